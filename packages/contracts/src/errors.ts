@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Error codes of the original Polyflow API (reference file), plus the ones ingestion and rate limits need. */
+export const ErrorCodes = [
+  'INVALID_REQUEST_BODY',
+  'BAD_AUTHENTICATION',
+  'NON_EXISTENT_API_KEY',
+  'ACCESS_FORBIDDEN',
+  'USER_NOT_YET_VERIFIED',
+  'RESOURCE_NOT_FOUND',
+  'USER_ALREADY_EXISTS',
+  'USER_SECURE_TOKEN_INVALID',
+  'DOMAIN_ALREADY_WHITELISTED',
+  'ORIGIN_NOT_WHITELISTED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'XSRF_TOKEN_MISMATCH',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ErrorCodes)[number];
+
+export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** Every 4xx/5xx body: `{errorCode, message}`, with per-field details on validation failures. */
+export const ApiErrorSchema = z.object({
+  errorCode: z.string(),
+  message: z.string(),
+  details: z.array(FieldIssueSchema).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;

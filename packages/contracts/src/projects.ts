@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const ProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  apiKey: z.string().nullable(),
+  ownerId: z.string(),
+  createdAt: z.string(),
+  whitelistedDomains: z.array(z.string()),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+export const ProjectListSchema = z.object({ projects: z.array(ProjectSchema) });
+
+export const CreateProjectSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const DomainInputSchema = z.object({ domain: z.string().trim().min(1).max(300) });
