@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { countMails, tokenFromLink, waitForMail } from '../../support/mail.ts';
+import { uniqueEmail } from '../../support/api.ts';
+import { snap } from '../../support/screenshots.ts';
+
+test.use({ viewport: { width: 1280, height: 860 } });
+
+test('a newcomer signs up, verifies by email, manages a project, key and domains, and logs out', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = uniqueEmail('journey');
+  const password = 'a long enough secret';
+
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await snap(page, '01-login');
+
+  await page.getByRole('link', { name: /Sign up here/ }).click();
+  await expect(page).toHaveURL(/\?signup/);
+  const signUp = page.getByRole('button', { name: 'Sign Up' });
+  await expect(signUp).toBeDisabled();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('short');
+  await expect(signUp).toBeDisabled();
+  await page.getByLabel('Password').fill(password);
+  await snap(page, '02-signup');
+  await signUp.click();
+
+  await expect(page).toHaveURL(/\/verify\?email=/);
+  await expect(page.getByText('You must verify your email')).toBeVisible();
+  await expect(page.getByText(`Check ${email} for a verification link or code.`)).toBeVisible();
+  await snap(page, '03-verify-check-email');
+
+  const mail = await waitForMail(email, /verify/i);
+  await page.goto(`/verify?token=${tokenFromLink(mail, '/verify')}`);
+  await expect(page.getByText('Please verify your email')).toBeVisible();
+  await expect(page.getByLabel('Verification code')).not.toHaveValue('');
+  await snap(page, '04-verify-code');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Succesfully verified email.')).toBeVisible();
+  await snap(page, '05-verified');
+  await page.getByRole('link', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+
+  const switcher = page.getByRole('dialog', { name: 'My Projects' });
+  await expect(switcher).toBeVisible();
+  await expect(
+    switcher.getByText("You don't have any projects. Create a project by clicking the button below to get started."),
+  ).toBeVisible();
+  await snap(page, '06-switcher-empty');
+  await switcher.getByRole('button', { name: 'Create a new project' }).click();
+  const create = switcher.getByRole('button', { name: 'Create', exact: true });
+  await expect(create).toBeDisabled();
+  await switcher.getByLabel('Project name').fill('My first dapp');
+  await create.click();
+  await expect(switcher).toBeHidden();
+  await expect(page).toHaveURL(/\/console\/[^/]+\/analytics/);
+  await expect(page.getByText('My first dapp').first()).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  const projectId = /\/console\/([^/]+)\//.exec(page.url())?.[1];
+  expect(projectId).toBeTruthy();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('PF_CURRENT_PROJECT') ?? 'null')?.name)).toBe(
+    'My first dapp',
+  );
+  await snap(page, '07-analytics-empty');
+
+  await page.getByRole('link', { name: 'SDK' }).click();
+  await expect(page).toHaveURL(/\/config$/);
+  await expect(
+    page.getByText(
+      "No domains whitelisted. Your API key will not work. Please add domains where you'll be using the Polyflow SDK.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const keyField = page.getByLabel('API key');
+  await expect(keyField).toHaveValue(/^pf_/);
+  const firstKey = await keyField.inputValue();
+
+  await page.getByRole('button', { name: 'Copy API key' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstKey);
+
+  await page.getByRole('button', { name: 'Replace' }).click();
+  await expect(keyField).not.toHaveValue(firstKey);
+  await expect(keyField).toHaveValue(/^pf_/);
+
+  const domainInput = page.getByPlaceholder('E.g. polyflow.dev or app.polyflow.dev');
+  const add = page.getByRole('button', { name: 'Add', exact: true });
+  await expect(add).toBeDisabled();
+  await domainInput.fill('https://App.Example.com:8443/path');
+  await add.click();
+  await expect(page.getByText('app.example.com', { exact: true })).toBeVisible();
+  await expect(domainInput).toHaveValue('');
+  await domainInput.fill('localhost');
+  await domainInput.press('Enter');
+  await expect(page.getByText('localhost', { exact: true })).toBeVisible();
+  await snap(page, '08-config');
+
+  await domainInput.fill('app.example.com');
+  await add.click();
+  await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
+  await snap(page, '09-error-modal');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: /Remove app\.example\.com/ }).click();
+  await expect(page.getByText('app.example.com', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Components' }).click();
+  await expect(page.getByText('Coming soon!').first()).toBeVisible();
+  await snap(page, '10-components');
+
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('PF_USER'))).toBeNull();
+
+  await page.goto(`/console/${projectId}/config`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  expect(countMails(email)).toBe(1);
+});
