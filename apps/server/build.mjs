@@ -1,0 +1,29 @@
+// Bundles the server into dist/main.js. npm dependencies stay external (native modules, data files);
+// @polyflow/* workspace packages are TypeScript source, so they are bundled in.
+import { build } from 'esbuild';
+
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@polyflow/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalNpmPackages],
+  // Bundled CommonJS code may still call require().
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'info',
+});

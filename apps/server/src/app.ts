@@ -1,0 +1,111 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import { installErrorHandler, rateLimited } from './errors.ts';
+import { registerConsole } from './http/console.ts';
+import { installJsonParser } from './http/json-parser.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { installXsrfProtection } from './http/xsrf.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { loggerOptions } from './logger.ts';
+import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { type AuthService, createAuthService } from './modules/auth/service.ts';
+import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
+import { createAuthStore } from './modules/auth/store.ts';
+import { createMailService, type MailService } from './modules/mail/service.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { createProjectService, type ProjectService } from './modules/projects/service.ts';
+import { createProjectStore } from './modules/projects/store.ts';
+
+/** Everything other modules may use; passed to each module's register function. */
+export type Services = {
+  config: Config;
+  db: AccountDb;
+  dbEngine: DbEngine;
+  clock: Clock;
+  mail: MailService;
+  sessions: SessionService;
+  auth: AuthService;
+  projects: ProjectService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type BuildOptions = {
+  /** Tests move time to check token and session expiry. */
+  clock?: Clock;
+  /** Run migrations while building (default true). */
+  migrate?: boolean;
+};
+
+/** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
+const XSRF_EXEMPT_PATHS = new Set(['/api/v1/events']);
+
+/** Composes the whole server: stores, services, HTTP policies and every module's routes. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  const isHttps = config.publicUrl.startsWith('https:');
+
+  const { db, engine } = createDatabase(config);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  if (options.migrate !== false) await migrateToLatest(db);
+
+  const mail = createMailService({ ...config, logger: app.log });
+  app.addHook('onClose', async () => mail.close());
+
+  const authStore = createAuthStore(db);
+  const sessions = createSessionService({ secret: config.jwtSecret, clock, store: authStore });
+  const auth = createAuthService({
+    store: authStore,
+    sessions,
+    passwords: createPasswordHasher(),
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const projects = createProjectService({ store: createProjectStore(db), clock });
+  const services: Services = { config, db, dbEngine: engine, clock, mail, sessions, auth, projects };
+  app.decorate('services', services);
+  app.decorate('sessions', sessions);
+
+  // HTTP policies, for every route of every module.
+  installErrorHandler(app);
+  installJsonParser(app);
+  installSecurityHeaders(app, { isHttps });
+  await app.register(fastifyCookie);
+  installXsrfProtection(app, { isHttps, exemptPaths: XSRF_EXEMPT_PATHS });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => rateLimited(),
+  });
+
+  // Modules. Each gets the services it needs; add new modules here.
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ status: 'ok' }));
+      await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
+      await api.register(projectRoutes, { projects });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerConsole(app, { consoleDir: config.consoleDir });
+  return app;
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Requests allowed per client IP and route within the window, for each rate-limited auth route. */
+export type RateLimitConfig = { max: number; windowMs: number };
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  /** `postgres://…` selects PostgreSQL; undefined keeps the accounts in `DATA_DIR/polyflow.sqlite`. */
+  databaseUrl: string | undefined;
+  /** `smtp://user:pass@host:port`; undefined writes emails to the log and `DATA_DIR/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  /** Directory of the built console (index.html + assets). */
+  consoleDir: string;
+  /** Behind a reverse proxy, take the client IP from X-Forwarded-For (rate limits key on it). */
+  trustProxy: boolean;
+  authRateLimit: RateLimitConfig;
+  logLevel: string;
+};
+
+// src/config.ts and dist/main.js both sit one level below apps/server.
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const defaultConsoleDir = path.resolve(serverRoot, '../console/dist');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString,
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  CONSOLE_DIR: optionalString,
+  TRUST_PROXY: booleanFlag,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once (the only place that does) and fails fast with every problem listed.
+ * Generates the JWT secret into DATA_DIR on first start when JWT_SECRET is not set.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(vars.DATA_DIR);
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    publicUrl,
+    databaseUrl: vars.DATABASE_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
+    jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
+    consoleDir: vars.CONSOLE_DIR ? path.resolve(vars.CONSOLE_DIR) : defaultConsoleDir,
+    trustProxy: vars.TRUST_PROXY,
+    authRateLimit: { max: vars.AUTH_RATE_LIMIT_MAX, windowMs: vars.AUTH_RATE_LIMIT_WINDOW_MS },
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+/** A secret generated on first start and kept in DATA_DIR, readable by the owner only. */
+export function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < 32) throw new ConfigError(`${file} holds a secret shorter than 32 characters`);
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  // 'wx' so two processes starting together cannot both write different secrets.
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return secret;
+}

@@ -1,0 +1,68 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+
+// Only portable column types (text, foreign keys, unique indexes) so one migration set serves SQLite and PostgreSQL.
+const migrations: Record<string, Migration> = {
+  '001_accounts_and_projects': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('email', 'text', (col) => col.notNull().unique())
+        .addColumn('password_hash', 'text', (col) => col.notNull())
+        .addColumn('verified_at', 'text')
+        .addColumn('password_changed_at', 'text', (col) => col.notNull())
+        .addColumn('session_version', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('email_tokens')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'text', (col) => col.notNull().check(sql`purpose in ('verify', 'reset')`))
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('used_at', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('email_tokens_user_idx').on('email_tokens').column('user_id').execute();
+
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('owner_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('api_key', 'text', (col) => col.unique())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('projects_owner_idx').on('projects').column('owner_id').execute();
+
+      await db.schema
+        .createTable('project_domains')
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('domain', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('project_domains_pk', ['project_id', 'domain'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['project_domains', 'projects', 'email_tokens', 'users']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the account store up to date; called at start-up before the server listens. */
+// biome-ignore lint/suspicious/noExplicitAny: the Migrator works on any schema; migrations are untyped by design.
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`.trim());
+  }
+}

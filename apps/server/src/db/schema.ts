@@ -1,0 +1,45 @@
+/** Row types of the account store; timestamps are ISO-8601 UTC strings on both engines. */
+export type UsersTable = {
+  id: string;
+  email: string;
+  password_hash: string;
+  verified_at: string | null;
+  password_changed_at: string;
+  /** Sessions carry this number; a password reset increments it, which ends every earlier session. */
+  session_version: number;
+  created_at: string;
+};
+
+export type EmailTokenPurpose = 'verify' | 'reset';
+
+export type EmailTokensTable = {
+  id: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  /** sha256 of the emailed token: a leaked database cannot be used to verify or reset. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+export type ProjectsTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  api_key: string | null;
+  created_at: string;
+};
+
+export type ProjectDomainsTable = {
+  project_id: string;
+  domain: string;
+  created_at: string;
+};
+
+export type Database = {
+  users: UsersTable;
+  email_tokens: EmailTokensTable;
+  projects: ProjectsTable;
+  project_domains: ProjectDomainsTable;
+};

@@ -1,0 +1,109 @@
+import type { ErrorCode, FieldIssue } from '@polyflow/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+/** An expected failure: carries the HTTP status and the wire error code; the one handler below sends it. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: FieldIssue[]) =>
+  new AppError(400, 'INVALID_REQUEST_BODY', message, details);
+export const unauthorized = (message = 'Missing, expired or invalid session; please log in again.') =>
+  new AppError(401, 'BAD_AUTHENTICATION', message);
+export const forbidden = (message: string) => new AppError(403, 'ACCESS_FORBIDDEN', message);
+export const notFound = (message = 'Resource not found.') => new AppError(404, 'RESOURCE_NOT_FOUND', message);
+export const rateLimited = (message = 'Too many requests; please wait a moment and try again.') =>
+  new AppError(429, 'RATE_LIMITED', message);
+
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+type ErrorBody = { errorCode: ErrorCode; message: string; details?: FieldIssue[] };
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as FastifyError).code === 'string';
+}
+
+/** Maps a thrown value to the status and `{errorCode, message, details?}` the client gets. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } | null {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { errorCode: error.errorCode, message: error.message };
+    if (error.details) body.details = error.details;
+    return { status: error.status, body };
+  }
+  if (error instanceof ZodError) {
+    return {
+      status: 400,
+      body: {
+        errorCode: 'INVALID_REQUEST_BODY',
+        message: 'Invalid request body.',
+        details: zodIssues(error),
+      },
+    };
+  }
+  if (!isFastifyError(error)) return null;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { errorCode: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large.' } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' },
+      };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Invalid Content-Length.' } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return {
+        status: 400,
+        body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Request body is not valid JSON.' },
+      };
+  }
+  // Body-parser failures (JSON.parse SyntaxError, prototype poisoning) come through with a 400 status.
+  if (error instanceof SyntaxError || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP'))) {
+    return {
+      status: 400,
+      body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Request body is not valid JSON.' },
+    };
+  }
+  if (error.statusCode === 429) return toErrorResponse(rateLimited());
+  if (error.statusCode === 404) return toErrorResponse(notFound());
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return {
+      status: error.statusCode,
+      body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Invalid request.' },
+    };
+  }
+  return null;
+}
+
+/**
+ * The single place where errors become HTTP answers; unknown errors never leak a stack trace.
+ * Unknown routes are answered by the console fallback (http/console.ts).
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = toErrorResponse(error);
+    if (mapped) {
+      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(mapped.status).send(mapped.body);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply
+      .status(500)
+      .send({ errorCode: 'INTERNAL_ERROR', message: `Internal error (request ${request.id}).` });
+  });
+}

@@ -1,0 +1,25 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+export const newId = (): string => randomUUID();
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isId = (value: string): boolean => UUID_PATTERN.test(value);
+
+/** 32 random bytes, URL-safe: the code sent in verification and reset emails. */
+export const newEmailToken = (): string => randomBytes(32).toString('base64url');
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `pf_` + 32 base62 characters (~190 bits), drawn without modulo bias. */
+export function newApiKey(): string {
+  let key = '';
+  while (key.length < 32) {
+    for (const byte of randomBytes(48)) {
+      // 248 = 4 * 62: bytes at or above it would favour the first characters.
+      if (byte < 248 && key.length < 32) key += BASE62[byte % 62];
+    }
+  }
+  return `pf_${key}`;
+}

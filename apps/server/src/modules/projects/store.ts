@@ -1,0 +1,105 @@
+import type { Project } from '@polyflow/contracts/projects';
+import type { AccountDb } from '../../db/database.ts';
+import type { ProjectsTable } from '../../db/schema.ts';
+
+export type ProjectStore = ReturnType<typeof createProjectStore>;
+
+/** All SQL about projects, their API keys and their domain whitelists. */
+export function createProjectStore(db: AccountDb) {
+  async function domainsOf(projectIds: string[]): Promise<Map<string, string[]>> {
+    const byProject = new Map<string, string[]>(projectIds.map((id) => [id, []]));
+    if (projectIds.length === 0) return byProject;
+    const rows = await db
+      .selectFrom('project_domains')
+      .select(['project_id', 'domain'])
+      .where('project_id', 'in', projectIds)
+      .orderBy('created_at')
+      .orderBy('domain')
+      .execute();
+    for (const row of rows) byProject.get(row.project_id)?.push(row.domain);
+    return byProject;
+  }
+
+  const toProject = (row: ProjectsTable, domains: string[]): Project => ({
+    id: row.id,
+    name: row.name,
+    apiKey: row.api_key,
+    ownerId: row.owner_id,
+    createdAt: row.created_at,
+    whitelistedDomains: domains,
+  });
+
+  return {
+    async listByOwner(ownerId: string): Promise<Project[]> {
+      const rows = await db
+        .selectFrom('projects')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const domains = await domainsOf(rows.map((row) => row.id));
+      return rows.map((row) => toProject(row, domains.get(row.id) ?? []));
+    },
+
+    async findOwned(ownerId: string, projectId: string): Promise<Project | null> {
+      const row = await db
+        .selectFrom('projects')
+        .selectAll()
+        .where('id', '=', projectId)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return toProject(row, (await domainsOf([row.id])).get(row.id) ?? []);
+    },
+
+    async findByApiKey(apiKey: string): Promise<{ id: string; whitelistedDomains: string[] } | null> {
+      const row = await db
+        .selectFrom('projects')
+        .select('id')
+        .where('api_key', '=', apiKey)
+        .executeTakeFirst();
+      if (!row) return null;
+      return { id: row.id, whitelistedDomains: (await domainsOf([row.id])).get(row.id) ?? [] };
+    },
+
+    async insert(row: ProjectsTable): Promise<void> {
+      await db.insertInto('projects').values(row).execute();
+    },
+
+    async setApiKey(projectId: string, apiKey: string | null): Promise<void> {
+      await db.updateTable('projects').set({ api_key: apiKey }).where('id', '=', projectId).execute();
+    },
+
+    async countDomains(projectId: string): Promise<number> {
+      const row = await db
+        .selectFrom('project_domains')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async addDomain(projectId: string, domain: string, now: string): Promise<void> {
+      await db
+        .insertInto('project_domains')
+        .values({ project_id: projectId, domain, created_at: now })
+        .execute();
+    },
+
+    /** Whether a row was removed. */
+    async deleteDomain(projectId: string, domain: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('project_domains')
+        .where('project_id', '=', projectId)
+        .where('domain', '=', domain)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async delete(projectId: string): Promise<void> {
+      // Domains go with the project (ON DELETE CASCADE).
+      await db.deleteFrom('projects').where('id', '=', projectId).execute();
+    },
+  };
+}
