@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp, type Services } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
+import { createTestDatabase } from './postgres.ts';
+import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** A clock tests can move; starts at the real time. */
+export type TestClock = (() => Date) & { advance(ms: number): void; reset(): void };
+
+export function createTestClock(): TestClock {
+  let offset = 0;
+  const clock = (() => new Date(Date.now() + offset)) as TestClock;
+  clock.advance = (ms) => {
+    offset += ms;
+  };
+  clock.reset = () => {
+    offset = 0;
+  };
+  return clock;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    publicUrl: 'http://polyflow.test',
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Polyflow <no-reply@polyflow.test>',
+    jwtSecret: randomBytes(32).toString('base64url'),
+    consoleDir: path.join(dataDir, 'no-console'),
+    trustProxy: false,
+    // High enough that only the rate-limit tests ever reach it.
+    authRateLimit: { max: 10_000, windowMs: 60_000 },
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  services: Services;
+  mail: SmtpSink;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** A full server (real store on `engine`, real SMTP sink) in a temp dir. */
+export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-test-'));
+  const mail = await startSmtpSink();
+  const databaseUrl =
+    engine === 'postgres'
+      ? await createTestDatabase(inject('postgresAdminUrl'), `pf_${randomBytes(6).toString('hex')}`)
+      : undefined;
+  const config = testConfig(dataDir, { databaseUrl, smtpUrl: mail.url, ...overrides });
+  const clock = createTestClock();
+  const app = await buildApp(config, { clock });
+  await app.ready();
+  return {
+    app,
+    services: app.services,
+    mail,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await mail.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One server per test file and engine, started in beforeAll. Returns a handle whose fields are read
+ * inside tests (after beforeAll ran).
+ */
+export function useTestApp(engine: Engine, overrides: Partial<Config> = {}): TestApp {
+  let current: TestApp | undefined;
+  const get = (): TestApp => {
+    if (!current) throw new Error('test app not started yet');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startTestApp(engine, overrides);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get app() {
+      return get().app;
+    },
+    get services() {
+      return get().services;
+    },
+    get mail() {
+      return get().mail;
+    },
+    get clock() {
+      return get().clock;
+    },
+    get config() {
+      return get().config;
+    },
+    close: () => get().close(),
+  };
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.com`;
