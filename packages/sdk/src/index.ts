@@ -1,0 +1,124 @@
+import { watchErrors } from './errors.ts';
+import { watchPages } from './pages.ts';
+import { touchSession, userId } from './session.ts';
+import { createTransport } from './transport.ts';
+import { type Core, walletContext } from './types.ts';
+import { listen, load, noop, now, safe, store, text, uid } from './util.ts';
+import { watchWallets } from './wallets.ts';
+
+/** Options of {@link attach}. */
+export interface AttachOptions {
+  /** Origin of the Polyflow server; events go to `${host}/api/v1/events`. Default: the page's own origin. */
+  host?: string;
+  /** Record nothing for this page load (e.g. before consent). The visitor's own opt-out is {@link PolyflowHandle.optOut}. */
+  optOut?: boolean;
+  /** How long events may wait in the queue before they are sent. Default 3000 ms. */
+  flushIntervalMs?: number;
+  /** A batch is sent as soon as this many events are queued. Default 20, at most 100. */
+  maxBatchSize?: number;
+  /** Logs every event and failed send to the console. */
+  debug?: boolean;
+}
+
+/** What {@link attach} returns. */
+export interface PolyflowHandle {
+  /** Sends every queued event now; resolves when the server answered (never rejects). */
+  flush(): Promise<void>;
+  /** Stops recording for this visitor, in this and later page loads (a localStorage flag), and drops unsent events. */
+  optOut(): void;
+  /** Undoes {@link PolyflowHandle.optOut} and the `optOut` option. */
+  optIn(): void;
+  /** Removes every listener and wrapper the SDK installed, after sending what is queued. */
+  detach(): void;
+}
+
+/** localStorage flag set by `optOut()`. */
+export const OPT_OUT_KEY = 'pf_optout';
+
+const inert: PolyflowHandle = { flush: () => Promise.resolve(), optOut: noop, optIn: noop, detach: noop };
+let attached: PolyflowHandle | undefined;
+
+function start(apiKey: string, options: AttachOptions): PolyflowHandle {
+  const log = options.debug ? console.debug.bind(console, '[polyflow]') : noop;
+  let optedOut = !!options.optOut;
+  const isOptedOut = () => optedOut || load(OPT_OUT_KEY) === '1';
+  const host = (options.host || location.origin).replace(/\/+$/, '');
+  const transport = createTransport(
+    `${host}/api/v1/events`,
+    apiKey,
+    Math.min(options.maxBatchSize || 20, 100),
+    options.flushIntervalMs || 3000,
+    log,
+  );
+  if (isOptedOut()) transport.clear();
+
+  let redetect = noop;
+  const core: Core = {
+    undo: [],
+    emit: safe((body, w = core.active) => {
+      if (isOptedOut()) return;
+      const session = touchSession(() => redetect());
+      const event = {
+        id: uid(),
+        ts: now(),
+        userId: userId(),
+        sessionId: session.i,
+        path: text(location.pathname, 2048),
+        referrer: text(document.referrer, 2048) || undefined,
+        utm: session.u,
+        wallet: walletContext(w),
+        ...body,
+      };
+      log(event.type, event);
+      transport.push(event);
+    }),
+  };
+
+  watchPages(core);
+  redetect = watchWallets(core, watchErrors(core));
+  // Page hide is the last moment a page is sure to run code (bfcache, mobile tab switch, close).
+  listen(core.undo, 'pagehide', transport.flush);
+  listen(
+    core.undo,
+    'visibilitychange',
+    () => document.visibilityState === 'hidden' && transport.flush(),
+    document,
+  );
+
+  return {
+    flush: () => transport.flush(),
+    optOut() {
+      optedOut = true;
+      store(OPT_OUT_KEY, '1');
+      transport.clear();
+    },
+    optIn() {
+      optedOut = false;
+      store(OPT_OUT_KEY);
+    },
+    detach() {
+      attached = undefined;
+      for (const undo of core.undo) safe(undo)();
+      transport.flush().finally(transport.stop);
+    },
+  };
+}
+
+/**
+ * Starts recording for the project whose API key is `apiKey`: page views, wallets, transactions, signatures
+ * and errors, sent in batches to the Polyflow server. Safe to call anywhere: on the server (no `window`), or a
+ * second time (returns the first handle), it does nothing; it never throws.
+ *
+ * @example
+ * import { attach } from '@polyflow/browser';
+ * const polyflow = attach('YOUR_API_KEY', { host: 'https://polyflow.example.com' });
+ */
+export function attach(apiKey: string, options: AttachOptions = {}): PolyflowHandle {
+  try {
+    if (typeof window === 'undefined' || !apiKey) return inert;
+    attached ||= start(String(apiKey), options);
+    return attached;
+  } catch {
+    return inert;
+  }
+}

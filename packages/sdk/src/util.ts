@@ -1,0 +1,94 @@
+/** Helpers shared by the SDK modules. None of them may throw: the SDK never throws into the page. */
+
+export type Rec = Record<string, unknown>;
+
+export const now = (): number => Date.now();
+
+export const noop = (): void => {};
+
+/** Wraps a hook so that whatever goes wrong inside stays inside. */
+export const safe =
+  <A extends unknown[]>(fn: (...args: A) => unknown) =>
+  (...args: A): void => {
+    try {
+      fn(...args);
+    } catch {}
+  };
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A random id matching the contract's `[A-Za-z0-9_-]{8,64}`; time-prefixed so ids sort roughly by creation. */
+export function uid(): string {
+  // getRandomValues works in insecure contexts too (unlike randomUUID).
+  return (
+    now().toString(36) +
+    Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => (b % 36).toString(36)).join('')
+  );
+}
+
+/** localStorage read; null when storage is blocked (private modes, sandboxed iframes). */
+export function load(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** localStorage write, or removal when `value` is undefined. */
+export function store(key: string, value?: string): void {
+  try {
+    value === undefined ? localStorage.removeItem(key) : localStorage.setItem(key, value);
+  } catch {}
+}
+
+/** Bounded text: the server rejects a whole batch when one field is too long, so we cut before sending. */
+export const text = (value: unknown, max: number): string => String(value ?? '').slice(0, max);
+
+/** A hex quantity or decimal (string, number or bigint) as the decimal string the wire format wants. */
+export function dec(value: unknown): string | undefined {
+  try {
+    if (value != null && value !== '') {
+      const n = BigInt(value as string);
+      if (n >= 0n) return n.toString();
+    }
+  } catch {}
+}
+
+/** 0x-hex of exactly `length` characters (addresses 42, hashes 66), lower-cased; otherwise undefined. */
+export const hex = (value: unknown, length: number): string | undefined =>
+  typeof value === 'string' && value.length === length && /^0x[\da-f]*$/i.test(value)
+    ? value.toLowerCase()
+    : undefined;
+
+/** Chain ids arrive as hex strings (`0x1`) or numbers. */
+export function num(value: unknown): number | undefined {
+  const n = Number(value);
+  return n > 0 && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** The EIP-1193 error code, when there is one (4001 = the user said no). */
+export const code = (error: unknown): number | undefined => {
+  const c = (error as Rec | null)?.code;
+  return Number.isInteger(c) ? (c as number) : undefined;
+};
+
+export const errorText = (error: unknown): string => text((error as Rec | null)?.message ?? error, 2000);
+
+/** An RPC error as the wire format wants it: code and message, nothing else from the wallet. */
+export const rpcError = (error: unknown) => ({ code: code(error), message: errorText(error) });
+
+/** Cleanups run by `detach()`, in any order. */
+export type Undo = (() => unknown)[];
+
+/** addEventListener that registers its own removal. */
+export function listen(
+  undo: Undo,
+  type: string,
+  listener: (event: never) => void,
+  target: EventTarget = window,
+  options?: AddEventListenerOptions,
+): void {
+  target.addEventListener(type, listener as EventListener, options);
+  undo.push(() => target.removeEventListener(type, listener as EventListener));
+}
