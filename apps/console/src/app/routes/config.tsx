@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage, MessageModal, type ModalMessage } from '../../components/ui/message-modal';
+import { DeleteProjectCard } from '../../features/projects/components/delete-project-card';
+import { ApiKeyCard } from '../../features/sdk-config/components/api-key-card';
+import { DomainWhitelistCard } from '../../features/sdk-config/components/domain-whitelist-card';
+import { InstallSnippetsCard } from '../../features/sdk-config/components/install-snippets-card';
+import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
+import { useConsoleContext } from './console-outlet';
+
+/** The SDK screen: key, whitelist, install, test, and the project's danger zone. */
+export function ConfigPage() {
+  const { project } = useConsoleContext();
+  const navigate = useNavigate();
+  const [modal, setModal] = useState<ModalMessage | null>(null);
+  const showError = (error: Error) => setModal(errorMessage(error));
+
+  return (
+    <div className="flex animate-panel flex-col gap-4">
+      <PageHeader eyebrow={project.name} title="SDK" />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <ApiKeyCard project={project} onError={showError} />
+        <DomainWhitelistCard project={project} onError={showError} />
+        <InstallSnippetsCard project={project} />
+        <IntegrationTestCard projectId={project.id} />
+      </div>
+      {/* Deleting clears the current project; the shell then opens the switcher by itself. */}
+      <DeleteProjectCard
+        key={project.id}
+        project={project}
+        onDeleted={() => navigate('/console/analytics')}
+      />
+      <MessageModal content={modal} onClose={() => setModal(null)} />
+    </div>
+  );
+}

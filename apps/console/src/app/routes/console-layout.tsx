@@ -1,0 +1,128 @@
+import type { Project } from '@polyflow/contracts/projects';
+import { FolderKanban } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Spinner } from '../../components/ui/spinner';
+import { useProjects } from '../../features/projects/api/get-projects';
+import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
+import { useSession } from '../../lib/session';
+import {
+  clearStoredSession,
+  readCurrentProject,
+  type StoredSession,
+  writeCurrentProject,
+} from '../../lib/storage';
+import { Navbar } from '../shell/navbar';
+import { PromoBanner } from '../shell/promo-banner';
+import { Sidebar } from '../shell/sidebar';
+import { UnverifiedWarning } from '../shell/unverified-warning';
+import { UpsellModal } from '../shell/upsell-modal';
+import type { ConsoleOutletContext } from './console-outlet';
+
+const SCREENS = new Set(['analytics', 'acquisition', 'errorlogs', 'config', 'uicomponents']);
+
+/** Guarded `console/:projectID`: visitors without a live session go to the root route. */
+export function ConsoleLayout() {
+  const session = useSession();
+  if (!session) return <Navigate to="/" replace />;
+  return <ConsoleShell session={session} />;
+}
+
+function ConsoleShell({ session }: { session: StoredSession }) {
+  const { projectID = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const projects = useProjects();
+  const [isSwitcherToggled, setIsSwitcherToggled] = useState(false);
+  const [isUpsellOpen, setIsUpsellOpen] = useState(false);
+
+  const basePath = `/console/${projectID}`;
+  const screenPath = pathname.slice(basePath.length).replace(/^\//, '');
+  const currentProject = projects.data?.find((project) => project.id === projectID) ?? null;
+  // PF_CURRENT_PROJECT follows the project in the URL (and its latest answer from the server).
+  useEffect(() => {
+    if (currentProject) writeCurrentProject(currentProject);
+  }, [currentProject]);
+
+  // A URL without one of the user's projects (`console/analytics` after login, a deleted project):
+  // reopen the stored current project if it still exists, otherwise the switcher must be answered.
+  if (projects.data && !currentProject) {
+    const stored = readCurrentProject();
+    const storedProject = stored && projects.data.find((project) => project.id === stored.id);
+    if (storedProject) {
+      const screen = screenPath || (SCREENS.has(projectID) ? projectID : 'analytics');
+      return <Navigate to={`/console/${storedProject.id}/${screen}`} replace />;
+    }
+  }
+  const mustChoose = projects.isSuccess && !currentProject;
+
+  const chooseProject = (project: Project) => {
+    writeCurrentProject(project);
+    setIsSwitcherToggled(false);
+    navigate(`/console/${project.id}/analytics`);
+  };
+  const logOut = () => {
+    clearStoredSession();
+    navigate('/');
+  };
+
+  const context: ConsoleOutletContext | null = currentProject ? { project: currentProject, basePath } : null;
+  return (
+    <div className="min-h-screen">
+      <PromoBanner onOpen={() => setIsUpsellOpen(true)} />
+      <Navbar
+        email={session.email}
+        projectName={currentProject?.name ?? null}
+        onToggleSwitcher={() => setIsSwitcherToggled((isOpen) => !isOpen)}
+        onLogOut={logOut}
+      />
+      <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-4 px-4 pb-10 sm:px-6 lg:flex-row lg:gap-6">
+        <Sidebar basePath={basePath} isIndex={screenPath === ''} />
+        <main className="flex min-w-0 flex-1 flex-col gap-4">
+          {session.verified === false && <UnverifiedWarning />}
+          {context ? (
+            <Suspense
+              fallback={
+                <Card className="flex items-center gap-2 text-sm text-slate-600">
+                  <Spinner /> Loading…
+                </Card>
+              }
+            >
+              <Outlet context={context} />
+            </Suspense>
+          ) : projects.error ? (
+            <Alert tone="error">
+              Could not load your projects: {projects.error.message}{' '}
+              <Button size="sm" variant="secondary" onClick={() => projects.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : projects.isPending ? (
+            <Card className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner /> Loading your projects…
+            </Card>
+          ) : (
+            <Card>
+              <EmptyState icon={<FolderKanban className="size-6" />} title="Choose a project">
+                Open one of your projects or create a new one to see its analytics and settings.
+              </EmptyState>
+            </Card>
+          )}
+        </main>
+      </div>
+      {(isSwitcherToggled || mustChoose) && (
+        <ProjectSwitcher
+          isOpen
+          currentProjectId={currentProject?.id ?? null}
+          onChoose={chooseProject}
+          onClose={mustChoose ? undefined : () => setIsSwitcherToggled(false)}
+        />
+      )}
+      <UpsellModal isOpen={isUpsellOpen} onClose={() => setIsUpsellOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { BookOpen, ChevronsUpDown, FolderKanban, LogOut, UserRound } from 'lucide-react';
+import { Logo } from '../../components/ui/logo';
+
+interface NavbarProps {
+  email: string;
+  projectName: string | null;
+  onToggleSwitcher: () => void;
+  onLogOut: () => void;
+}
+
+const chip =
+  'inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold text-indigo-900 ring-1 ring-inset ring-indigo-200';
+
+export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: NavbarProps) {
+  return (
+    <header className="flex flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
+      <div className="flex items-center gap-2 text-indigo-800">
+        <Logo />
+        <span className="text-lg font-bold tracking-tight">Polyflow</span>
+        <span className="rounded-md bg-indigo-800 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-widest text-white">
+          CONSOLE
+        </span>
+      </div>
+      <div className="order-3 flex w-full min-w-0 flex-wrap items-center gap-2 md:order-none md:w-auto md:flex-1">
+        <span className={chip} title="Logged in as">
+          <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+          <span className="sr-only">Logged in as </span>
+          <span className="truncate">{email}</span>
+        </span>
+        <button
+          type="button"
+          onClick={onToggleSwitcher}
+          aria-label={projectName ? `Switch project (current: ${projectName})` : 'Choose a project'}
+          className={`${chip} hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600`}
+        >
+          <FolderKanban aria-hidden="true" className="size-3.5 shrink-0" />
+          <span className="truncate">{projectName ?? 'No project'}</span>
+          <ChevronsUpDown aria-hidden="true" className="size-3.5 shrink-0" />
+        </button>
+      </div>
+      <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+        <a
+          href="/docs/"
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-indigo-800 hover:bg-white/70"
+        >
+          <BookOpen aria-hidden="true" className="size-4" />
+          Read the Docs
+        </a>
+        <button
+          type="button"
+          onClick={onLogOut}
+          className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-indigo-800 hover:bg-white/70 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          Log Out
+        </button>
+      </nav>
+    </header>
+  );
+}

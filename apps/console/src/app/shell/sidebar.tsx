@@ -1,0 +1,46 @@
+import { BarChart3, Blocks, Code2, type LucideIcon, ShieldAlert, Users } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '../../components/ui/cn';
+
+const links: Array<{ to: string; label: string; Icon: LucideIcon }> = [
+  { to: 'analytics', label: 'Analytics', Icon: BarChart3 },
+  { to: 'acquisition', label: 'User Acquisition', Icon: Users },
+  { to: 'errorlogs', label: 'Incident Tracking', Icon: ShieldAlert },
+  { to: 'config', label: 'SDK', Icon: Code2 },
+  { to: 'uicomponents', label: 'Components', Icon: Blocks },
+];
+
+/**
+ * A 14 rem indigo-800 column on wide screens; a scrollable row of the same links on narrow ones.
+ * `analytics` is also the shell's index route, so it is active there too.
+ */
+export function Sidebar({ basePath, isIndex }: { basePath: string; isIndex: boolean }) {
+  return (
+    <nav
+      aria-label="Console"
+      className="shrink-0 rounded-2xl bg-indigo-800 p-2 shadow-md lg:sticky lg:top-4 lg:w-56 lg:self-start lg:p-3"
+    >
+      <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+        {links.map(({ to, label, Icon }) => (
+          <li key={to} className="shrink-0">
+            <NavLink
+              to={`${basePath}/${to}`}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white',
+                  isActive || (isIndex && to === 'analytics')
+                    ? 'bg-white text-indigo-800 shadow-sm'
+                    : 'text-indigo-100 hover:bg-indigo-700 hover:text-white',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { writeCurrentProject, writeSession } from '../../../lib/storage';
+import { useLogin } from '../api/login';
+import { type CredentialsForm, CredentialsFormSchema } from './form-schemas';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm<CredentialsForm>({
+    resolver: zodResolver(CredentialsFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isValid } = form.formState;
+
+  const onSubmit = (values: CredentialsForm) => {
+    // Spec §4: the current project is cleared before a login, so the switcher asks again.
+    writeCurrentProject(null);
+    login.mutate(values, {
+      onSuccess: (session) => {
+        writeSession(session);
+        navigate('/console/analytics');
+      },
+      onError: (error) => {
+        form.setValue('password', '', { shouldValidate: true });
+        // The server's unverified message contains "verified" (spec §8); its code is the reliable signal.
+        if (error.errorCode === 'USER_NOT_YET_VERIFIED' || error.message.includes('verified')) {
+          navigate(`/verify?email=${encodeURIComponent(values.email)}`);
+        }
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Input
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Link to="/forgot-password" className="self-end text-xs font-semibold text-indigo-700 hover:underline">
+        Forgot your password?
+      </Link>
+      {login.error && <Alert tone="error">{login.error.message}</Alert>}
+      <Button type="submit" disabled={!isValid} isLoading={login.isPending}>
+        Log In
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        <Link to="/?signup" className="font-semibold text-indigo-700 hover:underline">
+          Don't have an account? Sign up here
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CURRENT_PROJECT_KEY, USER_KEY } from '../../../lib/storage';
+import { buildProject, buildSession } from '../../../testing/fixtures';
+import { apiError, json, mockApi, spyOnAlert } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+
+describe('Log In', () => {
+  it('is the default form and keeps Log In disabled until the email and password are valid', async () => {
+    mockApi({});
+    const { user } = renderApp('/');
+    const email = await screen.findByLabelText('Email');
+    expect(screen.getByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(
+      screen.getByRole('link', { name: "Don't have an account? Sign up here" }).getAttribute('href'),
+    ).toBe('/?signup');
+    expect(button('Log In').disabled).toBe(true);
+
+    await user.type(email, 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'longenough');
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(button('Log In').disabled).toBe(true);
+
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'short');
+    expect(await screen.findByText('Use at least 8 characters')).toBeTruthy();
+    expect(button('Log In').disabled).toBe(true);
+
+    await user.type(screen.getByLabelText('Password'), 'er!');
+    await waitFor(() => expect(button('Log In').disabled).toBe(false));
+  });
+
+  it('shows the server message above the button and clears the password on failure', async () => {
+    const api = mockApi({ 'POST /login': apiError(401, 'BAD_AUTHENTICATION', 'Wrong email or password.') });
+    // biome-ignore lint/suspicious/noDocumentCookie: the XSRF cookie is what the console reads.
+    document.cookie = 'XSRF-TOKEN=xsrf-123; path=/';
+    const { user, location } = renderApp('/');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(button('Log In'));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Wrong email or password.');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    expect(button('Log In').disabled).toBe(true);
+    expect(location()).toBe('/');
+    const [login] = api.calls('POST /login');
+    expect(login?.body).toEqual({ email: 'ada@example.com', password: 'wrong-password' });
+    expect(login?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-123');
+    expect(login?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('sends an unverified user to the verify screen with the email', async () => {
+    mockApi({
+      'POST /login': apiError(
+        403,
+        'USER_NOT_YET_VERIFIED',
+        'This account is not verified yet. Check your email.',
+      ),
+    });
+    const { user, location } = renderApp('/');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(button('Log In'));
+
+    expect(await screen.findByRole('heading', { name: 'You must verify your email' })).toBeTruthy();
+    expect(location()).toBe('/verify?email=ada%40example.com');
+  });
+
+  it('stores the session, clears the current project and opens the console on success', async () => {
+    window.localStorage.setItem(CURRENT_PROJECT_KEY, JSON.stringify(buildProject()));
+    const session = buildSession();
+    const api = mockApi({ 'POST /login': json(200, session), 'GET /projects': json(200, { projects: [] }) });
+    const { user, location } = renderApp('/');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('dialog', { name: 'My Projects' })).toBeTruthy();
+    expect(location()).toBe('/console/analytics');
+    expect(JSON.parse(window.localStorage.getItem(USER_KEY) ?? 'null')).toEqual(session);
+    expect(window.localStorage.getItem(CURRENT_PROJECT_KEY)).toBeNull();
+    expect(api.calls('GET /projects')[0]?.headers.get('Authorization')).toBe(`Bearer ${session.token}`);
+  });
+});
+
+describe('Sign Up', () => {
+  it('registers and goes to the verify screen', async () => {
+    const api = mockApi({ 'POST /register': json(204) });
+    const { user, location } = renderApp('/?signup');
+    expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+    expect(button('Sign Up').disabled).toBe(true);
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-strong-password');
+    await user.click(button('Sign Up'));
+
+    expect(await screen.findByText('Check grace@example.com for a verification link or code.')).toBeTruthy();
+    expect(location()).toBe('/verify?email=grace%40example.com');
+    expect(api.calls('POST /register')[0]?.body).toEqual({
+      email: 'grace@example.com',
+      password: 'a-strong-password',
+    });
+  });
+
+  it('shows the failure in the box and alerts it', async () => {
+    mockApi({ 'POST /register': apiError(429, 'RATE_LIMITED', 'Too many attempts, try again later.') });
+    const alert = spyOnAlert();
+    const { user, location } = renderApp('/?signup');
+    await user.type(await screen.findByLabelText('Email'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-strong-password');
+    await user.click(button('Sign Up'));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts, try again later.');
+    expect(alert).toHaveBeenCalledWith('Too many attempts, try again later.');
+    expect(location()).toBe('/?signup');
+  });
+});

@@ -1,0 +1,87 @@
+import type { Project } from '@polyflow/contracts/projects';
+import { FolderPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useProjects } from '../api/get-projects';
+import { CreateProjectForm } from './create-project-form';
+
+interface ProjectSwitcherProps {
+  isOpen: boolean;
+  currentProjectId: string | null;
+  onChoose: (project: Project) => void;
+  /** Absent while there is no current project: the switcher cannot be dismissed then. */
+  onClose?: (() => void) | undefined;
+}
+
+export function ProjectSwitcher({ isOpen, currentProjectId, onChoose, onClose }: ProjectSwitcherProps) {
+  const [isCreating, setIsCreating] = useState(false);
+  const projects = useProjects();
+
+  const choose = (project: Project) => {
+    setIsCreating(false);
+    onChoose(project);
+  };
+
+  return (
+    <Modal isOpen={isOpen} title="My Projects" onClose={onClose}>
+      {isCreating ? (
+        <CreateProjectForm onCreated={choose} onCancel={() => setIsCreating(false)} />
+      ) : (
+        <div className="flex flex-col gap-4">
+          {projects.isPending && (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner /> Loading your projects…
+            </p>
+          )}
+          {projects.error && <Alert tone="error">{projects.error.message}</Alert>}
+          {projects.data?.length === 0 && (
+            <p className="rounded-lg bg-indigo-50 p-4 text-sm text-indigo-900">
+              You don't have any projects. Create a project by clicking the button below to get started.
+            </p>
+          )}
+          {projects.data && projects.data.length > 0 && (
+            <ul className="flex max-h-80 flex-col gap-2 overflow-y-auto">
+              {projects.data.map((project) => {
+                const isCurrent = project.id === currentProjectId;
+                return (
+                  <li
+                    key={project.id}
+                    className={cn(
+                      'flex items-center justify-between gap-3 rounded-lg px-3 py-2 ring-1 ring-inset',
+                      isCurrent ? 'bg-indigo-50 ring-indigo-300' : 'ring-slate-200',
+                    )}
+                  >
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-semibold text-slate-900">{project.name}</p>
+                      <p className="text-xs text-slate-500">
+                        {isCurrent
+                          ? 'Current project'
+                          : `Created ${new Date(project.createdAt).toLocaleDateString()}`}
+                      </p>
+                    </div>
+                    <Button
+                      size="sm"
+                      variant={isCurrent ? 'secondary' : 'primary'}
+                      aria-label={`Open ${project.name}`}
+                      onClick={() => choose(project)}
+                    >
+                      Open
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <Button variant="secondary" onClick={() => setIsCreating(true)}>
+            <FolderPlus aria-hidden="true" className="size-4" />
+            Create a new project
+          </Button>
+        </div>
+      )}
+    </Modal>
+  );
+}

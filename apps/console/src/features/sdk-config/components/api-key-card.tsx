@@ -1,0 +1,74 @@
+import type { Project } from '@polyflow/contracts/projects';
+import { KeyRound, RefreshCw, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+interface ApiKeyCardProps {
+  project: Project;
+  onError: (error: Error) => void;
+}
+
+export function ApiKeyCard({ project, onError }: ApiKeyCardProps) {
+  const createKey = useCreateApiKey();
+  const revokeKey = useRevokeApiKey();
+  const hasKey = Boolean(project.apiKey);
+  const isBusy = createKey.isPending || revokeKey.isPending;
+
+  return (
+    <Card aria-labelledby="api-key-title">
+      <CardHeader
+        titleId="api-key-title"
+        eyebrow="Authentication"
+        title="API Key"
+        description="The SDK sends this key with every event. Replacing or revoking it stops the old key at once."
+      />
+      {project.apiKey ? (
+        <div className="flex items-center gap-2">
+          <input
+            readOnly
+            aria-label="API key"
+            value={project.apiKey}
+            onFocus={(event) => event.target.select()}
+            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-900 focus:outline-2 focus:outline-indigo-500"
+          />
+          <CopyButton text={project.apiKey} label="Copy API key" />
+        </div>
+      ) : (
+        <p className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-inset ring-slate-200">
+          <KeyRound aria-hidden="true" className="size-4 text-indigo-600" />
+          This project has no API key yet. Create one to start sending events.
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          variant={hasKey ? 'secondary' : 'primary'}
+          isLoading={createKey.isPending}
+          disabled={isBusy}
+          onClick={() => createKey.mutate(project.id, { onError })}
+        >
+          {!createKey.isPending &&
+            (hasKey ? (
+              <RefreshCw aria-hidden="true" className="size-4" />
+            ) : (
+              <KeyRound aria-hidden="true" className="size-4" />
+            ))}
+          {hasKey ? 'Replace' : 'Create'}
+        </Button>
+        {hasKey && (
+          <Button
+            variant="danger-outline"
+            isLoading={revokeKey.isPending}
+            disabled={isBusy}
+            onClick={() => revokeKey.mutate(project.id, { onError })}
+          >
+            {!revokeKey.isPending && <Trash2 aria-hidden="true" className="size-4" />}
+            Revoke
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

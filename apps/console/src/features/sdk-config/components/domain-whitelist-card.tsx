@@ -1,0 +1,85 @@
+import type { Project } from '@polyflow/contracts/projects';
+import { Globe, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAddDomain } from '../api/add-domain';
+import { useRemoveDomain } from '../api/remove-domain';
+
+interface DomainWhitelistCardProps {
+  project: Project;
+  onError: (error: Error) => void;
+}
+
+export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardProps) {
+  const [domain, setDomain] = useState('');
+  const addDomain = useAddDomain();
+  const removeDomain = useRemoveDomain();
+  const removing = removeDomain.isPending ? removeDomain.variables?.domain : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = domain.trim();
+    if (!value) return;
+    addDomain.mutate({ projectId: project.id, domain: value }, { onSuccess: () => setDomain(''), onError });
+  };
+
+  return (
+    <Card aria-labelledby="domains-title">
+      <CardHeader
+        titleId="domains-title"
+        eyebrow="Security"
+        title="SDK Domain Whitelist"
+        description="Events are accepted only from pages on these domains. Use *.example.com for every subdomain."
+      />
+      {project.whitelistedDomains.length === 0 ? (
+        <Alert tone="warning">
+          No domains whitelisted. Your API key will not work. Please add domains where you'll be using the
+          Polyflow SDK.
+        </Alert>
+      ) : (
+        <ul
+          aria-label="Whitelisted domains"
+          className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-inset ring-slate-200"
+        >
+          {project.whitelistedDomains.map((whitelisted) => (
+            <li key={whitelisted} className="flex items-center justify-between gap-3 px-3 py-2">
+              <span className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
+                <Globe aria-hidden="true" className="size-4 shrink-0 text-indigo-500" />
+                <span className="truncate font-mono">{whitelisted}</span>
+              </span>
+              <button
+                type="button"
+                aria-label={`Remove ${whitelisted}`}
+                disabled={removing === whitelisted}
+                onClick={() =>
+                  removeDomain.mutate({ projectId: project.id, domain: whitelisted }, { onError })
+                }
+                className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-wait"
+              >
+                {removing === whitelisted ? <Spinner /> : <X aria-hidden="true" className="size-4" />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <Input
+          label="Domain"
+          placeholder="E.g. polyflow.dev or app.polyflow.dev"
+          autoComplete="off"
+          spellCheck={false}
+          value={domain}
+          onChange={(event) => setDomain(event.target.value)}
+          className="sm:flex-1"
+        />
+        <Button type="submit" disabled={domain.trim() === ''} isLoading={addDomain.isPending}>
+          Add
+        </Button>
+      </form>
+    </Card>
+  );
+}

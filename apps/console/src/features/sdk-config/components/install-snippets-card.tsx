@@ -1,0 +1,35 @@
+import type { Project } from '@polyflow/contracts/projects';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { CodeSnippet } from './code-snippet';
+
+const KEY_PLACEHOLDER = 'YOUR_API_KEY';
+
+export function InstallSnippetsCard({
+  project,
+  origin = window.location.origin,
+}: {
+  project: Project;
+  origin?: string;
+}) {
+  const key = project.apiKey ?? KEY_PLACEHOLDER;
+  const scriptTag = `<script src="${origin}/sdk.js" data-api-key="${key}" async></script>`;
+  const npmSnippet = `npm install @polyflow/browser\n\nimport { attach } from '@polyflow/browser';\nattach('${key}', { host: '${origin}' });`;
+  return (
+    <Card aria-labelledby="install-title">
+      <CardHeader
+        titleId="install-title"
+        eyebrow="Installation"
+        title="Install the SDK"
+        description={
+          project.apiKey
+            ? 'Add the script tag to every page of your dapp, or install the package if you bundle your code.'
+            : `Create an API key first; the snippets show ${KEY_PLACEHOLDER} until then.`
+        }
+      />
+      <div className="flex flex-col gap-4">
+        <CodeSnippet title="Script tag" code={scriptTag} copyLabel="Copy script tag" />
+        <CodeSnippet title="npm" code={npmSnippet} copyLabel="Copy npm snippet" />
+      </div>
+    </Card>
+  );
+}
