@@ -33,11 +33,17 @@ export function zodIssues(error: ZodError): FieldIssue[] {
 
 type ErrorBody = { errorCode: ErrorCode; message: string; details?: FieldIssue[] };
 
+/** Errors from Fastify and its plugins (FST_ERR_* codes, http-errors) carry a statusCode. */
 function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && typeof (error as FastifyError).code === 'string';
+  return error instanceof Error && typeof (error as FastifyError).statusCode === 'number';
 }
 
-/** Maps a thrown value to the status and `{errorCode, message, details?}` the client gets. */
+const invalidBody = (message: string) => ({
+  status: 400,
+  body: { errorCode: 'INVALID_REQUEST_BODY' as const, message },
+});
+
+/** Maps a thrown value to the status and `{errorCode, message, details?}` the client gets; null if unexpected. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } | null {
   if (error instanceof AppError) {
     const body: ErrorBody = { errorCode: error.errorCode, message: error.message };
@@ -45,14 +51,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return { status: error.status, body };
   }
   if (error instanceof ZodError) {
-    return {
-      status: 400,
-      body: {
-        errorCode: 'INVALID_REQUEST_BODY',
-        message: 'Invalid request body.',
-        details: zodIssues(error),
-      },
-    };
+    return { status: 400, body: { ...invalidBody('Invalid request body.').body, details: zodIssues(error) } };
   }
   if (!isFastifyError(error)) return null;
   switch (error.code) {
@@ -64,29 +63,15 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
         body: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' },
       };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Invalid Content-Length.' } };
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return {
-        status: 400,
-        body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Request body is not valid JSON.' },
-      };
+      return invalidBody('Invalid Content-Length.');
   }
-  // Body-parser failures (JSON.parse SyntaxError, prototype poisoning) come through with a 400 status.
-  if (error instanceof SyntaxError || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP'))) {
-    return {
-      status: 400,
-      body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Request body is not valid JSON.' },
-    };
-  }
-  if (error.statusCode === 429) return toErrorResponse(rateLimited());
-  if (error.statusCode === 404) return toErrorResponse(notFound());
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return {
-      status: error.statusCode,
-      body: { errorCode: 'INVALID_REQUEST_BODY', message: 'Invalid request.' },
-    };
-  }
+  const status = error.statusCode ?? 500;
+  // Body-parser failures: invalid JSON, an empty JSON body, prototype poisoning.
+  if (status === 400) return invalidBody('Request body is not valid JSON.');
+  if (status === 403) return toErrorResponse(forbidden('Access forbidden.'));
+  if (status === 404) return toErrorResponse(notFound());
+  if (status === 429) return toErrorResponse(rateLimited());
+  if (status >= 400 && status < 500) return { status, body: invalidBody('Invalid request.').body };
   return null;
 }
 

@@ -32,7 +32,9 @@ export async function registerConsole(app: FastifyInstance, { consoleDir }: { co
   if (isBuilt) {
     await app.register(fastifyStatic, {
       root: consoleDir,
-      index: false,
+      index: ['index.html'],
+      // Our own cache headers below; the plugin's default would be max-age=0 for everything.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts content hashes in asset names, so they never change; index.html always may.
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
