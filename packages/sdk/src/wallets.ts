@@ -149,7 +149,8 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
     detect(w);
     // Neither call prompts the user (EIP-1102); they tell the chain and an existing connection.
     w.q('eth_chainId').then((value) => chain(w, value), noop);
-    w.q('eth_accounts').then((value) => accounts(w, value), noop);
+    // Unless the dapp's own calls or events told us about the accounts in the meantime (stale answer).
+    w.q('eth_accounts').then((value) => w.a || accounts(w, value), noop);
   });
 
   const onAnnounce = safe((event: CustomEvent<Eip6963Announcement>) => {
