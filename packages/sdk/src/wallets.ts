@@ -55,13 +55,14 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
   };
 
   const hooksFor = (w: Wallet, method: unknown, params: unknown): CallHooks => {
-    core.active = w;
     const call =
       method === 'eth_sendTransaction'
         ? trackTransaction(core, w, params)
         : method === 'personal_sign' || method === 'eth_signTypedData_v4'
           ? trackSignature(core, w, method)
           : undefined;
+    // Only what the user does makes a wallet the active one: libraries probe every wallet they find.
+    if (call) core.active = w;
     return {
       ok: safe((value: unknown) => {
         if (method === 'eth_requestAccounts' || method === 'eth_accounts') accounts(w, value);

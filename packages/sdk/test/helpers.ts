@@ -2,9 +2,9 @@ import { type Batch, BatchSchema, type IngestEvent } from '@polyflow/contracts/e
 import { vi } from 'vitest';
 import type { AttachOptions, PolyflowHandle } from '../src/index.ts';
 
-export const ADDRESS = '0x' + 'Ab'.repeat(20);
-export const OTHER_ADDRESS = '0x' + '12'.repeat(20);
-export const TX_HASH = '0x' + 'c'.repeat(64);
+export const ADDRESS = `0x${'Ab'.repeat(20)}`;
+export const OTHER_ADDRESS = `0x${'12'.repeat(20)}`;
+export const TX_HASH = `0x${'c'.repeat(64)}`;
 export const API_KEY = 'test-api-key';
 
 type Handler = (params: unknown[]) => unknown;

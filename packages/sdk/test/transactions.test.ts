@@ -13,7 +13,7 @@ import {
 
 afterEach(cleanUp);
 
-const TO = '0x' + 'de'.repeat(20);
+const TO = `0x${'de'.repeat(20)}`;
 const minedTx = { hash: TX_HASH, from: ADDRESS, to: TO, nonce: '0x5', gas: '0x5208', gasPrice: '0x3b9aca00' };
 const receipt = (status: string) => ({
   transactionHash: TX_HASH,
