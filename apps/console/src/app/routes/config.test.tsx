@@ -1,0 +1,196 @@
+import type { Project } from '@polyflow/contracts/projects';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CURRENT_PROJECT_KEY } from '../../lib/storage';
+import { buildProject, logIn } from '../../testing/fixtures';
+import { apiError, json, mockApi, type Reply } from '../../testing/mock-api';
+import { renderApp } from '../../testing/render-app';
+
+const noEvents = { hasApiKey: false, whitelistedDomains: [], eventsSince: 0, lastEvent: null, origins: [] };
+
+/** A small stand-in for the server's project routes, keeping one project's state between calls. */
+function serveProject(
+  initial: Partial<Project> = {},
+  overrides: (base: string) => Record<string, Reply> = () => ({}),
+) {
+  let project = buildProject({ name: 'Shop', ...initial });
+  let isDeleted = false;
+  let keys = 0;
+  const update = (changes: Partial<Project>) => {
+    project = { ...project, ...changes };
+    return json(200, project);
+  };
+  const base = `/projects/${project.id}`;
+  const api = mockApi({
+    'GET /projects': () => json(200, { projects: isDeleted ? [] : [project] }),
+    [`GET ${base}/integration`]: json(200, noEvents),
+    [`POST ${base}/api-key`]: () => update({ apiKey: `pk_live_${++keys}` }),
+    [`DELETE ${base}/api-key`]: () => update({ apiKey: null }),
+    [`PATCH ${base}/domains/add`]: ({ body }) =>
+      update({ whitelistedDomains: [...project.whitelistedDomains, (body as { domain: string }).domain] }),
+    [`PATCH ${base}/domains/delete`]: ({ body }) =>
+      update({
+        whitelistedDomains: project.whitelistedDomains.filter(
+          (d) => d !== (body as { domain: string }).domain,
+        ),
+      }),
+    [`DELETE ${base}`]: () => {
+      isDeleted = true;
+      return json(204);
+    },
+    ...overrides(base),
+  });
+  return {
+    api,
+    base,
+    get project() {
+      return project;
+    },
+  };
+}
+
+const storedProject = (): Project | null =>
+  JSON.parse(window.localStorage.getItem(CURRENT_PROJECT_KEY) ?? 'null');
+
+describe('API key', () => {
+  it('creates, replaces and revokes the key, refreshing the current project each time', async () => {
+    logIn();
+    const server = serveProject();
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+
+    const create = await screen.findByRole('button', { name: 'Create' });
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
+    expect(screen.queryByLabelText('API key')).toBeNull();
+    await user.click(create);
+
+    const key = await screen.findByLabelText<HTMLInputElement>('API key');
+    expect(key.value).toBe('pk_live_1');
+    expect(storedProject()?.apiKey).toBe('pk_live_1');
+    expect(screen.getByText(/data-api-key="pk_live_1"/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('pk_live_2'));
+    expect(storedProject()?.apiKey).toBe('pk_live_2');
+
+    await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByRole('button', { name: 'Create' })).toBeTruthy();
+    expect(screen.queryByLabelText('API key')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
+    expect(storedProject()?.apiKey).toBeNull();
+    expect(server.api.calls(`POST ${server.base}/api-key`)).toHaveLength(2);
+    expect(server.api.calls(`DELETE ${server.base}/api-key`)).toHaveLength(1);
+  });
+
+  it('shows a failure in the generic Error modal', async () => {
+    logIn();
+    const server = serveProject({}, (base) => ({
+      [`POST ${base}/api-key`]: apiError(429, 'RATE_LIMITED', 'Slow down a little.'),
+    }));
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    await user.click(await screen.findByRole('button', { name: 'Create' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(dialog).getByText('Slow down a little.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('copies the key and shows the check icon for 500 ms', async () => {
+    logIn();
+    const server = serveProject({ apiKey: 'pk_live_copy' });
+    renderApp(`/console/${server.project.id}/config`);
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
+    const copy = await screen.findByRole('button', { name: 'Copy API key' });
+    expect(within(copy).queryByTestId('copied-icon')).toBeNull();
+    // From here on the confirmation timer moves only when the test says so. React does not schedule
+    // with setTimeout, so faking only it leaves rendering alone.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => fireEvent.click(copy));
+    expect(writeText).toHaveBeenCalledWith('pk_live_copy');
+    expect(within(copy).getByTestId('copied-icon')).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(within(copy).getByTestId('copied-icon')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(within(copy).queryByTestId('copied-icon')).toBeNull();
+    expect(within(copy).getByTestId('copy-icon')).toBeTruthy();
+  });
+});
+
+describe('Domain whitelist', () => {
+  it('warns when empty, adds and removes domains', async () => {
+    logIn();
+    const server = serveProject();
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const warning =
+      "No domains whitelisted. Your API key will not work. Please add domains where you'll be using the Polyflow SDK.";
+
+    expect(await screen.findByText(warning)).toBeTruthy();
+    const input = screen.getByLabelText<HTMLInputElement>('Domain');
+    expect(input.placeholder).toBe('E.g. polyflow.dev or app.polyflow.dev');
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add' });
+    expect(add.disabled).toBe(true);
+
+    await user.type(input, 'app.polyflow.dev{Enter}');
+    expect(await screen.findByText('app.polyflow.dev')).toBeTruthy();
+    expect(input.value).toBe('');
+    expect(screen.queryByText(warning)).toBeNull();
+    expect(storedProject()?.whitelistedDomains).toEqual(['app.polyflow.dev']);
+    expect(server.api.calls(`PATCH ${server.base}/domains/add`)[0]?.body).toEqual({
+      domain: 'app.polyflow.dev',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove app.polyflow.dev' }));
+    expect(await screen.findByText(warning)).toBeTruthy();
+    expect(server.api.calls(`PATCH ${server.base}/domains/delete`)[0]?.body).toEqual({
+      domain: 'app.polyflow.dev',
+    });
+    expect(storedProject()?.whitelistedDomains).toEqual([]);
+  });
+
+  it('keeps the input and shows the server error in the Error modal', async () => {
+    logIn();
+    const project = buildProject({ whitelistedDomains: ['polyflow.dev'] });
+    mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      [`PATCH /projects/${project.id}/domains/add`]: apiError(
+        400,
+        'DOMAIN_ALREADY_WHITELISTED',
+        'polyflow.dev is already whitelisted.',
+      ),
+    });
+    const { user } = renderApp(`/console/${project.id}/config`);
+    const input = await screen.findByLabelText<HTMLInputElement>('Domain');
+    await user.type(input, 'polyflow.dev');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(dialog).getByText('polyflow.dev is already whitelisted.')).toBeTruthy();
+    expect(input.value).toBe('polyflow.dev');
+  });
+});
+
+describe('Danger zone', () => {
+  it('deletes the project only after its name is typed, then asks for another project', async () => {
+    logIn();
+    const server = serveProject({ name: 'Shop' });
+    const { user, location } = renderApp(`/console/${server.project.id}/config`);
+    const confirmField = await screen.findByLabelText('Type Shop to confirm');
+    const remove = screen.getByRole<HTMLButtonElement>('button', { name: 'Delete project' });
+    expect(screen.getByText(/turns off Polyflow on all instances using this project's API key/)).toBeTruthy();
+    expect(remove.disabled).toBe(true);
+    await user.type(confirmField, 'Sho');
+    expect(remove.disabled).toBe(true);
+    await user.type(confirmField, 'p');
+    expect(remove.disabled).toBe(false);
+
+    await user.click(remove);
+    const dialog = await screen.findByRole('dialog', { name: 'My Projects' });
+    await waitFor(() => expect(location()).toBe('/console/analytics'));
+    expect(server.api.calls(`DELETE ${server.base}`)).toHaveLength(1);
+    expect(storedProject()).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Open Shop' })).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CURRENT_PROJECT_KEY, USER_KEY } from '../../lib/storage';
+import { buildProject, logIn } from '../../testing/fixtures';
+import { apiError, json, mockApi } from '../../testing/mock-api';
+import { renderApp } from '../../testing/render-app';
+
+const storedProject = () => JSON.parse(window.localStorage.getItem(CURRENT_PROJECT_KEY) ?? 'null');
+
+describe('Console guard', () => {
+  it('sends a visitor without a session to the root route', async () => {
+    mockApi({});
+    const { location } = renderApp('/console/some-project/config');
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(location()).toBe('/');
+  });
+
+  it('treats an expired session as no session', async () => {
+    logIn({ validUntil: new Date(Date.now() - 1000).toISOString() });
+    const api = mockApi({});
+    const { location } = renderApp('/console/analytics');
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(location()).toBe('/');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('ends the session when the server answers 401', async () => {
+    logIn();
+    mockApi({ 'GET /projects': apiError(401, 'BAD_AUTHENTICATION', 'Session expired.') });
+    const { location } = renderApp('/console/analytics');
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(location()).toBe('/');
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+  });
+});
+
+describe('Project switcher', () => {
+  it('opens by itself without a current project, cannot be dismissed, and creates the first project', async () => {
+    logIn();
+    const created = buildProject({ name: 'Uniswap clone' });
+    const api = mockApi({
+      'GET /projects': json(200, { projects: [] }),
+      'POST /projects': json(201, created),
+    });
+    const { user, location } = renderApp('/console/analytics');
+
+    const dialog = await screen.findByRole('dialog', { name: 'My Projects' });
+    expect(
+      within(dialog).getByText(
+        "You don't have any projects. Create a project by clicking the button below to get started.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Close dialog' })).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'My Projects' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create a new project' }));
+    const create = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Create' });
+    expect(create.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Project name'), '   ');
+    expect(create.disabled).toBe(true);
+    await user.clear(within(dialog).getByLabelText('Project name'));
+    await user.type(within(dialog).getByLabelText('Project name'), 'Uniswap clone{Enter}');
+
+    await waitFor(() => expect(location()).toBe(`/console/${created.id}/analytics`));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls('POST /projects')[0]?.body).toEqual({ name: 'Uniswap clone' });
+    expect(storedProject()).toEqual(created);
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Switch project \(current: Uniswap clone\)/ })).toBeTruthy();
+  });
+
+  it('lists projects with Open, makes the chosen one current, and toggles from the navbar', async () => {
+    logIn();
+    const first = buildProject({ name: 'First' });
+    const second = buildProject({ name: 'Second' });
+    mockApi({ 'GET /projects': json(200, { projects: [first, second] }) });
+    const { user, location } = renderApp(`/console/${first.id}/config`);
+
+    expect(await screen.findByRole('heading', { name: 'API Key' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(storedProject()).toEqual(first);
+
+    await user.click(screen.getByRole('button', { name: /Switch project/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'My Projects' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open Second' }));
+
+    await waitFor(() => expect(location()).toBe(`/console/${second.id}/analytics`));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(storedProject()).toEqual(second);
+
+    await user.click(screen.getByRole('button', { name: /Switch project/ }));
+    await screen.findByRole('dialog', { name: 'My Projects' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('reopens the stored current project when the URL has none', async () => {
+    logIn();
+    const project = buildProject({ name: 'Stored' });
+    window.localStorage.setItem(CURRENT_PROJECT_KEY, JSON.stringify(project));
+    mockApi({ 'GET /projects': json(200, { projects: [project] }) });
+    const { location } = renderApp('/console/config');
+
+    expect(await screen.findByRole('heading', { name: 'API Key' })).toBeTruthy();
+    expect(location()).toBe(`/console/${project.id}/config`);
+  });
+});
+
+describe('Shell', () => {
+  it('shows the email and project, the sidebar links, and logs out', async () => {
+    logIn({ email: 'ada@example.com' });
+    const project = buildProject({ name: 'Shop' });
+    mockApi({ 'GET /projects': json(200, { projects: [project] }) });
+    const { user, location } = renderApp(`/console/${project.id}`);
+
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    const sidebar = screen.getByRole('navigation', { name: 'Console' });
+    const hrefs = within(sidebar)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Analytics', `/console/${project.id}/analytics`],
+      ['User Acquisition', `/console/${project.id}/acquisition`],
+      ['Incident Tracking', `/console/${project.id}/errorlogs`],
+      ['SDK', `/console/${project.id}/config`],
+      ['Components', `/console/${project.id}/uicomponents`],
+    ]);
+    expect(screen.getByRole('link', { name: 'Read the Docs' }).getAttribute('href')).toBe('/docs/');
+    expect(screen.queryByText('In order to use Polyflow, you must verify your email!')).toBeNull();
+
+    await user.click(within(sidebar).getByRole('link', { name: 'Incident Tracking' }));
+    expect(await screen.findByRole('heading', { name: 'Incidents' })).toBeTruthy();
+    expect(
+      within(sidebar).getByRole('link', { name: 'Incident Tracking' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(screen.getByRole('link', { name: 'SDK settings' }).getAttribute('href')).toBe(
+      `/console/${project.id}/config`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(location()).toBe('/');
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+    expect(window.localStorage.getItem(CURRENT_PROJECT_KEY)).toBeNull();
+  });
+
+  it('opens the upsell modal from the promo strip and closes it with Escape', async () => {
+    logIn({ verified: false });
+    const project = buildProject();
+    mockApi({ 'GET /projects': json(200, { projects: [project] }) });
+    const { user } = renderApp(`/console/${project.id}/uicomponents`);
+
+    expect(await screen.findByRole('heading', { name: 'Gas Station' })).toBeTruthy();
+    expect(screen.getByText('In order to use Polyflow, you must verify your email!')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /50% lifetime discount/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hello Friend!' });
+    expect(within(dialog).getByRole('button', { name: 'Buy Subscription & Claim discount' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { USER_KEY } from '../../../lib/storage';
+import { buildSession } from '../../../testing/fixtures';
+import { apiError, json, mockApi, spyOnAlert } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+describe('Verify with a token', () => {
+  it('prefills the code, confirms it and shows the success state with a Log in link', async () => {
+    const session = buildSession({ email: 'grace@example.com' });
+    const api = mockApi({ 'POST /register/verify': json(200, session) });
+    const { user } = renderApp('/verify?token=abc123');
+
+    expect(await screen.findByRole('heading', { name: 'Please verify your email' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Verification code').value).toBe('abc123');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Succesfully verified email.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/');
+    expect(api.calls('POST /register/verify')[0]?.body).toEqual({ token: 'abc123' });
+    expect(JSON.parse(window.localStorage.getItem(USER_KEY) ?? 'null')).toEqual(session);
+  });
+
+  it('alerts the JSON of the error and changes nothing else when the token is refused', async () => {
+    mockApi({
+      'POST /register/verify': apiError(400, 'USER_SECURE_TOKEN_INVALID', 'This link has expired.'),
+    });
+    const alert = spyOnAlert();
+    const { user } = renderApp('/verify?token=old');
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+
+    await expect.poll(() => alert.mock.calls.length).toBe(1);
+    const alerted = JSON.parse(String(alert.mock.calls[0]?.[0]));
+    expect(alerted).toMatchObject({
+      errorCode: 'USER_SECURE_TOKEN_INVALID',
+      message: 'This link has expired.',
+    });
+    expect(screen.getByRole('heading', { name: 'Please verify your email' })).toBeTruthy();
+    expect(screen.queryByText('Succesfully verified email.')).toBeNull();
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+  });
+});
+
+describe('Verify with an email', () => {
+  it('says where the email went and resends it', async () => {
+    const api = mockApi({ 'POST /register/resend': json(204) });
+    const { user } = renderApp('/verify?email=grace%40example.com');
+
+    expect(await screen.findByRole('heading', { name: 'You must verify your email' })).toBeTruthy();
+    expect(screen.getByText('Check grace@example.com for a verification link or code.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+
+    expect(await screen.findByText('We sent a new verification email to grace@example.com.')).toBeTruthy();
+    expect(api.calls('POST /register/resend')[0]?.body).toEqual({ email: 'grace@example.com' });
+  });
+
+  it('alerts the JSON of a resend failure', async () => {
+    mockApi({ 'POST /register/resend': apiError(429, 'RATE_LIMITED', 'Too many emails.') });
+    const alert = spyOnAlert();
+    const { user } = renderApp('/verify?email=grace%40example.com');
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+
+    await expect.poll(() => alert.mock.calls.length).toBe(1);
+    expect(JSON.parse(String(alert.mock.calls[0]?.[0]))).toMatchObject({ errorCode: 'RATE_LIMITED' });
+    expect(screen.queryByText(/We sent a new verification email/)).toBeNull();
+  });
+
+  it('also accepts a pasted code', async () => {
+    const api = mockApi({ 'POST /register/verify': json(200, buildSession()) });
+    const { user } = renderApp('/verify?email=grace%40example.com');
+    const confirm = await screen.findByRole<HTMLButtonElement>('button', { name: 'Confirm' });
+    expect(confirm.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Verification code'), 'pasted-code{Enter}');
+
+    expect(await screen.findByText('Succesfully verified email.')).toBeTruthy();
+    expect(api.calls('POST /register/verify')[0]?.body).toEqual({ token: 'pasted-code' });
+  });
+});
