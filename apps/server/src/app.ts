@@ -44,6 +44,8 @@ export type BuildOptions = {
   clock?: Clock;
   /** Run migrations while building (default true). */
   migrate?: boolean;
+  /** Where log lines go (default stdout); tests read them to prove secrets stay out. */
+  logStream?: { write(line: string): void };
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -53,7 +55,7 @@ const XSRF_EXEMPT_PATHS = new Set(['/api/v1/events']);
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,

@@ -4,9 +4,13 @@ import type { FastifyServerOptions } from 'fastify';
  * Pino options. Credentials never reach the log: auth headers, cookies, API keys and any body field
  * that could hold a password or token are censored wherever they appear.
  */
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
+    ...(stream && { stream }),
     redact: {
       paths: [
         'req.headers.authorization',

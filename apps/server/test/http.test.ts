@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { apiClient, errorOf } from './support/client.ts';
-import { startTestApp, type TestApp, uniqueEmail, useTestApp } from './support/harness.ts';
+import { startTestApp, type TestApp, testConfig, uniqueEmail, useTestApp } from './support/harness.ts';
 import { seed } from './support/seed.ts';
 
 describe('HTTP policies', () => {
@@ -233,5 +234,42 @@ describe('mail without SMTP', () => {
     const text = readFileSync(path.join(outbox, file ?? ''), 'utf8');
     expect(text).toContain(`To: ${email}`);
     expect(text).toMatch(/http:\/\/polyflow\.test\/verify\?token=[A-Za-z0-9_-]{43}/);
+  });
+});
+
+describe('logs', () => {
+  it('never carry passwords, session tokens, cookies or API keys', async () => {
+    // An app logging into memory at the most verbose level.
+    const lines: string[] = [];
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-logs-'));
+    const app = await buildApp(testConfig(dataDir, { logLevel: 'trace' }), {
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const { user, project } = await seed(app.services).user().verified().project().apiKey();
+      const api = apiClient(app);
+      await api.post('login', { body: { email: user.email, password: user.password } });
+      await api.get(`projects?token=${user.token}`, { token: user.token });
+      await api.post('register/verify', { body: { token: 'secret-verification-code' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/events',
+        headers: { 'x-api-key': project.apiKey ?? '' },
+      });
+      const log = lines.join('');
+      expect(log).toContain('incoming request');
+      for (const secret of [
+        user.password,
+        user.token,
+        project.apiKey ?? 'x',
+        'secret-verification-code',
+        'test-xsrf-token-value',
+      ]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('works with nothing set, generating the JWT secret once with mode 0600', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      trustProxy: false,
+      authRateLimit: { max: 10, windowMs: 60_000 },
+    });
+    expect(config.consoleDir).toBe(path.resolve(import.meta.dirname, '../../console/dist'));
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const secretFile = path.join(dataDir, 'jwt-secret');
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: 'https://polyflow.example.com/',
+      DATABASE_URL: 'postgres://u:p@db:5432/polyflow',
+      SMTP_URL: 'smtp://user:pass@mail:587',
+      MAIL_FROM: 'Polyflow <hello@polyflow.example.com>',
+      JWT_SECRET: 's'.repeat(40),
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_MAX: '3',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://polyflow.example.com',
+      databaseUrl: 'postgres://u:p@db:5432/polyflow',
+      smtpUrl: 'smtp://user:pass@mail:587',
+      mailFrom: 'Polyflow <hello@polyflow.example.com>',
+      jwtSecret: 's'.repeat(40),
+      trustProxy: true,
+      authRateLimit: { max: 3, windowMs: 60_000 },
+    });
+    expect(loadConfig({ PORT: '4000', DATA_DIR: tempDir() }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('fails fast naming every bad variable', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'not a url',
+        JWT_SECRET: 'short',
+        DATA_DIR: tempDir(),
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*JWT_SECRET/);
+  });
+
+  it('refuses a secret file that was truncated', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/shorter than 32/);
+  });
+});
+
+describe('main', () => {
+  it('starts on embedded defaults, logs where it listens, serves, and stops on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const main = path.resolve(import.meta.dirname, '../src/main.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start-up line:\n${output}`)), 15_000);
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        const match = /Polyflow listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    try {
+      const health = await fetch(`${url}/api/v1/health`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(health.headers.get('x-frame-options')).toBe('DENY');
+      expect(statSync(path.join(dataDir, 'polyflow.sqlite')).isFile()).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(output).not.toContain(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
+  });
+});
