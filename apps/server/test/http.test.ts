@@ -81,6 +81,7 @@ describe('HTTP policies', () => {
   it('leaves the SDK ingestion route to its own checks (no XSRF there)', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/events', payload: {} });
     expect(errorOf(response).message).not.toMatch(/XSRF/);
+    expect(response.cookies).toEqual([]);
   });
 
   it('puts security headers on every kind of response', async () => {

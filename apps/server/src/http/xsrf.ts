@@ -31,6 +31,10 @@ function sameToken(a: string, b: string): boolean {
  */
 export function installXsrfProtection(app: FastifyInstance, { isHttps, exemptPaths }: Options): void {
   app.addHook('onRequest', async (request, reply) => {
+    // The matched route pattern when there is one, so encoded or oddly spelled URLs cannot dodge the check.
+    const path = request.routeOptions.url ?? pathOf(request);
+    // Dapps calling ingestion cross-site get no console cookie.
+    if (exemptPaths.has(path)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -40,9 +44,7 @@ export function installXsrfProtection(app: FastifyInstance, { isHttps, exemptPat
         httpOnly: false,
       });
     }
-    // The matched route pattern when there is one, so encoded or oddly spelled URLs cannot dodge the check.
-    const path = request.routeOptions.url ?? pathOf(request);
-    if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/v1/') || exemptPaths.has(path)) return;
+    if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/v1/')) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       throw new AppError(

@@ -11,13 +11,14 @@ export type PasswordHasher = {
 
 /** Argon2id with the library's defaults (19 MiB, 2 passes): ~tens of ms per hash. */
 export function createPasswordHasher(): PasswordHasher {
-  let dummyHash: Promise<string> | undefined;
   const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID });
+  // Computed up front so that even the first unknown-email login takes as long as a real one.
+  const dummyHash = hashPassword('polyflow-dummy-password');
+  dummyHash.catch(() => undefined);
   return {
     hash: hashPassword,
     async verify(passwordHash, password) {
       if (!passwordHash) {
-        dummyHash ??= hashPassword('polyflow-dummy-password');
         await verify(await dummyHash, password).catch(() => false);
         return false;
       }
