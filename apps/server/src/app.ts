@@ -63,7 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const isHttps = config.publicUrl.startsWith('https:');
 
-  const { db, engine } = createDatabase(config);
+  const { db, engine } = await createDatabase(config);
   app.addHook('onClose', async () => {
     await db.destroy();
   });

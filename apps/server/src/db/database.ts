@@ -2,18 +2,21 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type AccountDb = Kysely<Database>;
 export type DbEngine = 'sqlite' | 'postgres';
 
-/** The account store: PostgreSQL when DATABASE_URL is set, else a SQLite file in DATA_DIR. */
-export function createDatabase(options: { databaseUrl: string | undefined; dataDir: string }): {
+/**
+ * The account store: PostgreSQL when DATABASE_URL is set, else a SQLite file in DATA_DIR.
+ * `pg` is loaded only when used: start-up time matters (DESIGN.md budget) and most installs are SQLite.
+ */
+export async function createDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<{
   db: AccountDb;
   engine: DbEngine;
-} {
+}> {
   if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Email = { to: string; subject: string; text: string };
 
@@ -19,13 +19,23 @@ type Deps = { smtpUrl: string | undefined; mailFrom: string; dataDir: string; lo
 
 /** SMTP when SMTP_URL is set; otherwise each email goes to the log and to DATA_DIR/outbox. */
 export function createMailService({ smtpUrl, mailFrom, dataDir, logger }: Deps): MailService {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // nodemailer is loaded on first use only: it adds to start-up time and most dev installs have no SMTP.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   const outbox = path.join(dataDir, 'outbox');
   const pending = new Set<Promise<void>>();
 
   async function send(email: Email): Promise<void> {
-    if (transport) {
-      await transport.sendMail({ from: mailFrom, to: email.to, subject: email.subject, text: email.text });
+    if (smtpUrl) {
+      await (await smtp()).sendMail({
+        from: mailFrom,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+      });
       logger.info({ subject: email.subject }, 'email sent over SMTP');
       return;
     }
@@ -52,7 +62,7 @@ export function createMailService({ smtpUrl, mailFrom, dataDir, logger }: Deps):
     },
     async close() {
       await Promise.all([...pending]);
-      transport?.close();
+      if (transport) (await transport).close();
     },
   };
 }
