@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo-dapp`: a local chain, a demo dapp page with the Polyflow snippet, and a test wallet.
-// Configuration (flags win over the environment):
+// Configuration: environment variables, or flags when run as `node examples/demo-dapp/server.mjs --…`
+// (npm swallows flags given to `npm run demo-dapp`); flags win over the environment.
 //   --polyflow-url / POLYFLOW_URL        Polyflow server (default http://localhost:3000)
 //   --key / POLYFLOW_API_KEY             project API key (or open the page with ?key=…)
 //   --port / DEMO_PORT                   page port (default 5173), --host / DEMO_HOST (default 127.0.0.1)

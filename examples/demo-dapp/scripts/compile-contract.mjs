@@ -1,8 +1,8 @@
 // Regenerates contracts/DemoStore.json (ABI + bytecode) from contracts/DemoStore.sol.
 // The demo ships the compiled artifact so it needs no compiler at run time; run this only after
-// editing the contract, with solc-js fetched on demand (no project dependency):
-//   npx --yes -p solc@0.8.28 node examples/demo-dapp/scripts/compile-contract.mjs
-// (or with NODE_PATH pointing at a folder where `solc@0.8.28` is installed).
+// editing the contract, with solc-js (the wasm compiler from npm) installed outside the project:
+//   npm install --prefix /tmp/solc solc@0.8.28
+//   SOLC_FROM=/tmp/solc/package.json node examples/demo-dapp/scripts/compile-contract.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
