@@ -67,7 +67,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await db.destroy();
   });
-  if (options.migrate !== false) await migrateToLatest(db);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
 
   const mail = createMailService({ ...config, logger: app.log });
   app.addHook('onClose', async () => mail.close());
@@ -98,7 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     errorResponseBuilder: () => rateLimited(),
   });
 
-  // Modules. Each gets the services it needs; add new modules here.
+  // Modules. Each gets the services it needs; add new modules here (ingestion, GraphQL: pass `services`).
+  // Route-level `config.rateLimit` works in any module; unknown paths fall through to the console below.
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
