@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/**
+ * What the analytics GraphQL queries answer (`apps/server/src/modules/analytics/schema.ts`), for the
+ * console to parse. Definitions of every figure: `docs/analytics.md`.
+ *
+ * Times are ISO 8601 UTC strings. Wei amounts (values, gas prices, fees) are decimal strings because they
+ * exceed 2^53; averages of gas prices are numbers in wei (the console shows gwei = wei / 1e9).
+ */
+
+const isoTime = z.string();
+
+/** One bucket of a count series: [from, to) and the count in it (0 when nothing happened). */
+export const TimeBucketSchema = z.object({ from: isoTime, to: isoTime, value: z.number() });
+export type TimeBucket = z.infer<typeof TimeBucketSchema>;
+export const TimeSeriesSchema = z.array(TimeBucketSchema);
+
+/** One bucket of an average series: null when the bucket holds nothing to average. */
+export const AverageBucketSchema = z.object({ from: isoTime, to: isoTime, value: z.number().nullable() });
+export type AverageBucket = z.infer<typeof AverageBucketSchema>;
+
+/** Daily active wallets in the range against the period of equal length just before it. */
+export const ActiveWalletsTrendSchema = z.object({
+  current: z.number(),
+  previous: z.number(),
+  /** (current − previous) / previous, e.g. 0.73 for +73 %; null when the previous period had none. */
+  change: z.number().nullable(),
+  previousFrom: isoTime,
+  previousTo: isoTime,
+});
+export type ActiveWalletsTrend = z.infer<typeof ActiveWalletsTrendSchema>;
+
+/** Every tile of the Analytics overview card, for one range. */
+export const AnalyticsOverviewSchema = z.object({
+  from: isoTime,
+  to: isoTime,
+  /** Transactions of any status first requested in the range. */
+  totalTransactions: z.number(),
+  /** Distinct wallets connected in the range ("Unique Wallets"). */
+  connectedWallets: z.number(),
+  /** Of those, wallets never seen before the range ("New Wallets Connected"). */
+  newWallets: z.number(),
+  /** Transactions that reached `submitted` (have a hash). */
+  submittedTransactions: z.number(),
+  /** Transactions whose latest stage is `reverted` or `failed`. */
+  failedTransactions: z.number(),
+  /** failed / (submitted + failed before submission); null when there were none. 0.027 = 2.7 %. */
+  transactionFailRate: z.number().nullable(),
+  /** Distinct wallets with any event per UTC day, averaged over the days of the range. */
+  dailyActiveWallets: z.number(),
+  /** Transactions per active user per UTC day; null when no user was active. */
+  averageTransactionsPerUserPerDay: z.number().nullable(),
+  dailyActiveWalletsTrend: ActiveWalletsTrendSchema,
+});
+export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
+
+export const ContractFunctionCallsSchema = z.object({
+  chainId: z.number().nullable(),
+  /** The contract address (lower case). */
+  contract: z.string(),
+  /** First 4 bytes of the calldata, e.g. 0xa9059cbb. */
+  selector: z.string(),
+  /** The function's signature when the selector is a well-known one, e.g. `transfer(address,uint256)`. */
+  functionName: z.string().nullable(),
+  /** Submitted transactions calling it in the range. */
+  calls: z.number(),
+});
+export type ContractFunctionCalls = z.infer<typeof ContractFunctionCallsSchema>;
+
+/** A slice of a pie or bar chart: `key` null is "Unknown" (the server could not tell). */
+export const ShareSchema = z.object({ key: z.string().nullable(), value: z.number() });
+export type Share = z.infer<typeof ShareSchema>;
+
+export const TransactionTypes = ['Coin', 'Contract'] as const;
+export const TransactionStatuses = [
+  'requested',
+  'rejected',
+  'failed',
+  'submitted',
+  'confirmed',
+  'reverted',
+  'replaced',
+  'dropped',
+] as const;
+
+/** One row of the Transaction History tab. */
+export const TransactionRowSchema = z.object({
+  /** The SDK's transaction id: stable even when there is no hash (rejected, failed). */
+  id: z.string(),
+  hash: z.string().nullable(),
+  /** When the dapp asked the wallet to send it. */
+  time: isoTime,
+  wallet: z.string().nullable(),
+  type: z.enum(TransactionTypes),
+  status: z.enum(TransactionStatuses),
+  chainId: z.number().nullable(),
+  country: z.string().nullable(),
+  browser: z.string().nullable(),
+});
+export type TransactionRow = z.infer<typeof TransactionRowSchema>;
+
+export const TransactionPageSchema = z.object({
+  rows: z.array(TransactionRowSchema),
+  /** Pass as `after` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TransactionPage = z.infer<typeof TransactionPageSchema>;
+
+export const TransactionStageSchema = z.object({
+  stage: z.enum(TransactionStatuses),
+  time: isoTime,
+  errorCode: z.number().nullable(),
+  errorMessage: z.string().nullable(),
+});
+
+/** The full record behind Inspect. */
+export const TransactionDetailSchema = TransactionRowSchema.extend({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Wei, decimal string. */
+  value: z.string().nullable(),
+  selector: z.string().nullable(),
+  functionName: z.string().nullable(),
+  nonce: z.string().nullable(),
+  gasLimit: z.string().nullable(),
+  gasPrice: z.string().nullable(),
+  maxFeePerGas: z.string().nullable(),
+  maxPriorityFeePerGas: z.string().nullable(),
+  gasUsed: z.string().nullable(),
+  effectiveGasPrice: z.string().nullable(),
+  /** gasUsed × effectiveGasPrice in wei, when both are known. */
+  fee: z.string().nullable(),
+  blockNumber: z.string().nullable(),
+  walletProvider: z.string().nullable(),
+  os: z.string().nullable(),
+  path: z.string().nullable(),
+  /** Link to the transaction on the chain's block explorer; null for unknown or local chains. */
+  explorerUrl: z.string().nullable(),
+  stages: z.array(TransactionStageSchema),
+});
+export type TransactionDetail = z.infer<typeof TransactionDetailSchema>;
