@@ -47,7 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       MAIL_FROM: 'Polyflow <no-reply@polyflow.test>',
       // Every journey registers and logs in from 127.0.0.1; the limits themselves are covered by server tests.
-      RATE_LIMIT_AUTH_MAX: '1000',
+      AUTH_RATE_LIMIT_MAX: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
