@@ -21,8 +21,8 @@ export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: Navba
           CONSOLE
         </span>
       </div>
-      <div className="order-3 flex w-full min-w-0 flex-wrap items-center gap-2 md:order-none md:w-auto md:flex-1">
-        <span className={chip} title="Logged in as">
+      <div className="order-3 flex w-full min-w-0 items-center gap-2 md:order-none md:w-auto md:flex-1">
+        <span className={`${chip} shrink`} title="Logged in as">
           <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
           <span className="sr-only">Logged in as </span>
           <span className="truncate">{email}</span>
@@ -31,7 +31,7 @@ export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: Navba
           type="button"
           onClick={onToggleSwitcher}
           aria-label={projectName ? `Switch project (current: ${projectName})` : 'Choose a project'}
-          className={`${chip} hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600`}
+          className={`${chip} max-w-[55%] shrink-0 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600`}
         >
           <FolderKanban aria-hidden="true" className="size-3.5 shrink-0" />
           <span className="truncate">{projectName ?? 'No project'}</span>
@@ -46,7 +46,8 @@ export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: Navba
           className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-indigo-800 hover:bg-white/70"
         >
           <BookOpen aria-hidden="true" className="size-4" />
-          Read the Docs
+          {/* Icon-only on phones; the text stays the accessible name. */}
+          <span className="sr-only sm:not-sr-only">Read the Docs</span>
         </a>
         <button
           type="button"
@@ -54,7 +55,7 @@ export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: Navba
           className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-indigo-800 hover:bg-white/70 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           <LogOut aria-hidden="true" className="size-4" />
-          Log Out
+          <span className="sr-only sm:not-sr-only">Log Out</span>
         </button>
       </nav>
     </header>

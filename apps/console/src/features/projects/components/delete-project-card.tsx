@@ -19,7 +19,7 @@ export function DeleteProjectCard({ project, onDeleted }: { project: Project; on
   };
 
   return (
-    <Card className="ring-red-200">
+    <Card className="border border-red-200">
       <CardHeader
         eyebrow="Danger zone"
         title="Delete this project"
@@ -30,16 +30,23 @@ export function DeleteProjectCard({ project, onDeleted }: { project: Project; on
           </p>
         }
       />
-      <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Input
           label={`Type ${project.name} to confirm`}
+          hint={`Type the project name exactly: ${project.name}`}
           autoComplete="off"
           spellCheck={false}
           value={confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
           className="sm:flex-1"
         />
-        <Button type="submit" variant="danger" disabled={!isConfirmed} isLoading={deleteProject.isPending}>
+        <Button
+          type="submit"
+          variant="danger"
+          disabled={!isConfirmed}
+          isLoading={deleteProject.isPending}
+          className="sm:mt-[1.375rem]"
+        >
           Delete project
         </Button>
       </form>
