@@ -70,7 +70,7 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   );
   await snap(page, '07-analytics-empty');
 
-  await page.getByRole('link', { name: 'SDK' }).click();
+  await page.getByRole('link', { name: 'SDK', exact: true }).click();
   await expect(page).toHaveURL(/\/config$/);
   await expect(
     page.getByText(
@@ -79,7 +79,7 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  const keyField = page.getByLabel('API key');
+  const keyField = page.getByRole('textbox', { name: 'API key' });
   await expect(keyField).toHaveValue(/^pf_/);
   const firstKey = await keyField.inputValue();
 
@@ -106,7 +106,7 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   await add.click();
   await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
   await snap(page, '09-error-modal');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Error' }).getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.getByRole('button', { name: /Remove app\.example\.com/ }).click();
   await expect(page.getByText('app.example.com', { exact: true })).toHaveCount(0);

@@ -9,7 +9,7 @@ test('a wrong password shows the server message and clears the password field', 
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill('not the right one');
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('alert')).toContainText(/invalid email or password/i);
+  await expect(page.getByRole('alert')).toContainText(/wrong email or password/i);
   await expect(page.getByLabel('Password')).toHaveValue('');
   await expect(page).toHaveURL(/\/$/);
   await snap(page, '11-login-wrong-password');
@@ -36,14 +36,14 @@ test('a forgotten password is reset through the emailed link', async ({ page }) 
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password/);
   await page.getByLabel('Email').fill(account.email);
-  await page.getByRole('button', { name: /send/i }).click();
+  await page.getByRole('button', { name: 'Send reset link' }).click();
   await snap(page, '12-forgot-password-sent');
 
   const mail = await waitForMail(account.email, /reset/i);
   await page.goto(`/forgot-password?token=${tokenFromLink(mail, '/forgot-password')}`);
   await page.getByLabel(/new password/i).fill('a brand new secret');
   await snap(page, '13-reset-password');
-  await page.getByRole('button', { name: /reset password/i }).click();
+  await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText(/password (has been|was) (changed|reset)/i)).toBeVisible();
   await page.getByRole('link', { name: 'Log in' }).click();
 

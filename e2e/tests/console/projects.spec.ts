@@ -35,10 +35,10 @@ test('switching projects, the upsell modal and deleting a project', async ({ pag
   await switcher.getByRole('listitem').filter({ hasText: 'Beta dapp' }).getByRole('button', { name: 'Open' }).click();
   await expect(page.getByText('Beta dapp').first()).toBeVisible();
 
-  await page.getByRole('link', { name: 'SDK' }).click();
-  const remove = page.getByRole('button', { name: 'Delete this project' });
+  await page.getByRole('link', { name: 'SDK', exact: true }).click();
+  const remove = page.getByRole('button', { name: 'Delete project' });
   await expect(remove).toBeDisabled();
-  await page.getByLabel(/type the project name/i).fill('Beta dapp');
+  await page.getByLabel('Type Beta dapp to confirm').fill('Beta dapp');
   await snap(page, '16-danger-zone');
   await remove.click();
   await expect(switcher).toBeVisible();
@@ -55,7 +55,7 @@ test('the console stays usable at phone width', async ({ page }) => {
   await logIn(page, account);
   await page.getByRole('dialog', { name: 'My Projects' }).getByRole('button', { name: 'Open' }).click();
   await page.goto(`/console/${project.id}/config`);
-  await expect(page.getByLabel('API key')).toHaveValue(project.apiKey ?? '');
+  await expect(page.getByRole('textbox', { name: 'API key' })).toHaveValue(project.apiKey ?? '');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await snap(page, '18-config-390');
