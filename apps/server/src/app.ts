@@ -1,10 +1,12 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, defaultSdkScriptPath } from './config.ts';
 import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { installErrorHandler, rateLimited } from './errors.ts';
+import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
 import { installJsonParser } from './http/json-parser.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -16,6 +18,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
+import { createDuckDbEventStore, type DuckDbEventStore } from './modules/events/duckdb/duckdb-store.ts';
+import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { sdkScriptRoute } from './modules/events/sdk-script.ts';
+import { createEventService, type EventService } from './modules/events/service.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
@@ -31,6 +38,9 @@ export type Services = {
   sessions: SessionService;
   auth: AuthService;
   projects: ProjectService;
+  events: EventService;
+  /** The event store (DuckDB file in DATA_DIR); analytics queries open connections on it. */
+  eventStore: DuckDbEventStore;
 };
 
 declare module 'fastify' {
@@ -90,7 +100,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
   });
   const projects = createProjectService({ store: createProjectStore(db), clock });
-  const services: Services = { config, db, dbEngine: engine, clock, mail, sessions, auth, projects };
+  const eventStore = await createDuckDbEventStore({ file: path.join(config.dataDir, 'events.duckdb') });
+  const events = createEventService({
+    store: eventStore,
+    projects,
+    clock,
+    rateLimit: { eventsPerMinute: config.ingestEventsPerMinute ?? 6_000_000 },
+  });
+  // Answers every waiting ingestion request, then checkpoints and closes the DuckDB file.
+  app.addHook('onClose', async () => events.close());
+  // After listen, not on ready: tests that only inject never pay the geo-IP database's load.
+  app.addHook('onListen', async () => events.preload());
+  const services: Services = {
+    config,
+    db,
+    dbEngine: engine,
+    clock,
+    mail,
+    sessions,
+    auth,
+    projects,
+    events,
+    eventStore,
+  };
   app.decorate('services', services);
   app.decorate('sessions', sessions);
 
@@ -115,6 +147,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api/v1' },
   );
+
+  // Ingestion (`POST /api/v1/events`, integration status), `/sdk.js` and GraphQL, outside /api/v1's prefix.
+  await app.register(eventRoutes, { events });
+  await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
+  await app.register(graphqlPlugin, { modules: [legacyIngestionGraphql(events)] });
 
   await registerConsole(app, { consoleDir: config.consoleDir });
   return app;

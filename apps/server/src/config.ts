@@ -24,11 +24,16 @@ export type Config = {
   trustProxy: boolean;
   authRateLimit: RateLimitConfig;
   logLevel: string;
+  /** Events accepted per minute and API key before 429 (ingestion); generous, stops runaway clients. */
+  ingestEventsPerMinute?: number;
+  /** The SDK's IIFE build served at `/sdk.js`. */
+  sdkScriptPath?: string;
 };
 
 // src/config.ts and dist/main.js both sit one level below apps/server.
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultConsoleDir = path.resolve(serverRoot, '../console/dist');
+export const defaultSdkScriptPath = path.resolve(serverRoot, '../../packages/sdk/dist/polyflow.iife.js');
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -53,6 +58,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  INGEST_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(6_000_000),
+  SDK_SCRIPT_PATH: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -84,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: vars.TRUST_PROXY,
     authRateLimit: { max: vars.AUTH_RATE_LIMIT_MAX, windowMs: vars.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: vars.LOG_LEVEL,
+    ingestEventsPerMinute: vars.INGEST_EVENTS_PER_MINUTE,
+    sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
   };
 }
 

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { IResolvers, MercuriusContext } from 'mercurius';
+import type { AuthUser } from '../modules/auth/sessions.ts';
+
+/** What plugin.ts adds to every resolver's context (mercurius' own `reply` and `app` stay). */
+declare module 'mercurius' {
+  interface MercuriusContext {
+    request: FastifyRequest;
+    /** The console user of an `Authorization: Bearer` request, or a BAD_AUTHENTICATION error. */
+    requireUser(): Promise<AuthUser>;
+    /** The `X-API-KEY` header (dapps on the published 1.0.25 SDK; tolerated from the console). */
+    apiKey: string | undefined;
+  }
+}
+
+export type GraphqlContext = MercuriusContext;
+
+/** A module's part of the schema: its SDL (extending `Query`/`Mutation`) and its resolvers. */
+export type GraphqlModule = { typeDefs: string; resolvers: IResolvers };

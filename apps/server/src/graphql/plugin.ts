@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import mercurius from 'mercurius';
+import { requireUser } from '../modules/auth/guard.ts';
+import { formatGraphqlErrors } from './errors.ts';
+import type { GraphqlModule } from './module.ts';
+import { composeSchema } from './schema.ts';
+
+export type GraphqlOptions = { modules: readonly GraphqlModule[] };
+
+export const GRAPHQL_PATH = '/api/graphql';
+
+/**
+ * `POST /api/graphql` (mercurius). Console queries authenticate with a Bearer token; dapps on the
+ * published 1.0.25 SDK send `X-API-KEY` with `application/json`, which needs a CORS preflight.
+ */
+export async function graphqlPlugin(app: FastifyInstance, { modules }: GraphqlOptions): Promise<void> {
+  const { schema, resolvers } = composeSchema(modules);
+
+  // The preflight carries no key, so any origin gets it, for the key header only (never Authorization,
+  // never credentials): the POST itself is refused unless the key's whitelist holds its Origin.
+  app.options(GRAPHQL_PATH, async (request, reply) => {
+    reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-methods', 'POST, OPTIONS');
+      reply.header('access-control-allow-headers', 'content-type, x-api-key');
+      reply.header('access-control-max-age', '600');
+    }
+    return reply.status(204).send();
+  });
+
+  // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
+  // under `event`; without this its own failure reports would all fail validation.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url !== GRAPHQL_PATH || request.method !== 'POST') return;
+    const body = request.body as { query?: unknown; variables?: Record<string, unknown> } | undefined;
+    const variables = body?.variables;
+    if (
+      typeof body?.query === 'string' &&
+      body.query.includes('createSdkErrorEvent') &&
+      variables &&
+      typeof variables === 'object' &&
+      !('event' in variables) &&
+      'tracker' in variables
+    ) {
+      body.variables = { event: variables };
+    }
+  });
+
+  await app.register(mercurius, {
+    schema,
+    resolvers,
+    path: GRAPHQL_PATH,
+    graphiql: false,
+    queryDepth: 12,
+    context: (request, reply) => {
+      const header = request.headers['x-api-key'];
+      return {
+        request,
+        reply,
+        requireUser: () => requireUser(request),
+        apiKey: typeof header === 'string' ? header : undefined,
+      };
+    },
+    errorFormatter: (execution, context) =>
+      formatGraphqlErrors(execution, (error) =>
+        context.reply.request.log.error({ err: error }, 'GraphQL resolver failed'),
+      ),
+  });
+}

@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  BIGINT,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  DuckDBDataChunk,
+  DuckDBInstance,
+  type DuckDBType,
+  HUGEINT,
+  TIMESTAMP,
+  VARCHAR,
+} from '@duckdb/node-api';
+import { type ColumnKind, EVENT_COLUMNS, type EventRow } from '../event-row.ts';
+import type { EventStore } from '../store.ts';
+import { findTxEvent } from './queries/find-tx-event.ts';
+import { integrationSummary } from './queries/integration-summary.ts';
+import { CREATE_EVENTS_TABLE, CREATE_STAGING_TABLE } from './schema.ts';
+
+const DUCK_TYPES: Record<ColumnKind, DuckDBType> = {
+  varchar: VARCHAR,
+  timestamp: TIMESTAMP,
+  bigint: BIGINT,
+  hugeint: HUGEINT,
+};
+const CHUNK_TYPES = EVENT_COLUMNS.map(([, kind]) => DUCK_TYPES[kind]);
+/** DuckDB's vector size: a data chunk holds at most this many rows. */
+const CHUNK_ROWS = 2048;
+
+export type DuckDbStoreOptions = {
+  /** `DATA_DIR/events.duckdb`, or ':memory:' in unit tests. */
+  file: string;
+  /**
+   * WAL size that triggers an automatic checkpoint. A checkpoint stalls the writer, so it is kept well
+   * above DuckDB's 16 MB default (fewer, larger stalls); the WAL is replayed on start after a crash.
+   */
+  checkpointThreshold?: string;
+};
+
+export type DuckDbEventStore = EventStore & {
+  /** For analytics queries: a connection of the same instance (reads see every committed batch). */
+  connect(): Promise<DuckDBConnection>;
+};
+
+function isConstraintError(error: unknown): boolean {
+  return error instanceof Error && /constraint|duplicate key/i.test(error.message);
+}
+
+/** The events table in a DuckDB file. One writer connection; reads use their own connection. */
+export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promise<DuckDbEventStore> {
+  if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
+  const instance = await DuckDBInstance.create(options.file, {
+    checkpoint_threshold: options.checkpointThreshold ?? '128MB',
+  });
+  const writer = await instance.connect();
+  await writer.run(CREATE_EVENTS_TABLE);
+  await writer.run(CREATE_STAGING_TABLE);
+  const reader = await instance.connect();
+  const appender: DuckDBAppender = await writer.createAppender('staging', 'main', 'temp');
+  let isClosed = false;
+
+  /** Copies rows into the staging table column by column (numbers straight into the vectors' memory). */
+  function stage(rows: readonly EventRow[]): void {
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const count = Math.min(CHUNK_ROWS, rows.length - start);
+      const chunk = DuckDBDataChunk.create(CHUNK_TYPES, count);
+      EVENT_COLUMNS.forEach(([name, kind], column) => {
+        const vector = chunk.getColumnVector(column);
+        for (let i = 0; i < count; i++) {
+          const value = (rows[start + i] as EventRow)[name];
+          if (value === null) vector.setItem(i, null);
+          else if (kind === 'timestamp')
+            vector.setItem(i, { micros: BigInt(value as number) * 1000n } as never);
+          else if (kind === 'bigint') vector.setItem(i, BigInt(value as number));
+          else vector.setItem(i, value as string | bigint);
+        }
+        vector.flush();
+      });
+      appender.appendDataChunk(chunk);
+    }
+    appender.flushSync();
+  }
+
+  /** Slow path, only when some row is already stored: insert the others and learn which were new. */
+  async function insertSkippingDuplicates(rows: readonly EventRow[]): Promise<boolean[]> {
+    await writer.run('BEGIN TRANSACTION');
+    try {
+      const result = await writer.runAndReadAll(
+        'INSERT INTO events SELECT * FROM staging ON CONFLICT DO NOTHING RETURNING project_id, id',
+      );
+      await writer.run('COMMIT');
+      const inserted = new Set(result.getRows().map(([projectId, id]) => `${projectId}\n${id}`));
+      return rows.map((row) => inserted.has(`${row.project_id}\n${row.id}`));
+    } catch (error) {
+      await writer.run('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    async insertBatch(rows) {
+      if (isClosed) throw new Error('event store is closed');
+      if (rows.length === 0) return [];
+      await writer.run('DELETE FROM staging');
+      stage(rows);
+      // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
+      // are rare, so a conflict just rolls back and takes the slow path. Runs off the JS thread.
+      await writer.run('BEGIN TRANSACTION');
+      try {
+        await writer.run('INSERT INTO events SELECT * FROM staging');
+        await writer.run('COMMIT');
+        return rows.map(() => true);
+      } catch (error) {
+        await writer.run('ROLLBACK').catch(() => undefined);
+        if (!isConstraintError(error)) throw error;
+      }
+      return insertSkippingDuplicates(rows);
+    },
+
+    integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
+    findTxEvent: (projectId, id) => findTxEvent(reader, projectId, id),
+    connect: () => instance.connect(),
+
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      appender.closeSync();
+      writer.closeSync();
+      reader.closeSync();
+      // Closing the last handle checkpoints the WAL into the file.
+      instance.closeSync();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+
+export type SdkScriptOptions = { sdkScriptPath: string };
+
+/**
+ * `GET /sdk.js`: the SDK's IIFE build, for `<script src="…/sdk.js" data-api-key="…" async>` on any
+ * dapp origin. Read from disk when it changes (a rebuild needs no restart), otherwise from memory.
+ */
+export async function sdkScriptRoute(
+  app: FastifyInstance,
+  { sdkScriptPath }: SdkScriptOptions,
+): Promise<void> {
+  let cached: { mtimeMs: number; body: Buffer; etag: string } | undefined;
+
+  app.get('/sdk.js', async (request, reply) => {
+    let info: Awaited<ReturnType<typeof stat>>;
+    try {
+      info = await stat(sdkScriptPath);
+    } catch {
+      throw new AppError(
+        503,
+        'INTERNAL_ERROR',
+        'The SDK script is not built on this server; run `npm run build -w packages/sdk`.',
+      );
+    }
+    if (!cached || cached.mtimeMs !== info.mtimeMs) {
+      const body = await readFile(sdkScriptPath);
+      cached = {
+        mtimeMs: info.mtimeMs,
+        body,
+        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      };
+    }
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      // Loaded by pages on other origins; the URL is not versioned, so caches revalidate after 5 minutes.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
+      .header('etag', cached.etag);
+    if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+    return reply.send(cached.body);
+  });
+}

@@ -1,0 +1,178 @@
+import { BatchSchema } from '@polyflow/contracts/events';
+import type { IntegrationStatus } from '@polyflow/contracts/integration';
+import type { Project } from '@polyflow/contracts/projects';
+import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
+import type { EventRow } from './event-row.ts';
+import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
+import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
+import { mapEvent, type RequestFacts } from './map-event.ts';
+import { isHostWhitelisted, originHost } from './origin.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import type { EventStore } from './store.ts';
+
+export type EventServiceDeps = {
+  store: EventStore;
+  projects: KeyCacheDeps & { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  clock?: Clock;
+  /** Per project key; generous: it stops a runaway client, not a busy dapp. */
+  rateLimit: { eventsPerMinute: number };
+  geo?: GeoLookup;
+  groupCommit?: Omit<GroupCommitOptions, 'store'>;
+};
+
+/** A request whose key and Origin passed: the project it writes to and the host it came from. */
+export type IngestAccess = { projectId: string; originHost: string };
+export type ClientInfo = { userAgent: string | undefined; ip: string };
+
+export type EventService = ReturnType<typeof createEventService>;
+
+const DAY_MS = 86_400_000;
+
+function describeBatchError(issues: ReturnType<typeof zodIssues>): string {
+  const first = issues[0];
+  if (!first) return 'Invalid batch.';
+  const match = /^events\.(\d+)(?:\.(.+))?$/.exec(first.path);
+  if (match) {
+    const field = match[2] ? `field "${match[2]}"` : 'the event';
+    return `Invalid batch: event ${match[1]}, ${field}: ${first.message}.`;
+  }
+  return `Invalid batch: ${first.path || 'body'}: ${first.message}.`;
+}
+
+/** Ingestion rules: key, Origin whitelist, rate, validation, enrichment, bots, then group commit. */
+export function createEventService(deps: EventServiceDeps) {
+  const clock = deps.clock ?? systemClock;
+  const keys = createKeyCache(deps.projects);
+  const limiter = createRateLimiter(deps.rateLimit);
+  const parseUserAgent = createUserAgentParser();
+  const geo = deps.geo ?? createGeoLookup();
+  const writer = createGroupCommit({ store: deps.store, ...deps.groupCommit });
+
+  function requestFacts(
+    access: IngestAccess,
+    client: ClientInfo,
+    sdk: string | null,
+  ): RequestFacts & ClientFacts {
+    const ua = parseUserAgent(client.userAgent);
+    return {
+      projectId: access.projectId,
+      originHost: access.originHost,
+      receivedAt: clock().getTime(),
+      sdk,
+      country: geo(client.ip),
+      ...ua,
+    };
+  }
+
+  return {
+    /** 401 for an unknown or revoked key, 403 when the Origin's host is not on the project's whitelist. */
+    async authorize(apiKey: unknown, origin: string | undefined): Promise<IngestAccess> {
+      const project = typeof apiKey === 'string' && apiKey.length <= 128 ? await keys.find(apiKey) : null;
+      if (!project) {
+        throw new AppError(401, 'NON_EXISTENT_API_KEY', 'Unknown or revoked API key.');
+      }
+      const host = originHost(origin);
+      if (!host) {
+        throw new AppError(
+          403,
+          'ORIGIN_NOT_WHITELISTED',
+          'Events are accepted only from a page whose Origin is whitelisted; this request has no Origin.',
+        );
+      }
+      if (!isHostWhitelisted(host, project.whitelistedDomains)) {
+        throw new AppError(
+          403,
+          'ORIGIN_NOT_WHITELISTED',
+          `${host} is not on this project's domain whitelist.`,
+        );
+      }
+      return { projectId: project.id, originHost: host };
+    },
+
+    /** Refuses with 429 once the project's bucket is empty. */
+    takeRate(access: IngestAccess, events: number): void {
+      if (!limiter.take(access.projectId, Math.max(1, events))) {
+        throw rateLimited('Too many events for this API key; retry after a short pause.');
+      }
+    },
+
+    /** A parsed JSON body of `POST /api/v1/events`; answers once the batch is committed. */
+    async ingestBatch(access: IngestAccess, body: unknown, client: ClientInfo): Promise<CommitResult> {
+      const parsed = BatchSchema.safeParse(body);
+      if (!parsed.success) {
+        const issues = zodIssues(parsed.error);
+        throw badRequest(describeBatchError(issues), issues.slice(0, 20));
+      }
+      const batch = parsed.data;
+      const facts = requestFacts(
+        access,
+        client,
+        batch.sdkVersion ? `polyflow/${batch.sdkVersion}` : 'polyflow',
+      );
+      // Every event is mapped (and can fail) before anything is written: a bad event refuses the whole batch.
+      const rows = batch.events.map((event, index) => mapEvent(event, index, facts));
+      if (facts.isBot) return { accepted: 0, duplicates: 0 };
+      return writer.submit(rows);
+    },
+
+    /** For the published SDK's GraphQL mutations: the request's facts, or null for a bot. */
+    legacyFacts(access: IngestAccess, client: ClientInfo): RequestFacts | null {
+      const facts = requestFacts(access, client, 'polyflow-legacy/1.0.25');
+      return facts.isBot ? null : facts;
+    },
+
+    commitRows(rows: readonly EventRow[]): Promise<CommitResult> {
+      return writer.submit(rows);
+    },
+
+    findTxEvent: (projectId: string, id: string) => deps.store.findTxEvent(projectId, id),
+
+    /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */
+    async integrationStatus(
+      userId: string,
+      projectId: string,
+      since: string | undefined,
+    ): Promise<IntegrationStatus> {
+      let sinceDate = new Date(clock().getTime() - DAY_MS);
+      if (since !== undefined) {
+        sinceDate = new Date(since);
+        if (!/^\d{4}-\d{2}-\d{2}/.test(since) || Number.isNaN(sinceDate.getTime())) {
+          throw badRequest('since must be an ISO 8601 time, e.g. 2024-03-01T12:00:00Z.', [
+            { path: 'since', message: 'expected an ISO 8601 time' },
+          ]);
+        }
+      }
+      const project = await deps.projects.getOwnedProject(userId, projectId);
+      const summary = await deps.store.integrationSummary(project.id, sinceDate);
+      return {
+        hasApiKey: project.apiKey !== null,
+        whitelistedDomains: project.whitelistedDomains,
+        eventsSince: summary.eventsSince,
+        lastEvent: summary.lastEvent && {
+          receivedAt: summary.lastEvent.receivedAt.toISOString(),
+          origin: summary.lastEvent.origin,
+          type: summary.lastEvent.type,
+        },
+        origins: summary.origins.map((origin) => ({
+          origin: origin.origin,
+          events: origin.events,
+          lastReceivedAt: origin.lastReceivedAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Loads the geo-IP database now rather than on the first event. */
+    preload(): void {
+      (geo as Partial<ReturnType<typeof createGeoLookup>>).preload?.();
+    },
+
+    /** Answers every waiting request, then closes the store. */
+    async close(): Promise<void> {
+      keys.close();
+      await writer.drain();
+      await deps.store.close();
+    },
+  };
+}
