@@ -13,6 +13,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './logger.ts';
+import { createAnalytics } from './modules/analytics/module.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
@@ -111,6 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => events.close());
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load.
   app.addHook('onListen', async () => events.preload());
+  // Registered after the event store's hook so that it runs before it (onClose hooks run last-in first-out).
+  const analytics = createAnalytics({ projects, eventStore, clock });
+  app.addHook('onClose', async () => analytics.close());
   const services: Services = {
     config,
     db,
@@ -151,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Ingestion (`POST /api/v1/events`, integration status), `/sdk.js` and GraphQL, outside /api/v1's prefix.
   await app.register(eventRoutes, { events });
   await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
-  await app.register(graphqlPlugin, { modules: [legacyIngestionGraphql(events)] });
+  await app.register(graphqlPlugin, { modules: [legacyIngestionGraphql(events), analytics.graphql] });
 
   await registerConsole(app, { consoleDir: config.consoleDir });
   return app;

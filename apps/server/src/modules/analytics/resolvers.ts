@@ -1,0 +1,92 @@
+import { GraphQLScalarType, Kind } from 'graphql';
+import type { IResolvers } from 'mercurius';
+import { z } from 'zod';
+import type { GraphqlContext, GraphqlModule } from '../../graphql/module.ts';
+import { AnalyticsInputError } from './errors.ts';
+import { withGraphqlErrors } from './graphql-errors.ts';
+import { analyticsTypeDefs } from './schema.ts';
+import type { AnalyticsService, CountSeries } from './service.ts';
+
+/** Strings in, strings out: the resolvers parse (and explain) a malformed time, not the scalar. */
+export const DateTimeScalar = new GraphQLScalarType({
+  name: 'DateTime',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  parseValue: (value) => (typeof value === 'string' ? value : undefined),
+  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+const text = (max: number) => z.string().max(max);
+const RangeArgs = z.object({
+  projectId: text(64),
+  from: text(64).nullish(),
+  to: text(64).nullish(),
+});
+const SeriesArgs = RangeArgs.extend({ granularity: text(64).nullish() });
+const GasArgs = SeriesArgs.extend({ chainId: z.number().int().positive().nullish() });
+const limitOf = (max: number) => z.number().int().min(1).max(max);
+const FunctionArgs = RangeArgs.extend({ limit: limitOf(100) });
+const ShareArgs = RangeArgs.extend({ limit: limitOf(250) });
+const HistoryArgs = RangeArgs.extend({ first: limitOf(100), after: text(200).nullish() });
+const TransactionArgs = z
+  .object({ projectId: text(64), hash: text(66).nullish(), id: text(64).nullish() })
+  .refine((args) => Boolean(args.hash) !== Boolean(args.id), 'Pass exactly one of hash and id.');
+
+function parse<T>(schema: z.ZodType<T>, args: unknown): T {
+  const result = schema.safeParse(args);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new AnalyticsInputError(`Invalid arguments: ${where}${issue?.message ?? 'invalid'}.`);
+}
+
+type Resolver = (root: unknown, args: unknown, context: GraphqlContext) => Promise<unknown>;
+
+/** Signed-in user first (401 otherwise), then the arguments, then the service; errors get GraphQL codes. */
+function query<T>(schema: z.ZodType<T>, run: (userId: string, args: T) => Promise<unknown>): Resolver {
+  return withGraphqlErrors(async (_root: unknown, args: unknown, context: GraphqlContext) => {
+    const user = await context.requireUser();
+    return run(user.id, parse(schema, args));
+  });
+}
+
+export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsService }): GraphqlModule {
+  const series = (kind: CountSeries) =>
+    query(SeriesArgs, (userId, { projectId, ...input }) =>
+      analytics.countSeries(kind, userId, projectId, input),
+    );
+  const resolvers: IResolvers = {
+    DateTime: DateTimeScalar,
+    Query: {
+      totalConnectedWallets: series('connectedWallets'),
+      totalTransactions: series('transactions'),
+      totalNewWallets: series('newWallets'),
+      failedTransactions: series('failedTransactions'),
+      averageGasPrice: query(GasArgs, (userId, { projectId, ...input }) =>
+        analytics.averageGasPrice(userId, projectId, input),
+      ),
+      analyticsOverview: query(RangeArgs, (userId, { projectId, ...input }) =>
+        analytics.overview(userId, projectId, input),
+      ),
+      contractFunctions: query(FunctionArgs, (userId, { projectId, ...input }) =>
+        analytics.contractFunctions(userId, projectId, input),
+      ),
+      walletProviders: query(RangeArgs, (userId, { projectId, ...input }) =>
+        analytics.walletProviders(userId, projectId, input),
+      ),
+      countries: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.countries(userId, projectId, input),
+      ),
+      browsers: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.browsers(userId, projectId, input),
+      ),
+      transactionHistory: query(HistoryArgs, (userId, { projectId, ...input }) =>
+        analytics.transactionHistory(userId, projectId, input),
+      ),
+      transaction: query(TransactionArgs, (userId, { projectId, hash, id }) =>
+        // Hashes are stored lower case; SDK ids are compared as given.
+        analytics.transaction(userId, projectId, hash ? hash.toLowerCase() : (id ?? '')),
+      ),
+    },
+  };
+  return { typeDefs: analyticsTypeDefs, resolvers };
+}

@@ -1,0 +1,162 @@
+/**
+ * The analytics part of the GraphQL schema. Times are DateTime (ISO 8601 strings; inputs need a zone or are
+ * a date = UTC midnight). Every query takes the project's id and answers only its owner. Definitions of
+ * every figure: docs/analytics.md. Result shapes for the console: @polyflow/contracts/analytics.
+ */
+export const analyticsTypeDefs = /* GraphQL */ `
+  "ISO 8601 date-time, e.g. 2024-03-01T00:00:00Z (inputs: with a zone, or a date meaning UTC midnight)."
+  scalar DateTime
+
+  "A count over [from, to); 0 when nothing happened in it."
+  type TimeBucket {
+    from: DateTime!
+    to: DateTime!
+    value: Float!
+  }
+
+  "An average over [from, to); null when the bucket holds nothing to average."
+  type AverageBucket {
+    from: DateTime!
+    to: DateTime!
+    value: Float
+  }
+
+  type ActiveWalletsTrend {
+    current: Float!
+    previous: Float!
+    "(current - previous) / previous; null when the previous period had no active wallet."
+    change: Float
+    previousFrom: DateTime!
+    previousTo: DateTime!
+  }
+
+  type AnalyticsOverview {
+    from: DateTime!
+    to: DateTime!
+    totalTransactions: Float!
+    connectedWallets: Float!
+    newWallets: Float!
+    submittedTransactions: Float!
+    failedTransactions: Float!
+    "0..1; null when no transaction was attempted."
+    transactionFailRate: Float
+    dailyActiveWallets: Float!
+    averageTransactionsPerUserPerDay: Float
+    dailyActiveWalletsTrend: ActiveWalletsTrend!
+  }
+
+  type ContractFunctionCalls {
+    chainId: Int
+    contract: String!
+    selector: String!
+    "Signature of a well-known selector, e.g. transfer(address,uint256); null otherwise."
+    functionName: String
+    calls: Float!
+  }
+
+  "A slice of a chart: key null means unknown."
+  type Share {
+    key: String
+    value: Float!
+  }
+
+  enum TransactionType {
+    Coin
+    Contract
+  }
+
+  enum TransactionStatus {
+    requested
+    rejected
+    failed
+    submitted
+    confirmed
+    reverted
+    replaced
+    dropped
+  }
+
+  type TransactionRow {
+    id: String!
+    hash: String
+    time: DateTime!
+    wallet: String
+    type: TransactionType!
+    status: TransactionStatus!
+    chainId: Int
+    country: String
+    browser: String
+  }
+
+  type TransactionPage {
+    rows: [TransactionRow!]!
+    "Pass as after for the next (older) page; null on the last page."
+    nextCursor: String
+  }
+
+  type TransactionStage {
+    stage: TransactionStatus!
+    time: DateTime!
+    errorCode: Int
+    errorMessage: String
+  }
+
+  "Amounts (wei, gas, nonces, blocks) are decimal strings."
+  type TransactionDetail {
+    id: String!
+    hash: String
+    time: DateTime!
+    wallet: String
+    type: TransactionType!
+    status: TransactionStatus!
+    chainId: Int
+    country: String
+    browser: String
+    from: String
+    to: String
+    value: String
+    selector: String
+    functionName: String
+    nonce: String
+    gasLimit: String
+    gasPrice: String
+    maxFeePerGas: String
+    maxPriorityFeePerGas: String
+    gasUsed: String
+    effectiveGasPrice: String
+    fee: String
+    blockNumber: String
+    walletProvider: String
+    os: String
+    path: String
+    explorerUrl: String
+    stages: [TransactionStage!]!
+  }
+
+  extend type Query {
+    "Distinct wallets connected, each in the bucket of its first connection in the range."
+    totalConnectedWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    "Transactions of any status, in the bucket of their request."
+    totalTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    "Connected wallets never seen in the project before from."
+    totalNewWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    "Transactions whose latest stage is reverted or failed, in the bucket of their request."
+    failedTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    "Mean effective gas price in wei of the transactions mined in each bucket (optionally on one chain)."
+    averageGasPrice(projectId: ID!, from: DateTime, to: DateTime, granularity: String, chainId: Int): [AverageBucket!]!
+    "Every tile of the overview card at once."
+    analyticsOverview(projectId: ID!, from: DateTime, to: DateTime): AnalyticsOverview!
+    "Most called contract functions (submitted transactions), at most limit (1-100) rows."
+    contractFunctions(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [ContractFunctionCalls!]!
+    "Distinct connected wallets per wallet provider."
+    walletProviders(projectId: ID!, from: DateTime, to: DateTime): [Share!]!
+    "Distinct users per country (ISO 3166-1 alpha-2), at most limit (1-250) rows."
+    countries(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [Share!]!
+    "Distinct users per browser, at most limit (1-250) rows."
+    browsers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [Share!]!
+    "Transactions newest first; first 1-100 rows after the cursor."
+    transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String): TransactionPage!
+    "One transaction by its hash or by its id (TransactionRow.id); null when the project has none such."
+    transaction(projectId: ID!, hash: String, id: String): TransactionDetail
+  }
+`;
