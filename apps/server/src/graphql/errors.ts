@@ -10,7 +10,19 @@ export function formatGraphqlErrors(
   execution: ExecutionResult,
   log: (error: unknown) => void,
 ): { statusCode: number; response: ExecutionResult } {
-  const errors = (execution.errors ?? []).map((error) => {
+  // Mercurius wraps parse and validation failures in one error whose `errors` holds the real ones.
+  const flat = (execution.errors ?? []).flatMap((error) => {
+    const wrapped = (error.originalError as { errors?: unknown } | undefined)?.errors;
+    return Array.isArray(wrapped)
+      ? wrapped.map(
+          (inner: { message?: unknown }) =>
+            new GraphQLError(String(inner.message ?? error.message), {
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            }),
+        )
+      : [error];
+  });
+  const errors = flat.map((error) => {
     const original = error.originalError;
     if (original instanceof AppError) {
       return new GraphQLError(original.message, {

@@ -67,6 +67,8 @@ export type EventRow = {
   rpc_method: string | null;
   gas_balance: bigint | null;
   wallet_nonce: bigint | null;
+  /** Error events: the incident they belong to (modules/incidents/fingerprint.ts), set by the store on write. */
+  incident_id: string | null;
 };
 
 export type ColumnKind = 'varchar' | 'timestamp' | 'bigint' | 'hugeint';
@@ -125,6 +127,7 @@ export const EVENT_COLUMNS: ReadonlyArray<readonly [keyof EventRow, ColumnKind]>
   ['rpc_method', 'varchar'],
   ['gas_balance', 'hugeint'],
   ['wallet_nonce', 'hugeint'],
+  ['incident_id', 'varchar'],
 ];
 
 /** An empty row: every optional column null. */
@@ -180,5 +183,6 @@ export function blankRow(
     rpc_method: null,
     gas_balance: null,
     wallet_nonce: null,
+    incident_id: null,
   };
 }

@@ -11,6 +11,7 @@ import {
   TIMESTAMP,
   VARCHAR,
 } from '@duckdb/node-api';
+import { withIncidentId } from '../../incidents/incident-column.ts';
 import { type ColumnKind, EVENT_COLUMNS, type EventRow } from '../event-row.ts';
 import type { EventStore } from '../store.ts';
 import { findTxEvent } from './queries/find-tx-event.ts';
@@ -102,7 +103,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       if (isClosed) throw new Error('event store is closed');
       if (rows.length === 0) return [];
       await writer.run('DELETE FROM staging');
-      stage(rows);
+      stage(rows.map(withIncidentId));
       // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
       // are rare, so a conflict just rolls back and takes the slow path. Runs off the JS thread.
       await writer.run('BEGIN TRANSACTION');
