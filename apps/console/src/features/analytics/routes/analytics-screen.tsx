@@ -1,16 +1,59 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { NoDataYet } from '../../../components/no-data-yet';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { PeriodFilter, usePeriodSearchParam } from '../../../components/ui/period-filter';
+import { resolvePeriod } from '../../../components/ui/periods';
+import type { AnalyticsRange } from '../api/analytics-keys';
+import { type AnalyticsTab, AnalyticsTabs } from '../components/analytics-tabs';
+import { MetricsTab } from '../components/metrics-tab';
+import { OverviewTiles } from '../components/overview-tiles';
+import { TransactionHistory } from '../components/transaction-history';
 
-export function AnalyticsScreen({ project, configPath }: { project: Project; configPath: string }) {
+/**
+ * Spec "Analytics screen": the overview card (period filter, seven tiles, tabs) over data computed by
+ * the server. The period and the tab live in the URL; every query key holds the project id, so
+ * choosing another project asks everything again.
+ */
+export function AnalyticsScreen({ project }: { project: Project; configPath: string }) {
+  const [selection, setSelection] = usePeriodSearchParam();
+  const [params, setParams] = useSearchParams();
+  const tab: AnalyticsTab = params.get('tab') === 'history' ? 'history' : 'metrics';
+  const period = resolvePeriod(selection);
+  const range: AnalyticsRange = { projectId: project.id, from: period.from, to: period.to };
+
+  const selectTab = (next: AnalyticsTab) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 'metrics') updated.delete('tab');
+      else updated.set('tab', next);
+      return updated;
+    });
+
   return (
     <div className="flex animate-panel flex-col gap-4">
       <PageHeader eyebrow={project.name} title="Analytics" />
       <Card aria-labelledby="overview-title">
-        <CardHeader titleId="overview-title" eyebrow="Wallets & transactions" title="Overview" />
-        <NoDataYet configPath={configPath}>Wallet and transaction analytics arrive with the SDK.</NoDataYet>
+        <CardHeader
+          titleId="overview-title"
+          eyebrow="Wallets & transactions"
+          title="Overview"
+          description={<span data-testid="period-label">{period.label}</span>}
+          actions={<PeriodFilter value={selection} onChange={setSelection} />}
+        />
+        <OverviewTiles range={range} />
+        <AnalyticsTabs value={tab} onChange={selectTab} className="mt-6" />
       </Card>
+      <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
+        {tab === 'metrics' ? (
+          <MetricsTab range={range} granularity={period.granularity} />
+        ) : (
+          <Card>
+            <CardHeader title="Transaction History" eyebrow="Transactions" />
+            <TransactionHistory range={range} />
+          </Card>
+        )}
+      </div>
     </div>
   );
 }

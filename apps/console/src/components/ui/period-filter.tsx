@@ -1,0 +1,130 @@
+import { CalendarRange } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { cn } from './cn';
+import {
+  PERIODS,
+  type PeriodSelection,
+  parseDateInput,
+  periodFromSearchParams,
+  periodToSearchParams,
+  selectionDates,
+} from './periods';
+
+/** The period kept in the URL (`?period=…&from=…&to=…`), so a reload or a shared link shows the same figures. */
+export function usePeriodSearchParam(): [PeriodSelection, (selection: PeriodSelection) => void] {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the string form is the identity of the params.
+  const selection = useMemo(() => periodFromSearchParams(params), [key]);
+  const select = useCallback(
+    (next: PeriodSelection) =>
+      setParams((current) => periodToSearchParams(next, current), { replace: false }),
+    [setParams],
+  );
+  return [selection, select];
+}
+
+interface PeriodFilterProps {
+  value: PeriodSelection;
+  onChange: (selection: PeriodSelection) => void;
+  className?: string;
+}
+
+/** Period chips (Today … 6M) and a custom range of UTC dates, both ends included. */
+export function PeriodFilter({ value, onChange, className }: PeriodFilterProps) {
+  const id = useId();
+  const initial = selectionDates(value);
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
+  const valueKey = value.kind === 'custom' ? `${value.from}/${value.to}` : value.id;
+  // The inputs follow the chosen period, so they always show the dates being looked at.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: valueKey stands for value.
+  useEffect(() => {
+    const dates = selectionDates(value);
+    setFrom(dates.from);
+    setTo(dates.to);
+  }, [valueKey]);
+
+  const fromMs = parseDateInput(from);
+  const toMs = parseDateInput(to);
+  const rangeError =
+    fromMs === null || toMs === null
+      ? 'Enter both dates.'
+      : fromMs > toMs
+        ? 'The start is after the end.'
+        : null;
+
+  const applyCustom = (event: FormEvent) => {
+    event.preventDefault();
+    if (!rangeError) onChange({ kind: 'custom', from, to });
+  };
+
+  return (
+    <div className={cn('flex flex-col gap-2 sm:items-end', className)}>
+      <fieldset className="flex flex-wrap gap-1 rounded-xl bg-slate-50 p-1 ring-1 ring-inset ring-slate-200">
+        <legend className="sr-only">Period</legend>
+        {PERIODS.map((period) => {
+          const isActive = value.kind === 'preset' && value.id === period.id;
+          return (
+            <button
+              key={period.id}
+              type="button"
+              aria-pressed={isActive}
+              onClick={() => onChange({ kind: 'preset', id: period.id })}
+              className={cn(
+                'h-8 rounded-lg px-3 text-xs font-semibold transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
+                isActive ? 'bg-indigo-700 text-white shadow-sm' : 'text-indigo-800 hover:bg-indigo-100',
+              )}
+            >
+              {period.label}
+            </button>
+          );
+        })}
+      </fieldset>
+      <form
+        onSubmit={applyCustom}
+        aria-label="Custom range"
+        className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600"
+      >
+        <CalendarRange aria-hidden="true" className="size-4 text-indigo-600" />
+        <label htmlFor={`${id}-from`} className="font-semibold uppercase tracking-wide">
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-xs text-slate-900"
+        />
+        <label htmlFor={`${id}-to`} className="font-semibold uppercase tracking-wide">
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-xs text-slate-900"
+        />
+        <button
+          type="submit"
+          disabled={rangeError !== null}
+          title={rangeError ?? 'Show this range (UTC days, both included)'}
+          aria-pressed={value.kind === 'custom'}
+          className={cn(
+            'h-8 rounded-lg px-3 text-xs font-semibold ring-1 ring-inset transition-colors disabled:cursor-not-allowed disabled:opacity-50',
+            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
+            value.kind === 'custom'
+              ? 'bg-indigo-700 text-white ring-indigo-700'
+              : 'bg-white text-indigo-800 ring-indigo-200 hover:bg-indigo-50',
+          )}
+        >
+          Apply range
+        </button>
+      </form>
+    </div>
+  );
+}

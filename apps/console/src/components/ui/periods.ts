@@ -1,0 +1,127 @@
+/**
+ * Reporting periods shared by the Analytics and Acquisition screens. Everything is in UTC, like the
+ * server's buckets: a period is a half-open range of whole UTC days, [from, to), so "7D" is today and
+ * the six UTC days before it, and a custom range's end date is included.
+ */
+
+export const PERIODS = [
+  { id: 'today', label: 'Today' },
+  { id: 'yesterday', label: 'Yesterday' },
+  { id: '7d', label: '7D' },
+  { id: '30d', label: '30D' },
+  { id: '90d', label: '90D' },
+  { id: '6m', label: '6M' },
+] as const;
+
+export type PresetPeriodId = (typeof PERIODS)[number]['id'];
+export type PeriodSelection =
+  | { kind: 'preset'; id: PresetPeriodId }
+  | { kind: 'custom'; from: string; to: string };
+
+export const DEFAULT_PERIOD: PeriodSelection = { kind: 'preset', id: '30d' };
+
+/** A resolved period: ISO instants for the server and a bucket width (server granularity string). */
+export interface ResolvedPeriod {
+  from: string;
+  to: string;
+  granularity: '1h' | '1d' | '7d';
+  /** Human description, e.g. "1 Mar – 30 Mar 2025 (UTC)". */
+  label: string;
+}
+
+const DAY_MS = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const toDateInput = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A `YYYY-MM-DD` that is a real date, as UTC midnight; null otherwise. */
+export function parseDateInput(text: string | null | undefined): number | null {
+  if (!text || !DATE.test(text)) return null;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isFinite(ms) && toDateInput(ms) === text ? ms : null;
+}
+
+/** Hourly buckets up to two days, daily up to ~four months, weekly beyond: 24–180 points at most. */
+function granularityFor(lengthMs: number): ResolvedPeriod['granularity'] {
+  if (lengthMs <= 2 * DAY_MS) return '1h';
+  if (lengthMs <= 120 * DAY_MS) return '1d';
+  return '7d';
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function rangeLabel(fromMs: number, toMs: number): string {
+  const first = dayFormat.format(fromMs);
+  const last = dayFormat.format(toMs - DAY_MS);
+  return `${first === last ? first : `${first} – ${last}`} (UTC)`;
+}
+
+export function resolvePeriod(selection: PeriodSelection, nowMs: number = Date.now()): ResolvedPeriod {
+  const tomorrow = startOfUtcDay(nowMs) + DAY_MS;
+  let fromMs: number;
+  let toMs = tomorrow;
+  if (selection.kind === 'custom') {
+    fromMs = parseDateInput(selection.from) ?? tomorrow - 30 * DAY_MS;
+    toMs = (parseDateInput(selection.to) ?? tomorrow - DAY_MS) + DAY_MS;
+    if (toMs <= fromMs) toMs = fromMs + DAY_MS;
+  } else if (selection.id === 'today') {
+    fromMs = tomorrow - DAY_MS;
+  } else if (selection.id === 'yesterday') {
+    toMs = tomorrow - DAY_MS;
+    fromMs = toMs - DAY_MS;
+  } else if (selection.id === '6m') {
+    const end = new Date(tomorrow);
+    fromMs = Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 6, end.getUTCDate());
+  } else {
+    fromMs = tomorrow - Number.parseInt(selection.id, 10) * DAY_MS;
+  }
+  return {
+    from: new Date(fromMs).toISOString(),
+    to: new Date(toMs).toISOString(),
+    granularity: granularityFor(toMs - fromMs),
+    label: rangeLabel(fromMs, toMs),
+  };
+}
+
+/** Reads `?period=7d` or `?period=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`; anything else is the default. */
+export function periodFromSearchParams(params: URLSearchParams): PeriodSelection {
+  const period = params.get('period');
+  if (period === 'custom') {
+    const from = params.get('from');
+    const to = params.get('to');
+    const fromMs = parseDateInput(from);
+    const toMs = parseDateInput(to);
+    if (from && to && fromMs !== null && toMs !== null && fromMs <= toMs) return { kind: 'custom', from, to };
+    return DEFAULT_PERIOD;
+  }
+  const preset = PERIODS.find((candidate) => candidate.id === period);
+  return preset ? { kind: 'preset', id: preset.id } : DEFAULT_PERIOD;
+}
+
+/** Writes the selection into a copy of `params`, keeping the other parameters (e.g. the tab). */
+export function periodToSearchParams(selection: PeriodSelection, params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('from');
+  next.delete('to');
+  if (selection.kind === 'custom') {
+    next.set('period', 'custom');
+    next.set('from', selection.from);
+    next.set('to', selection.to);
+  } else {
+    next.set('period', selection.id);
+  }
+  return next;
+}
+
+/** The custom inputs' starting values: the dates the current selection covers. */
+export function selectionDates(selection: PeriodSelection, nowMs: number = Date.now()) {
+  if (selection.kind === 'custom') return { from: selection.from, to: selection.to };
+  const resolved = resolvePeriod(selection, nowMs);
+  return { from: resolved.from.slice(0, 10), to: toDateInput(Date.parse(resolved.to) - DAY_MS) };
+}

@@ -1,0 +1,16 @@
+/** The range every analytics query is asked for: the project and a resolved period (ISO instants). */
+export interface AnalyticsRange {
+  projectId: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Query keys start with the project id, so choosing another project asks everything again (and a
+ * project's cached figures never show under another one).
+ */
+export const analyticsKeys = {
+  all: (projectId: string) => ['projects', projectId, 'analytics'] as const,
+  of: (name: string, { projectId, from, to }: AnalyticsRange, extra: Record<string, unknown> = {}) =>
+    ['projects', projectId, 'analytics', name, { from, to, ...extra }] as const,
+};

@@ -1,0 +1,40 @@
+import { type ContractFunctionCalls, ContractFunctionCallsSchema } from '@polyflow/contracts/analytics';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
+import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
+
+/** The table shows the ten most called functions. */
+export const CONTRACT_FUNCTIONS_LIMIT = 10;
+
+export const CONTRACT_FUNCTIONS_QUERY = /* GraphQL */ `
+  query ContractFunctions($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
+    contractFunctions(projectId: $projectId, from: $from, to: $to, limit: $limit) {
+      chainId
+      contract
+      selector
+      functionName
+      calls
+    }
+  }
+`;
+
+const ResultSchema = z.object({ contractFunctions: z.array(ContractFunctionCallsSchema) });
+
+export async function getContractFunctions(
+  range: AnalyticsRange,
+  signal?: AbortSignal,
+): Promise<ContractFunctionCalls[]> {
+  const variables = { ...range, limit: CONTRACT_FUNCTIONS_LIMIT };
+  const data = await graphqlRequest(CONTRACT_FUNCTIONS_QUERY, { variables, schema: ResultSchema, signal });
+  return data.contractFunctions;
+}
+
+export function useContractFunctions(range: AnalyticsRange) {
+  return useQuery(
+    queryOptions({
+      queryKey: analyticsKeys.of('contractFunctions', range),
+      queryFn: ({ signal }) => getContractFunctions(range, signal),
+    }),
+  );
+}

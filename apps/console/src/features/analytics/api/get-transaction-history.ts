@@ -1,0 +1,40 @@
+import { type TransactionPage, TransactionPageSchema } from '@polyflow/contracts/analytics';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
+import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
+
+export const HISTORY_PAGE_SIZE = 25;
+
+/** Newest first; `after` is the previous page's nextCursor. */
+export const TRANSACTION_HISTORY_QUERY = /* GraphQL */ `
+  query TransactionHistory($projectId: ID!, $from: DateTime, $to: DateTime, $first: Int, $after: String) {
+    transactionHistory(projectId: $projectId, from: $from, to: $to, first: $first, after: $after) {
+      rows { id hash time wallet type status chainId country browser }
+      nextCursor
+    }
+  }
+`;
+
+const ResultSchema = z.object({ transactionHistory: TransactionPageSchema });
+
+export async function getTransactionHistory(
+  range: AnalyticsRange,
+  after: string | null,
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
+  const variables = { ...range, first: HISTORY_PAGE_SIZE, after };
+  const data = await graphqlRequest(TRANSACTION_HISTORY_QUERY, { variables, schema: ResultSchema, signal });
+  return data.transactionHistory;
+}
+
+export function useTransactionHistory(range: AnalyticsRange) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: analyticsKeys.of('transactionHistory', range),
+      queryFn: ({ pageParam, signal }) => getTransactionHistory(range, pageParam, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+import { type TransactionDetail, TransactionDetailSchema } from '@polyflow/contracts/analytics';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
+
+/** The full record behind Inspect, by the SDK's transaction id (rows without a hash have one too). */
+export const TRANSACTION_QUERY = /* GraphQL */ `
+  query Transaction($projectId: ID!, $id: String) {
+    transaction(projectId: $projectId, id: $id) {
+      id hash time wallet type status chainId country browser
+      from to value selector functionName nonce
+      gasLimit gasPrice maxFeePerGas maxPriorityFeePerGas gasUsed effectiveGasPrice fee
+      blockNumber walletProvider os path explorerUrl
+      stages { stage time errorCode errorMessage }
+    }
+  }
+`;
+
+const ResultSchema = z.object({ transaction: TransactionDetailSchema.nullable() });
+
+export async function getTransaction(
+  projectId: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TransactionDetail | null> {
+  const data = await graphqlRequest(TRANSACTION_QUERY, {
+    variables: { projectId, id },
+    schema: ResultSchema,
+    signal,
+  });
+  return data.transaction;
+}
+
+export function useTransaction(projectId: string, id: string | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['projects', projectId, 'analytics', 'transaction', id] as const,
+      queryFn: ({ signal }) => getTransaction(projectId, id ?? '', signal),
+      enabled: id !== null,
+    }),
+  );
+}

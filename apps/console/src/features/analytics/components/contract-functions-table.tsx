@@ -1,0 +1,47 @@
+import type { ContractFunctionCalls } from '@polyflow/contracts/analytics';
+import { chainLabel } from '../lib/chains';
+import { formatCount, shortenHex } from '../lib/format';
+
+/** Contract (shortened, full address on hover), function name where known else its selector, calls. */
+export function ContractFunctionsTable({ rows }: { rows: ContractFunctionCalls[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="bg-indigo-50 text-[0.7rem] uppercase tracking-wide text-indigo-800">
+            <th scope="col" className="rounded-l-lg px-3 py-2 font-semibold">
+              Contract
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Function
+            </th>
+            <th scope="col" className="rounded-r-lg px-3 py-2 text-right font-semibold">
+              Calls
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={`${row.chainId}-${row.contract}-${row.selector}`}>
+              <td
+                className="px-3 py-2 font-mono text-xs text-slate-700"
+                title={`${row.contract} · ${chainLabel(row.chainId)}`}
+              >
+                {shortenHex(row.contract)}
+              </td>
+              <td
+                className="max-w-56 truncate px-3 py-2 font-mono text-xs text-slate-900"
+                title={row.functionName ?? row.selector}
+              >
+                {row.functionName ? row.functionName.replace(/\(.*$/, '') : row.selector}
+              </td>
+              <td className="px-3 py-2 text-right font-semibold text-slate-900 tabular-nums">
+                {formatCount(row.calls)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import type { TransactionDetail, TransactionRow } from '@polyflow/contracts/analytics';
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useTransaction } from '../api/get-transaction';
+import { chainLabel } from '../lib/chains';
+import {
+  countryName,
+  formatBigCount,
+  formatDateTime,
+  formatEth,
+  formatWeiAsGwei,
+  NOT_AVAILABLE,
+} from '../lib/format';
+
+const STATUS_TONES: Record<TransactionDetail['status'], string> = {
+  requested: 'bg-slate-100 text-slate-700',
+  submitted: 'bg-indigo-50 text-indigo-700',
+  confirmed: 'bg-emerald-50 text-emerald-700',
+  rejected: 'bg-amber-50 text-amber-800',
+  replaced: 'bg-sky-50 text-sky-700',
+  dropped: 'bg-orange-50 text-orange-700',
+  reverted: 'bg-red-50 text-red-700',
+  failed: 'bg-red-50 text-red-700',
+};
+
+function StatusBadge({ status }: { status: TransactionDetail['status'] }) {
+  return (
+    <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize', STATUS_TONES[status])}>
+      {status}
+    </span>
+  );
+}
+
+/** Inspect: the full record of one transaction, asked for by its id when the dialog opens. */
+export function TransactionDetailsModal({
+  projectId,
+  row,
+  onClose,
+}: {
+  projectId: string;
+  row: TransactionRow | null;
+  onClose: () => void;
+}) {
+  const query = useTransaction(projectId, row?.id ?? null);
+  return (
+    <Modal isOpen={row !== null} title="Transaction" onClose={onClose} className="max-w-2xl">
+      {query.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner /> Loading the transaction…
+        </p>
+      ) : query.isError ? (
+        <Alert tone="error">
+          Could not load the transaction: {query.error.message}{' '}
+          <Button size="sm" variant="secondary" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : query.data === null ? (
+        <Alert tone="warning">This transaction is no longer in the project's events.</Alert>
+      ) : (
+        <TransactionDetails detail={query.data} />
+      )}
+    </Modal>
+  );
+}
+
+function Field({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">{label}</dt>
+      <dd className={cn('break-all text-sm text-slate-900', mono && 'font-mono text-xs')}>
+        {children ?? NOT_AVAILABLE}
+      </dd>
+    </div>
+  );
+}
+
+function TransactionDetails({ detail }: { detail: TransactionDetail }) {
+  const func = detail.functionName ?? detail.selector;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <StatusBadge status={detail.status} />
+        <span>{detail.type}</span>
+        <span aria-hidden="true">·</span>
+        <span>{chainLabel(detail.chainId)}</span>
+        <span aria-hidden="true">·</span>
+        <span>{formatDateTime(detail.time)}</span>
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <p className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">Hash</p>
+        {detail.hash ? (
+          <div className="flex items-center gap-2">
+            <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-900 ring-1 ring-inset ring-slate-200">
+              {detail.hash}
+            </code>
+            <CopyButton text={detail.hash} label="Copy transaction hash" />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">None: the transaction never reached the chain.</p>
+        )}
+        {detail.explorerUrl && (
+          <a
+            href={detail.explorerUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-indigo-700 underline"
+          >
+            View on block explorer <ExternalLink aria-hidden="true" className="size-3.5" />
+          </a>
+        )}
+      </div>
+
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Field label="From" mono>
+          {detail.from ?? detail.wallet}
+        </Field>
+        <Field label="To" mono>
+          {detail.to}
+        </Field>
+        <Field label="Value">{formatEth(detail.value)}</Field>
+        <Field label="Function" mono>
+          {func}
+        </Field>
+        <Field label="Block">{formatBigCount(detail.blockNumber)}</Field>
+        <Field label="Nonce">{formatBigCount(detail.nonce)}</Field>
+        <Field label="Gas limit">{formatBigCount(detail.gasLimit)}</Field>
+        <Field label="Gas used">{formatBigCount(detail.gasUsed)}</Field>
+        <Field label="Gas price">{formatWeiAsGwei(detail.gasPrice)}</Field>
+        <Field label="Effective gas price">{formatWeiAsGwei(detail.effectiveGasPrice)}</Field>
+        <Field label="Max fee per gas">{formatWeiAsGwei(detail.maxFeePerGas)}</Field>
+        <Field label="Max priority fee per gas">{formatWeiAsGwei(detail.maxPriorityFeePerGas)}</Field>
+        <Field label="Fee">{formatEth(detail.fee)}</Field>
+        <Field label="Wallet provider">{detail.walletProvider ?? 'Unknown'}</Field>
+        <Field label="Country">{countryName(detail.country)}</Field>
+        <Field label="Browser / OS">
+          {[detail.browser ?? 'Unknown', detail.os ?? 'Unknown'].join(' / ')}
+        </Field>
+        <Field label="Page" mono>
+          {detail.path}
+        </Field>
+      </dl>
+
+      <section aria-label="Stages">
+        <p className="mb-2 text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">
+          Stages (UTC)
+        </p>
+        <ol className="flex flex-col gap-2 border-l-2 border-indigo-100 pl-4">
+          {detail.stages.map((stage) => (
+            <li key={`${stage.stage}-${stage.time}`} className="text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={stage.stage} />
+                <time dateTime={stage.time} className="text-slate-600 tabular-nums">
+                  {formatDateTime(stage.time)}
+                </time>
+              </div>
+              {(stage.errorCode !== null || stage.errorMessage) && (
+                <p className="mt-1 text-xs text-red-700">
+                  {stage.errorCode !== null && (
+                    <span className="font-semibold">Error {stage.errorCode}: </span>
+                  )}
+                  {stage.errorMessage}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { TransactionRow } from '@polyflow/contracts/analytics';
+import { History, RotateCw, Search } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ChartSkeleton } from '../../../components/ui/chart-card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import type { AnalyticsRange } from '../api/analytics-keys';
+import { useTransactionHistory } from '../api/get-transaction-history';
+import { countryName, formatDayHeading, formatTimeOfDay, shortenHex, utcDay } from '../lib/format';
+import { TransactionDetailsModal } from './transaction-details-modal';
+
+/** Rows (newest first) split into runs of the same UTC day. */
+export function groupByUtcDay(rows: TransactionRow[]): Array<{ day: string; rows: TransactionRow[] }> {
+  const groups: Array<{ day: string; rows: TransactionRow[] }> = [];
+  for (const row of rows) {
+    const day = utcDay(row.time);
+    const last = groups[groups.length - 1];
+    if (last && last.day === day) last.rows.push(row);
+    else groups.push({ day, rows: [row] });
+  }
+  return groups;
+}
+
+const COLUMNS = ['Hash', 'Time', 'Wallet', 'Type', 'Country', 'Browser'] as const;
+
+export function TransactionHistory({ range }: { range: AnalyticsRange }) {
+  const history = useTransactionHistory(range);
+  const [inspected, setInspected] = useState<TransactionRow | null>(null);
+
+  if (history.isPending) return <ChartSkeleton heightClass="h-72" />;
+  if (history.isError) {
+    return (
+      <Alert tone="error">
+        Could not load the transaction history: {history.error.message}{' '}
+        <Button size="sm" variant="secondary" onClick={() => history.refetch()}>
+          <RotateCw aria-hidden="true" className="size-3.5" /> Retry
+        </Button>
+      </Alert>
+    );
+  }
+  const rows = history.data.pages.flatMap((page) => page.rows);
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon={<History aria-hidden="true" className="size-6" />}
+        title="No transactions in this period"
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-xs text-slate-500">Newest first. Dates and times are UTC.</p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <thead>
+            <tr className="bg-indigo-50 text-[0.7rem] uppercase tracking-wide text-indigo-800">
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 font-semibold first:rounded-l-lg">
+                  {column}
+                </th>
+              ))}
+              <th scope="col" className="rounded-r-lg px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {groupByUtcDay(rows).map((group) => (
+              <Fragment key={group.day}>
+                <tr>
+                  <th
+                    scope="rowgroup"
+                    colSpan={COLUMNS.length + 1}
+                    className="px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                  >
+                    <time dateTime={group.day}>{formatDayHeading(`${group.day}T00:00:00Z`)}</time>
+                  </th>
+                </tr>
+                {group.rows.map((row) => (
+                  <HistoryRow key={row.id} row={row} onInspect={() => setInspected(row)} />
+                ))}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {history.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            isLoading={history.isFetchingNextPage}
+            onClick={() => history.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+      {history.isFetchNextPageError && (
+        <Alert tone="error">Could not load more transactions. Try again.</Alert>
+      )}
+      <TransactionDetailsModal
+        projectId={range.projectId}
+        row={inspected}
+        onClose={() => setInspected(null)}
+      />
+    </div>
+  );
+}
+
+function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => void }) {
+  return (
+    <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+      <td
+        className="px-3 py-2 font-mono text-xs text-slate-800"
+        title={row.hash ?? 'No hash: never submitted'}
+      >
+        {row.hash ? shortenHex(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
+      </td>
+      <td className="px-3 py-2 text-slate-700 tabular-nums">
+        <time dateTime={row.time}>{formatTimeOfDay(row.time)}</time>
+      </td>
+      <td className="px-3 py-2 font-mono text-xs text-slate-800" title={row.wallet ?? undefined}>
+        {shortenHex(row.wallet)}
+      </td>
+      <td className="px-3 py-2 text-slate-700">{row.type}</td>
+      <td className="px-3 py-2 text-slate-700">{countryName(row.country)}</td>
+      <td className="px-3 py-2 text-slate-700">{row.browser ?? 'Unknown'}</td>
+      <td className="px-3 py-2 text-right">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onInspect}
+          aria-label={`Inspect transaction ${row.hash ?? row.id}`}
+        >
+          <Search aria-hidden="true" className="size-3.5" /> Inspect
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Numbers and times for people. The console is in English, so the locale is fixed (en-US separators);
+ * times are UTC everywhere on the Analytics screen, like the server's buckets, and labelled so.
+ */
+
+const LOCALE = 'en-US';
+const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+const signedPercent = new Intl.NumberFormat(LOCALE, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+export const NOT_AVAILABLE = '—';
+
+/** 12345 → "12,345". */
+export const formatCount = (value: number): string => count.format(value);
+/** 73.25 → "73.3": averages of counts. */
+export const formatAverage = (value: number): string => oneDecimal.format(value);
+/** 1.234 → "1.23"; null (nothing to divide by) → "—". */
+export const formatRatio = (value: number | null): string =>
+  value === null ? NOT_AVAILABLE : twoDecimals.format(value);
+/** 0.027 → "2.7%"; null → "—". */
+export const formatPercent = (value: number | null): string =>
+  value === null ? NOT_AVAILABLE : percent.format(value);
+/** 0.73 → "+73%", -0.1 → "-10%", 0 → "0%"; null → "—". */
+export const formatTrend = (value: number | null): string =>
+  value === null ? NOT_AVAILABLE : signedPercent.format(value);
+
+/** Gas prices in gwei: two decimals above 1 gwei, three significant digits below (L2s pay fractions). */
+export function formatGwei(gwei: number | null): string {
+  if (gwei === null) return NOT_AVAILABLE;
+  const format =
+    Math.abs(gwei) >= 1 || gwei === 0
+      ? twoDecimals
+      : new Intl.NumberFormat(LOCALE, { maximumSignificantDigits: 3 });
+  return `${format.format(gwei)} gwei`;
+}
+
+export const weiToGwei = (wei: number): number => wei / 1e9;
+
+/** An exact decimal of `wei / 10^decimals` from a wei string, trailing zeros trimmed; null if not a number. */
+function scaleWei(wei: string, decimals: number): string | null {
+  if (!/^\d+$/.test(wei)) return null;
+  const digits = wei.replace(/^0+(?=\d)/, '').padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  const grouped = count.format(BigInt(whole));
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
+
+/** "250000000000000000" → "0.25 ETH" (exact). */
+export function formatEth(wei: string | null): string {
+  if (wei === null) return NOT_AVAILABLE;
+  const value = scaleWei(wei, 18);
+  return value === null ? wei : `${value} ETH`;
+}
+
+/** A wei amount per gas as gwei, exact: "23400000000" → "23.4 gwei". */
+export function formatWeiAsGwei(wei: string | null): string {
+  if (wei === null) return NOT_AVAILABLE;
+  const value = scaleWei(wei, 9);
+  return value === null ? wei : `${value} gwei`;
+}
+
+/** Gas units and other big decimal strings with separators: "21000" → "21,000". */
+export function formatBigCount(value: string | null): string {
+  if (value === null) return NOT_AVAILABLE;
+  return /^\d+$/.test(value) ? count.format(BigInt(value)) : value;
+}
+
+/** The first 4 characters, an ellipsis, the last 4: "0xab12…cdef" → "0xab…cdef". */
+export function shortenHex(value: string | null): string {
+  if (!value) return NOT_AVAILABLE;
+  return value.length <= 10 ? value : `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+
+const timeOfDay = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+const dayHeading = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** "14:03:27" (UTC). */
+export const formatTimeOfDay = (iso: string): string => timeOfDay.format(new Date(iso));
+/** "Tuesday 4 March 2025" (UTC). */
+export const formatDayHeading = (iso: string): string => dayHeading.format(new Date(iso));
+/** "4 Mar 2025, 14:03:27 UTC". */
+export const formatDateTime = (iso: string): string => `${dateTime.format(new Date(iso))} UTC`;
+/** The UTC day of an instant, "2025-03-04": the key rows are grouped under. */
+export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
+
+const regionNames =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+
+/** "US" → "United States"; null → "Unknown". */
+export function countryName(code: string | null): string {
+  if (!code) return 'Unknown';
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

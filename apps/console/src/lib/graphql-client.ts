@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ApiError, readCookie } from './api-client';
+import { getActiveSession } from './session';
+import { clearStoredSession } from './storage';
+
+export const GRAPHQL_URL = '/api/graphql';
+
+const GraphqlErrorSchema = z.object({
+  message: z.string(),
+  extensions: z
+    .object({ code: z.string().optional(), errorCode: z.string().optional(), status: z.number().optional() })
+    .passthrough()
+    .optional(),
+});
+const GraphqlResponseSchema = z.object({
+  data: z.unknown().optional(),
+  errors: z.array(GraphqlErrorSchema).optional(),
+});
+
+interface GraphqlOptions<T> {
+  variables?: Record<string, unknown>;
+  /** The shape of `data`; an answer that does not match is an INVALID_RESPONSE. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A signed-in GraphQL request: Bearer token and (spec §6) the same token as X-API-KEY, which the server
+ * tolerates. Errors become ApiErrors like REST ones: the first GraphQL error's code and message. A missing
+ * or expired session (HTTP 401, or `extensions.status` 401 inside a 200/400 answer) ends the stored session,
+ * exactly as api-client does for REST.
+ */
+export async function graphqlRequest<T>(
+  query: string,
+  { variables, schema, signal }: GraphqlOptions<T>,
+): Promise<T> {
+  const session = getActiveSession();
+  if (!session) throw new ApiError('NOT_LOGGED_IN', 'Not logged in');
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${session.token}`,
+    'X-API-KEY': session.token,
+  };
+  // Spec §7: non-GET requests to relative URLs carry the anti-forgery header when the cookie exists.
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+
+  let response: Response;
+  try {
+    response = await fetch(GRAPHQL_URL, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables: variables ?? {} }),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 'Could not reach the Polyflow server. Check your connection.');
+  }
+
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = GraphqlResponseSchema.safeParse(body);
+  const firstError = parsed.success ? parsed.data.errors?.[0] : undefined;
+  const status = firstError?.extensions?.status ?? response.status;
+  if (status === 401) clearStoredSession();
+  if (firstError) {
+    const code = firstError.extensions?.errorCode ?? firstError.extensions?.code ?? 'GRAPHQL_ERROR';
+    throw new ApiError(code, firstError.message, status);
+  }
+  if (!response.ok || !parsed.success) {
+    throw new ApiError(
+      'HTTP_ERROR',
+      `The server answered ${response.status} ${response.statusText}`.trim(),
+      response.status,
+    );
+  }
+  const data = schema.safeParse(parsed.data.data);
+  if (!data.success) {
+    throw new ApiError('INVALID_RESPONSE', 'The server sent an answer the console does not understand.', 0);
+  }
+  return data.data;
+}
