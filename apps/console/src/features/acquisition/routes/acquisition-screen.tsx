@@ -1,20 +1,87 @@
 import type { Project } from '@polyflow/contracts/projects';
+import { useId } from 'react';
 import { NoDataYet } from '../../../components/no-data-yet';
 import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAcquisitionFilterOptions } from '../api/get-acquisition-filter-options';
+import { useAcquisitionFunnel } from '../api/get-acquisition-funnel';
+import { AttributionCard } from '../components/attribution-card';
+import { FilterBar } from '../components/filter-bar';
+import { FunnelTiles } from '../components/funnel-tiles';
+import { useAcquisitionView } from '../hooks/use-acquisition-view';
+import { describePeriod, toInstants } from '../lib/period';
 
+/**
+ * The funnel and the attribution table share one view: the period and the filters, kept in the URL
+ * (see use-acquisition-view) so the address bar is a shareable link to exactly this view.
+ */
 export function AcquisitionScreen({ project, configPath }: { project: Project; configPath: string }) {
+  const titleId = useId();
+  const { view, setSelection, setFilter, clearFilters, setDimension, setSort } = useAcquisitionView();
+  const range = toInstants(view.selection.days);
+  const funnel = useAcquisitionFunnel({ projectId: project.id, filters: view.filters, ...range });
+  const options = useAcquisitionFilterOptions({ projectId: project.id, ...range });
+  const hasFilters = Object.keys(view.filters).length > 0;
+  const steps = funnel.data?.steps;
+  const hasNoUsers = steps !== undefined && (steps[0]?.users ?? 0) === 0;
+
   return (
     <div className="flex animate-panel flex-col gap-4">
       <PageHeader eyebrow={project.name} title="User Acquisition" />
-      <Card aria-labelledby="behavior-title">
-        <CardHeader titleId="behavior-title" eyebrow="Funnel" title="User behavior" />
-        <NoDataYet configPath={configPath}>The wallet funnel fills in as the SDK reports visits.</NoDataYet>
+      <Card aria-labelledby={titleId}>
+        <CardHeader
+          titleId={titleId}
+          eyebrow="Funnel"
+          title="User behavior"
+          description={`Distinct users, ${describePeriod(view.selection).toLowerCase()}.`}
+        />
+        <FilterBar
+          selection={view.selection}
+          onSelectionChange={setSelection}
+          filters={view.filters}
+          onFilterChange={setFilter}
+          onClear={clearFilters}
+          options={options.data}
+          isLoadingOptions={options.isPending}
+        />
+        {funnel.isError ? (
+          <Alert tone="error">
+            Could not load the funnel: {funnel.error.message}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => funnel.refetch()}>
+              Try again
+            </button>
+          </Alert>
+        ) : !steps ? (
+          <p className="flex items-center gap-2 py-8 text-sm text-slate-500" role="status">
+            <Spinner /> Loading the funnel…
+          </p>
+        ) : hasNoUsers && !hasFilters && !funnel.isPlaceholderData ? (
+          <NoDataYet configPath={configPath}>
+            No visits in this period. Pick a longer period, or wait for the SDK to report visits.
+          </NoDataYet>
+        ) : (
+          <>
+            {hasNoUsers && (
+              <p className="mb-3 text-sm text-slate-600" role="status">
+                No users match these filters in this period.
+              </p>
+            )}
+            <FunnelTiles steps={steps} isRefreshing={funnel.isPlaceholderData} />
+          </>
+        )}
       </Card>
-      <Card aria-labelledby="attributions-title">
-        <CardHeader titleId="attributions-title" eyebrow="Campaigns" title="Attributions" />
-        <NoDataYet configPath={configPath}>UTM attributions appear with the first tagged visits.</NoDataYet>
-      </Card>
+      <AttributionCard
+        projectId={project.id}
+        selection={view.selection}
+        onSelectionChange={setSelection}
+        filters={view.filters}
+        dimension={view.dimension}
+        onDimensionChange={setDimension}
+        sort={view.sort}
+        onSortChange={setSort}
+      />
     </div>
   );
 }

@@ -1,17 +1,137 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { NoDataYet } from '../../../components/no-data-yet';
+import { ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { PeriodPicker } from '../../acquisition/components/period-picker';
+import { describePeriod, toInstants } from '../../acquisition/lib/period';
+import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
+import { IncidentSearch } from '../components/incident-search';
+import { IncidentSummary } from '../components/incident-summary';
+import { IncidentTable } from '../components/incident-table';
+import { useIncidentsView } from '../hooks/use-incidents-view';
 
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
+  const titleId = useId();
+  const { view, params, setSelection, setSearch, toggleSeverity } = useIncidentsView();
+  const range = toInstants(view.selection.days);
+  const queryKey = JSON.stringify([range, view.search, view.severities]);
+  // Cursors of the pages before the current one; a new query starts again at page one.
+  const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
+    key: queryKey,
+    cursors: [null],
+  });
+  const cursors = pages.key === queryKey ? pages.cursors : [null];
+  const after = cursors[cursors.length - 1] ?? null;
+  const incidents = useIncidents({
+    projectId: project.id,
+    ...range,
+    search: view.search,
+    severities: view.severities,
+    after,
+  });
+  const list = incidents.data;
+  const pageStart = (cursors.length - 1) * INCIDENT_PAGE_SIZE;
+  const isFiltered = view.search !== '' || view.severities.length > 0;
+
   return (
     <div className="flex animate-panel flex-col gap-4">
       <PageHeader eyebrow={project.name} title="Incident Tracking" />
-      <Card aria-labelledby="incidents-title">
-        <CardHeader titleId="incidents-title" eyebrow="Last 7 days" title="Incidents" />
-        <NoDataYet configPath={configPath}>
-          Failed transactions and frontend errors are reported by the SDK.
-        </NoDataYet>
+      <Card aria-labelledby={titleId}>
+        <CardHeader
+          titleId={titleId}
+          eyebrow={describePeriod(view.selection)}
+          title="Incidents"
+          description="Frontend errors, unhandled rejections and failed wallet calls, grouped by cause."
+        />
+        <PeriodPicker
+          label="Incident period"
+          selection={view.selection}
+          onChange={setSelection}
+          className="mb-4"
+        />
+        {incidents.isError && !list ? (
+          <Alert tone="error">
+            Could not load the incidents: {incidents.error.message}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => incidents.refetch()}>
+              Try again
+            </button>
+          </Alert>
+        ) : !list ? (
+          <p className="flex items-center gap-2 py-8 text-sm text-slate-500" role="status">
+            <Spinner /> Loading incidents…
+          </p>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <IncidentSummary list={list} selected={view.severities} onToggleSeverity={toggleSeverity} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <IncidentSearch value={view.search} onSearch={setSearch} />
+              <p className="text-sm text-slate-600" role="status">
+                {isFiltered
+                  ? `${list.matching.toLocaleString('en-US')} of ${list.totalIncidents.toLocaleString('en-US')} incidents match`
+                  : `${list.totalIncidents.toLocaleString('en-US')} incidents`}
+              </p>
+            </div>
+            {incidents.isError && <Alert tone="error">Could not refresh: {incidents.error.message}</Alert>}
+            {list.rows.length === 0 ? (
+              <EmptyState
+                icon={<ShieldCheck aria-hidden="true" className="size-6" />}
+                title={isFiltered ? 'No incident matches' : 'No incidents in this period'}
+              >
+                {isFiltered ? (
+                  'Try another search or severity.'
+                ) : (
+                  <>
+                    Errors reported by the SDK show up here. Check the{' '}
+                    <Link to={configPath} className="font-semibold text-indigo-700 underline">
+                      SDK settings
+                    </Link>{' '}
+                    if you expected some.
+                  </>
+                )}
+              </EmptyState>
+            ) : (
+              <IncidentTable
+                rows={list.rows}
+                linkSearch={params.toString()}
+                isRefreshing={incidents.isPlaceholderData}
+              />
+            )}
+            {(list.nextCursor !== null || cursors.length > 1) && (
+              <nav
+                aria-label="Pages"
+                className="flex items-center justify-between gap-2 text-sm text-slate-600"
+              >
+                <span>
+                  {pageStart + 1}–{pageStart + list.rows.length} of {list.matching.toLocaleString('en-US')}
+                </span>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={cursors.length <= 1 || incidents.isPlaceholderData}
+                    onClick={() => setPages({ key: queryKey, cursors: cursors.slice(0, -1) })}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={list.nextCursor === null || incidents.isPlaceholderData}
+                    onClick={() => setPages({ key: queryKey, cursors: [...cursors, list.nextCursor] })}
+                  >
+                    Next
+                  </Button>
+                </div>
+              </nav>
+            )}
+          </div>
+        )}
       </Card>
     </div>
   );

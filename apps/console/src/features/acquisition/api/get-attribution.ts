@@ -1,0 +1,66 @@
+import {
+  type Attribution,
+  type AttributionDimension,
+  AttributionSchema,
+} from '@polyflow/contracts/acquisition';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { graphqlRequest } from '../lib/graphql-request';
+import type { AcquisitionQueryInput } from './get-acquisition-funnel';
+
+const ATTRIBUTION = /* GraphQL */ `
+  query Attribution(
+    $projectId: ID!
+    $dimension: AttributionDimension!
+    $from: DateTime
+    $to: DateTime
+    $filters: AcquisitionFilters
+  ) {
+    attribution(projectId: $projectId, dimension: $dimension, from: $from, to: $to, filters: $filters) {
+      dimension
+      from
+      to
+      rows {
+        kind
+        value
+        newWallets
+        connects
+        transactions
+        sessions
+        users
+        sessionsWithTransaction
+        usersWithTransaction
+        sessionsWithConnect
+        usersWithConnect
+        transactionSessionRate
+        transactionUserRate
+        connectSessionRate
+        connectUserRate
+      }
+    }
+  }
+`;
+
+export type AttributionQueryInput = AcquisitionQueryInput & { dimension: AttributionDimension };
+
+export function getAttribution(
+  { projectId, dimension, from, to, filters }: AttributionQueryInput,
+  signal?: AbortSignal,
+): Promise<Attribution> {
+  return graphqlRequest(
+    ATTRIBUTION,
+    { projectId, dimension, from, to, filters },
+    { field: 'attribution', schema: AttributionSchema, signal },
+  );
+}
+
+export function attributionQueryOptions(input: AttributionQueryInput) {
+  return queryOptions({
+    queryKey: ['projects', input.projectId, 'acquisition', 'attribution', input] as const,
+    queryFn: ({ signal }) => getAttribution(input, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAttribution(input: AttributionQueryInput) {
+  return useQuery(attributionQueryOptions(input));
+}

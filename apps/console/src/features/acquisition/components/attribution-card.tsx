@@ -1,0 +1,145 @@
+import {
+  type AcquisitionFilters,
+  type AttributionDimension,
+  AttributionDimensions,
+} from '@polyflow/contracts/acquisition';
+import { type KeyboardEvent, useId, useRef } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAttribution } from '../api/get-attribution';
+import type { AttributionSort } from '../hooks/use-acquisition-view';
+import { describePeriod, type PeriodSelection, toInstants } from '../lib/period';
+import { AttributionLegend, AttributionTable } from './attribution-table';
+import { PeriodPicker } from './period-picker';
+
+const TabLabels: Record<AttributionDimension, string> = {
+  campaign: 'Campaign',
+  source: 'Source',
+  medium: 'Medium',
+  content: 'Content',
+  term: 'Term',
+};
+
+interface AttributionCardProps {
+  projectId: string;
+  selection: PeriodSelection;
+  onSelectionChange: (selection: PeriodSelection) => void;
+  filters: AcquisitionFilters;
+  dimension: AttributionDimension;
+  onDimensionChange: (dimension: AttributionDimension) => void;
+  sort: AttributionSort | null;
+  onSortChange: (sort: AttributionSort | null) => void;
+}
+
+export function AttributionCard({
+  projectId,
+  selection,
+  onSelectionChange,
+  filters,
+  dimension,
+  onDimensionChange,
+  sort,
+  onSortChange,
+}: AttributionCardProps) {
+  const id = useId();
+  const tabRefs = useRef(new Map<AttributionDimension, HTMLButtonElement>());
+  const attribution = useAttribution({ projectId, dimension, filters, ...toInstants(selection.days) });
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = AttributionDimensions.indexOf(dimension);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const target =
+      event.key === 'Home'
+        ? AttributionDimensions[0]
+        : event.key === 'End'
+          ? AttributionDimensions[AttributionDimensions.length - 1]
+          : step
+            ? AttributionDimensions[
+                (index + step + AttributionDimensions.length) % AttributionDimensions.length
+              ]
+            : undefined;
+    if (!target) return;
+    event.preventDefault();
+    onDimensionChange(target);
+    tabRefs.current.get(target)?.focus();
+  };
+
+  const rows = attribution.data?.rows;
+  const isEmpty = rows?.every((row) => row.sessions === 0);
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader
+        titleId={`${id}-title`}
+        eyebrow="Campaigns"
+        title="Attributions"
+        description={`Sessions by their landing UTM ${TabLabels[dimension].toLowerCase()}, ${describePeriod(selection).toLowerCase()}.`}
+      />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div
+          role="tablist"
+          aria-label="Group by"
+          className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+        >
+          {AttributionDimensions.map((key) => (
+            <button
+              key={key}
+              ref={(element) => {
+                if (element) tabRefs.current.set(key, element);
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${key}`}
+              aria-selected={dimension === key}
+              aria-controls={`${id}-panel`}
+              tabIndex={dimension === key ? 0 : -1}
+              onClick={() => onDimensionChange(key)}
+              onKeyDown={onTabKeyDown}
+              className={cn(
+                'rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
+                dimension === key
+                  ? 'bg-white text-indigo-800 shadow-sm'
+                  : 'text-slate-600 hover:text-indigo-800',
+              )}
+            >
+              {TabLabels[key]}
+            </button>
+          ))}
+        </div>
+        <PeriodPicker label="Attribution period" selection={selection} onChange={onSelectionChange} />
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${dimension}`}>
+        {attribution.isError ? (
+          <Alert tone="error">
+            Could not load the attributions: {attribution.error.message}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => attribution.refetch()}>
+              Try again
+            </button>
+          </Alert>
+        ) : !rows ? (
+          <p className="flex items-center gap-2 py-8 text-sm text-slate-500" role="status">
+            <Spinner /> Loading attributions…
+          </p>
+        ) : (
+          <>
+            {isEmpty && (
+              <p className="mb-3 text-sm text-slate-600" role="status">
+                No sessions in this period{Object.keys(filters).length > 0 ? ' with these filters' : ''}.
+              </p>
+            )}
+            <AttributionTable
+              dimension={dimension}
+              rows={rows}
+              sort={sort}
+              onSortChange={onSortChange}
+              isRefreshing={attribution.isPlaceholderData}
+            />
+            <AttributionLegend />
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

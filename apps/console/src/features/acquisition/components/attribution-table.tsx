@@ -1,0 +1,131 @@
+import {
+  type AttributionDimension,
+  AttributionDimensionLabels,
+  type AttributionRow,
+} from '@polyflow/contracts/acquisition';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { cn } from '../../../components/ui/cn';
+import type { AttributionSort } from '../hooks/use-acquisition-view';
+import {
+  type AttributionColumn,
+  AttributionColumns,
+  formatCount,
+  formatRate,
+  sortAttributionRows,
+} from '../lib/attribution-columns';
+
+interface AttributionTableProps {
+  dimension: AttributionDimension;
+  rows: readonly AttributionRow[];
+  sort: AttributionSort | null;
+  onSortChange: (sort: AttributionSort | null) => void;
+  isRefreshing: boolean;
+}
+
+/** Next sort on a header click: largest first, then smallest first, then the server's order. */
+function nextSort(column: AttributionColumn, sort: AttributionSort | null): AttributionSort | null {
+  if (sort?.key !== column.key) return { key: column.key, direction: 'desc' };
+  return sort.direction === 'desc' ? { key: column.key, direction: 'asc' } : null;
+}
+
+function rowName(row: AttributionRow): string {
+  if (row.kind === 'total') return 'Total';
+  if (row.kind === 'unattributed') return 'Unattributed';
+  return row.value ?? '';
+}
+
+export function AttributionTable({
+  dimension,
+  rows,
+  sort,
+  onSortChange,
+  isRefreshing,
+}: AttributionTableProps) {
+  const sorted = sortAttributionRows(rows, sort);
+  return (
+    <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+      <table
+        aria-busy={isRefreshing || undefined}
+        className={cn('w-full min-w-[44rem] text-sm transition-opacity', isRefreshing && 'opacity-60')}
+      >
+        <thead className="bg-indigo-50 text-left text-xs font-semibold uppercase tracking-wide text-indigo-800">
+          <tr>
+            <th scope="col" className="px-3 py-2.5">
+              {AttributionDimensionLabels[dimension]}
+            </th>
+            {AttributionColumns.map((column) => {
+              const direction = sort?.key === column.key ? sort.direction : null;
+              const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                  className="px-1 py-1.5 text-right"
+                >
+                  <button
+                    type="button"
+                    title={column.definition}
+                    onClick={() => onSortChange(nextSort(column, sort))}
+                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 uppercase hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    {column.header}
+                    <Icon aria-hidden="true" className={cn('size-3.5', !direction && 'text-indigo-300')} />
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {sorted.map((row) => (
+            <tr
+              key={`${row.kind}:${row.value ?? ''}`}
+              className={cn(
+                row.kind === 'total' && 'bg-slate-50 font-semibold',
+                row.kind === 'unattributed' && 'text-slate-500',
+              )}
+            >
+              <th scope="row" className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800">
+                <span className={cn(row.kind === 'unattributed' && 'italic font-normal text-slate-500')}>
+                  {rowName(row)}
+                </span>
+              </th>
+              {AttributionColumns.map((column) => {
+                const value = row[column.key];
+                return (
+                  <td
+                    key={column.key}
+                    title={column.parts?.(row)}
+                    className="px-3 py-2 text-right tabular-nums text-slate-700"
+                  >
+                    {column.kind === 'rate' ? formatRate(value) : formatCount(value ?? 0)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The legend under the table: what each column counts. */
+export function AttributionLegend() {
+  return (
+    <details className="mt-3 text-sm text-slate-600">
+      <summary className="cursor-pointer font-semibold text-indigo-700">Column definitions</summary>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {AttributionColumns.map((column) => (
+          <div key={column.key} className="contents">
+            <dt className="font-semibold text-slate-800">{column.header}</dt>
+            <dd>{column.definition}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold text-slate-800">Unattributed</dt>
+        <dd>Sessions that landed without a value for this UTM parameter.</dd>
+      </dl>
+    </details>
+  );
+}

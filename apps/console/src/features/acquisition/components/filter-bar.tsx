@@ -1,0 +1,189 @@
+import type {
+  AcquisitionFilterKey,
+  AcquisitionFilterOptions,
+  AcquisitionFilters,
+} from '@polyflow/contracts/acquisition';
+import { Plus } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { PeriodSelection } from '../lib/period';
+import { MultiSelect } from './multi-select';
+import { PeriodPicker } from './period-picker';
+
+/** Location and Term are always there (spec); the rest come through '+ Add filter'. */
+const FixedFilters = ['countries', 'terms'] as const satisfies readonly AcquisitionFilterKey[];
+const OptionalFilters = [
+  'sources',
+  'mediums',
+  'campaigns',
+  'contents',
+  'browsers',
+  'walletProviders',
+] as const satisfies readonly AcquisitionFilterKey[];
+
+export const FilterLabels: Record<AcquisitionFilterKey, string> = {
+  countries: 'Location',
+  terms: 'Term',
+  sources: 'Source',
+  mediums: 'Medium',
+  campaigns: 'Campaign',
+  contents: 'Content',
+  browsers: 'Browser',
+  walletProviders: 'Wallet provider',
+};
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+interface FilterBarProps {
+  selection: PeriodSelection;
+  onSelectionChange: (selection: PeriodSelection) => void;
+  filters: AcquisitionFilters;
+  onFilterChange: (key: AcquisitionFilterKey, values: readonly string[]) => void;
+  onClear: () => void;
+  options: AcquisitionFilterOptions | undefined;
+  isLoadingOptions: boolean;
+}
+
+export function FilterBar({
+  selection,
+  onSelectionChange,
+  filters,
+  onFilterChange,
+  onClear,
+  options,
+  isLoadingOptions,
+}: FilterBarProps) {
+  const titleId = useId();
+  const [added, setAdded] = useState<AcquisitionFilterKey[]>([]);
+  const shownOptional = OptionalFilters.filter(
+    (key) => added.includes(key) || (filters[key]?.length ?? 0) > 0,
+  );
+  const addable = OptionalFilters.filter((key) => !shownOptional.includes(key));
+  const hasFilters = Object.keys(filters).length > 0;
+
+  const selectFor = (key: AcquisitionFilterKey, removable: boolean) => (
+    <MultiSelect
+      key={key}
+      label={FilterLabels[key]}
+      options={options?.[key] ?? []}
+      selected={filters[key] ?? []}
+      onChange={(values) => onFilterChange(key, values)}
+      isLoading={isLoadingOptions}
+      {...(key === 'countries' && { labelFor: countryName })}
+      {...(removable && {
+        onRemove: () => {
+          setAdded((keys) => keys.filter((item) => item !== key));
+          onFilterChange(key, []);
+        },
+      })}
+    />
+  );
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="mb-5 rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200"
+    >
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 id={titleId} className="text-xs font-semibold uppercase tracking-widest text-slate-600">
+          Filters
+        </h3>
+        {hasFilters && (
+          <button
+            type="button"
+            onClick={() => {
+              setAdded([]);
+              onClear();
+            }}
+            className="text-xs font-semibold text-indigo-700 hover:underline"
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <PeriodPicker
+          label="Date range"
+          selection={selection}
+          onChange={onSelectionChange}
+          showChips={false}
+          className="mr-1"
+        />
+        {FixedFilters.map((key) => selectFor(key, false))}
+        {shownOptional.map((key) => selectFor(key, true))}
+        {addable.length > 0 && (
+          <AddFilterMenu keys={addable} onAdd={(key) => setAdded((keys) => [...keys, key])} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AddFilterMenu({
+  keys,
+  onAdd,
+}: {
+  keys: readonly AcquisitionFilterKey[];
+  onAdd: (key: AcquisitionFilterKey) => void;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isOpen]);
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        onClick={() => setIsOpen((open) => !open)}
+        className="flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-dashed ring-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Add filter
+      </button>
+      {isOpen && (
+        <ul
+          id={menuId}
+          aria-label="Filters to add"
+          className="absolute left-0 z-20 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10"
+        >
+          {keys.map((key) => (
+            <li key={key}>
+              <button
+                type="button"
+                onClick={() => {
+                  onAdd(key);
+                  setIsOpen(false);
+                }}
+                className="w-full rounded-md px-3 py-1.5 text-left text-sm text-slate-800 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {FilterLabels[key]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

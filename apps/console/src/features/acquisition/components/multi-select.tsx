@@ -1,0 +1,173 @@
+import type { FilterOption } from '@polyflow/contracts/acquisition';
+import { Check, ChevronDown, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { cn } from '../../../components/ui/cn';
+
+interface MultiSelectProps {
+  label: string;
+  options: readonly FilterOption[];
+  selected: readonly string[];
+  onChange: (values: string[]) => void;
+  /** How a value reads, e.g. a country code as its name. */
+  labelFor?: (value: string) => string;
+  /** Shown for filters added with '+ Add filter'. */
+  onRemove?: () => void;
+  isLoading?: boolean;
+}
+
+/** A filter chip that opens a checkbox list; each change applies at once. */
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onChange,
+  labelFor = (value) => value,
+  onRemove,
+  isLoading = false,
+}: MultiSelectProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Outside clicks and Escape close the list; Escape hands focus back to the chip.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isOpen]);
+
+  // Values from a shared URL may be absent in this period's options: keep them listed (and ticked).
+  const known = new Set(options.map((option) => option.value));
+  const all = [
+    ...selected.filter((value) => !known.has(value)).map((value) => ({ value, users: 0 })),
+    ...options,
+  ];
+  const needle = search.trim().toLowerCase();
+  const shown = needle
+    ? all.filter((option) => `${option.value} ${labelFor(option.value)}`.toLowerCase().includes(needle))
+    : all;
+
+  const toggle = (value: string) =>
+    onChange(selected.includes(value) ? selected.filter((item) => item !== value) : [...selected, value]);
+  const summary =
+    selected.length === 0
+      ? 'Any'
+      : selected.length <= 2
+        ? selected.map(labelFor).join(', ')
+        : `${selected.length} selected`;
+
+  return (
+    <div ref={rootRef} className="relative">
+      <div
+        className={cn(
+          'flex h-9 items-center rounded-lg ring-1 ring-inset',
+          selected.length > 0 ? 'bg-indigo-50 ring-indigo-300' : 'bg-white ring-slate-300',
+        )}
+      >
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          aria-label={`${label}: ${summary}`}
+          onClick={() => setIsOpen((open) => !open)}
+          className="flex h-full max-w-64 items-center gap-1.5 rounded-lg px-3 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <span className="font-semibold text-slate-700">{label}</span>
+          <span className="truncate text-indigo-800">{summary}</span>
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        </button>
+        {onRemove && (
+          <button
+            type="button"
+            aria-label={`Remove ${label} filter`}
+            onClick={onRemove}
+            className="mr-1 rounded-md p-1 text-slate-500 hover:bg-white hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <X aria-hidden="true" className="size-3.5" />
+          </button>
+        )}
+      </div>
+      {isOpen && (
+        <fieldset
+          id={panelId}
+          className="absolute left-0 z-20 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-900/10"
+        >
+          <legend className="sr-only">{label} values</legend>
+          {all.length > 8 && (
+            <input
+              type="search"
+              aria-label={`Search ${label.toLowerCase()} values`}
+              placeholder="Search…"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="mb-2 h-8 w-full rounded-md border border-slate-300 px-2 text-sm focus:outline-2 focus:outline-indigo-500"
+            />
+          )}
+          <ul className="max-h-64 overflow-y-auto">
+            {shown.map((option) => {
+              const isChecked = selected.includes(option.value);
+              return (
+                <li key={option.value}>
+                  <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-indigo-50">
+                    <input
+                      type="checkbox"
+                      className="peer sr-only"
+                      checked={isChecked}
+                      onChange={() => toggle(option.value)}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'flex size-4 shrink-0 items-center justify-center rounded border peer-focus-visible:outline-2 peer-focus-visible:outline-indigo-600',
+                        isChecked
+                          ? 'border-indigo-700 bg-indigo-700 text-white'
+                          : 'border-slate-400 bg-white',
+                      )}
+                    >
+                      {isChecked && <Check className="size-3" />}
+                    </span>
+                    <span className="min-w-0 flex-1 truncate text-slate-800">{labelFor(option.value)}</span>
+                    {option.users > 0 && (
+                      <span className="shrink-0 text-xs text-slate-500">
+                        {option.users.toLocaleString('en-US')}
+                      </span>
+                    )}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          {shown.length === 0 && (
+            <p className="px-2 py-3 text-sm text-slate-500">
+              {isLoading ? 'Loading values…' : 'No values in this period.'}
+            </p>
+          )}
+          {selected.length > 0 && (
+            <button
+              type="button"
+              onClick={() => onChange([])}
+              className="mt-1 w-full rounded-md px-2 py-1.5 text-left text-xs font-semibold text-indigo-700 hover:bg-indigo-50"
+            >
+              Clear {label.toLowerCase()}
+            </button>
+          )}
+        </fieldset>
+      )}
+    </div>
+  );
+}

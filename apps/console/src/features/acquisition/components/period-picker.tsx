@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { cn } from '../../../components/ui/cn';
+import { PeriodKeys, type PeriodSelection, Periods } from '../lib/period';
+
+interface PeriodPickerProps {
+  selection: PeriodSelection;
+  onChange: (selection: PeriodSelection) => void;
+  /** Names the group for screen readers, e.g. "Attribution period". */
+  label: string;
+  showChips?: boolean;
+  className?: string;
+}
+
+const dateInput =
+  'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:outline-2 focus:outline-indigo-500';
+
+/** Two custom date inputs and the period chips; a chip or a date edit replaces the whole range. */
+export function PeriodPicker({ selection, onChange, label, showChips = true, className }: PeriodPickerProps) {
+  const id = useId();
+  const { from, to } = selection.days;
+  const setDay = (which: 'from' | 'to', day: string) => {
+    if (!day) return;
+    // Keep the range the right way round: moving one end past the other moves both.
+    const days =
+      which === 'from' ? { from: day, to: day > to ? day : to } : { from: day < from ? day : from, to: day };
+    onChange({ period: null, days });
+  };
+  return (
+    <fieldset className={cn('flex flex-wrap items-center gap-2', className)}>
+      <legend className="sr-only">{label}</legend>
+      <div className="flex items-center gap-1.5">
+        <label
+          htmlFor={`${id}-from`}
+          className="text-xs font-semibold uppercase tracking-wide text-slate-500"
+        >
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={dateInput}
+          value={from}
+          max={to}
+          onChange={(event) => setDay('from', event.target.value)}
+        />
+        <label htmlFor={`${id}-to`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={dateInput}
+          value={to}
+          min={from}
+          onChange={(event) => setDay('to', event.target.value)}
+        />
+      </div>
+      {showChips && (
+        <div className="flex flex-wrap gap-1">
+          {PeriodKeys.map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={selection.period === key}
+              title={Periods[key].description}
+              onClick={() => onChange({ period: key, days: selection.days })}
+              className={cn(
+                'h-8 rounded-full px-3 text-xs font-semibold transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                selection.period === key
+                  ? 'bg-indigo-700 text-white shadow-sm'
+                  : 'bg-indigo-50 text-indigo-800 hover:bg-indigo-100',
+              )}
+            >
+              {Periods[key].label}
+            </button>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+import { type IncidentDetail, IncidentDetailSchema } from '@polyflow/contracts/incidents';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { graphqlRequest } from '../../acquisition/lib/graphql-request';
+
+const INCIDENT = /* GraphQL */ `
+  query Incident($projectId: ID!, $id: ID!, $from: DateTime, $to: DateTime) {
+    incident(projectId: $projectId, id: $id, from: $from, to: $to) {
+      id
+      type
+      title
+      severity
+      firstSeen
+      lastSeen
+      occurrences
+      affectedUsers
+      affectedWallets
+      activeDays
+      failedTransactions
+      wallet
+      code
+      method
+      from
+      to
+      fingerprint
+      latest {
+        eventId
+        time
+        userId
+        sessionId
+        wallet
+        walletState { gasBalanceWei gasBalance symbol nonce chainId network walletProvider }
+        message
+        stack
+        code
+        method
+        path
+        browser
+        os
+        country
+        trail { time type description }
+      }
+    }
+  }
+`;
+
+export interface IncidentQueryInput {
+  projectId: string;
+  id: string;
+  /** The list's range when opened from it (so the latest occurrence is the row's); all time otherwise. */
+  from: string | null;
+  to: string | null;
+}
+
+/** null: the project has no such incident (in the range). */
+export function getIncident(
+  { projectId, id, from, to }: IncidentQueryInput,
+  signal?: AbortSignal,
+): Promise<IncidentDetail | null> {
+  return graphqlRequest(
+    INCIDENT,
+    { projectId, id, from, to },
+    { field: 'incident', schema: IncidentDetailSchema.nullable(), signal },
+  );
+}
+
+export function incidentQueryOptions(input: IncidentQueryInput) {
+  return queryOptions({
+    queryKey: ['projects', input.projectId, 'incidents', 'detail', input] as const,
+    queryFn: ({ signal }) => getIncident(input, signal),
+  });
+}
+
+export function useIncident(input: IncidentQueryInput) {
+  return useQuery(incidentQueryOptions(input));
+}

@@ -1,0 +1,94 @@
+import { type IncidentList, IncidentListSchema, type Severity } from '@polyflow/contracts/incidents';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { graphqlRequest } from '../../acquisition/lib/graphql-request';
+
+export const INCIDENT_PAGE_SIZE = 25;
+
+const INCIDENTS = /* GraphQL */ `
+  query Incidents(
+    $projectId: ID!
+    $from: DateTime
+    $to: DateTime
+    $search: String
+    $severities: [Severity!]
+    $first: Int
+    $after: String
+  ) {
+    incidents(
+      projectId: $projectId
+      from: $from
+      to: $to
+      search: $search
+      severities: $severities
+      first: $first
+      after: $after
+    ) {
+      from
+      to
+      totalIncidents
+      transactionFailRate
+      bySeverity { low mid high severe }
+      matching
+      rows {
+        id
+        type
+        title
+        severity
+        firstSeen
+        lastSeen
+        occurrences
+        affectedUsers
+        affectedWallets
+        activeDays
+        failedTransactions
+        wallet
+        code
+        method
+      }
+      nextCursor
+    }
+  }
+`;
+
+export interface IncidentsQueryInput {
+  projectId: string;
+  from: string;
+  to: string;
+  /** Trimmed; empty means no search. */
+  search: string;
+  severities: readonly Severity[];
+  /** The cursor of the page; null for the first one. */
+  after: string | null;
+}
+
+export function getIncidents(
+  { projectId, from, to, search, severities, after }: IncidentsQueryInput,
+  signal?: AbortSignal,
+): Promise<IncidentList> {
+  return graphqlRequest(
+    INCIDENTS,
+    {
+      projectId,
+      from,
+      to,
+      search: search || null,
+      severities: severities.length > 0 ? severities : null,
+      first: INCIDENT_PAGE_SIZE,
+      after,
+    },
+    { field: 'incidents', schema: IncidentListSchema, signal },
+  );
+}
+
+export function incidentsQueryOptions(input: IncidentsQueryInput) {
+  return queryOptions({
+    queryKey: ['projects', input.projectId, 'incidents', 'list', input] as const,
+    queryFn: ({ signal }) => getIncidents(input, signal),
+    // The summary and the table stay while a search or a page loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useIncidents(input: IncidentsQueryInput) {
+  return useQuery(incidentsQueryOptions(input));
+}

@@ -1,0 +1,88 @@
+import type { IncidentOccurrence } from '@polyflow/contracts/incidents';
+import { AlertOctagon } from 'lucide-react';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { formatTimeOfDay } from '../lib/format';
+
+/** The stored error: message, context, stack, and the session's events that led up to it. */
+export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence }) {
+  const context: Array<[string, string | null]> = [
+    ['RPC code', occurrence.code === null ? null : String(occurrence.code)],
+    ['Method', occurrence.method],
+    ['Page', occurrence.path],
+    ['Browser', [occurrence.browser, occurrence.os].filter(Boolean).join(' on ') || null],
+    ['Country', occurrence.country],
+    ['Session', occurrence.sessionId],
+  ];
+  return (
+    <Card aria-labelledby="error-log-title">
+      <CardHeader titleId="error-log-title" eyebrow="Frontend error log" title="Error log" />
+      <p className="rounded-lg bg-red-50 px-3 py-2.5 font-mono text-sm break-words text-red-800 ring-1 ring-inset ring-red-200">
+        {occurrence.message}
+      </p>
+      <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        {context
+          .filter((entry): entry is [string, string] => entry[1] !== null)
+          .map(([label, value]) => (
+            <div key={label} className="flex min-w-0 gap-1.5">
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="truncate font-semibold text-slate-800">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <h3 className="mt-5 mb-2 text-xs font-semibold uppercase tracking-widest text-slate-600">Stack</h3>
+      {occurrence.stack ? (
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+          tabIndex={0}
+          data-testid="stack-trace"
+          className="max-h-72 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
+          {occurrence.stack}
+        </pre>
+      ) : (
+        <p className="text-sm text-slate-500">No stack was recorded for this error.</p>
+      )}
+      <h3 className="mt-5 mb-2 text-xs font-semibold uppercase tracking-widest text-slate-600">
+        Events leading up to it
+      </h3>
+      <ol aria-label="Events leading up to the error" className="relative ml-2 border-l-2 border-indigo-100">
+        {occurrence.trail.map((event, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: events of one session can share a time and type.
+          <li key={index} className="relative pb-3 pl-5">
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 -left-[7px] size-3 rounded-full border-2 border-white bg-indigo-400"
+            />
+            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              <time dateTime={event.time} className="font-mono text-xs text-slate-500">
+                {formatTimeOfDay(event.time)}
+              </time>
+              <span className="rounded bg-indigo-50 px-1.5 py-0.5 font-mono text-[0.7rem] text-indigo-800">
+                {event.type}
+              </span>
+              <span className="text-slate-700">{event.description}</span>
+            </p>
+          </li>
+        ))}
+        <li className="relative pl-5">
+          <span aria-hidden="true" className="absolute top-1 -left-[9px] rounded-full bg-white text-red-600">
+            <AlertOctagon className="size-4" />
+          </span>
+          <p className={cn('flex flex-wrap items-baseline gap-x-2 text-sm')}>
+            <time dateTime={occurrence.time} className="font-mono text-xs text-slate-500">
+              {formatTimeOfDay(occurrence.time)}
+            </time>
+            <span className="rounded bg-red-50 px-1.5 py-0.5 font-mono text-[0.7rem] text-red-800">
+              error
+            </span>
+            <span className="font-semibold text-red-800">This error</span>
+          </p>
+        </li>
+      </ol>
+      {occurrence.trail.length === 0 && (
+        <p className="mt-2 text-sm text-slate-500">No earlier events of this session were recorded.</p>
+      )}
+    </Card>
+  );
+}
