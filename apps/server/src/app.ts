@@ -13,6 +13,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './logger.ts';
+import { createAcquisition } from './modules/acquisition/module.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -24,6 +25,7 @@ import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { sdkScriptRoute } from './modules/events/sdk-script.ts';
 import { createEventService, type EventService } from './modules/events/service.ts';
+import { createIncidents } from './modules/incidents/module.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
@@ -115,6 +117,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Registered after the event store's hook so that it runs before it (onClose hooks run last-in first-out).
   const analytics = createAnalytics({ projects, eventStore, clock });
   app.addHook('onClose', async () => analytics.close());
+  const acquisition = createAcquisition({ projects, eventStore, clock });
+  app.addHook('onClose', async () => acquisition.close());
+  const incidents = createIncidents({ projects, eventStore, clock });
+  app.addHook('onClose', async () => incidents.close());
   const services: Services = {
     config,
     db,
@@ -155,7 +161,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Ingestion (`POST /api/v1/events`, integration status), `/sdk.js` and GraphQL, outside /api/v1's prefix.
   await app.register(eventRoutes, { events });
   await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
-  await app.register(graphqlPlugin, { modules: [legacyIngestionGraphql(events), analytics.graphql] });
+  await app.register(graphqlPlugin, {
+    modules: [legacyIngestionGraphql(events), analytics.graphql, acquisition.graphql, incidents.graphql],
+  });
 
   await registerConsole(app, { consoleDir: config.consoleDir });
   return app;

@@ -9,7 +9,12 @@ export const INCIDENT_SOURCES: readonly string[] = ['window', 'promise', 'wallet
  * it writes, whatever produced the row (the SDK route, the 1.0.25 GraphQL mutations, the demo seeder).
  */
 export function withIncidentId(row: EventRow): EventRow {
-  if (row.type !== 'error' || row.incident_id || !row.error_source || !INCIDENT_SOURCES.includes(row.error_source)) {
+  if (
+    row.type !== 'error' ||
+    row.incident_id ||
+    !row.error_source ||
+    !INCIDENT_SOURCES.includes(row.error_source)
+  ) {
     return row;
   }
   const fingerprint = fingerprintOf({

@@ -1,0 +1,154 @@
+import {
+  type AcquisitionFilterOptions,
+  type AcquisitionFilters,
+  AcquisitionFiltersSchema,
+  type AcquisitionFunnel,
+  type Attribution,
+  type AttributionDimension,
+  AttributionDimensions,
+  type AttributionRow,
+  FunnelStepKeys,
+  FunnelStepLabels,
+} from '@polyflow/contracts/acquisition';
+import type { Project } from '@polyflow/contracts/projects';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { ConnectionPool } from '../analytics/connection-pool.ts';
+import { eventSpan } from '../analytics/duckdb/event-span.ts';
+import { AnalyticsInputError } from '../analytics/errors.ts';
+import { needsSpan, type RangeInput, resolveRange, type TimeRange } from '../analytics/time-range.ts';
+import { type AttributionCounts, attributionCounts } from './duckdb/attribution.ts';
+import { filterOptions } from './duckdb/filter-options.ts';
+import { funnelCounts } from './duckdb/funnel.ts';
+
+export type AcquisitionService = ReturnType<typeof createAcquisitionService>;
+
+export type AcquisitionQuery = RangeInput & { projectId: string; filters?: unknown };
+export type AttributionQuery = AcquisitionQuery & { dimension: string };
+
+export type AcquisitionServiceDeps = {
+  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  /** Reader connections of the event store (shared with analytics). */
+  pool: ConnectionPool;
+  clock?: Clock;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const rate = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
+
+/** GraphQL hands absent list arguments over as null; the contract wants them absent. */
+function parseFilters(input: unknown): AcquisitionFilters {
+  if (input == null) return {};
+  const present = Object.fromEntries(Object.entries(input as object).filter(([, value]) => value != null));
+  const parsed = AcquisitionFiltersSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AnalyticsInputError(
+      `Invalid filters: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+    );
+  }
+  return parsed.data;
+}
+
+function parseDimension(input: string): AttributionDimension {
+  const dimension = AttributionDimensions.find((known) => known === input);
+  if (!dimension) {
+    throw new AnalyticsInputError(
+      `Invalid dimension "${input.slice(0, 40)}": use one of ${AttributionDimensions.join(', ')}.`,
+    );
+  }
+  return dimension;
+}
+
+function toRow(
+  kind: AttributionRow['kind'],
+  counts: Omit<AttributionCounts, 'isTotal' | 'value'>,
+  value: string | null,
+) {
+  return {
+    kind,
+    value,
+    newWallets: counts.newWallets,
+    connects: counts.connects,
+    transactions: counts.transactions,
+    sessions: counts.sessions,
+    users: counts.users,
+    sessionsWithTransaction: counts.sessionsWithTransaction,
+    usersWithTransaction: counts.usersWithTransaction,
+    sessionsWithConnect: counts.sessionsWithConnect,
+    usersWithConnect: counts.usersWithConnect,
+    transactionSessionRate: rate(counts.sessionsWithTransaction, counts.sessions),
+    transactionUserRate: rate(counts.usersWithTransaction, counts.users),
+    connectSessionRate: rate(counts.sessionsWithConnect, counts.sessions),
+    connectUserRate: rate(counts.usersWithConnect, counts.users),
+  } satisfies AttributionRow;
+}
+
+const EMPTY_COUNTS: Omit<AttributionCounts, 'isTotal' | 'value'> = {
+  newWallets: 0,
+  connects: 0,
+  transactions: 0,
+  sessions: 0,
+  users: 0,
+  sessionsWithTransaction: 0,
+  usersWithTransaction: 0,
+  sessionsWithConnect: 0,
+  usersWithConnect: 0,
+};
+
+/** The funnel, the attribution table and the filter values; every query answers only the project's owner. */
+export function createAcquisitionService({ projects, pool, clock = systemClock }: AcquisitionServiceDeps) {
+  async function ownedRange(userId: string, input: AcquisitionQuery): Promise<TimeRange> {
+    await projects.getOwnedProject(userId, input.projectId);
+    // Parse the range before reading the span, so a malformed one fails without touching the store.
+    resolveRange(input, null, clock().getTime());
+    const span = needsSpan(input) ? await pool.use((c) => eventSpan(c, input.projectId)) : null;
+    return resolveRange(input, span, clock().getTime());
+  }
+
+  return {
+    async funnel(userId: string, input: AcquisitionQuery): Promise<AcquisitionFunnel> {
+      const filters = parseFilters(input.filters);
+      const range = await ownedRange(userId, input);
+      const counts = await pool.use((c) => funnelCounts(c, input.projectId, range, filters));
+      return {
+        from: iso(range.fromMs),
+        to: iso(range.toMs),
+        steps: FunnelStepKeys.map((key) => ({
+          key,
+          label: FunnelStepLabels[key],
+          users: counts[key],
+          share: rate(counts[key], counts.totalUsers),
+        })),
+      };
+    },
+
+    async attribution(userId: string, input: AttributionQuery): Promise<Attribution> {
+      const dimension = parseDimension(input.dimension);
+      const filters = parseFilters(input.filters);
+      const range = await ownedRange(userId, input);
+      const groups = await pool.use((c) => attributionCounts(c, input.projectId, range, dimension, filters));
+      const total = groups.find((group) => group.isTotal) ?? EMPTY_COUNTS;
+      const unattributed = groups.find((group) => !group.isTotal && group.value === null) ?? EMPTY_COUNTS;
+      const values = groups
+        .filter(
+          (group): group is AttributionCounts & { value: string } => !group.isTotal && group.value !== null,
+        )
+        .sort((a, b) => b.sessions - a.sessions || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+      return {
+        dimension,
+        from: iso(range.fromMs),
+        to: iso(range.toMs),
+        rows: [
+          toRow('total', total, null),
+          ...values.map((group) => toRow('value', group, group.value)),
+          toRow('unattributed', unattributed, null),
+        ],
+      };
+    },
+
+    async filterOptions(userId: string, input: AcquisitionQuery): Promise<AcquisitionFilterOptions> {
+      const range = await ownedRange(userId, input);
+      return pool.use((c) => filterOptions(c, input.projectId, range));
+    },
+  };
+}

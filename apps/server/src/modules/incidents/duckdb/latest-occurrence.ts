@@ -1,0 +1,68 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { IN_RANGE, numberOrNull, rangeParams, rowsOf, textOrNull } from '../../analytics/duckdb/sql.ts';
+import type { TimeRange } from '../../analytics/time-range.ts';
+
+/** The stored error event behind the detail screen. */
+export type StoredOccurrence = {
+  eventId: string;
+  timeMs: number;
+  userId: string;
+  sessionId: string;
+  source: string;
+  wallet: string | null;
+  message: string;
+  stack: string | null;
+  code: number | null;
+  method: string | null;
+  gasBalance: string | null;
+  walletNonce: string | null;
+  chainId: number | null;
+  walletProvider: string | null;
+  path: string | null;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+};
+
+const bigText = (value: unknown) => (value == null ? null : String(value));
+
+/** The incident's most recent occurrence in the range (ties broken by event id), or null. */
+export async function latestOccurrence(
+  connection: DuckDBConnection,
+  projectId: string,
+  range: TimeRange,
+  incidentId: string,
+): Promise<StoredOccurrence | null> {
+  const [row] = await rowsOf(
+    connection,
+    `SELECT id, epoch_ms(ts)::DOUBLE AS time, user_id, session_id, error_source, wallet_address, error_message,
+            error_stack, error_code::DOUBLE AS error_code, rpc_method, gas_balance, wallet_nonce,
+            chain_id::DOUBLE AS chain_id, wallet_provider, path, browser, os, country
+       FROM events
+      WHERE ${IN_RANGE} AND type = 'error' AND incident_id = $incident
+      ORDER BY ts DESC, id DESC
+      LIMIT 1`,
+    { ...rangeParams(projectId, range), incident: incidentId },
+  );
+  if (!row) return null;
+  return {
+    eventId: String(row.id),
+    timeMs: Number(row.time),
+    userId: String(row.user_id),
+    sessionId: String(row.session_id),
+    source: String(row.error_source),
+    wallet: textOrNull(row.wallet_address),
+    message: String(row.error_message ?? ''),
+    stack: textOrNull(row.error_stack),
+    code: numberOrNull(row.error_code),
+    method: textOrNull(row.rpc_method),
+    gasBalance: bigText(row.gas_balance),
+    walletNonce: bigText(row.wallet_nonce),
+    chainId: numberOrNull(row.chain_id),
+    walletProvider: textOrNull(row.wallet_provider),
+    path: textOrNull(row.path),
+    browser: textOrNull(row.browser),
+    os: textOrNull(row.os),
+    country: textOrNull(row.country),
+  };
+}

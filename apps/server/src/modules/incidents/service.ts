@@ -1,0 +1,207 @@
+import {
+  type IncidentDetail,
+  type IncidentList,
+  type IncidentRow,
+  Severities,
+  type Severity,
+} from '@polyflow/contracts/incidents';
+import type { Project } from '@polyflow/contracts/projects';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { ConnectionPool } from '../analytics/connection-pool.ts';
+import { decodeCursor, encodeCursor } from '../analytics/cursor.ts';
+import { eventSpan } from '../analytics/duckdb/event-span.ts';
+import { transactionOutcomes } from '../analytics/duckdb/transaction-outcomes.ts';
+import { AnalyticsInputError } from '../analytics/errors.ts';
+import {
+  bucketRange,
+  DAY_MS,
+  needsSpan,
+  parseInstant,
+  type RangeInput,
+  resolveRange,
+  type TimeRange,
+} from '../analytics/time-range.ts';
+import { type IncidentSummary, incidentSummaries } from './duckdb/incident-summaries.ts';
+import { latestOccurrence } from './duckdb/latest-occurrence.ts';
+import { sessionTrail } from './duckdb/session-trail.ts';
+import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
+import { countBySeverity, severityOf } from './severity.ts';
+import { toTrailEvent } from './trail.ts';
+import { describeWalletState } from './wallet-state.ts';
+
+export type IncidentService = ReturnType<typeof createIncidentService>;
+
+export type IncidentListQuery = RangeInput & {
+  projectId: string;
+  search?: string | null;
+  severities?: readonly string[] | null;
+  first?: number | null;
+  after?: string | null;
+};
+export type IncidentQuery = RangeInput & { projectId: string; id: string };
+
+export type IncidentServiceDeps = {
+  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  pool: ConnectionPool;
+  clock?: Clock;
+};
+
+/** The list screen's default period. */
+export const DEFAULT_LIST_DAYS = 7;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 200;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toRow(summary: IncidentSummary): IncidentRow {
+  return {
+    id: summary.id,
+    type: summary.type,
+    title: summary.title,
+    severity: severityOf(summary),
+    firstSeen: iso(summary.firstSeenMs),
+    lastSeen: iso(summary.lastSeenMs),
+    occurrences: summary.occurrences,
+    affectedUsers: summary.affectedUsers,
+    affectedWallets: summary.affectedWallets,
+    activeDays: summary.activeDays,
+    failedTransactions: summary.failedTransactions,
+    wallet: summary.wallet,
+    code: summary.code,
+    method: summary.method,
+  };
+}
+
+/** Most recent first; the id breaks ties so pages never overlap. */
+const byLastSeen = (a: IncidentRow, b: IncidentRow) =>
+  b.lastSeen.localeCompare(a.lastSeen) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function parseSeverities(input: readonly string[] | null | undefined): Set<Severity> | null {
+  if (!input || input.length === 0) return null;
+  const known = new Set<Severity>();
+  for (const value of input) {
+    const severity = Severities.find((s) => s === value);
+    if (!severity)
+      throw new AnalyticsInputError(
+        `Invalid severity "${value.slice(0, 20)}": use ${Severities.join(', ')}.`,
+      );
+    known.add(severity);
+  }
+  return known;
+}
+
+/** The last 7 days unless told otherwise; one open end is closed 7 days from the other. */
+function listRange(input: RangeInput, nowMs: number): TimeRange {
+  const fromMs = input.from ? parseInstant(input.from, 'from') : undefined;
+  const toMs = input.to ? parseInstant(input.to, 'to') : undefined;
+  const period = DEFAULT_LIST_DAYS * DAY_MS;
+  const range = {
+    fromMs: fromMs ?? (toMs ?? nowMs) - period,
+    toMs: toMs ?? (fromMs === undefined ? nowMs : Math.max(nowMs, fromMs + 1)),
+  };
+  if (range.fromMs >= range.toMs) {
+    throw new AnalyticsInputError(
+      `Invalid range: from (${input.from}) must be before to (${input.to ?? 'now'}).`,
+    );
+  }
+  return range;
+}
+
+/** Incidents (grouped errors) with impact-based severity; every query answers only the project's owner. */
+export function createIncidentService({ projects, pool, clock = systemClock }: IncidentServiceDeps) {
+  return {
+    async list(userId: string, input: IncidentListQuery): Promise<IncidentList> {
+      await projects.getOwnedProject(userId, input.projectId);
+      const range = listRange(input, clock().getTime());
+      const severities = parseSeverities(input.severities);
+      const first = input.first ?? DEFAULT_PAGE_SIZE;
+      if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
+        throw new AnalyticsInputError(`Invalid first: use a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+      }
+      const search = input.search?.trim() ?? '';
+      if (search.length > MAX_SEARCH_LENGTH) {
+        throw new AnalyticsInputError(`Invalid search: at most ${MAX_SEARCH_LENGTH} characters.`);
+      }
+      const cursor = input.after ? decodeCursor(input.after) : null;
+
+      const [summaries, outcomes] = await Promise.all([
+        pool.use((c) => incidentSummaries(c, input.projectId, range, { search })),
+        pool.use((c) => transactionOutcomes(c, input.projectId, bucketRange(range))),
+      ]);
+      const rows = summaries.map((summary) => ({ row: toRow(summary), isMatch: summary.isMatch }));
+      const matching = rows
+        .filter(({ row, isMatch }) => isMatch && (!severities || severities.has(row.severity)))
+        .map(({ row }) => row)
+        .sort(byLastSeen);
+      const start = cursor
+        ? matching.findIndex((row) => {
+            const lastSeenMs = Date.parse(row.lastSeen);
+            return lastSeenMs < cursor.timeMs || (lastSeenMs === cursor.timeMs && row.id > cursor.id);
+          })
+        : 0;
+      const page = start < 0 ? [] : matching.slice(start, start + first);
+      const last = page.at(-1);
+      const hasMore = start >= 0 && start + first < matching.length;
+      const counts = outcomes.get(0);
+      return {
+        from: iso(range.fromMs),
+        to: iso(range.toMs),
+        totalIncidents: rows.length,
+        transactionFailRate: counts && counts.attempted > 0 ? counts.failed / counts.attempted : null,
+        bySeverity: countBySeverity(rows.map(({ row }) => row.severity)),
+        matching: matching.length,
+        rows: page,
+        nextCursor: hasMore && last ? encodeCursor({ timeMs: Date.parse(last.lastSeen), id: last.id }) : null,
+      };
+    },
+
+    /** One incident over the range (all time without one); null when the project has no such incident in it. */
+    async detail(userId: string, input: IncidentQuery): Promise<IncidentDetail | null> {
+      await projects.getOwnedProject(userId, input.projectId);
+      if (!INCIDENT_ID_PATTERN.test(input.id)) {
+        throw new AnalyticsInputError('Invalid incident id: pass the id of an incident row unchanged.');
+      }
+      resolveRange(input, null, clock().getTime());
+      const span = needsSpan(input) ? await pool.use((c) => eventSpan(c, input.projectId)) : null;
+      const range = resolveRange(input, span, clock().getTime());
+      const [summaries, latest] = await Promise.all([
+        pool.use((c) => incidentSummaries(c, input.projectId, range, { incidentId: input.id })),
+        pool.use((c) => latestOccurrence(c, input.projectId, range, input.id)),
+      ]);
+      const summary = summaries[0];
+      if (!summary || !latest) return null;
+      const trail = await pool.use((c) => sessionTrail(c, input.projectId, latest));
+      // An error before the wallet was mentioned again still belongs to the session's wallet.
+      const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
+      return {
+        ...toRow(summary),
+        from: iso(range.fromMs),
+        to: iso(range.toMs),
+        fingerprint: fingerprintOf(latest),
+        latest: {
+          eventId: latest.eventId,
+          time: iso(latest.timeMs),
+          userId: latest.userId,
+          sessionId: latest.sessionId,
+          wallet,
+          walletState: describeWalletState({
+            gasBalance: latest.gasBalance,
+            nonce: latest.walletNonce,
+            chainId: latest.chainId,
+            provider: latest.walletProvider,
+          }),
+          message: latest.message,
+          stack: latest.stack,
+          code: latest.code,
+          method: latest.method,
+          path: latest.path,
+          browser: latest.browser,
+          os: latest.os,
+          country: latest.country,
+          trail: trail.map(toTrailEvent),
+        },
+      };
+    },
+  };
+}
