@@ -44,7 +44,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 }
 
 export async function startPolyflow(): Promise<PolyflowInstance> {
-  const entry = join(repoRoot, 'apps/server/dist/main.js');
+  // POLYFLOW_SERVER_ENTRY: another build of the server (e.g. of a work in progress), for development only.
+  const entry = process.env.POLYFLOW_SERVER_ENTRY ?? join(repoRoot, 'apps/server/dist/main.js');
   if (!existsSync(entry)) throw new Error('The server is not built: run `npm run build` first.');
   const workDir = mkdtempSync(join(tmpdir(), 'polyflow-sdk-e2e-'));
   const dataDir = join(workDir, 'data');
@@ -59,6 +60,7 @@ export async function startPolyflow(): Promise<PolyflowInstance> {
     AUTH_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'warn',
   };
+  if (process.env.POLYFLOW_SERVER_ENTRY) env.CONSOLE_DIR ??= join(repoRoot, 'apps/console/dist');
   delete env.SMTP_URL;
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

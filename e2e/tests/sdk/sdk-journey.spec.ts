@@ -121,7 +121,13 @@ test('every event kind arrives with the fields the chain confirms', async ({ pag
   // Common fields: one visitor, one session, the page and its landing UTM parameters.
   expect(new Set(stored.map((event) => event.userId)).size).toBe(1);
   expect(new Set(stored.map((event) => event.sessionId)).size).toBe(1);
-  for (const event of stored) expect(event.id, 'client id').toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  for (const event of stored) {
+    expect(event.id, 'client id').toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // Enriched on the server: the page's host (whitelisted), and browser, OS and device from the User-Agent.
+    expect(event).toMatchObject({ origin: 'localhost', os: 'Linux', device: 'desktop' });
+    expect(event.browser).toMatch(/Chrom/);
+    expect(event.sdk).toMatch(/^polyflow\//);
+  }
   expect(new Set(stored.map((event) => event.id)).size, 'no event stored twice').toBe(stored.length);
 
   const views = eventsOf(stored, 'page_view');
