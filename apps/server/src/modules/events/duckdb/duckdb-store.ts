@@ -1,32 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  BIGINT,
-  type DuckDBAppender,
-  type DuckDBConnection,
-  DuckDBDataChunk,
-  DuckDBInstance,
-  type DuckDBType,
-  HUGEINT,
-  TIMESTAMP,
-  VARCHAR,
-} from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { withIncidentId } from '../../incidents/incident-column.ts';
-import { type ColumnKind, EVENT_COLUMNS, type EventRow } from '../event-row.ts';
+import type { EventRow } from '../event-row.ts';
 import type { EventStore } from '../store.ts';
 import { findTxEvent } from './queries/find-tx-event.ts';
 import { integrationSummary } from './queries/integration-summary.ts';
-import { CREATE_EVENTS_TABLE, CREATE_STAGING_TABLE } from './schema.ts';
-
-const DUCK_TYPES: Record<ColumnKind, DuckDBType> = {
-  varchar: VARCHAR,
-  timestamp: TIMESTAMP,
-  bigint: BIGINT,
-  hugeint: HUGEINT,
-};
-const CHUNK_TYPES = EVENT_COLUMNS.map(([, kind]) => DUCK_TYPES[kind]);
-/** DuckDB's vector size: a data chunk holds at most this many rows. */
-const CHUNK_ROWS = 2048;
+import { rowsToJson, SELECT_ROWS_FROM_JSON } from './rows-json.ts';
+import { CREATE_EVENTS_TABLE } from './schema.ts';
 
 export type DuckDbStoreOptions = {
   /** `DATA_DIR/events.duckdb`, or ':memory:' in unit tests. */
@@ -55,39 +36,16 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   });
   const writer = await instance.connect();
   await writer.run(CREATE_EVENTS_TABLE);
-  await writer.run(CREATE_STAGING_TABLE);
   const reader = await instance.connect();
-  const appender: DuckDBAppender = await writer.createAppender('staging', 'main', 'temp');
   let isClosed = false;
 
-  /** Copies rows into the staging table column by column (numbers straight into the vectors' memory). */
-  function stage(rows: readonly EventRow[]): void {
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      const count = Math.min(CHUNK_ROWS, rows.length - start);
-      const chunk = DuckDBDataChunk.create(CHUNK_TYPES, count);
-      EVENT_COLUMNS.forEach(([name, kind], column) => {
-        const vector = chunk.getColumnVector(column);
-        for (let i = 0; i < count; i++) {
-          const value = (rows[start + i] as EventRow)[name];
-          if (value === null) vector.setItem(i, null);
-          else if (kind === 'timestamp')
-            vector.setItem(i, { micros: BigInt(value as number) * 1000n } as never);
-          else if (kind === 'bigint') vector.setItem(i, BigInt(value as number));
-          else vector.setItem(i, value as string | bigint);
-        }
-        vector.flush();
-      });
-      appender.appendDataChunk(chunk);
-    }
-    appender.flushSync();
-  }
-
   /** Slow path, only when some row is already stored: insert the others and learn which were new. */
-  async function insertSkippingDuplicates(rows: readonly EventRow[]): Promise<boolean[]> {
+  async function insertSkippingDuplicates(rows: readonly EventRow[], json: string): Promise<boolean[]> {
     await writer.run('BEGIN TRANSACTION');
     try {
       const result = await writer.runAndReadAll(
-        'INSERT INTO events SELECT * FROM staging ON CONFLICT DO NOTHING RETURNING project_id, id',
+        `INSERT INTO events ${SELECT_ROWS_FROM_JSON} ON CONFLICT DO NOTHING RETURNING project_id, id`,
+        [json],
       );
       await writer.run('COMMIT');
       const inserted = new Set(result.getRows().map(([projectId, id]) => `${projectId}\n${id}`));
@@ -102,20 +60,19 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     async insertBatch(rows) {
       if (isClosed) throw new Error('event store is closed');
       if (rows.length === 0) return [];
-      await writer.run('DELETE FROM staging');
-      stage(rows.map(withIncidentId));
+      const json = rowsToJson(rows.map(withIncidentId));
       // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
       // are rare, so a conflict just rolls back and takes the slow path. Runs off the JS thread.
       await writer.run('BEGIN TRANSACTION');
       try {
-        await writer.run('INSERT INTO events SELECT * FROM staging');
+        await writer.run(`INSERT INTO events ${SELECT_ROWS_FROM_JSON}`, [json]);
         await writer.run('COMMIT');
         return rows.map(() => true);
       } catch (error) {
         await writer.run('ROLLBACK').catch(() => undefined);
         if (!isConstraintError(error)) throw error;
       }
-      return insertSkippingDuplicates(rows);
+      return insertSkippingDuplicates(rows, json);
     },
 
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
@@ -125,7 +82,6 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     async close() {
       if (isClosed) return;
       isClosed = true;
-      appender.closeSync();
       writer.closeSync();
       reader.closeSync();
       // Closing the last handle checkpoints the WAL into the file.

@@ -33,6 +33,3 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
   ${columnList},
   PRIMARY KEY (project_id, id)
 )`;
-
-/** Per-connection, in memory, never in the WAL: the appender fills it, one INSERT moves it into `events`. */
-export const CREATE_STAGING_TABLE = `CREATE TEMP TABLE IF NOT EXISTS staging AS SELECT * FROM events LIMIT 0`;
