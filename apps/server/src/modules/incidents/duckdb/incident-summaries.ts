@@ -92,9 +92,9 @@ export async function incidentSummaries(
         JOIN events t
           ON t.project_id = $project AND t.type = 'tx' AND t.tx_stage IN ('failed', 'reverted')
          AND t.session_id = o.session_id
-         AND t.ts >= o.ts - to_milliseconds($before) AND t.ts <= o.ts + to_milliseconds($after)
-       WHERE t.ts >= make_timestamp(($from::BIGINT - $before) * 1000)
-         AND t.ts <= make_timestamp(($to::BIGINT + $after) * 1000)
+         AND t.ts >= o.ts - to_milliseconds($before::BIGINT) AND t.ts <= o.ts + to_milliseconds($after::BIGINT)
+       WHERE t.ts >= make_timestamp(($from::BIGINT - $before::BIGINT) * 1000)
+         AND t.ts <= make_timestamp(($to::BIGINT + $after::BIGINT) * 1000)
        GROUP BY o.incident_id
     ),
     first_seen AS (

@@ -45,7 +45,7 @@ export async function sessionTrail(
        FROM events
       WHERE project_id = $project AND session_id = $session AND user_id = $user
         AND ts <= make_timestamp($at::BIGINT * 1000) AND id <> $event
-        AND ts >= make_timestamp(($at::BIGINT - $lookback) * 1000)
+        AND ts >= make_timestamp(($at::BIGINT - $lookback::BIGINT) * 1000)
       ORDER BY ts DESC, id DESC
       LIMIT ${TRAIL_LENGTH}`,
     {
