@@ -1,0 +1,60 @@
+import type { Project } from '@polyflow/contracts/projects';
+import type { AccountDb } from '../../src/db/database.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { createPasswordHasher } from '../../src/modules/auth/passwords.ts';
+import { createAuthStore } from '../../src/modules/auth/store.ts';
+import { createProjectService } from '../../src/modules/projects/service.ts';
+import { createProjectStore } from '../../src/modules/projects/store.ts';
+
+export type DemoAccount = { userId: string; email: string; password: string; project: Project };
+
+export const DEMO_PROJECT_NAME = 'Demo DEX';
+/** Where the demo's events say they came from, and where a developer tries the SDK locally. */
+export const DEMO_DOMAINS = ['localhost', 'app.demo-dex.xyz'];
+
+/**
+ * Creates the demo user (verified) and project, or refreshes them: the password is set again if it
+ * differs; the project, its id and its API key are kept (so a console tab left open keeps working).
+ */
+export async function ensureDemoAccount(
+  db: AccountDb,
+  options: { email: string; password: string; clock: Clock },
+): Promise<DemoAccount> {
+  const { email, password, clock } = options;
+  const auth = createAuthStore(db);
+  const hasher = createPasswordHasher();
+  const passwordHash = await hasher.hash(password);
+  const now = clock().toISOString();
+  let user = await auth.findUserByEmail(email);
+  if (!user) {
+    await auth.insertUser({
+      id: newId(),
+      email,
+      password_hash: passwordHash,
+      verified_at: now,
+      password_changed_at: now,
+      session_version: 0,
+      created_at: now,
+    });
+    user = await auth.findUserByEmail(email);
+  } else {
+    // A password change ends every session: only when it differs, so open consoles survive a refresh.
+    if (!(await hasher.verify(user.password_hash, password)))
+      await auth.changePassword(user.id, passwordHash, now);
+    await auth.markVerified(user.id, now);
+  }
+  if (!user) throw new Error(`could not create ${email}`);
+
+  const projects = createProjectService({ store: createProjectStore(db), clock });
+  const existing = (await projects.listProjects(user.id)).find(
+    (project) => project.name === DEMO_PROJECT_NAME,
+  );
+  let project = existing ?? (await projects.createProject(user.id, DEMO_PROJECT_NAME));
+  if (!project.apiKey) project = await projects.createApiKey(user.id, project.id);
+  for (const domain of DEMO_DOMAINS) {
+    if (!project.whitelistedDomains.includes(domain))
+      project = await projects.addDomain(user.id, project.id, domain);
+  }
+  return { userId: user.id, email, password, project };
+}

@@ -1,0 +1,97 @@
+import { EventSchema } from '@polyflow/contracts/events';
+import { describe, expect, it } from 'vitest';
+import { ensureDemoAccount } from '../../scripts/demo/demo-account.ts';
+import { replaceDemoEvents } from '../../scripts/demo/demo-events.ts';
+import { generateDemoEvents } from '../../scripts/demo/generate-events.ts';
+import { apiClient } from '../support/client.ts';
+import { useTestApp } from '../support/harness.ts';
+import { dataOf, graphqlClient } from './graphql-client.ts';
+
+const END = Date.UTC(2024, 5, 1);
+
+describe('demo event generator', () => {
+  const events = [...generateDemoEvents({ endMs: END, users: 250 })];
+
+  it('is deterministic and produces only valid wire events inside the period', () => {
+    expect([...generateDemoEvents({ endMs: END, users: 250 })]).toEqual(events);
+    for (const { event } of events) {
+      expect(EventSchema.safeParse(event).success, JSON.stringify(event)).toBe(true);
+      expect(event.ts).toBeLessThan(END);
+      expect(event.ts).toBeGreaterThanOrEqual(END - 90 * 86_400_000);
+    }
+  });
+
+  it('covers the providers, campaigns, outcomes and errors the screens show', () => {
+    const providers = new Set(events.map((e) => e.event.wallet?.provider).filter(Boolean));
+    expect([...providers]).toEqual(
+      expect.arrayContaining(['MetaMask', 'Coinbase Wallet', 'Rabby Wallet', 'Phantom']),
+    );
+    const campaigns = new Set(events.map((e) => e.event.utm?.campaign ?? 'none'));
+    expect([...campaigns]).toEqual(
+      expect.arrayContaining(['TwitterAds-1', 'DiscordReferals-1', 'AdWords-3', 'Organic-1', 'none']),
+    );
+    const stages = new Set(events.flatMap((e) => (e.event.type === 'tx' ? [e.event.stage] : [])));
+    expect([...stages]).toEqual(
+      expect.arrayContaining(['confirmed', 'reverted', 'rejected', 'failed', 'submitted']),
+    );
+    const errors = events.filter((e) => e.event.type === 'error');
+    expect(
+      errors.some((e) => e.event.type === 'error' && e.event.source === 'wallet' && e.event.walletState),
+    ).toBe(true);
+    expect(errors.some((e) => e.event.type === 'error' && e.event.source === 'window' && e.event.stack)).toBe(
+      true,
+    );
+  });
+});
+
+describe('seed:demo', () => {
+  const test = useTestApp('sqlite');
+
+  it('creates a verified demo account whose project has data in every overview tile, and refreshes it in place', async () => {
+    const { services } = test;
+    const seedOnce = async () => {
+      const account = await ensureDemoAccount(services.db, {
+        email: 'demo@polyflow.dev',
+        password: 'polyflow-demo',
+        clock: services.clock,
+      });
+      const written = await replaceDemoEvents(services.eventStore, account.project.id, {
+        endMs: END,
+        users: 300,
+      });
+      return { account, written };
+    };
+    const first = await seedOnce();
+    expect(first.account.project).toMatchObject({
+      name: 'Demo DEX',
+      whitelistedDomains: ['localhost', 'app.demo-dex.xyz'],
+    });
+    expect(first.account.project.apiKey).toMatch(/^pf_/);
+
+    const login = await apiClient(test.app).post('login', {
+      body: { email: 'demo@polyflow.dev', password: 'polyflow-demo' },
+    });
+    expect(login.statusCode).toBe(200);
+    const token = (login.json() as { token: string }).token;
+    const gql = graphqlClient(test.app);
+    const overviewOf = async () =>
+      dataOf(
+        await gql(
+          `query($p: ID!) { analyticsOverview(projectId: $p, from: "2024-05-01", to: "2024-06-01") {
+            totalTransactions connectedWallets newWallets transactionFailRate dailyActiveWallets
+            averageTransactionsPerUserPerDay dailyActiveWalletsTrend { change } } }`,
+          { p: first.account.project.id },
+          { token },
+        ),
+      ).analyticsOverview as Record<string, unknown>;
+    const overview = await overviewOf();
+    for (const value of Object.values(overview)) expect(value).not.toBe(0);
+    expect(overview.transactionFailRate).toBeGreaterThan(0);
+
+    const second = await seedOnce();
+    expect(second.account.project.id).toBe(first.account.project.id);
+    expect(second.account.project.apiKey).toBe(first.account.project.apiKey);
+    expect(second.written).toBe(first.written);
+    expect(await overviewOf()).toEqual(overview);
+  });
+});
