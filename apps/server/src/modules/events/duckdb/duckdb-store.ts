@@ -39,22 +39,12 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   const reader = await instance.connect();
   let isClosed = false;
 
-  /** Slow path, only when some row is already stored: insert the others and learn which were new. */
-  async function insertSkippingDuplicates(rows: readonly EventRow[], json: string): Promise<boolean[]> {
-    await writer.run('BEGIN TRANSACTION');
-    try {
-      const result = await writer.runAndReadAll(
-        `INSERT INTO events ${SELECT_ROWS_FROM_JSON} ON CONFLICT DO NOTHING RETURNING project_id, id`,
-        [json],
-      );
-      await writer.run('COMMIT');
-      const inserted = new Set(result.getRows().map(([projectId, id]) => `${projectId}\n${id}`));
-      return rows.map((row) => inserted.has(`${row.project_id}\n${row.id}`));
-    } catch (error) {
-      await writer.run('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  }
+  // Each INSERT is one autocommitted statement: atomic, durable in the WAL when it returns, and rolled
+  // back by DuckDB itself on a key conflict. Prepared once: the statement text is long.
+  const insertAll = await writer.prepare(`INSERT INTO events ${SELECT_ROWS_FROM_JSON}`);
+  const insertNew = await writer.prepare(
+    `INSERT INTO events ${SELECT_ROWS_FROM_JSON} ON CONFLICT DO NOTHING RETURNING project_id, id`,
+  );
 
   return {
     async insertBatch(rows) {
@@ -62,17 +52,20 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       if (rows.length === 0) return [];
       const json = rowsToJson(rows.map(withIncidentId));
       // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
-      // are rare, so a conflict just rolls back and takes the slow path. Runs off the JS thread.
-      await writer.run('BEGIN TRANSACTION');
+      // are rare, so a conflict (the whole statement undone) just takes the slow path.
+      // Both run on DuckDB's threads, off the JS thread.
       try {
-        await writer.run(`INSERT INTO events ${SELECT_ROWS_FROM_JSON}`, [json]);
-        await writer.run('COMMIT');
+        insertAll.bind([json]);
+        await insertAll.run();
         return rows.map(() => true);
       } catch (error) {
-        await writer.run('ROLLBACK').catch(() => undefined);
         if (!isConstraintError(error)) throw error;
       }
-      return insertSkippingDuplicates(rows, json);
+      insertNew.bind([json]);
+      const inserted = new Set(
+        (await insertNew.runAndReadAll()).getRows().map(([projectId, id]) => `${projectId}\n${id}`),
+      );
+      return rows.map((row) => inserted.has(`${row.project_id}\n${row.id}`));
     },
 
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
@@ -82,6 +75,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     async close() {
       if (isClosed) return;
       isClosed = true;
+      insertAll.destroySync();
+      insertNew.destroySync();
       writer.closeSync();
       reader.closeSync();
       // Closing the last handle checkpoints the WAL into the file.
