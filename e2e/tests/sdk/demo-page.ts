@@ -34,7 +34,7 @@ export async function lastLog(
         found = entries.at(-1);
         return Boolean(found);
       },
-      { message: `the dapp logs a result for ${action}`, timeout: 15_000 },
+      { message: `the dapp logs a result for ${action}`, timeout: 15_000, intervals: [50, 100, 200] },
     )
     .toBe(true);
   return found as DemoLogEntry;
