@@ -3,7 +3,8 @@ import {
   AcquisitionFilterOptionsSchema,
 } from '@polyflow/contracts/acquisition';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlRequest } from '../lib/graphql-request';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
 
 const FILTER_OPTION = 'value users';
 const ACQUISITION_FILTER_OPTIONS = /* GraphQL */ `
@@ -27,15 +28,16 @@ export interface FilterOptionsInput {
   to: string;
 }
 
-export function getAcquisitionFilterOptions(
+export async function getAcquisitionFilterOptions(
   { projectId, from, to }: FilterOptionsInput,
   signal?: AbortSignal,
 ): Promise<AcquisitionFilterOptions> {
-  return graphqlRequest(
-    ACQUISITION_FILTER_OPTIONS,
-    { projectId, from, to },
-    { field: 'acquisitionFilterOptions', schema: AcquisitionFilterOptionsSchema, signal },
-  );
+  const { acquisitionFilterOptions } = await graphqlRequest(ACQUISITION_FILTER_OPTIONS, {
+    variables: { projectId, from, to },
+    schema: z.object({ acquisitionFilterOptions: AcquisitionFilterOptionsSchema }),
+    signal,
+  });
+  return acquisitionFilterOptions;
 }
 
 export function acquisitionFilterOptionsQueryOptions(input: FilterOptionsInput) {

@@ -4,7 +4,8 @@ import {
   AcquisitionFunnelSchema,
 } from '@polyflow/contracts/acquisition';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlRequest } from '../lib/graphql-request';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
 
 const ACQUISITION_FUNNEL = /* GraphQL */ `
   query AcquisitionFunnel($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AcquisitionFilters) {
@@ -24,15 +25,16 @@ export interface AcquisitionQueryInput {
   filters: AcquisitionFilters;
 }
 
-export function getAcquisitionFunnel(
+export async function getAcquisitionFunnel(
   { projectId, from, to, filters }: AcquisitionQueryInput,
   signal?: AbortSignal,
 ): Promise<AcquisitionFunnel> {
-  return graphqlRequest(
-    ACQUISITION_FUNNEL,
-    { projectId, from, to, filters },
-    { field: 'acquisitionFunnel', schema: AcquisitionFunnelSchema, signal },
-  );
+  const { acquisitionFunnel } = await graphqlRequest(ACQUISITION_FUNNEL, {
+    variables: { projectId, from, to, filters },
+    schema: z.object({ acquisitionFunnel: AcquisitionFunnelSchema }),
+    signal,
+  });
+  return acquisitionFunnel;
 }
 
 export function acquisitionFunnelQueryOptions(input: AcquisitionQueryInput) {

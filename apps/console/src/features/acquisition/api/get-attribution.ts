@@ -4,7 +4,8 @@ import {
   AttributionSchema,
 } from '@polyflow/contracts/acquisition';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlRequest } from '../lib/graphql-request';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
 import type { AcquisitionQueryInput } from './get-acquisition-funnel';
 
 const ATTRIBUTION = /* GraphQL */ `
@@ -42,15 +43,16 @@ const ATTRIBUTION = /* GraphQL */ `
 
 export type AttributionQueryInput = AcquisitionQueryInput & { dimension: AttributionDimension };
 
-export function getAttribution(
+export async function getAttribution(
   { projectId, dimension, from, to, filters }: AttributionQueryInput,
   signal?: AbortSignal,
 ): Promise<Attribution> {
-  return graphqlRequest(
-    ATTRIBUTION,
-    { projectId, dimension, from, to, filters },
-    { field: 'attribution', schema: AttributionSchema, signal },
-  );
+  const { attribution } = await graphqlRequest(ATTRIBUTION, {
+    variables: { projectId, dimension, from, to, filters },
+    schema: z.object({ attribution: AttributionSchema }),
+    signal,
+  });
+  return attribution;
 }
 
 export function attributionQueryOptions(input: AttributionQueryInput) {

@@ -45,7 +45,7 @@ export function AttributionCard({
 }: AttributionCardProps) {
   const id = useId();
   const tabRefs = useRef(new Map<AttributionDimension, HTMLButtonElement>());
-  const attribution = useAttribution({ projectId, dimension, filters, ...toInstants(selection.days) });
+  const attribution = useAttribution({ projectId, dimension, filters, ...toInstants(selection) });
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cn } from '../../../components/ui/cn';
-import { PeriodKeys, type PeriodSelection, Periods } from '../lib/period';
+import { PeriodChips, type PeriodSelection, selectionDays } from '../lib/period';
 
 interface PeriodPickerProps {
   selection: PeriodSelection;
@@ -14,16 +14,20 @@ interface PeriodPickerProps {
 const dateInput =
   'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:outline-2 focus:outline-indigo-500';
 
-/** Two custom date inputs and the period chips; a chip or a date edit replaces the whole range. */
+/**
+ * Two date inputs (UTC days, both included) and the chips of spec §9 (Today, Yesterday, Week, Month, 90D,
+ * 6M); a chip or a date edit replaces the whole range. The shared PeriodFilter names its chips 7D/30D.
+ */
 export function PeriodPicker({ selection, onChange, label, showChips = true, className }: PeriodPickerProps) {
   const id = useId();
-  const { from, to } = selection.days;
+  const isActive = (chipId: string) => selection.kind === 'preset' && selection.id === chipId;
+  const { from, to } = selectionDays(selection);
   const setDay = (which: 'from' | 'to', day: string) => {
     if (!day) return;
     // Keep the range the right way round: moving one end past the other moves both.
     const days =
       which === 'from' ? { from: day, to: day > to ? day : to } : { from: day < from ? day : from, to: day };
-    onChange({ period: null, days });
+    onChange({ kind: 'custom', ...days });
   };
   return (
     <fieldset className={cn('flex flex-wrap items-center gap-2', className)}>
@@ -57,22 +61,22 @@ export function PeriodPicker({ selection, onChange, label, showChips = true, cla
       </div>
       {showChips && (
         <div className="flex flex-wrap gap-1">
-          {PeriodKeys.map((key) => (
+          {PeriodChips.map((chip) => (
             <button
-              key={key}
+              key={chip.id}
               type="button"
-              aria-pressed={selection.period === key}
-              title={Periods[key].description}
-              onClick={() => onChange({ period: key, days: selection.days })}
+              aria-pressed={isActive(chip.id)}
+              title={chip.description}
+              onClick={() => onChange({ kind: 'preset', id: chip.id })}
               className={cn(
                 'h-8 rounded-full px-3 text-xs font-semibold transition-colors',
                 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                selection.period === key
+                isActive(chip.id)
                   ? 'bg-indigo-700 text-white shadow-sm'
                   : 'bg-indigo-50 text-indigo-800 hover:bg-indigo-100',
               )}
             >
-              {Periods[key].label}
+              {chip.label}
             </button>
           ))}
         </div>

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { type AttributionSortKey, AttributionSortKeys, type SortDirection } from '../lib/attribution-columns';
 import { type PeriodSelection, readPeriod, writePeriod } from '../lib/period';
 
-export const DEFAULT_ACQUISITION_PERIOD = 'month' as const;
+export const DEFAULT_ACQUISITION_PERIOD = '30d' as const;
 
 export interface AttributionSort {
   key: AttributionSortKey;

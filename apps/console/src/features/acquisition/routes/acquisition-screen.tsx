@@ -20,7 +20,7 @@ import { describePeriod, toInstants } from '../lib/period';
 export function AcquisitionScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
   const { view, setSelection, setFilter, clearFilters, setDimension, setSort } = useAcquisitionView();
-  const range = toInstants(view.selection.days);
+  const range = toInstants(view.selection);
   const funnel = useAcquisitionFunnel({ projectId: project.id, filters: view.filters, ...range });
   const options = useAcquisitionFilterOptions({ projectId: project.id, ...range });
   const hasFilters = Object.keys(view.filters).length > 0;

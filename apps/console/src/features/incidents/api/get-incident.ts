@@ -1,6 +1,7 @@
 import { type IncidentDetail, IncidentDetailSchema } from '@polyflow/contracts/incidents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlRequest } from '../../acquisition/lib/graphql-request';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
 
 const INCIDENT = /* GraphQL */ `
   query Incident($projectId: ID!, $id: ID!, $from: DateTime, $to: DateTime) {
@@ -52,15 +53,16 @@ export interface IncidentQueryInput {
 }
 
 /** null: the project has no such incident (in the range). */
-export function getIncident(
+export async function getIncident(
   { projectId, id, from, to }: IncidentQueryInput,
   signal?: AbortSignal,
 ): Promise<IncidentDetail | null> {
-  return graphqlRequest(
-    INCIDENT,
-    { projectId, id, from, to },
-    { field: 'incident', schema: IncidentDetailSchema.nullable(), signal },
-  );
+  const { incident } = await graphqlRequest(INCIDENT, {
+    variables: { projectId, id, from, to },
+    schema: z.object({ incident: IncidentDetailSchema.nullable() }),
+    signal,
+  });
+  return incident;
 }
 
 export function incidentQueryOptions(input: IncidentQueryInput) {

@@ -1,6 +1,7 @@
 import { type IncidentList, IncidentListSchema, type Severity } from '@polyflow/contracts/incidents';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { graphqlRequest } from '../../acquisition/lib/graphql-request';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
 
 export const INCIDENT_PAGE_SIZE = 25;
 
@@ -61,13 +62,12 @@ export interface IncidentsQueryInput {
   after: string | null;
 }
 
-export function getIncidents(
+export async function getIncidents(
   { projectId, from, to, search, severities, after }: IncidentsQueryInput,
   signal?: AbortSignal,
 ): Promise<IncidentList> {
-  return graphqlRequest(
-    INCIDENTS,
-    {
+  const { incidents } = await graphqlRequest(INCIDENTS, {
+    variables: {
       projectId,
       from,
       to,
@@ -76,8 +76,10 @@ export function getIncidents(
       first: INCIDENT_PAGE_SIZE,
       after,
     },
-    { field: 'incidents', schema: IncidentListSchema, signal },
-  );
+    schema: z.object({ incidents: IncidentListSchema }),
+    signal,
+  });
+  return incidents;
 }
 
 export function incidentsQueryOptions(input: IncidentsQueryInput) {

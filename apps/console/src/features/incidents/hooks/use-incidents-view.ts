@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { type PeriodSelection, readPeriod, writePeriod } from '../../acquisition/lib/period';
 
 /** Spec: the list shows the last 7 days unless told otherwise. */
-export const DEFAULT_INCIDENT_PERIOD = 'week' as const;
+export const DEFAULT_INCIDENT_PERIOD = '7d' as const;
 
 export interface IncidentsView {
   selection: PeriodSelection;

@@ -29,9 +29,9 @@ interface IncidentScreenProps {
  */
 export function IncidentScreen({ project, incidentId, listPath }: IncidentScreenProps) {
   const [params] = useSearchParams();
-  const hasPeriod = params.has('period') || (params.has('from') && params.has('to'));
+  const hasPeriod = params.has('period');
   const range = hasPeriod
-    ? toInstants(readPeriod(params, DEFAULT_INCIDENT_PERIOD).days)
+    ? toInstants(readPeriod(params, DEFAULT_INCIDENT_PERIOD))
     : { from: null, to: null };
   const incident = useIncident({ projectId: project.id, id: incidentId, ...range });
   const backSearch = params.toString();

@@ -19,7 +19,7 @@ import { useIncidentsView } from '../hooks/use-incidents-view';
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
   const { view, params, setSelection, setSearch, toggleSeverity } = useIncidentsView();
-  const range = toInstants(view.selection.days);
+  const range = toInstants(view.selection);
   const queryKey = JSON.stringify([range, view.search, view.severities]);
   // Cursors of the pages before the current one; a new query starts again at page one.
   const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({

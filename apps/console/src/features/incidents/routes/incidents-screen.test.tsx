@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { resolvePeriod } from '../../../components/ui/periods';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { type Answer, data, graphqlError, serveGraphql } from '../../acquisition/testing/serve-graphql';
+import { buildIncidentDetail, buildIncidentList, buildIncidentRow } from '../testing/builders';
+
+function setUp(path: string, answers: Record<string, Answer>) {
+  logIn();
+  const project = buildProject();
+  const api = serveGraphql([project], answers);
+  const view = renderApp(`/console/${project.id}/${path}`);
+  return { ...view, api, project };
+}
+
+const listAnswer: Answer = (variables) => {
+  const all = buildIncidentList();
+  const search = typeof variables.search === 'string' ? variables.search.toLowerCase() : '';
+  const rows = all.rows.filter(
+    (row) => !search || `${row.title} ${row.wallet}`.toLowerCase().includes(search),
+  );
+  return data({ incidents: { ...all, rows, matching: search ? rows.length : all.matching } });
+};
+
+const incidentRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('Incident list', { timeout: 15_000 }, () => {
+  it('shows the last 7 days: total, fail rate, severity counts and the table', async () => {
+    const { api, project } = setUp('errorlogs', { Incidents: listAnswer });
+    await waitFor(() => expect(incidentRows()).toHaveLength(2));
+    expect(screen.getByText('Last 7 days')).toBeTruthy();
+    expect(screen.getByText('Total incidents').parentElement?.textContent).toContain('23');
+    expect(screen.getByText('Transaction fail rate').parentElement?.textContent).toContain('6%');
+    expect(screen.getByRole('button', { name: 'Low: 12' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mid: 7' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'High: 3' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Severe: 1' })).toBeTruthy();
+
+    const [first, second] = incidentRows();
+    expect(first?.textContent).toContain('Wallet error');
+    expect(first?.textContent).toContain('High');
+    expect(first?.textContent).toContain('0x1111…0000');
+    expect(second?.textContent).toContain('Frontend error');
+    expect(second?.textContent).toContain('Severe');
+    const inspect = within(second as HTMLElement).getByRole('link', { name: /Inspect/ });
+    expect(inspect.getAttribute('href')).toBe(`/console/${project.id}/errorlogs/inc_b41d02`);
+
+    const week = resolvePeriod({ kind: 'preset', id: '7d' });
+    expect(api.lastCallOf('Incidents')?.variables).toMatchObject({
+      projectId: project.id,
+      from: week.from,
+      to: week.to,
+      search: null,
+      severities: null,
+      after: null,
+    });
+  });
+
+  it('searches on the server after a pause in typing, and keeps the search in the URL', async () => {
+    const { api, user, location } = setUp('errorlogs', { Incidents: listAnswer });
+    await waitFor(() => expect(incidentRows()).toHaveLength(2));
+    const search = screen.getByPlaceholderText('Search incident by wallet, type, error content & more');
+    await user.type(search, 'TypeError');
+
+    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.search).toBe('TypeError'));
+    // One request for the whole word, not one per key.
+    expect(api.callsOf('Incidents').filter((call) => call.variables.search !== null)).toHaveLength(1);
+    await waitFor(() => expect(incidentRows()).toHaveLength(1));
+    expect(screen.getByText('1 of 23 incidents match')).toBeTruthy();
+    expect(location()).toContain('q=TypeError');
+  });
+
+  it('opens with the search of a shared link and filters by severity', async () => {
+    const { api, user, location } = setUp('errorlogs?q=0xabc', { Incidents: listAnswer });
+    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.search).toBe('0xabc'));
+    expect(((await screen.findByRole('searchbox')) as HTMLInputElement).value).toBe('0xabc');
+
+    await user.click(await screen.findByRole('button', { name: 'Severe: 1' }));
+    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.severities).toEqual(['severe']));
+    expect(screen.getByRole('button', { name: 'Severe: 1' }).getAttribute('aria-pressed')).toBe('true');
+    expect(location()).toContain('severity=severe');
+  });
+
+  it('changes the period with a chip, and pages with the server cursor', async () => {
+    const pageAnswer: Answer = (variables) =>
+      data({
+        incidents: buildIncidentList({
+          matching: 26,
+          rows: variables.after ? [buildIncidentRow({ id: 'inc_last' })] : [buildIncidentRow()],
+          nextCursor: variables.after ? null : 'cursor-2',
+        }),
+      });
+    const { api, user } = setUp('errorlogs', { Incidents: pageAnswer });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.after).toBe('cursor-2'));
+    expect(await screen.findByText('26–26 of 26')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '90D' }));
+    const days90 = resolvePeriod({ kind: 'preset', id: '90d' });
+    await waitFor(() =>
+      expect(api.lastCallOf('Incidents')?.variables).toMatchObject({ from: days90.from, after: null }),
+    );
+  });
+
+  it('says when nothing matches', async () => {
+    setUp('errorlogs?q=nothing', {
+      Incidents: data({ incidents: buildIncidentList({ rows: [], matching: 0 }) }),
+    });
+    expect(await screen.findByText('No incident matches')).toBeTruthy();
+  });
+
+  it('shows a server failure', async () => {
+    setUp('errorlogs', { Incidents: graphqlError('Project not found.', 'NOT_FOUND', 404) });
+    expect(await screen.findByText(/Could not load the incidents: Project not found\./)).toBeTruthy();
+  });
+});
+
+describe('Incident detail', { timeout: 15_000 }, () => {
+  it('shows the incident, the wallet state at the time and the real error log', async () => {
+    const { api, project } = setUp('errorlogs/inc_b41d02?period=7d&q=Type', {
+      Incident: data({ incident: buildIncidentDetail() }),
+    });
+    await screen.findByRole('heading', { name: /Cannot read properties of undefined/ });
+    const week = resolvePeriod({ kind: 'preset', id: '7d' });
+    expect(api.lastCallOf('Incident')?.variables).toEqual({
+      projectId: project.id,
+      id: 'inc_b41d02',
+      from: week.from,
+      to: week.to,
+    });
+    expect(screen.getByText('inc_b41d02')).toBeTruthy();
+    expect(screen.getAllByText('Severe').length).toBeGreaterThan(0);
+    expect(screen.getByText('0x1111222233334444555566667777888899990000')).toBeTruthy();
+
+    const walletState = screen.getByRole('region', { name: 'Wallet state' });
+    const fact = (label: string) => within(walletState).getByText(label).parentElement?.textContent;
+    expect(fact('Gas balance')).toContain('0.25 ETH');
+    expect(fact('Gas balance')).toContain('250000000000000000 wei');
+    expect(fact('Nonce')).toContain('7');
+    expect(fact('Network')).toContain('Ethereum');
+    expect(fact('Network')).toContain('Chain ID 1');
+    expect(fact('Wallet provider')).toContain('MetaMask');
+
+    const log = screen.getByRole('region', { name: 'Error log' });
+    expect(within(log).getByTestId('stack-trace').textContent).toContain(
+      'at loadBalance (https://shop.example/app.js:10:5)',
+    );
+    const trail = within(log).getByRole('list', { name: 'Events leading up to the error' });
+    const steps = within(trail)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toContain('Viewed /swap');
+    expect(steps[2]).toContain('Transaction requested on Ethereum');
+    expect(steps[3]).toContain('This error');
+    expect(within(log).getByText('Firefox on Linux')).toBeTruthy();
+
+    const back = screen.getByRole('link', { name: 'All incidents' });
+    expect(back.getAttribute('href')).toBe(`/console/${project.id}/errorlogs?period=7d&q=Type`);
+  });
+
+  it('covers all time when opened from a bare link, and says when the incident does not exist', async () => {
+    const { api } = setUp('errorlogs/inc_missing', { Incident: data({ incident: null }) });
+    expect(await screen.findByText('Incident not found')).toBeTruthy();
+    expect(api.lastCallOf('Incident')?.variables).toMatchObject({ id: 'inc_missing', from: null, to: null });
+  });
+});
