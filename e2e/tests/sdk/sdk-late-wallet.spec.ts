@@ -20,7 +20,9 @@ let project: OwnedProject;
 let demo: DemoDapp;
 
 test.beforeAll(async () => {
-  [chain, polyflow] = await Promise.all([startChain(), startPolyflow()]);
+  // One after the other: if the second fails, afterAll still stops the first.
+  chain = await startChain();
+  polyflow = await startPolyflow();
   project = await createProject(polyflow, ['localhost']);
   demo = await startDemoDapp({
     polyflowUrl: polyflow.url,

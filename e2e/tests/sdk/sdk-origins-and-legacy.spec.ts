@@ -26,7 +26,9 @@ let localhostOnly: OwnedProject;
 let legacy: OwnedProject;
 
 test.beforeAll(async () => {
-  [chain, polyflow] = await Promise.all([startChain(), startPolyflow()]);
+  // One after the other: if the second fails, afterAll still stops the first.
+  chain = await startChain();
+  polyflow = await startPolyflow();
   [localhostOnly, legacy] = await Promise.all([
     createProject(polyflow, ['localhost']),
     createProject(polyflow, ['localhost']),
