@@ -105,7 +105,7 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 
 /** "14:03:27" (UTC). */
 export const formatTimeOfDay = (iso: string): string => timeOfDay.format(new Date(iso));
-/** "Tuesday 4 March 2025" (UTC). */
+/** "Tuesday, 4 March 2025" (UTC). */
 export const formatDayHeading = (iso: string): string => dayHeading.format(new Date(iso));
 /** "4 Mar 2025, 14:03:27 UTC". */
 export const formatDateTime = (iso: string): string => `${dateTime.format(new Date(iso))} UTC`;

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { data, graphqlError, serveAnalytics } from '../testing/serve-graphql';
+
+const card = async (title: string) =>
+  (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
+
+// The first test of a file also loads the lazy screen and chart chunks.
+describe('Metrics tab', { timeout: 15_000 }, () => {
+  it('says so when a period has no transactions', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      averageGasPrice: data({
+        averageGasPrice: [{ from: '2025-06-01T00:00:00.000Z', to: '2025-06-02T00:00:00.000Z', value: null }],
+      }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    for (const title of [
+      'Average gas price paid',
+      'Most executed contract functions',
+      'Wallet providers',
+      'Countries',
+      'Browsers',
+    ]) {
+      const section = await card(title);
+      await waitFor(() => expect(within(section).getByText('No transactions in this period')).toBeTruthy());
+    }
+    expect(
+      within(await card('Failed transactions')).getByText('No failed transactions in this period'),
+    ).toBeTruthy();
+  });
+
+  it('lists the most executed contract functions with shortened contracts', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      contractFunctions: data({
+        contractFunctions: [
+          {
+            chainId: 1,
+            contract: '0x7a250d5630b4cf539739df2c5dacb4c659f2488d',
+            selector: '0x7ff36ab5',
+            functionName: 'swapExactETHForTokens(uint256,address[],address,uint256)',
+            calls: 1234,
+          },
+          {
+            chainId: 137,
+            contract: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+            selector: '0x12345678',
+            functionName: null,
+            calls: 7,
+          },
+        ],
+      }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    const functions = await card('Most executed contract functions');
+    await waitFor(() => expect(within(functions).getAllByRole('row')).toHaveLength(3));
+    const rows = within(functions).getAllByRole('row').slice(1);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0x7a…488d', 'swapExactETHForTokens', '1,234']);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0xda…1ec7', '0x12345678', '7']);
+  });
+
+  it('draws share charts with a legend of counts and shares, unknown last as the server sends it', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      walletProviders: data({
+        walletProviders: [
+          { key: 'MetaMask', value: 3000 },
+          { key: null, value: 1000 },
+        ],
+      }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    const legend = await within(await card('Wallet providers')).findByRole('list', {
+      name: 'Connected wallets by share',
+    });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['MetaMask3,00075%', 'Unknown1,00025%']);
+  });
+
+  it('shows an error with a retry on a chart whose query failed, leaving the others alone', async () => {
+    logIn();
+    const project = buildProject();
+    let fail = true;
+    const answerCountries = () =>
+      fail
+        ? graphqlError('Something broke.', 'INTERNAL_ERROR', 500)
+        : data({ countries: [{ key: 'US', value: 12 }] });
+    const api = serveAnalytics([project], { countries: answerCountries });
+    const { user } = renderApp(`/console/${project.id}/analytics`);
+    const alert = await within(await card('Countries')).findByRole('alert');
+    expect(alert.textContent).toContain('Could not load this chart: Something broke.');
+    expect(within(await card('Browsers')).getByText('No transactions in this period')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const countries = await card('Countries');
+    await waitFor(() => expect(within(countries).queryByRole('alert')).toBeNull());
+    expect(api.callsOf('countries')).toHaveLength(2);
+    expect(api.callsOf('countries')[0]?.variables.limit).toBe(8);
+  });
+});

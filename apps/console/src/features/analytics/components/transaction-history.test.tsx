@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { buildDetail, buildRow, data, graphqlError, serveAnalytics } from '../testing/serve-graphql';
+
+const page = (rows: ReturnType<typeof buildRow>[], nextCursor: string | null = null) =>
+  data({ transactionHistory: { rows, nextCursor } });
+
+describe('Transaction History', { timeout: 15_000 }, () => {
+  it('lists rows under UTC date headings with shortened hash and wallet and only the time', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      transactionHistory: page([
+        buildRow({
+          id: 'a',
+          time: '2025-06-02T00:10:05.000Z',
+          hash: '0xaaaa000000000000000000000000000000000000000000000000000000001111',
+        }),
+        buildRow({
+          id: 'b',
+          time: '2025-06-01T23:59:59.000Z',
+          hash: null,
+          status: 'rejected',
+          type: 'Coin',
+          country: null,
+          browser: null,
+        }),
+        buildRow({ id: 'c', time: '2025-06-01T08:00:00.000Z' }),
+      ]),
+    });
+    renderApp(`/console/${project.id}/analytics?tab=history`);
+
+    const table = await screen.findByRole('table');
+    const headings = within(table).getAllByRole('rowheader');
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Monday, 2 June 2025',
+      'Sunday, 1 June 2025',
+    ]);
+    expect(screen.getByText('Newest first. Dates and times are UTC.')).toBeTruthy();
+
+    const rows = within(table).getAllByRole('row').slice(1); // after the column headers
+    const cells = (index: number) =>
+      within(rows[index] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    // Row 0 is the first date heading.
+    expect(cells(1).slice(0, 6)).toEqual([
+      '0xaa…1111',
+      '00:10:05',
+      '0x11…0000',
+      'Contract',
+      'Germany',
+      'Firefox',
+    ]);
+    expect(cells(3).slice(0, 6)).toEqual(['Not sent', '23:59:59', '0x11…0000', 'Coin', 'Unknown', 'Unknown']);
+    expect(cells(4)[0]).toBe('0xab…1234');
+  });
+
+  it('loads older pages through the cursor', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project], {
+      transactionHistory: (variables) =>
+        variables.after === 'cursor-1'
+          ? page([
+              buildRow({
+                id: 'old',
+                time: '2025-05-20T10:00:00.000Z',
+                hash: '0xbbbb00000000000000000000000000000000000000000000000000000000bbbb',
+              }),
+            ])
+          : page([buildRow({ id: 'new' })], 'cursor-1'),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+
+    await screen.findByText('0xab…1234');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('0xbb…bbbb')).toBeTruthy();
+    expect(screen.getByText('Tuesday, 20 May 2025')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(api.callsOf('transactionHistory').map((call) => call.variables.after)).toEqual([null, 'cursor-1']);
+    expect(api.callsOf('transactionHistory')[0]?.variables.first).toBe(25);
+  });
+
+  it('Inspect shows the full transaction with stages, amounts and the explorer link', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project], {
+      transactionHistory: page([buildRow({ id: 'tx-1' })]),
+      transaction: data({
+        transaction: buildDetail({
+          stages: [
+            ...buildDetail().stages,
+            {
+              stage: 'reverted',
+              time: '2025-06-01T14:04:00.000Z',
+              errorCode: -32000,
+              errorMessage: 'execution reverted',
+            },
+          ],
+        }),
+      }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+
+    await user.click(await screen.findByRole('button', { name: /Inspect transaction 0xabcdef/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction' });
+    await within(dialog).findByText('0.25 ETH');
+    expect(api.callsOf('transaction')[0]?.variables).toEqual({ projectId: project.id, id: 'tx-1' });
+    expect(within(dialog).getByText(buildRow().hash as string)).toBeTruthy();
+    expect(within(dialog).getByText('Ethereum (1)')).toBeTruthy();
+    expect(within(dialog).getByText('23.4 gwei')).toBeTruthy();
+    expect(within(dialog).getByText('1.5 gwei')).toBeTruthy();
+    expect(within(dialog).getByText('160,123')).toBeTruthy();
+    expect(within(dialog).getByText('19,876,543')).toBeTruthy();
+    expect(within(dialog).getByText('0.0037468782 ETH')).toBeTruthy();
+    const link = within(dialog).getByRole('link', { name: /View on block explorer/ });
+    expect(link.getAttribute('href')).toBe(buildDetail().explorerUrl);
+    const stages = within(within(dialog).getByRole('region', { name: 'Stages' })).getAllByRole('listitem');
+    expect(stages.map((stage) => stage.textContent)).toEqual([
+      'requested1 Jun 2025, 14:03:27 UTC',
+      'submitted1 Jun 2025, 14:03:31 UTC',
+      'confirmed1 Jun 2025, 14:03:45 UTC',
+      'reverted1 Jun 2025, 14:04:00 UTCError -32000: execution reverted',
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Inspect without a known chain shows no explorer link', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      transactionHistory: page([buildRow({ chainId: 31337 })]),
+      transaction: data({ transaction: buildDetail({ chainId: 31337, explorerUrl: null }) }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+    await user.click(await screen.findByRole('button', { name: /Inspect transaction/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction' });
+    await within(dialog).findByText('0.25 ETH');
+    expect(within(dialog).queryByRole('link')).toBeNull();
+  });
+
+  it('shows an error with a retry when the history cannot be loaded', async () => {
+    logIn();
+    const project = buildProject();
+    let fail = true;
+    const api = serveAnalytics([project], {
+      transactionHistory: () =>
+        fail ? graphqlError('Invalid arguments.', 'BAD_USER_INPUT', 400) : page([buildRow()]),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the transaction history: Invalid arguments.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('0xab…1234')).toBeTruthy();
+    await waitFor(() => expect(api.callsOf('transactionHistory')).toHaveLength(2));
+  });
+});

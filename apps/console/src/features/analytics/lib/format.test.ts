@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countryName,
+  formatCount,
+  formatEth,
+  formatGwei,
+  formatPercent,
+  formatTrend,
+  formatWeiAsGwei,
+  shortenHex,
+} from './format';
+
+describe('formatting for people', () => {
+  it('counts, percentages and trends', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatPercent(0.027)).toBe('2.7%');
+    expect(formatPercent(null)).toBe('—');
+    expect(formatTrend(0.73)).toBe('+73%');
+    expect(formatTrend(-0.105)).toBe('-10.5%');
+    expect(formatTrend(0)).toBe('0%');
+  });
+
+  it('gas prices in gwei with sensible decimals', () => {
+    expect(formatGwei(23.456)).toBe('23.46 gwei');
+    expect(formatGwei(0.0201234)).toBe('0.0201 gwei');
+    expect(formatWeiAsGwei('23400000000')).toBe('23.4 gwei');
+    expect(formatWeiAsGwei('1')).toBe('0.000000001 gwei');
+  });
+
+  it('exact ETH amounts from wei strings beyond 2^53', () => {
+    expect(formatEth('250000000000000000')).toBe('0.25 ETH');
+    expect(formatEth('12345678901234567890123')).toBe('12,345.678901234567890123 ETH');
+    expect(formatEth('0')).toBe('0 ETH');
+    expect(formatEth(null)).toBe('—');
+  });
+
+  it('shortens hashes and wallets to the first 4 and last 4 characters', () => {
+    expect(shortenHex('0x1111222233334444555566667777888899990000')).toBe('0x11…0000');
+    expect(shortenHex(null)).toBe('—');
+  });
+
+  it('names countries', () => {
+    expect(countryName('US')).toBe('United States');
+    expect(countryName(null)).toBe('Unknown');
+  });
+});

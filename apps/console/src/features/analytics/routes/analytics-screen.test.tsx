@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { resolvePeriod } from '../../../components/ui/periods';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import type { Reply } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+import { buildOverview, data, graphqlError, serveAnalytics } from '../testing/serve-graphql';
+
+/** The dd of the tile labelled `label`. */
+function tile(label: string): HTMLElement {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.parentElement as HTMLElement;
+}
+
+describe('Analytics overview', { timeout: 15_000 }, () => {
+  it('shows every tile from the server, formatted for people', async () => {
+    const session = logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project]);
+    renderApp(`/console/${project.id}/analytics`);
+
+    await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
+    expect(tile('Total Transactions').textContent).toContain('12,000 submitted');
+    expect(tile('Unique Wallets').textContent).toContain('1,520');
+    expect(tile('New Wallets Connected').textContent).toContain('38');
+    expect(tile('Transaction Fail Rate').textContent).toContain('2.7%');
+    expect(tile('Daily Active Wallets').textContent).toContain('73.3');
+    expect(tile('Average TX/User/Day').textContent).toContain('1.23');
+    expect(tile('Daily Active Wallets Trend').textContent).toContain('+73%');
+    expect(tile('Daily Active Wallets Trend').textContent).toContain('vs 42.4 a day in the previous period');
+
+    const [overview] = api.callsOf('analyticsOverview');
+    expect(overview?.variables.projectId).toBe(project.id);
+    // Spec §6: Bearer token, and the same token as the API-key header.
+    expect(overview?.headers.get('Authorization')).toBe(`Bearer ${session.token}`);
+    expect(overview?.headers.get('X-API-KEY')).toBe(session.token);
+    // The default period is 30D.
+    const expected = resolvePeriod({ kind: 'preset', id: '30d' });
+    expect(overview?.variables).toMatchObject({ from: expected.from, to: expected.to });
+  });
+
+  it('shows a dash, not an invented figure, when there is nothing to divide by', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      analyticsOverview: data({
+        analyticsOverview: buildOverview({
+          totalTransactions: 0,
+          transactionFailRate: null,
+          averageTransactionsPerUserPerDay: null,
+          dailyActiveWalletsTrend: { ...buildOverview().dailyActiveWalletsTrend, previous: 0, change: null },
+        }),
+      }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    await waitFor(() => expect(tile('Total Transactions').textContent).toContain('0'));
+    expect(tile('Transaction Fail Rate').textContent).toContain('—');
+    expect(tile('Average TX/User/Day').textContent).toContain('—');
+    expect(tile('Daily Active Wallets Trend').textContent).toContain(
+      'No active wallets in the previous period',
+    );
+  });
+
+  it('keeps the total-transactions tile loading while its request runs, then drops it', async () => {
+    logIn();
+    const project = buildProject();
+    let answer: (reply: Reply) => void = () => {};
+    serveAnalytics([project], {
+      analyticsOverview: () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+
+    await waitFor(() => expect(tile('Total Transactions').getAttribute('aria-busy')).toBe('true'));
+    expect(within(tile('Total Transactions')).getByText('Loading')).toBeTruthy();
+    answer(data({ analyticsOverview: buildOverview() }));
+    await waitFor(() => expect(tile('Total Transactions').getAttribute('aria-busy')).toBe('false'));
+    expect(tile('Total Transactions').textContent).toContain('12,345');
+  });
+
+  it('drops the loading state on error and offers a retry', async () => {
+    logIn();
+    const project = buildProject();
+    let fail = true;
+    const api = serveAnalytics([project], {
+      analyticsOverview: () =>
+        fail
+          ? graphqlError('The event store is unavailable.', 'INTERNAL_ERROR', 500)
+          : data({ analyticsOverview: buildOverview() }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics`);
+
+    const alert = await screen.findByText(/Could not load the overview: The event store is unavailable./);
+    expect(tile('Total Transactions').getAttribute('aria-busy')).toBe('false');
+    expect(tile('Total Transactions').textContent).toContain('—');
+    fail = false;
+    await user.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }),
+    );
+    await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
+    expect(api.callsOf('analyticsOverview')).toHaveLength(2);
+  });
+
+  it('asks again with the new range when the period changes, and keeps it in the URL', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project], {
+      analyticsOverview: (variables) =>
+        data({
+          analyticsOverview: buildOverview({
+            totalTransactions:
+              variables.from === resolvePeriod({ kind: 'preset', id: '7d' }).from ? 777 : 12345,
+          }),
+        }),
+    });
+    const { user, location } = renderApp(`/console/${project.id}/analytics`);
+    await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
+
+    await user.click(screen.getByRole('button', { name: '7D' }));
+    await waitFor(() => expect(tile('Total Transactions').textContent).toContain('777'));
+    const sevenDays = resolvePeriod({ kind: 'preset', id: '7d' });
+    expect(api.callsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
+      from: sevenDays.from,
+      to: sevenDays.to,
+    });
+    expect(screen.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).toBe('true');
+    expect(location()).toContain('period=7d');
+    // Charts follow: hourly or daily buckets for the same range.
+    await waitFor(() =>
+      expect(api.callsOf('averageGasPrice').at(-1)?.variables).toMatchObject({
+        from: sevenDays.from,
+        granularity: '1d',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() =>
+      expect(api.callsOf('averageGasPrice').at(-1)?.variables).toMatchObject({ granularity: '1h' }),
+    );
+  });
+
+  it('applies a custom range of UTC days, both ends included', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project]);
+    const { user, location } = renderApp(`/console/${project.id}/analytics`);
+    await waitFor(() => expect(api.callsOf('analyticsOverview')).toHaveLength(1));
+
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    await user.clear(from);
+    await user.type(from, '2025-01-01');
+    await user.clear(to);
+    await user.type(to, '2025-01-10');
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+
+    await waitFor(() =>
+      expect(api.callsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
+        from: '2025-01-01T00:00:00.000Z',
+        to: '2025-01-11T00:00:00.000Z',
+      }),
+    );
+    expect(location()).toContain('period=custom&from=2025-01-01&to=2025-01-10');
+    expect(screen.getByTestId('period-label').textContent).toBe('1 Jan 2025 – 10 Jan 2025 (UTC)');
+  });
+
+  it('reads the period from the URL', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project]);
+    renderApp(`/console/${project.id}/analytics?period=custom&from=2024-12-01&to=2024-12-31`);
+    await waitFor(() =>
+      expect(api.callsOf('analyticsOverview')[0]?.variables).toMatchObject({
+        from: '2024-12-01T00:00:00.000Z',
+        to: '2025-01-01T00:00:00.000Z',
+      }),
+    );
+  });
+
+  it('switches between Metrics (default) and Transaction History', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project]);
+    const { user, location } = renderApp(`/console/${project.id}/analytics`);
+
+    const metrics = await screen.findByRole('tab', { name: 'Metrics' });
+    expect(metrics.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Average gas price paid' })).toBeTruthy();
+    expect(api.callsOf('transactionHistory')).toHaveLength(0);
+
+    await user.click(screen.getByRole('tab', { name: 'Transaction History' }));
+    expect(screen.getByRole('tab', { name: 'Transaction History' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(await screen.findByText('No transactions in this period')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Average gas price paid' })).toBeNull();
+    expect(api.callsOf('transactionHistory')).toHaveLength(1);
+    expect(location()).toContain('tab=history');
+
+    await user.click(screen.getByRole('tab', { name: 'Metrics' }));
+    expect(await screen.findByRole('heading', { name: 'Average gas price paid' })).toBeTruthy();
+  });
+
+  it('asks every query again for the project chosen in the switcher', async () => {
+    logIn();
+    const first = buildProject({ name: 'First dapp' });
+    const second = buildProject({ name: 'Second dapp' });
+    const api = serveAnalytics([first, second], {
+      analyticsOverview: (variables) =>
+        data({
+          analyticsOverview: buildOverview({
+            totalTransactions: variables.projectId === second.id ? 42 : 12345,
+          }),
+        }),
+    });
+    const { user, location } = renderApp(`/console/${first.id}/analytics`);
+    await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
+    await waitFor(() => expect(api.callsOf('browsers')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Switch project (current: First dapp)' }));
+    await user.click(await screen.findByRole('button', { name: 'Open Second dapp' }));
+
+    await waitFor(() => expect(tile('Total Transactions').textContent).toContain('42'));
+    expect(location()).toBe(`/console/${second.id}/analytics`);
+    for (const operation of [
+      'analyticsOverview',
+      'averageGasPrice',
+      'failedTransactions',
+      'contractFunctions',
+      'walletProviders',
+      'countries',
+      'browsers',
+    ]) {
+      await waitFor(() =>
+        expect(api.callsOf(operation).map((call) => call.variables.projectId)).toEqual([first.id, second.id]),
+      );
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildSession, logIn } from '../testing/fixtures';
+import { json, mockApi } from '../testing/mock-api';
+import { isApiError } from './api-client';
+import { graphqlRequest } from './graphql-client';
+import { USER_KEY } from './storage';
+
+const schema = z.object({ answer: z.number() });
+
+describe('graphqlRequest', () => {
+  it('posts the document and variables with the Bearer token and the API-key header', async () => {
+    const session = logIn();
+    // biome-ignore lint/suspicious/noDocumentCookie: the XSRF cookie is what the console reads.
+    document.cookie = 'XSRF-TOKEN=xsrf-1';
+    const api = mockApi({ 'POST /api/graphql': json(200, { data: { answer: 42 } }) });
+    await expect(graphqlRequest('query Q { answer }', { variables: { a: 1 }, schema })).resolves.toEqual({
+      answer: 42,
+    });
+    const [request] = api.requests;
+    expect(request?.body).toEqual({ query: 'query Q { answer }', variables: { a: 1 } });
+    expect(request?.headers.get('Authorization')).toBe(`Bearer ${session.token}`);
+    expect(request?.headers.get('X-API-KEY')).toBe(session.token);
+    expect(request?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
+  });
+
+  it('turns the first GraphQL error into an ApiError with its code', async () => {
+    logIn();
+    mockApi({
+      'POST /api/graphql': json(400, {
+        data: null,
+        errors: [
+          {
+            message: 'Project not found.',
+            extensions: { code: 'NOT_FOUND', errorCode: 'RESOURCE_NOT_FOUND', status: 404 },
+          },
+        ],
+      }),
+    });
+    const error = await graphqlRequest('query Q { answer }', { schema }).catch((caught: unknown) => caught);
+    expect(isApiError(error) && error.errorCode).toBe('RESOURCE_NOT_FOUND');
+    expect(isApiError(error) && error.message).toBe('Project not found.');
+    expect(window.localStorage.getItem(USER_KEY)).not.toBeNull();
+  });
+
+  it('ends the session on an authentication error', async () => {
+    logIn();
+    mockApi({
+      'POST /api/graphql': json(400, {
+        data: null,
+        errors: [{ message: 'Session expired.', extensions: { code: 'BAD_AUTHENTICATION', status: 401 } }],
+      }),
+    });
+    await expect(graphqlRequest('query Q { answer }', { schema })).rejects.toThrow('Session expired.');
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('refuses an answer of the wrong shape and works only when signed in', async () => {
+    logIn();
+    mockApi({ 'POST /api/graphql': json(200, { data: { answer: 'many' } }) });
+    await expect(graphqlRequest('query Q { answer }', { schema })).rejects.toThrow('does not understand');
+    window.localStorage.setItem(
+      USER_KEY,
+      JSON.stringify(buildSession({ validUntil: '2000-01-01T00:00:00.000Z' })),
+    );
+    await expect(graphqlRequest('query Q { answer }', { schema })).rejects.toThrow('Not logged in');
+  });
+});
