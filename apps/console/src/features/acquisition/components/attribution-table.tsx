@@ -43,7 +43,7 @@ export function AttributionTable({
 }: AttributionTableProps) {
   const sorted = sortAttributionRows(rows, sort);
   return (
-    <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    <div className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200">
       <table
         aria-busy={isRefreshing || undefined}
         className={cn('w-full min-w-[44rem] text-sm transition-opacity', isRefreshing && 'opacity-60')}
@@ -67,7 +67,7 @@ export function AttributionTable({
                     type="button"
                     title={column.definition}
                     onClick={() => onSortChange(nextSort(column, sort))}
-                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 uppercase hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 whitespace-nowrap uppercase hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
                   >
                     {column.header}
                     <Icon aria-hidden="true" className={cn('size-3.5', !direction && 'text-indigo-300')} />

@@ -11,8 +11,9 @@ interface PeriodPickerProps {
   className?: string;
 }
 
+const dateLabel = 'w-10 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:w-auto';
 const dateInput =
-  'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:outline-2 focus:outline-indigo-500';
+  'h-9 w-40 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:outline-2 focus:outline-indigo-500';
 
 /**
  * Two date inputs (UTC days, both included) and the chips of spec §9 (Today, Yesterday, Week, Month, 90D,
@@ -32,32 +33,33 @@ export function PeriodPicker({ selection, onChange, label, showChips = true, cla
   return (
     <fieldset className={cn('flex flex-wrap items-center gap-2', className)}>
       <legend className="sr-only">{label}</legend>
-      <div className="flex items-center gap-1.5">
-        <label
-          htmlFor={`${id}-from`}
-          className="text-xs font-semibold uppercase tracking-wide text-slate-500"
-        >
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={dateInput}
-          value={from}
-          max={to}
-          onChange={(event) => setDay('from', event.target.value)}
-        />
-        <label htmlFor={`${id}-to`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={dateInput}
-          value={to}
-          min={from}
-          onChange={(event) => setDay('to', event.target.value)}
-        />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span className="flex items-center gap-1.5">
+          <label htmlFor={`${id}-from`} className={dateLabel}>
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={dateInput}
+            value={from}
+            max={to}
+            onChange={(event) => setDay('from', event.target.value)}
+          />
+        </span>
+        <span className="flex items-center gap-1.5">
+          <label htmlFor={`${id}-to`} className={dateLabel}>
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={dateInput}
+            value={to}
+            min={from}
+            onChange={(event) => setDay('to', event.target.value)}
+          />
+        </span>
       </div>
       {showChips && (
         <div className="flex flex-wrap gap-1">

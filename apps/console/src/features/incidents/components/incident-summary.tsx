@@ -24,7 +24,7 @@ export function IncidentSummary({ list, selected, onToggleSeverity }: IncidentSu
         <p className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700" id="by-severity">
           Incidents by severity
         </p>
-        <ul aria-labelledby="by-severity" className="mt-2 grid grid-cols-4 gap-2">
+        <ul aria-labelledby="by-severity" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {Severities.map((severity) => {
             const isSelected = selected.includes(severity);
             return (

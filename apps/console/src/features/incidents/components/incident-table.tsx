@@ -14,7 +14,7 @@ interface IncidentTableProps {
 
 export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    <div className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200">
       <table
         aria-busy={isRefreshing || undefined}
         className={cn('w-full min-w-[46rem] text-sm transition-opacity', isRefreshing && 'opacity-60')}
@@ -56,7 +56,7 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
               <td className="px-3 py-2.5">
                 <SeverityBadge severity={row.severity} />
               </td>
-              <td className="px-3 py-2.5 font-mono text-xs text-slate-700">
+              <td className="px-3 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
                 {row.wallet ? <span title={row.wallet}>{shortenAddress(row.wallet)}</span> : '—'}
               </td>
               <td className="px-3 py-2.5 text-right text-slate-700 tabular-nums">

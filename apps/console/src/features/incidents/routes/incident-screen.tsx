@@ -74,7 +74,9 @@ export function IncidentScreen({ project, incidentId, listPath }: IncidentScreen
 }
 
 function IncidentOverview({ incident }: { incident: IncidentDetail }) {
-  const wallet = incident.latest.wallet;
+  // The latest occurrence may have come before a connection: then name the wallet last affected.
+  const wallet = incident.latest.wallet ?? incident.wallet;
+  const isEarlierWallet = incident.latest.wallet === null && wallet !== null;
   const facts: Array<[string, string]> = [
     ['Occurrences', incident.occurrences.toLocaleString('en-US')],
     ['Affected wallets', incident.affectedWallets.toLocaleString('en-US')],
@@ -119,6 +121,9 @@ function IncidentOverview({ incident }: { incident: IncidentDetail }) {
                   {wallet}
                 </span>
                 <CopyButton text={wallet} label="Copy wallet address" className="size-7" />
+                {isEarlierWallet && (
+                  <span className="shrink-0 text-xs text-slate-500">(not connected at this occurrence)</span>
+                )}
               </>
             ) : (
               <span className="text-slate-500">No wallet connected</span>

@@ -44,7 +44,8 @@ describe('Incident list', { timeout: 15_000 }, () => {
     expect(second?.textContent).toContain('Frontend error');
     expect(second?.textContent).toContain('Severe');
     const inspect = within(second as HTMLElement).getByRole('link', { name: /Inspect/ });
-    expect(inspect.getAttribute('href')).toBe(`/console/${project.id}/errorlogs/inc_b41d02`);
+    // The detail gets the list's period, so it describes the same occurrences as the row.
+    expect(inspect.getAttribute('href')).toBe(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
 
     const week = resolvePeriod({ kind: 'preset', id: '7d' });
     expect(api.lastCallOf('Incidents')?.variables).toMatchObject({

@@ -9,7 +9,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { PeriodPicker } from '../../acquisition/components/period-picker';
-import { describePeriod, toInstants } from '../../acquisition/lib/period';
+import { describePeriod, toInstants, writePeriod } from '../../acquisition/lib/period';
 import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
@@ -98,7 +98,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
             ) : (
               <IncidentTable
                 rows={list.rows}
-                linkSearch={params.toString()}
+                linkSearch={writePeriod(params, view.selection).toString()}
                 isRefreshing={incidents.isPlaceholderData}
               />
             )}
