@@ -61,8 +61,8 @@ export function PeriodFilter({ value, onChange, className }: PeriodFilterProps) 
   };
 
   return (
-    <div className={cn('flex flex-col gap-2 sm:items-end', className)}>
-      <fieldset className="flex flex-wrap gap-1 rounded-xl bg-slate-50 p-1 ring-1 ring-inset ring-slate-200">
+    <div className={cn('flex min-w-0 max-w-full flex-col gap-2 sm:items-end', className)}>
+      <fieldset className="grid grid-cols-3 gap-1 rounded-xl bg-slate-50 p-1 ring-1 ring-inset ring-slate-200 sm:flex sm:flex-wrap">
         <legend className="sr-only">Period</legend>
         {PERIODS.map((period) => {
           const isActive = value.kind === 'preset' && value.id === period.id;
@@ -88,27 +88,32 @@ export function PeriodFilter({ value, onChange, className }: PeriodFilterProps) 
         aria-label="Custom range"
         className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600"
       >
-        <CalendarRange aria-hidden="true" className="size-4 text-indigo-600" />
-        <label htmlFor={`${id}-from`} className="font-semibold uppercase tracking-wide">
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-xs text-slate-900"
-        />
-        <label htmlFor={`${id}-to`} className="font-semibold uppercase tracking-wide">
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-xs text-slate-900"
-        />
+        <CalendarRange aria-hidden="true" className="hidden size-4 text-indigo-600 sm:block" />
+        {/* Label and input stay together when the row wraps on a phone. */}
+        <span className="flex items-center gap-1.5">
+          <label htmlFor={`${id}-from`} className="w-9 font-semibold uppercase tracking-wide sm:w-auto">
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-xs text-slate-900"
+          />
+        </span>
+        <span className="flex items-center gap-1.5">
+          <label htmlFor={`${id}-to`} className="w-9 font-semibold uppercase tracking-wide sm:w-auto">
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+            className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-xs text-slate-900"
+          />
+        </span>
         <button
           type="submit"
           disabled={rangeError !== null}

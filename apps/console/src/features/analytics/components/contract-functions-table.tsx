@@ -23,14 +23,13 @@ export function ContractFunctionsTable({ rows }: { rows: ContractFunctionCalls[]
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={`${row.chainId}-${row.contract}-${row.selector}`}>
-              <td
-                className="px-3 py-2 font-mono text-xs text-slate-700"
-                title={`${row.contract} · ${chainLabel(row.chainId)}`}
-              >
-                {shortenHex(row.contract)}
+              <td className="whitespace-nowrap px-3 py-2" title={row.contract}>
+                <span className="font-mono text-xs text-slate-700">{shortenHex(row.contract)}</span>
+                {/* The same contract address on two chains is two contracts. */}
+                <span className="ml-2 text-[0.7rem] text-slate-500">{chainLabel(row.chainId, false)}</span>
               </td>
               <td
-                className="max-w-56 truncate px-3 py-2 font-mono text-xs text-slate-900"
+                className="max-w-40 truncate px-3 py-2 font-mono text-xs text-slate-900 sm:max-w-56"
                 title={row.functionName ?? row.selector}
               >
                 {row.functionName ? row.functionName.replace(/\(.*$/, '') : row.selector}

@@ -113,15 +113,18 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
   return (
     <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
       <td
-        className="px-3 py-2 font-mono text-xs text-slate-800"
+        className="whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.hash ?? 'No hash: never submitted'}
       >
         {row.hash ? shortenHex(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
       </td>
-      <td className="px-3 py-2 text-slate-700 tabular-nums">
+      <td className="whitespace-nowrap px-3 py-2 text-slate-700 tabular-nums">
         <time dateTime={row.time}>{formatTimeOfDay(row.time)}</time>
       </td>
-      <td className="px-3 py-2 font-mono text-xs text-slate-800" title={row.wallet ?? undefined}>
+      <td
+        className="whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
+        title={row.wallet ?? undefined}
+      >
         {shortenHex(row.wallet)}
       </td>
       <td className="px-3 py-2 text-slate-700">{row.type}</td>

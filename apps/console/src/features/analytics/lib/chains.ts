@@ -23,9 +23,10 @@ const CHAIN_NAMES: ReadonlyMap<number, string> = new Map([
   [11155420, 'OP Sepolia'],
 ]);
 
-/** "Ethereum (1)", "Chain 999", or "Unknown" when the SDK did not see the chain. */
-export function chainLabel(chainId: number | null): string {
-  if (chainId === null) return 'Unknown';
+/** "Ethereum (1)" (or "Ethereum" without the id), "Chain 999", or "Unknown" when the SDK did not see it. */
+export function chainLabel(chainId: number | null, withId = true): string {
+  if (chainId === null) return 'Unknown chain';
   const name = CHAIN_NAMES.get(chainId);
-  return name ? `${name} (${chainId})` : `Chain ${chainId}`;
+  if (!name) return `Chain ${chainId}`;
+  return withId ? `${name} (${chainId})` : name;
 }

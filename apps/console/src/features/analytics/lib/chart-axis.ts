@@ -43,16 +43,16 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 /** Y axis numbers: 1200 → "1.2K". */
 export const compactNumber = (value: number): string => compact.format(value);
 
-/** Indigo palette, darkest first; "Unknown" slices are slate. */
+/** Indigo palette, dark to light (neighbouring slices stay distinct); "Unknown" slices are slate. */
 export const INDIGO_PALETTE = [
   '#3730a3',
   '#4f46e5',
   '#6366f1',
   '#818cf8',
   '#a5b4fc',
-  '#312e81',
   '#c7d2fe',
-  '#4338ca',
+  '#1e1b4b',
+  '#8b5cf6',
 ];
 export const UNKNOWN_COLOR = '#cbd5e1';
 export const GRID_COLOR = '#e2e8f0';

@@ -34,13 +34,16 @@ export function AnalyticsScreen({ project }: { project: Project; configPath: str
     <div className="flex animate-panel flex-col gap-4">
       <PageHeader eyebrow={project.name} title="Analytics" />
       <Card aria-labelledby="overview-title">
-        <CardHeader
-          titleId="overview-title"
-          eyebrow="Wallets & transactions"
-          title="Overview"
-          description={<span data-testid="period-label">{period.label}</span>}
-          actions={<PeriodFilter value={selection} onChange={setSelection} />}
-        />
+        {/* Not CardHeader's actions slot: that one never shrinks, and the filter must wrap on a phone. */}
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+          <CardHeader
+            titleId="overview-title"
+            eyebrow="Wallets & transactions"
+            title="Overview"
+            description={<span data-testid="period-label">{period.label}</span>}
+          />
+          <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
+        </div>
         <OverviewTiles range={range} />
         <AnalyticsTabs value={tab} onChange={selectTab} className="mt-6" />
       </Card>
