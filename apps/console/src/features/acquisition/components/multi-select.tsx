@@ -1,5 +1,5 @@
 import type { FilterOption } from '@polyflow/contracts/acquisition';
-import { Check, ChevronDown, X } from 'lucide-react';
+import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../../components/ui/cn';
 
@@ -126,21 +126,10 @@ export function MultiSelect({
                   <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-indigo-50">
                     <input
                       type="checkbox"
-                      className="peer sr-only"
+                      className="size-4 shrink-0 accent-indigo-700"
                       checked={isChecked}
                       onChange={() => toggle(option.value)}
                     />
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'flex size-4 shrink-0 items-center justify-center rounded border peer-focus-visible:outline-2 peer-focus-visible:outline-indigo-600',
-                        isChecked
-                          ? 'border-indigo-700 bg-indigo-700 text-white'
-                          : 'border-slate-400 bg-white',
-                      )}
-                    >
-                      {isChecked && <Check className="size-3" />}
-                    </span>
                     <span className="min-w-0 flex-1 truncate text-slate-800">{labelFor(option.value)}</span>
                     {option.users > 0 && (
                       <span className="shrink-0 text-xs text-slate-500">

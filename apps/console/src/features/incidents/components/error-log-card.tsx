@@ -13,6 +13,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
     ['Browser', [occurrence.browser, occurrence.os].filter(Boolean).join(' on ') || null],
     ['Country', occurrence.country],
     ['Session', occurrence.sessionId],
+    ['Event', occurrence.eventId],
   ];
   return (
     <Card aria-labelledby="error-log-title">
