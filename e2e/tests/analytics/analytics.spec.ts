@@ -1,0 +1,151 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { snap } from '../../support/screenshots.ts';
+import { DEMO_LOGIN, type DemoInstance, startDemoInstance } from './demo-instance.ts';
+
+const TILES = [
+  'Total Transactions',
+  'Unique Wallets',
+  'New Wallets Connected',
+  'Transaction Fail Rate',
+  'Daily Active Wallets',
+  'Average TX/User/Day',
+  'Daily Active Wallets Trend',
+];
+const CHARTS = ['Average gas price paid', 'Wallet providers', 'Failed transactions', 'Countries', 'Browsers'];
+
+let demo: DemoInstance;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  demo = await startDemoInstance();
+});
+test.afterAll(async () => {
+  await demo?.stop();
+});
+
+/** The figure of a tile (the dd next to its dt label). */
+const tileValue = (page: Page, label: string): Locator =>
+  page
+    .locator('dt', { hasText: new RegExp(`^${label.replace(/[/]/g, '\\/')}$`) })
+    .locator('xpath=following-sibling::dd[1]/p');
+const card = (page: Page, title: string): Locator =>
+  page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+async function openDemoAnalytics(page: Page): Promise<void> {
+  await page.goto(`${demo.url}/`);
+  await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+  await page.getByLabel('Password').fill(DEMO_LOGIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  // No current project yet in this browser: the switcher asks for one.
+  await page
+    .getByRole('dialog', { name: 'My Projects' })
+    .getByRole('button', { name: 'Open Demo DEX' })
+    .click();
+  await expect(page).toHaveURL(/\/analytics$/);
+}
+
+const asNumber = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
+const textOf = async (locator: Locator) => (await locator.textContent()) ?? '';
+
+test('the demo project: every tile, chart and table from data; a period change alters the figures', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDemoAnalytics(page);
+
+  for (const label of TILES) {
+    await expect(tileValue(page, label)).toHaveText(/^[+-]?[\d,.]+%?$/);
+  }
+  expect(asNumber(await textOf(tileValue(page, 'Total Transactions')))).toBeGreaterThan(0);
+  expect(asNumber(await textOf(tileValue(page, 'Unique Wallets')))).toBeGreaterThan(0);
+
+  for (const title of CHARTS) {
+    const chart = card(page, title);
+    await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(chart.getByText(/No (failed )?transactions in this period/)).toHaveCount(0);
+    await expect(chart.getByRole('alert')).toHaveCount(0);
+  }
+  const functions = card(page, 'Most executed contract functions');
+  await expect(functions.getByRole('row').nth(1)).toBeVisible();
+  expect(await functions.getByRole('row').count()).toBeGreaterThan(3);
+  await expect(functions.getByRole('cell').first()).toHaveText(/^0x[0-9a-f]{2}…[0-9a-f]{4}/);
+  await expect(
+    card(page, 'Wallet providers').getByRole('listitem').filter({ hasText: 'MetaMask' }),
+  ).toBeVisible();
+  await snap(page, 'analytics-01-metrics-30d');
+
+  const thirtyDays = await textOf(tileValue(page, 'Total Transactions'));
+  const thirtyDayWallets = await textOf(tileValue(page, 'Unique Wallets'));
+  await page.getByRole('button', { name: '7D', exact: true }).click();
+  await expect(page).toHaveURL(/period=7d/);
+  await expect(tileValue(page, 'Total Transactions')).not.toHaveText(thirtyDays);
+  const sevenDays = await textOf(tileValue(page, 'Total Transactions'));
+  expect(asNumber(sevenDays)).toBeGreaterThan(0);
+  expect(asNumber(sevenDays)).toBeLessThan(asNumber(thirtyDays));
+  expect(asNumber(await textOf(tileValue(page, 'Unique Wallets')))).toBeLessThan(asNumber(thirtyDayWallets));
+  await expect(card(page, 'Failed transactions').locator('svg.recharts-surface')).toBeVisible();
+  await snap(page, 'analytics-02-metrics-7d');
+
+  // A reload keeps the period (it lives in the URL).
+  await page.reload();
+  await expect(tileValue(page, 'Total Transactions')).toHaveText(sevenDays);
+});
+
+test('transaction history by UTC day, Load more, and Inspect with the block explorer link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDemoAnalytics(page);
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await expect(page).toHaveURL(/tab=history/);
+
+  const table = page.getByRole('table');
+  await expect(table.getByRole('rowheader').first()).toHaveText(/^\w+day, \d{1,2} \w+ \d{4}$/);
+  await expect(page.getByText('Dates and times are UTC.', { exact: false })).toBeVisible();
+  const inspect = page.getByRole('button', { name: /^Inspect transaction/ });
+  await expect(inspect.first()).toBeVisible();
+  expect(await inspect.count()).toBe(25);
+  const firstRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Inspect transaction 0x/ }) })
+    .first();
+  await expect(firstRow.getByRole('cell').nth(0)).toHaveText(/^0x[0-9a-f]{2}…[0-9a-f]{4}$/);
+  await expect(firstRow.getByRole('cell').nth(1)).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(/^0x[0-9a-f]{2}…[0-9a-f]{4}$/);
+  await expect(firstRow.getByRole('cell').nth(3)).toHaveText(/^(Coin|Contract)$/);
+  await snap(page, 'analytics-03-history');
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(inspect).toHaveCount(50);
+
+  const hash = ((await firstRow.getByRole('button').getAttribute('aria-label')) ?? '').replace(
+    'Inspect transaction ',
+    '',
+  );
+  await firstRow.getByRole('button', { name: /^Inspect transaction/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transaction' });
+  await expect(dialog.getByText(hash, { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Stages (UTC)')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Stages' }).getByRole('listitem').first()).toContainText(
+    'requested',
+  );
+  await expect(dialog.getByText(/ ETH$/).first()).toBeVisible();
+  await expect(dialog.getByText(/ gwei$/).first()).toBeVisible();
+  // The demo's chains are all well known, so every submitted transaction links to its explorer.
+  const explorer = dialog.getByRole('link', { name: /View on block explorer/ });
+  await expect(explorer).toHaveAttribute('href', new RegExp(`^https://[a-z.-]+/tx/${hash}$`));
+  await snap(page, 'analytics-04-inspect');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the Analytics screen on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDemoAnalytics(page);
+  await expect(tileValue(page, 'Total Transactions')).toHaveText(/^[\d,]+$/);
+  await expect(card(page, 'Browsers').locator('svg.recharts-surface').first()).toBeVisible();
+  // Nothing wider than the screen outside the scrollable tables.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snap(page, 'analytics-05-phone');
+});
