@@ -9,7 +9,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => demo?.dispose());
 
-const countOf = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/[^\d]/g, ''));
+const countOf = async (locator: Locator) =>
+  Number(((await locator.textContent()) ?? '').replace(/[^\d]/g, ''));
 const tileCount = (page: Page, label: string) =>
   countOf(page.getByRole('listitem', { name: label }).locator('p').nth(1));
 const table = (page: Page) => page.getByRole('region', { name: 'Attributions' }).getByRole('table');
@@ -55,7 +56,9 @@ test('the demo project fills the funnel and the attribution table', async ({ pag
   await snap(page, 'acquisition-demo-390');
 });
 
-test('a tab switch and a period chip change the table; a filter changes the funnel and the URL', async ({ page }) => {
+test('a tab switch and a period chip change the table; a filter changes the funnel and the URL', async ({
+  page,
+}) => {
   await logInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/acquisition`);
   await expect(table(page)).toBeVisible();
@@ -69,7 +72,10 @@ test('a tab switch and a period chip change the table; a filter changes the funn
   const monthTotal = await totalRow(page).textContent();
   const attributions = page.getByRole('region', { name: 'Attributions' });
   await attributions.getByRole('button', { name: 'Week', exact: true }).click();
-  await expect(attributions.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(attributions.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page).toHaveURL(/period=7d/);
   await expect.poll(() => totalRow(page).textContent()).not.toBe(monthTotal);
 

@@ -32,7 +32,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} failed:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} failed:\n${output}`)),
+    );
   });
 }
 
@@ -95,7 +97,9 @@ export async function startSeededDemo({ users = 600 }: { users?: number } = {}):
     stop,
     async readStoredEvent(id) {
       await stop();
-      const instance = await DuckDBInstance.create(join(dataDir, 'events.duckdb'), { access_mode: 'READ_ONLY' });
+      const instance = await DuckDBInstance.create(join(dataDir, 'events.duckdb'), {
+        access_mode: 'READ_ONLY',
+      });
       const connection = await instance.connect();
       try {
         const reader = await connection.runAndReadAll(
