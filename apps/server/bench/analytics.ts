@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:analytics`: 10 million events (300 projects, 90 days, generated inside DuckDB) in a
+ * temporary DuckDB file with the event store's columns, and the same rows in a throwaway PostgreSQL;
+ * then p50/p95 of every dashboard query of every case file in bench/cases/, on the largest project
+ * (~15 % of all events) and on a median-sized one, both engines side by side.
+ *
+ * Options: --events <count> (default 10000000), --no-postgres, --runs <count> (default 20 per query).
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import pg from 'pg';
+import { createConnectionPool } from '../src/modules/analytics/connection-pool.ts';
+import { bucketRange, DAY_MS } from '../src/modules/analytics/time-range.ts';
+import { CREATE_EVENTS_TABLE } from '../src/modules/events/duckdb/schema.ts';
+import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.ts';
+import { generateBenchEvents } from './analytics-data/generate-events.ts';
+import { loadPostgres } from './analytics-data/load-postgres.ts';
+import type { BenchCase, BenchTarget } from './bench-case.ts';
+
+const BUDGET_P95_MS = 100;
+const END_MS = Date.UTC(2026, 0, 1);
+const DAYS = 90;
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000000' },
+    runs: { type: 'string', default: '20' },
+    'no-postgres': { type: 'boolean', default: false },
+    /** arrival: as ingestion appends; sorted: after re-clustering by (project_id, ts). */
+    layouts: { type: 'string', default: 'arrival,sorted' },
+  },
+});
+const TOTAL = Number(values.events);
+const RUNS = Number(values.runs);
+const LAYOUTS = values.layouts.split(',').filter((layout) => layout === 'arrival' || layout === 'sorted');
+
+const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+async function loadCases(): Promise<BenchCase[]> {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cases');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .sort();
+  const all: BenchCase[] = [];
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { cases?: BenchCase[] };
+    if (!Array.isArray(module.cases)) throw new Error(`bench/cases/${file} must export cases: BenchCase[]`);
+    all.push(...module.cases.map((c) => ({ ...c, name: `${c.name}` })));
+  }
+  return all;
+}
+
+type Timing = { p50: number; p95: number; runs: number };
+
+/** Two warm-up runs, then `RUNS` timed ones (fewer if a query is so slow that 15 s pass). */
+async function time(run: () => Promise<unknown>): Promise<Timing | string> {
+  try {
+    for (let i = 0; i < 2; i++) await run();
+    const samples: number[] = [];
+    const started = performance.now();
+    while (samples.length < RUNS && (samples.length < 5 || performance.now() - started < 15_000)) {
+      const t = performance.now();
+      await run();
+      samples.push(performance.now() - t);
+    }
+    samples.sort((a, b) => a - b);
+    const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)] ?? NaN;
+    return { p50: at(0.5), p95: at(0.95), runs: samples.length };
+  } catch (error) {
+    return `error: ${(error as Error).message.split('\n')[0]}`;
+  }
+}
+
+async function targetsOf(
+  connection: DuckDBConnection,
+): Promise<(BenchTarget & { label: string; events: number })[]> {
+  const sizes = (
+    await connection.runAndReadAll(
+      'SELECT project_id, count(*)::DOUBLE AS n FROM events GROUP BY project_id ORDER BY n DESC, project_id',
+    )
+  ).getRowObjectsJS();
+  const largest = sizes[0];
+  const median = sizes[Math.floor(sizes.length / 2)];
+  if (!largest || !median) throw new Error('no events generated');
+  const range = { fromMs: END_MS - 30 * DAY_MS, toMs: END_MS };
+  const targets = [];
+  for (const [label, row] of [
+    ['largest', largest],
+    ['median', median],
+  ] as const) {
+    const projectId = String(row.project_id);
+    const hash = (
+      await connection.runAndReadAll(
+        `SELECT tx_hash FROM events WHERE project_id = $project AND tx_hash IS NOT NULL ORDER BY ts DESC LIMIT 1`,
+        { project: projectId },
+      )
+    ).getRowObjectsJS()[0]?.tx_hash;
+    targets.push({
+      label,
+      events: Number(row.n),
+      projectId,
+      range,
+      daily: bucketRange(range, '1d'),
+      allTime: { fromMs: END_MS - DAYS * DAY_MS, toMs: END_MS },
+      sampleTxHash: String(hash ?? '0x'),
+    });
+  }
+  return targets;
+}
+
+const cell = (timing: Timing | string | undefined) =>
+  timing === undefined
+    ? '—'
+    : typeof timing === 'string'
+      ? timing.slice(0, 40)
+      : `${timing.p50.toFixed(1)} / ${timing.p95.toFixed(1)}`;
+
+/**
+ * What a periodic compaction of the event store would do: rewrite the table clustered by project and
+ * time, so that each project's rows fill few row groups and the zone maps skip all the others.
+ */
+async function sortByProject(connection: DuckDBConnection): Promise<void> {
+  await connection.run('CREATE TABLE events_sorted AS SELECT * FROM events ORDER BY project_id, ts');
+  await connection.run('DROP TABLE events');
+  await connection.run('ALTER TABLE events_sorted RENAME TO events');
+  await connection.run('CHECKPOINT');
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-analytics-'));
+  let postgres: ThrowawayPostgres | undefined;
+  let pgPool: pg.Pool | undefined;
+  const instance = await DuckDBInstance.create(path.join(dir, 'events.duckdb'));
+  try {
+    const cases = await loadCases();
+    log(`${os.cpus().length} cores; ${cases.length} queries from bench/cases; temp dir ${dir}`);
+    const connection = await instance.connect();
+    // The store's columns and types; without its primary key, which only de-duplicates ingestion and
+    // would only slow the load (no analytics query uses its index).
+    await connection.run(CREATE_EVENTS_TABLE.replace(/,\s*PRIMARY KEY \(project_id, id\)/, ''));
+    let started = performance.now();
+    await generateBenchEvents(connection, { total: TOTAL, days: DAYS, endMs: END_MS });
+    await connection.run('CHECKPOINT');
+    const count = Number(
+      (await connection.runAndReadAll('SELECT count(*)::DOUBLE AS n FROM events')).getRowObjectsJS()[0]?.n,
+    );
+    log(
+      `DuckDB: ${count.toLocaleString('en-US')} events generated in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const targets = await targetsOf(connection);
+    for (const target of targets)
+      log(`${target.label} project: ${target.events.toLocaleString('en-US')} events`);
+
+    if (!values['no-postgres']) {
+      started = performance.now();
+      postgres = await startPostgres();
+      pgPool = new pg.Pool({ connectionString: postgres.adminUrl, max: 3 });
+      await pgPool.query('ALTER SYSTEM SET jit = off');
+      await pgPool.query("ALTER SYSTEM SET work_mem = '64MB'");
+      await pgPool.query('SELECT pg_reload_conf()');
+      await loadPostgres(connection, pgPool, dir);
+      log(`PostgreSQL: loaded and indexed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+
+    const results = new Map<string, Map<string, Timing | string>>();
+    const record = (name: string, column: string, timing: Timing | string) => {
+      const row = results.get(name) ?? new Map<string, Timing | string>();
+      results.set(name, row);
+      row.set(column, timing);
+    };
+    const columns: string[] = [];
+    for (const layout of LAYOUTS) {
+      if (layout === 'sorted') {
+        started = performance.now();
+        await sortByProject(connection);
+        log(
+          `DuckDB: re-clustered by (project_id, ts) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
+      }
+      const pool = createConnectionPool(() => instance.connect());
+      for (const target of targets) {
+        const column = `DuckDB ${layout}, ${target.label}`;
+        columns.push(column);
+        for (const benchCase of cases) {
+          record(benchCase.name, column, await time(() => benchCase.duckdb({ ...target, connection, pool })));
+        }
+        log(`measured ${column}`);
+      }
+      pool.close();
+    }
+    if (pgPool) {
+      const p = pgPool;
+      for (const target of targets) {
+        const column = `PostgreSQL, ${target.label}`;
+        columns.push(column);
+        for (const benchCase of cases)
+          record(benchCase.name, column, await time(() => benchCase.postgres({ ...target, pool: p })));
+        log(`measured ${column}`);
+      }
+    }
+
+    const header = ['query (p50 / p95 ms)', ...columns];
+    const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+    const worst = new Map<string, number>();
+    for (const [name, row] of results) {
+      lines.push(`| ${name} | ${columns.map((column) => cell(row.get(column))).join(' | ')} |`);
+      for (const column of columns.filter((c) => c.startsWith('DuckDB'))) {
+        const timing = row.get(column);
+        const p95 = typeof timing === 'object' ? timing.p95 : Number.POSITIVE_INFINITY;
+        worst.set(column, Math.max(worst.get(column) ?? 0, p95));
+      }
+    }
+    console.log(
+      `\n${count.toLocaleString('en-US')} events, ${targets.map((t) => `${t.label} project ${t.events.toLocaleString('en-US')}`).join(', ')}; range: last 30 days\n`,
+    );
+    console.log(lines.join('\n'));
+    console.log(`\nBudget: p95 ≤ ${BUDGET_P95_MS} ms on DuckDB.`);
+    for (const [column, p95] of worst) {
+      console.log(`  ${column}: worst p95 ${p95.toFixed(1)} ms, ${p95 <= BUDGET_P95_MS ? 'met' : 'NOT met'}`);
+    }
+  } finally {
+    await pgPool?.end();
+    await postgres?.stop();
+    instance.closeSync();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

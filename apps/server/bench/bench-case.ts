@@ -1,0 +1,36 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type pg from 'pg';
+import type { ConnectionPool } from '../src/modules/analytics/connection-pool.ts';
+import type { BucketedRange, TimeRange } from '../src/modules/analytics/time-range.ts';
+
+/**
+ * One dashboard query of `npm run bench:analytics`, on both engines. Every file in `bench/cases/` exports
+ * `cases: BenchCase[]`; the bench loads them all. DuckDB runners should call the production query
+ * functions (src/modules/<area>/duckdb/*); PostgreSQL runners the translations in bench/postgres/.
+ */
+export type BenchCase = {
+  name: string;
+  duckdb(context: DuckBenchContext): Promise<unknown>;
+  postgres(context: PostgresBenchContext): Promise<unknown>;
+};
+
+export type BenchTarget = {
+  projectId: string;
+  /** The dashboard's default period: the last 30 days of the data. */
+  range: TimeRange;
+  /** The same period in daily buckets. */
+  daily: BucketedRange;
+  /** The whole 90 days, for "all time" style queries. */
+  allTime: TimeRange;
+  /** A transaction hash of the project (its latest), for single-record look-ups. */
+  sampleTxHash: string;
+};
+
+export type DuckBenchContext = BenchTarget & {
+  /** One connection of the benchmark's DuckDB instance. */
+  connection: DuckDBConnection;
+  /** Three connections of it, as the server's analytics service uses. */
+  pool: ConnectionPool;
+};
+
+export type PostgresBenchContext = BenchTarget & { pool: pg.Pool };

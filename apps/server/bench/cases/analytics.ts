@@ -1,0 +1,107 @@
+import { activeDays } from '../../src/modules/analytics/duckdb/active-days.ts';
+import { averageGasPrice } from '../../src/modules/analytics/duckdb/average-gas-price.ts';
+import { connectedWallets } from '../../src/modules/analytics/duckdb/connected-wallets.ts';
+import { contractFunctions } from '../../src/modules/analytics/duckdb/contract-functions.ts';
+import { newWallets } from '../../src/modules/analytics/duckdb/new-wallets.ts';
+import { transactionEvents } from '../../src/modules/analytics/duckdb/transaction-events.ts';
+import { transactionHistory } from '../../src/modules/analytics/duckdb/transaction-history.ts';
+import { transactionOutcomes } from '../../src/modules/analytics/duckdb/transaction-outcomes.ts';
+import { usersByBrowser } from '../../src/modules/analytics/duckdb/users-by-browser.ts';
+import { usersByCountry } from '../../src/modules/analytics/duckdb/users-by-country.ts';
+import { walletProviders } from '../../src/modules/analytics/duckdb/wallet-providers.ts';
+import { createAnalyticsService } from '../../src/modules/analytics/service.ts';
+import { previousPeriod } from '../../src/modules/analytics/time-range.ts';
+import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench-case.ts';
+import * as pgActiveDays from '../postgres/active-days.ts';
+import * as pgGas from '../postgres/average-gas-price.ts';
+import * as pgConnected from '../postgres/connected-wallets.ts';
+import * as pgFunctions from '../postgres/contract-functions.ts';
+import * as pgNew from '../postgres/new-wallets.ts';
+import * as pgTxEvents from '../postgres/transaction-events.ts';
+import * as pgHistory from '../postgres/transaction-history.ts';
+import * as pgOutcomes from '../postgres/transaction-outcomes.ts';
+import * as pgBrowsers from '../postgres/users-by-browser.ts';
+import * as pgCountries from '../postgres/users-by-country.ts';
+import * as pgProviders from '../postgres/wallet-providers.ts';
+
+/** The Analytics screen's queries, over the dashboard's default 30 days (daily buckets where it charts). */
+const stubOwner = { getOwnedProject: async () => ({}) as never };
+
+const pgArgs = (c: PostgresBenchContext) => [c.pool, c.projectId, c.range.fromMs, c.range.toMs] as const;
+
+export const cases: BenchCase[] = [
+  {
+    name: 'analyticsOverview (5 queries, 3 connections)',
+    duckdb: (c: DuckBenchContext) =>
+      createAnalyticsService({ projects: stubOwner, pool: c.pool }).overview('bench', c.projectId, {
+        from: new Date(c.range.fromMs).toISOString(),
+        to: new Date(c.range.toMs).toISOString(),
+      }),
+    postgres: (c) => {
+      const previous = previousPeriod(c.range);
+      const whole = c.range.toMs - c.range.fromMs;
+      return Promise.all([
+        pgOutcomes.transactionOutcomes(...pgArgs(c), whole),
+        pgConnected.connectedWallets(...pgArgs(c), whole),
+        pgNew.newWallets(...pgArgs(c), whole),
+        pgActiveDays.activeDays(...pgArgs(c)),
+        pgActiveDays.activeDays(c.pool, c.projectId, previous.fromMs, previous.toMs),
+      ]);
+    },
+  },
+  {
+    name: 'totalConnectedWallets 30×1d',
+    duckdb: (c) => connectedWallets(c.connection, c.projectId, c.daily),
+    postgres: (c) => pgConnected.connectedWallets(...pgArgs(c), c.daily.bucketMs),
+  },
+  {
+    name: 'totalNewWallets 30×1d',
+    duckdb: (c) => newWallets(c.connection, c.projectId, c.daily),
+    postgres: (c) => pgNew.newWallets(...pgArgs(c), c.daily.bucketMs),
+  },
+  {
+    name: 'totalTransactions / failedTransactions 30×1d',
+    duckdb: (c) => transactionOutcomes(c.connection, c.projectId, c.daily),
+    postgres: (c) => pgOutcomes.transactionOutcomes(...pgArgs(c), c.daily.bucketMs),
+  },
+  {
+    name: 'dailyActiveWallets (wallet- and user-days)',
+    duckdb: (c) => activeDays(c.connection, c.projectId, c.range),
+    postgres: (c) => pgActiveDays.activeDays(...pgArgs(c)),
+  },
+  {
+    name: 'averageGasPrice 30×1d',
+    duckdb: (c) => averageGasPrice(c.connection, c.projectId, c.daily, null),
+    postgres: (c) => pgGas.averageGasPrice(...pgArgs(c), c.daily.bucketMs),
+  },
+  {
+    name: 'contractFunctions top 10',
+    duckdb: (c) => contractFunctions(c.connection, c.projectId, c.range, 10),
+    postgres: (c) => pgFunctions.contractFunctions(...pgArgs(c), 10),
+  },
+  {
+    name: 'walletProviders',
+    duckdb: (c) => walletProviders(c.connection, c.projectId, c.range),
+    postgres: (c) => pgProviders.walletProviders(...pgArgs(c)),
+  },
+  {
+    name: 'countries top 10',
+    duckdb: (c) => usersByCountry(c.connection, c.projectId, c.range, 10),
+    postgres: (c) => pgCountries.usersByCountry(...pgArgs(c), 10),
+  },
+  {
+    name: 'browsers top 10',
+    duckdb: (c) => usersByBrowser(c.connection, c.projectId, c.range, 10),
+    postgres: (c) => pgBrowsers.usersByBrowser(...pgArgs(c), 10),
+  },
+  {
+    name: 'transactionHistory first page (25)',
+    duckdb: (c) => transactionHistory(c.connection, c.projectId, c.range, { limit: 26, after: null }),
+    postgres: (c) => pgHistory.transactionHistory(...pgArgs(c), 26),
+  },
+  {
+    name: 'transaction by hash',
+    duckdb: (c) => transactionEvents(c.connection, c.projectId, c.sampleTxHash),
+    postgres: (c) => pgTxEvents.transactionEvents(c.pool, c.projectId, c.sampleTxHash),
+  },
+];
