@@ -58,6 +58,31 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     expect(tile('Average TX/User/Day').textContent).toContain('—');
     expect(tile('Daily Active Wallets Trend').textContent).toContain(
       'No active wallets in the previous period',
+    ); // Some activity (connected wallets): no "nothing here" hint.
+    expect(screen.queryByText(/No wallet activity in this period/)).toBeNull();
+  });
+
+  it('points a project without activity in the period to the SDK settings', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      analyticsOverview: data({
+        analyticsOverview: buildOverview({
+          totalTransactions: 0,
+          connectedWallets: 0,
+          newWallets: 0,
+          submittedTransactions: 0,
+          failedTransactions: 0,
+          transactionFailRate: null,
+          dailyActiveWallets: 0,
+          averageTransactionsPerUserPerDay: null,
+        }),
+      }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    expect(await screen.findByText(/No wallet activity in this period/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SDK settings' }).getAttribute('href')).toBe(
+      `/console/${project.id}/config`,
     );
   });
 

@@ -1,10 +1,12 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { PeriodFilter, usePeriodSearchParam } from '../../../components/ui/period-filter';
 import { resolvePeriod } from '../../../components/ui/periods';
 import type { AnalyticsRange } from '../api/analytics-keys';
+import { useOverview } from '../api/get-overview';
 import { type AnalyticsTab, AnalyticsTabs } from '../components/analytics-tabs';
 import { MetricsTab } from '../components/metrics-tab';
 import { OverviewTiles } from '../components/overview-tiles';
@@ -15,12 +17,19 @@ import { TransactionHistory } from '../components/transaction-history';
  * the server. The period and the tab live in the URL; every query key holds the project id, so
  * choosing another project asks everything again.
  */
-export function AnalyticsScreen({ project }: { project: Project; configPath: string }) {
+export function AnalyticsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const [selection, setSelection] = usePeriodSearchParam();
   const [params, setParams] = useSearchParams();
   const tab: AnalyticsTab = params.get('tab') === 'history' ? 'history' : 'metrics';
   const period = resolvePeriod(selection);
   const range: AnalyticsRange = { projectId: project.id, from: period.from, to: period.to };
+  // The tiles' own request (same key, so no second call): all zero means nothing arrived in the period.
+  const overview = useOverview(range);
+  const isQuiet =
+    overview.data !== undefined &&
+    overview.data.totalTransactions === 0 &&
+    overview.data.connectedWallets === 0 &&
+    overview.data.dailyActiveWallets === 0;
 
   const selectTab = (next: AnalyticsTab) =>
     setParams((current) => {
@@ -45,6 +54,16 @@ export function AnalyticsScreen({ project }: { project: Project; configPath: str
           <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
         </div>
         <OverviewTiles range={range} />
+        {isQuiet && (
+          <Alert className="mt-3">
+            No wallet activity in this period. Try a longer period, or, for a new project, install the SDK and
+            test the integration in{' '}
+            <Link to={configPath} className="font-semibold underline">
+              SDK settings
+            </Link>
+            .
+          </Alert>
+        )}
         <AnalyticsTabs value={tab} onChange={selectTab} className="mt-6" />
       </Card>
       <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
