@@ -111,7 +111,21 @@ describe('Shell', () => {
   it('shows the email and project, the sidebar links, and logs out', async () => {
     logIn({ email: 'ada@example.com' });
     const project = buildProject({ name: 'Shop' });
-    mockApi({ 'GET /projects': json(200, { projects: [project] }) });
+    const noIncidents = {
+      from: '2025-05-26T00:00:00.000Z',
+      to: '2025-06-02T00:00:00.000Z',
+      totalIncidents: 0,
+      transactionFailRate: null,
+      bySeverity: { low: 0, mid: 0, high: 0, severe: 0 },
+      matching: 0,
+      rows: [],
+      nextCursor: null,
+    };
+    mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      // The incident list with no incident yet points to the SDK settings.
+      'POST /api/graphql': json(200, { data: { incidents: noIncidents } }),
+    });
     const { user, location } = renderApp(`/console/${project.id}`);
 
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
@@ -135,7 +149,7 @@ describe('Shell', () => {
     expect(
       within(sidebar).getByRole('link', { name: 'Incident Tracking' }).getAttribute('aria-current'),
     ).toBe('page');
-    expect(screen.getByRole('link', { name: 'SDK settings' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'SDK settings' })).getAttribute('href')).toBe(
       `/console/${project.id}/config`,
     );
 
