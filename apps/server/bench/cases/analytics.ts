@@ -8,6 +8,7 @@ import { transactionHistory } from '../../src/modules/analytics/duckdb/transacti
 import { transactionOutcomes } from '../../src/modules/analytics/duckdb/transaction-outcomes.ts';
 import { usersByBrowser } from '../../src/modules/analytics/duckdb/users-by-browser.ts';
 import { usersByCountry } from '../../src/modules/analytics/duckdb/users-by-country.ts';
+import { walletCounts } from '../../src/modules/analytics/duckdb/wallet-counts.ts';
 import { walletProviders } from '../../src/modules/analytics/duckdb/wallet-providers.ts';
 import { createAnalyticsService } from '../../src/modules/analytics/service.ts';
 import { previousPeriod } from '../../src/modules/analytics/time-range.ts';
@@ -22,6 +23,7 @@ import * as pgHistory from '../postgres/transaction-history.ts';
 import * as pgOutcomes from '../postgres/transaction-outcomes.ts';
 import * as pgBrowsers from '../postgres/users-by-browser.ts';
 import * as pgCountries from '../postgres/users-by-country.ts';
+import * as pgWalletCounts from '../postgres/wallet-counts.ts';
 import * as pgProviders from '../postgres/wallet-providers.ts';
 
 /** The Analytics screen's queries, over the dashboard's default 30 days (daily buckets where it charts). */
@@ -31,23 +33,18 @@ const pgArgs = (c: PostgresBenchContext) => [c.pool, c.projectId, c.range.fromMs
 
 export const cases: BenchCase[] = [
   {
-    name: 'analyticsOverview (5 queries, 3 connections)',
+    name: 'analyticsOverview (3 queries, 3 connections)',
     duckdb: (c: DuckBenchContext) =>
       createAnalyticsService({ projects: stubOwner, pool: c.pool }).overview('bench', c.projectId, {
         from: new Date(c.range.fromMs).toISOString(),
         to: new Date(c.range.toMs).toISOString(),
       }),
-    postgres: (c) => {
-      const previous = previousPeriod(c.range);
-      const whole = c.range.toMs - c.range.fromMs;
-      return Promise.all([
-        pgOutcomes.transactionOutcomes(...pgArgs(c), whole),
-        pgConnected.connectedWallets(...pgArgs(c), whole),
-        pgNew.newWallets(...pgArgs(c), whole),
-        pgActiveDays.activeDays(...pgArgs(c)),
-        pgActiveDays.activeDays(c.pool, c.projectId, previous.fromMs, previous.toMs),
-      ]);
-    },
+    postgres: (c) =>
+      Promise.all([
+        pgOutcomes.transactionOutcomes(...pgArgs(c), c.range.toMs - c.range.fromMs),
+        pgWalletCounts.walletCounts(...pgArgs(c)),
+        pgActiveDays.activeDays(...pgArgs(c), previousPeriod(c.range).fromMs),
+      ]),
   },
   {
     name: 'totalConnectedWallets 30×1d',
@@ -65,9 +62,14 @@ export const cases: BenchCase[] = [
     postgres: (c) => pgOutcomes.transactionOutcomes(...pgArgs(c), c.daily.bucketMs),
   },
   {
-    name: 'dailyActiveWallets (wallet- and user-days)',
+    name: 'active wallet- and user-days, with the previous period',
     duckdb: (c) => activeDays(c.connection, c.projectId, c.range),
-    postgres: (c) => pgActiveDays.activeDays(...pgArgs(c)),
+    postgres: (c) => pgActiveDays.activeDays(...pgArgs(c), previousPeriod(c.range).fromMs),
+  },
+  {
+    name: 'connected and new wallets (overview tiles)',
+    duckdb: (c) => walletCounts(c.connection, c.projectId, c.range),
+    postgres: (c) => pgWalletCounts.walletCounts(...pgArgs(c)),
   },
   {
     name: 'averageGasPrice 30×1d',

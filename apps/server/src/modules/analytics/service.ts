@@ -22,6 +22,7 @@ import { transactionHistory } from './duckdb/transaction-history.ts';
 import { transactionOutcomes } from './duckdb/transaction-outcomes.ts';
 import { usersByBrowser } from './duckdb/users-by-browser.ts';
 import { usersByCountry } from './duckdb/users-by-country.ts';
+import { walletCounts } from './duckdb/wallet-counts.ts';
 import { walletProviders } from './duckdb/wallet-providers.ts';
 import { functionNameOf } from './known-selectors.ts';
 import {
@@ -86,29 +87,26 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
 
     async overview(userId: string, projectId: string, input: RangeInput): Promise<AnalyticsOverview> {
       const range = await ownedRange(userId, projectId, input);
-      const whole = bucketRange(range);
       const previous = previousPeriod(range);
-      const [outcomes, connected, fresh, current, before] = await Promise.all([
-        pool.use((c) => transactionOutcomes(c, projectId, whole)),
-        pool.use((c) => connectedWallets(c, projectId, whole)),
-        pool.use((c) => newWallets(c, projectId, whole)),
+      const [outcomes, wallets, days] = await Promise.all([
+        pool.use((c) => transactionOutcomes(c, projectId, bucketRange(range))),
+        pool.use((c) => walletCounts(c, projectId, range)),
         pool.use((c) => activeDays(c, projectId, range)),
-        pool.use((c) => activeDays(c, projectId, previous)),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
-      const dailyActiveWallets = current.walletDays / utcDaysIn(range);
-      const previousDailyActiveWallets = before.walletDays / utcDaysIn(previous);
+      const dailyActiveWallets = days.walletDays / utcDaysIn(range);
+      const previousDailyActiveWallets = days.previousWalletDays / utcDaysIn(previous);
       return {
         from: new Date(range.fromMs).toISOString(),
         to: new Date(range.toMs).toISOString(),
         totalTransactions: counts.total,
-        connectedWallets: connected.get(0) ?? 0,
-        newWallets: fresh.get(0) ?? 0,
+        connectedWallets: wallets.connected,
+        newWallets: wallets.fresh,
         submittedTransactions: counts.submitted,
         failedTransactions: counts.failed,
         transactionFailRate: ratio(counts.failed, counts.attempted),
         dailyActiveWallets,
-        averageTransactionsPerUserPerDay: ratio(counts.total, current.userDays),
+        averageTransactionsPerUserPerDay: ratio(counts.total, days.userDays),
         dailyActiveWalletsTrend: {
           current: dailyActiveWallets,
           previous: previousDailyActiveWallets,

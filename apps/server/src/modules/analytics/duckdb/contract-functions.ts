@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TimeRange } from '../time-range.ts';
-import { numberOrNull, rangeParams, rowsOf, TRANSACTIONS_CTE } from './sql.ts';
+import { numberOrNull, rangeParams, rowsOf, transactionsCte } from './sql.ts';
 
 export type ContractFunctionRow = {
   chainId: number | null;
@@ -18,10 +18,10 @@ export async function contractFunctions(
 ): Promise<ContractFunctionRow[]> {
   const rows = await rowsOf(
     connection,
-    `WITH ${TRANSACTIONS_CTE}
+    `WITH ${transactionsCte(['is_submitted', 'chain_id', 'contract', 'selector'], true)}
      SELECT chain_id, contract, coalesce(selector, '0x') AS selector, count(*)::DOUBLE AS calls
        FROM transactions
-      WHERE kind = 'contract' AND is_submitted AND contract IS NOT NULL
+      WHERE is_submitted AND contract IS NOT NULL
       GROUP BY chain_id, contract, selector
       ORDER BY calls DESC, contract, selector, chain_id
       LIMIT $limit`,

@@ -17,8 +17,8 @@ export async function newWallets(connection: DuckDBConnection, projectId: string
      ),
      seen_before AS (
        SELECT DISTINCT wallet_address
-         FROM events
-        WHERE project_id = $project AND ts < ${FROM} AND wallet_address IS NOT NULL
+         FROM events SEMI JOIN connected USING (wallet_address)
+        WHERE project_id = $project AND ts < ${FROM}
      )
      SELECT ${bucketOf('first_at')} AS bucket, count(*)::DOUBLE AS value
        FROM connected ANTI JOIN seen_before USING (wallet_address)

@@ -22,32 +22,50 @@ export const bucketOf = (expression: string) =>
 const STAGE_RANK = `CASE tx_stage WHEN 'requested' THEN 0 WHEN 'submitted' THEN 1 ELSE 2 END`;
 export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
 
+/** What a transaction row can hold; each query asks only for what it reads (aggregates are the cost). */
+export const LATEST_STAGE = `arg_max(tx_stage, epoch_ms(ts) * 10 + ${STAGE_RANK})`;
+/** Where the stages of transactions requested in [from, to) can lie. */
+export const STAGE_WINDOW = `ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000)
+     AND ts < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)`;
+
+const TRANSACTION_FIELDS = {
+  status: `${LATEST_STAGE} AS status`,
+  is_submitted: `bool_or(tx_stage IN ${SUBMITTED_STAGES}) AS is_submitted`,
+  kind: 'any_value(tx_kind) AS kind',
+  hash: 'max(tx_hash) AS hash',
+  wallet: 'arg_min(coalesce(tx_from, wallet_address), ts) AS wallet',
+  chain_id: 'arg_min(chain_id, ts) AS chain_id',
+  contract: 'any_value(tx_to) AS contract',
+  selector: 'any_value(selector) AS selector',
+  user_id: 'arg_min(user_id, ts) AS user_id',
+  country: 'arg_min(country, ts) AS country',
+  browser: 'arg_min(browser, ts) AS browser',
+} as const;
+export type TransactionField = keyof typeof TRANSACTION_FIELDS;
+
 /**
- * `transactions`: one row per transaction (tx_id) first requested in [from, to), built from all its stages.
- * The scan reaches one stage window beyond each end so that stages logged around an edge are seen, and a
- * transaction that started before `from` is recognised as such (its first event lies before `from`).
+ * `transactions`: one row per transaction (tx_id) first requested in [from, to), with `requested_at` and
+ * the asked fields, built from all its stages. The scan reaches one stage window beyond each end so that
+ * stages logged around an edge are seen, and a transaction that started before `from` is recognised as
+ * such (its first event lies before `from`).
  */
-export const TRANSACTIONS_CTE = `transactions AS (
+export function transactionsCte(fields: readonly TransactionField[] = [], onlyContracts = false): string {
+  const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
+  // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
+  const kind = onlyContracts ? ` AND tx_kind = 'contract'` : '';
+  return `transactions AS (
   SELECT tx_id,
-         min(ts) AS requested_at,
-         arg_max(tx_stage, epoch_ms(ts) * 10 + ${STAGE_RANK}) AS status,
-         bool_or(tx_stage IN ${SUBMITTED_STAGES}) AS is_submitted,
-         any_value(tx_kind) AS kind,
-         max(tx_hash) AS hash,
-         arg_min(coalesce(tx_from, wallet_address), ts) AS wallet,
-         arg_min(chain_id, ts) AS chain_id,
-         any_value(tx_to) AS contract,
-         any_value(selector) AS selector,
-         arg_min(user_id, ts) AS user_id,
-         arg_min(country, ts) AS country,
-         arg_min(browser, ts) AS browser
+         min(ts) AS requested_at${columns}
     FROM events
-   WHERE project_id = $project AND type = 'tx'
-     AND ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000)
-     AND ts < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)
+   WHERE project_id = $project AND type = 'tx'${kind}
+     AND ${STAGE_WINDOW}
    GROUP BY tx_id
   HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
 )`;
+}
+
+/** Every field: for queries outside this module that want the whole transaction. */
+export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);
 
 export type Params = Record<string, DuckDBValue>;
 

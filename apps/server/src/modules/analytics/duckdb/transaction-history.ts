@@ -1,7 +1,15 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { HistoryCursor } from '../cursor.ts';
 import type { TimeRange } from '../time-range.ts';
-import { numberOrNull, rangeParams, rowsOf, TRANSACTIONS_CTE, textOrNull } from './sql.ts';
+import {
+  LATEST_STAGE,
+  numberOrNull,
+  rangeParams,
+  rowsOf,
+  STAGE_WINDOW,
+  textOrNull,
+  transactionsCte,
+} from './sql.ts';
 
 export type HistoryRow = {
   id: string;
@@ -24,14 +32,25 @@ export async function transactionHistory(
 ): Promise<HistoryRow[]> {
   const rows = await rowsOf(
     connection,
-    `WITH ${TRANSACTIONS_CTE}
-     SELECT tx_id, hash, epoch_ms(requested_at) AS time_ms, wallet, kind, status, chain_id, country, browser
-       FROM transactions
-      WHERE $after_ms::BIGINT IS NULL
-         OR requested_at < make_timestamp($after_ms::BIGINT * 1000)
-         OR (requested_at = make_timestamp($after_ms::BIGINT * 1000) AND tx_id < $after_id::VARCHAR)
-      ORDER BY requested_at DESC, tx_id DESC
-      LIMIT $limit`,
+    // Two steps: the page's transactions by their first stage alone (one cheap aggregate), then the
+    // full fields of only those.
+    `WITH ${transactionsCte()},
+     page AS (
+       SELECT tx_id, requested_at FROM transactions
+        WHERE $after_ms::BIGINT IS NULL
+           OR requested_at < make_timestamp($after_ms::BIGINT * 1000)
+           OR (requested_at = make_timestamp($after_ms::BIGINT * 1000) AND tx_id < $after_id::VARCHAR)
+        ORDER BY requested_at DESC, tx_id DESC
+        LIMIT $limit
+     )
+     SELECT tx_id, any_value(requested_at) AS requested_at, epoch_ms(any_value(requested_at)) AS time_ms,
+            max(tx_hash) AS hash, arg_min(coalesce(tx_from, wallet_address), ts) AS wallet,
+            any_value(tx_kind) AS kind, ${LATEST_STAGE} AS status, arg_min(chain_id, ts) AS chain_id,
+            arg_min(country, ts) AS country, arg_min(browser, ts) AS browser
+       FROM page JOIN events USING (tx_id)
+      WHERE project_id = $project AND type = 'tx' AND ${STAGE_WINDOW}
+      GROUP BY tx_id
+      ORDER BY requested_at DESC, tx_id DESC`,
     {
       ...rangeParams(projectId, range),
       after_ms: page.after ? BigInt(page.after.timeMs) : null,

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BucketedRange } from '../time-range.ts';
-import { bucketMap, bucketOf, bucketParams, rowsOf, TRANSACTIONS_CTE } from './sql.ts';
+import { bucketMap, bucketOf, bucketParams, rowsOf, transactionsCte } from './sql.ts';
 
 export type TransactionOutcomes = {
   /** Every transaction first requested in the bucket, whatever its status. */
@@ -21,7 +21,7 @@ export async function transactionOutcomes(
 ) {
   const rows = await rowsOf(
     connection,
-    `WITH ${TRANSACTIONS_CTE}
+    `WITH ${transactionsCte(['status', 'is_submitted'])}
      SELECT ${bucketOf('requested_at')} AS bucket,
             count(*)::DOUBLE AS total,
             count(*) FILTER (WHERE is_submitted)::DOUBLE AS submitted,

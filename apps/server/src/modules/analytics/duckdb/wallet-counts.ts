@@ -1,0 +1,27 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { TimeRange } from '../time-range.ts';
+import { FROM, IN_RANGE, rangeParams, rowsOf } from './sql.ts';
+
+/**
+ * The overview's two wallet tiles in one query: wallets connected in the range, and those of them no event
+ * carried before `from` (the same definitions as connected-wallets.ts and new-wallets.ts, one bucket).
+ */
+export async function walletCounts(connection: DuckDBConnection, projectId: string, range: TimeRange) {
+  const [row] = await rowsOf(
+    connection,
+    `WITH connected AS (
+       SELECT DISTINCT wallet_address
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+     ),
+     seen_before AS (
+       SELECT DISTINCT wallet_address
+         FROM events SEMI JOIN connected USING (wallet_address)
+        WHERE project_id = $project AND ts < ${FROM}
+     )
+     SELECT (SELECT count(*) FROM connected)::DOUBLE AS connected,
+            (SELECT count(*) FROM connected ANTI JOIN seen_before USING (wallet_address))::DOUBLE AS fresh`,
+    rangeParams(projectId, range),
+  );
+  return { connected: Number(row?.connected ?? 0), fresh: Number(row?.fresh ?? 0) };
+}
