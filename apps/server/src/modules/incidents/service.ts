@@ -9,20 +9,18 @@ import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { ConnectionPool } from '../analytics/connection-pool.ts';
 import { decodeCursor, encodeCursor } from '../analytics/cursor.ts';
-import { eventSpan } from '../analytics/duckdb/event-span.ts';
 import { transactionOutcomes } from '../analytics/duckdb/transaction-outcomes.ts';
 import { AnalyticsInputError } from '../analytics/errors.ts';
 import {
   bucketRange,
   DAY_MS,
-  needsSpan,
   parseInstant,
   type RangeInput,
-  resolveRange,
+  startOfUtcDay,
   type TimeRange,
 } from '../analytics/time-range.ts';
 import { type IncidentSummary, incidentSummaries } from './duckdb/incident-summaries.ts';
-import { latestOccurrence } from './duckdb/latest-occurrence.ts';
+import { occurrenceById } from './duckdb/occurrence-by-id.ts';
 import { sessionTrail } from './duckdb/session-trail.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
@@ -108,6 +106,18 @@ function listRange(input: RangeInput, nowMs: number): TimeRange {
   return range;
 }
 
+/** The detail's range: all time (up to now) unless told otherwise; no scan needed to close it. */
+function detailRange(input: RangeInput, nowMs: number): TimeRange {
+  const fromMs = input.from ? parseInstant(input.from, 'from') : 0;
+  const toMs = input.to ? parseInstant(input.to, 'to') : Math.max(nowMs, fromMs + 1);
+  if (fromMs >= toMs) {
+    throw new AnalyticsInputError(
+      `Invalid range: from (${input.from ?? 'all time'}) must be before to (${input.to}).`,
+    );
+  }
+  return { fromMs, toMs };
+}
+
 /** Incidents (grouped errors) with impact-based severity; every query answers only the project's owner. */
 export function createIncidentService({ projects, pool, clock = systemClock }: IncidentServiceDeps) {
   return {
@@ -162,21 +172,20 @@ export function createIncidentService({ projects, pool, clock = systemClock }: I
       if (!INCIDENT_ID_PATTERN.test(input.id)) {
         throw new AnalyticsInputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
-      resolveRange(input, null, clock().getTime());
-      const span = needsSpan(input) ? await pool.use((c) => eventSpan(c, input.projectId)) : null;
-      const range = resolveRange(input, span, clock().getTime());
-      const [summaries, latest] = await Promise.all([
-        pool.use((c) => incidentSummaries(c, input.projectId, range, { incidentId: input.id })),
-        pool.use((c) => latestOccurrence(c, input.projectId, range, input.id)),
-      ]);
-      const summary = summaries[0];
-      if (!summary || !latest) return null;
+      const range = detailRange(input, clock().getTime());
+      const [summary] = await pool.use((c) =>
+        incidentSummaries(c, input.projectId, range, { incidentId: input.id }),
+      );
+      if (!summary) return null;
+      const latest = await pool.use((c) => occurrenceById(c, input.projectId, summary.latestEventId));
+      if (!latest) return null;
       const trail = await pool.use((c) => sessionTrail(c, input.projectId, latest));
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {
         ...toRow(summary),
-        from: iso(range.fromMs),
+        // All time starts with the incident's first occurrence.
+        from: iso(input.from ? range.fromMs : startOfUtcDay(summary.firstSeenMs)),
         to: iso(range.toMs),
         fingerprint: fingerprintOf(latest),
         latest: {

@@ -1,8 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
-import { FROM, IN_RANGE, rangeParams, rowsOf, SUBMITTED_STAGES, TO } from '../../analytics/duckdb/sql.ts';
+import { FROM, IN_RANGE, rangeParams, rowsOf, SUBMITTED_STAGES } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
-import { inMatching, sessionFilter, withMatching } from './sql.ts';
+import { inMatching, sessionFilter } from './sql.ts';
 
 /** The raw counts of one row; the service adds the rates. `value` null: Total (isTotal) or Unattributed. */
 export type AttributionCounts = {
@@ -42,25 +42,44 @@ export async function attributionCounts(
 ): Promise<AttributionCounts[]> {
   const column = DIMENSION_COLUMNS[dimension];
   const filter = sessionFilter(filters);
+  const isFiltered = filter.columns.length > 0;
+  const columns = [
+    'session_id',
+    'user_id',
+    'ts',
+    'type',
+    'tx_id',
+    'tx_stage',
+    'wallet_address',
+    `${column} AS dimension_value`,
+  ];
   const sql = `
-    ${withMatching(filter)}
+    WITH scoped AS MATERIALIZED (
+      SELECT ${[...columns, ...filter.columns].join(', ')} FROM events WHERE ${IN_RANGE}
+    ),
+    ${isFiltered ? `${filter.cte('scoped')},` : ''}
     sessions AS (
       SELECT session_id,
              any_value(user_id) AS user_id,
              -- The SDK sends the landing UTM on every event of a session; blank counts as absent.
-             min(NULLIF(trim(${column}), '')) AS value,
+             min(NULLIF(trim(dimension_value), '')) AS value,
              count(*) FILTER (WHERE type = 'wallet_connected') AS connects,
              count(DISTINCT tx_id) FILTER (WHERE type = 'tx' AND tx_stage IN ${SUBMITTED_STAGES}) AS transactions
-        FROM events
-       WHERE ${IN_RANGE} ${inMatching(filter)}
+        FROM scoped
+       WHERE true ${inMatching(filter)}
        GROUP BY session_id
+    ),
+    -- Wallets connected before the range: a narrow scan (4 columns) of the history before it.
+    earlier_wallets AS (
+      SELECT DISTINCT wallet_address FROM events
+       WHERE project_id = $project AND type = 'wallet_connected' AND ts < ${FROM} AND wallet_address IS NOT NULL
     ),
     first_connections AS (
       SELECT wallet_address, arg_min(session_id, ts) AS session_id
-        FROM events
-       WHERE project_id = $project AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+        FROM scoped
+       WHERE type = 'wallet_connected' AND wallet_address IS NOT NULL
+         AND wallet_address NOT IN (SELECT wallet_address FROM earlier_wallets)
        GROUP BY wallet_address
-      HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
     ),
     new_wallets AS (
       SELECT session_id, count(*) AS wallets FROM first_connections GROUP BY session_id

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { IncidentTypeLabels, type IncidentTypes } from '@polyflow/contracts/incidents';
-import { IN_RANGE, type Params, rangeParams, rowsOf } from '../../analytics/duckdb/sql.ts';
+import { FROM, type Params, rangeParams, rowsOf, TO } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
 import { TX_FAILURE_WINDOW } from '../severity.ts';
 
@@ -19,6 +19,8 @@ export type IncidentSummary = {
   wallet: string | null;
   code: number | null;
   method: string | null;
+  /** The latest occurrence's event id (ties on time broken by id). */
+  latestEventId: string;
   /** Whether an occurrence in the range matches the search (true without a search). */
   isMatch: boolean;
 };
@@ -78,36 +80,42 @@ export async function incidentSummaries(
     params.incident = options.incidentId;
     only = 'AND incident_id = $incident';
   }
+  // One scan of [from - 10 s, to + 5 min) reads the errors and the failed transactions around them; a
+  // narrow scan of the history before the range finds each incident's first occurrence.
   const sql = `
-    WITH occurrences AS (
-      SELECT incident_id, id, ts, user_id, session_id, wallet_address, error_source, error_message,
-             error_code, rpc_method, (${match}) AS is_match
+    WITH scoped AS MATERIALIZED (
+      SELECT incident_id, id, ts, type, user_id, session_id, wallet_address, error_source, error_message,
+             error_stack, error_code, rpc_method, tx_id
         FROM events
-       WHERE ${IN_RANGE} AND type = 'error' AND incident_id IS NOT NULL
-         AND error_source IN ${INCIDENT_SOURCES} ${only}
+       WHERE project_id = $project
+         AND ts >= make_timestamp(($from::BIGINT - $before::BIGINT) * 1000)
+         AND ts < make_timestamp(($to::BIGINT + $after::BIGINT) * 1000)
+         AND ((type = 'error' AND incident_id IS NOT NULL ${only}) OR (type = 'tx' AND tx_stage IN ('failed', 'reverted')))
+    ),
+    occurrences AS (
+      SELECT *, (${match}) AS is_match
+        FROM scoped
+       WHERE type = 'error' AND ts >= ${FROM} AND ts < ${TO} AND error_source IN ${INCIDENT_SOURCES}
     ),
     tx_failures AS (
       SELECT o.incident_id, count(DISTINCT t.tx_id) AS failed
         FROM occurrences o
-        JOIN events t
-          ON t.project_id = $project AND t.type = 'tx' AND t.tx_stage IN ('failed', 'reverted')
-         AND t.session_id = o.session_id
+        JOIN scoped t
+          ON t.type = 'tx' AND t.session_id = o.session_id
          AND t.ts >= o.ts - to_milliseconds($before::BIGINT) AND t.ts <= o.ts + to_milliseconds($after::BIGINT)
-       WHERE t.ts >= make_timestamp(($from::BIGINT - $before::BIGINT) * 1000)
-         AND t.ts <= make_timestamp(($to::BIGINT + $after::BIGINT) * 1000)
        GROUP BY o.incident_id
     ),
-    first_seen AS (
+    earlier AS (
       SELECT incident_id, min(ts) AS first_ts
         FROM events
-       WHERE project_id = $project AND type = 'error'
+       WHERE project_id = $project AND type = 'error' AND ts < ${FROM}
          AND incident_id IN (SELECT incident_id FROM occurrences)
        GROUP BY incident_id
     )
     SELECT o.incident_id AS id,
            any_value(o.error_source) AS type,
            arg_max(o.error_message, o.ts) AS title,
-           epoch_ms(any_value(f.first_ts))::DOUBLE AS first_seen,
+           epoch_ms(least(min(o.ts), any_value(e.first_ts)))::DOUBLE AS first_seen,
            epoch_ms(max(o.ts))::DOUBLE AS last_seen,
            count(*)::DOUBLE AS occurrences,
            count(DISTINCT o.user_id)::DOUBLE AS users,
@@ -117,10 +125,11 @@ export async function incidentSummaries(
            arg_max(o.wallet_address, o.ts) FILTER (WHERE o.wallet_address IS NOT NULL) AS wallet,
            arg_max(o.error_code, o.ts)::DOUBLE AS code,
            arg_max(o.rpc_method, o.ts) AS method,
+           arg_max(o.id, (o.ts, o.id)) AS latest_event_id,
            bool_or(o.is_match) AS is_match
       FROM occurrences o
       LEFT JOIN tx_failures t USING (incident_id)
-      LEFT JOIN first_seen f USING (incident_id)
+      LEFT JOIN earlier e USING (incident_id)
      GROUP BY o.incident_id`;
   const rows = await rowsOf(connection, sql, params);
   return rows.map((row) => ({
@@ -137,6 +146,7 @@ export async function incidentSummaries(
     wallet: row.wallet == null ? null : String(row.wallet),
     code: row.code == null ? null : Number(row.code),
     method: row.method == null ? null : String(row.method),
+    latestEventId: String(row.latest_event_id),
     isMatch: Boolean(row.is_match),
   }));
 }

@@ -1,6 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { IN_RANGE, numberOrNull, rangeParams, rowsOf, textOrNull } from '../../analytics/duckdb/sql.ts';
-import type { TimeRange } from '../../analytics/time-range.ts';
+import { numberOrNull, rowsOf, textOrNull } from '../../analytics/duckdb/sql.ts';
 
 /** The stored error event behind the detail screen. */
 export type StoredOccurrence = {
@@ -26,12 +25,11 @@ export type StoredOccurrence = {
 
 const bigText = (value: unknown) => (value == null ? null : String(value));
 
-/** The incident's most recent occurrence in the range (ties broken by event id), or null. */
-export async function latestOccurrence(
+/** One stored error event by id: a primary-key lookup (the summary query names the latest occurrence). */
+export async function occurrenceById(
   connection: DuckDBConnection,
   projectId: string,
-  range: TimeRange,
-  incidentId: string,
+  eventId: string,
 ): Promise<StoredOccurrence | null> {
   const [row] = await rowsOf(
     connection,
@@ -39,10 +37,8 @@ export async function latestOccurrence(
             error_stack, error_code::DOUBLE AS error_code, rpc_method, gas_balance, wallet_nonce,
             chain_id::DOUBLE AS chain_id, wallet_provider, path, browser, os, country
        FROM events
-      WHERE ${IN_RANGE} AND type = 'error' AND incident_id = $incident
-      ORDER BY ts DESC, id DESC
-      LIMIT 1`,
-    { ...rangeParams(projectId, range), incident: incidentId },
+      WHERE project_id = $project AND id = $event AND type = 'error'`,
+    { project: projectId, event: eventId },
   );
   if (!row) return null;
   return {

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { numberOrNull, rowsOf, textOrNull } from '../../analytics/duckdb/sql.ts';
-import type { StoredOccurrence } from './latest-occurrence.ts';
+import type { StoredOccurrence } from './occurrence-by-id.ts';
 
 /** The session events before an occurrence, as stored (the service words them). */
 export type StoredTrailEvent = {
