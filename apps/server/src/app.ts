@@ -109,6 +109,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     projects,
     clock,
     rateLimit: { eventsPerMinute: config.ingestEventsPerMinute ?? 6_000_000 },
+    // Batches are acknowledged once in this log and loaded into DuckDB in the background (ADR 003).
+    log: {
+      dir: path.join(config.dataDir, 'ingest-log'),
+      onLoadError: (error) => app.log.error({ err: error }, 'loading the ingestion log failed; retrying'),
+    },
   });
   // Answers every waiting ingestion request, then checkpoints and closes the DuckDB file.
   app.addHook('onClose', async () => events.close());

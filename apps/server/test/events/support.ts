@@ -47,6 +47,8 @@ export async function storedEvents(
   services: Services,
   projectId: string,
 ): Promise<Record<string, unknown>[]> {
+  // Acknowledged events reach DuckDB through the ingestion log's loader.
+  await services.events.flush();
   const connection = await services.eventStore.connect();
   try {
     const reader = await connection.runAndReadAll(

@@ -10,7 +10,8 @@ type Waiter = {
 };
 
 export type GroupCommitOptions = {
-  store: EventStore;
+  /** Where a group goes: the event store itself, or the ingestion log (log-writer.ts). */
+  store: Pick<EventStore, 'insertBatch'>;
   /** How long the first request of a group waits for company before the group is written. */
   maxDelayMs?: number;
   /** A group this large is written at once. */

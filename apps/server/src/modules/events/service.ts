@@ -7,6 +7,7 @@ import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLooku
 import type { EventRow } from './event-row.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
+import { createLogWriter } from './log-writer.ts';
 import { mapEvent, type RequestFacts } from './map-event.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -20,6 +21,11 @@ export type EventServiceDeps = {
   rateLimit: { eventsPerMinute: number };
   geo?: GeoLookup;
   groupCommit?: Omit<GroupCommitOptions, 'store'>;
+  /**
+   * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
+   * the background; without it every group is committed to the store before it is answered.
+   */
+  log?: { dir: string; loadIntervalMs?: number; onLoadError?(error: unknown): void };
 };
 
 /** A request whose key and Origin passed: the project it writes to and the host it came from. */
@@ -48,7 +54,15 @@ export function createEventService(deps: EventServiceDeps) {
   const limiter = createRateLimiter(deps.rateLimit);
   const parseUserAgent = createUserAgentParser();
   const geo = deps.geo ?? createGeoLookup();
-  const writer = createGroupCommit({ store: deps.store, ...deps.groupCommit });
+  const log =
+    deps.log && createLogWriter({ ...deps.log, load: (jsonRows) => deps.store.insertJsonRows(jsonRows) });
+  const writer = createGroupCommit({ store: log ?? deps.store, ...deps.groupCommit });
+
+  /** Everything acknowledged so far, readable in the store. */
+  async function flush(): Promise<void> {
+    await writer.drain();
+    await log?.flush();
+  }
 
   function requestFacts(
     access: IngestAccess,
@@ -127,7 +141,14 @@ export function createEventService(deps: EventServiceDeps) {
       return writer.submit(rows);
     },
 
-    findTxEvent: (projectId: string, id: string) => deps.store.findTxEvent(projectId, id),
+    // Reads of what was just ingested (the published SDK updates a transaction it sent a moment ago).
+    async findTxEvent(projectId: string, id: string) {
+      await flush();
+      return deps.store.findTxEvent(projectId, id);
+    },
+
+    /** Resolves once every acknowledged event is in the store (tests; reads of fresh events). */
+    flush,
 
     /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */
     async integrationStatus(
@@ -145,6 +166,7 @@ export function createEventService(deps: EventServiceDeps) {
         }
       }
       const project = await deps.projects.getOwnedProject(userId, projectId);
+      await flush();
       const summary = await deps.store.integrationSummary(project.id, sinceDate);
       return {
         hasApiKey: project.apiKey !== null,
@@ -168,10 +190,11 @@ export function createEventService(deps: EventServiceDeps) {
       (geo as Partial<ReturnType<typeof createGeoLookup>>).preload?.();
     },
 
-    /** Answers every waiting request, then closes the store. */
+    /** Answers every waiting request, loads the whole log into the store, then closes the store. */
     async close(): Promise<void> {
       keys.close();
       await writer.drain();
+      await log?.close();
       await deps.store.close();
     },
   };

@@ -34,6 +34,11 @@ export interface EventStore {
    * Rows must not repeat a (project_id, id) among themselves.
    */
   insertBatch(rows: readonly EventRow[]): Promise<boolean[]>;
+  /**
+   * The same for rows already serialised as a JSON array of objects (duckdb/rows-json.ts, the
+   * ingestion log's record format), which may repeat stored ids: those rows are skipped.
+   */
+  insertJsonRows(json: string): Promise<void>;
   integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
   findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
   close(): Promise<void>;

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { withIncidentId } from '../../incidents/incident-column.ts';
-import type { EventRow } from '../event-row.ts';
 import type { EventStore } from '../store.ts';
 import { findTxEvent } from './queries/find-tx-event.ts';
 import { integrationSummary } from './queries/integration-summary.ts';
@@ -46,26 +45,35 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     `INSERT INTO events ${SELECT_ROWS_FROM_JSON} ON CONFLICT DO NOTHING RETURNING project_id, id`,
   );
 
+  /** 'all' when every row was new, else the keys of the rows that were. */
+  async function insertJson(json: string): Promise<'all' | Set<string>> {
+    if (isClosed) throw new Error('event store is closed');
+    // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
+    // are rare, so a conflict (the whole statement undone) just takes the slow path.
+    // Both run on DuckDB's threads, off the JS thread.
+    try {
+      insertAll.bind([json]);
+      await insertAll.run();
+      return 'all';
+    } catch (error) {
+      if (!isConstraintError(error)) throw error;
+    }
+    insertNew.bind([json]);
+    const result = await insertNew.runAndReadAll();
+    return new Set(result.getRows().map(([projectId, id]) => `${projectId}\n${id}`));
+  }
+
   return {
     async insertBatch(rows) {
-      if (isClosed) throw new Error('event store is closed');
       if (rows.length === 0) return [];
       const json = rowsToJson(rows.map(withIncidentId));
-      // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
-      // are rare, so a conflict (the whole statement undone) just takes the slow path.
-      // Both run on DuckDB's threads, off the JS thread.
-      try {
-        insertAll.bind([json]);
-        await insertAll.run();
-        return rows.map(() => true);
-      } catch (error) {
-        if (!isConstraintError(error)) throw error;
-      }
-      insertNew.bind([json]);
-      const inserted = new Set(
-        (await insertNew.runAndReadAll()).getRows().map(([projectId, id]) => `${projectId}\n${id}`),
-      );
+      const inserted = await insertJson(json);
+      if (inserted === 'all') return rows.map(() => true);
       return rows.map((row) => inserted.has(`${row.project_id}\n${row.id}`));
+    },
+
+    async insertJsonRows(json) {
+      await insertJson(json);
     },
 
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),

@@ -23,21 +23,22 @@ export const SELECT_ROWS_FROM_JSON = `SELECT ${SELECT_LIST} FROM (SELECT unnest(
 
 const KEYS = EVENT_COLUMNS.map(([name]) => JSON.stringify(name));
 
-/** Rows as a JSON array of objects; null columns are left out (json_transform reads them as NULL). */
+/** A row as one single-line JSON object; null columns are left out (json_transform reads them as NULL). */
+export function rowToJson(row: EventRow): string {
+  let object = '{';
+  EVENT_COLUMNS.forEach(([name, kind], index) => {
+    const value = row[name];
+    if (value === null || value === undefined) return;
+    if (object.length > 1) object += ',';
+    object += `${KEYS[index]}:`;
+    if (kind === 'varchar') object += JSON.stringify(value);
+    else if (kind === 'hugeint') object += `"${(value as bigint).toString()}"`;
+    else object += String(value);
+  });
+  return `${object}}`;
+}
+
+/** Rows as a JSON array of objects (what `SELECT_ROWS_FROM_JSON` reads). */
 export function rowsToJson(rows: readonly EventRow[]): string {
-  const parts: string[] = [];
-  for (const row of rows) {
-    let object = '{';
-    EVENT_COLUMNS.forEach(([name, kind], index) => {
-      const value = row[name];
-      if (value === null || value === undefined) return;
-      if (object.length > 1) object += ',';
-      object += `${KEYS[index]}:`;
-      if (kind === 'varchar') object += JSON.stringify(value);
-      else if (kind === 'hugeint') object += `"${(value as bigint).toString()}"`;
-      else object += String(value);
-    });
-    parts.push(`${object}}`);
-  }
-  return `[${parts.join(',')}]`;
+  return `[${rows.map(rowToJson).join(',')}]`;
 }

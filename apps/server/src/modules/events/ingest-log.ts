@@ -1,0 +1,133 @@
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  unlinkSync,
+} from 'node:fs';
+import { type FileHandle, open, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+const SEGMENT = /^(\d{12})\.ndjson$/;
+const segmentName = (sequence: number) => `${String(sequence).padStart(12, '0')}.ndjson`;
+
+function fsyncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Cuts a segment back to its last complete record. Only a record whose write was under way at a
+ * crash can be incomplete, and it was never acknowledged (acknowledgement waits for the fsync).
+ */
+function truncateToLastRecord(file: string): number {
+  const size = statSync(file).size;
+  if (size === 0) return 0;
+  const text = readFileSync(file);
+  const end = text.lastIndexOf(0x0a) + 1;
+  if (end < size) truncateSync(file, end);
+  return end;
+}
+
+/**
+ * The ingestion log: append-only segment files of newline-delimited records in its own directory.
+ * `append` resolves once the records are on disk (fdatasync), so an acknowledged batch survives a
+ * crash; the loader takes closed segments into the event store and removes them. Appends and
+ * rotations run one at a time, in call order.
+ */
+export function createIngestLog(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const closed: string[] = [];
+  let nextSequence = 1;
+  for (const name of readdirSync(dir).sort()) {
+    const match = SEGMENT.exec(name);
+    if (!match) continue;
+    nextSequence = Math.max(nextSequence, Number(match[1]) + 1);
+    if (truncateToLastRecord(path.join(dir, name)) === 0) unlinkSync(path.join(dir, name));
+    else closed.push(name);
+  }
+
+  let current: { name: string; handle: FileHandle; bytes: number } | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+  let isClosed = false;
+
+  /** Runs after everything queued before it, whatever became of it. */
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = chain.then(task);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async function openSegment() {
+    const name = segmentName(nextSequence++);
+    const handle = await open(path.join(dir, name), 'a');
+    // The new file's directory entry must be durable too, or an fsynced record could vanish with it.
+    fsyncDirectory(dir);
+    return { name, handle, bytes: 0 };
+  }
+
+  return {
+    dir,
+
+    /** Appends whole records (each ending with "\n"); resolves once they are durable. */
+    append(records: string): Promise<void> {
+      return serial(async () => {
+        if (isClosed) throw new Error('ingestion log is closed');
+        current ??= await openSegment();
+        const segment = current;
+        try {
+          await segment.handle.appendFile(records);
+          await segment.handle.datasync();
+          segment.bytes += Buffer.byteLength(records);
+        } catch (error) {
+          // Never leave half a record for the next append to follow: cut back to the last whole one.
+          await segment.handle.truncate(segment.bytes).catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+
+    /** Closes the segment being written (if it holds anything), making it available to the loader. */
+    rotate(): Promise<void> {
+      return serial(async () => {
+        if (!current) return;
+        const segment = current;
+        current = undefined;
+        await segment.handle.close();
+        closed.push(segment.name);
+      });
+    },
+
+    /** Closed segments, oldest first: what is durable but not loaded yet. */
+    closedSegments: (): readonly string[] => [...closed],
+    read: (name: string) => readFile(path.join(dir, name), 'utf8'),
+    readSync: (name: string) => readFileSync(path.join(dir, name), 'utf8'),
+
+    /** After the segment's records are committed to the event store. */
+    async remove(name: string): Promise<void> {
+      await unlink(path.join(dir, name));
+      closed.splice(closed.indexOf(name), 1);
+    },
+
+    close(): Promise<void> {
+      return serial(async () => {
+        isClosed = true;
+        if (current) {
+          await current.handle.close();
+          closed.push(current.name);
+          current = undefined;
+        }
+      });
+    },
+  };
+}
+
+export type IngestLog = ReturnType<typeof createIngestLog>;
