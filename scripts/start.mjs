@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing or stale (SDK, console, server), then serves everything on one port.
-// A fresh clone needs only `npm ci && npm start`; later starts skip the build and serve in about a second.
+// `npm start`: installs npm packages when they are missing, builds what is missing or stale (SDK, console,
+// server), then serves everything on one port. A fresh clone needs only `npm start`; later starts skip the
+// install and the build and serve in about a second.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,6 +25,18 @@ function newestMtime(paths) {
   };
   for (const path of paths) visit(join(root, path));
   return newest;
+}
+
+// `npm install`, not `npm ci`: the registry here serves only some platforms' optional packages (e.g. Biome's
+// binaries), so the lock file lists only those and `npm ci` refuses it as out of sync; install honours it.
+const installedLock = join(root, 'node_modules/.package-lock.json');
+if (!existsSync(installedLock) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs) {
+  console.log('Installing npm packages …');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('npm install failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
 }
 
 const builds = [

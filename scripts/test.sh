@@ -20,9 +20,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# `npm install` honours package-lock.json; `npm ci` refuses it here (see scripts/start.mjs).
 if ! npm ls --depth=0 >/dev/null 2>&1; then
-  step "Installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund
+  step "Installing npm packages"
+  npm install --no-audit --no-fund
 fi
 
 step "Build"
