@@ -30,7 +30,10 @@ function newestMtime(paths) {
 // `npm install`, not `npm ci`: the registry here serves only some platforms' optional packages (e.g. Biome's
 // binaries), so the lock file lists only those and `npm ci` refuses it as out of sync; install honours it.
 const installedLock = join(root, 'node_modules/.package-lock.json');
-if (!existsSync(installedLock) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs) {
+if (
+  !existsSync(installedLock) ||
+  statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs
+) {
   console.log('Installing npm packages …');
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
@@ -40,9 +43,26 @@ if (!existsSync(installedLock) || statSync(join(root, 'package-lock.json')).mtim
 }
 
 const builds = [
-  { workspace: 'packages/sdk', output: 'packages/sdk/dist/polyflow.iife.js', sources: ['packages/sdk/src', 'packages/sdk/build.mjs'] },
-  { workspace: 'apps/console', output: 'apps/console/dist/index.html', sources: ['apps/console/src', 'apps/console/index.html', 'apps/console/vite.config.ts', 'packages/contracts/src'] },
-  { workspace: 'apps/server', output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/contracts/src'] },
+  {
+    workspace: 'packages/sdk',
+    output: 'packages/sdk/dist/polyflow.iife.js',
+    sources: ['packages/sdk/src', 'packages/sdk/build.mjs'],
+  },
+  {
+    workspace: 'apps/console',
+    output: 'apps/console/dist/index.html',
+    sources: [
+      'apps/console/src',
+      'apps/console/index.html',
+      'apps/console/vite.config.ts',
+      'packages/contracts/src',
+    ],
+  },
+  {
+    workspace: 'apps/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/contracts/src'],
+  },
 ];
 
 for (const { workspace, output, sources } of builds) {

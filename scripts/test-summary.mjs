@@ -9,7 +9,8 @@ const [vitestReport, playwrightReport] = process.argv.slice(2);
 if (vitestReport && existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
+  failed +=
+    (report.numFailedTests ?? 0) + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 } else {
   failed += 1;

@@ -57,7 +57,8 @@ export class PolyflowApi {
 
   async expectOk<T>(method: string, path: string, body?: unknown): Promise<T> {
     const result = await this.call<T>(method, path, body);
-    if (result.status >= 400) throw new Error(`${method} ${path} → ${result.status} ${JSON.stringify(result.body)}`);
+    if (result.status >= 400)
+      throw new Error(`${method} ${path} → ${result.status} ${JSON.stringify(result.body)}`);
     return result.body;
   }
 }
@@ -73,14 +74,22 @@ export async function createVerifiedAccount(label = 'owner'): Promise<Account> {
   const anonymous = new PolyflowApi();
   await anonymous.expectOk('POST', '/register', { email, password });
   const mail = await waitForMail(email, /verify/i);
-  const session = await anonymous.expectOk<{ token: string; validUntil: string }>('POST', '/register/verify', {
-    token: tokenFromLink(mail, '/verify'),
-  });
+  const session = await anonymous.expectOk<{ token: string; validUntil: string }>(
+    'POST',
+    '/register/verify',
+    {
+      token: tokenFromLink(mail, '/verify'),
+    },
+  );
   return { email, password, token: session.token, validUntil: session.validUntil };
 }
 
 /** A project with an API key and the given whitelisted domains, owned by `account`. */
-export async function createProject(account: Account, name: string, domains: string[] = []): Promise<Project> {
+export async function createProject(
+  account: Account,
+  name: string,
+  domains: string[] = [],
+): Promise<Project> {
   const api = new PolyflowApi(account.token);
   let project = await api.expectOk<Project>('POST', '/projects', { name });
   project = await api.expectOk<Project>('POST', `/projects/${project.id}/api-key`);

@@ -18,7 +18,10 @@ export async function startMailSink(dir: string): Promise<{ port: number; close:
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         count += 1;
-        writeFileSync(join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`), Buffer.concat(chunks));
+        writeFileSync(
+          join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`),
+          Buffer.concat(chunks),
+        );
         callback();
       });
     },

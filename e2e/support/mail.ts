@@ -9,7 +9,9 @@ export interface ReceivedMail {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 function readMails(): ReceivedMail[] {
@@ -34,7 +36,8 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_00
       .reverse()
       .find((candidate) => candidate.to.includes(to) && subject.test(candidate.subject));
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} with subject ${subject} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${to} with subject ${subject} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

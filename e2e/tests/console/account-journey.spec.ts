@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { countMails, tokenFromLink, waitForMail } from '../../support/mail.ts';
 import { uniqueEmail } from '../../support/api.ts';
+import { countMails, tokenFromLink, waitForMail } from '../../support/mail.ts';
 import { snap } from '../../support/screenshots.ts';
 
 test.use({ viewport: { width: 1280, height: 860 } });
@@ -51,7 +51,9 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   const switcher = page.getByRole('dialog', { name: 'My Projects' });
   await expect(switcher).toBeVisible();
   await expect(
-    switcher.getByText("You don't have any projects. Create a project by clicking the button below to get started."),
+    switcher.getByText(
+      "You don't have any projects. Create a project by clicking the button below to get started.",
+    ),
   ).toBeVisible();
   await snap(page, '06-switcher-empty');
   await switcher.getByRole('button', { name: 'Create a new project' }).click();
@@ -65,9 +67,9 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   await expect(page.getByText(email).first()).toBeVisible();
   const projectId = /\/console\/([^/]+)\//.exec(page.url())?.[1];
   expect(projectId).toBeTruthy();
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('PF_CURRENT_PROJECT') ?? 'null')?.name)).toBe(
-    'My first dapp',
-  );
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('PF_CURRENT_PROJECT') ?? 'null')?.name),
+  ).toBe('My first dapp');
   await snap(page, '07-analytics-empty');
 
   await page.getByRole('link', { name: 'SDK', exact: true }).click();
@@ -106,7 +108,10 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   await add.click();
   await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
   await snap(page, '09-error-modal');
-  await page.getByRole('dialog', { name: 'Error' }).getByRole('button', { name: 'Close', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Error' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
 
   await page.getByRole('button', { name: /Remove app\.example\.com/ }).click();
   await expect(page.getByText('app.example.com', { exact: true })).toHaveCount(0);

@@ -15,7 +15,9 @@ test('a wrong password shows the server message and clears the password field', 
   await snap(page, '11-login-wrong-password');
 });
 
-test('logging in before verifying leads to the verify screen, which can resend the email', async ({ page }) => {
+test('logging in before verifying leads to the verify screen, which can resend the email', async ({
+  page,
+}) => {
   const email = uniqueEmail('unverified');
   await new PolyflowApi().expectOk('POST', '/register', { email, password: 'unverified secret' });
   await waitForMail(email, /verify/i);

@@ -19,7 +19,11 @@ test('switching projects, the upsell modal and deleting a project', async ({ pag
   await expect(switcher.getByText('Alpha dapp')).toBeVisible();
   await expect(switcher.getByText('Beta dapp')).toBeVisible();
   await snap(page, '14-switcher-list');
-  await switcher.getByRole('listitem').filter({ hasText: 'Alpha dapp' }).getByRole('button', { name: 'Open' }).click();
+  await switcher
+    .getByRole('listitem')
+    .filter({ hasText: 'Alpha dapp' })
+    .getByRole('button', { name: 'Open' })
+    .click();
   await expect(switcher).toBeHidden();
   await expect(page).toHaveURL(/\/analytics$/);
 
@@ -32,7 +36,11 @@ test('switching projects, the upsell modal and deleting a project', async ({ pag
   await expect(upsell).toBeHidden();
 
   await page.getByRole('button', { name: /switch project/i }).click();
-  await switcher.getByRole('listitem').filter({ hasText: 'Beta dapp' }).getByRole('button', { name: 'Open' }).click();
+  await switcher
+    .getByRole('listitem')
+    .filter({ hasText: 'Beta dapp' })
+    .getByRole('button', { name: 'Open' })
+    .click();
   await expect(page.getByText('Beta dapp').first()).toBeVisible();
 
   await page.getByRole('link', { name: 'SDK', exact: true }).click();

@@ -24,7 +24,11 @@ const address = hex(42).refine((value) => value.length === 42, 'expected a 20-by
 const txHash = hex(66).refine((value) => value.length === 66, 'expected a 32-byte hash');
 /** Big numbers (wei, gas, nonces) travel as decimal strings. */
 const decimal = z.string().max(78).regex(/^\d+$/, 'expected a non-negative decimal integer string');
-const chainId = z.number().int().positive().max(2 ** 53 - 1);
+const chainId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1);
 
 export const UtmSchema = z
   .object({
@@ -52,7 +56,11 @@ export type WalletContext = z.infer<typeof WalletContextSchema>;
 /** Fields every event carries. */
 const base = {
   /** Client-generated id, unique per event: the server de-duplicates on (project, id). */
-  id: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'expected [A-Za-z0-9_-]'),
+  id: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'expected [A-Za-z0-9_-]'),
   /** Milliseconds since the epoch, client clock. */
   ts: z.number().int().nonnegative().max(8.64e15),
   userId: z.string().min(1).max(64),
@@ -63,13 +71,17 @@ const base = {
   wallet: WalletContextSchema.optional(),
 };
 
-export const PageViewEventSchema = z.object({ ...base, type: z.literal('page_view'), title: shortText.optional() }).strict();
+export const PageViewEventSchema = z
+  .object({ ...base, type: z.literal('page_view'), title: shortText.optional() })
+  .strict();
 
 /** A wallet provider is present in the page (injected or EIP-6963 announced). Once per provider and session. */
 export const WalletDetectedEventSchema = z.object({ ...base, type: z.literal('wallet_detected') }).strict();
 
 export const WalletConnectedEventSchema = z.object({ ...base, type: z.literal('wallet_connected') }).strict();
-export const WalletDisconnectedEventSchema = z.object({ ...base, type: z.literal('wallet_disconnected') }).strict();
+export const WalletDisconnectedEventSchema = z
+  .object({ ...base, type: z.literal('wallet_disconnected') })
+  .strict();
 export const ChainChangedEventSchema = z.object({ ...base, type: z.literal('chain_changed') }).strict();
 
 export const TxStages = [
