@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
+import { startEventCompaction } from './modules/events/compaction-scheduler.ts';
 import { createDuckDbEventStore, type DuckDbEventStore } from './modules/events/duckdb/duckdb-store.ts';
 import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -119,6 +120,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => events.close());
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load.
   app.addHook('onListen', async () => events.preload());
+  // Keeps `events` clustered by (project_id, ts) in the background (ADR 004); on listen, like the preload.
+  let compaction: ReturnType<typeof startEventCompaction> | undefined;
+  app.addHook('onListen', async () => {
+    compaction = startEventCompaction({ store: eventStore, logger: app.log });
+  });
+  // Before the events hook above closes the store, which interrupts a compaction under way.
+  app.addHook('onClose', async () => compaction?.stop());
   // Registered after the event store's hook so that it runs before it (onClose hooks run last-in first-out).
   const analytics = createAnalytics({ projects, eventStore, clock });
   app.addHook('onClose', async () => analytics.close());

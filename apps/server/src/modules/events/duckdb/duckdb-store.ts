@@ -3,6 +3,13 @@ import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { withIncidentId } from '../../incidents/incident-column.ts';
 import type { EventStore } from '../store.ts';
+import {
+  type CompactionPolicy,
+  type CompactionResult,
+  type CompactOptions,
+  compactEvents,
+  DEFAULT_COMPACTION_POLICY,
+} from './compaction.ts';
 import { findTxEvent } from './queries/find-tx-event.ts';
 import { integrationSummary } from './queries/integration-summary.ts';
 import { rowsToJson, SELECT_ROWS_FROM_JSON } from './rows-json.ts';
@@ -16,11 +23,18 @@ export type DuckDbStoreOptions = {
    * above DuckDB's 16 MB default (fewer, larger stalls); the WAL is replayed on start after a crash.
    */
   checkpointThreshold?: string;
+  /** When `compact()` rewrites the table clustered by (project_id, ts) (ADR 004). */
+  compaction?: Partial<CompactionPolicy>;
 };
 
 export type DuckDbEventStore = EventStore & {
   /** For analytics queries: a connection of the same instance (reads see every committed batch). */
   connect(): Promise<DuckDBConnection>;
+  /**
+   * Rewrites the table ordered by (project_id, ts) if enough rows arrived since the last time (or
+   * always with `force`). Inserts wait while it runs, so the ingestion loader pauses; readers don't.
+   */
+  compact(options?: CompactOptions): Promise<CompactionResult>;
 };
 
 function isConstraintError(error: unknown): boolean {
@@ -37,6 +51,15 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   await writer.run(CREATE_EVENTS_TABLE);
   const reader = await instance.connect();
   let isClosed = false;
+  const policy = { ...DEFAULT_COMPACTION_POLICY, ...options.compaction };
+  // Writes to `events` (inserts, compaction) run one at a time, in call order.
+  let writes: Promise<unknown> = Promise.resolve();
+  function serialWrite<T>(task: () => Promise<T>): Promise<T> {
+    const run = writes.then(task);
+    writes = run.catch(() => undefined);
+    return run;
+  }
+  let compacting: DuckDBConnection | undefined;
 
   // Each INSERT is one autocommitted statement: atomic, durable in the WAL when it returns, and rolled
   // back by DuckDB itself on a key conflict. Prepared once: the statement text is long.
@@ -46,7 +69,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   );
 
   /** 'all' when every row was new, else the keys of the rows that were. */
-  async function insertJson(json: string): Promise<'all' | Set<string>> {
+  function insertJson(json: string): Promise<'all' | Set<string>> {
+    return serialWrite(() => insertJsonNow(json));
+  }
+  async function insertJsonNow(json: string): Promise<'all' | Set<string>> {
     if (isClosed) throw new Error('event store is closed');
     // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
     // are rare, so a conflict (the whole statement undone) just takes the slow path.
@@ -80,9 +106,31 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     findTxEvent: (projectId, id) => findTxEvent(reader, projectId, id),
     connect: () => instance.connect(),
 
+    compact(compactOptions = {}) {
+      return serialWrite(async () => {
+        if (isClosed) throw new Error('event store is closed');
+        // Its own connection, so that close() can interrupt it without touching the writer.
+        const connection = await instance.connect();
+        compacting = connection;
+        try {
+          const result = await compactEvents(connection, policy, compactOptions);
+          // Writes the new table into the file and frees the old one's blocks now, not at some later
+          // automatic checkpoint. Skipped by DuckDB while readers hold older snapshots: harmless.
+          if (result.compacted) await connection.run('CHECKPOINT').catch(() => undefined);
+          return result;
+        } finally {
+          compacting = undefined;
+          connection.closeSync();
+        }
+      });
+    },
+
     async close() {
       if (isClosed) return;
       isClosed = true;
+      // A compaction under way is rolled back rather than waited for (it may take a minute).
+      compacting?.interrupt();
+      await writes;
       insertAll.destroySync();
       insertNew.destroySync();
       writer.closeSync();
