@@ -39,7 +39,20 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** Start-up failures a person can fix, said in their words rather than as a stack trace. */
+function explainStartupError(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Could not set lock on file/i.test(message)) {
+    return 'Another Polyflow process (a server or the demo seeder) is using this DATA_DIR: stop it, or start this one with another DATA_DIR.';
+  }
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') {
+    return 'The port is already in use: stop the other server or set PORT to a free port.';
+  }
+  return undefined;
+}
+
 main().catch((error: unknown) => {
-  console.error(error);
+  const explanation = explainStartupError(error);
+  console.error(explanation ? `Polyflow could not start. ${explanation}` : error);
   process.exit(1);
 });

@@ -118,4 +118,38 @@ describe('main', () => {
     expect(code).toBe(0);
     expect(output).not.toContain(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim());
   });
+
+  it('explains, without a stack trace, that another process holds the DATA_DIR', async () => {
+    const dataDir = tempDir();
+    const main = path.resolve(import.meta.dirname, '../src/main.ts');
+    const start = () =>
+      spawn(process.execPath, ['--import', 'tsx', main], {
+        env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const first = start();
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the first server did not start')), 15_000);
+      first.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Polyflow listening on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    try {
+      const second = start();
+      let output = '';
+      second.stderr.on('data', (chunk: Buffer) => {
+        output += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('Another Polyflow process');
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      first.kill('SIGTERM');
+      await new Promise((resolve) => first.on('exit', resolve));
+    }
+  });
 });
