@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { type Account, createProject, createVerifiedAccount } from '../../support/api.ts';
+import { snap } from '../../support/screenshots.ts';
+
+async function logInAndOpen(page: import('@playwright/test').Page, account: Account, projectId: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('dialog', { name: 'My Projects' }).getByRole('button', { name: 'Open' }).click();
+  await page.goto(`/console/${projectId}/config`);
+}
+
+/** One page view, sent as the SDK sends it: a text/plain batch from the dapp's Origin. */
+async function sendPageView(apiKey: string, origin: string): Promise<number> {
+  const response = await fetch(`${process.env.POLYFLOW_URL}/api/v1/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain', Origin: origin },
+    body: JSON.stringify({
+      apiKey,
+      sdkVersion: 'e2e',
+      events: [
+        {
+          id: randomUUID().replaceAll('-', ''),
+          type: 'page_view',
+          ts: Date.now(),
+          userId: 'user-e2e',
+          sessionId: 'session-e2e',
+          path: '/swap',
+        },
+      ],
+    }),
+  });
+  return response.status;
+}
+
+test('Start test reports the events that arrive from a whitelisted domain', async ({ page }) => {
+  const account = await createVerifiedAccount('integration');
+  const project = await createProject(account, 'Integration dapp', ['app.example.com']);
+  await logInAndOpen(page, account, project.id);
+
+  await page.getByRole('button', { name: 'Start test' }).click();
+  await expect(page.getByText(/Waiting for events/)).toBeVisible();
+  expect(await sendPageView(project.apiKey ?? '', 'https://evil.example.org')).toBe(403);
+  expect(await sendPageView(project.apiKey ?? '', 'https://app.example.com')).toBe(200);
+  await expect(page.getByText(/Received 1 event from app\.example\.com/)).toBeVisible({ timeout: 15_000 });
+  await snap(page, '19-sdk-integration-received');
+});
+
+test('Start test says what is missing when the project has no domain', async ({ page }) => {
+  const account = await createVerifiedAccount('nodomain');
+  const project = await createProject(account, 'No domain dapp');
+  await logInAndOpen(page, account, project.id);
+  await page.getByRole('button', { name: 'Start test' }).click();
+  await expect(page.getByText(/No whitelisted domain/)).toBeVisible();
+});
