@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_LOGIN, type DemoInstance, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
-import { DEMO_LOGIN, type DemoInstance, startDemoInstance } from './demo-instance.ts';
 
 const TILES = [
   'Total Transactions',
@@ -17,10 +17,10 @@ let demo: DemoInstance;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  demo = await startDemoInstance();
+  demo = await startSeededDemo({ users: 1500 });
 });
 test.afterAll(async () => {
-  await demo?.stop();
+  await demo?.dispose();
 });
 
 /** The figure of a tile (the dd next to its dt label). */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
-import { type DemoInstance, logInAsDemo, startSeededDemo } from '../acquisition/demo-instance.ts';
 
 let demo: DemoInstance;
 test.beforeAll(async () => {

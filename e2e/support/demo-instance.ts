@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page } from '@playwright/test';
-import { freePort } from '../../support/free-port.ts';
+import { freePort } from './free-port.ts';
 
-const repoRoot = join(import.meta.dirname, '..', '..', '..');
-const DEMO_EMAIL = 'demo@polyflow.dev';
-const DEMO_PASSWORD = 'polyflow-demo';
+const repoRoot = join(import.meta.dirname, '..', '..');
+/** The demo login `npm run seed:demo` creates (its defaults). */
+export const DEMO_LOGIN = { email: 'demo@polyflow.dev', password: 'polyflow-demo' };
 
 /**
  * A Polyflow server of the spec file's own over a DATA_DIR filled by the demo seeder (`npm run seed:demo`,
  * the same script, run before the server starts: DuckDB lets one process open the event file). The shared
- * e2e server cannot be seeded this way while it runs. Used by the acquisition and incident journeys.
+ * e2e server cannot be seeded this way while it runs. Used by the analytics, acquisition and incident journeys.
  */
 export interface DemoInstance {
   url: string;
@@ -124,8 +124,8 @@ export async function startSeededDemo({ users = 600 }: { users?: number } = {}):
 /** Logs in as the seeded demo account through the console's own form. */
 export async function logInAsDemo(page: Page, demo: DemoInstance): Promise<void> {
   await page.goto(`${demo.url}/`);
-  await page.getByLabel('Email').fill(DEMO_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+  await page.getByLabel('Password').fill(DEMO_LOGIN.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(/\/console\//);
 }
