@@ -35,8 +35,9 @@ npm run typecheck
 step "Lint"
 npx biome check .
 
-step "SDK size budget"
+step "Size budgets (SDK ≤ 4 KB gzip, console first screen ≤ 150 KB gzip)"
 npm run size
+npm run size -w apps/console
 
 step "Unit and integration tests (vitest)"
 vitest_status=0
