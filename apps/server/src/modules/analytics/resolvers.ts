@@ -1,9 +1,8 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
-import type { GraphqlContext, GraphqlModule } from '../../graphql/module.ts';
-import { AnalyticsInputError } from './errors.ts';
-import { withGraphqlErrors } from './graphql-errors.ts';
+import type { GraphqlModule } from '../../graphql/module.ts';
+import { userQuery as query, RangeArgs, text } from './graphql-query.ts';
 import { analyticsTypeDefs } from './schema.ts';
 import type { AnalyticsService, CountSeries } from './service.ts';
 
@@ -15,12 +14,6 @@ export const DateTimeScalar = new GraphQLScalarType({
   parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : undefined),
 });
 
-const text = (max: number) => z.string().max(max);
-const RangeArgs = z.object({
-  projectId: text(64),
-  from: text(64).nullish(),
-  to: text(64).nullish(),
-});
 const SeriesArgs = RangeArgs.extend({ granularity: text(64).nullish() });
 const GasArgs = SeriesArgs.extend({ chainId: z.number().int().positive().nullish() });
 const limitOf = (max: number) => z.number().int().min(1).max(max);
@@ -30,24 +23,6 @@ const HistoryArgs = RangeArgs.extend({ first: limitOf(100), after: text(200).nul
 const TransactionArgs = z
   .object({ projectId: text(64), hash: text(66).nullish(), id: text(64).nullish() })
   .refine((args) => Boolean(args.hash) !== Boolean(args.id), 'Pass exactly one of hash and id.');
-
-function parse<T>(schema: z.ZodType<T>, args: unknown): T {
-  const result = schema.safeParse(args);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new AnalyticsInputError(`Invalid arguments: ${where}${issue?.message ?? 'invalid'}.`);
-}
-
-type Resolver = (root: unknown, args: unknown, context: GraphqlContext) => Promise<unknown>;
-
-/** Signed-in user first (401 otherwise), then the arguments, then the service; errors get GraphQL codes. */
-function query<T>(schema: z.ZodType<T>, run: (userId: string, args: T) => Promise<unknown>): Resolver {
-  return withGraphqlErrors(async (_root: unknown, args: unknown, context: GraphqlContext) => {
-    const user = await context.requireUser();
-    return run(user.id, parse(schema, args));
-  });
-}
 
 export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsService }): GraphqlModule {
   const series = (kind: CountSeries) =>
