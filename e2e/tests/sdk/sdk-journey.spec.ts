@@ -1,16 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type DemoDapp, startDemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
-import { startChain, type TestChain } from '../../support/chain.ts';
+import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
+import type { TestChain } from '../../support/chain.ts';
 import { snap } from '../../support/screenshots.ts';
 import { approveNext, clickAndWaitForLog, type DemoLogEntry, demoLog } from './demo-page.ts';
 import { waitForStoredCount } from './integration.ts';
-import {
-  createProject,
-  type OwnedProject,
-  type PolyflowInstance,
-  removeInstanceData,
-  startPolyflow,
-} from './polyflow-instance.ts';
+import type { OwnedProject, PolyflowInstance } from './polyflow-instance.ts';
+import { startSdkStack, stopSdkStack } from './sdk-stack.ts';
 import { eventsOf, readStoredEvents, type StoredEvent } from './stored-events.ts';
 
 // A newcomer's journey, end to end: the demo dapp loads the SDK from a real Polyflow server with the
@@ -24,23 +19,11 @@ let project: OwnedProject;
 let demo: DemoDapp;
 
 test.beforeAll(async () => {
-  // One after the other: if the second fails, afterAll still stops the first.
-  chain = await startChain();
-  polyflow = await startPolyflow();
-  project = await createProject(polyflow, ['localhost']);
-  demo = await startDemoDapp({
-    polyflowUrl: polyflow.url,
-    apiKey: project.apiKey,
-    port: 0,
-    rpcUrl: chain.rpcUrl,
-  });
+  ({ chain, polyflow, project, demo } = await startSdkStack());
 });
 
 test.afterAll(async () => {
-  await demo?.close();
-  await polyflow?.stop();
-  await chain?.stop();
-  if (polyflow) removeInstanceData(polyflow);
+  await stopSdkStack({ chain, polyflow, demo });
 });
 
 type Hex = `0x${string}`;

@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { type DemoDapp, startDemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
-import { startChain, type TestChain } from '../../support/chain.ts';
+import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
+import type { TestChain } from '../../support/chain.ts';
 import { clickAndWaitForLog } from './demo-page.ts';
 import { waitForStoredCount } from './integration.ts';
-import {
-  createProject,
-  type OwnedProject,
-  type PolyflowInstance,
-  removeInstanceData,
-  startPolyflow,
-} from './polyflow-instance.ts';
+import type { OwnedProject, PolyflowInstance } from './polyflow-instance.ts';
+import { startSdkStack, stopSdkStack } from './sdk-stack.ts';
 import { eventsOf, readStoredEvents } from './stored-events.ts';
 
 // The other order: the SDK runs first, the wallet arrives later (a slow extension) and is found through
@@ -20,23 +15,11 @@ let project: OwnedProject;
 let demo: DemoDapp;
 
 test.beforeAll(async () => {
-  // One after the other: if the second fails, afterAll still stops the first.
-  chain = await startChain();
-  polyflow = await startPolyflow();
-  project = await createProject(polyflow, ['localhost']);
-  demo = await startDemoDapp({
-    polyflowUrl: polyflow.url,
-    apiKey: project.apiKey,
-    port: 0,
-    rpcUrl: chain.rpcUrl,
-  });
+  ({ chain, polyflow, project, demo } = await startSdkStack());
 });
 
 test.afterAll(async () => {
-  await demo?.close();
-  await polyflow?.stop();
-  await chain?.stop();
-  if (polyflow) removeInstanceData(polyflow);
+  await stopSdkStack({ chain, polyflow, demo });
 });
 
 test('a wallet installed after the SDK is still recorded', async ({ page }) => {
