@@ -4,9 +4,13 @@
  * then p50/p95 of every dashboard query of every case file in bench/cases/, on the largest project
  * (~15 % of all events) and on a median-sized one, both engines side by side.
  *
- * Options: --events <count> (default 10000000), --no-postgres, --runs <count> (default 20 per query).
+ * Options: --events <count> (default 10000000), --no-postgres, --runs <count> (default 20 per query),
+ * --keep <file> (generate into this DuckDB file and keep it, clustered when the sorted layout ran),
+ * --reuse <file> (time the queries on a file kept earlier: no generation, no re-clustering; its layout
+ * is the one it was left in).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,11 +36,14 @@ const { values } = parseArgs({
     'no-postgres': { type: 'boolean', default: false },
     /** arrival: as ingestion appends; sorted: after re-clustering by (project_id, ts). */
     layouts: { type: 'string', default: 'arrival,sorted' },
+    keep: { type: 'string' },
+    reuse: { type: 'string' },
   },
 });
 const TOTAL = Number(values.events);
 const RUNS = Number(values.runs);
 const LAYOUTS = values.layouts.split(',').filter((layout) => layout === 'arrival' || layout === 'sorted');
+if (values.keep && values.reuse) throw new Error('--keep and --reuse exclude each other');
 
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
@@ -130,27 +137,50 @@ async function sortByProject(connection: DuckDBConnection): Promise<void> {
   await connection.run('CHECKPOINT');
 }
 
+/** The generated events, in the store's columns and types, in arrival order. */
+async function generate(connection: DuckDBConnection): Promise<void> {
+  // Without the store's primary key, which only de-duplicates ingestion and would only slow the load
+  // (no analytics query uses its index).
+  await connection.run(CREATE_EVENTS_TABLE.replace(/,\s*PRIMARY KEY \(project_id, id\)/, ''));
+  await generateBenchEvents(connection, { total: TOTAL, days: DAYS, endMs: END_MS });
+  await connection.run('CHECKPOINT');
+}
+
+/** A kept file records the layout it was left in, so that --reuse labels its figures truthfully. */
+async function rememberLayout(connection: DuckDBConnection, layout: string): Promise<void> {
+  await connection.run('CREATE OR REPLACE TABLE bench_layout AS SELECT $layout::VARCHAR AS layout', {
+    layout,
+  });
+}
+
+async function keptLayout(connection: DuckDBConnection): Promise<string> {
+  const reader = await connection.runAndReadAll('SELECT layout FROM bench_layout');
+  return String(reader.getRowObjectsJS()[0]?.layout);
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-analytics-'));
+  const kept = values.keep ?? values.reuse;
+  const file = kept ? path.resolve(kept) : path.join(dir, 'events.duckdb');
+  if (values.reuse && !existsSync(file)) throw new Error(`--reuse ${file}: no such file`);
+  if (values.keep) rmSync(file, { force: true });
   let postgres: ThrowawayPostgres | undefined;
   let pgPool: pg.Pool | undefined;
-  const instance = await DuckDBInstance.create(path.join(dir, 'events.duckdb'));
+  const instance = await DuckDBInstance.create(file);
   try {
     const cases = await loadCases();
-    log(`${os.cpus().length} cores; ${cases.length} queries from bench/cases; temp dir ${dir}`);
+    log(`${os.cpus().length} cores; ${cases.length} queries from bench/cases; DuckDB file ${file}`);
     const connection = await instance.connect();
-    // The store's columns and types; without its primary key, which only de-duplicates ingestion and
-    // would only slow the load (no analytics query uses its index).
-    await connection.run(CREATE_EVENTS_TABLE.replace(/,\s*PRIMARY KEY \(project_id, id\)/, ''));
     let started = performance.now();
-    await generateBenchEvents(connection, { total: TOTAL, days: DAYS, endMs: END_MS });
-    await connection.run('CHECKPOINT');
+    const layouts = values.reuse ? [await keptLayout(connection)] : LAYOUTS;
+    if (!values.reuse) {
+      await generate(connection);
+      log(`DuckDB: events generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
     const count = Number(
       (await connection.runAndReadAll('SELECT count(*)::DOUBLE AS n FROM events')).getRowObjectsJS()[0]?.n,
     );
-    log(
-      `DuckDB: ${count.toLocaleString('en-US')} events generated in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
+    log(`DuckDB: ${count.toLocaleString('en-US')} events`);
     const targets = await targetsOf(connection);
     for (const target of targets)
       log(`${target.label} project: ${target.events.toLocaleString('en-US')} events`);
@@ -173,14 +203,15 @@ async function main(): Promise<void> {
       row.set(column, timing);
     };
     const columns: string[] = [];
-    for (const layout of LAYOUTS) {
-      if (layout === 'sorted') {
+    for (const layout of layouts) {
+      if (layout === 'sorted' && !values.reuse) {
         started = performance.now();
         await sortByProject(connection);
         log(
           `DuckDB: re-clustered by (project_id, ts) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
         );
       }
+      if (values.keep) await rememberLayout(connection, layout);
       const pool = createConnectionPool(() => instance.connect());
       for (const target of targets) {
         const column = `DuckDB ${layout}, ${target.label}`;
@@ -227,6 +258,7 @@ async function main(): Promise<void> {
     await postgres?.stop();
     instance.closeSync();
     rmSync(dir, { recursive: true, force: true });
+    if (values.keep) log(`kept ${file}: pass --reuse ${values.keep} to time queries on it again`);
   }
 }
 

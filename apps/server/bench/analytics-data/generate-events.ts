@@ -198,4 +198,18 @@ export async function generateBenchEvents(
   await connection.run('DROP TABLE bench_rows');
   await connection.run('DROP TABLE bench_units');
   await connection.run('DROP TABLE bench_users');
+  await stampIncidents(connection);
+}
+
+/**
+ * Production rows get `incident_id` from the event store on write (modules/incidents/fingerprint.ts); the
+ * generated ones get an id per (project, source, code + method or message): the fingerprint's grouping on
+ * the generator's messages. Stamped here, before anything else reads the rows (derived tables included).
+ */
+async function stampIncidents(connection: DuckDBConnection): Promise<void> {
+  const fingerprint = `project_id || '|' || error_source || '|' || coalesce(error_code::VARCHAR || rpc_method, error_message)`;
+  await connection.run(
+    `UPDATE events SET incident_id = 'inc_' || substr(md5(${fingerprint}), 1, 24)
+      WHERE type = 'error' AND error_source IN ('window', 'promise', 'wallet')`,
+  );
 }

@@ -1,5 +1,3 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
-import type pg from 'pg';
 import { createIncidentService } from '../../src/modules/incidents/service.ts';
 import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench-case.ts';
 
@@ -7,10 +5,7 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
  * The Incident Tracking screens' queries over the dashboard's default 30 days, through the service (as the
  * resolvers call it). The PostgreSQL runners are translations of src/modules/incidents/duckdb/*.ts kept here
  * (bench only; parameters: $1 project, $2 from, $3 to in epoch ms).
- *
- * The generated bench rows carry no `incident_id` (production rows get it from the event store on write),
- * so the first run on each engine stamps error rows with an id per (project, source, code + method or
- * message) — the fingerprint's grouping on the generator's messages — before anything is timed twice.
+ * Generated rows carry their `incident_id` like stored ones (bench/analytics-data/generate-events.ts).
  */
 const stubOwner = { getOwnedProject: async () => ({}) as never };
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -20,32 +15,6 @@ const rangeOf = (c: DuckBenchContext) => ({
   from: iso(c.range.fromMs),
   to: iso(c.range.toMs),
 });
-
-const FINGERPRINT = `project_id || '|' || error_source || '|' || coalesce(error_code::VARCHAR || rpc_method, error_message)`;
-let duckStamped: Promise<void> | undefined;
-let pgStamped: Promise<unknown> | undefined;
-
-function stampDuck(connection: DuckDBConnection): Promise<void> {
-  duckStamped ??= connection
-    .run(
-      `UPDATE events SET incident_id = 'inc_' || substr(md5(${FINGERPRINT}), 1, 24)
-        WHERE type = 'error' AND incident_id IS NULL AND error_source IN ('window', 'promise', 'wallet')`,
-    )
-    .then(async () => {
-      await connection.run('CHECKPOINT');
-    });
-  return duckStamped;
-}
-
-function stampPostgres(pool: pg.Pool): Promise<unknown> {
-  pgStamped ??= pool
-    .query(
-      `UPDATE events SET incident_id = 'inc_' || substr(md5(${FINGERPRINT}), 1, 24)
-        WHERE type = 'error' AND incident_id IS NULL AND error_source IN ('window', 'promise', 'wallet')`,
-    )
-    .then(() => pool.query('ANALYZE events'));
-  return pgStamped;
-}
 
 /** The target project's most frequent incident in the range: what the detail case opens. */
 const detailIds = new Map<string, Promise<string>>();
@@ -104,36 +73,22 @@ const pgSummaries = (c: PostgresBenchContext, search: string | null) =>
 export const cases: BenchCase[] = [
   {
     name: 'incidents list (+ fail rate, 2 connections)',
-    duckdb: async (c) => {
-      await stampDuck(c.connection);
-      return service(c).list('bench', rangeOf(c));
-    },
-    postgres: async (c) => {
-      await stampPostgres(c.pool);
-      return pgSummaries(c, null);
-    },
+    duckdb: (c) => service(c).list('bench', rangeOf(c)),
+    postgres: (c) => pgSummaries(c, null),
   },
   {
     name: 'incidents search "revert"',
-    duckdb: async (c) => {
-      await stampDuck(c.connection);
-      return service(c).list('bench', { ...rangeOf(c), search: 'revert' });
-    },
-    postgres: async (c) => {
-      await stampPostgres(c.pool);
-      return pgSummaries(c, 'revert');
-    },
+    duckdb: (c) => service(c).list('bench', { ...rangeOf(c), search: 'revert' }),
+    postgres: (c) => pgSummaries(c, 'revert'),
   },
   {
     name: 'incident detail (summary, event, trail)',
     duckdb: async (c) => {
-      await stampDuck(c.connection);
       const id = await busiestIncident(c);
       // Null (a project without errors in the range) is a valid answer too; it still runs the summary.
       return service(c).detail('bench', { ...rangeOf(c), id });
     },
     postgres: async (c) => {
-      await stampPostgres(c.pool);
       // The summary of one incident, then the session trail of its latest occurrence (index on project, ts).
       const { rows } = await c.pool.query(
         `SELECT id, session_id, user_id, ts FROM events
