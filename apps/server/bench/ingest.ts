@@ -4,9 +4,10 @@
  * time; prints events/s and p50/p99 latency. Then the crash check: kill -9 under load, restart on the
  * same DATA_DIR, and verify that every acknowledged event id is in the store.
  *
- * BENCH_SECONDS (default 15) and BENCH_CONCURRENCY (default 32) tune the run.
+ * BENCH_SECONDS (default 15) and BENCH_CONCURRENCY (default 32) tune the run; BENCH_CRASH_CHECK=0 skips
+ * the crash check; BENCH_PROFILE=<dir> writes a CPU profile of the server there (and skips it too).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -30,6 +31,14 @@ async function storedIds(dataDir: string, projectId: string): Promise<Set<string
   return ids;
 }
 
+/** CPU seconds (user + system) of a process, or of one of its threads, from /proc (Linux). */
+function cpuSeconds(pid: number, thread = false): { user: number; system: number } {
+  const file = thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  // Fields after the command name (which may hold spaces) start at state: utime and stime are 12th and 13th.
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-'));
   let exitCode = 0;
@@ -42,12 +51,20 @@ async function main(): Promise<void> {
 
     await drive(server.url, project, { concurrency: CONCURRENCY, seconds: 2, runId: 'warm' });
     const clientCpu = process.cpuUsage();
+    const serverPid = server.child.pid as number;
+    const serverCpu = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, true) };
     const run = await drive(server.url, project, {
       concurrency: CONCURRENCY,
       seconds: SECONDS,
       runId: 'run',
     });
     const { user, system } = process.cpuUsage(clientCpu);
+    const processNow = cpuSeconds(serverPid);
+    const mainNow = cpuSeconds(serverPid, true);
+    const serverUser = processNow.user - serverCpu.process.user;
+    const serverSystem = processNow.system - serverCpu.process.system;
+    const serverProcessCpu = serverUser + serverSystem;
+    const serverMainCpu = mainNow.user + mainNow.system - serverCpu.main.user - serverCpu.main.system;
     const sorted = [...run.latenciesMs].sort((a, b) => a - b);
     const eventsPerSecond = run.events / run.seconds;
     const p50 = percentile(sorted, 50);
@@ -66,6 +83,10 @@ async function main(): Promise<void> {
     console.log(
       `client (this process) CPU: ${((user + system) / 1e6).toFixed(1)} s of ${run.seconds.toFixed(1)} s, ${((user + system) / Math.max(1, run.requests)).toFixed(0)} µs per request`,
     );
+    const perRequest = (seconds: number) => ((seconds * 1e6) / Math.max(1, run.requests)).toFixed(0);
+    console.log(
+      `server CPU: ${serverProcessCpu.toFixed(1)} s (${perRequest(serverProcessCpu)} µs per request; user ${perRequest(serverUser)}, system ${perRequest(serverSystem)}), of which its JS thread ${serverMainCpu.toFixed(1)} s (${perRequest(serverMainCpu)} µs per request)`,
+    );
     // Acknowledged means durable in the ingestion log; DuckDB is loaded in the background. The
     // integration card waits for the loader, so its answer time is the backlog left at the end of the run.
     const drainStarted = performance.now();
@@ -82,7 +103,7 @@ async function main(): Promise<void> {
     );
     const isWithinBudget = eventsPerSecond >= BUDGET.eventsPerSecond && p99 <= BUDGET.p99Ms;
     console.log(isWithinBudget ? 'within budget' : 'OVER BUDGET');
-    if (process.env.BENCH_PROFILE) {
+    if (process.env.BENCH_PROFILE || process.env.BENCH_CRASH_CHECK === '0') {
       await server.stop();
       return;
     }
