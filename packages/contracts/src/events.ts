@@ -13,15 +13,18 @@ export const MAX_EVENTS_PER_BATCH = 100;
 const shortText = z.string().max(256);
 const mediumText = z.string().max(2048);
 const longText = z.string().max(16 * 1024);
-/** 0x-prefixed hex, e.g. addresses, hashes, selectors. Lower-cased on parse. */
+/**
+ * 0x-prefixed hex, e.g. selectors. Checks only: the schemas have no transforms or refinements, so the
+ * server can compile them into a fast validator (z.toJSONSchema) that accepts exactly what they accept.
+ * Hex is stored lower-cased; the server lower-cases it.
+ */
 const hex = (maxLength: number) =>
   z
     .string()
     .max(maxLength)
-    .regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex')
-    .transform((value) => value.toLowerCase());
-const address = hex(42).refine((value) => value.length === 42, 'expected a 20-byte address');
-const txHash = hex(66).refine((value) => value.length === 66, 'expected a 32-byte hash');
+    .regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 20-byte address (0x and 40 hex digits)');
+const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 32-byte hash (0x and 64 hex digits)');
 /** Big numbers (wei, gas, nonces) travel as decimal strings. */
 const decimal = z.string().max(78).regex(/^\d+$/, 'expected a non-negative decimal integer string');
 const chainId = z
@@ -179,7 +182,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   ErrorEventSchema,
 ]);
 export type IngestEvent = z.infer<typeof EventSchema>;
-/** What the SDK builds before parsing (hex not yet lower-cased, etc.). */
+/** What the SDK builds (the same as what the server parses: the schemas only check). */
 export type IngestEventInput = z.input<typeof EventSchema>;
 export type EventType = IngestEvent['type'];
 

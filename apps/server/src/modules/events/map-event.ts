@@ -28,6 +28,9 @@ export function toBig(value: string | undefined | null, path: string): bigint | 
   return big;
 }
 
+/** Hex (validated as such) is stored lower-cased: addresses and hashes compare as text. */
+const lowerHex = (value: string | undefined): string | null => value?.toLowerCase() ?? null;
+
 /** A validated wire event (`@polyflow/contracts/events`) as a stored row. `index` names it in errors. */
 export function mapEvent(event: IngestEvent, index: number, facts: RequestFacts): EventRow {
   const row = blankRow({
@@ -48,7 +51,7 @@ export function mapEvent(event: IngestEvent, index: number, facts: RequestFacts)
   row.utm_content = event.utm?.content ?? null;
   row.utm_term = event.utm?.term ?? null;
   row.sdk = facts.sdk;
-  row.wallet_address = event.wallet?.address ?? null;
+  row.wallet_address = lowerHex(event.wallet?.address);
   row.wallet_provider = event.wallet?.provider ?? null;
   row.wallet_rdns = event.wallet?.rdns ?? null;
   row.chain_id = event.wallet?.chainId ?? null;
@@ -65,11 +68,11 @@ export function mapEvent(event: IngestEvent, index: number, facts: RequestFacts)
     case 'tx':
       row.tx_id = event.txId;
       row.tx_stage = event.stage;
-      row.tx_hash = event.hash ?? null;
-      row.tx_from = event.from ?? null;
-      row.tx_to = event.to ?? null;
+      row.tx_hash = lowerHex(event.hash);
+      row.tx_from = lowerHex(event.from);
+      row.tx_to = lowerHex(event.to);
       row.tx_value = toBig(event.value, at('value'));
-      row.selector = event.selector ?? null;
+      row.selector = lowerHex(event.selector);
       row.tx_kind = event.kind;
       row.chain_id = event.chainId ?? row.chain_id;
       row.gas_limit = toBig(event.gasLimit, at('gasLimit'));
@@ -80,7 +83,7 @@ export function mapEvent(event: IngestEvent, index: number, facts: RequestFacts)
       row.gas_used = toBig(event.gasUsed, at('gasUsed'));
       row.effective_gas_price = toBig(event.effectiveGasPrice, at('effectiveGasPrice'));
       row.block_number = toBig(event.blockNumber, at('blockNumber'));
-      row.replaced_by = event.replacedBy ?? null;
+      row.replaced_by = lowerHex(event.replacedBy);
       row.error_code = event.error?.code ?? null;
       row.error_message = event.error?.message ?? null;
       break;

@@ -1,8 +1,8 @@
-import { BatchSchema } from '@polyflow/contracts/events';
 import type { IntegrationStatus } from '@polyflow/contracts/integration';
 import type { Project } from '@polyflow/contracts/projects';
 import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { createBatchValidator } from './batch-validator.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
 import type { EventRow } from './event-row.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
@@ -54,6 +54,7 @@ export function createEventService(deps: EventServiceDeps) {
   const limiter = createRateLimiter(deps.rateLimit);
   const parseUserAgent = createUserAgentParser();
   const geo = deps.geo ?? createGeoLookup();
+  const validateBatch = createBatchValidator();
   const log =
     deps.log && createLogWriter({ ...deps.log, load: (jsonRows) => deps.store.insertJsonRows(jsonRows) });
   const writer = createGroupCommit({ store: log ?? deps.store, ...deps.groupCommit });
@@ -114,7 +115,7 @@ export function createEventService(deps: EventServiceDeps) {
 
     /** A parsed JSON body of `POST /api/v1/events`; answers once the batch is committed. */
     async ingestBatch(access: IngestAccess, body: unknown, client: ClientInfo): Promise<CommitResult> {
-      const parsed = BatchSchema.safeParse(body);
+      const parsed = validateBatch(body);
       if (!parsed.success) {
         const issues = zodIssues(parsed.error);
         throw badRequest(describeBatchError(issues), issues.slice(0, 20));
