@@ -113,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Batches are acknowledged once in this log and loaded into DuckDB in the background (ADR 003).
     log: {
       dir: path.join(config.dataDir, 'ingest-log'),
+      maxBacklogBytes: config.ingestBacklogMaxBytes,
       onLoadError: (error) => app.log.error({ err: error }, 'loading the ingestion log failed; retrying'),
     },
   });

@@ -26,6 +26,8 @@ export type Config = {
   logLevel: string;
   /** Events accepted per minute and API key before 429 (ingestion); generous, stops runaway clients. */
   ingestEventsPerMinute?: number;
+  /** Bytes acknowledged in the ingestion log but not loaded yet, beyond which ingestion answers 503. */
+  ingestBacklogMaxBytes?: number;
   /** The SDK's IIFE build served at `/sdk.js`. */
   sdkScriptPath?: string;
 };
@@ -59,6 +61,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   INGEST_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(6_000_000),
+  INGEST_BACKLOG_MAX_MB: z.coerce.number().positive().default(256),
   SDK_SCRIPT_PATH: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: vars.AUTH_RATE_LIMIT_MAX, windowMs: vars.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: vars.LOG_LEVEL,
     ingestEventsPerMinute: vars.INGEST_EVENTS_PER_MINUTE,
+    ingestBacklogMaxBytes: Math.round(vars.INGEST_BACKLOG_MAX_MB * 1024 * 1024),
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
   };
 }

@@ -83,7 +83,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const mapped = toErrorResponse(error);
     if (mapped) {
-      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      // 503 is an expected state (ingestion back-pressure), asked of every client during an overload.
+      if (mapped.status >= 500 && mapped.status !== 503) request.log.error({ err: error }, 'request failed');
       return reply.status(mapped.status).send(mapped.body);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -15,6 +15,7 @@ export const ErrorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'INGESTION_BACKLOG',
   'XSRF_TOKEN_MISMATCH',
   'INTERNAL_ERROR',
 ] as const;

@@ -115,3 +115,22 @@ describe('ingestion: API key and Origin whitelist', () => {
     expect(await storedEvents(harness.services, p.id)).toHaveLength(40);
   });
 });
+
+describe('ingestion: back-pressure', () => {
+  it('answers 503 INGESTION_BACKLOG with Retry-After, and stores nothing, while the log is backlogged', async () => {
+    const { project: p } = await project('shop.example.com');
+    const events = harness.services.events;
+    const isBacklogged = events.isBacklogged;
+    events.isBacklogged = () => true;
+    try {
+      const batch = { apiKey: p.apiKey as string, events: [pageView()] };
+      const response = await postBatch(harness.app, batch, { origin: 'https://shop.example.com' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(errorOf(response).errorCode).toBe('INGESTION_BACKLOG');
+      expect(await storedEvents(harness.services, p.id)).toEqual([]);
+    } finally {
+      events.isBacklogged = isBacklogged;
+    }
+  });
+});

@@ -46,13 +46,20 @@ function truncateToLastRecord(file: string): number {
 export function createIngestLog(dir: string) {
   mkdirSync(dir, { recursive: true });
   const closed: string[] = [];
+  /** Bytes of every segment on disk (closed and current): what is durable but not loaded yet. */
+  const sizes = new Map<string, number>();
   let nextSequence = 1;
   for (const name of readdirSync(dir).sort()) {
     const match = SEGMENT.exec(name);
     if (!match) continue;
     nextSequence = Math.max(nextSequence, Number(match[1]) + 1);
-    if (truncateToLastRecord(path.join(dir, name)) === 0) unlinkSync(path.join(dir, name));
-    else closed.push(name);
+    const size = truncateToLastRecord(path.join(dir, name));
+    if (size === 0) {
+      unlinkSync(path.join(dir, name));
+    } else {
+      closed.push(name);
+      sizes.set(name, size);
+    }
   }
 
   let current: { name: string; handle: FileHandle; bytes: number } | undefined;
@@ -87,6 +94,7 @@ export function createIngestLog(dir: string) {
           await segment.handle.appendFile(records);
           await segment.handle.datasync();
           segment.bytes += Buffer.byteLength(records);
+          sizes.set(segment.name, segment.bytes);
         } catch (error) {
           // Never leave half a record for the next append to follow: cut back to the last whole one.
           await segment.handle.truncate(segment.bytes).catch(() => undefined);
@@ -106,6 +114,13 @@ export function createIngestLog(dir: string) {
       });
     },
 
+    /** Bytes durable in the log and not loaded yet (for back-pressure). */
+    pendingBytes(): number {
+      let total = 0;
+      for (const size of sizes.values()) total += size;
+      return total;
+    },
+
     /** Closed segments, oldest first: what is durable but not loaded yet. */
     closedSegments: (): readonly string[] => [...closed],
     read: (name: string) => readFile(path.join(dir, name), 'utf8'),
@@ -115,6 +130,7 @@ export function createIngestLog(dir: string) {
     async remove(name: string): Promise<void> {
       await unlink(path.join(dir, name));
       closed.splice(closed.indexOf(name), 1);
+      sizes.delete(name);
     },
 
     close(): Promise<void> {

@@ -1,37 +1,60 @@
-import { withIncidentId } from '../incidents/incident-column.ts';
-import { rowToJson } from './duckdb/rows-json.ts';
-import type { EventRow } from './event-row.ts';
+import { BATCH_RECORD_PREFIX } from './duckdb/batch-records.ts';
 import { createIngestLog } from './ingest-log.ts';
 import { createRecentIds, eventKey } from './recent-ids.ts';
+
+/**
+ * What group commit appends for one request: the (project, id) keys of its events, and its record
+ * lines for the events that are new. Lines are single-line JSON ending in "\n": rows records
+ * (`{"project_id":…}`, duckdb/rows-json.ts) or batch records (`{"request":…}`, duckdb/batch-records.ts).
+ */
+export type LogEntry = {
+  keys: readonly string[];
+  /** The entry's lines without the events whose index is in `skip` (known already); '' for none. */
+  encode(skip: ReadonlySet<number>): string;
+};
 
 export type LogWriterOptions = {
   /** `DATA_DIR/ingest-log`. */
   dir: string;
-  /** Stores a JSON array of rows (the log's records) in the event store, skipping stored ids. */
-  load(jsonRows: string): Promise<void>;
+  /**
+   * Store a JSON array of records in the event store, skipping stored ids: rows records and batch
+   * records separately (EventStore.insertJsonRows, EventStore.insertBatchRecords).
+   */
+  load: { rows(json: string): Promise<void>; batches(json: string): Promise<void> };
   /** How often the background loader moves the log into the event store. */
   loadIntervalMs?: number;
   onLoadError?(error: unknown): void;
 };
 
-/** A record starts with the two key columns (rowToJson writes columns in table order, never null). */
-const KEY_PREFIX = /^\{"project_id":("(?:[^"\\]|\\.)*"),"id":("(?:[^"\\]|\\.)*")/;
+/** A rows record starts with the two key columns (rowToJson writes columns in table order). */
+const ROW_KEY_PREFIX = /^\{"project_id":("(?:[^"\\]|\\.)*"),"id":("(?:[^"\\]|\\.)*")/;
+
+/** The keys of the events a record line holds (for the duplicate check after a restart). */
+function keysOfLine(line: string): string[] {
+  if (line.startsWith(BATCH_RECORD_PREFIX)) {
+    const record = JSON.parse(line) as { request: { project: string }; events: { id: string }[] };
+    return record.events.map((event) => eventKey(record.request.project, event.id));
+  }
+  const match = ROW_KEY_PREFIX.exec(line);
+  return match ? [eventKey(JSON.parse(match[1] as string), JSON.parse(match[2] as string))] : [];
+}
+
+const asJsonArray = (lines: string[]) => `[${lines.join(',')}]`;
 
 /**
- * Acknowledge on the log, load in the background. `insertBatch` (what group commit calls) appends
- * the group's new rows to the ingestion log and resolves after its fdatasync; every `loadIntervalMs`
- * the loader closes the segment being written and loads each closed segment into the event store
- * in one statement, then deletes it. After a crash the segments still on disk are loaded again; the
- * store's primary key makes that idempotent. See docs/decisions/003-ingestion-log.md.
+ * Acknowledge on the log, load in the background. `append` (what group commit calls) writes the
+ * group's new events to the ingestion log and resolves after its fdatasync; every `loadIntervalMs`
+ * the loader closes the segment being written and loads each closed segment into the event store,
+ * then deletes it. After a crash the segments still on disk are loaded again; the store's primary key
+ * makes that idempotent. See docs/decisions/003-ingestion-log.md.
  */
 export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }: LogWriterOptions) {
   const log = createIngestLog(dir);
   const recent = createRecentIds();
-  // Rows left in the log by the previous run were acknowledged: a retry of one is a duplicate.
+  // Events left in the log by the previous run were acknowledged: a retry of one is a duplicate.
   for (const name of log.closedSegments()) {
     for (const line of log.readSync(name).split('\n')) {
-      const match = KEY_PREFIX.exec(line);
-      if (match) recent.add(eventKey(JSON.parse(match[1] as string), JSON.parse(match[2] as string)));
+      if (line) for (const key of keysOfLine(line)) recent.add(key);
     }
   }
 
@@ -39,9 +62,13 @@ export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }
   async function loadClosedSegments(): Promise<void> {
     await log.rotate();
     for (const name of log.closedSegments()) {
-      const text = await log.read(name);
-      // Records are single-line JSON objects (JSON.stringify escapes newlines inside strings).
-      if (text.length > 0) await load(`[${text.slice(0, -1).replaceAll('\n', ',')}]`);
+      const rows: string[] = [];
+      const batches: string[] = [];
+      for (const line of (await log.read(name)).split('\n')) {
+        if (line) (line.startsWith(BATCH_RECORD_PREFIX) ? batches : rows).push(line);
+      }
+      if (rows.length > 0) await load.rows(asJsonArray(rows));
+      if (batches.length > 0) await load.batches(asJsonArray(batches));
       await log.remove(name);
     }
   }
@@ -59,21 +86,37 @@ export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }
   timer.unref();
 
   return {
-    /** Per row, whether it was new; resolves once the new ones are durable in the log. One call at a time. */
-    async insertBatch(rows: readonly EventRow[]): Promise<boolean[]> {
-      const isNew = rows.map((row) => !recent.has(eventKey(row.project_id, row.id)));
+    /**
+     * Per entry and key, whether the event is new: not acknowledged recently and not earlier in this
+     * call (a retry racing its original). Resolves once the new ones are durable. One call at a time.
+     */
+    async append(entries: readonly LogEntry[]): Promise<boolean[][]> {
+      const seen = new Set<string>();
       let records = '';
-      rows.forEach((row, index) => {
-        if (isNew[index]) records += `${rowToJson(withIncidentId(row))}\n`;
+      const isNew = entries.map((entry) => {
+        const skip = new Set<number>();
+        const flags = entry.keys.map((key, index) => {
+          const isFirst = !recent.has(key) && !seen.has(key);
+          seen.add(key);
+          if (!isFirst) skip.add(index);
+          return isFirst;
+        });
+        if (skip.size < entry.keys.length) records += entry.encode(skip);
+        return flags;
       });
       if (records.length === 0) return isNew;
       await log.append(records);
       // Only once durable: a key remembered for a failed append would turn the retry into a "duplicate".
-      rows.forEach((row, index) => {
-        if (isNew[index]) recent.add(eventKey(row.project_id, row.id));
+      entries.forEach((entry, index) => {
+        entry.keys.forEach((key, at) => {
+          if (isNew[index]?.[at]) recent.add(key);
+        });
       });
       return isNew;
     },
+
+    /** Bytes acknowledged and not loaded yet. */
+    pendingBytes: () => log.pendingBytes(),
 
     /** Resolves once everything acknowledged before the call is in the event store. */
     async flush(): Promise<void> {

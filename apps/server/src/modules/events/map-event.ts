@@ -28,6 +28,40 @@ export function toBig(value: string | undefined | null, path: string): bigint | 
   return big;
 }
 
+const TX_DECIMALS = [
+  'value',
+  'gasLimit',
+  'gasPrice',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'nonce',
+  'gasUsed',
+  'effectiveGasPrice',
+  'blockNumber',
+] as const;
+/** 2^127 - 1 has 39 digits: a shorter decimal always fits. */
+const fits = (value: string | undefined) =>
+  value === undefined || value.length < 39 || BigInt(value) <= MAX_STORED;
+
+/**
+ * Refuses (400, naming the field) an event whose big numbers the store cannot hold, as `mapEvent` does,
+ * without building its row: SDK batches are mapped to rows by DuckDB on load, which must never fail.
+ */
+export function assertStorable(event: IngestEvent, index: number): void {
+  const fields: [string, string | undefined][] =
+    event.type === 'tx'
+      ? TX_DECIMALS.map((field) => [field, event[field]])
+      : event.type === 'error'
+        ? [
+            ['walletState.gasBalance', event.walletState?.gasBalance],
+            ['walletState.nonce', event.walletState?.nonce],
+          ]
+        : [];
+  for (const [field, value] of fields) {
+    if (!fits(value)) toBig(value, `events.${index}.${field}`);
+  }
+}
+
 /** Hex (validated as such) is stored lower-cased: addresses and hashes compare as text. */
 const lowerHex = (value: string | undefined): string | null => value?.toLowerCase() ?? null;
 

@@ -71,6 +71,14 @@ export async function eventRoutes(app: FastifyInstance, { events }: EventRoutesO
     reply.header('access-control-allow-origin', request.headers.origin);
     const { events: list } = body as { events?: unknown };
     events.takeRate(access, Array.isArray(list) ? list.length : 1);
+    if (events.isBacklogged()) {
+      reply.header('retry-after', '5');
+      throw new AppError(
+        503,
+        'INGESTION_BACKLOG',
+        'Events are arriving faster than they can be stored; retry in a few seconds.',
+      );
+    }
     return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
   });
 

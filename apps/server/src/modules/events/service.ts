@@ -7,8 +7,9 @@ import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLooku
 import type { EventRow } from './event-row.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
+import { batchEntry, rowsEntry } from './log-entries.ts';
 import { createLogWriter } from './log-writer.ts';
-import { mapEvent, type RequestFacts } from './map-event.ts';
+import { assertStorable, type RequestFacts } from './map-event.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import type { EventStore } from './store.ts';
@@ -20,12 +21,12 @@ export type EventServiceDeps = {
   /** Per project key; generous: it stops a runaway client, not a busy dapp. */
   rateLimit: { eventsPerMinute: number };
   geo?: GeoLookup;
-  groupCommit?: Omit<GroupCommitOptions, 'store'>;
+  groupCommit?: Omit<GroupCommitOptions, 'log'>;
   /**
    * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
-   * the background; without it every group is committed to the store before it is answered.
+   * the background (ADR 003).
    */
-  log?: { dir: string; loadIntervalMs?: number; onLoadError?(error: unknown): void };
+  log: { dir: string; loadIntervalMs?: number; onLoadError?(error: unknown): void; maxBacklogBytes?: number };
 };
 
 /** A request whose key and Origin passed: the project it writes to and the host it came from. */
@@ -35,6 +36,8 @@ export type ClientInfo = { userAgent: string | undefined; ip: string };
 export type EventService = ReturnType<typeof createEventService>;
 
 const DAY_MS = 86_400_000;
+/** About half a million events acknowledged but not loaded: beyond it, clients are asked to come back. */
+const DEFAULT_MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
 
 function describeBatchError(issues: ReturnType<typeof zodIssues>): string {
   const first = issues[0];
@@ -55,14 +58,19 @@ export function createEventService(deps: EventServiceDeps) {
   const parseUserAgent = createUserAgentParser();
   const geo = deps.geo ?? createGeoLookup();
   const validateBatch = createBatchValidator();
-  const log =
-    deps.log && createLogWriter({ ...deps.log, load: (jsonRows) => deps.store.insertJsonRows(jsonRows) });
-  const writer = createGroupCommit({ store: log ?? deps.store, ...deps.groupCommit });
+  const log = createLogWriter({
+    ...deps.log,
+    load: {
+      rows: (json) => deps.store.insertJsonRows(json),
+      batches: (json) => deps.store.insertBatchRecords(json),
+    },
+  });
+  const writer = createGroupCommit({ log, ...deps.groupCommit });
 
   /** Everything acknowledged so far, readable in the store. */
   async function flush(): Promise<void> {
     await writer.drain();
-    await log?.flush();
+    await log.flush();
   }
 
   function requestFacts(
@@ -106,6 +114,15 @@ export function createEventService(deps: EventServiceDeps) {
       return { projectId: project.id, originHost: host };
     },
 
+    /**
+     * True while the ingestion log holds more than `maxBacklogBytes` not yet loaded into the store; the
+     * route then answers 503: when events arrive faster than the store takes them for longer than a burst, clients keep
+     * their batches and retry (the SDK does, with back-off) instead of the log growing without bound.
+     */
+    isBacklogged(): boolean {
+      return log.pendingBytes() > (deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES);
+    },
+
     /** Refuses with 429 once the project's bucket is empty. */
     takeRate(access: IngestAccess, events: number): void {
       if (!limiter.take(access.projectId, Math.max(1, events))) {
@@ -121,15 +138,25 @@ export function createEventService(deps: EventServiceDeps) {
         throw badRequest(describeBatchError(issues), issues.slice(0, 20));
       }
       const batch = parsed.data;
+      // Every event is checked before anything is written: a bad event refuses the whole batch.
+      batch.events.forEach(assertStorable);
       const facts = requestFacts(
         access,
         client,
         batch.sdkVersion ? `polyflow/${batch.sdkVersion}` : 'polyflow',
       );
-      // Every event is mapped (and can fail) before anything is written: a bad event refuses the whole batch.
-      const rows = batch.events.map((event, index) => mapEvent(event, index, facts));
       if (facts.isBot) return { accepted: 0, duplicates: 0 };
-      return writer.submit(rows);
+      const request = {
+        project: facts.projectId,
+        origin: facts.originHost,
+        receivedAt: facts.receivedAt,
+        sdk: facts.sdk,
+        country: facts.country,
+        browser: facts.browser,
+        os: facts.os,
+        device: facts.device,
+      };
+      return writer.submit(batchEntry(request, batch.events));
     },
 
     /** For the published SDK's GraphQL mutations: the request's facts, or null for a bot. */
@@ -139,7 +166,7 @@ export function createEventService(deps: EventServiceDeps) {
     },
 
     commitRows(rows: readonly EventRow[]): Promise<CommitResult> {
-      return writer.submit(rows);
+      return writer.submit(rowsEntry(rows));
     },
 
     // Reads of what was just ingested (the published SDK updates a transaction it sent a moment ago).
@@ -195,7 +222,7 @@ export function createEventService(deps: EventServiceDeps) {
     async close(): Promise<void> {
       keys.close();
       await writer.drain();
-      await log?.close();
+      await log.close();
       await deps.store.close();
     },
   };

@@ -39,6 +39,11 @@ export interface EventStore {
    * ingestion log's record format), which may repeat stored ids: those rows are skipped.
    */
   insertJsonRows(json: string): Promise<void>;
+  /**
+   * The same for the ingestion log's batch records (a JSON array of `{request, events}`, SDK batches as
+   * sent; duckdb/batch-records.ts), which the store maps to rows itself. May repeat stored ids.
+   */
+  insertBatchRecords(json: string): Promise<void>;
   integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
   findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
   close(): Promise<void>;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import { withIncidentId } from '../../incidents/incident-column.ts';
 import type { EventStore } from '../store.ts';
+import { SELECT_ROWS_FROM_BATCH_RECORDS } from './batch-records.ts';
 import {
   type CompactionPolicy,
   type CompactionResult,
@@ -10,6 +11,13 @@ import {
   compactEvents,
   DEFAULT_COMPACTION_POLICY,
 } from './compaction.ts';
+import {
+  deleteDerivedRows,
+  ensureDerivedTables,
+  INCOMING_EVENTS,
+  inTransaction,
+  prepareDerivedTableWriter,
+} from './derived-tables.ts';
 import { findTxEvent } from './queries/find-tx-event.ts';
 import { integrationSummary } from './queries/integration-summary.ts';
 import { rowsToJson, SELECT_ROWS_FROM_JSON } from './rows-json.ts';
@@ -35,6 +43,8 @@ export type DuckDbEventStore = EventStore & {
    * always with `force`). Inserts wait while it runs, so the ingestion loader pauses; readers don't.
    */
   compact(options?: CompactOptions): Promise<CompactionResult>;
+  /** Deletes every event of a project, and its rows of the derived tables, in one transaction. */
+  deleteProjectEvents(projectId: string): Promise<void>;
 };
 
 function isConstraintError(error: unknown): boolean {
@@ -49,6 +59,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   });
   const writer = await instance.connect();
   await writer.run(CREATE_EVENTS_TABLE);
+  // A file from before the derived tables (or an older version of them) gets them built here, once.
+  await ensureDerivedTables(writer);
   const reader = await instance.connect();
   let isClosed = false;
   const policy = { ...DEFAULT_COMPACTION_POLICY, ...options.compaction };
@@ -61,32 +73,47 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   }
   let compacting: DuckDBConnection | undefined;
 
-  // Each INSERT is one autocommitted statement: atomic, durable in the WAL when it returns, and rolled
-  // back by DuckDB itself on a key conflict. Prepared once: the statement text is long.
-  const insertAll = await writer.prepare(`INSERT INTO events ${SELECT_ROWS_FROM_JSON}`);
-  const insertNew = await writer.prepare(
-    `INSERT INTO events ${SELECT_ROWS_FROM_JSON} ON CONFLICT DO NOTHING RETURNING project_id, id`,
+  // Each load runs in one transaction: its rows are parsed once into the temporary `incoming_events`,
+  // inserted into `events` and applied to the derived tables (ADR 005). Atomic, durable in the WAL when
+  // it commits, and rolled back whole on a key conflict. Prepared once: the statement texts are long.
+  const derived = await prepareDerivedTableWriter(writer);
+  // Statements that read `incoming_events` are planned on each run, never prepared (derived-tables.ts).
+  const insertAll = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS}`;
+  const insertNew = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING RETURNING project_id, id`;
+  const fillFromRows = await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_JSON}`);
+  const fillFromBatches = await writer.prepare(
+    `INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_BATCH_RECORDS}`,
   );
 
   /** 'all' when every row was new, else the keys of the rows that were. */
-  function insertJson(json: string): Promise<'all' | Set<string>> {
-    return serialWrite(() => insertJsonNow(json));
+  function insertJson(json: string, fill = fillFromRows): Promise<'all' | Set<string>> {
+    return serialWrite(() => insertJsonNow(json, fill));
   }
-  async function insertJsonNow(json: string): Promise<'all' | Set<string>> {
+  async function insertJsonNow(json: string, fill: DuckDBPreparedStatement): Promise<'all' | Set<string>> {
     if (isClosed) throw new Error('event store is closed');
+    const load = <T>(insert: () => Promise<T>) =>
+      inTransaction(writer, async () => {
+        await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
+        fill.bind([json]);
+        await fill.run();
+        const result = await insert();
+        // The derived tables take every incoming row: re-applying a stored event changes none of them.
+        await derived.apply();
+        return result;
+      });
     // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; retries
-    // are rare, so a conflict (the whole statement undone) just takes the slow path.
+    // are rare, so a conflict (the whole transaction undone) just takes the slow path.
     // Both run on DuckDB's threads, off the JS thread.
     try {
-      insertAll.bind([json]);
-      await insertAll.run();
+      await load(() => writer.run(insertAll));
       return 'all';
     } catch (error) {
       if (!isConstraintError(error)) throw error;
     }
-    insertNew.bind([json]);
-    const result = await insertNew.runAndReadAll();
-    return new Set(result.getRows().map(([projectId, id]) => `${projectId}\n${id}`));
+    return load(async () => {
+      const result = await writer.runAndReadAll(insertNew);
+      return new Set(result.getRows().map(([projectId, id]) => `${projectId}\n${id}`));
+    });
   }
 
   return {
@@ -100,6 +127,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
 
     async insertJsonRows(json) {
       await insertJson(json);
+    },
+
+    async insertBatchRecords(json) {
+      await insertJson(json, fillFromBatches);
     },
 
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
@@ -125,14 +156,25 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       });
     },
 
+    deleteProjectEvents(projectId) {
+      return serialWrite(async () => {
+        if (isClosed) throw new Error('event store is closed');
+        await inTransaction(writer, async () => {
+          await writer.run('DELETE FROM events WHERE project_id = $project', { project: projectId });
+          await deleteDerivedRows(writer, projectId);
+        });
+      });
+    },
+
     async close() {
       if (isClosed) return;
       isClosed = true;
       // A compaction under way is rolled back rather than waited for (it may take a minute).
       compacting?.interrupt();
       await writes;
-      insertAll.destroySync();
-      insertNew.destroySync();
+      for (const statement of [fillFromRows, fillFromBatches]) {
+        statement.destroySync();
+      }
       writer.closeSync();
       reader.closeSync();
       // Closing the last handle checkpoints the WAL into the file.

@@ -1,0 +1,223 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
+
+/**
+ * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
+ * Every statement reads a relation `{source}` with the events' columns: the rows of one insert (the
+ * temporary `incoming_events`) or the whole `events` table (a rebuild). Each one only adds members to
+ * sets or moves minima and maxima, so applying an event twice, or out of order, gives the same rows.
+ */
+
+const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
+
+/** Distinct non-null values, sorted: a set as a list, the same however it was built. */
+const valueSet = (column: string, where = 'true') =>
+  `list_sort(coalesce(list(DISTINCT ${column}) FILTER (WHERE ${column} IS NOT NULL AND ${where}), []::VARCHAR[]))`;
+const mergeSets = (column: string) =>
+  `${column} = list_sort(list_distinct(list_concat(${column}, excluded.${column})))`;
+
+/** Landing UTM columns of a session, by the attribution dimension that reads them. */
+export const LANDING_COLUMNS = {
+  campaign: ['landing_campaign', 'utm_campaign'],
+  source: ['landing_source', 'utm_source'],
+  medium: ['landing_medium', 'utm_medium'],
+  content: ['landing_content', 'utm_content'],
+  term: ['landing_term', 'utm_term'],
+} as const;
+
+/** Value-set columns of a session, by the events column whose values they hold. */
+export const SESSION_VALUE_SETS = {
+  country: 'countries',
+  browser: 'browsers',
+  wallet_provider: 'wallet_providers',
+  utm_source: 'utm_sources',
+  utm_medium: 'utm_mediums',
+  utm_campaign: 'utm_campaigns',
+  utm_content: 'utm_contents',
+  utm_term: 'utm_terms',
+} as const;
+
+/**
+ * The `sessions` columns after its key, as aggregates over a session's events: the same expressions
+ * maintain the table and, in the acquisition queries, recompute a session the range cuts through.
+ */
+export const SESSION_AGGREGATES = [
+  'min(ts) AS first_ts',
+  'max(ts) AS last_ts',
+  `bool_or(type IN ('wallet_detected', 'wallet_connected') OR wallet_provider IS NOT NULL) AS has_wallet`,
+  `bool_or(type = 'wallet_connected') AS has_connected`,
+  `bool_or(type = 'signature' AND sig_stage = 'signed') AS has_signed`,
+  `${valueSet('tx_id', `type = 'tx' AND tx_stage IN ${SUBMITTED}`)} AS submitted_txs`,
+  // The SDK sends the landing UTM on every event of a session; blank counts as absent.
+  ...Object.values(LANDING_COLUMNS).map(([name, column]) => `min(NULLIF(trim(${column}), '')) AS ${name}`),
+  ...Object.entries(SESSION_VALUE_SETS).map(([column, name]) => `${valueSet(column)} AS ${name}`),
+].join(',\n         ');
+
+const SESSION_MERGE = [
+  'first_ts = least(first_ts, excluded.first_ts)',
+  'last_ts = greatest(last_ts, excluded.last_ts)',
+  'has_wallet = has_wallet OR excluded.has_wallet',
+  'has_connected = has_connected OR excluded.has_connected',
+  'has_signed = has_signed OR excluded.has_signed',
+  mergeSets('submitted_txs'),
+  ...Object.values(LANDING_COLUMNS).map(([name]) => `${name} = least(${name}, excluded.${name})`),
+  ...Object.values(SESSION_VALUE_SETS).map(mergeSets),
+].join(',\n    ');
+
+/** One statement per derived table, and the order compaction rewrites it in. */
+const DERIVED_TABLES = [
+  {
+    name: 'wallet_firsts',
+    order: 'project_id, first_seen',
+    // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable.
+    upsert: `INSERT INTO wallet_firsts
+  SELECT project_id, wallet_address, min(ts),
+         min(ts) FILTER (WHERE type = 'wallet_connected'),
+         arg_min(session_id, (ts, session_id)) FILTER (WHERE type = 'wallet_connected')
+    FROM {source} WHERE wallet_address IS NOT NULL
+   GROUP BY project_id, wallet_address
+  ON CONFLICT (project_id, wallet_address) DO UPDATE SET
+    first_seen = least(first_seen, excluded.first_seen),
+    first_connected = least(first_connected, excluded.first_connected),
+    first_connected_session = CASE
+      WHEN excluded.first_connected IS NULL THEN first_connected_session
+      WHEN first_connected IS NULL THEN excluded.first_connected_session
+      WHEN (excluded.first_connected, excluded.first_connected_session) < (first_connected, first_connected_session)
+        THEN excluded.first_connected_session
+      ELSE first_connected_session END`,
+  },
+  {
+    name: 'user_days',
+    order: 'project_id, day',
+    upsert: `INSERT INTO user_days SELECT DISTINCT project_id, ts::DATE, user_id FROM {source}
+  ON CONFLICT DO NOTHING`,
+  },
+  {
+    name: 'wallet_days',
+    order: 'project_id, day',
+    upsert: `INSERT INTO wallet_days
+  SELECT DISTINCT project_id, ts::DATE, wallet_address FROM {source} WHERE wallet_address IS NOT NULL
+  ON CONFLICT DO NOTHING`,
+  },
+  {
+    name: 'sessions',
+    order: 'project_id, first_ts',
+    upsert: `INSERT INTO sessions
+  SELECT project_id, session_id, user_id,
+         ${SESSION_AGGREGATES}
+    FROM {source}
+   GROUP BY project_id, session_id, user_id
+  ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET
+    ${SESSION_MERGE}`,
+  },
+  {
+    name: 'incident_occurrences',
+    order: 'project_id, ts',
+    upsert: `INSERT INTO incident_occurrences
+  SELECT project_id, id, incident_id, ts, user_id, session_id, wallet_address, error_source, error_message,
+         error_stack, error_code, rpc_method
+    FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL
+  ON CONFLICT DO NOTHING`,
+  },
+] as const;
+
+export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);
+
+/**
+ * The rows of one insert, as a relation the upserts read: the store fills it (from rows records or SDK
+ * batch records), inserts it into `events` and applies it here, in one transaction.
+ */
+export const INCOMING_EVENTS = 'incoming_events';
+const CREATE_INCOMING = `CREATE TEMP TABLE IF NOT EXISTS ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
+
+const fromSource = (sql: string, source: string) => sql.replaceAll('{source}', source);
+
+/** Creates the derived tables a file lacks. */
+export async function createDerivedTables(connection: DuckDBConnection): Promise<void> {
+  for (const ddl of CREATE_DERIVED_TABLES) await connection.run(ddl);
+}
+
+/**
+ * Empties the derived tables and fills them again from `events`, in the caller's transaction: how a
+ * file written before they existed (or before DERIVED_TABLES_VERSION changed) gets them, and how the
+ * analytics bench builds them after generating its events.
+ */
+export async function rebuildDerivedTables(connection: DuckDBConnection): Promise<void> {
+  for (const table of DERIVED_TABLES) {
+    await connection.run(`DELETE FROM ${table.name}`);
+    await connection.run(fromSource(table.upsert, 'events'));
+  }
+  await connection.run('DELETE FROM derived_tables_version');
+  await connection.run(`INSERT INTO derived_tables_version VALUES (${DERIVED_TABLES_VERSION})`);
+}
+
+/**
+ * On start-up: creates the derived tables and rebuilds them when they are missing or outdated.
+ * Answers whether it rebuilt them.
+ */
+export async function ensureDerivedTables(connection: DuckDBConnection): Promise<boolean> {
+  await createDerivedTables(connection);
+  const reader = await connection.runAndReadAll('SELECT max(version) AS version FROM derived_tables_version');
+  if (reader.getRowObjectsJS()[0]?.version === DERIVED_TABLES_VERSION) return false;
+  await inTransaction(connection, () => rebuildDerivedTables(connection));
+  return true;
+}
+
+/** Runs `work` in one transaction on `connection`: all of it or none of it. */
+export async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result = await work();
+    await connection.run('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+export type DerivedTableWriter = {
+  /** Applies the rows in `incoming_events` to every derived table; call it in the insert's transaction. */
+  apply(): Promise<void>;
+};
+
+/**
+ * The upserts for the store's writer connection. Not prepared: a statement planned while
+ * `incoming_events` was empty keeps that plan's statistics, and DuckDB then packs the grouping keys
+ * (project, wallet, session ids) into too narrow integers and stores garbage. Planning each time costs
+ * about a millisecond per insert.
+ */
+export async function prepareDerivedTableWriter(connection: DuckDBConnection): Promise<DerivedTableWriter> {
+  await connection.run(CREATE_INCOMING);
+  const upserts = DERIVED_TABLES.map((table) => fromSource(table.upsert, INCOMING_EVENTS));
+  return {
+    async apply() {
+      for (const upsert of upserts) await connection.run(upsert);
+    },
+  };
+}
+
+/** Removes a project's rows from every derived table (with its events, in the caller's transaction). */
+export async function deleteDerivedRows(connection: DuckDBConnection, projectId: string): Promise<void> {
+  for (const name of DERIVED_TABLE_NAMES) {
+    await connection.run(`DELETE FROM ${name} WHERE project_id = $project`, { project: projectId });
+  }
+}
+
+/**
+ * Rewrites every derived table clustered by project (and time), like compaction does for `events`, so
+ * that a query's zone maps skip the other projects' rows. Runs in the compaction's transaction.
+ */
+export async function clusterDerivedTables(connection: DuckDBConnection): Promise<void> {
+  for (const table of DERIVED_TABLES) {
+    const ddl = CREATE_DERIVED_TABLES.find((text) => text.includes(`EXISTS ${table.name} (`));
+    if (!ddl) throw new Error(`no DDL for ${table.name}`);
+    await connection.run(`DROP TABLE IF EXISTS ${table.name}_next`);
+    await connection.run(ddl.replace(`IF NOT EXISTS ${table.name} (`, `${table.name}_next (`));
+    await connection.run(
+      `INSERT INTO ${table.name}_next SELECT * FROM ${table.name} ORDER BY ${table.order}`,
+    );
+    await connection.run(`DROP TABLE ${table.name}`);
+    await connection.run(`ALTER TABLE ${table.name}_next RENAME TO ${table.name}`);
+  }
+}
