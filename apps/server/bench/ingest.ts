@@ -98,8 +98,13 @@ async function main(): Promise<void> {
         },
       )
     ).json()) as { eventsSince: number };
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
     console.log(
-      `loader: ${storedAfterRun} events in DuckDB ${(performance.now() - drainStarted).toFixed(0)} ms after the run ended (backlog drained)`,
+      `loader: ${storedAfterRun} events in DuckDB ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
+    );
+    // Acknowledging faster than DuckDB loads only grows the log: the sustained rate counts the drain too.
+    console.log(
+      `sustained (acknowledged and loaded): ${Math.round(run.events / (run.seconds + drainSeconds)).toLocaleString('en-US')} events/s`,
     );
     const isWithinBudget = eventsPerSecond >= BUDGET.eventsPerSecond && p99 <= BUDGET.p99Ms;
     console.log(isWithinBudget ? 'within budget' : 'OVER BUDGET');
