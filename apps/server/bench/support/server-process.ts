@@ -30,18 +30,23 @@ export async function startServer(dataDir: string, port: number): Promise<Server
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Request logging is two log lines per request; the figures are for the server, not for pino.
-      LOG_LEVEL: 'warn',
+  // As `npm start` runs it (package.json): a larger young generation, fewer scavenges per request.
+  const child = spawn(
+    process.execPath,
+    [...profile, '--max-semi-space-size=32', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        // Request logging is two log lines per request; the figures are for the server, not for pino.
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
