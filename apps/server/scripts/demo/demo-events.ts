@@ -14,12 +14,7 @@ export async function replaceDemoEvents(
   projectId: string,
   options: DemoOptions,
 ): Promise<number> {
-  const connection = await store.connect();
-  try {
-    await connection.run('DELETE FROM events WHERE project_id = $project', { project: projectId });
-  } finally {
-    connection.closeSync();
-  }
+  await store.deleteProjectEvents(projectId);
   let rows: EventRow[] = [];
   let written = 0;
   for (const demo of generateDemoEvents(options)) {

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COMPACTION_POLICY, isCompactionDue } from '../../src/modules/events/duckdb/compaction.ts';
+import { DERIVED_TABLE_NAMES, rebuildDerivedTables } from '../../src/modules/events/duckdb/derived-tables.ts';
 import { dataOf } from '../analytics/graphql-client.ts';
 import { useAnalyticsWorld } from '../analytics/setup.ts';
 import { seed } from '../support/seed.ts';
@@ -43,6 +44,18 @@ const isClustered = () =>
         FROM events WINDOW w AS (ORDER BY rowid)
       ) WHERE prev_project > project_id OR (prev_project = project_id AND prev_ts > ts)`);
     return reader.getRowObjectsJS()[0]?.out_of_order === 0;
+  });
+
+/** Every derived table's rows (ADR 005), in a stable order. */
+const derivedRows = () =>
+  withConnection(async (connection) => {
+    const snapshot: Record<string, unknown[]> = {};
+    for (const name of DERIVED_TABLE_NAMES) {
+      snapshot[name] = (
+        await connection.runAndReadAll(`SELECT * FROM ${name} ORDER BY ALL`)
+      ).getRowObjectsJS();
+    }
+    return snapshot;
   });
 
 describe('event table compaction (ADR 004)', () => {
@@ -117,5 +130,29 @@ describe('event table compaction (ADR 004)', () => {
     await services.eventStore.compact({ force: true });
     expect(await isClustered()).toBe(true);
     expect(dataOf(await world.gql(OVERVIEW, { projectId: world.main, ...RANGE }))).toEqual(answerBefore);
+  });
+
+  it('keeps the derived tables as a rebuild from the events would make them, clustered too', async () => {
+    const before = await derivedRows();
+    expect(before.sessions?.length).toBeGreaterThan(0);
+    await world.test.services.eventStore.compact({ force: true });
+    expect(await derivedRows()).toEqual(before);
+    await withConnection(async (connection) => {
+      await connection.run('BEGIN TRANSACTION');
+      await rebuildDerivedTables(connection);
+      const rebuilt: Record<string, unknown[]> = {};
+      for (const name of DERIVED_TABLE_NAMES) {
+        rebuilt[name] = (
+          await connection.runAndReadAll(`SELECT * FROM ${name} ORDER BY ALL`)
+        ).getRowObjectsJS();
+      }
+      await connection.run('ROLLBACK');
+      expect(rebuilt).toEqual(before);
+      const reader = await connection.runAndReadAll(`
+        SELECT count(*)::INTEGER AS out_of_order FROM (
+          SELECT project_id, lag(project_id) OVER (ORDER BY rowid) AS previous FROM sessions
+        ) WHERE previous > project_id`);
+      expect(reader.getRowObjectsJS()[0]?.out_of_order).toBe(0);
+    });
   });
 });

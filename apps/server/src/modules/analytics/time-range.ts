@@ -104,3 +104,25 @@ export const previousPeriod = (range: TimeRange): TimeRange => ({
 /** UTC days the range touches (a partial day counts as one): the divisor of per-day averages. */
 export const utcDaysIn = (range: TimeRange): number =>
   Math.max(1, Math.ceil((range.toMs - startOfUtcDay(range.fromMs)) / DAY_MS));
+
+/**
+ * A range cut at UTC midnights: the whole days inside it (`days`, [from, to) at midnights, possibly empty)
+ * and the pieces of partly covered days before and after them (each within one day, possibly empty).
+ * Per-day figures read whole days from a per-day table and only the pieces from the events.
+ */
+export type UtcDayParts = { before: TimeRange; days: TimeRange; after: TimeRange };
+
+export function utcDayParts(range: TimeRange): UtcDayParts {
+  const firstMidnight = Math.ceil(range.fromMs / DAY_MS) * DAY_MS;
+  const lastMidnight = startOfUtcDay(range.toMs);
+  if (firstMidnight > lastMidnight) {
+    // Within one day: no whole day, one piece.
+    const empty = { fromMs: range.toMs, toMs: range.toMs };
+    return { before: range, days: empty, after: empty };
+  }
+  return {
+    before: { fromMs: range.fromMs, toMs: firstMidnight },
+    days: { fromMs: firstMidnight, toMs: lastMidnight },
+    after: { fromMs: lastMidnight, toMs: range.toMs },
+  };
+}

@@ -1,8 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
-import { FROM, IN_RANGE, rangeParams, rowsOf, SUBMITTED_STAGES } from '../../analytics/duckdb/sql.ts';
+import { FROM, IN_RANGE, rowsOf, TO } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
-import { inMatching, sessionFilter } from './sql.ts';
+import { LANDING_COLUMNS } from '../../events/duckdb/derived-tables.ts';
+import { SESSION_ROWS, sessionFilter, withSessionRows } from './sql.ts';
 
 /** The raw counts of one row; the service adds the rates. `value` null: Total (isTotal) or Unattributed. */
 export type AttributionCounts = {
@@ -19,19 +20,21 @@ export type AttributionCounts = {
   usersWithConnect: number;
 };
 
-/** A fixed map, never caller text: the dimension picks one of these columns. */
+/** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
 const DIMENSION_COLUMNS: Record<AttributionDimension, string> = {
-  campaign: 'utm_campaign',
-  source: 'utm_source',
-  medium: 'utm_medium',
-  content: 'utm_content',
-  term: 'utm_term',
+  campaign: LANDING_COLUMNS.campaign[0],
+  source: LANDING_COLUMNS.source[0],
+  medium: LANDING_COLUMNS.medium[0],
+  content: LANDING_COLUMNS.content[0],
+  term: LANDING_COLUMNS.term[0],
 };
 
 /**
- * Sessions in the range grouped by their landing UTM value, plus the Total row (GROUPING SETS).
- * "+ Wallets" counts wallets whose first connection ever (all time, whatever the filters) happened in the
- * range, in the session of that first connection. Definitions: docs/acquisition-and-incidents.md.
+ * Sessions in the range grouped by their landing UTM value, plus the Total row, from the
+ * per-session rows. "+ Wallets" counts wallets whose first connection ever (all time, whatever the
+ * filters) happened in the range, in the session of that first connection (the derived `wallet_firsts`).
+ * Sessions are first folded per (value, user), so that a row's users are its (value, user) rows and the
+ * Total row's, its users: no distinct count over sessions. Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
   connection: DuckDBConnection,
@@ -40,64 +43,78 @@ export async function attributionCounts(
   dimension: AttributionDimension,
   filters: AcquisitionFilters,
 ): Promise<AttributionCounts[]> {
-  const column = DIMENSION_COLUMNS[dimension];
   const filter = sessionFilter(filters);
-  const isFiltered = filter.columns.length > 0;
-  const columns = [
-    'session_id',
-    'user_id',
-    'ts',
-    'type',
-    'tx_id',
-    'tx_stage',
-    'wallet_address',
-    `${column} AS dimension_value`,
-  ];
   const sql = `
-    WITH scoped AS MATERIALIZED (
-      SELECT ${[...columns, ...filter.columns].join(', ')} FROM events WHERE ${IN_RANGE}
+    WITH ${SESSION_ROWS},
+    passing AS (
+      SELECT session_id, user_id, ${DIMENSION_COLUMNS[dimension]} AS value, len(submitted_txs) AS transactions,
+             has_connected
+        FROM session_rows
+       WHERE ${filter.condition}
     ),
-    ${isFiltered ? `${filter.cte('scoped')},` : ''}
-    sessions AS (
-      SELECT session_id,
-             any_value(user_id) AS user_id,
-             -- The SDK sends the landing UTM on every event of a session; blank counts as absent.
-             min(NULLIF(trim(dimension_value), '')) AS value,
-             count(*) FILTER (WHERE type = 'wallet_connected') AS connects,
-             count(DISTINCT tx_id) FILTER (WHERE type = 'tx' AND tx_stage IN ${SUBMITTED_STAGES}) AS transactions
-        FROM scoped
-       WHERE true ${inMatching(filter)}
-       GROUP BY session_id
-    ),
-    -- Wallets connected before the range: a narrow scan (4 columns) of the history before it.
-    earlier_wallets AS (
-      SELECT DISTINCT wallet_address FROM events
-       WHERE project_id = $project AND type = 'wallet_connected' AND ts < ${FROM} AND wallet_address IS NOT NULL
-    ),
-    first_connections AS (
-      SELECT wallet_address, arg_min(session_id, ts) AS session_id
-        FROM scoped
-       WHERE type = 'wallet_connected' AND wallet_address IS NOT NULL
-         AND wallet_address NOT IN (SELECT wallet_address FROM earlier_wallets)
-       GROUP BY wallet_address
+    connects AS (
+      SELECT session_id, user_id, count(*) AS connects
+        FROM events
+       WHERE ${IN_RANGE} AND type = 'wallet_connected'
+       GROUP BY session_id, user_id
     ),
     new_wallets AS (
-      SELECT session_id, count(*) AS wallets FROM first_connections GROUP BY session_id
+      SELECT first_connected_session AS session_id, count(*) AS wallets
+        FROM wallet_firsts
+       WHERE project_id = $project AND first_connected >= ${FROM} AND first_connected < ${TO}
+       GROUP BY first_connected_session
+    ),
+    -- Connections and first connections happen only in sessions with a connection: join those alone.
+    connected AS (
+      SELECT value, user_id, sum(connects) AS connects, sum(coalesce(wallets, 0)) AS wallets
+        FROM (SELECT * FROM passing WHERE has_connected)
+        JOIN connects USING (session_id, user_id)
+        LEFT JOIN new_wallets USING (session_id)
+       GROUP BY value, user_id
+    ),
+    per_user AS (
+      SELECT value, user_id,
+             count(*) AS sessions,
+             sum(transactions) AS transactions,
+             count(*) FILTER (WHERE transactions > 0) AS sessions_with_tx,
+             count(*) FILTER (WHERE has_connected) AS sessions_with_connect
+        FROM passing
+       GROUP BY value, user_id
+    ),
+    per_value AS (
+      SELECT p.value, p.user_id, sessions, transactions, sessions_with_tx, sessions_with_connect,
+             coalesce(connects, 0) AS connects, coalesce(wallets, 0) AS wallets
+        FROM per_user p
+        LEFT JOIN connected c ON c.value IS NOT DISTINCT FROM p.value AND c.user_id = p.user_id
+    ),
+    -- One row per user for the Total row, whose distinct users span every value.
+    per_total AS (
+      SELECT NULL::VARCHAR AS value, user_id, sum(sessions) AS sessions, sum(transactions) AS transactions,
+             sum(sessions_with_tx) AS sessions_with_tx, sum(sessions_with_connect) AS sessions_with_connect,
+             sum(connects) AS connects, sum(wallets) AS wallets
+        FROM per_value
+       GROUP BY user_id
     )
-    SELECT GROUPING(value) = 1 AS is_total,
-           value,
-           coalesce(sum(new_wallets.wallets), 0)::DOUBLE AS new_wallets,
+    SELECT is_total, value,
+           coalesce(sum(wallets), 0)::DOUBLE AS new_wallets,
            sum(connects)::DOUBLE AS connects,
            sum(transactions)::DOUBLE AS transactions,
-           count(*)::DOUBLE AS sessions,
-           count(DISTINCT user_id)::DOUBLE AS users,
-           count(*) FILTER (WHERE transactions > 0)::DOUBLE AS sessions_with_tx,
-           count(DISTINCT user_id) FILTER (WHERE transactions > 0)::DOUBLE AS users_with_tx,
-           count(*) FILTER (WHERE connects > 0)::DOUBLE AS sessions_with_connect,
-           count(DISTINCT user_id) FILTER (WHERE connects > 0)::DOUBLE AS users_with_connect
-      FROM sessions LEFT JOIN new_wallets USING (session_id)
-     GROUP BY GROUPING SETS ((value), ())`;
-  const rows = await rowsOf(connection, sql, { ...rangeParams(projectId, range), ...filter.params });
+           coalesce(sum(sessions), 0)::DOUBLE AS sessions,
+           count(user_id)::DOUBLE AS users,
+           sum(sessions_with_tx)::DOUBLE AS sessions_with_tx,
+           count(user_id) FILTER (WHERE sessions_with_tx > 0)::DOUBLE AS users_with_tx,
+           sum(sessions_with_connect)::DOUBLE AS sessions_with_connect,
+           count(user_id) FILTER (WHERE sessions_with_connect > 0)::DOUBLE AS users_with_connect
+      FROM (SELECT false AS is_total, * FROM per_value
+            UNION ALL BY NAME
+            SELECT true AS is_total, * FROM per_total
+            -- The Total row exists even without a session.
+            UNION ALL BY NAME
+            SELECT true AS is_total, NULL AS value)
+     GROUP BY is_total, value`;
+  const rows = await withSessionRows(connection, projectId, range, (params) =>
+    rowsOf(connection, sql, { ...params, ...filter.params }),
+  );
   return rows.map((row) => ({
     isTotal: Boolean(row.is_total),
     value: row.value == null ? null : String(row.value),

@@ -1,9 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
-import { IN_RANGE, rangeParams, rowsOf } from '../../analytics/duckdb/sql.ts';
+import { rowsOf } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
+import { SESSION_VALUE_SETS } from '../../events/duckdb/derived-tables.ts';
+import { SESSION_ROWS, withSessionRows } from './sql.ts';
 
-/** Column → result key; one scan and one UNPIVOT read all eight lists. */
+/** Column → result key; one pass over the sessions and one UNPIVOT read all eight lists. */
 const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
   country: 'countries',
   utm_term: 'terms',
@@ -18,16 +20,23 @@ const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
 /** At most this many values per list, most users first: a multi-select, not an export. */
 export const MAX_OPTIONS = 200;
 
-/** The values the filter bar offers: every value seen in the range, with its distinct users. */
+/**
+ * The values the filter bar offers: every value seen in the range, with its distinct users. Read from the
+ * per-session value sets: unnesting a row's sets side by side gives each of its values in some row
+ * (shorter sets are padded with NULLs, which UNPIVOT leaves out), so the distinct (user, values) rows
+ * hold every (user, column, value) the events in the range carry.
+ */
 export async function filterOptions(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
 ): Promise<AcquisitionFilterOptions> {
-  const columns = Object.keys(OPTION_COLUMNS);
+  const columns = Object.keys(OPTION_COLUMNS) as (keyof typeof SESSION_VALUE_SETS)[];
   const sql = `
-    WITH scoped AS (
-      SELECT DISTINCT user_id, ${columns.join(', ')} FROM events WHERE ${IN_RANGE}
+    WITH ${SESSION_ROWS},
+    scoped AS (
+      SELECT DISTINCT user_id, ${columns.map((column) => `unnest(${SESSION_VALUE_SETS[column]}) AS ${column}`).join(', ')}
+        FROM session_rows
     ),
     options AS (
       -- UNPIVOT leaves NULLs out: one row per (user, column, value) present.
@@ -40,7 +49,9 @@ export async function filterOptions(
       FROM options
      QUALIFY row_number() OVER (PARTITION BY name ORDER BY users DESC, value) <= ${MAX_OPTIONS}
      ORDER BY name, users DESC, value`;
-  const rows = await rowsOf(connection, sql, rangeParams(projectId, range));
+  const rows = await withSessionRows(connection, projectId, range, (params) =>
+    rowsOf(connection, sql, params),
+  );
   const result = Object.fromEntries(
     Object.values(OPTION_COLUMNS).map((key) => [key, []]),
   ) as unknown as AcquisitionFilterOptions;

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { previousPeriod, type TimeRange } from '../time-range.ts';
-import { rangeParams, rowsOf } from './sql.ts';
+import { previousPeriod, type TimeRange, utcDayParts } from '../time-range.ts';
+import { type Params, rowsOf } from './sql.ts';
 
 export type ActiveDays = {
   /** Σ over UTC days of the distinct wallets with any event that day. */
@@ -11,34 +11,44 @@ export type ActiveDays = {
   previousWalletDays: number;
 };
 
+const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
+
+/**
+ * Σ over UTC days of the distinct `column` values in `period`: whole days are rows of the derived
+ * `table` (one per project, day and value; ADR 005), the partly covered days at either end are counted
+ * from the events (each piece lies within one day, so its distinct values are its value-days).
+ */
+function valueDays(table: string, column: string, name: string, period: TimeRange, params: Params): string {
+  const parts = utcDayParts(period);
+  for (const [part, range] of Object.entries(parts)) {
+    params[`${name}_${part}_from`] = BigInt(range.fromMs);
+    params[`${name}_${part}_to`] = BigInt(range.toMs);
+  }
+  const piece = (part: string) =>
+    `(SELECT count(DISTINCT ${column}) FROM events
+       WHERE project_id = $project AND ts >= ${at(`${name}_${part}_from`)} AND ts < ${at(`${name}_${part}_to`)})`;
+  return `((SELECT count(*) FROM ${table}
+             WHERE project_id = $project AND day >= ${at(`${name}_days_from`)}::DATE
+               AND day < ${at(`${name}_days_to`)}::DATE)
+          + ${piece('before')} + ${piece('after')})::DOUBLE`;
+}
+
 /**
  * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
- * the per-day averages, in one scan of both periods (each row knows which period it belongs to).
+ * the per-day averages.
  */
 export async function activeDays(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
 ): Promise<ActiveDays> {
-  const previous = previousPeriod(range);
+  const params: Params = { project: projectId };
   const [row] = await rowsOf(
     connection,
-    `WITH activity AS (
-       SELECT ts >= make_timestamp($from::BIGINT * 1000) AS is_current, wallet_address, user_id,
-              epoch_ms(ts) // 86400000 AS day
-         FROM events
-        WHERE project_id = $project AND ts >= make_timestamp($previous_from::BIGINT * 1000)
-          AND ts < make_timestamp($to::BIGINT * 1000)
-     ),
-     wallet_days AS (
-       SELECT is_current, count(*) AS days
-         FROM (SELECT DISTINCT is_current, wallet_address, day FROM activity WHERE wallet_address IS NOT NULL)
-        GROUP BY is_current
-     )
-     SELECT (SELECT days FROM wallet_days WHERE is_current)::DOUBLE AS wallet_days,
-            (SELECT days FROM wallet_days WHERE NOT is_current)::DOUBLE AS previous_wallet_days,
-            (SELECT count(*) FROM (SELECT DISTINCT user_id, day FROM activity WHERE is_current))::DOUBLE AS user_days`,
-    { ...rangeParams(projectId, range), previous_from: BigInt(previous.fromMs) },
+    `SELECT ${valueDays('wallet_days', 'wallet_address', 'wallets', range, params)} AS wallet_days,
+            ${valueDays('wallet_days', 'wallet_address', 'previous', previousPeriod(range), params)} AS previous_wallet_days,
+            ${valueDays('user_days', 'user_id', 'users', range, params)} AS user_days`,
+    params,
   );
   return {
     walletDays: Number(row?.wallet_days ?? 0),

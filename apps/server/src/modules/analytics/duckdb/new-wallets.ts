@@ -4,7 +4,8 @@ import { bucketMap, bucketOf, bucketParams, FROM, IN_RANGE, rowsOf } from './sql
 
 /**
  * Wallets connected in the range that no event of the project carried before `from`, each counted in the
- * bucket of its first connection in the range.
+ * bucket of its first connection in the range. "Carried before `from`" is the wallet's first sighting in
+ * the derived `wallet_firsts` (ADR 005), not a scan of the history before the range.
  */
 export async function newWallets(connection: DuckDBConnection, projectId: string, range: BucketedRange) {
   const rows = await rowsOf(
@@ -14,14 +15,10 @@ export async function newWallets(connection: DuckDBConnection, projectId: string
          FROM events
         WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
         GROUP BY wallet_address
-     ),
-     seen_before AS (
-       SELECT DISTINCT wallet_address
-         FROM events SEMI JOIN connected USING (wallet_address)
-        WHERE project_id = $project AND ts < ${FROM}
      )
      SELECT ${bucketOf('first_at')} AS bucket, count(*)::DOUBLE AS value
-       FROM connected ANTI JOIN seen_before USING (wallet_address)
+       FROM connected JOIN wallet_firsts USING (wallet_address)
+      WHERE wallet_firsts.project_id = $project AND wallet_firsts.first_seen >= ${FROM}
       GROUP BY bucket`,
     bucketParams(projectId, range),
   );

@@ -13,14 +13,12 @@ export async function walletCounts(connection: DuckDBConnection, projectId: stri
        SELECT DISTINCT wallet_address
          FROM events
         WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
-     ),
-     seen_before AS (
-       SELECT DISTINCT wallet_address
-         FROM events SEMI JOIN connected USING (wallet_address)
-        WHERE project_id = $project AND ts < ${FROM}
      )
-     SELECT (SELECT count(*) FROM connected)::DOUBLE AS connected,
-            (SELECT count(*) FROM connected ANTI JOIN seen_before USING (wallet_address))::DOUBLE AS fresh`,
+     SELECT count(*)::DOUBLE AS connected,
+            count(*) FILTER (WHERE wallet_firsts.first_seen >= ${FROM})::DOUBLE AS fresh
+       FROM connected
+       LEFT JOIN wallet_firsts ON wallet_firsts.project_id = $project
+        AND wallet_firsts.wallet_address = connected.wallet_address`,
     rangeParams(projectId, range),
   );
   return { connected: Number(row?.connected ?? 0), fresh: Number(row?.fresh ?? 0) };

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { clusterDerivedTables } from './derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from './schema.ts';
 
 /** When a compaction is worth its cost. See docs/decisions/004-event-table-clustering.md. */
@@ -76,6 +77,8 @@ export async function compactEvents(
     await connection.run('INSERT INTO events_next SELECT * FROM events ORDER BY project_id, ts');
     await connection.run('DROP TABLE events');
     await connection.run('ALTER TABLE events_next RENAME TO events');
+    // Their contents do not depend on the order of `events`; only their own order is restored.
+    await clusterDerivedTables(connection);
     await connection.run('DELETE FROM events_compaction');
     await connection.run(`INSERT INTO events_compaction VALUES (${rows}, now()::TIMESTAMP)`);
     await connection.run('COMMIT');

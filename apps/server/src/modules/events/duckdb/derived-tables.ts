@@ -64,19 +64,21 @@ const SESSION_MERGE = [
   ...Object.values(SESSION_VALUE_SETS).map(mergeSets),
 ].join(',\n    ');
 
-/** One statement per derived table, and the order compaction rewrites it in. */
+/**
+ * Per derived table: its rows as a SELECT over `{source}` (one row per key), what an upsert does with a
+ * key already stored, and the order compaction rewrites it in.
+ */
 const DERIVED_TABLES = [
   {
     name: 'wallet_firsts',
     order: 'project_id, first_seen',
     // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable.
-    upsert: `INSERT INTO wallet_firsts
-  SELECT project_id, wallet_address, min(ts),
+    rows: `SELECT project_id, wallet_address, min(ts),
          min(ts) FILTER (WHERE type = 'wallet_connected'),
          arg_min(session_id, (ts, session_id)) FILTER (WHERE type = 'wallet_connected')
     FROM {source} WHERE wallet_address IS NOT NULL
-   GROUP BY project_id, wallet_address
-  ON CONFLICT (project_id, wallet_address) DO UPDATE SET
+   GROUP BY project_id, wallet_address`,
+    onConflict: `ON CONFLICT (project_id, wallet_address) DO UPDATE SET
     first_seen = least(first_seen, excluded.first_seen),
     first_connected = least(first_connected, excluded.first_connected),
     first_connected_session = CASE
@@ -89,35 +91,32 @@ const DERIVED_TABLES = [
   {
     name: 'user_days',
     order: 'project_id, day',
-    upsert: `INSERT INTO user_days SELECT DISTINCT project_id, ts::DATE, user_id FROM {source}
-  ON CONFLICT DO NOTHING`,
+    rows: 'SELECT DISTINCT project_id, ts::DATE, user_id FROM {source}',
+    onConflict: 'ON CONFLICT DO NOTHING',
   },
   {
     name: 'wallet_days',
     order: 'project_id, day',
-    upsert: `INSERT INTO wallet_days
-  SELECT DISTINCT project_id, ts::DATE, wallet_address FROM {source} WHERE wallet_address IS NOT NULL
-  ON CONFLICT DO NOTHING`,
+    rows: 'SELECT DISTINCT project_id, ts::DATE, wallet_address FROM {source} WHERE wallet_address IS NOT NULL',
+    onConflict: 'ON CONFLICT DO NOTHING',
   },
   {
     name: 'sessions',
     order: 'project_id, first_ts',
-    upsert: `INSERT INTO sessions
-  SELECT project_id, session_id, user_id,
+    rows: `SELECT project_id, session_id, user_id,
          ${SESSION_AGGREGATES}
     FROM {source}
-   GROUP BY project_id, session_id, user_id
-  ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET
+   GROUP BY project_id, session_id, user_id`,
+    onConflict: `ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET
     ${SESSION_MERGE}`,
   },
   {
     name: 'incident_occurrences',
     order: 'project_id, ts',
-    upsert: `INSERT INTO incident_occurrences
-  SELECT project_id, id, incident_id, ts, user_id, session_id, wallet_address, error_source, error_message,
+    rows: `SELECT project_id, id, incident_id, ts, user_id, session_id, wallet_address, error_source, error_message,
          error_stack, error_code, rpc_method
-    FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL
-  ON CONFLICT DO NOTHING`,
+    FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL`,
+    onConflict: 'ON CONFLICT DO NOTHING',
   },
 ] as const;
 
@@ -130,7 +129,10 @@ export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table)
 export const INCOMING_EVENTS = 'incoming_events';
 const CREATE_INCOMING = `CREATE TEMP TABLE IF NOT EXISTS ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
 
-const fromSource = (sql: string, source: string) => sql.replaceAll('{source}', source);
+type DerivedTable = (typeof DERIVED_TABLES)[number];
+/** The table's rows of `source` merged into it: the upsert of an insert. */
+const upsertFrom = (table: DerivedTable, source: string) =>
+  `INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', source)} ${table.onConflict}`;
 
 /** Creates the derived tables a file lacks. */
 export async function createDerivedTables(connection: DuckDBConnection): Promise<void> {
@@ -145,7 +147,8 @@ export async function createDerivedTables(connection: DuckDBConnection): Promise
 export async function rebuildDerivedTables(connection: DuckDBConnection): Promise<void> {
   for (const table of DERIVED_TABLES) {
     await connection.run(`DELETE FROM ${table.name}`);
-    await connection.run(fromSource(table.upsert, 'events'));
+    // Empty, so a plain INSERT of the rows (one per key) fills it, faster than an upsert.
+    await connection.run(`INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', 'events')}`);
   }
   await connection.run('DELETE FROM derived_tables_version');
   await connection.run(`INSERT INTO derived_tables_version VALUES (${DERIVED_TABLES_VERSION})`);
@@ -189,7 +192,7 @@ export type DerivedTableWriter = {
  */
 export async function prepareDerivedTableWriter(connection: DuckDBConnection): Promise<DerivedTableWriter> {
   await connection.run(CREATE_INCOMING);
-  const upserts = DERIVED_TABLES.map((table) => fromSource(table.upsert, INCOMING_EVENTS));
+  const upserts = DERIVED_TABLES.map((table) => upsertFrom(table, INCOMING_EVENTS));
   return {
     async apply() {
       for (const upsert of upserts) await connection.run(upsert);

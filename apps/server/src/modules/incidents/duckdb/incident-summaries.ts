@@ -80,35 +80,35 @@ export async function incidentSummaries(
     params.incident = options.incidentId;
     only = 'AND incident_id = $incident';
   }
-  // One scan of [from - 10 s, to + 5 min) reads the errors and the failed transactions around them; a
-  // narrow scan of the history before the range finds each incident's first occurrence.
+  // The occurrences come from the derived `incident_occurrences` (the error events with an incident id,
+  // ADR 005): in the range, and before it for each incident's first occurrence. The failed transactions
+  // around them are the events' own `failed`/`reverted` stages in [from - 10 s, to + 5 min).
   const sql = `
-    WITH scoped AS MATERIALIZED (
-      SELECT incident_id, id, ts, type, user_id, session_id, wallet_address, error_source, error_message,
-             error_stack, error_code, rpc_method, tx_id
+    WITH occurrences AS MATERIALIZED (
+      SELECT *, (${match}) AS is_match
+        FROM incident_occurrences
+       WHERE project_id = $project AND ts >= ${FROM} AND ts < ${TO} ${only}
+         AND error_source IN ${INCIDENT_SOURCES}
+    ),
+    failures AS (
+      SELECT session_id, ts, tx_id
         FROM events
-       WHERE project_id = $project
+       WHERE project_id = $project AND type = 'tx' AND tx_stage IN ('failed', 'reverted')
          AND ts >= make_timestamp(($from::BIGINT - $before::BIGINT) * 1000)
          AND ts < make_timestamp(($to::BIGINT + $after::BIGINT) * 1000)
-         AND ((type = 'error' AND incident_id IS NOT NULL ${only}) OR (type = 'tx' AND tx_stage IN ('failed', 'reverted')))
-    ),
-    occurrences AS (
-      SELECT *, (${match}) AS is_match
-        FROM scoped
-       WHERE type = 'error' AND ts >= ${FROM} AND ts < ${TO} AND error_source IN ${INCIDENT_SOURCES}
     ),
     tx_failures AS (
       SELECT o.incident_id, count(DISTINCT t.tx_id) AS failed
         FROM occurrences o
-        JOIN scoped t
-          ON t.type = 'tx' AND t.session_id = o.session_id
+        JOIN failures t
+          ON t.session_id = o.session_id
          AND t.ts >= o.ts - to_milliseconds($before::BIGINT) AND t.ts <= o.ts + to_milliseconds($after::BIGINT)
        GROUP BY o.incident_id
     ),
     earlier AS (
       SELECT incident_id, min(ts) AS first_ts
-        FROM events
-       WHERE project_id = $project AND type = 'error' AND ts < ${FROM}
+        FROM incident_occurrences
+       WHERE project_id = $project AND ts < ${FROM}
          AND incident_id IN (SELECT incident_id FROM occurrences)
        GROUP BY incident_id
     )
