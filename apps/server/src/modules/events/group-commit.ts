@@ -66,17 +66,17 @@ export function createGroupCommit({ log, maxDelayMs = 2, maxEvents = 5000 }: Gro
     }
     group.forEach((waiter, index) => {
       const accepted = (isNew[index] ?? []).filter(Boolean).length;
-      waiter.resolve({ accepted, duplicates: waiter.entry.keys.length - accepted });
+      waiter.resolve({ accepted, duplicates: waiter.entry.ids.length - accepted });
     });
   }
 
   return {
     /** Resolves once the entry's new events are durable (the others are known duplicates). */
     submit(entry: LogEntry): Promise<CommitResult> {
-      if (entry.keys.length === 0) return Promise.resolve({ accepted: 0, duplicates: 0 });
+      if (entry.ids.length === 0) return Promise.resolve({ accepted: 0, duplicates: 0 });
       return new Promise<CommitResult>((resolve, reject) => {
         waiting.push({ entry, resolve, reject });
-        waitingEvents += entry.keys.length;
+        waitingEvents += entry.ids.length;
         schedule();
       });
     },

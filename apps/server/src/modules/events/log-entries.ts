@@ -4,12 +4,12 @@ import { type BatchRequestFacts, batchRecord } from './duckdb/batch-records.ts';
 import { rowToJson } from './duckdb/rows-json.ts';
 import type { EventRow } from './event-row.ts';
 import type { LogEntry } from './log-writer.ts';
-import { eventKey } from './recent-ids.ts';
 
 /** An SDK batch as one batch record: DuckDB maps its events to rows on load (duckdb/batch-records.ts). */
 export function batchEntry(request: BatchRequestFacts, events: readonly IngestEvent[]): LogEntry {
   return {
-    keys: events.map((event) => eventKey(request.project, event.id)),
+    project: request.project,
+    ids: events.map((event) => event.id),
     encode(skip) {
       const kept = skip.size === 0 ? events : events.filter((_, index) => !skip.has(index));
       // Error events carry their incident, computed here in TypeScript (fingerprint.ts) rather than in SQL.
@@ -32,10 +32,13 @@ export function batchEntry(request: BatchRequestFacts, events: readonly IngestEv
   };
 }
 
-/** Rows built in TypeScript (the published SDK's GraphQL mutations): one rows record per row. */
+/** Rows of one project built in TypeScript (the published SDK's GraphQL mutations): a rows record each. */
 export function rowsEntry(rows: readonly EventRow[]): LogEntry {
+  const project = rows[0]?.project_id ?? '';
+  if (rows.some((row) => row.project_id !== project)) throw new Error('rowsEntry: rows of one project only');
   return {
-    keys: rows.map((row) => eventKey(row.project_id, row.id)),
+    project,
+    ids: rows.map((row) => row.id),
     encode(skip) {
       let lines = '';
       rows.forEach((row, index) => {

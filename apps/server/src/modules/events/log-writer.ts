@@ -1,14 +1,16 @@
 import { BATCH_RECORD_PREFIX } from './duckdb/batch-records.ts';
 import { createIngestLog } from './ingest-log.ts';
-import { createRecentIds, eventKey } from './recent-ids.ts';
+import { createRecentIds } from './recent-ids.ts';
 
 /**
- * What group commit appends for one request: the (project, id) keys of its events, and its record
+ * What group commit appends for one request: its project and event ids, and its record
  * lines for the events that are new. Lines are single-line JSON ending in "\n": rows records
  * (`{"project_id":…}`, duckdb/rows-json.ts) or batch records (`{"request":…}`, duckdb/batch-records.ts).
  */
 export type LogEntry = {
-  keys: readonly string[];
+  project: string;
+  /** Event ids, unique per project. */
+  ids: readonly string[];
   /** The entry's lines without the events whose index is in `skip` (known already); '' for none. */
   encode(skip: ReadonlySet<number>): string;
 };
@@ -29,14 +31,14 @@ export type LogWriterOptions = {
 /** A rows record starts with the two key columns (rowToJson writes columns in table order). */
 const ROW_KEY_PREFIX = /^\{"project_id":("(?:[^"\\]|\\.)*"),"id":("(?:[^"\\]|\\.)*")/;
 
-/** The keys of the events a record line holds (for the duplicate check after a restart). */
-function keysOfLine(line: string): string[] {
+/** The (project, id) pairs of the events a record line holds (for the duplicate check after a restart). */
+function eventsOfLine(line: string): [project: string, id: string][] {
   if (line.startsWith(BATCH_RECORD_PREFIX)) {
     const record = JSON.parse(line) as { request: { project: string }; events: { id: string }[] };
-    return record.events.map((event) => eventKey(record.request.project, event.id));
+    return record.events.map((event) => [record.request.project, event.id]);
   }
   const match = ROW_KEY_PREFIX.exec(line);
-  return match ? [eventKey(JSON.parse(match[1] as string), JSON.parse(match[2] as string))] : [];
+  return match ? [[JSON.parse(match[1] as string), JSON.parse(match[2] as string)]] : [];
 }
 
 const asJsonArray = (lines: string[]) => `[${lines.join(',')}]`;
@@ -54,7 +56,7 @@ export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }
   // Events left in the log by the previous run were acknowledged: a retry of one is a duplicate.
   for (const name of log.closedSegments()) {
     for (const line of log.readSync(name).split('\n')) {
-      if (line) for (const key of keysOfLine(line)) recent.add(key);
+      if (line) for (const [project, id] of eventsOfLine(line)) recent.add(project, id);
     }
   }
 
@@ -91,25 +93,25 @@ export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }
      * call (a retry racing its original). Resolves once the new ones are durable. One call at a time.
      */
     async append(entries: readonly LogEntry[]): Promise<boolean[][]> {
-      const seen = new Set<string>();
+      const seen = createRecentIds(Number.POSITIVE_INFINITY);
       let records = '';
-      const isNew = entries.map((entry) => {
+      const isNew = entries.map(({ project, ids, encode }) => {
         const skip = new Set<number>();
-        const flags = entry.keys.map((key, index) => {
-          const isFirst = !recent.has(key) && !seen.has(key);
-          seen.add(key);
+        const flags = ids.map((id, index) => {
+          const isFirst = !recent.has(project, id) && !seen.has(project, id);
+          seen.add(project, id);
           if (!isFirst) skip.add(index);
           return isFirst;
         });
-        if (skip.size < entry.keys.length) records += entry.encode(skip);
+        if (skip.size < ids.length) records += encode(skip);
         return flags;
       });
       if (records.length === 0) return isNew;
       await log.append(records);
-      // Only once durable: a key remembered for a failed append would turn the retry into a "duplicate".
-      entries.forEach((entry, index) => {
-        entry.keys.forEach((key, at) => {
-          if (isNew[index]?.[at]) recent.add(key);
+      // Only once durable: an id remembered for a failed append would turn the retry into a "duplicate".
+      entries.forEach(({ project, ids }, index) => {
+        ids.forEach((id, at) => {
+          if (isNew[index]?.[at]) recent.add(project, id);
         });
       });
       return isNew;
