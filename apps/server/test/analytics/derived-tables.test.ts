@@ -83,6 +83,7 @@ describe('derived tables (ADR 005)', () => {
         tx_id: 't1',
         tx_stage: 'submitted',
       }),
+      event('tx', RANGE.fromMs + DAY_MS + 1500, { session_id: 's2', tx_id: 't2', tx_stage: 'failed' }),
       event('error', RANGE.fromMs + DAY_MS + 2000, {
         incident_id: 'inc_1',
         error_source: 'window',
@@ -122,6 +123,7 @@ describe('derived tables (ADR 005)', () => {
       },
     ]);
     expect(rows.incident_occurrences).toHaveLength(1);
+    expect(rows.transaction_failures).toMatchObject([{ tx_id: 't2', session_id: 's2' }]);
     expect(rows.sessions?.find((row) => (row as { session_id: string }).session_id === 's2')).toMatchObject({
       has_connected: true,
       submitted_txs: ['t1'],

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { inTransaction } from '../../events/duckdb/derived-tables.ts';
 import { previousPeriod, type TimeRange, utcDayParts } from '../time-range.ts';
 import { type Params, rowsOf } from './sql.ts';
 
@@ -12,47 +13,98 @@ export type ActiveDays = {
 };
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
+const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;
+
+/** Value-days of the whole days of both periods: rows of the derived `user_days`/`wallet_days` (ADR 005). */
+async function wholeDays(
+  connection: DuckDBConnection,
+  projectId: string,
+  current: TimeRange,
+  previous: TimeRange,
+) {
+  const params: Params = {
+    project: projectId,
+    current_from: BigInt(current.fromMs),
+    current_to: BigInt(current.toMs),
+    previous_from: BigInt(previous.fromMs),
+    previous_to: BigInt(previous.toMs),
+  };
+  const inPeriod = (period: string) =>
+    `day >= ${at(`${period}_from`)}::DATE AND day < ${at(`${period}_to`)}::DATE`;
+  const [row] = await rowsOf(
+    connection,
+    `SELECT (SELECT count(*) FROM user_days WHERE project_id = $project AND ${inPeriod('current')})::DOUBLE AS users,
+            count(*) FILTER (WHERE ${inPeriod('current')})::DOUBLE AS wallets,
+            count(*) FILTER (WHERE ${inPeriod('previous')})::DOUBLE AS previous_wallets
+       FROM wallet_days
+      WHERE project_id = $project AND day >= ${at('previous_from')}::DATE AND day < ${at('current_to')}::DATE`,
+    params,
+  );
+  return {
+    users: Number(row?.users ?? 0),
+    wallets: Number(row?.wallets ?? 0),
+    previousWallets: Number(row?.previous_wallets ?? 0),
+  };
+}
 
 /**
- * Σ over UTC days of the distinct `column` values in `period`: whole days are rows of the derived
- * `table` (one per project, day and value; ADR 005), the partly covered days at either end are counted
- * from the events (each piece lies within one day, so its distinct values are its value-days).
+ * Value-days of the partly covered days at the ends of both periods, from the events: each piece lies
+ * within one day, so its distinct values are its value-days. Nothing to read when both periods start and
+ * end at midnight.
  */
-function valueDays(table: string, column: string, name: string, period: TimeRange, params: Params): string {
-  const parts = utcDayParts(period);
-  for (const [part, range] of Object.entries(parts)) {
-    params[`${name}_${part}_from`] = BigInt(range.fromMs);
-    params[`${name}_${part}_to`] = BigInt(range.toMs);
+async function partialDays(connection: DuckDBConnection, projectId: string, pieces: [string, TimeRange][]) {
+  const counts = { users: 0, wallets: 0, previousWallets: 0 };
+  if (pieces.length === 0) return counts;
+  const params: Params = { project: projectId };
+  const scans = pieces.map(([period, piece], index) => {
+    params[`piece_${index}_from`] = BigInt(piece.fromMs);
+    params[`piece_${index}_to`] = BigInt(piece.toMs);
+    return `SELECT '${period}' AS period, count(DISTINCT wallet_address) AS wallets, count(DISTINCT user_id) AS users
+              FROM events
+             WHERE project_id = $project AND ts >= ${at(`piece_${index}_from`)} AND ts < ${at(`piece_${index}_to`)}`;
+  });
+  const rows = await rowsOf(
+    connection,
+    `SELECT period, sum(wallets)::DOUBLE AS wallets, sum(users)::DOUBLE AS users
+       FROM (${scans.join('\n UNION ALL ')})
+      GROUP BY period`,
+    params,
+  );
+  for (const row of rows) {
+    if (row.period === 'current') {
+      counts.wallets = Number(row.wallets);
+      counts.users = Number(row.users);
+    } else counts.previousWallets = Number(row.wallets);
   }
-  const piece = (part: string) =>
-    `(SELECT count(DISTINCT ${column}) FROM events
-       WHERE project_id = $project AND ts >= ${at(`${name}_${part}_from`)} AND ts < ${at(`${name}_${part}_to`)})`;
-  return `((SELECT count(*) FROM ${table}
-             WHERE project_id = $project AND day >= ${at(`${name}_days_from`)}::DATE
-               AND day < ${at(`${name}_days_to`)}::DATE)
-          + ${piece('before')} + ${piece('after')})::DOUBLE`;
+  return counts;
 }
 
 /**
  * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
- * the per-day averages.
+ * the per-day averages. Whole days and partly covered ones are read in one transaction (one snapshot).
  */
 export async function activeDays(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
 ): Promise<ActiveDays> {
-  const params: Params = { project: projectId };
-  const [row] = await rowsOf(
-    connection,
-    `SELECT ${valueDays('wallet_days', 'wallet_address', 'wallets', range, params)} AS wallet_days,
-            ${valueDays('wallet_days', 'wallet_address', 'previous', previousPeriod(range), params)} AS previous_wallet_days,
-            ${valueDays('user_days', 'user_id', 'users', range, params)} AS user_days`,
-    params,
-  );
+  const current = utcDayParts(range);
+  const previous = utcDayParts(previousPeriod(range));
+  const pieces = (
+    [
+      ['current', current.before],
+      ['current', current.after],
+      ['previous', previous.before],
+      ['previous', previous.after],
+    ] as [string, TimeRange][]
+  ).filter(([, piece]) => !isEmpty(piece));
+  const [whole, partial] = await inTransaction(connection, async () => [
+    await wholeDays(connection, projectId, current.days, previous.days),
+    await partialDays(connection, projectId, pieces),
+  ]);
   return {
-    walletDays: Number(row?.wallet_days ?? 0),
-    userDays: Number(row?.user_days ?? 0),
-    previousWalletDays: Number(row?.previous_wallet_days ?? 0),
+    walletDays: whole.wallets + partial.wallets,
+    userDays: whole.users + partial.users,
+    previousWalletDays: whole.previousWallets + partial.previousWallets,
   };
 }

@@ -118,6 +118,13 @@ const DERIVED_TABLES = [
     FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL`,
     onConflict: 'ON CONFLICT DO NOTHING',
   },
+  {
+    name: 'transaction_failures',
+    order: 'project_id, ts',
+    rows: `SELECT project_id, id, tx_id, session_id, ts
+    FROM {source} WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL`,
+    onConflict: 'ON CONFLICT DO NOTHING',
+  },
 ] as const;
 
 export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);

@@ -41,7 +41,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * an already stored event cannot change (sets, minima, maxima, "any"), so a duplicate is harmless.
  * Bump DERIVED_TABLES_VERSION whenever one of them changes: the store rebuilds them all on start-up.
  */
-export const DERIVED_TABLES_VERSION = 1;
+export const DERIVED_TABLES_VERSION = 2;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -106,6 +106,15 @@ export const CREATE_DERIVED_TABLES = [
   error_stack VARCHAR,
   error_code BIGINT,
   rpc_method VARCHAR,
+  PRIMARY KEY (project_id, id)
+)`,
+  // The `failed` and `reverted` stages of transactions: what an incident may have made fail.
+  `CREATE TABLE IF NOT EXISTS transaction_failures (
+  project_id VARCHAR NOT NULL,
+  id VARCHAR NOT NULL,
+  tx_id VARCHAR NOT NULL,
+  session_id VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
   PRIMARY KEY (project_id, id)
 )`,
   `CREATE TABLE IF NOT EXISTS derived_tables_version (version INTEGER NOT NULL)`,

@@ -82,7 +82,8 @@ export async function incidentSummaries(
   }
   // The occurrences come from the derived `incident_occurrences` (the error events with an incident id,
   // ADR 005): in the range, and before it for each incident's first occurrence. The failed transactions
-  // around them are the events' own `failed`/`reverted` stages in [from - 10 s, to + 5 min).
+  // around them are the `failed`/`reverted` stages in [from - 10 s, to + 5 min), from the derived
+  // `transaction_failures`.
   const sql = `
     WITH occurrences AS MATERIALIZED (
       SELECT *, (${match}) AS is_match
@@ -92,8 +93,8 @@ export async function incidentSummaries(
     ),
     failures AS (
       SELECT session_id, ts, tx_id
-        FROM events
-       WHERE project_id = $project AND type = 'tx' AND tx_stage IN ('failed', 'reverted')
+        FROM transaction_failures
+       WHERE project_id = $project
          AND ts >= make_timestamp(($from::BIGINT - $before::BIGINT) * 1000)
          AND ts < make_timestamp(($to::BIGINT + $after::BIGINT) * 1000)
     ),
