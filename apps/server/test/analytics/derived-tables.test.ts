@@ -127,6 +127,9 @@ describe('derived tables (ADR 005)', () => {
     expect(rows.sessions?.find((row) => (row as { session_id: string }).session_id === 's2')).toMatchObject({
       has_connected: true,
       submitted_txs: ['t1'],
+      submitted_count: 1,
+      connects: 1,
+      value_sets: '[["DE"],[],["MetaMask"],[],[],[],[],[]]',
       countries: ['DE'],
       wallet_providers: ['MetaMask'],
     });

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
-import { FROM, IN_RANGE, rowsOf, TO } from '../../analytics/duckdb/sql.ts';
+import { FROM, rowsOf, TO } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
 import { LANDING_COLUMNS } from '../../events/duckdb/derived-tables.ts';
 import { SESSION_ROWS, sessionFilter, withSessionRows } from './sql.ts';
@@ -47,16 +47,10 @@ export async function attributionCounts(
   const sql = `
     WITH ${SESSION_ROWS},
     passing AS (
-      SELECT session_id, user_id, ${DIMENSION_COLUMNS[dimension]} AS value, len(submitted_txs) AS transactions,
-             has_connected
+      SELECT session_id, user_id, ${DIMENSION_COLUMNS[dimension]} AS value, submitted_count AS transactions,
+             connects
         FROM session_rows
        WHERE ${filter.condition}
-    ),
-    connects AS (
-      SELECT session_id, user_id, count(*) AS connects
-        FROM events
-       WHERE ${IN_RANGE} AND type = 'wallet_connected'
-       GROUP BY session_id, user_id
     ),
     new_wallets AS (
       SELECT first_connected_session AS session_id, count(*) AS wallets
@@ -64,12 +58,10 @@ export async function attributionCounts(
        WHERE project_id = $project AND first_connected >= ${FROM} AND first_connected < ${TO}
        GROUP BY first_connected_session
     ),
-    -- Connections and first connections happen only in sessions with a connection: join those alone.
-    connected AS (
-      SELECT value, user_id, sum(connects) AS connects, sum(coalesce(wallets, 0)) AS wallets
-        FROM (SELECT * FROM passing WHERE has_connected)
-        JOIN connects USING (session_id, user_id)
-        LEFT JOIN new_wallets USING (session_id)
+    -- A first connection happens in a session with a connection: join those alone.
+    first_connections AS (
+      SELECT value, user_id, sum(wallets) AS wallets
+        FROM (SELECT * FROM passing WHERE connects > 0) JOIN new_wallets USING (session_id)
        GROUP BY value, user_id
     ),
     per_user AS (
@@ -77,15 +69,15 @@ export async function attributionCounts(
              count(*) AS sessions,
              sum(transactions) AS transactions,
              count(*) FILTER (WHERE transactions > 0) AS sessions_with_tx,
-             count(*) FILTER (WHERE has_connected) AS sessions_with_connect
+             count(*) FILTER (WHERE connects > 0) AS sessions_with_connect,
+             sum(connects) AS connects
         FROM passing
        GROUP BY value, user_id
     ),
     per_value AS (
-      SELECT p.value, p.user_id, sessions, transactions, sessions_with_tx, sessions_with_connect,
-             coalesce(connects, 0) AS connects, coalesce(wallets, 0) AS wallets
+      SELECT p.*, coalesce(f.wallets, 0) AS wallets
         FROM per_user p
-        LEFT JOIN connected c ON c.value IS NOT DISTINCT FROM p.value AND c.user_id = p.user_id
+        LEFT JOIN first_connections f ON f.value IS NOT DISTINCT FROM p.value AND f.user_id = p.user_id
     ),
     -- One row per user for the Total row, whose distinct users span every value.
     per_total AS (

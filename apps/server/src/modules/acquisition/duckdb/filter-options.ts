@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import { rowsOf } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
-import { SESSION_VALUE_SETS } from '../../events/duckdb/derived-tables.ts';
+import { parseValueSets, SESSION_VALUE_SETS } from '../../events/duckdb/derived-tables.ts';
 import { SESSION_ROWS, withSessionRows } from './sql.ts';
 
 /** Column → result key; one pass over the sessions and one UNPIVOT read all eight lists. */
@@ -22,21 +22,25 @@ export const MAX_OPTIONS = 200;
 
 /**
  * The values the filter bar offers: every value seen in the range, with its distinct users. Read from the
- * per-session value sets: unnesting a row's sets side by side gives each of its values in some row
- * (shorter sets are padded with NULLs, which UNPIVOT leaves out), so the distinct (user, values) rows
- * hold every (user, column, value) the events in the range carry.
+ * per-session value sets: the distinct (user, value sets) pairs, as one string per session
+ * (`value_sets`), then each set unnested side by side (shorter sets are padded with NULLs, which UNPIVOT
+ * leaves out), so every (user, column, value) the events in the range carry is in some row.
  */
 export async function filterOptions(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
 ): Promise<AcquisitionFilterOptions> {
-  const columns = Object.keys(OPTION_COLUMNS) as (keyof typeof SESSION_VALUE_SETS)[];
+  const columns = Object.keys(SESSION_VALUE_SETS);
   const sql = `
     WITH ${SESSION_ROWS},
+    user_sets AS (
+      SELECT user_id, ${parseValueSets('value_sets')} AS sets
+        FROM (SELECT DISTINCT user_id, value_sets FROM session_rows)
+    ),
     scoped AS (
-      SELECT DISTINCT user_id, ${columns.map((column) => `unnest(${SESSION_VALUE_SETS[column]}) AS ${column}`).join(', ')}
-        FROM session_rows
+      SELECT user_id, ${columns.map((column, index) => `unnest(sets[${index + 1}]) AS ${column}`).join(', ')}
+        FROM user_sets
     ),
     options AS (
       -- UNPIVOT leaves NULLs out: one row per (user, column, value) present.

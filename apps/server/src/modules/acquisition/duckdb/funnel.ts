@@ -25,8 +25,8 @@ export async function funnelCounts(
       SELECT user_id,
              bool_or(has_wallet) AS has_wallet,
              bool_or(has_connected) AS has_connected,
-             min(list_min(submitted_txs)) AS first_tx,
-             max(list_max(submitted_txs)) AS last_tx,
+             min(first_submitted_tx) AS first_tx,
+             max(last_submitted_tx) AS last_tx,
              bool_or(has_signed) AS has_signed
         FROM session_rows
        WHERE ${filter.condition}

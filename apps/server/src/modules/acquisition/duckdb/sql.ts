@@ -2,7 +2,12 @@ import { type DuckDBConnection, listValue } from '@duckdb/node-api';
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import { FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
-import { inTransaction, SESSION_AGGREGATES, SESSION_VALUE_SETS } from '../../events/duckdb/derived-tables.ts';
+import {
+  inTransaction,
+  SESSION_AGGREGATES,
+  SESSION_SUMMARY_COLUMNS,
+  SESSION_VALUE_SETS,
+} from '../../events/duckdb/derived-tables.ts';
 
 /** Each filter's events column. UTM columns hold the session's landing UTM on every event. */
 const FILTER_COLUMNS: Record<keyof AcquisitionFilters, keyof typeof SESSION_VALUE_SETS> = {
@@ -68,10 +73,11 @@ export const SESSION_ROWS = `
       SELECT * EXCLUDE (project_id) FROM sessions
        WHERE project_id = $project AND first_ts >= ${FROM} AND last_ts < ${TO}
       UNION ALL BY NAME
-      SELECT session_id, user_id,
-             ${SESSION_AGGREGATES}
-        FROM cut_events SEMI JOIN cut_sessions USING (session_id, user_id)
-       GROUP BY session_id, user_id
+      SELECT *, ${SESSION_SUMMARY_COLUMNS}
+        FROM (SELECT session_id, user_id,
+                     ${SESSION_AGGREGATES}
+                FROM cut_events SEMI JOIN cut_sessions USING (session_id, user_id)
+               GROUP BY session_id, user_id)
     )`;
 
 /**

@@ -13,8 +13,8 @@ const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')
 /** Distinct non-null values, sorted: a set as a list, the same however it was built. */
 const valueSet = (column: string, where = 'true') =>
   `list_sort(coalesce(list(DISTINCT ${column}) FILTER (WHERE ${column} IS NOT NULL AND ${where}), []::VARCHAR[]))`;
-const mergeSets = (column: string) =>
-  `${column} = list_sort(list_distinct(list_concat(${column}, excluded.${column})))`;
+/** A stored set and the same set of an upsert's rows, merged. */
+const mergedSet = (column: string) => `list_sort(list_distinct(list_concat(${column}, excluded.${column})))`;
 
 /** Landing UTM columns of a session, by the attribution dimension that reads them. */
 export const LANDING_COLUMNS = {
@@ -51,7 +51,29 @@ export const SESSION_AGGREGATES = [
   // The SDK sends the landing UTM on every event of a session; blank counts as absent.
   ...Object.values(LANDING_COLUMNS).map(([name, column]) => `min(NULLIF(trim(${column}), '')) AS ${name}`),
   ...Object.entries(SESSION_VALUE_SETS).map(([column, name]) => `${valueSet(column)} AS ${name}`),
+  `${valueSet('id', `type = 'wallet_connected'`)} AS connect_ids`,
 ].join(',\n         ');
+
+/**
+ * The last `sessions` columns: read from its sets, stored so that the queries read a number or one
+ * string instead of lists. `value_sets` is every value set as one JSON array, in SESSION_VALUE_SETS
+ * order: equal strings mean equal sets, so the filter options count distinct (user, value_sets).
+ */
+const SESSION_SUMMARIES: [string, (set: (name: string) => string) => string][] = [
+  ['submitted_count', (set) => `len(${set('submitted_txs')})`],
+  ['first_submitted_tx', (set) => `list_min(${set('submitted_txs')})`],
+  ['last_submitted_tx', (set) => `list_max(${set('submitted_txs')})`],
+  ['connects', (set) => `len(${set('connect_ids')})`],
+  ['value_sets', (set) => `to_json([${Object.values(SESSION_VALUE_SETS).map(set).join(', ')}])::VARCHAR`],
+];
+
+/** The summaries over a relation holding SESSION_AGGREGATES' columns. */
+export const SESSION_SUMMARY_COLUMNS = SESSION_SUMMARIES.map(
+  ([name, summary]) => `${summary((set) => set)} AS ${name}`,
+).join(', ');
+
+/** `value_sets` as a list of lists, in SESSION_VALUE_SETS order. */
+export const parseValueSets = (column: string) => `from_json(${column}, '[["VARCHAR"]]')`;
 
 const SESSION_MERGE = [
   'first_ts = least(first_ts, excluded.first_ts)',
@@ -59,9 +81,11 @@ const SESSION_MERGE = [
   'has_wallet = has_wallet OR excluded.has_wallet',
   'has_connected = has_connected OR excluded.has_connected',
   'has_signed = has_signed OR excluded.has_signed',
-  mergeSets('submitted_txs'),
+  ...['submitted_txs', ...Object.values(SESSION_VALUE_SETS), 'connect_ids'].map(
+    (set) => `${set} = ${mergedSet(set)}`,
+  ),
   ...Object.values(LANDING_COLUMNS).map(([name]) => `${name} = least(${name}, excluded.${name})`),
-  ...Object.values(SESSION_VALUE_SETS).map(mergeSets),
+  ...SESSION_SUMMARIES.map(([name, summary]) => `${name} = ${summary(mergedSet)}`),
 ].join(',\n    ');
 
 /**
@@ -103,10 +127,11 @@ const DERIVED_TABLES = [
   {
     name: 'sessions',
     order: 'project_id, first_ts',
-    rows: `SELECT project_id, session_id, user_id,
-         ${SESSION_AGGREGATES}
-    FROM {source}
-   GROUP BY project_id, session_id, user_id`,
+    rows: `SELECT *, ${SESSION_SUMMARY_COLUMNS}
+    FROM (SELECT project_id, session_id, user_id,
+                 ${SESSION_AGGREGATES}
+            FROM {source}
+           GROUP BY project_id, session_id, user_id)`,
     onConflict: `ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET
     ${SESSION_MERGE}`,
   },

@@ -41,7 +41,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * an already stored event cannot change (sets, minima, maxima, "any"), so a duplicate is harmless.
  * Bump DERIVED_TABLES_VERSION whenever one of them changes: the store rebuilds them all on start-up.
  */
-export const DERIVED_TABLES_VERSION = 2;
+export const DERIVED_TABLES_VERSION = 3;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -90,6 +90,12 @@ export const CREATE_DERIVED_TABLES = [
   utm_campaigns VARCHAR[] NOT NULL,
   utm_contents VARCHAR[] NOT NULL,
   utm_terms VARCHAR[] NOT NULL,
+  connect_ids VARCHAR[] NOT NULL,
+  submitted_count INTEGER NOT NULL,
+  first_submitted_tx VARCHAR,
+  last_submitted_tx VARCHAR,
+  connects INTEGER NOT NULL,
+  value_sets VARCHAR NOT NULL,
   PRIMARY KEY (project_id, session_id, user_id)
 )`,
   // The incident occurrences (error events with an incident id), with the columns the incident list reads.
