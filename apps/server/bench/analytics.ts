@@ -19,11 +19,7 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { createConnectionPool } from '../src/modules/analytics/connection-pool.ts';
 import { bucketRange, DAY_MS } from '../src/modules/analytics/time-range.ts';
-import {
-  clusterDerivedTables,
-  ensureDerivedTables,
-  inTransaction,
-} from '../src/modules/events/duckdb/derived-tables.ts';
+import { ensureDerivedTables } from '../src/modules/events/duckdb/derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from '../src/modules/events/duckdb/schema.ts';
 import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.ts';
 import { generateBenchEvents } from './analytics-data/generate-events.ts';
@@ -139,19 +135,17 @@ async function sortByProject(connection: DuckDBConnection): Promise<void> {
   await connection.run('CREATE TABLE events_sorted AS SELECT * FROM events ORDER BY project_id, ts');
   await connection.run('DROP TABLE events');
   await connection.run('ALTER TABLE events_sorted RENAME TO events');
-  await inTransaction(connection, () => clusterDerivedTables(connection));
   await connection.run('CHECKPOINT');
 }
 
 /**
  * The derived tables the store keeps on every insert (ADR 005), built from the generated events the way
- * the store builds them for a file that lacks them (a kept file from before them gets them once).
+ * the store builds them for a file that lacks them (already clustered by project); a kept file from
+ * before them, or from an older version of them, gets them once.
  */
 async function deriveTables(connection: DuckDBConnection): Promise<void> {
   const started = performance.now();
-  const isRebuilt = await ensureDerivedTables(connection);
-  // A kept file is clustered already; derived tables built now are not yet.
-  if (isRebuilt && values.reuse) await inTransaction(connection, () => clusterDerivedTables(connection));
+  await ensureDerivedTables(connection);
   await connection.run('CHECKPOINT');
   log(`DuckDB: derived tables ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -97,9 +97,9 @@ const DERIVED_TABLES = [
     name: 'wallet_firsts',
     order: 'project_id, first_seen',
     // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable.
-    rows: `SELECT project_id, wallet_address, min(ts),
-         min(ts) FILTER (WHERE type = 'wallet_connected'),
-         arg_min(session_id, (ts, session_id)) FILTER (WHERE type = 'wallet_connected')
+    rows: `SELECT project_id, wallet_address, min(ts) AS first_seen,
+         min(ts) FILTER (WHERE type = 'wallet_connected') AS first_connected,
+         arg_min(session_id, (ts, session_id)) FILTER (WHERE type = 'wallet_connected') AS first_connected_session
     FROM {source} WHERE wallet_address IS NOT NULL
    GROUP BY project_id, wallet_address`,
     onConflict: `ON CONFLICT (project_id, wallet_address) DO UPDATE SET
@@ -115,13 +115,13 @@ const DERIVED_TABLES = [
   {
     name: 'user_days',
     order: 'project_id, day',
-    rows: 'SELECT DISTINCT project_id, ts::DATE, user_id FROM {source}',
+    rows: 'SELECT DISTINCT project_id, ts::DATE AS day, user_id FROM {source}',
     onConflict: 'ON CONFLICT DO NOTHING',
   },
   {
     name: 'wallet_days',
     order: 'project_id, day',
-    rows: 'SELECT DISTINCT project_id, ts::DATE, wallet_address FROM {source} WHERE wallet_address IS NOT NULL',
+    rows: 'SELECT DISTINCT project_id, ts::DATE AS day, wallet_address FROM {source} WHERE wallet_address IS NOT NULL',
     onConflict: 'ON CONFLICT DO NOTHING',
   },
   {
@@ -166,6 +166,13 @@ type DerivedTable = (typeof DERIVED_TABLES)[number];
 const upsertFrom = (table: DerivedTable, source: string) =>
   `INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', source)} ${table.onConflict}`;
 
+/** The CREATE TABLE statement of a derived table (schema.ts). */
+function ddlOf(name: string): string {
+  const ddl = CREATE_DERIVED_TABLES.find((text) => text.includes(`EXISTS ${name} (`));
+  if (!ddl) throw new Error(`no DDL for ${name}`);
+  return ddl;
+}
+
 /** Creates the derived tables a file lacks. */
 export async function createDerivedTables(connection: DuckDBConnection): Promise<void> {
   for (const ddl of CREATE_DERIVED_TABLES) await connection.run(ddl);
@@ -178,9 +185,13 @@ export async function createDerivedTables(connection: DuckDBConnection): Promise
  */
 export async function rebuildDerivedTables(connection: DuckDBConnection): Promise<void> {
   for (const table of DERIVED_TABLES) {
-    await connection.run(`DELETE FROM ${table.name}`);
-    // Empty, so a plain INSERT of the rows (one per key) fills it, faster than an upsert.
-    await connection.run(`INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', 'events')}`);
+    // Dropped and created again rather than emptied: an older version may have other columns, and
+    // deleting millions of indexed rows is slower than writing them. Filled already clustered.
+    await connection.run(`DROP TABLE IF EXISTS ${table.name}`);
+    await connection.run(ddlOf(table.name));
+    await connection.run(
+      `INSERT INTO ${table.name} SELECT * FROM (${table.rows.replaceAll('{source}', 'events')}) ORDER BY ${table.order}`,
+    );
   }
   await connection.run('DELETE FROM derived_tables_version');
   await connection.run(`INSERT INTO derived_tables_version VALUES (${DERIVED_TABLES_VERSION})`);
@@ -245,10 +256,8 @@ export async function deleteDerivedRows(connection: DuckDBConnection, projectId:
  */
 export async function clusterDerivedTables(connection: DuckDBConnection): Promise<void> {
   for (const table of DERIVED_TABLES) {
-    const ddl = CREATE_DERIVED_TABLES.find((text) => text.includes(`EXISTS ${table.name} (`));
-    if (!ddl) throw new Error(`no DDL for ${table.name}`);
     await connection.run(`DROP TABLE IF EXISTS ${table.name}_next`);
-    await connection.run(ddl.replace(`IF NOT EXISTS ${table.name} (`, `${table.name}_next (`));
+    await connection.run(ddlOf(table.name).replace(`IF NOT EXISTS ${table.name} (`, `${table.name}_next (`));
     await connection.run(
       `INSERT INTO ${table.name}_next SELECT * FROM ${table.name} ORDER BY ${table.order}`,
     );
