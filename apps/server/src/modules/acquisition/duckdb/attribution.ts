@@ -58,26 +58,16 @@ export async function attributionCounts(
        WHERE project_id = $project AND first_connected >= ${FROM} AND first_connected < ${TO}
        GROUP BY first_connected_session
     ),
-    -- A first connection happens in a session with a connection: join those alone.
-    first_connections AS (
-      SELECT value, user_id, sum(wallets) AS wallets
-        FROM (SELECT * FROM passing WHERE connects > 0) JOIN new_wallets USING (session_id)
-       GROUP BY value, user_id
-    ),
-    per_user AS (
+    per_value AS (
       SELECT value, user_id,
              count(*) AS sessions,
              sum(transactions) AS transactions,
              count(*) FILTER (WHERE transactions > 0) AS sessions_with_tx,
              count(*) FILTER (WHERE connects > 0) AS sessions_with_connect,
-             sum(connects) AS connects
-        FROM passing
+             sum(connects) AS connects,
+             sum(coalesce(wallets, 0)) AS wallets
+        FROM passing LEFT JOIN new_wallets USING (session_id)
        GROUP BY value, user_id
-    ),
-    per_value AS (
-      SELECT p.*, coalesce(f.wallets, 0) AS wallets
-        FROM per_user p
-        LEFT JOIN first_connections f ON f.value IS NOT DISTINCT FROM p.value AND f.user_id = p.user_id
     ),
     -- One row per user for the Total row, whose distinct users span every value.
     per_total AS (
