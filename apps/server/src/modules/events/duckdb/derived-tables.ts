@@ -76,34 +76,45 @@ export const SESSION_SUMMARY_COLUMNS = SESSION_SUMMARIES.map(
 /** `value_sets` as a list of lists, in SESSION_VALUE_SETS order. */
 export const parseValueSets = (column: string) => `from_json(${column}, '[["VARCHAR"]]')`;
 
-const SESSION_MERGE = [
+const SESSION_SETS = ['submitted_txs', ...Object.values(SESSION_VALUE_SETS), 'connect_ids'];
+
+/** A known session's times, flags and landing values: a few scalars, cheap to update on every load. */
+const SESSION_SCALARS_MERGE = [
   'first_ts = least(first_ts, excluded.first_ts)',
   'last_ts = greatest(last_ts, excluded.last_ts)',
   'has_wallet = has_wallet OR excluded.has_wallet',
   'has_connected = has_connected OR excluded.has_connected',
   'has_signed = has_signed OR excluded.has_signed',
-  ...['submitted_txs', ...Object.values(SESSION_VALUE_SETS), 'connect_ids'].map(
-    (set) => `${set} = ${mergedSet(set)}`,
-  ),
   ...Object.values(LANDING_COLUMNS).map(([name]) => `${name} = least(${name}, excluded.${name})`),
-  ...SESSION_SUMMARIES.map(([name, summary]) => `${name} = ${summary(mergedSet)}`),
 ].join(',\n    ');
 
 /**
- * Per derived table: its rows as a SELECT over `{source}` (one row per key), what an upsert does with a
- * key already stored, and the order compaction rewrites it in.
+ * A known session's sets and their summaries, only where a set gains a member: writing list columns is
+ * what an upsert costs in DuckDB, and a load rarely adds a transaction, connection or value.
+ */
+const SESSION_SETS_MERGE = `${[
+  ...SESSION_SETS.map((set) => `${set} = ${mergedSet(set)}`),
+  ...SESSION_SUMMARIES.map(([name, summary]) => `${name} = ${summary(mergedSet)}`),
+].join(',\n    ')}
+    WHERE NOT (${SESSION_SETS.map((set) => `list_has_all(${set}, excluded.${set})`).join(' AND ')})`;
+
+/**
+ * Per derived table: its rows as a SELECT over `{source}` (one row per key), what the upserts of a load
+ * do with a key already stored (one statement each), and the order compaction rewrites it in.
  */
 const DERIVED_TABLES = [
   {
     name: 'wallet_firsts',
     order: 'project_id, first_seen',
-    // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable.
+    // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable. Only
+    // rows that change are written (most loads see wallets already known).
     rows: `SELECT project_id, wallet_address, min(ts) AS first_seen,
          min(ts) FILTER (WHERE type = 'wallet_connected') AS first_connected,
          arg_min(session_id, (ts, session_id)) FILTER (WHERE type = 'wallet_connected') AS first_connected_session
     FROM {source} WHERE wallet_address IS NOT NULL
    GROUP BY project_id, wallet_address`,
-    onConflict: `ON CONFLICT (project_id, wallet_address) DO UPDATE SET
+    onConflict: [
+      `ON CONFLICT (project_id, wallet_address) DO UPDATE SET
     first_seen = least(first_seen, excluded.first_seen),
     first_connected = least(first_connected, excluded.first_connected),
     first_connected_session = CASE
@@ -111,19 +122,22 @@ const DERIVED_TABLES = [
       WHEN first_connected IS NULL THEN excluded.first_connected_session
       WHEN (excluded.first_connected, excluded.first_connected_session) < (first_connected, first_connected_session)
         THEN excluded.first_connected_session
-      ELSE first_connected_session END`,
+      ELSE first_connected_session END
+    WHERE excluded.first_seen < first_seen OR (excluded.first_connected IS NOT NULL AND (first_connected IS NULL
+      OR (excluded.first_connected, excluded.first_connected_session) < (first_connected, first_connected_session)))`,
+    ],
   },
   {
     name: 'user_days',
     order: 'project_id, day',
     rows: 'SELECT DISTINCT project_id, ts::DATE AS day, user_id FROM {source}',
-    onConflict: 'ON CONFLICT DO NOTHING',
+    onConflict: ['ON CONFLICT DO NOTHING'],
   },
   {
     name: 'wallet_days',
     order: 'project_id, day',
     rows: 'SELECT DISTINCT project_id, ts::DATE AS day, wallet_address FROM {source} WHERE wallet_address IS NOT NULL',
-    onConflict: 'ON CONFLICT DO NOTHING',
+    onConflict: ['ON CONFLICT DO NOTHING'],
   },
   {
     name: 'sessions',
@@ -133,8 +147,10 @@ const DERIVED_TABLES = [
                  ${SESSION_AGGREGATES}
             FROM {source}
            GROUP BY project_id, session_id, user_id)`,
-    onConflict: `ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET
-    ${SESSION_MERGE}`,
+    onConflict: [
+      `ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET\n    ${SESSION_SCALARS_MERGE}`,
+      `ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET\n    ${SESSION_SETS_MERGE}`,
+    ],
   },
   {
     name: 'incident_occurrences',
@@ -142,14 +158,14 @@ const DERIVED_TABLES = [
     rows: `SELECT project_id, id, incident_id, ts, user_id, session_id, wallet_address, error_source, error_message,
          error_stack, error_code, rpc_method
     FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL`,
-    onConflict: 'ON CONFLICT DO NOTHING',
+    onConflict: ['ON CONFLICT DO NOTHING'],
   },
   {
     name: 'transaction_failures',
     order: 'project_id, ts',
     rows: `SELECT project_id, id, tx_id, session_id, ts
     FROM {source} WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL`,
-    onConflict: 'ON CONFLICT DO NOTHING',
+    onConflict: ['ON CONFLICT DO NOTHING'],
   },
 ] as const;
 
@@ -163,9 +179,11 @@ export const INCOMING_EVENTS = 'incoming_events';
 const CREATE_INCOMING = `CREATE TEMP TABLE IF NOT EXISTS ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
 
 type DerivedTable = (typeof DERIVED_TABLES)[number];
-/** The table's rows of `source` merged into it: the upsert of an insert. */
-const upsertFrom = (table: DerivedTable, source: string) =>
-  `INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', source)} ${table.onConflict}`;
+/** The table's rows of `source` merged into it: the upserts of a load. */
+const upsertsFrom = (table: DerivedTable, source: string) =>
+  table.onConflict.map(
+    (onConflict) => `INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', source)} ${onConflict}`,
+  );
 
 /** The CREATE TABLE statement of a derived table (schema.ts). */
 function ddlOf(name: string): string {
@@ -236,7 +254,7 @@ export type DerivedTableWriter = {
  */
 export async function prepareDerivedTableWriter(connection: DuckDBConnection): Promise<DerivedTableWriter> {
   await connection.run(CREATE_INCOMING);
-  const upserts = DERIVED_TABLES.map((table) => upsertFrom(table, INCOMING_EVENTS));
+  const upserts = DERIVED_TABLES.flatMap((table) => upsertsFrom(table, INCOMING_EVENTS));
   return {
     async apply() {
       for (const upsert of upserts) await connection.run(upsert);
