@@ -177,10 +177,12 @@ describe('derived tables (ADR 005)', () => {
       event('wallet_connected', RANGE.fromMs - 60_000, { wallet_address: '0xc' }),
       event('page_view', RANGE.fromMs + 60_000),
       event('signature', RANGE.toMs - 1, { sig_stage: 'signed' }),
+      // A signature event without a stage, alone in its session: not signed, and still stored.
+      event('signature', RANGE.fromMs + 5, { session_id: 's9', user_id: 'u9' }),
       event('tx', RANGE.toMs + 1, { tx_id: 't9', tx_stage: 'submitted' }),
     ]);
     expect(await funnelCounts(connection, PROJECT, RANGE, {})).toEqual({
-      totalUsers: 1,
+      totalUsers: 2,
       haveWallets: 0,
       haveConnectedWallet: 0,
       haveExecutedTransaction: 0,

@@ -47,7 +47,8 @@ export const SESSION_AGGREGATES = [
   'max(ts) AS last_ts',
   `bool_or(type IN ('wallet_detected', 'wallet_connected') OR wallet_provider IS NOT NULL) AS has_wallet`,
   `bool_or(type = 'wallet_connected') AS has_connected`,
-  `bool_or(type = 'signature' AND sig_stage = 'signed') AS has_signed`,
+  // A signature event without a stage is not signed (and must not make the flag NULL).
+  `bool_or(type = 'signature' AND coalesce(sig_stage = 'signed', false)) AS has_signed`,
   `${valueSet('tx_id', `type = 'tx' AND tx_stage IN ${SUBMITTED}`)} AS submitted_txs`,
   // The SDK sends the landing UTM on every event of a session; blank counts as absent.
   ...Object.values(LANDING_COLUMNS).map(([name, column]) => `min(NULLIF(trim(${column}), '')) AS ${name}`),
