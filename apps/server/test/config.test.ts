@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       JWT_SECRET: 's'.repeat(40),
       TRUST_PROXY: 'true',
       AUTH_RATE_LIMIT_MAX: '3',
+      INGEST_EVENTS_PER_MINUTE: '1200',
+      INGEST_BACKLOG_MAX_MB: '64',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -59,7 +61,10 @@ describe('loadConfig', () => {
       jwtSecret: 's'.repeat(40),
       trustProxy: true,
       authRateLimit: { max: 3, windowMs: 60_000 },
+      ingestEventsPerMinute: 1200,
+      ingestBacklogMaxBytes: 64 * 1024 * 1024,
     });
+    expect(loadConfig({ DATA_DIR: tempDir() }).ingestBacklogMaxBytes).toBe(256 * 1024 * 1024);
     expect(loadConfig({ PORT: '4000', DATA_DIR: tempDir() }).publicUrl).toBe('http://localhost:4000');
   });
 
@@ -70,10 +75,13 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         SMTP_URL: 'not a url',
         JWT_SECRET: 'short',
+        INGEST_BACKLOG_MAX_MB: '-1',
         DATA_DIR: tempDir(),
       });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*JWT_SECRET/);
+    expect(attempt).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*JWT_SECRET[\s\S]*INGEST_BACKLOG_MAX_MB/,
+    );
   });
 
   it('refuses a secret file that was truncated', () => {
