@@ -1,6 +1,6 @@
 import type { FilterOption } from '@polyflow/contracts/acquisition';
 import { ChevronDown, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from 'react';
 import { cn } from '../../../components/ui/cn';
 
 interface MultiSelectProps {
@@ -27,6 +27,10 @@ export function MultiSelect({
 }: MultiSelectProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
+  // The selection lives in the URL; a navigation is a transition that may wait for data. The box is
+  // ticked at once, and follows the URL once the navigation is done.
+  const [shownSelected, showSelected] = useOptimistic(selected);
+  const [, startTransition] = useTransition();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -53,7 +57,7 @@ export function MultiSelect({
   // Values from a shared URL may be absent in this period's options: keep them listed (and ticked).
   const known = new Set(options.map((option) => option.value));
   const all = [
-    ...selected.filter((value) => !known.has(value)).map((value) => ({ value, users: 0 })),
+    ...shownSelected.filter((value) => !known.has(value)).map((value) => ({ value, users: 0 })),
     ...options,
   ];
   const needle = search.trim().toLowerCase();
@@ -61,21 +65,30 @@ export function MultiSelect({
     ? all.filter((option) => `${option.value} ${labelFor(option.value)}`.toLowerCase().includes(needle))
     : all;
 
+  const apply = (next: string[]) =>
+    startTransition(() => {
+      showSelected(next);
+      onChange(next);
+    });
   const toggle = (value: string) =>
-    onChange(selected.includes(value) ? selected.filter((item) => item !== value) : [...selected, value]);
+    apply(
+      shownSelected.includes(value)
+        ? shownSelected.filter((item) => item !== value)
+        : [...shownSelected, value],
+    );
   const summary =
-    selected.length === 0
+    shownSelected.length === 0
       ? 'Any'
-      : selected.length <= 2
-        ? selected.map(labelFor).join(', ')
-        : `${selected.length} selected`;
+      : shownSelected.length <= 2
+        ? shownSelected.map(labelFor).join(', ')
+        : `${shownSelected.length} selected`;
 
   return (
     <div ref={rootRef} className="relative">
       <div
         className={cn(
           'flex h-9 items-center rounded-lg ring-1 ring-inset',
-          selected.length > 0 ? 'bg-indigo-50 ring-indigo-300' : 'bg-white ring-slate-300',
+          shownSelected.length > 0 ? 'bg-indigo-50 ring-indigo-300' : 'bg-white ring-slate-300',
         )}
       >
         <button
@@ -120,7 +133,7 @@ export function MultiSelect({
           )}
           <ul className="max-h-64 overflow-y-auto">
             {shown.map((option) => {
-              const isChecked = selected.includes(option.value);
+              const isChecked = shownSelected.includes(option.value);
               return (
                 <li key={option.value}>
                   <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-indigo-50">
@@ -146,10 +159,10 @@ export function MultiSelect({
               {isLoading ? 'Loading values…' : 'No values in this period.'}
             </p>
           )}
-          {selected.length > 0 && (
+          {shownSelected.length > 0 && (
             <button
               type="button"
-              onClick={() => onChange([])}
+              onClick={() => apply([])}
               className="mt-1 w-full rounded-md px-2 py-1.5 text-left text-xs font-semibold text-indigo-700 hover:bg-indigo-50"
             >
               Clear {label.toLowerCase()}
