@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page } from '@playwright/test';
-import { freePort } from './free-port.ts';
+import { startServerProcess } from './server-process.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 /** The demo login `npm run seed:demo` creates (its defaults). */
@@ -38,24 +38,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`Polyflow exited with ${server.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill('SIGKILL');
-  throw new Error(`Polyflow did not answer ${url}/api/v1/health:\n${output()}`);
-}
-
 export async function startSeededDemo({ users = 600 }: { users?: number } = {}): Promise<DemoInstance> {
-  const entry = join(repoRoot, 'apps/server/dist/main.js');
-  if (!existsSync(entry)) throw new Error('The server is not built: run `npm run build` first.');
   const workDir = mkdtempSync(join(tmpdir(), 'polyflow-demo-e2e-'));
   const dataDir = join(workDir, 'data');
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -70,28 +53,10 @@ export async function startSeededDemo({ users = 600 }: { users?: number } = {}):
   const projectId = /Project id ([0-9a-f-]{36})/.exec(seeded)?.[1];
   if (!projectId) throw new Error(`The demo seeder did not name its project:\n${seeded}`);
 
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const server = spawn(process.execPath, [entry], {
-    cwd: repoRoot,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, AUTH_RATE_LIMIT_MAX: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  server.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  await waitForHealth(url, server, () => log.join(''));
-
-  const stop = async () => {
-    if (server.exitCode !== null) return;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const server = await startServerProcess({ ...env, AUTH_RATE_LIMIT_MAX: '1000' });
+  const stop = server.stop;
   return {
-    url,
+    url: server.url,
     dataDir,
     projectId,
     stop,

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../support/free-port.ts';
-
-const repoRoot = join(import.meta.dirname, '..', '..', '..');
+import { startServerProcess } from '../../support/server-process.ts';
 
 /**
  * A Polyflow server of this spec file's own (the built `apps/server/dist/main.js`, as `npm start` runs it),
@@ -28,61 +25,19 @@ export interface OwnedProject {
   whitelistedDomains: string[];
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`Polyflow exited with ${server.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill('SIGKILL');
-  throw new Error(`Polyflow did not answer ${url}/api/v1/health:\n${output()}`);
-}
-
 export async function startPolyflow(): Promise<PolyflowInstance> {
-  // POLYFLOW_SERVER_ENTRY: another build of the server (e.g. of a work in progress), for development only.
-  const entry = process.env.POLYFLOW_SERVER_ENTRY ?? join(repoRoot, 'apps/server/dist/main.js');
-  if (!existsSync(entry)) throw new Error('The server is not built: run `npm run build` first.');
   const workDir = mkdtempSync(join(tmpdir(), 'polyflow-sdk-e2e-'));
   const dataDir = join(workDir, 'data');
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PUBLIC_URL: url,
     AUTH_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'warn',
   };
-  if (process.env.POLYFLOW_SERVER_ENTRY) env.CONSOLE_DIR ??= join(repoRoot, 'apps/console/dist');
   delete env.SMTP_URL;
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log: string[] = [];
-  server.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  const output = () => log.join('');
-  await waitForHealth(url, server, output);
-  return {
-    url,
-    dataDir,
-    output,
-    async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    },
-  };
+  const server = await startServerProcess(env);
+  return { url: server.url, dataDir, output: server.output, stop: server.stop };
 }
 
 export function removeInstanceData(instance: PolyflowInstance): void {
