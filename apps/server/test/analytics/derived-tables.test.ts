@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { attributionCounts } from '../../src/modules/acquisition/duckdb/attribution.ts';
 import { funnelCounts } from '../../src/modules/acquisition/duckdb/funnel.ts';
 import { activeDays } from '../../src/modules/analytics/duckdb/active-days.ts';
 import { newWallets } from '../../src/modules/analytics/duckdb/new-wallets.ts';
@@ -189,6 +190,27 @@ describe('derived tables (ADR 005)', () => {
       haveExecutedMultipleTransactions: 0,
       signedData: 1,
     });
+  });
+
+  it('recompute only the (session, user) the range cuts, when another user has the same session id', async () => {
+    await store.insertBatch([
+      // u1's s1 crosses `from`: only its in-range page view counts, not the connection before.
+      event('wallet_connected', RANGE.fromMs - 60_000, { wallet_address: '0xc' }),
+      event('page_view', RANGE.fromMs + 60_000),
+      // u2 reuses the id s1, wholly inside the range: its stored row counts as it is.
+      event('wallet_connected', RANGE.fromMs + 1_000, { user_id: 'u2', wallet_address: '0xf' }),
+      event('tx', RANGE.fromMs + 2_000, { user_id: 'u2', tx_id: 't2', tx_stage: 'submitted' }),
+    ]);
+    expect(await funnelCounts(connection, PROJECT, RANGE, {})).toEqual({
+      totalUsers: 2,
+      haveWallets: 1,
+      haveConnectedWallet: 1,
+      haveExecutedTransaction: 1,
+      haveExecutedMultipleTransactions: 0,
+      signedData: 0,
+    });
+    const [total] = await attributionCounts(connection, PROJECT, RANGE, 'campaign', {});
+    expect(total).toMatchObject({ isTotal: true, sessions: 2, users: 2, connects: 1, transactions: 1 });
   });
 
   it('go with the project when its events are deleted', async () => {

@@ -3,7 +3,7 @@ import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contrac
 import { FROM, rowsOf, TO } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
 import { LANDING_COLUMNS } from '../../events/duckdb/derived-tables.ts';
-import { SESSION_ROWS, sessionFilter, withSessionRows } from './sql.ts';
+import { sessionFilter, withSessionRows } from './sql.ts';
 
 /** The raw counts of one row; the service adds the rates. `value` null: Total (isTotal) or Unattributed. */
 export type AttributionCounts = {
@@ -44,10 +44,11 @@ export async function attributionCounts(
   filters: AcquisitionFilters,
 ): Promise<AttributionCounts[]> {
   const filter = sessionFilter(filters);
-  const sql = `
-    WITH ${SESSION_ROWS},
+  const value = DIMENSION_COLUMNS[dimension];
+  const sql = (sessionRows: string) => `
+    WITH ${sessionRows},
     passing AS (
-      SELECT session_id, user_id, ${DIMENSION_COLUMNS[dimension]} AS value, submitted_count AS transactions,
+      SELECT session_id, user_id, ${value} AS value, submitted_count AS transactions,
              connects
         FROM session_rows
        WHERE ${filter.condition}
@@ -94,8 +95,12 @@ export async function attributionCounts(
             UNION ALL BY NAME
             SELECT true AS is_total, NULL AS value)
      GROUP BY is_total, value`;
-  const rows = await withSessionRows(connection, projectId, range, (params) =>
-    rowsOf(connection, sql, { ...params, ...filter.params }),
+  const rows = await withSessionRows(
+    connection,
+    projectId,
+    range,
+    [value, 'submitted_count', 'connects', ...filter.columns],
+    (sessionRows, params) => rowsOf(connection, sql(sessionRows), { ...params, ...filter.params }),
   );
   return rows.map((row) => ({
     isTotal: Boolean(row.is_total),

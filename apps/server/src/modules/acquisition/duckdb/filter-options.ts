@@ -3,7 +3,7 @@ import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import { rowsOf } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
 import { parseValueSets, SESSION_VALUE_SETS } from '../../events/duckdb/derived-tables.ts';
-import { SESSION_ROWS, withSessionRows } from './sql.ts';
+import { withSessionRows } from './sql.ts';
 
 /** Column → result key; one pass over the sessions and one UNPIVOT read all eight lists. */
 const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
@@ -32,8 +32,8 @@ export async function filterOptions(
   range: TimeRange,
 ): Promise<AcquisitionFilterOptions> {
   const columns = Object.keys(SESSION_VALUE_SETS);
-  const sql = `
-    WITH ${SESSION_ROWS},
+  const sql = (sessionRows: string) => `
+    WITH ${sessionRows},
     user_sets AS (
       SELECT user_id, ${parseValueSets('value_sets')} AS sets
         FROM (SELECT DISTINCT user_id, value_sets FROM session_rows)
@@ -53,8 +53,8 @@ export async function filterOptions(
       FROM options
      QUALIFY row_number() OVER (PARTITION BY name ORDER BY users DESC, value) <= ${MAX_OPTIONS}
      ORDER BY name, users DESC, value`;
-  const rows = await withSessionRows(connection, projectId, range, (params) =>
-    rowsOf(connection, sql, params),
+  const rows = await withSessionRows(connection, projectId, range, ['value_sets'], (sessionRows, params) =>
+    rowsOf(connection, sql(sessionRows), params),
   );
   const result = Object.fromEntries(
     Object.values(OPTION_COLUMNS).map((key) => [key, []]),

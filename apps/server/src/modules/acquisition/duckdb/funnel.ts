@@ -2,7 +2,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters, FunnelStepKey } from '@polyflow/contracts/acquisition';
 import { rowsOf } from '../../analytics/duckdb/sql.ts';
 import type { TimeRange } from '../../analytics/time-range.ts';
-import { SESSION_ROWS, sessionFilter, withSessionRows } from './sql.ts';
+import { sessionFilter, withSessionRows } from './sql.ts';
+
+const COLUMNS = ['has_wallet', 'has_connected', 'has_signed', 'first_submitted_tx', 'last_submitted_tx'];
 
 export type FunnelCounts = Record<FunnelStepKey, number>;
 
@@ -19,8 +21,8 @@ export async function funnelCounts(
   filters: AcquisitionFilters,
 ): Promise<FunnelCounts> {
   const filter = sessionFilter(filters);
-  const sql = `
-    WITH ${SESSION_ROWS},
+  const sql = (sessionRows: string) => `
+    WITH ${sessionRows},
     per_user AS (
       SELECT user_id,
              bool_or(has_wallet) AS has_wallet,
@@ -39,8 +41,12 @@ export async function funnelCounts(
            count(*) FILTER (WHERE first_tx <> last_tx)::DOUBLE AS have_multiple_tx,
            count(*) FILTER (WHERE has_signed)::DOUBLE AS signed
       FROM per_user`;
-  const [row = {}] = await withSessionRows(connection, projectId, range, (params) =>
-    rowsOf(connection, sql, { ...params, ...filter.params }),
+  const [row = {}] = await withSessionRows(
+    connection,
+    projectId,
+    range,
+    [...COLUMNS, ...filter.columns],
+    (sessionRows, params) => rowsOf(connection, sql(sessionRows), { ...params, ...filter.params }),
   );
   const count = (name: string) => Number(row[name] ?? 0);
   return {

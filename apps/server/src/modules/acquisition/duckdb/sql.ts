@@ -4,9 +4,9 @@ import { FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from '../../anal
 import type { TimeRange } from '../../analytics/time-range.ts';
 import {
   inTransaction,
-  SESSION_AGGREGATES,
-  SESSION_SUMMARY_COLUMNS,
   SESSION_VALUE_SETS,
+  type SessionColumn,
+  sessionColumnsOverEvents,
 } from '../../events/duckdb/derived-tables.ts';
 
 /** Each filter's events column. UTM columns hold the session's landing UTM on every event. */
@@ -26,6 +26,8 @@ export type SessionFilter = {
   condition: string;
   /** Named parameters `$filter_<key>`: the selected values, bound as lists. */
   params: Params;
+  /** The `session_rows` columns the condition reads. */
+  columns: SessionColumn[];
 };
 
 /**
@@ -35,88 +37,117 @@ export type SessionFilter = {
 export function sessionFilter(filters: AcquisitionFilters): SessionFilter {
   const conditions: string[] = [];
   const params: Params = {};
+  const columns: SessionColumn[] = [];
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof AcquisitionFilters, string][]) {
     const values = filters[key];
     if (!values || values.length === 0) continue;
+    const set = SESSION_VALUE_SETS[column as keyof typeof SESSION_VALUE_SETS];
     params[`filter_${key}`] = listValue([...values]);
-    conditions.push(
-      `list_has_any(${SESSION_VALUE_SETS[column as keyof typeof SESSION_VALUE_SETS]}, $filter_${key}::VARCHAR[])`,
-    );
+    columns.push(set);
+    conditions.push(`list_has_any(${set}, $filter_${key}::VARCHAR[])`);
   }
-  return { condition: conditions.length === 0 ? 'true' : conditions.join(' AND '), params };
+  return { condition: conditions.length === 0 ? 'true' : conditions.join(' AND '), params, columns };
 }
 
 /**
- * `session_rows`: one row per (session, user) with an event in [from, to), with the derived `sessions`
- * table's columns (ADR 005) over those events. A session wholly inside the range is its `sessions` row
- * as stored; one the range cuts through (events on both sides of an edge) is recomputed from its events
- * in the range with the very same aggregates, so every figure means "of the session's events in the range".
- * Those events lie in the range before $cut_until or after $cut_since (`cutSessionWindows`); the aggregates
- * are sets, flags, minima and maxima, so an event read through both windows counts once.
+ * The sessions a range cuts through (events on both sides of an edge), found before the query that
+ * reads them, and where their in-range events lie: a session that began before `from` has them in
+ * [from, its last event] (`cut_until`), one that ends at or after `to` in [its first event, to)
+ * (`cut_since`). Knowing them up front keeps the common case (no such session) free of the events table,
+ * and bounds the scan with constants that the zone maps on `ts` can use.
  */
-export const SESSION_ROWS = `
-    cut_sessions AS (
-      SELECT session_id, user_id FROM sessions
-       WHERE project_id = $project AND first_ts < ${FROM} AND last_ts >= ${FROM}
-      UNION
-      SELECT session_id, user_id FROM sessions
-       WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${TO}
-    ),
-    cut_events AS (
-      SELECT * FROM events
-       WHERE ${IN_RANGE} AND ts <= make_timestamp($cut_until::BIGINT * 1000)
-      UNION ALL
-      SELECT * FROM events
-       WHERE ${IN_RANGE} AND ts >= make_timestamp($cut_since::BIGINT * 1000)
-    ),
-    session_rows AS (
-      SELECT * EXCLUDE (project_id) FROM sessions
-       WHERE project_id = $project AND first_ts >= ${FROM} AND last_ts < ${TO}
-      UNION ALL BY NAME
-      SELECT *, ${SESSION_SUMMARY_COLUMNS}
-        FROM (SELECT session_id, user_id,
-                     ${SESSION_AGGREGATES}
-                FROM cut_events SEMI JOIN cut_sessions USING (session_id, user_id)
-               GROUP BY session_id, user_id)
-    )`;
+type CutSessions = { sessionIds: string[]; userIds: string[]; cutUntilMs: number; cutSinceMs: number };
 
-/**
- * The parameters of SESSION_ROWS: where the in-range events of the sessions the range cuts through lie.
- * A session that began before `from` has them in [from, its last event]; one that ends at or after `to`,
- * in [its first event, to). Both windows are empty when no session crosses an edge, so the events are
- * then not read at all (zone maps on ts). Run it in the same transaction as the query that uses them.
- */
-export async function cutSessionWindows(
+async function cutSessions(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
-): Promise<Params> {
+): Promise<CutSessions> {
+  // Two narrow probes: one per edge. A session across both edges is listed twice, which the semi join
+  // below does not mind.
   const [row] = await rowsOf(
     connection,
-    `SELECT epoch_ms(max(last_ts) FILTER (WHERE first_ts < ${FROM})) AS cut_until,
+    `SELECT list(session_id) AS session_ids, list(user_id) AS user_ids,
+            epoch_ms(max(last_ts) FILTER (WHERE first_ts < ${FROM})) AS cut_until,
             epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since
-       FROM sessions
-      WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${FROM}
-        AND (first_ts < ${FROM} OR last_ts >= ${TO})`,
+       FROM (SELECT session_id, user_id, first_ts, last_ts FROM sessions
+              WHERE project_id = $project AND first_ts < ${FROM} AND last_ts >= ${FROM}
+             UNION ALL
+             SELECT session_id, user_id, first_ts, last_ts FROM sessions
+              WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${TO})`,
     rangeParams(projectId, range),
   );
   return {
-    cut_until: BigInt(row?.cut_until == null ? range.fromMs - 1 : Number(row.cut_until)),
-    cut_since: BigInt(row?.cut_since == null ? range.toMs : Number(row.cut_since)),
+    sessionIds: ((row?.session_ids as unknown[] | null) ?? []).map(String),
+    userIds: ((row?.user_ids as unknown[] | null) ?? []).map(String),
+    cutUntilMs: row?.cut_until == null ? range.fromMs - 1 : Number(row.cut_until),
+    cutSinceMs: row?.cut_since == null ? range.toMs : Number(row.cut_since),
   };
 }
 
 /**
- * Runs an acquisition query over SESSION_ROWS: its windows and the query in one read transaction, so that
- * both see the same sessions and events.
+ * `session_rows`: one row per (session, user) with an event in [from, to), with `session_id`, `user_id`
+ * and the asked `sessions` columns (ADR 005), over those events. A session wholly inside the range is
+ * its `sessions` row as stored; one the range cuts through is recomputed from its events in the range
+ * with the very same aggregates, so every figure means "of the session's events in the range". Those
+ * events are read through two windows (one per edge); the aggregates are sets, flags, minima and maxima,
+ * so an event read through both counts once.
+ */
+function sessionRowsCte(
+  columns: readonly SessionColumn[],
+  cut: CutSessions,
+): { sql: string; params: Params } {
+  const stored = `SELECT session_id, user_id, ${columns.join(', ')} FROM sessions
+       WHERE project_id = $project AND first_ts >= ${FROM} AND last_ts < ${TO}`;
+  if (cut.sessionIds.length === 0) return { sql: `session_rows AS (\n      ${stored}\n    )`, params: {} };
+  const { aggregates, projection } = sessionColumnsOverEvents(columns);
+  // The cut sessions' ids filter the scan (a list lookup costs far less here than a semi join); the
+  // (session, user) pairs, the session rows' key, are then checked group by group.
+  const sql = `
+    cut_events AS (
+      SELECT * FROM events
+       WHERE ${IN_RANGE} AND ts <= make_timestamp($cut_until::BIGINT * 1000)
+         AND list_contains($cut_session_ids::VARCHAR[], session_id)
+      UNION ALL
+      SELECT * FROM events
+       WHERE ${IN_RANGE} AND ts >= make_timestamp($cut_since::BIGINT * 1000)
+         AND list_contains($cut_session_ids::VARCHAR[], session_id)
+    ),
+    session_rows AS (
+      ${stored}
+      UNION ALL
+      SELECT session_id, user_id, ${projection}
+        FROM (SELECT session_id, user_id,
+                     ${aggregates}
+                FROM cut_events
+               GROUP BY session_id, user_id
+              HAVING list_contains($cut_sessions::VARCHAR[][], [session_id, user_id]))
+    )`;
+  return {
+    sql,
+    params: {
+      cut_until: BigInt(cut.cutUntilMs),
+      cut_since: BigInt(cut.cutSinceMs),
+      cut_session_ids: listValue(cut.sessionIds),
+      cut_sessions: listValue(cut.sessionIds.map((id, i) => listValue([id, cut.userIds[i] as string]))),
+    },
+  };
+}
+
+/**
+ * Runs an acquisition query over `session_rows` with the asked columns: `query` gets the CTE's text (to
+ * put after WITH) and every parameter it needs. The cut sessions and the query run in one read
+ * transaction, so that both see the same sessions and events.
  */
 export function withSessionRows<T>(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
-  query: (params: Params) => Promise<T>,
+  columns: readonly SessionColumn[],
+  query: (sessionRows: string, params: Params) => Promise<T>,
 ): Promise<T> {
-  return inTransaction(connection, async () =>
-    query({ ...rangeParams(projectId, range), ...(await cutSessionWindows(connection, projectId, range)) }),
-  );
+  return inTransaction(connection, async () => {
+    const cte = sessionRowsCte(columns, await cutSessions(connection, projectId, range));
+    return query(cte.sql, { ...rangeParams(projectId, range), ...cte.params });
+  });
 }

@@ -11,9 +11,13 @@ import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
 /** The stages that make a transaction submitted (docs/analytics.md; analytics/duckdb/sql.ts SUBMITTED_STAGES). */
 const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
 
-/** Distinct non-null values, sorted: a set as a list, the same however it was built. */
+/**
+ * Distinct non-null values, sorted: a set as a list, the same however it was built. `list_distinct` over
+ * a plain `list` rather than `list(DISTINCT …)`: a DISTINCT aggregate gets its own hash table per group
+ * by, which cost the acquisition queries about 10 ms each even over a handful of events.
+ */
 const valueSet = (column: string, where = 'true') =>
-  `list_sort(coalesce(list(DISTINCT ${column}) FILTER (WHERE ${column} IS NOT NULL AND ${where}), []::VARCHAR[]))`;
+  `list_sort(coalesce(list_distinct(list(${column}) FILTER (WHERE ${column} IS NOT NULL AND ${where})), []::VARCHAR[]))`;
 /** A stored set and the same set of an upsert's rows, merged. */
 const mergedSet = (column: string) => `list_sort(list_distinct(list_concat(${column}, excluded.${column})))`;
 
@@ -42,37 +46,83 @@ export const SESSION_VALUE_SETS = {
  * The `sessions` columns after its key, as aggregates over a session's events: the same expressions
  * maintain the table and, in the acquisition queries, recompute a session the range cuts through.
  */
-export const SESSION_AGGREGATES = [
-  'min(ts) AS first_ts',
-  'max(ts) AS last_ts',
-  `bool_or(type IN ('wallet_detected', 'wallet_connected') OR wallet_provider IS NOT NULL) AS has_wallet`,
-  `bool_or(type = 'wallet_connected') AS has_connected`,
+const SESSION_AGGREGATE_COLUMNS: readonly (readonly [string, string])[] = [
+  ['first_ts', 'min(ts)'],
+  ['last_ts', 'max(ts)'],
+  ['has_wallet', `bool_or(type IN ('wallet_detected', 'wallet_connected') OR wallet_provider IS NOT NULL)`],
+  ['has_connected', `bool_or(type = 'wallet_connected')`],
   // A signature event without a stage is not signed (and must not make the flag NULL).
-  `bool_or(type = 'signature' AND coalesce(sig_stage = 'signed', false)) AS has_signed`,
-  `${valueSet('tx_id', `type = 'tx' AND tx_stage IN ${SUBMITTED}`)} AS submitted_txs`,
+  ['has_signed', `bool_or(type = 'signature' AND coalesce(sig_stage = 'signed', false))`],
+  ['submitted_txs', valueSet('tx_id', `type = 'tx' AND tx_stage IN ${SUBMITTED}`)],
   // The SDK sends the landing UTM on every event of a session; blank counts as absent.
-  ...Object.values(LANDING_COLUMNS).map(([name, column]) => `min(NULLIF(trim(${column}), '')) AS ${name}`),
-  ...Object.entries(SESSION_VALUE_SETS).map(([column, name]) => `${valueSet(column)} AS ${name}`),
-  `${valueSet('id', `type = 'wallet_connected'`)} AS connect_ids`,
-].join(',\n         ');
+  ...Object.values(LANDING_COLUMNS).map(
+    ([name, column]) => [name, `min(NULLIF(trim(${column}), ''))`] as const,
+  ),
+  ...Object.entries(SESSION_VALUE_SETS).map(([column, name]) => [name, valueSet(column)] as const),
+  ['connect_ids', valueSet('id', `type = 'wallet_connected'`)],
+];
+
+const aggregatesOf = (columns: readonly (readonly [string, string])[]) =>
+  columns.map(([name, aggregate]) => `${aggregate} AS ${name}`).join(',\n         ');
+
+/** Every aggregate column of `sessions`, for a SELECT grouped by session. */
+export const SESSION_AGGREGATES = aggregatesOf(SESSION_AGGREGATE_COLUMNS);
 
 /**
  * The last `sessions` columns: read from its sets, stored so that the queries read a number or one
  * string instead of lists. `value_sets` is every value set as one JSON array, in SESSION_VALUE_SETS
  * order: equal strings mean equal sets, so the filter options count distinct (user, value_sets).
  */
-const SESSION_SUMMARIES: [string, (set: (name: string) => string) => string][] = [
-  ['submitted_count', (set) => `len(${set('submitted_txs')})`],
-  ['first_submitted_tx', (set) => `list_min(${set('submitted_txs')})`],
-  ['last_submitted_tx', (set) => `list_max(${set('submitted_txs')})`],
-  ['connects', (set) => `len(${set('connect_ids')})`],
-  ['value_sets', (set) => `to_json([${Object.values(SESSION_VALUE_SETS).map(set).join(', ')}])::VARCHAR`],
-];
+const SESSION_SUMMARIES: readonly (readonly [string, (set: (name: string) => string) => string, string[]])[] =
+  [
+    ['submitted_count', (set) => `len(${set('submitted_txs')})`, ['submitted_txs']],
+    ['first_submitted_tx', (set) => `list_min(${set('submitted_txs')})`, ['submitted_txs']],
+    ['last_submitted_tx', (set) => `list_max(${set('submitted_txs')})`, ['submitted_txs']],
+    ['connects', (set) => `len(${set('connect_ids')})`, ['connect_ids']],
+    [
+      'value_sets',
+      (set) => `to_json([${Object.values(SESSION_VALUE_SETS).map(set).join(', ')}])::VARCHAR`,
+      Object.values(SESSION_VALUE_SETS),
+    ],
+  ];
 
 /** The summaries over a relation holding SESSION_AGGREGATES' columns. */
 export const SESSION_SUMMARY_COLUMNS = SESSION_SUMMARIES.map(
   ([name, summary]) => `${summary((set) => set)} AS ${name}`,
 ).join(', ');
+
+/** A `sessions` column a query may read (after the key). */
+export type SessionColumn = string;
+
+/**
+ * Some `sessions` columns recomputed over events: the aggregates (grouped by session) that they need,
+ * and the projection over those aggregates that gives exactly `columns`. The acquisition queries plan
+ * only what they read, since planning the whole set of aggregates costs several milliseconds per query.
+ */
+export function sessionColumnsOverEvents(columns: readonly SessionColumn[]): {
+  aggregates: string;
+  projection: string;
+} {
+  const summaries = new Map(SESSION_SUMMARIES.map((summary) => [summary[0], summary] as const));
+  const needed = new Set<string>();
+  for (const column of columns) {
+    const summary = summaries.get(column);
+    if (summary) for (const set of summary[2]) needed.add(set);
+    else needed.add(column);
+  }
+  const aggregates = SESSION_AGGREGATE_COLUMNS.filter(([name]) => needed.has(name));
+  const unknown = [...needed].filter((name) => !aggregates.some(([known]) => known === name));
+  if (unknown.length > 0) throw new Error(`not a sessions column: ${unknown.join(', ')}`);
+  return {
+    aggregates: aggregatesOf(aggregates),
+    projection: columns
+      .map((column) => {
+        const summary = summaries.get(column);
+        return summary ? `${summary[1]((set) => set)} AS ${column}` : column;
+      })
+      .join(', '),
+  };
+}
 
 /** `value_sets` as a list of lists, in SESSION_VALUE_SETS order. */
 export const parseValueSets = (column: string) => `from_json(${column}, '[["VARCHAR"]]')`;
