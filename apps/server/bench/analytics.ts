@@ -227,6 +227,10 @@ async function main(): Promise<void> {
       }
       if (values.keep) await rememberLayout(connection, layout);
       const pool = createConnectionPool(() => instance.connect());
+      // One untimed pass over every case first: right after re-clustering, the first queries read the
+      // rewritten file from disk (one run of the first case took 300 ms), which a serving store does once.
+      for (const target of targets)
+        for (const benchCase of cases) await benchCase.duckdb({ ...target, connection, pool });
       for (const target of targets) {
         const column = `DuckDB ${layout}, ${target.label}`;
         columns.push(column);

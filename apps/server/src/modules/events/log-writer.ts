@@ -23,8 +23,17 @@ export type LogWriterOptions = {
    * records separately (EventStore.insertJsonRows, EventStore.insertBatchRecords).
    */
   load: { rows(json: string): Promise<void>; batches(json: string): Promise<void> };
-  /** How often the background loader moves the log into the event store. */
+  /** How often the background loader looks at the log. */
   loadIntervalMs?: number;
+  /**
+   * A look loads the log once this many bytes are waiting, or once `maxLoadDelayMs` have passed since
+   * the previous load. Under heavy ingestion the loads are then large: a DuckDB transaction of more than
+   * a row group (122,880 rows) writes its rows straight into the file instead of the WAL, and a load of
+   * about 140,000 events costs half as much per event as one of 8,000 (`npm run bench:ingest`, ADR 003).
+   * A quiet project's events still go in at the next look.
+   */
+  loadBytes?: number;
+  maxLoadDelayMs?: number;
   onLoadError?(error: unknown): void;
 };
 
@@ -50,7 +59,14 @@ const asJsonArray = (lines: string[]) => `[${lines.join(',')}]`;
  * then deletes it. After a crash the segments still on disk are loaded again; the store's primary key
  * makes that idempotent. See docs/decisions/003-ingestion-log.md.
  */
-export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }: LogWriterOptions) {
+export function createLogWriter({
+  dir,
+  load,
+  loadIntervalMs = 250,
+  loadBytes = 48 * 1024 * 1024,
+  maxLoadDelayMs = 3_000,
+  onLoadError,
+}: LogWriterOptions) {
   const log = createIngestLog(dir);
   const recent = createRecentIds();
   // Events left in the log by the previous run were acknowledged: a retry of one is a duplicate.
@@ -61,7 +77,9 @@ export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }
   }
 
   let loading: Promise<void> | undefined;
+  let lastLoadAt = 0;
   async function loadClosedSegments(): Promise<void> {
+    lastLoadAt = Date.now();
     await log.rotate();
     for (const name of log.closedSegments()) {
       const rows: string[] = [];
@@ -83,6 +101,8 @@ export function createLogWriter({ dir, load, loadIntervalMs = 250, onLoadError }
   }
 
   const timer = setInterval(() => {
+    const pending = log.pendingBytes();
+    if (pending === 0 || (pending < loadBytes && Date.now() - lastLoadAt < maxLoadDelayMs)) return;
     loadOnce().catch((error: unknown) => (onLoadError ?? console.error)(error));
   }, loadIntervalMs);
   timer.unref();
