@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attributionCounts } from '../../src/modules/acquisition/duckdb/attribution.ts';
@@ -16,7 +19,7 @@ import {
   createDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/events/duckdb/duckdb-store.ts';
-import { rowsToJson } from '../../src/modules/events/duckdb/rows-json.ts';
+import { rowToJson } from '../../src/modules/events/duckdb/rows-json.ts';
 import { blankRow, type EventRow } from '../../src/modules/events/event-row.ts';
 
 const PROJECT = 'p-derived';
@@ -39,6 +42,13 @@ function event(type: string, ts: number, fields: Partial<EventRow> = {}): EventR
     }),
     ...fields,
   };
+}
+
+/** Rows as an ingestion log segment of rows records (what the loader hands the store). */
+function segmentOf(rows: EventRow[]): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-segment-')), 'segment');
+  writeFileSync(file, rows.map((row) => `${rowToJson(row)}\n`).join(''));
+  return file;
 }
 
 /** Every derived table's rows, in a stable order. */
@@ -101,7 +111,7 @@ describe('derived tables (ADR 005)', () => {
       event('page_view', RANGE.fromMs - 2 * DAY_MS, { utm_campaign: ' ' }),
     ];
     await store.insertBatch(later);
-    await store.insertJsonRows(rowsToJson(earlier));
+    await store.insertLogSegment(segmentOf(earlier));
     // A retried batch (some rows stored, some new) and a replayed one change nothing twice.
     const retry = event('tx', RANGE.fromMs + DAY_MS + 5000, {
       ...wallet,
@@ -110,7 +120,7 @@ describe('derived tables (ADR 005)', () => {
       tx_stage: 'confirmed',
     });
     await store.insertBatch([...later, retry]);
-    await store.insertJsonRows(rowsToJson([...earlier, retry]));
+    await store.insertLogSegment(segmentOf([...earlier, retry]));
 
     const rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));

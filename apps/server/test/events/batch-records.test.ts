@@ -1,9 +1,14 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batchRecord } from '../../src/modules/events/duckdb/batch-records.ts';
 import {
   createDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/events/duckdb/duckdb-store.ts';
+import { rowToJson } from '../../src/modules/events/duckdb/rows-json.ts';
+import { blankRow } from '../../src/modules/events/event-row.ts';
 import { batchEntry } from '../../src/modules/events/log-entries.ts';
 import { mapEvent } from '../../src/modules/events/map-event.ts';
 import { everyEventShape } from './wire-events.ts';
@@ -18,6 +23,13 @@ const request = (project: string) => ({
   os: 'Linux',
   device: 'desktop',
 });
+
+/** An ingestion log segment file holding `lines` (records, one per line). */
+function segmentFile(lines: string): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-segment-')), 'segment');
+  writeFileSync(file, lines);
+  return file;
+}
 
 let store: DuckDbEventStore | undefined;
 afterEach(async () => {
@@ -44,7 +56,7 @@ describe('SDK batch records, mapped to rows by DuckDB', () => {
     const events = everyEventShape();
     // The log's own encoding: incident ids on error events, hex as sent (mixed case).
     const entry = batchEntry(request('by_sql'), events);
-    await store.insertBatchRecords(`[${entry.encode(new Set()).trimEnd()}]`);
+    await store.insertLogSegment(segmentFile(entry.encode(new Set())));
     const facts = { ...request('by_ts'), projectId: 'by_ts', originHost: 'app.example.com' };
     await store.insertBatch(events.map((event, index) => mapEvent(event, index, facts)));
 
@@ -82,11 +94,31 @@ describe('SDK batch records, mapped to rows by DuckDB', () => {
     store = await createDuckDbEventStore({ file: ':memory:' });
     const [first, second] = everyEventShape();
     const line = batchRecord(request('p1'), [first as object, second as object]);
-    await store.insertBatchRecords(`[${line}]`);
-    await store.insertBatchRecords(
-      `[${line},${batchRecord(request('p1'), [{ ...(first as object), id: 'page_new01' }])}]`,
+    await store.insertLogSegment(segmentFile(`${line}\n`));
+    // The replayed segment also holds a rows record (the published SDK's GraphQL path) next to them.
+    const rowsRecord = rowToJson(
+      blankRow({
+        project_id: 'p1',
+        id: 'legacy_01',
+        type: 'page_view',
+        ts: 1_700_000_000_000,
+        received_at: 1_700_000_000_001,
+        user_id: 'u1',
+        session_id: 's1',
+        origin: 'app.example.com',
+      }),
     );
-    expect((await rowsOf('p1')).map((row) => row.id)).toEqual(['page_full1', 'page_min01', 'page_new01']);
+    await store.insertLogSegment(
+      segmentFile(
+        `${line}\n${rowsRecord}\n${batchRecord(request('p1'), [{ ...(first as object), id: 'page_new01' }])}\n`,
+      ),
+    );
+    expect((await rowsOf('p1')).map((row) => row.id)).toEqual([
+      'legacy_01',
+      'page_full1',
+      'page_min01',
+      'page_new01',
+    ]);
     // The log writer leaves out the events of a batch that are duplicates.
     const skipped = batchEntry(request('p2'), [first, second] as never).encode(new Set([0]));
     expect(JSON.parse(skipped).events.map((event: { id: string }) => event.id)).toEqual(['page_min01']);

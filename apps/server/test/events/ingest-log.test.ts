@@ -28,20 +28,16 @@ function row(id: string, overrides: Partial<EventRow> = {}): EventRow {
 function recordingStore() {
   const loaded: Record<string, unknown>[] = [];
   const batches: { request: { project: string }; events: { id: string }[] }[] = [];
-  const rows = async (json: string) => {
-    loaded.push(...(JSON.parse(json) as Record<string, unknown>[]));
-  };
   return {
     loaded,
     batches,
     ids: () => loaded.map((stored) => stored.id),
     batchIds: () => batches.flatMap((batch) => batch.events.map((event) => event.id)),
-    rows,
-    load: {
-      rows,
-      async batches(json: string) {
-        batches.push(...JSON.parse(json));
-      },
+    async load(file: string) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (line.startsWith('{"request":')) batches.push(JSON.parse(line));
+        else if (line) loaded.push(JSON.parse(line));
+      }
     },
   };
 }
@@ -57,10 +53,8 @@ afterEach(async () => {
   for (const writer of writers.splice(0)) await writer.close().catch(() => undefined);
 });
 
-type Load = Parameters<typeof createLogWriter>[0]['load'];
-function open(dir: string, load: Load | ((json: string) => Promise<void>), loadIntervalMs = HOUR_MS) {
-  const loaders = typeof load === 'function' ? { rows: load, batches: load } : load;
-  const writer = createLogWriter({ dir, load: loaders, loadIntervalMs });
+function open(dir: string, load: (segmentFile: string) => Promise<void>, loadIntervalMs = HOUR_MS) {
+  const writer = createLogWriter({ dir, load, loadIntervalMs });
   writers.push(writer);
   return writer;
 }
@@ -107,9 +101,9 @@ describe('ingestion log', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-log-'));
     const store = recordingStore();
     let isDown = true;
-    const writer = open(dir, async (json) => {
+    const writer = open(dir, async (file) => {
       if (isDown) throw new Error('store unavailable');
-      await store.rows(json);
+      await store.load(file);
     });
     await insertRows(writer, [row('d1')]);
     await expect(writer.flush()).rejects.toThrow(/unavailable/);

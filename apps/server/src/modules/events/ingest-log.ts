@@ -9,7 +9,7 @@ import {
   truncateSync,
   unlinkSync,
 } from 'node:fs';
-import { type FileHandle, open, readFile, unlink } from 'node:fs/promises';
+import { type FileHandle, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 const SEGMENT = /^(\d{12})\.ndjson$/;
@@ -123,7 +123,7 @@ export function createIngestLog(dir: string) {
 
     /** Closed segments, oldest first: what is durable but not loaded yet. */
     closedSegments: (): readonly string[] => [...closed],
-    read: (name: string) => readFile(path.join(dir, name), 'utf8'),
+    pathOf: (name: string) => path.join(dir, name),
     readSync: (name: string) => readFileSync(path.join(dir, name), 'utf8'),
 
     /** After the segment's records are committed to the event store. */

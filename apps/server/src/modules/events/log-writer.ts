@@ -19,10 +19,10 @@ export type LogWriterOptions = {
   /** `DATA_DIR/ingest-log`. */
   dir: string;
   /**
-   * Store a JSON array of records in the event store, skipping stored ids: rows records and batch
-   * records separately (EventStore.insertJsonRows, EventStore.insertBatchRecords).
+   * Store every record of a closed segment file in the event store, skipping stored ids
+   * (EventStore.insertLogSegment): the store reads the file itself.
    */
-  load: { rows(json: string): Promise<void>; batches(json: string): Promise<void> };
+  load(segmentFile: string): Promise<void>;
   /** How often the background loader looks at the log. */
   loadIntervalMs?: number;
   /**
@@ -49,8 +49,6 @@ function eventsOfLine(line: string): [project: string, id: string][] {
   const match = ROW_KEY_PREFIX.exec(line);
   return match ? [[JSON.parse(match[1] as string), JSON.parse(match[2] as string)]] : [];
 }
-
-const asJsonArray = (lines: string[]) => `[${lines.join(',')}]`;
 
 /**
  * Acknowledge on the log, load in the background. `append` (what group commit calls) writes the
@@ -82,13 +80,7 @@ export function createLogWriter({
     lastLoadAt = Date.now();
     await log.rotate();
     for (const name of log.closedSegments()) {
-      const rows: string[] = [];
-      const batches: string[] = [];
-      for (const line of (await log.read(name)).split('\n')) {
-        if (line) (line.startsWith(BATCH_RECORD_PREFIX) ? batches : rows).push(line);
-      }
-      if (rows.length > 0) await load.rows(asJsonArray(rows));
-      if (batches.length > 0) await load.batches(asJsonArray(batches));
+      await load(log.pathOf(name));
       await log.remove(name);
     }
   }
@@ -113,27 +105,32 @@ export function createLogWriter({
      * call (a retry racing its original). Resolves once the new ones are durable. One call at a time.
      */
     async append(entries: readonly LogEntry[]): Promise<boolean[][]> {
-      const seen = createRecentIds(Number.POSITIVE_INFINITY);
+      // Each new id is remembered at once, so that a retry later in this call is a duplicate, and
+      // forgotten again if the append fails: an id remembered for a failed append would turn the retry
+      // into a "duplicate". Safe because calls do not overlap: the next one sees this one's outcome.
+      const added: [project: string, id: string][] = [];
       let records = '';
       const isNew = entries.map(({ project, ids, encode }) => {
         const skip = new Set<number>();
         const flags = ids.map((id, index) => {
-          const isFirst = !recent.has(project, id) && !seen.has(project, id);
-          seen.add(project, id);
-          if (!isFirst) skip.add(index);
-          return isFirst;
+          if (recent.has(project, id)) {
+            skip.add(index);
+            return false;
+          }
+          recent.add(project, id);
+          added.push([project, id]);
+          return true;
         });
         if (skip.size < ids.length) records += encode(skip);
         return flags;
       });
       if (records.length === 0) return isNew;
-      await log.append(records);
-      // Only once durable: an id remembered for a failed append would turn the retry into a "duplicate".
-      entries.forEach(({ project, ids }, index) => {
-        ids.forEach((id, at) => {
-          if (isNew[index]?.[at]) recent.add(project, id);
-        });
-      });
+      try {
+        await log.append(records);
+      } catch (error) {
+        for (const [project, id] of added) recent.delete(project, id);
+        throw error;
+      }
       return isNew;
     },
 

@@ -13,6 +13,11 @@ export function createRecentIds(generationSize = 250_000) {
   return {
     has: (project: string, id: string) =>
       current.get(project)?.has(id) === true || previous.get(project)?.has(id) === true,
+    /** Forgets an id added by an append that failed (a later add may have moved it to the previous generation). */
+    delete(project: string, id: string): void {
+      if (current.get(project)?.delete(id)) size--;
+      else previous.get(project)?.delete(id);
+    },
     add(project: string, id: string): void {
       if (size >= generationSize) {
         previous = current;

@@ -60,10 +60,7 @@ export function createEventService(deps: EventServiceDeps) {
   const validateBatch = createBatchValidator();
   const log = createLogWriter({
     ...deps.log,
-    load: {
-      rows: (json) => deps.store.insertJsonRows(json),
-      batches: (json) => deps.store.insertBatchRecords(json),
-    },
+    load: (file) => deps.store.insertLogSegment(file),
   });
   const writer = createGroupCommit({ log, ...deps.groupCommit });
 

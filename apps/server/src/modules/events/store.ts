@@ -35,15 +35,11 @@ export interface EventStore {
    */
   insertBatch(rows: readonly EventRow[]): Promise<boolean[]>;
   /**
-   * The same for rows already serialised as a JSON array of objects (duckdb/rows-json.ts, the
-   * ingestion log's record format), which may repeat stored ids: those rows are skipped.
+   * The same for every record of an ingestion log segment file (log-writer.ts: rows records,
+   * duckdb/rows-json.ts, and batch records, duckdb/batch-records.ts, one per line), which the store
+   * reads and maps to rows itself. May repeat stored ids: those events are skipped.
    */
-  insertJsonRows(json: string): Promise<void>;
-  /**
-   * The same for the ingestion log's batch records (a JSON array of `{request, events}`, SDK batches as
-   * sent; duckdb/batch-records.ts), which the store maps to rows itself. May repeat stored ids.
-   */
-  insertBatchRecords(json: string): Promise<void>;
+  insertLogSegment(file: string): Promise<void>;
   integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
   findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
   close(): Promise<void>;

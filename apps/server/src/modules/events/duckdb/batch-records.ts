@@ -74,7 +74,7 @@ const REQUEST_STRUCTURE: Record<keyof BatchRequestFacts, string> = {
   os: V,
   device: V,
 };
-const STRUCTURE = JSON.stringify([{ request: REQUEST_STRUCTURE, events: [EVENT_STRUCTURE] }]);
+const RECORD_STRUCTURE = JSON.stringify({ request: REQUEST_STRUCTURE, events: [EVENT_STRUCTURE] });
 
 /** `e`: the event, `q`: its request. The schema's strictness makes a field present only where it belongs. */
 const typed = (type: string, expression: string) => `CASE WHEN e.type = '${type}' THEN ${expression} END`;
@@ -134,12 +134,18 @@ const COLUMN_SQL: Record<keyof EventRow, string> = {
   incident_id: 'e.incidentId',
 };
 
-/** `SELECT <every events column> FROM <the batch records of $1>` (a JSON array of records). */
-export const SELECT_ROWS_FROM_BATCH_RECORDS = `SELECT ${EVENT_COLUMNS.map(([name]) => COLUMN_SQL[name]).join(', ')}
-  FROM (SELECT r.request AS q, unnest(r.events) AS e FROM (SELECT unnest(json_transform($1::VARCHAR, '${STRUCTURE}')) AS r))`;
-
 /** Records start with this, rows records (rows-json.ts) with `{"project_id":`. */
 export const BATCH_RECORD_PREFIX = '{"request":';
+
+/**
+ * `SELECT <every events column>` over the batch records of an ingestion log segment: the file `$1`, one
+ * record per line, which DuckDB reads itself (the JavaScript thread never holds the segment).
+ */
+export const SELECT_ROWS_FROM_LOG_FILE_BATCHES = `SELECT ${EVENT_COLUMNS.map(([name]) => COLUMN_SQL[name]).join(', ')}
+  FROM (SELECT r.request AS q, unnest(r.events) AS e
+          FROM (SELECT json_transform(json, '${RECORD_STRUCTURE}') AS r
+                  FROM read_json_objects($1::VARCHAR, format = 'newline_delimited')
+                 WHERE starts_with(json::VARCHAR, '${BATCH_RECORD_PREFIX}')))`;
 
 /** One single-line record; `events` are validated wire events (with `incidentId` on error events). */
 export function batchRecord(request: BatchRequestFacts, events: readonly object[]): string {

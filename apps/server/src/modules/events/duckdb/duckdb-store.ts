@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { withIncidentId } from '../../incidents/incident-column.ts';
 import type { EventStore } from '../store.ts';
-import { SELECT_ROWS_FROM_BATCH_RECORDS } from './batch-records.ts';
+import { SELECT_ROWS_FROM_LOG_FILE_BATCHES } from './batch-records.ts';
 import {
   type CompactionPolicy,
   type CompactionResult,
@@ -20,7 +20,7 @@ import {
 } from './derived-tables.ts';
 import { findTxEvent } from './queries/find-tx-event.ts';
 import { integrationSummary } from './queries/integration-summary.ts';
-import { rowsToJson, SELECT_ROWS_FROM_JSON } from './rows-json.ts';
+import { rowsToJson, SELECT_ROWS_FROM_JSON, SELECT_ROWS_FROM_LOG_FILE } from './rows-json.ts';
 import { CREATE_EVENTS_TABLE } from './schema.ts';
 
 export type DuckDbStoreOptions = {
@@ -81,15 +81,30 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   const insertAll = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS}`;
   const insertNew = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING RETURNING project_id, id`;
   const fillFromRows = await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_JSON}`);
-  const fillFromBatches = await writer.prepare(
-    `INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_BATCH_RECORDS}`,
-  );
+  const fillFromSegment = [
+    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_LOG_FILE}`),
+    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_LOG_FILE_BATCHES}`),
+  ];
+
+  /** Fills `incoming_events` with the rows of a JSON array, or with every record of a log segment file. */
+  type Source = { json: string } | { segment: string };
+  async function fill(source: Source): Promise<void> {
+    if ('json' in source) {
+      fillFromRows.bind([source.json]);
+      await fillFromRows.run();
+      return;
+    }
+    for (const statement of fillFromSegment) {
+      statement.bind([source.segment]);
+      await statement.run();
+    }
+  }
 
   /** 'all' when every row was new, else the keys of the rows that were. */
-  function insertJson(json: string, fill = fillFromRows): Promise<'all' | Set<string>> {
-    return serialWrite(() => insertJsonNow(json, fill));
+  function insertRows(source: Source): Promise<'all' | Set<string>> {
+    return serialWrite(() => insertRowsNow(source));
   }
-  async function insertJsonNow(json: string, fill: DuckDBPreparedStatement): Promise<'all' | Set<string>> {
+  async function insertRowsNow(source: Source): Promise<'all' | Set<string>> {
     if (isClosed) throw new Error('event store is closed');
     const load = async <T>(insert: () => Promise<T>) => {
       // On one DuckDB thread: under heavy ingestion a load would otherwise take both cores from the
@@ -100,8 +115,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       try {
         return await inTransaction(writer, async () => {
           await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
-          fill.bind([json]);
-          await fill.run();
+          await fill(source);
           const result = await insert();
           // The derived tables take every incoming row: re-applying a stored event changes none of them.
           await derived.apply();
@@ -129,18 +143,13 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   return {
     async insertBatch(rows) {
       if (rows.length === 0) return [];
-      const json = rowsToJson(rows.map(withIncidentId));
-      const inserted = await insertJson(json);
+      const inserted = await insertRows({ json: rowsToJson(rows.map(withIncidentId)) });
       if (inserted === 'all') return rows.map(() => true);
       return rows.map((row) => inserted.has(`${row.project_id}\n${row.id}`));
     },
 
-    async insertJsonRows(json) {
-      await insertJson(json);
-    },
-
-    async insertBatchRecords(json) {
-      await insertJson(json, fillFromBatches);
+    async insertLogSegment(file) {
+      await insertRows({ segment: file });
     },
 
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
@@ -182,7 +191,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       // A compaction under way is rolled back rather than waited for (it may take a minute).
       compacting?.interrupt();
       await writes;
-      for (const statement of [fillFromRows, fillFromBatches]) {
+      for (const statement of [fillFromRows, ...fillFromSegment]) {
         statement.destroySync();
       }
       writer.closeSync();

@@ -7,9 +7,7 @@ import { EVENT_COLUMNS, type EventRow } from '../event-row.ts';
  * timestamps as epoch milliseconds.
  */
 const JSON_TYPES = { varchar: 'VARCHAR', timestamp: 'BIGINT', bigint: 'BIGINT', hugeint: 'VARCHAR' } as const;
-const STRUCTURE = JSON.stringify([
-  Object.fromEntries(EVENT_COLUMNS.map(([name, kind]) => [name, JSON_TYPES[kind]])),
-]);
+const ROW_STRUCTURE = Object.fromEntries(EVENT_COLUMNS.map(([name, kind]) => [name, JSON_TYPES[kind]]));
 const SELECT_LIST = EVENT_COLUMNS.map(([name, kind]) =>
   kind === 'timestamp'
     ? `make_timestamp(r.${name} * 1000)`
@@ -19,7 +17,16 @@ const SELECT_LIST = EVENT_COLUMNS.map(([name, kind]) =>
 ).join(', ');
 
 /** `SELECT <every events column> FROM <rows of $1>`, in the table's column order. */
-export const SELECT_ROWS_FROM_JSON = `SELECT ${SELECT_LIST} FROM (SELECT unnest(json_transform($1::VARCHAR, '${STRUCTURE}')) AS r)`;
+export const SELECT_ROWS_FROM_JSON = `SELECT ${SELECT_LIST} FROM (SELECT unnest(json_transform($1::VARCHAR, '${JSON.stringify([ROW_STRUCTURE])}')) AS r)`;
+
+/** Rows records start with this (rowToJson writes the columns in table order); batch records do not. */
+export const ROWS_RECORD_PREFIX = '{"project_id":';
+
+/** The same over the rows records of an ingestion log segment: the file `$1`, one record per line. */
+export const SELECT_ROWS_FROM_LOG_FILE = `SELECT ${SELECT_LIST}
+  FROM (SELECT json_transform(json, '${JSON.stringify(ROW_STRUCTURE)}') AS r
+          FROM read_json_objects($1::VARCHAR, format = 'newline_delimited')
+         WHERE starts_with(json::VARCHAR, '${ROWS_RECORD_PREFIX}'))`;
 
 const KEYS = EVENT_COLUMNS.map(([name]) => JSON.stringify(name));
 
