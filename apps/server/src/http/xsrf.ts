@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -30,11 +30,7 @@ function sameToken(a: string, b: string): boolean {
  * Runs in onRequest, before the body is parsed, so a forged request costs nothing.
  */
 export function installXsrfProtection(app: FastifyInstance, { isHttps, exemptPaths }: Options): void {
-  app.addHook('onRequest', async (request, reply) => {
-    // The matched route pattern when there is one, so encoded or oddly spelled URLs cannot dodge the check.
-    const path = request.routeOptions.url ?? pathOf(request);
-    // Dapps calling ingestion cross-site get no console cookie.
-    if (exemptPaths.has(path)) return;
+  const check = (request: FastifyRequest, reply: FastifyReply, path: string): void => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -52,6 +48,21 @@ export function installXsrfProtection(app: FastifyInstance, { isHttps, exemptPat
         'ACCESS_FORBIDDEN',
         'Missing or mismatched XSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.',
       );
+    }
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    // The matched route pattern when there is one, so encoded or oddly spelled URLs cannot dodge the check.
+    const path = request.routeOptions.url ?? pathOf(request);
+    // Dapps calling ingestion cross-site get no console cookie (and no promise per request).
+    if (exemptPaths.has(path)) {
+      done();
+      return;
+    }
+    try {
+      check(request, reply, path);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
   });
 }
