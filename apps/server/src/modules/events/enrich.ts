@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import UAParser from 'ua-parser-js';
+import { boundedCache } from '../../lib/bounded-cache.ts';
 
 export type ClientFacts = {
   browser: string | null;
@@ -15,20 +16,6 @@ export type GeoLookup = (ip: string) => string | null;
  */
 const BOT_PATTERN =
   /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest\/|vkshare|w3c_validator|whatsapp|lighthouse|pagespeed|pingdom|uptimerobot|statuscake|site24x7|phantomjs|python-requests|python-urllib|aiohttp|go-http-client|okhttp|java\/|libwww|wget|curl\/|httpclient|scrapy|headlesschrome-bot/i;
-
-const MAX_CACHE = 5000;
-
-/** A Map that forgets everything when it grows past its size: cheap, and enough for hot keys. */
-function boundedCache<V>() {
-  const map = new Map<string, V>();
-  return {
-    get: (key: string) => map.get(key),
-    set(key: string, value: V) {
-      if (map.size >= MAX_CACHE) map.clear();
-      map.set(key, value);
-    },
-  };
-}
 
 const UNKNOWN: ClientFacts = { browser: null, os: null, device: null, isBot: false };
 

@@ -48,17 +48,15 @@ const fits = (value: string | undefined) =>
  * without building its row: SDK batches are mapped to rows by DuckDB on load, which must never fail.
  */
 export function assertStorable(event: IngestEvent, index: number): void {
-  const fields: [string, string | undefined][] =
-    event.type === 'tx'
-      ? TX_DECIMALS.map((field) => [field, event[field]])
-      : event.type === 'error'
-        ? [
-            ['walletState.gasBalance', event.walletState?.gasBalance],
-            ['walletState.nonce', event.walletState?.nonce],
-          ]
-        : [];
-  for (const [field, value] of fields) {
-    if (!fits(value)) toBig(value, `events.${index}.${field}`);
+  if (event.type === 'tx') {
+    for (const field of TX_DECIMALS) {
+      const value = event[field];
+      if (!fits(value)) toBig(value, `events.${index}.${field}`);
+    }
+  } else if (event.type === 'error') {
+    const state = event.walletState;
+    if (!fits(state?.gasBalance)) toBig(state?.gasBalance, `events.${index}.walletState.gasBalance`);
+    if (!fits(state?.nonce)) toBig(state?.nonce, `events.${index}.walletState.nonce`);
   }
 }
 

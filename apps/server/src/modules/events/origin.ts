@@ -1,9 +1,22 @@
+import { boundedCache } from '../../lib/bounded-cache.ts';
+
 /**
  * The host of an `Origin` header (`https://app.example.com:8443` → `app.example.com`), lower case, IDN as
  * punycode (what the projects module stores), or null when there is none or it is opaque (`null`).
  */
 export function originHost(origin: string | undefined): string | null {
   if (!origin || origin === 'null' || origin.length > 2048) return null;
+  // Every batch of a dapp carries the same Origin: parse each distinct one once.
+  const cached = hosts.get(origin);
+  if (cached !== undefined) return cached;
+  const host = parseHost(origin);
+  hosts.set(origin, host);
+  return host;
+}
+
+const hosts = boundedCache<string | null>();
+
+function parseHost(origin: string): string | null {
   try {
     const url = new URL(origin);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
