@@ -56,18 +56,18 @@ export function sessionFilter(filters: AcquisitionFilters): SessionFilter {
  * (`cut_since`). Knowing them up front keeps the common case (no such session) free of the events table,
  * and bounds the scan with constants that the zone maps on `ts` can use.
  */
-type CutSessions = { sessionIds: string[]; userIds: string[]; cutUntilMs: number; cutSinceMs: number };
+type CutSessions = { keys: [sessionId: string, userId: string][]; cutUntilMs: number; cutSinceMs: number };
 
 async function cutSessions(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
 ): Promise<CutSessions> {
-  // Two narrow probes: one per edge. A session across both edges is listed twice, which the semi join
-  // below does not mind.
+  // Two narrow probes: one per edge. A session across both edges is listed twice, which the id lookups
+  // below do not mind.
   const [row] = await rowsOf(
     connection,
-    `SELECT list(session_id) AS session_ids, list(user_id) AS user_ids,
+    `SELECT list([session_id, user_id]) AS keys,
             epoch_ms(max(last_ts) FILTER (WHERE first_ts < ${FROM})) AS cut_until,
             epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since
        FROM (SELECT session_id, user_id, first_ts, last_ts FROM sessions
@@ -78,8 +78,7 @@ async function cutSessions(
     rangeParams(projectId, range),
   );
   return {
-    sessionIds: ((row?.session_ids as unknown[] | null) ?? []).map(String),
-    userIds: ((row?.user_ids as unknown[] | null) ?? []).map(String),
+    keys: ((row?.keys as [string, string][] | null) ?? []).map(([id, user]) => [String(id), String(user)]),
     cutUntilMs: row?.cut_until == null ? range.fromMs - 1 : Number(row.cut_until),
     cutSinceMs: row?.cut_since == null ? range.toMs : Number(row.cut_since),
   };
@@ -99,7 +98,7 @@ function sessionRowsCte(
 ): { sql: string; params: Params } {
   const stored = `SELECT session_id, user_id, ${columns.join(', ')} FROM sessions
        WHERE project_id = $project AND first_ts >= ${FROM} AND last_ts < ${TO}`;
-  if (cut.sessionIds.length === 0) return { sql: `session_rows AS (\n      ${stored}\n    )`, params: {} };
+  if (cut.keys.length === 0) return { sql: `session_rows AS (\n      ${stored}\n    )`, params: {} };
   const { aggregates, projection } = sessionColumnsOverEvents(columns);
   // The cut sessions' ids filter the scan (a list lookup costs far less here than a semi join); the
   // (session, user) pairs, the session rows' key, are then checked group by group.
@@ -128,8 +127,8 @@ function sessionRowsCte(
     params: {
       cut_until: BigInt(cut.cutUntilMs),
       cut_since: BigInt(cut.cutSinceMs),
-      cut_session_ids: listValue(cut.sessionIds),
-      cut_sessions: listValue(cut.sessionIds.map((id, i) => listValue([id, cut.userIds[i] as string]))),
+      cut_session_ids: listValue(cut.keys.map(([id]) => id)),
+      cut_sessions: listValue(cut.keys.map((key) => listValue(key))),
     },
   };
 }
