@@ -16,9 +16,7 @@ export function watchErrors(core: Core) {
     if (w) {
       // Through the original request with a timeout: a broken wallet must not hold the report forever.
       const [balance, nonce] = w.a
-        ? await Promise.all(
-            ['eth_getBalance', 'eth_getTransactionCount'].map((m) => w.q(m, [w.a, 'latest']).catch(noop)),
-          )
+        ? await Promise.all(['eth_getBalance', 'eth_getTransactionCount'].map((m) => w.q(m, [w.a, 'latest'])))
         : [];
       walletState = { gasBalance: dec(balance), nonce: dec(nonce), chainId: w.c, provider: w.n };
     }

@@ -69,7 +69,7 @@ export function createTransport(
     let batch: IngestEventInput[] = [];
     let size = 0;
     for (const event of events) {
-      const bytes = new TextEncoder().encode(JSON.stringify(event)).length + 1;
+      const bytes = new Blob([JSON.stringify(event)]).size + 1;
       if (batch.length && (batch.length >= maxBatch || size + bytes > BODY_LIMIT)) {
         batches.push(batch);
         batch = [];

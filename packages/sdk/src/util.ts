@@ -20,10 +20,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 /** A random id matching the contract's `[A-Za-z0-9_-]{8,64}`; time-prefixed so ids sort roughly by creation. */
 export function uid(): string {
   // getRandomValues works in insecure contexts too (unlike randomUUID).
-  return (
-    now().toString(36) +
-    Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => (b % 36).toString(36)).join('')
-  );
+  return now().toString(36) + crypto.getRandomValues(new Uint32Array(3)).join('');
 }
 
 /** localStorage read; null when storage is blocked (private modes, sandboxed iframes). */
