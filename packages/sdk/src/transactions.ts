@@ -104,16 +104,15 @@ function txBody(w: Wallet, request: Rec, txId = uid()): TxBody {
     stage: 'requested',
     kind: data.length > 2 ? 'contract' : 'coin',
     selector: hex(data.slice(0, 10), 10),
-    from: hex(request.from, 42) ?? w.a,
-    to: hex(request.to, 42),
-    chainId: num(request.chainId) ?? w.c,
-    gasLimit: dec(request.gasLimit),
   };
   fill(tx, request);
+  tx.from ??= w.a;
+  tx.chainId ??= w.c;
+  tx.gasLimit ??= dec(request.gasLimit);
   return tx;
 }
 
-const first = (params: unknown) => ((Array.isArray(params) && params[0]) || {}) as Rec;
+const first = (params: unknown): Rec => Object((params as Rec[] | undefined)?.[0]);
 
 /**
  * `eth_sendTransaction` / `wallet_sendTransaction`, and `eth_estimateGas` when it fails (the dapp estimated
@@ -126,7 +125,8 @@ export function trackTransaction(core: Core, w: Wallet, params: unknown): CallHo
   return {
     ok(hash) {
       tx.hash = hex(hash, 66);
-      if (tx.hash) follow(w, tx, send).catch(noop);
+      // `follow` cannot reject: every wallet call in it resolves and every value it parses is checked.
+      if (tx.hash) follow(w, tx, send);
     },
     fail: failed(send),
   };
@@ -140,11 +140,11 @@ export function trackTransaction(core: Core, w: Wallet, params: unknown): CallHo
  */
 export function trackBatch(core: Core, w: Wallet, params: unknown): CallHooks {
   const batch = first(params);
-  const calls = (Array.isArray(batch.calls) ? batch.calls : []) as Rec[];
   const txId = uid();
   let send: Stages = () => true;
   // Calls carry no sender: the batch's `from`, else the connected account.
-  for (const call of calls) send = stages(core, w, txBody(w, { from: batch.from, ...call }, txId));
+  for (const call of (batch.calls || []) as Rec[])
+    send = stages(core, w, txBody(w, { from: batch.from, ...call }, txId));
   const follow = async () => {
     const status = (await w.q('wallet_getCallsStatus', [id])) as Rec | undefined;
     // 100 pending, 200 confirmed, 400 not included, 500 reverted, 600 partly reverted.

@@ -84,8 +84,7 @@ export function listen(
   type: string,
   listener: (event: never) => void,
   target: EventTarget = window,
-  options?: AddEventListenerOptions,
 ): void {
-  target.addEventListener(type, listener as EventListener, options);
+  target.addEventListener(type, listener as EventListener);
   undo.push(() => target.removeEventListener(type, listener as EventListener));
 }

@@ -124,15 +124,14 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
         throw error;
       }
       if (!hooks || typeof (result as Rec | null)?.then !== 'function') return result;
-      const done = hooks;
       // A derived promise rather than a side handler: a rejection the dapp ignores stays unhandled, as before.
       return (result as Promise<unknown>).then(
         (value) => {
-          done.ok(value);
+          hooks?.ok(value);
           return value;
         },
         (error) => {
-          done.fail(error);
+          hooks?.fail(error);
           throw error;
         },
       );
