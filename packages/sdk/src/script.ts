@@ -10,6 +10,5 @@ try {
   (window as unknown as { Polyflow: unknown }).Polyflow = { attach };
   const script = document.currentScript as HTMLScriptElement | null;
   const apiKey = script?.dataset.apiKey;
-  if (script && apiKey)
-    attach(apiKey, { host: script.dataset.host || new URL(script.src, location.href).origin });
+  if (script && apiKey) attach(apiKey, { host: script.dataset.host || new URL(script.src).origin });
 } catch {}

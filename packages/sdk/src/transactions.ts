@@ -105,10 +105,8 @@ function txBody(w: Wallet, request: Rec, txId = uid()): TxBody {
     kind: data.length > 2 ? 'contract' : 'coin',
     selector: hex(data.slice(0, 10), 10),
   };
-  fill(tx, request);
-  tx.from ??= w.a;
-  tx.chainId ??= w.c;
-  tx.gasLimit ??= dec(request.gasLimit);
+  // What the dapp left out is the wallet's: its account and chain.
+  fill(tx, { from: w.a, chainId: w.c, gas: request.gasLimit, ...request });
   return tx;
 }
 
@@ -147,20 +145,18 @@ export function trackBatch(core: Core, w: Wallet, params: unknown): CallHooks {
     send = stages(core, w, txBody(w, { from: batch.from, ...call }, txId));
   const follow = async () => {
     const status = (await w.q('wallet_getCallsStatus', [id])) as Rec | undefined;
-    // 100 pending, 200 confirmed, 400 not included, 500 reverted, 600 partly reverted.
+    // 100 pending, 200 confirmed (no call reverted), 400 not included, 500 reverted, 600 partly reverted.
     const outcome = Number(status?.status);
     if (!(outcome >= 200)) return;
-    let reverted = outcome > 200;
     let gasUsed = 0n;
     // EIP-5792 receipts lack the gas price: each is asked for in full.
     for (const short of (status?.receipts || []) as Rec[]) {
       const receipt = (await reportReceipt(w, send, short.transactionHash, short)) as Rec;
-      reverted ||= isReverted(receipt);
       gasUsed += BigInt(dec(receipt.gasUsed) ?? 0);
     }
     // A later millisecond: the batch's own outcome is its latest stage (docs/analytics.md).
     await sleep(2);
-    return send(outcome === 400 ? 'failed' : reverted ? 'reverted' : 'confirmed', {
+    return send(outcome === 200 ? 'confirmed' : outcome === 400 ? 'failed' : 'reverted', {
       gasUsed: String(gasUsed),
     });
   };

@@ -70,7 +70,14 @@ export const code = (error: unknown): number | undefined => {
   return Number.isInteger(c) ? (c as number) : undefined;
 };
 
-export const errorText = (error: unknown): string => text((error as Rec | null)?.message ?? error, 2000);
+/**
+ * The error's message; a wallet that wraps a node's error (MetaMask: -32603 "Internal JSON-RPC error.") keeps
+ * the node's own message, e.g. the revert reason, in `data.message`, and that is the one worth reading.
+ */
+export const errorText = (error: unknown): string => {
+  const e = error as Rec | null;
+  return text((e?.data as Rec | null)?.message ?? e?.message ?? error, 2000);
+};
 
 /** An RPC error as the wire format wants it: code and message, nothing else from the wallet. */
 export const rpcError = (error: unknown) => ({ code: code(error), message: errorText(error) });

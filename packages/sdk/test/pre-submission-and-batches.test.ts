@@ -71,6 +71,21 @@ describe('transactions that fail before submission', () => {
     expect(byType(sent.events(), 'error').map((e) => e.method)).toEqual(['eth_estimateGas']);
   });
 
+  it("keeps the node's revert reason when the wallet wraps it (MetaMask's Internal JSON-RPC error)", async () => {
+    const wrapped = { code: -32603, message: 'Internal JSON-RPC error.', data: REVERT };
+    const { sent, wallet, handle } = await connectedWallet({
+      eth_estimateGas: () => {
+        throw wrapped;
+      },
+    });
+    await expect(
+      wallet.provider.request({ method: 'eth_estimateGas', params: [{ to: STORE }] }),
+    ).rejects.toBe(wrapped);
+    await settle(30);
+    await handle.flush();
+    expect(byType(sent.events(), 'tx')[1]?.error).toEqual({ code: -32603, message: REVERT.message });
+  });
+
   it('records nothing for an estimation that succeeds: the transaction is the send that follows', async () => {
     const { sent, wallet, handle } = await connectedWallet({ eth_estimateGas: () => '0x5208' });
     expect(await wallet.provider.request({ method: 'eth_estimateGas', params: [{ to: STORE }] })).toBe(
