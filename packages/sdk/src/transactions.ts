@@ -141,8 +141,10 @@ export function trackBatch(core: Core, w: Wallet, params: unknown): CallHooks {
   const txId = uid();
   let send: Stages = () => true;
   // Calls carry no sender: the batch's `from`, else the connected account.
-  for (const call of (batch.calls || []) as Rec[])
-    send = stages(core, w, txBody(w, { from: batch.from, ...call }, txId));
+  const bodies = ((batch.calls || []) as Rec[]).map((call) => txBody(w, { from: batch.from, ...call }, txId));
+  // One type for the whole transaction: Contract as soon as one call has calldata.
+  const kind = bodies.some((body) => body.kind === 'contract') ? 'contract' : 'coin';
+  for (const body of bodies) send = stages(core, w, { ...body, kind });
   const follow = async () => {
     const status = (await w.q('wallet_getCallsStatus', [id])) as Rec | undefined;
     // 100 pending, 200 confirmed (no call reverted), 400 not included, 500 reverted, 600 partly reverted.
