@@ -94,6 +94,13 @@ async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''
   journey.switchAway = await act(page, 'switchChain', 'approve', chain.chainId + 1);
   journey.switchBack = await act(page, 'switchChain', 'approve', chain.chainId);
   journey.batch = await act(page, 'batch', 'approve');
+  // The person switches to the wallet's other account and back (accountsChanged): wagmi follows.
+  for (const account of [accounts[1], accounts[0]] as Hex[]) {
+    await page.evaluate(() =>
+      (window as unknown as { testWallet: { switchAccount(): void } }).testWallet.switchAccount(),
+    );
+    if (dapp === 'wagmi') await expect(page.getByTestId('account')).toHaveText(new RegExp(account, 'i'));
+  }
   // A person reads the result before closing the tab; meanwhile the SDK, which polls on its own back-off,
   // reads the batch's receipts. Leaving the page then flushes what it queued, as closing the tab would.
   if (order !== 'none') await page.waitForTimeout(1500);
@@ -245,8 +252,8 @@ test('what is stored equals the chain, for every dapp and load order', async () 
     const account = accounts[0]?.toLowerCase();
     expect(
       eventsOf(stored, 'wallet_connected').map((e) => e.wallet.address),
-      label,
-    ).toEqual([account]);
+      `${label}: connected, then the two account switches`,
+    ).toEqual([account, accounts[1]?.toLowerCase(), account]);
     expect(
       eventsOf(stored, 'chain_changed').map((e) => e.wallet.chainId),
       label,
