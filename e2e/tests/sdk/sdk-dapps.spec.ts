@@ -10,6 +10,14 @@ import {
   type LoadOrder,
   startDappServer,
 } from '../../support/test-dapps.ts';
+import {
+  batchHashes,
+  checkAnalytics,
+  type Hex,
+  hashOf,
+  type Journey,
+  type Outcome,
+} from './dapp-analytics.ts';
 import { waitForStoredCount } from './integration.ts';
 import {
   createProject,
@@ -25,10 +33,6 @@ import { eventsOf, readStoredEvents } from './stored-events.ts';
 // change; what Polyflow stores must equal the chain's receipts. One chain, one Polyflow server and one
 // dapp server for the whole file.
 test.describe.configure({ mode: 'serial' });
-
-type Hex = `0x${string}`;
-type Outcome = { ok?: unknown; error?: Record<string, unknown> };
-type Journey = Record<string, Outcome>;
 
 let chain: TestChain;
 let polyflow: PolyflowInstance;
@@ -121,97 +125,6 @@ const comparable = (journey: Journey) =>
       .replace(/(nonce|maxFeePerGas): +[\d.]+/g, '$1: N'),
   );
 
-const hashOf = (outcome: Outcome | undefined) => (outcome?.ok as { hash?: Hex } | undefined)?.hash;
-const batchHashes = (outcome: Outcome | undefined) =>
-  ((outcome?.ok as { receipts?: { transactionHash: Hex }[] } | undefined)?.receipts ?? []).map(
-    (receipt) => receipt.transactionHash,
-  );
-
-async function graphql<T>(project: OwnedProject, query: string, variables: Record<string, unknown>) {
-  const response = await fetch(`${polyflow.url}/api/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${project.token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-interface Detail {
-  hash: string | null;
-  status: string;
-  gasUsed: string | null;
-  stages: { stage: string; errorCode: number | null; errorMessage: string | null }[];
-}
-
-const DETAIL = `query ($p: ID!, $h: String, $i: String) { transaction(projectId: $p, hash: $h, id: $i) {
-  hash status gasUsed stages { stage errorCode errorMessage } } }`;
-
-/** Transaction History, the transaction pages and the overview, as the console reads them. */
-async function checkAnalytics(project: OwnedProject, journey: Journey) {
-  const { transactionHistory, analyticsOverview } = await graphql<{
-    transactionHistory: { rows: { id: string; hash: string | null; status: string }[] };
-    analyticsOverview: { totalTransactions: number; failedTransactions: number; transactionFailRate: number };
-  }>(
-    project,
-    `query ($p: ID!) { transactionHistory(projectId: $p, first: 100) { rows { id hash status } }
-      analyticsOverview(projectId: $p) { totalTransactions failedTransactions transactionFailRate } }`,
-    { p: project.id },
-  );
-  const rows = transactionHistory.rows;
-  // transfer, contract call, revert at estimation, revert on chain, rejection, batch.
-  expect(rows.map((row) => row.status).sort()).toEqual(
-    ['confirmed', 'confirmed', 'confirmed', 'failed', 'rejected', 'reverted'].sort(),
-  );
-  // Failed: the estimation revert and the on-chain revert, out of 5 attempts the user did not reject.
-  expect(analyticsOverview).toEqual({
-    totalTransactions: 6,
-    failedTransactions: 2,
-    transactionFailRate: 0.4,
-  });
-
-  const detail = async (key: { h?: string; i?: string }) =>
-    (await graphql<{ transaction: Detail }>(project, DETAIL, { p: project.id, ...key })).transaction;
-  for (const [action, status] of [
-    ['transfer', 'success'],
-    ['contractCall', 'success'],
-    ['revertOnChain', 'reverted'],
-  ] as const) {
-    const hash = hashOf(journey[action]) as Hex;
-    const receipt = await chain.receipt(hash);
-    expect(receipt.status).toBe(status);
-    const stored = await detail({ h: hash });
-    expect(stored, action).toMatchObject({
-      hash,
-      status: status === 'success' ? 'confirmed' : 'reverted',
-      gasUsed: String(receipt.gasUsed),
-    });
-  }
-  const failed = await detail({ i: rows.find((row) => row.status === 'failed')?.id });
-  expect(failed.hash).toBeNull();
-  expect(failed.stages.at(-1)?.errorMessage).toContain('DemoStore: value must not be zero');
-  const rejected = await detail({ i: rows.find((row) => row.status === 'rejected')?.id });
-  expect(rejected.stages.at(-1)).toMatchObject({ stage: 'rejected', errorCode: 4001 });
-
-  // The batch: one transaction, found by any of its receipts' hashes, with the total gas of its receipts.
-  const hashes = batchHashes(journey.batch);
-  expect(hashes).toHaveLength(2);
-  const receipts = await Promise.all(hashes.map((hash) => chain.receipt(hash)));
-  const batch = await detail({ h: hashes[0] });
-  expect(await detail({ h: hashes[1] })).toEqual(batch);
-  expect(batch.status).toBe('confirmed');
-  expect(batch.gasUsed).toBe(String(receipts.reduce((sum, receipt) => sum + receipt.gasUsed, 0n)));
-  expect(batch.stages.map((stage) => stage.stage)).toEqual([
-    'requested',
-    'requested',
-    'submitted',
-    'confirmed',
-    'confirmed',
-    'confirmed',
-  ]);
-}
-
 for (const dapp of DAPPS) {
   test(`${dapp}: the dapp's journey without the SDK`, async ({ page }) => {
     const journey = await useDapp(page, dapp, 'none');
@@ -239,7 +152,7 @@ for (const dapp of DAPPS) {
       }
       // page views, detection, connection, 2 chain changes, 2 signature stages and at least 15 tx stages.
       await waitForStoredCount(polyflow, project, 22);
-      await checkAnalytics(project, journey);
+      await checkAnalytics(polyflow, chain, project, journey);
     });
   }
 }
