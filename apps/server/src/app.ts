@@ -22,6 +22,7 @@ import { createSessionService, type SessionService } from './modules/auth/sessio
 import { createAuthStore } from './modules/auth/store.ts';
 import { startEventCompaction } from './modules/events/compaction-scheduler.ts';
 import { createDuckDbEventStore, type DuckDbEventStore } from './modules/events/duckdb/duckdb-store.ts';
+import { createGeoLookup } from './modules/events/enrich.ts';
 import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { sdkScriptRoute } from './modules/events/sdk-script.ts';
@@ -76,6 +77,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
   });
   const isHttps = config.publicUrl.startsWith('https:');
+  const geo = createGeoLookup(config.geoipDb);
+  // The operator's own GEOIP_DB is opened now, so that a wrong file stops the start with its name,
+  // before any store is opened.
+  if (config.geoipDb) geo.preload();
 
   const { db, engine } = await createDatabase(config);
   app.addHook('onClose', async () => {
@@ -106,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projects = createProjectService({ store: createProjectStore(db), clock });
   const eventStore = await createDuckDbEventStore({ file: path.join(config.dataDir, 'events.duckdb') });
   const events = createEventService({
+    geo,
     store: eventStore,
     projects,
     clock,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -30,6 +30,8 @@ export type Config = {
   ingestBacklogMaxBytes?: number;
   /** The SDK's IIFE build served at `/sdk.js`. */
   sdkScriptPath?: string;
+  /** The operator's own country .mmdb file (GeoLite2-Country, DB-IP country); undefined: the bundled DB-IP lite. */
+  geoipDb?: string;
 };
 
 // src/config.ts and dist/main.js both sit one level below apps/server.
@@ -63,6 +65,7 @@ const EnvSchema = z.object({
   INGEST_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(6_000_000),
   INGEST_BACKLOG_MAX_MB: z.coerce.number().positive().default(256),
   SDK_SCRIPT_PATH: optionalString,
+  GEOIP_DB: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,7 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestEventsPerMinute: vars.INGEST_EVENTS_PER_MINUTE,
     ingestBacklogMaxBytes: Math.round(vars.INGEST_BACKLOG_MAX_MB * 1024 * 1024),
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
+    geoipDb: vars.GEOIP_DB ? existingFile('GEOIP_DB', vars.GEOIP_DB) : undefined,
   };
+}
+
+function existingFile(variable: string, file: string): string {
+  const resolved = path.resolve(file);
+  if (!existsSync(resolved) || !statSync(resolved).isFile()) {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: no file at ${resolved}`);
+  }
+  return resolved;
 }
 
 /** A secret generated on first start and kept in DATA_DIR, readable by the owner only. */
