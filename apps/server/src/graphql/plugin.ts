@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
+import { answerPreflight } from '../http/cors.ts';
 import { requireUser } from '../modules/auth/guard.ts';
 import { formatGraphqlErrors } from './errors.ts';
 import type { GraphqlModule } from './module.ts';
@@ -16,19 +17,10 @@ export const GRAPHQL_PATH = '/api/graphql';
 export async function graphqlPlugin(app: FastifyInstance, { modules }: GraphqlOptions): Promise<void> {
   const { schema, resolvers } = composeSchema(modules);
 
-  // The preflight carries no key, so any origin gets it, for the key header only (never Authorization,
-  // never credentials): the POST itself is refused unless the key's whitelist holds its Origin.
-  app.options(GRAPHQL_PATH, async (request, reply) => {
-    reply.header('vary', 'Origin');
-    const origin = request.headers.origin;
-    if (origin) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-methods', 'POST, OPTIONS');
-      reply.header('access-control-allow-headers', 'content-type, x-api-key');
-      reply.header('access-control-max-age', '600');
-    }
-    return reply.status(204).send();
-  });
+  // For the key header only (never Authorization): the console calls this path from its own origin.
+  app.options(GRAPHQL_PATH, async (request, reply) =>
+    answerPreflight(request, reply, { allowHeaders: 'content-type, x-api-key' }),
+  );
 
   // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
   // under `event`; without this its own failure reports would all fail validation.
