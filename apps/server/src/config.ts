@@ -32,6 +32,10 @@ export type Config = {
   sdkScriptPath?: string;
   /** The operator's own country .mmdb file (GeoLite2-Country, DB-IP country); undefined: the bundled DB-IP lite. */
   geoipDb?: string;
+  /** Enables `/metrics` on the main port for `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** Serves `/metrics` on this port too (on HOST). */
+  metricsPort?: number;
 };
 
 // src/config.ts and dist/main.js both sit one level below apps/server.
@@ -66,6 +70,11 @@ const EnvSchema = z.object({
   INGEST_BACKLOG_MAX_MB: z.coerce.number().positive().default(256),
   SDK_SCRIPT_PATH: optionalString,
   GEOIP_DB: optionalString,
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestBacklogMaxBytes: Math.round(vars.INGEST_BACKLOG_MAX_MB * 1024 * 1024),
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
     geoipDb: vars.GEOIP_DB ? existingFile('GEOIP_DB', vars.GEOIP_DB) : undefined,
+    metricsToken: vars.METRICS_TOKEN,
+    metricsPort: vars.METRICS_PORT,
   };
 }
 

@@ -5,7 +5,11 @@ import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { EventService } from './service.ts';
 
-export type EventRoutesOptions = { events: EventService };
+export type EventRoutesOptions = {
+  events: EventService;
+  /** Counts refused ingestion requests by errorCode (/metrics). */
+  onRefused?(errorCode: string): void;
+};
 
 function readApiKey(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -26,7 +30,10 @@ function readApiKey(body: unknown): unknown {
  * `POST /api/v1/events` (the SDK's batches) and the integration status of the console's test card.
  * Own content-type parsers: the SDK sends `text/plain` (no CORS preflight) and the API key in the body.
  */
-export async function eventRoutes(app: FastifyInstance, { events }: EventRoutesOptions): Promise<void> {
+export async function eventRoutes(
+  app: FastifyInstance,
+  { events, onRefused }: EventRoutesOptions,
+): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     ['text/plain', 'application/json'],
@@ -44,6 +51,15 @@ export async function eventRoutes(app: FastifyInstance, { events }: EventRoutesO
   app.options('/api/v1/events', async (request, reply) =>
     answerPreflight(request, reply, { allowHeaders: 'content-type' }),
   );
+
+  if (onRefused) {
+    app.addHook('onError', async (request, _reply, error) => {
+      if (request.routeOptions.url !== '/api/v1/events') return;
+      onRefused(
+        error instanceof AppError ? error.errorCode : ((error as { code?: string }).code ?? 'INTERNAL'),
+      );
+    });
+  }
 
   // Two info lines per batch cost more CPU than the batch's validation: log this route's warnings and
   // errors only (the integration card shows what arrives).
