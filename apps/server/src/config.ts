@@ -78,6 +78,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Every variable the server reads (README's configuration table and .env.example list each one; a test checks). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 export class ConfigError extends Error {}
 
 /**
