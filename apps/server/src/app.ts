@@ -9,10 +9,12 @@ import { installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
 import { installJsonParser } from './http/json-parser.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './logger.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
@@ -22,6 +24,7 @@ import { createSessionService, type SessionService } from './modules/auth/sessio
 import { createAuthStore } from './modules/auth/store.ts';
 import { startEventCompaction } from './modules/events/compaction-scheduler.ts';
 import { createDuckDbEventStore, type DuckDbEventStore } from './modules/events/duckdb/duckdb-store.ts';
+import { createGeoLookup } from './modules/events/enrich.ts';
 import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { sdkScriptRoute } from './modules/events/sdk-script.ts';
@@ -76,6 +79,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
   });
   const isHttps = config.publicUrl.startsWith('https:');
+  const geo = createGeoLookup(config.geoipDb);
+  // The operator's own GEOIP_DB is opened now, so that a wrong file stops the start with its name,
+  // before any store is opened.
+  if (config.geoipDb) geo.preload();
 
   const { db, engine } = await createDatabase(config);
   app.addHook('onClose', async () => {
@@ -105,7 +112,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const projects = createProjectService({ store: createProjectStore(db), clock });
   const eventStore = await createDuckDbEventStore({ file: path.join(config.dataDir, 'events.duckdb') });
+  const metrics = createMetrics();
   const events = createEventService({
+    geo,
+    metrics,
     store: eventStore,
     projects,
     clock,
@@ -173,10 +183,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   // Ingestion (`POST /api/v1/events`, integration status), `/sdk.js` and GraphQL, outside /api/v1's prefix.
-  await app.register(eventRoutes, { events });
+  metrics.watchIngestLog(events);
+  await app.register(eventRoutes, { events, onRefused: metrics.refused });
   await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
   await app.register(graphqlPlugin, {
     modules: [legacyIngestionGraphql(events), analytics.graphql, acquisition.graphql, incidents.graphql],
+    onQuery: metrics.queryTook,
+  });
+  await registerMetrics(app, {
+    metrics,
+    token: config.metricsToken,
+    port: config.metricsPort,
+    host: config.host,
   });
 
   await registerConsole(app, { consoleDir: config.consoleDir });

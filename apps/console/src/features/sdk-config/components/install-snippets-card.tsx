@@ -13,7 +13,7 @@ export function InstallSnippetsCard({
 }) {
   const key = project.apiKey ?? KEY_PLACEHOLDER;
   const scriptTag = `<script src="${origin}/sdk.js" data-api-key="${key}"></script>`;
-  const npmSnippet = `npm install @polyflow/browser\n\nimport { attach } from '@polyflow/browser';\nattach('${key}', { host: '${origin}' });`;
+  const npmSnippet = `npm install @polyflow/sdk\n\nimport { attach } from '@polyflow/sdk';\nattach('${key}', { host: '${origin}' });`;
   return (
     <Card aria-labelledby="install-title">
       <CardHeader
