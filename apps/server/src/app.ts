@@ -115,6 +115,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dir: path.join(config.dataDir, 'ingest-log'),
       maxBacklogBytes: config.ingestBacklogMaxBytes,
       onLoadError: (error) => app.log.error({ err: error }, 'loading the ingestion log failed; retrying'),
+      onQuarantined: ({ segment, file, error, total }) =>
+        app.log.error(
+          { err: error, segment, file, quarantined: total },
+          `a record of the ingestion log could not be loaded into the event store; it was kept in ${file} and everything else was loaded. Inspect it with: tail -n 1 ${file} | head -c 2000`,
+        ),
     },
   });
   // Answers every waiting ingestion request, then checkpoints and closes the DuckDB file.

@@ -8,7 +8,7 @@ import type { EventRow } from './event-row.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
 import { batchEntry, rowsEntry } from './log-entries.ts';
-import { createLogWriter } from './log-writer.ts';
+import { createLogWriter, type LogWriterOptions } from './log-writer.ts';
 import { assertStorable, type RequestFacts } from './map-event.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -26,7 +26,13 @@ export type EventServiceDeps = {
    * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
    * the background (ADR 003).
    */
-  log: { dir: string; loadIntervalMs?: number; onLoadError?(error: unknown): void; maxBacklogBytes?: number };
+  log: {
+    dir: string;
+    loadIntervalMs?: number;
+    onLoadError?(error: unknown): void;
+    onQuarantined?: LogWriterOptions['onQuarantined'];
+    maxBacklogBytes?: number;
+  };
 };
 
 /** A request whose key and Origin passed: the project it writes to and the host it came from. */
@@ -61,6 +67,7 @@ export function createEventService(deps: EventServiceDeps) {
   const log = createLogWriter({
     ...deps.log,
     load: (file) => deps.store.insertLogSegment(file),
+    isRecordError: (error) => deps.store.isRecordError(error),
   });
   const writer = createGroupCommit({ log, ...deps.groupCommit });
 
@@ -174,6 +181,15 @@ export function createEventService(deps: EventServiceDeps) {
 
     /** Resolves once every acknowledged event is in the store (tests; reads of fresh events). */
     flush,
+
+    /** For the health check: what waits in the ingestion log, since when, and what was set aside. */
+    loaderState(): { pendingBytes: number; oldestPendingAt: number | undefined; quarantined: number } {
+      return {
+        pendingBytes: log.pendingBytes(),
+        oldestPendingAt: log.oldestPendingAt(),
+        quarantined: log.quarantined().count,
+      };
+    },
 
     /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */
     async integrationStatus(

@@ -51,6 +51,13 @@ function isConstraintError(error: unknown): boolean {
   return error instanceof Error && /constraint|duplicate key/i.test(error.message);
 }
 
+/**
+ * DuckDB names the kind of error first: a record's content fails with these ("Invalid Input Error:
+ * Malformed JSON …", "Conversion Error: Could not convert …", a NOT NULL "Constraint Error"); the
+ * store's own troubles are IO, Out of Memory, FATAL or "database has been invalidated" errors.
+ */
+const RECORD_ERROR = /^(Invalid Input|Conversion|Constraint|Out of Range) Error/;
+
 /** The events table in a DuckDB file. One writer connection; reads use their own connection. */
 export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promise<DuckDbEventStore> {
   if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
@@ -151,6 +158,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     async insertLogSegment(file) {
       await insertRows({ segment: file });
     },
+
+    isRecordError: (error) => error instanceof Error && RECORD_ERROR.test(error.message),
 
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
     findTxEvent: (projectId, id) => findTxEvent(reader, projectId, id),
