@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, defaultSdkScriptPath } from './config.ts';
 import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
-import { installErrorHandler, rateLimited } from './errors.ts';
+import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
 import { installJsonParser } from './http/json-parser.ts';
@@ -74,6 +74,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Errors of the router itself (a bad URL, an over-long parameter) get the same {errorCode, message}.
+    frameworkErrors: frameworkErrorHandler,
   });
   const isHttps = config.publicUrl.startsWith('https:');
 

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import { requireUser } from '../modules/auth/guard.ts';
-import { formatGraphqlErrors } from './errors.ts';
+import { formatGraphqlErrors, replyToGraphqlRequestError } from './errors.ts';
 import type { GraphqlModule } from './module.ts';
 import { composeSchema } from './schema.ts';
 
 export type GraphqlOptions = { modules: readonly GraphqlModule[] };
 
 export const GRAPHQL_PATH = '/api/graphql';
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * `POST /api/graphql` (mercurius). Console queries authenticate with a Bearer token; dapps on the
@@ -30,13 +40,23 @@ export async function graphqlPlugin(app: FastifyInstance, { modules }: GraphqlOp
     return reply.status(204).send();
   });
 
-  // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
-  // under `event`; without this its own failure reports would all fail validation.
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url !== GRAPHQL_PATH || request.method !== 'POST') return;
+    if (request.routeOptions.url !== GRAPHQL_PATH) return;
     const body = request.body as { query?: unknown; variables?: Record<string, unknown> } | undefined;
+    const query = request.method === 'GET' ? (request.query as { query?: unknown }).query : body?.query;
+    // Mercurius takes a query that is not GraphQL but parses as JSON for a ready-made syntax tree, which
+    // GraphQL's validation then crashes on (`{"query": 12}`: the body schema makes it "12"). No
+    // GraphQL document is valid JSON, and JSON.parse gives up on a real document at its first words.
+    if (typeof query === 'string' && parsesAsJson(query)) {
+      throw new GraphQLError('The query must be a GraphQL document.', {
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      });
+    }
+    // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
+    // under `event`; without this its own failure reports would all fail validation.
     const variables = body?.variables;
     if (
+      request.method === 'POST' &&
       typeof body?.query === 'string' &&
       body.query.includes('createSdkErrorEvent') &&
       variables &&
@@ -63,6 +83,7 @@ export async function graphqlPlugin(app: FastifyInstance, { modules }: GraphqlOp
         apiKey: typeof header === 'string' ? header : undefined,
       };
     },
+    errorHandler: replyToGraphqlRequestError,
     errorFormatter: (execution, context) =>
       formatGraphqlErrors(execution, (error) =>
         context.reply.request.log.error({ err: error }, 'GraphQL resolver failed'),
