@@ -121,6 +121,11 @@ export function createAuthService({ store, sessions, passwords, mail, clock, pub
       mail.sendInBackground(passwordResetEmail(email, publicUrl, code));
     },
 
+    /** Log Out: the session ends on the server at once, whoever still holds its token. */
+    logout(token: string): Promise<void> {
+      return sessions.end(token);
+    },
+
     async resetPassword(code: string, newPassword: string): Promise<void> {
       const passwordHash = await passwords.hash(newPassword);
       const now = clock().toISOString();
