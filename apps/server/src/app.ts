@@ -27,7 +27,9 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { sdkScriptRoute } from './modules/events/sdk-script.ts';
 import { createEventService, type EventService } from './modules/events/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
+import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
+import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
 import { createProjectStore } from './modules/projects/store.ts';
@@ -92,7 +94,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
-  const mail = createMailService({ ...config, logger: app.log });
+  const mail = createMailService({
+    store: createOutboxStore(db),
+    transport: config.smtpUrl
+      ? createSmtpTransport({
+          smtpUrl: config.smtpUrl,
+          mailFrom: config.mailFrom,
+          timeoutMs: config.smtpTimeoutMs ?? 10_000,
+          logger: app.log,
+        })
+      : createFileTransport({ dataDir: config.dataDir, mailFrom: config.mailFrom, logger: app.log }),
+    secret: config.jwtSecret,
+    clock,
+    logger: app.log,
+    minRetryDelayMs: config.mailRetryMinMs,
+  });
+  // Before the accounts store closes (hooks run last-in first-out): the outbox gives back what it holds.
   app.addHook('onClose', async () => mail.close());
 
   const authStore = createAuthStore(db);

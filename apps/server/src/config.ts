@@ -17,6 +17,10 @@ export type Config = {
   /** `smtp://user:pass@host:port`; undefined writes emails to the log and `DATA_DIR/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Each SMTP wait (connect, greeting, an answer) gives up after this; the email is retried later. */
+  smtpTimeoutMs?: number;
+  /** First retry of an email that could not be sent; the delay doubles up to 15 minutes. */
+  mailRetryMinMs?: number;
   jwtSecret: string;
   /** Directory of the built console (index.html + assets). */
   consoleDir: string;
@@ -55,6 +59,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  MAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CONSOLE_DIR: optionalString,
   TRUST_PROXY: booleanFlag,
@@ -89,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
+    smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,
+    mailRetryMinMs: vars.MAIL_RETRY_MIN_SECONDS * 1000,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     consoleDir: vars.CONSOLE_DIR ? path.resolve(vars.CONSOLE_DIR) : defaultConsoleDir,
     trustProxy: vars.TRUST_PROXY,
