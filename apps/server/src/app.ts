@@ -26,6 +26,8 @@ import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { sdkScriptRoute } from './modules/events/sdk-script.ts';
 import { createEventService, type EventService } from './modules/events/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
 import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
@@ -159,6 +161,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => acquisition.close());
   const incidents = createIncidents({ projects, eventStore, clock });
   app.addHook('onClose', async () => incidents.close());
+  const health = createHealthService({
+    db,
+    eventStore,
+    loader: () => events.loaderState(),
+    mailWaiting: () => mail.waiting(),
+    dataDir: config.dataDir,
+    clock,
+    maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,
+    minFreeDiskBytes: config.healthMinFreeDiskBytes ?? 256 * 1024 * 1024,
+  });
   const services: Services = {
     config,
     db,
@@ -189,7 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Route-level `config.rateLimit` works in any module; unknown paths fall through to the console below.
   await app.register(
     async (api) => {
-      api.get('/health', async () => ({ status: 'ok' }));
+      await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
     },

@@ -32,6 +32,10 @@ export type Config = {
   ingestEventsPerMinute?: number;
   /** Bytes acknowledged in the ingestion log but not loaded yet, beyond which ingestion answers 503. */
   ingestBacklogMaxBytes?: number;
+  /** Health fails when the oldest acknowledged event not yet queryable is older than this. */
+  healthMaxLoaderLagMs?: number;
+  /** Health fails when the disk holding DATA_DIR has less free space than this. */
+  healthMinFreeDiskBytes?: number;
   /** The SDK's IIFE build served at `/sdk.js`. */
   sdkScriptPath?: string;
 };
@@ -69,6 +73,8 @@ const EnvSchema = z.object({
   INGEST_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(6_000_000),
   INGEST_BACKLOG_MAX_MB: z.coerce.number().positive().default(256),
   SDK_SCRIPT_PATH: optionalString,
+  HEALTH_MAX_LOADER_LAG_SECONDS: z.coerce.number().positive().default(60),
+  HEALTH_MIN_FREE_DISK_MB: z.coerce.number().nonnegative().default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -104,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     ingestEventsPerMinute: vars.INGEST_EVENTS_PER_MINUTE,
     ingestBacklogMaxBytes: Math.round(vars.INGEST_BACKLOG_MAX_MB * 1024 * 1024),
+    healthMaxLoaderLagMs: vars.HEALTH_MAX_LOADER_LAG_SECONDS * 1000,
+    healthMinFreeDiskBytes: Math.round(vars.HEALTH_MIN_FREE_DISK_MB * 1024 * 1024),
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
   };
 }

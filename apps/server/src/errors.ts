@@ -135,6 +135,17 @@ export function toErrorResponse(error: unknown): ErrorResponse | null {
 export const internalError = (requestId: string): ErrorResponse =>
   answer(500, 'INTERNAL_ERROR', `Internal error (request ${requestId}).`);
 
+let storageFullReportedAt = 0;
+function reportStorageFull(request: FastifyRequest, error: unknown): void {
+  const now = Date.now();
+  if (now - storageFullReportedAt < 60_000) return;
+  storageFullReportedAt = now;
+  request.log.error(
+    { err: error },
+    'storage is full: writes are refused with 503 STORAGE_FULL (nothing acknowledged is lost). Free space on the disk holding DATA_DIR (or the database server); ingestion and sign-ups resume by themselves, no restart needed. GET /api/v1/health shows the free space.',
+  );
+}
+
 /** Maps, logs what needs a person's attention, and returns the answer (with `Retry-After` set). */
 export function prepareErrorReply(
   error: unknown,
@@ -146,8 +157,9 @@ export function prepareErrorReply(
     request.log.error({ err: error }, 'unexpected error');
     return internalError(request.id);
   }
-  // 503 is an expected state (back-pressure, a full disk: logged where it is detected).
+  // 503 is an expected state (back-pressure); a full disk needs a person, told at most once a minute.
   if (mapped.status >= 500 && mapped.status !== 503) request.log.error({ err: error }, 'request failed');
+  if (mapped.body.errorCode === 'STORAGE_FULL') reportStorageFull(request, error);
   if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
   return mapped;
 }

@@ -19,6 +19,7 @@ export const ErrorCodes = [
   'STORAGE_FULL',
   'INVALID_REQUEST',
   'URI_TOO_LONG',
+  'SERVICE_UNHEALTHY',
   'XSRF_TOKEN_MISMATCH',
   'INTERNAL_ERROR',
 ] as const;

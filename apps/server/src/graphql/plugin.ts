@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
+import type { AppError } from '../errors.ts';
 import { requireUser } from '../modules/auth/guard.ts';
 import { formatGraphqlErrors, replyToGraphqlRequestError } from './errors.ts';
 import type { GraphqlModule } from './module.ts';
@@ -84,9 +85,15 @@ export async function graphqlPlugin(app: FastifyInstance, { modules }: GraphqlOp
       };
     },
     errorHandler: replyToGraphqlRequestError,
-    errorFormatter: (execution, context) =>
-      formatGraphqlErrors(execution, (error) =>
+    errorFormatter: (execution, context) => {
+      // A rate limit or a full disk tells the client when to come back, as REST does.
+      for (const error of execution.errors ?? []) {
+        const retryAfter = (error.originalError as AppError | undefined)?.retryAfterSeconds;
+        if (retryAfter !== undefined) context.reply.header('retry-after', String(retryAfter));
+      }
+      return formatGraphqlErrors(execution, (error) =>
         context.reply.request.log.error({ err: error }, 'GraphQL resolver failed'),
-      ),
+      );
+    },
   });
 }

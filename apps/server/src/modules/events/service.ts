@@ -127,10 +127,12 @@ export function createEventService(deps: EventServiceDeps) {
       return log.pendingBytes() > (deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES);
     },
 
-    /** Refuses with 429 once the project's bucket is empty. */
+    /** Refuses with 429, and a Retry-After of when the bucket will hold them, once the project's bucket is empty. */
     takeRate(access: IngestAccess, events: number): void {
-      if (!limiter.take(access.projectId, Math.max(1, events))) {
-        throw rateLimited('Too many events for this API key; retry after a short pause.');
+      const waitMs = limiter.take(access.projectId, Math.max(1, events));
+      if (waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        throw rateLimited(`Too many events for this API key; retry in ${seconds} s.`, seconds);
       }
     },
 

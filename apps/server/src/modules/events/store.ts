@@ -47,6 +47,8 @@ export interface EventStore {
    */
   isRecordError(error: unknown): boolean;
   integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
+  /** Resolves when the store answers a query (health check); rejects with the store's error otherwise. */
+  ping(): Promise<void>;
   findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
   close(): Promise<void>;
 }

@@ -162,6 +162,11 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     isRecordError: (error) => error instanceof Error && RECORD_ERROR.test(error.message),
 
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
+    async ping() {
+      if (isClosed) throw new Error('event store is closed');
+      // Reads the table, not just `SELECT 1`: a database invalidated by an earlier fatal error fails here.
+      await reader.run('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)');
+    },
     findTxEvent: (projectId, id) => findTxEvent(reader, projectId, id),
     connect: () => instance.connect(),
 
