@@ -50,7 +50,9 @@ export function formatGraphqlErrors(
     log(original);
     return new GraphQLError('Internal error.', { path: error.path, extensions: { code: 'INTERNAL_ERROR' } });
   });
-  const hasData = execution.data !== undefined && execution.data !== null;
+  // A field that failed answers null: when every top-level field did, nothing was answered, and the
+  // status says why (400 for a client's mistake) rather than 200.
+  const hasData = Object.values(execution.data ?? {}).some((value) => value !== null);
   return {
     statusCode: hasData ? 200 : errors.some(isClientError) ? 400 : 500,
     response: { data: execution.data ?? null, errors },

@@ -42,6 +42,8 @@ export type ClientInfo = { userAgent: string | undefined; ip: string };
 export type EventService = ReturnType<typeof createEventService>;
 
 const DAY_MS = 86_400_000;
+/** A date, or a date and time with an optional zone: nothing more (Date.parse forgives trailing junk). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 /** About half a million events acknowledged but not loaded: beyond it, clients are asked to come back. */
 const DEFAULT_MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
 
@@ -202,7 +204,7 @@ export function createEventService(deps: EventServiceDeps) {
       let sinceDate = new Date(clock().getTime() - DAY_MS);
       if (since !== undefined) {
         sinceDate = new Date(since);
-        if (!/^\d{4}-\d{2}-\d{2}/.test(since) || Number.isNaN(sinceDate.getTime())) {
+        if (!ISO_TIME.test(since) || Number.isNaN(sinceDate.getTime())) {
           throw badRequest('since must be an ISO 8601 time, e.g. 2024-03-01T12:00:00Z.', [
             { path: 'since', message: 'expected an ISO 8601 time' },
           ]);
