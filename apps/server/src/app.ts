@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, defaultSdkScriptPath } from './config.ts';
 import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
-import { installErrorHandler, rateLimited } from './errors.ts';
+import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
 import { installJsonParser } from './http/json-parser.ts';
@@ -29,8 +29,12 @@ import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { sdkScriptRoute } from './modules/events/sdk-script.ts';
 import { createEventService, type EventService } from './modules/events/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
+import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
+import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
 import { createProjectStore } from './modules/projects/store.ts';
@@ -77,6 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Errors of the router itself (a bad URL, an over-long parameter) get the same {errorCode, message}.
+    frameworkErrors: frameworkErrorHandler,
   });
   const isHttps = config.publicUrl.startsWith('https:');
   const geo = createGeoLookup(config.geoipDb);
@@ -97,7 +103,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
-  const mail = createMailService({ ...config, logger: app.log });
+  const mail = createMailService({
+    store: createOutboxStore(db),
+    transport: config.smtpUrl
+      ? createSmtpTransport({
+          smtpUrl: config.smtpUrl,
+          mailFrom: config.mailFrom,
+          timeoutMs: config.smtpTimeoutMs ?? 10_000,
+          logger: app.log,
+        })
+      : createFileTransport({ dataDir: config.dataDir, mailFrom: config.mailFrom, logger: app.log }),
+    secret: config.jwtSecret,
+    clock,
+    logger: app.log,
+    minRetryDelayMs: config.mailRetryMinMs,
+  });
+  // Before the accounts store closes (hooks run last-in first-out): the outbox gives back what it holds.
   app.addHook('onClose', async () => mail.close());
 
   const authStore = createAuthStore(db);
@@ -125,6 +146,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dir: path.join(config.dataDir, 'ingest-log'),
       maxBacklogBytes: config.ingestBacklogMaxBytes,
       onLoadError: (error) => app.log.error({ err: error }, 'loading the ingestion log failed; retrying'),
+      onQuarantined: ({ segment, file, error, total }) =>
+        app.log.error(
+          { err: error, segment, file, quarantined: total },
+          `a record of the ingestion log could not be loaded into the event store; it was kept in ${file} and everything else was loaded. Inspect it with: tail -n 1 ${file} | head -c 2000`,
+        ),
     },
   });
   // Answers every waiting ingestion request, then checkpoints and closes the DuckDB file.
@@ -145,6 +171,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => acquisition.close());
   const incidents = createIncidents({ projects, eventStore, clock });
   app.addHook('onClose', async () => incidents.close());
+  const health = createHealthService({
+    db,
+    eventStore,
+    loader: () => events.loaderState(),
+    mailWaiting: () => mail.waiting(),
+    dataDir: config.dataDir,
+    clock,
+    maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,
+    minFreeDiskBytes: config.healthMinFreeDiskBytes ?? 256 * 1024 * 1024,
+  });
   const services: Services = {
     config,
     db,
@@ -175,7 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Route-level `config.rateLimit` works in any module; unknown paths fall through to the console below.
   await app.register(
     async (api) => {
-      api.get('/health', async () => ({ status: 'ok' }));
+      await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
     },

@@ -40,7 +40,15 @@ export interface EventStore {
    * reads and maps to rows itself. May repeat stored ids: those events are skipped.
    */
   insertLogSegment(file: string): Promise<void>;
+  /**
+   * Whether `insertLogSegment` failed on a record's content (malformed JSON, a value the columns cannot
+   * take): the same records would fail again, so the loader sets them aside (quarantine.ts). False for
+   * failures of the store itself (a full disk, a closed store), which a later retry can get past.
+   */
+  isRecordError(error: unknown): boolean;
   integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
+  /** Resolves when the store answers a query (health check); rejects with the store's error otherwise. */
+  ping(): Promise<void>;
   findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
   close(): Promise<void>;
 }

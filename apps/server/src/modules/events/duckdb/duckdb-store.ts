@@ -51,6 +51,13 @@ function isConstraintError(error: unknown): boolean {
   return error instanceof Error && /constraint|duplicate key/i.test(error.message);
 }
 
+/**
+ * DuckDB names the kind of error first: a record's content fails with these ("Invalid Input Error:
+ * Malformed JSON …", "Conversion Error: Could not convert …", a NOT NULL "Constraint Error"); the
+ * store's own troubles are IO, Out of Memory, FATAL or "database has been invalidated" errors.
+ */
+const RECORD_ERROR = /^(Invalid Input|Conversion|Constraint|Out of Range) Error/;
+
 /** The events table in a DuckDB file. One writer connection; reads use their own connection. */
 export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promise<DuckDbEventStore> {
   if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
@@ -152,7 +159,14 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       await insertRows({ segment: file });
     },
 
+    isRecordError: (error) => error instanceof Error && RECORD_ERROR.test(error.message),
+
     integrationSummary: (projectId, since) => integrationSummary(reader, projectId, since),
+    async ping() {
+      if (isClosed) throw new Error('event store is closed');
+      // Reads the table, not just `SELECT 1`: a database invalidated by an earlier fatal error fails here.
+      await reader.run('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)');
+    },
     findTxEvent: (projectId, id) => findTxEvent(reader, projectId, id),
     connect: () => instance.connect(),
 
