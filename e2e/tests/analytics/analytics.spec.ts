@@ -76,7 +76,7 @@ test('the demo project: every tile, chart and table from data; a period change a
 
   const thirtyDays = await textOf(tileValue(page, 'Total Transactions'));
   const thirtyDayWallets = await textOf(tileValue(page, 'Unique Wallets'));
-  await page.getByRole('button', { name: '7D', exact: true }).click();
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(page).toHaveURL(/period=7d/);
   await expect(tileValue(page, 'Total Transactions')).not.toHaveText(thirtyDays);
   const sevenDays = await textOf(tileValue(page, 'Total Transactions'));

@@ -143,14 +143,14 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     const { user, location } = renderApp(`/console/${project.id}/analytics`);
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
 
-    await user.click(screen.getByRole('button', { name: '7D' }));
+    await user.click(screen.getByRole('button', { name: 'Week' }));
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('777'));
     const sevenDays = resolvePeriod({ kind: 'preset', id: '7d' });
     expect(api.callsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
       from: sevenDays.from,
       to: sevenDays.to,
     });
-    expect(screen.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('true');
     expect(location()).toContain('period=7d');
     // Charts follow: hourly or daily buckets for the same range.
     await waitFor(() =>

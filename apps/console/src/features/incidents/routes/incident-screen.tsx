@@ -7,8 +7,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { periodFromSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
-import { readPeriod, toInstants } from '../../acquisition/lib/period';
 import { useIncident } from '../api/get-incident';
 import { ErrorLogCard } from '../components/error-log-card';
 import { SeverityBadge } from '../components/severity-badge';
@@ -30,9 +30,8 @@ interface IncidentScreenProps {
 export function IncidentScreen({ project, incidentId, listPath }: IncidentScreenProps) {
   const [params] = useSearchParams();
   const hasPeriod = params.has('period');
-  const range = hasPeriod
-    ? toInstants(readPeriod(params, DEFAULT_INCIDENT_PERIOD))
-    : { from: null, to: null };
+  const period = hasPeriod ? resolvePeriod(periodFromSearchParams(params, DEFAULT_INCIDENT_PERIOD)) : null;
+  const range = period ? { from: period.from, to: period.to } : { from: null, to: null };
   const incident = useIncident({ projectId: project.id, id: incidentId, ...range });
   const backSearch = params.toString();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolvePeriod } from '../../../components/ui/periods';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-import { type Answer, data, graphqlError, serveGraphql } from '../../acquisition/testing/serve-graphql';
+import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
 import { buildIncidentDetail, buildIncidentList, buildIncidentRow } from '../testing/builders';
 
 function setUp(path: string, answers: Record<string, Answer>) {
@@ -29,7 +29,7 @@ describe('Incident list', { timeout: 15_000 }, () => {
   it('shows the last 7 days: total, fail rate, severity counts and the table', async () => {
     const { api, project } = setUp('errorlogs', { Incidents: listAnswer });
     await waitFor(() => expect(incidentRows()).toHaveLength(2));
-    expect(screen.getByText('Last 7 days')).toBeTruthy();
+    expect(screen.getByText(/^Last 7 days \(/)).toBeTruthy();
     expect(screen.getByText('Total incidents').parentElement?.textContent).toContain('23');
     expect(screen.getByText('Transaction fail rate').parentElement?.textContent).toContain('6%');
     expect(screen.getByRole('button', { name: 'Low: 12' })).toBeTruthy();

@@ -7,9 +7,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PeriodFilter } from '../../../components/ui/period-filter';
+import { describePeriod, periodToSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
-import { PeriodPicker } from '../../acquisition/components/period-picker';
-import { describePeriod, toInstants, writePeriod } from '../../acquisition/lib/period';
 import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
@@ -19,7 +19,8 @@ import { useIncidentsView } from '../hooks/use-incidents-view';
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
   const { view, params, setSelection, setSearch, toggleSeverity } = useIncidentsView();
-  const range = toInstants(view.selection);
+  const { from, to } = resolvePeriod(view.selection);
+  const range = { from, to };
   const queryKey = JSON.stringify([range, view.search, view.severities]);
   // Cursors of the pages before the current one; a new query starts again at page one.
   const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
@@ -49,12 +50,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
           title="Incidents"
           description="Frontend errors, unhandled rejections and failed wallet calls, grouped by cause."
         />
-        <PeriodPicker
-          label="Incident period"
-          selection={view.selection}
-          onChange={setSelection}
-          className="mb-4"
-        />
+        <PeriodFilter value={view.selection} onChange={setSelection} className="mb-4 sm:items-start" />
         {incidents.isError && !list ? (
           <Alert tone="error">
             Could not load the incidents: {incidents.error.message}{' '}
@@ -98,7 +94,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
             ) : (
               <IncidentTable
                 rows={list.rows}
-                linkSearch={writePeriod(params, view.selection).toString()}
+                linkSearch={periodToSearchParams(view.selection, params).toString()}
                 isRefreshing={incidents.isPlaceholderData}
               />
             )}

@@ -1,6 +1,6 @@
 import type { AcquisitionFilterOptions, AttributionRow, FunnelStep } from '@polyflow/contracts/acquisition';
 import type { Project } from '@polyflow/contracts/projects';
-import { json, mockApi, type RecordedRequest, type Reply } from '../../../testing/mock-api';
+import { json, mockApi, type RecordedRequest, type Reply } from './mock-api';
 
 /** A GraphQL request as the server sees it: the operation name and its variables. */
 export interface GraphqlCall {
