@@ -107,6 +107,41 @@ describe('Project switcher', () => {
   });
 });
 
+describe('After a login (no current project)', () => {
+  it('opens the only project without asking', async () => {
+    logIn();
+    const only = buildProject({ name: 'Only' });
+    mockApi({ 'GET /projects': json(200, { projects: [only] }) });
+    const { location } = renderApp('/console/analytics');
+
+    await waitFor(() => expect(location()).toBe(`/console/${only.id}/analytics`));
+    expect(screen.queryByRole('dialog', { name: 'My Projects' })).toBeNull();
+    expect(storedProject()).toEqual(only);
+  });
+
+  it('reopens the project this account opened last, and asks another account', async () => {
+    logIn({ email: 'ada@example.com' });
+    const first = buildProject({ name: 'First' });
+    const second = buildProject({ name: 'Second' });
+    mockApi({ 'GET /projects': json(200, { projects: [first, second] }) });
+    const opened = renderApp(`/console/${second.id}/config`);
+    expect(await screen.findByRole('heading', { name: 'API Key' })).toBeTruthy();
+    opened.unmount();
+    // The login form clears the current project (spec §4); the last one opened is remembered apart.
+    window.localStorage.removeItem(CURRENT_PROJECT_KEY);
+
+    const again = renderApp('/console/analytics');
+    await waitFor(() => expect(again.location()).toBe(`/console/${second.id}/analytics`));
+    expect(screen.queryByRole('dialog', { name: 'My Projects' })).toBeNull();
+    again.unmount();
+
+    window.localStorage.removeItem(CURRENT_PROJECT_KEY);
+    logIn({ email: 'grace@example.com' });
+    renderApp('/console/analytics');
+    expect(await screen.findByRole('dialog', { name: 'My Projects' })).toBeTruthy();
+  });
+});
+
 describe('Shell', () => {
   it('shows the email and project, the sidebar links, and logs out', async () => {
     logIn({ email: 'ada@example.com' });
