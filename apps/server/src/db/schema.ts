@@ -37,9 +37,19 @@ export type ProjectDomainsTable = {
   created_at: string;
 };
 
+/** An open incident has no row: a row is a resolve or an ignore, with when and by whom. */
+export type IncidentStatesTable = {
+  project_id: string;
+  incident_id: string;
+  status: 'resolved' | 'ignored';
+  changed_at: string;
+  changed_by: string;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
   projects: ProjectsTable;
   project_domains: ProjectDomainsTable;
+  incident_states: IncidentStatesTable;
 };
