@@ -16,7 +16,7 @@ export const graphqlError = (message: string, code = 'BAD_USER_INPUT', status = 
 
 function operationOf(request: RecordedRequest): string {
   const query = (request.body as { query?: string } | undefined)?.query ?? '';
-  return /query\s+(\w+)/.exec(query)?.[1] ?? 'unknown';
+  return /(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? 'unknown';
 }
 
 /** Mocks `fetch`: the projects list (REST) and GraphQL answers by operation name; others fail loudly. */

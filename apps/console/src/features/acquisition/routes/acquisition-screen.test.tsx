@@ -241,9 +241,7 @@ describe('Acquisition: Attributions', { timeout: 15_000 }, () => {
     );
     expect(api.lastCallOf('AcquisitionFunnel')?.variables).toMatchObject({ from: week.from, to: week.to });
     expect(location()).toContain('period=7d');
-    expect(within(page).getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(within(page).getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('true');
 
     await user.click(within(page).getByRole('button', { name: 'Yesterday' }));
     const yesterday = resolvePeriod({ kind: 'preset', id: 'yesterday' });

@@ -64,12 +64,12 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['0x7a…488dEthereum', 'swapExactETHForTokens', '1,234']);
+    ).toEqual(['0x7a25…488dEthereum', 'swapExactETHForTokens', '1,234']);
     expect(
       within(rows[1] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['0xda…1ec7Polygon', '0x12345678', '7']);
+    ).toEqual(['0xdac1…1ec7Polygon', '0x12345678', '7']);
   });
 
   it('draws share charts with a legend of counts and shares, unknown last as the server sends it', async () => {

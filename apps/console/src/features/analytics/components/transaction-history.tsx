@@ -5,9 +5,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChartSkeleton } from '../../../components/ui/chart-card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useTransactionHistory } from '../api/get-transaction-history';
-import { countryName, formatDayHeading, formatTimeOfDay, shortenHex, utcDay } from '../lib/format';
+import { countryName, formatDayHeading, formatTimeOfDay, NOT_AVAILABLE, utcDay } from '../lib/format';
 import { TransactionDetailsModal } from './transaction-details-modal';
 
 /** Rows (newest first) split into runs of the same UTC day. */
@@ -116,7 +117,7 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
         className="whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.hash ?? 'No hash: never submitted'}
       >
-        {row.hash ? shortenHex(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
+        {row.hash ? shortenAddress(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-slate-700 tabular-nums">
         <time dateTime={row.time}>{formatTimeOfDay(row.time)}</time>
@@ -125,7 +126,7 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
         className="whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.wallet ?? undefined}
       >
-        {shortenHex(row.wallet)}
+        {row.wallet ? shortenAddress(row.wallet) : NOT_AVAILABLE}
       </td>
       <td className="px-3 py-2 text-slate-700">{row.type}</td>
       <td className="px-3 py-2 text-slate-700">{countryName(row.country)}</td>

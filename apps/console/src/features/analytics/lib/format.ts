@@ -72,12 +72,6 @@ export function formatBigCount(value: string | null): string {
   return /^\d+$/.test(value) ? count.format(BigInt(value)) : value;
 }
 
-/** The first 4 characters, an ellipsis, the last 4: "0xab12…cdef" → "0xab…cdef". */
-export function shortenHex(value: string | null): string {
-  if (!value) return NOT_AVAILABLE;
-  return value.length <= 10 ? value : `${value.slice(0, 4)}…${value.slice(-4)}`;
-}
-
 const timeOfDay = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
@@ -92,23 +86,10 @@ const dayHeading = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
 /** "14:03:27" (UTC). */
 export const formatTimeOfDay = (iso: string): string => timeOfDay.format(new Date(iso));
 /** "Tuesday, 4 March 2025" (UTC). */
 export const formatDayHeading = (iso: string): string => dayHeading.format(new Date(iso));
-/** "4 Mar 2025, 14:03:27 UTC". */
-export const formatDateTime = (iso: string): string => `${dateTime.format(new Date(iso))} UTC`;
 /** The UTC day of an instant, "2025-03-04": the key rows are grouped under. */
 export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 

@@ -1,4 +1,9 @@
-import { Severities, type Severity } from '@polyflow/contracts/incidents';
+import {
+  type IncidentStatus,
+  IncidentStatuses,
+  Severities,
+  type Severity,
+} from '@polyflow/contracts/incidents';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PeriodSelection } from '../../../components/ui/periods';
@@ -11,6 +16,8 @@ export interface IncidentsView {
   selection: PeriodSelection;
   search: string;
   severities: Severity[];
+  /** Open (the default, regressions included), resolved or ignored. */
+  status: IncidentStatus;
 }
 
 /** The list's period, search and severity filter live in the URL: a search can be shared or reloaded. */
@@ -22,6 +29,7 @@ export function useIncidentsView() {
       selection,
       search: params.get('q') ?? '',
       severities: Severities.filter((severity) => params.getAll('severity').includes(severity)),
+      status: IncidentStatuses.find((status) => status === params.get('status')) ?? 'open',
     }),
     [params, selection],
   );
@@ -57,5 +65,13 @@ export function useIncidentsView() {
       }),
     [update],
   );
-  return { view, params, setSelection, setSearch, toggleSeverity };
+  const setStatus = useCallback(
+    (status: IncidentStatus) =>
+      update((next) => {
+        if (status === 'open') next.delete('status');
+        else next.set('status', status);
+      }),
+    [update],
+  );
+  return { view, params, setSelection, setSearch, toggleSeverity, setStatus };
 }
