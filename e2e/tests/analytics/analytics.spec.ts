@@ -36,11 +36,7 @@ async function openDemoAnalytics(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(DEMO_LOGIN.email);
   await page.getByLabel('Password').fill(DEMO_LOGIN.password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  // No current project yet in this browser: the switcher asks for one.
-  await page
-    .getByRole('dialog', { name: 'My Projects' })
-    .getByRole('button', { name: 'Open Demo DEX' })
-    .click();
+  // The account's only project opens by itself after the login.
   await expect(page).toHaveURL(/\/analytics$/);
 }
 
