@@ -56,7 +56,8 @@ for (const width of [390, 1280]) {
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Components' });
     await expect(lastLink).toBeInViewport({ ratio: 1 });
-    await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+    // Charts load in their own chunk; on a busy machine that can take a while.
+    await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
     await expectFits(page, width, 'analytics');
 
     await page.goto(`${base}/analytics?tab=history`);

@@ -136,6 +136,11 @@ export const TransactionDetailSchema = TransactionRowSchema.extend({
   path: z.string().nullable(),
   /** Link to the transaction on the chain's block explorer; null for unknown or local chains. */
   explorerUrl: z.string().nullable(),
+  /**
+   * Why a reverted or failed transaction did not go through, as reported: the failing stage's error
+   * message, else a wallet error about a revert in the same session around it (docs/analytics.md).
+   */
+  revertReason: z.string().nullable(),
   stages: z.array(TransactionStageSchema),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetailSchema>;

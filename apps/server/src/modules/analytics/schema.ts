@@ -130,6 +130,8 @@ export const analyticsTypeDefs = /* GraphQL */ `
     os: String
     path: String
     explorerUrl: String
+    "Why a reverted or failed transaction did not go through: the failing stage's error, else a wallet error about a revert in the same session from 1 min before its request to 10 s after its outcome."
+    revertReason: String
     stages: [TransactionStage!]!
   }
 

@@ -17,6 +17,7 @@ import { connectedWallets } from './duckdb/connected-wallets.ts';
 import { contractFunctions } from './duckdb/contract-functions.ts';
 import { eventSpan } from './duckdb/event-span.ts';
 import { newWallets } from './duckdb/new-wallets.ts';
+import { revertErrorNear } from './duckdb/revert-error-near.ts';
 import { transactionEvents } from './duckdb/transaction-events.ts';
 import { transactionHistory } from './duckdb/transaction-history.ts';
 import { transactionOutcomes } from './duckdb/transaction-outcomes.ts';
@@ -46,6 +47,8 @@ export type AnalyticsServiceDeps = {
 };
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+const isFailure = (status: string) => status === 'reverted' || status === 'failed';
 
 const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
@@ -176,7 +179,17 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
     ): Promise<TransactionDetail | null> {
       await projects.getOwnedProject(userId, projectId);
       const events = await pool.use((c) => transactionEvents(c, projectId, hashOrId));
-      return toTransactionDetail(events);
+      const detail = toTransactionDetail(events);
+      if (!detail || detail.revertReason !== null || !isFailure(detail.status)) return detail;
+      const first = events[0];
+      const reason = await pool.use((c) =>
+        revertErrorNear(c, projectId, {
+          sessionId: String(first?.session_id ?? ''),
+          fromMs: Date.parse(detail.time),
+          toMs: Number(events.at(-1)?.time_ms ?? Date.parse(detail.time)),
+        }),
+      );
+      return { ...detail, revertReason: reason };
     },
   };
 }

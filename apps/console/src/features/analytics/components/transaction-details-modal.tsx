@@ -112,6 +112,15 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
         )}
       </div>
 
+      {detail.revertReason && (
+        <Alert tone="error">
+          <span className="font-semibold">
+            {detail.status === 'reverted' ? 'Revert reason' : 'Why it failed'}:
+          </span>{' '}
+          <span className="font-mono break-words">{detail.revertReason}</span>
+        </Alert>
+      )}
+
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         <Field label="From" mono>
           {detail.from ?? detail.wallet}

@@ -97,6 +97,7 @@ export function buildDetail(overrides: Partial<TransactionDetail> = {}): Transac
     value: '250000000000000000',
     selector: '0x7ff36ab5',
     functionName: 'swapExactETHForTokens(uint256,address[],address,uint256)',
+    revertReason: null,
     nonce: '7',
     gasLimit: '200000',
     gasPrice: null,
