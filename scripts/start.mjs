@@ -99,7 +99,15 @@ if (needsInstall) {
   const stepStarted = Date.now();
   const line = () => {
     const { installed, total } = installProgress(root, packages);
-    return progressLine({
+    // npm unpacks nothing while it resolves and downloads, and runs the packages' install scripts (native
+    // modules) only after the last one is unpacked: both can take minutes, so say which it is.
+    const phase =
+      installed === 0
+        ? ' (resolving and downloading; npm unpacks them afterwards)'
+        : installed >= total
+          ? ' (all unpacked; running install scripts such as native modules)'
+          : '';
+    const line = progressLine({
       step,
       steps,
       what: 'Installing npm packages',
@@ -107,6 +115,7 @@ if (needsInstall) {
       total,
       elapsedMs: Date.now() - stepStarted,
     });
+    return `${line}${phase}`;
   };
   console.log(`[${step}/${steps}] Installing ${packages.length} npm packages …`);
   // Warnings (engine notices of dev tools) would bury the progress lines; errors still show.
