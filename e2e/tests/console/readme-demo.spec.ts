@@ -26,9 +26,10 @@ test.beforeAll(() => {
   }
 });
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
+  if (server?.pid && server.exitCode === null) {
     const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
+    // npm runs the server as a child of its own: stop the whole process group, not just npm.
+    process.kill(-server.pid, 'SIGTERM');
     await exited;
   }
   rmSync(checkout, { recursive: true, force: true });
@@ -71,7 +72,8 @@ test('README: seed the demo from the repository root, npm start, log in as the d
     cwd: checkout,
     env: newcomerEnv({ PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: false,
+    // Its own process group, so that the test can stop npm and the server it started together.
+    detached: true,
   });
   server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));

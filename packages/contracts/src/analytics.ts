@@ -44,6 +44,8 @@ export const AnalyticsOverviewSchema = z.object({
   submittedTransactions: z.number(),
   /** Transactions whose latest stage is `reverted` or `failed`. */
   failedTransactions: z.number(),
+  /** The fail rate's denominator: submitted, plus failed before submission (rejected ones are not). */
+  attemptedTransactions: z.number(),
   /** failed / (submitted + failed before submission); null when there were none. 0.027 = 2.7 %. */
   transactionFailRate: z.number().nullable(),
   /** Distinct wallets with any event per UTC day, averaged over the days of the range. */

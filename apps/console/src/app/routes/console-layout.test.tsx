@@ -150,6 +150,7 @@ describe('Shell', () => {
       from: '2025-05-26T00:00:00.000Z',
       to: '2025-06-02T00:00:00.000Z',
       totalIncidents: 0,
+      byStatus: { open: 0, resolved: 0, ignored: 0 },
       transactionFailRate: null,
       bySeverity: { low: 0, mid: 0, high: 0, severe: 0 },
       matching: 0,

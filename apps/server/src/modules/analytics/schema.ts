@@ -38,7 +38,9 @@ export const analyticsTypeDefs = /* GraphQL */ `
     newWallets: Float!
     submittedTransactions: Float!
     failedTransactions: Float!
-    "0..1; null when no transaction was attempted."
+    "The fail rate's denominator: submitted transactions plus those that failed before submission."
+    attemptedTransactions: Float!
+    "0..1 (failedTransactions / attemptedTransactions); null when no transaction was attempted."
     transactionFailRate: Float
     dailyActiveWallets: Float!
     averageTransactionsPerUserPerDay: Float

@@ -89,11 +89,13 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
 
     async overview(userId: string, projectId: string, input: RangeInput): Promise<AnalyticsOverview> {
       const range = await ownedRange(userId, projectId, input);
-      const previous = previousPeriod(range);
+      // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
+      // of the period before it (yesterday until 07:40), not with a whole one.
+      const previous = previousPeriod(range, clock().getTime());
       const [outcomes, wallets, days] = await Promise.all([
         pool.use((c) => transactionOutcomes(c, projectId, bucketRange(range))),
         pool.use((c) => walletCounts(c, projectId, range)),
-        pool.use((c) => activeDays(c, projectId, range)),
+        pool.use((c) => activeDays(c, projectId, range, previous)),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
       const dailyActiveWallets = days.walletDays / utcDaysIn(range);
@@ -106,6 +108,7 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
         newWallets: wallets.fresh,
         submittedTransactions: counts.submitted,
         failedTransactions: counts.failed,
+        attemptedTransactions: counts.attempted,
         transactionFailRate: ratio(counts.failed, counts.attempted),
         dailyActiveWallets,
         averageTransactionsPerUserPerDay: ratio(counts.total, days.userDays),

@@ -60,6 +60,7 @@ export function buildOverview(overrides: Partial<AnalyticsOverview> = {}): Analy
     newWallets: 38,
     submittedTransactions: 12000,
     failedTransactions: 333,
+    attemptedTransactions: 12333,
     transactionFailRate: 0.027,
     dailyActiveWallets: 73.26,
     averageTransactionsPerUserPerDay: 1.2345,
