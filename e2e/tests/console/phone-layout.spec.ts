@@ -22,7 +22,7 @@ const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The element lies between the left and right edges of the screen (scrolled to vertically). */
-async function expectWithinWidth(page: Page, locator: Locator, width: number): Promise<void> {
+async function expectWithinWidth(locator: Locator, width: number): Promise<void> {
   await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   expect(box).not.toBeNull();
@@ -76,7 +76,7 @@ for (const width of [390, 1280]) {
     await page.goto(`${base}/acquisition?period=90d`);
     await expect(page.getByRole('table')).toBeVisible();
     // The TXS column is on screen without scrolling sideways.
-    await expectWithinWidth(page, page.getByRole('table').getByRole('cell').nth(2), width);
+    await expectWithinWidth(page.getByRole('table').getByRole('cell').nth(2), width);
     await expectFits(page, width, 'acquisition');
 
     await page.goto(`${base}/errorlogs?period=90d`);

@@ -175,15 +175,13 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
       isRegression: true,
       statusChangedAt: '2025-05-30T10:00:00.000Z',
     });
-    const { api, user, location } = setUp('errorlogs', {
-      Incidents: (variables) =>
-        data({
-          incidents: buildIncidentList({
-            rows:
-              variables.statuses && (variables.statuses as string[])[0] === 'resolved' ? [] : [regression],
-          }),
+    const byStatus: Answer = (variables) =>
+      data({
+        incidents: buildIncidentList({
+          rows: variables.statuses && (variables.statuses as string[])[0] === 'resolved' ? [] : [regression],
         }),
-    });
+      });
+    const { api, user, location } = setUp('errorlogs', { Incidents: byStatus });
     await waitFor(() => expect(incidentRows()).toHaveLength(1));
     expect(api.lastCallOf('Incidents')?.variables.statuses).toEqual(['open']);
     expect(within(incidentRows()[0] as HTMLElement).getByText('Regression')).toBeTruthy();
@@ -200,18 +198,20 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
 
   it('resolves from the detail, keeps the two scopes apart, and reopens', async () => {
     let status: 'open' | 'resolved' = 'open';
-    const { api, user } = setUp('errorlogs/inc_b41d02?period=7d', {
-      Incident: () =>
-        data({
-          incident: buildIncidentDetail({
-            status,
-            statusChangedAt: status === 'open' ? null : '2025-06-02T08:00:00.000Z',
-          }),
+    const detail: Answer = () =>
+      data({
+        incident: buildIncidentDetail({
+          status,
+          statusChangedAt: status === 'open' ? null : '2025-06-02T08:00:00.000Z',
         }),
-      SetIncidentStatus: (variables) => {
-        status = variables.status as 'open' | 'resolved';
-        return data({ setIncidentStatus: buildIncidentRow({ id: 'inc_b41d02', status }) });
-      },
+      });
+    const setStatus: Answer = (variables) => {
+      status = variables.status as 'open' | 'resolved';
+      return data({ setIncidentStatus: buildIncidentRow({ id: 'inc_b41d02', status }) });
+    };
+    const { api, user } = setUp('errorlogs/inc_b41d02?period=7d', {
+      Incident: detail,
+      SetIncidentStatus: setStatus,
     });
     await screen.findByRole('heading', { name: /Cannot read properties/ });
     // The period's figures and the whole life's, each under its own heading.
