@@ -49,6 +49,9 @@ test('switching projects, the upsell modal and deleting a project', async ({ pag
   await page.getByLabel('Type Beta dapp to confirm').fill('Beta dapp');
   await snap(page, '16-danger-zone');
   await remove.click();
+  // The only project left opens by itself; the switcher lists it alone.
+  await expect(page.getByRole('button', { name: 'Switch project (current: Alpha dapp)' })).toBeVisible();
+  await page.getByRole('button', { name: /switch project/i }).click();
   await expect(switcher).toBeVisible();
   await expect(switcher.getByText('Beta dapp')).toHaveCount(0);
   await expect(switcher.getByText('Alpha dapp')).toBeVisible();
