@@ -105,9 +105,9 @@ test('transaction history by UTC day, Load more, and Inspect with the block expl
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: /^Inspect transaction 0x/ }) })
     .first();
-  await expect(firstRow.getByRole('cell').nth(0)).toHaveText(/^0x[0-9a-f]{2}…[0-9a-f]{4}$/);
+  await expect(firstRow.getByRole('cell').nth(0)).toHaveText(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/);
   await expect(firstRow.getByRole('cell').nth(1)).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
-  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(/^0x[0-9a-f]{2}…[0-9a-f]{4}$/);
+  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/);
   await expect(firstRow.getByRole('cell').nth(3)).toHaveText(/^(Coin|Contract)$/);
   await snap(page, 'analytics-03-history');
 
