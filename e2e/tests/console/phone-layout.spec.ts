@@ -88,6 +88,7 @@ for (const width of [390, 1280]) {
     await expectFits(page, width, 'incidents');
     await inspect.click();
     await expect(page.getByRole('button', { name: 'Resolve' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Error log' })).toBeVisible();
     await expectFits(page, width, 'incident');
 
     await page.goto(`${base}/config`);
