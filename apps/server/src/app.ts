@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => analytics.close());
   const acquisition = createAcquisition({ projects, eventStore, clock });
   app.addHook('onClose', async () => acquisition.close());
-  const incidents = createIncidents({ projects, eventStore, clock });
+  const incidents = createIncidents({ projects, eventStore, db, clock });
   app.addHook('onClose', async () => incidents.close());
   const health = createHealthService({
     db,

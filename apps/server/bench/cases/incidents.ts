@@ -9,7 +9,10 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
  */
 const stubOwner = { getOwnedProject: async () => ({}) as never };
 const iso = (ms: number) => new Date(ms).toISOString();
-const service = (c: DuckBenchContext) => createIncidentService({ projects: stubOwner, pool: c.pool });
+/** No project of the bench has resolved or ignored incidents: the status read costs a lookup in SQLite. */
+const noStates = { statesOf: async () => new Map(), setState: async () => {} };
+const service = (c: DuckBenchContext) =>
+  createIncidentService({ projects: stubOwner, pool: c.pool, states: noStates });
 const rangeOf = (c: DuckBenchContext) => ({
   projectId: c.projectId,
   from: iso(c.range.fromMs),

@@ -17,6 +17,7 @@ import { connectedWallets } from './duckdb/connected-wallets.ts';
 import { contractFunctions } from './duckdb/contract-functions.ts';
 import { eventSpan } from './duckdb/event-span.ts';
 import { newWallets } from './duckdb/new-wallets.ts';
+import { revertErrorNear } from './duckdb/revert-error-near.ts';
 import { transactionEvents } from './duckdb/transaction-events.ts';
 import { transactionHistory } from './duckdb/transaction-history.ts';
 import { transactionOutcomes } from './duckdb/transaction-outcomes.ts';
@@ -46,6 +47,8 @@ export type AnalyticsServiceDeps = {
 };
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+const isFailure = (status: string) => status === 'reverted' || status === 'failed';
 
 const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
@@ -86,11 +89,13 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
 
     async overview(userId: string, projectId: string, input: RangeInput): Promise<AnalyticsOverview> {
       const range = await ownedRange(userId, projectId, input);
-      const previous = previousPeriod(range);
+      // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
+      // of the period before it (yesterday until 07:40), not with a whole one.
+      const previous = previousPeriod(range, clock().getTime());
       const [outcomes, wallets, days] = await Promise.all([
         pool.use((c) => transactionOutcomes(c, projectId, bucketRange(range))),
         pool.use((c) => walletCounts(c, projectId, range)),
-        pool.use((c) => activeDays(c, projectId, range)),
+        pool.use((c) => activeDays(c, projectId, range, previous)),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
       const dailyActiveWallets = days.walletDays / utcDaysIn(range);
@@ -103,6 +108,7 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
         newWallets: wallets.fresh,
         submittedTransactions: counts.submitted,
         failedTransactions: counts.failed,
+        attemptedTransactions: counts.attempted,
         transactionFailRate: ratio(counts.failed, counts.attempted),
         dailyActiveWallets,
         averageTransactionsPerUserPerDay: ratio(counts.total, days.userDays),
@@ -176,7 +182,17 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
     ): Promise<TransactionDetail | null> {
       await projects.getOwnedProject(userId, projectId);
       const events = await pool.use((c) => transactionEvents(c, projectId, hashOrId));
-      return toTransactionDetail(events);
+      const detail = toTransactionDetail(events);
+      if (!detail || detail.revertReason !== null || !isFailure(detail.status)) return detail;
+      const first = events[0];
+      const reason = await pool.use((c) =>
+        revertErrorNear(c, projectId, {
+          sessionId: String(first?.session_id ?? ''),
+          fromMs: Date.parse(detail.time),
+          toMs: Number(events.at(-1)?.time_ms ?? Date.parse(detail.time)),
+        }),
+      );
+      return { ...detail, revertReason: reason };
     },
   };
 }

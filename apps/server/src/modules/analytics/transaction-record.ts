@@ -28,6 +28,11 @@ export function toTransactionRow(row: HistoryRow): TransactionRow {
   };
 }
 
+function failureMessage(events: Record<string, unknown>[]): string | null {
+  const failing = events.findLast((event) => event.tx_stage === 'reverted' || event.tx_stage === 'failed');
+  return failing ? text(failing.error_message) : null;
+}
+
 /**
  * One transaction from its stage events (oldest first): each field as last reported (later stages repeat
  * and complete the request's fields: nonce, gas, receipt), the status of the latest stage.
@@ -79,6 +84,9 @@ export function toTransactionDetail(events: Record<string, unknown>[]): Transact
     os: text(first.os),
     path: text(first.path),
     explorerUrl: explorerUrlOf(chainId, hash),
+    // The failing stage's own message (the wallet's or the chain's words); the service may add one from
+    // a wallet error of the same session when the stage has none.
+    revertReason: failureMessage(events),
     stages: events.map((event) => ({
       stage: asStatus(event.tx_stage),
       time: new Date(Number(event.time_ms)).toISOString(),

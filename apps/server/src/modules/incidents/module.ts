@@ -1,15 +1,19 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Project } from '@polyflow/contracts/projects';
+import type { AccountDb } from '../../db/database.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createConnectionPool } from '../analytics/connection-pool.ts';
 import { incidentGraphqlModule } from './resolvers.ts';
 import { createIncidentService, type IncidentService } from './service.ts';
+import { createIncidentStateStore } from './store.ts';
 
 export type IncidentDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
   /** The DuckDB event store: the queries read through connections of the same instance. */
   eventStore: { connect(): Promise<DuckDBConnection> };
+  /** The account store keeps the owner's resolve / ignore decisions. */
+  db: AccountDb;
   clock: Clock;
 };
 
@@ -20,6 +24,11 @@ export function createIncidents(deps: IncidentDeps): {
   close(): void;
 } {
   const pool = createConnectionPool(() => deps.eventStore.connect(), 2);
-  const service = createIncidentService({ projects: deps.projects, pool, clock: deps.clock });
+  const service = createIncidentService({
+    projects: deps.projects,
+    pool,
+    states: createIncidentStateStore(deps.db),
+    clock: deps.clock,
+  });
   return { service, graphql: incidentGraphqlModule({ incidents: service }), close: () => pool.close() };
 }
