@@ -14,8 +14,11 @@ const OVERVIEW = `query Overview($projectId: ID!, $from: DateTime, $to: DateTime
   }
 }`;
 
-const overview = async (projectId: string, range: Record<string, unknown>) =>
-  dataOf(await world.gql(OVERVIEW, { projectId, ...range })).analyticsOverview as Record<string, unknown>;
+const overview = async (projectId: string, range: Record<string, unknown>, token?: string) =>
+  dataOf(await world.gql(OVERVIEW, { projectId, ...range }, token)).analyticsOverview as Record<
+    string,
+    unknown
+  >;
 
 describe('analyticsOverview', () => {
   it('answers every tile for a range', async () => {
@@ -55,7 +58,9 @@ describe('analyticsOverview', () => {
     const noon = Date.parse('2024-02-02T12:00:00Z');
     clock.advance(noon - clock().getTime());
     try {
-      const today = await overview(world.main, { from: '2024-02-02', to: '2024-02-03' });
+      // A session opened at the moved time: one issued "later" (at the real time) counts as from the future.
+      const { token } = await world.test.services.sessions.issue({ ...world.owner, session_version: 0 });
+      const today = await overview(world.main, { from: '2024-02-02', to: '2024-02-03' }, token);
       const trend = today.dailyActiveWalletsTrend as Record<string, unknown>;
       expect(trend.previousFrom).toBe('2024-02-01T00:00:00.000Z');
       // Yesterday until the same time of day, not the whole of yesterday (the test clock ticks on a little).
@@ -65,7 +70,7 @@ describe('analyticsOverview', () => {
       // Feb 1 before noon: W1 and W2 (both their Feb 1 events are in the morning) over one day.
       expect(trend.previous).toBe(2);
       // A range that also runs past now (Feb 1–4 at Feb 2 noon) is cut the same way.
-      const week = await overview(world.main, FEB_1_TO_4);
+      const week = await overview(world.main, FEB_1_TO_4, token);
       const weekTrend = week.dailyActiveWalletsTrend as Record<string, unknown>;
       expect(weekTrend.previousFrom).toBe('2024-01-29T00:00:00.000Z');
       expect(String(weekTrend.previousTo).slice(0, 16)).toBe('2024-01-30T12:00');
