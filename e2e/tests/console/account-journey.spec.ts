@@ -9,6 +9,9 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   page,
   context,
 }) => {
+  // The whole account life in one journey (sign-up to log-out, with argon2 hashing and two emails): about a
+  // minute on a quiet 2-core machine, so the default 60 s leaves no margin.
+  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = uniqueEmail('journey');
   const password = 'a long enough secret';

@@ -10,7 +10,7 @@ import { snap } from '../../support/screenshots.ts';
 let demo: DemoInstance;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   demo = await startSeededDemo({ users: 300 });
 });
 test.afterAll(async () => {
@@ -38,7 +38,7 @@ async function expectFits(page: Page, width: number, name: string): Promise<void
 
 for (const width of [390, 1280]) {
   test(`every screen fits a ${width} px wide screen`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
 
     await page.goto(`${demo.url}/`);

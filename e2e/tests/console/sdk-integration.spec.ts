@@ -17,7 +17,12 @@ async function logInAndOpen(page: import('@playwright/test').Page, account: Acco
 async function sendPageView(apiKey: string, origin: string): Promise<number> {
   const response = await fetch(`${process.env.POLYFLOW_URL}/api/v1/events`, {
     method: 'POST',
-    headers: { 'Content-Type': 'text/plain', Origin: origin },
+    // A browser's User-Agent, as a dapp page sends: Node's own ("node") is on the bot list, whose events are dropped.
+    headers: {
+      'Content-Type': 'text/plain',
+      Origin: origin,
+      'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    },
     body: JSON.stringify({
       apiKey,
       sdkVersion: 'e2e',
