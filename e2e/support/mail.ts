@@ -52,3 +52,10 @@ export function tokenFromLink(mail: ReceivedMail, path: string): string {
   if (!match?.[1]) throw new Error(`No ${path}?token= link in mail "${mail.subject}"`);
   return match[1];
 }
+
+/** The short code of a verification mail (`ABCD-EFGH` on a line of its own). */
+export function shortCodeFrom(mail: ReceivedMail): string {
+  const match = /^([A-Z2-9]{4}-[A-Z2-9]{4})\r?$/m.exec(mail.raw);
+  if (!match?.[1]) throw new Error(`No short code in mail "${mail.subject}"`);
+  return match[1];
+}

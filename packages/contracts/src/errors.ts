@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes of the original Polyflow API (reference file), plus the ones ingestion and rate limits need. */
+/** Error codes of the original Polyflow API (reference file), plus the ones ingestion, rate limits and short verification codes need. */
 export const ErrorCodes = [
   'INVALID_REQUEST_BODY',
   'BAD_AUTHENTICATION',
@@ -10,6 +10,7 @@ export const ErrorCodes = [
   'RESOURCE_NOT_FOUND',
   'USER_ALREADY_EXISTS',
   'USER_SECURE_TOKEN_INVALID',
+  'USER_SECURE_CODE_INVALID',
   'DOMAIN_ALREADY_WHITELISTED',
   'ORIGIN_NOT_WHITELISTED',
   'PAYLOAD_TOO_LARGE',

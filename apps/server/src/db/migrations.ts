@@ -113,6 +113,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('incident_states').execute();
     },
   },
+
+  // The short code emailed beside the verification link: same row, so the same expiry, single use and
+  // ending rules as the token; its wrong tries are counted so that guessing it is hopeless.
+  '005_email_token_codes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('email_tokens').addColumn('code_hash', 'text').execute();
+      await db.schema
+        .alterTable('email_tokens')
+        .addColumn('code_attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('email_tokens').dropColumn('code_attempts').execute();
+      await db.schema.alterTable('email_tokens').dropColumn('code_hash').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,10 @@ export type EmailTokensTable = {
   purpose: EmailTokenPurpose;
   /** sha256 of the emailed token: a leaked database cannot be used to verify or reset. */
   token_hash: string;
+  /** sha256 of the short code emailed beside the link (verification only); null on reset tokens. */
+  code_hash: string | null;
+  /** Tries of the short code so far; at SHORT_CODE_MAX_ATTEMPTS it no longer opens anything. */
+  code_attempts: number;
   expires_at: string;
   used_at: string | null;
   created_at: string;

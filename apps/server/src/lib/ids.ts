@@ -8,6 +8,13 @@ export const isId = (value: string): boolean => UUID_PATTERN.test(value);
 /** 32 random bytes, URL-safe: the code sent in verification and reset emails. */
 export const newEmailToken = (): string => randomBytes(32).toString('base64url');
 
+/** 8 characters of a 32-letter alphabet (40 bits; 256 = 8 * 32, so no modulo bias). */
+export function newShortCode(alphabet: string, length: number): string {
+  let code = '';
+  for (const byte of randomBytes(length)) code += alphabet[byte % alphabet.length];
+  return code;
+}
+
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -93,3 +93,10 @@ export function codeFrom(email: ReceivedEmail): string {
   if (!code) throw new Error(`No token link in email:\n${email.text}`);
   return code;
 }
+
+/** The short code of a verification email (`ABCD-EFGH` on a line of its own). */
+export function shortCodeFrom(email: ReceivedEmail): string {
+  const code = /^([A-Z2-9]{4}-[A-Z2-9]{4})$/m.exec(email.text)?.[1];
+  if (!code) throw new Error(`No short code in email:\n${email.text}`);
+  return code;
+}

@@ -1,6 +1,9 @@
 import type { Email } from '../mail/service.ts';
 
-export function verificationEmail(to: string, publicUrl: string, code: string): Email {
+/** `ABCDEFGH` is shown as `ABCD-EFGH`, easier to read out and to type; the dash is optional when typed. */
+const grouped = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+export function verificationEmail(to: string, publicUrl: string, token: string, shortCode: string): Email {
   return {
     to,
     subject: 'Verify your Polyflow account',
@@ -8,10 +11,10 @@ export function verificationEmail(to: string, publicUrl: string, code: string): 
       'Welcome to Polyflow!',
       '',
       'Open this link to verify your email address:',
-      `${publicUrl}/verify?token=${code}`,
+      `${publicUrl}/verify?token=${token}`,
       '',
-      'Or paste this code on the verification screen:',
-      code,
+      'Or type this code on the verification screen, with your email address:',
+      grouped(shortCode),
       '',
       'The link and code expire in 24 hours. If you did not sign up, ignore this email.',
     ].join('\n'),

@@ -3,7 +3,7 @@ import {
   EmailOnlySchema,
   EmailSchema,
   ResetPasswordSchema,
-  TokenOnlySchema,
+  VerifyEmailSchema,
 } from '@polyflow/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +19,6 @@ const RegisterBody = CredentialsSchema.strict();
 // Login checks the password, not its policy: a too-short one is simply wrong (401), like any other.
 const LoginBody = z.strictObject({ email: EmailSchema, password: z.string().min(1).max(256) });
 const EmailBody = EmailOnlySchema.strict();
-const TokenBody = TokenOnlySchema.strict();
 const ResetBody = ResetPasswordSchema.strict();
 
 /** Account routes under /api/v1: register, verify, resend, login, logout, forgot-password, reset. */
@@ -35,8 +34,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Opti
   });
 
   app.post('/register/verify', limited, async (request) => {
-    const { token } = parseBody(TokenBody, request.body);
-    return auth.verifyEmail(token);
+    return auth.verifyEmail(parseBody(VerifyEmailSchema, request.body));
   });
 
   app.post('/register/resend', limited, async (request, reply) => {

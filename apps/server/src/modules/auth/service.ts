@@ -1,9 +1,17 @@
-import type { Credentials, Session } from '@polyflow/contracts/auth';
+import {
+  type Credentials,
+  type EmailCode,
+  type Session,
+  SHORT_CODE_ALPHABET,
+  SHORT_CODE_LENGTH,
+  SHORT_CODE_MAX_ATTEMPTS,
+  type VerifyEmail,
+} from '@polyflow/contracts/auth';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { EmailTokenPurpose } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newEmailToken, newId, sha256 } from '../../lib/ids.ts';
+import { newEmailToken, newId, newShortCode, sha256 } from '../../lib/ids.ts';
 import type { MailService } from '../mail/service.ts';
 import { alreadyRegisteredEmail, passwordResetEmail, verificationEmail } from './emails.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -28,6 +36,12 @@ type Deps = {
 
 const invalidToken = () =>
   new AppError(400, 'USER_SECURE_TOKEN_INVALID', 'This link or code is invalid, already used or expired.');
+const invalidCode = () =>
+  new AppError(
+    400,
+    'USER_SECURE_CODE_INVALID',
+    `This code is wrong, already used or expired. A code stops working after ${SHORT_CODE_MAX_ATTEMPTS} wrong tries: use the link in the email or send a new one.`,
+  );
 const badCredentials = () => new AppError(401, 'BAD_AUTHENTICATION', 'Wrong email or password.');
 
 /**
@@ -36,23 +50,36 @@ const badCredentials = () => new AppError(401, 'BAD_AUTHENTICATION', 'Wrong emai
  * sends it in the background), so SMTP's timing says nothing either.
  */
 export function createAuthService({ store, sessions, passwords, mail, clock, publicUrl }: Deps) {
-  async function issueEmailToken(userId: string, purpose: EmailTokenPurpose): Promise<string> {
-    const code = newEmailToken();
+  /** The link's token, and for verification a short code on the same row (same expiry, same rules). */
+  async function issueEmailToken(userId: string, purpose: EmailTokenPurpose, shortCode: string | null) {
+    const token = newEmailToken();
     const now = clock();
     await store.insertToken({
       id: newId(),
       userId,
       purpose,
-      tokenHash: sha256(code),
+      tokenHash: sha256(token),
+      codeHash: shortCode === null ? null : sha256(shortCode),
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]).toISOString(),
     });
-    return code;
+    return token;
   }
 
   async function sendVerification(userId: string, email: string): Promise<void> {
-    const code = await issueEmailToken(userId, 'verify');
-    await mail.enqueue(verificationEmail(email, publicUrl, code));
+    const shortCode = newShortCode(SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH);
+    const token = await issueEmailToken(userId, 'verify', shortCode);
+    await mail.enqueue(verificationEmail(email, publicUrl, token, shortCode));
+  }
+
+  /** The user id behind a right short code; unknown emails answer exactly like wrong codes. */
+  async function consumeVerificationCode({ email, code }: EmailCode, now: string): Promise<string> {
+    const user = await store.findUserByEmail(email);
+    const isRight =
+      user !== undefined &&
+      (await store.consumeShortCode(user.id, sha256(code), 'verify', now, SHORT_CODE_MAX_ATTEMPTS));
+    if (!user || !isRight) throw invalidCode();
+    return user.id;
   }
 
   return {
@@ -86,9 +113,12 @@ export function createAuthService({ store, sessions, passwords, mail, clock, pub
       await sendVerification(user.id, email);
     },
 
-    async verifyEmail(code: string): Promise<Session> {
+    /** By the link's token, or by the account's email and the short code. */
+    async verifyEmail(input: VerifyEmail): Promise<Session> {
       const now = clock().toISOString();
-      const userId = await store.consumeToken(sha256(code), 'verify', now);
+      let userId: string | null;
+      if ('token' in input) userId = await store.consumeToken(sha256(input.token), 'verify', now);
+      else userId = await consumeVerificationCode(input, now);
       if (!userId) throw invalidToken();
       await store.markVerified(userId, now);
       const user = await store.findUserById(userId);
@@ -118,8 +148,9 @@ export function createAuthService({ store, sessions, passwords, mail, clock, pub
     async forgotPassword(email: string): Promise<void> {
       const user = await store.findUserByEmail(email);
       if (!user) return;
-      const code = await issueEmailToken(user.id, 'reset');
-      await mail.enqueue(passwordResetEmail(email, publicUrl, code));
+      // No short code here: 40 bits guessed offline from a leaked hash would let anyone reset the password.
+      const token = await issueEmailToken(user.id, 'reset', null);
+      await mail.enqueue(passwordResetEmail(email, publicUrl, token));
     },
 
     /** Log Out: the session ends on the server at once, whoever still holds its token. */

@@ -1,5 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { AccountDb } from '../../db/database.ts';
-import type { EmailTokenPurpose, UsersTable } from '../../db/schema.ts';
+import type { Database, EmailTokenPurpose, UsersTable } from '../../db/schema.ts';
 
 export type UserRow = UsersTable;
 
@@ -25,6 +26,7 @@ export function createAuthStore(db: AccountDb) {
       userId: string;
       purpose: EmailTokenPurpose;
       tokenHash: string;
+      codeHash: string | null;
       expiresAt: string;
       createdAt: string;
     }): Promise<void> {
@@ -35,6 +37,8 @@ export function createAuthStore(db: AccountDb) {
           user_id: token.userId,
           purpose: token.purpose,
           token_hash: token.tokenHash,
+          code_hash: token.codeHash,
+          code_attempts: 0,
           expires_at: token.expiresAt,
           used_at: null,
           created_at: token.createdAt,
@@ -58,23 +62,37 @@ export function createAuthStore(db: AccountDb) {
           .where('expires_at', '>', now)
           .executeTakeFirst();
         if (!token) return null;
-        const result = await trx
+        return (await spendToken(trx, token, purpose, now)) ? token.user_id : null;
+      });
+    },
+
+    /**
+     * Tries a short code against the user's outstanding codes of this purpose. Every try (right or wrong)
+     * counts against each of them first, in the same statement that checks the limit, so concurrent
+     * guesses cannot get past it; a code at `maxAttempts` no longer matches. A right code is spent like
+     * its token (same row), with the same rules. Returns whether it was right.
+     */
+    async consumeShortCode(
+      userId: string,
+      codeHash: string,
+      purpose: EmailTokenPurpose,
+      now: string,
+      maxAttempts: number,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const tried = await trx
           .updateTable('email_tokens')
-          .set({ used_at: now })
-          .where('id', '=', token.id)
+          .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
           .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (result.numUpdatedRows !== 1n) return null;
-        if (purpose === 'verify') {
-          await trx
-            .updateTable('email_tokens')
-            .set({ used_at: now })
-            .where('user_id', '=', token.user_id)
-            .where('purpose', '=', 'verify')
-            .where('used_at', 'is', null)
-            .execute();
-        }
-        return token.user_id;
+          .where('expires_at', '>', now)
+          .where('code_hash', 'is not', null)
+          .where('code_attempts', '<', maxAttempts)
+          .returning(['id', 'user_id', 'code_hash'])
+          .execute();
+        const match = tried.find((token) => token.code_hash === codeHash);
+        return match ? spendToken(trx, match, purpose, now) : false;
       });
     },
 
@@ -156,4 +174,33 @@ export function createAuthStore(db: AccountDb) {
         .execute();
     },
   };
+}
+
+/**
+ * Marks one token used; a verification spends every other outstanding verification token of the user
+ * with it (older links and codes in the mailbox must not open sessions later).
+ */
+async function spendToken(
+  trx: Transaction<Database>,
+  token: { id: string; user_id: string },
+  purpose: EmailTokenPurpose,
+  now: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('id', '=', token.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return false;
+  if (purpose === 'verify') {
+    await trx
+      .updateTable('email_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', token.user_id)
+      .where('purpose', '=', 'verify')
+      .where('used_at', 'is', null)
+      .execute();
+  }
+  return true;
 }

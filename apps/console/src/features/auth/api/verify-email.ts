@@ -1,12 +1,15 @@
-import { type Session, SessionSchema } from '@polyflow/contracts/auth';
+import { type Session, SessionSchema, type VerifyEmail } from '@polyflow/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 
-/** The token is sent as the user gave it (spec §5); a successful verify also returns a session. */
-export function verifyEmail(token: string): Promise<Session> {
-  return apiRequest('/register/verify', { method: 'POST', body: { token }, schema: SessionSchema });
+/**
+ * The link's token as the user gave it (spec §5), or the account's email with the short code from the
+ * same email; a successful verify also returns a session.
+ */
+export function verifyEmail(body: VerifyEmail): Promise<Session> {
+  return apiRequest('/register/verify', { method: 'POST', body, schema: SessionSchema });
 }
 
 export function useVerifyEmail() {
-  return useMutation<Session, ApiError, string>({ mutationFn: verifyEmail });
+  return useMutation<Session, ApiError, VerifyEmail>({ mutationFn: verifyEmail });
 }

@@ -77,4 +77,52 @@ describe('Verify with an email', () => {
     expect(await screen.findByText('Succesfully verified email.')).toBeTruthy();
     expect(api.calls('POST /register/verify')[0]?.body).toEqual({ token: 'pasted-code' });
   });
+
+  it('sends a typed short code with the email it already knows', async () => {
+    const api = mockApi({ 'POST /register/verify': json(200, buildSession()) });
+    const { user } = renderApp('/verify?email=grace%40example.com');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    await user.type(await screen.findByLabelText('Verification code'), 'abcd-efgh{Enter}');
+
+    expect(await screen.findByText('Succesfully verified email.')).toBeTruthy();
+    expect(api.calls('POST /register/verify')[0]?.body).toEqual({
+      email: 'grace@example.com',
+      code: 'ABCDEFGH',
+    });
+  });
+
+  it('alerts the JSON of a wrong short code and stays on the form', async () => {
+    mockApi({
+      'POST /register/verify': apiError(400, 'USER_SECURE_CODE_INVALID', 'This code is wrong.'),
+    });
+    const alert = spyOnAlert();
+    const { user } = renderApp('/verify?email=grace%40example.com');
+    await user.type(await screen.findByLabelText('Verification code'), 'WXYZ2345{Enter}');
+
+    await expect.poll(() => alert.mock.calls.length).toBe(1);
+    expect(JSON.parse(String(alert.mock.calls[0]?.[0]))).toMatchObject({
+      errorCode: 'USER_SECURE_CODE_INVALID',
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Verification code').value).toBe('WXYZ2345');
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+  });
+});
+
+describe('Verify with neither', () => {
+  it('asks for the email before it sends a short code', async () => {
+    const api = mockApi({ 'POST /register/verify': json(200, buildSession()) });
+    const { user } = renderApp('/verify');
+    await user.type(await screen.findByLabelText('Verification code'), 'ABCD EFGH');
+    const confirm = screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
+    expect(confirm.disabled).toBe(true);
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(confirm);
+
+    expect(await screen.findByText('Succesfully verified email.')).toBeTruthy();
+    expect(api.calls('POST /register/verify')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      code: 'ABCDEFGH',
+    });
+  });
 });

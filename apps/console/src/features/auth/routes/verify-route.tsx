@@ -8,7 +8,8 @@ import { VerifyCodeForm } from '../components/verify-code-form';
 
 /**
  * `?token=` (the emailed link): confirm the prefilled code. `?email=` (after sign-up or an unverified
- * login): tell the user where the email went, offer a resend and a place to paste the code.
+ * login): tell the user where the email went, offer a resend and a place to type the short code. Neither
+ * (someone opened /verify by hand): ask for the email beside the code.
  */
 export function VerifyRoute() {
   const [searchParams] = useSearchParams();
@@ -36,7 +37,7 @@ export function VerifyRoute() {
   if (token !== null || email === null) {
     return (
       <AuthLayout title="Please verify your email" subtitle="Confirm the code from your verification email.">
-        <VerifyCodeForm initialCode={token ?? ''} onVerified={() => setIsVerified(true)} />
+        <VerifyCodeForm initialCode={token ?? ''} email={null} onVerified={() => setIsVerified(true)} />
       </AuthLayout>
     );
   }
@@ -52,7 +53,7 @@ export function VerifyRoute() {
         <ResendVerification email={email} />
         <div className="border-t border-slate-200 pt-5">
           <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-indigo-600">Have a code?</p>
-          <VerifyCodeForm initialCode="" onVerified={() => setIsVerified(true)} />
+          <VerifyCodeForm initialCode="" email={email} onVerified={() => setIsVerified(true)} />
         </div>
       </div>
     </AuthLayout>
