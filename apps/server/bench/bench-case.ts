@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
-import type { ConnectionPool } from '../src/modules/analytics/connection-pool.ts';
-import type { BucketedRange, TimeRange } from '../src/modules/analytics/time-range.ts';
+import type { ConnectionPool } from '../src/modules/event-store/duckdb/connection-pool.ts';
+import type { BucketedRange, TimeRange } from '../src/reading/time-range.ts';
 
 /**
  * One dashboard query of `npm run bench:analytics`, on both engines. Every file in `bench/cases/` exports

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { createDuckDbEventStore, type DuckDbEventStore } from '../src/modules/events/duckdb/duckdb-store.ts';
+import { createDuckDbEventStore, type DuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { ensureDemoAccount } from './demo/demo-account.ts';
 import { replaceDemoEvents } from './demo/demo-events.ts';
 

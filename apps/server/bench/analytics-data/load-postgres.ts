@@ -2,7 +2,7 @@ import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
-import { type ColumnKind, EVENT_COLUMNS } from '../../src/modules/events/event-row.ts';
+import { type ColumnKind, EVENT_COLUMNS } from '../../src/modules/event-store/event-row.ts';
 
 const PG_TYPES: Record<ColumnKind, string> = {
   varchar: 'text',

@@ -1,6 +1,6 @@
-import type { DuckDbEventStore } from '../../src/modules/events/duckdb/duckdb-store.ts';
-import type { EventRow } from '../../src/modules/events/event-row.ts';
-import { mapEvent } from '../../src/modules/events/map-event.ts';
+import type { DuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { mapEvent } from '../../src/modules/ingestion/map-event.ts';
 import { type DemoOptions, generateDemoEvents } from './generate-events.ts';
 
 const BATCH = 20_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnalyticsInputError } from '../../src/modules/analytics/errors.ts';
-import { formatGranularity, parseGranularity } from '../../src/modules/analytics/granularity.ts';
+import { AnalyticsInputError } from '../../src/reading/input-error.ts';
+import { formatGranularity, parseGranularity } from '../../src/reading/granularity.ts';
 import {
   bucketRange,
   fillBuckets,
@@ -9,7 +9,7 @@ import {
   previousPeriod,
   resolveRange,
   utcDaysIn,
-} from '../../src/modules/analytics/time-range.ts';
+} from '../../src/reading/time-range.ts';
 
 const H = 3_600_000;
 const D = 24 * H;

@@ -12,13 +12,13 @@ import {
 } from '@polyflow/contracts/acquisition';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { ConnectionPool } from '../analytics/connection-pool.ts';
-import { eventSpan } from '../analytics/duckdb/event-span.ts';
-import { AnalyticsInputError } from '../analytics/errors.ts';
-import { needsSpan, type RangeInput, resolveRange, type TimeRange } from '../analytics/time-range.ts';
-import { type AttributionCounts, attributionCounts } from './duckdb/attribution.ts';
-import { filterOptions } from './duckdb/filter-options.ts';
-import { funnelCounts } from './duckdb/funnel.ts';
+import type { ConnectionPool } from '../event-store/duckdb/connection-pool.ts';
+import { eventSpan } from '../event-store/duckdb/questions/event-span.ts';
+import { AnalyticsInputError } from '../../reading/input-error.ts';
+import { needsSpan, type RangeInput, resolveRange, type TimeRange } from '../../reading/time-range.ts';
+import { type AttributionCounts, attributionCounts } from '../event-store/duckdb/questions/attribution.ts';
+import { filterOptions } from '../event-store/duckdb/questions/filter-options.ts';
+import { funnelCounts } from '../event-store/duckdb/questions/funnel.ts';
 
 export type AcquisitionService = ReturnType<typeof createAcquisitionService>;
 

@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Project } from '@polyflow/contracts/projects';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createConnectionPool } from './connection-pool.ts';
+import { createConnectionPool } from '../event-store/duckdb/connection-pool.ts';
 import { analyticsGraphqlModule } from './resolvers.ts';
 import { type AnalyticsService, createAnalyticsService } from './service.ts';
 

@@ -2,7 +2,7 @@ import { GraphQLScalarType, Kind } from 'graphql';
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
-import { userQuery as query, RangeArgs, text } from './graphql-query.ts';
+import { userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
 import { analyticsTypeDefs } from './schema.ts';
 import type { AnalyticsService, CountSeries } from './service.ts';
 

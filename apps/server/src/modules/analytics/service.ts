@@ -9,20 +9,20 @@ import type {
 } from '@polyflow/contracts/analytics';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { ConnectionPool } from './connection-pool.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import { activeDays } from './duckdb/active-days.ts';
-import { averageGasPrice } from './duckdb/average-gas-price.ts';
-import { connectedWallets } from './duckdb/connected-wallets.ts';
-import { contractFunctions } from './duckdb/contract-functions.ts';
-import { eventSpan } from './duckdb/event-span.ts';
-import { newWallets } from './duckdb/new-wallets.ts';
-import { transactionEvents } from './duckdb/transaction-events.ts';
-import { transactionHistory } from './duckdb/transaction-history.ts';
-import { transactionOutcomes } from './duckdb/transaction-outcomes.ts';
-import { usersByBrowser, usersByCountry } from './duckdb/users-by-attribute.ts';
-import { walletCounts } from './duckdb/wallet-counts.ts';
-import { walletProviders } from './duckdb/wallet-providers.ts';
+import type { ConnectionPool } from '../event-store/duckdb/connection-pool.ts';
+import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
+import { activeDays } from '../event-store/duckdb/questions/active-days.ts';
+import { averageGasPrice } from '../event-store/duckdb/questions/average-gas-price.ts';
+import { connectedWallets } from '../event-store/duckdb/questions/connected-wallets.ts';
+import { contractFunctions } from '../event-store/duckdb/questions/contract-functions.ts';
+import { eventSpan } from '../event-store/duckdb/questions/event-span.ts';
+import { newWallets } from '../event-store/duckdb/questions/new-wallets.ts';
+import { transactionEvents } from '../event-store/duckdb/questions/transaction-events.ts';
+import { transactionHistory } from '../event-store/duckdb/questions/transaction-history.ts';
+import { transactionOutcomes } from '../event-store/duckdb/questions/transaction-outcomes.ts';
+import { usersByBrowser, usersByCountry } from '../event-store/duckdb/questions/users-by-attribute.ts';
+import { walletCounts } from '../event-store/duckdb/questions/wallet-counts.ts';
+import { walletProviders } from '../event-store/duckdb/questions/wallet-providers.ts';
 import { functionNameOf } from './known-selectors.ts';
 import {
   bucketRange,
@@ -33,7 +33,7 @@ import {
   resolveRange,
   type TimeRange,
   utcDaysIn,
-} from './time-range.ts';
+} from '../../reading/time-range.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
 export type SeriesInput = RangeInput & { granularity?: string | null };

@@ -3,7 +3,7 @@ import {
   type TransactionRow,
   TransactionStatuses,
 } from '@polyflow/contracts/analytics';
-import type { HistoryRow } from './duckdb/transaction-history.ts';
+import type { HistoryRow } from '../event-store/duckdb/questions/transaction-history.ts';
 import { explorerUrlOf } from './explorers.ts';
 import { functionNameOf } from './known-selectors.ts';
 

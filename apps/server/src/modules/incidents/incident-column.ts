@@ -1,4 +1,4 @@
-import type { EventRow } from '../events/event-row.ts';
+import type { EventRow } from '../event-store/event-row.ts';
 import { type FingerprintInput, fingerprintOf, incidentIdOf } from './fingerprint.ts';
 
 /** Error sources that are the dapp's incidents; the published SDK's own failures (`sdk`) are not. */

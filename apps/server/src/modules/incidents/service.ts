@@ -7,10 +7,10 @@ import {
 } from '@polyflow/contracts/incidents';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { ConnectionPool } from '../analytics/connection-pool.ts';
-import { decodeCursor, encodeCursor } from '../analytics/cursor.ts';
-import { transactionOutcomes } from '../analytics/duckdb/transaction-outcomes.ts';
-import { AnalyticsInputError } from '../analytics/errors.ts';
+import type { ConnectionPool } from '../event-store/duckdb/connection-pool.ts';
+import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
+import { transactionOutcomes } from '../event-store/duckdb/questions/transaction-outcomes.ts';
+import { AnalyticsInputError } from '../../reading/input-error.ts';
 import {
   bucketRange,
   DAY_MS,
@@ -18,10 +18,10 @@ import {
   type RangeInput,
   startOfUtcDay,
   type TimeRange,
-} from '../analytics/time-range.ts';
-import { type IncidentSummary, incidentSummaries } from './duckdb/incident-summaries.ts';
-import { occurrenceById } from './duckdb/occurrence-by-id.ts';
-import { sessionTrail } from './duckdb/session-trail.ts';
+} from '../../reading/time-range.ts';
+import { type IncidentSummary, incidentSummaries } from '../event-store/duckdb/questions/incident-summaries.ts';
+import { occurrenceById } from '../event-store/duckdb/questions/occurrence-by-id.ts';
+import { sessionTrail } from '../event-store/duckdb/questions/session-trail.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
 import { toTrailEvent } from './trail.ts';

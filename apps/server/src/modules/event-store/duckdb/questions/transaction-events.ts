@@ -1,0 +1,23 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { rowsOf } from '../sql.ts';
+
+/** Every stage event of the transaction with this hash or SDK id, oldest first. */
+export async function transactionEvents(connection: DuckDBConnection, projectId: string, hashOrId: string) {
+  return rowsOf(
+    connection,
+    `SELECT tx_id, tx_stage, epoch_ms(ts) AS time_ms, tx_hash, tx_from, wallet_address, tx_to,
+            tx_value::VARCHAR AS tx_value, selector, tx_kind, chain_id, gas_limit::VARCHAR AS gas_limit,
+            gas_price::VARCHAR AS gas_price, max_fee_per_gas::VARCHAR AS max_fee_per_gas,
+            max_priority_fee_per_gas::VARCHAR AS max_priority_fee_per_gas, nonce::VARCHAR AS nonce,
+            gas_used::VARCHAR AS gas_used, effective_gas_price::VARCHAR AS effective_gas_price,
+            block_number::VARCHAR AS block_number, error_code, error_message, wallet_provider,
+            country, browser, os, path
+       FROM events
+      WHERE project_id = $project AND type = 'tx'
+        AND tx_id = (SELECT tx_id FROM events
+                      WHERE project_id = $project AND type = 'tx' AND (tx_hash = $key OR tx_id = $key)
+                      LIMIT 1)
+      ORDER BY ts, CASE tx_stage WHEN 'requested' THEN 0 WHEN 'submitted' THEN 1 ELSE 2 END`,
+    { project: projectId, key: hashOrId },
+  );
+}

@@ -1,0 +1,157 @@
+import { BATCH_RECORD_PREFIX } from '../event-store/duckdb/segment-rows.ts';
+import { createIngestLog } from './ingest-log.ts';
+import { createRecentIds } from './recent-ids.ts';
+
+/**
+ * What group commit appends for one request: its project and event ids, and its record
+ * lines for the events that are new. Lines are single-line JSON ending in "\n": rows records
+ * (`{"project_id":…}`, duckdb/rows-json.ts) or batch records (`{"request":…}`, duckdb/batch-records.ts).
+ */
+export type LogEntry = {
+  project: string;
+  /** Event ids, unique per project. */
+  ids: readonly string[];
+  /** The entry's lines without the events whose index is in `skip` (known already); '' for none. */
+  encode(skip: ReadonlySet<number>): string;
+};
+
+export type LogWriterOptions = {
+  /** `DATA_DIR/ingest-log`. */
+  dir: string;
+  /**
+   * Store every record of a closed segment file in the event store, skipping stored ids
+   * (EventStore.insertLogSegment): the store reads the file itself.
+   */
+  load(segmentFile: string): Promise<void>;
+  /** How often the background loader looks at the log. */
+  loadIntervalMs?: number;
+  /**
+   * A look loads the log once this many bytes are waiting, or once `maxLoadDelayMs` have passed since
+   * the previous load. Under heavy ingestion the loads are then large: a DuckDB transaction of more than
+   * a row group (122,880 rows) writes its rows straight into the file instead of the WAL, and a load of
+   * about 140,000 events costs half as much per event as one of 8,000 (`npm run bench:ingest`, ADR 003).
+   * A quiet project's events still go in at the next look.
+   */
+  loadBytes?: number;
+  maxLoadDelayMs?: number;
+  onLoadError?(error: unknown): void;
+};
+
+/** A rows record starts with the two key columns (rowToJson writes columns in table order). */
+const ROW_KEY_PREFIX = /^\{"project_id":("(?:[^"\\]|\\.)*"),"id":("(?:[^"\\]|\\.)*")/;
+
+/** The (project, id) pairs of the events a record line holds (for the duplicate check after a restart). */
+function eventsOfLine(line: string): [project: string, id: string][] {
+  if (line.startsWith(BATCH_RECORD_PREFIX)) {
+    const record = JSON.parse(line) as { request: { project: string }; events: { id: string }[] };
+    return record.events.map((event) => [record.request.project, event.id]);
+  }
+  const match = ROW_KEY_PREFIX.exec(line);
+  return match ? [[JSON.parse(match[1] as string), JSON.parse(match[2] as string)]] : [];
+}
+
+/**
+ * Acknowledge on the log, load in the background. `append` (what group commit calls) writes the
+ * group's new events to the ingestion log and resolves after its fdatasync; every `loadIntervalMs`
+ * the loader closes the segment being written and loads each closed segment into the event store,
+ * then deletes it. After a crash the segments still on disk are loaded again; the store's primary key
+ * makes that idempotent. See docs/decisions/003-ingestion-log.md.
+ */
+export function createLogWriter({
+  dir,
+  load,
+  loadIntervalMs = 250,
+  loadBytes = 48 * 1024 * 1024,
+  maxLoadDelayMs = 3_000,
+  onLoadError,
+}: LogWriterOptions) {
+  const log = createIngestLog(dir);
+  const recent = createRecentIds();
+  // Events left in the log by the previous run were acknowledged: a retry of one is a duplicate.
+  for (const name of log.closedSegments()) {
+    for (const line of log.readSync(name).split('\n')) {
+      if (line) for (const [project, id] of eventsOfLine(line)) recent.add(project, id);
+    }
+  }
+
+  let loading: Promise<void> | undefined;
+  let lastLoadAt = 0;
+  async function loadClosedSegments(): Promise<void> {
+    lastLoadAt = Date.now();
+    await log.rotate();
+    for (const name of log.closedSegments()) {
+      await load(log.pathOf(name));
+      await log.remove(name);
+    }
+  }
+  /** One load at a time; a caller arriving during a load shares it. */
+  function loadOnce(): Promise<void> {
+    loading ??= loadClosedSegments().finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  }
+
+  const timer = setInterval(() => {
+    const pending = log.pendingBytes();
+    if (pending === 0 || (pending < loadBytes && Date.now() - lastLoadAt < maxLoadDelayMs)) return;
+    loadOnce().catch((error: unknown) => (onLoadError ?? console.error)(error));
+  }, loadIntervalMs);
+  timer.unref();
+
+  return {
+    /**
+     * Per entry and key, whether the event is new: not acknowledged recently and not earlier in this
+     * call (a retry racing its original). Resolves once the new ones are durable. One call at a time.
+     */
+    async append(entries: readonly LogEntry[]): Promise<boolean[][]> {
+      // Each new id is remembered at once, so that a retry later in this call is a duplicate, and
+      // forgotten again if the append fails: an id remembered for a failed append would turn the retry
+      // into a "duplicate". Safe because calls do not overlap: the next one sees this one's outcome.
+      const added: [project: string, id: string][] = [];
+      let records = '';
+      const isNew = entries.map(({ project, ids, encode }) => {
+        const skip = new Set<number>();
+        const flags = ids.map((id, index) => {
+          if (recent.has(project, id)) {
+            skip.add(index);
+            return false;
+          }
+          recent.add(project, id);
+          added.push([project, id]);
+          return true;
+        });
+        if (skip.size < ids.length) records += encode(skip);
+        return flags;
+      });
+      if (records.length === 0) return isNew;
+      try {
+        await log.append(records);
+      } catch (error) {
+        for (const [project, id] of added) recent.delete(project, id);
+        throw error;
+      }
+      return isNew;
+    },
+
+    /** Bytes acknowledged and not loaded yet. */
+    pendingBytes: () => log.pendingBytes(),
+
+    /** Resolves once everything acknowledged before the call is in the event store. */
+    async flush(): Promise<void> {
+      // A load already running may have rotated before the latest acknowledgements: run one more.
+      await loading?.catch(() => undefined);
+      await loadOnce();
+    },
+
+    /** Loads what is left and closes the log; nothing may be appended afterwards. */
+    async close(): Promise<void> {
+      clearInterval(timer);
+      await loading?.catch(() => undefined);
+      await log.close();
+      await loadOnce();
+    },
+  };
+}
+
+export type LogWriter = ReturnType<typeof createLogWriter>;
