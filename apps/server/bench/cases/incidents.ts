@@ -9,7 +9,7 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
  */
 const stubOwner = { getOwnedProject: async () => ({}) as never };
 const iso = (ms: number) => new Date(ms).toISOString();
-const service = (c: DuckBenchContext) => createIncidentService({ projects: stubOwner, pool: c.pool });
+const service = (c: DuckBenchContext) => createIncidentService({ projects: stubOwner, store: c.store });
 const rangeOf = (c: DuckBenchContext) => ({
   projectId: c.projectId,
   from: iso(c.range.fromMs),

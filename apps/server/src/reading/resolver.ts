@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GraphqlContext } from '../graphql/module.ts';
-import { AnalyticsInputError } from './input-error.ts';
 import { withGraphqlErrors } from './graphql-errors.ts';
+import { AnalyticsInputError } from './input-error.ts';
 
 /** Arguments every dashboard query takes; times are parsed (and explained) by the services. */
 export const text = (max: number) => z.string().max(max);

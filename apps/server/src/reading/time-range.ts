@@ -1,5 +1,5 @@
-import { AnalyticsInputError } from './input-error.ts';
 import { formatGranularity, parseGranularity } from './granularity.ts';
+import { AnalyticsInputError } from './input-error.ts';
 
 /**
  * Ranges and buckets shared by every analytics query (and by the acquisition and incident queries).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnalyticsInputError } from '../../src/reading/input-error.ts';
 import { formatGranularity, parseGranularity } from '../../src/reading/granularity.ts';
+import { AnalyticsInputError } from '../../src/reading/input-error.ts';
 import {
   bucketRange,
   fillBuckets,

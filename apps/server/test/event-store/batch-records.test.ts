@@ -2,16 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchRecord } from '../../src/modules/event-store/duckdb/segment-rows.ts';
 import {
   createDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
-import { rowToJson } from '../../src/modules/event-store/log-records.ts';
-import { blankRow } from '../../src/modules/event-store/event-row.ts';
+import { blankRow, type EventRow, rowOfBatchEvent } from '../../src/modules/event-store/event-row.ts';
+import { batchRecord, rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../../src/modules/ingestion/log-entries.ts';
-import { mapEvent } from '../../src/modules/ingestion/map-event.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
+import { storeRows } from '../support/event-stores.ts';
 
 const request = (project: string) => ({
   project,
@@ -37,38 +36,36 @@ afterEach(async () => {
   store = undefined;
 });
 
-async function rowsOf(projectId: string): Promise<Record<string, unknown>[]> {
-  const connection = await (store as DuckDbEventStore).connect();
-  try {
-    const reader = await connection.runAndReadAll(
-      'SELECT * EXCLUDE (project_id) FROM events WHERE project_id = $1 ORDER BY id',
-      [projectId],
-    );
-    return reader.getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    connection.closeSync();
-  }
+/** A project's rows without the project id (the mappings below store the same events in two projects). */
+async function rowsOf(projectId: string): Promise<Omit<EventRow, 'project_id'>[]> {
+  const rows = await (store as DuckDbEventStore).projectEvents(projectId);
+  return rows.map(({ project_id, ...row }) => row).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 describe('SDK batch records, mapped to rows by DuckDB', () => {
-  it('store every event shape exactly as the TypeScript mapping (map-event.ts) does, column by column', async () => {
+  it('store every event shape exactly as the TypeScript mapping of event-row.ts does, column by column', async () => {
     store = await createDuckDbEventStore({ file: ':memory:' });
     const events = everyEventShape();
     // The log's own encoding: incident ids on error events, hex as sent (mixed case).
     const entry = batchEntry(request('by_sql'), events);
-    await store.insertLogSegment(segmentFile(entry.encode(new Set())));
-    const facts = { ...request('by_ts'), projectId: 'by_ts', originHost: 'app.example.com' };
-    await store.insertBatch(events.map((event, index) => mapEvent(event, index, facts)));
+    const segment = entry.encode(new Set());
+    await store.loadSegment(segmentFile(segment));
+    // The same events mapped in TypeScript (incident ids as the batch record carries them), stored as rows.
+    const logged = (JSON.parse(segment) as { events: object[] }).events;
+    const byTypeScript = logged.map((event) => rowOfBatchEvent(request('by_ts'), event));
+    await storeRows(store, byTypeScript);
 
     const bySql = await rowsOf('by_sql');
-    const byTypeScript = await rowsOf('by_ts');
     expect(bySql).toHaveLength(events.length);
-    expect(bySql).toEqual(
-      byTypeScript.map((row) => ({ ...row, incident_id: row.incident_id && expect.any(String) })),
-    );
     // Incident ids are per project, so they differ between the two; both are set on the same rows.
-    expect(bySql.map((row) => row.incident_id === null)).toEqual(
-      byTypeScript.map((row) => row.incident_id === null),
+    expect(bySql).toEqual(
+      (await rowsOf('by_ts')).map((row) => ({ ...row, incident_id: row.incident_id && expect.any(String) })),
+    );
+    expect(bySql).toEqual(
+      byTypeScript
+        .map(({ project_id, ...row }) => row)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map((row) => ({ ...row, incident_id: row.incident_id && expect.any(String) })),
     );
     // Spot checks of what the mapping has to get right.
     const tx = bySql.find((row) => row.id === 'tx_full001');
@@ -78,12 +75,12 @@ describe('SDK batch records, mapped to rows by DuckDB', () => {
       tx_hash: `0x${'ab'.repeat(32)}`,
       selector: '0xa9059cbb',
       tx_value: 1000000000000000000000n,
-      chain_id: 10n,
-      error_code: -32000n,
+      chain_id: 10,
+      error_code: -32000,
     });
     expect(bySql.find((row) => row.id === 'error_full')).toMatchObject({
       wallet_provider: 'Coinbase Wallet',
-      chain_id: 137n,
+      chain_id: 137,
       rpc_method: 'eth_sendTransaction',
       sig_method: null,
       gas_balance: 123456789012345678n,
@@ -94,9 +91,9 @@ describe('SDK batch records, mapped to rows by DuckDB', () => {
     store = await createDuckDbEventStore({ file: ':memory:' });
     const [first, second] = everyEventShape();
     const line = batchRecord(request('p1'), [first as object, second as object]);
-    await store.insertLogSegment(segmentFile(`${line}\n`));
+    await store.loadSegment(segmentFile(`${line}\n`));
     // The replayed segment also holds a rows record (the published SDK's GraphQL path) next to them.
-    const rowsRecord = rowToJson(
+    const legacy = rowsRecord(
       blankRow({
         project_id: 'p1',
         id: 'legacy_01',
@@ -108,9 +105,9 @@ describe('SDK batch records, mapped to rows by DuckDB', () => {
         origin: 'app.example.com',
       }),
     );
-    await store.insertLogSegment(
+    await store.loadSegment(
       segmentFile(
-        `${line}\n${rowsRecord}\n${batchRecord(request('p1'), [{ ...(first as object), id: 'page_new01' }])}\n`,
+        `${line}\n${legacy}\n${batchRecord(request('p1'), [{ ...(first as object), id: 'page_new01' }])}\n`,
       ),
     );
     expect((await rowsOf('p1')).map((row) => row.id)).toEqual([

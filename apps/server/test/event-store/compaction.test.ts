@@ -1,11 +1,18 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COMPACTION_POLICY, isCompactionDue } from '../../src/modules/event-store/duckdb/compaction.ts';
-import { DERIVED_TABLE_NAMES, rebuildDerivedTables } from '../../src/modules/event-store/duckdb/derived-tables.ts';
+import {
+  DEFAULT_COMPACTION_POLICY,
+  isCompactionDue,
+} from '../../src/modules/event-store/duckdb/compaction.ts';
+import {
+  DERIVED_TABLE_NAMES,
+  rebuildDerivedTables,
+} from '../../src/modules/event-store/duckdb/derived-tables.ts';
+import { asDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { dataOf } from '../analytics/graphql-client.ts';
 import { useAnalyticsWorld } from '../analytics/setup.ts';
-import { seed } from '../support/seed.ts';
 import { pageView, postBatch, storedEvents } from '../ingestion/support.ts';
+import { seed } from '../support/seed.ts';
 
 const world = useAnalyticsWorld();
 
@@ -18,7 +25,7 @@ const OVERVIEW = `query Overview($projectId: ID!, $from: DateTime, $to: DateTime
 const RANGE = { from: '2026-01-01T00:00:00.000Z', to: '2026-03-01T00:00:00.000Z' };
 
 async function withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  const connection = await world.test.services.eventStore.connect();
+  const connection = await asDuckDbEventStore(world.test.services.eventStore).connect();
   try {
     return await work(connection);
   } finally {
@@ -69,7 +76,7 @@ describe('event table compaction (ADR 004)', () => {
   });
 
   it('skips a small table unless forced', async () => {
-    const result = await world.test.services.eventStore.compact();
+    const result = await asDuckDbEventStore(world.test.services.eventStore).compact();
     expect(result.compacted).toBe(false);
   });
 
@@ -93,7 +100,7 @@ describe('event table compaction (ADR 004)', () => {
     expect(await isClustered()).toBe(false);
 
     // A batch acknowledged while the compaction runs waits in the log, then loads after it.
-    const compaction = services.eventStore.compact({ force: true });
+    const compaction = asDuckDbEventStore(services.eventStore).compact({ force: true });
     const during = pageView();
     const ack = await postBatch(app, { apiKey, events: [during] });
     expect(ack.json()).toEqual({ accepted: 1, duplicates: 0 });
@@ -126,8 +133,8 @@ describe('event table compaction (ADR 004)', () => {
     expect(dataOf(await world.gql(OVERVIEW, { projectId: world.main, ...RANGE }))).toEqual(answerBefore);
 
     // Nothing new since: the next check leaves the table alone; a forced one clusters the tail too.
-    expect((await services.eventStore.compact()).compacted).toBe(false);
-    await services.eventStore.compact({ force: true });
+    expect((await asDuckDbEventStore(services.eventStore).compact()).compacted).toBe(false);
+    await asDuckDbEventStore(services.eventStore).compact({ force: true });
     expect(await isClustered()).toBe(true);
     expect(dataOf(await world.gql(OVERVIEW, { projectId: world.main, ...RANGE }))).toEqual(answerBefore);
   });
@@ -135,7 +142,7 @@ describe('event table compaction (ADR 004)', () => {
   it('keeps the derived tables as a rebuild from the events would make them, clustered too', async () => {
     const before = await derivedRows();
     expect(before.sessions?.length).toBeGreaterThan(0);
-    await world.test.services.eventStore.compact({ force: true });
+    await asDuckDbEventStore(world.test.services.eventStore).compact({ force: true });
     expect(await derivedRows()).toEqual(before);
     await withConnection(async (connection) => {
       await connection.run('BEGIN TRANSACTION');

@@ -3,12 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attributionCounts } from '../../src/modules/event-store/duckdb/questions/attribution.ts';
-import { funnelCounts } from '../../src/modules/event-store/duckdb/questions/funnel.ts';
-import { activeDays } from '../../src/modules/event-store/duckdb/questions/active-days.ts';
-import { newWallets } from '../../src/modules/event-store/duckdb/questions/new-wallets.ts';
-import { walletCounts } from '../../src/modules/event-store/duckdb/questions/wallet-counts.ts';
-import { bucketRange, DAY_MS } from '../../src/reading/time-range.ts';
 import {
   DERIVED_TABLE_NAMES,
   ensureDerivedTables,
@@ -19,8 +13,10 @@ import {
   createDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
-import { rowToJson } from '../../src/modules/event-store/log-records.ts';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
+import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
+import { bucketRange, DAY_MS } from '../../src/reading/time-range.ts';
+import { storeRows } from '../support/event-stores.ts';
 
 const PROJECT = 'p-derived';
 const DAY0 = Date.UTC(2026, 1, 1);
@@ -47,7 +43,7 @@ function event(type: string, ts: number, fields: Partial<EventRow> = {}): EventR
 /** Rows as an ingestion log segment of rows records (what the loader hands the store). */
 function segmentOf(rows: EventRow[]): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-segment-')), 'segment');
-  writeFileSync(file, rows.map((row) => `${rowToJson(row)}\n`).join(''));
+  writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
   return file;
 }
 
@@ -110,8 +106,8 @@ describe('derived tables (ADR 005)', () => {
       }),
       event('page_view', RANGE.fromMs - 2 * DAY_MS, { utm_campaign: ' ' }),
     ];
-    await store.insertBatch(later);
-    await store.insertLogSegment(segmentOf(earlier));
+    await storeRows(store, later);
+    await store.loadSegment(segmentOf(earlier));
     // A retried batch (some rows stored, some new) and a replayed one change nothing twice.
     const retry = event('tx', RANGE.fromMs + DAY_MS + 5000, {
       ...wallet,
@@ -119,8 +115,8 @@ describe('derived tables (ADR 005)', () => {
       tx_id: 't1',
       tx_stage: 'confirmed',
     });
-    await store.insertBatch([...later, retry]);
-    await store.insertLogSegment(segmentOf([...earlier, retry]));
+    await storeRows(store, [...later, retry]);
+    await store.loadSegment(segmentOf([...earlier, retry]));
 
     const rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
@@ -147,26 +143,26 @@ describe('derived tables (ADR 005)', () => {
   });
 
   it('let a wallet first seen before the range not count as new, and one first seen in it count', async () => {
-    await store.insertBatch([
+    await storeRows(store, [
       event('wallet_connected', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xold', session_id: 's5' }),
       event('wallet_connected', RANGE.fromMs + 4 * DAY_MS, { wallet_address: '0xnew', session_id: 's6' }),
     ]);
     const daily = bucketRange(RANGE, '1d');
-    expect([...(await newWallets(connection, PROJECT, daily))]).toEqual([
+    expect([...(await store.newWallets(PROJECT, daily))]).toEqual([
       [3, 1],
       [4, 1],
     ]);
     // Arriving late: an error event carried 0xold before the range.
-    await store.insertBatch([
+    await storeRows(store, [
       event('error', RANGE.fromMs - 1, { wallet_address: '0xold', error_source: 'sdk' }),
     ]);
-    expect([...(await newWallets(connection, PROJECT, daily))]).toEqual([[4, 1]]);
-    expect(await walletCounts(connection, PROJECT, RANGE)).toEqual({ connected: 2, fresh: 1 });
+    expect([...(await store.newWallets(PROJECT, daily))]).toEqual([[4, 1]]);
+    expect(await store.walletCounts(PROJECT, RANGE)).toEqual({ connected: 2, fresh: 1 });
   });
 
   it('count active days over whole days and the pieces of partly covered ones', async () => {
     const noon = (day: number) => DAY0 + day * DAY_MS + DAY_MS / 2;
-    await store.insertBatch([
+    await storeRows(store, [
       event('page_view', noon(10), { wallet_address: '0xw1' }),
       event('page_view', noon(10) + 1, { wallet_address: '0xw1' }),
       event('page_view', noon(11), { user_id: 'u2' }),
@@ -175,7 +171,7 @@ describe('derived tables (ADR 005)', () => {
     ]);
     // From noon of day 10 to noon of day 12: half of day 10, day 11, half of day 12 (the 13:00 event is out).
     const range = { fromMs: noon(10), toMs: noon(12) };
-    expect(await activeDays(connection, PROJECT, range)).toEqual({
+    expect(await store.activeDays(PROJECT, range)).toEqual({
       walletDays: 1,
       userDays: 2,
       // The two days before it: noon of day 8 to noon of day 10 (day 9's wallet; day 10's events are later).
@@ -184,7 +180,7 @@ describe('derived tables (ADR 005)', () => {
   });
 
   it('recompute a session the range cuts through from its events in the range', async () => {
-    await store.insertBatch([
+    await storeRows(store, [
       event('wallet_connected', RANGE.fromMs - 60_000, { wallet_address: '0xc' }),
       event('page_view', RANGE.fromMs + 60_000),
       event('signature', RANGE.toMs - 1, { sig_stage: 'signed' }),
@@ -192,7 +188,7 @@ describe('derived tables (ADR 005)', () => {
       event('signature', RANGE.fromMs + 5, { session_id: 's9', user_id: 'u9' }),
       event('tx', RANGE.toMs + 1, { tx_id: 't9', tx_stage: 'submitted' }),
     ]);
-    expect(await funnelCounts(connection, PROJECT, RANGE, {})).toEqual({
+    expect(await store.funnelCounts(PROJECT, RANGE, {})).toEqual({
       totalUsers: 2,
       haveWallets: 0,
       haveConnectedWallet: 0,
@@ -203,7 +199,7 @@ describe('derived tables (ADR 005)', () => {
   });
 
   it('recompute only the (session, user) the range cuts, when another user has the same session id', async () => {
-    await store.insertBatch([
+    await storeRows(store, [
       // u1's s1 crosses `from`: only its in-range page view counts, not the connection before.
       event('wallet_connected', RANGE.fromMs - 60_000, { wallet_address: '0xc' }),
       event('page_view', RANGE.fromMs + 60_000),
@@ -211,7 +207,7 @@ describe('derived tables (ADR 005)', () => {
       event('wallet_connected', RANGE.fromMs + 1_000, { user_id: 'u2', wallet_address: '0xf' }),
       event('tx', RANGE.fromMs + 2_000, { user_id: 'u2', tx_id: 't2', tx_stage: 'submitted' }),
     ]);
-    expect(await funnelCounts(connection, PROJECT, RANGE, {})).toEqual({
+    expect(await store.funnelCounts(PROJECT, RANGE, {})).toEqual({
       totalUsers: 2,
       haveWallets: 1,
       haveConnectedWallet: 1,
@@ -219,18 +215,54 @@ describe('derived tables (ADR 005)', () => {
       haveExecutedMultipleTransactions: 0,
       signedData: 0,
     });
-    const [total] = await attributionCounts(connection, PROJECT, RANGE, 'campaign', {});
+    const [total] = await store.attributionCounts(PROJECT, RANGE, 'campaign', {});
     expect(total).toMatchObject({ isTotal: true, sessions: 2, users: 2, connects: 1, transactions: 1 });
   });
 
   it('go with the project when its events are deleted', async () => {
-    await store.insertBatch([event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' })]);
+    await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' })]);
     await store.deleteProjectEvents(PROJECT);
     for (const rows of Object.values(await derivedRows(connection))) expect(rows).toEqual([]);
   });
 
+  it("hold what a rebuild holds after a wallet's, a user's and old events are deleted", async () => {
+    await storeRows(store, [
+      event('wallet_connected', RANGE.fromMs - DAY_MS, { wallet_address: '0xa', session_id: 's1' }),
+      event('wallet_connected', RANGE.fromMs + DAY_MS, { wallet_address: '0xb', session_id: 's2' }),
+      event('tx', RANGE.fromMs + DAY_MS + 1, {
+        tx_from: '0xb',
+        session_id: 's2',
+        tx_id: 't1',
+        tx_stage: 'failed',
+      }),
+      event('page_view', RANGE.fromMs + 2 * DAY_MS, { user_id: 'u2', session_id: 's3', country: 'FR' }),
+      event('page_view', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xa', session_id: 's4' }),
+    ]);
+    await store.deleteWalletEvents(PROJECT, '0xB');
+    let rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.transaction_failures).toEqual([]);
+    expect(rows.wallet_firsts?.map((row) => (row as { wallet_address: string }).wallet_address)).toEqual([
+      '0xa',
+    ]);
+
+    await store.deleteUserEvents(PROJECT, 'u2');
+    rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.user_days).toHaveLength(2);
+
+    // The first sighting of 0xa moves to the page view that is left.
+    await store.deleteEventsBefore(new Date(RANGE.fromMs));
+    rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.wallet_firsts).toMatchObject([
+      { wallet_address: '0xa', first_seen: new Date(RANGE.fromMs + 3 * DAY_MS), first_connected: null },
+    ]);
+    expect((await store.projectEvents(PROJECT)).map((row) => row.type)).toEqual(['page_view']);
+  });
+
   it('are built for a file that has events but not them yet', async () => {
-    await store.insertBatch([event('wallet_connected', RANGE.fromMs, { wallet_address: '0xe' })]);
+    await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xe' })]);
     const expected = await derivedRows(connection);
     await inTransaction(connection, async () => {
       for (const name of DERIVED_TABLE_NAMES) await connection.run(`DELETE FROM ${name}`);

@@ -96,7 +96,7 @@ describe('POST /api/v1/events', () => {
       wallet_address: wallet.address.toLowerCase(),
       wallet_provider: 'MetaMask',
       wallet_rdns: 'io.metamask',
-      chain_id: 1n,
+      chain_id: 1,
     });
     expect(byType.tx).toMatchObject({
       tx_id: 'tx-1',
@@ -116,16 +116,16 @@ describe('POST /api/v1/events', () => {
       signature_id: 'sig-1',
       sig_stage: 'rejected',
       sig_method: 'personal_sign',
-      error_code: 4001n,
+      error_code: 4001,
     });
     expect(byType.error).toMatchObject({
       error_source: 'wallet',
       error_message: 'insufficient funds',
-      error_code: -32000n,
+      error_code: -32000,
       rpc_method: 'eth_sendTransaction',
       gas_balance: 12345n,
       wallet_nonce: 3n,
-      chain_id: 137n,
+      chain_id: 137,
       wallet_provider: 'Rabby',
     });
     // Client clock and server clock are both kept.

@@ -226,7 +226,7 @@ describe('GraphQL mutations of the published @polyflow/sdk@1.0.25', () => {
       gas_limit: 21000n,
       gas_price: 1875000000n,
       nonce: 5n,
-      chain_id: 31337n,
+      chain_id: 31337,
       wallet_address: wallet.walletAddress,
       wallet_provider: 'metamask',
       gas_balance: 10n ** 22n,

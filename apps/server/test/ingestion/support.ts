@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BatchInput, IngestEventInput } from '@polyflow/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../src/app.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 
 export const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -42,21 +43,9 @@ export function postBatch(app: FastifyInstance, body: BatchInput | string, optio
   });
 }
 
-/** Every stored row of a project, read back from the DuckDB file through a fresh connection. */
-export async function storedEvents(
-  services: Services,
-  projectId: string,
-): Promise<Record<string, unknown>[]> {
-  // Acknowledged events reach DuckDB through the ingestion log's loader.
+/** Every stored row of a project, read back through the event store's port. */
+export async function storedEvents(services: Services, projectId: string): Promise<EventRow[]> {
+  // Acknowledged events reach the store through the ingestion log's loader.
   await services.events.flush();
-  const connection = await services.eventStore.connect();
-  try {
-    const reader = await connection.runAndReadAll(
-      'SELECT * EXCLUDE (ts, received_at), epoch_ms(ts) AS ts, epoch_ms(received_at) AS received_at FROM events WHERE project_id = $1 ORDER BY received_at, id',
-      [projectId],
-    );
-    return reader.getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    connection.closeSync();
-  }
+  return services.eventStore.projectEvents(projectId);
 }

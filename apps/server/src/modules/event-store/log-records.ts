@@ -1,39 +1,47 @@
 import { EVENT_COLUMNS, type EventRow } from './event-row.ts';
 
 /**
- * Rows travel to DuckDB as one JSON string that DuckDB parses itself (json_transform), on its own
- * threads: a single N-API call per batch instead of one per value, which kept the JS thread busy.
- * Big numbers go as strings (JSON numbers lose precision past 2^53) and are cast back to HUGEINT;
- * timestamps as epoch milliseconds.
+ * The records of an ingestion log segment: what the event store's write side loads
+ * (`EventStore.loadSegment`). Ingestion writes them (one single-line JSON object per line), each adapter
+ * maps them to rows in its own way. Engine-neutral: plain JSON, numbers past 2^53 as decimal strings.
+ *
+ * - A **batch record** holds an SDK batch as it was validated: the request's facts and the wire events
+ *   (`@polyflow/contracts/events`), error events with their `incidentId`. The adapter maps each event to a
+ *   row as `event-row.ts` says (DuckDB does it in SQL, on its own threads: building a 53-column row per
+ *   event in JavaScript was half of an ingestion request's CPU, ADR 003).
+ * - A **rows record** is one finished row (the published SDK's GraphQL mutations build those), its
+ *   columns in table order, nulls left out, timestamps as epoch ms, big numbers as decimal strings.
  */
-const JSON_TYPES = { varchar: 'VARCHAR', timestamp: 'BIGINT', bigint: 'BIGINT', hugeint: 'VARCHAR' } as const;
-const ROW_STRUCTURE = Object.fromEntries(EVENT_COLUMNS.map(([name, kind]) => [name, JSON_TYPES[kind]]));
-const SELECT_LIST = EVENT_COLUMNS.map(([name, kind]) =>
-  kind === 'timestamp'
-    ? `make_timestamp(r.${name} * 1000)`
-    : kind === 'hugeint'
-      ? `r.${name}::HUGEINT`
-      : `r.${name}`,
-).join(', ');
 
-/** `SELECT <every events column> FROM <rows of $1>`, in the table's column order. */
-export const SELECT_ROWS_FROM_JSON = `SELECT ${SELECT_LIST} FROM (SELECT unnest(json_transform($1::VARCHAR, '${JSON.stringify([ROW_STRUCTURE])}')) AS r)`;
+/** What the server adds to every event of a request. */
+export type BatchRequest = {
+  project: string;
+  /** The Origin's host. */
+  origin: string;
+  /** Epoch ms. */
+  receivedAt: number;
+  sdk: string | null;
+  country: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+};
 
-/** Rows records start with this (rowToJson writes the columns in table order); batch records do not. */
+/** Batch records start with this, rows records with ROWS_RECORD_PREFIX. */
+export const BATCH_RECORD_PREFIX = '{"request":';
 export const ROWS_RECORD_PREFIX = '{"project_id":';
 
-/** The same over the rows records of an ingestion log segment: the file `$1`, one record per line. */
-export const SELECT_ROWS_FROM_LOG_FILE = `SELECT ${SELECT_LIST}
-  FROM (SELECT json_transform(json, '${JSON.stringify(ROW_STRUCTURE)}') AS r
-          FROM read_json_objects($1::VARCHAR, format = 'newline_delimited')
-         WHERE starts_with(json::VARCHAR, '${ROWS_RECORD_PREFIX}'))`;
+/** One batch record; `events` are validated wire events (with `incidentId` on error events). */
+export function batchRecord(request: BatchRequest, events: readonly object[]): string {
+  return `${BATCH_RECORD_PREFIX}${JSON.stringify(request)},"events":${JSON.stringify(events)}}`;
+}
 
-const KEYS = EVENT_COLUMNS.map(([name]) => JSON.stringify(name));
+const KEYS = EVENT_COLUMNS.map(({ name }) => JSON.stringify(name));
 
-/** A row as one single-line JSON object; null columns are left out (json_transform reads them as NULL). */
-export function rowToJson(row: EventRow): string {
+/** One rows record. */
+export function rowsRecord(row: EventRow): string {
   let object = '{';
-  EVENT_COLUMNS.forEach(([name, kind], index) => {
+  EVENT_COLUMNS.forEach(({ name, kind }, index) => {
     const value = row[name];
     if (value === null || value === undefined) return;
     if (object.length > 1) object += ',';
@@ -45,7 +53,15 @@ export function rowToJson(row: EventRow): string {
   return `${object}}`;
 }
 
-/** Rows as a JSON array of objects (what `SELECT_ROWS_FROM_JSON` reads). */
-export function rowsToJson(rows: readonly EventRow[]): string {
-  return `[${rows.map(rowToJson).join(',')}]`;
+/** A rows record starts with the two key columns (rowsRecord writes columns in table order). */
+const ROW_KEY_PREFIX = /^\{"project_id":("(?:[^"\\]|\\.)*"),"id":("(?:[^"\\]|\\.)*")/;
+
+/** The (project, event id) pairs a record holds. */
+export function eventKeysOfRecord(line: string): [project: string, id: string][] {
+  if (line.startsWith(BATCH_RECORD_PREFIX)) {
+    const record = JSON.parse(line) as { request: { project: string }; events: { id: string }[] };
+    return record.events.map((event) => [record.request.project, event.id]);
+  }
+  const match = ROW_KEY_PREFIX.exec(line);
+  return match ? [[JSON.parse(match[1] as string), JSON.parse(match[2] as string)]] : [];
 }

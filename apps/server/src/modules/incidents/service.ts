@@ -7,9 +7,7 @@ import {
 } from '@polyflow/contracts/incidents';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { ConnectionPool } from '../event-store/duckdb/connection-pool.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
-import { transactionOutcomes } from '../event-store/duckdb/questions/transaction-outcomes.ts';
 import { AnalyticsInputError } from '../../reading/input-error.ts';
 import {
   bucketRange,
@@ -19,9 +17,8 @@ import {
   startOfUtcDay,
   type TimeRange,
 } from '../../reading/time-range.ts';
-import { type IncidentSummary, incidentSummaries } from '../event-store/duckdb/questions/incident-summaries.ts';
-import { occurrenceById } from '../event-store/duckdb/questions/occurrence-by-id.ts';
-import { sessionTrail } from '../event-store/duckdb/questions/session-trail.ts';
+import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
+import type { IncidentQuestions, IncidentSummary } from '../event-store/incident-questions.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
 import { toTrailEvent } from './trail.ts';
@@ -40,7 +37,8 @@ export type IncidentQuery = RangeInput & { projectId: string; id: string };
 
 export type IncidentServiceDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
-  pool: ConnectionPool;
+  /** The event store's read side: the incident questions, and the transactions' outcomes for the fail rate. */
+  store: IncidentQuestions & Pick<AnalyticsQuestions, 'transactionOutcomes'>;
   clock?: Clock;
 };
 
@@ -119,7 +117,7 @@ function detailRange(input: RangeInput, nowMs: number): TimeRange {
 }
 
 /** Incidents (grouped errors) with impact-based severity; every query answers only the project's owner. */
-export function createIncidentService({ projects, pool, clock = systemClock }: IncidentServiceDeps) {
+export function createIncidentService({ projects, store, clock = systemClock }: IncidentServiceDeps) {
   return {
     async list(userId: string, input: IncidentListQuery): Promise<IncidentList> {
       await projects.getOwnedProject(userId, input.projectId);
@@ -136,8 +134,8 @@ export function createIncidentService({ projects, pool, clock = systemClock }: I
       const cursor = input.after ? decodeCursor(input.after) : null;
 
       const [summaries, outcomes] = await Promise.all([
-        pool.use((c) => incidentSummaries(c, input.projectId, range, { search })),
-        pool.use((c) => transactionOutcomes(c, input.projectId, bucketRange(range))),
+        store.incidentSummaries(input.projectId, range, { search }),
+        store.transactionOutcomes(input.projectId, bucketRange(range)),
       ]);
       const rows = summaries.map((summary) => ({ row: toRow(summary), isMatch: summary.isMatch }));
       const matching = rows
@@ -173,13 +171,11 @@ export function createIncidentService({ projects, pool, clock = systemClock }: I
         throw new AnalyticsInputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
       const range = detailRange(input, clock().getTime());
-      const [summary] = await pool.use((c) =>
-        incidentSummaries(c, input.projectId, range, { incidentId: input.id }),
-      );
+      const [summary] = await store.incidentSummaries(input.projectId, range, { incidentId: input.id });
       if (!summary) return null;
-      const latest = await pool.use((c) => occurrenceById(c, input.projectId, summary.latestEventId));
+      const latest = await store.occurrenceById(input.projectId, summary.latestEventId);
       if (!latest) return null;
-      const trail = await pool.use((c) => sessionTrail(c, input.projectId, latest));
+      const trail = await store.sessionTrail(input.projectId, latest);
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {

@@ -47,10 +47,3 @@ export function countBySeverity(severities: Iterable<Severity>): SeverityCounts 
   for (const severity of severities) counts[severity] += 1;
   return counts;
 }
-
-/** The window in which a failed or reverted transaction of the same session is blamed on an occurrence. */
-export const TX_FAILURE_WINDOW = {
-  /** A failed wallet call is reported after the SDK read the balance, so just after the tx's own failure. */
-  beforeMs: 10_000,
-  afterMs: 5 * 60_000,
-} as const;

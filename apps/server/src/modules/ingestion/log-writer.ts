@@ -1,11 +1,10 @@
-import { BATCH_RECORD_PREFIX } from '../event-store/duckdb/segment-rows.ts';
+import { eventKeysOfRecord } from '../event-store/log-records.ts';
 import { createIngestLog } from './ingest-log.ts';
 import { createRecentIds } from './recent-ids.ts';
 
 /**
- * What group commit appends for one request: its project and event ids, and its record
- * lines for the events that are new. Lines are single-line JSON ending in "\n": rows records
- * (`{"project_id":…}`, duckdb/rows-json.ts) or batch records (`{"request":…}`, duckdb/batch-records.ts).
+ * What group commit appends for one request: its project and event ids, and its record lines for the
+ * events that are new: records of event-store/log-records.ts, each a line ending in "\n".
  */
 export type LogEntry = {
   project: string;
@@ -20,7 +19,7 @@ export type LogWriterOptions = {
   dir: string;
   /**
    * Store every record of a closed segment file in the event store, skipping stored ids
-   * (EventStore.insertLogSegment): the store reads the file itself.
+   * (EventStore.loadSegment): the store reads the file itself.
    */
   load(segmentFile: string): Promise<void>;
   /** How often the background loader looks at the log. */
@@ -36,19 +35,6 @@ export type LogWriterOptions = {
   maxLoadDelayMs?: number;
   onLoadError?(error: unknown): void;
 };
-
-/** A rows record starts with the two key columns (rowToJson writes columns in table order). */
-const ROW_KEY_PREFIX = /^\{"project_id":("(?:[^"\\]|\\.)*"),"id":("(?:[^"\\]|\\.)*")/;
-
-/** The (project, id) pairs of the events a record line holds (for the duplicate check after a restart). */
-function eventsOfLine(line: string): [project: string, id: string][] {
-  if (line.startsWith(BATCH_RECORD_PREFIX)) {
-    const record = JSON.parse(line) as { request: { project: string }; events: { id: string }[] };
-    return record.events.map((event) => [record.request.project, event.id]);
-  }
-  const match = ROW_KEY_PREFIX.exec(line);
-  return match ? [[JSON.parse(match[1] as string), JSON.parse(match[2] as string)]] : [];
-}
 
 /**
  * Acknowledge on the log, load in the background. `append` (what group commit calls) writes the
@@ -70,7 +56,7 @@ export function createLogWriter({
   // Events left in the log by the previous run were acknowledged: a retry of one is a duplicate.
   for (const name of log.closedSegments()) {
     for (const line of log.readSync(name).split('\n')) {
-      if (line) for (const [project, id] of eventsOfLine(line)) recent.add(project, id);
+      if (line) for (const [project, id] of eventKeysOfRecord(line)) recent.add(project, id);
     }
   }
 

@@ -2,20 +2,22 @@ import type { IntegrationStatus } from '@polyflow/contracts/integration';
 import type { Project } from '@polyflow/contracts/projects';
 import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { EventRow } from '../event-store/event-row.ts';
+import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
 import { createBatchValidator } from './batch-validator.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
-import type { EventRow } from '../event-store/event-row.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
 import { batchEntry, rowsEntry } from './log-entries.ts';
 import { createLogWriter } from './log-writer.ts';
-import { assertStorable, type RequestFacts } from './map-event.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import type { EventStore } from '../event-store/event-store.ts';
+import { assertStorable } from './storable-numbers.ts';
 
 export type EventServiceDeps = {
-  store: EventStore;
+  /** The event store: the loader writes through it, the integration card and the legacy status update read. */
+  store: Pick<EventWriter, 'loadSegment' | 'deleteProjectEvents'> &
+    Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'>;
   projects: KeyCacheDeps & { getOwnedProject(userId: string, projectId: string): Promise<Project> };
   clock?: Clock;
   /** Per project key; generous: it stops a runaway client, not a busy dapp. */
@@ -27,6 +29,18 @@ export type EventServiceDeps = {
    * the background (ADR 003).
    */
   log: { dir: string; loadIntervalMs?: number; onLoadError?(error: unknown): void; maxBacklogBytes?: number };
+};
+
+/** What the server adds to every event of a request. */
+export type RequestFacts = {
+  projectId: string;
+  originHost: string;
+  receivedAt: number;
+  sdk: string | null;
+  country: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
 };
 
 /** A request whose key and Origin passed: the project it writes to and the host it came from. */
@@ -60,7 +74,7 @@ export function createEventService(deps: EventServiceDeps) {
   const validateBatch = createBatchValidator();
   const log = createLogWriter({
     ...deps.log,
-    load: (file) => deps.store.insertLogSegment(file),
+    load: (file) => deps.store.loadSegment(file),
   });
   const writer = createGroupCommit({ log, ...deps.groupCommit });
 
@@ -175,6 +189,12 @@ export function createEventService(deps: EventServiceDeps) {
     /** Resolves once every acknowledged event is in the store (tests; reads of fresh events). */
     flush,
 
+    /** A deleted project's events, those acknowledged but not loaded yet included. */
+    async deleteProjectEvents(projectId: string): Promise<void> {
+      await flush();
+      await deps.store.deleteProjectEvents(projectId);
+    },
+
     /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */
     async integrationStatus(
       userId: string,
@@ -215,12 +235,11 @@ export function createEventService(deps: EventServiceDeps) {
       (geo as Partial<ReturnType<typeof createGeoLookup>>).preload?.();
     },
 
-    /** Answers every waiting request, loads the whole log into the store, then closes the store. */
+    /** Answers every waiting request and loads the whole log into the store (which stays open). */
     async close(): Promise<void> {
       keys.close();
       await writer.drain();
       await log.close();
-      await deps.store.close();
     },
   };
 }

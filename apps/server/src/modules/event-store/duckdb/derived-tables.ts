@@ -321,6 +321,20 @@ export async function deleteDerivedRows(connection: DuckDBConnection, projectId:
 }
 
 /**
+ * Derives a project's rows of every table again from its events, in the caller's transaction: after
+ * events were deleted, since sets, minima and firsts cannot be taken back one event at a time.
+ */
+export async function deriveProjectAgain(connection: DuckDBConnection, projectId: string): Promise<void> {
+  await deleteDerivedRows(connection, projectId);
+  const source = '(SELECT * FROM events WHERE project_id = $project)';
+  for (const table of DERIVED_TABLES) {
+    await connection.run(`INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', source)}`, {
+      project: projectId,
+    });
+  }
+}
+
+/**
  * Rewrites every derived table clustered by project (and time), like compaction does for `events`, so
  * that a query's zone maps skip the other projects' rows. Runs in the compaction's transaction.
  */

@@ -8,19 +8,8 @@ const SQL_TYPES: Record<ColumnKind, string> = {
   hugeint: 'HUGEINT',
 };
 
-const NOT_NULL = new Set([
-  'project_id',
-  'id',
-  'type',
-  'ts',
-  'received_at',
-  'user_id',
-  'session_id',
-  'origin',
-]);
-
 const columnList = EVENT_COLUMNS.map(
-  ([name, kind]) => `${name} ${SQL_TYPES[kind]}${NOT_NULL.has(name) ? ' NOT NULL' : ''}`,
+  ({ name, kind, required }) => `${name} ${SQL_TYPES[kind]}${required ? ' NOT NULL' : ''}`,
 ).join(',\n  ');
 
 /**

@@ -1,153 +1,91 @@
-import { EVENT_COLUMNS, type EventRow } from '../event-row.ts';
+import { EVENT_COLUMNS, type EventColumn, type Source } from '../event-row.ts';
+import { BATCH_RECORD_PREFIX, ROWS_RECORD_PREFIX } from '../log-records.ts';
 
 /**
- * The ingestion log's record of one SDK batch (ADR 003, "batch records"): the request's facts and its
- * validated events as the SDK sent them, mapped to `events` rows by DuckDB itself on load. Parsing the
- * SDK's compact JSON and mapping it in SQL, on DuckDB's threads, costs a fraction of building a
- * 53-column row per event in JavaScript on the request path; that was half of an ingestion request's CPU.
- *
- * The mapping is the one `map-event.ts` writes in TypeScript (which the demo seeder and the published
- * SDK's GraphQL path still use); test/events/batch-records.test.ts stores every event shape both ways
- * and compares the rows column by column.
+ * An ingestion log segment (log-records.ts) as `events` rows, in SQL: DuckDB reads the file itself
+ * (`read_json_objects`; the JavaScript thread never holds the segment), parses each record with
+ * `json_transform` and maps it column by column as event-row.ts says. Both SELECTs give every column
+ * of `events`, in table order.
  */
-export type BatchRequestFacts = {
-  project: string;
-  origin: string;
-  receivedAt: number;
-  sdk: string | null;
-  country: string | null;
-  browser: string | null;
-  os: string | null;
-  device: string | null;
-};
 
-const V = 'VARCHAR';
-const I = 'BIGINT';
-/** Every field of every event type (a field belongs to one type or means the same in each). */
-const EVENT_STRUCTURE = {
-  id: V,
-  type: V,
-  ts: I,
-  userId: V,
-  sessionId: V,
-  path: V,
-  referrer: V,
-  title: V,
-  utm: { source: V, medium: V, campaign: V, content: V, term: V },
-  wallet: { address: V, provider: V, rdns: V, chainId: I },
-  txId: V,
-  stage: V,
-  kind: V,
-  hash: V,
-  from: V,
-  to: V,
-  value: V,
-  selector: V,
-  chainId: I,
-  gasLimit: V,
-  gasPrice: V,
-  maxFeePerGas: V,
-  maxPriorityFeePerGas: V,
-  nonce: V,
-  gasUsed: V,
-  effectiveGasPrice: V,
-  blockNumber: V,
-  replacedBy: V,
-  error: { code: I, message: V },
-  signatureId: V,
-  method: V,
-  source: V,
-  message: V,
-  stack: V,
-  code: I,
-  walletState: { gasBalance: V, nonce: V, chainId: I, provider: V },
-  /** Set by the server on error events (modules/incidents/fingerprint.ts), not by the SDK. */
-  incidentId: V,
-};
-const REQUEST_STRUCTURE: Record<keyof BatchRequestFacts, string> = {
-  project: V,
-  origin: V,
-  receivedAt: I,
-  sdk: V,
-  country: V,
-  browser: V,
-  os: V,
-  device: V,
-};
-const RECORD_STRUCTURE = JSON.stringify({ request: REQUEST_STRUCTURE, events: [EVENT_STRUCTURE] });
+const JSON_SQL_TYPES = { text: 'VARCHAR', integer: 'BIGINT' } as const;
+const RESERVED = new Set(['from', 'to']);
+const member = (name: string) => (RESERVED.has(name) ? `"${name}"` : name);
 
-/** `e`: the event, `q`: its request. The schema's strictness makes a field present only where it belongs. */
-const typed = (type: string, expression: string) => `CASE WHEN e.type = '${type}' THEN ${expression} END`;
-const COLUMN_SQL: Record<keyof EventRow, string> = {
-  project_id: 'q.project',
-  id: 'e.id',
-  type: 'e.type',
-  ts: 'make_timestamp(e.ts * 1000)',
-  received_at: 'make_timestamp(q.receivedAt * 1000)',
-  user_id: 'e.userId',
-  session_id: 'e.sessionId',
-  path: 'e.path',
-  referrer: 'e.referrer',
-  title: 'e.title',
-  utm_source: 'e.utm.source',
-  utm_medium: 'e.utm.medium',
-  utm_campaign: 'e.utm.campaign',
-  utm_content: 'e.utm.content',
-  utm_term: 'e.utm.term',
-  origin: 'q.origin',
-  sdk: 'q.sdk',
-  wallet_address: 'lower(e.wallet.address)',
-  wallet_provider: 'coalesce(e.wallet.provider, e.walletState.provider)',
-  wallet_rdns: 'e.wallet.rdns',
-  chain_id: 'coalesce(e.chainId, e.wallet.chainId, e.walletState.chainId)',
-  country: 'q.country',
-  browser: 'q.browser',
-  os: 'q.os',
-  device: 'q.device',
-  tx_id: 'e.txId',
-  tx_stage: typed('tx', 'e.stage'),
-  tx_hash: 'lower(e.hash)',
-  tx_from: 'lower(e."from")',
-  tx_to: 'lower(e."to")',
-  tx_value: 'e.value::HUGEINT',
-  selector: 'lower(e.selector)',
-  tx_kind: 'e.kind',
-  gas_limit: 'e.gasLimit::HUGEINT',
-  gas_price: 'e.gasPrice::HUGEINT',
-  max_fee_per_gas: 'e.maxFeePerGas::HUGEINT',
-  max_priority_fee_per_gas: 'e.maxPriorityFeePerGas::HUGEINT',
-  nonce: 'e.nonce::HUGEINT',
-  gas_used: 'e.gasUsed::HUGEINT',
-  effective_gas_price: 'e.effectiveGasPrice::HUGEINT',
-  block_number: 'e.blockNumber::HUGEINT',
-  replaced_by: 'lower(e.replacedBy)',
-  signature_id: 'e.signatureId',
-  sig_stage: typed('signature', 'e.stage'),
-  sig_method: typed('signature', 'e.method'),
-  error_source: 'e.source',
-  error_message: 'coalesce(e.message, e.error.message)',
-  error_stack: 'e.stack',
-  error_code: 'coalesce(e.code, e.error.code)',
-  rpc_method: typed('error', 'e.method'),
-  gas_balance: 'e.walletState.gasBalance::HUGEINT',
-  wallet_nonce: 'e.walletState.nonce::HUGEINT',
-  incident_id: 'e.incidentId',
-};
+/** `e`: the event, `q`: its request. */
+function sqlOf(source: Source): string {
+  switch (source.from) {
+    case 'event':
+      return ['e', ...source.path.map(member)].join('.');
+    case 'request':
+      return `q.${member(source.field)}`;
+    case 'lower':
+      return `lower(${sqlOf(source.of)})`;
+    case 'coalesce':
+      return `coalesce(${source.of.map(sqlOf).join(', ')})`;
+    case 'only':
+      return `CASE WHEN e.type = '${source.type}' THEN ${sqlOf(source.of)} END`;
+  }
+}
 
-/** Records start with this, rows records (rows-json.ts) with `{"project_id":`. */
-export const BATCH_RECORD_PREFIX = '{"request":';
+/** The column's value in the type of its kind: epoch ms → TIMESTAMP, decimal text → HUGEINT. */
+function typed(column: EventColumn, expression: string): string {
+  if (column.kind === 'timestamp') return `make_timestamp(${expression} * 1000)`;
+  if (column.kind === 'hugeint') return `${expression}::HUGEINT`;
+  return expression;
+}
 
-/**
- * `SELECT <every events column>` over the batch records of an ingestion log segment: the file `$1`, one
- * record per line, which DuckDB reads itself (the JavaScript thread never holds the segment).
- */
-export const SELECT_ROWS_FROM_LOG_FILE_BATCHES = `SELECT ${EVENT_COLUMNS.map(([name]) => COLUMN_SQL[name]).join(', ')}
+type Structure = { [key: string]: string | Structure };
+
+/** The JSON structure `json_transform` reads: every field a column's source names, with its type. */
+function structureOf(sources: readonly Source[], from: 'event' | 'request'): Structure {
+  const structure: Structure = {};
+  const visit = (source: Source) => {
+    if (source.from === 'event' && from === 'event') {
+      let node = structure;
+      source.path.slice(0, -1).forEach((key) => {
+        node[key] ??= {};
+        node = node[key] as Structure;
+      });
+      node[source.path.at(-1) as string] = JSON_SQL_TYPES[source.json];
+    } else if (source.from === 'request' && from === 'request') {
+      structure[source.field] = JSON_SQL_TYPES[source.json];
+    } else if (source.from === 'lower' || source.from === 'only') {
+      visit(source.of);
+    } else if (source.from === 'coalesce') {
+      source.of.forEach(visit);
+    }
+  };
+  sources.forEach(visit);
+  return structure;
+}
+
+const SOURCES = EVENT_COLUMNS.map((column) => column.source);
+const BATCH_STRUCTURE = JSON.stringify({
+  request: structureOf(SOURCES, 'request'),
+  events: [structureOf(SOURCES, 'event')],
+});
+
+/** The events of the batch records of segment file `$1`, one row each. */
+export const SELECT_ROWS_FROM_SEGMENT_BATCHES = `SELECT ${EVENT_COLUMNS.map((column) => typed(column, sqlOf(column.source))).join(', ')}
   FROM (SELECT r.request AS q, unnest(r.events) AS e
-          FROM (SELECT json_transform(json, '${RECORD_STRUCTURE}') AS r
+          FROM (SELECT json_transform(json, '${BATCH_STRUCTURE}') AS r
                   FROM read_json_objects($1::VARCHAR, format = 'newline_delimited')
                  WHERE starts_with(json::VARCHAR, '${BATCH_RECORD_PREFIX}')))`;
 
-/** One single-line record; `events` are validated wire events (with `incidentId` on error events). */
-export function batchRecord(request: BatchRequestFacts, events: readonly object[]): string {
-  return `${BATCH_RECORD_PREFIX}${JSON.stringify(request)},"events":${JSON.stringify(events)}}`;
-}
+/** Rows records keep big numbers as decimal strings and times as epoch ms. */
+const ROW_JSON_TYPES = {
+  varchar: 'VARCHAR',
+  timestamp: 'BIGINT',
+  bigint: 'BIGINT',
+  hugeint: 'VARCHAR',
+} as const;
+const ROW_STRUCTURE = JSON.stringify(
+  Object.fromEntries(EVENT_COLUMNS.map(({ name, kind }) => [name, ROW_JSON_TYPES[kind]])),
+);
+
+/** The rows records of segment file `$1`. */
+export const SELECT_ROWS_FROM_SEGMENT_ROWS = `SELECT ${EVENT_COLUMNS.map((column) => typed(column, `r.${column.name}`)).join(', ')}
+  FROM (SELECT json_transform(json, '${ROW_STRUCTURE}') AS r
+          FROM read_json_objects($1::VARCHAR, format = 'newline_delimited')
+         WHERE starts_with(json::VARCHAR, '${ROWS_RECORD_PREFIX}'))`;

@@ -1,6 +1,5 @@
 import { type DuckDBConnection, listValue } from '@duckdb/node-api';
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
-import { FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from './sql.ts';
 import type { TimeRange } from '../../../reading/time-range.ts';
 import {
   inTransaction,
@@ -8,6 +7,7 @@ import {
   type SessionColumn,
   sessionColumnsOverEvents,
 } from './derived-tables.ts';
+import { FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from './sql.ts';
 
 /** Each filter's events column. UTM columns hold the session's landing UTM on every event. */
 const FILTER_COLUMNS: Record<keyof AcquisitionFilters, keyof typeof SESSION_VALUE_SETS> = {

@@ -1,5 +1,6 @@
 import { blankRow, type EventRow } from '../../event-store/event-row.ts';
-import { type RequestFacts, toBig } from '../map-event.ts';
+import type { RequestFacts } from '../service.ts';
+import { toBig } from '../storable-numbers.ts';
 import type { LegacyContextEvent, TxStatus } from './input-schemas.ts';
 
 /** The 1.0.25 SDK's statuses as stages of the current model. */

@@ -3,9 +3,8 @@ import type { IResolvers } from 'mercurius';
 import type { z } from 'zod';
 import { badRequest, notFound, zodIssues } from '../../../errors.ts';
 import type { GraphqlContext, GraphqlModule } from '../../../graphql/module.ts';
-import type { RequestFacts } from '../map-event.ts';
-import { toBig } from '../map-event.ts';
-import type { EventService, IngestAccess } from '../service.ts';
+import type { EventService, IngestAccess, RequestFacts } from '../service.ts';
+import { toBig } from '../storable-numbers.ts';
 import {
   ContextEventSchema,
   ErrorEventSchema,

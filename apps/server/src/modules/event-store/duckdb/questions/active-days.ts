@@ -1,16 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { inTransaction } from '../derived-tables.ts';
 import { previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
+import type { ActiveDays } from '../../analytics-questions.ts';
+import { inTransaction } from '../derived-tables.ts';
 import { type Params, rowsOf } from '../sql.ts';
-
-export type ActiveDays = {
-  /** Σ over UTC days of the distinct wallets with any event that day. */
-  walletDays: number;
-  /** Σ over UTC days of the distinct users (SDK user ids) with any event that day. */
-  userDays: number;
-  /** walletDays of the period of equal length just before the range (for the trend). */
-  previousWalletDays: number;
-};
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
 const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;

@@ -1,24 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
-import { FROM, rowsOf, TO } from '../sql.ts';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { AttributionCounts } from '../../acquisition-questions.ts';
 import { LANDING_COLUMNS } from '../derived-tables.ts';
 import { sessionFilter, withSessionRows } from '../session-rows.ts';
-
-/** The raw counts of one row; the service adds the rates. `value` null: Total (isTotal) or Unattributed. */
-export type AttributionCounts = {
-  isTotal: boolean;
-  value: string | null;
-  newWallets: number;
-  connects: number;
-  transactions: number;
-  sessions: number;
-  users: number;
-  sessionsWithTransaction: number;
-  usersWithTransaction: number;
-  sessionsWithConnect: number;
-  usersWithConnect: number;
-};
+import { FROM, rowsOf, TO } from '../sql.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
 const DIMENSION_COLUMNS: Record<AttributionDimension, string> = {

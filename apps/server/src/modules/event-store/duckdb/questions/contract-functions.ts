@@ -1,13 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { ContractFunctionRow } from '../../analytics-questions.ts';
 import { numberOrNull, rangeParams, rowsOf, transactionsCte } from '../sql.ts';
-
-export type ContractFunctionRow = {
-  chainId: number | null;
-  contract: string;
-  selector: string;
-  calls: number;
-};
 
 /** Submitted contract transactions requested in the range, by chain, contract and selector, most called first. */
 export async function contractFunctions(

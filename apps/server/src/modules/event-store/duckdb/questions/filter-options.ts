@@ -1,9 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
-import { rowsOf } from '../sql.ts';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import { MAX_FILTER_OPTIONS } from '../../acquisition-questions.ts';
 import { parseValueSets, SESSION_VALUE_SETS } from '../derived-tables.ts';
 import { withSessionRows } from '../session-rows.ts';
+import { rowsOf } from '../sql.ts';
 
 /** Column → result key; one pass over the sessions and one UNPIVOT read all eight lists. */
 const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
@@ -16,9 +17,6 @@ const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
   browser: 'browsers',
   wallet_provider: 'walletProviders',
 };
-
-/** At most this many values per list, most users first: a multi-select, not an export. */
-export const MAX_OPTIONS = 200;
 
 /**
  * The values the filter bar offers: every value seen in the range, with its distinct users. Read from the
@@ -51,7 +49,7 @@ export async function filterOptions(
     )
     SELECT name, value, users::DOUBLE AS users
       FROM options
-     QUALIFY row_number() OVER (PARTITION BY name ORDER BY users DESC, value) <= ${MAX_OPTIONS}
+     QUALIFY row_number() OVER (PARTITION BY name ORDER BY users DESC, value) <= ${MAX_FILTER_OPTIONS}
      ORDER BY name, users DESC, value`;
   const rows = await withSessionRows(connection, projectId, range, ['value_sets'], (sessionRows, params) =>
     rowsOf(connection, sql(sessionRows), params),

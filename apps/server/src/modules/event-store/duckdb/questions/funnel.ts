@@ -1,12 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { AcquisitionFilters, FunnelStepKey } from '@polyflow/contracts/acquisition';
-import { rowsOf } from '../sql.ts';
+import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { FunnelCounts } from '../../acquisition-questions.ts';
 import { sessionFilter, withSessionRows } from '../session-rows.ts';
+import { rowsOf } from '../sql.ts';
 
 const COLUMNS = ['has_wallet', 'has_connected', 'has_signed', 'first_submitted_tx', 'last_submitted_tx'];
-
-export type FunnelCounts = Record<FunnelStepKey, number>;
 
 /**
  * Distinct users per funnel step, over the events in the range (of matching sessions when filtered),

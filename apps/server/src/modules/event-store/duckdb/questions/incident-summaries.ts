@@ -1,36 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { IncidentTypeLabels, type IncidentTypes } from '@polyflow/contracts/incidents';
-import { FROM, type Params, rangeParams, rowsOf, TO } from '../sql.ts';
+import { IncidentTypeLabels } from '@polyflow/contracts/incidents';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { TX_FAILURE_WINDOW } from '../../../incidents/severity.ts';
-
-/** One incident's figures over the range, before severity (decided in TypeScript, see severity.ts). */
-export type IncidentSummary = {
-  id: string;
-  type: (typeof IncidentTypes)[number];
-  title: string;
-  firstSeenMs: number;
-  lastSeenMs: number;
-  occurrences: number;
-  affectedUsers: number;
-  affectedWallets: number;
-  activeDays: number;
-  failedTransactions: number;
-  wallet: string | null;
-  code: number | null;
-  method: string | null;
-  /** The latest occurrence's event id (ties on time broken by id). */
-  latestEventId: string;
-  /** Whether an occurrence in the range matches the search (true without a search). */
-  isMatch: boolean;
-};
-
-export type SummaryOptions = {
-  /** Free text: wallet address, type, message, stack, method, code or incident id. */
-  search?: string | null;
-  /** Only this incident (the detail screen). */
-  incidentId?: string;
-};
+import { type IncidentSummary, type SummaryOptions, TX_FAILURE_WINDOW } from '../../incident-questions.ts';
+import { FROM, type Params, rangeParams, rowsOf, TO } from '../sql.ts';
 
 /** The published SDK's own failures (source `sdk`) are Polyflow's problem, not the dapp's. */
 const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;

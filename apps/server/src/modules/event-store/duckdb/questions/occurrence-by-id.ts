@@ -1,27 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { StoredOccurrence } from '../../incident-questions.ts';
 import { numberOrNull, rowsOf, textOrNull } from '../sql.ts';
-
-/** The stored error event behind the detail screen. */
-export type StoredOccurrence = {
-  eventId: string;
-  timeMs: number;
-  userId: string;
-  sessionId: string;
-  source: string;
-  wallet: string | null;
-  message: string;
-  stack: string | null;
-  code: number | null;
-  method: string | null;
-  gasBalance: string | null;
-  walletNonce: string | null;
-  chainId: number | null;
-  walletProvider: string | null;
-  path: string | null;
-  browser: string | null;
-  os: string | null;
-  country: string | null;
-};
 
 const bigText = (value: unknown) => (value == null ? null : String(value));
 

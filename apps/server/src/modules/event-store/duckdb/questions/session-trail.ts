@@ -1,30 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { type StoredOccurrence, type StoredTrailEvent, TRAIL_LENGTH } from '../../incident-questions.ts';
 import { numberOrNull, rowsOf, textOrNull } from '../sql.ts';
-import type { StoredOccurrence } from './occurrence-by-id.ts';
 
-/** The session events before an occurrence, as stored (the service words them). */
-export type StoredTrailEvent = {
-  timeMs: number;
-  type: string;
-  path: string | null;
-  title: string | null;
-  walletAddress: string | null;
-  walletProvider: string | null;
-  chainId: number | null;
-  txStage: string | null;
-  txKind: string | null;
-  txHash: string | null;
-  txTo: string | null;
-  selector: string | null;
-  sigStage: string | null;
-  sigMethod: string | null;
-  errorSource: string | null;
-  errorMessage: string | null;
-  errorCode: number | null;
-  rpcMethod: string | null;
-};
-
-export const TRAIL_LENGTH = 20;
 /** How far back the trail looks: bounds the scan (zone maps on ts); a session idles out after 30 min. */
 const TRAIL_LOOKBACK_MS = 86_400_000;
 

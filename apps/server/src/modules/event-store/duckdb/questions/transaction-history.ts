@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { HistoryCursor } from '../../../../reading/cursor.ts';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { HistoryPage, TransactionHistoryRow } from '../../analytics-questions.ts';
 import {
   LATEST_STAGE,
   numberOrNull,
@@ -11,25 +11,13 @@ import {
   transactionsCte,
 } from '../sql.ts';
 
-export type HistoryRow = {
-  id: string;
-  hash: string | null;
-  timeMs: number;
-  wallet: string | null;
-  kind: string | null;
-  status: string;
-  chainId: number | null;
-  country: string | null;
-  browser: string | null;
-};
-
 /** One page of the transactions requested in the range, newest first, strictly after `cursor`. */
 export async function transactionHistory(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
-  page: { limit: number; after: HistoryCursor | null },
-): Promise<HistoryRow[]> {
+  page: HistoryPage,
+): Promise<TransactionHistoryRow[]> {
   const rows = await rowsOf(
     connection,
     // Two steps: the page's transactions by their first stage alone (one cheap aggregate), then the

@@ -1,17 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
+import type { TransactionOutcomes } from '../../analytics-questions.ts';
 import { bucketMap, bucketOf, bucketParams, rowsOf, transactionsCte } from '../sql.ts';
-
-export type TransactionOutcomes = {
-  /** Every transaction first requested in the bucket, whatever its status. */
-  total: number;
-  /** Reached `submitted` (the wallet gave a hash). */
-  submitted: number;
-  /** Latest stage `reverted` (on chain) or `failed` (the wallet could not send it). */
-  failed: number;
-  /** Submitted, or failed before submission: the transactions the user did not reject. */
-  attempted: number;
-};
 
 /** Transactions per bucket of their request time, by outcome. */
 export async function transactionOutcomes(
