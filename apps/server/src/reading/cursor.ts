@@ -1,4 +1,4 @@
-import { AnalyticsInputError } from './input-error.ts';
+import { InputError } from './input-error.ts';
 
 /** Where a transaction-history page ended: the last row's request time and id (rows sort by both, newest first). */
 export type HistoryCursor = { timeMs: number; id: string };
@@ -10,7 +10,7 @@ export function encodeCursor(cursor: HistoryCursor): string {
 
 export function decodeCursor(text: string): HistoryCursor {
   const invalid = () =>
-    new AnalyticsInputError('Invalid cursor: pass the nextCursor of a previous page unchanged.');
+    new InputError('Invalid cursor: pass the nextCursor of a previous page unchanged.');
   if (text.length > 200 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
   let value: unknown;
   try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GraphqlContext } from '../graphql/module.ts';
 import { withGraphqlErrors } from './graphql-errors.ts';
-import { AnalyticsInputError } from './input-error.ts';
+import { InputError } from './input-error.ts';
 
 /** Arguments every dashboard query takes; times are parsed (and explained) by the services. */
 export const text = (max: number) => z.string().max(max);
@@ -12,7 +12,7 @@ function parseArgs<T>(schema: z.ZodType<T>, args: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new AnalyticsInputError(`Invalid arguments: ${where}${issue?.message ?? 'invalid'}.`);
+  throw new InputError(`Invalid arguments: ${where}${issue?.message ?? 'invalid'}.`);
 }
 
 export type Resolver = (root: unknown, args: unknown, context: GraphqlContext) => Promise<unknown>;

@@ -1,5 +1,5 @@
 import { formatGranularity, parseGranularity } from './granularity.ts';
-import { AnalyticsInputError } from './input-error.ts';
+import { InputError } from './input-error.ts';
 
 /**
  * Ranges and buckets shared by every analytics query (and by the acquisition and incident queries).
@@ -24,7 +24,7 @@ const MAX_TIME_MS = Date.UTC(10000, 0, 1);
 export function parseInstant(input: string, field: string): number {
   const text = input.trim();
   const fail = () =>
-    new AnalyticsInputError(
+    new InputError(
       `Invalid ${field} "${text.slice(0, 40)}": use an ISO 8601 date-time with a zone, e.g. 2024-03-01T00:00:00Z, or a date, e.g. 2024-03-01.`,
     );
   if (!DATE_ONLY.test(text) && !DATE_TIME.test(text)) throw fail();
@@ -54,7 +54,7 @@ export function resolveRange(input: RangeInput, span: EventSpan, nowMs: number):
   const explicitFrom = input.from ? parseInstant(input.from, 'from') : undefined;
   const explicitTo = input.to ? parseInstant(input.to, 'to') : undefined;
   if (explicitFrom !== undefined && explicitTo !== undefined && explicitFrom >= explicitTo) {
-    throw new AnalyticsInputError(`Invalid range: from (${input.from}) must be before to (${input.to}).`);
+    throw new InputError(`Invalid range: from (${input.from}) must be before to (${input.to}).`);
   }
   const toMs = explicitTo ?? Math.max(nowMs, span ? span.lastMs + 1 : nowMs);
   let fromMs = explicitFrom ?? startOfUtcDay(Math.min(span?.firstMs ?? toMs, toMs));
@@ -70,10 +70,10 @@ export function bucketRange(range: TimeRange, granularity?: string | null): Buck
   const length = range.toMs - range.fromMs;
   if (!granularity) return { ...range, bucketMs: length, bucketCount: 1 };
   const parsed = parseGranularity(granularity);
-  if (!parsed.ok) throw new AnalyticsInputError(parsed.message);
+  if (!parsed.ok) throw new InputError(parsed.message);
   const bucketCount = Math.ceil(length / parsed.ms);
   if (bucketCount > MAX_BUCKETS) {
-    throw new AnalyticsInputError(
+    throw new InputError(
       `This range at a granularity of ${formatGranularity(parsed.ms)} makes ${bucketCount} buckets; the limit is ${MAX_BUCKETS}. Choose a coarser granularity or a shorter range.`,
     );
   }

@@ -12,7 +12,7 @@ import {
 } from '@polyflow/contracts/acquisition';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { AnalyticsInputError } from '../../reading/input-error.ts';
+import { InputError } from '../../reading/input-error.ts';
 import { needsSpan, type RangeInput, resolveRange, type TimeRange } from '../../reading/time-range.ts';
 import type { AcquisitionQuestions, AttributionCounts } from '../event-store/acquisition-questions.ts';
 import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
@@ -39,7 +39,7 @@ function parseFilters(input: unknown): AcquisitionFilters {
   const parsed = AcquisitionFiltersSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AnalyticsInputError(
+    throw new InputError(
       `Invalid filters: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
     );
   }
@@ -49,7 +49,7 @@ function parseFilters(input: unknown): AcquisitionFilters {
 function parseDimension(input: string): AttributionDimension {
   const dimension = AttributionDimensions.find((known) => known === input);
   if (!dimension) {
-    throw new AnalyticsInputError(
+    throw new InputError(
       `Invalid dimension "${input.slice(0, 40)}": use one of ${AttributionDimensions.join(', ')}.`,
     );
   }

@@ -8,7 +8,7 @@ import {
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
-import { AnalyticsInputError } from '../../reading/input-error.ts';
+import { InputError } from '../../reading/input-error.ts';
 import {
   bucketRange,
   DAY_MS,
@@ -79,7 +79,7 @@ function parseSeverities(input: readonly string[] | null | undefined): Set<Sever
   for (const value of input) {
     const severity = Severities.find((s) => s === value);
     if (!severity)
-      throw new AnalyticsInputError(
+      throw new InputError(
         `Invalid severity "${value.slice(0, 20)}": use ${Severities.join(', ')}.`,
       );
     known.add(severity);
@@ -97,7 +97,7 @@ function listRange(input: RangeInput, nowMs: number): TimeRange {
     toMs: toMs ?? (fromMs === undefined ? nowMs : Math.max(nowMs, fromMs + 1)),
   };
   if (range.fromMs >= range.toMs) {
-    throw new AnalyticsInputError(
+    throw new InputError(
       `Invalid range: from (${input.from}) must be before to (${input.to ?? 'now'}).`,
     );
   }
@@ -109,7 +109,7 @@ function detailRange(input: RangeInput, nowMs: number): TimeRange {
   const fromMs = input.from ? parseInstant(input.from, 'from') : 0;
   const toMs = input.to ? parseInstant(input.to, 'to') : Math.max(nowMs, fromMs + 1);
   if (fromMs >= toMs) {
-    throw new AnalyticsInputError(
+    throw new InputError(
       `Invalid range: from (${input.from ?? 'all time'}) must be before to (${input.to}).`,
     );
   }
@@ -125,11 +125,11 @@ export function createIncidentService({ projects, store, clock = systemClock }: 
       const severities = parseSeverities(input.severities);
       const first = input.first ?? DEFAULT_PAGE_SIZE;
       if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-        throw new AnalyticsInputError(`Invalid first: use a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+        throw new InputError(`Invalid first: use a whole number from 1 to ${MAX_PAGE_SIZE}.`);
       }
       const search = input.search?.trim() ?? '';
       if (search.length > MAX_SEARCH_LENGTH) {
-        throw new AnalyticsInputError(`Invalid search: at most ${MAX_SEARCH_LENGTH} characters.`);
+        throw new InputError(`Invalid search: at most ${MAX_SEARCH_LENGTH} characters.`);
       }
       const cursor = input.after ? decodeCursor(input.after) : null;
 
@@ -168,7 +168,7 @@ export function createIncidentService({ projects, store, clock = systemClock }: 
     async detail(userId: string, input: IncidentQuery): Promise<IncidentDetail | null> {
       await projects.getOwnedProject(userId, input.projectId);
       if (!INCIDENT_ID_PATTERN.test(input.id)) {
-        throw new AnalyticsInputError('Invalid incident id: pass the id of an incident row unchanged.');
+        throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
       const range = detailRange(input, clock().getTime());
       const [summary] = await store.incidentSummaries(input.projectId, range, { incidentId: input.id });

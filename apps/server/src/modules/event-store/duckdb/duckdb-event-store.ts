@@ -47,6 +47,8 @@ export type DuckDbStoreOptions = {
   compaction?: Partial<CompactionPolicy>;
   /** Reader connections for the dashboard questions (each runs one query at a time). */
   readers?: number;
+  /** Adds each step's milliseconds of every load here (the loader bench's breakdown). */
+  loadTimings?: Map<string, number>;
 };
 
 /** The DuckDB adapter, with what only DuckDB has (tests and benches use it). */
@@ -70,6 +72,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     }));
   const writer = await createEventWriter(instance, {
     compaction: { ...DEFAULT_COMPACTION_POLICY, ...options.compaction },
+    loadTimings: options.loadTimings,
   });
   // The console asks for a dozen figures at once: they queue for a free connection.
   const pool = createConnectionPool(() => instance.connect(), options.readers ?? 4);

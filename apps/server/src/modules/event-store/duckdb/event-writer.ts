@@ -25,7 +25,13 @@ function isConstraintError(error: unknown): boolean {
  * The adapter's write side on one writer connection: segment loads, deletes and compactions run one at
  * a time, in call order (a compaction holds the loader back while it rewrites the table, ADR 004).
  */
-export async function createEventWriter(instance: DuckDBInstance, options: { compaction: CompactionPolicy }) {
+export type EventWriterOptions = {
+  compaction: CompactionPolicy;
+  /** Adds each step's milliseconds of every load here, by step (the loader bench's breakdown). */
+  loadTimings?: Map<string, number>;
+};
+
+export async function createEventWriter(instance: DuckDBInstance, options: EventWriterOptions) {
   const writer = await instance.connect();
   await writer.run(CREATE_EVENTS_TABLE);
   // A file from before the derived tables (or an older version of them) gets them built here, once.
@@ -54,6 +60,17 @@ export async function createEventWriter(instance: DuckDBInstance, options: { com
     await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_BATCHES}`),
   ];
 
+  const timings = options.loadTimings;
+  async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
+    if (!timings) return work();
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      timings.set(step, (timings.get(step) ?? 0) + performance.now() - started);
+    }
+  }
+
   async function load(file: string, insert: string): Promise<void> {
     // On one DuckDB thread: under heavy ingestion a load would otherwise take both cores from the
     // request path (p99 and throughput both suffer), and one thread does the same work for less CPU
@@ -62,14 +79,16 @@ export async function createEventWriter(instance: DuckDBInstance, options: { com
     await writer.run('SET threads = 1');
     try {
       await inTransaction(writer, async () => {
-        await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
-        for (const statement of fillFromSegment) {
-          statement.bind([file]);
-          await statement.run();
-        }
-        await writer.run(insert);
+        await timed('read the segment', async () => {
+          await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
+          for (const statement of fillFromSegment) {
+            statement.bind([file]);
+            await statement.run();
+          }
+        });
+        await timed('insert into events', () => writer.run(insert));
         // The derived tables take every incoming row: re-applying a stored event changes none of them.
-        await derived.apply();
+        await derived.apply(timed);
       });
     } finally {
       await writer.run('RESET threads');

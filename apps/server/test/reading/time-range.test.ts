@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatGranularity, parseGranularity } from '../../src/reading/granularity.ts';
-import { AnalyticsInputError } from '../../src/reading/input-error.ts';
+import { InputError } from '../../src/reading/input-error.ts';
 import {
   bucketRange,
   fillBuckets,
@@ -60,7 +60,7 @@ describe('parseInstant', () => {
     '01.03.2024',
     '2024-03-01T25:00:00Z',
   ])('rejects %j', (text) => {
-    expect(() => parseInstant(text, 'from')).toThrow(AnalyticsInputError);
+    expect(() => parseInstant(text, 'from')).toThrow(InputError);
   });
 });
 
@@ -83,7 +83,7 @@ describe('resolveRange', () => {
   it('rejects from ≥ to', () => {
     expect(() => resolveRange({ from: '2024-06-08', to: '2024-06-08' }, span, now)).toThrow(/must be before/);
     expect(() => resolveRange({ from: '2024-06-09', to: '2024-06-08' }, span, now)).toThrow(
-      AnalyticsInputError,
+      InputError,
     );
   });
 });
