@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { LoadStepTiming } from '../src/modules/event-store/duckdb/event-writer.ts';
 import { batchEntry } from '../src/modules/ingestion/log-entries.ts';
 import { batch } from './support/load.ts';
 
@@ -19,7 +20,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 function writeSegment(dir: string, name: string): string {
   let records = '';
   for (let b = 0; b < EVENTS / 20; b++) {
-    const events = (JSON.parse(batch({ apiKey: 'bench' }, `${name}x${b}`).body) as { events: never[] }).events;
+    const events = (JSON.parse(batch({ apiKey: 'bench' }, `${name}x${b}`).body) as { events: never[] })
+      .events;
     const request = {
       project: 'bench-project',
       origin: 'app.example.com',
@@ -39,7 +41,7 @@ function writeSegment(dir: string, name: string): string {
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-load-'));
 try {
-  const loadTimings = new Map<string, number>();
+  const loadTimings = new Map<string, LoadStepTiming>();
   const store = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb'), loadTimings });
   const segments = Array.from({ length: ROUNDS + 1 }, (_, round) => writeSegment(dir, `segment${round}`));
   const perEvent = (ms: number) => ((ms * 1000) / EVENTS).toFixed(1);
@@ -64,13 +66,19 @@ try {
   console.log(
     `\ntimed rounds: ${((timedMs * 1000) / events).toFixed(1)} µs/event wall, ${(timedCpuUs / events).toFixed(1)} µs/event CPU`,
   );
-  console.log('where a load goes (wall, µs per event):');
-  let steps = 0;
-  for (const [step, ms] of loadTimings) {
-    steps += ms;
-    console.log(`  ${step.padEnd(24)} ${((ms * 1000) / events).toFixed(1)}`);
+  console.log('where a load goes (µs per event: wall, CPU):');
+  let stepsMs = 0;
+  let stepsCpuUs = 0;
+  const line = (step: string, wallMs: number, cpuUs: number) =>
+    console.log(
+      `  ${step.padEnd(24)} ${perEvent(wallMs / ROUNDS).padStart(6)} ${(cpuUs / events).toFixed(1).padStart(6)}`,
+    );
+  for (const [step, { wallMs, cpuUs }] of loadTimings) {
+    stepsMs += wallMs;
+    stepsCpuUs += cpuUs;
+    line(step, wallMs, cpuUs);
   }
-  console.log(`  ${'commit and the rest'.padEnd(24)} ${(((timedMs - steps) * 1000) / events).toFixed(1)}`);
+  line('commit and the rest', timedMs - stepsMs, timedCpuUs - stepsCpuUs);
   await store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

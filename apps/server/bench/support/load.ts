@@ -10,7 +10,10 @@ const USER_AGENTS = [
 const IPS = ['81.2.69.160', '2.16.0.1', '3.0.0.1', '5.1.0.1', '8.8.8.8', '91.198.174.1'];
 
 /** A realistic batch of 20: page views, wallet events, transactions with big numbers, an error. */
-export function batch(project: Pick<BenchProject, 'apiKey'>, prefix: string): { body: string; ids: string[] } {
+export function batch(
+  project: Pick<BenchProject, 'apiKey'>,
+  prefix: string,
+): { body: string; ids: string[] } {
   const now = Date.now();
   const ids: string[] = [];
   const events = [];

@@ -9,8 +9,7 @@ export function encodeCursor(cursor: HistoryCursor): string {
 }
 
 export function decodeCursor(text: string): HistoryCursor {
-  const invalid = () =>
-    new InputError('Invalid cursor: pass the nextCursor of a previous page unchanged.');
+  const invalid = () => new InputError('Invalid cursor: pass the nextCursor of a previous page unchanged.');
   if (text.length > 200 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
   let value: unknown;
   try {

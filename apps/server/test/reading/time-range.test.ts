@@ -82,9 +82,7 @@ describe('resolveRange', () => {
 
   it('rejects from ≥ to', () => {
     expect(() => resolveRange({ from: '2024-06-08', to: '2024-06-08' }, span, now)).toThrow(/must be before/);
-    expect(() => resolveRange({ from: '2024-06-09', to: '2024-06-08' }, span, now)).toThrow(
-      InputError,
-    );
+    expect(() => resolveRange({ from: '2024-06-09', to: '2024-06-08' }, span, now)).toThrow(InputError);
   });
 });
 

@@ -39,9 +39,7 @@ function parseFilters(input: unknown): AcquisitionFilters {
   const parsed = AcquisitionFiltersSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new InputError(
-      `Invalid filters: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
-    );
+    throw new InputError(`Invalid filters: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
   }
   return parsed.data;
 }

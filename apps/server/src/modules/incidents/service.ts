@@ -79,9 +79,7 @@ function parseSeverities(input: readonly string[] | null | undefined): Set<Sever
   for (const value of input) {
     const severity = Severities.find((s) => s === value);
     if (!severity)
-      throw new InputError(
-        `Invalid severity "${value.slice(0, 20)}": use ${Severities.join(', ')}.`,
-      );
+      throw new InputError(`Invalid severity "${value.slice(0, 20)}": use ${Severities.join(', ')}.`);
     known.add(severity);
   }
   return known;
@@ -97,9 +95,7 @@ function listRange(input: RangeInput, nowMs: number): TimeRange {
     toMs: toMs ?? (fromMs === undefined ? nowMs : Math.max(nowMs, fromMs + 1)),
   };
   if (range.fromMs >= range.toMs) {
-    throw new InputError(
-      `Invalid range: from (${input.from}) must be before to (${input.to ?? 'now'}).`,
-    );
+    throw new InputError(`Invalid range: from (${input.from}) must be before to (${input.to ?? 'now'}).`);
   }
   return range;
 }

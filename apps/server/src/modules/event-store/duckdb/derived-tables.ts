@@ -230,11 +230,23 @@ export const INCOMING_EVENTS = 'incoming_events';
 const CREATE_INCOMING = `CREATE TEMP TABLE IF NOT EXISTS ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
 
 type DerivedTable = (typeof DERIVED_TABLES)[number];
-/** The table's rows of `source` merged into it: the upserts of a load. */
-const upsertsFrom = (table: DerivedTable, source: string) =>
-  table.onConflict.map(
-    (onConflict) => `INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', source)} ${onConflict}`,
-  );
+
+/**
+ * The statements of a load for one table: its rows of `source` merged into it. A table merged by more
+ * than one upsert (`sessions`) gets its rows computed once, into a temporary table the upserts read:
+ * the aggregation is what costs, not the merge.
+ */
+function upsertsFrom(table: DerivedTable, source: string): string[] {
+  const rows = table.rows.replaceAll('{source}', source);
+  if (table.onConflict.length === 1) return [`INSERT INTO ${table.name} ${rows} ${table.onConflict[0]}`];
+  const staged = `incoming_${table.name}`;
+  return [
+    `CREATE OR REPLACE TEMP TABLE ${staged} AS ${rows}`,
+    ...table.onConflict.map(
+      (onConflict) => `INSERT INTO ${table.name} SELECT * FROM ${staged} ${onConflict}`,
+    ),
+  ];
+}
 
 /** The CREATE TABLE statement of a derived table (schema.ts). */
 function ddlOf(name: string): string {

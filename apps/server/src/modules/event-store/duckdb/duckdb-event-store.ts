@@ -10,7 +10,7 @@ import {
 } from './compaction.ts';
 import { startEventCompaction } from './compaction-scheduler.ts';
 import { createConnectionPool } from './connection-pool.ts';
-import { createEventWriter } from './event-writer.ts';
+import { createEventWriter, type LoadStepTiming } from './event-writer.ts';
 import { readProjectEvents } from './project-events.ts';
 import { activeDays } from './questions/active-days.ts';
 import { attributionCounts } from './questions/attribution.ts';
@@ -47,8 +47,8 @@ export type DuckDbStoreOptions = {
   compaction?: Partial<CompactionPolicy>;
   /** Reader connections for the dashboard questions (each runs one query at a time). */
   readers?: number;
-  /** Adds each step's milliseconds of every load here (the loader bench's breakdown). */
-  loadTimings?: Map<string, number>;
+  /** Adds up each step of every load here (the loader bench's breakdown). */
+  loadTimings?: Map<string, LoadStepTiming>;
 };
 
 /** The DuckDB adapter, with what only DuckDB has (tests and benches use it). */

@@ -15,7 +15,7 @@ import {
   rebuildDerivedTables,
 } from './derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from './schema.ts';
-import { SELECT_ROWS_FROM_SEGMENT_BATCHES, SELECT_ROWS_FROM_SEGMENT_ROWS } from './segment-rows.ts';
+import { SELECT_ROWS_FROM_SEGMENT } from './segment-rows.ts';
 
 function isConstraintError(error: unknown): boolean {
   return error instanceof Error && /constraint|duplicate key/i.test(error.message);
@@ -25,10 +25,12 @@ function isConstraintError(error: unknown): boolean {
  * The adapter's write side on one writer connection: segment loads, deletes and compactions run one at
  * a time, in call order (a compaction holds the loader back while it rewrites the table, ADR 004).
  */
+export type LoadStepTiming = { wallMs: number; cpuUs: number };
+
 export type EventWriterOptions = {
   compaction: CompactionPolicy;
-  /** Adds each step's milliseconds of every load here, by step (the loader bench's breakdown). */
-  loadTimings?: Map<string, number>;
+  /** Adds up each step of every load here: wall ms and this process's CPU µs (the loader bench). */
+  loadTimings?: Map<string, LoadStepTiming>;
 };
 
 export async function createEventWriter(instance: DuckDBInstance, options: EventWriterOptions) {
@@ -55,19 +57,22 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
   // Statements that read `incoming_events` are planned on each run, never prepared (derived-tables.ts).
   const insertAll = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS}`;
   const insertNew = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
-  const fillFromSegment = [
-    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_ROWS}`),
-    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_BATCHES}`),
-  ];
+  const fillFromSegment = await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT}`);
 
   const timings = options.loadTimings;
   async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
     if (!timings) return work();
     const started = performance.now();
+    const cpu = process.cpuUsage();
     try {
       return await work();
     } finally {
-      timings.set(step, (timings.get(step) ?? 0) + performance.now() - started);
+      const { user, system } = process.cpuUsage(cpu);
+      const sum = timings.get(step) ?? { wallMs: 0, cpuUs: 0 };
+      timings.set(step, {
+        wallMs: sum.wallMs + performance.now() - started,
+        cpuUs: sum.cpuUs + user + system,
+      });
     }
   }
 
@@ -81,10 +86,8 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
       await inTransaction(writer, async () => {
         await timed('read the segment', async () => {
           await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
-          for (const statement of fillFromSegment) {
-            statement.bind([file]);
-            await statement.run();
-          }
+          fillFromSegment.bind([file]);
+          await fillFromSegment.run();
         });
         await timed('insert into events', () => writer.run(insert));
         // The derived tables take every incoming row: re-applying a stored event changes none of them.
@@ -170,7 +173,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
       const last = writes;
       isClosed = true;
       await last;
-      for (const statement of fillFromSegment) statement.destroySync();
+      fillFromSegment.destroySync();
       writer.closeSync();
     },
   };

@@ -66,12 +66,13 @@ const BATCH_STRUCTURE = JSON.stringify({
   events: [structureOf(SOURCES, 'event')],
 });
 
-/** The events of the batch records of segment file `$1`, one row each. */
-export const SELECT_ROWS_FROM_SEGMENT_BATCHES = `SELECT ${EVENT_COLUMNS.map((column) => typed(column, sqlOf(column.source))).join(', ')}
-  FROM (SELECT r.request AS q, unnest(r.events) AS e
-          FROM (SELECT json_transform(json, '${BATCH_STRUCTURE}') AS r
-                  FROM read_json_objects($1::VARCHAR, format = 'newline_delimited')
-                 WHERE starts_with(json::VARCHAR, '${BATCH_RECORD_PREFIX}')))`;
+/**
+ * The segment's lines as text, read once: a line is a JSON object without raw control characters, so a
+ * CSV reader with no quoting and a separator that cannot occur hands over each line whole, without the
+ * JSON reader's parse (json_transform parses each record once, below).
+ */
+const SEGMENT_LINES = `SELECT line FROM read_csv($1::VARCHAR, columns = {'line': 'VARCHAR'}, delim = '\\x01',
+  quote = '', escape = '', header = false, auto_detect = false, max_line_size = 16777216)`;
 
 /** Rows records keep big numbers as decimal strings and times as epoch ms. */
 const ROW_JSON_TYPES = {
@@ -84,8 +85,16 @@ const ROW_STRUCTURE = JSON.stringify(
   Object.fromEntries(EVENT_COLUMNS.map(({ name, kind }) => [name, ROW_JSON_TYPES[kind]])),
 );
 
-/** The rows records of segment file `$1`. */
-export const SELECT_ROWS_FROM_SEGMENT_ROWS = `SELECT ${EVENT_COLUMNS.map((column) => typed(column, `r.${column.name}`)).join(', ')}
-  FROM (SELECT json_transform(json, '${ROW_STRUCTURE}') AS r
-          FROM read_json_objects($1::VARCHAR, format = 'newline_delimited')
-         WHERE starts_with(json::VARCHAR, '${ROWS_RECORD_PREFIX}'))`;
+/**
+ * Every event of segment file `$1` as an `events` row: the events of its batch records, and its rows
+ * records. The file is read once; each line is parsed once, by the branch its prefix names.
+ */
+export const SELECT_ROWS_FROM_SEGMENT = `WITH lines AS MATERIALIZED (${SEGMENT_LINES})
+SELECT ${EVENT_COLUMNS.map((column) => typed(column, sqlOf(column.source))).join(', ')}
+  FROM (SELECT r.request AS q, unnest(r.events) AS e
+          FROM (SELECT json_transform(line, '${BATCH_STRUCTURE}') AS r
+                  FROM lines WHERE starts_with(line, '${BATCH_RECORD_PREFIX}')))
+UNION ALL
+SELECT ${EVENT_COLUMNS.map((column) => typed(column, `r.${column.name}`)).join(', ')}
+  FROM (SELECT json_transform(line, '${ROW_STRUCTURE}') AS r
+          FROM lines WHERE starts_with(line, '${ROWS_RECORD_PREFIX}'))`;
