@@ -15,7 +15,7 @@ import {
   rebuildDerivedTables,
 } from './derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from './schema.ts';
-import { SELECT_ROWS_FROM_SEGMENT } from './segment-rows.ts';
+import { SELECT_ROWS_FROM_SEGMENT_BATCHES, SELECT_ROWS_FROM_SEGMENT_ROWS } from './segment-rows.ts';
 
 function isConstraintError(error: unknown): boolean {
   return error instanceof Error && /constraint|duplicate key/i.test(error.message);
@@ -57,7 +57,10 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
   // Statements that read `incoming_events` are planned on each run, never prepared (derived-tables.ts).
   const insertAll = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS}`;
   const insertNew = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
-  const fillFromSegment = await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT}`);
+  const fillFromSegment = [
+    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_BATCHES}`),
+    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_ROWS}`),
+  ];
 
   const timings = options.loadTimings;
   async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
@@ -86,8 +89,10 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
       await inTransaction(writer, async () => {
         await timed('read the segment', async () => {
           await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
-          fillFromSegment.bind([file]);
-          await fillFromSegment.run();
+          for (const statement of fillFromSegment) {
+            statement.bind([file]);
+            await statement.run();
+          }
         });
         await timed('insert into events', () => writer.run(insert));
         // The derived tables take every incoming row: re-applying a stored event changes none of them.
@@ -173,7 +178,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
       const last = writes;
       isClosed = true;
       await last;
-      fillFromSegment.destroySync();
+      for (const statement of fillFromSegment) statement.destroySync();
       writer.closeSync();
     },
   };
