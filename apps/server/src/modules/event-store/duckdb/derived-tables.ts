@@ -236,15 +236,18 @@ type DerivedTable = (typeof DERIVED_TABLES)[number];
  * than one upsert (`sessions`) gets its rows computed once, into a temporary table the upserts read:
  * the aggregation is what costs, not the merge.
  */
-function upsertsFrom(table: DerivedTable, source: string): string[] {
+function upsertsFrom(table: DerivedTable, source: string): { step: string; sql: string }[] {
   const rows = table.rows.replaceAll('{source}', source);
-  if (table.onConflict.length === 1) return [`INSERT INTO ${table.name} ${rows} ${table.onConflict[0]}`];
+  if (table.onConflict.length === 1) {
+    return [{ step: table.name, sql: `INSERT INTO ${table.name} ${rows} ${table.onConflict[0]}` }];
+  }
   const staged = `incoming_${table.name}`;
   return [
-    `CREATE OR REPLACE TEMP TABLE ${staged} AS ${rows}`,
-    ...table.onConflict.map(
-      (onConflict) => `INSERT INTO ${table.name} SELECT * FROM ${staged} ${onConflict}`,
-    ),
+    { step: `${table.name}: aggregate`, sql: `CREATE OR REPLACE TEMP TABLE ${staged} AS ${rows}` },
+    ...table.onConflict.map((onConflict, index) => ({
+      step: `${table.name}: upsert ${index + 1}`,
+      sql: `INSERT INTO ${table.name} SELECT * FROM ${staged} ${onConflict}`,
+    })),
   ];
 }
 
@@ -320,12 +323,10 @@ export type DerivedTableWriter = {
  */
 export async function prepareDerivedTableWriter(connection: DuckDBConnection): Promise<DerivedTableWriter> {
   await connection.run(CREATE_INCOMING);
-  const upserts = DERIVED_TABLES.flatMap((table) =>
-    upsertsFrom(table, INCOMING_EVENTS).map((sql) => ({ table: table.name, sql })),
-  );
+  const upserts = DERIVED_TABLES.flatMap((table) => upsertsFrom(table, INCOMING_EVENTS));
   return {
     async apply(timed = (_step, work) => work()) {
-      for (const { table, sql } of upserts) await timed(table, () => connection.run(sql));
+      for (const { step, sql } of upserts) await timed(step, () => connection.run(sql));
     },
   };
 }
