@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. npm dependencies stay external (native modules, data files);
+// Bundles the server into dist/main.js and the admin command line into dist/admin.js. npm dependencies stay external (native modules, data files);
 // @polyflow/* workspace packages are TypeScript source, so they are bundled in.
 import { build } from 'esbuild';
 
@@ -13,8 +13,11 @@ const externalNpmPackages = {
 };
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    admin: new URL('./src/admin/cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,9 +1,13 @@
-// Builds the SDK bundles; `--size` prints each bundle's minified + gzip size and fails over the budget.
+// Builds what the npm package ships: dist/polyflow.esm.js (for bundlers), dist/polyflow.iife.js (the script
+// tag, also served as `/sdk.js`) and dist/index.d.ts. `--size` prints each bundle's minified + gzip size and
+// fails over the budget.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { minify } from 'terser';
+import ts from 'typescript';
 
 /** DESIGN.md budget for the whole SDK, minified + gzip. */
 export const BUDGET_BYTES = 4096;
@@ -14,6 +18,7 @@ const bundles = [
   { file: 'polyflow.iife.js', entry: 'src/script.ts', format: 'iife' },
 ];
 
+mkdirSync(join(root, 'dist'), { recursive: true });
 const results = [];
 for (const { file, entry, format } of bundles) {
   const out = await build({
@@ -26,10 +31,53 @@ for (const { file, entry, format } of bundles) {
     legalComments: 'none',
     write: false,
   });
-  const code = out.outputFiles[0].contents;
+  // esbuild bundles; terser's extra compression passes then win about 4 % gzip over esbuild's minifier.
+  const { code } = await minify(out.outputFiles[0].text, {
+    compress: { passes: 3 },
+    mangle: true,
+    module: format === 'esm',
+  });
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(join(root, 'dist', file), code);
-  results.push({ file, minified: code.length, gzip: gzipSync(code, { level: 9 }).length });
+  results.push({ file, minified: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
+}
+
+writeFileSync(join(root, 'dist', 'index.d.ts'), declarations());
+
+/**
+ * The public types, from `src/index.ts` alone. The published package has no dependencies, so its
+ * declarations must not import anything (the contracts package, another SDK file): when an exported
+ * signature starts to need another file's type, export or inline that type in index.ts.
+ */
+function declarations() {
+  const entry = join(root, 'src', 'index.ts');
+  const options = {
+    target: ts.ScriptTarget.ES2021,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    strict: true,
+    allowImportingTsExtensions: true,
+    declaration: true,
+    emitDeclarationOnly: true,
+    stripInternal: true,
+    skipLibCheck: true,
+    types: [],
+  };
+  let text;
+  const program = ts.createProgram([entry], options);
+  const emitted = program.emit(undefined, (fileName, data) => {
+    if (fileName.endsWith('/index.d.ts') && dirname(fileName) === join(root, 'src')) text = data;
+  });
+  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  if (problems.length > 0 || text === undefined) {
+    const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+    throw new Error(`SDK declarations failed:\n${ts.formatDiagnostics(problems, host)}`);
+  }
+  if (/^\s*(import|export \* from|export \{[^}]*\} from)\b/m.test(text) || /import\(/.test(text)) {
+    throw new Error(`dist/index.d.ts must be self-contained, but it refers to other files:\n${text}`);
+  }
+  return `// @polyflow/sdk public types (generated from src/index.ts by build.mjs).\n${text}`;
 }
 
 if (process.argv.includes('--size')) {
@@ -45,4 +93,5 @@ if (process.argv.includes('--size')) {
   }
 } else {
   for (const { file } of results) console.log(`built dist/${file}`);
+  console.log('built dist/index.d.ts');
 }

@@ -9,10 +9,12 @@ import { installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
 import { installJsonParser } from './http/json-parser.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './logger.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
@@ -23,6 +25,7 @@ import { createAuthStore } from './modules/auth/store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
 import { createIncidents } from './modules/incidents/module.ts';
+import { createGeoLookup } from './modules/ingestion/enrich.ts';
 import { legacyIngestionGraphql } from './modules/ingestion/legacy/resolvers.ts';
 import { eventRoutes } from './modules/ingestion/routes.ts';
 import { sdkScriptRoute } from './modules/ingestion/sdk-script.ts';
@@ -79,6 +82,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
   });
   const isHttps = config.publicUrl.startsWith('https:');
+  const geo = createGeoLookup(config.geoipDb);
+  // The operator's own GEOIP_DB is opened now, so that a wrong file stops the start with its name,
+  // before any store is opened.
+  if (config.geoipDb) geo.preload();
 
   const { db, engine } = await createDatabase(config);
   app.addHook('onClose', async () => {
@@ -113,7 +120,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: { deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId) },
   });
   const eventStore = await (options.eventStore ?? duckDbEventStore)({ dataDir: config.dataDir });
+  const metrics = createMetrics();
   const events = createEventService({
+    geo,
+    metrics,
     store: eventStore,
     projects,
     clock,
@@ -180,7 +190,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   // Ingestion (`POST /api/v1/events`, integration status), `/sdk.js` and GraphQL, outside /api/v1's prefix.
-  await app.register(eventRoutes, { events });
+  metrics.watchIngestLog(events);
+  await app.register(eventRoutes, { events, onRefused: metrics.refused });
   await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
   await app.register(graphqlPlugin, {
     modules: [
@@ -190,6 +201,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       acquisition.graphql,
       incidents.graphql,
     ],
+    onQuery: metrics.queryTook,
+  });
+  await registerMetrics(app, {
+    metrics,
+    token: config.metricsToken,
+    port: config.metricsPort,
+    host: config.host,
   });
 
   await registerConsole(app, { consoleDir: config.consoleDir });

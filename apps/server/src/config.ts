@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -30,6 +30,12 @@ export type Config = {
   ingestBacklogMaxBytes?: number;
   /** The SDK's IIFE build served at `/sdk.js`. */
   sdkScriptPath?: string;
+  /** The operator's own country .mmdb file (GeoLite2-Country, DB-IP country); undefined: the bundled DB-IP lite. */
+  geoipDb?: string;
+  /** Enables `/metrics` on the main port for `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** Serves `/metrics` on this port too (on HOST). */
+  metricsPort?: number;
 };
 
 // src/config.ts and dist/main.js both sit one level below apps/server.
@@ -63,8 +69,17 @@ const EnvSchema = z.object({
   INGEST_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(6_000_000),
   INGEST_BACKLOG_MAX_MB: z.coerce.number().positive().default(256),
   SDK_SCRIPT_PATH: optionalString,
+  GEOIP_DB: optionalString,
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Every variable the server reads (README's configuration table and .env.example list each one; a test checks). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
 
 export class ConfigError extends Error {}
 
@@ -97,7 +112,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestEventsPerMinute: vars.INGEST_EVENTS_PER_MINUTE,
     ingestBacklogMaxBytes: Math.round(vars.INGEST_BACKLOG_MAX_MB * 1024 * 1024),
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
+    geoipDb: vars.GEOIP_DB ? existingFile('GEOIP_DB', vars.GEOIP_DB) : undefined,
+    metricsToken: vars.METRICS_TOKEN,
+    metricsPort: vars.METRICS_PORT,
   };
+}
+
+function existingFile(variable: string, file: string): string {
+  const resolved = path.resolve(file);
+  if (!existsSync(resolved) || !statSync(resolved).isFile()) {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: no file at ${resolved}`);
+  }
+  return resolved;
 }
 
 /** A secret generated on first start and kept in DATA_DIR, readable by the owner only. */

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { GeoIpDatabaseError } from './modules/ingestion/enrich.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -45,6 +46,7 @@ function explainStartupError(error: unknown): string | undefined {
   if (/Could not set lock on file/i.test(message)) {
     return 'Another Polyflow process (a server or the demo seeder) is using this DATA_DIR: stop it, or start this one with another DATA_DIR.';
   }
+  if (error instanceof GeoIpDatabaseError) return `GEOIP_DB: ${error.message}`;
   if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') {
     return 'The port is already in use: stop the other server or set PORT to a free port.';
   }

@@ -55,3 +55,19 @@ test('Start test says what is missing when the project has no domain', async ({ 
   await page.getByRole('button', { name: 'Start test' }).click();
   await expect(page.getByText(/No whitelisted domain/)).toBeVisible();
 });
+
+test('the install card gives the script tag to put before the dapp’s own scripts', async ({ page }) => {
+  const account = await createVerifiedAccount('install');
+  const project = await createProject(account, 'Install dapp', ['app.example.com']);
+  await logInAndOpen(page, account, project.id);
+  const card = page.getByRole('region', { name: 'Install the SDK' });
+  await expect(card).toContainText(
+    `<script src="${process.env.POLYFLOW_URL}/sdk.js" data-api-key="${project.apiKey}"></script>`,
+  );
+  await expect(card).toContainText('before your own scripts (no async)');
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, '20-sdk-install-card-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, '20-sdk-install-card-390');
+});

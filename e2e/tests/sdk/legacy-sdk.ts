@@ -4,10 +4,11 @@ import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { build, type Plugin } from 'esbuild';
 
-// The published SDK (`@polyflow/sdk@1.0.25`, installed from npm) ships ES modules that import npm packages,
+// The published SDK (`@polyflow/sdk@1.0.25`, installed from npm under the alias `polyflow-sdk-legacy`, since
+// `@polyflow/sdk` is now this repository's own SDK workspace) ships ES modules that import npm packages,
 // so a browser needs a bundle: built once per worker with esbuild, exactly from the installed files.
 const require = createRequire(import.meta.url);
-const packageDir = dirname(require.resolve('@polyflow/sdk/package.json'));
+const packageDir = dirname(require.resolve('polyflow-sdk-legacy/package.json'));
 const CHAINLIST_URL =
   'https://raw.githubusercontent.com/0xpolyflow/polyflow-sdk/master/resources/chainlist.json';
 
@@ -35,7 +36,7 @@ export function legacySdkBundle(): Promise<string> {
   bundle ??= build({
     stdin: {
       contents:
-        "import { Buffer } from 'buffer'; globalThis.Buffer ??= Buffer; export { attach } from '@polyflow/sdk';",
+        "import { Buffer } from 'buffer'; globalThis.Buffer ??= Buffer; export { attach } from 'polyflow-sdk-legacy';",
       resolveDir: packageDir,
       loader: 'js',
     },

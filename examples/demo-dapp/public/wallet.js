@@ -18,6 +18,8 @@
   const NEEDS_APPROVAL = new Set([
     'eth_requestAccounts',
     'eth_sendTransaction',
+    'wallet_sendTransaction',
+    'wallet_sendCalls',
     'personal_sign',
     'eth_signTypedData_v4',
     'wallet_switchEthereumChain',
@@ -26,6 +28,8 @@
 
   const listeners = new Map();
   const pending = [];
+  /** EIP-5792 batches this wallet sent: id → the hashes of its calls. */
+  const batches = new Map();
   const state = {
     connected: [],
     chainId: config.chainId,
@@ -107,6 +111,56 @@
     render();
   }
 
+  // Like MetaMask, a transaction without a gas limit is estimated first; one that would revert is refused
+  // with the node's error (code 3, "execution reverted: …") before the person is asked anything.
+  async function sendTransaction(method, tx) {
+    const full = { from: state.connected[0], ...tx };
+    if (full.gas === undefined) await rpc('eth_estimateGas', [full]);
+    await askApproval(method, [tx]);
+    return rpc('eth_sendTransaction', [full]);
+  }
+
+  // EIP-5792 without atomicity, as an externally owned account does it: one approval for the whole batch,
+  // then each call is sent as its own transaction.
+  async function sendCalls(request) {
+    if (request?.atomicRequired) throw providerError(5760, 'This wallet cannot send calls atomically.');
+    const calls = request?.calls ?? [];
+    await askApproval('wallet_sendCalls', [request]);
+    const hashes = [];
+    for (const call of calls) {
+      hashes.push(await rpc('eth_sendTransaction', [{ from: state.connected[0], ...call }]));
+    }
+    const id = `0x${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+    batches.set(id, hashes);
+    return { id };
+  }
+
+  async function callsStatus(id) {
+    const hashes = batches.get(id);
+    if (!hashes) throw providerError(5730, 'Unknown bundle id.');
+    const receipts = await Promise.all(hashes.map((hash) => rpc('eth_getTransactionReceipt', [hash])));
+    const chainId = `0x${state.chainId.toString(16)}`;
+    if (receipts.some((receipt) => !receipt))
+      return { version: '2.0.0', id, chainId, status: 100, atomic: false };
+    const reverted = receipts.filter((receipt) => receipt.status !== '0x1').length;
+    return {
+      version: '2.0.0',
+      id,
+      chainId,
+      // 200 confirmed, 500 every call reverted, 600 some did.
+      status: reverted === 0 ? 200 : reverted === receipts.length ? 500 : 600,
+      atomic: false,
+      receipts: receipts.map(({ logs, status, blockHash, blockNumber, gasUsed, transactionHash }) => ({
+        logs,
+        status,
+        blockHash,
+        blockNumber,
+        gasUsed,
+        transactionHash,
+      })),
+    };
+  }
+
   async function handle(method, params) {
     switch (method) {
       case 'eth_accounts':
@@ -124,16 +178,21 @@
         await askApproval(method, params);
         await switchChain(params?.[0]?.chainId);
         return null;
+      case 'wallet_getCapabilities':
+        return { [`0x${state.chainId.toString(16)}`]: { atomic: { status: 'unsupported' } } };
+      case 'wallet_getCallsStatus':
+        return callsStatus(params?.[0]);
       case 'eth_sendTransaction':
+      case 'wallet_sendTransaction':
+      case 'wallet_sendCalls':
       case 'personal_sign':
       case 'eth_signTypedData_v4': {
         if (state.connected.length === 0)
           throw providerError(4100, 'The requested account has not been authorized.');
+        if (method === 'wallet_sendCalls') return sendCalls(params?.[0]);
+        if (method !== 'personal_sign' && method !== 'eth_signTypedData_v4')
+          return sendTransaction(method, params?.[0] ?? {});
         await askApproval(method, params);
-        if (method === 'eth_sendTransaction') {
-          const tx = { from: state.connected[0], ...(params?.[0] ?? {}) };
-          return rpc(method, [tx]);
-        }
         return rpc(method, params);
       }
       default:
@@ -211,7 +270,8 @@
   // ---- the wallet's own little window inside the page ----
   const short = (text) => (text && text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-4)}` : text);
   function describe(method, params) {
-    if (method === 'eth_sendTransaction') {
+    if (method === 'wallet_sendCalls') return `Send ${params?.[0]?.calls?.length ?? 0} calls in one batch`;
+    if (method === 'eth_sendTransaction' || method === 'wallet_sendTransaction') {
       const tx = params?.[0] ?? {};
       const value = tx.value ? `${Number(BigInt(tx.value)) / 1e18} ETH` : '0 ETH';
       return `Send a transaction to ${short(tx.to ?? '(new contract)')}: ${value}${tx.data ? `, data ${short(tx.data)}` : ''}`;

@@ -43,7 +43,7 @@ function readBody(request, limit) {
  */
 function sdkSnippet(polyflowUrl, apiKey, sdkMode) {
   if (sdkMode === 'off' || !apiKey) return '';
-  return `<script src="${escapeHtml(polyflowUrl)}/sdk.js" data-api-key="${escapeHtml(apiKey)}" data-host="${escapeHtml(polyflowUrl)}" async></script>`;
+  return `<script src="${escapeHtml(polyflowUrl)}/sdk.js" data-api-key="${escapeHtml(apiKey)}" data-host="${escapeHtml(polyflowUrl)}"></script>`;
 }
 
 function renderPage(template, settings, url) {

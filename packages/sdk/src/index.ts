@@ -1,3 +1,9 @@
+/**
+ * The Polyflow browser SDK (`@polyflow/sdk`): {@link attach} records a dapp's page views, wallet
+ * connections, transactions, signatures and frontend errors and sends them to a Polyflow server.
+ *
+ * @packageDocumentation
+ */
 import { watchErrors } from './errors.ts';
 import { watchPages } from './pages.ts';
 import { touchSession, userId } from './session.ts';
@@ -109,8 +115,12 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
  * and errors, sent in batches to the Polyflow server. Safe to call anywhere: on the server (no `window`), or a
  * second time (returns the first handle), it does nothing; it never throws.
  *
+ * @param apiKey - The project's API key from the Polyflow console; the page's domain must be on the project's whitelist.
+ * @param options - Where to send events and how; see {@link AttachOptions}.
+ * @returns A handle to flush, opt out or in, and detach; an inert one when nothing can be recorded.
+ *
  * @example
- * import { attach } from '@polyflow/browser';
+ * import { attach } from '@polyflow/sdk';
  * const polyflow = attach('YOUR_API_KEY', { host: 'https://polyflow.example.com' });
  */
 export function attach(apiKey: string, options: AttachOptions = {}): PolyflowHandle {

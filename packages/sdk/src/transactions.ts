@@ -23,53 +23,70 @@ function fill(tx: TxBody, known: Rec): void {
   tx.chainId ??= num(known.chainId);
 }
 
+const isReverted = (receipt: Rec) => Number(receipt.status ?? 1) === 0;
+
 /**
- * Follows a submitted transaction through the original (unwrapped) request until it is mined or lost:
- * receipt status 1 → confirmed, 0 → reverted. Replaced: the account's mined nonce (`eth_getTransactionCount`
- * at `latest`) went past ours and our hash still has no receipt after that, so another transaction with our
- * nonce was mined (a speed-up or cancel). Dropped: the node has not known our hash for ten polls in a
- * row (about a minute) while the nonce has not passed ours.
+ * Reports the receipt of `hash` (asked through the original request, else `known`) as `confirmed` or
+ * `reverted` (status 0: the call failed on chain), with its gas; resolves to the receipt, if there is one.
  */
-async function follow(w: Wallet, tx: TxBody, send: Stages) {
-  const ask = (method: string, params: unknown[]) => w.q(method, params).catch(noop) as Promise<Rec>;
-  let delay = 1000;
-  let nonceMined = false;
-  let misses = 0;
-  let known = await ask('eth_getTransactionByHash', [tx.hash]);
-  if (known) fill(tx, known);
-  send('submitted');
-  for (let poll = 0; poll < MAX_POLLS; poll++) {
-    const receipt = await ask('eth_getTransactionReceipt', [tx.hash]);
-    if (receipt) {
-      return send(Number(receipt.status ?? 1) === 0 ? 'reverted' : 'confirmed', {
-        gasUsed: dec(receipt.gasUsed),
-        effectiveGasPrice: dec(receipt.effectiveGasPrice),
-        blockNumber: dec(receipt.blockNumber),
-      });
-    }
-    // The nonce had passed ours before this receipt check came back empty: ours can no longer be mined.
-    if (nonceMined) return send('replaced');
-    known = await ask('eth_getTransactionByHash', [tx.hash]);
-    if (known) fill(tx, known);
-    misses = known ? 0 : misses + 1;
-    if (misses >= DROP_AFTER_MISSES) return send('dropped');
-    if (tx.from && tx.nonce) {
-      const mined = dec(await ask('eth_getTransactionCount', [tx.from, 'latest']));
-      // Check the receipt again at once: ours may have been mined between the two calls.
-      if (mined && BigInt(mined) > BigInt(tx.nonce)) nonceMined = true;
-    }
-    if (!nonceMined) {
-      await sleep(delay);
-      delay = Math.min(delay * 1.5, 10_000);
-    }
+async function reportReceipt(w: Wallet, send: Stages, hash: unknown, known?: Rec) {
+  const receipt = ((await w.q('eth_getTransactionReceipt', [hash])) || known) as Rec | undefined;
+  if (receipt)
+    send(isReverted(receipt) ? 'reverted' : 'confirmed', {
+      hash: hex(hash, 66),
+      gasUsed: dec(receipt.gasUsed),
+      effectiveGasPrice: dec(receipt.effectiveGasPrice),
+      blockNumber: dec(receipt.blockNumber),
+    });
+  return receipt;
+}
+
+/** Calls `step` until it says it is done: back-off 1 s × 1.5 up to 10 s, at most {@link MAX_POLLS} times. */
+async function poll(step: () => Promise<unknown>) {
+  for (let i = 0, delay = 1000; i < MAX_POLLS; i++) {
+    if (await step()) return;
+    await sleep(delay);
+    delay = Math.min(delay * 1.5, 10_000);
   }
 }
 
-type Stages = (stage: TxBody['stage'] | SignatureBody['stage'], extra?: Partial<TxBody>) => void;
+/**
+ * Follows a submitted transaction through the original (unwrapped) request until it is mined or lost:
+ * receipt status 1 → confirmed, 0 → reverted. Replaced: the account's mined nonce (`eth_getTransactionCount`
+ * at `latest`) went past ours and our hash still has no receipt at the next check, so another transaction
+ * with our nonce was mined (a speed-up or cancel). Dropped: the node has not known our hash for ten polls in
+ * a row (about a minute) while the nonce has not passed ours.
+ */
+async function follow(w: Wallet, tx: TxBody, send: Stages) {
+  let nonceMined = false;
+  let misses = 0;
+  const lookUp = async () => {
+    const known = (await w.q('eth_getTransactionByHash', [tx.hash])) as Rec | undefined;
+    if (known) fill(tx, known);
+    return known;
+  };
+  await lookUp();
+  send('submitted');
+  await poll(async () => {
+    if (await reportReceipt(w, send, tx.hash)) return true;
+    // The nonce had passed ours before this receipt check came back empty: ours can no longer be mined.
+    if (nonceMined) return send('replaced');
+    misses = (await lookUp()) ? 0 : misses + 1;
+    if (misses >= DROP_AFTER_MISSES) return send('dropped');
+    const mined = tx.from && tx.nonce && dec(await w.q('eth_getTransactionCount', [tx.from, 'latest']));
+    nonceMined = !!mined && BigInt(mined) > BigInt(tx.nonce as string);
+  });
+}
+
+/** Reports a stage; `true` so that a polling step can end with it. */
+type Stages = (stage: TxBody['stage'] | SignatureBody['stage'], extra?: Partial<TxBody>) => true;
 
 /** Reports `requested` now; the returned function reports the later stages with the same fields. */
 function stages(core: Core, w: Wallet, body: TxBody | SignatureBody): Stages {
-  const send: Stages = (stage, extra) => core.emit({ ...body, ...extra, stage } as EventBody, w);
+  const send: Stages = (stage, extra) => {
+    core.emit({ ...body, ...extra, stage } as EventBody, w);
+    return true;
+  };
   send('requested');
   return send;
 }
@@ -78,27 +95,80 @@ function stages(core: Core, w: Wallet, body: TxBody | SignatureBody): Stages {
 const failed = (send: Stages) => (error: unknown) =>
   send(code(error) === 4001 ? 'rejected' : 'failed', { error: rpcError(error) });
 
-/** `eth_sendTransaction`: reports `requested` now and returns the hooks for what the wallet answers. */
-export function trackTransaction(core: Core, w: Wallet, params: unknown): CallHooks {
-  const request = ((Array.isArray(params) && params[0]) || {}) as Rec;
+/** The transaction the dapp asks for (`eth_sendTransaction` params, or one call of a batch) as a `requested` body. */
+function txBody(w: Wallet, request: Rec, txId = uid()): TxBody {
   const data = String(request.data ?? request.input ?? '');
   const tx: TxBody = {
     type: 'tx',
-    txId: uid(),
+    txId,
     stage: 'requested',
     kind: data.length > 2 ? 'contract' : 'coin',
     selector: hex(data.slice(0, 10), 10),
-    from: hex(request.from, 42) ?? w.a,
-    to: hex(request.to, 42),
-    chainId: num(request.chainId) ?? w.c,
-    gasLimit: dec(request.gasLimit),
   };
-  fill(tx, request);
+  // What the dapp left out is the wallet's: its account and chain.
+  fill(tx, { from: w.a, chainId: w.c, gas: request.gasLimit, ...request });
+  return tx;
+}
+
+const first = (params: unknown): Rec => Object((params as Rec[] | undefined)?.[0]);
+
+/**
+ * `eth_sendTransaction` / `wallet_sendTransaction`, and `eth_estimateGas` when it fails (the dapp estimated
+ * before sending and the call would revert: the user's transaction failed before submission). Reports
+ * `requested` now and returns the hooks for what the wallet answers.
+ */
+export function trackTransaction(core: Core, w: Wallet, params: unknown): CallHooks {
+  const tx = txBody(w, first(params));
   const send = stages(core, w, tx);
   return {
     ok(hash) {
       tx.hash = hex(hash, 66);
-      if (tx.hash) follow(w, tx, send).catch(noop);
+      // `follow` cannot reject: every wallet call in it resolves and every value it parses is checked.
+      if (tx.hash) follow(w, tx, send);
+    },
+    fail: failed(send),
+  };
+}
+
+/**
+ * EIP-5792 `wallet_sendCalls`: one user action with several calls, one transaction with one `txId`. A
+ * `requested` stage per call (its to, value, selector), `submitted` when the wallet accepts the batch, then
+ * `wallet_getCallsStatus` through the original request until the wallet reports it final: one stage per
+ * receipt (its hash, status, gas) and last the batch's own outcome with the total gas used.
+ */
+export function trackBatch(core: Core, w: Wallet, params: unknown): CallHooks {
+  const batch = first(params);
+  const txId = uid();
+  let send: Stages = () => true;
+  // Calls carry no sender: the batch's `from`, else the connected account.
+  const bodies = ((batch.calls || []) as Rec[]).map((call) => txBody(w, { from: batch.from, ...call }, txId));
+  // One type for the whole transaction: Contract as soon as one call has calldata.
+  const kind = bodies.some((body) => body.kind === 'contract') ? 'contract' : 'coin';
+  for (const body of bodies) send = stages(core, w, { ...body, kind });
+  const follow = async () => {
+    const status = (await w.q('wallet_getCallsStatus', [id])) as Rec | undefined;
+    // 100 pending, 200 confirmed (no call reverted), 400 not included, 500 reverted, 600 partly reverted.
+    const outcome = Number(status?.status);
+    if (!(outcome >= 200)) return;
+    let gasUsed = 0n;
+    // EIP-5792 receipts lack the gas price: each is asked for in full.
+    for (const short of (status?.receipts || []) as Rec[]) {
+      const receipt = (await reportReceipt(w, send, short.transactionHash, short)) as Rec;
+      gasUsed += BigInt(dec(receipt.gasUsed) ?? 0);
+    }
+    // A later millisecond: the batch's own outcome is its latest stage (docs/analytics.md).
+    await sleep(2);
+    return send(outcome === 200 ? 'confirmed' : outcome === 400 ? 'failed' : 'reverted', {
+      gasUsed: String(gasUsed),
+    });
+  };
+  let id: unknown;
+  return {
+    ok(result) {
+      // EIP-5792 v2 answers `{ id }`, v1 the id itself.
+      id = (result as Rec | null)?.id ?? result;
+      send('submitted');
+      poll(follow).catch(noop);
     },
     fail: failed(send),
   };

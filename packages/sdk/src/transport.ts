@@ -2,7 +2,7 @@ import type { IngestEventInput } from '@polyflow/contracts/events';
 import { load, noop, store, uid } from './util.ts';
 
 /** Sent with every batch so the server can tell SDK versions apart. */
-export const SDK_VERSION = '0.1.0';
+export const SDK_VERSION = '2.0.0';
 /**
  * Browsers cap keepalive bodies at 64 KiB (and the server rejects larger batches); the margin leaves room
  * for the batch envelope around the events.
@@ -69,7 +69,7 @@ export function createTransport(
     let batch: IngestEventInput[] = [];
     let size = 0;
     for (const event of events) {
-      const bytes = new TextEncoder().encode(JSON.stringify(event)).length + 1;
+      const bytes = new Blob([JSON.stringify(event)]).size + 1;
       if (batch.length && (batch.length >= maxBatch || size + bytes > BODY_LIMIT)) {
         batches.push(batch);
         batch = [];

@@ -24,7 +24,10 @@ export interface Eip1193Provider {
 /** A wallet provider the SDK has seen, with what it learnt about it. Short keys keep the bundle small. */
 export interface Wallet {
   p: Eip1193Provider;
-  /** The original (unwrapped) request, with a timeout: the SDK's own calls never show up as dapp calls. */
+  /**
+   * The original (unwrapped) request, so the SDK's own calls never show up as dapp calls. Never rejects: a
+   * failed call, or one the wallet has not answered within the timeout, resolves to undefined.
+   */
   q(method: string, params?: unknown[]): Promise<unknown>;
   /** Name (EIP-6963 or guessed from `window.ethereum` flags). */
   n: string;

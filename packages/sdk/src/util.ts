@@ -20,10 +20,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 /** A random id matching the contract's `[A-Za-z0-9_-]{8,64}`; time-prefixed so ids sort roughly by creation. */
 export function uid(): string {
   // getRandomValues works in insecure contexts too (unlike randomUUID).
-  return (
-    now().toString(36) +
-    Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => (b % 36).toString(36)).join('')
-  );
+  return now().toString(36) + crypto.getRandomValues(new Uint32Array(3)).join('');
 }
 
 /** localStorage read; null when storage is blocked (private modes, sandboxed iframes). */
@@ -73,7 +70,14 @@ export const code = (error: unknown): number | undefined => {
   return Number.isInteger(c) ? (c as number) : undefined;
 };
 
-export const errorText = (error: unknown): string => text((error as Rec | null)?.message ?? error, 2000);
+/**
+ * The error's message; a wallet that wraps a node's error (MetaMask: -32603 "Internal JSON-RPC error.") keeps
+ * the node's own message, e.g. the revert reason, in `data.message`, and that is the one worth reading.
+ */
+export const errorText = (error: unknown): string => {
+  const e = error as Rec | null;
+  return text((e?.data as Rec | null)?.message ?? e?.message ?? error, 2000);
+};
 
 /** An RPC error as the wire format wants it: code and message, nothing else from the wallet. */
 export const rpcError = (error: unknown) => ({ code: code(error), message: errorText(error) });
@@ -87,8 +91,7 @@ export function listen(
   type: string,
   listener: (event: never) => void,
   target: EventTarget = window,
-  options?: AddEventListenerOptions,
 ): void {
-  target.addEventListener(type, listener as EventListener, options);
+  target.addEventListener(type, listener as EventListener);
   undo.push(() => target.removeEventListener(type, listener as EventListener));
 }

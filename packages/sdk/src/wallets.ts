@@ -1,7 +1,7 @@
 import { saveSession, touchSession } from './session.ts';
-import { type CallHooks, trackSignature, trackTransaction } from './transactions.ts';
+import { type CallHooks, trackBatch, trackSignature, trackTransaction } from './transactions.ts';
 import type { Core, Eip1193Provider, Wallet } from './types.ts';
-import { code, hex, listen, noop, num, type Rec, safe, text } from './util.ts';
+import { code, hex, listen, noop, num, type Rec, safe, sleep, text } from './util.ts';
 
 /** A wallet call that failed for another reason than the user saying no. */
 export type WalletFailure = (w: Wallet, method: string, error: unknown) => void;
@@ -56,11 +56,13 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
 
   const hooksFor = (w: Wallet, method: unknown, params: unknown): CallHooks => {
     const call =
-      method === 'eth_sendTransaction'
+      method === 'eth_sendTransaction' || method === 'wallet_sendTransaction'
         ? trackTransaction(core, w, params)
-        : method === 'personal_sign' || method === 'eth_signTypedData_v4'
-          ? trackSignature(core, w, method)
-          : undefined;
+        : method === 'wallet_sendCalls'
+          ? trackBatch(core, w, params)
+          : method === 'personal_sign' || method === 'eth_signTypedData_v4'
+            ? trackSignature(core, w, method)
+            : undefined;
     // Only what the user does makes a wallet the active one: libraries probe every wallet they find.
     if (call) core.active = w;
     return {
@@ -71,7 +73,11 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
       }),
       fail: safe((error: unknown) => {
         call?.fail(error);
-        if (code(error) !== 4001) onFailure(w, text(method, 256), error);
+        if (code(error) === 4001) return;
+        // ethers (and any dapp that estimates first) never asks the wallet to send a call that fails its
+        // gas estimation: that is the user's transaction failing before submission.
+        if (method === 'eth_estimateGas') trackTransaction(core, w, params).fail(error);
+        onFailure(w, text(method, 256), error);
       }),
     };
   };
@@ -96,8 +102,8 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
       p,
       q: (method, params) =>
         Promise.race([
-          new Promise((resolve) => resolve(original.call(p, { method, params }))),
-          new Promise((_, reject) => setTimeout(reject, CALL_TIMEOUT_MS)),
+          new Promise((resolve) => resolve(original.call(p, { method, params }))).catch(noop),
+          sleep(CALL_TIMEOUT_MS),
         ]),
       // Wallets that announce through EIP-6963 get their own name; this guess is for the others.
       n: text(name || ((p as unknown as Rec).isMetaMask ? 'MetaMask' : 'Injected'), 256),
@@ -118,15 +124,14 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
         throw error;
       }
       if (!hooks || typeof (result as Rec | null)?.then !== 'function') return result;
-      const done = hooks;
       // A derived promise rather than a side handler: a rejection the dapp ignores stays unhandled, as before.
       return (result as Promise<unknown>).then(
         (value) => {
-          done.ok(value);
+          hooks?.ok(value);
           return value;
         },
         (error) => {
-          done.fail(error);
+          hooks?.fail(error);
           throw error;
         },
       );
@@ -149,9 +154,9 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
     on('disconnect', () => accounts(w, []));
     detect(w);
     // Neither call prompts the user (EIP-1102); they tell the chain and an existing connection.
-    w.q('eth_chainId').then((value) => chain(w, value), noop);
+    w.q('eth_chainId').then((value) => chain(w, value));
     // Unless the dapp's own calls or events told us about the accounts in the meantime (stale answer).
-    w.q('eth_accounts').then((value) => w.a || accounts(w, value), noop);
+    w.q('eth_accounts').then((value) => w.a || (value && accounts(w, value)));
   });
 
   const onAnnounce = safe((event: CustomEvent<Eip6963Announcement>) => {

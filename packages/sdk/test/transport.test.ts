@@ -34,7 +34,7 @@ describe('transport', () => {
     expect(init).toEqual({ method: 'POST', body: expect.any(String), keepalive: true, credentials: 'omit' });
     expect(init?.headers).toBeUndefined(); // a string body goes as text/plain: a simple request
     expect(batch?.apiKey).toBe('test-api-key');
-    expect(batch?.sdkVersion).toBe('0.1.0');
+    expect(batch?.sdkVersion).toBe('2.0.0');
   });
 
   it('flushes on pagehide and when the page is hidden, with keepalive and every body under 64 KB', async () => {

@@ -153,7 +153,7 @@ export type LoadResult = {
 
 /**
  * `concurrency` keep-alive connections, each sending its next batch as soon as the previous one is
- * answered, for `seconds` (or until the server goes away). Acknowledged ids are kept when `keepIds` is set.
+ * answered, for `seconds` or `maxEvents` events, whichever comes first (or until the server goes away). Acknowledged ids are kept when `keepIds` is set.
  */
 export async function drive(
   server: string,
@@ -163,7 +163,8 @@ export async function drive(
     seconds,
     keepIds = false,
     runId,
-  }: { concurrency: number; seconds: number; keepIds?: boolean; runId: string },
+    maxEvents = Number.POSITIVE_INFINITY,
+  }: { concurrency: number; seconds: number; keepIds?: boolean; runId: string; maxEvents?: number },
 ): Promise<LoadResult> {
   const url = new URL('/api/v1/events', server);
   const result: LoadResult = {
@@ -182,6 +183,8 @@ export async function drive(
   const started = performance.now();
   const endAt = started + seconds * 1000;
   let sequence = 0;
+  // Events sent so far by every worker: a run can stop at a count (`maxEvents`) rather than at a time.
+  let sentEvents = 0;
   // The client shares the 2 cores with the server: each body is cut from one template per run (unique
   // ids and session per batch) instead of serialising twenty events per request.
   const PLACEHOLDER = '~PREFIX~';
@@ -191,7 +194,8 @@ export async function drive(
     const connection = connections[w] as Connection;
     const userAgent = USER_AGENTS[w % USER_AGENTS.length] as string;
     const ip = IPS[w % IPS.length] as string;
-    while (performance.now() < endAt) {
+    while (performance.now() < endAt && sentEvents < maxEvents) {
+      sentEvents += 20;
       const prefix = `${runId}${w}x${sequence++}`;
       const body = template.join(prefix);
       const ids = Array.from({ length: 20 }, (_, i) => `${prefix}_${i}`);

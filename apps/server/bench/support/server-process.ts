@@ -24,8 +24,15 @@ export type ServerProcess = {
   kill9(): Promise<void>;
 };
 
-/** The real server (src/main.ts through tsx) as a child process on `port`, serving `dataDir`. */
-export async function startServer(dataDir: string, port: number): Promise<ServerProcess> {
+/**
+ * The real server as a child process on `port`, serving `dataDir`: src/main.ts through tsx, or with
+ * `built` the bundle `npm start` runs (dist/main.js, no TypeScript loader in memory). `env` adds variables.
+ */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  options: { built?: boolean; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there (on a graceful stop).
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
@@ -33,7 +40,11 @@ export async function startServer(dataDir: string, port: number): Promise<Server
   // As `npm start` runs it (package.json): a larger young generation, fewer scavenges per request.
   const child = spawn(
     process.execPath,
-    [...profile, '--max-semi-space-size=32', '--import', 'tsx', 'src/main.ts'],
+    [
+      ...profile,
+      '--max-semi-space-size=32',
+      ...(options.built ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),
+    ],
     {
       cwd: serverRoot,
       env: {
@@ -43,6 +54,7 @@ export async function startServer(dataDir: string, port: number): Promise<Server
         DATA_DIR: dataDir,
         // Request logging is two log lines per request; the figures are for the server, not for pino.
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -1,11 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import mercurius from 'mercurius';
+import mercurius, { type IResolvers } from 'mercurius';
+import { answerPreflight } from '../http/cors.ts';
 import { requireUser } from '../modules/auth/guard.ts';
 import { formatGraphqlErrors } from './errors.ts';
 import type { GraphqlModule } from './module.ts';
 import { composeSchema } from './schema.ts';
 
-export type GraphqlOptions = { modules: readonly GraphqlModule[] };
+export type GraphqlOptions = {
+  modules: readonly GraphqlModule[];
+  /** Told how long each query's root field took (dashboard questions on /metrics). */
+  onQuery?(question: string, seconds: number): void;
+};
+
+type Resolver = (...args: unknown[]) => unknown;
+
+/** Each Query field's resolver timed from its start to its result (or error). */
+function timeQueries(
+  resolvers: IResolvers,
+  onQuery: (question: string, seconds: number) => void,
+): IResolvers {
+  const query = resolvers.Query as Record<string, Resolver> | undefined;
+  if (!query) return resolvers;
+  const timed = Object.fromEntries(
+    Object.entries(query).map(([question, resolve]) => [
+      question,
+      async (...args: unknown[]) => {
+        const started = performance.now();
+        try {
+          return await resolve(...args);
+        } finally {
+          onQuery(question, (performance.now() - started) / 1000);
+        }
+      },
+    ]),
+  );
+  return { ...resolvers, Query: timed } as IResolvers;
+}
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -13,22 +43,18 @@ export const GRAPHQL_PATH = '/api/graphql';
  * `POST /api/graphql` (mercurius). Console queries authenticate with a Bearer token; dapps on the
  * published 1.0.25 SDK send `X-API-KEY` with `application/json`, which needs a CORS preflight.
  */
-export async function graphqlPlugin(app: FastifyInstance, { modules }: GraphqlOptions): Promise<void> {
-  const { schema, resolvers } = composeSchema(modules);
+export async function graphqlPlugin(
+  app: FastifyInstance,
+  { modules, onQuery }: GraphqlOptions,
+): Promise<void> {
+  const composed = composeSchema(modules);
+  const schema = composed.schema;
+  const resolvers = onQuery ? timeQueries(composed.resolvers, onQuery) : composed.resolvers;
 
-  // The preflight carries no key, so any origin gets it, for the key header only (never Authorization,
-  // never credentials): the POST itself is refused unless the key's whitelist holds its Origin.
-  app.options(GRAPHQL_PATH, async (request, reply) => {
-    reply.header('vary', 'Origin');
-    const origin = request.headers.origin;
-    if (origin) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-methods', 'POST, OPTIONS');
-      reply.header('access-control-allow-headers', 'content-type, x-api-key');
-      reply.header('access-control-max-age', '600');
-    }
-    return reply.status(204).send();
-  });
+  // For the key header only (never Authorization): the console calls this path from its own origin.
+  app.options(GRAPHQL_PATH, async (request, reply) =>
+    answerPreflight(request, reply, { allowHeaders: 'content-type, x-api-key' }),
+  );
 
   // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
   // under `event`; without this its own failure reports would all fail validation.

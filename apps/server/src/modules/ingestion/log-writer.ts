@@ -62,13 +62,17 @@ export function createLogWriter({
 
   let loading: Promise<void> | undefined;
   let lastLoadAt = 0;
+  // Everything acknowledged before this time is in the store (metrics: the loader's lag).
+  let loadedUpTo = Date.now();
   async function loadClosedSegments(): Promise<void> {
-    lastLoadAt = Date.now();
+    const rotatedAt = Date.now();
+    lastLoadAt = rotatedAt;
     await log.rotate();
     for (const name of log.closedSegments()) {
       await load(log.pathOf(name));
       await log.remove(name);
     }
+    loadedUpTo = rotatedAt;
   }
   /** One load at a time; a caller arriving during a load shares it. */
   function loadOnce(): Promise<void> {
@@ -122,6 +126,9 @@ export function createLogWriter({
 
     /** Bytes acknowledged and not loaded yet. */
     pendingBytes: () => log.pendingBytes(),
+
+    /** Milliseconds the oldest acknowledged event not yet loaded may have waited; 0 when none waits. */
+    lagMs: () => (log.pendingBytes() === 0 ? 0 : Date.now() - loadedUpTo),
 
     /** Resolves once everything acknowledged before the call is in the event store. */
     async flush(): Promise<void> {

@@ -1,21 +1,15 @@
 import { MAX_BATCH_BYTES } from '@polyflow/contracts/events';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
+import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { EventService } from './service.ts';
 
-export type EventRoutesOptions = { events: EventService };
-
-/** Methods and headers a dapp page may use cross-origin; never credentials (the key is not a cookie). */
-function allowPreflight(request: FastifyRequest, reply: FastifyReply): void {
-  const origin = request.headers.origin;
-  reply.header('vary', 'Origin');
-  if (!origin) return;
-  reply.header('access-control-allow-origin', origin);
-  reply.header('access-control-allow-methods', 'POST, OPTIONS');
-  reply.header('access-control-allow-headers', 'content-type');
-  reply.header('access-control-max-age', '600');
-}
+export type EventRoutesOptions = {
+  events: EventService;
+  /** Counts refused ingestion requests by errorCode (/metrics). */
+  onRefused?(errorCode: string): void;
+};
 
 function readApiKey(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -36,7 +30,10 @@ function readApiKey(body: unknown): unknown {
  * `POST /api/v1/events` (the SDK's batches) and the integration status of the console's test card.
  * Own content-type parsers: the SDK sends `text/plain` (no CORS preflight) and the API key in the body.
  */
-export async function eventRoutes(app: FastifyInstance, { events }: EventRoutesOptions): Promise<void> {
+export async function eventRoutes(
+  app: FastifyInstance,
+  { events, onRefused }: EventRoutesOptions,
+): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     ['text/plain', 'application/json'],
@@ -51,10 +48,18 @@ export async function eventRoutes(app: FastifyInstance, { events }: EventRoutesO
 
   // The SDK's own requests never need a preflight; other clients sending application/json do. A
   // preflight carries no key, so it is answered for any origin: the POST itself checks the whitelist.
-  app.options('/api/v1/events', async (request, reply) => {
-    allowPreflight(request, reply);
-    return reply.status(204).send();
-  });
+  app.options('/api/v1/events', async (request, reply) =>
+    answerPreflight(request, reply, { allowHeaders: 'content-type' }),
+  );
+
+  if (onRefused) {
+    app.addHook('onError', async (request, _reply, error) => {
+      if (request.routeOptions.url !== '/api/v1/events') return;
+      onRefused(
+        error instanceof AppError ? error.errorCode : ((error as { code?: string }).code ?? 'INTERNAL'),
+      );
+    });
+  }
 
   // Two info lines per batch cost more CPU than the batch's validation: log this route's warnings and
   // errors only (the integration card shows what arrives).
@@ -67,8 +72,7 @@ export async function eventRoutes(app: FastifyInstance, { events }: EventRoutesO
       throw badRequest('Request body is not valid JSON.');
     }
     const access = await events.authorize(readApiKey(body), request.headers.origin);
-    // From here on the origin is whitelisted: it may read our answers, errors included (retry decisions).
-    reply.header('access-control-allow-origin', request.headers.origin);
+    allowWhitelistedOrigin(request, reply);
     const { events: list } = body as { events?: unknown };
     events.takeRate(access, Array.isArray(list) ? list.length : 1);
     if (events.isBacklogged()) {

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 export type SdkScriptOptions = { sdkScriptPath: string };
 
 /**
- * `GET /sdk.js`: the SDK's IIFE build, for `<script src="…/sdk.js" data-api-key="…" async>` on any
+ * `GET /sdk.js`: the SDK's IIFE build, for `<script src="…/sdk.js" data-api-key="…">` on any
  * dapp origin. Read from disk when it changes (a rebuild needs no restart), otherwise from memory.
  */
 export async function sdkScriptRoute(

@@ -23,6 +23,8 @@ export type EventServiceDeps = {
   /** Per project key; generous: it stops a runaway client, not a busy dapp. */
   rateLimit: { eventsPerMinute: number };
   geo?: GeoLookup;
+  /** Told of every commit (the ingestion rate on /metrics). */
+  metrics?: { committed(result: CommitResult): void };
   groupCommit?: Omit<GroupCommitOptions, 'log'>;
   /**
    * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
@@ -167,7 +169,9 @@ export function createEventService(deps: EventServiceDeps) {
         os: facts.os,
         device: facts.device,
       };
-      return writer.submit(batchEntry(request, batch.events));
+      const result = await writer.submit(batchEntry(request, batch.events));
+      deps.metrics?.committed(result);
+      return result;
     },
 
     /** For the published SDK's GraphQL mutations: the request's facts, or null for a bot. */
@@ -176,9 +180,17 @@ export function createEventService(deps: EventServiceDeps) {
       return facts.isBot ? null : facts;
     },
 
-    commitRows(rows: readonly EventRow[]): Promise<CommitResult> {
-      return writer.submit(rowsEntry(rows));
+    async commitRows(rows: readonly EventRow[]): Promise<CommitResult> {
+      const result = await writer.submit(rowsEntry(rows));
+      deps.metrics?.committed(result);
+      return result;
     },
+
+    /** Bytes acknowledged in the ingestion log and not loaded yet (metrics). */
+    backlogBytes: (): number => log.pendingBytes(),
+
+    /** Seconds the oldest acknowledged event not loaded yet may have waited (metrics). */
+    loaderLagSeconds: (): number => log.lagMs() / 1000,
 
     // Reads of what was just ingested (the published SDK updates a transaction it sent a moment ago).
     async findTxEvent(projectId: string, id: string) {

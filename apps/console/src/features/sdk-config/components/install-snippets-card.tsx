@@ -12,8 +12,8 @@ export function InstallSnippetsCard({
   origin?: string;
 }) {
   const key = project.apiKey ?? KEY_PLACEHOLDER;
-  const scriptTag = `<script src="${origin}/sdk.js" data-api-key="${key}" async></script>`;
-  const npmSnippet = `npm install @polyflow/browser\n\nimport { attach } from '@polyflow/browser';\nattach('${key}', { host: '${origin}' });`;
+  const scriptTag = `<script src="${origin}/sdk.js" data-api-key="${key}"></script>`;
+  const npmSnippet = `npm install @polyflow/sdk\n\nimport { attach } from '@polyflow/sdk';\nattach('${key}', { host: '${origin}' });`;
   return (
     <Card aria-labelledby="install-title">
       <CardHeader
@@ -22,7 +22,7 @@ export function InstallSnippetsCard({
         title="Install the SDK"
         description={
           project.apiKey
-            ? 'Add the script tag to every page of your dapp, or install the package if you bundle your code.'
+            ? 'Add the script tag to the <head> of every page, before your own scripts (no async), or install the package and attach before creating wallet clients.'
             : `Create an API key first; the snippets show ${KEY_PLACEHOLDER} until then.`
         }
       />

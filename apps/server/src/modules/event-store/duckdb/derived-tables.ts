@@ -8,7 +8,7 @@ import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
  * sets or moves minima and maxima, so applying an event twice, or out of order, gives the same rows.
  */
 
-/** The stages that make a transaction submitted (docs/analytics.md; analytics/duckdb/sql.ts SUBMITTED_STAGES). */
+/** The stages that make a transaction submitted (docs/analytics.md; sql.ts SUBMITTED_STAGES). */
 const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
 
 /**

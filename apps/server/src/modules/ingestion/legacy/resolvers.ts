@@ -3,6 +3,7 @@ import type { IResolvers } from 'mercurius';
 import type { z } from 'zod';
 import { badRequest, notFound, zodIssues } from '../../../errors.ts';
 import type { GraphqlContext, GraphqlModule } from '../../../graphql/module.ts';
+import { allowWhitelistedOrigin } from '../../../http/cors.ts';
 import type { EventService, IngestAccess, RequestFacts } from '../service.ts';
 import { toBig } from '../storable-numbers.ts';
 import {
@@ -33,7 +34,7 @@ export function legacyIngestionGraphql(events: EventService): GraphqlModule {
     const { request, reply } = context;
     reply.header('vary', 'Origin');
     const access = await events.authorize(context.apiKey, request.headers.origin);
-    reply.header('access-control-allow-origin', request.headers.origin);
+    allowWhitelistedOrigin(request, reply);
     events.takeRate(access, 1);
     return access;
   }

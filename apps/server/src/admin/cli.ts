@@ -1,0 +1,97 @@
+/**
+ * `npm run admin -- <command>`: what an operator does without the console, on the server's own
+ * configuration (the same environment: DATA_DIR, DATABASE_URL, …). `--help` lists the commands.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { createAccountCommands } from './accounts.ts';
+import { AdminError } from './admin-error.ts';
+import { backup, restore } from './backup.ts';
+
+const HELP = `Polyflow admin: npm run admin -- <command> [options]
+
+Commands:
+  create-user --email EMAIL --password PASSWORD [--verified]   add an account (unverified unless --verified)
+  reset-password --email EMAIL --password PASSWORD             set a new password, ending the user's sessions
+  verify-email --email EMAIL                                   mark the email as verified
+  list-projects [--email EMAIL]                                projects with their owner, key and domains
+  backup --to DIR [--accounts-only]                            consistent copy of the stores into DIR
+  restore --from DIR [--force]                                 put a backup back (server stopped)
+
+Stores: the accounts are copied while the server runs (SQLite VACUUM INTO, or pg_dump with DATABASE_URL);
+the event store (DuckDB) can be copied only while the server is stopped: DuckDB lets one process open it.
+The commands read the server's environment (DATA_DIR, DATABASE_URL, ...; see .env.example).`;
+
+const COMMANDS = [
+  'create-user',
+  'reset-password',
+  'verify-email',
+  'list-projects',
+  'backup',
+  'restore',
+] as const;
+type Command = (typeof COMMANDS)[number];
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      verified: { type: 'boolean' },
+      to: { type: 'string' },
+      from: { type: 'string' },
+      'accounts-only': { type: 'boolean' },
+      force: { type: 'boolean' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || command === undefined || command === 'help') {
+    console.log(HELP);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  if (!COMMANDS.includes(command as Command) || positionals.length > 1) {
+    console.error(`Unknown command: ${positionals.join(' ')}\n\n${HELP}`);
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  if (command === 'backup') {
+    console.log(await backup(config, { to: values.to, accountsOnly: values['accounts-only'] }));
+    return 0;
+  }
+  if (command === 'restore') {
+    console.log(await restore(config, { from: values.from, force: values.force }));
+    return 0;
+  }
+  const { db } = await createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const accounts = createAccountCommands(db);
+    const output = await {
+      'create-user': () => accounts.createUser(values),
+      'reset-password': () => accounts.resetPassword(values),
+      'verify-email': () => accounts.verifyEmail(values),
+      'list-projects': () => accounts.listProjects(values),
+    }[command as Exclude<Command, 'backup' | 'restore'>]();
+    console.log(output);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const isOperatorError =
+      error instanceof AdminError ||
+      error instanceof ConfigError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    console.error(isOperatorError ? `Error: ${(error as Error).message}` : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { pageView, postBatch, storedEvents } from './ingestion/support.ts';
+import { apiClient } from './support/client.ts';
+import { testConfig } from './support/harness.ts';
+import { seed } from './support/seed.ts';
+
+// The CLI as an operator runs it: its own process, configured by the environment like the server.
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'polyflow-admin-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function admin(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/admin/cli.ts', ...args],
+      { cwd: serverRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+function login(app: FastifyInstance, email: string, password: string) {
+  return apiClient(app).post('login', { body: { email, password } });
+}
+
+describe('npm run admin', () => {
+  const dataDir = mkdtempSync(path.join(scratch, 'data-'));
+
+  it('explains itself with --help, and refuses unknown commands and bad input clearly (no stack trace)', async () => {
+    const help = await admin(dataDir, '--help');
+    expect(help.code).toBe(0);
+    for (const command of [
+      'create-user',
+      'reset-password',
+      'verify-email',
+      'list-projects',
+      'backup',
+      'restore',
+    ]) {
+      expect(help.stdout).toContain(command);
+    }
+    const unknown = await admin(dataDir, 'drop-everything');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command: drop-everything');
+    const badEmail = await admin(
+      dataDir,
+      'create-user',
+      '--email',
+      'not-an-email',
+      '--password',
+      'long enough',
+    );
+    expect(badEmail).toMatchObject({
+      code: 1,
+      stderr: 'Error: --email: "not-an-email" is not an email address.\n',
+    });
+    const unknownUser = await admin(dataDir, 'verify-email', '--email', 'nobody@example.com');
+    expect(unknownUser).toMatchObject({
+      code: 1,
+      stderr: 'Error: No user with the email nobody@example.com.\n',
+    });
+    for (const result of [unknown, badEmail, unknownUser]) expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it('creates a user, verifies the email, resets the password: the server logs them in accordingly', async () => {
+    const created = await admin(
+      dataDir,
+      'create-user',
+      '--email',
+      'Ops@Example.com',
+      '--password',
+      'first password',
+    );
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.stdout).toContain('Created ops@example.com (not verified');
+    expect(
+      (await admin(dataDir, 'create-user', '--email', 'ops@example.com', '--password', 'x'.repeat(9))).stderr,
+    ).toBe('Error: A user with the email ops@example.com exists already.\n');
+
+    let app = await buildApp(testConfig(dataDir));
+    expect((await login(app, 'ops@example.com', 'first password')).json()).toMatchObject({
+      errorCode: 'USER_NOT_YET_VERIFIED',
+    });
+    await app.close();
+
+    expect((await admin(dataDir, 'verify-email', '--email', 'ops@example.com')).stdout).toBe(
+      'Verified ops@example.com.\n',
+    );
+    expect(
+      (await admin(dataDir, 'reset-password', '--email', 'ops@example.com', '--password', 'second password'))
+        .code,
+    ).toBe(0);
+
+    app = await buildApp(testConfig(dataDir));
+    try {
+      expect((await login(app, 'ops@example.com', 'second password')).statusCode).toBe(200);
+      expect((await login(app, 'ops@example.com', 'first password')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
+  it('lists projects, backs up the accounts while the server runs, everything once it stops, and restores', async () => {
+    const app = await buildApp(testConfig(dataDir));
+    let projectId: string;
+    try {
+      const { project } = await seed(app.services)
+        .user()
+        .verified()
+        .project('Shop')
+        .apiKey()
+        .domain('app.example.com');
+      projectId = project.id;
+      const events = [pageView({ path: '/a' }), pageView({ path: '/b' })];
+      expect((await postBatch(app, { apiKey: project.apiKey as string, events })).statusCode).toBe(200);
+      await app.services.events.flush();
+
+      const listed = await admin(dataDir, 'list-projects');
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toMatch(
+        new RegExp(`${project.id}\\t\\S+@\\S+\\tShop\\tkey\\tapp\\.example\\.com\\t`),
+      );
+
+      // The running server holds the event store: a full backup says so and leaves nothing behind.
+      const whileRunning = await admin(dataDir, 'backup', '--to', path.join(scratch, 'full-too-early'));
+      expect(whileRunning.code).toBe(1);
+      expect(whileRunning.stderr).toContain('is open in a running Polyflow server');
+      expect(existsSync(path.join(scratch, 'full-too-early'))).toBe(false);
+      const accountsOnly = await admin(
+        dataDir,
+        'backup',
+        '--to',
+        path.join(scratch, 'accounts'),
+        '--accounts-only',
+      );
+      expect(accountsOnly).toMatchObject({ code: 0 });
+    } finally {
+      await app.close();
+    }
+
+    const full = path.join(scratch, 'full');
+    expect((await admin(dataDir, 'backup', '--to', full)).stdout).toContain('and the events');
+    expect((await admin(dataDir, 'backup', '--to', full)).stderr).toBe(`Error: ${full} is not empty.\n`);
+
+    const restoredDir = mkdtempSync(path.join(scratch, 'restored-'));
+    expect((await admin(restoredDir, 'restore', '--from', full)).stdout).toContain('events included');
+    expect((await admin(restoredDir, 'restore', '--from', full)).stderr).toContain('add --force');
+    const restored = await buildApp(testConfig(restoredDir));
+    try {
+      expect((await login(restored, 'ops@example.com', 'second password')).statusCode).toBe(200);
+      const rows = await storedEvents(restored.services, projectId);
+      expect(rows.map((row) => row.path).sort()).toEqual(['/a', '/b']);
+    } finally {
+      await restored.close();
+    }
+
+    // The accounts-only backup, taken while the server ran, is a consistent SQLite file too.
+    const accountsDir = mkdtempSync(path.join(scratch, 'accounts-restored-'));
+    expect((await admin(accountsDir, 'restore', '--from', path.join(scratch, 'accounts'))).code).toBe(0);
+    expect((await admin(accountsDir, 'list-projects')).stdout).toContain(projectId);
+  }, 240_000);
+});
