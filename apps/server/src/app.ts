@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, defaultSdkScriptPath } from './config.ts';
 import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
-import { installErrorHandler, rateLimited } from './errors.ts';
+import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
 import { installJsonParser } from './http/json-parser.ts';
@@ -24,13 +24,17 @@ import { createSessionService, type SessionService } from './modules/auth/sessio
 import { createAuthStore } from './modules/auth/store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
 import { createGeoLookup } from './modules/ingestion/enrich.ts';
 import { legacyIngestionGraphql } from './modules/ingestion/legacy/resolvers.ts';
 import { eventRoutes } from './modules/ingestion/routes.ts';
 import { sdkScriptRoute } from './modules/ingestion/sdk-script.ts';
 import { createEventService, type EventService } from './modules/ingestion/service.ts';
+import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
+import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
 import { createProjectStore } from './modules/projects/store.ts';
@@ -80,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Errors of the router itself (a bad URL, an over-long parameter) get the same {errorCode, message}.
+    frameworkErrors: frameworkErrorHandler,
   });
   const isHttps = config.publicUrl.startsWith('https:');
   const geo = createGeoLookup(config.geoipDb);
@@ -100,7 +106,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
-  const mail = createMailService({ ...config, logger: app.log });
+  const mail = createMailService({
+    store: createOutboxStore(db),
+    transport: config.smtpUrl
+      ? createSmtpTransport({
+          smtpUrl: config.smtpUrl,
+          mailFrom: config.mailFrom,
+          timeoutMs: config.smtpTimeoutMs ?? 10_000,
+          logger: app.log,
+        })
+      : createFileTransport({ dataDir: config.dataDir, mailFrom: config.mailFrom, logger: app.log }),
+    secret: config.jwtSecret,
+    clock,
+    logger: app.log,
+    minRetryDelayMs: config.mailRetryMinMs,
+  });
+  // Before the accounts store closes (hooks run last-in first-out): the outbox gives back what it holds.
   app.addHook('onClose', async () => mail.close());
 
   const authStore = createAuthStore(db);
@@ -133,6 +154,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dir: path.join(config.dataDir, 'ingest-log'),
       maxBacklogBytes: config.ingestBacklogMaxBytes,
       onLoadError: (error) => app.log.error({ err: error }, 'loading the ingestion log failed; retrying'),
+      onQuarantined: ({ segment, file, error, total }) =>
+        app.log.error(
+          { err: error, segment, file, quarantined: total },
+          `a record of the ingestion log could not be loaded into the event store; it was kept in ${file} and everything else was loaded. Inspect it with: tail -n 1 ${file} | head -c 2000`,
+        ),
     },
   });
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
@@ -152,6 +178,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, clock });
+  const health = createHealthService({
+    db,
+    eventStore,
+    loader: () => events.loaderState(),
+    mailWaiting: () => mail.waiting(),
+    dataDir: config.dataDir,
+    clock,
+    maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,
+    minFreeDiskBytes: config.healthMinFreeDiskBytes ?? 256 * 1024 * 1024,
+  });
   const services: Services = {
     config,
     db,
@@ -182,7 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Route-level `config.rateLimit` works in any module; unknown paths fall through to the console below.
   await app.register(
     async (api) => {
-      api.get('/health', async () => ({ status: 'ok' }));
+      await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
     },

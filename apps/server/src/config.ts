@@ -17,6 +17,10 @@ export type Config = {
   /** `smtp://user:pass@host:port`; undefined writes emails to the log and `DATA_DIR/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Each SMTP wait (connect, greeting, an answer) gives up after this; the email is retried later. */
+  smtpTimeoutMs?: number;
+  /** First retry of an email that could not be sent; the delay doubles up to 15 minutes. */
+  mailRetryMinMs?: number;
   jwtSecret: string;
   /** Directory of the built console (index.html + assets). */
   consoleDir: string;
@@ -28,6 +32,10 @@ export type Config = {
   ingestEventsPerMinute?: number;
   /** Bytes acknowledged in the ingestion log but not loaded yet, beyond which ingestion answers 503. */
   ingestBacklogMaxBytes?: number;
+  /** Health fails when the oldest acknowledged event not yet queryable is older than this. */
+  healthMaxLoaderLagMs?: number;
+  /** Health fails when the disk holding DATA_DIR has less free space than this. */
+  healthMinFreeDiskBytes?: number;
   /** The SDK's IIFE build served at `/sdk.js`. */
   sdkScriptPath?: string;
   /** The operator's own country .mmdb file (GeoLite2-Country, DB-IP country); undefined: the bundled DB-IP lite. */
@@ -61,6 +69,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  MAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CONSOLE_DIR: optionalString,
   TRUST_PROXY: booleanFlag,
@@ -75,6 +85,8 @@ const EnvSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
+  HEALTH_MAX_LOADER_LAG_SECONDS: z.coerce.number().positive().default(60),
+  HEALTH_MIN_FREE_DISK_MB: z.coerce.number().nonnegative().default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -104,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
+    smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,
+    mailRetryMinMs: vars.MAIL_RETRY_MIN_SECONDS * 1000,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     consoleDir: vars.CONSOLE_DIR ? path.resolve(vars.CONSOLE_DIR) : defaultConsoleDir,
     trustProxy: vars.TRUST_PROXY,
@@ -111,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     ingestEventsPerMinute: vars.INGEST_EVENTS_PER_MINUTE,
     ingestBacklogMaxBytes: Math.round(vars.INGEST_BACKLOG_MAX_MB * 1024 * 1024),
+    healthMaxLoaderLagMs: vars.HEALTH_MAX_LOADER_LAG_SECONDS * 1000,
+    healthMinFreeDiskBytes: Math.round(vars.HEALTH_MIN_FREE_DISK_MB * 1024 * 1024),
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
     geoipDb: vars.GEOIP_DB ? existingFile('GEOIP_DB', vars.GEOIP_DB) : undefined,
     metricsToken: vars.METRICS_TOKEN,

@@ -34,6 +34,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   acquisition: [],
   // The incident fingerprint: a pure function that ingestion stamps on error events.
   incidents: ['fingerprint.ts'],
+  health: [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

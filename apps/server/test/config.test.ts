@@ -116,7 +116,7 @@ describe('main', () => {
     });
     try {
       const health = await fetch(`${url}/api/v1/health`);
-      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(await health.json()).toMatchObject({ status: 'ok' });
       expect(health.headers.get('x-frame-options')).toBe('DENY');
       expect(statSync(path.join(dataDir, 'polyflow.sqlite')).isFile()).toBe(true);
     } finally {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelText } from './text.ts';
 
 /**
  * What the acquisition GraphQL queries answer (`apps/server/src/modules/acquisition/schema.ts`), for the
@@ -8,7 +9,7 @@ import { z } from 'zod';
  */
 
 const isoTime = z.string();
-const filterValues = z.array(z.string().min(1).max(256)).max(100);
+const filterValues = z.array(labelText(256).min(1)).max(100);
 
 /**
  * The filter bar. Each list is "any of these values"; an absent or empty list does not filter. Lists

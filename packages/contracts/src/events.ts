@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, labelText } from './text.ts';
 
 /**
  * The wire format between the browser SDK (`packages/sdk`) and `POST /api/v1/events`.
@@ -10,9 +11,11 @@ import { z } from 'zod';
 export const MAX_BATCH_BYTES = 64 * 1024;
 export const MAX_EVENTS_PER_BATCH = 100;
 
-const shortText = z.string().max(256);
-const mediumText = z.string().max(2048);
-const longText = z.string().max(16 * 1024);
+// Identifiers and names (labelText) hold no control characters; messages and stacks (freeText) may
+// break lines. Neither holds a lone surrogate, which no store can keep (text.ts).
+const shortText = labelText(256);
+const mediumText = labelText(2048);
+const longText = freeText(16 * 1024);
 /**
  * 0x-prefixed hex, e.g. selectors. Checks only: the schemas have no transforms or refinements, so the
  * server can compile them into a fast validator (z.toJSONSchema) that accepts exactly what they accept.
@@ -66,8 +69,8 @@ const base = {
     .regex(/^[A-Za-z0-9_-]+$/, 'expected [A-Za-z0-9_-]'),
   /** Milliseconds since the epoch, client clock. */
   ts: z.number().int().nonnegative().max(8.64e15),
-  userId: z.string().min(1).max(64),
-  sessionId: z.string().min(1).max(64),
+  userId: labelText(64).min(1),
+  sessionId: labelText(64).min(1),
   path: mediumText,
   referrer: mediumText.optional(),
   utm: UtmSchema.optional(),
@@ -109,7 +112,7 @@ export const TxEventSchema = z
   .object({
     ...base,
     type: z.literal('tx'),
-    txId: z.string().min(1).max(64),
+    txId: labelText(64).min(1),
     stage: z.enum(TxStages),
     hash: txHash.optional(),
     from: address.optional(),
@@ -139,7 +142,7 @@ export const SignatureEventSchema = z
   .object({
     ...base,
     type: z.literal('signature'),
-    signatureId: z.string().min(1).max(64),
+    signatureId: labelText(64).min(1),
     stage: z.enum(SignatureStages),
     method: z.enum(['personal_sign', 'eth_signTypedData_v4']),
     error: RpcErrorSchema.optional(),
@@ -188,8 +191,8 @@ export type EventType = IngestEvent['type'];
 
 export const BatchSchema = z
   .object({
-    apiKey: z.string().min(1).max(128),
-    sdkVersion: z.string().max(32).optional(),
+    apiKey: labelText(128).min(1),
+    sdkVersion: labelText(32).optional(),
     events: z.array(EventSchema).min(1).max(MAX_EVENTS_PER_BATCH),
   })
   .strict();

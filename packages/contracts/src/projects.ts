@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABEL_MESSAGE, LABEL_PATTERN } from './text.ts';
 
 export const ProjectSchema = z.object({
   id: z.string(),
@@ -12,5 +13,8 @@ export type Project = z.infer<typeof ProjectSchema>;
 
 export const ProjectListSchema = z.object({ projects: z.array(ProjectSchema) });
 
-export const CreateProjectSchema = z.object({ name: z.string().trim().min(1).max(100) });
+/** A name is shown as typed: control characters and lone surrogates are refused, never cleaned up. */
+export const CreateProjectSchema = z.object({
+  name: z.string().trim().min(1).max(100).regex(LABEL_PATTERN, LABEL_MESSAGE),
+});
 export const DomainInputSchema = z.object({ domain: z.string().trim().min(1).max(300) });

@@ -51,6 +51,49 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+
+  // Server-side session state: Log Out and a password reset end sessions before their JWT expires.
+  '002_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('ended_at', 'text')
+        .execute();
+      await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('sessions').execute();
+    },
+  },
+
+  // Emails waiting to be sent, retried until they go (modules/mail, ADR 009).
+  '003_mail_outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('message', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (col) => col.notNull())
+        .addColumn('claimed_until', 'text')
+        .addColumn('last_error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('mail_outbox_due_idx')
+        .on('mail_outbox')
+        .column('next_attempt_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('mail_outbox').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

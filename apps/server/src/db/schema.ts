@@ -37,9 +37,37 @@ export type ProjectDomainsTable = {
   created_at: string;
 };
 
+/** One console session (the `sid` of its JWT); verified on every request, ended by Log Out or a reset. */
+export type SessionsTable = {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+};
+
+/**
+ * An email not sent yet. `message` is the email encrypted with a key derived from the JWT secret: it
+ * holds a verification or reset code, which the database itself keeps only hashed.
+ */
+export type MailOutboxTable = {
+  id: string;
+  message: string;
+  created_at: string;
+  /** After this the email is dropped unsent (its code would have expired anyway). */
+  expires_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** A node sending it holds it until then; a crash mid-send lets another node (or a restart) retry. */
+  claimed_until: string | null;
+  last_error: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
+  sessions: SessionsTable;
+  mail_outbox: MailOutboxTable;
   projects: ProjectsTable;
   project_domains: ProjectDomainsTable;
 };

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { GraphQLError } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
+import type { AppError } from '../errors.ts';
 import { answerPreflight } from '../http/cors.ts';
 import { requireUser } from '../modules/auth/guard.ts';
-import { formatGraphqlErrors } from './errors.ts';
+import { formatGraphqlErrors, replyToGraphqlRequestError } from './errors.ts';
 import type { GraphqlModule } from './module.ts';
 import { composeSchema } from './schema.ts';
 
@@ -39,6 +41,15 @@ function timeQueries(
 
 export const GRAPHQL_PATH = '/api/graphql';
 
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `POST /api/graphql` (mercurius). Console queries authenticate with a Bearer token; dapps on the
  * published 1.0.25 SDK send `X-API-KEY` with `application/json`, which needs a CORS preflight.
@@ -56,13 +67,23 @@ export async function graphqlPlugin(
     answerPreflight(request, reply, { allowHeaders: 'content-type, x-api-key' }),
   );
 
-  // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
-  // under `event`; without this its own failure reports would all fail validation.
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url !== GRAPHQL_PATH || request.method !== 'POST') return;
+    if (request.routeOptions.url !== GRAPHQL_PATH) return;
     const body = request.body as { query?: unknown; variables?: Record<string, unknown> } | undefined;
+    const query = request.method === 'GET' ? (request.query as { query?: unknown }).query : body?.query;
+    // Mercurius takes a query that is not GraphQL but parses as JSON for a ready-made syntax tree, which
+    // GraphQL's validation then crashes on (`{"query": 12}`: the body schema makes it "12"). No
+    // GraphQL document is valid JSON, and JSON.parse gives up on a real document at its first words.
+    if (typeof query === 'string' && parsesAsJson(query)) {
+      throw new GraphQLError('The query must be a GraphQL document.', {
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      });
+    }
+    // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
+    // under `event`; without this its own failure reports would all fail validation.
     const variables = body?.variables;
     if (
+      request.method === 'POST' &&
       typeof body?.query === 'string' &&
       body.query.includes('createSdkErrorEvent') &&
       variables &&
@@ -89,9 +110,16 @@ export async function graphqlPlugin(
         apiKey: typeof header === 'string' ? header : undefined,
       };
     },
-    errorFormatter: (execution, context) =>
-      formatGraphqlErrors(execution, (error) =>
+    errorHandler: replyToGraphqlRequestError,
+    errorFormatter: (execution, context) => {
+      // A rate limit or a full disk tells the client when to come back, as REST does.
+      for (const error of execution.errors ?? []) {
+        const retryAfter = (error.originalError as AppError | undefined)?.retryAfterSeconds;
+        if (retryAfter !== undefined) context.reply.header('retry-after', String(retryAfter));
+      }
+      return formatGraphqlErrors(execution, (error) =>
         context.reply.request.log.error({ err: error }, 'GraphQL resolver failed'),
-      ),
+      );
+    },
   });
 }

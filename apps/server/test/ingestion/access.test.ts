@@ -109,6 +109,10 @@ describe('ingestion: API key and Origin whitelist', () => {
     const limited = await postBatch(harness.app, batch(p.apiKey as string));
     expect(limited.statusCode).toBe(429);
     expect(errorOf(limited).errorCode).toBe('RATE_LIMITED');
+    // 20 events wanted, about 10 left, 50 a minute coming back: about 12 s to wait.
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(11);
+    expect(retryAfter).toBeLessThanOrEqual(13);
     // The whitelisted page may read the 429 to back off.
     expect(limited.headers['access-control-allow-origin']).toBe('https://app.example.com');
     expect((await postBatch(harness.app, batch(other.apiKey as string))).statusCode).toBe(200);

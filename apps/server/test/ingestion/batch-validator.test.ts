@@ -1,8 +1,9 @@
 import { BatchSchema } from '@polyflow/contracts/events';
+import { isStorableText, LABEL_PATTERN, TEXT_PATTERN } from '@polyflow/contracts/text';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileJsonSchema } from '../../src/lib/compile-json-schema.ts';
-import { createBatchValidator } from '../../src/modules/ingestion/batch-validator.ts';
+import { createBatchValidator, FAST_TEXT_PATTERNS } from '../../src/modules/ingestion/batch-validator.ts';
 import { everyEventShape } from './wire-events.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -29,6 +30,24 @@ const REPLACEMENTS: Json[] = [
   ...LENGTHS.map((length) => '7'.repeat(length)),
   // Astral characters: two UTF-16 code units each, which is how zod counts.
   ...[32, 33, 128, 129].map((count) => '😀'.repeat(count)),
+  // What the stores cannot hold (contracts/text.ts), and its harmless neighbours.
+  '\u0000',
+  'user\u0000x',
+  '\ud800',
+  'a\ud800b',
+  '\udc00x',
+  'x\ud83d',
+  '\ud83d\ud83d\ude00',
+  '\ud83d\ude00',
+  'tab\there',
+  'line\nbreak\r\n',
+  '\u001b[31mred',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u00a0',
+  '\u2028',
+  '\ufffd',
   '0x',
   `0x${'a'.repeat(40)}`,
   `0x${'A'.repeat(40)}`,
@@ -120,8 +139,11 @@ function corpus(): Json[] {
 }
 
 describe('the compiled batch validator', () => {
-  it('accepts exactly the batches zod accepts', () => {
-    const compiled = compileJsonSchema(z.toJSONSchema(BatchSchema, { io: 'input' }));
+  it.each([
+    ['with the patterns as regular expressions', new Map()],
+    ['with the fast text checks (production)', FAST_TEXT_PATTERNS],
+  ])('accepts exactly the batches zod accepts, %s', (_, fastPatterns) => {
+    const compiled = compileJsonSchema(z.toJSONSchema(BatchSchema, { io: 'input' }), fastPatterns);
     const cases = corpus();
     let valid = 0;
     const disagreements: string[] = [];
@@ -149,6 +171,31 @@ describe('the compiled batch validator', () => {
     const result = validate(broken);
     expect(result.success).toBe(false);
     if (!result.success) expect(result.error.issues[0]?.path).toEqual(['events', 0, 'ts']);
+  });
+
+  it('checks text in one loop exactly as the contract patterns do', () => {
+    // Every UTF-16 unit class that matters, in random strings of up to six units.
+    const units = [0x00, 0x09, 0x0a, 0x0d, 0x1f, 0x20, 0x41, 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0x2028];
+    units.push(0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const disagreements: string[] = [];
+    for (let round = 0; round < 20_000; round++) {
+      const length = Math.floor(random() * 7);
+      const text = String.fromCharCode(
+        ...Array.from({ length }, () => units[Math.floor(random() * units.length)] as number),
+      );
+      if (isStorableText(text, false) !== LABEL_PATTERN.test(text))
+        disagreements.push(`label ${JSON.stringify(text)}`);
+      if (isStorableText(text, true) !== TEXT_PATTERN.test(text))
+        disagreements.push(`text ${JSON.stringify(text)}`);
+    }
+    expect(disagreements).toEqual([]);
+    expect(isStorableText('wallet 😀', false)).toBe(true);
+    expect(isStorableText('a\ud800b', true)).toBe(false);
   });
 
   it('refuses to compile keywords it cannot check, rather than ignoring them', () => {

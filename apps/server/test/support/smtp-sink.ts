@@ -33,7 +33,8 @@ function parse(raw: string, recipients: string[]): ReceivedEmail {
   return { to: recipients, subject, text: decodeBody(headers, body).replace(/\r\n/g, '\n') };
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** On `port`, or on a free one (0). */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedEmail[] = [];
   const taken = new Set<ReceivedEmail>();
   const waiters = new Set<() => void>();
@@ -53,15 +54,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const boundPort = typeof address === 'object' && address ? address.port : 0;
 
   const pendingFor = (to: string) =>
     messages.filter((message) => !taken.has(message) && message.to.includes(to.toLowerCase()));
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${boundPort}`,
     messages,
     pendingFor,
     waitFor(to, { subject, timeoutMs = 5000 } = {}) {

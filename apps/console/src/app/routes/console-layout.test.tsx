@@ -121,10 +121,11 @@ describe('Shell', () => {
       rows: [],
       nextCursor: null,
     };
-    mockApi({
+    const api = mockApi({
       'GET /projects': json(200, { projects: [project] }),
       // The incident list with no incident yet points to the SDK settings.
       'POST /api/graphql': json(200, { data: { incidents: noIncidents } }),
+      'POST /logout': json(204),
     });
     const { user, location } = renderApp(`/console/${project.id}`);
 
@@ -153,10 +154,14 @@ describe('Shell', () => {
       `/console/${project.id}/config`,
     );
 
+    const token = JSON.parse(window.localStorage.getItem(USER_KEY) ?? '{}').token;
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
     expect(location()).toBe('/');
     expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+    // The session ends on the server too, with the token it had.
+    await waitFor(() => expect(api.calls('POST /logout')).toHaveLength(1));
+    expect(api.calls('POST /logout')[0]?.headers.get('authorization')).toBe(`Bearer ${token}`);
     expect(window.localStorage.getItem(CURRENT_PROJECT_KEY)).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
+import { logout } from '../../features/auth/api/logout';
 import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { useSession } from '../../lib/session';
@@ -66,6 +67,7 @@ function ConsoleShell({ session }: { session: StoredSession }) {
     navigate(`/console/${project.id}/analytics`);
   };
   const logOut = () => {
+    void logout();
     clearStoredSession();
     navigate('/');
   };

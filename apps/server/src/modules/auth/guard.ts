@@ -12,12 +12,17 @@ declare module 'fastify' {
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/;
 const resolved = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
 
+/** The token of an `Authorization: Bearer …` header, if the request has one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
 /** The signed-in user of this request, or a 401 BAD_AUTHENTICATION (missing, forged, expired, revoked). */
 export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   let pending = resolved.get(request);
   if (!pending) {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    pending = match?.[1] ? request.server.sessions.verify(match[1]) : Promise.resolve(null);
+    const token = bearerToken(request);
+    pending = token ? request.server.sessions.verify(token) : Promise.resolve(null);
     resolved.set(request, pending);
   }
   const user = await pending;

@@ -8,7 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RateLimitConfig } from '../../config.ts';
-import { CONSOLE_BODY_LIMIT, parseBody } from '../../http/validation.ts';
+import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
+import { bearerToken } from './guard.ts';
 import type { AuthService } from './service.ts';
 
 type Options = { auth: AuthService; rateLimit: RateLimitConfig };
@@ -21,7 +22,7 @@ const EmailBody = EmailOnlySchema.strict();
 const TokenBody = TokenOnlySchema.strict();
 const ResetBody = ResetPasswordSchema.strict();
 
-/** Account routes under /api/v1: register, verify, resend, login, forgot-password, reset. */
+/** Account routes under /api/v1: register, verify, resend, login, logout, forgot-password, reset. */
 export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Options): Promise<void> {
   const limited = {
     bodyLimit: CONSOLE_BODY_LIMIT,
@@ -45,6 +46,15 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Opti
   });
 
   app.post('/login', limited, async (request) => auth.login(parseBody(LoginBody, request.body)));
+
+  // Ends the caller's session on the server. Answers 204 whether or not the token was still valid:
+  // after it, the token does not work, which is all a client logging out needs to know.
+  app.post('/logout', { bodyLimit: CONSOLE_BODY_LIMIT }, async (request, reply) => {
+    parseBody(NoBodySchema, request.body);
+    const token = bearerToken(request);
+    if (token) await auth.logout(token);
+    return reply.status(204).send();
+  });
 
   app.post('/forgot-password', limited, async (request, reply) => {
     const { email } = parseBody(EmailBody, request.body);

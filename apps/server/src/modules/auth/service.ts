@@ -32,7 +32,8 @@ const badCredentials = () => new AppError(401, 'BAD_AUTHENTICATION', 'Wrong emai
 
 /**
  * Accounts. Answers that concern an email address (register, resend, forgot-password) are the same
- * whether or not it has an account, and mail goes out in the background so timing says nothing either.
+ * whether or not it has an account; mail is only stored in the outbox on the way (the mail service
+ * sends it in the background), so SMTP's timing says nothing either.
  */
 export function createAuthService({ store, sessions, passwords, mail, clock, publicUrl }: Deps) {
   async function issueEmailToken(userId: string, purpose: EmailTokenPurpose): Promise<string> {
@@ -51,7 +52,7 @@ export function createAuthService({ store, sessions, passwords, mail, clock, pub
 
   async function sendVerification(userId: string, email: string): Promise<void> {
     const code = await issueEmailToken(userId, 'verify');
-    mail.sendInBackground(verificationEmail(email, publicUrl, code));
+    await mail.enqueue(verificationEmail(email, publicUrl, code));
   }
 
   return {
@@ -61,7 +62,7 @@ export function createAuthService({ store, sessions, passwords, mail, clock, pub
       const existing = await store.findUserByEmail(email);
       if (existing) {
         // The stored password is kept: re-registering must not let someone else set it before verification.
-        if (existing.verified_at) mail.sendInBackground(alreadyRegisteredEmail(email, publicUrl));
+        if (existing.verified_at) await mail.enqueue(alreadyRegisteredEmail(email, publicUrl));
         else await sendVerification(existing.id, email);
         return;
       }
@@ -118,7 +119,12 @@ export function createAuthService({ store, sessions, passwords, mail, clock, pub
       const user = await store.findUserByEmail(email);
       if (!user) return;
       const code = await issueEmailToken(user.id, 'reset');
-      mail.sendInBackground(passwordResetEmail(email, publicUrl, code));
+      await mail.enqueue(passwordResetEmail(email, publicUrl, code));
+    },
+
+    /** Log Out: the session ends on the server at once, whoever still holds its token. */
+    logout(token: string): Promise<void> {
+      return sessions.end(token);
     },
 
     async resetPassword(code: string, newPassword: string): Promise<void> {

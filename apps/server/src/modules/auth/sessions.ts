@@ -1,9 +1,12 @@
 import type { Session } from '@polyflow/contracts/auth';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
 import type { AuthStore, UserRow } from './store.ts';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Nodes' clocks may differ by this much; a token issued further in the future is refused. */
+const MAX_CLOCK_SKEW_SECONDS = 60;
 const ISSUER = 'polyflow';
 const AUDIENCE = 'polyflow-console';
 
@@ -12,11 +15,19 @@ export type AuthUser = { id: string; email: string };
 
 export type SessionService = {
   issue(user: Pick<UserRow, 'id' | 'email' | 'session_version'>): Promise<Session>;
-  /** The user behind a bearer token, or null when it is missing, forged, expired or revoked. */
+  /** The user behind a bearer token, or null when it is missing, forged, expired, ended or from the future. */
   verify(token: string): Promise<AuthUser | null>;
+  /** Ends the token's session on the server (Log Out); nothing happens for a token that is not valid. */
+  end(token: string): Promise<void>;
 };
 
-/** HS256 JWTs. The `sv` claim ties a session to the password it was opened with. */
+type Claims = { sessionId: string; userId: string; sessionVersion: number };
+
+/**
+ * HS256 JWTs naming a server-side session (`sid`, the `sessions` table): each request looks the session
+ * up (one indexed query, as the user look-up before it), so Log Out and a password reset end sessions at
+ * once rather than when the JWT expires. The `sv` claim still ties a session to the password it was opened with.
+ */
 export function createSessionService({
   secret,
   clock,
@@ -24,15 +35,48 @@ export function createSessionService({
 }: {
   secret: string;
   clock: Clock;
-  store: Pick<AuthStore, 'findUserById'>;
+  store: Pick<AuthStore, 'insertSession' | 'findOpenSession' | 'endSession'>;
 }): SessionService {
   const key = new TextEncoder().encode(secret);
 
+  async function claimsOf(token: string): Promise<Claims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: clock(),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const now = Math.floor(clock().getTime() / 1000);
+      if (typeof payload.iat !== 'number' || payload.iat > now + MAX_CLOCK_SKEW_SECONDS) return null;
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.sv !== 'number'
+      ) {
+        return null;
+      }
+      return { sessionId: payload.sid, userId: payload.sub, sessionVersion: payload.sv };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+
   return {
     async issue(user) {
-      const issuedAt = Math.floor(clock().getTime() / 1000);
+      const now = clock();
+      const issuedAt = Math.floor(now.getTime() / 1000);
       const expiresAt = issuedAt + SESSION_TTL_SECONDS;
-      const token = await new SignJWT({ email: user.email, sv: user.session_version })
+      const sessionId = newId();
+      await store.insertSession({
+        id: sessionId,
+        userId: user.id,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+      });
+      const token = await new SignJWT({ email: user.email, sid: sessionId, sv: user.session_version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -44,23 +88,17 @@ export function createSessionService({
     },
 
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          currentDate: clock(),
-          requiredClaims: ['sub', 'exp', 'iat'],
-        });
-        if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
-        const user = await store.findUserById(payload.sub);
-        // A password reset since the token was issued, or a deleted account, ends the session.
-        if (!user || user.session_version !== payload.sv) return null;
-        return { id: user.id, email: user.email };
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) return null;
-        throw error;
-      }
+      const claims = await claimsOf(token);
+      if (!claims) return null;
+      const user = await store.findOpenSession(claims.sessionId, claims.userId);
+      // Ended by Log Out or a password reset, or the account is gone.
+      if (!user || user.session_version !== claims.sessionVersion) return null;
+      return { id: user.id, email: user.email };
+    },
+
+    async end(token) {
+      const claims = await claimsOf(token);
+      if (claims) await store.endSession(claims.sessionId, clock().toISOString());
     },
   };
 }

@@ -44,7 +44,8 @@ export function createAuthStore(db: AccountDb) {
 
     /**
      * Marks an unused, unexpired token as used and returns its user id, atomically: two concurrent
-     * requests with the same token cannot both succeed.
+     * requests with the same token cannot both succeed. A verification spends every other outstanding
+     * verification token of the user with it (older links in the mailbox must not open sessions later).
      */
     async consumeToken(tokenHash: string, purpose: EmailTokenPurpose, now: string): Promise<string | null> {
       return db.transaction().execute(async (trx) => {
@@ -63,7 +64,17 @@ export function createAuthStore(db: AccountDb) {
           .where('id', '=', token.id)
           .where('used_at', 'is', null)
           .executeTakeFirst();
-        return result.numUpdatedRows === 1n ? token.user_id : null;
+        if (result.numUpdatedRows !== 1n) return null;
+        if (purpose === 'verify') {
+          await trx
+            .updateTable('email_tokens')
+            .set({ used_at: now })
+            .where('user_id', '=', token.user_id)
+            .where('purpose', '=', 'verify')
+            .where('used_at', 'is', null)
+            .execute();
+        }
+        return token.user_id;
       });
     },
 
@@ -76,7 +87,7 @@ export function createAuthStore(db: AccountDb) {
         .execute();
     },
 
-    /** New password; every outstanding reset token of the user is spent with it. */
+    /** New password; every outstanding token (reset and verification) and every session end with it. */
     async changePassword(userId: string, passwordHash: string, now: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
@@ -92,10 +103,57 @@ export function createAuthStore(db: AccountDb) {
           .updateTable('email_tokens')
           .set({ used_at: now })
           .where('user_id', '=', userId)
-          .where('purpose', '=', 'reset')
           .where('used_at', 'is', null)
           .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ ended_at: now })
+          .where('user_id', '=', userId)
+          .where('ended_at', 'is', null)
+          .execute();
       });
+    },
+
+    /** A new session; the user's sessions that expired before `now` are deleted on the way. */
+    async insertSession(session: { id: string; userId: string; createdAt: string; expiresAt: string }) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', session.userId)
+          .where('expires_at', '<', session.createdAt)
+          .execute();
+        await trx
+          .insertInto('sessions')
+          .values({
+            id: session.id,
+            user_id: session.userId,
+            created_at: session.createdAt,
+            expires_at: session.expiresAt,
+            ended_at: null,
+          })
+          .execute();
+      });
+    },
+
+    /** The session's user if the session is open (not ended): one indexed look-up per request. */
+    findOpenSession(sessionId: string, userId: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.email', 'users.session_version'])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.ended_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async endSession(sessionId: string, now: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ ended_at: now })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
     },
   };
 }

@@ -41,6 +41,12 @@ export type EventWriter = {
    * (project_id, id) is stored already is skipped, so a segment may be loaded again after a crash.
    */
   loadSegment(file: string): Promise<void>;
+  /**
+   * Whether `loadSegment` failed on a record's content (malformed JSON, a value the columns cannot take):
+   * the same records would fail again, so the loader sets them aside (ingestion/quarantine.ts). False for
+   * failures of the store itself (a full disk, a closed store), which a later retry can get past.
+   */
+  isRecordError(error: unknown): boolean;
   /** Deletes every event of the project (the project was deleted). */
   deleteProjectEvents(projectId: string): Promise<void>;
   /** Deletes every event whose client time is before `before`, in every project (retention). */
@@ -69,6 +75,8 @@ export type EventStore = EventWriter &
      * `logger`; `stop` ends it. Called once the server listens.
      */
     startMaintenance(logger: MaintenanceLogger): { stop(): Promise<void> };
+    /** Resolves when the store answers a query (health check); rejects with the store's error otherwise. */
+    ping(): Promise<void>;
     /** Waits for the write under way, then releases the engine. */
     close(): Promise<void>;
   };

@@ -56,12 +56,16 @@ export function rowsRecord(row: EventRow): string {
 /** A rows record starts with the two key columns (rowsRecord writes columns in table order). */
 const ROW_KEY_PREFIX = /^\{"project_id":("(?:[^"\\]|\\.)*"),"id":("(?:[^"\\]|\\.)*")/;
 
-/** The (project, event id) pairs a record holds. */
+/** The (project, event id) pairs a record holds; none for a damaged record (the loader quarantines it). */
 export function eventKeysOfRecord(line: string): [project: string, id: string][] {
-  if (line.startsWith(BATCH_RECORD_PREFIX)) {
-    const record = JSON.parse(line) as { request: { project: string }; events: { id: string }[] };
-    return record.events.map((event) => [record.request.project, event.id]);
+  try {
+    if (line.startsWith(BATCH_RECORD_PREFIX)) {
+      const record = JSON.parse(line) as { request: { project: string }; events: { id: string }[] };
+      return record.events.map((event) => [record.request.project, event.id]);
+    }
+    const match = ROW_KEY_PREFIX.exec(line);
+    return match ? [[JSON.parse(match[1] as string), JSON.parse(match[2] as string)]] : [];
+  } catch {
+    return [];
   }
-  const match = ROW_KEY_PREFIX.exec(line);
-  return match ? [[JSON.parse(match[1] as string), JSON.parse(match[2] as string)]] : [];
 }

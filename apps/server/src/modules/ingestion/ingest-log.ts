@@ -48,6 +48,8 @@ export function createIngestLog(dir: string) {
   const closed: string[] = [];
   /** Bytes of every segment on disk (closed and current): what is durable but not loaded yet. */
   const sizes = new Map<string, number>();
+  /** When each of those segments got its first record (epoch ms): the loader's lag is measured from it. */
+  const firstAppendAt = new Map<string, number>();
   let nextSequence = 1;
   for (const name of readdirSync(dir).sort()) {
     const match = SEGMENT.exec(name);
@@ -59,6 +61,8 @@ export function createIngestLog(dir: string) {
     } else {
       closed.push(name);
       sizes.set(name, size);
+      // A segment left by an earlier run is at least as old as its last write.
+      firstAppendAt.set(name, statSync(path.join(dir, name)).mtimeMs);
     }
   }
 
@@ -93,6 +97,7 @@ export function createIngestLog(dir: string) {
         try {
           await segment.handle.appendFile(records);
           await segment.handle.datasync();
+          if (segment.bytes === 0) firstAppendAt.set(segment.name, Date.now());
           segment.bytes += Buffer.byteLength(records);
           sizes.set(segment.name, segment.bytes);
         } catch (error) {
@@ -121,6 +126,13 @@ export function createIngestLog(dir: string) {
       return total;
     },
 
+    /** When the oldest record not loaded yet became durable (epoch ms); undefined when none waits. */
+    oldestPendingAt(): number | undefined {
+      let oldest: number | undefined;
+      for (const at of firstAppendAt.values()) if (oldest === undefined || at < oldest) oldest = at;
+      return oldest;
+    },
+
     /** Closed segments, oldest first: what is durable but not loaded yet. */
     closedSegments: (): readonly string[] => [...closed],
     pathOf: (name: string) => path.join(dir, name),
@@ -131,6 +143,7 @@ export function createIngestLog(dir: string) {
       await unlink(path.join(dir, name));
       closed.splice(closed.indexOf(name), 1);
       sizes.delete(name);
+      firstAppendAt.delete(name);
     },
 
     close(): Promise<void> {

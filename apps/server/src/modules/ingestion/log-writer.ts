@@ -1,5 +1,6 @@
 import { eventKeysOfRecord } from '../event-store/log-records.ts';
 import { createIngestLog } from './ingest-log.ts';
+import { createQuarantine, type QuarantineOptions } from './quarantine.ts';
 import { createRecentIds } from './recent-ids.ts';
 
 /**
@@ -34,6 +35,12 @@ export type LogWriterOptions = {
   loadBytes?: number;
   maxLoadDelayMs?: number;
   onLoadError?(error: unknown): void;
+  /**
+   * Whether a failed `load` failed on a record's content rather than on the store: the segment's
+   * other records are then loaded and the bad ones quarantined (quarantine.ts).
+   */
+  isRecordError?: QuarantineOptions['isRecordError'];
+  onQuarantined?: QuarantineOptions['onQuarantined'];
 };
 
 /**
@@ -50,8 +57,11 @@ export function createLogWriter({
   loadBytes = 48 * 1024 * 1024,
   maxLoadDelayMs = 3_000,
   onLoadError,
+  isRecordError = () => false,
+  onQuarantined,
 }: LogWriterOptions) {
   const log = createIngestLog(dir);
+  const quarantine = createQuarantine({ dir, isRecordError, onQuarantined });
   const recent = createRecentIds();
   // Events left in the log by the previous run were acknowledged: a retry of one is a duplicate.
   for (const name of log.closedSegments()) {
@@ -62,17 +72,18 @@ export function createLogWriter({
 
   let loading: Promise<void> | undefined;
   let lastLoadAt = 0;
-  // Everything acknowledged before this time is in the store (metrics: the loader's lag).
-  let loadedUpTo = Date.now();
   async function loadClosedSegments(): Promise<void> {
-    const rotatedAt = Date.now();
-    lastLoadAt = rotatedAt;
+    lastLoadAt = Date.now();
     await log.rotate();
     for (const name of log.closedSegments()) {
-      await load(log.pathOf(name));
+      try {
+        await load(log.pathOf(name));
+      } catch (error) {
+        if (!quarantine.isRecordError(error)) throw error;
+        await quarantine.loadAroundBadRecords(log.pathOf(name), load);
+      }
       await log.remove(name);
     }
-    loadedUpTo = rotatedAt;
   }
   /** One load at a time; a caller arriving during a load shares it. */
   function loadOnce(): Promise<void> {
@@ -127,8 +138,16 @@ export function createLogWriter({
     /** Bytes acknowledged and not loaded yet. */
     pendingBytes: () => log.pendingBytes(),
 
-    /** Milliseconds the oldest acknowledged event not yet loaded may have waited; 0 when none waits. */
-    lagMs: () => (log.pendingBytes() === 0 ? 0 : Date.now() - loadedUpTo),
+    /** Milliseconds the oldest acknowledged event not yet loaded has waited; 0 when none waits. */
+    lagMs: () => {
+      const oldest = log.oldestPendingAt();
+      return oldest === undefined ? 0 : Math.max(0, Date.now() - oldest);
+    },
+    /** When the oldest event acknowledged and not loaded yet was acknowledged (epoch ms), if any. */
+    oldestPendingAt: () => log.oldestPendingAt(),
+
+    /** Records the loader could not load, kept in `quarantine.file`. */
+    quarantined: () => ({ count: quarantine.count(), file: quarantine.file }),
 
     /** Resolves once everything acknowledged before the call is in the event store. */
     async flush(): Promise<void> {

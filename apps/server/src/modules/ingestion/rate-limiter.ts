@@ -7,8 +7,11 @@ export function createRateLimiter({ eventsPerMinute }: { eventsPerMinute: number
   const perMs = eventsPerMinute / 60_000;
 
   return {
-    /** Takes `events` tokens; false when the bucket does not hold that many (nothing is taken then). */
-    take(projectId: string, events: number, now = Date.now()): boolean {
+    /**
+     * Takes `events` tokens and answers 0, or, when the bucket does not hold that many (nothing is taken
+     * then), the milliseconds until it will (a batch larger than the bucket: a full refill).
+     */
+    take(projectId: string, events: number, now = Date.now()): number {
       let bucket = buckets.get(projectId);
       if (!bucket) {
         if (buckets.size > 100_000) buckets.clear();
@@ -17,9 +20,11 @@ export function createRateLimiter({ eventsPerMinute }: { eventsPerMinute: number
       }
       bucket.tokens = Math.min(eventsPerMinute, bucket.tokens + (now - bucket.updatedAt) * perMs);
       bucket.updatedAt = now;
-      if (bucket.tokens < events) return false;
+      if (bucket.tokens < events) {
+        return Math.ceil((Math.min(events, eventsPerMinute) - bucket.tokens) / perMs);
+      }
       bucket.tokens -= events;
-      return true;
+      return 0;
     },
   };
 }

@@ -9,14 +9,14 @@ import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLooku
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
 import { batchEntry, rowsEntry } from './log-entries.ts';
-import { createLogWriter } from './log-writer.ts';
+import { createLogWriter, type LogWriterOptions } from './log-writer.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { assertStorable } from './storable-numbers.ts';
 
 export type EventServiceDeps = {
   /** The event store: the loader writes through it, the integration card and the legacy status update read. */
-  store: Pick<EventWriter, 'loadSegment' | 'deleteProjectEvents'> &
+  store: Pick<EventWriter, 'loadSegment' | 'isRecordError' | 'deleteProjectEvents'> &
     Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'>;
   projects: KeyCacheDeps & { getOwnedProject(userId: string, projectId: string): Promise<Project> };
   clock?: Clock;
@@ -30,7 +30,13 @@ export type EventServiceDeps = {
    * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
    * the background (ADR 003).
    */
-  log: { dir: string; loadIntervalMs?: number; onLoadError?(error: unknown): void; maxBacklogBytes?: number };
+  log: {
+    dir: string;
+    loadIntervalMs?: number;
+    onLoadError?(error: unknown): void;
+    onQuarantined?: LogWriterOptions['onQuarantined'];
+    maxBacklogBytes?: number;
+  };
 };
 
 /** What the server adds to every event of a request. */
@@ -52,6 +58,8 @@ export type ClientInfo = { userAgent: string | undefined; ip: string };
 export type EventService = ReturnType<typeof createEventService>;
 
 const DAY_MS = 86_400_000;
+/** A date, or a date and time with an optional zone: nothing more (Date.parse forgives trailing junk). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 /** About half a million events acknowledged but not loaded: beyond it, clients are asked to come back. */
 const DEFAULT_MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
 
@@ -77,6 +85,7 @@ export function createEventService(deps: EventServiceDeps) {
   const log = createLogWriter({
     ...deps.log,
     load: (file) => deps.store.loadSegment(file),
+    isRecordError: (error) => deps.store.isRecordError(error),
   });
   const writer = createGroupCommit({ log, ...deps.groupCommit });
 
@@ -136,10 +145,12 @@ export function createEventService(deps: EventServiceDeps) {
       return log.pendingBytes() > (deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES);
     },
 
-    /** Refuses with 429 once the project's bucket is empty. */
+    /** Refuses with 429, and a Retry-After of when the bucket will hold them, once the project's bucket is empty. */
     takeRate(access: IngestAccess, events: number): void {
-      if (!limiter.take(access.projectId, Math.max(1, events))) {
-        throw rateLimited('Too many events for this API key; retry after a short pause.');
+      const waitMs = limiter.take(access.projectId, Math.max(1, events));
+      if (waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        throw rateLimited(`Too many events for this API key; retry in ${seconds} s.`, seconds);
       }
     },
 
@@ -207,6 +218,15 @@ export function createEventService(deps: EventServiceDeps) {
       await deps.store.deleteProjectEvents(projectId);
     },
 
+    /** For the health check: what waits in the ingestion log, since when, and what was set aside. */
+    loaderState(): { pendingBytes: number; oldestPendingAt: number | undefined; quarantined: number } {
+      return {
+        pendingBytes: log.pendingBytes(),
+        oldestPendingAt: log.oldestPendingAt(),
+        quarantined: log.quarantined().count,
+      };
+    },
+
     /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */
     async integrationStatus(
       userId: string,
@@ -216,7 +236,7 @@ export function createEventService(deps: EventServiceDeps) {
       let sinceDate = new Date(clock().getTime() - DAY_MS);
       if (since !== undefined) {
         sinceDate = new Date(since);
-        if (!/^\d{4}-\d{2}-\d{2}/.test(since) || Number.isNaN(sinceDate.getTime())) {
+        if (!ISO_TIME.test(since) || Number.isNaN(sinceDate.getTime())) {
           throw badRequest('since must be an ISO 8601 time, e.g. 2024-03-01T12:00:00Z.', [
             { path: 'since', message: 'expected an ISO 8601 time' },
           ]);

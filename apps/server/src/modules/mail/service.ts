@@ -1,68 +1,176 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transporter } from 'nodemailer';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import type { OutboxRow, OutboxStore } from './outbox-store.ts';
+import { createSealer } from './sealed.ts';
+import type { Email, MailTransport } from './transport.ts';
 
-export type Email = { to: string; subject: string; text: string };
+export type { Email } from './transport.ts';
 
 export type MailService = {
-  /** Resolves once the email is handed to SMTP (or written to the outbox). */
-  send(email: Email): Promise<void>;
-  /** Sends without making the caller wait; failures are logged. Keeps response times equal. */
-  sendInBackground(email: Email): void;
-  /** Waits for background sends (shutdown, tests). */
+  /**
+   * Keeps the email in the outbox (resolves once it is stored) and sends it in the background,
+   * retrying until it goes or expires. Callers answer without waiting for SMTP: timing says nothing.
+   */
+  enqueue(email: Email): Promise<void>;
+  /** Sends every email due now and waits for it (tests; a retry after a failure stays scheduled). */
   flush(): Promise<void>;
+  /** Emails waiting in the outbox (health). */
+  waiting(): Promise<number>;
+  /** Stops sending. A send under way is not waited for: its email stays in the outbox for the next start. */
   close(): Promise<void>;
 };
 
-type Deps = { smtpUrl: string | undefined; mailFrom: string; dataDir: string; logger: FastifyBaseLogger };
+export type MailServiceDeps = {
+  store: OutboxStore;
+  transport: MailTransport;
+  /** Encrypts the stored emails (sealed.ts). */
+  secret: string;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  /** First retry after this long, doubling up to `maxRetryDelayMs`. */
+  minRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** How often the outbox is looked at for retries that came due. */
+  pollIntervalMs?: number;
+};
 
-/** SMTP when SMTP_URL is set; otherwise each email goes to the log and to DATA_DIR/outbox. */
-export function createMailService({ smtpUrl, mailFrom, dataDir, logger }: Deps): MailService {
-  // nodemailer is loaded on first use only: it adds to start-up time and most dev installs have no SMTP.
-  let transport: Promise<Transporter> | undefined;
-  const smtp = () => {
-    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-    return transport;
-  };
-  const outbox = path.join(dataDir, 'outbox');
-  const pending = new Set<Promise<void>>();
+/** An email is tried for a day: verification codes expire after 24 hours, reset codes after one. */
+const EMAIL_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Long enough for any send under the SMTP timeouts; a node that died mid-send frees the email after it. */
+const CLAIM_MS = 5 * 60 * 1000;
+const BATCH = 20;
 
-  async function send(email: Email): Promise<void> {
-    if (smtpUrl) {
-      await (await smtp()).sendMail({
-        from: mailFrom,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-      });
-      logger.info({ subject: email.subject }, 'email sent over SMTP');
+/**
+ * The durable mail outbox (ADR 009): emails are rows of the accounts store, so they survive a restart
+ * or a mail server that is down, and every node of a PostgreSQL deployment can send them (each claims
+ * its emails). Delivery is at least once: a node that dies after SMTP accepted an email, before it
+ * removed the row, sends it again later.
+ */
+export function createMailService({
+  store,
+  transport,
+  secret,
+  clock,
+  logger,
+  minRetryDelayMs = 30_000,
+  maxRetryDelayMs = 15 * 60_000,
+  pollIntervalMs = 5_000,
+}: MailServiceDeps): MailService {
+  const sealer = createSealer(secret);
+  /** Emails this node has claimed and not finished with: given back on close. */
+  const held = new Set<string>();
+  let isClosed = false;
+  let running: Promise<void> | undefined;
+  let wantsAnotherRun = false;
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    let email: Email;
+    try {
+      email = JSON.parse(sealer.open(row.message)) as Email;
+    } catch (error) {
+      // Sealed with another JWT secret (it was changed): no one can read it any more.
+      logger.error({ err: error, outboxId: row.id }, 'email in the outbox cannot be decrypted; dropped');
+      await store.remove(row.id);
       return;
     }
-    await mkdir(outbox, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const safeTo = email.to.replace(/[^a-zA-Z0-9@._+-]/g, '_');
-    const file = path.join(outbox, `${stamp}-${safeTo}.txt`);
-    const content = `From: ${mailFrom}\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`;
-    await writeFile(file, content, { mode: 0o600 });
-    // No SMTP configured (development): the log is where the person running it reads the link.
-    logger.info({ to: email.to, subject: email.subject, file }, `email (no SMTP_URL set)\n${email.text}`);
+    try {
+      await transport.deliver(email);
+    } catch (error) {
+      if (isClosed) return;
+      const now = clock().getTime();
+      if (now >= Date.parse(row.expiresAt)) {
+        logger.error(
+          { err: error, subject: email.subject, attempts: row.attempts },
+          'email not sent; gave up after a day of retries',
+        );
+        await store.remove(row.id);
+        return;
+      }
+      const delay = Math.min(maxRetryDelayMs, minRetryDelayMs * 2 ** (row.attempts - 1));
+      const retryAt = new Date(now + delay).toISOString();
+      logger.warn(
+        { err: error, subject: email.subject, attempts: row.attempts, retryAt },
+        'email not sent yet; it stays in the outbox and is retried (check SMTP_URL and the mail server)',
+      );
+      await store.retryLater(row.id, retryAt, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    // Also after close began: the accounts store usually still answers, and a row left behind would be
+    // sent a second time by the next start.
+    await store.remove(row.id).catch((error: unknown) => {
+      if (!isClosed) throw error;
+    });
   }
 
+  async function deliverDue(): Promise<void> {
+    do {
+      wantsAnotherRun = false;
+      const now = clock();
+      const rows = await store.claimDue(
+        now.toISOString(),
+        new Date(now.getTime() + CLAIM_MS).toISOString(),
+        BATCH,
+      );
+      for (const row of rows) held.add(row.id);
+      for (const row of rows) {
+        if (isClosed) return;
+        try {
+          await deliver(row);
+        } finally {
+          held.delete(row.id);
+        }
+      }
+      if (rows.length === BATCH) wantsAnotherRun = true;
+    } while (wantsAnotherRun && !isClosed);
+  }
+
+  /** One delivery run at a time; a request during a run makes it look once more at the end. */
+  function run(): Promise<void> {
+    if (isClosed) return Promise.resolve();
+    if (running) {
+      wantsAnotherRun = true;
+      return running;
+    }
+    running = deliverDue()
+      .catch((error: unknown) => logger.error({ err: error }, 'the mail outbox could not be read; retrying'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void run(), pollIntervalMs);
+  timer.unref();
+  // Emails left by an earlier run (SMTP was down, or the process stopped) go out now.
+  void run();
+
   return {
-    send,
-    sendInBackground(email) {
-      const task = send(email)
-        .catch((error: unknown) => logger.error({ err: error, subject: email.subject }, 'email not sent'))
-        .finally(() => pending.delete(task));
-      pending.add(task);
+    async enqueue(email) {
+      const now = clock();
+      await store.insert({
+        id: newId(),
+        message: sealer.seal(JSON.stringify(email)),
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + EMAIL_LIFETIME_MS).toISOString(),
+      });
+      void run();
     },
+
     async flush() {
-      await Promise.all([...pending]);
+      await running;
+      await run();
     },
+
+    waiting: () => store.countWaiting(),
+
     async close() {
-      await Promise.all([...pending]);
-      if (transport) (await transport).close();
+      isClosed = true;
+      clearInterval(timer);
+      transport.close();
+      // Before the accounts store closes (onClose hooks run last-in first-out): a send that hangs on a
+      // stalled server gives its email back, and the next start sends it.
+      await store.release([...held]).catch(() => undefined);
     },
   };
 }

@@ -1,16 +1,10 @@
 import { CreateProjectSchema, DomainInputSchema } from '@polyflow/contracts/projects';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { ProjectService } from './service.ts';
 
-// Control characters (NUL above all, which PostgreSQL text refuses) have no place in a project name.
-const CreateBody = z.strictObject({
-  name: CreateProjectSchema.shape.name.refine((name) => !/\p{Cc}/u.test(name), {
-    message: 'Name contains control characters.',
-  }),
-});
+const CreateBody = CreateProjectSchema.strict();
 const DomainBody = DomainInputSchema.strict();
 
 const projectIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;

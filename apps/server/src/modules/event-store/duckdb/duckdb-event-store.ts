@@ -81,6 +81,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
 
   const store: DuckDbEventStore = {
     loadSegment: writer.loadSegment,
+    isRecordError: writer.isRecordError,
     deleteProjectEvents: writer.deleteProjectEvents,
     deleteEventsBefore: writer.deleteEventsBefore,
     deleteWalletEvents: writer.deleteWalletEvents,
@@ -115,6 +116,12 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       use((c) => incidentSummaries(c, projectId, range, summaryOptions)),
     occurrenceById: (projectId, eventId) => use((c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use((c) => sessionTrail(c, projectId, occurrence)),
+
+    async ping() {
+      if (isClosed) throw new Error('event store is closed');
+      // Reads the table, not just `SELECT 1`: a database invalidated by an earlier fatal error fails here.
+      await use((c) => c.run('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)'));
+    },
 
     startMaintenance(logger) {
       const compaction = startEventCompaction({ store, logger });

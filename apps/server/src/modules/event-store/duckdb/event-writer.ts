@@ -17,6 +17,13 @@ import {
 import { CREATE_EVENTS_TABLE } from './schema.ts';
 import { SELECT_ROWS_FROM_SEGMENT_BATCHES, SELECT_ROWS_FROM_SEGMENT_ROWS } from './segment-rows.ts';
 
+/**
+ * DuckDB names the kind of error first: a record's content fails with these ("Invalid Input Error:
+ * Malformed JSON …", "Conversion Error: Could not convert …", a NOT NULL "Constraint Error"); the
+ * store's own troubles are IO, Out of Memory, FATAL or "database has been invalidated" errors.
+ */
+const RECORD_ERROR = /^(Invalid Input|Conversion|Constraint|Out of Range) Error/;
+
 function isConstraintError(error: unknown): boolean {
   return error instanceof Error && /constraint|duplicate key/i.test(error.message);
 }
@@ -132,6 +139,8 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
         await load(file, insertNew);
       });
     },
+
+    isRecordError: (error) => error instanceof Error && RECORD_ERROR.test(error.message),
 
     deleteProjectEvents: (projectId) =>
       deleteEvents('project_id = $project', { project: projectId }, projectId),

@@ -1,11 +1,13 @@
+import { freeText, labelText } from '@polyflow/contracts/text';
 import { z } from 'zod';
 
 /**
- * Limits on what GraphQL's types let through: lengths, hex and decimal formats. Empty strings and
- * nulls (the SDK sends both) become undefined.
+ * Limits on what GraphQL's types let through: lengths, hex and decimal formats, and text the stores can
+ * hold (no control characters or lone surrogates, `@polyflow/contracts/text`). Empty strings and nulls
+ * (the SDK sends both) become undefined.
  */
 const blankToUndefined = (value: unknown) => (value === null || value === '' ? undefined : value);
-const text = (max: number) => z.preprocess(blankToUndefined, z.string().max(max).optional());
+const text = (max: number) => z.preprocess(blankToUndefined, labelText(max).optional());
 const decimal = z.preprocess(
   blankToUndefined,
   z.string().max(78).regex(/^\d+$/, 'expected a non-negative decimal integer string').optional(),
@@ -32,9 +34,9 @@ const chainId = z.preprocess(
 );
 
 export const TrackerSchema = z.object({
-  eventTracker: z.string().max(32),
-  userId: z.string().min(1).max(64),
-  sessionId: z.string().min(1).max(64),
+  eventTracker: labelText(32),
+  userId: labelText(64).min(1),
+  sessionId: labelText(64).min(1),
   utmSource: text(256),
   utmMedium: text(256),
   utmCampaign: text(256),
@@ -95,7 +97,10 @@ export type LegacyTxRequest = z.infer<typeof TxRequestSchema>;
 
 export const ErrorEventSchema = z.object({
   ...context,
-  errors: z.preprocess((value) => value ?? [], z.array(z.string().max(16 * 1024)).max(20)),
+  errors: z.preprocess((value) => value ?? [], z.array(freeText(16 * 1024)).max(20)),
 });
 
-export const SdkErrorSchema = z.object({ tracker: TrackerSchema, metadata: text(16 * 1024) });
+export const SdkErrorSchema = z.object({
+  tracker: TrackerSchema,
+  metadata: z.preprocess(blankToUndefined, freeText(16 * 1024).optional()),
+});
