@@ -11,6 +11,7 @@ import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
 import {
+  type BucketedRange,
   bucketRange,
   fillBuckets,
   needsSpan,
@@ -48,15 +49,18 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     return resolveRange(input, span, clock().getTime());
   }
 
+  /** bucket index → count, from the question that answers the series. */
+  async function countsOf(kind: CountSeries, projectId: string, range: BucketedRange) {
+    if (kind === 'connectedWallets') return store.connectedWallets(projectId, range);
+    if (kind === 'newWallets') return store.newWallets(projectId, range);
+    const outcomes = await store.transactionOutcomes(projectId, range);
+    const pick = kind === 'transactions' ? 'total' : 'failed';
+    return new Map([...outcomes].map(([bucket, counts]) => [bucket, counts[pick]]));
+  }
+
   async function countSeries(kind: CountSeries, userId: string, projectId: string, input: SeriesInput) {
     const range = bucketRange(await ownedRange(userId, projectId, input), input.granularity);
-    const values = await (async () => {
-      if (kind === 'connectedWallets') return store.connectedWallets(projectId, range);
-      if (kind === 'newWallets') return store.newWallets(projectId, range);
-      const outcomes = await store.transactionOutcomes(projectId, range);
-      const pick = kind === 'transactions' ? 'total' : 'failed';
-      return new Map([...outcomes].map(([bucket, counts]) => [bucket, counts[pick]]));
-    })();
+    const values = await countsOf(kind, projectId, range);
     return fillBuckets(range, values, 0) satisfies TimeBucket[];
   }
 
