@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `npm start`: installs npm packages when they are missing, builds what is missing or stale (SDK, console,
 // server), then serves everything on one port. A fresh clone needs only `npm start`; later starts skip the
-// install and the build and serve in about a second.
-import { spawnSync } from 'node:child_process';
+// install and the build and serve in about a second. A first start says what it does, step by step, and
+// how far it got every few seconds, so that nobody takes a minutes-long install for a hang.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatDuration, installProgress, lockedPackagePaths, progressLine } from './start-progress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Seconds between progress lines while a step runs. */
+const HEARTBEAT_MS = 10_000;
 
 /** Newest modification time (ms) of any file under the given paths, skipping build output and dependencies. */
 function newestMtime(paths) {
@@ -27,29 +31,35 @@ function newestMtime(paths) {
   return newest;
 }
 
+/** Runs a command with its output shown, printing `heartbeat()` every few seconds until it ends. */
+function run(command, args, heartbeat) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    const timer = setInterval(() => console.log(heartbeat()), HEARTBEAT_MS);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      resolve(code ?? 1);
+    });
+  });
+}
+
 // `npm install`, not `npm ci`: the registry here serves only some platforms' optional packages (e.g. Biome's
 // binaries), so the lock file lists only those and `npm ci` refuses it as out of sync; install honours it.
 const installedLock = join(root, 'node_modules/.package-lock.json');
-if (
+const needsInstall =
   !existsSync(installedLock) ||
-  statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs
-) {
-  console.log('Installing npm packages …');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error('npm install failed; see the output above.');
-    process.exit(result.status ?? 1);
-  }
-}
+  statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs;
 
 const builds = [
   {
     workspace: 'packages/sdk',
+    what: 'the browser SDK (packages/sdk)',
     output: 'packages/sdk/dist/polyflow.iife.js',
     sources: ['packages/sdk/src', 'packages/sdk/build.mjs'],
   },
   {
     workspace: 'apps/console',
+    what: 'the console (apps/console, the longest build)',
     output: 'apps/console/dist/index.html',
     sources: [
       'apps/console/src',
@@ -60,21 +70,84 @@ const builds = [
   },
   {
     workspace: 'apps/server',
+    what: 'the server (apps/server)',
     output: 'apps/server/dist/main.js',
     sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/contracts/src'],
   },
 ];
-
-for (const { workspace, output, sources } of builds) {
+// Staleness is decided before installing: sources do not change during the install.
+const staleBuilds = builds.filter(({ output, sources }) => {
   const outputPath = join(root, output);
-  const isStale = !existsSync(outputPath) || newestMtime(sources) > statSync(outputPath).mtimeMs;
-  if (!isStale) continue;
-  console.log(`Building ${workspace} …`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`Build of ${workspace} failed; see the output above.`);
-    process.exit(result.status ?? 1);
-  }
+  return !existsSync(outputPath) || newestMtime(sources) > statSync(outputPath).mtimeMs;
+});
+
+const steps = (needsInstall ? 1 : 0) + staleBuilds.length;
+const started = Date.now();
+if (steps > 0) {
+  console.log(
+    needsInstall
+      ? `First start: ${steps} steps (install the npm packages, then build). This usually takes 3 to 5 minutes,` +
+          ' most of it the install; later starts take about a second.'
+      : `Building what changed: ${steps} step${steps === 1 ? '' : 's'}, usually under a minute.`,
+  );
 }
+
+let step = 0;
+if (needsInstall) {
+  step += 1;
+  const packages = lockedPackagePaths(root);
+  const stepStarted = Date.now();
+  const line = () => {
+    const { installed, total } = installProgress(root, packages);
+    // npm unpacks nothing while it resolves and downloads, and runs the packages' install scripts (native
+    // modules) only after the last one is unpacked: both can take minutes, so say which it is.
+    const phase =
+      installed === 0
+        ? ' (resolving and downloading; npm unpacks them afterwards)'
+        : installed >= total
+          ? ' (all unpacked; running install scripts such as native modules)'
+          : '';
+    const line = progressLine({
+      step,
+      steps,
+      what: 'Installing npm packages',
+      done: installed,
+      total,
+      elapsedMs: Date.now() - stepStarted,
+    });
+    return `${line}${phase}`;
+  };
+  console.log(`[${step}/${steps}] Installing ${packages.length} npm packages …`);
+  // Warnings (engine notices of dev tools) would bury the progress lines; errors still show.
+  const status = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], line);
+  if (status !== 0) {
+    console.error('npm install failed; see the output above.');
+    process.exit(status);
+  }
+  console.log(`[${step}/${steps}] Installed npm packages in ${formatDuration(Date.now() - stepStarted)}.`);
+}
+
+for (const { workspace, what } of staleBuilds) {
+  step += 1;
+  const stepStarted = Date.now();
+  console.log(`[${step}/${steps}] Building ${what} …`);
+  const line = () =>
+    progressLine({
+      step,
+      steps,
+      what: `Building ${workspace}`,
+      done: 0,
+      total: 0,
+      elapsedMs: Date.now() - stepStarted,
+    });
+  const status = await run('npm', ['run', 'build', '--silent', '-w', workspace], line);
+  if (status !== 0) {
+    console.error(`Build of ${workspace} failed; see the output above.`);
+    process.exit(status);
+  }
+  console.log(`[${step}/${steps}] Built ${workspace} in ${formatDuration(Date.now() - stepStarted)}.`);
+}
+if (steps > 0)
+  console.log(`Installed and built in ${formatDuration(Date.now() - started)}; starting the server …`);
 
 await import(join(root, 'apps/server/dist/main.js'));

@@ -1,7 +1,9 @@
 /**
- * `npm run seed:demo`: a demo account and project with ~90 days of realistic events, in the stores the
- * server uses (same DATA_DIR / DATABASE_URL configuration). Run it while the server is stopped: DuckDB
- * allows one process per file. Options: --email <address> --password <text> --users <count> --days <count>.
+ * `npm run seed:demo` (from the repository root, like `npm start`): a demo account and project with ~90 days
+ * of realistic events, in the stores the server uses (same DATA_DIR / DATABASE_URL configuration; a relative
+ * DATA_DIR, such as the default `./data`, is read from the directory it runs in, so the root script runs it
+ * there and not in apps/server). Run it while the server is stopped: DuckDB allows one process per file.
+ * Options: --email <address> --password <text> --users <count> --days <count>.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +36,12 @@ async function openEventStore(file: string): Promise<DuckDbEventStore> {
 }
 
 class SeedError extends Error {}
+
+/** http://localhost:3000 by default; PUBLIC_URL or PORT when this run was given one. */
+function serverAddress(config: { publicUrl: string }): string {
+  const isDefault = !process.env.PUBLIC_URL && !process.env.PORT;
+  return isDefault ? `${config.publicUrl} unless you set PORT` : config.publicUrl;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -75,7 +83,8 @@ async function main(): Promise<void> {
         `  accounts: ${engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'polyflow.sqlite')}`,
         `  events:   ${eventFile}`,
         '',
-        `Start the server (npm start) and log in at ${config.publicUrl}/ with`,
+        // The seeder does not know the port the server will be started on: PORT is usually set for that start.
+        `Start the server (npm start, with the same DATA_DIR) and log in at the address it prints (${serverAddress(config)}) with`,
         `  email:    ${account.email}`,
         `  password: ${account.password}`,
         `Project id ${account.project.id}, API key ${account.project.apiKey}, domains ${account.project.whitelistedDomains.join(', ')}.`,

@@ -177,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
-  const incidents = createIncidents({ projects, eventStore, clock });
+  const incidents = createIncidents({ projects, eventStore, db, clock });
   const health = createHealthService({
     db,
     eventStore,

@@ -70,9 +70,10 @@ test('a tab switch and a period chip change the table; a filter changes the funn
   await expect(page).toHaveURL(/tab=source/);
 
   const monthTotal = await totalRow(page).textContent();
-  const attributions = page.getByRole('region', { name: 'Attributions' });
-  await attributions.getByRole('button', { name: 'Week', exact: true }).click();
-  await expect(attributions.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute(
+  // The page's one period control sets both cards.
+  const period = page.getByRole('group', { name: 'Period' });
+  await period.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(period.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -83,7 +84,7 @@ test('a tab switch and a period chip change the table; a filter changes the funn
   await connectsHeader.getByRole('button').click();
   await expect(connectsHeader).toHaveAttribute('aria-sort', 'descending');
 
-  await attributions.getByRole('button', { name: '90D' }).click();
+  await period.getByRole('button', { name: '90D' }).click();
   await expect(page).toHaveURL(/period=90d/);
   await settled(page);
   const allUsers = await tileCount(page, 'Total Users');

@@ -29,7 +29,7 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   await signUp.click();
 
   await expect(page).toHaveURL(/\/verify\?email=/);
-  await expect(page.getByText('You must verify your email')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You must verify your email' })).toBeVisible();
   await expect(page.getByText(`Check ${email} for a verification link or code.`)).toBeVisible();
   await snap(page, '03-verify-check-email');
 

@@ -44,6 +44,8 @@ export const AnalyticsOverviewSchema = z.object({
   submittedTransactions: z.number(),
   /** Transactions whose latest stage is `reverted` or `failed`. */
   failedTransactions: z.number(),
+  /** The fail rate's denominator: submitted, plus failed before submission (rejected ones are not). */
+  attemptedTransactions: z.number(),
   /** failed / (submitted + failed before submission); null when there were none. 0.027 = 2.7 %. */
   transactionFailRate: z.number().nullable(),
   /** Distinct wallets with any event per UTC day, averaged over the days of the range. */
@@ -136,6 +138,11 @@ export const TransactionDetailSchema = TransactionRowSchema.extend({
   path: z.string().nullable(),
   /** Link to the transaction on the chain's block explorer; null for unknown or local chains. */
   explorerUrl: z.string().nullable(),
+  /**
+   * Why a reverted or failed transaction did not go through, as reported: the failing stage's error
+   * message, else a wallet error about a revert in the same session around it (docs/analytics.md).
+   */
+  revertReason: z.string().nullable(),
   stages: z.array(TransactionStageSchema),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetailSchema>;

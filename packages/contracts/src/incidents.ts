@@ -18,6 +18,18 @@ export const SeverityLabels: Record<Severity, string> = {
   severe: 'Severe',
 };
 
+/**
+ * What the project's owner decided: `open` (default), `resolved` (fixed; it comes back as open, flagged as a
+ * regression, when it occurs after being resolved) or `ignored` (hidden from the default list until reopened).
+ */
+export const IncidentStatuses = ['open', 'resolved', 'ignored'] as const;
+export type IncidentStatus = (typeof IncidentStatuses)[number];
+export const IncidentStatusLabels: Record<IncidentStatus, string> = {
+  open: 'Open',
+  resolved: 'Resolved',
+  ignored: 'Ignored',
+};
+
 /** The error event's `source`: an uncaught error, an unhandled promise rejection, a failed wallet call. */
 export const IncidentTypes = ['window', 'promise', 'wallet'] as const;
 export type IncidentType = (typeof IncidentTypes)[number];
@@ -27,7 +39,7 @@ export const IncidentTypeLabels: Record<IncidentType, string> = {
   wallet: 'Wallet error',
 };
 
-/** The figures severity is decided from (all within the queried range). */
+/** An incident's impact: within the queried range on rows, over its whole life in `lifetime`. */
 export const IncidentImpactSchema = z.object({
   occurrences: z.number(),
   affectedUsers: z.number(),
@@ -55,8 +67,28 @@ export const IncidentRowSchema = IncidentImpactSchema.extend({
   /** RPC error code and method of wallet errors. */
   code: z.number().nullable(),
   method: z.string().nullable(),
+  /** `resolved` only while nothing occurred after the resolve; a later occurrence makes it `open` again. */
+  status: z.enum(IncidentStatuses),
+  /** Resolved once, then occurred again after that. */
+  isRegression: z.boolean(),
+  /** When it was last resolved or ignored; null when it never was (or was reopened). */
+  statusChangedAt: isoTime.nullable(),
 });
 export type IncidentRow = z.infer<typeof IncidentRowSchema>;
+
+/** The incident's whole life, first to last occurrence, whatever the range: what severity is decided from. */
+export const IncidentLifetimeSchema = IncidentImpactSchema.extend({
+  firstSeen: isoTime,
+  lastSeen: isoTime,
+  /** Distinct users of the project with any event between the first and the last occurrence's UTC days. */
+  activeUsers: z.number(),
+  /** affectedUsers / activeUsers (0..1). */
+  reach: z.number(),
+});
+export type IncidentLifetime = z.infer<typeof IncidentLifetimeSchema>;
+
+export const StatusCountsSchema = z.object({ open: z.number(), resolved: z.number(), ignored: z.number() });
+export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
 export const SeverityCountsSchema = z.object({
   low: z.number(),
@@ -66,11 +98,15 @@ export const SeverityCountsSchema = z.object({
 });
 export type SeverityCounts = z.infer<typeof SeverityCountsSchema>;
 
-/** `incidents`: the list screen. Summary figures ignore `search` and `severities`; rows and `matching` do not. */
+/**
+ * `incidents`: the list screen. `totalIncidents`, `bySeverity` and the fail rate ignore `search` and
+ * `severities` (the first two count the incidents of the chosen statuses); `byStatus` ignores every filter.
+ */
 export const IncidentListSchema = z.object({
   from: isoTime,
   to: isoTime,
   totalIncidents: z.number(),
+  byStatus: StatusCountsSchema,
   /** Same definition as the Analytics screen (`docs/analytics.md`); null without transactions. */
   transactionFailRate: z.number().nullable(),
   bySeverity: SeverityCountsSchema,
@@ -134,6 +170,7 @@ export const IncidentDetailSchema = IncidentRowSchema.extend({
   to: isoTime,
   /** What grouped the occurrences: the normalised message and top frame, or RPC code and method. */
   fingerprint: z.string(),
+  lifetime: IncidentLifetimeSchema,
   latest: IncidentOccurrenceSchema,
 });
 export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;

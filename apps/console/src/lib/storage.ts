@@ -5,6 +5,12 @@ import { z } from 'zod';
 /** Local storage keys fixed by the spec (§9). */
 export const USER_KEY = 'PF_USER';
 export const CURRENT_PROJECT_KEY = 'PF_CURRENT_PROJECT';
+/**
+ * The project each account last opened, by email. Not one of the spec's keys: PF_CURRENT_PROJECT is
+ * cleared before every login (spec §4), and this lets the next login reopen the project instead of asking.
+ */
+export const LAST_PROJECTS_KEY = 'PF_LAST_PROJECTS';
+const LastProjectsSchema = z.record(z.string(), z.string());
 
 /**
  * The stored session. `verified` is not sent by our server (it only logs in verified users) but the
@@ -74,6 +80,16 @@ export function readCurrentProject(): Project | null {
 
 export function writeCurrentProject(project: Project | null): void {
   write(CURRENT_PROJECT_KEY, project);
+}
+
+export function readLastProjectId(email: string): string | null {
+  return readJson(LAST_PROJECTS_KEY, LastProjectsSchema)?.[email] ?? null;
+}
+
+export function writeLastProjectId(email: string, projectId: string): void {
+  const lastProjects = readJson(LAST_PROJECTS_KEY, LastProjectsSchema) ?? {};
+  if (lastProjects[email] === projectId) return;
+  window.localStorage.setItem(LAST_PROJECTS_KEY, JSON.stringify({ ...lastProjects, [email]: projectId }));
 }
 
 /** Log out: both keys go, as in the original console. */

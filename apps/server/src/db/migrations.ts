@@ -94,6 +94,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('mail_outbox').execute();
     },
   },
+
+  // An incident's owner-set status (resolve / ignore). Incidents themselves live in the event store; this
+  // keeps only the owner's decision, per project, and goes with the project.
+  '004_incident_states': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('incident_states')
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('incident_id', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('resolved', 'ignored')`))
+        .addColumn('changed_at', 'text', (col) => col.notNull())
+        .addColumn('changed_by', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('incident_states_pk', ['project_id', 'incident_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('incident_states').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

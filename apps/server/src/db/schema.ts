@@ -63,6 +63,15 @@ export type MailOutboxTable = {
   last_error: string | null;
 };
 
+/** An open incident has no row: a row is a resolve or an ignore, with when and by whom. */
+export type IncidentStatesTable = {
+  project_id: string;
+  incident_id: string;
+  status: 'resolved' | 'ignored';
+  changed_at: string;
+  changed_by: string;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -70,4 +79,5 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   projects: ProjectsTable;
   project_domains: ProjectDomainsTable;
+  incident_states: IncidentStatesTable;
 };

@@ -95,11 +95,15 @@ export function fillBuckets<T>(range: BucketedRange, values: ReadonlyMap<number,
   return buckets;
 }
 
-/** The period of equal length just before the range, for trends. */
-export const previousPeriod = (range: TimeRange): TimeRange => ({
-  fromMs: range.fromMs - (range.toMs - range.fromMs),
-  toMs: range.fromMs,
-});
+/**
+ * The period of equal length just before the range, for trends. When the range runs past `nowMs`, only its
+ * elapsed part has data, so the previous period is cut the same way: [from − length, now − length).
+ */
+export function previousPeriod(range: TimeRange, nowMs: number = Number.POSITIVE_INFINITY): TimeRange {
+  const length = range.toMs - range.fromMs;
+  const elapsedTo = Math.max(range.fromMs, Math.min(range.toMs, nowMs));
+  return { fromMs: range.fromMs - length, toMs: elapsedTo - length };
+}
 
 /** UTC days the range touches (a partial day counts as one): the divisor of per-day averages. */
 export const utcDaysIn = (range: TimeRange): number =>

@@ -9,7 +9,7 @@ const FEB_1_TO_4 = { from: '2024-02-01T00:00:00Z', to: '2024-02-04T00:00:00Z' };
 const OVERVIEW = `query Overview($projectId: ID!, $from: DateTime, $to: DateTime) {
   analyticsOverview(projectId: $projectId, from: $from, to: $to) {
     from to totalTransactions connectedWallets newWallets submittedTransactions failedTransactions
-    transactionFailRate dailyActiveWallets averageTransactionsPerUserPerDay
+    attemptedTransactions transactionFailRate dailyActiveWallets averageTransactionsPerUserPerDay
     dailyActiveWalletsTrend { current previous change previousFrom previousTo }
   }
 }`;
@@ -32,7 +32,8 @@ describe('analyticsOverview', () => {
       submittedTransactions: 4,
       // tx-3 reverted, tx-4 failed before submission.
       failedTransactions: 2,
-      // 2 / (4 submitted + 1 failed before submission); tx-2 was rejected by the user.
+      // The fail rate's denominator: 4 submitted + 1 failed before submission; tx-2 was rejected by the user.
+      attemptedTransactions: 5,
       transactionFailRate: 0.4,
       // Wallet-days: Feb 1 {W1, W2}, Feb 2 {W2, W3, W4}, Feb 3 {W3} = 6 over 3 days.
       dailyActiveWallets: 2,
@@ -49,6 +50,30 @@ describe('analyticsOverview', () => {
     });
   });
 
+  it('compares a day in progress with the same hours of the day before (like with like)', async () => {
+    const { clock } = world.test;
+    const noon = Date.parse('2024-02-02T12:00:00Z');
+    clock.advance(noon - clock().getTime());
+    try {
+      const today = await overview(world.main, { from: '2024-02-02', to: '2024-02-03' });
+      const trend = today.dailyActiveWalletsTrend as Record<string, unknown>;
+      expect(trend.previousFrom).toBe('2024-02-01T00:00:00.000Z');
+      // Yesterday until the same time of day, not the whole of yesterday (the test clock ticks on a little).
+      const previousTo = Date.parse(String(trend.previousTo));
+      expect(previousTo - Date.parse('2024-02-01T12:00:00Z')).toBeGreaterThanOrEqual(0);
+      expect(previousTo - Date.parse('2024-02-01T12:00:00Z')).toBeLessThan(5_000);
+      // Feb 1 before noon: W1 and W2 (both their Feb 1 events are in the morning) over one day.
+      expect(trend.previous).toBe(2);
+      // A range that also runs past now (Feb 1–4 at Feb 2 noon) is cut the same way.
+      const week = await overview(world.main, FEB_1_TO_4);
+      const weekTrend = week.dailyActiveWalletsTrend as Record<string, unknown>;
+      expect(weekTrend.previousFrom).toBe('2024-01-29T00:00:00.000Z');
+      expect(String(weekTrend.previousTo).slice(0, 16)).toBe('2024-01-30T12:00');
+    } finally {
+      clock.reset();
+    }
+  });
+
   it('answers zeros and nulls for an empty project and for a range without events', async () => {
     const zeros = {
       totalTransactions: 0,
@@ -56,6 +81,7 @@ describe('analyticsOverview', () => {
       newWallets: 0,
       submittedTransactions: 0,
       failedTransactions: 0,
+      attemptedTransactions: 0,
       transactionFailRate: null,
       dailyActiveWallets: 0,
       averageTransactionsPerUserPerDay: null,

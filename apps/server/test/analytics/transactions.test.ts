@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hashOf, W1, W2, W3 } from './events-fixture.ts';
+import { storeRows } from '../support/event-stores.ts';
+import { seed } from '../support/seed.ts';
+import { eventRow, hashOf, txRows, W1, W2, W3 } from './events-fixture.ts';
 import { dataOf } from './graphql-client.ts';
 import { useAnalyticsWorld } from './setup.ts';
 
@@ -76,7 +78,7 @@ describe('transactionHistory', () => {
 const DETAIL = `query T($projectId: ID!, $hash: String, $id: String) {
   transaction(projectId: $projectId, hash: $hash, id: $id) {
     id hash time wallet type status chainId country browser from to value selector functionName nonce gasLimit
-    gasUsed effectiveGasPrice fee blockNumber walletProvider os explorerUrl
+    gasUsed effectiveGasPrice fee blockNumber walletProvider os explorerUrl revertReason
     stages { stage time errorCode errorMessage }
   }
 }`;
@@ -110,6 +112,7 @@ describe('transaction', () => {
       walletProvider: 'MetaMask',
       os: 'Linux',
       explorerUrl: `https://etherscan.io/tx/${hashOf(1)}`,
+      revertReason: null,
       stages: [
         { stage: 'requested', time: '2024-02-01T09:10:00.000Z', errorCode: null, errorMessage: null },
         { stage: 'submitted', time: '2024-02-01T09:10:05.000Z', errorCode: null, errorMessage: null },
@@ -139,5 +142,68 @@ describe('transaction', () => {
     expect(
       dataOf(await world.gql(DETAIL, { projectId: world.empty, hash: hashOf(1) })).transaction,
     ).toBeNull();
+  });
+});
+
+describe('transaction revert reason', () => {
+  it("gives a failed or reverted transaction's reason: its stage's message, else the session's wallet revert error", async () => {
+    const { user, project } = await seed(world.test.services).user().verified().project('Reverts');
+    const stf = { error_source: 'wallet', error_code: -32000, rpc_method: 'eth_estimateGas' };
+    await storeRows(world.test.services.eventStore, [
+      // u2's session: the wallet's gas estimate reverted with STF 30 s before the request that then reverted.
+      eventRow(project.id, '2024-02-02T09:59:30Z', 'u2', 'error', {
+        ...stf,
+        error_message: 'execution reverted: STF',
+      }),
+      ...txRows(project.id, {
+        txId: 'tx-r1',
+        user: 'u2',
+        kind: 'contract',
+        chainId: 137,
+        hash: hashOf(0x31),
+        stages: [
+          ['requested', '2024-02-02T10:00:00Z'],
+          ['submitted', '2024-02-02T10:00:05Z'],
+          ['reverted', '2024-02-02T10:01:00Z'],
+        ],
+      }),
+      // u3's session: a revert error 2 minutes before the request is too far to be this transaction's.
+      eventRow(project.id, '2024-02-02T11:58:00Z', 'u3', 'error', {
+        ...stf,
+        error_message: 'execution reverted: K',
+      }),
+      ...txRows(project.id, {
+        txId: 'tx-r2',
+        user: 'u3',
+        kind: 'contract',
+        chainId: 1,
+        hash: hashOf(0x32),
+        stages: [
+          ['requested', '2024-02-02T12:00:00Z'],
+          ['submitted', '2024-02-02T12:00:05Z'],
+          ['reverted', '2024-02-02T12:01:00Z'],
+        ],
+      }),
+      // A failed send carries its own reason on the stage.
+      ...txRows(project.id, {
+        txId: 'tx-f1',
+        user: 'u4',
+        kind: 'coin',
+        chainId: 8453,
+        stages: [
+          ['requested', '2024-02-02T08:05:00Z'],
+          ['failed', '2024-02-02T08:05:02Z', { error_code: -32603, error_message: 'insufficient funds' }],
+        ],
+      }),
+    ]);
+    const reasonOf = async (variables: Record<string, unknown>, token = user.token) => {
+      const answer = await world.gql(DETAIL, { projectId: project.id, ...variables }, token);
+      return (dataOf(answer).transaction as { revertReason: unknown }).revertReason;
+    };
+    expect(await reasonOf({ hash: hashOf(0x31) })).toBe('execution reverted: STF');
+    expect(await reasonOf({ hash: hashOf(0x32) })).toBeNull();
+    expect(await reasonOf({ id: 'tx-f1' })).toBe('insufficient funds');
+    // A confirmed transaction has none, even in a session with revert errors.
+    expect(await reasonOf({ projectId: world.main, hash: hashOf(1) }, world.owner.token)).toBeNull();
   });
 });

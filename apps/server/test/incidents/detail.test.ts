@@ -25,6 +25,19 @@ describe('incident detail', () => {
       to: '2024-03-08T00:00:00.000Z',
       fingerprint: FINGERPRINTS.B,
     });
+    // Its whole life, apart from the period's figures: b1 to b3 (03-09, after the range), and the 5 users
+    // active from 03-02 to 03-09 (u1 to u5) as the denominator of its reach.
+    expect(answer?.lifetime).toEqual({
+      firstSeen: '2024-03-02T10:05:00.000Z',
+      lastSeen: '2024-03-09T10:00:00.000Z',
+      occurrences: 3,
+      affectedUsers: 1,
+      affectedWallets: 1,
+      activeDays: 3,
+      failedTransactions: 2,
+      activeUsers: 5,
+      reach: 0.2,
+    });
     expect(answer?.latest).toMatchObject({
       time: '2024-03-06T14:00:00.000Z',
       userId: 'u1',
@@ -74,7 +87,7 @@ describe('incident detail', () => {
     };
     for (const row of list.rows) {
       const answer = await detail(String(row.id));
-      const { from: _from, to: _to, fingerprint: _f, latest: _l, ...figures } = answer ?? {};
+      const { from: _from, to: _to, fingerprint: _f, latest: _l, lifetime: _life, ...figures } = answer ?? {};
       expect(figures).toEqual(row);
     }
   });
@@ -85,7 +98,8 @@ describe('incident detail', () => {
     expect(answer).toMatchObject({
       occurrences: 3,
       activeDays: 3,
-      severity: 'severe',
+      // The same severity as over the week: it is the incident's own.
+      severity: 'high',
       title: 'Internal JSON-RPC error.',
     });
     expect(answer?.latest).toMatchObject({ time: '2024-03-09T10:00:00.000Z', trail: [] });

@@ -22,7 +22,9 @@ describe('incidents list', () => {
       totalIncidents: 5,
       // t1 reverted, t2 and t6 failed, among t1, t7, t9 submitted and t2, t6 failed (t8 rejected: not attempted).
       transactionFailRate: 3 / 5,
-      bySeverity: { low: 2, mid: 1, high: 1, severe: 1 },
+      // Severity is each incident's own, from its whole life (see severity.test.ts): A Mid, B High, C/D Low, E Mid.
+      bySeverity: { low: 2, mid: 2, high: 1, severe: 0 },
+      byStatus: { open: 5, resolved: 0, ignored: 0 },
       matching: 5,
       nextCursor: null,
     });
@@ -32,7 +34,8 @@ describe('incidents list', () => {
       id: world.ids.A,
       type: 'window',
       title: "Uncaught TypeError: Cannot read properties of undefined (reading 'amount')",
-      severity: 'severe',
+      // Lifetime: 4 users (a0 too) of the 5 active from 02-20 to 03-05, no failed transaction: Mid.
+      severity: 'mid',
       // The first occurrence ever (02-20), though the figures count the range only.
       firstSeen: '2024-02-20T10:00:00.000Z',
       lastSeen: '2024-03-05T09:01:00.000Z',
@@ -40,11 +43,15 @@ describe('incidents list', () => {
       affectedUsers: 3,
       affectedWallets: 2,
       activeDays: 3,
-      // t1 reverted a minute after a1; t2 failed within 5 minutes of it too.
-      failedTransactions: 2,
+      // t1 reverted a minute after a1 and t2 failed 5 minutes later, but a page error is not a wallet's
+      // refusal to send: neither is blamed on it.
+      failedTransactions: 0,
       wallet: W2,
       code: null,
       method: null,
+      status: 'open',
+      isRegression: false,
+      statusChangedAt: null,
     });
     expect(b).toEqual({
       id: world.ids.B,
@@ -61,6 +68,9 @@ describe('incidents list', () => {
       wallet: W1,
       code: -32603,
       method: 'eth_sendTransaction',
+      status: 'open',
+      isRegression: false,
+      statusChangedAt: null,
     });
     expect(c).toMatchObject({
       type: 'promise',
@@ -90,16 +100,20 @@ describe('incidents list', () => {
     });
   });
 
-  it('follows the range: severity and figures are those of the period', async () => {
+  it("follows the range for the figures; severity stays the incident's own in every period", async () => {
     const answer = await list({ from: '2024-03-05', to: '2024-03-10' });
     expect(namesOf(answer.rows)).toEqual(['B', 'C', 'A']);
-    // A is down to one occurrence (a3, no failed transaction): Low. B swaps b1 for b3 (03-09), t6 still failed.
+    // A is down to one occurrence (a3) and B swaps b1 for b3 (03-09); their severities do not move.
     expect(answer.rows.map((row) => [row.severity, row.occurrences])).toEqual([
       ['high', 2],
       ['low', 2],
-      ['low', 1],
+      ['mid', 1],
     ]);
-    expect(answer.bySeverity).toEqual({ low: 2, mid: 0, high: 1, severe: 0 });
+    expect(answer.bySeverity).toEqual({ low: 1, mid: 1, high: 1, severe: 0 });
+    const week = await list();
+    for (const row of answer.rows) {
+      expect(week.rows.find((other) => other.id === row.id)?.severity).toBe(row.severity);
+    }
   });
 
   it('covers the last 7 days by default', async () => {
@@ -138,13 +152,14 @@ describe('incidents list', () => {
     expect(answer.matching).toBe(expected.length);
     // The summary describes the period, not the search.
     expect(answer.totalIncidents).toBe(5);
-    expect(answer.bySeverity).toEqual({ low: 2, mid: 1, high: 1, severe: 1 });
+    expect(answer.bySeverity).toEqual({ low: 2, mid: 2, high: 1, severe: 0 });
   });
 
   it('searches by incident id and filters by severity', async () => {
     expect(namesOf((await list({ search: world.ids.E })).rows)).toEqual(['E']);
     expect(namesOf((await list({ severities: ['low'] })).rows)).toEqual(['C', 'D']);
-    expect(namesOf((await list({ severities: ['severe', 'high'] })).rows)).toEqual(['B', 'A']);
+    expect(namesOf((await list({ severities: ['severe', 'high'] })).rows)).toEqual(['B']);
+    expect(namesOf((await list({ severities: ['mid'] })).rows)).toEqual(['A', 'E']);
     expect(namesOf((await list({ search: 'amount', severities: ['low'] })).rows)).toEqual(['D']);
   });
 
@@ -164,6 +179,7 @@ describe('incidents list', () => {
       from: '2024-03-01T00:00:00.000Z',
       to: '2024-03-08T00:00:00.000Z',
       totalIncidents: 0,
+      byStatus: { open: 0, resolved: 0, ignored: 0 },
       transactionFailRate: null,
       bySeverity: { low: 0, mid: 0, high: 0, severe: 0 },
       matching: 0,

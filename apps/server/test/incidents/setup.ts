@@ -56,12 +56,12 @@ export function useIncidentWorld(): IncidentWorld {
 }
 
 const ROW_FIELDS = `id type title severity firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays
-  failedTransactions wallet code method`;
+  failedTransactions wallet code method status isRegression statusChangedAt`;
 
 export const LIST_QUERY = `
-  query List($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $severities: [Severity!], $first: Int, $after: String) {
-    incidents(projectId: $projectId, from: $from, to: $to, search: $search, severities: $severities, first: $first, after: $after) {
-      from to totalIncidents transactionFailRate bySeverity { low mid high severe } matching nextCursor
+  query List($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $severities: [Severity!], $statuses: [IncidentStatus!], $first: Int, $after: String) {
+    incidents(projectId: $projectId, from: $from, to: $to, search: $search, severities: $severities, statuses: $statuses, first: $first, after: $after) {
+      from to totalIncidents byStatus { open resolved ignored } transactionFailRate bySeverity { low mid high severe } matching nextCursor
       rows { ${ROW_FIELDS} }
     }
   }`;
@@ -70,6 +70,7 @@ export const DETAIL_QUERY = `
   query Detail($projectId: ID!, $id: ID!, $from: DateTime, $to: DateTime) {
     incident(projectId: $projectId, id: $id, from: $from, to: $to) {
       ${ROW_FIELDS} from to fingerprint
+      lifetime { firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays failedTransactions activeUsers reach }
       latest {
         eventId time userId sessionId wallet message stack code method path browser os country
         walletState { gasBalanceWei gasBalance symbol nonce chainId network walletProvider }

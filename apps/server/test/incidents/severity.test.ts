@@ -1,48 +1,42 @@
-import type { IncidentImpact } from '@polyflow/contracts/incidents';
 import { describe, expect, it } from 'vitest';
-import { countBySeverity, severityOf } from '../../src/modules/incidents/severity.ts';
+import { countBySeverity, type SeverityInput, severityOf } from '../../src/modules/incidents/severity.ts';
 
-const impact = (overrides: Partial<IncidentImpact> = {}): IncidentImpact => ({
-  occurrences: 1,
+const input = (overrides: Partial<SeverityInput> = {}): SeverityInput => ({
   affectedUsers: 1,
-  affectedWallets: 0,
-  activeDays: 1,
   failedTransactions: 0,
+  reach: 0.001,
   ...overrides,
 });
 
-describe('severityOf', () => {
-  it.each<[string, Partial<IncidentImpact>, string]>([
-    ['one person, once', {}, 'low'],
-    ['two people, nine times, one day', { affectedUsers: 2, occurrences: 9 }, 'low'],
-    ['many wallets but one user, one day', { affectedWallets: 30, occurrences: 3 }, 'low'],
-    ['3 users', { affectedUsers: 3, occurrences: 3 }, 'mid'],
-    ['recurs on 2 days', { activeDays: 2, occurrences: 2 }, 'mid'],
-    ['10 occurrences', { occurrences: 10 }, 'mid'],
-    ['24 users', { affectedUsers: 24, occurrences: 24 }, 'mid'],
-    ['25 users', { affectedUsers: 25, occurrences: 25 }, 'high'],
-    ['made one transaction fail', { failedTransactions: 1 }, 'high'],
-    ['failures, 9 users, 2 days', { failedTransactions: 4, affectedUsers: 9, activeDays: 2 }, 'high'],
-    ['failures and 10 users', { failedTransactions: 1, affectedUsers: 10 }, 'severe'],
-    ['failures recurring on 3 days', { failedTransactions: 1, activeDays: 3 }, 'severe'],
-    ['99 users, no failures', { affectedUsers: 99, activeDays: 5 }, 'high'],
-    ['100 users, no failures', { affectedUsers: 100 }, 'severe'],
+describe('severityOf (lifetime impact and reach among active users)', () => {
+  it.each<[string, Partial<SeverityInput>, string]>([
+    ['one person, nothing lost', {}, 'low'],
+    ['two people on a tiny project (reach 100 %)', { affectedUsers: 2, reach: 1 }, 'low'],
+    ['3 users, reach 1 %', { affectedUsers: 3, reach: 0.01 }, 'mid'],
+    ['30 users but only 0.9 % of the active ones', { affectedUsers: 30, reach: 0.009 }, 'low'],
+    ['9 users, reach 50 %', { affectedUsers: 9, reach: 0.5 }, 'mid'],
+    ['10 users, reach 4.9 %', { affectedUsers: 10, reach: 0.049 }, 'mid'],
+    ['10 users, reach 5 %', { affectedUsers: 10, reach: 0.05 }, 'high'],
+    ['made one transaction fail, one user', { failedTransactions: 1 }, 'high'],
+    ['failures, 9 users, reach 50 %', { failedTransactions: 4, affectedUsers: 9, reach: 0.5 }, 'high'],
+    ['failures, 100 users, reach 1.9 %', { failedTransactions: 4, affectedUsers: 100, reach: 0.019 }, 'high'],
+    ['failures, 10 users, reach 2 %', { failedTransactions: 1, affectedUsers: 10, reach: 0.02 }, 'severe'],
   ])('%s → %s', (_name, overrides, expected) => {
-    expect(severityOf(impact(overrides))).toBe(expected);
+    expect(severityOf(input(overrides))).toBe(expected);
   });
 
   it('never lowers the severity when the impact grows', () => {
     const rank = { low: 0, mid: 1, high: 2, severe: 3 } as const;
-    const steps = [0, 1, 2, 3, 9, 10, 24, 25, 99, 100];
-    for (const users of steps) {
-      for (const days of [1, 2, 3]) {
-        for (const failed of [0, 1]) {
-          const here =
-            rank[severityOf(impact({ affectedUsers: users, activeDays: days, failedTransactions: failed }))];
+    const users = [0, 1, 2, 3, 9, 10, 11, 99, 100];
+    const reaches = [0, 0.009, 0.01, 0.019, 0.02, 0.049, 0.05, 0.5, 1];
+    for (const affectedUsers of users) {
+      for (const reach of reaches) {
+        for (const failedTransactions of [0, 1]) {
+          const here = rank[severityOf({ affectedUsers, reach, failedTransactions })];
           const more = [
-            impact({ affectedUsers: users + 1, activeDays: days, failedTransactions: failed }),
-            impact({ affectedUsers: users, activeDays: days + 1, failedTransactions: failed }),
-            impact({ affectedUsers: users, activeDays: days, failedTransactions: failed + 1 }),
+            { affectedUsers: affectedUsers + 1, reach, failedTransactions },
+            { affectedUsers, reach: Math.min(1, reach + 0.001), failedTransactions },
+            { affectedUsers, reach, failedTransactions: failedTransactions + 1 },
           ];
           for (const bigger of more) expect(rank[severityOf(bigger)]).toBeGreaterThanOrEqual(here);
         }

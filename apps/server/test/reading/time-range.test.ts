@@ -116,6 +116,12 @@ describe('buckets', () => {
 
   it('has a previous period of equal length and counts touched UTC days', () => {
     expect(previousPeriod({ fromMs: 10 * D, toMs: 17 * D })).toEqual({ fromMs: 3 * D, toMs: 10 * D });
+    // A period still running (today, 7 h in) is compared with the same 7 h of the one before.
+    expect(previousPeriod({ fromMs: 10 * D, toMs: 11 * D }, 10 * D + 7 * H)).toEqual({
+      fromMs: 9 * D,
+      toMs: 9 * D + 7 * H,
+    });
+    expect(previousPeriod({ fromMs: 10 * D, toMs: 17 * D }, 20 * D)).toEqual({ fromMs: 3 * D, toMs: 10 * D });
     expect(utcDaysIn({ fromMs: 10 * D, toMs: 17 * D })).toBe(7);
     expect(utcDaysIn({ fromMs: 10 * D + H, toMs: 11 * D + H })).toBe(2);
     expect(utcDaysIn({ fromMs: 10 * D, toMs: 10 * D + H })).toBe(1);

@@ -107,6 +107,41 @@ describe('Project switcher', () => {
   });
 });
 
+describe('After a login (no current project)', () => {
+  it('opens the only project without asking', async () => {
+    logIn();
+    const only = buildProject({ name: 'Only' });
+    mockApi({ 'GET /projects': json(200, { projects: [only] }) });
+    const { location } = renderApp('/console/analytics');
+
+    await waitFor(() => expect(location()).toBe(`/console/${only.id}/analytics`));
+    expect(screen.queryByRole('dialog', { name: 'My Projects' })).toBeNull();
+    expect(storedProject()).toEqual(only);
+  });
+
+  it('reopens the project this account opened last, and asks another account', async () => {
+    logIn({ email: 'ada@example.com' });
+    const first = buildProject({ name: 'First' });
+    const second = buildProject({ name: 'Second' });
+    mockApi({ 'GET /projects': json(200, { projects: [first, second] }) });
+    const opened = renderApp(`/console/${second.id}/config`);
+    expect(await screen.findByRole('heading', { name: 'API Key' })).toBeTruthy();
+    opened.unmount();
+    // The login form clears the current project (spec §4); the last one opened is remembered apart.
+    window.localStorage.removeItem(CURRENT_PROJECT_KEY);
+
+    const again = renderApp('/console/analytics');
+    await waitFor(() => expect(again.location()).toBe(`/console/${second.id}/analytics`));
+    expect(screen.queryByRole('dialog', { name: 'My Projects' })).toBeNull();
+    again.unmount();
+
+    window.localStorage.removeItem(CURRENT_PROJECT_KEY);
+    logIn({ email: 'grace@example.com' });
+    renderApp('/console/analytics');
+    expect(await screen.findByRole('dialog', { name: 'My Projects' })).toBeTruthy();
+  });
+});
+
 describe('Shell', () => {
   it('shows the email and project, the sidebar links, and logs out', async () => {
     logIn({ email: 'ada@example.com' });
@@ -115,6 +150,7 @@ describe('Shell', () => {
       from: '2025-05-26T00:00:00.000Z',
       to: '2025-06-02T00:00:00.000Z',
       totalIncidents: 0,
+      byStatus: { open: 0, resolved: 0, ignored: 0 },
       transactionFailRate: null,
       bySeverity: { low: 0, mid: 0, high: 0, severe: 0 },
       matching: 0,

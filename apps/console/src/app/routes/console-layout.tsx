@@ -14,8 +14,10 @@ import { useSession } from '../../lib/session';
 import {
   clearStoredSession,
   readCurrentProject,
+  readLastProjectId,
   type StoredSession,
   writeCurrentProject,
+  writeLastProjectId,
 } from '../../lib/storage';
 import { Navbar } from '../shell/navbar';
 import { PromoBanner } from '../shell/promo-banner';
@@ -25,6 +27,12 @@ import { UpsellModal } from '../shell/upsell-modal';
 import type { ConsoleOutletContext } from './console-outlet';
 
 const SCREENS = new Set(['analytics', 'acquisition', 'errorlogs', 'config', 'uicomponents']);
+
+function projectToReopen(projects: readonly Project[], email: string): Project | null {
+  const byId = (id: string | null | undefined) => projects.find((project) => project.id === id) ?? null;
+  const only = projects.length === 1 ? (projects[0] ?? null) : null;
+  return byId(readCurrentProject()?.id) ?? byId(readLastProjectId(email)) ?? only;
+}
 
 /** Guarded `console/:projectID`: visitors without a live session go to the root route. */
 export function ConsoleLayout() {
@@ -46,17 +54,19 @@ function ConsoleShell({ session }: { session: StoredSession }) {
   const currentProject = projects.data?.find((project) => project.id === projectID) ?? null;
   // PF_CURRENT_PROJECT follows the project in the URL (and its latest answer from the server).
   useEffect(() => {
-    if (currentProject) writeCurrentProject(currentProject);
-  }, [currentProject]);
+    if (!currentProject) return;
+    writeCurrentProject(currentProject);
+    writeLastProjectId(session.email, currentProject.id);
+  }, [currentProject, session.email]);
 
   // A URL without one of the user's projects (`console/analytics` after login, a deleted project):
-  // reopen the stored current project if it still exists, otherwise the switcher must be answered.
+  // reopen the stored current project, else the one this account opened last, else its only project;
+  // the switcher asks only when there is a real choice to make.
   if (projects.data && !currentProject) {
-    const stored = readCurrentProject();
-    const storedProject = stored && projects.data.find((project) => project.id === stored.id);
-    if (storedProject) {
+    const reopen = projectToReopen(projects.data, session.email);
+    if (reopen) {
       const screen = screenPath || (SCREENS.has(projectID) ? projectID : 'analytics');
-      return <Navigate to={`/console/${storedProject.id}/${screen}`} replace />;
+      return <Navigate to={`/console/${reopen.id}/${screen}`} replace />;
     }
   }
   const mustChoose = projects.isSuccess && !currentProject;

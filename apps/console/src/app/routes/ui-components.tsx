@@ -1,4 +1,4 @@
-import { ComponentsScreen } from '../../features/components/routes/components-screen';
+import { ComponentsScreen } from '../../features/ui-components/routes/components-screen';
 
 export function UiComponentsPage() {
   return <ComponentsScreen />;

@@ -11,7 +11,8 @@ const links: Array<{ to: string; label: string; Icon: LucideIcon }> = [
 ];
 
 /**
- * A 14 rem indigo-800 column on wide screens; a scrollable row of the same links on narrow ones.
+ * A 14 rem indigo-800 column on wide screens; on narrow ones the same links wrap onto a second line
+ * rather than scroll, so that none is cut off at the edge of a phone.
  * `analytics` is also the shell's index route, so it is active there too.
  */
 export function Sidebar({ basePath, isIndex }: { basePath: string; isIndex: boolean }) {
@@ -20,7 +21,7 @@ export function Sidebar({ basePath, isIndex }: { basePath: string; isIndex: bool
       aria-label="Console"
       className="shrink-0 rounded-2xl bg-indigo-800 p-2 shadow-md lg:sticky lg:top-4 lg:w-56 lg:self-start lg:p-3"
     >
-      <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+      <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
         {links.map(({ to, label, Icon }) => (
           <li key={to} className="shrink-0">
             <NavLink

@@ -1,29 +1,7 @@
 import { CalendarRange } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { cn } from './cn';
-import {
-  PERIODS,
-  type PeriodSelection,
-  parseDateInput,
-  periodFromSearchParams,
-  periodToSearchParams,
-  selectionDates,
-} from './periods';
-
-/** The period kept in the URL (`?period=…&from=…&to=…`), so a reload or a shared link shows the same figures. */
-export function usePeriodSearchParam(): [PeriodSelection, (selection: PeriodSelection) => void] {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the string form is the identity of the params.
-  const selection = useMemo(() => periodFromSearchParams(params), [key]);
-  const select = useCallback(
-    (next: PeriodSelection) =>
-      setParams((current) => periodToSearchParams(next, current), { replace: false }),
-    [setParams],
-  );
-  return [selection, select];
-}
+import { PERIODS, type PeriodSelection, parseDateInput, selectionDates } from './periods';
 
 interface PeriodFilterProps {
   value: PeriodSelection;
@@ -31,7 +9,11 @@ interface PeriodFilterProps {
   className?: string;
 }
 
-/** Period chips (Today … 6M) and a custom range of UTC dates, both ends included. */
+/**
+ * The console's one period control (every screen that has a period): the chips of spec §9 (Today …
+ * 6M) and a custom range of UTC dates, both ends included, applied with a button so that typing a date
+ * does not send a query per keystroke. Pair it with `usePeriod` (hooks/use-period.ts).
+ */
 export function PeriodFilter({ value, onChange, className }: PeriodFilterProps) {
   const id = useId();
   const initial = selectionDates(value);
@@ -71,6 +53,7 @@ export function PeriodFilter({ value, onChange, className }: PeriodFilterProps) 
               key={period.id}
               type="button"
               aria-pressed={isActive}
+              title={period.description}
               onClick={() => onChange({ kind: 'preset', id: period.id })}
               className={cn(
                 'h-8 rounded-lg px-3 text-xs font-semibold transition-colors',

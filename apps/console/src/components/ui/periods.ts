@@ -1,16 +1,17 @@
 /**
- * Reporting periods shared by the Analytics and Acquisition screens. Everything is in UTC, like the
- * server's buckets: a period is a half-open range of whole UTC days, [from, to), so "7D" is today and
- * the six UTC days before it, and a custom range's end date is included.
+ * The console's one set of reporting periods (Analytics, User Acquisition, Incident Tracking), under the
+ * chip names of spec §9. Everything is in UTC, like the server's buckets: a period is a half-open range of
+ * whole UTC days, [from, to), so "Week" is today and the six UTC days before it, and a custom range's end
+ * date is included.
  */
 
 export const PERIODS = [
-  { id: 'today', label: 'Today' },
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: '7d', label: '7D' },
-  { id: '30d', label: '30D' },
-  { id: '90d', label: '90D' },
-  { id: '6m', label: '6M' },
+  { id: 'today', label: 'Today', description: 'Today' },
+  { id: 'yesterday', label: 'Yesterday', description: 'Yesterday' },
+  { id: '7d', label: 'Week', description: 'Last 7 days' },
+  { id: '30d', label: 'Month', description: 'Last 30 days' },
+  { id: '90d', label: '90D', description: 'Last 90 days' },
+  { id: '6m', label: '6M', description: 'Last 6 months' },
 ] as const;
 
 export type PresetPeriodId = (typeof PERIODS)[number]['id'];
@@ -89,8 +90,22 @@ export function resolvePeriod(selection: PeriodSelection, nowMs: number = Date.n
   };
 }
 
-/** Reads `?period=7d` or `?period=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`; anything else is the default. */
-export function periodFromSearchParams(params: URLSearchParams): PeriodSelection {
+/** "Last 7 days (18 Nov – 24 Nov 2026, UTC)" for a chip, "3 Mar – 9 Mar 2025 (UTC)" for custom days. */
+export function describePeriod(selection: PeriodSelection, nowMs: number = Date.now()): string {
+  const { label } = resolvePeriod(selection, nowMs);
+  if (selection.kind === 'custom') return label;
+  const description = PERIODS.find((period) => period.id === selection.id)?.description ?? '';
+  return `${description} (${label.replace(' (UTC)', ', UTC')})`;
+}
+
+/**
+ * Reads `?period=7d` or `?period=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`; anything else is `fallback`
+ * (each screen has its own default: the incident list the last 7 days, the others 30).
+ */
+export function periodFromSearchParams(
+  params: URLSearchParams,
+  fallback: PeriodSelection = DEFAULT_PERIOD,
+): PeriodSelection {
   const period = params.get('period');
   if (period === 'custom') {
     const from = params.get('from');
@@ -98,10 +113,10 @@ export function periodFromSearchParams(params: URLSearchParams): PeriodSelection
     const fromMs = parseDateInput(from);
     const toMs = parseDateInput(to);
     if (from && to && fromMs !== null && toMs !== null && fromMs <= toMs) return { kind: 'custom', from, to };
-    return DEFAULT_PERIOD;
+    return fallback;
   }
   const preset = PERIODS.find((candidate) => candidate.id === period);
-  return preset ? { kind: 'preset', id: preset.id } : DEFAULT_PERIOD;
+  return preset ? { kind: 'preset', id: preset.id } : fallback;
 }
 
 /** Writes the selection into a copy of `params`, keeping the other parameters (e.g. the tab). */

@@ -34,7 +34,9 @@ export const analyticsTypeDefs = /* GraphQL */ `
     newWallets: Float!
     submittedTransactions: Float!
     failedTransactions: Float!
-    "0..1; null when no transaction was attempted."
+    "The fail rate's denominator: submitted transactions plus those that failed before submission."
+    attemptedTransactions: Float!
+    "0..1 (failedTransactions / attemptedTransactions); null when no transaction was attempted."
     transactionFailRate: Float
     dailyActiveWallets: Float!
     averageTransactionsPerUserPerDay: Float
@@ -126,6 +128,8 @@ export const analyticsTypeDefs = /* GraphQL */ `
     os: String
     path: String
     explorerUrl: String
+    "Why a reverted or failed transaction did not go through: the failing stage's error, else a wallet error about a revert in the same session from 1 min before its request to 10 s after its outcome."
+    revertReason: String
     stages: [TransactionStage!]!
   }
 

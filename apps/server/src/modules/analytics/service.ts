@@ -37,6 +37,8 @@ export type AnalyticsServiceDeps = {
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
+const isFailure = (status: string) => status === 'reverted' || status === 'failed';
+
 const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
 
@@ -79,11 +81,13 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
 
     async overview(userId: string, projectId: string, input: RangeInput): Promise<AnalyticsOverview> {
       const range = await ownedRange(userId, projectId, input);
-      const previous = previousPeriod(range);
+      // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
+      // of the period before it (yesterday until 07:40), not with a whole one.
+      const previous = previousPeriod(range, clock().getTime());
       const [outcomes, wallets, days] = await Promise.all([
         store.transactionOutcomes(projectId, bucketRange(range)),
         store.walletCounts(projectId, range),
-        store.activeDays(projectId, range),
+        store.activeDays(projectId, range, previous),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
       const dailyActiveWallets = days.walletDays / utcDaysIn(range);
@@ -96,6 +100,7 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
         newWallets: wallets.fresh,
         submittedTransactions: counts.submitted,
         failedTransactions: counts.failed,
+        attemptedTransactions: counts.attempted,
         transactionFailRate: ratio(counts.failed, counts.attempted),
         dailyActiveWallets,
         averageTransactionsPerUserPerDay: ratio(counts.total, days.userDays),
@@ -167,7 +172,14 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     ): Promise<TransactionDetail | null> {
       await projects.getOwnedProject(userId, projectId);
       const events = await store.transactionEvents(projectId, hashOrId);
-      return toTransactionDetail(events);
+      const detail = toTransactionDetail(events);
+      if (!detail || detail.revertReason !== null || !isFailure(detail.status)) return detail;
+      const reason = await store.revertErrorNear(projectId, {
+        sessionId: events[0]?.sessionId ?? '',
+        fromMs: Date.parse(detail.time),
+        toMs: events.at(-1)?.timeMs ?? Date.parse(detail.time),
+      });
+      return { ...detail, revertReason: reason };
     },
   };
 }

@@ -38,6 +38,12 @@ function latestOf<K extends keyof TransactionStageEvent>(
   return null;
 }
 
+/** The failing stage's own message (the wallet's or the chain's words), if it has one. */
+function failureMessage(events: readonly TransactionStageEvent[]): string | null {
+  const failing = events.findLast((event) => event.stage === 'reverted' || event.stage === 'failed');
+  return failing ? failing.errorMessage : null;
+}
+
 /**
  * One transaction from its stage events (oldest first): each field as last reported (later stages repeat
  * and complete the request's fields: nonce, gas, receipt), the status of the latest stage.
@@ -83,6 +89,9 @@ export function toTransactionDetail(events: readonly TransactionStageEvent[]): T
     os: first.os,
     path: first.path,
     explorerUrl: explorerUrlOf(chainId, hash),
+    // The failing stage's own message (the wallet's or the chain's words); the service may add one from
+    // a wallet error of the same session when the stage has none.
+    revertReason: failureMessage(events),
     stages: events.map((event) => ({
       stage: asStatus(event.stage),
       time: new Date(event.timeMs).toISOString(),

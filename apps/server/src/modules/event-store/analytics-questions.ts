@@ -83,7 +83,11 @@ export type TransactionStageEvent = {
   browser: string | null;
   os: string | null;
   path: string | null;
+  sessionId: string | null;
 };
+
+/** How far around a transaction a wallet's revert message is taken as its reason. */
+export const REVERT_ERROR_WINDOW = { beforeMs: 60_000, afterMs: 10_000 } as const;
 
 export type AnalyticsQuestions = {
   /** The project's first and last event times: what "all time" means for an open range. */
@@ -102,8 +106,8 @@ export type AnalyticsQuestions = {
   ): Promise<Map<number, number>>;
   /** The overview's two wallet tiles. */
   walletCounts(projectId: string, range: TimeRange): Promise<WalletCounts>;
-  /** Wallet-days and user-days in the range, and wallet-days in the period before it. */
-  activeDays(projectId: string, range: TimeRange): Promise<ActiveDays>;
+  /** Wallet-days and user-days in the range, and wallet-days in the previous period (default: the one before it). */
+  activeDays(projectId: string, range: TimeRange, previousRange?: TimeRange): Promise<ActiveDays>;
   /** Submitted contract transactions requested in the range by chain, contract and selector, most called first. */
   contractFunctions(projectId: string, range: TimeRange, limit: number): Promise<ContractFunctionRow[]>;
   /** Distinct wallets connected in the range per wallet provider, most used first. */
@@ -120,4 +124,12 @@ export type AnalyticsQuestions = {
   ): Promise<TransactionHistoryRow[]>;
   /** Every stage event of the transaction with this hash (lower case) or SDK id, oldest first. */
   transactionEvents(projectId: string, hashOrId: string): Promise<TransactionStageEvent[]>;
+  /**
+   * The message of the latest wallet error about a revert in the transaction's session, from
+   * REVERT_ERROR_WINDOW before its request to after its outcome: the reason the contract gave.
+   */
+  revertErrorNear(
+    projectId: string,
+    around: { sessionId: string; fromMs: number; toMs: number },
+  ): Promise<string | null>;
 };

@@ -31,12 +31,23 @@ export type SummaryOptions = {
   incidentId?: string;
 };
 
-/** The window in which a failed or reverted transaction of the same session is blamed on an occurrence. */
+/**
+ * A failed transaction is blamed on an occurrence only when the occurrence is the wallet's refusal to send
+ * it: a wallet error of a sending method in the same session, within 10 s of the transaction's `failed` or
+ * `reverted` stage (the SDK reports the failed call just after the stage). A page error near a failed
+ * transaction is not evidence that it caused it.
+ */
 export const TX_FAILURE_WINDOW = {
-  /** A failed wallet call is reported after the SDK read the balance, so just after the tx's own failure. */
   beforeMs: 10_000,
-  afterMs: 5 * 60_000,
+  afterMs: 10_000,
 } as const;
+
+export const TRANSACTION_METHODS = [
+  'eth_sendTransaction',
+  'eth_sendRawTransaction',
+  'eth_signTransaction',
+  'wallet_sendCalls',
+] as const;
 
 /** The stored error event behind the detail screen; big numbers as decimal strings. */
 export type StoredOccurrence = {
@@ -82,20 +93,29 @@ export type StoredTrailEvent = {
   rpcMethod: string | null;
 };
 
+/** An incident's life in whole UTC days: from its first to its last occurrence, both included. */
+export type IncidentSpan = { incidentId: string; firstSeenMs: number; lastSeenMs: number };
+
 /** The trail holds at most this many events. */
 export const TRAIL_LENGTH = 20;
 
 export type IncidentQuestions = {
   /**
    * Every incident with an occurrence in the range (error events grouped by their `incident_id`). A failed
-   * or reverted transaction of the same session within TX_FAILURE_WINDOW of an occurrence counts as one the
-   * incident made fail. First seen is the first occurrence ever; the rest is in the range.
+   * or reverted transaction of the same session within TX_FAILURE_WINDOW of an occurrence that is a
+   * wallet's failure to send one (TRANSACTION_METHODS) counts as one the incident made fail. First seen is
+   * the first occurrence ever; the rest is in the range.
    */
   incidentSummaries(
     projectId: string,
     range: TimeRange,
     options?: SummaryOptions,
   ): Promise<IncidentSummary[]>;
+  /**
+   * Distinct users of the project with any event during each incident's life (its UTC days, both ends
+   * included): the denominator of its reach.
+   */
+  activeUsersDuring(projectId: string, spans: readonly IncidentSpan[]): Promise<Map<string, number>>;
   /** One stored error event by id. */
   occurrenceById(projectId: string, eventId: string): Promise<StoredOccurrence | null>;
   /** The session's events before the occurrence (at most TRAIL_LENGTH, within a day), oldest first. */

@@ -1,14 +1,18 @@
 import type { Project } from '@polyflow/contracts/projects';
+import type { AccountDb } from '../../db/database.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { incidentGraphqlModule } from './resolvers.ts';
 import type { IncidentServiceDeps } from './service.ts';
 import { createIncidentService, type IncidentService } from './service.ts';
+import { createIncidentStateStore } from './store.ts';
 
 export type IncidentDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
   /** The event store's read side. */
   eventStore: IncidentServiceDeps['store'];
+  /** The account store keeps the owner's resolve / ignore decisions. */
+  db: AccountDb;
   clock: Clock;
 };
 
@@ -17,6 +21,7 @@ export function createIncidents(deps: IncidentDeps): { service: IncidentService;
   const service = createIncidentService({
     projects: deps.projects,
     store: deps.eventStore,
+    states: createIncidentStateStore(deps.db),
     clock: deps.clock,
   });
   return { service, graphql: incidentGraphqlModule({ incidents: service }) };

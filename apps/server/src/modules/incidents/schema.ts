@@ -11,6 +11,13 @@ export const incidentTypeDefs = /* GraphQL */ `
     severe
   }
 
+  "Open (default), resolved (comes back as open, a regression, when it occurs again) or ignored."
+  enum IncidentStatus {
+    open
+    resolved
+    ignored
+  }
+
   "The error's source: window = uncaught error, promise = unhandled rejection, wallet = failed wallet call."
   enum IncidentType {
     window
@@ -34,7 +41,7 @@ export const incidentTypeDefs = /* GraphQL */ `
     affectedWallets: Float!
     "Distinct UTC days with an occurrence in the range."
     activeDays: Float!
-    "Failed or reverted transactions of the same session from 10 s before to 5 min after an occurrence."
+    "Failed or reverted transactions of the same session within 10 s of an occurrence that is a wallet's failure to send one."
     failedTransactions: Float!
     "The most recently affected wallet address."
     wallet: String
@@ -42,6 +49,32 @@ export const incidentTypeDefs = /* GraphQL */ `
     code: Float
     "The wallet method that failed (wallet errors)."
     method: String
+    "As of now: a resolved incident that occurred again is open, with isRegression."
+    status: IncidentStatus!
+    isRegression: Boolean!
+    "When it was last resolved or ignored."
+    statusChangedAt: DateTime
+  }
+
+  type StatusCounts {
+    open: Float!
+    resolved: Float!
+    ignored: Float!
+  }
+
+  "The incident's whole life, whatever the range: what severity is decided from."
+  type IncidentLifetime {
+    firstSeen: DateTime!
+    lastSeen: DateTime!
+    occurrences: Float!
+    affectedUsers: Float!
+    affectedWallets: Float!
+    activeDays: Float!
+    failedTransactions: Float!
+    "Distinct users of the project with an event between the first and the last occurrence's UTC days."
+    activeUsers: Float!
+    "affectedUsers / activeUsers."
+    reach: Float!
   }
 
   type SeverityCounts {
@@ -54,8 +87,10 @@ export const incidentTypeDefs = /* GraphQL */ `
   type IncidentList {
     from: DateTime!
     to: DateTime!
-    "Incidents with an occurrence in the range (search and severity filter ignored)."
+    "Incidents with an occurrence in the range and one of the chosen statuses (search and severity filter ignored)."
     totalIncidents: Float!
+    "Incidents with an occurrence in the range, per status (every filter ignored)."
+    byStatus: StatusCounts!
     "0..1, as on the Analytics screen: reverted or failed among attempted; null without transactions."
     transactionFailRate: Float
     bySeverity: SeverityCounts!
@@ -121,10 +156,14 @@ export const incidentTypeDefs = /* GraphQL */ `
     wallet: String
     code: Float
     method: String
+    status: IncidentStatus!
+    isRegression: Boolean!
+    statusChangedAt: DateTime
     from: DateTime!
     to: DateTime!
     "What grouped the occurrences: type|normalised message|file:function, or wallet|code=…|method=…."
     fingerprint: String!
+    lifetime: IncidentLifetime!
     "The latest occurrence in the range, with the wallet state and the session's trail."
     latest: IncidentOccurrence!
   }
@@ -138,10 +177,17 @@ export const incidentTypeDefs = /* GraphQL */ `
       "Matches wallet address, type, error message or stack, method, RPC code (exact) or incident id (exact)."
       search: String
       severities: [Severity!]
+      "Default: open only (resolved and ignored incidents leave the default list)."
+      statuses: [IncidentStatus!]
       first: Int = 25
       after: String
     ): IncidentList!
     "One incident over [from, to) (all time without them); null when the project has none such."
     incident(projectId: ID!, id: ID!, from: DateTime, to: DateTime): IncidentDetail
+  }
+
+  extend type Mutation {
+    "Resolve, ignore or reopen (status: open) an incident of your project; answers the incident as of now."
+    setIncidentStatus(projectId: ID!, id: ID!, status: IncidentStatus!): IncidentRow!
   }
 `;

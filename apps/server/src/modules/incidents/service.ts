@@ -1,11 +1,16 @@
 import {
   type IncidentDetail,
+  type IncidentLifetime,
   type IncidentList,
   type IncidentRow,
+  type IncidentStatus,
+  IncidentStatuses,
   Severities,
   type Severity,
+  type StatusCounts,
 } from '@polyflow/contracts/incidents';
 import type { Project } from '@polyflow/contracts/projects';
+import { notFound } from '../../errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
 import { InputError } from '../../reading/input-error.ts';
@@ -21,6 +26,7 @@ import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
 import type { IncidentQuestions, IncidentSummary } from '../event-store/incident-questions.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
+import type { IncidentState, IncidentStateStore } from './store.ts';
 import { toTrailEvent } from './trail.ts';
 import { describeWalletState } from './wallet-state.ts';
 
@@ -30,15 +36,19 @@ export type IncidentListQuery = RangeInput & {
   projectId: string;
   search?: string | null;
   severities?: readonly string[] | null;
+  /** Default: open only (resolved and ignored incidents leave the default list). */
+  statuses?: readonly string[] | null;
   first?: number | null;
   after?: string | null;
 };
 export type IncidentQuery = RangeInput & { projectId: string; id: string };
+export type IncidentStatusChange = { projectId: string; id: string; status: string };
 
 export type IncidentServiceDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
   /** The event store's read side: the incident questions, and the transactions' outcomes for the fail rate. */
   store: IncidentQuestions & Pick<AnalyticsQuestions, 'transactionOutcomes'>;
+  states: IncidentStateStore;
   clock?: Clock;
 };
 
@@ -50,12 +60,39 @@ export const MAX_SEARCH_LENGTH = 200;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function toRow(summary: IncidentSummary): IncidentRow {
+/** The owner's decision as it stands now: a resolved incident that occurred again is open, a regression. */
+type StatusView = Pick<IncidentRow, 'status' | 'isRegression' | 'statusChangedAt'>;
+
+function statusOf(state: IncidentState | undefined, lastSeenEverMs: number): StatusView {
+  if (!state) return { status: 'open', isRegression: false, statusChangedAt: null };
+  const statusChangedAt = iso(state.changedAtMs);
+  if (state.status === 'resolved' && lastSeenEverMs > state.changedAtMs) {
+    return { status: 'open', isRegression: true, statusChangedAt };
+  }
+  return { status: state.status, isRegression: false, statusChangedAt };
+}
+
+function toLifetime(summary: IncidentSummary, activeUsers: number): IncidentLifetime {
+  return {
+    firstSeen: iso(summary.firstSeenMs),
+    lastSeen: iso(summary.lastSeenMs),
+    occurrences: summary.occurrences,
+    affectedUsers: summary.affectedUsers,
+    affectedWallets: summary.affectedWallets,
+    activeDays: summary.activeDays,
+    failedTransactions: summary.failedTransactions,
+    // The incident's own users were active then too; the max guards a derived table that lags behind.
+    activeUsers: Math.max(activeUsers, summary.affectedUsers),
+    reach: summary.affectedUsers / Math.max(activeUsers, summary.affectedUsers, 1),
+  };
+}
+
+function toRow(summary: IncidentSummary, lifetime: IncidentLifetime, status: StatusView): IncidentRow {
   return {
     id: summary.id,
     type: summary.type,
     title: summary.title,
-    severity: severityOf(summary),
+    severity: severityOf(lifetime),
     firstSeen: iso(summary.firstSeenMs),
     lastSeen: iso(summary.lastSeenMs),
     occurrences: summary.occurrences,
@@ -66,6 +103,7 @@ function toRow(summary: IncidentSummary): IncidentRow {
     wallet: summary.wallet,
     code: summary.code,
     method: summary.method,
+    ...status,
   };
 }
 
@@ -81,6 +119,19 @@ function parseSeverities(input: readonly string[] | null | undefined): Set<Sever
     if (!severity)
       throw new InputError(`Invalid severity "${value.slice(0, 20)}": use ${Severities.join(', ')}.`);
     known.add(severity);
+  }
+  return known;
+}
+
+function parseStatuses(input: readonly string[] | null | undefined): Set<IncidentStatus> {
+  if (!input || input.length === 0) return new Set(['open']);
+  const known = new Set<IncidentStatus>();
+  for (const value of input) {
+    const status = IncidentStatuses.find((s) => s === value);
+    if (!status) {
+      throw new InputError(`Invalid status "${value.slice(0, 20)}": use ${IncidentStatuses.join(', ')}.`);
+    }
+    known.add(status);
   }
   return known;
 }
@@ -112,13 +163,44 @@ function detailRange(input: RangeInput, nowMs: number): TimeRange {
   return { fromMs, toMs };
 }
 
-/** Incidents (grouped errors) with impact-based severity; every query answers only the project's owner. */
-export function createIncidentService({ projects, store, clock = systemClock }: IncidentServiceDeps) {
+/** Incidents (grouped errors) with lifetime severity and the owner's status; every call answers only the owner. */
+export function createIncidentService({ projects, store, states, clock = systemClock }: IncidentServiceDeps) {
+  /**
+   * Each incident's whole life (all time up to now), keyed by id, with its reach: what severity and the
+   * regression flag are decided from, whatever range the screen shows. `incidentId` narrows it to one.
+   */
+  async function lifetimes(projectId: string, nowMs: number, incidentId?: string) {
+    const allTime = { fromMs: 0, toMs: nowMs + 1 };
+    const summaries = await store.incidentSummaries(projectId, allTime, { incidentId });
+    const spans = summaries.map((summary) => ({
+      incidentId: summary.id,
+      firstSeenMs: summary.firstSeenMs,
+      lastSeenMs: summary.lastSeenMs,
+    }));
+    const activeUsers = await store.activeUsersDuring(projectId, spans);
+    return new Map(
+      summaries.map((summary) => [summary.id, toLifetime(summary, activeUsers.get(summary.id) ?? 0)]),
+    );
+  }
+
+  /** A summary of the range as a row: lifetime severity, status as of now. */
+  function rowOf(
+    summary: IncidentSummary,
+    lifetime: IncidentLifetime | undefined,
+    state: IncidentState | undefined,
+  ): IncidentRow {
+    // An occurrence in the range is also one of its life; the fallback only covers a write in between.
+    const life = lifetime ?? toLifetime(summary, summary.affectedUsers);
+    return toRow(summary, life, statusOf(state, Date.parse(life.lastSeen)));
+  }
+
   return {
     async list(userId: string, input: IncidentListQuery): Promise<IncidentList> {
       await projects.getOwnedProject(userId, input.projectId);
-      const range = listRange(input, clock().getTime());
+      const nowMs = clock().getTime();
+      const range = listRange(input, nowMs);
       const severities = parseSeverities(input.severities);
+      const statuses = parseStatuses(input.statuses);
       const first = input.first ?? DEFAULT_PAGE_SIZE;
       if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
         throw new InputError(`Invalid first: use a whole number from 1 to ${MAX_PAGE_SIZE}.`);
@@ -129,12 +211,20 @@ export function createIncidentService({ projects, store, clock = systemClock }: 
       }
       const cursor = input.after ? decodeCursor(input.after) : null;
 
-      const [summaries, outcomes] = await Promise.all([
+      const [summaries, outcomes, lives, decisions] = await Promise.all([
         store.incidentSummaries(input.projectId, range, { search }),
         store.transactionOutcomes(input.projectId, bucketRange(range)),
+        lifetimes(input.projectId, nowMs),
+        states.statesOf(input.projectId),
       ]);
-      const rows = summaries.map((summary) => ({ row: toRow(summary), isMatch: summary.isMatch }));
-      const matching = rows
+      const rows = summaries.map((summary) => ({
+        row: rowOf(summary, lives.get(summary.id), decisions.get(summary.id)),
+        isMatch: summary.isMatch,
+      }));
+      const byStatus: StatusCounts = { open: 0, resolved: 0, ignored: 0 };
+      for (const { row } of rows) byStatus[row.status] += 1;
+      const listed = rows.filter(({ row }) => statuses.has(row.status));
+      const matching = listed
         .filter(({ row, isMatch }) => isMatch && (!severities || severities.has(row.severity)))
         .map(({ row }) => row)
         .sort(byLastSeen);
@@ -151,9 +241,10 @@ export function createIncidentService({ projects, store, clock = systemClock }: 
       return {
         from: iso(range.fromMs),
         to: iso(range.toMs),
-        totalIncidents: rows.length,
+        totalIncidents: listed.length,
+        byStatus,
         transactionFailRate: counts && counts.attempted > 0 ? counts.failed / counts.attempted : null,
-        bySeverity: countBySeverity(rows.map(({ row }) => row.severity)),
+        bySeverity: countBySeverity(listed.map(({ row }) => row.severity)),
         matching: matching.length,
         rows: page,
         nextCursor: hasMore && last ? encodeCursor({ timeMs: Date.parse(last.lastSeen), id: last.id }) : null,
@@ -166,20 +257,27 @@ export function createIncidentService({ projects, store, clock = systemClock }: 
       if (!INCIDENT_ID_PATTERN.test(input.id)) {
         throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
-      const range = detailRange(input, clock().getTime());
-      const [summary] = await store.incidentSummaries(input.projectId, range, { incidentId: input.id });
+      const nowMs = clock().getTime();
+      const range = detailRange(input, nowMs);
+      const [[summary], lives, decisions] = await Promise.all([
+        store.incidentSummaries(input.projectId, range, { incidentId: input.id }),
+        lifetimes(input.projectId, nowMs, input.id),
+        states.statesOf(input.projectId),
+      ]);
       if (!summary) return null;
+      const lifetime = lives.get(summary.id) ?? toLifetime(summary, summary.affectedUsers);
       const latest = await store.occurrenceById(input.projectId, summary.latestEventId);
       if (!latest) return null;
       const trail = await store.sessionTrail(input.projectId, latest);
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {
-        ...toRow(summary),
+        ...rowOf(summary, lifetime, decisions.get(summary.id)),
         // All time starts with the incident's first occurrence.
         from: iso(input.from ? range.fromMs : startOfUtcDay(summary.firstSeenMs)),
         to: iso(range.toMs),
         fingerprint: fingerprintOf(latest),
+        lifetime,
         latest: {
           eventId: latest.eventId,
           time: iso(latest.timeMs),
@@ -203,6 +301,37 @@ export function createIncidentService({ projects, store, clock = systemClock }: 
           trail: trail.map(toTrailEvent),
         },
       };
+    },
+
+    /**
+     * Resolve, ignore or reopen an incident of the caller's project. An id the project never had an
+     * occurrence of is NOT_FOUND (nothing is stored for it).
+     */
+    async setStatus(userId: string, input: IncidentStatusChange): Promise<IncidentRow> {
+      await projects.getOwnedProject(userId, input.projectId);
+      if (!INCIDENT_ID_PATTERN.test(input.id)) {
+        throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
+      }
+      const status = IncidentStatuses.find((candidate) => candidate === input.status);
+      if (!status) {
+        throw new InputError(`Invalid status: use ${IncidentStatuses.join(', ')}.`);
+      }
+      const now = clock();
+      const lives = await lifetimes(input.projectId, now.getTime(), input.id);
+      const lifetime = lives.get(input.id);
+      if (!lifetime) throw notFound('No such incident in this project.');
+      await states.setState({
+        projectId: input.projectId,
+        incidentId: input.id,
+        status,
+        changedAt: now,
+        changedBy: userId,
+      });
+      const allTime = { fromMs: 0, toMs: now.getTime() + 1 };
+      const [summary] = await store.incidentSummaries(input.projectId, allTime, { incidentId: input.id });
+      if (!summary) throw notFound('No such incident in this project.');
+      const state = (await states.statesOf(input.projectId)).get(input.id);
+      return rowOf(summary, lifetime, state);
     },
   };
 }

@@ -7,12 +7,11 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { describePeriod, type PeriodSelection, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAttribution } from '../api/get-attribution';
 import type { AttributionSort } from '../hooks/use-acquisition-view';
-import { describePeriod, type PeriodSelection, toInstants } from '../lib/period';
 import { AttributionLegend, AttributionTable } from './attribution-table';
-import { PeriodPicker } from './period-picker';
 
 const TabLabels: Record<AttributionDimension, string> = {
   campaign: 'Campaign',
@@ -25,7 +24,6 @@ const TabLabels: Record<AttributionDimension, string> = {
 interface AttributionCardProps {
   projectId: string;
   selection: PeriodSelection;
-  onSelectionChange: (selection: PeriodSelection) => void;
   filters: AcquisitionFilters;
   dimension: AttributionDimension;
   onDimensionChange: (dimension: AttributionDimension) => void;
@@ -33,10 +31,14 @@ interface AttributionCardProps {
   onSortChange: (sort: AttributionSort | null) => void;
 }
 
+const periodRange = (selection: PeriodSelection) => {
+  const { from, to } = resolvePeriod(selection);
+  return { from, to };
+};
+
 export function AttributionCard({
   projectId,
   selection,
-  onSelectionChange,
   filters,
   dimension,
   onDimensionChange,
@@ -45,7 +47,7 @@ export function AttributionCard({
 }: AttributionCardProps) {
   const id = useId();
   const tabRefs = useRef(new Map<AttributionDimension, HTMLButtonElement>());
-  const attribution = useAttribution({ projectId, dimension, filters, ...toInstants(selection) });
+  const attribution = useAttribution({ projectId, dimension, filters, ...periodRange(selection) });
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -75,7 +77,7 @@ export function AttributionCard({
         titleId={`${id}-title`}
         eyebrow="Campaigns"
         title="Attributions"
-        description={`Sessions by their landing UTM ${TabLabels[dimension].toLowerCase()}, ${describePeriod(selection).toLowerCase()}.`}
+        description={`Sessions by their landing UTM ${TabLabels[dimension].toLowerCase()}, ${describePeriod(selection).replace(/^\w/, (c) => c.toLowerCase())}.`}
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div
@@ -108,7 +110,6 @@ export function AttributionCard({
             </button>
           ))}
         </div>
-        <PeriodPicker label="Attribution period" selection={selection} onChange={onSelectionChange} />
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${dimension}`}>
         {attribution.isError ? (

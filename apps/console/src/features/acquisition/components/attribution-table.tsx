@@ -43,14 +43,19 @@ export function AttributionTable({
 }: AttributionTableProps) {
   const sorted = sortAttributionRows(rows, sort);
   return (
-    <div className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    // On a phone each row is a card of label/value pairs (the labels come from CSS, so the table stays
+    // one table for screen readers) and the headers wrap as sort buttons: nothing scrolls sideways.
+    <div className="relative rounded-xl ring-1 ring-slate-200 sm:overflow-x-auto">
       <table
         aria-busy={isRefreshing || undefined}
-        className={cn('w-full min-w-[44rem] text-sm transition-opacity', isRefreshing && 'opacity-60')}
+        className={cn(
+          'w-full text-sm transition-opacity max-sm:block md:min-w-[44rem]',
+          isRefreshing && 'opacity-60',
+        )}
       >
-        <thead className="bg-indigo-50 text-left text-xs font-semibold uppercase tracking-wide text-indigo-800">
-          <tr>
-            <th scope="col" className="px-3 py-2.5">
+        <thead className="bg-indigo-50 text-left text-xs font-semibold uppercase tracking-wide text-indigo-800 max-sm:block">
+          <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-1 max-sm:p-2">
+            <th scope="col" className="px-3 py-2.5 max-sm:w-full max-sm:px-1 max-sm:py-0">
               {AttributionDimensionLabels[dimension]}
             </th>
             {AttributionColumns.map((column) => {
@@ -61,7 +66,7 @@ export function AttributionTable({
                   key={column.key}
                   scope="col"
                   aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-                  className="px-1 py-1.5 text-right"
+                  className="px-1 py-1.5 text-right max-sm:p-0"
                 >
                   <button
                     type="button"
@@ -77,16 +82,20 @@ export function AttributionTable({
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-sm:block">
           {sorted.map((row) => (
             <tr
               key={`${row.kind}:${row.value ?? ''}`}
               className={cn(
+                'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:px-3 max-sm:py-2',
                 row.kind === 'total' && 'bg-slate-50 font-semibold',
                 row.kind === 'unattributed' && 'text-slate-500',
               )}
             >
-              <th scope="row" className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800">
+              <th
+                scope="row"
+                className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800 max-sm:col-span-2 max-sm:max-w-none max-sm:px-0"
+              >
                 <span className={cn(row.kind === 'unattributed' && 'italic font-normal text-slate-500')}>
                   {rowName(row)}
                 </span>
@@ -97,7 +106,8 @@ export function AttributionTable({
                   <td
                     key={column.key}
                     title={column.parts?.(row)}
-                    className="px-3 py-2 text-right tabular-nums text-slate-700"
+                    data-label={column.header}
+                    className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
                   >
                     {column.kind === 'rate' ? formatRate(value) : formatCount(value ?? 0)}
                   </td>

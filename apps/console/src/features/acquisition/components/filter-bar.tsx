@@ -5,9 +5,7 @@ import type {
 } from '@polyflow/contracts/acquisition';
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PeriodSelection } from '../lib/period';
 import { MultiSelect } from './multi-select';
-import { PeriodPicker } from './period-picker';
 
 /** Location and Term are always there (spec); the rest come through '+ Add filter'. */
 const FixedFilters = ['countries', 'terms'] as const satisfies readonly AcquisitionFilterKey[];
@@ -41,8 +39,6 @@ function countryName(code: string): string {
 }
 
 interface FilterBarProps {
-  selection: PeriodSelection;
-  onSelectionChange: (selection: PeriodSelection) => void;
   filters: AcquisitionFilters;
   onFilterChange: (key: AcquisitionFilterKey, values: readonly string[]) => void;
   onClear: () => void;
@@ -50,15 +46,7 @@ interface FilterBarProps {
   isLoadingOptions: boolean;
 }
 
-export function FilterBar({
-  selection,
-  onSelectionChange,
-  filters,
-  onFilterChange,
-  onClear,
-  options,
-  isLoadingOptions,
-}: FilterBarProps) {
+export function FilterBar({ filters, onFilterChange, onClear, options, isLoadingOptions }: FilterBarProps) {
   const titleId = useId();
   const [added, setAdded] = useState<AcquisitionFilterKey[]>([]);
   const shownOptional = OptionalFilters.filter(
@@ -108,13 +96,6 @@ export function FilterBar({
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <PeriodPicker
-          label="Date range"
-          selection={selection}
-          onChange={onSelectionChange}
-          showChips={false}
-          className="mr-1"
-        />
         {FixedFilters.map((key) => selectFor(key, false))}
         {shownOptional.map((key) => selectFor(key, true))}
         {addable.length > 0 && (

@@ -7,10 +7,11 @@ import {
 } from '@polyflow/contracts/acquisition';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { PeriodSelection } from '../../../components/ui/periods';
+import { usePeriod } from '../../../hooks/use-period';
 import { type AttributionSortKey, AttributionSortKeys, type SortDirection } from '../lib/attribution-columns';
-import { type PeriodSelection, readPeriod, writePeriod } from '../lib/period';
 
-export const DEFAULT_ACQUISITION_PERIOD = '30d' as const;
+export const DEFAULT_ACQUISITION_PERIOD: PeriodSelection = { kind: 'preset', id: '30d' };
 
 export interface AttributionSort {
   key: AttributionSortKey;
@@ -52,14 +53,15 @@ function readSort(params: URLSearchParams): AttributionSort | null {
 
 export function useAcquisitionView() {
   const [params, setParams] = useSearchParams();
+  const [selection, setSelection] = usePeriod(DEFAULT_ACQUISITION_PERIOD);
   const view: AcquisitionView = useMemo(
     () => ({
-      selection: readPeriod(params, DEFAULT_ACQUISITION_PERIOD),
+      selection,
       filters: readFilters(params),
       dimension: readDimension(params),
       sort: readSort(params),
     }),
-    [params],
+    [params, selection],
   );
 
   const update = useCallback(
@@ -74,10 +76,6 @@ export function useAcquisitionView() {
     [setParams],
   );
 
-  const setSelection = useCallback(
-    (selection: PeriodSelection) => update((next) => writePeriod(next, selection)),
-    [update],
-  );
   const setFilter = useCallback(
     (key: AcquisitionFilterKey, values: readonly string[]) =>
       update((next) => {

@@ -11,7 +11,7 @@ import {
   data,
   graphqlError,
   serveGraphql,
-} from '../testing/serve-graphql';
+} from '../../../testing/serve-graphql';
 
 const campaignRows = [
   buildAttributionRow('total', null, {
@@ -227,28 +227,29 @@ describe('Acquisition: Attributions', { timeout: 15_000 }, () => {
     expect(within(table()).getAllByRole('columnheader')[0]?.textContent).toBe('Mediums');
   });
 
-  it('sets the range with the period chips and the custom dates', async () => {
+  it('sets the range of both cards with the one period control: chips and custom dates', async () => {
     const { api, user, location } = setUp();
     await waitFor(() => expect(rowNames()).toContain('TwitterAds-1'));
-    const attributions = screen.getByRole('region', { name: 'Attributions' });
+    // One control for the page (the console's shared one), not one per card.
+    expect(screen.getAllByRole('group', { name: 'Period' })).toHaveLength(1);
+    const page = screen.getByRole('main');
 
-    await user.click(within(attributions).getByRole('button', { name: 'Week' }));
+    await user.click(within(page).getByRole('button', { name: 'Week' }));
     const week = resolvePeriod({ kind: 'preset', id: '7d' });
     await waitFor(() =>
       expect(api.lastCallOf('Attribution')?.variables).toMatchObject({ from: week.from, to: week.to }),
     );
     expect(api.lastCallOf('AcquisitionFunnel')?.variables).toMatchObject({ from: week.from, to: week.to });
     expect(location()).toContain('period=7d');
-    expect(within(attributions).getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(within(page).getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('true');
 
-    await user.click(within(attributions).getByRole('button', { name: 'Yesterday' }));
+    await user.click(within(page).getByRole('button', { name: 'Yesterday' }));
     const yesterday = resolvePeriod({ kind: 'preset', id: 'yesterday' });
     await waitFor(() => expect(api.lastCallOf('Attribution')?.variables.from).toBe(yesterday.from));
 
-    // A date input changes only with a whole date, as in a browser.
-    fireEvent.change(within(attributions).getByLabelText('From'), { target: { value: '2025-01-01' } });
+    // A date input changes only with a whole date, as in a browser; Apply range sends it.
+    fireEvent.change(within(page).getByLabelText('From'), { target: { value: '2025-01-01' } });
+    await user.click(within(page).getByRole('button', { name: 'Apply range' }));
     await waitFor(() =>
       expect(api.lastCallOf('Attribution')?.variables.from).toBe('2025-01-01T00:00:00.000Z'),
     );

@@ -4,6 +4,8 @@ import { NoDataYet } from '../../../components/no-data-yet';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { PeriodFilter } from '../../../components/ui/period-filter';
+import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAcquisitionFilterOptions } from '../api/get-acquisition-filter-options';
 import { useAcquisitionFunnel } from '../api/get-acquisition-funnel';
@@ -11,7 +13,8 @@ import { AttributionCard } from '../components/attribution-card';
 import { FilterBar } from '../components/filter-bar';
 import { FunnelTiles } from '../components/funnel-tiles';
 import { useAcquisitionView } from '../hooks/use-acquisition-view';
-import { describePeriod, toInstants } from '../lib/period';
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /**
  * The funnel and the attribution table share one view: the period and the filters, kept in the URL
@@ -20,7 +23,8 @@ import { describePeriod, toInstants } from '../lib/period';
 export function AcquisitionScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
   const { view, setSelection, setFilter, clearFilters, setDimension, setSort } = useAcquisitionView();
-  const range = toInstants(view.selection);
+  const { from, to } = resolvePeriod(view.selection);
+  const range = { from, to };
   const funnel = useAcquisitionFunnel({ projectId: project.id, filters: view.filters, ...range });
   const options = useAcquisitionFilterOptions({ projectId: project.id, ...range });
   const hasFilters = Object.keys(view.filters).length > 0;
@@ -29,17 +33,18 @@ export function AcquisitionScreen({ project, configPath }: { project: Project; c
 
   return (
     <div className="flex animate-panel flex-col gap-4">
-      <PageHeader eyebrow={project.name} title="User Acquisition" />
+      <PageHeader eyebrow={project.name} title="User Acquisition">
+        {/* One period for both cards: the funnel and the attributions always describe the same days. */}
+        <PeriodFilter value={view.selection} onChange={setSelection} />
+      </PageHeader>
       <Card aria-labelledby={titleId}>
         <CardHeader
           titleId={titleId}
           eyebrow="Funnel"
           title="User behavior"
-          description={`Distinct users, ${describePeriod(view.selection).toLowerCase()}.`}
+          description={`Distinct users, ${lowerFirst(describePeriod(view.selection))}.`}
         />
         <FilterBar
-          selection={view.selection}
-          onSelectionChange={setSelection}
           filters={view.filters}
           onFilterChange={setFilter}
           onClear={clearFilters}
@@ -75,7 +80,6 @@ export function AcquisitionScreen({ project, configPath }: { project: Project; c
       <AttributionCard
         projectId={project.id}
         selection={view.selection}
-        onSelectionChange={setSelection}
         filters={view.filters}
         dimension={view.dimension}
         onDimensionChange={setDimension}

@@ -15,6 +15,7 @@ export const OVERVIEW_QUERY = /* GraphQL */ `
       newWallets
       submittedTransactions
       failedTransactions
+      attemptedTransactions
       transactionFailRate
       dailyActiveWallets
       averageTransactionsPerUserPerDay

@@ -10,7 +10,7 @@ export const TRANSACTION_QUERY = /* GraphQL */ `
       id hash time wallet type status chainId country browser
       from to value selector functionName nonce
       gasLimit gasPrice maxFeePerGas maxPriorityFeePerGas gasUsed effectiveGasPrice fee
-      blockNumber walletProvider os path explorerUrl
+      blockNumber walletProvider os path explorerUrl revertReason
       stages { stage time errorCode errorMessage }
     }
   }

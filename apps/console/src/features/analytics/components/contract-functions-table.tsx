@@ -1,6 +1,7 @@
 import type { ContractFunctionCalls } from '@polyflow/contracts/analytics';
+import { shortenAddress } from '../../../lib/format';
 import { chainLabel } from '../lib/chains';
-import { formatCount, shortenHex } from '../lib/format';
+import { formatCount } from '../lib/format';
 
 /** Contract (shortened, full address on hover), function name where known else its selector, calls. */
 export function ContractFunctionsTable({ rows }: { rows: ContractFunctionCalls[] }) {
@@ -24,7 +25,7 @@ export function ContractFunctionsTable({ rows }: { rows: ContractFunctionCalls[]
           {rows.map((row) => (
             <tr key={`${row.chainId}-${row.contract}-${row.selector}`}>
               <td className="whitespace-nowrap px-3 py-2" title={row.contract}>
-                <span className="font-mono text-xs text-slate-700">{shortenHex(row.contract)}</span>
+                <span className="font-mono text-xs text-slate-700">{shortenAddress(row.contract)}</span>
                 {/* The same contract address on two chains is two contracts. */}
                 <span className="ml-2 text-[0.7rem] text-slate-500">{chainLabel(row.chainId, false)}</span>
               </td>

@@ -56,6 +56,7 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         eyebrow="gwei · effective price of mined transactions"
         {...stateOf(gas)}
         isEmpty={!hasValues(gas.data)}
+        emptyText="No mined transactions in this period"
       >
         <Suspense fallback={<ChartSkeleton />}>
           <GasPriceChart buckets={gas.data ?? []} granularity={granularity} />
@@ -66,6 +67,7 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         eyebrow="Submitted transactions"
         {...stateOf(functions)}
         isEmpty={(functions.data ?? []).length === 0}
+        emptyText="No contract calls in this period"
       >
         <ContractFunctionsTable rows={functions.data ?? []} />
       </ChartCard>
@@ -75,6 +77,7 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         unit="Connected wallets"
         range={range}
         chart="pie"
+        emptyText="No wallet connected in this period"
       />
       <ChartCard
         title="Failed transactions"
@@ -87,8 +90,22 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
           <FailedTransactionsChart buckets={failed.data ?? []} granularity={granularity} />
         </Suspense>
       </ChartCard>
-      <ShareCard name="countries" title="Countries" unit="Users" range={range} chart="bars" />
-      <ShareCard name="browsers" title="Browsers" unit="Users" range={range} chart="pie" />
+      <ShareCard
+        name="countries"
+        title="Countries"
+        unit="Users"
+        range={range}
+        chart="bars"
+        emptyText="No visitors in this period"
+      />
+      <ShareCard
+        name="browsers"
+        title="Browsers"
+        unit="Users"
+        range={range}
+        chart="pie"
+        emptyText="No visitors in this period"
+      />
     </div>
   );
 }
@@ -99,14 +116,22 @@ interface ShareCardProps {
   unit: string;
   range: AnalyticsRange;
   chart: 'pie' | 'bars';
+  /** Says what is missing in this card's own words (wallets are not transactions). */
+  emptyText: string;
 }
 
-function ShareCard({ name, title, unit, range, chart }: ShareCardProps) {
+function ShareCard({ name, title, unit, range, chart, emptyText }: ShareCardProps) {
   const query = useShares(name, range);
   const slices = toSlices(query.data ?? [], name === 'countries' ? countryName : undefined);
   const Chart = chart === 'pie' ? SharePie : ShareBars;
   return (
-    <ChartCard title={title} eyebrow={unit} {...stateOf(query)} isEmpty={!hasValues(query.data)}>
+    <ChartCard
+      title={title}
+      eyebrow={unit}
+      {...stateOf(query)}
+      isEmpty={!hasValues(query.data)}
+      emptyText={emptyText}
+    >
       <Suspense fallback={<ChartSkeleton />}>
         <Chart slices={slices} unit={unit} />
       </Suspense>

@@ -13,45 +13,74 @@ interface TileSpec {
   hint: (overview: AnalyticsOverview) => string;
 }
 
-/** The seven tiles of the spec, in its order; definitions in docs/analytics.md. */
+const DAY_MS = 86_400_000;
+const hourMinute = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** "yesterday until 07:40 UTC" or "the previous 30 days": what the trend compares with. */
+function previousPeriodText({
+  previousFrom,
+  previousTo,
+}: AnalyticsOverview['dailyActiveWalletsTrend']): string {
+  const fromMs = Date.parse(previousFrom);
+  const toMs = Date.parse(previousTo);
+  const days = Math.ceil((toMs - fromMs) / DAY_MS);
+  if (toMs % DAY_MS !== 0) {
+    // A period still running is compared with the same hours of the one before (docs/analytics.md).
+    const span = days <= 1 ? 'the day before' : `the ${days} days before`;
+    return `${span}, until ${hourMinute.format(toMs)} UTC`;
+  }
+  return days === 1 ? 'the day before' : `the previous ${days} days`;
+}
+
+/**
+ * The seven tiles of the spec, in its order. Each says in words what it counts, so that a figure can be
+ * checked at a glance; the definitions are docs/analytics.md's.
+ */
 const TILES: TileSpec[] = [
   {
     label: 'Total Transactions',
     value: (o) => formatCount(o.totalTransactions),
-    hint: (o) => `${formatCount(o.submittedTransactions)} submitted`,
+    hint: (o) =>
+      `Requested in this period, any outcome; ${formatCount(o.submittedTransactions)} reached the chain`,
   },
   {
     label: 'Unique Wallets',
     value: (o) => formatCount(o.connectedWallets),
-    hint: () => 'Connected in this period',
+    hint: () => 'Wallets that connected in this period',
   },
   {
     label: 'New Wallets Connected',
     value: (o) => formatCount(o.newWallets),
-    hint: () => 'Never seen before this period',
+    hint: () => 'Of those, first seen in this period',
   },
   {
     label: 'Transaction Fail Rate',
     value: (o) => formatPercent(o.transactionFailRate),
-    hint: (o) => `${formatCount(o.failedTransactions)} reverted or failed`,
+    hint: (o) =>
+      `${formatCount(o.failedTransactions)} of ${formatCount(o.attemptedTransactions)} sent reverted or failed (rejected by the user: not counted)`,
   },
   {
     label: 'Daily Active Wallets',
     value: (o) => formatAverage(o.dailyActiveWallets),
-    hint: () => 'Average per UTC day',
+    hint: () => 'Wallets active on a UTC day, on average over the days of this period',
   },
   {
     label: 'Average TX/User/Day',
     value: (o) => formatRatio(o.averageTransactionsPerUserPerDay),
-    hint: () => 'Transactions per active user',
+    hint: () => 'Transactions per active user and UTC day',
   },
   {
     label: 'Daily Active Wallets Trend',
     value: (o) => formatTrend(o.dailyActiveWalletsTrend.change),
     hint: (o) =>
       o.dailyActiveWalletsTrend.change === null
-        ? 'No active wallets in the previous period'
-        : `vs ${formatAverage(o.dailyActiveWalletsTrend.previous)} a day in the previous period`,
+        ? `No active wallets in ${previousPeriodText(o.dailyActiveWalletsTrend)} to compare with`
+        : `Daily active wallets vs ${formatAverage(o.dailyActiveWalletsTrend.previous)} a day in ${previousPeriodText(o.dailyActiveWalletsTrend)}`,
   },
 ];
 

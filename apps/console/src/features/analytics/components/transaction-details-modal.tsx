@@ -7,16 +7,10 @@ import { cn } from '../../../components/ui/cn';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/format';
 import { useTransaction } from '../api/get-transaction';
 import { chainLabel } from '../lib/chains';
-import {
-  countryName,
-  formatBigCount,
-  formatDateTime,
-  formatEth,
-  formatWeiAsGwei,
-  NOT_AVAILABLE,
-} from '../lib/format';
+import { countryName, formatBigCount, formatEth, formatWeiAsGwei, NOT_AVAILABLE } from '../lib/format';
 
 const STATUS_TONES: Record<TransactionDetail['status'], string> = {
   requested: 'bg-slate-100 text-slate-700',
@@ -117,6 +111,15 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
           </a>
         )}
       </div>
+
+      {detail.revertReason && (
+        <Alert tone="error">
+          <span className="font-semibold">
+            {detail.status === 'reverted' ? 'Revert reason' : 'Why it failed'}:
+          </span>{' '}
+          <span className="font-mono break-words">{detail.revertReason}</span>
+        </Alert>
+      )}
 
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         <Field label="From" mono>

@@ -47,15 +47,22 @@ describe('Transaction History', { timeout: 15_000 }, () => {
         .map((cell) => cell.textContent);
     // Row 0 is the first date heading.
     expect(cells(1).slice(0, 6)).toEqual([
-      '0xaa…1111',
+      '0xaaaa…1111',
       '00:10:05',
-      '0x11…0000',
+      '0x1111…0000',
       'Contract',
       'Germany',
       'Firefox',
     ]);
-    expect(cells(3).slice(0, 6)).toEqual(['Not sent', '23:59:59', '0x11…0000', 'Coin', 'Unknown', 'Unknown']);
-    expect(cells(4)[0]).toBe('0xab…1234');
+    expect(cells(3).slice(0, 6)).toEqual([
+      'Not sent',
+      '23:59:59',
+      '0x1111…0000',
+      'Coin',
+      'Unknown',
+      'Unknown',
+    ]);
+    expect(cells(4)[0]).toBe('0xabcd…1234');
   });
 
   it('loads older pages through the cursor', async () => {
@@ -75,9 +82,9 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     });
     const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
 
-    await screen.findByText('0xab…1234');
+    await screen.findByText('0xabcd…1234');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('0xbb…bbbb')).toBeTruthy();
+    expect(await screen.findByText('0xbbbb…bbbb')).toBeTruthy();
     expect(screen.getByText('Tuesday, 20 May 2025')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(api.callsOf('transactionHistory').map((call) => call.variables.after)).toEqual([null, 'cursor-1']);
@@ -157,7 +164,7 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     expect(alert.textContent).toContain('Could not load the transaction history: Invalid arguments.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('0xab…1234')).toBeTruthy();
+    expect(await screen.findByText('0xabcd…1234')).toBeTruthy();
     await waitFor(() => expect(api.callsOf('transactionHistory')).toHaveLength(2));
   });
 });

@@ -5,9 +5,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChartSkeleton } from '../../../components/ui/chart-card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useTransactionHistory } from '../api/get-transaction-history';
-import { countryName, formatDayHeading, formatTimeOfDay, shortenHex, utcDay } from '../lib/format';
+import { countryName, formatDayHeading, formatTimeOfDay, NOT_AVAILABLE, utcDay } from '../lib/format';
 import { TransactionDetailsModal } from './transaction-details-modal';
 
 /** Rows (newest first) split into runs of the same UTC day. */
@@ -52,9 +53,11 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-xs text-slate-500">Newest first. Dates and times are UTC.</p>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead>
+      {/* On a phone each transaction is a card of label/value pairs (labels from CSS, one table for screen
+          readers); from `sm` up a table. `relative` keeps the sr-only header inside the scroll area. */}
+      <div className="relative sm:overflow-x-auto">
+        <table className="w-full text-left text-sm max-sm:block md:min-w-[40rem]">
+          <thead className="max-sm:sr-only">
             <tr className="bg-indigo-50 text-[0.7rem] uppercase tracking-wide text-indigo-800">
               {COLUMNS.map((column) => (
                 <th key={column} scope="col" className="px-3 py-2 font-semibold first:rounded-l-lg">
@@ -66,14 +69,14 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {groupByUtcDay(rows).map((group) => (
               <Fragment key={group.day}>
-                <tr>
+                <tr className="max-sm:block">
                   <th
                     scope="rowgroup"
                     colSpan={COLUMNS.length + 1}
-                    className="px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                    className="px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 max-sm:block"
                   >
                     <time dateTime={group.day}>{formatDayHeading(`${group.day}T00:00:00Z`)}</time>
                   </th>
@@ -111,26 +114,46 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
 
 function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => void }) {
   return (
-    <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+    <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:py-2">
       <td
-        className="whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
+        data-label="Hash"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.hash ?? 'No hash: never submitted'}
       >
-        {row.hash ? shortenHex(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
+        {row.hash ? shortenAddress(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
       </td>
-      <td className="whitespace-nowrap px-3 py-2 text-slate-700 tabular-nums">
+      <td
+        data-label="Time"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 text-slate-700 tabular-nums"
+      >
         <time dateTime={row.time}>{formatTimeOfDay(row.time)}</time>
       </td>
       <td
-        className="whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
+        data-label="Wallet"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.wallet ?? undefined}
       >
-        {shortenHex(row.wallet)}
+        {row.wallet ? shortenAddress(row.wallet) : NOT_AVAILABLE}
       </td>
-      <td className="px-3 py-2 text-slate-700">{row.type}</td>
-      <td className="px-3 py-2 text-slate-700">{countryName(row.country)}</td>
-      <td className="px-3 py-2 text-slate-700">{row.browser ?? 'Unknown'}</td>
-      <td className="px-3 py-2 text-right">
+      <td
+        data-label="Type"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] px-3 py-2 text-slate-700"
+      >
+        {row.type}
+      </td>
+      <td
+        data-label="Country"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] px-3 py-2 text-slate-700"
+      >
+        {countryName(row.country)}
+      </td>
+      <td
+        data-label="Browser"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] px-3 py-2 text-slate-700"
+      >
+        {row.browser ?? 'Unknown'}
+      </td>
+      <td className="px-3 py-2 text-right max-sm:col-span-2 max-sm:py-1">
         <Button
           size="sm"
           variant="ghost"

@@ -57,3 +57,34 @@ export const INDIGO_PALETTE = [
 export const UNKNOWN_COLOR = '#cbd5e1';
 export const GRID_COLOR = '#e2e8f0';
 export const AXIS_COLOR = '#64748b';
+
+/**
+ * Ticks for a count axis from 0: whole numbers only, at most `max` of them (spec §9), ending at or just
+ * above the largest value, so that one user reads as 0–1 and not as 0–3.
+ */
+export function countTicks(largest: number, max = 4): number[] {
+  const top = Math.max(1, Math.ceil(largest));
+  if (top < max) return Array.from({ length: top + 1 }, (_, index) => index);
+  const rough = top / (max - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step =
+    [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? rough;
+  const wholeStep = Math.max(1, Math.ceil(step));
+  const count = Math.ceil(top / wholeStep);
+  return Array.from({ length: count + 1 }, (_, index) => index * wholeStep);
+}
+
+/**
+ * Indexes of values with no neighbour on either side (a lone day with receipts between days without):
+ * a line through them has no length, so they are drawn as dots or the chart looks empty.
+ */
+export function isolatedIndexes(values: readonly (number | null)[]): Set<number> {
+  const isolated = new Set<number>();
+  values.forEach((value, index) => {
+    if (value === null) return;
+    const before = values[index - 1] ?? null;
+    const after = values[index + 1] ?? null;
+    if (before === null && after === null) isolated.add(index);
+  });
+  return isolated;
+}

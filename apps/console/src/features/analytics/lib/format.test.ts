@@ -7,7 +7,6 @@ import {
   formatPercent,
   formatTrend,
   formatWeiAsGwei,
-  shortenHex,
 } from './format';
 
 describe('formatting for people', () => {
@@ -32,11 +31,6 @@ describe('formatting for people', () => {
     expect(formatEth('12345678901234567890123')).toBe('12,345.678901234567890123 ETH');
     expect(formatEth('0')).toBe('0 ETH');
     expect(formatEth(null)).toBe('—');
-  });
-
-  it('shortens hashes and wallets to the first 4 and last 4 characters', () => {
-    expect(shortenHex('0x1111222233334444555566667777888899990000')).toBe('0x11…0000');
-    expect(shortenHex(null)).toBe('—');
   });
 
   it('names countries', () => {

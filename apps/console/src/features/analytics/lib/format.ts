@@ -18,14 +18,28 @@ export const NOT_AVAILABLE = '—';
 
 /** 12345 → "12,345". */
 export const formatCount = (value: number): string => count.format(value);
-/** 73.25 → "73.3": averages of counts. */
-export const formatAverage = (value: number): string => oneDecimal.format(value);
+const twoSignificant = new Intl.NumberFormat(LOCALE, { maximumSignificantDigits: 2 });
+
+/**
+ * 73.25 → "73.3", 1.25 → "1.3", 0.0333 → "0.033", 0.0004 → "< 0.01": averages of counts, rounded
+ * honestly: something that happened never reads as 0.
+ */
+export function formatAverage(value: number): string {
+  if (value === 0 || value >= 10) return oneDecimal.format(value);
+  if (value < 0.01) return '< 0.01';
+  return twoSignificant.format(value);
+}
 /** 1.234 → "1.23"; null (nothing to divide by) → "—". */
-export const formatRatio = (value: number | null): string =>
-  value === null ? NOT_AVAILABLE : twoDecimals.format(value);
-/** 0.027 → "2.7%"; null → "—". */
-export const formatPercent = (value: number | null): string =>
-  value === null ? NOT_AVAILABLE : percent.format(value);
+export function formatRatio(value: number | null): string {
+  if (value === null) return NOT_AVAILABLE;
+  return value > 0 && value < 0.01 ? '< 0.01' : twoDecimals.format(value);
+}
+/** 0.027 → "2.7%", 0.0002 → "< 0.1%" (never "0%" for something that happened); null → "—". */
+export function formatPercent(value: number | null): string {
+  if (value === null) return NOT_AVAILABLE;
+  if (value > 0 && value < 0.001) return '< 0.1%';
+  return percent.format(value);
+}
 /** 0.73 → "+73%", -0.1 → "-10%", 0 → "0%"; null → "—". */
 export const formatTrend = (value: number | null): string =>
   value === null ? NOT_AVAILABLE : signedPercent.format(value);
@@ -72,12 +86,6 @@ export function formatBigCount(value: string | null): string {
   return /^\d+$/.test(value) ? count.format(BigInt(value)) : value;
 }
 
-/** The first 4 characters, an ellipsis, the last 4: "0xab12…cdef" → "0xab…cdef". */
-export function shortenHex(value: string | null): string {
-  if (!value) return NOT_AVAILABLE;
-  return value.length <= 10 ? value : `${value.slice(0, 4)}…${value.slice(-4)}`;
-}
-
 const timeOfDay = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
@@ -92,23 +100,10 @@ const dayHeading = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
 /** "14:03:27" (UTC). */
 export const formatTimeOfDay = (iso: string): string => timeOfDay.format(new Date(iso));
 /** "Tuesday, 4 March 2025" (UTC). */
 export const formatDayHeading = (iso: string): string => dayHeading.format(new Date(iso));
-/** "4 Mar 2025, 14:03:27 UTC". */
-export const formatDateTime = (iso: string): string => `${dateTime.format(new Date(iso))} UTC`;
 /** The UTC day of an instant, "2025-03-04": the key rows are grouped under. */
 export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 

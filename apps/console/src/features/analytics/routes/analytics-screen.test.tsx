@@ -20,14 +20,17 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     renderApp(`/console/${project.id}/analytics`);
 
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
-    expect(tile('Total Transactions').textContent).toContain('12,000 submitted');
+    // Each tile says what it counts, with the figures behind a rate.
+    expect(tile('Total Transactions').textContent).toContain('any outcome; 12,000 reached the chain');
+    expect(tile('Unique Wallets').textContent).toContain('Wallets that connected in this period');
     expect(tile('Unique Wallets').textContent).toContain('1,520');
     expect(tile('New Wallets Connected').textContent).toContain('38');
     expect(tile('Transaction Fail Rate').textContent).toContain('2.7%');
+    expect(tile('Transaction Fail Rate').textContent).toContain('333 of 12,333 sent reverted or failed');
     expect(tile('Daily Active Wallets').textContent).toContain('73.3');
     expect(tile('Average TX/User/Day').textContent).toContain('1.23');
     expect(tile('Daily Active Wallets Trend').textContent).toContain('+73%');
-    expect(tile('Daily Active Wallets Trend').textContent).toContain('vs 42.4 a day in the previous period');
+    expect(tile('Daily Active Wallets Trend').textContent).toContain('vs 42.4 a day in the previous 30 days');
 
     const [overview] = api.callsOf('analyticsOverview');
     expect(overview?.variables.projectId).toBe(project.id);
@@ -37,6 +40,35 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     // The default period is 30D.
     const expected = resolvePeriod({ kind: 'preset', id: '30d' });
     expect(overview?.variables).toMatchObject({ from: expected.from, to: expected.to });
+  });
+
+  it('rounds honestly and compares a day in progress with the same hours of the day before', async () => {
+    logIn();
+    const project = buildProject();
+    serveAnalytics([project], {
+      analyticsOverview: data({
+        analyticsOverview: buildOverview({
+          // One wallet in 30 days: not "0".
+          dailyActiveWallets: 1 / 30,
+          averageTransactionsPerUserPerDay: 0.004,
+          transactionFailRate: 0.0002,
+          dailyActiveWalletsTrend: {
+            current: 1 / 30,
+            previous: 2.5,
+            change: -0.648,
+            previousFrom: '2025-05-31T00:00:00.000Z',
+            previousTo: '2025-05-31T07:40:00.000Z',
+          },
+        }),
+      }),
+    });
+    renderApp(`/console/${project.id}/analytics?period=today`);
+    await waitFor(() => expect(tile('Daily Active Wallets').textContent).toContain('0.033'));
+    expect(tile('Average TX/User/Day').textContent).toContain('< 0.01');
+    expect(tile('Transaction Fail Rate').textContent).toContain('< 0.1%');
+    expect(tile('Daily Active Wallets Trend').textContent).toContain(
+      'vs 2.5 a day in the day before, until 07:40 UTC',
+    );
   });
 
   it('shows a dash, not an invented figure, when there is nothing to divide by', async () => {
@@ -57,7 +89,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     expect(tile('Transaction Fail Rate').textContent).toContain('—');
     expect(tile('Average TX/User/Day').textContent).toContain('—');
     expect(tile('Daily Active Wallets Trend').textContent).toContain(
-      'No active wallets in the previous period',
+      'No active wallets in the previous 30 days to compare with',
     ); // Some activity (connected wallets): no "nothing here" hint.
     expect(screen.queryByText(/No wallet activity in this period/)).toBeNull();
   });
@@ -143,14 +175,14 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     const { user, location } = renderApp(`/console/${project.id}/analytics`);
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
 
-    await user.click(screen.getByRole('button', { name: '7D' }));
+    await user.click(screen.getByRole('button', { name: 'Week' }));
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('777'));
     const sevenDays = resolvePeriod({ kind: 'preset', id: '7d' });
     expect(api.callsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
       from: sevenDays.from,
       to: sevenDays.to,
     });
-    expect(screen.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('true');
     expect(location()).toContain('period=7d');
     // Charts follow: hourly or daily buckets for the same range.
     await waitFor(() =>

@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { PeriodFilter, usePeriodSearchParam } from '../../../components/ui/period-filter';
-import { resolvePeriod } from '../../../components/ui/periods';
+import { PeriodFilter } from '../../../components/ui/period-filter';
+import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
+import { usePeriod } from '../../../hooks/use-period';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useOverview } from '../api/get-overview';
 import { type AnalyticsTab, AnalyticsTabs } from '../components/analytics-tabs';
@@ -18,7 +19,7 @@ import { TransactionHistory } from '../components/transaction-history';
  * choosing another project asks everything again.
  */
 export function AnalyticsScreen({ project, configPath }: { project: Project; configPath: string }) {
-  const [selection, setSelection] = usePeriodSearchParam();
+  const [selection, setSelection] = usePeriod();
   const [params, setParams] = useSearchParams();
   const tab: AnalyticsTab = params.get('tab') === 'history' ? 'history' : 'metrics';
   const period = resolvePeriod(selection);
@@ -49,7 +50,7 @@ export function AnalyticsScreen({ project, configPath }: { project: Project; con
             titleId="overview-title"
             eyebrow="Wallets & transactions"
             title="Overview"
-            description={<span data-testid="period-label">{period.label}</span>}
+            description={<span data-testid="period-label">{describePeriod(selection)}</span>}
           />
           <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
         </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -17,6 +18,9 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isValid } = form.formState;
+  // Spec §8 clears the password after a failed login; "Password is required" under the server's message
+  // would then blame the user for what the form did. It shows again once the user edits the field.
+  const [isPasswordClearedByUs, setIsPasswordClearedByUs] = useState(false);
 
   const onSubmit = (values: CredentialsForm) => {
     // Spec §4: the current project is cleared before a login, so the switcher asks again.
@@ -28,6 +32,7 @@ export function LoginForm() {
       },
       onError: (error) => {
         form.setValue('password', '', { shouldValidate: true });
+        setIsPasswordClearedByUs(true);
         // The server's unverified message contains "verified" (spec §8); its code is the reliable signal.
         if (error.errorCode === 'USER_NOT_YET_VERIFIED' || error.message.includes('verified')) {
           navigate(`/verify?email=${encodeURIComponent(values.email)}`);
@@ -49,8 +54,8 @@ export function LoginForm() {
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
+        error={isPasswordClearedByUs ? undefined : errors.password?.message}
+        {...form.register('password', { onChange: () => setIsPasswordClearedByUs(false) })}
       />
       <Link to="/forgot-password" className="self-end text-xs font-semibold text-indigo-700 hover:underline">
         Forgot your password?

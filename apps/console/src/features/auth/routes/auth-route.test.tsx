@@ -48,6 +48,9 @@ describe('Log In', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong email or password.');
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    // The form emptied the field itself: no "Password is required" under the server's message.
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(button('Log In').disabled).toBe(true);
     expect(location()).toBe('/');
     const [login] = api.calls('POST /login');

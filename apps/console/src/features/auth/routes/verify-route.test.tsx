@@ -48,6 +48,8 @@ describe('Verify with an email', () => {
 
     expect(await screen.findByRole('heading', { name: 'You must verify your email' })).toBeTruthy();
     expect(screen.getByText('Check grace@example.com for a verification link or code.')).toBeTruthy();
+    // Spec §1's warning, where an unverified user actually is (the console never lets one in).
+    expect(screen.getByText('In order to use Polyflow, you must verify your email!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
 
     expect(await screen.findByText('We sent a new verification email to grace@example.com.')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
 import { AuthLayout } from '../components/auth-layout';
 import { ResendVerification } from '../components/resend-verification';
 import { VerifyCodeForm } from '../components/verify-code-form';
@@ -46,6 +47,8 @@ export function VerifyRoute() {
       subtitle={<p>Check {email} for a verification link or code.</p>}
     >
       <div className="flex flex-col gap-6">
+        {/* The shell's warning (spec §2) would never be seen: an unverified login lands here instead. */}
+        <Alert tone="warning">In order to use Polyflow, you must verify your email!</Alert>
         <ResendVerification email={email} />
         <div className="border-t border-slate-200 pt-5">
           <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-indigo-600">Have a code?</p>

@@ -20,9 +20,23 @@ const INCIDENT = /* GraphQL */ `
       wallet
       code
       method
+      status
+      isRegression
+      statusChangedAt
       from
       to
       fingerprint
+      lifetime {
+        firstSeen
+        lastSeen
+        occurrences
+        affectedUsers
+        affectedWallets
+        activeDays
+        failedTransactions
+        activeUsers
+        reach
+      }
       latest {
         eventId
         time

@@ -1,4 +1,9 @@
-import { type IncidentList, IncidentListSchema, type Severity } from '@polyflow/contracts/incidents';
+import {
+  type IncidentList,
+  IncidentListSchema,
+  type IncidentStatus,
+  type Severity,
+} from '@polyflow/contracts/incidents';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { graphqlRequest } from '../../../lib/graphql-client';
@@ -12,6 +17,7 @@ const INCIDENTS = /* GraphQL */ `
     $to: DateTime
     $search: String
     $severities: [Severity!]
+    $statuses: [IncidentStatus!]
     $first: Int
     $after: String
   ) {
@@ -21,12 +27,14 @@ const INCIDENTS = /* GraphQL */ `
       to: $to
       search: $search
       severities: $severities
+      statuses: $statuses
       first: $first
       after: $after
     ) {
       from
       to
       totalIncidents
+      byStatus { open resolved ignored }
       transactionFailRate
       bySeverity { low mid high severe }
       matching
@@ -45,6 +53,9 @@ const INCIDENTS = /* GraphQL */ `
         wallet
         code
         method
+        status
+        isRegression
+        statusChangedAt
       }
       nextCursor
     }
@@ -58,12 +69,13 @@ export interface IncidentsQueryInput {
   /** Trimmed; empty means no search. */
   search: string;
   severities: readonly Severity[];
+  status: IncidentStatus;
   /** The cursor of the page; null for the first one. */
   after: string | null;
 }
 
 export async function getIncidents(
-  { projectId, from, to, search, severities, after }: IncidentsQueryInput,
+  { projectId, from, to, search, severities, status, after }: IncidentsQueryInput,
   signal?: AbortSignal,
 ): Promise<IncidentList> {
   const { incidents } = await graphqlRequest(INCIDENTS, {
@@ -73,6 +85,7 @@ export async function getIncidents(
       to,
       search: search || null,
       severities: severities.length > 0 ? severities : null,
+      statuses: [status],
       first: INCIDENT_PAGE_SIZE,
       after,
     },

@@ -1,27 +1,37 @@
-import { Severities, type Severity } from '@polyflow/contracts/incidents';
+import {
+  type IncidentStatus,
+  IncidentStatuses,
+  Severities,
+  type Severity,
+} from '@polyflow/contracts/incidents';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { type PeriodSelection, readPeriod, writePeriod } from '../../acquisition/lib/period';
+import type { PeriodSelection } from '../../../components/ui/periods';
+import { usePeriod } from '../../../hooks/use-period';
 
 /** Spec: the list shows the last 7 days unless told otherwise. */
-export const DEFAULT_INCIDENT_PERIOD = '7d' as const;
+export const DEFAULT_INCIDENT_PERIOD: PeriodSelection = { kind: 'preset', id: '7d' };
 
 export interface IncidentsView {
   selection: PeriodSelection;
   search: string;
   severities: Severity[];
+  /** Open (the default, regressions included), resolved or ignored. */
+  status: IncidentStatus;
 }
 
 /** The list's period, search and severity filter live in the URL: a search can be shared or reloaded. */
 export function useIncidentsView() {
   const [params, setParams] = useSearchParams();
+  const [selection, setSelection] = usePeriod(DEFAULT_INCIDENT_PERIOD);
   const view: IncidentsView = useMemo(
     () => ({
-      selection: readPeriod(params, DEFAULT_INCIDENT_PERIOD),
+      selection,
       search: params.get('q') ?? '',
       severities: Severities.filter((severity) => params.getAll('severity').includes(severity)),
+      status: IncidentStatuses.find((status) => status === params.get('status')) ?? 'open',
     }),
-    [params],
+    [params, selection],
   );
   const update = useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -33,11 +43,6 @@ export function useIncidentsView() {
         },
         { replace: true },
       ),
-    [setParams],
-  );
-  const setSelection = useCallback(
-    (selection: PeriodSelection) =>
-      setParams((current) => writePeriod(current, selection), { replace: true }),
     [setParams],
   );
   const setSearch = useCallback(
@@ -60,5 +65,13 @@ export function useIncidentsView() {
       }),
     [update],
   );
-  return { view, params, setSelection, setSearch, toggleSeverity };
+  const setStatus = useCallback(
+    (status: IncidentStatus) =>
+      update((next) => {
+        if (status === 'open') next.delete('status');
+        else next.set('status', status);
+      }),
+    [update],
+  );
+  return { view, params, setSelection, setSearch, toggleSeverity, setStatus };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolvePeriod } from '../../../components/ui/periods';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-import { type Answer, data, graphqlError, serveGraphql } from '../../acquisition/testing/serve-graphql';
+import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
 import { buildIncidentDetail, buildIncidentList, buildIncidentRow } from '../testing/builders';
 
 function setUp(path: string, answers: Record<string, Answer>) {
@@ -29,7 +29,7 @@ describe('Incident list', { timeout: 15_000 }, () => {
   it('shows the last 7 days: total, fail rate, severity counts and the table', async () => {
     const { api, project } = setUp('errorlogs', { Incidents: listAnswer });
     await waitFor(() => expect(incidentRows()).toHaveLength(2));
-    expect(screen.getByText('Last 7 days')).toBeTruthy();
+    expect(screen.getByText(/^Last 7 days \(/)).toBeTruthy();
     expect(screen.getByText('Total incidents').parentElement?.textContent).toContain('23');
     expect(screen.getByText('Transaction fail rate').parentElement?.textContent).toContain('6%');
     expect(screen.getByRole('button', { name: 'Low: 12' })).toBeTruthy();
@@ -165,5 +165,74 @@ describe('Incident detail', { timeout: 15_000 }, () => {
     const { api } = setUp('errorlogs/inc_missing', { Incident: data({ incident: null }) });
     expect(await screen.findByText('Incident not found')).toBeTruthy();
     expect(api.lastCallOf('Incident')?.variables).toMatchObject({ id: 'inc_missing', from: null, to: null });
+  });
+});
+
+describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
+  it('lists open incidents by default, filters by status with counts, and flags a regression', async () => {
+    const regression = buildIncidentRow({
+      id: 'inc_regressed',
+      isRegression: true,
+      statusChangedAt: '2025-05-30T10:00:00.000Z',
+    });
+    const byStatus: Answer = (variables) =>
+      data({
+        incidents: buildIncidentList({
+          rows: variables.statuses && (variables.statuses as string[])[0] === 'resolved' ? [] : [regression],
+        }),
+      });
+    const { api, user, location } = setUp('errorlogs', { Incidents: byStatus });
+    await waitFor(() => expect(incidentRows()).toHaveLength(1));
+    expect(api.lastCallOf('Incidents')?.variables.statuses).toEqual(['open']);
+    expect(within(incidentRows()[0] as HTMLElement).getByText('Regression')).toBeTruthy();
+
+    const statuses = screen.getByRole('group', { name: 'Status' });
+    expect(within(statuses).getByRole('button', { name: 'Open (23)' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await user.click(within(statuses).getByRole('button', { name: 'Resolved (2)' }));
+    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.statuses).toEqual(['resolved']));
+    expect(location()).toContain('status=resolved');
+    expect(await screen.findByText('No resolved incidents in this period')).toBeTruthy();
+  });
+
+  it('resolves from the detail, keeps the two scopes apart, and reopens', async () => {
+    let status: 'open' | 'resolved' = 'open';
+    const detail: Answer = () =>
+      data({
+        incident: buildIncidentDetail({
+          status,
+          statusChangedAt: status === 'open' ? null : '2025-06-02T08:00:00.000Z',
+        }),
+      });
+    const setStatus: Answer = (variables) => {
+      status = variables.status as 'open' | 'resolved';
+      return data({ setIncidentStatus: buildIncidentRow({ id: 'inc_b41d02', status }) });
+    };
+    const { api, user } = setUp('errorlogs/inc_b41d02?period=7d', {
+      Incident: detail,
+      SetIncidentStatus: setStatus,
+    });
+    await screen.findByRole('heading', { name: /Cannot read properties/ });
+    // The period's figures and the whole life's, each under its own heading.
+    expect(screen.getByRole('region', { name: /^In this period: Last 7 days/ })).toBeTruthy();
+    const life = screen.getByRole('region', { name: 'Its whole life, which its severity is decided from' });
+    expect(within(life).getByText('31 of 800 active users (3.9%)')).toBeTruthy();
+    // A frontend error never makes a transaction fail: the period shows no such figure for it.
+    const period = screen.getByRole('region', { name: /^In this period/ });
+    expect(within(period).queryByText('Failed transactions')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await waitFor(() =>
+      expect(api.lastCallOf('SetIncidentStatus')?.variables).toMatchObject({
+        id: 'inc_b41d02',
+        status: 'resolved',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeTruthy();
+    expect(screen.getByText(/^Resolved since 2 Jun 2025, 08:00:00 UTC/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(api.lastCallOf('SetIncidentStatus')?.variables.status).toBe('open'));
+    expect(await screen.findByRole('button', { name: 'Resolve' })).toBeTruthy();
   });
 });

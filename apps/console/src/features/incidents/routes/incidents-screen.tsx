@@ -7,20 +7,22 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PeriodFilter } from '../../../components/ui/period-filter';
+import { describePeriod, periodToSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
-import { PeriodPicker } from '../../acquisition/components/period-picker';
-import { describePeriod, toInstants, writePeriod } from '../../acquisition/lib/period';
 import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
 import { IncidentTable } from '../components/incident-table';
+import { StatusFilter } from '../components/status-filter';
 import { useIncidentsView } from '../hooks/use-incidents-view';
 
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
-  const { view, params, setSelection, setSearch, toggleSeverity } = useIncidentsView();
-  const range = toInstants(view.selection);
-  const queryKey = JSON.stringify([range, view.search, view.severities]);
+  const { view, params, setSelection, setSearch, toggleSeverity, setStatus } = useIncidentsView();
+  const { from, to } = resolvePeriod(view.selection);
+  const range = { from, to };
+  const queryKey = JSON.stringify([range, view.search, view.severities, view.status]);
   // Cursors of the pages before the current one; a new query starts again at page one.
   const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
     key: queryKey,
@@ -33,6 +35,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
     ...range,
     search: view.search,
     severities: view.severities,
+    status: view.status,
     after,
   });
   const list = incidents.data;
@@ -49,12 +52,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
           title="Incidents"
           description="Frontend errors, unhandled rejections and failed wallet calls, grouped by cause."
         />
-        <PeriodPicker
-          label="Incident period"
-          selection={view.selection}
-          onChange={setSelection}
-          className="mb-4"
-        />
+        <PeriodFilter value={view.selection} onChange={setSelection} className="mb-4 sm:items-start" />
         {incidents.isError && !list ? (
           <Alert tone="error">
             Could not load the incidents: {incidents.error.message}{' '}
@@ -68,6 +66,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
           </p>
         ) : (
           <div className="flex flex-col gap-4">
+            <StatusFilter value={view.status} counts={list.byStatus} onChange={setStatus} />
             <IncidentSummary list={list} selected={view.severities} onToggleSeverity={toggleSeverity} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <IncidentSearch value={view.search} onSearch={setSearch} />
@@ -81,7 +80,13 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
             {list.rows.length === 0 ? (
               <EmptyState
                 icon={<ShieldCheck aria-hidden="true" className="size-6" />}
-                title={isFiltered ? 'No incident matches' : 'No incidents in this period'}
+                title={
+                  isFiltered
+                    ? 'No incident matches'
+                    : view.status === 'open'
+                      ? 'No open incidents in this period'
+                      : `No ${view.status} incidents in this period`
+                }
               >
                 {isFiltered ? (
                   'Try another search or severity.'
@@ -98,7 +103,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
             ) : (
               <IncidentTable
                 rows={list.rows}
-                linkSearch={writePeriod(params, view.selection).toString()}
+                linkSearch={periodToSearchParams(view.selection, params).toString()}
                 isRefreshing={incidents.isPlaceholderData}
               />
             )}

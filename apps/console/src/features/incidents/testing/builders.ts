@@ -16,6 +16,9 @@ export function buildIncidentRow(overrides: Partial<IncidentRow> = {}): Incident
     wallet: '0x1111222233334444555566667777888899990000',
     code: 4001,
     method: 'eth_sendTransaction',
+    status: 'open',
+    isRegression: false,
+    statusChangedAt: null,
     ...overrides,
   };
 }
@@ -25,6 +28,7 @@ export function buildIncidentList(overrides: Partial<IncidentList> = {}): Incide
     from: '2025-05-26T00:00:00.000Z',
     to: '2025-06-02T00:00:00.000Z',
     totalIncidents: 23,
+    byStatus: { open: 23, resolved: 2, ignored: 1 },
     transactionFailRate: 0.06,
     bySeverity: { low: 12, mid: 7, high: 3, severe: 1 },
     matching: 23,
@@ -58,6 +62,17 @@ export function buildIncidentDetail(overrides: Partial<IncidentDetail> = {}): In
     from: '2025-05-26T00:00:00.000Z',
     to: '2025-06-02T00:00:00.000Z',
     fingerprint: 'window|typeerror: cannot read properties of undefined|app.js:loadBalance',
+    lifetime: {
+      firstSeen: '2025-05-28T09:00:00.000Z',
+      lastSeen: '2025-06-01T14:03:27.000Z',
+      occurrences: 40,
+      affectedUsers: 31,
+      affectedWallets: 25,
+      activeDays: 5,
+      failedTransactions: 4,
+      activeUsers: 800,
+      reach: 31 / 800,
+    },
     latest: {
       eventId: 'evt_123',
       time: '2025-06-01T14:03:27.417Z',

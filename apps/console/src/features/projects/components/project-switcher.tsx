@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/format';
 import { useProjects } from '../api/get-projects';
 import { CreateProjectForm } from './create-project-form';
 
@@ -58,9 +59,7 @@ export function ProjectSwitcher({ isOpen, currentProjectId, onChoose, onClose }:
                     <div className="min-w-0">
                       <p className="truncate text-sm font-semibold text-slate-900">{project.name}</p>
                       <p className="text-xs text-slate-500">
-                        {isCurrent
-                          ? 'Current project'
-                          : `Created ${new Date(project.createdAt).toLocaleDateString()}`}
+                        {isCurrent ? 'Current project' : `Created ${formatDate(project.createdAt)}`}
                       </p>
                     </div>
                     <Button

@@ -98,33 +98,49 @@ describe('Test SDK Integration', () => {
     expect(screen.getByText(/No whitelisted domain/)).toBeTruthy();
   });
 
-  it('waits for events, then reports them and ends early', async () => {
-    const lastEvent = {
-      receivedAt: '2025-06-01T12:00:05.000Z',
-      origin: 'https://shop.example',
-      type: 'wallet_connected',
+  it('reports the first batch and keeps watching the 60 s it announced: later batches move the figures', async () => {
+    const arrived = (events: number, at: string, type: string) => {
+      const lastEvent = { receivedAt: at, origin: 'https://shop.example', type };
+      return json(
+        200,
+        status({
+          eventsSince: events,
+          lastEvent,
+          origins: [{ origin: 'https://shop.example', events, lastReceivedAt: at }],
+        }),
+      );
     };
     const api = serveIntegration(json(200, status()), [
       json(200, status()),
-      json(
-        200,
-        status({
-          eventsSince: 3,
-          lastEvent,
-          origins: [{ origin: 'https://shop.example', events: 3, lastReceivedAt: lastEvent.receivedAt }],
-        }),
-      ),
+      arrived(3, '2025-06-01T12:00:01.000Z', 'wallet_connected'),
+      arrived(3, '2025-06-01T12:00:01.000Z', 'wallet_connected'),
+      arrived(8, '2025-06-01T12:00:05.000Z', 'tx'),
     ]);
     renderCard();
     await startTest();
     expect(screen.getByText(/Waiting for events/)).toBeTruthy();
 
     await advance(2000);
-    expect(screen.getByText(/^Received 3 events from https:\/\/shop.example, last at /)).toBeTruthy();
+    expect(
+      screen.getByText(/^Received 3 events from https:\/\/shop.example, last at .* Still watching/),
+    ).toBeTruthy();
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByText(/Last event seen: wallet_connected from https:\/\/shop.example/)).toBeTruthy();
+
+    // The second batch: the count and the last event follow instead of freezing on the first.
+    await advance(4000);
+    expect(screen.getByText(/^Received 8 events from https:\/\/shop.example/)).toBeTruthy();
+    expect(screen.getByText(/Last event seen: tx from https:\/\/shop.example/)).toBeTruthy();
+
+    await advance(60_000);
     expect(screen.queryByRole('progressbar')).toBeNull();
-    await advance(10_000);
-    expect(testPolls(api)).toHaveLength(2);
+    expect(screen.getByText(/^Received 8 events/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Run the test again' })).toBeTruthy();
+    const polls = testPolls(api).length;
+    // Every 2 s for the 60 s, then no more.
+    expect(polls).toBeGreaterThanOrEqual(29);
+    await advance(10_000);
+    expect(testPolls(api)).toHaveLength(polls);
   });
 
   it('gives up after 60 seconds', async () => {

@@ -49,6 +49,7 @@ export function IntegrationTestCard({ projectId }: { projectId: string }) {
   const secondsLeft = Math.ceil((TEST_DURATION_MS - test.elapsedMs) / 1000);
   const lastEvent = test.status?.lastEvent ?? before.data?.lastEvent ?? null;
 
+  const isWatching = test.phase === 'running' || test.phase === 'receiving';
   useEffect(() => {
     if (test.phase === 'succeeded')
       void queryClient.invalidateQueries(integrationStatusQueryOptions(projectId));
@@ -74,7 +75,7 @@ export function IntegrationTestCard({ projectId }: { projectId: string }) {
               : 'No events received yet.'}
       </p>
 
-      {test.phase === 'running' && (
+      {isWatching && (
         <div className="mb-4 flex flex-col gap-3">
           <div
             role="progressbar"
@@ -92,6 +93,8 @@ export function IntegrationTestCard({ projectId }: { projectId: string }) {
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{secondsLeft} s left</p>
           {test.error ? (
             <Alert tone="warning">Could not reach the server ({test.error.message}). Retrying…</Alert>
+          ) : test.phase === 'receiving' && test.status ? (
+            <Alert tone="success">{successText(test.status)} Still watching for more.</Alert>
           ) : (
             <Alert tone={waiting.tone}>{waiting.text}</Alert>
           )}
@@ -120,13 +123,13 @@ export function IntegrationTestCard({ projectId }: { projectId: string }) {
         </Alert>
       )}
 
-      <Button onClick={test.start} disabled={test.phase === 'running'} isLoading={test.phase === 'running'}>
+      <Button onClick={test.start} disabled={isWatching} isLoading={isWatching}>
         {test.phase === 'idle' ? (
           <Play aria-hidden="true" className="size-4" />
         ) : (
-          test.phase !== 'running' && <RotateCcw aria-hidden="true" className="size-4" />
+          !isWatching && <RotateCcw aria-hidden="true" className="size-4" />
         )}
-        {test.phase === 'idle' ? 'Start test' : test.phase === 'running' ? 'Testing…' : 'Run the test again'}
+        {test.phase === 'idle' ? 'Start test' : isWatching ? 'Testing…' : 'Run the test again'}
       </Button>
     </Card>
   );

@@ -6,7 +6,8 @@ import { getIntegrationStatus } from '../api/get-integration-status';
 export const TEST_DURATION_MS = 60_000;
 export const POLL_INTERVAL_MS = 2_000;
 
-export type TestPhase = 'idle' | 'running' | 'succeeded' | 'timed-out' | 'failed';
+/** `receiving`: events arrived and the watch goes on to its end; `succeeded`: it ended with events. */
+export type TestPhase = 'idle' | 'running' | 'receiving' | 'succeeded' | 'timed-out' | 'failed';
 
 export interface IntegrationTest {
   phase: TestPhase;
@@ -19,8 +20,9 @@ export interface IntegrationTest {
 }
 
 /**
- * Polls the integration status every 2 s for up to 60 s, counting only events received after the
- * test started, and ends early on the first event.
+ * Polls the integration status every 2 s for 60 s, counting only events received after the test
+ * started. The first event says the integration works; the watch goes on for the whole 60 s it announced,
+ * so later batches keep the count and "last event seen" moving.
  */
 export function useIntegrationTest(projectId: string): IntegrationTest {
   const [phase, setPhase] = useState<TestPhase>('idle');
@@ -52,8 +54,9 @@ export function useIntegrationTest(projectId: string): IntegrationTest {
     const controller = new AbortController();
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
     let isActive = true;
+    let hasEvents = false;
     const ticker = setInterval(() => setElapsedMs(Math.min(Date.now() - startedAt, TEST_DURATION_MS)), 250);
-    const deadline = setTimeout(() => finish('timed-out'), TEST_DURATION_MS);
+    const deadline = setTimeout(() => finish(hasEvents ? 'succeeded' : 'timed-out'), TEST_DURATION_MS);
 
     function finish(final: TestPhase) {
       if (!isActive) return;
@@ -74,7 +77,10 @@ export function useIntegrationTest(projectId: string): IntegrationTest {
         if (!isActive) return;
         setStatus(answer);
         setError(null);
-        if (answer.eventsSince > 0) return finish('succeeded');
+        if (answer.eventsSince > 0 && !hasEvents) {
+          hasEvents = true;
+          setPhase('receiving');
+        }
       } catch (failure) {
         if (!isActive) return;
         const apiError = isApiError(failure) ? failure : null;

@@ -13,6 +13,7 @@ import { createConnectionPool } from './connection-pool.ts';
 import { createEventWriter, type LoadStepTiming } from './event-writer.ts';
 import { readProjectEvents } from './project-events.ts';
 import { activeDays } from './questions/active-days.ts';
+import { activeUsersDuring } from './questions/active-users.ts';
 import { attributionCounts } from './questions/attribution.ts';
 import { averageGasPrice } from './questions/average-gas-price.ts';
 import { connectedWallets } from './questions/connected-wallets.ts';
@@ -25,6 +26,7 @@ import { incidentSummaries } from './questions/incident-summaries.ts';
 import { integrationSummary } from './questions/integration-summary.ts';
 import { newWallets } from './questions/new-wallets.ts';
 import { occurrenceById } from './questions/occurrence-by-id.ts';
+import { revertErrorNear } from './questions/revert-error-near.ts';
 import { sessionTrail } from './questions/session-trail.ts';
 import { transactionEvents } from './questions/transaction-events.ts';
 import { transactionHistory } from './questions/transaction-history.ts';
@@ -99,13 +101,15 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     transactionOutcomes: (projectId, range) => use((c) => transactionOutcomes(c, projectId, range)),
     averageGasPrice: (projectId, range, chainId) => use((c) => averageGasPrice(c, projectId, range, chainId)),
     walletCounts: (projectId, range) => use((c) => walletCounts(c, projectId, range)),
-    activeDays: (projectId, range) => use((c) => activeDays(c, projectId, range)),
+    activeDays: (projectId, range, previousRange) =>
+      use((c) => activeDays(c, projectId, range, previousRange)),
     contractFunctions: (projectId, range, limit) => use((c) => contractFunctions(c, projectId, range, limit)),
     walletProviders: (projectId, range) => use((c) => walletProviders(c, projectId, range)),
     usersByCountry: (projectId, range, limit) => use((c) => usersByCountry(c, projectId, range, limit)),
     usersByBrowser: (projectId, range, limit) => use((c) => usersByBrowser(c, projectId, range, limit)),
     transactionHistory: (projectId, range, page) => use((c) => transactionHistory(c, projectId, range, page)),
     transactionEvents: (projectId, hashOrId) => use((c) => transactionEvents(c, projectId, hashOrId)),
+    revertErrorNear: (projectId, around) => use((c) => revertErrorNear(c, projectId, around)),
 
     funnelCounts: (projectId, range, filters) => use((c) => funnelCounts(c, projectId, range, filters)),
     attributionCounts: (projectId, range, dimension, filters) =>
@@ -114,6 +118,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
 
     incidentSummaries: (projectId, range, summaryOptions) =>
       use((c) => incidentSummaries(c, projectId, range, summaryOptions)),
+    activeUsersDuring: (projectId, spans) => use((c) => activeUsersDuring(c, projectId, spans)),
     occurrenceById: (projectId, eventId) => use((c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use((c) => sessionTrail(c, projectId, occurrence)),
 

@@ -1,5 +1,12 @@
 import { Bar, BarChart, CartesianGrid, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { AXIS_COLOR, compactNumber, GRID_COLOR, INDIGO_PALETTE, UNKNOWN_COLOR } from '../../lib/chart-axis';
+import {
+  AXIS_COLOR,
+  compactNumber,
+  countTicks,
+  GRID_COLOR,
+  INDIGO_PALETTE,
+  UNKNOWN_COLOR,
+} from '../../lib/chart-axis';
 import { formatCount, formatPercent } from '../../lib/format';
 
 /*
@@ -73,6 +80,7 @@ export function SharePie({ slices, unit }: { slices: Slice[]; unit: string }) {
 /** Horizontal bars, largest first: for long category names such as countries. */
 export function ShareBars({ slices, unit }: { slices: Slice[]; unit: string }) {
   const height = Math.max(120, slices.length * 30 + 30);
+  const ticks = countTicks(Math.max(0, ...slices.map((slice) => slice.value)));
   return (
     <div className="w-full" style={{ height }}>
       <BarChart
@@ -85,7 +93,8 @@ export function ShareBars({ slices, unit }: { slices: Slice[]; unit: string }) {
         <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" horizontal={false} />
         <XAxis
           type="number"
-          tickCount={4}
+          ticks={ticks}
+          domain={[0, ticks.at(-1) ?? 1]}
           allowDecimals={false}
           tickFormatter={compactNumber}
           stroke={AXIS_COLOR}

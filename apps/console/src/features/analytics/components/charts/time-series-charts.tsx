@@ -5,8 +5,10 @@ import {
   bucketRangeLabel,
   bucketTickLabel,
   compactNumber,
+  countTicks,
   GRID_COLOR,
   INDIGO_PALETTE,
+  isolatedIndexes,
   pickTicks,
 } from '../../lib/chart-axis';
 import { formatCount, formatGwei, weiToGwei } from '../../lib/format';
@@ -44,6 +46,8 @@ export function GasPriceChart({ buckets, granularity }: { buckets: AverageBucket
     buckets.map((bucket) => ({ ...bucket, value: bucket.value === null ? null : weiToGwei(bucket.value) })),
   );
   const ticks = pickTicks(data.map((point) => point.from));
+  // A lone bucket with receipts (a new project's first day) is a line of no length: draw it as a dot.
+  const lone = isolatedIndexes(data.map((point) => point.value));
   return (
     <div className="h-64 w-full" data-testid="gas-price-chart">
       <LineChart
@@ -75,7 +79,23 @@ export function GasPriceChart({ buckets, granularity }: { buckets: AverageBucket
           dataKey="value"
           stroke={INDIGO_PALETTE[1]}
           strokeWidth={2}
-          dot={false}
+          dot={(props: { cx?: number; cy?: number; index?: number }) =>
+            props.index !== undefined &&
+            lone.has(props.index) &&
+            props.cx !== undefined &&
+            props.cy !== undefined ? (
+              <circle
+                key={props.index}
+                data-testid="lone-point"
+                cx={props.cx}
+                cy={props.cy}
+                r={4}
+                fill={INDIGO_PALETTE[1]}
+              />
+            ) : (
+              <g key={props.index} />
+            )
+          }
           connectNulls={false}
           isAnimationActive={false}
         />
@@ -94,6 +114,7 @@ export function FailedTransactionsChart({
 }) {
   const data = toPoints(buckets);
   const ticks = pickTicks(data.map((point) => point.from));
+  const yTicks = countTicks(Math.max(0, ...data.map((point) => point.value ?? 0)));
   return (
     <div className="h-64 w-full" data-testid="failed-transactions-chart">
       <BarChart
@@ -109,7 +130,14 @@ export function FailedTransactionsChart({
           tickFormatter={(iso: string) => bucketTickLabel(iso, granularity)}
           {...axisProps}
         />
-        <YAxis tickCount={4} width={40} allowDecimals={false} tickFormatter={compactNumber} {...axisProps} />
+        <YAxis
+          ticks={yTicks}
+          domain={[0, yTicks.at(-1) ?? 1]}
+          width={40}
+          allowDecimals={false}
+          tickFormatter={compactNumber}
+          {...axisProps}
+        />
         <Tooltip
           {...tooltipStyle}
           cursor={{ fill: '#eef2ff' }}

@@ -79,9 +79,10 @@ export async function activeDays(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
+  previousRange: TimeRange = previousPeriod(range),
 ): Promise<ActiveDays> {
   const current = utcDayParts(range);
-  const previous = utcDayParts(previousPeriod(range));
+  const previous = utcDayParts(previousRange);
   const pieces = (
     [
       ['current', current.before],

@@ -1,7 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { IncidentTypeLabels } from '@polyflow/contracts/incidents';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { type IncidentSummary, type SummaryOptions, TX_FAILURE_WINDOW } from '../../incident-questions.ts';
+import {
+  type IncidentSummary,
+  type SummaryOptions,
+  TRANSACTION_METHODS,
+  TX_FAILURE_WINDOW,
+} from '../../incident-questions.ts';
 import { FROM, type Params, rangeParams, rowsOf, TO } from '../sql.ts';
 
 /** The published SDK's own failures (source `sdk`) are Polyflow's problem, not the dapp's. */
@@ -9,6 +14,8 @@ const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
 const TYPE_LABEL = `CASE error_source ${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `WHEN '${source}' THEN '${label}'`)
   .join(' ')} END`;
+
+const SENDING_METHODS = `(${TRANSACTION_METHODS.map((method) => `'${method}'`).join(', ')})`;
 
 /** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -31,8 +38,8 @@ function searchCondition(params: Params, search: string): string {
 
 /**
  * Every incident with an occurrence in the range: error events grouped by their stored `incident_id`.
- * A failed or reverted transaction of the same session from 10 s before to 5 min after an occurrence
- * counts as one the incident made fail. First seen is the first occurrence ever; the rest is in the range.
+ * A failed or reverted transaction of the same session within 10 s of an occurrence that is a wallet's
+ * failure to send one (severity.ts) counts as one the incident made fail. First seen is the first occurrence ever; the rest is in the range.
  */
 export async function incidentSummaries(
   connection: DuckDBConnection,
@@ -54,7 +61,7 @@ export async function incidentSummaries(
   }
   // The occurrences come from the derived `incident_occurrences` (the error events with an incident id,
   // ADR 005): in the range, and before it for each incident's first occurrence. The failed transactions
-  // around them are the `failed`/`reverted` stages in [from - 10 s, to + 5 min), from the derived
+  // around them are the `failed`/`reverted` stages in [from - 10 s, to + 10 s), from the derived
   // `transaction_failures`.
   const sql = `
     WITH occurrences AS MATERIALIZED (
@@ -76,6 +83,7 @@ export async function incidentSummaries(
         JOIN failures t
           ON t.session_id = o.session_id
          AND t.ts >= o.ts - to_milliseconds($before::BIGINT) AND t.ts <= o.ts + to_milliseconds($after::BIGINT)
+       WHERE o.error_source = 'wallet' AND o.rpc_method IN ${SENDING_METHODS}
        GROUP BY o.incident_id
     ),
     earlier AS (

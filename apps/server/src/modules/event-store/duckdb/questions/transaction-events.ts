@@ -16,7 +16,7 @@ export async function transactionEvents(
             max_priority_fee_per_gas::VARCHAR AS max_priority_fee_per_gas, nonce::VARCHAR AS nonce,
             gas_used::VARCHAR AS gas_used, effective_gas_price::VARCHAR AS effective_gas_price,
             block_number::VARCHAR AS block_number, error_code, error_message, wallet_provider,
-            country, browser, os, path
+            country, browser, os, path, session_id
        FROM events
       WHERE project_id = $project AND type = 'tx'
         AND tx_id = (SELECT tx_id FROM events
@@ -52,5 +52,6 @@ export async function transactionEvents(
     browser: textOrNull(row.browser),
     os: textOrNull(row.os),
     path: textOrNull(row.path),
+    sessionId: textOrNull(row.session_id),
   }));
 }

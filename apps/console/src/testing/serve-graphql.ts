@@ -1,6 +1,6 @@
 import type { AcquisitionFilterOptions, AttributionRow, FunnelStep } from '@polyflow/contracts/acquisition';
 import type { Project } from '@polyflow/contracts/projects';
-import { json, mockApi, type RecordedRequest, type Reply } from '../../../testing/mock-api';
+import { json, mockApi, type RecordedRequest, type Reply } from './mock-api';
 
 /** A GraphQL request as the server sees it: the operation name and its variables. */
 export interface GraphqlCall {
@@ -16,7 +16,7 @@ export const graphqlError = (message: string, code = 'BAD_USER_INPUT', status = 
 
 function operationOf(request: RecordedRequest): string {
   const query = (request.body as { query?: string } | undefined)?.query ?? '';
-  return /query\s+(\w+)/.exec(query)?.[1] ?? 'unknown';
+  return /(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? 'unknown';
 }
 
 /** Mocks `fetch`: the projects list (REST) and GraphQL answers by operation name; others fail loudly. */

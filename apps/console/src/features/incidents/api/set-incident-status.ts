@@ -1,0 +1,57 @@
+import { type IncidentRow, IncidentRowSchema, type IncidentStatus } from '@polyflow/contracts/incidents';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
+
+const SET_INCIDENT_STATUS = /* GraphQL */ `
+  mutation SetIncidentStatus($projectId: ID!, $id: ID!, $status: IncidentStatus!) {
+    setIncidentStatus(projectId: $projectId, id: $id, status: $status) {
+      id
+      type
+      title
+      severity
+      firstSeen
+      lastSeen
+      occurrences
+      affectedUsers
+      affectedWallets
+      activeDays
+      failedTransactions
+      wallet
+      code
+      method
+      status
+      isRegression
+      statusChangedAt
+    }
+  }
+`;
+
+export interface SetIncidentStatusInput {
+  projectId: string;
+  id: string;
+  /** `open` reopens a resolved or ignored incident. */
+  status: IncidentStatus;
+}
+
+export async function setIncidentStatus({
+  projectId,
+  id,
+  status,
+}: SetIncidentStatusInput): Promise<IncidentRow> {
+  const { setIncidentStatus: row } = await graphqlRequest(SET_INCIDENT_STATUS, {
+    variables: { projectId, id, status },
+    schema: z.object({ setIncidentStatus: IncidentRowSchema }),
+  });
+  return row;
+}
+
+/** Resolve, ignore or reopen; the list and the detail of the project are asked again afterwards. */
+export function useSetIncidentStatus(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<SetIncidentStatusInput, 'projectId'>) =>
+      setIncidentStatus({ projectId, ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects', projectId, 'incidents'] }),
+  });
+}

@@ -1,0 +1,161 @@
+import { type IncidentDetail, IncidentStatusLabels, IncidentTypeLabels } from '@polyflow/contracts/incidents';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { formatDateTime } from '../../../lib/format';
+import { useSetIncidentStatus } from '../api/set-incident-status';
+import { RegressionBadge } from './incident-table';
+import { SeverityBadge } from './severity-badge';
+
+const count = (value: number) => value.toLocaleString('en-US');
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumSignificantDigits: 2 });
+
+interface IncidentOverviewProps {
+  incident: IncidentDetail;
+  projectId: string;
+  /** The list's period the figures of "In this period" cover, e.g. "Last 7 days (…)", or "All time". */
+  periodLabel: string;
+}
+
+/**
+ * Who, what and how bad, with the two scopes kept apart: the period the list was looking at, and the
+ * incident's whole life (which its severity is decided from). Resolve / Ignore / Reopen live here.
+ */
+export function IncidentOverview({ incident, projectId, periodLabel }: IncidentOverviewProps) {
+  // The latest occurrence may have come before a connection: then name the wallet last affected.
+  const wallet = incident.latest.wallet ?? incident.wallet;
+  const isEarlierWallet = incident.latest.wallet === null && wallet !== null;
+  const { lifetime } = incident;
+  const inPeriod: Array<[string, string]> = [
+    ['Occurrences', count(incident.occurrences)],
+    ['Affected users', count(incident.affectedUsers)],
+    ['Affected wallets', count(incident.affectedWallets)],
+    ['Days with an occurrence', count(incident.activeDays)],
+    ['Last seen', formatDateTime(incident.lastSeen)],
+  ];
+  // A frontend error is never blamed for a failed transaction (docs/acquisition-and-incidents.md): no
+  // "Failed transactions 0" tile for something that cannot fail one.
+  if (incident.type === 'wallet')
+    inPeriod.splice(3, 0, ['Failed transactions', count(incident.failedTransactions)]);
+  const whole: Array<[string, string]> = [
+    ['First seen', formatDateTime(lifetime.firstSeen)],
+    ['Last seen', formatDateTime(lifetime.lastSeen)],
+    ['Occurrences', count(lifetime.occurrences)],
+    [
+      'Reach',
+      `${count(lifetime.affectedUsers)} of ${count(lifetime.activeUsers)} active users (${percent.format(lifetime.reach)})`,
+    ],
+    ['Failed transactions', count(lifetime.failedTransactions)],
+  ];
+  return (
+    <Card aria-labelledby="incident-title">
+      <CardHeader
+        titleId="incident-title"
+        eyebrow={IncidentTypeLabels[incident.type]}
+        title={incident.title}
+        actions={<StatusActions incident={incident} projectId={projectId} />}
+      />
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <Fact label="Incident ID">
+          <span className="block truncate font-mono" title={incident.id}>
+            {incident.id}
+          </span>
+        </Fact>
+        <Fact label="Time of the latest occurrence">
+          <time dateTime={incident.latest.time}>{formatDateTime(incident.latest.time)}</time>
+        </Fact>
+        <Fact label="Severity (from its whole life)">
+          <span className="flex flex-wrap items-center gap-1.5">
+            <SeverityBadge severity={incident.severity} />
+            {incident.isRegression && <RegressionBadge />}
+          </span>
+        </Fact>
+        <Fact label="Status">
+          {IncidentStatusLabels[incident.status]}
+          {incident.statusChangedAt && incident.status !== 'open'
+            ? ` since ${formatDateTime(incident.statusChangedAt)}`
+            : ''}
+          {incident.isRegression && incident.statusChangedAt
+            ? ` (resolved ${formatDateTime(incident.statusChangedAt)}, then it occurred again)`
+            : ''}
+        </Fact>
+        <div className="min-w-0 sm:col-span-2">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">User wallet</dt>
+          <dd className="flex min-w-0 items-center gap-2">
+            {wallet ? (
+              <>
+                <span className="truncate font-mono text-slate-800" title={wallet}>
+                  {wallet}
+                </span>
+                <CopyButton text={wallet} label="Copy wallet address" className="size-7" />
+                {isEarlierWallet && (
+                  <span className="shrink-0 text-xs text-slate-500">(not connected at this occurrence)</span>
+                )}
+              </>
+            ) : (
+              <span className="text-slate-500">No wallet connected</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <FactGroup title={`In this period: ${periodLabel}`} facts={inPeriod} />
+      <FactGroup title="Its whole life, which its severity is decided from" facts={whole} />
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function FactGroup({ title, facts }: { title: string; facts: Array<[string, string]> }) {
+  return (
+    <section aria-label={title} className="mt-5">
+      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-indigo-700">{title}</h3>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0 rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200">
+            <dt className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">{label}</dt>
+            <dd className="mt-1 text-sm font-bold break-words text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function StatusActions({ incident, projectId }: { incident: IncidentDetail; projectId: string }) {
+  const setStatus = useSetIncidentStatus(projectId);
+  const busy = setStatus.isPending;
+  const change = (status: 'open' | 'resolved' | 'ignored') => setStatus.mutate({ id: incident.id, status });
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex flex-wrap gap-2">
+        {incident.status === 'open' ? (
+          <>
+            <Button size="sm" onClick={() => change('resolved')} isLoading={busy}>
+              Resolve
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => change('ignored')} disabled={busy}>
+              Ignore
+            </Button>
+          </>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => change('open')} isLoading={busy}>
+            {incident.status === 'ignored' ? 'Stop ignoring' : 'Reopen'}
+          </Button>
+        )}
+      </div>
+      {setStatus.isError && (
+        <Alert tone="error">Could not change the status: {setStatus.error.message}</Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, shortenAddress } from './format';
+
+describe('the console’s one date and address format', () => {
+  it('writes every time the same way, in UTC, and says so', () => {
+    expect(formatDateTime('2026-11-24T07:30:22.417Z')).toBe('24 Nov 2026, 07:30:22 UTC');
+    expect(formatDate('2026-11-24T23:59:59Z')).toBe('24 Nov 2026');
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+
+  it('shortens addresses and hashes alike: 0x and 4 characters, an ellipsis, the last 4', () => {
+    expect(shortenAddress('0x1111222233334444555566667777888899990000')).toBe('0x1111…0000');
+    expect(shortenAddress(`0x${'ab'.repeat(32)}`)).toBe('0xabab…abab');
+    expect(shortenAddress('0x1234')).toBe('0x1234');
+  });
+});

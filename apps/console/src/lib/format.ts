@@ -1,0 +1,40 @@
+/**
+ * The console's one date format and one address format, for every screen (Analytics, Incident Tracking,
+ * the project switcher). Times are UTC everywhere, like the periods and the server's buckets, and say so.
+ */
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+const date = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const isValid = (value: Date) => !Number.isNaN(value.getTime());
+
+/** "4 Mar 2025, 14:03:27 UTC". */
+export function formatDateTime(iso: string): string {
+  const value = new Date(iso);
+  return isValid(value) ? `${dateTime.format(value)} UTC` : iso;
+}
+
+/** "4 Mar 2025" (the UTC day). */
+export function formatDate(iso: string): string {
+  const value = new Date(iso);
+  return isValid(value) ? date.format(value) : iso;
+}
+
+/** "0x1234…abcd": `0x` and 4 characters, an ellipsis, the last 4; addresses and hashes alike. */
+export function shortenAddress(value: string): string {
+  return value.length <= 12 ? value : `${value.slice(0, 6)}…${value.slice(-4)}`;
+}

@@ -1,0 +1,106 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
+import { snap } from '../../support/screenshots.ts';
+
+/**
+ * Every console screen on a 390 px phone (and at 1280 px for comparison): the page is never wider than
+ * the screen, so nothing (a column, the last sidebar link, the Inspect modal) hides off to the side.
+ * Screenshots land in e2e/screenshots/ as layout-<width>-<screen>.png for people to look at.
+ */
+let demo: DemoInstance;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  demo = await startSeededDemo({ users: 300 });
+});
+test.afterAll(async () => {
+  await demo?.dispose();
+});
+
+/** How far the page reaches past the viewport's right edge, in CSS pixels (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The element lies between the left and right edges of the screen (scrolled to vertically). */
+async function expectWithinWidth(locator: Locator, width: number): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+}
+
+async function expectFits(page: Page, width: number, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  expect(await overflow(page), `${name} is wider than a ${width} px screen`).toBeLessThanOrEqual(0);
+  await snap(page, `layout-${width}-${name}`);
+}
+
+for (const width of [390, 1280]) {
+  test(`every screen fits a ${width} px wide screen`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+
+    await page.goto(`${demo.url}/`);
+    await expectFits(page, width, 'login');
+    await page.goto(`${demo.url}/?signup`);
+    await expectFits(page, width, 'signup');
+    await page.goto(`${demo.url}/verify?email=someone%40example.com`);
+    await expectFits(page, width, 'verify');
+
+    await logInAsDemo(page, demo);
+    const base = `${demo.url}/console/${demo.projectId}`;
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    // The sidebar's last link is on screen, not cut off at the edge.
+    const lastLink = page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Components' });
+    await expect(lastLink).toBeInViewport({ ratio: 1 });
+    // Charts load in their own chunk; on a busy machine that can take a while.
+    await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
+    await expectFits(page, width, 'analytics');
+
+    await page.goto(`${base}/analytics?tab=history`);
+    await expect(page.getByRole('button', { name: /^Inspect transaction/ }).first()).toBeVisible();
+    await expectFits(page, width, 'analytics-history');
+    await page
+      .getByRole('button', { name: /^Inspect transaction/ })
+      .first()
+      .click();
+    const modal = page.getByRole('dialog');
+    await expect(modal).toBeVisible();
+    await expect(modal).toBeInViewport();
+    await expectFits(page, width, 'analytics-inspect');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${base}/acquisition?period=90d`);
+    await expect(page.getByRole('table')).toBeVisible();
+    // The TXS column is on screen without scrolling sideways.
+    await expectWithinWidth(page.getByRole('table').getByRole('cell').nth(2), width);
+    await expectFits(page, width, 'acquisition');
+
+    await page.goto(`${base}/errorlogs?period=90d`);
+    const inspect = page
+      .getByRole('link', { name: /^Inspect incident/ })
+      .locator('visible=true')
+      .first();
+    await expect(inspect).toBeVisible();
+    await expectFits(page, width, 'incidents');
+    await inspect.click();
+    await expect(page.getByRole('button', { name: 'Resolve' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Error log' })).toBeVisible();
+    await expectFits(page, width, 'incident');
+
+    await page.goto(`${base}/config`);
+    await expect(page.getByRole('heading', { name: 'API Key' })).toBeVisible();
+    await expectFits(page, width, 'config');
+
+    await page.goto(`${base}/uicomponents`);
+    await expect(page.getByRole('heading', { name: 'Gas Station' })).toBeVisible();
+    await expectFits(page, width, 'components');
+
+    await page.getByRole('button', { name: /switch project/i }).click();
+    await expect(page.getByRole('dialog', { name: 'My Projects' })).toBeVisible();
+    await expectFits(page, width, 'switcher');
+  });
+}
