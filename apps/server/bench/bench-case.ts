@@ -1,12 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
-import type { ConnectionPool } from '../src/modules/analytics/connection-pool.ts';
-import type { BucketedRange, TimeRange } from '../src/modules/analytics/time-range.ts';
+import type { EventStore } from '../src/modules/event-store/event-store.ts';
+import type { BucketedRange, TimeRange } from '../src/reading/time-range.ts';
 
 /**
  * One dashboard query of `npm run bench:analytics`, on both engines. Every file in `bench/cases/` exports
- * `cases: BenchCase[]`; the bench loads them all. DuckDB runners should call the production query
- * functions (src/modules/<area>/duckdb/*); PostgreSQL runners the translations in bench/postgres/.
+ * `cases: BenchCase[]`; the bench loads them all. DuckDB runners should ask the production event store
+ * (the port's questions, or a service over it); PostgreSQL runners the translations in bench/postgres/.
  */
 export type BenchCase = {
   name: string;
@@ -29,8 +29,8 @@ export type BenchTarget = {
 export type DuckBenchContext = BenchTarget & {
   /** One connection of the benchmark's DuckDB instance. */
   connection: DuckDBConnection;
-  /** Three connections of it, as the server's analytics service uses. */
-  pool: ConnectionPool;
+  /** The event store over the same instance (its reader connections), as the server's services use it. */
+  store: EventStore;
 };
 
 export type PostgresBenchContext = BenchTarget & { pool: pg.Pool };

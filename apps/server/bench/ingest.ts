@@ -1,7 +1,8 @@
 /**
  * `npm run bench:ingest`: the real server as a child process (temp DATA_DIR, seeded project with a key
  * and a whitelisted domain), batches of 20 over HTTP keep-alive with bounded concurrency for a bounded
- * time; prints events/s and p50/p99 latency. Then the crash check: kill -9 under load, restart on the
+ * time; prints events/s acknowledged and sustained (acknowledged and loaded), refusals by status and
+ * p50/p99 latency. Then the crash check: kill -9 under load, restart on the
  * same DATA_DIR, and verify that every acknowledged event id is in the store.
  *
  * BENCH_SECONDS (default 15) and BENCH_CONCURRENCY (default 32) tune the run; BENCH_CRASH_CHECK=0 skips
@@ -17,7 +18,7 @@ import { freePort, startServer } from './support/server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const BUDGET = { eventsPerSecond: 50_000, p99Ms: 50 };
+const BUDGET = { eventsPerSecond: 50_000, p99Ms: 30 };
 
 async function storedIds(dataDir: string, projectId: string): Promise<Set<string>> {
   const instance = await DuckDBInstance.create(path.join(dataDir, 'events.duckdb'), {
@@ -73,6 +74,10 @@ async function main(): Promise<void> {
     console.log(
       `${run.requests} requests, ${run.events} events in ${run.seconds.toFixed(1)} s, ${run.errors} non-200`,
     );
+    const refusals = [...run.refusals].sort(([a], [b]) => a - b);
+    console.log(
+      `refusals by status: ${refusals.length === 0 ? 'none' : refusals.map(([status, count]) => `${status === 0 ? 'connection failed' : status} × ${count} (${((100 * count) / (run.requests + run.errors)).toFixed(1)} % of requests)`).join(', ')}`,
+    );
     console.log(
       `events/s: ${Math.round(eventsPerSecond).toLocaleString('en-US')}  (budget ≥ ${BUDGET.eventsPerSecond.toLocaleString('en-US')})`,
     );
@@ -87,7 +92,7 @@ async function main(): Promise<void> {
     console.log(
       `server CPU: ${serverProcessCpu.toFixed(1)} s (${perRequest(serverProcessCpu)} µs per request; user ${perRequest(serverUser)}, system ${perRequest(serverSystem)}), of which its JS thread ${serverMainCpu.toFixed(1)} s (${perRequest(serverMainCpu)} µs per request)`,
     );
-    // Acknowledged means durable in the ingestion log; DuckDB is loaded in the background. The
+    // Acknowledged means durable in the ingestion log; the event store is loaded in the background. The
     // integration card waits for the loader, so its answer time is the backlog left at the end of the run.
     const drainStarted = performance.now();
     const { eventsSince: storedAfterRun } = (await (
@@ -103,10 +108,11 @@ async function main(): Promise<void> {
       `loader: ${storedAfterRun} events in DuckDB ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
     );
     // Acknowledging faster than DuckDB loads only grows the log: the sustained rate counts the drain too.
+    const sustained = run.events / (run.seconds + drainSeconds);
     console.log(
-      `sustained (acknowledged and loaded): ${Math.round(run.events / (run.seconds + drainSeconds)).toLocaleString('en-US')} events/s`,
+      `sustained (acknowledged and loaded): ${Math.round(sustained).toLocaleString('en-US')} events/s  (budget ≥ ${BUDGET.eventsPerSecond.toLocaleString('en-US')}, no refusals)`,
     );
-    const isWithinBudget = eventsPerSecond >= BUDGET.eventsPerSecond && p99 <= BUDGET.p99Ms;
+    const isWithinBudget = sustained >= BUDGET.eventsPerSecond && p99 <= BUDGET.p99Ms && run.errors === 0;
     console.log(isWithinBudget ? 'within budget' : 'OVER BUDGET');
     if (process.env.BENCH_PROFILE || process.env.BENCH_CRASH_CHECK === '0') {
       await server.stop();

@@ -3,8 +3,8 @@
  * twenty realistic events (the SDK's batch size): page views, transactions with every field, and one
  * error with a 1.5 KB stack. Prints the median of several rounds; figures on a busy machine are noisy.
  */
-import { createBatchValidator } from '../src/modules/events/batch-validator.ts';
-import { everyEventShape } from '../test/events/wire-events.ts';
+import { createBatchValidator } from '../src/modules/ingestion/batch-validator.ts';
+import { everyEventShape } from '../test/ingestion/wire-events.ts';
 
 const shapes = everyEventShape();
 const stack = `Error: execution reverted\n${'    at Contract.send (https://dapp.example/assets/index-4f2a.js:1:23456)\n'.repeat(20)}`;

@@ -11,7 +11,10 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { createDuckDbEventStore, type DuckDbEventStore } from '../src/modules/events/duckdb/duckdb-store.ts';
+import {
+  createDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { ensureDemoAccount } from './demo/demo-account.ts';
 import { replaceDemoEvents } from './demo/demo-events.ts';
 
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
       email: values.email,
       password: values.password,
       clock: systemClock,
+      eventStore: store,
     });
     // A whole hour as the end: the same data for every run within the hour, and nothing in the future.
     const endMs = Math.floor(Date.now() / HOUR) * HOUR;

@@ -22,22 +22,23 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
-import { startEventCompaction } from './modules/events/compaction-scheduler.ts';
-import { createDuckDbEventStore, type DuckDbEventStore } from './modules/events/duckdb/duckdb-store.ts';
-import { createGeoLookup } from './modules/events/enrich.ts';
-import { legacyIngestionGraphql } from './modules/events/legacy/resolvers.ts';
-import { eventRoutes } from './modules/events/routes.ts';
-import { sdkScriptRoute } from './modules/events/sdk-script.ts';
-import { createEventService, type EventService } from './modules/events/service.ts';
+import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
+import { createGeoLookup } from './modules/ingestion/enrich.ts';
+import { legacyIngestionGraphql } from './modules/ingestion/legacy/resolvers.ts';
+import { eventRoutes } from './modules/ingestion/routes.ts';
+import { sdkScriptRoute } from './modules/ingestion/sdk-script.ts';
+import { createEventService, type EventService } from './modules/ingestion/service.ts';
 import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
 import { createProjectStore } from './modules/projects/store.ts';
+import { dateTimeGraphql } from './reading/date-time.ts';
 
 /** Everything other modules may use; passed to each module's register function. */
 export type Services = {
@@ -50,8 +51,8 @@ export type Services = {
   auth: AuthService;
   projects: ProjectService;
   events: EventService;
-  /** The event store (DuckDB file in DATA_DIR); analytics queries open connections on it. */
-  eventStore: DuckDbEventStore;
+  /** The event store (the port; DuckDB file in DATA_DIR by default). */
+  eventStore: EventStore;
 };
 
 declare module 'fastify' {
@@ -67,6 +68,8 @@ export type BuildOptions = {
   migrate?: boolean;
   /** Where log lines go (default stdout); tests read them to prove secrets stay out. */
   logStream?: { write(line: string): void };
+  /** The event store's adapter (default DuckDB in DATA_DIR); the tests choose it with EVENT_STORE. */
+  eventStore?: EventStoreFactory;
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -131,8 +134,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     publicUrl: config.publicUrl,
   });
-  const projects = createProjectService({ store: createProjectStore(db), clock });
-  const eventStore = await createDuckDbEventStore({ file: path.join(config.dataDir, 'events.duckdb') });
+  const projects = createProjectService({
+    store: createProjectStore(db),
+    clock,
+    // Ingestion is built below (it looks projects up); a project is deleted only once requests are served.
+    events: { deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId) },
+  });
+  const eventStore = await (options.eventStore ?? duckDbEventStore)({ dataDir: config.dataDir });
   const metrics = createMetrics();
   const events = createEventService({
     geo,
@@ -141,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     projects,
     clock,
     rateLimit: { eventsPerMinute: config.ingestEventsPerMinute ?? 6_000_000 },
-    // Batches are acknowledged once in this log and loaded into DuckDB in the background (ADR 003).
+    // Batches are acknowledged once in this log and loaded into the event store in the background (ADR 003).
     log: {
       dir: path.join(config.dataDir, 'ingest-log'),
       maxBacklogBytes: config.ingestBacklogMaxBytes,
@@ -153,24 +161,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ),
     },
   });
-  // Answers every waiting ingestion request, then checkpoints and closes the DuckDB file.
-  app.addHook('onClose', async () => events.close());
-  // After listen, not on ready: tests that only inject never pay the geo-IP database's load.
-  app.addHook('onListen', async () => events.preload());
-  // Keeps `events` clustered by (project_id, ts) in the background (ADR 004); on listen, like the preload.
-  let compaction: ReturnType<typeof startEventCompaction> | undefined;
+  // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
+  // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request.
+  let maintenance: { stop(): Promise<void> } | undefined;
   app.addHook('onListen', async () => {
-    compaction = startEventCompaction({ store: eventStore, logger: app.log });
+    events.preload();
+    maintenance = eventStore.startMaintenance(app.log);
   });
-  // Before the events hook above closes the store, which interrupts a compaction under way.
-  app.addHook('onClose', async () => compaction?.stop());
-  // Registered after the event store's hook so that it runs before it (onClose hooks run last-in first-out).
+  // Answers every waiting ingestion request and loads the whole log, then closes the store (which
+  // interrupts a compaction under way).
+  app.addHook('onClose', async () => {
+    await maintenance?.stop();
+    await events.close();
+    await eventStore.close();
+  });
   const analytics = createAnalytics({ projects, eventStore, clock });
-  app.addHook('onClose', async () => analytics.close());
   const acquisition = createAcquisition({ projects, eventStore, clock });
-  app.addHook('onClose', async () => acquisition.close());
   const incidents = createIncidents({ projects, eventStore, db, clock });
-  app.addHook('onClose', async () => incidents.close());
   const health = createHealthService({
     db,
     eventStore,
@@ -223,7 +230,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventRoutes, { events, onRefused: metrics.refused });
   await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
   await app.register(graphqlPlugin, {
-    modules: [legacyIngestionGraphql(events), analytics.graphql, acquisition.graphql, incidents.graphql],
+    modules: [
+      dateTimeGraphql,
+      legacyIngestionGraphql(events),
+      analytics.graphql,
+      acquisition.graphql,
+      incidents.graphql,
+    ],
     onQuery: metrics.queryTook,
   });
   await registerMetrics(app, {

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { GeoIpDatabaseError } from './modules/events/enrich.ts';
+import { GeoIpDatabaseError } from './modules/ingestion/enrich.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { pageView, postBatch, storedEvents } from './events/support.ts';
+import { pageView, postBatch, storedEvents } from './ingestion/support.ts';
 import { apiClient } from './support/client.ts';
 import { testConfig } from './support/harness.ts';
 import { seed } from './support/seed.ts';

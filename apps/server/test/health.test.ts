@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageView, postBatch } from './events/support.ts';
+import { pageView, postBatch } from './ingestion/support.ts';
 import { errorOf } from './support/client.ts';
 import { startTestApp, useTestApp } from './support/harness.ts';
 import { seed } from './support/seed.ts';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { graphqlClient } from './analytics/graphql-client.ts';
-import { pageView, postBatch } from './events/support.ts';
+import { pageView, postBatch } from './ingestion/support.ts';
 import { startTestApp, useTestApp } from './support/harness.ts';
 import { seed } from './support/seed.ts';
 

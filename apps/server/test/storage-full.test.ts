@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { pageView, postBatch, storedEvents } from './events/support.ts';
+import { pageView, postBatch, storedEvents } from './ingestion/support.ts';
 import { apiClient, errorOf } from './support/client.ts';
 import { testConfig } from './support/harness.ts';
 import { seed } from './support/seed.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageView, postBatch, storedEvents } from './events/support.ts';
+import { pageView, postBatch, storedEvents } from './ingestion/support.ts';
 import { apiClient, errorOf } from './support/client.ts';
 import { useTestApp } from './support/harness.ts';
 import { seed } from './support/seed.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 
 /**
- * A stored event, read back from the event store's wide `events` row (`apps/server/src/modules/events/
+ * A stored event, read back from the event store's wide `events` row (`apps/server/src/modules/event-store/
  * event-row.ts`) into the wire names of `@polyflow/contracts/events`, so assertions read like what the
  * SDK sent. Big numbers come back as decimal strings; absent fields are undefined.
  */

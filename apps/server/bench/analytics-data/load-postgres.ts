@@ -2,7 +2,7 @@ import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
-import { type ColumnKind, EVENT_COLUMNS } from '../../src/modules/events/event-row.ts';
+import { type ColumnKind, EVENT_COLUMNS } from '../../src/modules/event-store/event-row.ts';
 
 const PG_TYPES: Record<ColumnKind, string> = {
   varchar: 'text',
@@ -21,7 +21,7 @@ export async function loadPostgres(duck: DuckDBConnection, pool: pg.Pool, dir: s
   await duck.run(`COPY events TO '${file}' (FORMAT csv, HEADER false)`);
   chmodSync(dir, 0o755);
   chmodSync(file, 0o644);
-  const columns = EVENT_COLUMNS.map(([name, kind]) => `${name} ${PG_TYPES[kind]}`).join(', ');
+  const columns = EVENT_COLUMNS.map(({ name, kind }) => `${name} ${PG_TYPES[kind]}`).join(', ');
   await pool.query(`CREATE UNLOGGED TABLE events (${columns})`);
   await pool.query(`COPY events FROM '${file}' WITH (FORMAT csv)`);
   await pool.query('CREATE INDEX events_project_ts ON events (project_id, ts)');

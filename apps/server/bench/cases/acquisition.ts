@@ -4,7 +4,7 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
 
 /**
  * The User Acquisition screen's queries over the dashboard's default 30 days, through the service (as the
- * resolvers call it). The PostgreSQL runners are translations of src/modules/acquisition/duckdb/*.ts kept
+ * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/duckdb/questions/ kept
  * here (bench only; PostgreSQL parameters: $1 project, $2 from, $3 to in epoch ms).
  */
 const stubOwner = { getOwnedProject: async () => ({}) as never };
@@ -15,7 +15,7 @@ const FILTERS: AcquisitionFilters = {
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const service = (c: DuckBenchContext) => createAcquisitionService({ projects: stubOwner, pool: c.pool });
+const service = (c: DuckBenchContext) => createAcquisitionService({ projects: stubOwner, store: c.store });
 const rangeOf = (c: DuckBenchContext) => ({
   projectId: c.projectId,
   from: iso(c.range.fromMs),

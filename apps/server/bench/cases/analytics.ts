@@ -1,16 +1,5 @@
-import { activeDays } from '../../src/modules/analytics/duckdb/active-days.ts';
-import { averageGasPrice } from '../../src/modules/analytics/duckdb/average-gas-price.ts';
-import { connectedWallets } from '../../src/modules/analytics/duckdb/connected-wallets.ts';
-import { contractFunctions } from '../../src/modules/analytics/duckdb/contract-functions.ts';
-import { newWallets } from '../../src/modules/analytics/duckdb/new-wallets.ts';
-import { transactionEvents } from '../../src/modules/analytics/duckdb/transaction-events.ts';
-import { transactionHistory } from '../../src/modules/analytics/duckdb/transaction-history.ts';
-import { transactionOutcomes } from '../../src/modules/analytics/duckdb/transaction-outcomes.ts';
-import { usersByBrowser, usersByCountry } from '../../src/modules/analytics/duckdb/users-by-attribute.ts';
-import { walletCounts } from '../../src/modules/analytics/duckdb/wallet-counts.ts';
-import { walletProviders } from '../../src/modules/analytics/duckdb/wallet-providers.ts';
 import { createAnalyticsService } from '../../src/modules/analytics/service.ts';
-import { previousPeriod } from '../../src/modules/analytics/time-range.ts';
+import { previousPeriod } from '../../src/reading/time-range.ts';
 import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench-case.ts';
 import * as pgActiveDays from '../postgres/active-days.ts';
 import * as pgGas from '../postgres/average-gas-price.ts';
@@ -34,7 +23,7 @@ export const cases: BenchCase[] = [
   {
     name: 'analyticsOverview (3 queries, 3 connections)',
     duckdb: (c: DuckBenchContext) =>
-      createAnalyticsService({ projects: stubOwner, pool: c.pool }).overview('bench', c.projectId, {
+      createAnalyticsService({ projects: stubOwner, store: c.store }).overview('bench', c.projectId, {
         from: new Date(c.range.fromMs).toISOString(),
         to: new Date(c.range.toMs).toISOString(),
       }),
@@ -47,62 +36,62 @@ export const cases: BenchCase[] = [
   },
   {
     name: 'totalConnectedWallets 30×1d',
-    duckdb: (c) => connectedWallets(c.connection, c.projectId, c.daily),
+    duckdb: (c) => c.store.connectedWallets(c.projectId, c.daily),
     postgres: (c) => pgConnected.connectedWallets(...pgArgs(c), c.daily.bucketMs),
   },
   {
     name: 'totalNewWallets 30×1d',
-    duckdb: (c) => newWallets(c.connection, c.projectId, c.daily),
+    duckdb: (c) => c.store.newWallets(c.projectId, c.daily),
     postgres: (c) => pgNew.newWallets(...pgArgs(c), c.daily.bucketMs),
   },
   {
     name: 'totalTransactions / failedTransactions 30×1d',
-    duckdb: (c) => transactionOutcomes(c.connection, c.projectId, c.daily),
+    duckdb: (c) => c.store.transactionOutcomes(c.projectId, c.daily),
     postgres: (c) => pgOutcomes.transactionOutcomes(...pgArgs(c), c.daily.bucketMs),
   },
   {
     name: 'active wallet- and user-days, with the previous period',
-    duckdb: (c) => activeDays(c.connection, c.projectId, c.range),
+    duckdb: (c) => c.store.activeDays(c.projectId, c.range),
     postgres: (c) => pgActiveDays.activeDays(...pgArgs(c), previousPeriod(c.range).fromMs),
   },
   {
     name: 'connected and new wallets (overview tiles)',
-    duckdb: (c) => walletCounts(c.connection, c.projectId, c.range),
+    duckdb: (c) => c.store.walletCounts(c.projectId, c.range),
     postgres: (c) => pgWalletCounts.walletCounts(...pgArgs(c)),
   },
   {
     name: 'averageGasPrice 30×1d',
-    duckdb: (c) => averageGasPrice(c.connection, c.projectId, c.daily, null),
+    duckdb: (c) => c.store.averageGasPrice(c.projectId, c.daily, null),
     postgres: (c) => pgGas.averageGasPrice(...pgArgs(c), c.daily.bucketMs),
   },
   {
     name: 'contractFunctions top 10',
-    duckdb: (c) => contractFunctions(c.connection, c.projectId, c.range, 10),
+    duckdb: (c) => c.store.contractFunctions(c.projectId, c.range, 10),
     postgres: (c) => pgFunctions.contractFunctions(...pgArgs(c), 10),
   },
   {
     name: 'walletProviders',
-    duckdb: (c) => walletProviders(c.connection, c.projectId, c.range),
+    duckdb: (c) => c.store.walletProviders(c.projectId, c.range),
     postgres: (c) => pgProviders.walletProviders(...pgArgs(c)),
   },
   {
     name: 'countries top 10',
-    duckdb: (c) => usersByCountry(c.connection, c.projectId, c.range, 10),
+    duckdb: (c) => c.store.usersByCountry(c.projectId, c.range, 10),
     postgres: (c) => pgCountries.usersByCountry(...pgArgs(c), 10),
   },
   {
     name: 'browsers top 10',
-    duckdb: (c) => usersByBrowser(c.connection, c.projectId, c.range, 10),
+    duckdb: (c) => c.store.usersByBrowser(c.projectId, c.range, 10),
     postgres: (c) => pgBrowsers.usersByBrowser(...pgArgs(c), 10),
   },
   {
     name: 'transactionHistory first page (25)',
-    duckdb: (c) => transactionHistory(c.connection, c.projectId, c.range, { limit: 26, after: null }),
+    duckdb: (c) => c.store.transactionHistory(c.projectId, c.range, { limit: 26, after: null }),
     postgres: (c) => pgHistory.transactionHistory(...pgArgs(c), 26),
   },
   {
     name: 'transaction by hash',
-    duckdb: (c) => transactionEvents(c.connection, c.projectId, c.sampleTxHash),
+    duckdb: (c) => c.store.transactionEvents(c.projectId, c.sampleTxHash),
     postgres: (c) => pgTxEvents.transactionEvents(c.pool, c.projectId, c.sampleTxHash),
   },
 ];

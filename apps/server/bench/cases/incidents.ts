@@ -3,7 +3,7 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
 
 /**
  * The Incident Tracking screens' queries over the dashboard's default 30 days, through the service (as the
- * resolvers call it). The PostgreSQL runners are translations of src/modules/incidents/duckdb/*.ts kept here
+ * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/duckdb/questions/ kept here
  * (bench only; parameters: $1 project, $2 from, $3 to in epoch ms).
  * Generated rows carry their `incident_id` like stored ones (bench/analytics-data/generate-events.ts).
  */
@@ -12,7 +12,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** No project of the bench has resolved or ignored incidents: the status read costs a lookup in SQLite. */
 const noStates = { statesOf: async () => new Map(), setState: async () => {} };
 const service = (c: DuckBenchContext) =>
-  createIncidentService({ projects: stubOwner, pool: c.pool, states: noStates });
+  createIncidentService({ projects: stubOwner, store: c.store, states: noStates });
 const rangeOf = (c: DuckBenchContext) => ({
   projectId: c.projectId,
   from: iso(c.range.fromMs),

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL translations of the analytics SQL fragments (src/modules/analytics/duckdb/sql.ts).
+ * The PostgreSQL translations of the analytics SQL fragments (src/modules/event-store/duckdb/sql.ts).
  * Parameters: $1 project, $2 from (epoch ms), $3 to (epoch ms), $4 bucket (ms) or a limit.
  */
 export const FROM = `(to_timestamp($2::bigint / 1000.0) AT TIME ZONE 'UTC')`;

@@ -10,7 +10,10 @@ const USER_AGENTS = [
 const IPS = ['81.2.69.160', '2.16.0.1', '3.0.0.1', '5.1.0.1', '8.8.8.8', '91.198.174.1'];
 
 /** A realistic batch of 20: page views, wallet events, transactions with big numbers, an error. */
-function batch(project: BenchProject, prefix: string): { body: string; ids: string[] } {
+export function batch(
+  project: Pick<BenchProject, 'apiKey'>,
+  prefix: string,
+): { body: string; ids: string[] } {
   const now = Date.now();
   const ids: string[] = [];
   const events = [];
@@ -141,6 +144,8 @@ export type LoadResult = {
   requests: number;
   events: number;
   errors: number;
+  /** Answers other than 200, by status (503: backlog, 429: rate); 0: the connection failed. */
+  refusals: Map<number, number>;
   latenciesMs: number[];
   seconds: number;
   ackedIds: string[];
@@ -162,7 +167,19 @@ export async function drive(
   }: { concurrency: number; seconds: number; keepIds?: boolean; runId: string; maxEvents?: number },
 ): Promise<LoadResult> {
   const url = new URL('/api/v1/events', server);
-  const result: LoadResult = { requests: 0, events: 0, errors: 0, latenciesMs: [], seconds: 0, ackedIds: [] };
+  const result: LoadResult = {
+    requests: 0,
+    events: 0,
+    errors: 0,
+    refusals: new Map(),
+    latenciesMs: [],
+    seconds: 0,
+    ackedIds: [],
+  };
+  const refuse = (status: number) => {
+    result.errors++;
+    result.refusals.set(status, (result.refusals.get(status) ?? 0) + 1);
+  };
   const started = performance.now();
   const endAt = started + seconds * 1000;
   let sequence = 0;
@@ -188,11 +205,11 @@ export async function drive(
           requestHead(url, project.origin, userAgent, ip, body.length) + body,
         );
         if (status !== 200) {
-          result.errors++;
+          refuse(status);
           continue;
         }
       } catch {
-        result.errors++;
+        refuse(0);
         // The server went away (the crash check kills it): stop this worker.
         return;
       }

@@ -4,6 +4,7 @@ import type { Clock } from '../../src/lib/clock.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createPasswordHasher } from '../../src/modules/auth/passwords.ts';
 import { createAuthStore } from '../../src/modules/auth/store.ts';
+import type { EventWriter } from '../../src/modules/event-store/event-store.ts';
 import { createProjectService } from '../../src/modules/projects/service.ts';
 import { createProjectStore } from '../../src/modules/projects/store.ts';
 
@@ -19,7 +20,12 @@ export const DEMO_DOMAINS = ['localhost', 'app.demo-dex.xyz'];
  */
 export async function ensureDemoAccount(
   db: AccountDb,
-  options: { email: string; password: string; clock: Clock },
+  options: {
+    email: string;
+    password: string;
+    clock: Clock;
+    eventStore: Pick<EventWriter, 'deleteProjectEvents'>;
+  },
 ): Promise<DemoAccount> {
   const { email, password, clock } = options;
   const auth = createAuthStore(db);
@@ -46,7 +52,7 @@ export async function ensureDemoAccount(
   }
   if (!user) throw new Error(`could not create ${email}`);
 
-  const projects = createProjectService({ store: createProjectStore(db), clock });
+  const projects = createProjectService({ store: createProjectStore(db), clock, events: options.eventStore });
   const existing = (await projects.listProjects(user.id)).find(
     (project) => project.name === DEMO_PROJECT_NAME,
   );

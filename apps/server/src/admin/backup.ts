@@ -10,9 +10,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.ts';
+import { checkpointEventFile, EventFileLockedError } from '../modules/event-store/duckdb/checkpoint-file.ts';
 import { AdminError } from './admin-error.ts';
 
 const SQLITE_FILE = 'polyflow.sqlite';
@@ -29,11 +29,10 @@ type Manifest = { createdAt: string; accounts: 'sqlite' | 'postgres'; events: bo
 async function withEventStore(dataDir: string, use: (file: string) => void): Promise<void> {
   const file = path.join(dataDir, DUCKDB_FILE);
   if (!existsSync(file)) throw new AdminError(`No event store at ${file}.`);
-  let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(file);
+    await checkpointEventFile(file);
   } catch (error) {
-    if (/lock/i.test(String(error))) {
+    if (error instanceof EventFileLockedError) {
       throw new AdminError(
         `The event store ${file} is open in a running Polyflow server, and DuckDB lets one process open it. ` +
           'Stop the server to back up or restore events (acknowledged events wait in DATA_DIR/ingest-log and are ' +
@@ -41,13 +40,6 @@ async function withEventStore(dataDir: string, use: (file: string) => void): Pro
       );
     }
     throw error;
-  }
-  try {
-    const connection = await instance.connect();
-    await connection.run('CHECKPOINT');
-    connection.closeSync();
-  } finally {
-    instance.closeSync();
   }
   use(file);
 }

@@ -1,4 +1,4 @@
-import { blankRow, type EventRow } from '../../src/modules/events/event-row.ts';
+import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 
 /**
  * The hand-built event set of the acquisition tests; every expected figure is derived by hand from it

@@ -1,5 +1,6 @@
 import { beforeAll } from 'vitest';
 import { type GraphqlAnswer, graphqlClient } from '../analytics/graphql-client.ts';
+import { storeRows } from '../support/event-stores.ts';
 import { type TestApp, useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { acquisitionEvents } from './fixture.ts';
@@ -27,7 +28,7 @@ export function useAcquisitionWorld(): AcquisitionWorld {
     const { user, project: main } = await owner.project('Main');
     const { project: empty } = await owner.project('Empty');
     const { user: stranger, project: foreign } = await seed(services).user().verified().project('Foreign');
-    await services.eventStore.insertBatch([...acquisitionEvents(main.id), ...acquisitionEvents(foreign.id)]);
+    await storeRows(services.eventStore, [...acquisitionEvents(main.id), ...acquisitionEvents(foreign.id)]);
     const client = graphqlClient(test.app);
     Object.assign(world, {
       owner: user,

@@ -54,6 +54,7 @@ describe('seed:demo', () => {
         email: 'demo@polyflow.dev',
         password: 'polyflow-demo',
         clock: services.clock,
+        eventStore: services.eventStore,
       });
       const written = await replaceDemoEvents(services.eventStore, account.project.id, {
         endMs: END,

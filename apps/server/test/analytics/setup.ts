@@ -1,4 +1,5 @@
 import { beforeAll } from 'vitest';
+import { storeRows } from '../support/event-stores.ts';
 import { type TestApp, useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { mainProjectEvents, sameInstantEvents } from './events-fixture.ts';
@@ -29,7 +30,7 @@ export function useAnalyticsWorld(): AnalyticsWorld {
     const { project: empty } = await owner.project('Empty');
     const { project: sameInstant } = await owner.project('Same instant');
     const { user: stranger, project: foreign } = await seed(services).user().verified().project('Foreign');
-    await services.eventStore.insertBatch([
+    await storeRows(services.eventStore, [
       ...mainProjectEvents(main.id),
       ...sameInstantEvents(sameInstant.id),
       ...mainProjectEvents(foreign.id),

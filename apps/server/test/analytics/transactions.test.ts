@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeRows } from '../support/event-stores.ts';
 import { seed } from '../support/seed.ts';
 import { eventRow, hashOf, txRows, W1, W2, W3 } from './events-fixture.ts';
 import { dataOf } from './graphql-client.ts';
@@ -148,7 +149,7 @@ describe('transaction revert reason', () => {
   it("gives a failed or reverted transaction's reason: its stage's message, else the session's wallet revert error", async () => {
     const { user, project } = await seed(world.test.services).user().verified().project('Reverts');
     const stf = { error_source: 'wallet', error_code: -32000, rpc_method: 'eth_estimateGas' };
-    await world.test.services.eventStore.insertBatch([
+    await storeRows(world.test.services.eventStore, [
       // u2's session: the wallet's gas estimate reverted with STF 30 s before the request that then reverted.
       eventRow(project.id, '2024-02-02T09:59:30Z', 'u2', 'error', {
         ...stf,

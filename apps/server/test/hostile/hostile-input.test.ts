@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyEventShape } from '../events/wire-events.ts';
+import { asDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import { everyEventShape } from '../ingestion/wire-events.ts';
 import { useTestApp } from '../support/harness.ts';
 import { type SeededProject, seed, snapshot } from '../support/seed.ts';
 import {
@@ -484,7 +485,8 @@ describe('hostile input', () => {
 
   it('wrote nothing to the event store', async () => {
     await t.services.events.flush();
-    const connection = await t.services.eventStore.connect();
+    // Every project's events: the whole table of the DuckDB adapter.
+    const connection = await asDuckDbEventStore(t.services.eventStore).connect();
     try {
       const reader = await connection.runAndReadAll('SELECT count(*)::INTEGER FROM events');
       expect(reader.getRows()[0]?.[0]).toBe(0);

@@ -1,6 +1,7 @@
 import { beforeAll } from 'vitest';
 import { incidentIdOf } from '../../src/modules/incidents/fingerprint.ts';
 import { type GraphqlAnswer, graphqlClient } from '../analytics/graphql-client.ts';
+import { storeRows } from '../support/event-stores.ts';
 import { type TestApp, useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { incidentEvents } from './fixture.ts';
@@ -35,7 +36,7 @@ export function useIncidentWorld(): IncidentWorld {
     const { user, project: main } = await owner.project('Main');
     const { project: empty } = await owner.project('Empty');
     const { user: stranger, project: foreign } = await seed(services).user().verified().project('Foreign');
-    await services.eventStore.insertBatch([...incidentEvents(main.id), ...incidentEvents(foreign.id)]);
+    await storeRows(services.eventStore, [...incidentEvents(main.id), ...incidentEvents(foreign.id)]);
     const client = graphqlClient(test.app);
     const ids = Object.fromEntries(
       Object.entries(FINGERPRINTS).map(([name, fingerprint]) => [name, incidentIdOf(main.id, fingerprint)]),

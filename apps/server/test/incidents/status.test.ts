@@ -3,9 +3,10 @@ import { IncidentListSchema, IncidentRowSchema } from '@polyflow/contracts/incid
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { blankRow } from '../../src/modules/events/event-row.ts';
+import { blankRow } from '../../src/modules/event-store/event-row.ts';
 import { incidentIdOf } from '../../src/modules/incidents/fingerprint.ts';
 import { dataOf, errorOf, graphqlClient } from '../analytics/graphql-client.ts';
+import { storeRows } from '../support/event-stores.ts';
 import { ENGINES, startTestApp, type TestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { incidentEvents, W1 } from './fixture.ts';
@@ -47,7 +48,7 @@ describe.each(ENGINES)('incident status on %s', (engine) => {
     owner = seeded.user;
     projectId = seeded.project.id;
     stranger = (await seed(test.services).user().verified().project('Other')).user;
-    await test.services.eventStore.insertBatch(incidentEvents(projectId));
+    await storeRows(test.services.eventStore, incidentEvents(projectId));
     ids.B = incidentIdOf(projectId, FINGERPRINTS.B);
     ids.C = incidentIdOf(projectId, FINGERPRINTS.C);
     ids.E = incidentIdOf(projectId, FINGERPRINTS.E);
@@ -108,7 +109,7 @@ describe.each(ENGINES)('incident status on %s', (engine) => {
       wallet_address: W1,
       ...fields,
     });
-    await app.services.eventStore.insertBatch([
+    await storeRows(app.services.eventStore, [
       again('status_again_b', {
         error_source: 'wallet',
         error_code: -32603,

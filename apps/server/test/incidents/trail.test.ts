@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredTrailEvent } from '../../src/modules/incidents/duckdb/session-trail.ts';
+import type { StoredTrailEvent } from '../../src/modules/event-store/incident-questions.ts';
 import { describeTrailEvent, shorten } from '../../src/modules/incidents/trail.ts';
 
 const event = (overrides: Partial<StoredTrailEvent>): StoredTrailEvent => ({

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type Services } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
+import { chosenEventStore } from './event-stores.ts';
 import { createTestDatabase } from './postgres.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
@@ -65,7 +66,7 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
       : undefined;
   const config = testConfig(dataDir, { databaseUrl, smtpUrl: mail.url, ...overrides });
   const clock = createTestClock();
-  const app = await buildApp(config, { clock });
+  const app = await buildApp(config, { clock, eventStore: chosenEventStore() });
   await app.ready();
   return {
     app,

@@ -1,25 +1,26 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Project } from '@polyflow/contracts/projects';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createConnectionPool } from '../analytics/connection-pool.ts';
 import { acquisitionGraphqlModule } from './resolvers.ts';
+import type { AcquisitionServiceDeps } from './service.ts';
 import { type AcquisitionService, createAcquisitionService } from './service.ts';
 
 export type AcquisitionDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
-  /** The DuckDB event store: the queries read through connections of the same instance. */
-  eventStore: { connect(): Promise<DuckDBConnection> };
+  /** The event store's read side. */
+  eventStore: AcquisitionServiceDeps['store'];
   clock: Clock;
 };
 
-/** The acquisition service and its GraphQL part, for app.ts to compose. Close before the event store. */
+/** The acquisition service and its GraphQL part, for app.ts to compose. */
 export function createAcquisition(deps: AcquisitionDeps): {
   service: AcquisitionService;
   graphql: GraphqlModule;
-  close(): void;
 } {
-  const pool = createConnectionPool(() => deps.eventStore.connect(), 2);
-  const service = createAcquisitionService({ projects: deps.projects, pool, clock: deps.clock });
-  return { service, graphql: acquisitionGraphqlModule({ acquisition: service }), close: () => pool.close() };
+  const service = createAcquisitionService({
+    projects: deps.projects,
+    store: deps.eventStore,
+    clock: deps.clock,
+  });
+  return { service, graphql: acquisitionGraphqlModule({ acquisition: service }) };
 }

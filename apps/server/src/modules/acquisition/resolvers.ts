@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
-import { userQuery as query, RangeArgs, text } from '../analytics/graphql-query.ts';
+import { userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
 import { acquisitionTypeDefs } from './schema.ts';
 import type { AcquisitionService } from './service.ts';
 

@@ -12,13 +12,10 @@ import {
 } from '@polyflow/contracts/acquisition';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { ConnectionPool } from '../analytics/connection-pool.ts';
-import { eventSpan } from '../analytics/duckdb/event-span.ts';
-import { AnalyticsInputError } from '../analytics/errors.ts';
-import { needsSpan, type RangeInput, resolveRange, type TimeRange } from '../analytics/time-range.ts';
-import { type AttributionCounts, attributionCounts } from './duckdb/attribution.ts';
-import { filterOptions } from './duckdb/filter-options.ts';
-import { funnelCounts } from './duckdb/funnel.ts';
+import { InputError } from '../../reading/input-error.ts';
+import { needsSpan, type RangeInput, resolveRange, type TimeRange } from '../../reading/time-range.ts';
+import type { AcquisitionQuestions, AttributionCounts } from '../event-store/acquisition-questions.ts';
+import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
 
 export type AcquisitionService = ReturnType<typeof createAcquisitionService>;
 
@@ -27,8 +24,8 @@ export type AttributionQuery = AcquisitionQuery & { dimension: string };
 
 export type AcquisitionServiceDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
-  /** Reader connections of the event store (shared with analytics). */
-  pool: ConnectionPool;
+  /** The event store's read side: the questions this screen asks (and the event span for "all time"). */
+  store: AcquisitionQuestions & Pick<AnalyticsQuestions, 'eventSpan'>;
   clock?: Clock;
 };
 
@@ -42,9 +39,7 @@ function parseFilters(input: unknown): AcquisitionFilters {
   const parsed = AcquisitionFiltersSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AnalyticsInputError(
-      `Invalid filters: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
-    );
+    throw new InputError(`Invalid filters: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
   }
   return parsed.data;
 }
@@ -52,7 +47,7 @@ function parseFilters(input: unknown): AcquisitionFilters {
 function parseDimension(input: string): AttributionDimension {
   const dimension = AttributionDimensions.find((known) => known === input);
   if (!dimension) {
-    throw new AnalyticsInputError(
+    throw new InputError(
       `Invalid dimension "${input.slice(0, 40)}": use one of ${AttributionDimensions.join(', ')}.`,
     );
   }
@@ -96,12 +91,12 @@ const EMPTY_COUNTS: Omit<AttributionCounts, 'isTotal' | 'value'> = {
 };
 
 /** The funnel, the attribution table and the filter values; every query answers only the project's owner. */
-export function createAcquisitionService({ projects, pool, clock = systemClock }: AcquisitionServiceDeps) {
+export function createAcquisitionService({ projects, store, clock = systemClock }: AcquisitionServiceDeps) {
   async function ownedRange(userId: string, input: AcquisitionQuery): Promise<TimeRange> {
     await projects.getOwnedProject(userId, input.projectId);
     // Parse the range before reading the span, so a malformed one fails without touching the store.
     resolveRange(input, null, clock().getTime());
-    const span = needsSpan(input) ? await pool.use((c) => eventSpan(c, input.projectId)) : null;
+    const span = needsSpan(input) ? await store.eventSpan(input.projectId) : null;
     return resolveRange(input, span, clock().getTime());
   }
 
@@ -109,7 +104,7 @@ export function createAcquisitionService({ projects, pool, clock = systemClock }
     async funnel(userId: string, input: AcquisitionQuery): Promise<AcquisitionFunnel> {
       const filters = parseFilters(input.filters);
       const range = await ownedRange(userId, input);
-      const counts = await pool.use((c) => funnelCounts(c, input.projectId, range, filters));
+      const counts = await store.funnelCounts(input.projectId, range, filters);
       return {
         from: iso(range.fromMs),
         to: iso(range.toMs),
@@ -126,7 +121,7 @@ export function createAcquisitionService({ projects, pool, clock = systemClock }
       const dimension = parseDimension(input.dimension);
       const filters = parseFilters(input.filters);
       const range = await ownedRange(userId, input);
-      const groups = await pool.use((c) => attributionCounts(c, input.projectId, range, dimension, filters));
+      const groups = await store.attributionCounts(input.projectId, range, dimension, filters);
       const total = groups.find((group) => group.isTotal) ?? EMPTY_COUNTS;
       const unattributed = groups.find((group) => !group.isTotal && group.value === null) ?? EMPTY_COUNTS;
       const values = groups
@@ -148,7 +143,7 @@ export function createAcquisitionService({ projects, pool, clock = systemClock }
 
     async filterOptions(userId: string, input: AcquisitionQuery): Promise<AcquisitionFilterOptions> {
       const range = await ownedRange(userId, input);
-      return pool.use((c) => filterOptions(c, input.projectId, range));
+      return store.filterOptions(input.projectId, range);
     },
   };
 }

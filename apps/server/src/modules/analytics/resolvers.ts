@@ -1,18 +1,9 @@
-import { GraphQLScalarType, Kind } from 'graphql';
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
-import { userQuery as query, RangeArgs, text } from './graphql-query.ts';
+import { userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
 import { analyticsTypeDefs } from './schema.ts';
 import type { AnalyticsService, CountSeries } from './service.ts';
-
-/** Strings in, strings out: the resolvers parse (and explain) a malformed time, not the scalar. */
-export const DateTimeScalar = new GraphQLScalarType({
-  name: 'DateTime',
-  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
-  parseValue: (value) => (typeof value === 'string' ? value : undefined),
-  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : undefined),
-});
 
 const SeriesArgs = RangeArgs.extend({ granularity: text(64).nullish() });
 const GasArgs = SeriesArgs.extend({ chainId: z.number().int().positive().nullish() });
@@ -30,7 +21,6 @@ export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsServ
       analytics.countSeries(kind, userId, projectId, input),
     );
   const resolvers: IResolvers = {
-    DateTime: DateTimeScalar,
     Query: {
       totalConnectedWallets: series('connectedWallets'),
       totalTransactions: series('transactions'),

@@ -1,12 +1,8 @@
 /**
- * The analytics part of the GraphQL schema. Times are DateTime (ISO 8601 strings; inputs need a zone or are
- * a date = UTC midnight). Every query takes the project's id and answers only its owner. Definitions of
+ * The analytics part of the GraphQL schema. Times are DateTime (src/reading/date-time.ts). Every query takes the project's id and answers only its owner. Definitions of
  * every figure: docs/analytics.md. Result shapes for the console: @polyflow/contracts/analytics.
  */
 export const analyticsTypeDefs = /* GraphQL */ `
-  "ISO 8601 date-time, e.g. 2024-03-01T00:00:00Z (inputs: with a zone, or a date meaning UTC midnight)."
-  scalar DateTime
-
   "A count over [from, to); 0 when nothing happened in it."
   type TimeBucket {
     from: DateTime!

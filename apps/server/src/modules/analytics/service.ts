@@ -9,23 +9,9 @@ import type {
 } from '@polyflow/contracts/analytics';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { ConnectionPool } from './connection-pool.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import { activeDays } from './duckdb/active-days.ts';
-import { averageGasPrice } from './duckdb/average-gas-price.ts';
-import { connectedWallets } from './duckdb/connected-wallets.ts';
-import { contractFunctions } from './duckdb/contract-functions.ts';
-import { eventSpan } from './duckdb/event-span.ts';
-import { newWallets } from './duckdb/new-wallets.ts';
-import { revertErrorNear } from './duckdb/revert-error-near.ts';
-import { transactionEvents } from './duckdb/transaction-events.ts';
-import { transactionHistory } from './duckdb/transaction-history.ts';
-import { transactionOutcomes } from './duckdb/transaction-outcomes.ts';
-import { usersByBrowser, usersByCountry } from './duckdb/users-by-attribute.ts';
-import { walletCounts } from './duckdb/wallet-counts.ts';
-import { walletProviders } from './duckdb/wallet-providers.ts';
-import { functionNameOf } from './known-selectors.ts';
+import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
 import {
+  type BucketedRange,
   bucketRange,
   fillBuckets,
   needsSpan,
@@ -34,7 +20,9 @@ import {
   resolveRange,
   type TimeRange,
   utcDaysIn,
-} from './time-range.ts';
+} from '../../reading/time-range.ts';
+import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
+import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
 export type SeriesInput = RangeInput & { granularity?: string | null };
@@ -42,7 +30,8 @@ export type CountSeries = 'connectedWallets' | 'newWallets' | 'transactions' | '
 
 export type AnalyticsServiceDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
-  pool: ConnectionPool;
+  /** The event store's read side: the questions this screen asks. */
+  store: AnalyticsQuestions;
   clock?: Clock;
 };
 
@@ -54,23 +43,26 @@ const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
 
 /** The Analytics screen's figures. Every call first checks that the caller owns the project. */
-export function createAnalyticsService({ projects, pool, clock = systemClock }: AnalyticsServiceDeps) {
+export function createAnalyticsService({ projects, store, clock = systemClock }: AnalyticsServiceDeps) {
   /** Owner check, then the range with open ends closed ("all time" needs the project's event span). */
   async function ownedRange(userId: string, projectId: string, input: RangeInput): Promise<TimeRange> {
     await projects.getOwnedProject(userId, projectId);
-    const span = needsSpan(input) ? await pool.use((c) => eventSpan(c, projectId)) : null;
+    const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
     return resolveRange(input, span, clock().getTime());
+  }
+
+  /** bucket index → count, from the question that answers the series. */
+  async function countsOf(kind: CountSeries, projectId: string, range: BucketedRange) {
+    if (kind === 'connectedWallets') return store.connectedWallets(projectId, range);
+    if (kind === 'newWallets') return store.newWallets(projectId, range);
+    const outcomes = await store.transactionOutcomes(projectId, range);
+    const pick = kind === 'transactions' ? 'total' : 'failed';
+    return new Map([...outcomes].map(([bucket, counts]) => [bucket, counts[pick]]));
   }
 
   async function countSeries(kind: CountSeries, userId: string, projectId: string, input: SeriesInput) {
     const range = bucketRange(await ownedRange(userId, projectId, input), input.granularity);
-    const values = await pool.use(async (c) => {
-      if (kind === 'connectedWallets') return connectedWallets(c, projectId, range);
-      if (kind === 'newWallets') return newWallets(c, projectId, range);
-      const outcomes = await transactionOutcomes(c, projectId, range);
-      const pick = kind === 'transactions' ? 'total' : 'failed';
-      return new Map([...outcomes].map(([bucket, counts]) => [bucket, counts[pick]]));
-    });
+    const values = await countsOf(kind, projectId, range);
     return fillBuckets(range, values, 0) satisfies TimeBucket[];
   }
 
@@ -83,7 +75,7 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
       input: SeriesInput & { chainId?: number | null },
     ): Promise<AverageBucket[]> {
       const range = bucketRange(await ownedRange(userId, projectId, input), input.granularity);
-      const values = await pool.use((c) => averageGasPrice(c, projectId, range, input.chainId ?? null));
+      const values = await store.averageGasPrice(projectId, range, input.chainId ?? null);
       return fillBuckets<number | null>(range, values, null);
     },
 
@@ -93,9 +85,9 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
       // of the period before it (yesterday until 07:40), not with a whole one.
       const previous = previousPeriod(range, clock().getTime());
       const [outcomes, wallets, days] = await Promise.all([
-        pool.use((c) => transactionOutcomes(c, projectId, bucketRange(range))),
-        pool.use((c) => walletCounts(c, projectId, range)),
-        pool.use((c) => activeDays(c, projectId, range, previous)),
+        store.transactionOutcomes(projectId, bucketRange(range)),
+        store.walletCounts(projectId, range),
+        store.activeDays(projectId, range, previous),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
       const dailyActiveWallets = days.walletDays / utcDaysIn(range);
@@ -128,13 +120,13 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
       input: RangeInput & { limit: number },
     ): Promise<ContractFunctionCalls[]> {
       const range = await ownedRange(userId, projectId, input);
-      const rows = await pool.use((c) => contractFunctions(c, projectId, range, input.limit));
+      const rows = await store.contractFunctions(projectId, range, input.limit);
       return rows.map((row) => ({ ...row, functionName: functionNameOf(row.selector) }));
     },
 
     async walletProviders(userId: string, projectId: string, input: RangeInput): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
-      return pool.use((c) => walletProviders(c, projectId, range));
+      return store.walletProviders(projectId, range);
     },
 
     async countries(
@@ -143,7 +135,7 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
       input: RangeInput & { limit: number },
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
-      return pool.use((c) => usersByCountry(c, projectId, range, input.limit));
+      return store.usersByCountry(projectId, range, input.limit);
     },
 
     async browsers(
@@ -152,7 +144,7 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
       input: RangeInput & { limit: number },
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
-      return pool.use((c) => usersByBrowser(c, projectId, range, input.limit));
+      return store.usersByBrowser(projectId, range, input.limit);
     },
 
     async transactionHistory(
@@ -163,9 +155,7 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
       const after = input.after ? decodeCursor(input.after) : null;
       const range = await ownedRange(userId, projectId, input);
       // One row more than asked tells whether there is a next page.
-      const rows = await pool.use((c) =>
-        transactionHistory(c, projectId, range, { limit: input.first + 1, after }),
-      );
+      const rows = await store.transactionHistory(projectId, range, { limit: input.first + 1, after });
       const page = rows.slice(0, input.first);
       const last = page[page.length - 1];
       return {
@@ -181,17 +171,14 @@ export function createAnalyticsService({ projects, pool, clock = systemClock }: 
       hashOrId: string,
     ): Promise<TransactionDetail | null> {
       await projects.getOwnedProject(userId, projectId);
-      const events = await pool.use((c) => transactionEvents(c, projectId, hashOrId));
+      const events = await store.transactionEvents(projectId, hashOrId);
       const detail = toTransactionDetail(events);
       if (!detail || detail.revertReason !== null || !isFailure(detail.status)) return detail;
-      const first = events[0];
-      const reason = await pool.use((c) =>
-        revertErrorNear(c, projectId, {
-          sessionId: String(first?.session_id ?? ''),
-          fromMs: Date.parse(detail.time),
-          toMs: Number(events.at(-1)?.time_ms ?? Date.parse(detail.time)),
-        }),
-      );
+      const reason = await store.revertErrorNear(projectId, {
+        sessionId: events[0]?.sessionId ?? '',
+        fromMs: Date.parse(detail.time),
+        toMs: events.at(-1)?.timeMs ?? Date.parse(detail.time),
+      });
       return { ...detail, revertReason: reason };
     },
   };

@@ -3,7 +3,7 @@ import {
   type TransactionRow,
   TransactionStatuses,
 } from '@polyflow/contracts/analytics';
-import type { HistoryRow } from './duckdb/transaction-history.ts';
+import type { TransactionHistoryRow, TransactionStageEvent } from '../event-store/analytics-questions.ts';
 import { explorerUrlOf } from './explorers.ts';
 import { functionNameOf } from './known-selectors.ts';
 
@@ -11,10 +11,8 @@ type Status = TransactionRow['status'];
 const asStatus = (value: unknown): Status =>
   (TransactionStatuses as readonly string[]).includes(String(value)) ? (value as Status) : 'requested';
 const typeOf = (kind: unknown): TransactionRow['type'] => (kind === 'coin' ? 'Coin' : 'Contract');
-const text = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
 
-export function toTransactionRow(row: HistoryRow): TransactionRow {
+export function toTransactionRow(row: TransactionHistoryRow): TransactionRow {
   return {
     id: row.id,
     hash: row.hash,
@@ -28,71 +26,77 @@ export function toTransactionRow(row: HistoryRow): TransactionRow {
   };
 }
 
-function failureMessage(events: Record<string, unknown>[]): string | null {
-  const failing = events.findLast((event) => event.tx_stage === 'reverted' || event.tx_stage === 'failed');
-  return failing ? text(failing.error_message) : null;
+/** The last non-null value of a field over the stages (later stages repeat and complete the request's). */
+function latestOf<K extends keyof TransactionStageEvent>(
+  events: readonly TransactionStageEvent[],
+  field: K,
+): NonNullable<TransactionStageEvent[K]> | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const value = events[i]?.[field];
+    if (value !== null && value !== undefined) return value as NonNullable<TransactionStageEvent[K]>;
+  }
+  return null;
+}
+
+/** The failing stage's own message (the wallet's or the chain's words), if it has one. */
+function failureMessage(events: readonly TransactionStageEvent[]): string | null {
+  const failing = events.findLast((event) => event.stage === 'reverted' || event.stage === 'failed');
+  return failing ? failing.errorMessage : null;
 }
 
 /**
  * One transaction from its stage events (oldest first): each field as last reported (later stages repeat
  * and complete the request's fields: nonce, gas, receipt), the status of the latest stage.
  */
-export function toTransactionDetail(events: Record<string, unknown>[]): TransactionDetail | null {
+export function toTransactionDetail(events: readonly TransactionStageEvent[]): TransactionDetail | null {
   const first = events[0];
   const last = events[events.length - 1];
   if (!first || !last) return null;
-  const latest = (column: string): string | null => {
-    for (let i = events.length - 1; i >= 0; i--) {
-      const value = events[i]?.[column];
-      if (value !== null && value !== undefined) return String(value);
-    }
-    return null;
-  };
-  const chainId = latest('chain_id') === null ? null : Number(latest('chain_id'));
-  const hash = latest('tx_hash');
+  const latest = <K extends keyof TransactionStageEvent>(field: K) => latestOf(events, field);
+  const chainId = latest('chainId');
+  const hash = latest('hash');
   const selector = latest('selector');
-  const gasUsed = latest('gas_used');
-  const effectiveGasPrice = latest('effective_gas_price');
+  const gasUsed = latest('gasUsed');
+  const effectiveGasPrice = latest('effectiveGasPrice');
   return {
-    id: String(first.tx_id),
+    id: first.txId,
     hash,
-    time: new Date(Number(first.time_ms)).toISOString(),
-    wallet: latest('tx_from') ?? latest('wallet_address'),
-    type: typeOf(latest('tx_kind')),
-    status: asStatus(last.tx_stage),
+    time: new Date(first.timeMs).toISOString(),
+    wallet: latest('from') ?? latest('wallet'),
+    type: typeOf(latest('kind')),
+    status: asStatus(last.stage),
     chainId,
-    country: text(first.country),
-    browser: text(first.browser),
-    from: latest('tx_from'),
-    to: latest('tx_to'),
-    value: latest('tx_value'),
+    country: first.country,
+    browser: first.browser,
+    from: latest('from'),
+    to: latest('to'),
+    value: latest('value'),
     selector,
     functionName: functionNameOf(selector),
     nonce: latest('nonce'),
-    gasLimit: latest('gas_limit'),
-    gasPrice: latest('gas_price'),
-    maxFeePerGas: latest('max_fee_per_gas'),
-    maxPriorityFeePerGas: latest('max_priority_fee_per_gas'),
+    gasLimit: latest('gasLimit'),
+    gasPrice: latest('gasPrice'),
+    maxFeePerGas: latest('maxFeePerGas'),
+    maxPriorityFeePerGas: latest('maxPriorityFeePerGas'),
     gasUsed,
     effectiveGasPrice,
     fee:
       gasUsed !== null && effectiveGasPrice !== null
         ? (BigInt(gasUsed) * BigInt(effectiveGasPrice)).toString()
         : null,
-    blockNumber: latest('block_number'),
-    walletProvider: latest('wallet_provider'),
-    os: text(first.os),
-    path: text(first.path),
+    blockNumber: latest('blockNumber'),
+    walletProvider: latest('walletProvider'),
+    os: first.os,
+    path: first.path,
     explorerUrl: explorerUrlOf(chainId, hash),
     // The failing stage's own message (the wallet's or the chain's words); the service may add one from
     // a wallet error of the same session when the stage has none.
     revertReason: failureMessage(events),
     stages: events.map((event) => ({
-      stage: asStatus(event.tx_stage),
-      time: new Date(Number(event.time_ms)).toISOString(),
-      errorCode:
-        event.error_code === null || event.error_code === undefined ? null : Number(event.error_code),
-      errorMessage: text(event.error_message),
+      stage: asStatus(event.stage),
+      time: new Date(event.timeMs).toISOString(),
+      errorCode: event.errorCode,
+      errorMessage: event.errorMessage,
     })),
   };
 }

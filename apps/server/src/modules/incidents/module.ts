@@ -1,34 +1,28 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Project } from '@polyflow/contracts/projects';
 import type { AccountDb } from '../../db/database.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createConnectionPool } from '../analytics/connection-pool.ts';
 import { incidentGraphqlModule } from './resolvers.ts';
+import type { IncidentServiceDeps } from './service.ts';
 import { createIncidentService, type IncidentService } from './service.ts';
 import { createIncidentStateStore } from './store.ts';
 
 export type IncidentDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
-  /** The DuckDB event store: the queries read through connections of the same instance. */
-  eventStore: { connect(): Promise<DuckDBConnection> };
+  /** The event store's read side. */
+  eventStore: IncidentServiceDeps['store'];
   /** The account store keeps the owner's resolve / ignore decisions. */
   db: AccountDb;
   clock: Clock;
 };
 
-/** The incident service and its GraphQL part, for app.ts to compose. Close before the event store. */
-export function createIncidents(deps: IncidentDeps): {
-  service: IncidentService;
-  graphql: GraphqlModule;
-  close(): void;
-} {
-  const pool = createConnectionPool(() => deps.eventStore.connect(), 2);
+/** The incident service and its GraphQL part, for app.ts to compose. */
+export function createIncidents(deps: IncidentDeps): { service: IncidentService; graphql: GraphqlModule } {
   const service = createIncidentService({
     projects: deps.projects,
-    pool,
+    store: deps.eventStore,
     states: createIncidentStateStore(deps.db),
     clock: deps.clock,
   });
-  return { service, graphql: incidentGraphqlModule({ incidents: service }), close: () => pool.close() };
+  return { service, graphql: incidentGraphqlModule({ incidents: service }) };
 }

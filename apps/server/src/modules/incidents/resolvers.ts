@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
-import { userQuery as query, RangeArgs, text } from '../analytics/graphql-query.ts';
+import { userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
 import { incidentTypeDefs } from './schema.ts';
 import type { IncidentService } from './service.ts';
 

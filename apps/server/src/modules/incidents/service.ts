@@ -12,10 +12,8 @@ import {
 import type { Project } from '@polyflow/contracts/projects';
 import { notFound } from '../../errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { ConnectionPool } from '../analytics/connection-pool.ts';
-import { decodeCursor, encodeCursor } from '../analytics/cursor.ts';
-import { transactionOutcomes } from '../analytics/duckdb/transaction-outcomes.ts';
-import { AnalyticsInputError } from '../analytics/errors.ts';
+import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
+import { InputError } from '../../reading/input-error.ts';
 import {
   bucketRange,
   DAY_MS,
@@ -23,11 +21,9 @@ import {
   type RangeInput,
   startOfUtcDay,
   type TimeRange,
-} from '../analytics/time-range.ts';
-import { activeUsersDuring } from './duckdb/active-users.ts';
-import { type IncidentSummary, incidentSummaries } from './duckdb/incident-summaries.ts';
-import { occurrenceById } from './duckdb/occurrence-by-id.ts';
-import { sessionTrail } from './duckdb/session-trail.ts';
+} from '../../reading/time-range.ts';
+import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
+import type { IncidentQuestions, IncidentSummary } from '../event-store/incident-questions.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
 import type { IncidentState, IncidentStateStore } from './store.ts';
@@ -50,7 +46,8 @@ export type IncidentStatusChange = { projectId: string; id: string; status: stri
 
 export type IncidentServiceDeps = {
   projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
-  pool: ConnectionPool;
+  /** The event store's read side: the incident questions, and the transactions' outcomes for the fail rate. */
+  store: IncidentQuestions & Pick<AnalyticsQuestions, 'transactionOutcomes'>;
   states: IncidentStateStore;
   clock?: Clock;
 };
@@ -120,9 +117,7 @@ function parseSeverities(input: readonly string[] | null | undefined): Set<Sever
   for (const value of input) {
     const severity = Severities.find((s) => s === value);
     if (!severity)
-      throw new AnalyticsInputError(
-        `Invalid severity "${value.slice(0, 20)}": use ${Severities.join(', ')}.`,
-      );
+      throw new InputError(`Invalid severity "${value.slice(0, 20)}": use ${Severities.join(', ')}.`);
     known.add(severity);
   }
   return known;
@@ -134,9 +129,7 @@ function parseStatuses(input: readonly string[] | null | undefined): Set<Inciden
   for (const value of input) {
     const status = IncidentStatuses.find((s) => s === value);
     if (!status) {
-      throw new AnalyticsInputError(
-        `Invalid status "${value.slice(0, 20)}": use ${IncidentStatuses.join(', ')}.`,
-      );
+      throw new InputError(`Invalid status "${value.slice(0, 20)}": use ${IncidentStatuses.join(', ')}.`);
     }
     known.add(status);
   }
@@ -153,9 +146,7 @@ function listRange(input: RangeInput, nowMs: number): TimeRange {
     toMs: toMs ?? (fromMs === undefined ? nowMs : Math.max(nowMs, fromMs + 1)),
   };
   if (range.fromMs >= range.toMs) {
-    throw new AnalyticsInputError(
-      `Invalid range: from (${input.from}) must be before to (${input.to ?? 'now'}).`,
-    );
+    throw new InputError(`Invalid range: from (${input.from}) must be before to (${input.to ?? 'now'}).`);
   }
   return range;
 }
@@ -165,7 +156,7 @@ function detailRange(input: RangeInput, nowMs: number): TimeRange {
   const fromMs = input.from ? parseInstant(input.from, 'from') : 0;
   const toMs = input.to ? parseInstant(input.to, 'to') : Math.max(nowMs, fromMs + 1);
   if (fromMs >= toMs) {
-    throw new AnalyticsInputError(
+    throw new InputError(
       `Invalid range: from (${input.from ?? 'all time'}) must be before to (${input.to}).`,
     );
   }
@@ -173,20 +164,20 @@ function detailRange(input: RangeInput, nowMs: number): TimeRange {
 }
 
 /** Incidents (grouped errors) with lifetime severity and the owner's status; every call answers only the owner. */
-export function createIncidentService({ projects, pool, states, clock = systemClock }: IncidentServiceDeps) {
+export function createIncidentService({ projects, store, states, clock = systemClock }: IncidentServiceDeps) {
   /**
    * Each incident's whole life (all time up to now), keyed by id, with its reach: what severity and the
    * regression flag are decided from, whatever range the screen shows. `incidentId` narrows it to one.
    */
   async function lifetimes(projectId: string, nowMs: number, incidentId?: string) {
     const allTime = { fromMs: 0, toMs: nowMs + 1 };
-    const summaries = await pool.use((c) => incidentSummaries(c, projectId, allTime, { incidentId }));
+    const summaries = await store.incidentSummaries(projectId, allTime, { incidentId });
     const spans = summaries.map((summary) => ({
       incidentId: summary.id,
       firstSeenMs: summary.firstSeenMs,
       lastSeenMs: summary.lastSeenMs,
     }));
-    const activeUsers = await pool.use((c) => activeUsersDuring(c, projectId, spans));
+    const activeUsers = await store.activeUsersDuring(projectId, spans);
     return new Map(
       summaries.map((summary) => [summary.id, toLifetime(summary, activeUsers.get(summary.id) ?? 0)]),
     );
@@ -212,17 +203,17 @@ export function createIncidentService({ projects, pool, states, clock = systemCl
       const statuses = parseStatuses(input.statuses);
       const first = input.first ?? DEFAULT_PAGE_SIZE;
       if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-        throw new AnalyticsInputError(`Invalid first: use a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+        throw new InputError(`Invalid first: use a whole number from 1 to ${MAX_PAGE_SIZE}.`);
       }
       const search = input.search?.trim() ?? '';
       if (search.length > MAX_SEARCH_LENGTH) {
-        throw new AnalyticsInputError(`Invalid search: at most ${MAX_SEARCH_LENGTH} characters.`);
+        throw new InputError(`Invalid search: at most ${MAX_SEARCH_LENGTH} characters.`);
       }
       const cursor = input.after ? decodeCursor(input.after) : null;
 
       const [summaries, outcomes, lives, decisions] = await Promise.all([
-        pool.use((c) => incidentSummaries(c, input.projectId, range, { search })),
-        pool.use((c) => transactionOutcomes(c, input.projectId, bucketRange(range))),
+        store.incidentSummaries(input.projectId, range, { search }),
+        store.transactionOutcomes(input.projectId, bucketRange(range)),
         lifetimes(input.projectId, nowMs),
         states.statesOf(input.projectId),
       ]);
@@ -264,20 +255,20 @@ export function createIncidentService({ projects, pool, states, clock = systemCl
     async detail(userId: string, input: IncidentQuery): Promise<IncidentDetail | null> {
       await projects.getOwnedProject(userId, input.projectId);
       if (!INCIDENT_ID_PATTERN.test(input.id)) {
-        throw new AnalyticsInputError('Invalid incident id: pass the id of an incident row unchanged.');
+        throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
       const nowMs = clock().getTime();
       const range = detailRange(input, nowMs);
       const [[summary], lives, decisions] = await Promise.all([
-        pool.use((c) => incidentSummaries(c, input.projectId, range, { incidentId: input.id })),
+        store.incidentSummaries(input.projectId, range, { incidentId: input.id }),
         lifetimes(input.projectId, nowMs, input.id),
         states.statesOf(input.projectId),
       ]);
       if (!summary) return null;
       const lifetime = lives.get(summary.id) ?? toLifetime(summary, summary.affectedUsers);
-      const latest = await pool.use((c) => occurrenceById(c, input.projectId, summary.latestEventId));
+      const latest = await store.occurrenceById(input.projectId, summary.latestEventId);
       if (!latest) return null;
-      const trail = await pool.use((c) => sessionTrail(c, input.projectId, latest));
+      const trail = await store.sessionTrail(input.projectId, latest);
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {
@@ -319,11 +310,11 @@ export function createIncidentService({ projects, pool, states, clock = systemCl
     async setStatus(userId: string, input: IncidentStatusChange): Promise<IncidentRow> {
       await projects.getOwnedProject(userId, input.projectId);
       if (!INCIDENT_ID_PATTERN.test(input.id)) {
-        throw new AnalyticsInputError('Invalid incident id: pass the id of an incident row unchanged.');
+        throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
       const status = IncidentStatuses.find((candidate) => candidate === input.status);
       if (!status) {
-        throw new AnalyticsInputError(`Invalid status: use ${IncidentStatuses.join(', ')}.`);
+        throw new InputError(`Invalid status: use ${IncidentStatuses.join(', ')}.`);
       }
       const now = clock();
       const lives = await lifetimes(input.projectId, now.getTime(), input.id);
@@ -337,9 +328,7 @@ export function createIncidentService({ projects, pool, states, clock = systemCl
         changedBy: userId,
       });
       const allTime = { fromMs: 0, toMs: now.getTime() + 1 };
-      const [summary] = await pool.use((c) =>
-        incidentSummaries(c, input.projectId, allTime, { incidentId: input.id }),
-      );
+      const [summary] = await store.incidentSummaries(input.projectId, allTime, { incidentId: input.id });
       if (!summary) throw notFound('No such incident in this project.');
       const state = (await states.statesOf(input.projectId)).get(input.id);
       return rowOf(summary, lifetime, state);

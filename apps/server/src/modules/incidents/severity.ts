@@ -42,21 +42,3 @@ export function countBySeverity(severities: Iterable<Severity>): SeverityCounts 
   for (const severity of severities) counts[severity] += 1;
   return counts;
 }
-
-/**
- * A failed transaction is blamed on an occurrence only when the occurrence is the wallet's refusal to send
- * it: a wallet error of a sending method in the same session, within 10 s of the transaction's `failed` or
- * `reverted` stage (the SDK reports the failed call just after the stage). A page error near a failed
- * transaction is not evidence that it caused it.
- */
-export const TX_FAILURE_WINDOW = {
-  beforeMs: 10_000,
-  afterMs: 10_000,
-} as const;
-
-export const TRANSACTION_METHODS = [
-  'eth_sendTransaction',
-  'eth_sendRawTransaction',
-  'eth_signTransaction',
-  'wallet_sendCalls',
-] as const;

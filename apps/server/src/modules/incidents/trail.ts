@@ -1,5 +1,5 @@
 import type { TrailEvent } from '@polyflow/contracts/incidents';
-import type { StoredTrailEvent } from './duckdb/session-trail.ts';
+import type { StoredTrailEvent } from '../event-store/incident-questions.ts';
 import { networkName } from './wallet-state.ts';
 
 const MAX_DESCRIPTION = 200;

@@ -17,8 +17,15 @@ export type ProjectService = ReturnType<typeof createProjectService>;
 
 const projectNotFound = () => notFound('Project not found.');
 
+export type ProjectServiceDeps = {
+  store: ProjectStore;
+  clock: Clock;
+  /** Ingestion: a deleted project's events go with it (those still in the ingestion log included). */
+  events: { deleteProjectEvents(projectId: string): Promise<void> };
+};
+
 /** Projects, their API keys and domain whitelists; every operation answers only the owner. */
-export function createProjectService({ store, clock }: { store: ProjectStore; clock: Clock }) {
+export function createProjectService({ store, clock, events }: ProjectServiceDeps) {
   const listeners = new Set<ProjectChangeListener>();
 
   function changed(projectId: string): void {
@@ -116,7 +123,9 @@ export function createProjectService({ store, clock }: { store: ProjectStore; cl
     async deleteProject(userId: string, projectId: string): Promise<void> {
       await getOwnedProject(userId, projectId);
       await store.delete(projectId);
+      // The key is gone with the project (and from ingestion's cache), so no event arrives after this.
       changed(projectId);
+      await events.deleteProjectEvents(projectId);
     },
 
     /** For ingestion: the project a (publishable) API key belongs to, or null. Never log the key. */

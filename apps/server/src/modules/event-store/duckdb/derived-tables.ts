@@ -1,0 +1,369 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
+
+/**
+ * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
+ * Every statement reads a relation `{source}` with the events' columns: the rows of one insert (the
+ * temporary `incoming_events`) or the whole `events` table (a rebuild). Each one only adds members to
+ * sets or moves minima and maxima, so applying an event twice, or out of order, gives the same rows.
+ */
+
+/** The stages that make a transaction submitted (docs/analytics.md; sql.ts SUBMITTED_STAGES). */
+const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
+
+/**
+ * Distinct non-null values, sorted: a set as a list, the same however it was built. `list_distinct` over
+ * a plain `list` rather than `list(DISTINCT …)`: a DISTINCT aggregate gets its own hash table per group
+ * by, which cost the acquisition queries about 10 ms each even over a handful of events.
+ */
+const valueSet = (column: string, where = 'true') =>
+  `list_sort(coalesce(list_distinct(list(${column}) FILTER (WHERE ${column} IS NOT NULL AND ${where})), []::VARCHAR[]))`;
+/** A stored set and the same set of an upsert's rows, merged. */
+const mergedSet = (column: string) => `list_sort(list_distinct(list_concat(${column}, excluded.${column})))`;
+
+/** Landing UTM columns of a session, by the attribution dimension that reads them. */
+export const LANDING_COLUMNS = {
+  campaign: ['landing_campaign', 'utm_campaign'],
+  source: ['landing_source', 'utm_source'],
+  medium: ['landing_medium', 'utm_medium'],
+  content: ['landing_content', 'utm_content'],
+  term: ['landing_term', 'utm_term'],
+} as const;
+
+/** Value-set columns of a session, by the events column whose values they hold. */
+export const SESSION_VALUE_SETS = {
+  country: 'countries',
+  browser: 'browsers',
+  wallet_provider: 'wallet_providers',
+  utm_source: 'utm_sources',
+  utm_medium: 'utm_mediums',
+  utm_campaign: 'utm_campaigns',
+  utm_content: 'utm_contents',
+  utm_term: 'utm_terms',
+} as const;
+
+/**
+ * The `sessions` columns after its key, as aggregates over a session's events: the same expressions
+ * maintain the table and, in the acquisition queries, recompute a session the range cuts through.
+ */
+const SESSION_AGGREGATE_COLUMNS: readonly (readonly [string, string])[] = [
+  ['first_ts', 'min(ts)'],
+  ['last_ts', 'max(ts)'],
+  ['has_wallet', `bool_or(type IN ('wallet_detected', 'wallet_connected') OR wallet_provider IS NOT NULL)`],
+  ['has_connected', `bool_or(type = 'wallet_connected')`],
+  // A signature event without a stage is not signed (and must not make the flag NULL).
+  ['has_signed', `bool_or(type = 'signature' AND coalesce(sig_stage = 'signed', false))`],
+  ['submitted_txs', valueSet('tx_id', `type = 'tx' AND tx_stage IN ${SUBMITTED}`)],
+  // The SDK sends the landing UTM on every event of a session; blank counts as absent.
+  ...Object.values(LANDING_COLUMNS).map(
+    ([name, column]) => [name, `min(NULLIF(trim(${column}), ''))`] as const,
+  ),
+  ...Object.entries(SESSION_VALUE_SETS).map(([column, name]) => [name, valueSet(column)] as const),
+  ['connect_ids', valueSet('id', `type = 'wallet_connected'`)],
+];
+
+const aggregatesOf = (columns: readonly (readonly [string, string])[]) =>
+  columns.map(([name, aggregate]) => `${aggregate} AS ${name}`).join(',\n         ');
+
+/** Every aggregate column of `sessions`, for a SELECT grouped by session. */
+export const SESSION_AGGREGATES = aggregatesOf(SESSION_AGGREGATE_COLUMNS);
+
+/**
+ * The last `sessions` columns: read from its sets, stored so that the queries read a number or one
+ * string instead of lists. `value_sets` is every value set as one JSON array, in SESSION_VALUE_SETS
+ * order: equal strings mean equal sets, so the filter options count distinct (user, value_sets).
+ */
+const SESSION_SUMMARIES: readonly (readonly [string, (set: (name: string) => string) => string, string[]])[] =
+  [
+    ['submitted_count', (set) => `len(${set('submitted_txs')})`, ['submitted_txs']],
+    ['first_submitted_tx', (set) => `list_min(${set('submitted_txs')})`, ['submitted_txs']],
+    ['last_submitted_tx', (set) => `list_max(${set('submitted_txs')})`, ['submitted_txs']],
+    ['connects', (set) => `len(${set('connect_ids')})`, ['connect_ids']],
+    [
+      'value_sets',
+      (set) => `to_json([${Object.values(SESSION_VALUE_SETS).map(set).join(', ')}])::VARCHAR`,
+      Object.values(SESSION_VALUE_SETS),
+    ],
+  ];
+
+/** The summaries over a relation holding SESSION_AGGREGATES' columns. */
+export const SESSION_SUMMARY_COLUMNS = SESSION_SUMMARIES.map(
+  ([name, summary]) => `${summary((set) => set)} AS ${name}`,
+).join(', ');
+
+/** A `sessions` column a query may read (after the key). */
+export type SessionColumn = string;
+
+/**
+ * Some `sessions` columns recomputed over events: the aggregates (grouped by session) that they need,
+ * and the projection over those aggregates that gives exactly `columns`. The acquisition queries plan
+ * only what they read, since planning the whole set of aggregates costs several milliseconds per query.
+ */
+export function sessionColumnsOverEvents(columns: readonly SessionColumn[]): {
+  aggregates: string;
+  projection: string;
+} {
+  const summaries = new Map(SESSION_SUMMARIES.map((summary) => [summary[0], summary] as const));
+  const needed = new Set<string>();
+  for (const column of columns) {
+    const summary = summaries.get(column);
+    if (summary) for (const set of summary[2]) needed.add(set);
+    else needed.add(column);
+  }
+  const aggregates = SESSION_AGGREGATE_COLUMNS.filter(([name]) => needed.has(name));
+  const unknown = [...needed].filter((name) => !aggregates.some(([known]) => known === name));
+  if (unknown.length > 0) throw new Error(`not a sessions column: ${unknown.join(', ')}`);
+  return {
+    aggregates: aggregatesOf(aggregates),
+    projection: columns
+      .map((column) => {
+        const summary = summaries.get(column);
+        return summary ? `${summary[1]((set) => set)} AS ${column}` : column;
+      })
+      .join(', '),
+  };
+}
+
+/** `value_sets` as a list of lists, in SESSION_VALUE_SETS order. */
+export const parseValueSets = (column: string) => `from_json(${column}, '[["VARCHAR"]]')`;
+
+const SESSION_SETS = ['submitted_txs', ...Object.values(SESSION_VALUE_SETS), 'connect_ids'];
+
+/** A known session's times, flags and landing values: a few scalars, cheap to update on every load. */
+const SESSION_SCALARS_MERGE = [
+  'first_ts = least(first_ts, excluded.first_ts)',
+  'last_ts = greatest(last_ts, excluded.last_ts)',
+  'has_wallet = has_wallet OR excluded.has_wallet',
+  'has_connected = has_connected OR excluded.has_connected',
+  'has_signed = has_signed OR excluded.has_signed',
+  ...Object.values(LANDING_COLUMNS).map(([name]) => `${name} = least(${name}, excluded.${name})`),
+].join(',\n    ');
+
+/**
+ * A known session's sets and their summaries, only where a set gains a member: writing list columns is
+ * what an upsert costs in DuckDB, and a load rarely adds a transaction, connection or value.
+ */
+const SESSION_SETS_MERGE = `${[
+  ...SESSION_SETS.map((set) => `${set} = ${mergedSet(set)}`),
+  ...SESSION_SUMMARIES.map(([name, summary]) => `${name} = ${summary(mergedSet)}`),
+].join(',\n    ')}
+    WHERE NOT (${SESSION_SETS.map((set) => `list_has_all(${set}, excluded.${set})`).join(' AND ')})`;
+
+/**
+ * Per derived table: its rows as a SELECT over `{source}` (one row per key), what the upserts of a load
+ * do with a key already stored (one statement each), and the order compaction rewrites it in.
+ */
+const DERIVED_TABLES = [
+  {
+    name: 'wallet_firsts',
+    order: 'project_id, first_seen',
+    // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable. Only
+    // rows that change are written (most loads see wallets already known).
+    rows: `SELECT project_id, wallet_address, min(ts) AS first_seen,
+         min(ts) FILTER (WHERE type = 'wallet_connected') AS first_connected,
+         arg_min(session_id, (ts, session_id)) FILTER (WHERE type = 'wallet_connected') AS first_connected_session
+    FROM {source} WHERE wallet_address IS NOT NULL
+   GROUP BY project_id, wallet_address`,
+    onConflict: [
+      `ON CONFLICT (project_id, wallet_address) DO UPDATE SET
+    first_seen = least(first_seen, excluded.first_seen),
+    first_connected = least(first_connected, excluded.first_connected),
+    first_connected_session = CASE
+      WHEN excluded.first_connected IS NULL THEN first_connected_session
+      WHEN first_connected IS NULL THEN excluded.first_connected_session
+      WHEN (excluded.first_connected, excluded.first_connected_session) < (first_connected, first_connected_session)
+        THEN excluded.first_connected_session
+      ELSE first_connected_session END
+    WHERE excluded.first_seen < first_seen OR (excluded.first_connected IS NOT NULL AND (first_connected IS NULL
+      OR (excluded.first_connected, excluded.first_connected_session) < (first_connected, first_connected_session)))`,
+    ],
+  },
+  {
+    name: 'user_days',
+    order: 'project_id, day',
+    rows: 'SELECT DISTINCT project_id, ts::DATE AS day, user_id FROM {source}',
+    onConflict: ['ON CONFLICT DO NOTHING'],
+  },
+  {
+    name: 'wallet_days',
+    order: 'project_id, day',
+    rows: 'SELECT DISTINCT project_id, ts::DATE AS day, wallet_address FROM {source} WHERE wallet_address IS NOT NULL',
+    onConflict: ['ON CONFLICT DO NOTHING'],
+  },
+  {
+    name: 'sessions',
+    order: 'project_id, first_ts',
+    rows: `SELECT *, ${SESSION_SUMMARY_COLUMNS}
+    FROM (SELECT project_id, session_id, user_id,
+                 ${SESSION_AGGREGATES}
+            FROM {source}
+           GROUP BY project_id, session_id, user_id)`,
+    onConflict: [
+      `ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET\n    ${SESSION_SCALARS_MERGE}`,
+      `ON CONFLICT (project_id, session_id, user_id) DO UPDATE SET\n    ${SESSION_SETS_MERGE}`,
+    ],
+  },
+  {
+    name: 'incident_occurrences',
+    order: 'project_id, ts',
+    rows: `SELECT project_id, id, incident_id, ts, user_id, session_id, wallet_address, error_source, error_message,
+         error_stack, error_code, rpc_method
+    FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL`,
+    onConflict: ['ON CONFLICT DO NOTHING'],
+  },
+  {
+    name: 'transaction_failures',
+    order: 'project_id, ts',
+    rows: `SELECT project_id, id, tx_id, session_id, ts
+    FROM {source} WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL`,
+    onConflict: ['ON CONFLICT DO NOTHING'],
+  },
+] as const;
+
+export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);
+
+/**
+ * The rows of one insert, as a relation the upserts read: the store fills it (from rows records or SDK
+ * batch records), inserts it into `events` and applies it here, in one transaction.
+ */
+export const INCOMING_EVENTS = 'incoming_events';
+const CREATE_INCOMING = `CREATE TEMP TABLE IF NOT EXISTS ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
+
+type DerivedTable = (typeof DERIVED_TABLES)[number];
+
+/**
+ * The statements of a load for one table: its rows of `source` merged into it. A table merged by more
+ * than one upsert (`sessions`) gets its rows computed once, into a temporary table the upserts read:
+ * the aggregation is what costs, not the merge.
+ */
+function upsertsFrom(table: DerivedTable, source: string): { step: string; sql: string }[] {
+  const rows = table.rows.replaceAll('{source}', source);
+  if (table.onConflict.length === 1) {
+    return [{ step: table.name, sql: `INSERT INTO ${table.name} ${rows} ${table.onConflict[0]}` }];
+  }
+  const staged = `incoming_${table.name}`;
+  return [
+    { step: `${table.name}: aggregate`, sql: `CREATE OR REPLACE TEMP TABLE ${staged} AS ${rows}` },
+    ...table.onConflict.map((onConflict, index) => ({
+      step: `${table.name}: upsert ${index + 1}`,
+      sql: `INSERT INTO ${table.name} SELECT * FROM ${staged} ${onConflict}`,
+    })),
+  ];
+}
+
+/** The CREATE TABLE statement of a derived table (schema.ts). */
+function ddlOf(name: string): string {
+  const ddl = CREATE_DERIVED_TABLES.find((text) => text.includes(`EXISTS ${name} (`));
+  if (!ddl) throw new Error(`no DDL for ${name}`);
+  return ddl;
+}
+
+/** Creates the derived tables a file lacks. */
+export async function createDerivedTables(connection: DuckDBConnection): Promise<void> {
+  for (const ddl of CREATE_DERIVED_TABLES) await connection.run(ddl);
+}
+
+/**
+ * Empties the derived tables and fills them again from `events`, in the caller's transaction: how a
+ * file written before they existed (or before DERIVED_TABLES_VERSION changed) gets them, and how the
+ * analytics bench builds them after generating its events.
+ */
+export async function rebuildDerivedTables(connection: DuckDBConnection): Promise<void> {
+  for (const table of DERIVED_TABLES) {
+    // Dropped and created again rather than emptied: an older version may have other columns, and
+    // deleting millions of indexed rows is slower than writing them. Filled already clustered.
+    await connection.run(`DROP TABLE IF EXISTS ${table.name}`);
+    await connection.run(ddlOf(table.name));
+    await connection.run(
+      `INSERT INTO ${table.name} SELECT * FROM (${table.rows.replaceAll('{source}', 'events')}) ORDER BY ${table.order}`,
+    );
+  }
+  await connection.run('DELETE FROM derived_tables_version');
+  await connection.run(`INSERT INTO derived_tables_version VALUES (${DERIVED_TABLES_VERSION})`);
+}
+
+/**
+ * On start-up: creates the derived tables and rebuilds them when they are missing or outdated.
+ * Answers whether it rebuilt them.
+ */
+export async function ensureDerivedTables(connection: DuckDBConnection): Promise<boolean> {
+  await createDerivedTables(connection);
+  const reader = await connection.runAndReadAll('SELECT max(version) AS version FROM derived_tables_version');
+  if (reader.getRowObjectsJS()[0]?.version === DERIVED_TABLES_VERSION) return false;
+  await inTransaction(connection, () => rebuildDerivedTables(connection));
+  return true;
+}
+
+/** Runs `work` in one transaction on `connection`: all of it or none of it. */
+export async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result = await work();
+    await connection.run('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+export type DerivedTableWriter = {
+  /**
+   * Applies the rows in `incoming_events` to every derived table; call it in the insert's transaction.
+   * `timed` measures each table's upserts (the loader bench's breakdown).
+   */
+  apply(timed?: <T>(step: string, work: () => Promise<T>) => Promise<T>): Promise<void>;
+};
+
+/**
+ * The upserts for the store's writer connection. Not prepared: a statement planned while
+ * `incoming_events` was empty keeps that plan's statistics, and DuckDB then packs the grouping keys
+ * (project, wallet, session ids) into too narrow integers and stores garbage. Planning each time costs
+ * about a millisecond per insert.
+ */
+export async function prepareDerivedTableWriter(connection: DuckDBConnection): Promise<DerivedTableWriter> {
+  await connection.run(CREATE_INCOMING);
+  const upserts = DERIVED_TABLES.flatMap((table) => upsertsFrom(table, INCOMING_EVENTS));
+  return {
+    async apply(timed = (_step, work) => work()) {
+      for (const { step, sql } of upserts) await timed(step, () => connection.run(sql));
+    },
+  };
+}
+
+/** Removes a project's rows from every derived table (with its events, in the caller's transaction). */
+export async function deleteDerivedRows(connection: DuckDBConnection, projectId: string): Promise<void> {
+  for (const name of DERIVED_TABLE_NAMES) {
+    await connection.run(`DELETE FROM ${name} WHERE project_id = $project`, { project: projectId });
+  }
+}
+
+/**
+ * Derives a project's rows of every table again from its events, in the caller's transaction: after
+ * events were deleted, since sets, minima and firsts cannot be taken back one event at a time.
+ */
+export async function deriveProjectAgain(connection: DuckDBConnection, projectId: string): Promise<void> {
+  await deleteDerivedRows(connection, projectId);
+  const source = '(SELECT * FROM events WHERE project_id = $project)';
+  for (const table of DERIVED_TABLES) {
+    await connection.run(`INSERT INTO ${table.name} ${table.rows.replaceAll('{source}', source)}`, {
+      project: projectId,
+    });
+  }
+}
+
+/**
+ * Rewrites every derived table clustered by project (and time), like compaction does for `events`, so
+ * that a query's zone maps skip the other projects' rows. Runs in the compaction's transaction.
+ */
+export async function clusterDerivedTables(connection: DuckDBConnection): Promise<void> {
+  for (const table of DERIVED_TABLES) {
+    await connection.run(`DROP TABLE IF EXISTS ${table.name}_next`);
+    await connection.run(ddlOf(table.name).replace(`IF NOT EXISTS ${table.name} (`, `${table.name}_next (`));
+    await connection.run(
+      `INSERT INTO ${table.name}_next SELECT * FROM ${table.name} ORDER BY ${table.order}`,
+    );
+    await connection.run(`DROP TABLE ${table.name}`);
+    await connection.run(`ALTER TABLE ${table.name}_next RENAME TO ${table.name}`);
+  }
+}

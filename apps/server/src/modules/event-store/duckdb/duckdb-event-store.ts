@@ -1,0 +1,156 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { EventStore, EventStoreFactory } from '../event-store.ts';
+import {
+  type CompactionPolicy,
+  type CompactionResult,
+  type CompactOptions,
+  DEFAULT_COMPACTION_POLICY,
+} from './compaction.ts';
+import { startEventCompaction } from './compaction-scheduler.ts';
+import { createConnectionPool } from './connection-pool.ts';
+import { createEventWriter, type LoadStepTiming } from './event-writer.ts';
+import { readProjectEvents } from './project-events.ts';
+import { activeDays } from './questions/active-days.ts';
+import { activeUsersDuring } from './questions/active-users.ts';
+import { attributionCounts } from './questions/attribution.ts';
+import { averageGasPrice } from './questions/average-gas-price.ts';
+import { connectedWallets } from './questions/connected-wallets.ts';
+import { contractFunctions } from './questions/contract-functions.ts';
+import { eventSpan } from './questions/event-span.ts';
+import { filterOptions } from './questions/filter-options.ts';
+import { findTxEvent } from './questions/find-tx-event.ts';
+import { funnelCounts } from './questions/funnel.ts';
+import { incidentSummaries } from './questions/incident-summaries.ts';
+import { integrationSummary } from './questions/integration-summary.ts';
+import { newWallets } from './questions/new-wallets.ts';
+import { occurrenceById } from './questions/occurrence-by-id.ts';
+import { revertErrorNear } from './questions/revert-error-near.ts';
+import { sessionTrail } from './questions/session-trail.ts';
+import { transactionEvents } from './questions/transaction-events.ts';
+import { transactionHistory } from './questions/transaction-history.ts';
+import { transactionOutcomes } from './questions/transaction-outcomes.ts';
+import { usersByBrowser, usersByCountry } from './questions/users-by-attribute.ts';
+import { walletCounts } from './questions/wallet-counts.ts';
+import { walletProviders } from './questions/wallet-providers.ts';
+
+export type DuckDbStoreOptions = {
+  /** `DATA_DIR/events.duckdb`, or ':memory:' in unit tests. */
+  file: string;
+  /** An instance already open on the file (the analytics bench), which the store then leaves open. */
+  instance?: DuckDBInstance;
+  /**
+   * WAL size that triggers an automatic checkpoint. A checkpoint stalls the writer, so it is kept well
+   * above DuckDB's 16 MB default (fewer, larger stalls); the WAL is replayed on start after a crash.
+   */
+  checkpointThreshold?: string;
+  /** When `compact()` rewrites the table clustered by (project_id, ts) (ADR 004). */
+  compaction?: Partial<CompactionPolicy>;
+  /** Reader connections for the dashboard questions (each runs one query at a time). */
+  readers?: number;
+  /** Adds up each step of every load here (the loader bench's breakdown). */
+  loadTimings?: Map<string, LoadStepTiming>;
+};
+
+/** The DuckDB adapter, with what only DuckDB has (tests and benches use it). */
+export type DuckDbEventStore = EventStore & {
+  /** A connection of the same instance (reads see every committed load). */
+  connect(): Promise<DuckDBConnection>;
+  /**
+   * Rewrites the table ordered by (project_id, ts) if enough rows arrived since the last time (or
+   * always with `force`). Loads wait while it runs, so the ingestion loader pauses; readers don't.
+   */
+  compact(options?: CompactOptions): Promise<CompactionResult>;
+};
+
+/** The event store in a DuckDB file: one writer connection, a few reader connections. */
+export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promise<DuckDbEventStore> {
+  if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
+  const instance =
+    options.instance ??
+    (await DuckDBInstance.create(options.file, {
+      checkpoint_threshold: options.checkpointThreshold ?? '128MB',
+    }));
+  const writer = await createEventWriter(instance, {
+    compaction: { ...DEFAULT_COMPACTION_POLICY, ...options.compaction },
+    loadTimings: options.loadTimings,
+  });
+  // The console asks for a dozen figures at once: they queue for a free connection.
+  const pool = createConnectionPool(() => instance.connect(), options.readers ?? 4);
+  const use = pool.use;
+  let isClosed = false;
+
+  const store: DuckDbEventStore = {
+    loadSegment: writer.loadSegment,
+    isRecordError: writer.isRecordError,
+    deleteProjectEvents: writer.deleteProjectEvents,
+    deleteEventsBefore: writer.deleteEventsBefore,
+    deleteWalletEvents: writer.deleteWalletEvents,
+    deleteUserEvents: writer.deleteUserEvents,
+    compact: writer.compact,
+    connect: () => instance.connect(),
+
+    integrationSummary: (projectId, since) => use((c) => integrationSummary(c, projectId, since)),
+    findTxEvent: (projectId, id) => use((c) => findTxEvent(c, projectId, id)),
+    projectEvents: (projectId) => use((c) => readProjectEvents(c, projectId)),
+
+    eventSpan: (projectId) => use((c) => eventSpan(c, projectId)),
+    connectedWallets: (projectId, range) => use((c) => connectedWallets(c, projectId, range)),
+    newWallets: (projectId, range) => use((c) => newWallets(c, projectId, range)),
+    transactionOutcomes: (projectId, range) => use((c) => transactionOutcomes(c, projectId, range)),
+    averageGasPrice: (projectId, range, chainId) => use((c) => averageGasPrice(c, projectId, range, chainId)),
+    walletCounts: (projectId, range) => use((c) => walletCounts(c, projectId, range)),
+    activeDays: (projectId, range, previousRange) =>
+      use((c) => activeDays(c, projectId, range, previousRange)),
+    contractFunctions: (projectId, range, limit) => use((c) => contractFunctions(c, projectId, range, limit)),
+    walletProviders: (projectId, range) => use((c) => walletProviders(c, projectId, range)),
+    usersByCountry: (projectId, range, limit) => use((c) => usersByCountry(c, projectId, range, limit)),
+    usersByBrowser: (projectId, range, limit) => use((c) => usersByBrowser(c, projectId, range, limit)),
+    transactionHistory: (projectId, range, page) => use((c) => transactionHistory(c, projectId, range, page)),
+    transactionEvents: (projectId, hashOrId) => use((c) => transactionEvents(c, projectId, hashOrId)),
+    revertErrorNear: (projectId, around) => use((c) => revertErrorNear(c, projectId, around)),
+
+    funnelCounts: (projectId, range, filters) => use((c) => funnelCounts(c, projectId, range, filters)),
+    attributionCounts: (projectId, range, dimension, filters) =>
+      use((c) => attributionCounts(c, projectId, range, dimension, filters)),
+    filterOptions: (projectId, range) => use((c) => filterOptions(c, projectId, range)),
+
+    incidentSummaries: (projectId, range, summaryOptions) =>
+      use((c) => incidentSummaries(c, projectId, range, summaryOptions)),
+    activeUsersDuring: (projectId, spans) => use((c) => activeUsersDuring(c, projectId, spans)),
+    occurrenceById: (projectId, eventId) => use((c) => occurrenceById(c, projectId, eventId)),
+    sessionTrail: (projectId, occurrence) => use((c) => sessionTrail(c, projectId, occurrence)),
+
+    async ping() {
+      if (isClosed) throw new Error('event store is closed');
+      // Reads the table, not just `SELECT 1`: a database invalidated by an earlier fatal error fails here.
+      await use((c) => c.run('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)'));
+    },
+
+    startMaintenance(logger) {
+      const compaction = startEventCompaction({ store, logger });
+      return { stop: async () => compaction.stop() };
+    },
+
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      pool.close();
+      await writer.close();
+      // Closing the last handle checkpoints the WAL into the file.
+      if (!options.instance) instance.closeSync();
+    },
+  };
+  return store;
+}
+
+/** The adapter as app.ts and the test harness create it: a file in DATA_DIR. */
+export const duckDbEventStore: EventStoreFactory = ({ dataDir }) =>
+  createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb') });
+
+/** The DuckDB adapter behind a port, for the tests and tools that need DuckDB itself. */
+export function asDuckDbEventStore(store: EventStore): DuckDbEventStore {
+  if (!('compact' in store && 'connect' in store)) throw new Error('not the DuckDB event store');
+  return store as DuckDbEventStore;
+}

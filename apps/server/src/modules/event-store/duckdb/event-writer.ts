@@ -1,0 +1,195 @@
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
+import type { EventWriter } from '../event-store.ts';
+import {
+  type CompactionPolicy,
+  type CompactionResult,
+  type CompactOptions,
+  compactEvents,
+} from './compaction.ts';
+import {
+  deriveProjectAgain,
+  ensureDerivedTables,
+  INCOMING_EVENTS,
+  inTransaction,
+  prepareDerivedTableWriter,
+  rebuildDerivedTables,
+} from './derived-tables.ts';
+import { CREATE_EVENTS_TABLE } from './schema.ts';
+import { SELECT_ROWS_FROM_SEGMENT_BATCHES, SELECT_ROWS_FROM_SEGMENT_ROWS } from './segment-rows.ts';
+
+/**
+ * DuckDB names the kind of error first: a record's content fails with these ("Invalid Input Error:
+ * Malformed JSON …", "Conversion Error: Could not convert …", a NOT NULL "Constraint Error"); the
+ * store's own troubles are IO, Out of Memory, FATAL or "database has been invalidated" errors.
+ */
+const RECORD_ERROR = /^(Invalid Input|Conversion|Constraint|Out of Range) Error/;
+
+function isConstraintError(error: unknown): boolean {
+  return error instanceof Error && /constraint|duplicate key/i.test(error.message);
+}
+
+/**
+ * The adapter's write side on one writer connection: segment loads, deletes and compactions run one at
+ * a time, in call order (a compaction holds the loader back while it rewrites the table, ADR 004).
+ */
+export type LoadStepTiming = { wallMs: number; cpuUs: number };
+
+export type EventWriterOptions = {
+  compaction: CompactionPolicy;
+  /** Adds up each step of every load here: wall ms and this process's CPU µs (the loader bench). */
+  loadTimings?: Map<string, LoadStepTiming>;
+};
+
+export async function createEventWriter(instance: DuckDBInstance, options: EventWriterOptions) {
+  const writer = await instance.connect();
+  await writer.run(CREATE_EVENTS_TABLE);
+  // A file from before the derived tables (or an older version of them) gets them built here, once.
+  await ensureDerivedTables(writer);
+  let isClosed = false;
+  let writes: Promise<unknown> = Promise.resolve();
+  function serialWrite<T>(task: () => Promise<T>): Promise<T> {
+    const run = writes.then(() => {
+      if (isClosed) throw new Error('event store is closed');
+      return task();
+    });
+    writes = run.catch(() => undefined);
+    return run;
+  }
+  let compacting: DuckDBConnection | undefined;
+
+  // Each load runs in one transaction: its rows are parsed once into the temporary `incoming_events`,
+  // inserted into `events` and applied to the derived tables (ADR 005). Atomic, durable in the WAL when
+  // it commits, and rolled back whole on a key conflict. Prepared once: the statement texts are long.
+  const derived = await prepareDerivedTableWriter(writer);
+  // Statements that read `incoming_events` are planned on each run, never prepared (derived-tables.ts).
+  const insertAll = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS}`;
+  const insertNew = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
+  const fillFromSegment = [
+    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_BATCHES}`),
+    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_ROWS}`),
+  ];
+
+  const timings = options.loadTimings;
+  async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
+    if (!timings) return work();
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    try {
+      return await work();
+    } finally {
+      const { user, system } = process.cpuUsage(cpu);
+      const sum = timings.get(step) ?? { wallMs: 0, cpuUs: 0 };
+      timings.set(step, {
+        wallMs: sum.wallMs + performance.now() - started,
+        cpuUs: sum.cpuUs + user + system,
+      });
+    }
+  }
+
+  async function load(file: string, insert: string): Promise<void> {
+    // On one DuckDB thread: under heavy ingestion a load would otherwise take both cores from the
+    // request path (p99 and throughput both suffer), and one thread does the same work for less CPU
+    // (`npm run bench:ingest`: 676 µs of server CPU per request instead of 839). The setting is the
+    // instance's, so a dashboard question asked meanwhile gets one thread too.
+    await writer.run('SET threads = 1');
+    try {
+      await inTransaction(writer, async () => {
+        await timed('read the segment', async () => {
+          await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
+          for (const statement of fillFromSegment) {
+            statement.bind([file]);
+            await statement.run();
+          }
+        });
+        await timed('insert into events', () => writer.run(insert));
+        // The derived tables take every incoming row: re-applying a stored event changes none of them.
+        await derived.apply(timed);
+      });
+    } finally {
+      await writer.run('RESET threads');
+    }
+  }
+
+  /** Deletes the rows `where` selects, then derives the tables of the projects they were in again. */
+  function deleteEvents(where: string, params: Record<string, DuckDBValue>, projectId: string | null) {
+    return serialWrite(() =>
+      inTransaction(writer, async () => {
+        await writer.run(`DELETE FROM events WHERE ${where}`, params);
+        // Sets, minima and firsts cannot be taken back event by event: recomputed from what is left.
+        if (projectId === null) await rebuildDerivedTables(writer);
+        else await deriveProjectAgain(writer, projectId);
+      }),
+    );
+  }
+
+  const eventWriter: EventWriter & {
+    compact(options?: CompactOptions): Promise<CompactionResult>;
+    close(): Promise<void>;
+  } = {
+    loadSegment(file) {
+      return serialWrite(async () => {
+        // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; reloads
+        // after a crash are rare, so a conflict (the whole transaction undone) just takes the slow path.
+        try {
+          await load(file, insertAll);
+          return;
+        } catch (error) {
+          if (!isConstraintError(error)) throw error;
+        }
+        await load(file, insertNew);
+      });
+    },
+
+    isRecordError: (error) => error instanceof Error && RECORD_ERROR.test(error.message),
+
+    deleteProjectEvents: (projectId) =>
+      deleteEvents('project_id = $project', { project: projectId }, projectId),
+
+    deleteEventsBefore: (before) =>
+      deleteEvents('ts < make_timestamp($before::BIGINT * 1000)', { before: BigInt(before.getTime()) }, null),
+
+    deleteWalletEvents: (projectId, wallet) =>
+      deleteEvents(
+        'project_id = $project AND (wallet_address = $wallet OR tx_from = $wallet)',
+        { project: projectId, wallet: wallet.toLowerCase() },
+        projectId,
+      ),
+
+    deleteUserEvents: (projectId, userId) =>
+      deleteEvents(
+        'project_id = $project AND user_id = $user',
+        { project: projectId, user: userId },
+        projectId,
+      ),
+
+    compact(compactOptions = {}) {
+      return serialWrite(async () => {
+        // Its own connection, so that close() can interrupt it without touching the writer.
+        const connection = await instance.connect();
+        compacting = connection;
+        try {
+          const result = await compactEvents(connection, options.compaction, compactOptions);
+          // Writes the new table into the file and frees the old one's blocks now, not at some later
+          // automatic checkpoint. Skipped by DuckDB while readers hold older snapshots: harmless.
+          if (result.compacted) await connection.run('CHECKPOINT').catch(() => undefined);
+          return result;
+        } finally {
+          compacting = undefined;
+          connection.closeSync();
+        }
+      });
+    },
+
+    async close() {
+      if (isClosed) return;
+      // A compaction under way is rolled back rather than waited for (it may take a minute).
+      compacting?.interrupt();
+      const last = writes;
+      isClosed = true;
+      await last;
+      for (const statement of fillFromSegment) statement.destroySync();
+      writer.closeSync();
+    },
+  };
+  return eventWriter;
+}

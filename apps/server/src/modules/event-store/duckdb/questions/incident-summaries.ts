@@ -1,0 +1,133 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { IncidentTypeLabels } from '@polyflow/contracts/incidents';
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import {
+  type IncidentSummary,
+  type SummaryOptions,
+  TRANSACTION_METHODS,
+  TX_FAILURE_WINDOW,
+} from '../../incident-questions.ts';
+import { FROM, type Params, rangeParams, rowsOf, TO } from '../sql.ts';
+
+/** The published SDK's own failures (source `sdk`) are Polyflow's problem, not the dapp's. */
+const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
+const TYPE_LABEL = `CASE error_source ${Object.entries(IncidentTypeLabels)
+  .map(([source, label]) => `WHEN '${source}' THEN '${label}'`)
+  .join(' ')} END`;
+
+const SENDING_METHODS = `(${TRANSACTION_METHODS.map((method) => `'${method}'`).join(', ')})`;
+
+/** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchCondition(params: Params, search: string): string {
+  params.search = containsPattern(search);
+  params.searchExact = search.toLowerCase();
+  const like = (column: string) => `${column} ILIKE $search ESCAPE '\\'`;
+  return [
+    like('error_message'),
+    like('error_stack'),
+    like('wallet_address'),
+    like('rpc_method'),
+    like('error_source'),
+    like(TYPE_LABEL),
+    'CAST(error_code AS VARCHAR) = $searchExact',
+    'incident_id = $searchExact',
+  ].join(' OR ');
+}
+
+/**
+ * Every incident with an occurrence in the range: error events grouped by their stored `incident_id`.
+ * A failed or reverted transaction of the same session within 10 s of an occurrence that is a wallet's
+ * failure to send one (severity.ts) counts as one the incident made fail. First seen is the first occurrence ever; the rest is in the range.
+ */
+export async function incidentSummaries(
+  connection: DuckDBConnection,
+  projectId: string,
+  range: TimeRange,
+  options: SummaryOptions = {},
+): Promise<IncidentSummary[]> {
+  const params: Params = {
+    ...rangeParams(projectId, range),
+    before: BigInt(TX_FAILURE_WINDOW.beforeMs),
+    after: BigInt(TX_FAILURE_WINDOW.afterMs),
+  };
+  const search = options.search?.trim();
+  const match = search ? searchCondition(params, search) : 'true';
+  let only = '';
+  if (options.incidentId) {
+    params.incident = options.incidentId;
+    only = 'AND incident_id = $incident';
+  }
+  // The occurrences come from the derived `incident_occurrences` (the error events with an incident id,
+  // ADR 005): in the range, and before it for each incident's first occurrence. The failed transactions
+  // around them are the `failed`/`reverted` stages in [from - 10 s, to + 10 s), from the derived
+  // `transaction_failures`.
+  const sql = `
+    WITH occurrences AS MATERIALIZED (
+      SELECT *, (${match}) AS is_match
+        FROM incident_occurrences
+       WHERE project_id = $project AND ts >= ${FROM} AND ts < ${TO} ${only}
+         AND error_source IN ${INCIDENT_SOURCES}
+    ),
+    failures AS (
+      SELECT session_id, ts, tx_id
+        FROM transaction_failures
+       WHERE project_id = $project
+         AND ts >= make_timestamp(($from::BIGINT - $before::BIGINT) * 1000)
+         AND ts < make_timestamp(($to::BIGINT + $after::BIGINT) * 1000)
+    ),
+    tx_failures AS (
+      SELECT o.incident_id, count(DISTINCT t.tx_id) AS failed
+        FROM occurrences o
+        JOIN failures t
+          ON t.session_id = o.session_id
+         AND t.ts >= o.ts - to_milliseconds($before::BIGINT) AND t.ts <= o.ts + to_milliseconds($after::BIGINT)
+       WHERE o.error_source = 'wallet' AND o.rpc_method IN ${SENDING_METHODS}
+       GROUP BY o.incident_id
+    ),
+    earlier AS (
+      SELECT incident_id, min(ts) AS first_ts
+        FROM incident_occurrences
+       WHERE project_id = $project AND ts < ${FROM}
+         AND incident_id IN (SELECT incident_id FROM occurrences)
+       GROUP BY incident_id
+    )
+    SELECT o.incident_id AS id,
+           any_value(o.error_source) AS type,
+           arg_max(o.error_message, o.ts) AS title,
+           epoch_ms(least(min(o.ts), any_value(e.first_ts)))::DOUBLE AS first_seen,
+           epoch_ms(max(o.ts))::DOUBLE AS last_seen,
+           count(*)::DOUBLE AS occurrences,
+           count(DISTINCT o.user_id)::DOUBLE AS users,
+           count(DISTINCT o.wallet_address)::DOUBLE AS wallets,
+           count(DISTINCT o.ts::DATE)::DOUBLE AS days,
+           coalesce(any_value(t.failed), 0)::DOUBLE AS failed,
+           arg_max(o.wallet_address, o.ts) FILTER (WHERE o.wallet_address IS NOT NULL) AS wallet,
+           arg_max(o.error_code, o.ts)::DOUBLE AS code,
+           arg_max(o.rpc_method, o.ts) AS method,
+           arg_max(o.id, (o.ts, o.id)) AS latest_event_id,
+           bool_or(o.is_match) AS is_match
+      FROM occurrences o
+      LEFT JOIN tx_failures t USING (incident_id)
+      LEFT JOIN earlier e USING (incident_id)
+     GROUP BY o.incident_id`;
+  const rows = await rowsOf(connection, sql, params);
+  return rows.map((row) => ({
+    id: String(row.id),
+    type: String(row.type) as IncidentSummary['type'],
+    title: String(row.title ?? ''),
+    firstSeenMs: Number(row.first_seen),
+    lastSeenMs: Number(row.last_seen),
+    occurrences: Number(row.occurrences),
+    affectedUsers: Number(row.users),
+    affectedWallets: Number(row.wallets),
+    activeDays: Number(row.days),
+    failedTransactions: Number(row.failed),
+    wallet: row.wallet == null ? null : String(row.wallet),
+    code: row.code == null ? null : Number(row.code),
+    method: row.method == null ? null : String(row.method),
+    latestEventId: String(row.latest_event_id),
+    isMatch: Boolean(row.is_match),
+  }));
+}

@@ -1,0 +1,116 @@
+import { type ColumnKind, EVENT_COLUMNS } from '../event-row.ts';
+
+const SQL_TYPES: Record<ColumnKind, string> = {
+  varchar: 'VARCHAR',
+  timestamp: 'TIMESTAMP',
+  bigint: 'BIGINT',
+  // Wei, gas and nonces: exact, and SUM/AVG work in SQL (a uint256 beyond 2^127 is refused at ingestion).
+  hugeint: 'HUGEINT',
+};
+
+const columnList = EVENT_COLUMNS.map(
+  ({ name, kind, required }) => `${name} ${SQL_TYPES[kind]}${required ? ' NOT NULL' : ''}`,
+).join(',\n  ');
+
+/**
+ * One wide table. DuckDB has no sort key: rows stay in arrival order, so the zone maps of `received_at`
+ * and `ts` prune time ranges well; every analytics query filters on `project_id` plus a time range.
+ * The primary key is the de-duplication rule (an SDK retry carries the same client id).
+ * TIMESTAMP columns hold UTC.
+ */
+export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
+  ${columnList},
+  PRIMARY KEY (project_id, id)
+)`;
+
+/**
+ * Small tables derived from `events` that the dashboard queries read instead of scanning a large
+ * project's events (docs/decisions/005-derived-tables.md). The store keeps them in step with every
+ * insert, in the same transaction (duckdb/derived-tables.ts); each holds only facts that re-applying
+ * an already stored event cannot change (sets, minima, maxima, "any"), so a duplicate is harmless.
+ * Bump DERIVED_TABLES_VERSION whenever one of them changes: the store rebuilds them all on start-up.
+ */
+export const DERIVED_TABLES_VERSION = 3;
+
+export const CREATE_DERIVED_TABLES = [
+  // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
+  `CREATE TABLE IF NOT EXISTS wallet_firsts (
+  project_id VARCHAR NOT NULL,
+  wallet_address VARCHAR NOT NULL,
+  first_seen TIMESTAMP NOT NULL,
+  first_connected TIMESTAMP,
+  first_connected_session VARCHAR,
+  PRIMARY KEY (project_id, wallet_address)
+)`,
+  // The UTC days on which a user, and a wallet, had any event.
+  `CREATE TABLE IF NOT EXISTS user_days (
+  project_id VARCHAR NOT NULL,
+  day DATE NOT NULL,
+  user_id VARCHAR NOT NULL,
+  PRIMARY KEY (project_id, day, user_id)
+)`,
+  `CREATE TABLE IF NOT EXISTS wallet_days (
+  project_id VARCHAR NOT NULL,
+  day DATE NOT NULL,
+  wallet_address VARCHAR NOT NULL,
+  PRIMARY KEY (project_id, day, wallet_address)
+)`,
+  // Per (session, user): what the funnel and the attribution table ask of the session's events.
+  `CREATE TABLE IF NOT EXISTS sessions (
+  project_id VARCHAR NOT NULL,
+  session_id VARCHAR NOT NULL,
+  user_id VARCHAR NOT NULL,
+  first_ts TIMESTAMP NOT NULL,
+  last_ts TIMESTAMP NOT NULL,
+  has_wallet BOOLEAN NOT NULL,
+  has_connected BOOLEAN NOT NULL,
+  has_signed BOOLEAN NOT NULL,
+  submitted_txs VARCHAR[] NOT NULL,
+  landing_campaign VARCHAR,
+  landing_source VARCHAR,
+  landing_medium VARCHAR,
+  landing_content VARCHAR,
+  landing_term VARCHAR,
+  countries VARCHAR[] NOT NULL,
+  browsers VARCHAR[] NOT NULL,
+  wallet_providers VARCHAR[] NOT NULL,
+  utm_sources VARCHAR[] NOT NULL,
+  utm_mediums VARCHAR[] NOT NULL,
+  utm_campaigns VARCHAR[] NOT NULL,
+  utm_contents VARCHAR[] NOT NULL,
+  utm_terms VARCHAR[] NOT NULL,
+  connect_ids VARCHAR[] NOT NULL,
+  submitted_count INTEGER NOT NULL,
+  first_submitted_tx VARCHAR,
+  last_submitted_tx VARCHAR,
+  connects INTEGER NOT NULL,
+  value_sets VARCHAR NOT NULL,
+  PRIMARY KEY (project_id, session_id, user_id)
+)`,
+  // The incident occurrences (error events with an incident id), with the columns the incident list reads.
+  `CREATE TABLE IF NOT EXISTS incident_occurrences (
+  project_id VARCHAR NOT NULL,
+  id VARCHAR NOT NULL,
+  incident_id VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  user_id VARCHAR NOT NULL,
+  session_id VARCHAR NOT NULL,
+  wallet_address VARCHAR,
+  error_source VARCHAR,
+  error_message VARCHAR,
+  error_stack VARCHAR,
+  error_code BIGINT,
+  rpc_method VARCHAR,
+  PRIMARY KEY (project_id, id)
+)`,
+  // The `failed` and `reverted` stages of transactions: what an incident may have made fail.
+  `CREATE TABLE IF NOT EXISTS transaction_failures (
+  project_id VARCHAR NOT NULL,
+  id VARCHAR NOT NULL,
+  tx_id VARCHAR NOT NULL,
+  session_id VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  PRIMARY KEY (project_id, id)
+)`,
+  `CREATE TABLE IF NOT EXISTS derived_tables_version (version INTEGER NOT NULL)`,
+];

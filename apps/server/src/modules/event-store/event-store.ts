@@ -1,0 +1,90 @@
+import type { AcquisitionQuestions } from './acquisition-questions.ts';
+import type { AnalyticsQuestions } from './analytics-questions.ts';
+import type { EventRow } from './event-row.ts';
+import type { IncidentQuestions } from './incident-questions.ts';
+
+/**
+ * The event store, as a port (docs/decisions/006-event-store-port.md). Ingestion writes through its write
+ * side; the analytics, acquisition and incident services read through its read side, one method per
+ * question a dashboard asks. Each engine is one adapter folder next to this file (`duckdb/`) that alone
+ * imports its driver and holds its schema, derived tables and SQL. `test/support/event-stores.ts` runs
+ * the exact-answer suites against whichever adapter is chosen.
+ */
+
+/** What the integration card needs, counted from `since`. */
+export type IntegrationSummary = {
+  eventsSince: number;
+  lastEvent: { receivedAt: Date; origin: string; type: string } | null;
+  origins: { origin: string; events: number; lastReceivedAt: Date }[];
+};
+
+/** The fields of a stored transaction event the published SDK's status update builds on. */
+export type StoredTxEvent = Pick<
+  EventRow,
+  | 'id'
+  | 'type'
+  | 'user_id'
+  | 'session_id'
+  | 'origin'
+  | 'tx_id'
+  | 'tx_hash'
+  | 'tx_from'
+  | 'tx_to'
+  | 'tx_kind'
+  | 'chain_id'
+>;
+
+export type EventWriter = {
+  /**
+   * Stores every event of an ingestion log segment file (log-records.ts), which the store reads itself,
+   * in one transaction, with whatever the adapter derives from them. Idempotent: an event whose
+   * (project_id, id) is stored already is skipped, so a segment may be loaded again after a crash.
+   */
+  loadSegment(file: string): Promise<void>;
+  /**
+   * Whether `loadSegment` failed on a record's content (malformed JSON, a value the columns cannot take):
+   * the same records would fail again, so the loader sets them aside (ingestion/quarantine.ts). False for
+   * failures of the store itself (a full disk, a closed store), which a later retry can get past.
+   */
+  isRecordError(error: unknown): boolean;
+  /** Deletes every event of the project (the project was deleted). */
+  deleteProjectEvents(projectId: string): Promise<void>;
+  /** Deletes every event whose client time is before `before`, in every project (retention). */
+  deleteEventsBefore(before: Date): Promise<void>;
+  /** Deletes the project's events that carry this wallet (as the connected wallet or a transaction's sender). */
+  deleteWalletEvents(projectId: string, wallet: string): Promise<void>;
+  /** Deletes the project's events of this SDK user. */
+  deleteUserEvents(projectId: string, userId: string): Promise<void>;
+};
+
+export type IngestionQuestions = {
+  /** Events per origin host since `since`, and the project's latest event of all time. */
+  integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
+  /** One stored event by id, with the transaction fields a later status update repeats. */
+  findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
+  /** Every stored event of the project as rows, oldest received first (tests, exports). */
+  projectEvents(projectId: string): Promise<EventRow[]>;
+};
+
+export type EventReader = IngestionQuestions & AnalyticsQuestions & AcquisitionQuestions & IncidentQuestions;
+
+export type EventStore = EventWriter &
+  EventReader & {
+    /**
+     * Starts what the engine needs in the background (DuckDB: re-clustering the table), logging to
+     * `logger`; `stop` ends it. Called once the server listens.
+     */
+    startMaintenance(logger: MaintenanceLogger): { stop(): Promise<void> };
+    /** Resolves when the store answers a query (health check); rejects with the store's error otherwise. */
+    ping(): Promise<void>;
+    /** Waits for the write under way, then releases the engine. */
+    close(): Promise<void>;
+  };
+
+export type MaintenanceLogger = {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+/** How app.ts gets its event store: the adapter chosen by configuration (tests: by EVENT_STORE). */
+export type EventStoreFactory = (options: { dataDir: string }) => Promise<EventStore>;

@@ -1,0 +1,123 @@
+import type { IncidentTypes } from '@polyflow/contracts/incidents';
+import type { TimeRange } from '../../reading/time-range.ts';
+
+/** What the Incidents screens ask the event store. Definitions: docs/acquisition-and-incidents.md. */
+
+/** One incident's figures over the range, before severity (decided by the incident service). */
+export type IncidentSummary = {
+  id: string;
+  type: (typeof IncidentTypes)[number];
+  title: string;
+  firstSeenMs: number;
+  lastSeenMs: number;
+  occurrences: number;
+  affectedUsers: number;
+  affectedWallets: number;
+  activeDays: number;
+  failedTransactions: number;
+  wallet: string | null;
+  code: number | null;
+  method: string | null;
+  /** The latest occurrence's event id (ties on time broken by id). */
+  latestEventId: string;
+  /** Whether an occurrence in the range matches the search (true without a search). */
+  isMatch: boolean;
+};
+
+export type SummaryOptions = {
+  /** Free text: wallet address, type, message, stack, method, code or incident id. */
+  search?: string | null;
+  /** Only this incident (the detail screen). */
+  incidentId?: string;
+};
+
+/**
+ * A failed transaction is blamed on an occurrence only when the occurrence is the wallet's refusal to send
+ * it: a wallet error of a sending method in the same session, within 10 s of the transaction's `failed` or
+ * `reverted` stage (the SDK reports the failed call just after the stage). A page error near a failed
+ * transaction is not evidence that it caused it.
+ */
+export const TX_FAILURE_WINDOW = {
+  beforeMs: 10_000,
+  afterMs: 10_000,
+} as const;
+
+export const TRANSACTION_METHODS = [
+  'eth_sendTransaction',
+  'eth_sendRawTransaction',
+  'eth_signTransaction',
+  'wallet_sendCalls',
+] as const;
+
+/** The stored error event behind the detail screen; big numbers as decimal strings. */
+export type StoredOccurrence = {
+  eventId: string;
+  timeMs: number;
+  userId: string;
+  sessionId: string;
+  source: string;
+  wallet: string | null;
+  message: string;
+  stack: string | null;
+  code: number | null;
+  method: string | null;
+  gasBalance: string | null;
+  walletNonce: string | null;
+  chainId: number | null;
+  walletProvider: string | null;
+  path: string | null;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+};
+
+/** A session event before an occurrence, as stored (the service words it). */
+export type StoredTrailEvent = {
+  timeMs: number;
+  type: string;
+  path: string | null;
+  title: string | null;
+  walletAddress: string | null;
+  walletProvider: string | null;
+  chainId: number | null;
+  txStage: string | null;
+  txKind: string | null;
+  txHash: string | null;
+  txTo: string | null;
+  selector: string | null;
+  sigStage: string | null;
+  sigMethod: string | null;
+  errorSource: string | null;
+  errorMessage: string | null;
+  errorCode: number | null;
+  rpcMethod: string | null;
+};
+
+/** An incident's life in whole UTC days: from its first to its last occurrence, both included. */
+export type IncidentSpan = { incidentId: string; firstSeenMs: number; lastSeenMs: number };
+
+/** The trail holds at most this many events. */
+export const TRAIL_LENGTH = 20;
+
+export type IncidentQuestions = {
+  /**
+   * Every incident with an occurrence in the range (error events grouped by their `incident_id`). A failed
+   * or reverted transaction of the same session within TX_FAILURE_WINDOW of an occurrence that is a
+   * wallet's failure to send one (TRANSACTION_METHODS) counts as one the incident made fail. First seen is
+   * the first occurrence ever; the rest is in the range.
+   */
+  incidentSummaries(
+    projectId: string,
+    range: TimeRange,
+    options?: SummaryOptions,
+  ): Promise<IncidentSummary[]>;
+  /**
+   * Distinct users of the project with any event during each incident's life (its UTC days, both ends
+   * included): the denominator of its reach.
+   */
+  activeUsersDuring(projectId: string, spans: readonly IncidentSpan[]): Promise<Map<string, number>>;
+  /** One stored error event by id. */
+  occurrenceById(projectId: string, eventId: string): Promise<StoredOccurrence | null>;
+  /** The session's events before the occurrence (at most TRAIL_LENGTH, within a day), oldest first. */
+  sessionTrail(projectId: string, occurrence: StoredOccurrence): Promise<StoredTrailEvent[]>;
+};

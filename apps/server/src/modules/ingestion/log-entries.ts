@@ -1,0 +1,65 @@
+import type { IngestEvent } from '@polyflow/contracts/events';
+import type { EventRow } from '../event-store/event-row.ts';
+import { type BatchRequest, batchRecord, rowsRecord } from '../event-store/log-records.ts';
+import { incidentIdOfError } from '../incidents/fingerprint.ts';
+import type { LogEntry } from './log-writer.ts';
+
+/** An SDK batch as one batch record (the event store maps its events to rows on load). */
+export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]): LogEntry {
+  return {
+    project: request.project,
+    ids: events.map((event) => event.id),
+    encode(skip) {
+      const kept = skip.size === 0 ? events : events.filter((_, index) => !skip.has(index));
+      // Error events carry their incident, computed here in TypeScript (fingerprint.ts) rather than in SQL.
+      const withIncidents = kept.map((event) =>
+        event.type === 'error'
+          ? {
+              ...event,
+              incidentId: incidentIdOfError(request.project, {
+                source: event.source,
+                message: event.message,
+                stack: event.stack,
+                code: event.code,
+                method: event.method,
+              }),
+            }
+          : event,
+      );
+      return `${batchRecord(request, withIncidents)}\n`;
+    },
+  };
+}
+
+/** The row with its `incident_id` filled in (error events of the dapp's sources only). */
+export function withIncidentId(row: EventRow): EventRow {
+  if (row.type !== 'error' || row.incident_id || !row.error_source) return row;
+  const incidentId = incidentIdOfError(row.project_id, {
+    source: row.error_source,
+    message: row.error_message ?? '',
+    stack: row.error_stack,
+    code: row.error_code,
+    method: row.rpc_method,
+  });
+  return incidentId ? { ...row, incident_id: incidentId } : row;
+}
+
+/**
+ * Rows of one project built in TypeScript (the published SDK's GraphQL mutations): a rows record each,
+ * error rows with their incident.
+ */
+export function rowsEntry(rows: readonly EventRow[]): LogEntry {
+  const project = rows[0]?.project_id ?? '';
+  if (rows.some((row) => row.project_id !== project)) throw new Error('rowsEntry: rows of one project only');
+  return {
+    project,
+    ids: rows.map((row) => row.id),
+    encode(skip) {
+      let lines = '';
+      rows.forEach((row, index) => {
+        if (!skip.has(index)) lines += `${rowsRecord(withIncidentId(row))}\n`;
+      });
+      return lines;
+    },
+  };
+}

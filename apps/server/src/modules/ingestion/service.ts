@@ -1,0 +1,277 @@
+import type { IntegrationStatus } from '@polyflow/contracts/integration';
+import type { Project } from '@polyflow/contracts/projects';
+import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { EventRow } from '../event-store/event-row.ts';
+import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
+import { createBatchValidator } from './batch-validator.ts';
+import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
+import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
+import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
+import { batchEntry, rowsEntry } from './log-entries.ts';
+import { createLogWriter, type LogWriterOptions } from './log-writer.ts';
+import { isHostWhitelisted, originHost } from './origin.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { assertStorable } from './storable-numbers.ts';
+
+export type EventServiceDeps = {
+  /** The event store: the loader writes through it, the integration card and the legacy status update read. */
+  store: Pick<EventWriter, 'loadSegment' | 'isRecordError' | 'deleteProjectEvents'> &
+    Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'>;
+  projects: KeyCacheDeps & { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  clock?: Clock;
+  /** Per project key; generous: it stops a runaway client, not a busy dapp. */
+  rateLimit: { eventsPerMinute: number };
+  geo?: GeoLookup;
+  /** Told of every commit (the ingestion rate on /metrics). */
+  metrics?: { committed(result: CommitResult): void };
+  groupCommit?: Omit<GroupCommitOptions, 'log'>;
+  /**
+   * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
+   * the background (ADR 003).
+   */
+  log: {
+    dir: string;
+    loadIntervalMs?: number;
+    onLoadError?(error: unknown): void;
+    onQuarantined?: LogWriterOptions['onQuarantined'];
+    maxBacklogBytes?: number;
+  };
+};
+
+/** What the server adds to every event of a request. */
+export type RequestFacts = {
+  projectId: string;
+  originHost: string;
+  receivedAt: number;
+  sdk: string | null;
+  country: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+};
+
+/** A request whose key and Origin passed: the project it writes to and the host it came from. */
+export type IngestAccess = { projectId: string; originHost: string };
+export type ClientInfo = { userAgent: string | undefined; ip: string };
+
+export type EventService = ReturnType<typeof createEventService>;
+
+const DAY_MS = 86_400_000;
+/** A date, or a date and time with an optional zone: nothing more (Date.parse forgives trailing junk). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/** About half a million events acknowledged but not loaded: beyond it, clients are asked to come back. */
+const DEFAULT_MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
+
+function describeBatchError(issues: ReturnType<typeof zodIssues>): string {
+  const first = issues[0];
+  if (!first) return 'Invalid batch.';
+  const match = /^events\.(\d+)(?:\.(.+))?$/.exec(first.path);
+  if (match) {
+    const field = match[2] ? `field "${match[2]}"` : 'the event';
+    return `Invalid batch: event ${match[1]}, ${field}: ${first.message}.`;
+  }
+  return `Invalid batch: ${first.path || 'body'}: ${first.message}.`;
+}
+
+/** Ingestion rules: key, Origin whitelist, rate, validation, enrichment, bots, then group commit. */
+export function createEventService(deps: EventServiceDeps) {
+  const clock = deps.clock ?? systemClock;
+  const keys = createKeyCache(deps.projects);
+  const limiter = createRateLimiter(deps.rateLimit);
+  const parseUserAgent = createUserAgentParser();
+  const geo = deps.geo ?? createGeoLookup();
+  const validateBatch = createBatchValidator();
+  const log = createLogWriter({
+    ...deps.log,
+    load: (file) => deps.store.loadSegment(file),
+    isRecordError: (error) => deps.store.isRecordError(error),
+  });
+  const writer = createGroupCommit({ log, ...deps.groupCommit });
+
+  /** Everything acknowledged so far, readable in the store. */
+  async function flush(): Promise<void> {
+    await writer.drain();
+    await log.flush();
+  }
+
+  function requestFacts(
+    access: IngestAccess,
+    client: ClientInfo,
+    sdk: string | null,
+  ): RequestFacts & ClientFacts {
+    const ua = parseUserAgent(client.userAgent);
+    return {
+      projectId: access.projectId,
+      originHost: access.originHost,
+      receivedAt: clock().getTime(),
+      sdk,
+      country: geo(client.ip),
+      ...ua,
+    };
+  }
+
+  return {
+    /** 401 for an unknown or revoked key, 403 when the Origin's host is not on the project's whitelist. */
+    async authorize(apiKey: unknown, origin: string | undefined): Promise<IngestAccess> {
+      const project = typeof apiKey === 'string' && apiKey.length <= 128 ? await keys.find(apiKey) : null;
+      if (!project) {
+        throw new AppError(401, 'NON_EXISTENT_API_KEY', 'Unknown or revoked API key.');
+      }
+      const host = originHost(origin);
+      if (!host) {
+        throw new AppError(
+          403,
+          'ORIGIN_NOT_WHITELISTED',
+          'Events are accepted only from a page whose Origin is whitelisted; this request has no Origin.',
+        );
+      }
+      if (!isHostWhitelisted(host, project.whitelistedDomains)) {
+        throw new AppError(
+          403,
+          'ORIGIN_NOT_WHITELISTED',
+          `${host} is not on this project's domain whitelist.`,
+        );
+      }
+      return { projectId: project.id, originHost: host };
+    },
+
+    /**
+     * True while the ingestion log holds more than `maxBacklogBytes` not yet loaded into the store; the
+     * route then answers 503: when events arrive faster than the store takes them for longer than a burst, clients keep
+     * their batches and retry (the SDK does, with back-off) instead of the log growing without bound.
+     */
+    isBacklogged(): boolean {
+      return log.pendingBytes() > (deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES);
+    },
+
+    /** Refuses with 429, and a Retry-After of when the bucket will hold them, once the project's bucket is empty. */
+    takeRate(access: IngestAccess, events: number): void {
+      const waitMs = limiter.take(access.projectId, Math.max(1, events));
+      if (waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        throw rateLimited(`Too many events for this API key; retry in ${seconds} s.`, seconds);
+      }
+    },
+
+    /** A parsed JSON body of `POST /api/v1/events`; answers once the batch is committed. */
+    async ingestBatch(access: IngestAccess, body: unknown, client: ClientInfo): Promise<CommitResult> {
+      const parsed = validateBatch(body);
+      if (!parsed.success) {
+        const issues = zodIssues(parsed.error);
+        throw badRequest(describeBatchError(issues), issues.slice(0, 20));
+      }
+      const batch = parsed.data;
+      // Every event is checked before anything is written: a bad event refuses the whole batch.
+      batch.events.forEach(assertStorable);
+      const facts = requestFacts(
+        access,
+        client,
+        batch.sdkVersion ? `polyflow/${batch.sdkVersion}` : 'polyflow',
+      );
+      if (facts.isBot) return { accepted: 0, duplicates: 0 };
+      const request = {
+        project: facts.projectId,
+        origin: facts.originHost,
+        receivedAt: facts.receivedAt,
+        sdk: facts.sdk,
+        country: facts.country,
+        browser: facts.browser,
+        os: facts.os,
+        device: facts.device,
+      };
+      const result = await writer.submit(batchEntry(request, batch.events));
+      deps.metrics?.committed(result);
+      return result;
+    },
+
+    /** For the published SDK's GraphQL mutations: the request's facts, or null for a bot. */
+    legacyFacts(access: IngestAccess, client: ClientInfo): RequestFacts | null {
+      const facts = requestFacts(access, client, 'polyflow-legacy/1.0.25');
+      return facts.isBot ? null : facts;
+    },
+
+    async commitRows(rows: readonly EventRow[]): Promise<CommitResult> {
+      const result = await writer.submit(rowsEntry(rows));
+      deps.metrics?.committed(result);
+      return result;
+    },
+
+    /** Bytes acknowledged in the ingestion log and not loaded yet (metrics). */
+    backlogBytes: (): number => log.pendingBytes(),
+
+    /** Seconds the oldest acknowledged event not loaded yet may have waited (metrics). */
+    loaderLagSeconds: (): number => log.lagMs() / 1000,
+
+    // Reads of what was just ingested (the published SDK updates a transaction it sent a moment ago).
+    async findTxEvent(projectId: string, id: string) {
+      await flush();
+      return deps.store.findTxEvent(projectId, id);
+    },
+
+    /** Resolves once every acknowledged event is in the store (tests; reads of fresh events). */
+    flush,
+
+    /** A deleted project's events, those acknowledged but not loaded yet included. */
+    async deleteProjectEvents(projectId: string): Promise<void> {
+      await flush();
+      await deps.store.deleteProjectEvents(projectId);
+    },
+
+    /** For the health check: what waits in the ingestion log, since when, and what was set aside. */
+    loaderState(): { pendingBytes: number; oldestPendingAt: number | undefined; quarantined: number } {
+      return {
+        pendingBytes: log.pendingBytes(),
+        oldestPendingAt: log.oldestPendingAt(),
+        quarantined: log.quarantined().count,
+      };
+    },
+
+    /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */
+    async integrationStatus(
+      userId: string,
+      projectId: string,
+      since: string | undefined,
+    ): Promise<IntegrationStatus> {
+      let sinceDate = new Date(clock().getTime() - DAY_MS);
+      if (since !== undefined) {
+        sinceDate = new Date(since);
+        if (!ISO_TIME.test(since) || Number.isNaN(sinceDate.getTime())) {
+          throw badRequest('since must be an ISO 8601 time, e.g. 2024-03-01T12:00:00Z.', [
+            { path: 'since', message: 'expected an ISO 8601 time' },
+          ]);
+        }
+      }
+      const project = await deps.projects.getOwnedProject(userId, projectId);
+      await flush();
+      const summary = await deps.store.integrationSummary(project.id, sinceDate);
+      return {
+        hasApiKey: project.apiKey !== null,
+        whitelistedDomains: project.whitelistedDomains,
+        eventsSince: summary.eventsSince,
+        lastEvent: summary.lastEvent && {
+          receivedAt: summary.lastEvent.receivedAt.toISOString(),
+          origin: summary.lastEvent.origin,
+          type: summary.lastEvent.type,
+        },
+        origins: summary.origins.map((origin) => ({
+          origin: origin.origin,
+          events: origin.events,
+          lastReceivedAt: origin.lastReceivedAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Loads the geo-IP database now rather than on the first event. */
+    preload(): void {
+      (geo as Partial<ReturnType<typeof createGeoLookup>>).preload?.();
+    },
+
+    /** Answers every waiting request and loads the whole log into the store (which stays open). */
+    async close(): Promise<void> {
+      keys.close();
+      await writer.drain();
+      await log.close();
+    },
+  };
+}

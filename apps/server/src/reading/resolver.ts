@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { GraphqlContext } from '../graphql/module.ts';
+import { withGraphqlErrors } from './graphql-errors.ts';
+import { InputError } from './input-error.ts';
+
+/** Arguments every dashboard query takes; times are parsed (and explained) by the services. */
+export const text = (max: number) => z.string().max(max);
+export const RangeArgs = z.object({ projectId: text(64), from: text(64).nullish(), to: text(64).nullish() });
+
+function parseArgs<T>(schema: z.ZodType<T>, args: unknown): T {
+  const result = schema.safeParse(args);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new InputError(`Invalid arguments: ${where}${issue?.message ?? 'invalid'}.`);
+}
+
+export type Resolver = (root: unknown, args: unknown, context: GraphqlContext) => Promise<unknown>;
+
+/**
+ * A dashboard query resolver: signed-in user first (401 otherwise), then the arguments, then the
+ * service; errors get GraphQL codes. Shared by the analytics, acquisition and incident modules.
+ */
+export function userQuery<T>(
+  schema: z.ZodType<T>,
+  run: (userId: string, args: T) => Promise<unknown>,
+): Resolver {
+  return withGraphqlErrors(async (_root: unknown, args: unknown, context: GraphqlContext) => {
+    const user = await context.requireUser();
+    return run(user.id, parseArgs(schema, args));
+  });
+}

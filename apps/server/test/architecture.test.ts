@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's boundaries (docs/ARCHITECTURE.md, "Boundaries"), checked on every test run: a module
+ * reaches another only through the files that other module offers, the DuckDB driver stays inside the
+ * DuckDB adapter, and the modules import each other one way.
+ */
+
+const SRC = path.resolve(import.meta.dirname, '../src');
+const MODULES = path.join(SRC, 'modules');
+
+/**
+ * What each module offers the others (paths inside its folder). The composition roots (app.ts, main.ts and the
+ * admin CLI in src/admin/, which opens the stores itself) may import any file; every other import into
+ * a module's folder from outside it must name one of these.
+ */
+const PUBLIC_FILES: Record<string, readonly string[]> = {
+  auth: ['guard.ts', 'sessions.ts'],
+  mail: ['service.ts'],
+  projects: [],
+  // The port: its types, the event row, the log record format and the questions, never an adapter.
+  'event-store': [
+    'event-store.ts',
+    'event-row.ts',
+    'log-records.ts',
+    'analytics-questions.ts',
+    'acquisition-questions.ts',
+    'incident-questions.ts',
+  ],
+  ingestion: [],
+  analytics: [],
+  acquisition: [],
+  // The incident fingerprint: a pure function that ingestion stamps on error events.
+  incidents: ['fingerprint.ts'],
+  health: [],
+};
+
+const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];
+
+/** Where the DuckDB driver may be imported (bench and tests aside). */
+const DUCKDB_ADAPTER = path.join(MODULES, 'event-store', 'duckdb');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+type Import = { from: string; specifier: string; target: string | null };
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s(?:[^;']*?\sfrom\s+)?'([^']+)'/g)].map(
+    (match) => match[1] as string,
+  );
+  return specifiers.map((specifier) => ({
+    from: file,
+    specifier,
+    target: specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : null,
+  }));
+}
+
+const moduleOf = (file: string): string | null => {
+  const relative = path.relative(MODULES, file);
+  return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
+};
+const shown = (file: string) => path.relative(SRC, file);
+
+const files = sourceFiles(SRC);
+const imports = files.flatMap(importsOf);
+
+describe('server boundaries', () => {
+  it('knows every module folder (a new module declares what it offers)', () => {
+    expect(readdirSync(MODULES).sort()).toEqual(Object.keys(PUBLIC_FILES).sort());
+  });
+
+  it('lets a module reach another only through the files that one offers', () => {
+    const breaches = imports
+      .filter(({ from, target }) => {
+        if (!target || COMPOSITION_ROOTS.some((root) => from === root || from.startsWith(root + path.sep)))
+          return false;
+        const owner = moduleOf(target);
+        if (!owner || owner === moduleOf(from)) return false;
+        const inside = path.relative(path.join(MODULES, owner), target);
+        return !(PUBLIC_FILES[owner] ?? []).includes(inside);
+      })
+      .map(({ from, specifier }) => `${shown(from)} imports ${specifier}`);
+    expect(breaches).toEqual([]);
+  });
+
+  it('keeps the DuckDB driver inside the DuckDB adapter', () => {
+    const breaches = imports
+      .filter(({ from, specifier }) => specifier.startsWith('@duckdb/') && !from.startsWith(DUCKDB_ADAPTER))
+      .map(({ from }) => shown(from));
+    expect(breaches).toEqual([]);
+  });
+
+  it('has the modules import each other one way (no cycle)', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const { from, target } of imports) {
+      const a = moduleOf(from);
+      const b = target && moduleOf(target);
+      if (a && b && a !== b) edges.set(a, (edges.get(a) ?? new Set()).add(b));
+    }
+    const cycles: string[] = [];
+    const visit = (node: string, trail: string[]) => {
+      if (trail.includes(node)) {
+        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+        return;
+      }
+      for (const next of edges.get(node) ?? []) visit(next, [...trail, node]);
+    };
+    for (const node of edges.keys()) visit(node, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps the shared reading machinery and lib free of the modules', () => {
+    const breaches = imports
+      .filter(
+        ({ from, target }) =>
+          target &&
+          moduleOf(target) &&
+          [path.join(SRC, 'reading'), path.join(SRC, 'lib')].some((dir) => from.startsWith(dir + path.sep)),
+      )
+      .map(({ from, specifier }) => `${shown(from)} imports ${specifier}`);
+    expect(breaches).toEqual([]);
+  });
+});

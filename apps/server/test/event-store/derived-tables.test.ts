@@ -1,0 +1,275 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DERIVED_TABLE_NAMES,
+  ensureDerivedTables,
+  inTransaction,
+  rebuildDerivedTables,
+} from '../../src/modules/event-store/duckdb/derived-tables.ts';
+import {
+  createDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
+import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
+import { bucketRange, DAY_MS } from '../../src/reading/time-range.ts';
+import { storeRows } from '../support/event-stores.ts';
+
+const PROJECT = 'p-derived';
+const DAY0 = Date.UTC(2026, 1, 1);
+const RANGE = { fromMs: DAY0 + 10 * DAY_MS, toMs: DAY0 + 20 * DAY_MS };
+let sequence = 0;
+
+function event(type: string, ts: number, fields: Partial<EventRow> = {}): EventRow {
+  sequence += 1;
+  return {
+    ...blankRow({
+      project_id: PROJECT,
+      id: `ev-${sequence}`,
+      type,
+      ts,
+      received_at: ts,
+      user_id: 'u1',
+      session_id: 's1',
+      origin: 'app.example.com',
+    }),
+    ...fields,
+  };
+}
+
+/** Rows as an ingestion log segment of rows records (what the loader hands the store). */
+function segmentOf(rows: EventRow[]): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-segment-')), 'segment');
+  writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
+  return file;
+}
+
+/** Every derived table's rows, in a stable order. */
+async function derivedRows(connection: DuckDBConnection): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const name of DERIVED_TABLE_NAMES) {
+    const reader = await connection.runAndReadAll(`SELECT * FROM ${name} ORDER BY ALL`);
+    snapshot[name] = reader.getRowObjectsJS();
+  }
+  return snapshot;
+}
+
+/** What a rebuild from `events` would hold, without keeping it. */
+async function rebuiltRows(connection: DuckDBConnection): Promise<Record<string, unknown[]>> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    await rebuildDerivedTables(connection);
+    return await derivedRows(connection);
+  } finally {
+    await connection.run('ROLLBACK');
+  }
+}
+
+describe('derived tables (ADR 005)', () => {
+  let store: DuckDbEventStore;
+  let connection: DuckDBConnection;
+  beforeEach(async () => {
+    store = await createDuckDbEventStore({ file: ':memory:' });
+    connection = await store.connect();
+  });
+  afterEach(async () => {
+    connection.closeSync();
+    await store.close();
+  });
+
+  it('hold what a rebuild from the events holds, whatever the arrival order, duplicates included', async () => {
+    const wallet = { wallet_address: '0xaaa', wallet_provider: 'MetaMask' };
+    const later = [
+      event('wallet_connected', RANGE.fromMs + DAY_MS, { ...wallet, session_id: 's2', country: 'DE' }),
+      event('tx', RANGE.fromMs + DAY_MS + 1000, {
+        ...wallet,
+        session_id: 's2',
+        tx_id: 't1',
+        tx_stage: 'submitted',
+      }),
+      event('tx', RANGE.fromMs + DAY_MS + 1500, { session_id: 's2', tx_id: 't2', tx_stage: 'failed' }),
+      event('error', RANGE.fromMs + DAY_MS + 2000, {
+        incident_id: 'inc_1',
+        error_source: 'window',
+        error_message: 'x',
+      }),
+    ];
+    // Older events (by the client's clock) arrive after newer ones, through both insert paths.
+    const earlier = [
+      event('wallet_connected', RANGE.fromMs - DAY_MS, {
+        ...wallet,
+        session_id: 's0',
+        utm_campaign: 'launch',
+      }),
+      event('page_view', RANGE.fromMs - 2 * DAY_MS, { utm_campaign: ' ' }),
+    ];
+    await storeRows(store, later);
+    await store.loadSegment(segmentOf(earlier));
+    // A retried batch (some rows stored, some new) and a replayed one change nothing twice.
+    const retry = event('tx', RANGE.fromMs + DAY_MS + 5000, {
+      ...wallet,
+      session_id: 's2',
+      tx_id: 't1',
+      tx_stage: 'confirmed',
+    });
+    await storeRows(store, [...later, retry]);
+    await store.loadSegment(segmentOf([...earlier, retry]));
+
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.wallet_firsts).toEqual([
+      {
+        project_id: PROJECT,
+        wallet_address: '0xaaa',
+        first_seen: new Date(RANGE.fromMs - DAY_MS),
+        first_connected: new Date(RANGE.fromMs - DAY_MS),
+        first_connected_session: 's0',
+      },
+    ]);
+    expect(rows.incident_occurrences).toHaveLength(1);
+    expect(rows.transaction_failures).toMatchObject([{ tx_id: 't2', session_id: 's2' }]);
+    expect(rows.sessions?.find((row) => (row as { session_id: string }).session_id === 's2')).toMatchObject({
+      has_connected: true,
+      submitted_txs: ['t1'],
+      submitted_count: 1,
+      connects: 1,
+      value_sets: '[["DE"],[],["MetaMask"],[],[],[],[],[]]',
+      countries: ['DE'],
+      wallet_providers: ['MetaMask'],
+    });
+  });
+
+  it('let a wallet first seen before the range not count as new, and one first seen in it count', async () => {
+    await storeRows(store, [
+      event('wallet_connected', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xold', session_id: 's5' }),
+      event('wallet_connected', RANGE.fromMs + 4 * DAY_MS, { wallet_address: '0xnew', session_id: 's6' }),
+    ]);
+    const daily = bucketRange(RANGE, '1d');
+    expect([...(await store.newWallets(PROJECT, daily))]).toEqual([
+      [3, 1],
+      [4, 1],
+    ]);
+    // Arriving late: an error event carried 0xold before the range.
+    await storeRows(store, [
+      event('error', RANGE.fromMs - 1, { wallet_address: '0xold', error_source: 'sdk' }),
+    ]);
+    expect([...(await store.newWallets(PROJECT, daily))]).toEqual([[4, 1]]);
+    expect(await store.walletCounts(PROJECT, RANGE)).toEqual({ connected: 2, fresh: 1 });
+  });
+
+  it('count active days over whole days and the pieces of partly covered ones', async () => {
+    const noon = (day: number) => DAY0 + day * DAY_MS + DAY_MS / 2;
+    await storeRows(store, [
+      event('page_view', noon(10), { wallet_address: '0xw1' }),
+      event('page_view', noon(10) + 1, { wallet_address: '0xw1' }),
+      event('page_view', noon(11), { user_id: 'u2' }),
+      event('page_view', noon(12) + 3_600_000, { wallet_address: '0xw2' }),
+      event('page_view', noon(9), { wallet_address: '0xw1' }),
+    ]);
+    // From noon of day 10 to noon of day 12: half of day 10, day 11, half of day 12 (the 13:00 event is out).
+    const range = { fromMs: noon(10), toMs: noon(12) };
+    expect(await store.activeDays(PROJECT, range)).toEqual({
+      walletDays: 1,
+      userDays: 2,
+      // The two days before it: noon of day 8 to noon of day 10 (day 9's wallet; day 10's events are later).
+      previousWalletDays: 1,
+    });
+  });
+
+  it('recompute a session the range cuts through from its events in the range', async () => {
+    await storeRows(store, [
+      event('wallet_connected', RANGE.fromMs - 60_000, { wallet_address: '0xc' }),
+      event('page_view', RANGE.fromMs + 60_000),
+      event('signature', RANGE.toMs - 1, { sig_stage: 'signed' }),
+      // A signature event without a stage, alone in its session: not signed, and still stored.
+      event('signature', RANGE.fromMs + 5, { session_id: 's9', user_id: 'u9' }),
+      event('tx', RANGE.toMs + 1, { tx_id: 't9', tx_stage: 'submitted' }),
+    ]);
+    expect(await store.funnelCounts(PROJECT, RANGE, {})).toEqual({
+      totalUsers: 2,
+      haveWallets: 0,
+      haveConnectedWallet: 0,
+      haveExecutedTransaction: 0,
+      haveExecutedMultipleTransactions: 0,
+      signedData: 1,
+    });
+  });
+
+  it('recompute only the (session, user) the range cuts, when another user has the same session id', async () => {
+    await storeRows(store, [
+      // u1's s1 crosses `from`: only its in-range page view counts, not the connection before.
+      event('wallet_connected', RANGE.fromMs - 60_000, { wallet_address: '0xc' }),
+      event('page_view', RANGE.fromMs + 60_000),
+      // u2 reuses the id s1, wholly inside the range: its stored row counts as it is.
+      event('wallet_connected', RANGE.fromMs + 1_000, { user_id: 'u2', wallet_address: '0xf' }),
+      event('tx', RANGE.fromMs + 2_000, { user_id: 'u2', tx_id: 't2', tx_stage: 'submitted' }),
+    ]);
+    expect(await store.funnelCounts(PROJECT, RANGE, {})).toEqual({
+      totalUsers: 2,
+      haveWallets: 1,
+      haveConnectedWallet: 1,
+      haveExecutedTransaction: 1,
+      haveExecutedMultipleTransactions: 0,
+      signedData: 0,
+    });
+    const [total] = await store.attributionCounts(PROJECT, RANGE, 'campaign', {});
+    expect(total).toMatchObject({ isTotal: true, sessions: 2, users: 2, connects: 1, transactions: 1 });
+  });
+
+  it('go with the project when its events are deleted', async () => {
+    await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' })]);
+    await store.deleteProjectEvents(PROJECT);
+    for (const rows of Object.values(await derivedRows(connection))) expect(rows).toEqual([]);
+  });
+
+  it("hold what a rebuild holds after a wallet's, a user's and old events are deleted", async () => {
+    await storeRows(store, [
+      event('wallet_connected', RANGE.fromMs - DAY_MS, { wallet_address: '0xa', session_id: 's1' }),
+      event('wallet_connected', RANGE.fromMs + DAY_MS, { wallet_address: '0xb', session_id: 's2' }),
+      event('tx', RANGE.fromMs + DAY_MS + 1, {
+        tx_from: '0xb',
+        session_id: 's2',
+        tx_id: 't1',
+        tx_stage: 'failed',
+      }),
+      event('page_view', RANGE.fromMs + 2 * DAY_MS, { user_id: 'u2', session_id: 's3', country: 'FR' }),
+      event('page_view', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xa', session_id: 's4' }),
+    ]);
+    await store.deleteWalletEvents(PROJECT, '0xB');
+    let rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.transaction_failures).toEqual([]);
+    expect(rows.wallet_firsts?.map((row) => (row as { wallet_address: string }).wallet_address)).toEqual([
+      '0xa',
+    ]);
+
+    await store.deleteUserEvents(PROJECT, 'u2');
+    rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.user_days).toHaveLength(2);
+
+    // The first sighting of 0xa moves to the page view that is left.
+    await store.deleteEventsBefore(new Date(RANGE.fromMs));
+    rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.wallet_firsts).toMatchObject([
+      { wallet_address: '0xa', first_seen: new Date(RANGE.fromMs + 3 * DAY_MS), first_connected: null },
+    ]);
+    expect((await store.projectEvents(PROJECT)).map((row) => row.type)).toEqual(['page_view']);
+  });
+
+  it('are built for a file that has events but not them yet', async () => {
+    await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xe' })]);
+    const expected = await derivedRows(connection);
+    await inTransaction(connection, async () => {
+      for (const name of DERIVED_TABLE_NAMES) await connection.run(`DELETE FROM ${name}`);
+      await connection.run('DELETE FROM derived_tables_version');
+    });
+    expect(await ensureDerivedTables(connection)).toBe(true);
+    expect(await derivedRows(connection)).toEqual(expected);
+    expect(await ensureDerivedTables(connection)).toBe(false);
+  });
+});

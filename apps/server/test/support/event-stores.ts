@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { duckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import type { EventStoreFactory, EventWriter } from '../../src/modules/event-store/event-store.ts';
+import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
+
+/**
+ * The event store adapters the suites run against. The analytics, acquisition and incident suites ask
+ * their exact answers through the port, so a second adapter runs them as they are:
+ * `EVENT_STORE=<name> npx vitest run --project server test/analytics test/acquisition test/incidents`.
+ */
+export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = { duckdb: duckDbEventStore };
+
+/** The adapter named by EVENT_STORE (default duckdb). */
+export function chosenEventStore(): EventStoreFactory {
+  const name = process.env.EVENT_STORE ?? 'duckdb';
+  const factory = EVENT_STORE_ADAPTERS[name];
+  if (!factory)
+    throw new Error(`EVENT_STORE=${name}: use one of ${Object.keys(EVENT_STORE_ADAPTERS).join(', ')}`);
+  return factory;
+}
+
+/**
+ * Stores rows through the port's write side, as ingestion does: one log segment of rows records (error
+ * rows with their incident id), loaded with `loadSegment`.
+ */
+export async function storeRows(
+  store: Pick<EventWriter, 'loadSegment'>,
+  rows: readonly EventRow[],
+): Promise<void> {
+  const byProject = new Map<string, EventRow[]>();
+  for (const row of rows) byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row]);
+  const lines = [...byProject.values()]
+    .map((projectRows) => rowsEntry(projectRows).encode(new Set()))
+    .join('');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-segment-'));
+  try {
+    const file = path.join(dir, 'segment.ndjson');
+    writeFileSync(file, lines);
+    await store.loadSegment(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
