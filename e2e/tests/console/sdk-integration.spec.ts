@@ -21,7 +21,8 @@ async function sendPageView(apiKey: string, origin: string): Promise<number> {
     headers: {
       'Content-Type': 'text/plain',
       Origin: origin,
-      'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      'User-Agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
     },
     body: JSON.stringify({
       apiKey,
