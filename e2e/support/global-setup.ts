@@ -21,6 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MAIL_FROM: 'Polyflow <no-reply@polyflow.test>',
       // Every journey registers and logs in from 127.0.0.1; the limits themselves are covered by server tests.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // An email whose first send fails is retried after this instead of 30 s, so a journey waiting for it does
+      // not run into its own timeout; the outbox's retries themselves are covered by server tests.
+      MAIL_RETRY_MIN_SECONDS: '2',
     });
   } catch (error) {
     await sink.close();
