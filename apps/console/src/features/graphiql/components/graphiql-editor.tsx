@@ -1,0 +1,48 @@
+import { GraphiQL } from 'graphiql';
+import type { ComponentProps } from 'react';
+import 'graphiql/setup-workers/vite';
+import 'graphiql/style.css';
+import { GRAPHQL_URL, signedInGraphqlHeaders } from '../../../lib/graphql-client';
+import { clearStoredSession } from '../../../lib/storage';
+
+/**
+ * Every request GraphiQL sends (the schema's introspection included) goes to the console's own
+ * /api/graphql with the owner's session headers, as the console's GraphQL client sends them. A 401 ends
+ * the stored session, and the console's guard then sends the visitor to the login screen.
+ */
+const fetcher: ComponentProps<typeof GraphiQL>['fetcher'] = async (params) => {
+  const response = await fetch(GRAPHQL_URL, {
+    method: 'POST',
+    headers: signedInGraphqlHeaders(),
+    body: JSON.stringify(params),
+    credentials: 'same-origin',
+  });
+  if (response.status === 401) clearStoredSession();
+  return response.json();
+};
+
+/** A first query that runs as it stands: the project's connected wallets by day. */
+function starterQuery(projectId: string): string {
+  return `# Polyflow's GraphQL API (docs/graphql-schema.graphql). Run with Ctrl-Enter.
+query ConnectedWallets {
+  totalConnectedWallets(projectId: "${projectId}", granularity: "day") {
+    from
+    to
+    value
+  }
+}
+`;
+}
+
+/**
+ * GraphiQL, bundled from npm rather than loaded from a CDN, so the console's CSP stays `script-src 'self'`.
+ * Its editors run in same-origin web workers (graphiql/setup-workers/vite). This module is only ever
+ * loaded lazily: it is several hundred KB, far outside the first screen's budget.
+ */
+export function GraphiqlEditor({ projectId }: { projectId: string }) {
+  return (
+    <div className="h-[calc(100vh-12rem)] min-h-[32rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <GraphiQL fetcher={fetcher} initialQuery={starterQuery(projectId)} />
+    </div>
+  );
+}
