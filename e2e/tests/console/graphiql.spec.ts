@@ -24,6 +24,12 @@ test('GraphiQL is for signed-in owners and runs a query against their project', 
   await expect(page).toHaveURL(new RegExp(`/console/${project.id}/graphiql$`));
   await expect(page.getByRole('heading', { name: 'GraphQL API' })).toBeVisible();
 
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await expect(page.getByText('totalConnectedWallets').first()).toBeVisible({ timeout: 30_000 });
+  await snap(page, '29-graphiql-before');
   // The starter query asks for this project's connected wallets; it runs with the owner's session.
   const answer = page.waitForResponse(
     (response) =>
@@ -31,7 +37,9 @@ test('GraphiQL is for signed-in owners and runs a query against their project', 
       (response.request().postData() ?? '').includes('totalConnectedWallets'),
   );
   await page.getByRole('button', { name: /Execute query/ }).click();
-  const response = await answer;
+  const response = await answer.catch((error: unknown) => {
+    throw new Error(`${String(error)}; console errors: ${problems.join(' | ')}`);
+  });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { data?: { totalConnectedWallets?: unknown[] }; errors?: unknown };
   expect(body.errors).toBeUndefined();
