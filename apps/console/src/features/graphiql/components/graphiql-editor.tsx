@@ -34,7 +34,7 @@ const schema = buildSchema(schemaSdl);
 function starterQuery(projectId: string): string {
   return `# Polyflow's GraphQL API (docs/graphql-schema.graphql). Run with Ctrl-Enter.
 query ConnectedWallets {
-  totalConnectedWallets(projectId: "${projectId}", granularity: "day") {
+  totalConnectedWallets(projectId: "${projectId}", granularity: "1d") {
     from
     to
     value
