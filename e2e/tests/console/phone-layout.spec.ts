@@ -54,7 +54,7 @@ for (const width of [390, 1280]) {
     // The sidebar's last link is on screen, not cut off at the edge.
     const lastLink = page
       .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Components' });
+      .getByRole('link', { name: 'GraphQL API' });
     await expect(lastLink).toBeInViewport({ ratio: 1 });
     // Charts load in their own chunk; on a busy machine that can take a while.
     await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });

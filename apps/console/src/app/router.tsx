@@ -26,6 +26,8 @@ const ConfigPage = lazy(() => import('./routes/config').then((m) => ({ default: 
 const UiComponentsPage = lazy(() =>
   import('./routes/ui-components').then((m) => ({ default: m.UiComponentsPage })),
 );
+// GraphiQL and its editors are the console's largest chunk; nothing but this route loads them.
+const GraphiqlPage = lazy(() => import('./routes/graphiql').then((m) => ({ default: m.GraphiqlPage })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 /**
@@ -49,6 +51,7 @@ export function AppRoutes() {
             <Route path="errorlogs/:id" element={<IncidentPage />} />
             <Route path="config" element={<ConfigPage />} />
             <Route path="uicomponents" element={<UiComponentsPage />} />
+            <Route path="graphiql" element={<GraphiqlPage />} />
           </Route>
           <Route path="*" element={<NotFoundRoute />} />
         </Routes>

@@ -25,6 +25,25 @@ interface GraphqlOptions<T> {
 }
 
 /**
+ * The headers of a signed-in GraphQL POST: Bearer token and (spec §6) the same token as X-API-KEY, which
+ * the server tolerates, and (spec §7) the anti-forgery header when its cookie exists. Throws NOT_LOGGED_IN
+ * without a live session. GraphiQL sends its requests with these too.
+ */
+export function signedInGraphqlHeaders(): Record<string, string> {
+  const session = getActiveSession();
+  if (!session) throw new ApiError('NOT_LOGGED_IN', 'Not logged in');
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${session.token}`,
+    'X-API-KEY': session.token,
+  };
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  return headers;
+}
+
+/**
  * A signed-in GraphQL request: Bearer token and (spec §6) the same token as X-API-KEY, which the server
  * tolerates. Errors become ApiErrors like REST ones: the first GraphQL error's code and message. A missing
  * or expired session (HTTP 401, or `extensions.status` 401 inside a 200/400 answer) ends the stored session,
@@ -34,17 +53,7 @@ export async function graphqlRequest<T>(
   query: string,
   { variables, schema, signal }: GraphqlOptions<T>,
 ): Promise<T> {
-  const session = getActiveSession();
-  if (!session) throw new ApiError('NOT_LOGGED_IN', 'Not logged in');
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    Authorization: `Bearer ${session.token}`,
-    'X-API-KEY': session.token,
-  };
-  // Spec §7: non-GET requests to relative URLs carry the anti-forgery header when the cookie exists.
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const headers = signedInGraphqlHeaders();
 
   let response: Response;
   try {

@@ -177,6 +177,7 @@ describe('Shell', () => {
       ['Incident Tracking', `/console/${project.id}/errorlogs`],
       ['SDK', `/console/${project.id}/config`],
       ['Components', `/console/${project.id}/uicomponents`],
+      ['GraphQL API', `/console/${project.id}/graphiql`],
     ]);
     expect(screen.getByRole('link', { name: 'Read the Docs' }).getAttribute('href')).toBe('/docs/');
     expect(screen.queryByText('In order to use Polyflow, you must verify your email!')).toBeNull();

@@ -26,7 +26,7 @@ import { UnverifiedWarning } from '../shell/unverified-warning';
 import { UpsellModal } from '../shell/upsell-modal';
 import type { ConsoleOutletContext } from './console-outlet';
 
-const SCREENS = new Set(['analytics', 'acquisition', 'errorlogs', 'config', 'uicomponents']);
+const SCREENS = new Set(['analytics', 'acquisition', 'errorlogs', 'config', 'uicomponents', 'graphiql']);
 
 function projectToReopen(projects: readonly Project[], email: string): Project | null {
   const byId = (id: string | null | undefined) => projects.find((project) => project.id === id) ?? null;

@@ -1,4 +1,4 @@
-import { BarChart3, Blocks, Code2, type LucideIcon, ShieldAlert, Users } from 'lucide-react';
+import { BarChart3, Blocks, Braces, Code2, type LucideIcon, ShieldAlert, Users } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn';
 
@@ -8,6 +8,7 @@ const links: Array<{ to: string; label: string; Icon: LucideIcon }> = [
   { to: 'errorlogs', label: 'Incident Tracking', Icon: ShieldAlert },
   { to: 'config', label: 'SDK', Icon: Code2 },
   { to: 'uicomponents', label: 'Components', Icon: Blocks },
+  { to: 'graphiql', label: 'GraphQL API', Icon: Braces },
 ];
 
 /**

@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProject, logIn } from '../../testing/fixtures';
+import { json, mockApi } from '../../testing/mock-api';
+import { renderApp } from '../../testing/render-app';
+
+describe('GraphiQL route', () => {
+  it('sends a visitor without a session to the login screen', async () => {
+    const api = mockApi({});
+    const { location } = renderApp('/console/some-project/graphiql');
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(location()).toBe('/');
+    expect(api.requests.filter((request) => request.path === '/api/graphql')).toHaveLength(0);
+  });
+
+  it('shows a signed-in owner the editor inside the console', async () => {
+    logIn();
+    const project = buildProject({ name: 'Uniswap clone' });
+    const api = mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+    });
+    renderApp(`/console/${project.id}/graphiql`);
+
+    expect(await screen.findByRole('heading', { name: 'GraphQL API' }, { timeout: 25_000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Execute query/ }, { timeout: 25_000 })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Operation Editor' })).toBeTruthy();
+    // The schema is the published one, bundled: no introspection query, which the depth limit refuses.
+    expect(api.requests.filter((request) => request.path === '/api/graphql')).toHaveLength(0);
+    // Monaco does not run its editor in happy-dom, so running a query (with the session headers) is
+    // checked in a real browser: e2e/tests/console/graphiql.spec.ts.
+    expect(screen.getByRole('link', { name: 'GraphQL API' }).getAttribute('aria-current')).toBe('page');
+    // GraphiQL and its editors are a large lazy chunk: their first transform in a run takes a while.
+  }, 30_000);
+});

@@ -1,0 +1,57 @@
+import { GraphiQL } from 'graphiql';
+import { buildSchema } from 'graphql';
+import type { ComponentProps } from 'react';
+import schemaSdl from '../../../../../../docs/graphql-schema.graphql?raw';
+import 'graphiql/setup-workers/vite';
+import 'graphiql/style.css';
+import { GRAPHQL_URL, signedInGraphqlHeaders } from '../../../lib/graphql-client';
+import { clearStoredSession } from '../../../lib/storage';
+
+/**
+ * Every request GraphiQL sends (the schema's introspection included) goes to the console's own
+ * /api/graphql with the owner's session headers, as the console's GraphQL client sends them. A 401 ends
+ * the stored session, and the console's guard then sends the visitor to the login screen.
+ */
+const fetcher: ComponentProps<typeof GraphiQL>['fetcher'] = async (params) => {
+  const response = await fetch(GRAPHQL_URL, {
+    method: 'POST',
+    headers: signedInGraphqlHeaders(),
+    body: JSON.stringify(params),
+    credentials: 'same-origin',
+  });
+  if (response.status === 401) clearStoredSession();
+  return response.json();
+};
+
+/**
+ * The published schema (docs/graphql-schema.graphql, kept equal to the server's by a server test) rather
+ * than an introspection request: GraphiQL's introspection query is 15 levels deep, and the server refuses
+ * queries deeper than 12 (src/graphql/plugin.ts), which stays as it is.
+ */
+const schema = buildSchema(schemaSdl);
+
+/** A first query that runs as it stands: the project's connected wallets by day. */
+function starterQuery(projectId: string): string {
+  return `# Polyflow's GraphQL API (docs/graphql-schema.graphql). Run with Ctrl-Enter.
+query ConnectedWallets {
+  totalConnectedWallets(projectId: "${projectId}", granularity: "1d") {
+    from
+    to
+    value
+  }
+}
+`;
+}
+
+/**
+ * GraphiQL, bundled from npm rather than loaded from a CDN, so the console's CSP stays `script-src 'self'`.
+ * Its editors run in same-origin web workers (graphiql/setup-workers/vite). This module is only ever
+ * loaded lazily: it is several hundred KB, far outside the first screen's budget.
+ */
+export function GraphiqlEditor({ projectId }: { projectId: string }) {
+  return (
+    <div className="h-[40rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <GraphiQL fetcher={fetcher} schema={schema} initialQuery={starterQuery(projectId)} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type Account, createProject, createVerifiedAccount } from '../../support/api.ts';
+import { snap } from '../../support/screenshots.ts';
+
+async function logIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+test('GraphiQL is for signed-in owners and runs a query against their project', async ({ page }) => {
+  const account = await createVerifiedAccount('graphiql');
+  const project = await createProject(account, 'Graph dapp', ['localhost']);
+
+  // Anonymous visitors get the login screen, not the editor.
+  await page.goto(`/console/${project.id}/graphiql`);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await logIn(page, account);
+  await expect(page).toHaveURL(new RegExp(`/console/${project.id}/analytics`));
+  await page.getByRole('link', { name: 'GraphQL API' }).click();
+  await expect(page).toHaveURL(new RegExp(`/console/${project.id}/graphiql$`));
+  await expect(page.getByRole('heading', { name: 'GraphQL API' })).toBeVisible();
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await expect(page.getByText('totalConnectedWallets').first()).toBeVisible({ timeout: 30_000 });
+  await snap(page, '29-graphiql-before');
+  // The starter query asks for this project's connected wallets; it runs with the owner's session.
+  const answer = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/graphql') &&
+      (response.request().postData() ?? '').includes('totalConnectedWallets'),
+  );
+  await page.getByRole('button', { name: /Execute query/ }).click();
+  const response = await answer.catch((error: unknown) => {
+    throw new Error(`${String(error)}; console errors: ${problems.join(' | ')}`);
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data?: { totalConnectedWallets?: unknown[] }; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  expect(Array.isArray(body.data?.totalConnectedWallets)).toBe(true);
+  await expect(page.getByText('"totalConnectedWallets"')).toBeVisible();
+  await snap(page, '30-graphiql-1280');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: /Execute query/ })).toBeVisible();
+  await snap(page, '31-graphiql-390');
+});
