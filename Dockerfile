@@ -41,4 +41,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # The admin command line: docker exec -it <container> node apps/server/dist/admin.js --help
-CMD ["node", "--max-semi-space-size=32", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--expose-gc", "apps/server/dist/main.js"]

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { releaseMemoryWhenIdle } from './http/idle-memory.ts';
 import { GeoIpDatabaseError } from './modules/ingestion/enrich.ts';
 
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  const idleMemory = releaseMemoryWhenIdle(app);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (isClosing) return;
     isClosing = true;
+    idleMemory.stop();
     app.log.info({ signal }, 'shutting down');
     // A stuck connection must not keep the process alive forever.
     const timer = setTimeout(() => process.exit(1), 10_000);

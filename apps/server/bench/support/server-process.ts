@@ -43,6 +43,7 @@ export async function startServer(
     [
       ...profile,
       '--max-semi-space-size=32',
+      '--expose-gc',
       ...(options.built ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),
     ],
     {
