@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serveAdminSocket } from './admin/server-socket.ts';
 import { type Config, defaultSdkScriptPath } from './config.ts';
 import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
@@ -164,13 +165,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
   // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request.
   let maintenance: { stop(): Promise<void> } | undefined;
+  let adminSocket: { close(): Promise<void> } | undefined;
   app.addHook('onListen', async () => {
     events.preload();
     maintenance = eventStore.startMaintenance(app.log);
+    // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen.
+    adminSocket = await serveAdminSocket({
+      dataDir: config.dataDir,
+      logDir: path.join(config.dataDir, 'ingest-log'),
+      copyEventStore: eventStore.copyInto?.bind(eventStore),
+      logger: app.log,
+    });
   });
   // Answers every waiting ingestion request and loads the whole log, then closes the store (which
   // interrupts a compaction under way).
   app.addHook('onClose', async () => {
+    await adminSocket?.close();
     await maintenance?.stop();
     await events.close();
     await eventStore.close();

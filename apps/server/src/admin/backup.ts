@@ -14,11 +14,14 @@ import SQLite from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import { checkpointEventFile, EventFileLockedError } from '../modules/event-store/duckdb/checkpoint-file.ts';
 import { AdminError } from './admin-error.ts';
+import { askServer } from './server-socket.ts';
 
 const SQLITE_FILE = 'polyflow.sqlite';
 const PG_DUMP_FILE = 'polyflow.pgdump';
 const DUCKDB_FILE = 'events.duckdb';
 const MANIFEST = 'polyflow-backup.json';
+
+const HELD_BY_SERVER = 'is open in a running Polyflow server';
 
 type Manifest = { createdAt: string; accounts: 'sqlite' | 'postgres'; events: boolean };
 
@@ -34,7 +37,7 @@ async function withEventStore(dataDir: string, use: (file: string) => void): Pro
   } catch (error) {
     if (error instanceof EventFileLockedError) {
       throw new AdminError(
-        `The event store ${file} is open in a running Polyflow server, and DuckDB lets one process open it. ` +
+        `The event store ${file} ${HELD_BY_SERVER}, and DuckDB lets one process open it. ` +
           'Stop the server to back up or restore events (acknowledged events wait in DATA_DIR/ingest-log and are ' +
           'loaded on the next start), or run `backup --accounts-only` now.',
       );
@@ -42,6 +45,24 @@ async function withEventStore(dataDir: string, use: (file: string) => void): Pro
     throw error;
   }
   use(file);
+}
+
+/**
+ * The event store and the ingestion log into `target`: by file with the server stopped, or by the running
+ * server itself through its admin socket (DuckDB lets one process open the file; ADR 015).
+ */
+async function backupEvents(dataDir: string, target: string): Promise<void> {
+  try {
+    await withEventStore(dataDir, (file) => copyFileSync(file, path.join(target, DUCKDB_FILE)));
+    const log = path.join(dataDir, 'ingest-log');
+    if (existsSync(log)) cpSync(log, path.join(target, 'ingest-log'), { recursive: true });
+    return;
+  } catch (error) {
+    if (!(error instanceof AdminError && error.message.includes(HELD_BY_SERVER))) throw error;
+    const answer = await askServer(dataDir, { command: 'copy-events', to: target });
+    if (!answer) throw error;
+    if (!answer.ok) throw new AdminError(`The running server could not copy the events: ${answer.message}`);
+  }
 }
 
 function run(command: string, args: string[], what: string): void {
@@ -52,7 +73,7 @@ function run(command: string, args: string[], what: string): void {
   if (result.status !== 0) throw new AdminError(`${command} failed: ${result.stderr.trim()}`);
 }
 
-/** A consistent copy of the accounts (and, with the server stopped, of the events) into a new directory. */
+/** A consistent copy of the accounts and the events into a new directory, while the server runs or not. */
 export async function backup(
   config: Config,
   options: { to?: string; accountsOnly?: boolean },
@@ -62,12 +83,8 @@ export async function backup(
   if (existsSync(target) && readdirSync(target).length > 0) throw new AdminError(`${target} is not empty.`);
   mkdirSync(target, { recursive: true });
   try {
-    // Events first: when the server holds them, nothing has been written yet.
-    if (!options.accountsOnly) {
-      await withEventStore(config.dataDir, (file) => copyFileSync(file, path.join(target, DUCKDB_FILE)));
-      const log = path.join(config.dataDir, 'ingest-log');
-      if (existsSync(log)) cpSync(log, path.join(target, 'ingest-log'), { recursive: true });
-    }
+    // Events first: the accounts copied after them hold every project their events belong to.
+    if (!options.accountsOnly) await backupEvents(config.dataDir, target);
     if (config.databaseUrl) {
       run(
         'pg_dump',

@@ -75,6 +75,12 @@ export type EventStore = EventWriter &
      * `logger`; `stop` ends it. Called once the server listens.
      */
     startMaintenance(logger: MaintenanceLogger): { stop(): Promise<void> };
+    /**
+     * Writes a consistent copy of every stored event into a new database file at `file`, while the store
+     * keeps serving (the admin CLI's backup, src/admin/). Only engines whose data lives in DATA_DIR offer
+     * it; a server store (ClickHouse) is backed up with its own tools.
+     */
+    copyInto?(file: string): Promise<void>;
     /** Resolves when the store answers a query (health check); rejects with the store's error otherwise. */
     ping(): Promise<void>;
     /** Waits for the write under way, then releases the engine. */

@@ -122,6 +122,26 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     occurrenceById: (projectId, eventId) => use((c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use((c) => sessionTrail(c, projectId, occurrence)),
 
+    async copyInto(file) {
+      if (isClosed) throw new Error('event store is closed');
+      const connection = await instance.connect();
+      try {
+        const reader = await connection.runAndReadAll('SELECT current_database()');
+        const source = String(reader.getRows()[0]?.[0]);
+        const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+        const ident = (text: string) => `"${text.replaceAll('"', '""')}"`;
+        // One statement, one snapshot: loads that commit meanwhile are not in the copy, nor half in it.
+        await connection.run(`ATTACH ${quote(file)} AS polyflow_copy`);
+        try {
+          await connection.run(`COPY FROM DATABASE ${ident(source)} TO polyflow_copy`);
+        } finally {
+          await connection.run('DETACH polyflow_copy');
+        }
+      } finally {
+        connection.closeSync();
+      }
+    },
+
     async ping() {
       if (isClosed) throw new Error('event store is closed');
       // Reads the table, not just `SELECT 1`: a database invalidated by an earlier fatal error fails here.
