@@ -10,6 +10,8 @@ async function logIn(page: Page, account: Account): Promise<void> {
 }
 
 test('GraphiQL is for signed-in owners and runs a query against their project', async ({ page }) => {
+  // The editor (Monaco and its workers, ~2 MB) took over 30 s to start on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const account = await createVerifiedAccount('graphiql');
   const project = await createProject(account, 'Graph dapp', ['localhost']);
 
@@ -28,7 +30,7 @@ test('GraphiQL is for signed-in owners and runs a query against their project', 
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  await expect(page.getByText('totalConnectedWallets').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('totalConnectedWallets').first()).toBeVisible({ timeout: 120_000 });
   await snap(page, '29-graphiql-before');
   // The starter query asks for this project's connected wallets; it runs with the owner's session.
   const answer = page.waitForResponse(
