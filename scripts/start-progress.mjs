@@ -1,6 +1,6 @@
 // What `npm start` prints while a first start installs and builds (scripts/start.mjs), kept apart so that
 // its arithmetic is tested (scripts/start-progress.test.mjs, vitest project `scripts`).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** "42 s", "3 min 05 s". */
@@ -10,15 +10,78 @@ export function formatDuration(ms) {
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }
 
+const fits = (allowed, value) => !allowed || allowed.includes(value);
+
 /**
- * The packages package-lock.json installs into node_modules (its `packages` keys), so that progress can
- * be told as "n of total": npm prints nothing while it downloads and unpacks when its output is not a terminal.
+ * The packages package-lock.json installs into node_modules (its `packages` keys) on this machine: not
+ * workspaces or links, and optional ones only for this platform (npm skips the others), so that progress
+ * can be told as "n of total" and agrees with npm's own count: npm prints nothing while it downloads and
+ * unpacks when its output is not a terminal.
  */
-export function lockedPackagePaths(root) {
+export function lockedPackagePaths(
+  root,
+  machine = { platform: process.platform, arch: process.arch, libc: 'glibc' },
+) {
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
   return Object.entries(lock.packages ?? {})
-    .filter(([path, entry]) => path.includes('node_modules/') && !entry.link && !entry.optional)
+    .filter(([path, entry]) => path.includes('node_modules/') && !entry.link)
+    .filter(
+      ([, entry]) =>
+        !entry.optional ||
+        (fits(entry.os, machine.platform) && fits(entry.cpu, machine.arch) && fits(entry.libc, machine.libc)),
+    )
     .map(([path]) => path);
+}
+
+/** A compiler or native-build tool: its working directory names the package being built. */
+const COMPILING = /(^|\/)(node-gyp|make|cc1plus|cc1|g\+\+|gcc|c\+\+)(\0|$)|node-gyp/;
+const DOWNLOADING = /prebuild-install|node-pre-gyp/;
+
+/**
+ * The packages whose install scripts run now, from the processes working inside `root`/node_modules
+ * (Linux /proc; elsewhere nothing is found): [{ name, compiling }]. `compiling` means a C/C++ build from
+ * source, which takes minutes where the prebuilt binary cannot be downloaded (better-sqlite3 without
+ * internet access to GitHub's releases).
+ */
+export function runningInstallScripts(root, proc = '/proc') {
+  const modules = `${join(root, 'node_modules')}/`;
+  const found = new Map();
+  let pids = [];
+  try {
+    pids = readdirSync(proc).filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const pid of pids) {
+    let cwd;
+    let command;
+    try {
+      cwd = readlinkSync(join(proc, pid, 'cwd'));
+      command = readFileSync(join(proc, pid, 'cmdline'), 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cwd.startsWith(modules)) continue;
+    const parts = cwd.slice(modules.length).split('/');
+    const name = parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+    if (!name) continue;
+    const compiling = COMPILING.test(command) && !DOWNLOADING.test(command);
+    found.set(name, (found.get(name) ?? false) || compiling);
+  }
+  return [...found]
+    .map(([name, compiling]) => ({ name, compiling }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** What the install is doing once every package is unpacked, for the progress line. */
+export function installScriptsPhase(running) {
+  const compiling = running.filter(({ compiling }) => compiling).map(({ name }) => name);
+  if (compiling.length > 0) {
+    return ` (compiling ${compiling.join(', ')} from source: its prebuilt binary could not be downloaded; this takes several minutes on a slow or busy machine)`;
+  }
+  if (running.length > 0)
+    return ` (running the install scripts of ${running.map(({ name }) => name).join(', ')})`;
+  return ' (all unpacked; running install scripts such as native modules)';
 }
 
 /** How many of the locked packages are in place: { installed, total }. */

@@ -7,7 +7,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDuration, installProgress, lockedPackagePaths, progressLine } from './start-progress.mjs';
+import {
+  formatDuration,
+  installProgress,
+  installScriptsPhase,
+  lockedPackagePaths,
+  progressLine,
+  runningInstallScripts,
+} from './start-progress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Seconds between progress lines while a step runs. */
@@ -87,7 +94,8 @@ if (steps > 0) {
   console.log(
     needsInstall
       ? `First start: ${steps} steps (install the npm packages, then build). This usually takes 3 to 5 minutes,` +
-          ' most of it the install; later starts take about a second.'
+          ' most of it the install (up to 15 on a slow, busy machine that must compile a native module);' +
+          ' later starts take about a second.'
       : `Building what changed: ${steps} step${steps === 1 ? '' : 's'}, usually under a minute.`,
   );
 }
@@ -105,7 +113,7 @@ if (needsInstall) {
       installed === 0
         ? ' (resolving and downloading; npm unpacks them afterwards)'
         : installed >= total
-          ? ' (all unpacked; running install scripts such as native modules)'
+          ? installScriptsPhase(runningInstallScripts(root))
           : '';
     const line = progressLine({
       step,
@@ -119,7 +127,12 @@ if (needsInstall) {
   };
   console.log(`[${step}/${steps}] Installing ${packages.length} npm packages …`);
   // Warnings (engine notices of dev tools) would bury the progress lines; errors still show.
-  const status = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], line);
+  // No spinner either: on a terminal it prefixes our progress lines.
+  const status = await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-progress', '--loglevel=error'],
+    line,
+  );
   if (status !== 0) {
     console.error('npm install failed; see the output above.');
     process.exit(status);
@@ -140,7 +153,10 @@ for (const { workspace, what } of staleBuilds) {
       total: 0,
       elapsedMs: Date.now() - stepStarted,
     });
-  const status = await run('npm', ['run', 'build', '--silent', '-w', workspace], line);
+  // Vite's per-module progress and asset table would bury our progress lines (and, on a terminal, glue
+  // onto them): the console's build says only its warnings and errors here.
+  const quiet = workspace === 'apps/console' ? ['--', '--logLevel', 'warn'] : [];
+  const status = await run('npm', ['run', 'build', '--silent', '-w', workspace, ...quiet], line);
   if (status !== 0) {
     console.error(`Build of ${workspace} failed; see the output above.`);
     process.exit(status);
@@ -151,3 +167,23 @@ if (steps > 0)
   console.log(`Installed and built in ${formatDuration(Date.now() - started)}; starting the server …`);
 
 await import(join(root, 'apps/server/dist/main.js'));
+announceWhenReady();
+
+/**
+ * One plain line once the server answers, among its JSON log lines: where to open it. The server reads
+ * the same PORT and HOST (defaults 3000 and 127.0.0.1); a start that fails says why itself and exits.
+ */
+function announceWhenReady() {
+  const port = process.env.PORT ?? '3000';
+  const host = process.env.HOST ?? '127.0.0.1';
+  const probeHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const shown = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  const probe = () =>
+    fetch(`http://${probeHost.includes(':') ? `[${probeHost}]` : probeHost}:${port}/api/v1/health`)
+      .then(() => console.log(`\nPolyflow is ready: open ${shown} (Ctrl+C stops it).\n`))
+      .catch(() => {
+        if (Date.now() < deadline) setTimeout(probe, 250).unref();
+      });
+  setTimeout(probe, 100).unref();
+}

@@ -81,11 +81,11 @@ console.log(`
   Polyflow      ${polyflowUrl}  (the page loads ${polyflowUrl}/sdk.js)
 
   To see your first events:
-   1. In the Polyflow console, open your project, create an API key.
+   1. In the Polyflow console, open your project's SDK screen, create an API key.
    2. Whitelist the domain: localhost
-   3. ${apiKey ? `Open ${pageUrl}` : `Open ${pageUrl}  (or restart with POLYFLOW_API_KEY=…)`}
-   4. Press Connect, approve in the test wallet, then try the other buttons.
-   5. In the console, "Test SDK Integration" → Start test shows the events arriving.
+   3. On the same screen, "Test SDK Integration" → Start test (it counts events from then on).
+   4. ${apiKey ? `Open ${pageUrl}` : `Open ${pageUrl}  (or restart with POLYFLOW_API_KEY=…)`}
+   5. Press Connect, approve in the test wallet, then try the other buttons: the test card shows them arriving.
 
   Ctrl+C stops the page and the chain.
 `);

@@ -5,13 +5,9 @@ import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { formatDateTime } from '../../../lib/format';
 import { integrationStatusQueryOptions, useIntegrationStatus } from '../api/get-integration-status';
 import { TEST_DURATION_MS, useIntegrationTest } from '../hooks/use-integration-test';
-
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -20,7 +16,7 @@ function plural(count: number, word: string): string {
 function successText(status: IntegrationStatus): string {
   const origin = status.lastEvent?.origin ?? status.origins[0]?.origin ?? 'an unknown origin';
   const last = status.lastEvent?.receivedAt ?? status.origins[0]?.lastReceivedAt;
-  return `Received ${plural(status.eventsSince, 'event')} from ${origin}${last ? `, last at ${formatTime(last)}` : ''}.`;
+  return `Received ${plural(status.eventsSince, 'event')} from ${origin}${last ? `, last at ${formatDateTime(last)}` : ''}.`;
 }
 
 /** What stands between the project and its first event, in plain words. */
@@ -67,7 +63,7 @@ export function IntegrationTestCard({ projectId }: { projectId: string }) {
       <p className="mb-4 flex items-center gap-2 text-sm text-slate-600">
         <Activity aria-hidden="true" className="size-4 text-indigo-600" />
         {lastEvent
-          ? `Last event seen: ${lastEvent.type} from ${lastEvent.origin} at ${formatTime(lastEvent.receivedAt)}.`
+          ? `Last event seen: ${lastEvent.type} from ${lastEvent.origin} at ${formatDateTime(lastEvent.receivedAt)}.`
           : before.isPending
             ? 'Looking for recent events…'
             : before.error
