@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import schemaSdl from '../../../../../../docs/graphql-schema.graphql?raw';
 import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
+import './graphiql-phone.css';
 import { GRAPHQL_URL, signedInGraphqlHeaders } from '../../../lib/graphql-client';
 import { clearStoredSession } from '../../../lib/storage';
 
@@ -50,7 +51,7 @@ query ConnectedWallets {
  */
 export function GraphiqlEditor({ projectId }: { projectId: string }) {
   return (
-    <div className="h-[40rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="polyflow-graphiql h-[52rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:h-[40rem]">
       <GraphiQL fetcher={fetcher} schema={schema} initialQuery={starterQuery(projectId)} />
     </div>
   );
