@@ -86,7 +86,8 @@ function openStream(projectId: string, token: string): Promise<Stream> {
         async next(count, timeoutMs = 5_000) {
           const deadline = Date.now() + timeoutMs;
           while (messages.length < count) {
-            if (Date.now() > deadline) throw new Error(`only ${messages.length} of ${count} messages arrived`);
+            if (Date.now() > deadline)
+              throw new Error(`only ${messages.length} of ${count} messages arrived`);
             await new Promise<void>((wake) => {
               waiters.push(wake);
               setTimeout(wake, 50);
@@ -131,7 +132,10 @@ describe('GET /api/v1/projects/:id/live', () => {
       wallet: { address: '0xAbCdEf0000000000000000000000000000000001', provider: 'MetaMask', chainId: 1 },
     } as never);
     const before = Date.now();
-    const answer = await postBatch(testApp.app, { apiKey: project.apiKey as string, events: [first, connect] });
+    const answer = await postBatch(testApp.app, {
+      apiKey: project.apiKey as string,
+      events: [first, connect],
+    });
     expect(answer.json()).toEqual({ accepted: 2, duplicates: 0 });
     await postBatch(testApp.app, { apiKey: other.apiKey as string, events: [pageView()] });
     // The same batch again (a retry): acknowledged as duplicates, not sent twice.

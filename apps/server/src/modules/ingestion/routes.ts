@@ -110,7 +110,12 @@ export async function eventRoutes(
     response.write(': connected\n\n');
     request.socket.setNoDelay(true);
     const sessions = request.server.sessions;
-    events.live.open(user.id, projectId, response, async () => (await sessions.verify(token))?.id === user.id);
+    events.live.open(
+      user.id,
+      projectId,
+      response,
+      async () => (await sessions.verify(token))?.id === user.id,
+    );
   });
 
   app.get<{ Params: { id: string }; Querystring: { since?: string } }>(

@@ -98,10 +98,7 @@ export function createEventService(deps: EventServiceDeps) {
     onCommitted(entry, isNew) {
       if (!live.isWatched(entry.project)) return;
       const rows = entry.rows();
-      live.publish(
-        entry.project,
-        isNew.every(Boolean) ? rows : rows.filter((_, index) => isNew[index]),
-      );
+      live.publish(entry.project, isNew.every(Boolean) ? rows : rows.filter((_, index) => isNew[index]));
     },
   });
 
