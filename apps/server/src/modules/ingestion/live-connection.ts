@@ -89,6 +89,8 @@ export function openLiveConnection(response: ServerResponse, options: LiveConnec
   heartbeat.unref();
 
   response.once('close', end);
+  // The client may have gone while its ownership was checked: 'close' fired before anyone listened.
+  if (response.destroyed) queueMicrotask(end);
 
   return {
     /** Pre-encoded messages (sseMessage), in order. */
