@@ -49,7 +49,9 @@ test('the demo project fills the funnel and the attribution table', async ({ pag
   expect(names.length).toBeGreaterThan(3);
   await expect(totalRow(page)).not.toContainText(/^Total\s*0\s*0\s*0/);
   // The previous period beside today's: each tile's previous figure, each rate's previous rate.
-  await expect(page.getByRole('listitem', { name: 'Have Connected Wallet' })).toContainText(/Previous: [\d.]+%/);
+  await expect(page.getByRole('listitem', { name: 'Have Connected Wallet' })).toContainText(
+    /Previous: [\d.]+%/,
+  );
   await expect(page.getByTestId('previous-rate').first()).toContainText(/prev\. /);
   await snap(page, 'acquisition-demo-1280');
 
@@ -58,9 +60,13 @@ test('the demo project fills the funnel and the attribution table', async ({ pag
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV: Attributions by campaign' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^demo-dex_acquisition_attributions-by-campaign_[\d-]+_[\d-]+\.csv$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^demo-dex_acquisition_attributions-by-campaign_[\d-]+_[\d-]+\.csv$/,
+  );
   const { readFileSync } = await import('node:fs');
-  const lines = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toBe(
     'Campaigns,+ Wallets,Connects,TXS,TX(S) %,TX(U) %,WConn(S) %,WConn(U) %,Previous TX(S) %,Previous TX(U) %,Previous WConn(S) %,Previous WConn(U) %',
   );

@@ -119,20 +119,27 @@ function parseCsv(text: string): string[][] {
 test("a tile's change against the previous period; a chart's overlay; a table's CSV equals the table", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openDemoAnalytics(page);
 
   // Every tile but the trend (a change itself) shows its change: an arrow and a percentage, or a neutral mark.
   const totalTile = page.locator('dt', { hasText: /^Total Transactions$/ }).locator('xpath=..');
   const change = totalTile.getByTestId('change');
-  await expect(change).toBeVisible();
+  // The screen's chunk and two overview requests: slow on a loaded machine, so a longer first wait.
+  await expect(change).toBeVisible({ timeout: 30_000 });
   await expect(change).toHaveAttribute('data-direction', /^(up|down|flat)$/);
   await expect(change).toHaveText(/^\d+(\.\d)?%(up|down|no change).*vs previous period$/);
   await expect(totalTile).toContainText(/Previous: [\d,]+/);
-  await expect(page.getByTestId('comparison-period')).toHaveText(/Changes compare with the previous 30 days/);
+  // The last 30 days include today, which runs: the previous 30 days are cut at the same time of day.
+  await expect(page.getByTestId('comparison-period')).toHaveText(
+    /^Changes compare with the 30 days before, until \d{2}:\d{2} UTC\.$/,
+  );
   // The figures shown agree with the arrow: current against the "Previous:" figure.
   const current = asNumber(await textOf(tileValue(page, 'Total Transactions')));
-  const previous = asNumber(((await textOf(totalTile)).match(/Previous: ([\d,]+)/)?.[1] ?? '').replace(/,/g, ''));
+  const previous = asNumber(
+    ((await textOf(totalTile)).match(/Previous: ([\d,]+)/)?.[1] ?? '').replace(/,/g, ''),
+  );
   const direction = await change.getAttribute('data-direction');
   expect(direction).toBe(current > previous ? 'up' : current < previous ? 'down' : 'flat');
   if (previous > 0) {
@@ -164,9 +171,11 @@ test("a tile's change against the previous period; a chart's overlay; a table's 
   const { readFileSync } = await import('node:fs');
   const [header, ...rows] = parseCsv(readFileSync(file, 'utf8'));
   expect(header).toEqual(['chain_id', 'contract', 'selector', 'function', 'calls']);
-  const screenRows = await functions.getByRole('row').evaluateAll((trs) =>
-    trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
-  );
+  const screenRows = await functions
+    .getByRole('row')
+    .evaluateAll((trs) =>
+      trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
   expect(rows.length).toBe(screenRows.length);
   expect(rows.length).toBeGreaterThan(3);
   rows.forEach(([, contract = '', selector = '', fn = '', calls = ''], index) => {
@@ -230,21 +239,26 @@ test('transaction history by UTC day, Load more, and Inspect with the block expl
 test('the Analytics screen on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openDemoAnalytics(page);
-  await expect(tileValue(page, 'Total Transactions')).toHaveText(/^[\d,]+$/);
+  // Two overview requests now (the period and the previous one): a longer first wait on a loaded machine.
+  await expect(tileValue(page, 'Total Transactions')).toHaveText(/^[\d,]+$/, { timeout: 30_000 });
   await expect(card(page, 'Browsers').locator('svg.recharts-surface').first()).toBeVisible();
   // Nothing wider than the screen outside the scrollable tables.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // No tile's figure and change spill out of the tile (they wrap within it).
-  const spills = await page.locator('dl > div').evaluateAll((tiles) =>
-    tiles.filter((tile) => tile.scrollWidth > tile.clientWidth + 1).map((tile) => tile.textContent),
-  );
+  const spills = await page
+    .locator('dl > div')
+    .evaluateAll((tiles) =>
+      tiles.filter((tile) => tile.scrollWidth > tile.clientWidth + 1).map((tile) => tile.textContent),
+    );
   expect(spills).toEqual([]);
   await snap(page, 'analytics-05-phone');
   await card(page, 'Failed transactions')
     .getByRole('button', { name: 'Compare Failed transactions with the previous period' })
     .click();
   await expect(card(page, 'Failed transactions').getByRole('list', { name: 'Legend' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await snap(page, 'analytics-07-phone-previous-period');
 });

@@ -14,7 +14,11 @@ describe('alignPrevious', () => {
       [bucket(19, 3), bucket(20, 4)],
     );
     expect(
-      points.map((p) => [p.value, p.previousValue, p.previousFrom && p.previousFrom.slice(0, 10)]),
+      points.map((p) => [
+        p.value,
+        p.previousValue,
+        p.previousFrom === null ? null : p.previousFrom.slice(0, 10),
+      ]),
     ).toEqual([
       [5, 3, '2026-11-19'],
       [0, 4, '2026-11-20'],
