@@ -114,7 +114,7 @@ export function AttributionTable({
                           {formatRate(value)}
                           {previousRows && (
                             <span
-                              className="text-[0.7rem] font-normal text-slate-500"
+                              className="text-[0.7rem] font-normal whitespace-nowrap text-slate-500"
                               data-testid="previous-rate"
                             >
                               <span className="sr-only">previous period </span>
