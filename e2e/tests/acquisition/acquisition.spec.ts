@@ -48,7 +48,35 @@ test('the demo project fills the funnel and the attribution table', async ({ pag
   expect(names.at(-1)).toBe('Unattributed');
   expect(names.length).toBeGreaterThan(3);
   await expect(totalRow(page)).not.toContainText(/^Total\s*0\s*0\s*0/);
+  // The previous period beside today's: each tile's previous figure, each rate's previous rate.
+  await expect(page.getByRole('listitem', { name: 'Have Connected Wallet' })).toContainText(
+    /Previous: [\d.]+%/,
+  );
+  await expect(page.getByTestId('previous-rate').first()).toContainText(/prev\. /);
   await snap(page, 'acquisition-demo-1280');
+
+  // Download CSV of the table: its rows, in the order on screen, with the counts shown.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV: Attributions by campaign' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^demo-dex_acquisition_attributions-by-campaign_[\d-]+_[\d-]+\.csv$/,
+  );
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'Campaigns,+ Wallets,Connects,TXS,TX(S) %,TX(U) %,WConn(S) %,WConn(U) %,Previous TX(S) %,Previous TX(U) %,Previous WConn(S) %,Previous WConn(U) %',
+  );
+  // The demo's campaign names hold no comma or quote: a plain split reads them.
+  const fileRows = lines.slice(1).map((line) => line.split(','));
+  expect(fileRows.map((row) => row[0])).toEqual(names);
+  const screenTxs = await table(page)
+    .getByRole('row')
+    .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelectorAll('td')[2]?.textContent ?? ''));
+  expect(fileRows.map((row) => Number(row[3]).toLocaleString('en-US'))).toEqual(screenTxs);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(table(page)).toBeVisible();

@@ -27,7 +27,7 @@ test.afterAll(async () => {
 const tileValue = (page: Page, label: string): Locator =>
   page
     .locator('dt', { hasText: new RegExp(`^${label.replace(/[/]/g, '\\/')}$`) })
-    .locator('xpath=following-sibling::dd[1]/p');
+    .locator('xpath=following-sibling::dd[1]//p[1]');
 const card = (page: Page, title: string): Locator =>
   page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
@@ -87,6 +87,107 @@ test('the demo project: every tile, chart and table from data; a period change a
   await expect(tileValue(page, 'Total Transactions')).toHaveText(sevenDays);
 });
 
+/** The rows of a CSV file as RFC 4180 writes them (quoted fields may hold commas, quotes, line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  return rows;
+}
+
+test("a tile's change against the previous period; a chart's overlay; a table's CSV equals the table", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDemoAnalytics(page);
+
+  // Every tile but the trend (a change itself) shows its change: an arrow and a percentage, or a neutral mark.
+  const totalTile = page.locator('dt', { hasText: /^Total Transactions$/ }).locator('xpath=..');
+  const change = totalTile.getByTestId('change');
+  // The screen's chunk and two overview requests: slow on a loaded machine, so a longer first wait.
+  await expect(change).toBeVisible({ timeout: 30_000 });
+  await expect(change).toHaveAttribute('data-direction', /^(up|down|flat)$/);
+  await expect(change).toHaveText(/^\d+(\.\d)?%(up|down|no change).*vs previous period$/);
+  await expect(totalTile).toContainText(/Previous: [\d,]+/);
+  // The last 30 days include today, which runs: the previous 30 days are cut at the same time of day.
+  await expect(page.getByTestId('comparison-period')).toHaveText(
+    /^Changes compare with the 30 days before, until \d{2}:\d{2} UTC\.$/,
+  );
+  // The figures shown agree with the arrow: current against the "Previous:" figure.
+  const current = asNumber(await textOf(tileValue(page, 'Total Transactions')));
+  const previous = asNumber(
+    ((await textOf(totalTile)).match(/Previous: ([\d,]+)/)?.[1] ?? '').replace(/,/g, ''),
+  );
+  const direction = await change.getAttribute('data-direction');
+  expect(direction).toBe(current > previous ? 'up' : current < previous ? 'down' : 'flat');
+  if (previous > 0) {
+    const shown = Number((await textOf(change)).match(/^([\d.]+)%/)?.[1]);
+    const exact = (Math.abs(current - previous) / previous) * 100;
+    expect(Math.abs(shown - exact)).toBeLessThanOrEqual(exact >= 10 ? 0.5 : 0.05);
+  }
+  await expect(page.getByTestId('change')).toHaveCount(6);
+
+  // The overlay: a toggle button, a dashed previous line and its legend.
+  const failed = card(page, 'Failed transactions');
+  const toggle = failed.getByRole('button', { name: 'Compare Failed transactions with the previous period' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(failed.getByRole('list', { name: 'Legend' })).toContainText('Previous period');
+  await expect(failed.locator('path.recharts-line-curve[stroke-dasharray="5 4"]')).toBeVisible();
+  await snap(page, 'analytics-06-previous-period');
+
+  // Download CSV of the contract functions table: the rows of the file are the rows on screen.
+  const functions = card(page, 'Most executed contract functions');
+  const button = functions.getByRole('button', { name: 'Download CSV: Most executed contract functions' });
+  await button.focus();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(
+    /^demo-dex_analytics_most-executed-contract-functions_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const file = await download.path();
+  const { readFileSync } = await import('node:fs');
+  const [header, ...rows] = parseCsv(readFileSync(file, 'utf8'));
+  expect(header).toEqual(['chain_id', 'contract', 'selector', 'function', 'calls']);
+  const screenRows = await functions
+    .getByRole('row')
+    .evaluateAll((trs) =>
+      trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+  expect(rows.length).toBe(screenRows.length);
+  expect(rows.length).toBeGreaterThan(3);
+  rows.forEach(([, contract = '', selector = '', fn = '', calls = ''], index) => {
+    const [contractCell = '', functionCell = '', callsCell = ''] = screenRows[index] ?? [];
+    expect(contractCell.startsWith(`${contract.slice(0, 6)}…${contract.slice(-4)}`)).toBe(true);
+    expect(functionCell).toBe(fn ? fn.replace(/\(.*$/, '') : selector);
+    // Numbers unformatted in the file, grouped on screen.
+    expect(calls).toMatch(/^\d+$/);
+    expect(callsCell).toBe(Number(calls).toLocaleString('en-US'));
+  });
+});
+
 test('transaction history by UTC day, Load more, and Inspect with the block explorer link', async ({
   page,
 }) => {
@@ -138,10 +239,26 @@ test('transaction history by UTC day, Load more, and Inspect with the block expl
 test('the Analytics screen on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openDemoAnalytics(page);
-  await expect(tileValue(page, 'Total Transactions')).toHaveText(/^[\d,]+$/);
+  // Two overview requests now (the period and the previous one): a longer first wait on a loaded machine.
+  await expect(tileValue(page, 'Total Transactions')).toHaveText(/^[\d,]+$/, { timeout: 30_000 });
   await expect(card(page, 'Browsers').locator('svg.recharts-surface').first()).toBeVisible();
   // Nothing wider than the screen outside the scrollable tables.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // No tile's figure and change spill out of the tile (they wrap within it).
+  const spills = await page
+    .locator('dl > div')
+    .evaluateAll((tiles) =>
+      tiles.filter((tile) => tile.scrollWidth > tile.clientWidth + 1).map((tile) => tile.textContent),
+    );
+  expect(spills).toEqual([]);
   await snap(page, 'analytics-05-phone');
+  await card(page, 'Failed transactions')
+    .getByRole('button', { name: 'Compare Failed transactions with the previous period' })
+    .click();
+  await expect(card(page, 'Failed transactions').getByRole('list', { name: 'Legend' })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await snap(page, 'analytics-07-phone-previous-period');
 });

@@ -101,7 +101,7 @@ test('README: seed the demo from the repository root, npm start, log in as the d
   await expect(page.getByText('Demo DEX').first()).toBeVisible();
   const total = page
     .locator('dt', { hasText: /^Total Transactions$/ })
-    .locator('xpath=following-sibling::dd[1]/p');
+    .locator('xpath=following-sibling::dd[1]//p[1]');
   await expect(total).toHaveText(/^[1-9][\d,]*$/);
   await snap(page, 'readme-demo-analytics-1280');
 });

@@ -38,6 +38,9 @@ export function serveGraphql(projects: Project[], answers: Record<string, Answer
     calls,
     callsOf: (operation: string) => calls.filter((call) => call.operation === operation),
     lastCallOf: (operation: string) => calls.filter((call) => call.operation === operation).at(-1),
+    /** The last call for the period on screen, not the previous period's (`previous: true`). */
+    lastCurrentCallOf: (operation: string) =>
+      calls.filter((call) => call.operation === operation && call.variables.previous !== true).at(-1),
   };
 }
 

@@ -6,6 +6,8 @@ import { InputError } from './input-error.ts';
 /** Arguments every dashboard query takes; times are parsed (and explained) by the services. */
 export const text = (max: number) => z.string().max(max);
 export const RangeArgs = z.object({ projectId: text(64), from: text(64).nullish(), to: text(64).nullish() });
+/** The arguments of a query that can also answer for the previous period (`previous: true`). */
+export const ComparableRangeArgs = RangeArgs.extend({ previous: z.boolean().nullish() });
 
 function parseArgs<T>(schema: z.ZodType<T>, args: unknown): T {
   const result = schema.safeParse(args);

@@ -43,6 +43,8 @@ export function parseInstant(input: string, field: string): number {
 export const startOfUtcDay = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
 
 export type RangeInput = { from?: string | null; to?: string | null };
+/** A range a comparable query takes: with `previous`, it answers for the period before it (`previousPeriod`). */
+export type ComparableRangeInput = RangeInput & { previous?: boolean | null };
 /** The project's first and last event times, used only when the caller leaves an end open. */
 export type EventSpan = { firstMs: number; lastMs: number } | null;
 
@@ -103,6 +105,15 @@ export function previousPeriod(range: TimeRange, nowMs: number = Number.POSITIVE
   const length = range.toMs - range.fromMs;
   const elapsedTo = Math.max(range.fromMs, Math.min(range.toMs, nowMs));
   return { fromMs: range.fromMs - length, toMs: elapsedTo - length };
+}
+
+/**
+ * The range a comparable query answers (docs/analytics.md, "The previous period"): the caller's range, or
+ * with `previous` the period before it, cut like with like when the range runs past now. Both come from
+ * one reading of the clock, so the cut and the range agree.
+ */
+export function comparedRange(range: TimeRange, isPrevious: boolean, nowMs: number): TimeRange {
+  return isPrevious ? previousPeriod(range, nowMs) : range;
 }
 
 /** UTC days the range touches (a partial day counts as one): the divisor of per-day averages. */

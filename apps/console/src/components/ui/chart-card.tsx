@@ -19,6 +19,8 @@ interface ChartCardProps {
   children: ReactNode;
   /** Height of the chart area (and of its skeleton), so the layout does not jump. */
   heightClass?: string;
+  /** Controls beside the title (Download CSV, the previous-period toggle); they wrap under it on a phone. */
+  actions?: ReactNode;
   className?: string;
 }
 
@@ -33,6 +35,7 @@ export function ChartCard({
   onRetry,
   children,
   heightClass = 'h-64',
+  actions,
   className,
 }: ChartCardProps) {
   const titleId = useId();
@@ -45,13 +48,16 @@ export function ChartCard({
         className,
       )}
     >
-      <header className="mb-3">
-        {eyebrow && (
-          <p className="text-[0.7rem] font-semibold uppercase tracking-widest text-indigo-600">{eyebrow}</p>
-        )}
-        <h3 id={titleId} className="text-sm font-bold text-slate-900">
-          {title}
-        </h3>
+      <header className="mb-3 flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          {eyebrow && (
+            <p className="text-[0.7rem] font-semibold uppercase tracking-widest text-indigo-600">{eyebrow}</p>
+          )}
+          <h3 id={titleId} className="text-sm font-bold text-slate-900">
+            {title}
+          </h3>
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-1">{actions}</div>}
       </header>
       {status === 'pending' ? (
         <ChartSkeleton heightClass={heightClass} />

@@ -7,6 +7,8 @@ interface StatTileProps {
   value: ReactNode;
   /** A line under the figure: what it counts, or a comparison. */
   hint?: ReactNode;
+  /** The change against the previous period (a ChangeBadge), beside the figure. */
+  change?: ReactNode;
   /** True while the figure's request runs: a pulsing placeholder instead of the value. */
   isLoading?: boolean;
   /** True when the request failed: a dash instead of a stale or invented number. */
@@ -19,6 +21,7 @@ export function StatTile({
   label,
   value,
   hint,
+  change,
   isLoading = false,
   isError = false,
   className,
@@ -43,7 +46,12 @@ export function StatTile({
             />
           </>
         ) : (
-          <p className="truncate text-2xl font-bold text-slate-900 tabular-nums">{isError ? '—' : value}</p>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+            <p className="min-w-0 truncate text-2xl font-bold text-slate-900 tabular-nums">
+              {isError ? '—' : value}
+            </p>
+            {!isError && change}
+          </div>
         )}
         {hint && !isLoading && (
           <span className="text-xs text-slate-500">{isError ? 'Could not load' : hint}</span>

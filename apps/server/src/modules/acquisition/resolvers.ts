@@ -1,12 +1,12 @@
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
-import { userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
+import { ComparableRangeArgs, userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
 import { acquisitionTypeDefs } from './schema.ts';
 import type { AcquisitionService } from './service.ts';
 
 // The filters themselves are checked by the service against the contract (AcquisitionFiltersSchema).
-const FunnelArgs = RangeArgs.extend({ filters: z.unknown().optional() });
+const FunnelArgs = ComparableRangeArgs.extend({ filters: z.unknown().optional() });
 const AttributionArgs = FunnelArgs.extend({ dimension: text(32) });
 
 export function acquisitionGraphqlModule({

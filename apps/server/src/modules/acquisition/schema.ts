@@ -108,15 +108,22 @@ export const acquisitionTypeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    "The funnel of distinct users over [from, to) (all time without them), filtered by the filter bar."
-    acquisitionFunnel(projectId: ID!, from: DateTime, to: DateTime, filters: AcquisitionFilters): AcquisitionFunnel!
-    "Sessions grouped by their landing UTM value of one dimension, with the same filters."
+    "The funnel of distinct users over [from, to) (all time without them), filtered by the filter bar. previous: true answers for the previous period."
+    acquisitionFunnel(
+      projectId: ID!
+      from: DateTime
+      to: DateTime
+      filters: AcquisitionFilters
+      previous: Boolean = false
+    ): AcquisitionFunnel!
+    "Sessions grouped by their landing UTM value of one dimension, with the same filters. previous: true answers for the previous period."
     attribution(
       projectId: ID!
       dimension: AttributionDimension!
       from: DateTime
       to: DateTime
       filters: AcquisitionFilters
+      previous: Boolean = false
     ): Attribution!
     "The values the filter bar's multi-selects offer in the range, most users first (at most 200 each)."
     acquisitionFilterOptions(projectId: ID!, from: DateTime, to: DateTime): AcquisitionFilterOptions!

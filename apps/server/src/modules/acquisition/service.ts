@@ -13,13 +13,19 @@ import {
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { InputError } from '../../reading/input-error.ts';
-import { needsSpan, type RangeInput, resolveRange, type TimeRange } from '../../reading/time-range.ts';
+import {
+  type ComparableRangeInput,
+  comparedRange,
+  needsSpan,
+  resolveRange,
+  type TimeRange,
+} from '../../reading/time-range.ts';
 import type { AcquisitionQuestions, AttributionCounts } from '../event-store/acquisition-questions.ts';
 import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
 
 export type AcquisitionService = ReturnType<typeof createAcquisitionService>;
 
-export type AcquisitionQuery = RangeInput & { projectId: string; filters?: unknown };
+export type AcquisitionQuery = ComparableRangeInput & { projectId: string; filters?: unknown };
 export type AttributionQuery = AcquisitionQuery & { dimension: string };
 
 export type AcquisitionServiceDeps = {
@@ -92,12 +98,14 @@ const EMPTY_COUNTS: Omit<AttributionCounts, 'isTotal' | 'value'> = {
 
 /** The funnel, the attribution table and the filter values; every query answers only the project's owner. */
 export function createAcquisitionService({ projects, store, clock = systemClock }: AcquisitionServiceDeps) {
+  /** Owner check, then the range; with `previous`, the period before it (the same questions, shifted). */
   async function ownedRange(userId: string, input: AcquisitionQuery): Promise<TimeRange> {
     await projects.getOwnedProject(userId, input.projectId);
     // Parse the range before reading the span, so a malformed one fails without touching the store.
     resolveRange(input, null, clock().getTime());
     const span = needsSpan(input) ? await store.eventSpan(input.projectId) : null;
-    return resolveRange(input, span, clock().getTime());
+    const nowMs = clock().getTime();
+    return comparedRange(resolveRange(input, span, nowMs), input.previous === true, nowMs);
   }
 
   return {

@@ -1,11 +1,11 @@
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
-import { userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
+import { ComparableRangeArgs, userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
 import { analyticsTypeDefs } from './schema.ts';
 import type { AnalyticsService, CountSeries } from './service.ts';
 
-const SeriesArgs = RangeArgs.extend({ granularity: text(64).nullish() });
+const SeriesArgs = ComparableRangeArgs.extend({ granularity: text(64).nullish() });
 const GasArgs = SeriesArgs.extend({ chainId: z.number().int().positive().nullish() });
 const limitOf = (max: number) => z.number().int().min(1).max(max);
 const FunctionArgs = RangeArgs.extend({ limit: limitOf(100) });
@@ -31,7 +31,7 @@ export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsServ
       averageGasPrice: query(GasArgs, (userId, { projectId, ...input }) =>
         analytics.averageGasPrice(userId, projectId, input),
       ),
-      analyticsOverview: query(RangeArgs, (userId, { projectId, ...input }) =>
+      analyticsOverview: query(ComparableRangeArgs, (userId, { projectId, ...input }) =>
         analytics.overview(userId, projectId, input),
       ),
       contractFunctions: query(FunctionArgs, (userId, { projectId, ...input }) =>

@@ -1,6 +1,10 @@
 /**
  * The analytics part of the GraphQL schema. Times are DateTime (src/reading/date-time.ts). Every query takes the project's id and answers only its owner. Definitions of
  * every figure: docs/analytics.md. Result shapes for the console: @polyflow/contracts/analytics.
+ *
+ * `previous: true` on the overview and the series answers the same question over the previous period of
+ * the range (docs/analytics.md, "The previous period"; docs/decisions/017-previous-period.md): series
+ * buckets then start at the previous period's start, so bucket i lines up with the range's bucket i.
  */
 export const analyticsTypeDefs = /* GraphQL */ `
   "A count over [from, to); 0 when nothing happened in it."
@@ -170,17 +174,17 @@ export const analyticsTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "Distinct wallets connected, each in the bucket of its first connection in the range."
-    totalConnectedWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    totalConnectedWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
     "Transactions of any status, in the bucket of their request."
-    totalTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    totalTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
     "Connected wallets never seen in the project before from."
-    totalNewWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    totalNewWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
     "Transactions whose latest stage is reverted or failed, in the bucket of their request."
-    failedTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
+    failedTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
     "Mean effective gas price in wei of the transactions mined in each bucket (optionally on one chain)."
-    averageGasPrice(projectId: ID!, from: DateTime, to: DateTime, granularity: String, chainId: Int): [AverageBucket!]!
-    "Every tile of the overview card at once."
-    analyticsOverview(projectId: ID!, from: DateTime, to: DateTime): AnalyticsOverview!
+    averageGasPrice(projectId: ID!, from: DateTime, to: DateTime, granularity: String, chainId: Int, previous: Boolean = false): [AverageBucket!]!
+    "Every tile of the overview card at once. previous: true answers the same tiles for the previous period."
+    analyticsOverview(projectId: ID!, from: DateTime, to: DateTime, previous: Boolean = false): AnalyticsOverview!
     "Most called contract functions (submitted transactions), at most limit (1-100) rows."
     contractFunctions(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [ContractFunctionCalls!]!
     "Distinct connected wallets per wallet provider."

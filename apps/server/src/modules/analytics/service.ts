@@ -14,6 +14,8 @@ import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
 import {
   type BucketedRange,
   bucketRange,
+  type ComparableRangeInput,
+  comparedRange,
   fillBuckets,
   needsSpan,
   previousPeriod,
@@ -26,7 +28,7 @@ import type { AnalyticsQuestions, PageRow, ReferrerRow } from '../event-store/an
 import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
-export type SeriesInput = RangeInput & { granularity?: string | null };
+export type SeriesInput = ComparableRangeInput & { granularity?: string | null };
 export type CountSeries = 'connectedWallets' | 'newWallets' | 'transactions' | 'failedTransactions';
 
 export type AnalyticsServiceDeps = {
@@ -49,11 +51,19 @@ const ratio = (numerator: number, denominator: number): number | null =>
 
 /** The Analytics screen's figures. Every call first checks that the caller owns the project. */
 export function createAnalyticsService({ projects, store, clock = systemClock }: AnalyticsServiceDeps) {
-  /** Owner check, then the range with open ends closed ("all time" needs the project's event span). */
-  async function ownedRange(userId: string, projectId: string, input: RangeInput): Promise<TimeRange> {
+  /**
+   * Owner check, then the range with open ends closed ("all time" needs the project's event span); with
+   * `previous`, the period before it: the same questions over a shifted range, whatever the engine.
+   */
+  async function ownedRange(
+    userId: string,
+    projectId: string,
+    input: ComparableRangeInput,
+  ): Promise<TimeRange> {
     await projects.getOwnedProject(userId, projectId);
     const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
-    return resolveRange(input, span, clock().getTime());
+    const nowMs = clock().getTime();
+    return comparedRange(resolveRange(input, span, nowMs), input.previous === true, nowMs);
   }
 
   /** bucket index → count, from the question that answers the series. */
@@ -84,7 +94,11 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
       return fillBuckets<number | null>(range, values, null);
     },
 
-    async overview(userId: string, projectId: string, input: RangeInput): Promise<AnalyticsOverview> {
+    async overview(
+      userId: string,
+      projectId: string,
+      input: ComparableRangeInput,
+    ): Promise<AnalyticsOverview> {
       const range = await ownedRange(userId, projectId, input);
       // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
       // of the period before it (yesterday until 07:40), not with a whole one.

@@ -8,8 +8,14 @@ import { z } from 'zod';
 import { graphqlRequest } from '../../../lib/graphql-client';
 
 const ACQUISITION_FUNNEL = /* GraphQL */ `
-  query AcquisitionFunnel($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AcquisitionFilters) {
-    acquisitionFunnel(projectId: $projectId, from: $from, to: $to, filters: $filters) {
+  query AcquisitionFunnel(
+    $projectId: ID!
+    $from: DateTime
+    $to: DateTime
+    $filters: AcquisitionFilters
+    $previous: Boolean
+  ) {
+    acquisitionFunnel(projectId: $projectId, from: $from, to: $to, filters: $filters, previous: $previous) {
       from
       to
       steps { key label users share }
@@ -23,14 +29,16 @@ export interface AcquisitionQueryInput {
   from: string;
   to: string;
   filters: AcquisitionFilters;
+  /** The same question over the previous period of the range (docs/analytics.md, "The previous period"). */
+  previous?: boolean;
 }
 
 export async function getAcquisitionFunnel(
-  { projectId, from, to, filters }: AcquisitionQueryInput,
+  { projectId, from, to, filters, previous = false }: AcquisitionQueryInput,
   signal?: AbortSignal,
 ): Promise<AcquisitionFunnel> {
   const { acquisitionFunnel } = await graphqlRequest(ACQUISITION_FUNNEL, {
-    variables: { projectId, from, to, filters },
+    variables: { projectId, from, to, filters, previous },
     schema: z.object({ acquisitionFunnel: AcquisitionFunnelSchema }),
     signal,
   });

@@ -15,8 +15,16 @@ const ATTRIBUTION = /* GraphQL */ `
     $from: DateTime
     $to: DateTime
     $filters: AcquisitionFilters
+    $previous: Boolean
   ) {
-    attribution(projectId: $projectId, dimension: $dimension, from: $from, to: $to, filters: $filters) {
+    attribution(
+      projectId: $projectId
+      dimension: $dimension
+      from: $from
+      to: $to
+      filters: $filters
+      previous: $previous
+    ) {
       dimension
       from
       to
@@ -44,11 +52,11 @@ const ATTRIBUTION = /* GraphQL */ `
 export type AttributionQueryInput = AcquisitionQueryInput & { dimension: AttributionDimension };
 
 export async function getAttribution(
-  { projectId, dimension, from, to, filters }: AttributionQueryInput,
+  { projectId, dimension, from, to, filters, previous = false }: AttributionQueryInput,
   signal?: AbortSignal,
 ): Promise<Attribution> {
   const { attribution } = await graphqlRequest(ATTRIBUTION, {
-    variables: { projectId, dimension, from, to, filters },
+    variables: { projectId, dimension, from, to, filters, previous },
     schema: z.object({ attribution: AttributionSchema }),
     signal,
   });

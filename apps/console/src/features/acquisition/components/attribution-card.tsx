@@ -7,10 +7,13 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { describePeriod, type PeriodSelection, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAttribution } from '../api/get-attribution';
 import type { AttributionSort } from '../hooks/use-acquisition-view';
+import { attributionCsv } from '../lib/acquisition-csv';
+import { sortAttributionRows } from '../lib/attribution-columns';
 import { AttributionLegend, AttributionTable } from './attribution-table';
 
 const TabLabels: Record<AttributionDimension, string> = {
@@ -48,6 +51,14 @@ export function AttributionCard({
   const id = useId();
   const tabRefs = useRef(new Map<AttributionDimension, HTMLButtonElement>());
   const attribution = useAttribution({ projectId, dimension, filters, ...periodRange(selection) });
+  const previous = useAttribution({
+    projectId,
+    dimension,
+    filters,
+    ...periodRange(selection),
+    previous: true,
+  });
+  const previousRows = previous.isPlaceholderData ? undefined : previous.data?.rows;
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -110,6 +121,11 @@ export function AttributionCard({
             </button>
           ))}
         </div>
+        <DownloadCsvButton
+          table={`Attributions by ${TabLabels[dimension].toLowerCase()}`}
+          build={() => attributionCsv(dimension, sortAttributionRows(rows ?? [], sort), previousRows)}
+          disabled={!rows || attribution.isPlaceholderData}
+        />
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${dimension}`}>
         {attribution.isError ? (
@@ -133,6 +149,7 @@ export function AttributionCard({
             <AttributionTable
               dimension={dimension}
               rows={rows}
+              previousRows={previousRows}
               sort={sort}
               onSortChange={onSortChange}
               isRefreshing={attribution.isPlaceholderData}

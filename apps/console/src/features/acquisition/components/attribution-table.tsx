@@ -6,6 +6,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
 import type { AttributionSort } from '../hooks/use-acquisition-view';
+import { attributionRowName, previousRowOf } from '../lib/acquisition-csv';
 import {
   type AttributionColumn,
   AttributionColumns,
@@ -17,6 +18,8 @@ import {
 interface AttributionTableProps {
   dimension: AttributionDimension;
   rows: readonly AttributionRow[];
+  /** The previous period's rows: each rate shows the previous one under it (undefined while loading). */
+  previousRows?: readonly AttributionRow[] | undefined;
   sort: AttributionSort | null;
   onSortChange: (sort: AttributionSort | null) => void;
   isRefreshing: boolean;
@@ -28,15 +31,10 @@ function nextSort(column: AttributionColumn, sort: AttributionSort | null): Attr
   return sort.direction === 'desc' ? { key: column.key, direction: 'asc' } : null;
 }
 
-function rowName(row: AttributionRow): string {
-  if (row.kind === 'total') return 'Total';
-  if (row.kind === 'unattributed') return 'Unattributed';
-  return row.value ?? '';
-}
-
 export function AttributionTable({
   dimension,
   rows,
+  previousRows,
   sort,
   onSortChange,
   isRefreshing,
@@ -83,38 +81,57 @@ export function AttributionTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
-          {sorted.map((row) => (
-            <tr
-              key={`${row.kind}:${row.value ?? ''}`}
-              className={cn(
-                'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:px-3 max-sm:py-2',
-                row.kind === 'total' && 'bg-slate-50 font-semibold',
-                row.kind === 'unattributed' && 'text-slate-500',
-              )}
-            >
-              <th
-                scope="row"
-                className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800 max-sm:col-span-2 max-sm:max-w-none max-sm:px-0"
+          {sorted.map((row) => {
+            const before = previousRowOf(row, previousRows);
+            return (
+              <tr
+                key={`${row.kind}:${row.value ?? ''}`}
+                className={cn(
+                  'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:px-3 max-sm:py-2',
+                  row.kind === 'total' && 'bg-slate-50 font-semibold',
+                  row.kind === 'unattributed' && 'text-slate-500',
+                )}
               >
-                <span className={cn(row.kind === 'unattributed' && 'italic font-normal text-slate-500')}>
-                  {rowName(row)}
-                </span>
-              </th>
-              {AttributionColumns.map((column) => {
-                const value = row[column.key];
-                return (
-                  <td
-                    key={column.key}
-                    title={column.parts?.(row)}
-                    data-label={column.header}
-                    className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
-                  >
-                    {column.kind === 'rate' ? formatRate(value) : formatCount(value ?? 0)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+                <th
+                  scope="row"
+                  className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800 max-sm:col-span-2 max-sm:max-w-none max-sm:px-0"
+                >
+                  <span className={cn(row.kind === 'unattributed' && 'italic font-normal text-slate-500')}>
+                    {attributionRowName(row)}
+                  </span>
+                </th>
+                {AttributionColumns.map((column) => {
+                  const value = row[column.key];
+                  return (
+                    <td
+                      key={column.key}
+                      title={column.parts?.(row)}
+                      data-label={column.header}
+                      className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
+                    >
+                      {column.kind === 'rate' ? (
+                        <span className="inline-flex flex-col items-end">
+                          {formatRate(value)}
+                          {previousRows && (
+                            <span
+                              className="text-[0.7rem] font-normal whitespace-nowrap text-slate-500"
+                              data-testid="previous-rate"
+                            >
+                              <span className="sr-only">previous period </span>
+                              <span aria-hidden="true">prev. </span>
+                              {formatRate(before ? before[column.key] : null)}
+                            </span>
+                          )}
+                        </span>
+                      ) : (
+                        formatCount(value ?? 0)
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -6,28 +6,42 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Mean effective gas price (wei) of the transactions mined in each bucket; null where none were. */
 export const AVERAGE_GAS_PRICE_QUERY = /* GraphQL */ `
-  query AverageGasPrice($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String) {
-    averageGasPrice(projectId: $projectId, from: $from, to: $to, granularity: $granularity) { from to value }
+  query AverageGasPrice($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $previous: Boolean) {
+    averageGasPrice(projectId: $projectId, from: $from, to: $to, granularity: $granularity, previous: $previous) {
+      from
+      to
+      value
+    }
   }
 `;
 
 const ResultSchema = z.object({ averageGasPrice: z.array(AverageBucketSchema) });
 type SeriesRange = AnalyticsRange & { granularity: string };
 
-export async function getAverageGasPrice(range: SeriesRange, signal?: AbortSignal): Promise<AverageBucket[]> {
+/** With `previous`, the buckets of the previous period, bucket i beside the range's bucket i. */
+export async function getAverageGasPrice(
+  range: SeriesRange,
+  previous: boolean,
+  signal?: AbortSignal,
+): Promise<AverageBucket[]> {
   const data = await graphqlRequest(AVERAGE_GAS_PRICE_QUERY, {
-    variables: { ...range },
+    variables: { ...range, previous },
     schema: ResultSchema,
     signal,
   });
   return data.averageGasPrice;
 }
 
-export function useAverageGasPrice(range: SeriesRange) {
+/** `previous`: the previous period's series, asked only while `enabled` (the chart's overlay is on). */
+export function useAverageGasPrice(
+  range: SeriesRange,
+  { previous = false, enabled = true }: { previous?: boolean; enabled?: boolean } = {},
+) {
   return useQuery(
     queryOptions({
-      queryKey: analyticsKeys.of('averageGasPrice', range, { granularity: range.granularity }),
-      queryFn: ({ signal }) => getAverageGasPrice(range, signal),
+      queryKey: analyticsKeys.of('averageGasPrice', range, { granularity: range.granularity, previous }),
+      queryFn: ({ signal }) => getAverageGasPrice(range, previous, signal),
+      enabled,
     }),
   );
 }

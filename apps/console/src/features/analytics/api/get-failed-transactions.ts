@@ -6,28 +6,42 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Transactions whose latest stage is reverted or failed, in the bucket of their request. */
 export const FAILED_TRANSACTIONS_QUERY = /* GraphQL */ `
-  query FailedTransactions($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String) {
-    failedTransactions(projectId: $projectId, from: $from, to: $to, granularity: $granularity) { from to value }
+  query FailedTransactions($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $previous: Boolean) {
+    failedTransactions(projectId: $projectId, from: $from, to: $to, granularity: $granularity, previous: $previous) {
+      from
+      to
+      value
+    }
   }
 `;
 
 const ResultSchema = z.object({ failedTransactions: TimeSeriesSchema });
 type SeriesRange = AnalyticsRange & { granularity: string };
 
-export async function getFailedTransactions(range: SeriesRange, signal?: AbortSignal): Promise<TimeBucket[]> {
+/** With `previous`, the buckets of the previous period, bucket i beside the range's bucket i. */
+export async function getFailedTransactions(
+  range: SeriesRange,
+  previous: boolean,
+  signal?: AbortSignal,
+): Promise<TimeBucket[]> {
   const data = await graphqlRequest(FAILED_TRANSACTIONS_QUERY, {
-    variables: { ...range },
+    variables: { ...range, previous },
     schema: ResultSchema,
     signal,
   });
   return data.failedTransactions;
 }
 
-export function useFailedTransactions(range: SeriesRange) {
+/** `previous`: the previous period's series, asked only while `enabled` (the chart's overlay is on). */
+export function useFailedTransactions(
+  range: SeriesRange,
+  { previous = false, enabled = true }: { previous?: boolean; enabled?: boolean } = {},
+) {
   return useQuery(
     queryOptions({
-      queryKey: analyticsKeys.of('failedTransactions', range, { granularity: range.granularity }),
-      queryFn: ({ signal }) => getFailedTransactions(range, signal),
+      queryKey: analyticsKeys.of('failedTransactions', range, { granularity: range.granularity, previous }),
+      queryFn: ({ signal }) => getFailedTransactions(range, previous, signal),
+      enabled,
     }),
   );
 }

@@ -6,8 +6,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Every tile of the overview card in one request (definitions: docs/analytics.md). */
 export const OVERVIEW_QUERY = /* GraphQL */ `
-  query AnalyticsOverview($projectId: ID!, $from: DateTime, $to: DateTime) {
-    analyticsOverview(projectId: $projectId, from: $from, to: $to) {
+  query AnalyticsOverview($projectId: ID!, $from: DateTime, $to: DateTime, $previous: Boolean) {
+    analyticsOverview(projectId: $projectId, from: $from, to: $to, previous: $previous) {
       from
       to
       totalTransactions
@@ -26,22 +26,27 @@ export const OVERVIEW_QUERY = /* GraphQL */ `
 
 const ResultSchema = z.object({ analyticsOverview: AnalyticsOverviewSchema });
 
-export async function getOverview(range: AnalyticsRange, signal?: AbortSignal): Promise<AnalyticsOverview> {
+/** With `previous`, the same tiles for the previous period of the range (docs/analytics.md). */
+export async function getOverview(
+  range: AnalyticsRange,
+  previous: boolean,
+  signal?: AbortSignal,
+): Promise<AnalyticsOverview> {
   const data = await graphqlRequest(OVERVIEW_QUERY, {
-    variables: { ...range },
+    variables: { ...range, previous },
     schema: ResultSchema,
     signal,
   });
   return data.analyticsOverview;
 }
 
-export function overviewQueryOptions(range: AnalyticsRange) {
+export function overviewQueryOptions(range: AnalyticsRange, previous = false) {
   return queryOptions({
-    queryKey: analyticsKeys.of('overview', range),
-    queryFn: ({ signal }) => getOverview(range, signal),
+    queryKey: analyticsKeys.of('overview', range, previous ? { previous } : {}),
+    queryFn: ({ signal }) => getOverview(range, previous, signal),
   });
 }
 
-export function useOverview(range: AnalyticsRange) {
-  return useQuery(overviewQueryOptions(range));
+export function useOverview(range: AnalyticsRange, { previous = false }: { previous?: boolean } = {}) {
+  return useQuery(overviewQueryOptions(range, previous));
 }

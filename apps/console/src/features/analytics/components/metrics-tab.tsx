@@ -1,6 +1,8 @@
 import type { Share } from '@polyflow/contracts/analytics';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ChartCard, ChartSkeleton, type ChartStatus } from '../../../components/ui/chart-card';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { PreviousPeriodToggle } from '../../../components/ui/previous-period-toggle';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useAverageGasPrice } from '../api/get-average-gas-price';
 import { useContractFunctions } from '../api/get-contract-functions';
@@ -8,7 +10,15 @@ import { useFailedTransactions } from '../api/get-failed-transactions';
 import { type ShareQuery, useShares } from '../api/get-shares';
 import { useTopPages } from '../api/get-top-pages';
 import { useTopReferrers } from '../api/get-top-referrers';
-import { countryName } from '../lib/format';
+import { countryName, weiToGwei } from '../lib/format';
+import { alignPrevious, type Bucket, seriesCsv } from '../lib/series-comparison';
+import {
+  contractFunctionsCsv,
+  type ShareColumns,
+  sharesCsv,
+  topPagesCsv,
+  topReferrersCsv,
+} from '../lib/share-csv';
 import type { Slice } from './charts/share-charts';
 import { ContractFunctionsTable } from './contract-functions-table';
 import { TopPagesTable, TopReferrersTable } from './top-pages-and-referrers';
@@ -46,33 +56,33 @@ const toSlices = (shares: Share[], nameOf: (key: string) => string = (key) => ke
 const hasValues = (values: Array<{ value: number | null }> | undefined) =>
   (values ?? []).some((point) => point.value !== null && point.value > 0);
 
+const inGwei = (buckets: readonly Bucket[] | undefined) =>
+  buckets?.map((bucket) => ({ ...bucket, value: bucket.value === null ? null : weiToGwei(bucket.value) }));
+
+type SeriesRange = AnalyticsRange & { granularity: string };
+
 export function MetricsTab({ range, granularity }: { range: AnalyticsRange; granularity: string }) {
   const series = { ...range, granularity };
-  const gas = useAverageGasPrice(series);
-  const failed = useFailedTransactions(series);
   const functions = useContractFunctions(range);
   const pages = useTopPages(range);
   const referrers = useTopReferrers(range);
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-      <ChartCard
-        title="Average gas price paid"
-        eyebrow="gwei · effective price of mined transactions"
-        {...stateOf(gas)}
-        isEmpty={!hasValues(gas.data)}
-        emptyText="No mined transactions in this period"
-      >
-        <Suspense fallback={<ChartSkeleton />}>
-          <GasPriceChart buckets={gas.data ?? []} granularity={granularity} />
-        </Suspense>
-      </ChartCard>
+      <GasPriceCard series={series} />
       <ChartCard
         title="Most executed contract functions"
         eyebrow="Submitted transactions"
         {...stateOf(functions)}
         isEmpty={(functions.data ?? []).length === 0}
         emptyText="No contract calls in this period"
+        actions={
+          <DownloadCsvButton
+            table="Most executed contract functions"
+            build={() => contractFunctionsCsv(functions.data ?? [])}
+            disabled={!functions.isSuccess}
+          />
+        }
       >
         <ContractFunctionsTable rows={functions.data ?? []} />
       </ChartCard>
@@ -80,25 +90,17 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         name="walletProviders"
         title="Wallet providers"
         unit="Connected wallets"
+        columns={{ key: 'wallet_provider', value: 'connected_wallets' }}
         range={range}
         chart="pie"
         emptyText="No wallet connected in this period"
       />
-      <ChartCard
-        title="Failed transactions"
-        eyebrow="Reverted or failed, by time requested"
-        {...stateOf(failed)}
-        isEmpty={!hasValues(failed.data)}
-        emptyText="No failed transactions in this period"
-      >
-        <Suspense fallback={<ChartSkeleton />}>
-          <FailedTransactionsChart buckets={failed.data ?? []} granularity={granularity} />
-        </Suspense>
-      </ChartCard>
+      <FailedTransactionsCard series={series} />
       <ShareCard
         name="countries"
         title="Countries"
         unit="Users"
+        columns={{ key: 'country', value: 'users', nameOf: countryName }}
         range={range}
         chart="bars"
         emptyText="No visitors in this period"
@@ -107,6 +109,7 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         name="browsers"
         title="Browsers"
         unit="Users"
+        columns={{ key: 'browser', value: 'users' }}
         range={range}
         chart="pie"
         emptyText="No visitors in this period"
@@ -118,6 +121,13 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         isEmpty={(pages.data ?? []).length === 0}
         emptyText="No page views in this period"
         heightClass="min-h-64"
+        actions={
+          <DownloadCsvButton
+            table="Top pages"
+            build={() => topPagesCsv(pages.data ?? [])}
+            disabled={!pages.isSuccess}
+          />
+        }
       >
         <TopPagesTable rows={pages.data ?? []} />
       </ChartCard>
@@ -128,6 +138,13 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         isEmpty={(referrers.data ?? []).length === 0}
         emptyText="No visits in this period"
         heightClass="min-h-64"
+        actions={
+          <DownloadCsvButton
+            table="Top referrers"
+            build={() => topReferrersCsv(referrers.data ?? [])}
+            disabled={!referrers.isSuccess}
+          />
+        }
       >
         <TopReferrersTable rows={referrers.data ?? []} />
       </ChartCard>
@@ -135,19 +152,90 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
   );
 }
 
+function GasPriceCard({ series }: { series: SeriesRange }) {
+  const title = 'Average gas price paid';
+  // The previous period's series is asked only once the overlay is switched on.
+  const [isOverlayOn, setOverlayOn] = useState(false);
+  const gas = useAverageGasPrice(series);
+  const previous = useAverageGasPrice(series, { previous: true, enabled: isOverlayOn });
+  const showPrevious = isOverlayOn && previous.isSuccess;
+  const points = alignPrevious(inGwei(gas.data) ?? [], showPrevious ? inGwei(previous.data) : undefined);
+  return (
+    <ChartCard
+      title={title}
+      eyebrow="gwei · effective price of mined transactions"
+      {...stateOf(gas)}
+      isEmpty={!hasValues(gas.data) && !(showPrevious && hasValues(previous.data))}
+      emptyText="No mined transactions in this period"
+      actions={
+        <>
+          <PreviousPeriodToggle chart={title} isOn={isOverlayOn} onChange={setOverlayOn} />
+          <DownloadCsvButton
+            table={title}
+            build={() => seriesCsv(points, 'average_gas_price_gwei', showPrevious)}
+            disabled={!gas.isSuccess || (isOverlayOn && !previous.isSuccess)}
+          />
+        </>
+      }
+    >
+      <Suspense fallback={<ChartSkeleton />}>
+        <GasPriceChart points={points} granularity={series.granularity} showPrevious={showPrevious} />
+      </Suspense>
+    </ChartCard>
+  );
+}
+
+function FailedTransactionsCard({ series }: { series: SeriesRange }) {
+  const title = 'Failed transactions';
+  // The previous period's series is asked only once the overlay is switched on.
+  const [isOverlayOn, setOverlayOn] = useState(false);
+  const failed = useFailedTransactions(series);
+  const previous = useFailedTransactions(series, { previous: true, enabled: isOverlayOn });
+  const showPrevious = isOverlayOn && previous.isSuccess;
+  const points = alignPrevious(failed.data ?? [], showPrevious ? previous.data : undefined);
+  return (
+    <ChartCard
+      title={title}
+      eyebrow="Reverted or failed, by time requested"
+      {...stateOf(failed)}
+      isEmpty={!hasValues(failed.data) && !(showPrevious && hasValues(previous.data))}
+      emptyText="No failed transactions in this period"
+      actions={
+        <>
+          <PreviousPeriodToggle chart={title} isOn={isOverlayOn} onChange={setOverlayOn} />
+          <DownloadCsvButton
+            table={title}
+            build={() => seriesCsv(points, 'failed_transactions', showPrevious)}
+            disabled={!failed.isSuccess || (isOverlayOn && !previous.isSuccess)}
+          />
+        </>
+      }
+    >
+      <Suspense fallback={<ChartSkeleton />}>
+        <FailedTransactionsChart
+          points={points}
+          granularity={series.granularity}
+          showPrevious={showPrevious}
+        />
+      </Suspense>
+    </ChartCard>
+  );
+}
+
 interface ShareCardProps {
   name: ShareQuery;
   title: string;
   unit: string;
+  columns: ShareColumns;
   range: AnalyticsRange;
   chart: 'pie' | 'bars';
   /** Says what is missing in this card's own words (wallets are not transactions). */
   emptyText: string;
 }
 
-function ShareCard({ name, title, unit, range, chart, emptyText }: ShareCardProps) {
+function ShareCard({ name, title, unit, columns, range, chart, emptyText }: ShareCardProps) {
   const query = useShares(name, range);
-  const slices = toSlices(query.data ?? [], name === 'countries' ? countryName : undefined);
+  const slices = toSlices(query.data ?? [], columns.nameOf);
   const Chart = chart === 'pie' ? SharePie : ShareBars;
   return (
     <ChartCard
@@ -156,6 +244,13 @@ function ShareCard({ name, title, unit, range, chart, emptyText }: ShareCardProp
       {...stateOf(query)}
       isEmpty={!hasValues(query.data)}
       emptyText={emptyText}
+      actions={
+        <DownloadCsvButton
+          table={title}
+          build={() => sharesCsv(query.data ?? [], columns)}
+          disabled={!query.isSuccess}
+        />
+      }
     >
       <Suspense fallback={<ChartSkeleton />}>
         <Chart slices={slices} unit={unit} />

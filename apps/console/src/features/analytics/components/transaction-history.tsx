@@ -4,7 +4,9 @@ import { Fragment, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChartSkeleton } from '../../../components/ui/chart-card';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import type { CsvTable } from '../../../lib/csv';
 import { shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useTransactionHistory } from '../api/get-transaction-history';
@@ -24,6 +26,22 @@ export function groupByUtcDay(rows: TransactionRow[]): Array<{ day: string; rows
 }
 
 const COLUMNS = ['Hash', 'Time', 'Wallet', 'Type', 'Country', 'Browser'] as const;
+
+/** The rows loaded so far (the pages on screen), every value in full: the file of the table. */
+export function historyCsv(rows: readonly TransactionRow[]): CsvTable {
+  return {
+    header: ['id', 'hash', 'time', 'wallet', 'type', 'country', 'browser'],
+    rows: rows.map((row) => [
+      row.id,
+      row.hash,
+      row.time,
+      row.wallet,
+      row.type,
+      row.country === null ? null : countryName(row.country),
+      row.browser,
+    ]),
+  };
+}
 
 export function TransactionHistory({ range }: { range: AnalyticsRange }) {
   const history = useTransactionHistory(range);
@@ -52,7 +70,13 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-xs text-slate-500">Newest first. Dates and times are UTC.</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-500">
+          Newest first. Dates and times are UTC. {rows.length.toLocaleString('en-US')} loaded
+          {history.hasNextPage ? ' (Load more for older ones)' : ''}.
+        </p>
+        <DownloadCsvButton table="Transaction History" build={() => historyCsv(rows)} />
+      </div>
       {/* On a phone each transaction is a card of label/value pairs (labels from CSS, one table for screen
           readers); from `sm` up a table. `relative` keeps the sr-only header inside the scroll area. */}
       <div className="relative sm:overflow-x-auto">

@@ -32,7 +32,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     expect(tile('Daily Active Wallets Trend').textContent).toContain('+73%');
     expect(tile('Daily Active Wallets Trend').textContent).toContain('vs 42.4 a day in the previous 30 days');
 
-    const [overview] = api.callsOf('analyticsOverview');
+    const [overview] = api.currentCallsOf('analyticsOverview');
     expect(overview?.variables.projectId).toBe(project.id);
     // Spec §6: Bearer token, and the same token as the API-key header.
     expect(overview?.headers.get('Authorization')).toBe(`Bearer ${session.token}`);
@@ -40,6 +40,45 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     // The default period is 30D.
     const expected = resolvePeriod({ kind: 'preset', id: '30d' });
     expect(overview?.variables).toMatchObject({ from: expected.from, to: expected.to });
+  });
+
+  it("shows each tile's change against the previous period, and a neutral mark with nothing to compare", async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project], {
+      analyticsOverview: (variables) =>
+        data({
+          analyticsOverview: variables.previous
+            ? buildOverview({
+                from: '2025-04-03T00:00:00.000Z',
+                to: '2025-05-03T00:00:00.000Z',
+                totalTransactions: 10000,
+                connectedWallets: 0,
+                transactionFailRate: 0.019,
+              })
+            : buildOverview(),
+        }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    await waitFor(() => expect(within(tile('Total Transactions')).getByTestId('change')).toBeTruthy());
+    // 12,345 against 10,000: up 23 %, good news.
+    const total = within(tile('Total Transactions')).getByTestId('change');
+    expect(total.getAttribute('data-direction')).toBe('up');
+    expect(total.textContent).toContain('23%');
+    expect(total.textContent).toContain('up 23% vs previous period');
+    expect(tile('Total Transactions').textContent).toContain('Previous: 10,000');
+    // A rate changes in points, and up is bad news for failures.
+    const failRate = within(tile('Transaction Fail Rate')).getByTestId('change');
+    expect(failRate.textContent).toContain('0.8 pp');
+    expect(failRate.className).toContain('red');
+    // No wallet connected before: nothing to compare with, no invented percentage.
+    const wallets = within(tile('Unique Wallets')).getByTestId('change');
+    expect(wallets.getAttribute('data-direction')).toBe('none');
+    expect(wallets.textContent).toBe('nothing to compare with vs previous period');
+    expect(screen.getByTestId('comparison-period').textContent).toContain('the previous 30 days');
+    const previousCall = api.callsOf('analyticsOverview').find((call) => call.variables.previous === true);
+    const expected = resolvePeriod({ kind: 'preset', id: '30d' });
+    expect(previousCall?.variables).toMatchObject({ from: expected.from, to: expected.to });
   });
 
   it('rounds honestly and compares a day in progress with the same hours of the day before', async () => {
@@ -123,10 +162,12 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     const project = buildProject();
     let answer: (reply: Reply) => void = () => {};
     serveAnalytics([project], {
-      analyticsOverview: () =>
-        new Promise<Reply>((resolve) => {
-          answer = resolve;
-        }),
+      analyticsOverview: (variables) =>
+        variables.previous
+          ? data({ analyticsOverview: buildOverview() })
+          : new Promise<Reply>((resolve) => {
+              answer = resolve;
+            }),
     });
     renderApp(`/console/${project.id}/analytics`);
 
@@ -157,7 +198,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
       within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }),
     );
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
-    expect(api.callsOf('analyticsOverview')).toHaveLength(2);
+    expect(api.currentCallsOf('analyticsOverview')).toHaveLength(2);
   });
 
   it('asks again with the new range when the period changes, and keeps it in the URL', async () => {
@@ -178,7 +219,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Week' }));
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('777'));
     const sevenDays = resolvePeriod({ kind: 'preset', id: '7d' });
-    expect(api.callsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
+    expect(api.currentCallsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
       from: sevenDays.from,
       to: sevenDays.to,
     });
@@ -203,7 +244,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     const project = buildProject();
     const api = serveAnalytics([project]);
     const { user, location } = renderApp(`/console/${project.id}/analytics`);
-    await waitFor(() => expect(api.callsOf('analyticsOverview')).toHaveLength(1));
+    await waitFor(() => expect(api.currentCallsOf('analyticsOverview')).toHaveLength(1));
 
     const from = screen.getByLabelText('From') as HTMLInputElement;
     const to = screen.getByLabelText('To') as HTMLInputElement;
@@ -214,7 +255,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Apply range' }));
 
     await waitFor(() =>
-      expect(api.callsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
+      expect(api.currentCallsOf('analyticsOverview').at(-1)?.variables).toMatchObject({
         from: '2025-01-01T00:00:00.000Z',
         to: '2025-01-11T00:00:00.000Z',
       }),
@@ -229,7 +270,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     const api = serveAnalytics([project]);
     renderApp(`/console/${project.id}/analytics?period=custom&from=2024-12-01&to=2024-12-31`);
     await waitFor(() =>
-      expect(api.callsOf('analyticsOverview')[0]?.variables).toMatchObject({
+      expect(api.currentCallsOf('analyticsOverview')[0]?.variables).toMatchObject({
         from: '2024-12-01T00:00:00.000Z',
         to: '2025-01-01T00:00:00.000Z',
       }),
@@ -291,7 +332,10 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
       'browsers',
     ]) {
       await waitFor(() =>
-        expect(api.callsOf(operation).map((call) => call.variables.projectId)).toEqual([first.id, second.id]),
+        expect(api.currentCallsOf(operation).map((call) => call.variables.projectId)).toEqual([
+          first.id,
+          second.id,
+        ]),
       );
     }
   });

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { CsvScope } from '../../../components/ui/download-csv-button';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { usePeriod } from '../../../hooks/use-period';
@@ -41,42 +42,44 @@ export function AnalyticsScreen({ project, configPath }: { project: Project; con
     });
 
   return (
-    <div className="flex animate-panel flex-col gap-4">
-      <PageHeader eyebrow={project.name} title="Analytics" />
-      <Card aria-labelledby="overview-title">
-        {/* Not CardHeader's actions slot: that one never shrinks, and the filter must wrap on a phone. */}
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-          <CardHeader
-            titleId="overview-title"
-            eyebrow="Wallets & transactions"
-            title="Overview"
-            description={<span data-testid="period-label">{describePeriod(selection)}</span>}
-          />
-          <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
+    <CsvScope scope={{ project: project.name, screen: 'analytics', from: period.from, to: period.to }}>
+      <div className="flex animate-panel flex-col gap-4">
+        <PageHeader eyebrow={project.name} title="Analytics" />
+        <Card aria-labelledby="overview-title">
+          {/* Not CardHeader's actions slot: that one never shrinks, and the filter must wrap on a phone. */}
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+            <CardHeader
+              titleId="overview-title"
+              eyebrow="Wallets & transactions"
+              title="Overview"
+              description={<span data-testid="period-label">{describePeriod(selection)}</span>}
+            />
+            <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
+          </div>
+          <OverviewTiles range={range} />
+          {isQuiet && (
+            <Alert className="mt-3">
+              No wallet activity in this period. Try a longer period, or, for a new project, install the SDK
+              and test the integration in{' '}
+              <Link to={configPath} className="font-semibold underline">
+                SDK settings
+              </Link>
+              .
+            </Alert>
+          )}
+          <AnalyticsTabs value={tab} onChange={selectTab} className="mt-6" />
+        </Card>
+        <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
+          {tab === 'metrics' ? (
+            <MetricsTab range={range} granularity={period.granularity} />
+          ) : (
+            <Card>
+              <CardHeader title="Transaction History" eyebrow="Transactions" />
+              <TransactionHistory range={range} />
+            </Card>
+          )}
         </div>
-        <OverviewTiles range={range} />
-        {isQuiet && (
-          <Alert className="mt-3">
-            No wallet activity in this period. Try a longer period, or, for a new project, install the SDK and
-            test the integration in{' '}
-            <Link to={configPath} className="font-semibold underline">
-              SDK settings
-            </Link>
-            .
-          </Alert>
-        )}
-        <AnalyticsTabs value={tab} onChange={selectTab} className="mt-6" />
-      </Card>
-      <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
-        {tab === 'metrics' ? (
-          <MetricsTab range={range} granularity={period.granularity} />
-        ) : (
-          <Card>
-            <CardHeader title="Transaction History" eyebrow="Transactions" />
-            <TransactionHistory range={range} />
-          </Card>
-        )}
       </div>
-    </div>
+    </CsvScope>
   );
 }

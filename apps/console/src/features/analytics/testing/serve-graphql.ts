@@ -48,6 +48,9 @@ export function serveAnalytics(projects: Project[], answers: Record<string, Answ
     ...api,
     graphql: calls,
     callsOf: (field: string) => calls.filter((call) => call.field === field),
+    /** The calls for the period on screen, without the previous period's (`previous: true`). */
+    currentCallsOf: (field: string) =>
+      calls.filter((call) => call.field === field && call.variables.previous !== true),
   };
 }
 

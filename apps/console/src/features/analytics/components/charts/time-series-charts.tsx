@@ -1,5 +1,4 @@
-import type { AverageBucket, TimeBucket } from '@polyflow/contracts/analytics';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   AXIS_COLOR,
   bucketRangeLabel,
@@ -11,7 +10,8 @@ import {
   isolatedIndexes,
   pickTicks,
 } from '../../lib/chart-axis';
-import { formatCount, formatGwei, weiToGwei } from '../../lib/format';
+import { formatCount, formatGwei } from '../../lib/format';
+import type { ComparedPoint } from '../../lib/series-comparison';
 
 /*
  * The time-series chart group: one lazy chunk (with recharts) loaded when the Metrics tab shows.
@@ -30,122 +30,202 @@ const tooltipStyle = {
   labelStyle: { color: '#312e81', fontWeight: 600 },
 } as const;
 
-interface Point {
-  from: string;
-  to: string;
-  value: number | null;
+/** The previous period's line: dashed and lighter than the range's, on the same axis. */
+const PREVIOUS_COLOR = '#a5b4fc';
+const PREVIOUS_DASH = '5 4';
+
+interface SeriesChartProps {
+  /** The range's buckets, each with the previous period's bucket i beside it (series-comparison.ts). */
+  points: readonly ComparedPoint[];
+  granularity: string;
+  /** Draw the previous period's overlay (its values are in the points). */
+  showPrevious: boolean;
 }
 
-function toPoints(buckets: readonly Point[]) {
-  return buckets.map((bucket) => ({ ...bucket, label: bucketRangeLabel(bucket.from, bucket.to) }));
+function toPoints(points: readonly ComparedPoint[]) {
+  return points.map((point) => ({
+    ...point,
+    label: bucketRangeLabel(point.from, point.to),
+    previousLabel:
+      point.previousFrom && point.previousTo ? bucketRangeLabel(point.previousFrom, point.previousTo) : null,
+  }));
+}
+
+/** What each line is: the range solid, the previous period dashed (only with the overlay). */
+export function SeriesLegend({ current }: { current: string }) {
+  return (
+    <ul aria-label="Legend" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+      <li className="flex items-center gap-1.5">
+        <svg aria-hidden="true" width="20" height="6">
+          <line x1="0" y1="3" x2="20" y2="3" stroke={INDIGO_PALETTE[1]} strokeWidth="2" />
+        </svg>
+        {current}, this period
+      </li>
+      <li className="flex items-center gap-1.5">
+        <svg aria-hidden="true" width="20" height="6">
+          <line
+            x1="0"
+            y1="3"
+            x2="20"
+            y2="3"
+            stroke={PREVIOUS_COLOR}
+            strokeWidth="2"
+            strokeDasharray={PREVIOUS_DASH}
+          />
+        </svg>
+        Previous period
+      </li>
+    </ul>
+  );
+}
+
+/** "12 Nov, 10:00–11:00 (previous period: 11 Nov, 10:00–11:00)": both buckets a tooltip row describes. */
+function tooltipLabel(
+  payload: readonly { payload?: { label?: string; previousLabel?: string | null } }[] | undefined,
+) {
+  const point = payload?.[0]?.payload;
+  if (!point) return '';
+  return point.previousLabel ? `${point.label} · previous: ${point.previousLabel}` : (point.label ?? '');
 }
 
 /** Average effective gas price per bucket, in gwei; gaps (no mined transaction) break the line. */
-export function GasPriceChart({ buckets, granularity }: { buckets: AverageBucket[]; granularity: string }) {
-  const data = toPoints(
-    buckets.map((bucket) => ({ ...bucket, value: bucket.value === null ? null : weiToGwei(bucket.value) })),
-  );
+export function GasPriceChart({ points, granularity, showPrevious }: SeriesChartProps) {
+  const data = toPoints(points);
   const ticks = pickTicks(data.map((point) => point.from));
   // A lone bucket with receipts (a new project's first day) is a line of no length: draw it as a dot.
   const lone = isolatedIndexes(data.map((point) => point.value));
   return (
-    <div className="h-64 w-full" data-testid="gas-price-chart">
-      <LineChart
-        responsive
-        data={data}
-        style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 12, left: 0, bottom: 0 }}
-      >
-        <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="from"
-          ticks={ticks}
-          tickFormatter={(iso: string) => bucketTickLabel(iso, granularity)}
-          {...axisProps}
-        />
-        <YAxis
-          tickCount={4}
-          width={56}
-          tickFormatter={(value: number) => `${compactNumber(value)}`}
-          {...axisProps}
-        />
-        <Tooltip
-          {...tooltipStyle}
-          labelFormatter={(_label, payload) => payload?.[0]?.payload?.label ?? ''}
-          formatter={(value) => [formatGwei(typeof value === 'number' ? value : null), 'Average gas price']}
-        />
-        <Line
-          type="monotone"
-          dataKey="value"
-          stroke={INDIGO_PALETTE[1]}
-          strokeWidth={2}
-          dot={(props: { cx?: number; cy?: number; index?: number }) =>
-            props.index !== undefined &&
-            lone.has(props.index) &&
-            props.cx !== undefined &&
-            props.cy !== undefined ? (
-              <circle
-                key={props.index}
-                data-testid="lone-point"
-                cx={props.cx}
-                cy={props.cy}
-                r={4}
-                fill={INDIGO_PALETTE[1]}
-              />
-            ) : (
-              <g key={props.index} />
-            )
-          }
-          connectNulls={false}
-          isAnimationActive={false}
-        />
-      </LineChart>
+    <div className="w-full" data-testid="gas-price-chart">
+      <div className="h-64">
+        <LineChart
+          responsive
+          data={data}
+          style={{ width: '100%', height: '100%' }}
+          margin={{ top: 8, right: 12, left: 0, bottom: 0 }}
+        >
+          <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="from"
+            ticks={ticks}
+            tickFormatter={(iso: string) => bucketTickLabel(iso, granularity)}
+            {...axisProps}
+          />
+          <YAxis
+            tickCount={4}
+            width={56}
+            tickFormatter={(value: number) => `${compactNumber(value)}`}
+            {...axisProps}
+          />
+          <Tooltip
+            {...tooltipStyle}
+            labelFormatter={(_label, payload) => tooltipLabel(payload)}
+            formatter={(value, name) => [
+              formatGwei(typeof value === 'number' ? value : null),
+              name === 'previousValue' ? 'Previous period' : 'Average gas price',
+            ]}
+          />
+          {showPrevious && (
+            <Line
+              type="monotone"
+              dataKey="previousValue"
+              stroke={PREVIOUS_COLOR}
+              strokeWidth={2}
+              strokeDasharray={PREVIOUS_DASH}
+              dot={false}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          )}
+          <Line
+            type="monotone"
+            dataKey="value"
+            stroke={INDIGO_PALETTE[1]}
+            strokeWidth={2}
+            dot={(props: { cx?: number; cy?: number; index?: number }) =>
+              props.index !== undefined &&
+              lone.has(props.index) &&
+              props.cx !== undefined &&
+              props.cy !== undefined ? (
+                <circle
+                  key={props.index}
+                  data-testid="lone-point"
+                  cx={props.cx}
+                  cy={props.cy}
+                  r={4}
+                  fill={INDIGO_PALETTE[1]}
+                />
+              ) : (
+                <g key={props.index} />
+              )
+            }
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </div>
+      {showPrevious && <SeriesLegend current="Average gas price" />}
     </div>
   );
 }
 
 /** Failed (reverted or failed) transactions per bucket of their request. */
-export function FailedTransactionsChart({
-  buckets,
-  granularity,
-}: {
-  buckets: TimeBucket[];
-  granularity: string;
-}) {
-  const data = toPoints(buckets);
+export function FailedTransactionsChart({ points, granularity, showPrevious }: SeriesChartProps) {
+  const data = toPoints(points);
   const ticks = pickTicks(data.map((point) => point.from));
-  const yTicks = countTicks(Math.max(0, ...data.map((point) => point.value ?? 0)));
+  const highest = Math.max(
+    0,
+    ...data.map((point) => Math.max(point.value ?? 0, showPrevious ? (point.previousValue ?? 0) : 0)),
+  );
+  const yTicks = countTicks(highest);
   return (
-    <div className="h-64 w-full" data-testid="failed-transactions-chart">
-      <BarChart
-        responsive
-        data={data}
-        style={{ width: '100%', height: '100%' }}
-        margin={{ top: 8, right: 12, left: 0, bottom: 0 }}
-      >
-        <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="from"
-          ticks={ticks}
-          tickFormatter={(iso: string) => bucketTickLabel(iso, granularity)}
-          {...axisProps}
-        />
-        <YAxis
-          ticks={yTicks}
-          domain={[0, yTicks.at(-1) ?? 1]}
-          width={40}
-          allowDecimals={false}
-          tickFormatter={compactNumber}
-          {...axisProps}
-        />
-        <Tooltip
-          {...tooltipStyle}
-          cursor={{ fill: '#eef2ff' }}
-          labelFormatter={(_label, payload) => payload?.[0]?.payload?.label ?? ''}
-          formatter={(value) => [formatCount(Number(value)), 'Failed transactions']}
-        />
-        <Bar dataKey="value" fill={INDIGO_PALETTE[2]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-      </BarChart>
+    <div className="w-full" data-testid="failed-transactions-chart">
+      <div className="h-64">
+        <ComposedChart
+          responsive
+          data={data}
+          style={{ width: '100%', height: '100%' }}
+          margin={{ top: 8, right: 12, left: 0, bottom: 0 }}
+        >
+          <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="from"
+            ticks={ticks}
+            tickFormatter={(iso: string) => bucketTickLabel(iso, granularity)}
+            {...axisProps}
+          />
+          <YAxis
+            ticks={yTicks}
+            domain={[0, yTicks.at(-1) ?? 1]}
+            width={40}
+            allowDecimals={false}
+            tickFormatter={compactNumber}
+            {...axisProps}
+          />
+          <Tooltip
+            {...tooltipStyle}
+            cursor={{ fill: '#eef2ff' }}
+            labelFormatter={(_label, payload) => tooltipLabel(payload)}
+            formatter={(value, name) => [
+              formatCount(Number(value)),
+              name === 'previousValue' ? 'Previous period' : 'Failed transactions',
+            ]}
+          />
+          <Bar dataKey="value" fill={INDIGO_PALETTE[2]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          {showPrevious && (
+            <Line
+              type="monotone"
+              dataKey="previousValue"
+              stroke={PREVIOUS_COLOR}
+              strokeWidth={2}
+              strokeDasharray={PREVIOUS_DASH}
+              dot={false}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          )}
+        </ComposedChart>
+      </div>
+      {showPrevious && <SeriesLegend current="Failed transactions" />}
     </div>
   );
 }

@@ -1,0 +1,49 @@
+import type { ContractFunctionCalls, PageRow, ReferrerRow, Share } from '@polyflow/contracts/analytics';
+import type { CsvTable } from '../../../lib/csv';
+
+export interface ShareColumns {
+  /** The slice's column, e.g. "country". */
+  key: string;
+  /** The count's column, e.g. "users". */
+  value: string;
+  /** When the legend shows a name for a code (countries): the name, and the code in `<key>_code`. */
+  nameOf?: (key: string) => string;
+}
+
+/** A distribution chart as a file: the slice as its legend names it, the count, and its share (0..1). */
+export function sharesCsv(shares: readonly Share[], { key, value, nameOf }: ShareColumns): CsvTable {
+  const total = shares.reduce((sum, share) => sum + share.value, 0);
+  const shareOf = (share: Share) => (total > 0 ? share.value / total : null);
+  const nameIn = (share: Share) => (share.key === null ? 'Unknown' : (nameOf?.(share.key) ?? share.key));
+  if (!nameOf) {
+    return { header: [key, value, 'share'], rows: shares.map((s) => [nameIn(s), s.value, shareOf(s)]) };
+  }
+  return {
+    header: [key, `${key}_code`, value, 'share'],
+    rows: shares.map((s) => [nameIn(s), s.key, s.value, shareOf(s)]),
+  };
+}
+
+/** The contract functions table as a file: every column in full (no shortened address). */
+export function contractFunctionsCsv(rows: readonly ContractFunctionCalls[]): CsvTable {
+  return {
+    header: ['chain_id', 'contract', 'selector', 'function', 'calls'],
+    rows: rows.map((row) => [row.chainId, row.contract, row.selector, row.functionName, row.calls]),
+  };
+}
+
+/** The top pages table as a file, in the order shown. */
+export function topPagesCsv(rows: readonly PageRow[]): CsvTable {
+  return {
+    header: ['path', 'users', 'wallets_connected', 'transactions_started'],
+    rows: rows.map((row) => [row.path, row.users, row.wallets, row.transactions]),
+  };
+}
+
+/** The top referrers table as a file, in the order shown; visits without another site's referrer as on screen. */
+export function topReferrersCsv(rows: readonly ReferrerRow[]): CsvTable {
+  return {
+    header: ['referrer', 'users', 'wallets', 'transactions'],
+    rows: rows.map((row) => [row.domain ?? 'Direct / none', row.users, row.wallets, row.transactions]),
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, csvFileName, slug, toCsv } from './csv';
+
+describe('toCsv', () => {
+  it('writes a header row and the rows, CRLF line ends (RFC 4180)', () => {
+    expect(
+      toCsv({
+        header: ['country', 'users', 'share'],
+        rows: [
+          ['Germany', 3, 0.75],
+          ['Unknown', 1, 0.25],
+        ],
+      }),
+    ).toBe('country,users,share\r\nGermany,3,0.75\r\nUnknown,1,0.25\r\n');
+  });
+
+  it('quotes fields with a comma, a quote or a line break, doubling quotes', () => {
+    expect(csvField('launch, v2')).toBe('"launch, v2"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
+    expect(csvField('plain text; fine')).toBe('plain text; fine');
+    expect(toCsv({ header: ['a,b'], rows: [['x"y']] })).toBe('"a,b"\r\n"x""y"\r\n');
+  });
+
+  it('writes numbers unformatted and empty fields for null', () => {
+    expect(csvField(12345)).toBe('12345');
+    expect(csvField(0.027)).toBe('0.027');
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField(12.5e9)).toBe('12500000000');
+    expect(csvField(1e21)).toBe('1000000000000000000000');
+    expect(csvField(null)).toBe('');
+    expect(csvField(undefined)).toBe('');
+    expect(csvField(Number.NaN)).toBe('');
+    expect(csvField(true)).toBe('true');
+  });
+});
+
+describe('csvFileName', () => {
+  it('names project, screen, table and the days of the period (the last included)', () => {
+    const scope = {
+      project: 'Demo DEX',
+      screen: 'analytics',
+      from: '2026-10-26T00:00:00.000Z',
+      to: '2026-11-25T00:00:00.000Z',
+    };
+    expect(csvFileName(scope, 'Countries')).toBe('demo-dex_analytics_countries_2026-10-26_2026-11-24.csv');
+    expect(csvFileName({ ...scope, from: '2026-11-24T00:00:00.000Z' }, 'Attributions by campaign')).toBe(
+      'demo-dex_analytics_attributions-by-campaign_2026-11-24_2026-11-24.csv',
+    );
+    // A range ending mid-day ends that day.
+    expect(csvFileName({ ...scope, to: '2026-11-24T14:05:00.000Z' }, 'Overview')).toMatch(
+      /_2026-10-26_2026-11-24\.csv$/,
+    );
+  });
+
+  it('keeps names safe for every file system', () => {
+    expect(slug('Café «Zürich» / DEX #1')).toBe('cafe-zurich-dex-1');
+    expect(slug('///')).toBe('project');
+  });
+});
