@@ -1,19 +1,9 @@
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClickHouseReader } from '../../src/modules/event-store/clickhouse/question-sql.ts';
-import { activeUsersDuring } from '../../src/modules/event-store/clickhouse/questions/active-users.ts';
-import { attributionCounts } from '../../src/modules/event-store/clickhouse/questions/attribution.ts';
-import { filterOptions } from '../../src/modules/event-store/clickhouse/questions/filter-options.ts';
-import { funnelCounts } from '../../src/modules/event-store/clickhouse/questions/funnel.ts';
-import { incidentSummaries } from '../../src/modules/event-store/clickhouse/questions/incident-summaries.ts';
-import { newWallets } from '../../src/modules/event-store/clickhouse/questions/new-wallets.ts';
-import { occurrenceById } from '../../src/modules/event-store/clickhouse/questions/occurrence-by-id.ts';
-import { revertErrorNear } from '../../src/modules/event-store/clickhouse/questions/revert-error-near.ts';
-import { sessionTrail } from '../../src/modules/event-store/clickhouse/questions/session-trail.ts';
 import {
-  usersByBrowser,
-  usersByCountry,
-} from '../../src/modules/event-store/clickhouse/questions/users-by-attribute.ts';
+  type ClickHouseEventStore,
+  createClickHouseEventStore,
+} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import {
   createDuckDbEventStore,
   type DuckDbEventStore,
@@ -23,14 +13,16 @@ import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { acquisitionEvents } from '../acquisition/fixture.ts';
 import { incidentEvents } from '../incidents/fixture.ts';
 import { storeRows } from '../support/event-stores.ts';
-import { chdbEvents } from './chdb-questions.ts';
+import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { edgeEvents } from './edge-events.ts';
 
 /**
- * The ClickHouse questions of the acquisition and incident screens (and the analytics ones they share)
- * answer exactly what the DuckDB adapter answers, over the same stored rows: the suites' fixtures and a
- * set of edge cases (ties, blank values, sessions cut by the range, a session id shared by two users,
- * a retried event). The rows are those DuckDB stored (incident ids stamped), copied into chdb.
+ * The ClickHouse adapter answers the acquisition and incident questions (and the analytics ones they
+ * share) exactly as the DuckDB adapter does, over the same events: the suites' fixtures and a set of edge
+ * cases (ties, blank and padded values, sessions cut by the range, a session id shared by two users,
+ * stages without ids, an incident with occurrences of another source). ClickHouse is chdb behind its
+ * HTTP interface (test/support/chdb-http-server.ts), reached by the adapter's real client; every segment
+ * is loaded into it twice, as a retried load does, and each event must still count once.
  */
 
 const PROJECTS = {
@@ -44,25 +36,27 @@ const PROJECTS = {
 const SLOW = 180_000;
 
 let duck: DuckDbEventStore;
-let ch: { clickhouse: ClickHouseReader; close(): void };
+let chdb: ChdbProcess;
+let ch: ClickHouseEventStore;
 
 beforeAll(async () => {
+  chdb = await startChdbProcess();
   duck = await createDuckDbEventStore({ file: ':memory:' });
-  const edges = edgeEvents(PROJECTS.edges);
-  await storeRows(duck, [
+  ch = await createClickHouseEventStore(`${chdb.url}/pf_questions`);
+  const rows: EventRow[] = [
     ...acquisitionEvents(PROJECTS.acquisition),
     ...incidentEvents(PROJECTS.incidents),
-    ...edges,
-  ]);
-  const stored: EventRow[] = [];
-  for (const project of Object.values(PROJECTS)) stored.push(...(await duck.projectEvents(project)));
-  // Every event loaded twice, as a retried load does: each must count once.
-  ch = chdbEvents(stored, 2);
+    ...edgeEvents(PROJECTS.edges),
+  ];
+  await storeRows(duck, rows);
+  await storeRows(ch, rows);
+  await storeRows(ch, rows);
 }, SLOW);
 
 afterAll(async () => {
-  ch?.close();
+  await ch?.close();
   await duck?.close();
+  await chdb?.stop();
 });
 
 const range = (from: string, to: string): TimeRange => ({ fromMs: Date.parse(from), toMs: Date.parse(to) });
@@ -112,36 +106,36 @@ describe('acquisition questions on ClickHouse, against DuckDB', { timeout: SLOW 
     for (const [name, r] of rangesOf(project)) {
       it(`funnel, attribution and filter options agree (${project}, ${name})`, async () => {
         for (const filters of filtersFor(name)) {
-          expect(await funnelCounts(ch.clickhouse, projectId, r, filters), JSON.stringify(filters)).toEqual(
+          expect(await ch.funnelCounts(projectId, r, filters), JSON.stringify(filters)).toEqual(
             await duck.funnelCounts(projectId, r, filters),
           );
           // Every dimension without a filter; the two most used ones under each filter.
           const dimensions = Object.keys(filters).length === 0 ? DIMENSIONS : DIMENSIONS.slice(0, 2);
           for (const dimension of dimensions) {
             expect(
-              byValue(await attributionCounts(ch.clickhouse, projectId, r, dimension, filters)),
+              byValue(await ch.attributionCounts(projectId, r, dimension, filters)),
               `${dimension} ${JSON.stringify(filters)}`,
             ).toEqual(byValue(await duck.attributionCounts(projectId, r, dimension, filters)));
           }
         }
-        expect(await filterOptions(ch.clickhouse, projectId, r)).toEqual(
+        expect(await ch.filterOptions(projectId, r)).toEqual(
           await duck.filterOptions(projectId, r),
         );
       });
 
       it(`users by country and browser, new wallets agree (${project}, ${name})`, async () => {
         for (const limit of [1, 2, 10]) {
-          expect(await usersByCountry(ch.clickhouse, projectId, r, limit)).toEqual(
+          expect(await ch.usersByCountry(projectId, r, limit)).toEqual(
             await duck.usersByCountry(projectId, r, limit),
           );
-          expect(await usersByBrowser(ch.clickhouse, projectId, r, limit)).toEqual(
+          expect(await ch.usersByBrowser(projectId, r, limit)).toEqual(
             await duck.usersByBrowser(projectId, r, limit),
           );
         }
         for (const granularity of [null, '1h', '1d']) {
           const bucketed = bucketRange(r, granularity);
           if (bucketed.bucketCount > 5000) continue;
-          expect(await newWallets(ch.clickhouse, projectId, bucketed)).toEqual(
+          expect(await ch.newWallets(projectId, bucketed)).toEqual(
             await duck.newWallets(projectId, bucketed),
           );
         }
@@ -150,9 +144,10 @@ describe('acquisition questions on ClickHouse, against DuckDB', { timeout: SLOW 
   }
 });
 
-/** No search, text in messages and stacks (any case), a code, a type's label, an address, pattern characters. */
+/** No search, a backslash, text in messages and stacks (any case), a code, a type's label, an address, pattern characters. */
 const SEARCHES = [
   null,
+  '\\',
   'AMOUNT',
   '-32603',
   'frontend error',
@@ -169,12 +164,12 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
       it(`incident summaries agree, with and without a search (${project}, ${name})`, async () => {
         for (const search of SEARCHES) {
           expect(
-            byId(await incidentSummaries(ch.clickhouse, projectId, r, { search })),
+            byId(await ch.incidentSummaries(projectId, r, { search })),
             String(search),
           ).toEqual(byId(await duck.incidentSummaries(projectId, r, { search })));
         }
         for (const summary of await duck.incidentSummaries(projectId, r)) {
-          expect(await incidentSummaries(ch.clickhouse, projectId, r, { incidentId: summary.id })).toEqual(
+          expect(await ch.incidentSummaries(projectId, r, { incidentId: summary.id })).toEqual(
             await duck.incidentSummaries(projectId, r, { incidentId: summary.id }),
           );
         }
@@ -188,27 +183,27 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
         firstSeenMs: s.firstSeenMs,
         lastSeenMs: s.lastSeenMs,
       }));
-      expect(await activeUsersDuring(ch.clickhouse, projectId, spans)).toEqual(
+      expect(await ch.activeUsersDuring(projectId, spans)).toEqual(
         await duck.activeUsersDuring(projectId, spans),
       );
-      expect(await activeUsersDuring(ch.clickhouse, projectId, [])).toEqual(new Map());
+      expect(await ch.activeUsersDuring(projectId, [])).toEqual(new Map());
       const events = await duck.projectEvents(projectId);
       for (const event of events) {
         const occurrence = await duck.occurrenceById(projectId, event.id);
-        expect(await occurrenceById(ch.clickhouse, projectId, event.id), event.id).toEqual(occurrence);
+        expect(await ch.occurrenceById(projectId, event.id), event.id).toEqual(occurrence);
         if (occurrence) {
-          expect(await sessionTrail(ch.clickhouse, projectId, occurrence)).toEqual(
+          expect(await ch.sessionTrail(projectId, occurrence)).toEqual(
             await duck.sessionTrail(projectId, occurrence),
           );
         }
         if (event.type === 'tx') {
           const around = { sessionId: event.session_id, fromMs: event.ts - 5_000, toMs: event.ts + 5_000 };
-          expect(await revertErrorNear(ch.clickhouse, projectId, around)).toEqual(
+          expect(await ch.revertErrorNear(projectId, around)).toEqual(
             await duck.revertErrorNear(projectId, around),
           );
         }
       }
-      expect(await occurrenceById(ch.clickhouse, projectId, 'no such event')).toBeNull();
+      expect(await ch.occurrenceById(projectId, 'no such event')).toBeNull();
     });
   }
 });

@@ -2,9 +2,19 @@ import type { EventReader, EventStore, EventStoreFactory } from '../event-store.
 import { type ClickHouse, connectClickHouse } from './client.ts';
 import { createEventWriter } from './event-writer.ts';
 import { readProjectEvents } from './project-events.ts';
+import { activeUsersDuring } from './questions/active-users.ts';
+import { attributionCounts } from './questions/attribution.ts';
 import { eventSpan } from './questions/event-span.ts';
+import { filterOptions } from './questions/filter-options.ts';
 import { findTxEvent } from './questions/find-tx-event.ts';
+import { funnelCounts } from './questions/funnel.ts';
+import { incidentSummaries } from './questions/incident-summaries.ts';
 import { integrationSummary } from './questions/integration-summary.ts';
+import { newWallets } from './questions/new-wallets.ts';
+import { occurrenceById } from './questions/occurrence-by-id.ts';
+import { revertErrorNear } from './questions/revert-error-near.ts';
+import { sessionTrail } from './questions/session-trail.ts';
+import { usersByBrowser, usersByCountry } from './questions/users-by-attribute.ts';
 import { migrate } from './schema.ts';
 
 /** The ClickHouse adapter, with the connection tests and tools may query directly. */
@@ -46,27 +56,29 @@ export async function createClickHouseEventStore(url: string): Promise<ClickHous
 
     eventSpan: (projectId) => eventSpan(clickhouse, projectId),
     connectedWallets: notImplemented('connectedWallets'),
-    newWallets: notImplemented('newWallets'),
+    newWallets: (projectId, range) => newWallets(clickhouse, projectId, range),
     transactionOutcomes: notImplemented('transactionOutcomes'),
     averageGasPrice: notImplemented('averageGasPrice'),
     walletCounts: notImplemented('walletCounts'),
     activeDays: notImplemented('activeDays'),
     contractFunctions: notImplemented('contractFunctions'),
     walletProviders: notImplemented('walletProviders'),
-    usersByCountry: notImplemented('usersByCountry'),
-    usersByBrowser: notImplemented('usersByBrowser'),
+    usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
+    usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
     transactionHistory: notImplemented('transactionHistory'),
     transactionEvents: notImplemented('transactionEvents'),
-    revertErrorNear: notImplemented('revertErrorNear'),
+    revertErrorNear: (projectId, around) => revertErrorNear(clickhouse, projectId, around),
 
-    funnelCounts: notImplemented('funnelCounts'),
-    attributionCounts: notImplemented('attributionCounts'),
-    filterOptions: notImplemented('filterOptions'),
+    funnelCounts: (projectId, range, filters) => funnelCounts(clickhouse, projectId, range, filters),
+    attributionCounts: (projectId, range, dimension, filters) =>
+      attributionCounts(clickhouse, projectId, range, dimension, filters),
+    filterOptions: (projectId, range) => filterOptions(clickhouse, projectId, range),
 
-    incidentSummaries: notImplemented('incidentSummaries'),
-    activeUsersDuring: notImplemented('activeUsersDuring'),
-    occurrenceById: notImplemented('occurrenceById'),
-    sessionTrail: notImplemented('sessionTrail'),
+    incidentSummaries: (projectId, range, options) =>
+      incidentSummaries(clickhouse, projectId, range, options),
+    activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
+    occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
+    sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),
 
     async ping() {
       if (isClosed) throw new Error('event store is closed');

@@ -1,5 +1,7 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
-import { EVENTS, IN_RANGE, type Params, SUBMITTED_STAGES } from './question-sql.ts';
+import type { Params } from './client.ts';
+import { SUBMITTED_STAGES } from './question-sql.ts';
+import { EVENTS, IN_RANGE } from './sql.ts';
 
 /**
  * The per-session figures the funnel and the attribution table read (docs/acquisition-and-incidents.md),

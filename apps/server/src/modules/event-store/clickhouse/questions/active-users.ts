@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { IncidentSpan } from '../../incident-questions.ts';
-import { type ClickHouseReader, count, EVENTS, utcDay } from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count, utcDay } from '../question-sql.ts';
+import { EVENTS } from '../sql.ts';
 
 const SpanUsersRow = z.object({ span: count, users: count });
 
@@ -13,7 +15,7 @@ const dayText = (timeMs: number) => new Date(timeMs).toISOString().slice(0, 10);
  * counted for every span that covers its day.
  */
 export async function activeUsersDuring(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   spans: readonly IncidentSpan[],
 ): Promise<Map<string, number>> {

@@ -2,17 +2,10 @@ import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contrac
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { AttributionCounts } from '../../acquisition-questions.ts';
-import {
-  type ClickHouseReader,
-  count,
-  EVENTS,
-  FROM,
-  flag,
-  rangeParams,
-  TO,
-  textOrNull,
-} from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count, flag, textOrNull } from '../question-sql.ts';
 import { type SessionColumn, sessionRowsCte } from '../session-rows.ts';
+import { EVENTS, FROM, rangeParams, TO } from '../sql.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
 const DIMENSION_COLUMNS: Record<AttributionDimension, SessionColumn> = {
@@ -45,7 +38,7 @@ const AttributionRow = z.object({
  * Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
   dimension: AttributionDimension,

@@ -2,7 +2,9 @@ import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { MAX_FILTER_OPTIONS } from '../../acquisition-questions.ts';
-import { type ClickHouseReader, count, EVENTS, IN_RANGE, rangeParams } from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count } from '../question-sql.ts';
+import { EVENTS, IN_RANGE, rangeParams } from '../sql.ts';
 
 const OptionRow = z.object({ name: z.string(), value: z.string(), users: count });
 
@@ -24,7 +26,7 @@ const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
  * one (column, value) row per column (ARRAY JOIN), blank values left out.
  */
 export async function filterOptions(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
 ): Promise<AcquisitionFilterOptions> {

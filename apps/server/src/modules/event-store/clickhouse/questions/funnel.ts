@@ -2,8 +2,10 @@ import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { FunnelCounts } from '../../acquisition-questions.ts';
-import { type ClickHouseReader, count, rangeParams } from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count } from '../question-sql.ts';
 import { sessionRowsCte } from '../session-rows.ts';
+import { rangeParams } from '../sql.ts';
 
 const FunnelRow = z.object({
   total_users: count,
@@ -20,7 +22,7 @@ const FunnelRow = z.object({
  * Definitions: docs/acquisition-and-incidents.md, "Funnel".
  */
 export async function funnelCounts(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
   filters: AcquisitionFilters,

@@ -7,21 +7,9 @@ import {
   TRANSACTION_METHODS,
   TX_FAILURE_WINDOW,
 } from '../../incident-questions.ts';
-import {
-  type ClickHouseReader,
-  count,
-  EVENTS,
-  FROM,
-  flag,
-  ms,
-  numberOrNull,
-  type Params,
-  rangeParams,
-  TO,
-  textOrNull,
-  timeParam,
-  utcDay,
-} from '../question-sql.ts';
+import type { ClickHouse, Params } from '../client.ts';
+import { count, flag, numberOrNull, textOrNull, timeParam, utcDay } from '../question-sql.ts';
+import { EVENTS, FROM, ms, rangeParams, TO } from '../sql.ts';
 
 const SummaryRow = z.object({
   id: z.string(),
@@ -77,7 +65,7 @@ function searchCondition(params: Params, search: string): string {
  * rest is in the range. Ties on time are broken by event id, as for the latest occurrence.
  */
 export async function incidentSummaries(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
   options: SummaryOptions = {},

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
-import { type ClickHouseReader, count, EVENTS, FROM, IN_RANGE, ms, rangeParams } from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count } from '../question-sql.ts';
+import { EVENTS, FROM, IN_RANGE, ms, rangeParams } from '../sql.ts';
 
 const BucketRow = z.object({ bucket: count, value: count });
 
@@ -8,7 +10,7 @@ const BucketRow = z.object({ bucket: count, value: count });
  * Wallets connected in the range that no event of the project carried before `from`, each counted in the
  * bucket of its first connection in the range (buckets start at `from` and last `bucket` ms).
  */
-export async function newWallets(clickhouse: ClickHouseReader, projectId: string, range: BucketedRange) {
+export async function newWallets(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
   const rows = await clickhouse.rows(
     `WITH connected AS (
        SELECT wallet_address, min(ts) AS first_at

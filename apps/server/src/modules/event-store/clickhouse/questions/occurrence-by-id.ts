@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { StoredOccurrence } from '../../incident-questions.ts';
-import { type ClickHouseReader, count, EVENTS, ms, numberOrNull, textOrNull } from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count, numberOrNull, textOrNull } from '../question-sql.ts';
+import { EVENTS, ms } from '../sql.ts';
 
 const OccurrenceRow = z.object({
   id: z.string(),
@@ -25,7 +27,7 @@ const OccurrenceRow = z.object({
 
 /** One stored error event by id (the summary query names the latest occurrence); big numbers as text. */
 export async function occurrenceById(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   eventId: string,
 ): Promise<StoredOccurrence | null> {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { REVERT_ERROR_WINDOW } from '../../analytics-questions.ts';
-import { type ClickHouseReader, EVENTS, textOrNull, timeParam } from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { textOrNull, timeParam } from '../question-sql.ts';
+import { EVENTS } from '../sql.ts';
 
 const MessageRow = z.object({ error_message: textOrNull });
 
@@ -10,7 +12,7 @@ const MessageRow = z.object({ error_message: textOrNull });
  * outcome: the reason the contract gave, which the receipt of a reverted transaction does not carry.
  */
 export async function revertErrorNear(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   around: { sessionId: string; fromMs: number; toMs: number },
 ): Promise<string | null> {

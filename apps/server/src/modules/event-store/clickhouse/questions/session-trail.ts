@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { type StoredOccurrence, type StoredTrailEvent, TRAIL_LENGTH } from '../../incident-questions.ts';
-import {
-  type ClickHouseReader,
-  count,
-  EVENTS,
-  ms,
-  numberOrNull,
-  textOrNull,
-  timeParam,
-} from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count, numberOrNull, textOrNull, timeParam } from '../question-sql.ts';
+import { EVENTS, ms } from '../sql.ts';
 
 const TrailRow = z.object({
   time: count,
@@ -39,7 +33,7 @@ const TRAIL_LOOKBACK_MS = 86_400_000;
  * 24 hours before it, oldest first (ties by id).
  */
 export async function sessionTrail(
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   occurrence: Pick<StoredOccurrence, 'eventId' | 'timeMs' | 'sessionId' | 'userId'>,
 ): Promise<StoredTrailEvent[]> {

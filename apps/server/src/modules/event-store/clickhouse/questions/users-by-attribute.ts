@@ -1,7 +1,9 @@
 import type { Share } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { type ClickHouseReader, count, EVENTS, IN_RANGE, rangeParams, textOrNull } from '../question-sql.ts';
+import type { ClickHouse } from '../client.ts';
+import { count, textOrNull } from '../question-sql.ts';
+import { EVENTS, IN_RANGE, rangeParams } from '../sql.ts';
 
 const ShareRow = z.object({ key: textOrNull, value: count });
 
@@ -10,7 +12,7 @@ type UserAttribute = 'browser' | 'country';
 
 async function usersByAttribute(
   attribute: UserAttribute,
-  clickhouse: ClickHouseReader,
+  clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
   limit: number,
@@ -29,17 +31,9 @@ async function usersByAttribute(
 }
 
 /** Distinct users with any event in the range per browser (null: unknown), most users first. */
-export const usersByBrowser = (
-  clickhouse: ClickHouseReader,
-  projectId: string,
-  range: TimeRange,
-  limit: number,
-) => usersByAttribute('browser', clickhouse, projectId, range, limit);
+export const usersByBrowser = (clickhouse: ClickHouse, projectId: string, range: TimeRange, limit: number) =>
+  usersByAttribute('browser', clickhouse, projectId, range, limit);
 
 /** Distinct users with any event in the range per country (null: unknown), most users first. */
-export const usersByCountry = (
-  clickhouse: ClickHouseReader,
-  projectId: string,
-  range: TimeRange,
-  limit: number,
-) => usersByAttribute('country', clickhouse, projectId, range, limit);
+export const usersByCountry = (clickhouse: ClickHouse, projectId: string, range: TimeRange, limit: number) =>
+  usersByAttribute('country', clickhouse, projectId, range, limit);
