@@ -12,8 +12,8 @@ import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { acquisitionEvents } from '../acquisition/fixture.ts';
 import { incidentEvents } from '../incidents/fixture.ts';
-import { storeRows } from '../support/event-stores.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { storeRows } from '../support/event-stores.ts';
 import { edgeEvents } from './edge-events.ts';
 
 /**
@@ -118,9 +118,7 @@ describe('acquisition questions on ClickHouse, against DuckDB', { timeout: SLOW 
             ).toEqual(byValue(await duck.attributionCounts(projectId, r, dimension, filters)));
           }
         }
-        expect(await ch.filterOptions(projectId, r)).toEqual(
-          await duck.filterOptions(projectId, r),
-        );
+        expect(await ch.filterOptions(projectId, r)).toEqual(await duck.filterOptions(projectId, r));
       });
 
       it(`users by country and browser, new wallets agree (${project}, ${name})`, async () => {
@@ -163,10 +161,9 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
     for (const [name, r] of rangesOf(project)) {
       it(`incident summaries agree, with and without a search (${project}, ${name})`, async () => {
         for (const search of SEARCHES) {
-          expect(
-            byId(await ch.incidentSummaries(projectId, r, { search })),
-            String(search),
-          ).toEqual(byId(await duck.incidentSummaries(projectId, r, { search })));
+          expect(byId(await ch.incidentSummaries(projectId, r, { search })), String(search)).toEqual(
+            byId(await duck.incidentSummaries(projectId, r, { search })),
+          );
         }
         for (const summary of await duck.incidentSummaries(projectId, r)) {
           expect(await ch.incidentSummaries(projectId, r, { incidentId: summary.id })).toEqual(

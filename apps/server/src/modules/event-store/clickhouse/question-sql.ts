@@ -11,9 +11,6 @@ export const timeParam = (name: string) => `fromUnixTimestamp64Milli({${name}:In
 /** The UTC day of a time. */
 export const utcDay = (expression: string) => `toDate(${expression}, 'UTC')`;
 
-/** The stages that make a transaction submitted (docs/analytics.md; duckdb/sql.ts SUBMITTED_STAGES). */
-export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
-
 /** A count or a time in ms (64-bit integers arrive quoted in JSON). */
 export const count = z.coerce.number();
 /** A nullable number (a code, a chain id). */

@@ -1,7 +1,6 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import type { Params } from './client.ts';
-import { SUBMITTED_STAGES } from './question-sql.ts';
-import { EVENTS, IN_RANGE } from './sql.ts';
+import { EVENTS, IN_RANGE, SUBMITTED_STAGES } from './sql.ts';
 
 /**
  * The per-session figures the funnel and the attribution table read (docs/acquisition-and-incidents.md),

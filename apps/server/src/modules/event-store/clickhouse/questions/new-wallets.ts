@@ -1,18 +1,13 @@
-import { z } from 'zod';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../client.ts';
-import { count } from '../question-sql.ts';
-import { EVENTS, FROM, IN_RANGE, ms, rangeParams } from '../sql.ts';
-
-const BucketRow = z.object({ bucket: count, value: count });
+import { bucketMap, bucketOf, bucketParams, EVENTS, FROM, IN_RANGE } from '../sql.ts';
+import { BucketValueRow } from './connected-wallets.ts';
 
 /**
- * Wallets connected in the range that no event of the project carried before `from`, each counted in the
- * bucket of its first connection in the range (buckets start at `from` and last `bucket` ms).
+ * The connected wallets of the range (as connected-wallets.ts) and, of those, the ones some event of the
+ * project carried before `from`: the history before the range is read only for these wallets.
  */
-export async function newWallets(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
-  const rows = await clickhouse.rows(
-    `WITH connected AS (
+export const CONNECTED_AND_SEEN_BEFORE = `connected AS (
        SELECT wallet_address, min(ts) AS first_at
          FROM ${EVENTS}
         WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
@@ -23,13 +18,18 @@ export async function newWallets(clickhouse: ClickHouse, projectId: string, rang
          FROM ${EVENTS}
         WHERE project_id = {project:String} AND ts < ${FROM}
           AND wallet_address IN (SELECT wallet_address FROM connected)
-     )
-     SELECT intDiv(${ms('first_at')} - {from:Int64}, {bucket:Int64}) AS bucket, count() AS value
+     )`;
+
+/** Wallets connected in the range that no event carried before `from`, in the bucket of their first connection. */
+export async function newWallets(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
+  const rows = await clickhouse.rows(
+    `WITH ${CONNECTED_AND_SEEN_BEFORE}
+     SELECT ${bucketOf('first_at')} AS bucket, count() AS value
        FROM connected
       WHERE wallet_address NOT IN (SELECT wallet_address FROM seen_before)
       GROUP BY bucket`,
-    { ...rangeParams(projectId, range), bucket: range.bucketMs },
-    BucketRow,
+    bucketParams(projectId, range),
+    BucketValueRow,
   );
-  return new Map(rows.map((row) => [row.bucket, row.value] as const));
+  return bucketMap(rows, (row) => row.value);
 }

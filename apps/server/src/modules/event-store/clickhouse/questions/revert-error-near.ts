@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { REVERT_ERROR_WINDOW } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../client.ts';
-import { textOrNull, timeParam } from '../question-sql.ts';
 import { EVENTS } from '../sql.ts';
 
-const MessageRow = z.object({ error_message: textOrNull });
+const MessageRow = z.object({ error_message: z.string().nullable() });
 
 /**
  * The message of the latest wallet error about a revert (`execution reverted: STF`, a gas estimate or call
@@ -21,7 +20,8 @@ export async function revertErrorNear(
     `SELECT error_message
        FROM ${EVENTS}
       WHERE project_id = {project:String} AND session_id = {session:String} AND type = 'error'
-        AND error_source = 'wallet' AND ts >= ${timeParam('from')} AND ts <= ${timeParam('to')}
+        AND error_source = 'wallet'
+        AND ts >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND ts <= fromUnixTimestamp64Milli({to:Int64}, 'UTC')
         AND error_message ILIKE '%revert%'
       ORDER BY ts DESC, id DESC
       LIMIT 1`,

@@ -1,11 +1,8 @@
 import type { Share } from '@polyflow/contracts/analytics';
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../client.ts';
-import { count, textOrNull } from '../question-sql.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../sql.ts';
-
-const ShareRow = z.object({ key: textOrNull, value: count });
+import { ShareRow } from './wallet-providers.ts';
 
 /** Enrichment columns a users chart can be split by; a closed list, so the column name is never input. */
 type UserAttribute = 'browser' | 'country';
@@ -18,16 +15,16 @@ async function usersByAttribute(
   limit: number,
 ): Promise<Share[]> {
   const rows = await clickhouse.rows(
-    `SELECT ${attribute} AS key, uniqExact(user_id) AS value
+    `SELECT ${attribute} AS share_key, uniqExact(user_id) AS share_value
        FROM ${EVENTS}
       WHERE ${IN_RANGE}
       GROUP BY ${attribute}
-      ORDER BY value DESC, key ASC NULLS LAST
+      ORDER BY share_value DESC, share_key NULLS LAST
       LIMIT {limit:UInt32}`,
     { ...rangeParams(projectId, range), limit },
     ShareRow,
   );
-  return rows;
+  return rows.map((row) => ({ key: row.share_key, value: row.share_value }));
 }
 
 /** Distinct users with any event in the range per browser (null: unknown), most users first. */
