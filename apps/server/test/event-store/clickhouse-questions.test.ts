@@ -87,9 +87,22 @@ const FILTERS: AcquisitionFilters[] = [
 
 const DIMENSIONS: AttributionDimension[] = ['campaign', 'source', 'medium', 'content', 'term'];
 
-/** Every filter over the ranges that cut sessions; the others with and without one (a busy machine). */
-const filtersFor = (rangeName: string): AcquisitionFilters[] =>
-  rangeName.startsWith('cutting') || rangeName === 'the suites’ week' ? FILTERS : [{}, { countries: ['DE'] }];
+/**
+ * Every filter over the suites' week; a few over the ranges that cut sessions (a filter applies to the
+ * session's events in the range); none or one elsewhere. Each case is a few dozen questions per engine.
+ */
+const filtersFor = (rangeName: string): AcquisitionFilters[] => {
+  if (rangeName === 'the suites’ week') return FILTERS;
+  if (rangeName.startsWith('cutting')) {
+    return [
+      {},
+      { countries: ['DE'] },
+      { campaigns: ['launch', 'airdrop'] },
+      { walletProviders: ['MetaMask'] },
+    ];
+  }
+  return [{}, { countries: ['DE'] }];
+};
 
 /** The project without events is asked over one range. */
 const rangesOf = (project: string) =>
