@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,10 +17,17 @@ import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
 export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = {
   duckdb: duckDbEventStore,
   // ClickHouse's engine (chdb) behind its HTTP interface, started for the run by global-setup.ts; each
-  // store gets a database of its own, reached through the real @clickhouse/client.
-  clickhouse: () =>
-    createClickHouseEventStore(`${clickHouseServerUrl()}/pf_${randomBytes(6).toString('hex')}`),
+  // data directory gets a database of its own, reached through the real @clickhouse/client.
+  clickhouse: ({ dataDir }) => createClickHouseEventStore(clickHouseUrlFor(dataDir)),
 };
+
+/**
+ * The CLICKHOUSE_URL of a test server's data directory: the same directory names the same database, as
+ * DuckDB's file in it, so a server restarted on it (the incident status suite) finds its events again.
+ */
+export function clickHouseUrlFor(dataDir: string): string {
+  return `${clickHouseServerUrl()}/pf_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+}
 
 function clickHouseServerUrl(): string {
   const url = inject('clickhouseServerUrl');

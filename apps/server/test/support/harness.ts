@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type Services } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import { chosenEventStore } from './event-stores.ts';
+import { chosenEventStore, clickHouseUrlFor } from './event-stores.ts';
 import { createTestDatabase } from './postgres.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
@@ -64,7 +64,10 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
     engine === 'postgres'
       ? await createTestDatabase(inject('postgresAdminUrl'), `pf_${randomBytes(6).toString('hex')}`)
       : undefined;
-  const config = testConfig(dataDir, { databaseUrl, smtpUrl: mail.url, ...overrides });
+  // With EVENT_STORE=clickhouse the config names the run's ClickHouse, as CLICKHOUSE_URL would: a server
+  // rebuilt from this config (a restart) opens the same event store.
+  const clickhouseUrl = process.env.EVENT_STORE === 'clickhouse' ? clickHouseUrlFor(dataDir) : undefined;
+  const config = testConfig(dataDir, { databaseUrl, smtpUrl: mail.url, clickhouseUrl, ...overrides });
   const clock = createTestClock();
   const app = await buildApp(config, { clock, eventStore: chosenEventStore() });
   await app.ready();

@@ -1,16 +1,23 @@
-import type { EventReader, EventStore, EventStoreFactory } from '../event-store.ts';
+import type { EventStore, EventStoreFactory } from '../event-store.ts';
 import { type ClickHouse, connectClickHouse } from './client.ts';
 import { createEventWriter } from './event-writer.ts';
 import { readProjectEvents } from './project-events.ts';
 import { activeDays } from './questions/active-days.ts';
+import { activeUsersDuring } from './questions/active-users.ts';
+import { attributionCounts } from './questions/attribution.ts';
 import { averageGasPrice } from './questions/average-gas-price.ts';
 import { connectedWallets } from './questions/connected-wallets.ts';
 import { contractFunctions } from './questions/contract-functions.ts';
 import { eventSpan } from './questions/event-span.ts';
+import { filterOptions } from './questions/filter-options.ts';
 import { findTxEvent } from './questions/find-tx-event.ts';
+import { funnelCounts } from './questions/funnel.ts';
+import { incidentSummaries } from './questions/incident-summaries.ts';
 import { integrationSummary } from './questions/integration-summary.ts';
 import { newWallets } from './questions/new-wallets.ts';
+import { occurrenceById } from './questions/occurrence-by-id.ts';
 import { revertErrorNear } from './questions/revert-error-near.ts';
+import { sessionTrail } from './questions/session-trail.ts';
 import { transactionEvents } from './questions/transaction-events.ts';
 import { transactionHistory } from './questions/transaction-history.ts';
 import { transactionOutcomes } from './questions/transaction-outcomes.ts';
@@ -21,11 +28,6 @@ import { migrate } from './schema.ts';
 
 /** The ClickHouse adapter, with the connection tests and tools may query directly. */
 export type ClickHouseEventStore = EventStore & { clickhouse: ClickHouse };
-
-/** A question whose ClickHouse SQL is not written yet: it fails loudly rather than answering wrongly. */
-function notImplemented(question: keyof EventReader): () => Promise<never> {
-  return () => Promise.reject(new Error(`${question} is not implemented in the ClickHouse adapter yet`));
-}
 
 /**
  * The event store in a ClickHouse database (CLICKHOUSE_URL: server, database and credentials). The schema
@@ -71,14 +73,16 @@ export async function createClickHouseEventStore(url: string): Promise<ClickHous
     transactionEvents: (projectId, hashOrId) => transactionEvents(clickhouse, projectId, hashOrId),
     revertErrorNear: (projectId, around) => revertErrorNear(clickhouse, projectId, around),
 
-    funnelCounts: notImplemented('funnelCounts'),
-    attributionCounts: notImplemented('attributionCounts'),
-    filterOptions: notImplemented('filterOptions'),
+    funnelCounts: (projectId, range, filters) => funnelCounts(clickhouse, projectId, range, filters),
+    attributionCounts: (projectId, range, dimension, filters) =>
+      attributionCounts(clickhouse, projectId, range, dimension, filters),
+    filterOptions: (projectId, range) => filterOptions(clickhouse, projectId, range),
 
-    incidentSummaries: notImplemented('incidentSummaries'),
-    activeUsersDuring: notImplemented('activeUsersDuring'),
-    occurrenceById: notImplemented('occurrenceById'),
-    sessionTrail: notImplemented('sessionTrail'),
+    incidentSummaries: (projectId, range, options) =>
+      incidentSummaries(clickhouse, projectId, range, options),
+    activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
+    occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
+    sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),
 
     async ping() {
       if (isClosed) throw new Error('event store is closed');

@@ -40,6 +40,7 @@ function searchCondition(params: Params, search: string): string {
  * Every incident with an occurrence in the range: error events grouped by their stored `incident_id`.
  * A failed or reverted transaction of the same session within 10 s of an occurrence that is a wallet's
  * failure to send one (severity.ts) counts as one the incident made fail. First seen is the first occurrence ever; the rest is in the range.
+ * The latest occurrence's figures break ties on time by event id, like `latestEventId`.
  */
 export async function incidentSummaries(
   connection: DuckDBConnection,
@@ -95,7 +96,7 @@ export async function incidentSummaries(
     )
     SELECT o.incident_id AS id,
            any_value(o.error_source) AS type,
-           arg_max(o.error_message, o.ts) AS title,
+           arg_max(o.error_message, (o.ts, o.id)) AS title,
            epoch_ms(least(min(o.ts), any_value(e.first_ts)))::DOUBLE AS first_seen,
            epoch_ms(max(o.ts))::DOUBLE AS last_seen,
            count(*)::DOUBLE AS occurrences,
@@ -103,9 +104,9 @@ export async function incidentSummaries(
            count(DISTINCT o.wallet_address)::DOUBLE AS wallets,
            count(DISTINCT o.ts::DATE)::DOUBLE AS days,
            coalesce(any_value(t.failed), 0)::DOUBLE AS failed,
-           arg_max(o.wallet_address, o.ts) FILTER (WHERE o.wallet_address IS NOT NULL) AS wallet,
-           arg_max(o.error_code, o.ts)::DOUBLE AS code,
-           arg_max(o.rpc_method, o.ts) AS method,
+           arg_max(o.wallet_address, (o.ts, o.id)) FILTER (WHERE o.wallet_address IS NOT NULL) AS wallet,
+           arg_max(o.error_code, (o.ts, o.id))::DOUBLE AS code,
+           arg_max(o.rpc_method, (o.ts, o.id)) AS method,
            arg_max(o.id, (o.ts, o.id)) AS latest_event_id,
            bool_or(o.is_match) AS is_match
       FROM occurrences o

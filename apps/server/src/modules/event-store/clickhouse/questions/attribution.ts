@@ -1,0 +1,112 @@
+import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
+import { z } from 'zod';
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { AttributionCounts } from '../../acquisition-questions.ts';
+import type { ClickHouse } from '../client.ts';
+import { count, flag, textOrNull } from '../question-sql.ts';
+import { type SessionColumn, sessionRowsCte } from '../session-rows.ts';
+import { EVENTS, FROM, rangeParams, TO } from '../sql.ts';
+
+/** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
+const DIMENSION_COLUMNS: Record<AttributionDimension, SessionColumn> = {
+  campaign: 'landing_campaign',
+  source: 'landing_source',
+  medium: 'landing_medium',
+  content: 'landing_content',
+  term: 'landing_term',
+};
+
+const AttributionRow = z.object({
+  is_total: flag,
+  value: textOrNull,
+  new_wallets: count,
+  connects: count,
+  transactions: count,
+  sessions: count,
+  users: count,
+  sessions_with_tx: count,
+  users_with_tx: count,
+  sessions_with_connect: count,
+  users_with_connect: count,
+});
+
+/**
+ * Sessions in the range grouped by their landing UTM value, plus the Total row. "+ Wallets" counts
+ * wallets whose first connection ever (all time, whatever the filters) happened in the range, in the
+ * session of that first connection (the earlier session id breaks a tie). Sessions are first folded per
+ * (value, user), so that a row's users are its (value, user) rows and the Total row's, its users.
+ * Definitions: docs/acquisition-and-incidents.md.
+ */
+export async function attributionCounts(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  dimension: AttributionDimension,
+  filters: AcquisitionFilters,
+): Promise<AttributionCounts[]> {
+  const value = DIMENSION_COLUMNS[dimension];
+  const sessions = sessionRowsCte([value, 'submitted_count', 'connects'], filters);
+  // The folded columns are named apart from the answer's: in ClickHouse an alias is visible to the whole
+  // SELECT, so `sum(x) AS x` would make every other use of x an aggregate inside an aggregate.
+  const folded = ['sessions', 'transactions', 'with_tx', 'with_connect', 'connects', 'wallets'];
+  const sums = folded.map((column) => `sum(per_${column}) AS per_${column}`).join(', ');
+  const figures = `sum(per_wallets) AS new_wallets,
+           sum(per_connects) AS connects,
+           sum(per_transactions) AS transactions,
+           sum(per_sessions) AS sessions,
+           count() AS users,
+           sum(per_with_tx) AS sessions_with_tx,
+           countIf(per_with_tx > 0) AS users_with_tx,
+           sum(per_with_connect) AS sessions_with_connect,
+           countIf(per_with_connect > 0) AS users_with_connect`;
+  const rows = await clickhouse.rows(
+    `WITH ${sessions.sql},
+    first_connections AS (
+      SELECT min(ts) AS first_connected, argMin(session_id, (ts, session_id)) AS session_id
+        FROM ${EVENTS}
+       WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+       GROUP BY wallet_address
+    ),
+    new_wallets AS (
+      SELECT session_id, count() AS wallets
+        FROM first_connections
+       WHERE first_connected >= ${FROM} AND first_connected < ${TO}
+       GROUP BY session_id
+    ),
+    per_value AS (
+      SELECT s.${value} AS value, s.user_id AS user_id,
+             count() AS per_sessions,
+             sum(s.submitted_count) AS per_transactions,
+             countIf(s.submitted_count > 0) AS per_with_tx,
+             countIf(s.connects > 0) AS per_with_connect,
+             sum(s.connects) AS per_connects,
+             sum(ifNull(w.wallets, 0)) AS per_wallets
+        FROM session_rows AS s
+        LEFT JOIN new_wallets AS w ON w.session_id = s.session_id
+       GROUP BY value, user_id
+    )
+    SELECT 0 AS is_total, value, ${figures}
+      FROM per_value
+     GROUP BY value
+    UNION ALL
+    -- One row per user for the Total row, whose distinct users span every value; it exists even without a session.
+    SELECT 1 AS is_total, CAST(NULL AS Nullable(String)) AS value, ${figures}
+      FROM (SELECT user_id, ${sums} FROM per_value GROUP BY user_id)
+    SETTINGS join_use_nulls = 1`,
+    { ...rangeParams(projectId, range), ...sessions.params },
+    AttributionRow,
+  );
+  return rows.map((row) => ({
+    isTotal: row.is_total,
+    value: row.value,
+    newWallets: row.new_wallets,
+    connects: row.connects,
+    transactions: row.transactions,
+    sessions: row.sessions,
+    users: row.users,
+    sessionsWithTransaction: row.sessions_with_tx,
+    usersWithTransaction: row.users_with_tx,
+    sessionsWithConnect: row.sessions_with_connect,
+    usersWithConnect: row.users_with_connect,
+  }));
+}

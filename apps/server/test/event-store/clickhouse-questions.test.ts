@@ -1,0 +1,219 @@
+import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ClickHouseEventStore,
+  createClickHouseEventStore,
+} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import {
+  createDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
+import { acquisitionEvents } from '../acquisition/fixture.ts';
+import { incidentEvents } from '../incidents/fixture.ts';
+import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { storeRows } from '../support/event-stores.ts';
+import { edgeEvents } from './edge-events.ts';
+
+/**
+ * The ClickHouse adapter answers the acquisition and incident questions (and the analytics ones they
+ * share) exactly as the DuckDB adapter does, over the same events: the suites' fixtures and a set of edge
+ * cases (ties, blank and padded values, sessions cut by the range, a session id shared by two users,
+ * stages without ids, an incident with occurrences of another source). ClickHouse is chdb behind its
+ * HTTP interface (test/support/chdb-http-server.ts), reached by the adapter's real client; every segment
+ * is loaded into it twice, as a retried load does, and each event must still count once.
+ */
+
+const PROJECTS = {
+  acquisition: 'prj_acquisition',
+  incidents: 'prj_incidents',
+  edges: 'prj_edges',
+  none: 'prj_none',
+};
+
+/** Each case asks both engines dozens of questions, on a machine shared by many test runs. */
+const SLOW = 180_000;
+
+let duck: DuckDbEventStore;
+let chdb: ChdbProcess;
+let ch: ClickHouseEventStore;
+
+beforeAll(async () => {
+  chdb = await startChdbProcess();
+  duck = await createDuckDbEventStore({ file: ':memory:' });
+  ch = await createClickHouseEventStore(`${chdb.url}/pf_questions`);
+  const rows: EventRow[] = [
+    ...acquisitionEvents(PROJECTS.acquisition),
+    ...incidentEvents(PROJECTS.incidents),
+    ...edgeEvents(PROJECTS.edges),
+  ];
+  await storeRows(duck, rows);
+  await storeRows(ch, rows);
+  await storeRows(ch, rows);
+}, SLOW);
+
+afterAll(async () => {
+  await ch?.close();
+  await duck?.close();
+  await chdb?.stop();
+});
+
+const range = (from: string, to: string): TimeRange => ({ fromMs: Date.parse(from), toMs: Date.parse(to) });
+
+/** Ranges that hold everything, the suites' week, cuts through sessions, one day, and nothing. */
+const RANGES: Record<string, TimeRange> = {
+  'all time': range('2024-01-01T00:00:00Z', '2024-04-01T00:00:00Z'),
+  'the suites’ week': range('2024-03-01T00:00:00Z', '2024-03-08T00:00:00Z'),
+  'cutting sessions at both ends': range('2024-03-01T10:02:10Z', '2024-03-06T11:02:10Z'),
+  'cutting the edge sessions': range('2024-03-10T10:00:30Z', '2024-03-10T12:00:30.500Z'),
+  'one UTC day': range('2024-03-04T00:00:00Z', '2024-03-05T00:00:00Z'),
+  empty: range('2023-01-01T00:00:00Z', '2023-01-02T00:00:00Z'),
+};
+
+const FILTERS: AcquisitionFilters[] = [
+  {},
+  { countries: ['DE'] },
+  { countries: ['DE', 'US'], browsers: ['Chrome', 'Firefox'] },
+  { sources: ['twitter'] },
+  { mediums: ['social'] },
+  { campaigns: ['launch', 'airdrop'] },
+  { terms: ['defi'] },
+  { contents: ['banner-a'] },
+  { walletProviders: ['MetaMask'] },
+  { walletProviders: ['Rabby Wallet'], countries: ['US'] },
+  { countries: ['nowhere'] },
+];
+
+const DIMENSIONS: AttributionDimension[] = ['campaign', 'source', 'medium', 'content', 'term'];
+
+/**
+ * Every filter over the suites' week; a few over the ranges that cut sessions (a filter applies to the
+ * session's events in the range); none or one elsewhere. Each case is a few dozen questions per engine.
+ */
+const filtersFor = (rangeName: string): AcquisitionFilters[] => {
+  if (rangeName === 'the suites’ week') return FILTERS;
+  if (rangeName.startsWith('cutting')) {
+    return [
+      {},
+      { countries: ['DE'] },
+      { campaigns: ['launch', 'airdrop'] },
+      { walletProviders: ['MetaMask'] },
+    ];
+  }
+  return [{}, { countries: ['DE'] }];
+};
+
+/** The project without events is asked over one range. */
+const rangesOf = (project: string) =>
+  Object.entries(RANGES).filter(([name]) => project !== 'none' || name === 'all time');
+
+const byValue = <T extends { isTotal: boolean; value: string | null }>(rows: T[]) =>
+  [...rows].sort(
+    (a, b) => Number(a.isTotal) - Number(b.isTotal) || String(a.value).localeCompare(String(b.value)),
+  );
+const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+
+describe('acquisition questions on ClickHouse, against DuckDB', { timeout: SLOW }, () => {
+  for (const [project, projectId] of Object.entries(PROJECTS)) {
+    for (const [name, r] of rangesOf(project)) {
+      it(`funnel, attribution and filter options agree (${project}, ${name})`, async () => {
+        for (const filters of filtersFor(name)) {
+          expect(await ch.funnelCounts(projectId, r, filters), JSON.stringify(filters)).toEqual(
+            await duck.funnelCounts(projectId, r, filters),
+          );
+          // Every dimension without a filter; the two most used ones under each filter.
+          const dimensions = Object.keys(filters).length === 0 ? DIMENSIONS : DIMENSIONS.slice(0, 2);
+          for (const dimension of dimensions) {
+            expect(
+              byValue(await ch.attributionCounts(projectId, r, dimension, filters)),
+              `${dimension} ${JSON.stringify(filters)}`,
+            ).toEqual(byValue(await duck.attributionCounts(projectId, r, dimension, filters)));
+          }
+        }
+        expect(await ch.filterOptions(projectId, r)).toEqual(await duck.filterOptions(projectId, r));
+      });
+
+      it(`users by country and browser, new wallets agree (${project}, ${name})`, async () => {
+        for (const limit of [1, 2, 10]) {
+          expect(await ch.usersByCountry(projectId, r, limit)).toEqual(
+            await duck.usersByCountry(projectId, r, limit),
+          );
+          expect(await ch.usersByBrowser(projectId, r, limit)).toEqual(
+            await duck.usersByBrowser(projectId, r, limit),
+          );
+        }
+        for (const granularity of [null, '1h', '1d']) {
+          const bucketed = bucketRange(r, granularity);
+          if (bucketed.bucketCount > 5000) continue;
+          expect(await ch.newWallets(projectId, bucketed)).toEqual(
+            await duck.newWallets(projectId, bucketed),
+          );
+        }
+      });
+    }
+  }
+});
+
+/** No search, a backslash, text in messages and stacks (any case), a code, a type's label, an address, pattern characters. */
+const SEARCHES = [
+  null,
+  '\\',
+  'AMOUNT',
+  '-32603',
+  'frontend error',
+  '0x111',
+  '%',
+  '_x_',
+  'rpc.other',
+  'nothing like it',
+];
+
+describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, () => {
+  for (const [project, projectId] of Object.entries(PROJECTS)) {
+    for (const [name, r] of rangesOf(project)) {
+      it(`incident summaries agree, with and without a search (${project}, ${name})`, async () => {
+        for (const search of SEARCHES) {
+          expect(byId(await ch.incidentSummaries(projectId, r, { search })), String(search)).toEqual(
+            byId(await duck.incidentSummaries(projectId, r, { search })),
+          );
+        }
+        for (const summary of await duck.incidentSummaries(projectId, r)) {
+          expect(await ch.incidentSummaries(projectId, r, { incidentId: summary.id })).toEqual(
+            await duck.incidentSummaries(projectId, r, { incidentId: summary.id }),
+          );
+        }
+      });
+    }
+
+    it(`active users during the incidents, occurrences and trails agree (${project})`, async () => {
+      const summaries = await duck.incidentSummaries(projectId, RANGES['all time'] as TimeRange);
+      const spans = summaries.map((s) => ({
+        incidentId: s.id,
+        firstSeenMs: s.firstSeenMs,
+        lastSeenMs: s.lastSeenMs,
+      }));
+      expect(await ch.activeUsersDuring(projectId, spans)).toEqual(
+        await duck.activeUsersDuring(projectId, spans),
+      );
+      expect(await ch.activeUsersDuring(projectId, [])).toEqual(new Map());
+      const events = await duck.projectEvents(projectId);
+      for (const event of events) {
+        const occurrence = await duck.occurrenceById(projectId, event.id);
+        expect(await ch.occurrenceById(projectId, event.id), event.id).toEqual(occurrence);
+        if (occurrence) {
+          expect(await ch.sessionTrail(projectId, occurrence)).toEqual(
+            await duck.sessionTrail(projectId, occurrence),
+          );
+        }
+        if (event.type === 'tx') {
+          const around = { sessionId: event.session_id, fromMs: event.ts - 5_000, toMs: event.ts + 5_000 };
+          expect(await ch.revertErrorNear(projectId, around)).toEqual(
+            await duck.revertErrorNear(projectId, around),
+          );
+        }
+      }
+      expect(await ch.occurrenceById(projectId, 'no such event')).toBeNull();
+    });
+  }
+});
