@@ -60,10 +60,12 @@ export type TestApp = {
 export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-test-'));
   const mail = await startSmtpSink();
+  // Several nodes of one deployment share a database: the first creates it, the others get its URL.
   const databaseUrl =
-    engine === 'postgres'
+    overrides.databaseUrl ??
+    (engine === 'postgres'
       ? await createTestDatabase(inject('postgresAdminUrl'), `pf_${randomBytes(6).toString('hex')}`)
-      : undefined;
+      : undefined);
   const config = testConfig(dataDir, { databaseUrl, smtpUrl: mail.url, ...overrides });
   const clock = createTestClock();
   const app = await buildApp(config, { clock, eventStore: chosenEventStore() });
