@@ -83,7 +83,13 @@ export async function startServerNode(options: ServerNodeOptions): Promise<Serve
     const written = lines.find(match);
     if (written) return Promise.resolve(written);
     return new Promise((resolve, reject) => {
-      const waiter = { match, resolve: (line: LogLine) => (clearTimeout(timer), resolve(line)) };
+      const waiter = {
+        match,
+        resolve(line: LogLine) {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      };
       const timer = setTimeout(() => {
         waiters.delete(waiter);
         reject(new Error(`${options.name}: no matching log line within ${withinMs} ms.\n${stderr}`));
