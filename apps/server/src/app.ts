@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
+import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -146,7 +147,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Ingestion is built below (it looks projects up); a project is deleted only once requests are served.
     events: { deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId) },
   });
-  const eventStore = await (options.eventStore ?? duckDbEventStore)({ dataDir: config.dataDir });
+  // CLICKHOUSE_URL selects ClickHouse; the embedded DuckDB file is the default (tests pass their own).
+  const chosenEventStore =
+    options.eventStore ??
+    (config.clickhouseUrl ? clickHouseEventStore(config.clickhouseUrl) : duckDbEventStore);
+  const eventStore = await chosenEventStore({ dataDir: config.dataDir });
   const metrics = createMetrics();
   const events = createEventService({
     geo,

@@ -14,6 +14,11 @@ export type Config = {
   publicUrl: string;
   /** `postgres://…` selects PostgreSQL; undefined keeps the accounts in `DATA_DIR/polyflow.sqlite`. */
   databaseUrl: string | undefined;
+  /**
+   * `http(s)://user:password@host:8123/database` selects the ClickHouse event store; undefined keeps the
+   * events in `DATA_DIR/events.duckdb`.
+   */
+  clickhouseUrl?: string;
   /** `smtp://user:pass@host:port`; undefined writes emails to the log and `DATA_DIR/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -67,6 +72,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  CLICKHOUSE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl,
     databaseUrl: vars.DATABASE_URL,
+    clickhouseUrl: vars.CLICKHOUSE_URL,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
     smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,

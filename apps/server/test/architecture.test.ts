@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's boundaries (docs/ARCHITECTURE.md, "Boundaries"), checked on every test run: a module
- * reaches another only through the files that other module offers, the DuckDB driver stays inside the
- * DuckDB adapter, and the modules import each other one way.
+ * reaches another only through the files that other module offers, each engine's driver stays inside
+ * its adapter (DuckDB, ClickHouse), and the modules import each other one way.
  */
 
 const SRC = path.resolve(import.meta.dirname, '../src');
@@ -39,8 +39,9 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];
 
-/** Where the DuckDB driver may be imported (bench and tests aside). */
+/** Where each engine's driver may be imported (bench and tests aside). */
 const DUCKDB_ADAPTER = path.join(MODULES, 'event-store', 'duckdb');
+const CLICKHOUSE_ADAPTER = path.join(MODULES, 'event-store', 'clickhouse');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -96,6 +97,18 @@ describe('server boundaries', () => {
     const breaches = imports
       .filter(({ from, specifier }) => specifier.startsWith('@duckdb/') && !from.startsWith(DUCKDB_ADAPTER))
       .map(({ from }) => shown(from));
+    expect(breaches).toEqual([]);
+  });
+
+  it('keeps the ClickHouse client inside the ClickHouse adapter, and chdb (tests only) out of the server', () => {
+    const breaches = imports
+      .filter(
+        ({ from, specifier }) =>
+          (specifier.startsWith('@clickhouse/') && !from.startsWith(CLICKHOUSE_ADAPTER)) ||
+          specifier === 'chdb' ||
+          specifier.startsWith('chdb/'),
+      )
+      .map(({ from, specifier }) => `${shown(from)} imports ${specifier}`);
     expect(breaches).toEqual([]);
   });
 

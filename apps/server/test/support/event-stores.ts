@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStoreFactory, EventWriter } from '../../src/modules/event-store/event-store.ts';
@@ -11,7 +14,22 @@ import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
  * their exact answers through the port, so a second adapter runs them as they are:
  * `EVENT_STORE=<name> npx vitest run --project server test/analytics test/acquisition test/incidents`.
  */
-export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = { duckdb: duckDbEventStore };
+export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = {
+  duckdb: duckDbEventStore,
+  // ClickHouse's engine (chdb) behind its HTTP interface, started for the run by global-setup.ts; each
+  // store gets a database of its own, reached through the real @clickhouse/client.
+  clickhouse: () =>
+    createClickHouseEventStore(`${clickHouseServerUrl()}/pf_${randomBytes(6).toString('hex')}`),
+};
+
+function clickHouseServerUrl(): string {
+  const url = inject('clickhouseServerUrl');
+  if (!url)
+    throw new Error(
+      'the chdb HTTP server runs only with EVENT_STORE=clickhouse (test/support/global-setup.ts)',
+    );
+  return url;
+}
 
 /** The adapter named by EVENT_STORE (default duckdb). */
 export function chosenEventStore(): EventStoreFactory {

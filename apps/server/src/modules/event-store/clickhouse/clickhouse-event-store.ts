@@ -1,0 +1,94 @@
+import type { EventReader, EventStore, EventStoreFactory } from '../event-store.ts';
+import { type ClickHouse, connectClickHouse } from './client.ts';
+import { createEventWriter } from './event-writer.ts';
+import { readProjectEvents } from './project-events.ts';
+import { eventSpan } from './questions/event-span.ts';
+import { findTxEvent } from './questions/find-tx-event.ts';
+import { integrationSummary } from './questions/integration-summary.ts';
+import { migrate } from './schema.ts';
+
+/** The ClickHouse adapter, with the connection tests and tools may query directly. */
+export type ClickHouseEventStore = EventStore & { clickhouse: ClickHouse };
+
+/** A question whose ClickHouse SQL is not written yet: it fails loudly rather than answering wrongly. */
+function notImplemented(question: keyof EventReader): () => Promise<never> {
+  return () => Promise.reject(new Error(`${question} is not implemented in the ClickHouse adapter yet`));
+}
+
+/**
+ * The event store in a ClickHouse database (CLICKHOUSE_URL: server, database and credentials). The schema
+ * is created or migrated on start (schema.ts); loads and deletes go one at a time; questions run as they
+ * come (ClickHouse runs them concurrently).
+ */
+export async function createClickHouseEventStore(url: string): Promise<ClickHouseEventStore> {
+  const clickhouse = await connectClickHouse(url);
+  try {
+    await migrate(clickhouse);
+  } catch (error) {
+    await clickhouse.close();
+    throw error;
+  }
+  const writer = createEventWriter(clickhouse);
+  let isClosed = false;
+
+  return {
+    clickhouse,
+    loadSegment: writer.loadSegment,
+    isRecordError: writer.isRecordError,
+    deleteProjectEvents: writer.deleteProjectEvents,
+    deleteEventsBefore: writer.deleteEventsBefore,
+    deleteWalletEvents: writer.deleteWalletEvents,
+    deleteUserEvents: writer.deleteUserEvents,
+
+    integrationSummary: (projectId, since) => integrationSummary(clickhouse, projectId, since),
+    findTxEvent: (projectId, id) => findTxEvent(clickhouse, projectId, id),
+    projectEvents: (projectId) => readProjectEvents(clickhouse, projectId),
+
+    eventSpan: (projectId) => eventSpan(clickhouse, projectId),
+    connectedWallets: notImplemented('connectedWallets'),
+    newWallets: notImplemented('newWallets'),
+    transactionOutcomes: notImplemented('transactionOutcomes'),
+    averageGasPrice: notImplemented('averageGasPrice'),
+    walletCounts: notImplemented('walletCounts'),
+    activeDays: notImplemented('activeDays'),
+    contractFunctions: notImplemented('contractFunctions'),
+    walletProviders: notImplemented('walletProviders'),
+    usersByCountry: notImplemented('usersByCountry'),
+    usersByBrowser: notImplemented('usersByBrowser'),
+    transactionHistory: notImplemented('transactionHistory'),
+    transactionEvents: notImplemented('transactionEvents'),
+    revertErrorNear: notImplemented('revertErrorNear'),
+
+    funnelCounts: notImplemented('funnelCounts'),
+    attributionCounts: notImplemented('attributionCounts'),
+    filterOptions: notImplemented('filterOptions'),
+
+    incidentSummaries: notImplemented('incidentSummaries'),
+    activeUsersDuring: notImplemented('activeUsersDuring'),
+    occurrenceById: notImplemented('occurrenceById'),
+    sessionTrail: notImplemented('sessionTrail'),
+
+    async ping() {
+      if (isClosed) throw new Error('event store is closed');
+      await clickhouse.command('SELECT count() FROM (SELECT 1 FROM events LIMIT 1)');
+    },
+
+    // Nothing runs here: ClickHouse sorts every insert by the table's key and merges parts (dropping the
+    // copies of an event loaded twice) in its own background threads; DuckDB's compaction has no
+    // counterpart to schedule.
+    startMaintenance: () => ({ stop: async () => undefined }),
+
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      await writer.close();
+      await clickhouse.close();
+    },
+  };
+}
+
+/** The adapter as app.ts and the test harness create it, for the ClickHouse at `url`. */
+export const clickHouseEventStore =
+  (url: string): EventStoreFactory =>
+  () =>
+    createClickHouseEventStore(url);

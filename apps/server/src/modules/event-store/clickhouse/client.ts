@@ -1,0 +1,82 @@
+import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import type { z } from 'zod';
+
+/**
+ * The adapter's one way to ClickHouse: `@clickhouse/client` over HTTP. CLICKHOUSE_URL names the server,
+ * the database (its path) and the credentials: `http://user:password@host:8123/polyflow`.
+ */
+export type ClickHouse = {
+  client: ClickHouseClient;
+  database: string;
+  /** Runs a statement that answers nothing (DDL, DELETE, INSERT … SELECT). */
+  command(sql: string, params?: Params): Promise<void>;
+  /** Runs a query and parses each JSONEachRow row with `schema` (rows are checked at the adapter's edge). */
+  rows<T>(sql: string, params: Params, schema: z.ZodType<T>): Promise<T[]>;
+  close(): Promise<void>;
+};
+
+export type Params = Record<string, string | number | bigint | boolean | null | readonly string[]>;
+
+/** Where CLICKHOUSE_URL points: the server's URL without the path, and the database of the path. */
+export function parseClickHouseUrl(url: string): {
+  serverUrl: string;
+  database: string;
+  username: string;
+  password: string;
+} {
+  const parsed = new URL(url);
+  const database = decodeURIComponent(parsed.pathname.replace(/^\/+|\/+$/g, '')) || 'default';
+  const username = decodeURIComponent(parsed.username) || 'default';
+  const password = decodeURIComponent(parsed.password);
+  parsed.pathname = '/';
+  parsed.username = '';
+  parsed.password = '';
+  return { serverUrl: parsed.toString().replace(/\/$/, ''), database, username, password };
+}
+
+function clientFor(url: string, database: string | undefined): ClickHouseClient {
+  const { serverUrl, username, password } = parseClickHouseUrl(url);
+  return createClient({
+    url: serverUrl,
+    username,
+    password,
+    database,
+    application: 'polyflow',
+    // Failures reach the caller as errors; the client's own logging would print each one twice.
+    log: { level: ClickHouseLogLevel.OFF },
+    request_timeout: 120_000,
+    clickhouse_settings: {
+      // An insert answers once its rows are stored and its materialized views have run.
+      wait_end_of_query: 1,
+    },
+  });
+}
+
+/** Connects to the database of `url`, creating the database first if it is missing. */
+export async function connectClickHouse(url: string): Promise<ClickHouse> {
+  const { database } = parseClickHouseUrl(url);
+  const server = clientFor(url, undefined);
+  try {
+    await server.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdentifier(database)}` });
+  } finally {
+    await server.close();
+  }
+  const client = clientFor(url, database);
+  return {
+    client,
+    database,
+    async command(sql, params) {
+      await client.command({ query: sql, query_params: params });
+    },
+    async rows(sql, params, schema) {
+      const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+      const rows = await result.json<unknown>();
+      return rows.map((row) => schema.parse(row));
+    },
+    close: () => client.close(),
+  };
+}
+
+export function quoteIdentifier(name: string): string {
+  return `\`${name.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
+}

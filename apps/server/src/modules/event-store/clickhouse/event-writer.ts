@@ -1,0 +1,110 @@
+import { createReadStream } from 'node:fs';
+import { ClickHouseError } from '@clickhouse/client';
+import type { EventWriter } from '../event-store.ts';
+import type { ClickHouse, Params } from './client.ts';
+
+/**
+ * ClickHouse's error codes for a record's content: text that does not parse as JSON or as the column's type,
+ * a missing required field (NULL into a column without NULL), a number out of its type's range. A load
+ * failing with one of these fails the same way again; anything else (network, a full disk, the server
+ * down) may pass on a retry.
+ */
+const RECORD_ERROR_CODES = new Set([
+  6, // CANNOT_PARSE_TEXT
+  26, // CANNOT_PARSE_QUOTED_STRING
+  27, // CANNOT_PARSE_INPUT_ASSERTION_FAILED
+  32, // ATTEMPT_TO_READ_AFTER_EOF
+  33, // CANNOT_READ_ALL_DATA
+  38, // CANNOT_PARSE_DATE
+  41, // CANNOT_PARSE_DATETIME
+  53, // TYPE_MISMATCH
+  69, // ARGUMENT_OUT_OF_BOUND
+  70, // CANNOT_CONVERT_TYPE
+  72, // CANNOT_PARSE_NUMBER
+  117, // INCORRECT_DATA
+  321, // VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE
+  349, // CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN
+  407, // DECIMAL_OVERFLOW
+]);
+
+/**
+ * Segment loads and deletes, one at a time and in call order (close() waits for the one under way). The
+ * segment file is streamed to ClickHouse as it is; its materialized views map the records to rows
+ * (segment-rows.ts).
+ */
+export function createEventWriter(clickhouse: ClickHouse) {
+  let isClosed = false;
+  let writes: Promise<unknown> = Promise.resolve();
+  function serialWrite<T>(task: () => Promise<T>): Promise<T> {
+    const run = writes.then(() => {
+      if (isClosed) throw new Error('event store is closed');
+      return task();
+    });
+    writes = run.catch(() => undefined);
+    return run;
+  }
+
+  // A lightweight DELETE hides the rows at once (a mask) and answers when that holds on every replica;
+  // merges drop them from disk later.
+  const deleteWhere = (where: string, params: Params) =>
+    serialWrite(() =>
+      clickhouse.client
+        .command({
+          query: `DELETE FROM events WHERE ${where}`,
+          query_params: params,
+          clickhouse_settings: { lightweight_deletes_sync: '2' },
+        })
+        .then(() => undefined),
+    );
+
+  const writer: EventWriter & { close(): Promise<void> } = {
+    loadSegment(file) {
+      return serialWrite(async () => {
+        await clickhouse.client
+          .exec({
+            query: 'INSERT INTO incoming_records FORMAT JSONEachRow',
+            values: createReadStream(file),
+            clickhouse_settings: {
+              input_format_skip_unknown_fields: 1,
+              // A record is a line; one that does not parse fails the load (the loader quarantines it).
+              input_format_allow_errors_num: '0',
+            },
+          })
+          .then(async ({ stream }) => {
+            stream.resume();
+            await new Promise<void>((resolve, reject) => {
+              stream.once('end', resolve);
+              stream.once('error', reject);
+            });
+          });
+      });
+    },
+
+    isRecordError: (error) => error instanceof ClickHouseError && RECORD_ERROR_CODES.has(Number(error.code)),
+
+    deleteProjectEvents: (projectId) => deleteWhere('project_id = {project:String}', { project: projectId }),
+
+    deleteEventsBefore: (before) =>
+      deleteWhere("ts < fromUnixTimestamp64Milli({before:Int64}, 'UTC')", { before: before.getTime() }),
+
+    deleteWalletEvents: (projectId, wallet) =>
+      deleteWhere(
+        'project_id = {project:String} AND (wallet_address = {wallet:String} OR tx_from = {wallet:String})',
+        { project: projectId, wallet: wallet.toLowerCase() },
+      ),
+
+    deleteUserEvents: (projectId, userId) =>
+      deleteWhere('project_id = {project:String} AND user_id = {user:String}', {
+        project: projectId,
+        user: userId,
+      }),
+
+    async close() {
+      if (isClosed) return;
+      const last = writes;
+      isClosed = true;
+      await last;
+    },
+  };
+  return writer;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { type ColumnKind, EVENT_COLUMNS, type EventColumnName } from '../event-row.ts';
+import type { ClickHouse } from './client.ts';
+import { CREATE_INCOMING_RECORDS, CREATE_LOAD_VIEWS } from './segment-rows.ts';
+
+const SQL_TYPES: Record<ColumnKind, string> = {
+  varchar: 'String',
+  timestamp: "DateTime64(3, 'UTC')",
+  bigint: 'Int64',
+  // Wei, gas and nonces: exact, and sum/avg work in SQL (a uint256 beyond 2^127 is refused at ingestion).
+  hugeint: 'Int128',
+};
+
+/** Text columns with a few distinct values: dictionary-encoded, so scans and GROUP BYs over them are cheap. */
+const FEW_VALUES = new Set<EventColumnName>([
+  'type',
+  'origin',
+  'sdk',
+  'country',
+  'browser',
+  'os',
+  'device',
+  'wallet_provider',
+  'wallet_rdns',
+  'tx_stage',
+  'tx_kind',
+  'sig_stage',
+  'sig_method',
+  'error_source',
+  'rpc_method',
+  'utm_source',
+  'utm_medium',
+]);
+
+const columnList = EVENT_COLUMNS.map(({ name, kind, required }) => {
+  let type = SQL_TYPES[kind];
+  if (!required) type = `Nullable(${type})`;
+  if (FEW_VALUES.has(name)) type = `LowCardinality(${type})`;
+  return `${name} ${type}`;
+}).join(',\n  ');
+
+/**
+ * One wide table, sorted by (project_id, ts, id): every dashboard question reads one project's events in
+ * a client-time range, which the primary index turns into a few granule ranges. A ReplacingMergeTree on
+ * that key, read with FINAL, stores each event once whatever number of times it is loaded: an SDK retry
+ * and a replayed segment carry the same (project, id) with the same client time
+ * (docs/decisions/014-clickhouse-event-store.md).
+ */
+const CREATE_EVENTS = `CREATE TABLE IF NOT EXISTS events (
+  ${columnList}
+) ENGINE = ReplacingMergeTree
+ORDER BY (project_id, ts, id)`;
+
+/** The schema's history: each version's statements, applied once, in order, at start-up. */
+const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
+  { version: 1, statements: [CREATE_EVENTS, CREATE_INCOMING_RECORDS, ...CREATE_LOAD_VIEWS] },
+];
+
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
+
+/**
+ * Brings the database to SCHEMA_VERSION: `schema_version` records each version applied. Every statement is
+ * idempotent (IF NOT EXISTS), so two nodes starting together at worst apply the same version twice.
+ */
+export async function migrate(clickhouse: ClickHouse): Promise<void> {
+  await clickhouse.command(
+    `CREATE TABLE IF NOT EXISTS schema_version (
+       version UInt32,
+       applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
+     ) ENGINE = MergeTree ORDER BY version`,
+  );
+  const [row] = await clickhouse.rows(
+    'SELECT max(version) AS version FROM schema_version',
+    {},
+    z.object({ version: z.coerce.number() }),
+  );
+  const current = row?.version ?? 0;
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    for (const statement of migration.statements) await clickhouse.command(statement);
+    await clickhouse.command('INSERT INTO schema_version (version) VALUES ({version:UInt32})', {
+      version: migration.version,
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The chdb HTTP server (chdb-http-server.ts) as a process of its own, in a temporary data directory. */
+export type ChdbProcess = {
+  /** `http://user:password@127.0.0.1:port`: add a database as the path. */
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+};
+
+const SERVER = path.join(import.meta.dirname, 'chdb-http-server.ts');
+
+export async function startChdbProcess(
+  options: { dataPath?: string; user?: string; password?: string } = {},
+): Promise<ChdbProcess> {
+  const ownDir = options.dataPath ? undefined : mkdtempSync(path.join(os.tmpdir(), 'polyflow-chdb-'));
+  const dataPath = options.dataPath ?? (ownDir as string);
+  const user = options.user ?? 'polyflow';
+  const password = options.password ?? 'chdb-test';
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', SERVER, '--port', '0', '--path', dataPath, '--user', user, '--password', password],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const listening = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`chdb HTTP server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`chdb HTTP server exited (${code}):\n${output}`));
+    });
+  });
+  const address = new URL(listening);
+  address.username = user;
+  address.password = password;
+  return {
+    url: address.toString().replace(/\/$/, ''),
+    process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
+}
