@@ -57,7 +57,7 @@ export type Services = {
   eventStore: EventStore;
   /**
    * Background work that must run on one node at a time (`runWhileLeading`): a PostgreSQL advisory lock
-   * with DATABASE_URL, this node alone on SQLite (ADR 014). Jobs start once the server listens.
+   * with DATABASE_URL, this node alone on SQLite (ADR 015). Jobs start once the server listens.
    */
   leadership: Leadership;
 };

@@ -10,7 +10,7 @@ export type LeadershipLogger = {
 
 /**
  * Work that must run on exactly one node at a time (store maintenance, retention, later alerts;
- * docs/scaling.md, ADR 014). On SQLite there is one node, so a job simply runs. On PostgreSQL each job
+ * docs/scaling.md, ADR 015). On SQLite there is one node, so a job simply runs. On PostgreSQL each job
  * name is a session-level advisory lock held by one dedicated connection of the leading node: the lock
  * goes when that connection goes (the process died, or the network took it), and another node takes it
  * on its next try.

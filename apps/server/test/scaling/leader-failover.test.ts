@@ -5,7 +5,7 @@ import { createTestDatabase } from '../support/postgres.ts';
 import { type ServerNode, startedJob, startServerNode } from '../support/server-node.ts';
 
 /**
- * Once-only background work across real server processes (ADR 014): two nodes on one PostgreSQL, the
+ * Once-only background work across real server processes (ADR 015): two nodes on one PostgreSQL, the
  * store's maintenance runs on one of them; kill -9 that one and the other takes it over.
  */
 const JOB = 'event-store-maintenance';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLeadership, type Leadership, lockKey } from '../../src/db/leadership.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 
-/** Background work that must run once (ADR 014): one advisory lock per job name, on a dedicated connection. */
+/** Background work that must run once (ADR 015): one advisory lock per job name, on a dedicated connection. */
 const TRY_EVERY_MS = 200;
 const silent = { info: () => undefined, error: () => undefined };
 

@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000;
  * How long an answer is trusted. Changes made in this process invalidate at once through
  * `onProjectChanged`; a change made on another node (several nodes on one PostgreSQL, docs/scaling.md)
  * is seen once the entry expires, so a revoked key or a removed domain stops working everywhere within
- * this time plus one look-up (the promise: 5 s; ADR 014). It costs each node one indexed query per key
+ * this time plus one look-up (the promise: 5 s; ADR 015). It costs each node one indexed query per key
  * in use every 2 s.
  */
 export const KEY_CACHE_TTL_MS = 2_000;
