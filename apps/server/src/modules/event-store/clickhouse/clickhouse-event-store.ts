@@ -2,9 +2,21 @@ import type { EventReader, EventStore, EventStoreFactory } from '../event-store.
 import { type ClickHouse, connectClickHouse } from './client.ts';
 import { createEventWriter } from './event-writer.ts';
 import { readProjectEvents } from './project-events.ts';
+import { activeDays } from './questions/active-days.ts';
+import { averageGasPrice } from './questions/average-gas-price.ts';
+import { connectedWallets } from './questions/connected-wallets.ts';
+import { contractFunctions } from './questions/contract-functions.ts';
 import { eventSpan } from './questions/event-span.ts';
 import { findTxEvent } from './questions/find-tx-event.ts';
 import { integrationSummary } from './questions/integration-summary.ts';
+import { newWallets } from './questions/new-wallets.ts';
+import { revertErrorNear } from './questions/revert-error-near.ts';
+import { transactionEvents } from './questions/transaction-events.ts';
+import { transactionHistory } from './questions/transaction-history.ts';
+import { transactionOutcomes } from './questions/transaction-outcomes.ts';
+import { usersByBrowser, usersByCountry } from './questions/users-by-attribute.ts';
+import { walletCounts } from './questions/wallet-counts.ts';
+import { walletProviders } from './questions/wallet-providers.ts';
 import { migrate } from './schema.ts';
 
 /** The ClickHouse adapter, with the connection tests and tools may query directly. */
@@ -45,19 +57,19 @@ export async function createClickHouseEventStore(url: string): Promise<ClickHous
     projectEvents: (projectId) => readProjectEvents(clickhouse, projectId),
 
     eventSpan: (projectId) => eventSpan(clickhouse, projectId),
-    connectedWallets: notImplemented('connectedWallets'),
-    newWallets: notImplemented('newWallets'),
-    transactionOutcomes: notImplemented('transactionOutcomes'),
-    averageGasPrice: notImplemented('averageGasPrice'),
-    walletCounts: notImplemented('walletCounts'),
-    activeDays: notImplemented('activeDays'),
-    contractFunctions: notImplemented('contractFunctions'),
-    walletProviders: notImplemented('walletProviders'),
-    usersByCountry: notImplemented('usersByCountry'),
-    usersByBrowser: notImplemented('usersByBrowser'),
-    transactionHistory: notImplemented('transactionHistory'),
-    transactionEvents: notImplemented('transactionEvents'),
-    revertErrorNear: notImplemented('revertErrorNear'),
+    connectedWallets: (projectId, range) => connectedWallets(clickhouse, projectId, range),
+    newWallets: (projectId, range) => newWallets(clickhouse, projectId, range),
+    transactionOutcomes: (projectId, range) => transactionOutcomes(clickhouse, projectId, range),
+    averageGasPrice: (projectId, range, chainId) => averageGasPrice(clickhouse, projectId, range, chainId),
+    walletCounts: (projectId, range) => walletCounts(clickhouse, projectId, range),
+    activeDays: (projectId, range, previousRange) => activeDays(clickhouse, projectId, range, previousRange),
+    contractFunctions: (projectId, range, limit) => contractFunctions(clickhouse, projectId, range, limit),
+    walletProviders: (projectId, range) => walletProviders(clickhouse, projectId, range),
+    usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
+    usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
+    transactionHistory: (projectId, range, page) => transactionHistory(clickhouse, projectId, range, page),
+    transactionEvents: (projectId, hashOrId) => transactionEvents(clickhouse, projectId, hashOrId),
+    revertErrorNear: (projectId, around) => revertErrorNear(clickhouse, projectId, around),
 
     funnelCounts: notImplemented('funnelCounts'),
     attributionCounts: notImplemented('attributionCounts'),

@@ -102,10 +102,14 @@ const REQUIRED_TYPES = {
   hugeint: 'Int128',
 };
 
+/**
+ * Each view first keeps only its own kind of record: a required column's CAST would otherwise meet the
+ * other kind's NULLs (ClickHouse computes the request's columns before it unfolds the events).
+ */
 export const CREATE_LOAD_VIEWS = [
   `CREATE MATERIALIZED VIEW IF NOT EXISTS load_batch_records TO events AS
 SELECT ${EVENT_COLUMNS.map((column) => typed(column, sqlOf(column.source))).join(',\n       ')}
-  FROM incoming_records
+  FROM (SELECT request, events FROM incoming_records WHERE notEmpty(events))
  ARRAY JOIN events AS e`,
   `CREATE MATERIALIZED VIEW IF NOT EXISTS load_rows_records TO events AS
 SELECT ${EVENT_COLUMNS.map((column) => typed(column, column.name)).join(',\n       ')}

@@ -39,3 +39,58 @@ export const bucketParams = (projectId: string, range: BucketedRange): Params =>
 export function bucketMap<R extends { bucket: number }, T>(rows: readonly R[], value: (row: R) => T) {
   return new Map(rows.map((row) => [row.bucket, value(row)] as const));
 }
+
+/** Later stages of a transaction arrive after its request; the SDK stops following one after ~20 minutes. */
+export const TX_STAGE_WINDOW_MS = 86_400_000;
+
+/** Ranks that order stages logged in the same millisecond: the request first, an outcome last. */
+const STAGE_RANK = `multiIf(tx_stage = 'requested', 0, tx_stage = 'submitted', 1, 2)`;
+export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
+/** The latest stage of a transaction's events (a later one in the same millisecond by rank). */
+export const LATEST_STAGE = `argMax(tx_stage, ${ms('ts')} * 10 + ${STAGE_RANK})`;
+/** Where the stages of transactions requested in [from, to) can lie. */
+export const STAGE_WINDOW = `ts >= fromUnixTimestamp64Milli({from:Int64} - ${TX_STAGE_WINDOW_MS}, 'UTC')
+     AND ts < fromUnixTimestamp64Milli({to:Int64} + ${TX_STAGE_WINDOW_MS}, 'UTC')`;
+
+/**
+ * What a transaction row can hold; each query asks only for what it reads. Named `t_…`: a ClickHouse alias
+ * is visible in the whole query, so one equal to a column's name would take that column's place.
+ */
+const TRANSACTION_FIELDS = {
+  status: `${LATEST_STAGE} AS t_status`,
+  is_submitted: `max(tx_stage IN ${SUBMITTED_STAGES}) AS t_is_submitted`,
+  kind: 'any(tx_kind) AS t_kind',
+  hash: 'max(tx_hash) AS t_hash',
+  wallet: 'argMin(coalesce(tx_from, wallet_address), ts) AS t_wallet',
+  chain_id: 'argMin(chain_id, ts) AS t_chain_id',
+  contract: 'any(tx_to) AS t_contract',
+  selector: 'any(selector) AS t_selector',
+  user_id: 'argMin(user_id, ts) AS t_user_id',
+  country: 'argMin(country, ts) AS t_country',
+  browser: 'argMin(browser, ts) AS t_browser',
+} as const;
+export type TransactionField = keyof typeof TRANSACTION_FIELDS;
+
+/**
+ * `transactions`: one row per transaction (tx_id) first requested in [from, to), with `requested_at` and
+ * the asked fields (`t_<field>`), built from all its stages. The scan reaches one stage window beyond each
+ * end so that stages logged around an edge are seen, and a transaction that started before `from` is
+ * recognised as such (its first event lies before `from`).
+ */
+export function transactionsCte(fields: readonly TransactionField[] = [], onlyContracts = false): string {
+  const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
+  // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
+  const kind = onlyContracts ? ` AND tx_kind = 'contract'` : '';
+  return `transactions AS (
+  SELECT tx_id,
+         min(ts) AS requested_at${columns}
+    FROM ${EVENTS}
+   WHERE project_id = {project:String} AND type = 'tx'${kind}
+     AND ${STAGE_WINDOW}
+   GROUP BY tx_id
+  HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+)`;
+}
+
+/** Every field: for questions outside this file that want the whole transaction. */
+export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { WalletCounts } from '../../analytics-questions.ts';
+import type { ClickHouse } from '../client.ts';
+import { rangeParams } from '../sql.ts';
+import { CONNECTED_AND_SEEN_BEFORE } from './new-wallets.ts';
+
+const CountsRow = z.object({ connected: z.coerce.number(), fresh: z.coerce.number() });
+
+/**
+ * The overview's two wallet tiles in one query: wallets connected in the range, and those of them no event
+ * carried before `from` (the same definitions as connected-wallets.ts and new-wallets.ts, one bucket).
+ */
+export async function walletCounts(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+): Promise<WalletCounts> {
+  const [row] = await clickhouse.rows(
+    `WITH ${CONNECTED_AND_SEEN_BEFORE}
+     SELECT count() AS connected,
+            countIf(wallet_address NOT IN (SELECT wallet_address FROM seen_before)) AS fresh
+       FROM connected`,
+    rangeParams(projectId, range),
+    CountsRow,
+  );
+  return { connected: row?.connected ?? 0, fresh: row?.fresh ?? 0 };
+}
