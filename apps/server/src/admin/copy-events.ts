@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EventRow } from '../modules/event-store/event-row.ts';
 import type { EventWriter } from '../modules/event-store/event-store.ts';
@@ -43,28 +43,50 @@ export type CopyReport = {
   isSourceUnchanged: boolean;
 };
 
-type Checkpoint = { target: string; slices: Record<string, string> };
+/**
+ * The checkpoint: a first line naming the target, then a line per slice copied (key and fingerprint),
+ * appended after each load: an interruption loses at most the load under way, which the next run repeats
+ * (the target drops what it holds already).
+ */
+type Checkpoint = { slices: Map<string, string>; remember(copied: readonly Slice[]): void };
 
 const sliceKey = (slice: Slice) => `${slice.projectId}/${new Date(slice.dayMs).toISOString().slice(0, 10)}`;
 const fingerprint = (slice: Slice) => `${slice.events}@${slice.lastReceivedMs}`;
 
-function readCheckpoint(file: string, target: string): Checkpoint {
-  if (!existsSync(file)) return { target, slices: {} };
-  const checkpoint = JSON.parse(readFileSync(file, 'utf8')) as Checkpoint;
-  if (checkpoint.target !== target) {
-    throw new AdminError(
-      `${file} records a copy into ${checkpoint.target}, not ${target}. Delete it to copy into ${target} from the start.`,
-    );
+function openCheckpoint(file: string, target: string): Checkpoint {
+  const slices = new Map<string, string>();
+  if (existsSync(file)) {
+    const [head, ...lines] = readFileSync(file, 'utf8').split('\n');
+    const named = head ? (JSON.parse(head) as { target?: string }).target : undefined;
+    if (named !== target) {
+      throw new AdminError(
+        `${file} records a copy into ${named}, not ${target}. Delete it to copy into ${target} from the start.`,
+      );
+    }
+    for (const line of lines) {
+      // A line cut short by a crash is the last one: its load is repeated.
+      if (!line.endsWith('}')) continue;
+      const entry = JSON.parse(line) as { slice: string; fingerprint: string };
+      slices.set(entry.slice, entry.fingerprint);
+    }
+  } else {
+    writeFileSync(file, `${JSON.stringify({ target })}\n`);
   }
-  return checkpoint;
+  return {
+    slices,
+    remember(copied) {
+      let lines = '';
+      for (const slice of copied) {
+        slices.set(sliceKey(slice), fingerprint(slice));
+        lines += `${JSON.stringify({ slice: sliceKey(slice), fingerprint: fingerprint(slice) })}\n`;
+      }
+      appendFileSync(file, lines);
+    },
+  };
 }
 
-/** Written whole and renamed into place: an interruption leaves the previous checkpoint, never half of one. */
-function writeCheckpoint(file: string, checkpoint: Checkpoint): void {
-  const next = `${file}.next`;
-  writeFileSync(next, JSON.stringify(checkpoint));
-  renameSync(next, file);
-}
+/** Rows per load: few large inserts suit ClickHouse (each insert is a part to merge). */
+const LOAD_EVENTS = 100_000;
 
 export async function copyEvents(options: {
   source: CopySource;
@@ -78,39 +100,51 @@ export async function copyEvents(options: {
   progress: CopyProgress;
   /** Stops after this many slices (tests interrupt a copy with it). */
   maxSlices?: number;
+  /** Events per load into the target (default 100,000). */
+  loadEvents?: number;
 }): Promise<CopyReport> {
   const { source, target, progress } = options;
-  const checkpoint = readCheckpoint(options.checkpointFile, options.targetName);
+  const checkpoint = openCheckpoint(options.checkpointFile, options.targetName);
   mkdirSync(options.workDir, { recursive: true });
   const segment = path.join(options.workDir, 'copy-slice.log');
 
   const slices = await source.slices();
-  const pending = slices.filter((slice) => checkpoint.slices[sliceKey(slice)] !== fingerprint(slice));
+  const pending = slices.filter((slice) => checkpoint.slices.get(sliceKey(slice)) !== fingerprint(slice));
   const eventsInSource = slices.reduce((sum, slice) => sum + slice.events, 0);
   const eventsPending = pending.reduce((sum, slice) => sum + slice.events, 0);
   progress.start(eventsInSource, eventsInSource - eventsPending);
 
   let eventsCopied = 0;
   let slicesCopied = 0;
+  let lines = '';
+  let batch: Slice[] = [];
+  let batchEvents = 0;
+  const load = async () => {
+    writeFileSync(segment, lines);
+    await target.loadSegment(segment);
+    checkpoint.remember(batch);
+    eventsCopied += batchEvents;
+    slicesCopied += batch.length;
+    progress.advance(batchEvents);
+    lines = '';
+    batch = [];
+    batchEvents = 0;
+  };
   try {
     for (const slice of pending) {
-      if (options.maxSlices !== undefined && slicesCopied >= options.maxSlices) break;
+      if (options.maxSlices !== undefined && slicesCopied + batch.length >= options.maxSlices) break;
       const rows = await source.rows(slice);
-      let lines = '';
       for (const row of rows) lines += `${rowsRecord(row)}\n`;
-      writeFileSync(segment, lines);
-      await target.loadSegment(segment);
       // The slice as it was read (events that arrived meanwhile make a later pass copy it again).
-      checkpoint.slices[sliceKey(slice)] = fingerprint({
+      batch.push({
         ...slice,
         events: rows.length,
         lastReceivedMs: rows.reduce((latest, row) => Math.max(latest, row.received_at), 0),
       });
-      writeCheckpoint(options.checkpointFile, checkpoint);
-      eventsCopied += rows.length;
-      slicesCopied++;
-      progress.advance(rows.length);
+      batchEvents += rows.length;
+      if (batchEvents >= (options.loadEvents ?? LOAD_EVENTS)) await load();
     }
+    if (batch.length > 0) await load();
   } finally {
     rmSync(segment, { force: true });
     progress.finish();
@@ -133,7 +167,8 @@ export async function copyEvents(options: {
     eventsInSource: after.reduce((sum, slice) => sum + slice.events, 0),
     eventsCopied,
     isSourceUnchanged:
-      isSourceUnchanged && after.every((slice) => checkpoint.slices[sliceKey(slice)] === fingerprint(slice)),
+      isSourceUnchanged &&
+      after.every((slice) => checkpoint.slices.get(sliceKey(slice)) === fingerprint(slice)),
   };
 }
 
