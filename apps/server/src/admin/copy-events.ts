@@ -21,8 +21,8 @@ export type Slice = { projectId: string; dayMs: number; events: number; lastRece
 export type CopySource = {
   /** Every slice, by project and day. */
   slices(): Promise<Slice[]>;
-  /** The slice's rows, in arrival order. */
-  rows(slice: Slice): Promise<EventRow[]>;
+  /** The project's rows that arrived from `fromMs` (a day's start) to before `toMs`, in arrival order. */
+  rows(projectId: string, fromMs: number, toMs: number): Promise<EventRow[]>;
 };
 
 export type CopyTarget = Pick<EventWriter, 'loadSegment'>;
@@ -85,6 +85,7 @@ function openCheckpoint(file: string, target: string): Checkpoint {
   };
 }
 
+const DAY_MS = 86_400_000;
 /** Rows per load: few large inserts suit ClickHouse (each insert is a part to merge). */
 const LOAD_EVENTS = 100_000;
 
@@ -131,18 +132,36 @@ export async function copyEvents(options: {
     batchEvents = 0;
   };
   try {
-    for (const slice of pending) {
-      if (options.maxSlices !== undefined && slicesCopied + batch.length >= options.maxSlices) break;
-      const rows = await source.rows(slice);
-      for (const row of rows) lines += `${rowsRecord(row)}\n`;
-      // The slice as it was read (events that arrived meanwhile make a later pass copy it again).
-      batch.push({
-        ...slice,
-        events: rows.length,
-        lastReceivedMs: rows.reduce((latest, row) => Math.max(latest, row.received_at), 0),
-      });
-      batchEvents += rows.length;
-      if (batchEvents >= (options.loadEvents ?? LOAD_EVENTS)) await load();
+    const loadEvents = options.loadEvents ?? LOAD_EVENTS;
+    const limit = Math.min(pending.length, options.maxSlices ?? pending.length);
+    // One read per run of a project's pending days up to a load's worth of events: a query per day
+    // costs more than its rows on a small store (a wide select is planned each time).
+    for (let first = 0; first < limit; ) {
+      let last = first;
+      let runEvents = pending[first]?.events ?? 0;
+      while (last + 1 < limit) {
+        const next = pending[last + 1] as Slice;
+        if (next.projectId !== pending[first]?.projectId || runEvents + next.events > loadEvents) break;
+        runEvents += next.events;
+        last++;
+      }
+      const run = pending.slice(first, last + 1);
+      first = last + 1;
+      const days = new Map(run.map((slice) => [slice.dayMs, { ...slice, events: 0, lastReceivedMs: 0 }]));
+      const from = (run[0] as Slice).dayMs;
+      const rows = await source.rows((run[0] as Slice).projectId, from, (run.at(-1) as Slice).dayMs + DAY_MS);
+      for (const row of rows) {
+        // Only the pending days (a day between them may be copied already).
+        const day = days.get(Math.floor(row.received_at / DAY_MS) * DAY_MS);
+        if (!day) continue;
+        // The slice as it was read (events that arrived meanwhile make a later pass copy it again).
+        day.events++;
+        day.lastReceivedMs = Math.max(day.lastReceivedMs, row.received_at);
+        lines += `${rowsRecord(row)}\n`;
+        batchEvents++;
+      }
+      batch.push(...days.values());
+      if (batchEvents >= loadEvents) await load();
     }
     if (batch.length > 0) await load();
   } finally {

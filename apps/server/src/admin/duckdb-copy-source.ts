@@ -3,8 +3,6 @@ import { EVENT_COLUMNS, type EventRow } from '../modules/event-store/event-row.t
 import { AdminError } from './admin-error.ts';
 import type { CopySource, Slice } from './copy-events.ts';
 
-const DAY_MS = 86_400_000;
-
 /** Times as epoch ms and BIGINT columns as doubles, as `EventRow` types them (hugeint stays bigint). */
 const SELECT_LIST = EVENT_COLUMNS.map(({ name, kind }) => {
   if (kind === 'timestamp') return `epoch_ms(${name})::DOUBLE AS ${name}`;
@@ -43,12 +41,12 @@ export async function openDuckDbCopySource(file: string): Promise<CopySource & {
         lastReceivedMs: Number(row.last_received_ms),
       }));
     },
-    async rows(slice: Slice): Promise<EventRow[]> {
+    async rows(projectId: string, fromMs: number, toMs: number): Promise<EventRow[]> {
       const reader = await connection.runAndReadAll(
         `SELECT ${SELECT_LIST} FROM events
           WHERE project_id = $project AND received_at >= epoch_ms($from::BIGINT) AND received_at < epoch_ms($to::BIGINT)
           ORDER BY received_at, id`,
-        { project: slice.projectId, from: slice.dayMs, to: slice.dayMs + DAY_MS },
+        { project: projectId, from: fromMs, to: toMs },
       );
       return reader.getRowObjectsJS() as EventRow[];
     },

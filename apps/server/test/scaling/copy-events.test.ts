@@ -135,7 +135,7 @@ describe('copy-events', () => {
     } finally {
       await target.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('says so when the source is in use by a running server', async () => {
     const sourceFile = await seededSourceFile();
