@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serveAdminSocket } from './admin/server-socket.ts';
 import { type Config, defaultSdkScriptPath } from './config.ts';
 import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
+import { createLeadership, type Leadership } from './db/leadership.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
@@ -55,6 +56,11 @@ export type Services = {
   events: EventService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
+  /**
+   * Background work that must run on one node at a time (`runWhileLeading`): a PostgreSQL advisory lock
+   * with DATABASE_URL, this node alone on SQLite (ADR 019). Jobs start once the server listens.
+   */
+  leadership: Leadership;
 };
 
 declare module 'fastify' {
@@ -168,13 +174,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ),
     },
   });
+  const leadership = createLeadership({ databaseUrl: config.databaseUrl, logger: app.log });
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
-  // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request.
-  let maintenance: { stop(): Promise<void> } | undefined;
+  // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request,
+  // and on one node at a time when several share the stores.
   let adminSocket: { close(): Promise<void> } | undefined;
   app.addHook('onListen', async () => {
     events.preload();
-    maintenance = eventStore.startMaintenance(app.log);
+    leadership.runWhileLeading('event-store-maintenance', () => eventStore.startMaintenance(app.log));
     // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen.
     adminSocket = await serveAdminSocket({
       dataDir: config.dataDir,
@@ -183,11 +190,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       logger: app.log,
     });
   });
-  // Answers every waiting ingestion request and loads the whole log, then closes the store (which
-  // interrupts a compaction under way).
+  // Stops the background jobs (closing the store interrupts a compaction under way), answers every
+  // waiting ingestion request and loads the whole log, then closes the store.
   app.addHook('onClose', async () => {
     await adminSocket?.close();
-    await maintenance?.stop();
+    await leadership.close();
     await events.close();
     await eventStore.close();
   });
@@ -215,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     projects,
     events,
     eventStore,
+    leadership,
   };
   app.decorate('services', services);
   app.decorate('sessions', sessions);

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrations.ts';
 import { createAccountCommands } from './accounts.ts';
 import { AdminError } from './admin-error.ts';
 import { backup, restore } from './backup.ts';
+import { copyEventsToClickHouse } from './copy-to-clickhouse.ts';
 
 const HELP = `Polyflow admin: npm run admin -- <command> [options]
 
@@ -19,9 +20,13 @@ Commands:
   list-projects [--email EMAIL]                                projects with their owner, key and domains
   backup --to DIR [--accounts-only]                            consistent copy of the stores into DIR
   restore --from DIR [--force]                                 put a backup back (server stopped)
+  copy-events --to-clickhouse [--from FILE]                    copy the DuckDB event store into CLICKHOUSE_URL:
+                                                               resumable, never twice, says when to switch
 
 Stores: the accounts are copied while the server runs (SQLite VACUUM INTO, or pg_dump with DATABASE_URL);
 the event store (DuckDB) can be copied only while the server is stopped: DuckDB lets one process open it.
+copy-events reads DATA_DIR/events.duckdb (or --from, a copy of it) and remembers what it copied in
+DATA_DIR/copy-events.checkpoint.json; see docs/scaling.md for moving over.
 The commands read the server's environment (DATA_DIR, DATABASE_URL, ...; see .env.example).`;
 
 const COMMANDS = [
@@ -31,6 +36,7 @@ const COMMANDS = [
   'list-projects',
   'backup',
   'restore',
+  'copy-events',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 
@@ -47,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
       from: { type: 'string' },
       'accounts-only': { type: 'boolean' },
       force: { type: 'boolean' },
+      'to-clickhouse': { type: 'boolean' },
     },
   });
   const command = positionals[0];
@@ -67,6 +74,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(await restore(config, { from: values.from, force: values.force }));
     return 0;
   }
+  if (command === 'copy-events') {
+    if (!values['to-clickhouse'])
+      throw new AdminError('copy-events needs --to-clickhouse (the only target).');
+    console.log(await copyEventsToClickHouse(config, { from: values.from }));
+    return 0;
+  }
   const { db } = await createDatabase(config);
   try {
     await migrateToLatest(db);
@@ -76,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
       'reset-password': () => accounts.resetPassword(values),
       'verify-email': () => accounts.verifyEmail(values),
       'list-projects': () => accounts.listProjects(values),
-    }[command as Exclude<Command, 'backup' | 'restore'>]();
+    }[command as Exclude<Command, 'backup' | 'restore' | 'copy-events'>]();
     console.log(output);
     return 0;
   } finally {

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * The running server's side of the admin CLI (docs/operations.md, ADR 015): a Unix socket in DATA_DIR,
+ * The running server's side of the admin CLI (README, "Admin command line"; ADR 015): a Unix socket in DATA_DIR,
  * readable by the server's own user only (mode 0600), that does what another process cannot while the
  * server holds the event store — DuckDB lets one process open its file. One JSON line asks, one answers.
  */

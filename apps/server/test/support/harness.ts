@@ -60,10 +60,12 @@ export type TestApp = {
 export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-test-'));
   const mail = await startSmtpSink();
+  // Several nodes of one deployment share a database: the first creates it, the others get its URL.
   const databaseUrl =
-    engine === 'postgres'
+    overrides.databaseUrl ??
+    (engine === 'postgres'
       ? await createTestDatabase(inject('postgresAdminUrl'), `pf_${randomBytes(6).toString('hex')}`)
-      : undefined;
+      : undefined);
   // With EVENT_STORE=clickhouse the config names the run's ClickHouse, as CLICKHOUSE_URL would: a server
   // rebuilt from this config (a restart) opens the same event store.
   const clickhouseUrl = process.env.EVENT_STORE === 'clickhouse' ? clickHouseUrlFor(dataDir) : undefined;

@@ -1,0 +1,208 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { replaceDemoEvents } from '../../scripts/demo/demo-events.ts';
+import { type CopyReport, copyEvents, describeCopy } from '../../src/admin/copy-events.ts';
+import { openDuckDbCopySource } from '../../src/admin/duckdb-copy-source.ts';
+import { createProgress } from '../../src/admin/progress.ts';
+import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import {
+  createDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { eventRow } from '../analytics/events-fixture.ts';
+import { startChdbProcess } from '../support/chdb-process.ts';
+import { dashboardAnswers } from '../support/dashboard-answers.ts';
+import { storeRows } from '../support/event-stores.ts';
+
+/**
+ * `copy-events` (docs/scaling.md, moving over): an embedded DuckDB store copied slice by slice, resumable,
+ * never twice; the copy answers every dashboard question as the source does.
+ */
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'polyflow-copy-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const END_MS = Date.UTC(2026, 10, 1);
+const PROJECTS = [randomUUID(), randomUUID()];
+
+/** A DuckDB event store file holding two projects of demo traffic (every screen has data). */
+async function seededSourceFile(): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(scratch, 'source-')), 'events.duckdb');
+  const store = await createDuckDbEventStore({ file });
+  try {
+    for (const [index, projectId] of PROJECTS.entries()) {
+      await replaceDemoEvents(store, projectId, { endMs: END_MS, days: 12, users: 40, seed: 7 + index });
+    }
+  } finally {
+    await store.close();
+  }
+  return file;
+}
+
+const quiet = () => createProgress({ isTTY: false, write: () => true });
+const byId = (rows: EventRow[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+async function withStore<T>(file: string, use: (store: DuckDbEventStore) => Promise<T>): Promise<T> {
+  const store = await createDuckDbEventStore({ file });
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
+}
+
+describe('copy-events', () => {
+  it('copies a store into another, resumes after an interruption, never twice, and answers the same', async () => {
+    const sourceFile = await seededSourceFile();
+    const before = await withStore(sourceFile, async (store) => ({
+      answers: await Promise.all(PROJECTS.map((projectId) => dashboardAnswers(store, projectId))),
+      rows: await Promise.all(PROJECTS.map(async (projectId) => byId(await store.projectEvents(projectId)))),
+    }));
+    expect(before.rows[0]?.length).toBeGreaterThan(200);
+    const first = before.answers[0] as { incidentSummaries: unknown[]; transactionHistory: unknown[] };
+    expect(first.incidentSummaries.length).toBeGreaterThan(0);
+    expect(first.transactionHistory.length).toBeGreaterThan(0);
+
+    const dir = mkdtempSync(path.join(scratch, 'copy-'));
+    const checkpointFile = path.join(dir, 'checkpoint.json');
+    const target = await createDuckDbEventStore({ file: path.join(dir, 'target.duckdb') });
+    try {
+      const pass = async (maxSlices?: number): Promise<CopyReport> => {
+        const source = await openDuckDbCopySource(sourceFile);
+        try {
+          return await copyEvents({
+            source,
+            target,
+            checkpointFile,
+            targetName: 'duckdb:target',
+            workDir: dir,
+            progress: quiet(),
+            maxSlices,
+            // Several slices per load, and several loads per pass.
+            loadEvents: 40,
+          });
+        } finally {
+          await source.close();
+        }
+      };
+
+      // Interrupted after 5 project-days; the checkpoint remembers them.
+      const interrupted = await pass(5);
+      expect(interrupted.slicesCopied).toBe(5);
+      expect(interrupted.slices).toBeGreaterThan(10);
+      const [head, ...copied] = readFileSync(checkpointFile, 'utf8').trim().split('\n');
+      expect(JSON.parse(head as string)).toEqual({ target: 'duckdb:target' });
+      expect(copied).toHaveLength(5);
+      expect(describeCopy(interrupted)).toContain('run this command again');
+
+      const resumed = await pass();
+      expect(resumed.slicesCopied).toBe(interrupted.slices - 5);
+      expect(resumed.eventsCopied + interrupted.eventsCopied).toBe(resumed.eventsInSource);
+      expect(resumed.isSourceUnchanged).toBe(true);
+
+      const final = await pass();
+      expect(final.slicesCopied).toBe(0);
+      expect(describeCopy(final)).toContain('safe to switch');
+
+      // Without its checkpoint the copy starts again, and the target drops what it holds already.
+      rmSync(checkpointFile);
+      const again = await pass();
+      expect(again.eventsCopied).toBe(resumed.eventsInSource);
+
+      for (const [index, projectId] of PROJECTS.entries()) {
+        expect(byId(await target.projectEvents(projectId))).toEqual(before.rows[index]);
+        expect(await dashboardAnswers(target, projectId)).toEqual(before.answers[index]);
+      }
+
+      // Events that arrive in the source after a pass: the next pass copies only their project-day.
+      const late = [
+        eventRow(PROJECTS[0] as string, new Date(END_MS + 3_600_000).toISOString(), 'u1', 'page_view', {
+          id: 'late-1',
+        }),
+      ];
+      await withStore(sourceFile, (store) => storeRows(store, late));
+      const catchUp = await pass();
+      expect(catchUp.slicesCopied).toBe(1);
+      expect(catchUp.eventsCopied).toBe(1);
+      expect((await target.projectEvents(PROJECTS[0] as string)).some((row) => row.id === 'late-1')).toBe(
+        true,
+      );
+    } finally {
+      await target.close();
+    }
+  }, 300_000);
+
+  it('says so when the source is in use by a running server', async () => {
+    const sourceFile = await seededSourceFile();
+    const running = await createDuckDbEventStore({ file: sourceFile });
+    try {
+      const [, result] = await Promise.allSettled([
+        Promise.resolve(),
+        promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'src/admin/cli.ts', 'copy-events', '--to-clickhouse'],
+          {
+            cwd: path.resolve(import.meta.dirname, '../..'),
+            env: {
+              ...process.env,
+              DATA_DIR: path.dirname(sourceFile),
+              CLICKHOUSE_URL: 'http://polyflow:x@127.0.0.1:1/polyflow',
+            },
+          },
+        ),
+      ]);
+      expect(result.status).toBe('rejected');
+      const stderr = (result as PromiseRejectedResult).reason.stderr as string;
+      expect(stderr).toContain('in use by a running Polyflow server');
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+});
+
+describe('npm run admin -- copy-events --to-clickhouse', () => {
+  it('copies a DuckDB store into ClickHouse (chdb over HTTP) with progress lines, and the rows are the same', async () => {
+    const sourceFile = await seededSourceFile();
+    const before = await withStore(sourceFile, (store) =>
+      Promise.all(PROJECTS.map(async (projectId) => byId(await store.projectEvents(projectId)))),
+    );
+    const chdb = await startChdbProcess();
+    const clickhouseUrl = `${chdb.url}/pf_copy`;
+    try {
+      const run = () =>
+        promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'src/admin/cli.ts', 'copy-events', '--to-clickhouse'],
+          {
+            cwd: path.resolve(import.meta.dirname, '../..'),
+            env: { ...process.env, DATA_DIR: path.dirname(sourceFile), CLICKHOUSE_URL: clickhouseUrl },
+          },
+        );
+      const first = await run();
+      // Not a terminal: progress lines, the last at 100 %.
+      expect(first.stderr).toMatch(/copy-events: 100\.0 % \([\d,]+ of [\d,]+ events/);
+      expect(first.stdout).toContain('Everything the source holds is copied');
+      expect(existsSync(path.join(path.dirname(sourceFile), 'copy-events.checkpoint.json'))).toBe(true);
+
+      const second = await run();
+      expect(second.stdout).toContain('0 events copied in this pass');
+      expect(second.stdout).toContain('safe to switch');
+
+      const target = await createClickHouseEventStore(clickhouseUrl);
+      try {
+        for (const [index, projectId] of PROJECTS.entries()) {
+          expect(byId(await target.projectEvents(projectId))).toEqual(before[index]);
+        }
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await chdb.stop();
+    }
+  }, 180_000);
+});

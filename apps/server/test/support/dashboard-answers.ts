@@ -1,0 +1,103 @@
+import { AttributionDimensions } from '@polyflow/contracts/acquisition';
+import type { EventReader } from '../../src/modules/event-store/event-store.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Maps and bigints as JSON can compare them, and lists as sets: two engines (or two files of one) may
+ * order rows that tie on a question's sort key differently; the exact-answer suites check the orders.
+ */
+function plain(value: unknown): unknown {
+  const json: unknown = JSON.parse(
+    JSON.stringify(value, (_key, item) => {
+      if (item instanceof Map) return [...item.entries()];
+      if (typeof item === 'bigint') return item.toString();
+      return item;
+    }),
+  );
+  const sorted = (item: unknown): unknown => {
+    if (Array.isArray(item)) {
+      return item
+        .map(sorted)
+        .map((entry) => [JSON.stringify(entry), entry] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, entry]) => entry);
+    }
+    if (item && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, sorted(entry)]));
+    }
+    return item;
+  };
+  return sorted(json);
+}
+
+/**
+ * Every question a dashboard asks the event store about a project, over the project's whole span by day
+ * (and a week in the middle), answered through the port: two stores holding the same events answer the
+ * same. Questions about one item (a transaction, an occurrence) take the first the lists name.
+ */
+export async function dashboardAnswers(
+  store: EventReader,
+  projectId: string,
+): Promise<Record<string, unknown>> {
+  const span = await store.eventSpan(projectId);
+  if (!span) return { span };
+  const fromMs = Math.floor(span.firstMs / DAY_MS) * DAY_MS;
+  const toMs = (Math.floor(span.lastMs / DAY_MS) + 1) * DAY_MS;
+  const all = { fromMs, toMs };
+  const byDay = { ...all, bucketMs: DAY_MS, bucketCount: (toMs - fromMs) / DAY_MS };
+  const midWeek = { fromMs: fromMs + Math.floor((toMs - fromMs) / DAY_MS / 2) * DAY_MS, toMs: 0 };
+  midWeek.toMs = midWeek.fromMs + 7 * DAY_MS;
+
+  const answers: Record<string, unknown> = { span };
+  for (const [name, range] of [
+    ['all', all],
+    ['week', midWeek],
+  ] as const) {
+    answers[`walletCounts ${name}`] = await store.walletCounts(projectId, range);
+    answers[`activeDays ${name}`] = await store.activeDays(projectId, range);
+    answers[`contractFunctions ${name}`] = await store.contractFunctions(projectId, range, 50);
+    answers[`walletProviders ${name}`] = await store.walletProviders(projectId, range);
+    answers[`usersByCountry ${name}`] = await store.usersByCountry(projectId, range, 50);
+    answers[`usersByBrowser ${name}`] = await store.usersByBrowser(projectId, range, 50);
+    answers[`funnelCounts ${name}`] = await store.funnelCounts(projectId, range, {});
+    answers[`filterOptions ${name}`] = await store.filterOptions(projectId, range);
+    for (const dimension of AttributionDimensions) {
+      answers[`attribution ${dimension} ${name}`] = await store.attributionCounts(
+        projectId,
+        range,
+        dimension,
+        {},
+      );
+    }
+  }
+  answers.connectedWallets = await store.connectedWallets(projectId, byDay);
+  answers.newWallets = await store.newWallets(projectId, byDay);
+  answers.transactionOutcomes = await store.transactionOutcomes(projectId, byDay);
+  answers.averageGasPrice = await store.averageGasPrice(projectId, byDay, null);
+
+  const history = await store.transactionHistory(projectId, all, { limit: 100, after: null });
+  answers.transactionHistory = history;
+  const transaction = [...history].sort((a, b) => (a.id < b.id ? -1 : 1))[0];
+  if (transaction) {
+    answers.transactionEvents = await store.transactionEvents(projectId, transaction.hash ?? transaction.id);
+  }
+
+  const incidents = await store.incidentSummaries(projectId, all);
+  answers.incidentSummaries = incidents;
+  answers.activeUsersDuring = await store.activeUsersDuring(
+    projectId,
+    incidents.map((incident) => ({
+      incidentId: incident.id,
+      firstSeenMs: incident.firstSeenMs,
+      lastSeenMs: incident.lastSeenMs,
+    })),
+  );
+  const latest = [...incidents].sort((a, b) => (a.id < b.id ? -1 : 1))[0];
+  if (latest) {
+    const occurrence = await store.occurrenceById(projectId, latest.latestEventId);
+    answers.occurrence = occurrence;
+    if (occurrence) answers.sessionTrail = await store.sessionTrail(projectId, occurrence);
+  }
+  return plain(answers) as Record<string, unknown>;
+}
