@@ -154,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     projects,
     clock,
     rateLimit: { eventsPerMinute: config.ingestEventsPerMinute ?? 6_000_000 },
+    live: config.live,
     // Batches are acknowledged once in this log and loaded into the event store in the background (ADR 003).
     log: {
       dir: path.join(config.dataDir, 'ingest-log'),

@@ -37,6 +37,17 @@ export type Config = {
   ingestEventsPerMinute?: number;
   /** Bytes acknowledged in the ingestion log but not loaded yet, beyond which ingestion answers 503. */
   ingestBacklogMaxBytes?: number;
+  /**
+   * Bounds of the live streams (`GET /api/v1/projects/:id/live`): queued messages per stream, heartbeat,
+   * streams per project and per user. Defaults in modules/ingestion/live-feed.ts; tests set them small.
+   */
+  live?: {
+    maxQueuedMessages?: number;
+    heartbeatMs?: number;
+    closeGraceMs?: number;
+    maxConnectionsPerProject?: number;
+    maxConnectionsPerUser?: number;
+  };
   /** Health fails when the oldest acknowledged event not yet queryable is older than this. */
   healthMaxLoaderLagMs?: number;
   /** Health fails when the disk holding DATA_DIR has less free space than this. */

@@ -22,6 +22,8 @@ export interface OwnedProject {
   apiKey: string;
   /** The owner's session token. */
   token: string;
+  /** The owner's login (password OWNER_PASSWORD), for journeys through the console. */
+  email: string;
   whitelistedDomains: string[];
 }
 
@@ -82,9 +84,11 @@ async function verificationToken(instance: PolyflowInstance, email: string): Pro
 }
 
 /** A verified owner with a project, an API key and the given whitelisted domains. */
+export const OWNER_PASSWORD = 'a long enough secret';
+
 export async function createProject(instance: PolyflowInstance, domains: string[]): Promise<OwnedProject> {
   const email = `sdk-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await rest(instance, 'POST', '/register', { body: { email, password: 'a long enough secret' } });
+  await rest(instance, 'POST', '/register', { body: { email, password: OWNER_PASSWORD } });
   const { token } = await rest<{ token: string }>(instance, 'POST', '/register/verify', {
     body: { token: await verificationToken(instance, email) },
   });
@@ -104,5 +108,11 @@ export async function createProject(instance: PolyflowInstance, domains: string[
       token,
     });
   }
-  return { id: project.id, apiKey: project.apiKey, token, whitelistedDomains: project.whitelistedDomains };
+  return {
+    id: project.id,
+    apiKey: project.apiKey,
+    token,
+    email,
+    whitelistedDomains: project.whitelistedDomains,
+  };
 }

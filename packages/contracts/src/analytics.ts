@@ -146,3 +146,21 @@ export const TransactionDetailSchema = TransactionRowSchema.extend({
   stages: z.array(TransactionStageSchema),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetailSchema>;
+
+/** A row of the Analytics screen's top pages table (docs/analytics.md). */
+export const PageRowSchema = z.object({
+  path: z.string(),
+  users: z.number(),
+  wallets: z.number(),
+  transactions: z.number(),
+});
+export type PageRow = z.infer<typeof PageRowSchema>;
+
+/** A row of the top referrers table; domain null: direct (no referrer, or the dapp's own host). */
+export const ReferrerRowSchema = z.object({
+  domain: z.string().nullable(),
+  users: z.number(),
+  wallets: z.number(),
+  transactions: z.number(),
+});
+export type ReferrerRow = z.infer<typeof ReferrerRowSchema>;

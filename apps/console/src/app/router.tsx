@@ -17,6 +17,7 @@ const ConsoleLayout = lazy(() =>
   import('./routes/console-layout').then((m) => ({ default: m.ConsoleLayout })),
 );
 const AnalyticsPage = lazy(() => import('./routes/analytics').then((m) => ({ default: m.AnalyticsPage })));
+const LivePage = lazy(() => import('./routes/live').then((m) => ({ default: m.LivePage })));
 const AcquisitionPage = lazy(() =>
   import('./routes/acquisition').then((m) => ({ default: m.AcquisitionPage })),
 );
@@ -46,6 +47,7 @@ export function AppRoutes() {
           <Route path="/console/:projectID" element={<ConsoleLayout />}>
             <Route index element={<AnalyticsPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="live" element={<LivePage />} />
             <Route path="acquisition" element={<AcquisitionPage />} />
             <Route path="errorlogs" element={<IncidentsPage />} />
             <Route path="errorlogs/:id" element={<IncidentPage />} />

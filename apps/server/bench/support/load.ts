@@ -164,7 +164,16 @@ export async function drive(
     keepIds = false,
     runId,
     maxEvents = Number.POSITIVE_INFINITY,
-  }: { concurrency: number; seconds: number; keepIds?: boolean; runId: string; maxEvents?: number },
+    onAcknowledged,
+  }: {
+    concurrency: number;
+    seconds: number;
+    keepIds?: boolean;
+    runId: string;
+    maxEvents?: number;
+    /** Told of each acknowledged batch's ids when its answer arrives (`bench:live` times the stream from it). */
+    onAcknowledged?(ids: readonly string[]): void;
+  },
 ): Promise<LoadResult> {
   const url = new URL('/api/v1/events', server);
   const result: LoadResult = {
@@ -214,6 +223,7 @@ export async function drive(
         return;
       }
       result.latenciesMs.push(performance.now() - sentAt);
+      onAcknowledged?.(ids);
       result.requests++;
       result.events += ids.length;
       if (keepIds) for (const id of ids) result.ackedIds.push(id);

@@ -205,6 +205,7 @@ describe('hostile input', () => {
       ['DELETE', (x) => `/api/v1/projects/${x}`, true],
       ['PATCH', (x) => `/api/v1/projects/${x}/domains/add`, false],
       ['GET', (x) => `/api/v1/projects/${x}/integration`, false],
+      ['GET', (x) => `/api/v1/projects/${x}/live`, false],
     ];
     for (const [method, url, takesNoBody] of byId) {
       for (const hostileId of HOSTILE_IDS) {

@@ -173,6 +173,7 @@ describe('Shell', () => {
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(hrefs).toEqual([
       ['Analytics', `/console/${project.id}/analytics`],
+      ['Live', `/console/${project.id}/live`],
       ['User Acquisition', `/console/${project.id}/acquisition`],
       ['Incident Tracking', `/console/${project.id}/errorlogs`],
       ['SDK', `/console/${project.id}/config`],

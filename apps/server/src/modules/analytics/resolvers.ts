@@ -10,6 +10,8 @@ const GasArgs = SeriesArgs.extend({ chainId: z.number().int().positive().nullish
 const limitOf = (max: number) => z.number().int().min(1).max(max);
 const FunctionArgs = RangeArgs.extend({ limit: limitOf(100) });
 const ShareArgs = RangeArgs.extend({ limit: limitOf(250) });
+const TableArgs = RangeArgs.extend({ limit: limitOf(100) });
+const ProjectArgs = z.object({ projectId: text(64) });
 const HistoryArgs = RangeArgs.extend({ first: limitOf(100), after: text(200).nullish() });
 const TransactionArgs = z
   .object({ projectId: text(64), hash: text(66).nullish(), id: text(64).nullish() })
@@ -44,6 +46,13 @@ export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsServ
       browsers: query(ShareArgs, (userId, { projectId, ...input }) =>
         analytics.browsers(userId, projectId, input),
       ),
+      topPages: query(TableArgs, (userId, { projectId, ...input }) =>
+        analytics.topPages(userId, projectId, input),
+      ),
+      topReferrers: query(TableArgs, (userId, { projectId, ...input }) =>
+        analytics.topReferrers(userId, projectId, input),
+      ),
+      liveActivity: query(ProjectArgs, (userId, { projectId }) => analytics.liveActivity(userId, projectId)),
       transactionHistory: query(HistoryArgs, (userId, { projectId, ...input }) =>
         analytics.transactionHistory(userId, projectId, input),
       ),

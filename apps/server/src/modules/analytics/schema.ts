@@ -133,6 +133,41 @@ export const analyticsTypeDefs = /* GraphQL */ `
     stages: [TransactionStage!]!
   }
 
+  "A row of the top pages table: what happened on one path in the range."
+  type PageRow {
+    path: String!
+    "Distinct users with a page view of the path."
+    users: Float!
+    "Distinct wallets connected on a page with this path."
+    wallets: Float!
+    "Transactions first requested in the range whose first stage was logged on this path."
+    transactions: Float!
+  }
+
+  "A row of the top referrers table: sessions by the domain their first page view in the range came from."
+  type ReferrerRow {
+    "Host of the referrer, lower case, without www.; null for direct (no referrer, or the dapp's own host)."
+    domain: String
+    "Distinct users with such a session."
+    users: Float!
+    "Distinct wallets connected in the range in those sessions."
+    wallets: Float!
+    "Transactions first requested in the range in those sessions."
+    transactions: Float!
+  }
+
+  "The Live screen's tiles: the current minute and the 29 before it."
+  type LiveActivity {
+    from: DateTime!
+    to: DateTime!
+    "Distinct users with any event in [from, to)."
+    activeUsers: Float!
+    "Distinct wallets carried by any event in [from, to)."
+    activeWallets: Float!
+    "Events per minute, 30 buckets, the current (partial) minute last."
+    eventsPerMinute: [TimeBucket!]!
+  }
+
   extend type Query {
     "Distinct wallets connected, each in the bucket of its first connection in the range."
     totalConnectedWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String): [TimeBucket!]!
@@ -154,6 +189,12 @@ export const analyticsTypeDefs = /* GraphQL */ `
     countries(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [Share!]!
     "Distinct users per browser, at most limit (1-250) rows."
     browsers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [Share!]!
+    "Paths by users, most first, at most limit (1-100) rows."
+    topPages(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [PageRow!]!
+    "Referrer domains by users, most first (direct last on ties), at most limit (1-100) rows."
+    topReferrers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [ReferrerRow!]!
+    "Users, wallets and events per minute of the last 30 minutes (the Live screen)."
+    liveActivity(projectId: ID!): LiveActivity!
     "Transactions newest first; first 1-100 rows after the cursor."
     transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String): TransactionPage!
     "One transaction by its hash or by its id (TransactionRow.id); null when the project has none such."

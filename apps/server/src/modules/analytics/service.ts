@@ -7,6 +7,7 @@ import type {
   TransactionDetail,
   TransactionPage,
 } from '@polyflow/contracts/analytics';
+import type { LiveActivity } from '@polyflow/contracts/live';
 import type { Project } from '@polyflow/contracts/projects';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
@@ -21,7 +22,7 @@ import {
   type TimeRange,
   utcDaysIn,
 } from '../../reading/time-range.ts';
-import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
+import type { AnalyticsQuestions, PageRow, ReferrerRow } from '../event-store/analytics-questions.ts';
 import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
@@ -36,6 +37,10 @@ export type AnalyticsServiceDeps = {
 };
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+const MINUTE_MS = 60_000;
+/** The Live screen's window: the current minute and the 29 before it. */
+const LIVE_MINUTES = 30;
 
 const isFailure = (status: string) => status === 'reverted' || status === 'failed';
 
@@ -145,6 +150,44 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
       return store.usersByBrowser(projectId, range, input.limit);
+    },
+
+    async topPages(
+      userId: string,
+      projectId: string,
+      input: RangeInput & { limit: number },
+    ): Promise<PageRow[]> {
+      const range = await ownedRange(userId, projectId, input);
+      return store.topPages(projectId, range, input.limit);
+    },
+
+    async topReferrers(
+      userId: string,
+      projectId: string,
+      input: RangeInput & { limit: number },
+    ): Promise<ReferrerRow[]> {
+      const range = await ownedRange(userId, projectId, input);
+      return store.topReferrers(projectId, range, input.limit);
+    },
+
+    /** The Live screen's tiles: the last 30 minutes, whole minutes, the current one last. */
+    async liveActivity(userId: string, projectId: string): Promise<LiveActivity> {
+      await projects.getOwnedProject(userId, projectId);
+      const toMs = (Math.floor(clock().getTime() / MINUTE_MS) + 1) * MINUTE_MS;
+      const range = {
+        fromMs: toMs - LIVE_MINUTES * MINUTE_MS,
+        toMs,
+        bucketMs: MINUTE_MS,
+        bucketCount: LIVE_MINUTES,
+      };
+      const activity = await store.recentActivity(projectId, range);
+      return {
+        from: new Date(range.fromMs).toISOString(),
+        to: new Date(range.toMs).toISOString(),
+        activeUsers: activity.users,
+        activeWallets: activity.wallets,
+        eventsPerMinute: fillBuckets(range, activity.eventsPerBucket, 0),
+      };
     },
 
     async transactionHistory(

@@ -86,6 +86,38 @@ export type TransactionStageEvent = {
   sessionId: string | null;
 };
 
+/** A row of the top pages table (docs/analytics.md, "Top pages and referrers"). */
+export type PageRow = {
+  path: string;
+  /** Distinct users with a page view of the path in the range. */
+  users: number;
+  /** Distinct wallets connected in the range on a page with this path. */
+  wallets: number;
+  /** Transactions first requested in the range whose first stage was logged on this path. */
+  transactions: number;
+};
+
+/** A row of the top referrers table; `domain` null: sessions that came with no other site's referrer. */
+export type ReferrerRow = {
+  domain: string | null;
+  /** Distinct users with a session in the range whose first page view came from the domain. */
+  users: number;
+  /** Distinct wallets connected in the range in those sessions. */
+  wallets: number;
+  /** Transactions first requested in the range in those sessions. */
+  transactions: number;
+};
+
+/** The Live screen's tiles (docs/live.md): activity in a recent range, events per bucket. */
+export type RecentActivity = {
+  /** Distinct users with any event in the range. */
+  users: number;
+  /** Distinct wallets any event in the range carried. */
+  wallets: number;
+  /** bucket index → events with their time in the bucket. */
+  eventsPerBucket: Map<number, number>;
+};
+
 /** How far around a transaction a wallet's revert message is taken as its reason. */
 export const REVERT_ERROR_WINDOW = { beforeMs: 60_000, afterMs: 10_000 } as const;
 
@@ -116,6 +148,12 @@ export type AnalyticsQuestions = {
   usersByCountry(projectId: string, range: TimeRange, limit: number): Promise<Share[]>;
   /** Distinct users with any event in the range per browser (null: unknown), most users first. */
   usersByBrowser(projectId: string, range: TimeRange, limit: number): Promise<Share[]>;
+  /** Paths by users, most first (then wallets, transactions, path), at most `limit` rows. */
+  topPages(projectId: string, range: TimeRange, limit: number): Promise<PageRow[]>;
+  /** Referrer domains by users, most first (then wallets, transactions, domain; direct last on ties). */
+  topReferrers(projectId: string, range: TimeRange, limit: number): Promise<ReferrerRow[]>;
+  /** Users, wallets and events per bucket in the range (the Live screen's last 30 minutes). */
+  recentActivity(projectId: string, range: BucketedRange): Promise<RecentActivity>;
   /** One page of the transactions requested in the range, newest first, strictly after the cursor. */
   transactionHistory(
     projectId: string,

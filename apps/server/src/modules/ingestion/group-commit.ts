@@ -15,6 +15,11 @@ export type GroupCommitOptions = {
   maxDelayMs?: number;
   /** A group with this many events is written at once. */
   maxEvents?: number;
+  /**
+   * Told of each entry once its group is durable, just before its request is answered, with which of
+   * its events were new (the live streams send those).
+   */
+  onCommitted?(entry: LogEntry, isNew: readonly boolean[]): void;
 };
 
 export type GroupCommit = ReturnType<typeof createGroupCommit>;
@@ -24,7 +29,12 @@ export type GroupCommit = ReturnType<typeof createGroupCommit>;
  * answered only after it. While one group is being written the next one gathers, so a slow write makes
  * the next group larger instead of queueing many small ones.
  */
-export function createGroupCommit({ log, maxDelayMs = 2, maxEvents = 5000 }: GroupCommitOptions) {
+export function createGroupCommit({
+  log,
+  maxDelayMs = 2,
+  maxEvents = 5000,
+  onCommitted,
+}: GroupCommitOptions) {
   let waiting: Waiter[] = [];
   let waitingEvents = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -65,6 +75,13 @@ export function createGroupCommit({ log, maxDelayMs = 2, maxEvents = 5000 }: Gro
       return;
     }
     group.forEach((waiter, index) => {
+      if (onCommitted) {
+        try {
+          onCommitted(waiter.entry, isNew[index] ?? []);
+        } catch {
+          // The live view is a courtesy: it never fails a request that is durable already.
+        }
+      }
       const accepted = (isNew[index] ?? []).filter(Boolean).length;
       waiter.resolve({ accepted, duplicates: waiter.entry.ids.length - accepted });
     });

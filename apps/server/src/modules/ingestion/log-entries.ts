@@ -1,5 +1,5 @@
 import type { IngestEvent } from '@polyflow/contracts/events';
-import type { EventRow } from '../event-store/event-row.ts';
+import { type EventRow, rowOfBatchEvent } from '../event-store/event-row.ts';
 import { type BatchRequest, batchRecord, rowsRecord } from '../event-store/log-records.ts';
 import { incidentIdOfError } from '../incidents/fingerprint.ts';
 import type { LogEntry } from './log-writer.ts';
@@ -28,6 +28,7 @@ export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]
       );
       return `${batchRecord(request, withIncidents)}\n`;
     },
+    rows: () => events.map((event) => rowOfBatchEvent(request, event)),
   };
 }
 
@@ -61,5 +62,6 @@ export function rowsEntry(rows: readonly EventRow[]): LogEntry {
       });
       return lines;
     },
+    rows: () => rows,
   };
 }

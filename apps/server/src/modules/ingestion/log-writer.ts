@@ -1,3 +1,4 @@
+import type { EventRow } from '../event-store/event-row.ts';
 import { eventKeysOfRecord } from '../event-store/log-records.ts';
 import { createIngestLog } from './ingest-log.ts';
 import { createQuarantine, type QuarantineOptions } from './quarantine.ts';
@@ -13,6 +14,8 @@ export type LogEntry = {
   ids: readonly string[];
   /** The entry's lines without the events whose index is in `skip` (known already); '' for none. */
   encode(skip: ReadonlySet<number>): string;
+  /** The entry's events as stored rows, in `ids` order (built only for a project someone watches live). */
+  rows(): readonly EventRow[];
 };
 
 export type LogWriterOptions = {

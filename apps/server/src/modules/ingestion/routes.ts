@@ -2,7 +2,7 @@ import { MAX_BATCH_BYTES } from '@polyflow/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
 import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
-import { requireUser } from '../auth/guard.ts';
+import { bearerToken, requireUser } from '../auth/guard.ts';
 import type { EventService } from './service.ts';
 
 export type EventRoutesOptions = {
@@ -84,6 +84,38 @@ export async function eventRoutes(
       );
     }
     return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
+  });
+
+  // The Live screen. The console reads it with fetch() (EventSource cannot send the Authorization header,
+  // and a session token must not travel in a URL, where logs and history keep it).
+  app.addHook('preClose', async () => {
+    events.live.closeAll({ reason: 'SHUTDOWN', message: 'The server is restarting; reconnect in a moment.' });
+  });
+  app.get<{ Params: { id: string } }>('/api/v1/projects/:id/live', async (request, reply) => {
+    const user = await requireUser(request);
+    const projectId = request.params.id;
+    await events.assertLiveAllowed(user.id, projectId);
+    const token = bearerToken(request) ?? '';
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    // A first comment: proxies forward the head at once, and the client knows the stream is open.
+    response.write(': connected\n\n');
+    request.socket.setNoDelay(true);
+    const sessions = request.server.sessions;
+    events.live.open(
+      user.id,
+      projectId,
+      response,
+      async () => (await sessions.verify(token))?.id === user.id,
+    );
   });
 
   app.get<{ Params: { id: string }; Querystring: { since?: string } }>(

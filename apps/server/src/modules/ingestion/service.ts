@@ -8,6 +8,7 @@ import { createBatchValidator } from './batch-validator.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
+import { createLiveFeed, type LiveFeedOptions } from './live-feed.ts';
 import { batchEntry, rowsEntry } from './log-entries.ts';
 import { createLogWriter, type LogWriterOptions } from './log-writer.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
@@ -25,7 +26,9 @@ export type EventServiceDeps = {
   geo?: GeoLookup;
   /** Told of every commit (the ingestion rate on /metrics). */
   metrics?: { committed(result: CommitResult): void };
-  groupCommit?: Omit<GroupCommitOptions, 'log'>;
+  groupCommit?: Omit<GroupCommitOptions, 'log' | 'onCommitted'>;
+  /** Bounds of the live streams (`GET /api/v1/projects/:id/live`). */
+  live?: LiveFeedOptions;
   /**
    * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
    * the background (ADR 003).
@@ -87,7 +90,17 @@ export function createEventService(deps: EventServiceDeps) {
     load: (file) => deps.store.loadSegment(file),
     isRecordError: (error) => deps.store.isRecordError(error),
   });
-  const writer = createGroupCommit({ log, ...deps.groupCommit });
+  const live = createLiveFeed(deps.live);
+  const writer = createGroupCommit({
+    log,
+    ...deps.groupCommit,
+    // Straight from the commit, not from the loader: the live view must not wait for the store's 3 s.
+    onCommitted(entry, isNew) {
+      if (!live.isWatched(entry.project)) return;
+      const rows = entry.rows();
+      live.publish(entry.project, isNew.every(Boolean) ? rows : rows.filter((_, index) => isNew[index]));
+    },
+  });
 
   /** Everything acknowledged so far, readable in the store. */
   async function flush(): Promise<void> {
@@ -225,6 +238,14 @@ export function createEventService(deps: EventServiceDeps) {
         oldestPendingAt: log.oldestPendingAt(),
         quarantined: log.quarantined().count,
       };
+    },
+
+    /** The live streams of `GET /api/v1/projects/:id/live`. */
+    live,
+    /** Ownership (others: 404) and the caps (429), checked before the route writes the stream's head. */
+    async assertLiveAllowed(userId: string, projectId: string): Promise<void> {
+      await deps.projects.getOwnedProject(userId, projectId);
+      live.assertRoom(userId, projectId);
     },
 
     /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */

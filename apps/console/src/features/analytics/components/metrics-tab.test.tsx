@@ -25,6 +25,8 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
       ['Wallet providers', 'No wallet connected in this period'],
       ['Countries', 'No visitors in this period'],
       ['Browsers', 'No visitors in this period'],
+      ['Top pages', 'No page views in this period'],
+      ['Top referrers', 'No visits in this period'],
     ] as const) {
       const section = await card(title);
       await waitFor(() => expect(within(section).getByText(empty)).toBeTruthy());
@@ -114,5 +116,43 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(countries).queryByRole('alert')).toBeNull());
     expect(api.callsOf('countries')).toHaveLength(2);
     expect(api.callsOf('countries')[0]?.variables.limit).toBe(8);
+  });
+
+  it('lists the top pages and referrers of the period, direct visits by name', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveAnalytics([project], {
+      topPages: data({
+        topPages: [
+          { path: '/swap', users: 1200, wallets: 300, transactions: 95 },
+          { path: '/pool', users: 40, wallets: 2, transactions: 0 },
+        ],
+      }),
+      topReferrers: data({
+        topReferrers: [
+          { domain: 'twitter.com', users: 700, wallets: 120, transactions: 40 },
+          { domain: null, users: 500, wallets: 90, transactions: 55 },
+        ],
+      }),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    const pages = await card('Top pages');
+    const swap = await within(pages).findByRole('row', { name: /\/swap/ });
+    expect(
+      within(swap)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1,200', '300', '95']);
+    const referrers = await card('Top referrers');
+    const direct = await within(referrers).findByRole('row', { name: /Direct \/ none/ });
+    expect(
+      within(direct)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['500', '90', '55']);
+    // The period applies: both are asked for the screen's range.
+    const [asked] = api.callsOf('topPages');
+    expect(asked?.variables).toMatchObject({ projectId: project.id, limit: 10 });
+    expect(api.callsOf('topReferrers')[0]?.variables.from).toBe(asked?.variables.from);
   });
 });

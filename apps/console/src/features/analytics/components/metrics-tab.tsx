@@ -6,9 +6,12 @@ import { useAverageGasPrice } from '../api/get-average-gas-price';
 import { useContractFunctions } from '../api/get-contract-functions';
 import { useFailedTransactions } from '../api/get-failed-transactions';
 import { type ShareQuery, useShares } from '../api/get-shares';
+import { useTopPages } from '../api/get-top-pages';
+import { useTopReferrers } from '../api/get-top-referrers';
 import { countryName } from '../lib/format';
 import type { Slice } from './charts/share-charts';
 import { ContractFunctionsTable } from './contract-functions-table';
+import { TopPagesTable, TopReferrersTable } from './top-pages-and-referrers';
 
 // recharts is ~100 KB gzip: each chart group is its own chunk, fetched only when the Metrics tab shows.
 const GasPriceChart = lazy(() =>
@@ -48,6 +51,8 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
   const gas = useAverageGasPrice(series);
   const failed = useFailedTransactions(series);
   const functions = useContractFunctions(range);
+  const pages = useTopPages(range);
+  const referrers = useTopReferrers(range);
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
@@ -106,6 +111,26 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
         chart="pie"
         emptyText="No visitors in this period"
       />
+      <ChartCard
+        title="Top pages"
+        eyebrow="Users · wallets connected · transactions started"
+        {...stateOf(pages)}
+        isEmpty={(pages.data ?? []).length === 0}
+        emptyText="No page views in this period"
+        heightClass="min-h-64"
+      >
+        <TopPagesTable rows={pages.data ?? []} />
+      </ChartCard>
+      <ChartCard
+        title="Top referrers"
+        eyebrow="Where visits came from"
+        {...stateOf(referrers)}
+        isEmpty={(referrers.data ?? []).length === 0}
+        emptyText="No visits in this period"
+        heightClass="min-h-64"
+      >
+        <TopReferrersTable rows={referrers.data ?? []} />
+      </ChartCard>
     </div>
   );
 }

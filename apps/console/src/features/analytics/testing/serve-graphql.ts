@@ -129,6 +129,8 @@ const DEFAULT_ANSWERS: Record<string, Answer> = {
   walletProviders: data({ walletProviders: [] }),
   countries: data({ countries: [] }),
   browsers: data({ browsers: [] }),
+  topPages: data({ topPages: [] }),
+  topReferrers: data({ topReferrers: [] }),
   transactionHistory: data({ transactionHistory: { rows: [], nextCursor: null } }),
   transaction: data({ transaction: null }),
 };

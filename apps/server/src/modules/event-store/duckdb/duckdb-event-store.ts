@@ -26,8 +26,11 @@ import { incidentSummaries } from './questions/incident-summaries.ts';
 import { integrationSummary } from './questions/integration-summary.ts';
 import { newWallets } from './questions/new-wallets.ts';
 import { occurrenceById } from './questions/occurrence-by-id.ts';
+import { recentActivity } from './questions/recent-activity.ts';
 import { revertErrorNear } from './questions/revert-error-near.ts';
 import { sessionTrail } from './questions/session-trail.ts';
+import { topPages } from './questions/top-pages.ts';
+import { topReferrers } from './questions/top-referrers.ts';
 import { transactionEvents } from './questions/transaction-events.ts';
 import { transactionHistory } from './questions/transaction-history.ts';
 import { transactionOutcomes } from './questions/transaction-outcomes.ts';
@@ -107,6 +110,9 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     walletProviders: (projectId, range) => use((c) => walletProviders(c, projectId, range)),
     usersByCountry: (projectId, range, limit) => use((c) => usersByCountry(c, projectId, range, limit)),
     usersByBrowser: (projectId, range, limit) => use((c) => usersByBrowser(c, projectId, range, limit)),
+    topPages: (projectId, range, limit) => use((c) => topPages(c, projectId, range, limit)),
+    topReferrers: (projectId, range, limit) => use((c) => topReferrers(c, projectId, range, limit)),
+    recentActivity: (projectId, range) => use((c) => recentActivity(c, projectId, range)),
     transactionHistory: (projectId, range, page) => use((c) => transactionHistory(c, projectId, range, page)),
     transactionEvents: (projectId, hashOrId) => use((c) => transactionEvents(c, projectId, hashOrId)),
     revertErrorNear: (projectId, around) => use((c) => revertErrorNear(c, projectId, around)),

@@ -40,6 +40,8 @@ const TRANSACTION_FIELDS = {
   user_id: 'arg_min(user_id, ts) AS user_id',
   country: 'arg_min(country, ts) AS country',
   browser: 'arg_min(browser, ts) AS browser',
+  path: 'arg_min(path, ts) AS path',
+  session_id: 'arg_min(session_id, ts) AS session_id',
 } as const;
 export type TransactionField = keyof typeof TRANSACTION_FIELDS;
 

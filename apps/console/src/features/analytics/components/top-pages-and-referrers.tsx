@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { formatCount } from '../lib/format';
+
+interface CountsRow {
+  users: number;
+  wallets: number;
+  transactions: number;
+}
+
+interface CountsTableProps<Row extends CountsRow> {
+  /** What the first column holds, as its header says it. */
+  keyHeader: string;
+  rows: Row[];
+  keyOf: (row: Row) => string;
+  /** The first cell's content. */
+  labelOf: (row: Row) => ReactNode;
+  /** Says in words what the table lists (read by screen readers before the rows). */
+  caption: string;
+}
+
+/** A first column and three counts (users, wallets, transactions): the top pages and referrers tables. */
+function CountsTable<Row extends CountsRow>({
+  keyHeader,
+  rows,
+  keyOf,
+  labelOf,
+  caption,
+}: CountsTableProps<Row>) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="bg-indigo-50 text-[0.7rem] uppercase tracking-wide text-indigo-800">
+            <th scope="col" className="rounded-l-lg px-3 py-2 font-semibold">
+              {keyHeader}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Users
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Wallets
+            </th>
+            <th scope="col" className="rounded-r-lg px-3 py-2 text-right font-semibold">
+              TXs
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={keyOf(row)}>
+              <th scope="row" className="max-w-40 truncate px-3 py-2 font-normal sm:max-w-64">
+                {labelOf(row)}
+              </th>
+              <td className="px-3 py-2 text-right font-semibold text-slate-900 tabular-nums">
+                {formatCount(row.users)}
+              </td>
+              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{formatCount(row.wallets)}</td>
+              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">
+                {formatCount(row.transactions)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TopPagesTable({ rows }: { rows: Array<CountsRow & { path: string }> }) {
+  return (
+    <CountsTable
+      keyHeader="Page"
+      caption="Pages by users who viewed them, with the wallets connected and transactions started on each"
+      rows={rows}
+      keyOf={(row) => row.path}
+      labelOf={(row) => (
+        <span className="font-mono text-xs text-slate-900" title={row.path}>
+          {row.path}
+        </span>
+      )}
+    />
+  );
+}
+
+export function TopReferrersTable({ rows }: { rows: Array<CountsRow & { domain: string | null }> }) {
+  return (
+    <CountsTable
+      keyHeader="Referrer"
+      caption="Referrer domains by users whose visit came from them, with the wallets connected and transactions started in those visits"
+      rows={rows}
+      keyOf={(row) => row.domain ?? ''}
+      labelOf={(row) =>
+        row.domain === null ? (
+          <span className="text-slate-500 italic">Direct / none</span>
+        ) : (
+          <span className="text-slate-900" title={row.domain}>
+            {row.domain}
+          </span>
+        )
+      }
+    />
+  );
+}
