@@ -13,6 +13,8 @@ test('the SDK screen creates a read token that exports events, sets a retention 
   page,
   request,
 }) => {
+  // A long journey (two dialogs, a reload, two viewports) on a shared, busy machine.
+  test.setTimeout(180_000);
   const account = await createVerifiedAccount('read-token');
   const project = await createProject(account, 'Token dapp', ['localhost']);
   await logIn(page, account);
