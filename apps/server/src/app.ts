@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
+import { eventExportRoutes } from './modules/event-export/routes.ts';
+import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
@@ -36,9 +38,13 @@ import { createEventService, type EventService } from './modules/ingestion/servi
 import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
+import { startRetentionJob } from './modules/projects/retention-job.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
 import { createProjectStore } from './modules/projects/store.ts';
+import { readTokenRoutes } from './modules/read-tokens/routes.ts';
+import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
+import { createReadTokenStore } from './modules/read-tokens/store.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
 
 /** Everything other modules may use; passed to each module's register function. */
@@ -52,6 +58,7 @@ export type Services = {
   auth: AuthService;
   projects: ProjectService;
   events: EventService;
+  readTokens: ReadTokenService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
 };
@@ -139,7 +146,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: createProjectStore(db),
     clock,
     // Ingestion is built below (it looks projects up); a project is deleted only once requests are served.
-    events: { deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId) },
+    events: {
+      deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId),
+      deleteWalletEvents: (projectId, wallet) => events.deleteWalletEvents(projectId, wallet),
+      deleteUserEvents: (projectId, userId) => events.deleteUserEvents(projectId, userId),
+      deleteEventsBefore: (projectId, before) => eventStore.deleteEventsBefore(projectId, before),
+    },
   });
   // CLICKHOUSE_URL selects ClickHouse; the embedded DuckDB file is the default (tests pass their own).
   const chosenEventStore =
@@ -170,17 +182,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
   // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request.
   let maintenance: { stop(): Promise<void> } | undefined;
+  // Background work: the store's upkeep and the hourly retention pass (projects/retention-job.ts). With
+  // several nodes sharing the stores, this is where a once-only lock belongs.
+  let retention: { stop(): Promise<void> } | undefined;
   app.addHook('onListen', async () => {
     events.preload();
     maintenance = eventStore.startMaintenance(app.log);
+    retention = startRetentionJob({ applyRetention: () => projects.applyRetention(), logger: app.log });
   });
   // Answers every waiting ingestion request and loads the whole log, then closes the store (which
   // interrupts a compaction under way).
   app.addHook('onClose', async () => {
+    await retention?.stop();
     await maintenance?.stop();
     await events.close();
     await eventStore.close();
   });
+  const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock });
+  const exports = createEventExportService({ projects, store: eventStore });
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock });
@@ -204,10 +223,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     projects,
     events,
+    readTokens,
     eventStore,
   };
   app.decorate('services', services);
   app.decorate('sessions', sessions);
+  app.decorate('readTokens', readTokens);
 
   // HTTP policies, for every route of every module.
   installErrorHandler(app);
@@ -227,6 +248,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
+      await api.register(readTokenRoutes, { readTokens });
+      await api.register(eventExportRoutes, { exports });
     },
     { prefix: '/api/v1' },
   );
