@@ -78,7 +78,9 @@ async function main(): Promise<void> {
     log(
       `${count.toLocaleString('en-US')} events generated in one project in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
-    const server = await startServer(dataDir, await freePort(), { built: true });
+    // Opening a large file on a busy machine can take a while.
+    const server = await startServer(dataDir, await freePort(), { built: true, startTimeoutMs: 300_000 });
+    log('server started');
     const pid = server.child.pid as number;
     try {
       for (const format of FORMATS) {
