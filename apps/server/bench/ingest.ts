@@ -7,11 +7,16 @@
  *
  * BENCH_SECONDS (default 15) and BENCH_CONCURRENCY (default 32) tune the run; BENCH_CRASH_CHECK=0 skips
  * the crash check; BENCH_PROFILE=<dir> writes a CPU profile of the server there (and skips it too).
+ * BENCH_EVENT_STORE=clickhouse runs the server on the ClickHouse adapter (CLICKHOUSE_URL) against ClickHouse's
+ * engine (chdb) behind its HTTP interface, started as a process of its own (test/support/chdb-http-server.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { z } from 'zod';
+import { createClickHouseEventStore } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
 import { drive, percentile } from './support/load.ts';
 import { seedProject } from './support/seed-project.ts';
 import { freePort, startServer } from './support/server-process.ts';
@@ -20,7 +25,22 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const BUDGET = { eventsPerSecond: 50_000, p99Ms: 30 };
 
-async function storedIds(dataDir: string, projectId: string): Promise<Set<string>> {
+const ENGINE = process.env.BENCH_EVENT_STORE === 'clickhouse' ? 'ClickHouse' : 'DuckDB';
+
+async function storedIds(dataDir: string, projectId: string, clickhouseUrl?: string): Promise<Set<string>> {
+  if (clickhouseUrl) {
+    const store = await createClickHouseEventStore(clickhouseUrl);
+    try {
+      const rows = await store.clickhouse.rows(
+        'SELECT id FROM events FINAL WHERE project_id = {project:String}',
+        { project: projectId },
+        z.object({ id: z.string() }),
+      );
+      return new Set(rows.map((row) => row.id));
+    } finally {
+      await store.close();
+    }
+  }
   const instance = await DuckDBInstance.create(path.join(dataDir, 'events.duckdb'), {
     access_mode: 'READ_ONLY',
   });
@@ -43,11 +63,15 @@ function cpuSeconds(pid: number, thread = false): { user: number; system: number
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-'));
   let exitCode = 0;
+  let chdb: ChdbProcess | undefined;
   try {
-    const project = await seedProject(dataDir);
-    let server = await startServer(dataDir, await freePort());
+    if (ENGINE === 'ClickHouse') chdb = await startChdbProcess({ dataPath: path.join(dataDir, 'chdb') });
+    const clickhouseUrl = chdb ? `${chdb.url}/polyflow` : undefined;
+    const env: Record<string, string> = clickhouseUrl ? { CLICKHOUSE_URL: clickhouseUrl } : {};
+    const project = await seedProject(dataDir, env);
+    let server = await startServer(dataDir, await freePort(), { env });
     console.log(
-      `server ${server.url}, DATA_DIR ${dataDir}, ${os.cpus().length} cores, concurrency ${CONCURRENCY}`,
+      `server ${server.url}, DATA_DIR ${dataDir}, event store ${ENGINE}${chdb ? ` (chdb HTTP server pid ${chdb.process.pid})` : ''}, ${os.cpus().length} cores, concurrency ${CONCURRENCY}`,
     );
 
     await drive(server.url, project, { concurrency: CONCURRENCY, seconds: 2, runId: 'warm' });
@@ -105,9 +129,15 @@ async function main(): Promise<void> {
     ).json()) as { eventsSince: number };
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     console.log(
-      `loader: ${storedAfterRun} events in DuckDB ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
+      `loader: ${storedAfterRun} events in ${ENGINE} ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
     );
-    // Acknowledging faster than DuckDB loads only grows the log: the sustained rate counts the drain too.
+    if (chdb) {
+      const chdbCpu = cpuSeconds(chdb.process.pid as number);
+      console.log(
+        `chdb HTTP server process CPU since its start: ${(chdbCpu.user + chdbCpu.system).toFixed(1)} s`,
+      );
+    }
+    // Acknowledging faster than the store loads only grows the log: the sustained rate counts the drain too.
     const sustained = run.events / (run.seconds + drainSeconds);
     console.log(
       `sustained (acknowledged and loaded): ${Math.round(sustained).toLocaleString('en-US')} events/s  (budget ≥ ${BUDGET.eventsPerSecond.toLocaleString('en-US')}, no refusals)`,
@@ -133,7 +163,7 @@ async function main(): Promise<void> {
       `killed after ${crashed.requests} acknowledged batches (${crashed.ackedIds.length} events acknowledged)`,
     );
 
-    server = await startServer(dataDir, await freePort());
+    server = await startServer(dataDir, await freePort(), { env });
     const status = await fetch(
       `${server.url}/api/v1/projects/${project.projectId}/integration?since=1970-01-01T00:00:00Z`,
       {
@@ -144,7 +174,7 @@ async function main(): Promise<void> {
     console.log(`restarted on the same DATA_DIR: the server reports ${eventsSince} stored events`);
     await server.stop();
 
-    const ids = await storedIds(dataDir, project.projectId);
+    const ids = await storedIds(dataDir, project.projectId, clickhouseUrl);
     const missing = crashed.ackedIds.filter((id) => !ids.has(id));
     const crashRunStored = [...ids].filter((id) => id.startsWith('crash')).length;
     console.log(
@@ -160,6 +190,7 @@ async function main(): Promise<void> {
       console.log('nothing acknowledged was lost');
     }
   } finally {
+    await chdb?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(exitCode);

@@ -6,8 +6,8 @@ import { newId } from '../../src/lib/ids.ts';
 export type BenchProject = { projectId: string; apiKey: string; token: string; origin: string };
 
 /** A verified user with a project, an API key and a whitelisted domain, written straight into DATA_DIR. */
-export async function seedProject(dataDir: string): Promise<BenchProject> {
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+export async function seedProject(dataDir: string, env: Record<string, string> = {}): Promise<BenchProject> {
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }));
   try {
     const { db, projects, sessions } = app.services;
     const now = new Date().toISOString();

@@ -61,7 +61,8 @@ export async function startServer(
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  // Generous by default: on a machine shared by many builds, tsx alone can take most of a minute to start the server.
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} during start-up`);

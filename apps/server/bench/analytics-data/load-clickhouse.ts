@@ -1,0 +1,35 @@
+import { chmodSync } from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { EVENT_COLUMNS } from '../../src/modules/event-store/event-row.ts';
+
+/**
+ * The same rows in the ClickHouse event store's `events`: DuckDB writes them to a Parquet file (times as
+ * epoch ms, big numbers as text, so that no type is guessed), ClickHouse reads the file itself (the chdb
+ * HTTP server runs on this machine) and converts each column to the store's type. One INSERT, so the table
+ * holds what a loaded store holds: parts sorted by (project_id, ts, id), merged in the background.
+ */
+export async function loadClickHouse(
+  duck: DuckDBConnection,
+  store: ClickHouseEventStore,
+  dir: string,
+): Promise<void> {
+  const file = path.join(dir, 'events.parquet');
+  const exported = EVENT_COLUMNS.map(({ name, kind }) => {
+    if (kind === 'timestamp') return `epoch_ms(${name}) AS ${name}`;
+    if (kind === 'hugeint') return `${name}::VARCHAR AS ${name}`;
+    return name;
+  }).join(', ');
+  await duck.run(`COPY (SELECT ${exported} FROM events) TO '${file}' (FORMAT parquet)`);
+  chmodSync(dir, 0o755);
+  chmodSync(file, 0o644);
+  const converted = EVENT_COLUMNS.map(({ name, kind, required }) => {
+    if (kind === 'timestamp') return `fromUnixTimestamp64Milli(${name}, 'UTC') AS ${name}`;
+    if (kind === 'hugeint') return `CAST(${name} AS ${required ? 'Int128' : 'Nullable(Int128)'}) AS ${name}`;
+    return name;
+  }).join(', ');
+  await store.clickhouse.command(`INSERT INTO events SELECT ${converted} FROM file({file:String}, Parquet)`, {
+    file,
+  });
+}
