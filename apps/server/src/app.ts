@@ -24,6 +24,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
+import { eventExportRoutes } from './modules/event-export/routes.ts';
+import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
@@ -38,9 +40,13 @@ import { createEventService, type EventService } from './modules/ingestion/servi
 import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
+import { startRetentionJob } from './modules/projects/retention-job.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
 import { createProjectStore } from './modules/projects/store.ts';
+import { readTokenRoutes } from './modules/read-tokens/routes.ts';
+import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
+import { createReadTokenStore } from './modules/read-tokens/store.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
 
 /** Everything other modules may use; passed to each module's register function. */
@@ -54,6 +60,7 @@ export type Services = {
   auth: AuthService;
   projects: ProjectService;
   events: EventService;
+  readTokens: ReadTokenService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -146,7 +153,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: createProjectStore(db),
     clock,
     // Ingestion is built below (it looks projects up); a project is deleted only once requests are served.
-    events: { deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId) },
+    events: {
+      deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId),
+      deleteWalletEvents: (projectId, wallet) => events.deleteWalletEvents(projectId, wallet),
+      deleteUserEvents: (projectId, userId) => events.deleteUserEvents(projectId, userId),
+      deleteEventsBefore: (projectId, before) => eventStore.deleteEventsBefore(projectId, before),
+    },
   });
   // CLICKHOUSE_URL selects ClickHouse; the embedded DuckDB file is the default (tests pass their own).
   const chosenEventStore =
@@ -182,6 +194,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onListen', async () => {
     events.preload();
     leadership.runWhileLeading('event-store-maintenance', () => eventStore.startMaintenance(app.log));
+    // The hourly retention pass (projects/retention-job.ts), on one node too.
+    leadership.runWhileLeading('retention', () =>
+      startRetentionJob({ applyRetention: () => projects.applyRetention(), logger: app.log }),
+    );
     // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen.
     adminSocket = await serveAdminSocket({
       dataDir: config.dataDir,
@@ -198,6 +214,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await events.close();
     await eventStore.close();
   });
+  const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock });
+  const exports = createEventExportService({ projects, store: eventStore });
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock });
@@ -221,11 +239,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     projects,
     events,
+    readTokens,
     eventStore,
     leadership,
   };
   app.decorate('services', services);
   app.decorate('sessions', sessions);
+  app.decorate('readTokens', readTokens);
 
   // HTTP policies, for every route of every module.
   installErrorHandler(app);
@@ -245,6 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
+      await api.register(readTokenRoutes, { readTokens });
+      await api.register(eventExportRoutes, { exports });
     },
     { prefix: '/api/v1' },
   );

@@ -35,6 +35,9 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // The incident fingerprint: a pure function that ingestion stamps on error events.
   incidents: ['fingerprint.ts'],
   health: [],
+  // Who reads a project's dashboards and exports: a session or a read token (GraphQL and the export).
+  'read-tokens': ['guard.ts'],
+  'event-export': [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

@@ -8,6 +8,8 @@ export const ProjectSchema = z.object({
   ownerId: z.string(),
   createdAt: z.string(),
   whitelistedDomains: z.array(z.string()),
+  /** Events older than this many days are deleted (hourly); null keeps them forever. */
+  retentionDays: z.number().int().nullable(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
@@ -18,3 +20,41 @@ export const CreateProjectSchema = z.object({
   name: z.string().trim().min(1).max(100).regex(LABEL_PATTERN, LABEL_MESSAGE),
 });
 export const DomainInputSchema = z.object({ domain: z.string().trim().min(1).max(300) });
+
+/** The longest retention a project can set: ten years. Longer is "forever" (null). */
+export const MAX_RETENTION_DAYS = 3650;
+export const ProjectSettingsSchema = z.object({
+  retentionDays: z
+    .number()
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(MAX_RETENTION_DAYS, `must be at most ${MAX_RETENTION_DAYS} days (use null to keep events forever)`)
+    .nullable(),
+});
+
+/** A data-subject request: every event of one wallet or of one SDK user, one of the two per request. */
+export const ForgetSchema = z
+  .strictObject({
+    wallet: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 20-byte address (0x and 40 hex digits)')
+      .optional(),
+    userId: z.string().min(1).max(64).regex(LABEL_PATTERN, LABEL_MESSAGE).optional(),
+  })
+  .refine((body) => (body.wallet === undefined) !== (body.userId === undefined), {
+    message: 'send either "wallet" or "userId"',
+  });
+export type ForgetRequest = z.infer<typeof ForgetSchema>;
+export const ForgetResultSchema = z.object({ deleted: z.number().int().nonnegative() });
+export type ForgetResult = z.infer<typeof ForgetResultSchema>;
+
+/** Read tokens: project-scoped, read-only credentials for scripts and BI tools. */
+export const CreateReadTokenSchema = z.object({
+  name: z.string().trim().min(1).max(100).regex(LABEL_PATTERN, LABEL_MESSAGE),
+});
+export const ReadTokenSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+export type ReadToken = z.infer<typeof ReadTokenSchema>;
+/** The answer to a creation: the only time the token itself is shown. */
+export const CreatedReadTokenSchema = ReadTokenSchema.extend({ token: z.string() });
+export type CreatedReadToken = z.infer<typeof CreatedReadTokenSchema>;
+export const ReadTokenListSchema = z.object({ readTokens: z.array(ReadTokenSchema) });

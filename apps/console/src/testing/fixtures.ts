@@ -27,6 +27,7 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     ownerId: 'user-1',
     createdAt: '2025-01-02T03:04:05.000Z',
     whitelistedDomains: [],
+    retentionDays: null,
     ...overrides,
   };
 }

@@ -31,7 +31,7 @@ export type ServerProcess = {
 export async function startServer(
   dataDir: string,
   port: number,
-  options: { built?: boolean; env?: Record<string, string> } = {},
+  options: { built?: boolean; env?: Record<string, string>; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there (on a graceful stop).
   const profile = process.env.BENCH_PROFILE
@@ -62,8 +62,9 @@ export async function startServer(
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  // Generous: on a machine shared by many builds, tsx alone can take most of a minute to start the server.
-  const deadline = Date.now() + 120_000;
+  // Generous by default: on a machine shared by many builds, tsx alone can take most of a minute to start the server.
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} during start-up`);
     try {
@@ -72,7 +73,10 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within ${startTimeoutMs / 1000} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -24,7 +24,10 @@ export async function ensureDemoAccount(
     email: string;
     password: string;
     clock: Clock;
-    eventStore: Pick<EventWriter, 'deleteProjectEvents'>;
+    eventStore: Pick<
+      EventWriter,
+      'deleteProjectEvents' | 'deleteWalletEvents' | 'deleteUserEvents' | 'deleteEventsBefore'
+    >;
   },
 ): Promise<DemoAccount> {
   const { email, password, clock } = options;

@@ -129,6 +129,27 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('email_tokens').dropColumn('code_hash').execute();
     },
   },
+
+  // Per-project retention (null keeps events forever) and read tokens: project-scoped credentials for
+  // scripts and BI tools, stored as sha256 (the token itself is shown once), gone with their project.
+  '006_retention_and_read_tokens': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('projects').addColumn('retention_days', 'integer').execute();
+      await db.schema
+        .createTable('read_tokens')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('read_tokens_project_idx').on('read_tokens').column('project_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('read_tokens').execute();
+      await db.schema.alterTable('projects').dropColumn('retention_days').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

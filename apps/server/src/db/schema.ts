@@ -33,6 +33,17 @@ export type ProjectsTable = {
   name: string;
   api_key: string | null;
   created_at: string;
+  /** Events older than this many days (client time) are deleted by the hourly retention job; null: kept. */
+  retention_days: number | null;
+};
+
+/** A project's read token: only its sha256 is kept; the token was shown once, at creation. */
+export type ReadTokensTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
 };
 
 export type ProjectDomainsTable = {
@@ -84,4 +95,5 @@ export type Database = {
   projects: ProjectsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
+  read_tokens: ReadTokensTable;
 };

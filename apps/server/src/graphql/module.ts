@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import type { AuthUser } from '../modules/auth/sessions.ts';
+import type { Reader } from '../reading/reader.ts';
 
 /** What plugin.ts adds to every resolver's context (mercurius' own `reply` and `app` stay). */
 declare module 'mercurius' {
@@ -8,6 +9,8 @@ declare module 'mercurius' {
     request: FastifyRequest;
     /** The console user of an `Authorization: Bearer` request, or a BAD_AUTHENTICATION error. */
     requireUser(): Promise<AuthUser>;
+    /** A console session or a read token (the dashboard queries), or a BAD_AUTHENTICATION error. */
+    requireReader(): Promise<Reader>;
     /** The `X-API-KEY` header (dapps on the published 1.0.25 SDK; tolerated from the console). */
     apiKey: string | undefined;
   }

@@ -4,6 +4,7 @@ import mercurius, { type IResolvers } from 'mercurius';
 import type { AppError } from '../errors.ts';
 import { answerPreflight } from '../http/cors.ts';
 import { requireUser } from '../modules/auth/guard.ts';
+import { requireReader } from '../modules/read-tokens/guard.ts';
 import { formatGraphqlErrors, replyToGraphqlRequestError } from './errors.ts';
 import type { GraphqlModule } from './module.ts';
 import { composeSchema } from './schema.ts';
@@ -107,6 +108,7 @@ export async function graphqlPlugin(
         request,
         reply,
         requireUser: () => requireUser(request),
+        requireReader: () => requireReader(request),
         apiKey: typeof header === 'string' ? header : undefined,
       };
     },

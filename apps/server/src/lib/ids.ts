@@ -19,14 +19,23 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** `pf_` + 32 base62 characters (~190 bits), drawn without modulo bias. */
-export function newApiKey(): string {
-  let key = '';
-  while (key.length < 32) {
-    for (const byte of randomBytes(48)) {
+/** `length` base62 characters, drawn without modulo bias. */
+function base62(length: number): string {
+  let text = '';
+  while (text.length < length) {
+    for (const byte of randomBytes(length + 16)) {
       // 248 = 4 * 62: bytes at or above it would favour the first characters.
-      if (byte < 248 && key.length < 32) key += BASE62[byte % 62];
+      if (byte < 248 && text.length < length) text += BASE62[byte % 62];
     }
   }
-  return `pf_${key}`;
+  return text;
 }
+
+/** `pf_` + 32 base62 characters (~190 bits): a project's publishable API key. */
+export const newApiKey = (): string => `pf_${base62(32)}`;
+
+/** What every read token starts with: recognisable to secret scanners and to the session guard. */
+export const READ_TOKEN_PREFIX = 'pfr_';
+
+/** `pfr_` + 40 base62 characters (~238 bits): a project's secret read token, stored only hashed. */
+export const newReadToken = (): string => `${READ_TOKEN_PREFIX}${base62(40)}`;

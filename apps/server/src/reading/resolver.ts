@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GraphqlContext } from '../graphql/module.ts';
 import { withGraphqlErrors } from './graphql-errors.ts';
 import { InputError } from './input-error.ts';
+import { readerUserId } from './reader.ts';
 
 /** Arguments every dashboard query takes; times are parsed (and explained) by the services. */
 export const text = (max: number) => z.string().max(max);
@@ -20,10 +21,24 @@ function parseArgs<T>(schema: z.ZodType<T>, args: unknown): T {
 export type Resolver = (root: unknown, args: unknown, context: GraphqlContext) => Promise<unknown>;
 
 /**
- * A dashboard query resolver: signed-in user first (401 otherwise), then the arguments, then the
- * service; errors get GraphQL codes. Shared by the analytics, acquisition and incident modules.
+ * A dashboard query resolver: a reader first (a session, or a read token: 401 otherwise), then the
+ * arguments, then the service as the user whose authority answers for the project (a read token's
+ * owner, for its own project only). Errors get GraphQL codes. Shared by the analytics, acquisition and
+ * incident modules.
  */
-export function userQuery<T>(
+export function userQuery<T extends { projectId: string }>(
+  schema: z.ZodType<T>,
+  run: (userId: string, args: T) => Promise<unknown>,
+): Resolver {
+  return withGraphqlErrors(async (_root: unknown, args: unknown, context: GraphqlContext) => {
+    const reader = await context.requireReader();
+    const parsed = parseArgs(schema, args);
+    return run(readerUserId(reader, parsed.projectId), parsed);
+  });
+}
+
+/** A mutation resolver: a console session only (a read token gets 403 FORBIDDEN), then the arguments. */
+export function userMutation<T>(
   schema: z.ZodType<T>,
   run: (userId: string, args: T) => Promise<unknown>,
 ): Resolver {

@@ -155,6 +155,22 @@ describe('topReferrers', () => {
     ]);
     expect(dataOf(await ask(REFERRERS, { ...MARCH_1, limit: 2 })).topReferrers).toHaveLength(2);
   });
+
+  it('keeps a session direct when its first page view is, whatever referrer a later one has', async () => {
+    const { user, project } = await seed(test.services).user().verified().project('Direct first');
+    const view = (time: string, referrer: string | null) =>
+      eventRow(project.id, time, 'u1', 'page_view', { session_id: 's1', path: '/', referrer });
+    await storeRows(test.services.eventStore, [
+      view('2024-03-01T10:00:00Z', null),
+      view('2024-03-01T10:01:00Z', 'https://bing.com/search?q=polyflow'),
+    ]);
+    const answer = await graphqlClient(test.app)(
+      REFERRERS,
+      { projectId: project.id, ...MARCH_1 },
+      { token: user.token },
+    );
+    expect(dataOf(answer).topReferrers).toEqual([{ domain: null, users: 1, wallets: 0, transactions: 0 }]);
+  });
 });
 
 describe('access and input', () => {

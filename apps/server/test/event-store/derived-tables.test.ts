@@ -252,7 +252,7 @@ describe('derived tables (ADR 005)', () => {
     expect(rows.user_days).toHaveLength(2);
 
     // The first sighting of 0xa moves to the page view that is left.
-    await store.deleteEventsBefore(new Date(RANGE.fromMs));
+    await store.deleteEventsBefore(PROJECT, new Date(RANGE.fromMs));
     rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
     expect(rows.wallet_firsts).toMatchObject([

@@ -255,6 +255,69 @@ describe('hostile input', () => {
     expect(tally.get(family)?.failures).toEqual([]);
   });
 
+  it('REST: read tokens, retention, forget and the event export', { timeout: 120_000 }, async () => {
+    const family = 'REST reading and data rights';
+    const id = owner.project.id;
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/read-tokens`, { name: 'BI' }, {});
+    await jsonRouteCases(
+      family,
+      'PATCH',
+      `/api/v1/projects/${id}`,
+      { retentionDays: 30 },
+      { retentionDays: 'integer' },
+    );
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/forget`, { userId: 'user-1' }, {});
+    await jsonRouteCases(
+      family,
+      'POST',
+      `/api/v1/projects/${id}/forget`,
+      { wallet: `0x${'a'.repeat(40)}` },
+      { wallet: 'id' },
+    );
+    const byId: [string, (id: string) => string][] = [
+      ['GET', (x) => `/api/v1/projects/${x}/read-tokens`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/read-tokens/${x}`],
+      ['DELETE', (x) => `/api/v1/projects/${x}/read-tokens/00000000-0000-4000-8000-000000000000`],
+      ['GET', (x) => `/api/v1/projects/${x}/export/events?from=2024-01-01&to=2024-01-02`],
+    ];
+    for (const [method, url] of byId) {
+      for (const hostileId of HOSTILE_IDS) {
+        await expectRefused(family, `${method} ${url(':id')} id=${hostileId.slice(0, 20)}`, {
+          method,
+          url: url(hostileId),
+        });
+      }
+    }
+    for (const value of [
+      '2024-13-45T00:00:00Z',
+      'yesterday',
+      '',
+      '%00',
+      'a'.repeat(5000),
+      '%ED%A0%80',
+      '2024-01-01T00:00:00Z%00',
+    ]) {
+      for (const query of [
+        `from=${value}&to=2024-01-02`,
+        `from=2024-01-01&to=${value}`,
+        `from=2024-01-01&to=2024-01-02&format=${value}`,
+      ]) {
+        await expectRefused(family, `GET export ${query.slice(0, 40)}`, {
+          method: 'GET',
+          url: `/api/v1/projects/${id}/export/events?${query}`,
+        });
+      }
+    }
+    for (const token of ['pfr_', `pfr_${'a'.repeat(5000)}`, `pfr_${'a'.repeat(40)}`, "pfr_' OR '1'='1"]) {
+      await expectRefused(family, `GET export with read token ${token.slice(0, 12)}`, {
+        method: 'GET',
+        url: `/api/v1/projects/${id}/export/events?from=2024-01-01&to=2024-01-02`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
+    expect(tally.get(family)?.failures).toEqual([]);
+  });
+
   it('ingestion: POST /api/v1/events', { timeout: 300_000 }, async () => {
     const family = 'ingestion';
     const kindAt = (path: (string | number)[], type: string): Kind => {

@@ -103,6 +103,7 @@ export async function snapshot(services: Services): Promise<string> {
     db.selectFrom('email_tokens').selectAll().orderBy('id').execute(),
     db.selectFrom('projects').selectAll().orderBy('id').execute(),
     db.selectFrom('project_domains').selectAll().orderBy('project_id').orderBy('domain').execute(),
+    db.selectFrom('read_tokens').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
 }

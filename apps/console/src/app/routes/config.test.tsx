@@ -16,6 +16,7 @@ function serveProject(
   let project = buildProject({ name: 'Shop', ...initial });
   let isDeleted = false;
   let keys = 0;
+  let readTokens: { id: string; name: string; createdAt: string }[] = [];
   const update = (changes: Partial<Project>) => {
     project = { ...project, ...changes };
     return json(200, project);
@@ -34,6 +35,22 @@ function serveProject(
           (d) => d !== (body as { domain: string }).domain,
         ),
       }),
+    [`PATCH ${base}`]: ({ body }) =>
+      update({ retentionDays: (body as { retentionDays: number | null }).retentionDays }),
+    [`GET ${base}/read-tokens`]: () => json(200, { readTokens }),
+    [`POST ${base}/read-tokens`]: ({ body }) => {
+      const token = {
+        id: `token-${readTokens.length + 1}`,
+        name: (body as { name: string }).name,
+        createdAt: '2025-02-03T04:05:06.000Z',
+      };
+      readTokens = [...readTokens, token];
+      return json(201, { ...token, token: `pfr_secret${readTokens.length}` });
+    },
+    [`DELETE ${base}/read-tokens/token-1`]: () => {
+      readTokens = readTokens.filter((token) => token.id !== 'token-1');
+      return json(204);
+    },
     [`DELETE ${base}`]: () => {
       isDeleted = true;
       return json(204);
@@ -192,5 +209,79 @@ describe('Danger zone', () => {
     expect(server.api.calls(`DELETE ${server.base}`)).toHaveLength(1);
     expect(storedProject()).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Open Shop' })).toBeNull();
+  });
+});
+
+describe('read tokens', () => {
+  it('creates a token shown once with a copy button and a warning, lists it, and revokes it after a confirm', async () => {
+    logIn();
+    const server = serveProject();
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = (await screen.findByRole('heading', { name: 'Read tokens' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(await within(card).findByText('No read tokens yet.')).toBeTruthy();
+
+    await user.type(within(card).getByLabelText('Token name'), 'Metabase');
+    await user.click(within(card).getByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your read token' });
+    expect((within(dialog).getByLabelText('Read token Metabase') as HTMLInputElement).value).toBe(
+      'pfr_secret1',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy read token' })).toBeTruthy();
+    expect(within(dialog).getByText(/only time the token is shown/)).toBeTruthy();
+    expect(server.api.requests.at(-2)).toMatchObject({ method: 'POST', body: { name: 'Metabase' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const list = await within(card).findByRole('list', { name: 'Read tokens' });
+    expect(within(list).getByText('Metabase')).toBeTruthy();
+    await user.click(within(list).getByRole('button', { name: 'Revoke Metabase' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke this read token?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
+    expect(await within(card).findByText('No read tokens yet.')).toBeTruthy();
+    expect(
+      server.api.requests.some((r) => r.method === 'DELETE' && r.path.endsWith('/read-tokens/token-1')),
+    ).toBe(true);
+  });
+
+  it('keeps a token when the revoke is cancelled', async () => {
+    logIn();
+    const server = serveProject();
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = (await screen.findByRole('heading', { name: 'Read tokens' })).closest(
+      'section',
+    ) as HTMLElement;
+    await user.type(within(card).getByLabelText('Token name'), 'Script');
+    await user.click(within(card).getByRole('button', { name: 'Create token' }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    await user.click(await within(card).findByRole('button', { name: 'Revoke Script' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(within(card).getByText('Script')).toBeTruthy();
+    expect(server.api.requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+});
+
+describe('data retention', () => {
+  it('shows the retention, sets a number of days and goes back to forever', async () => {
+    logIn();
+    const server = serveProject();
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = (await screen.findByRole('heading', { name: 'Data retention' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(card).getByText('Events are kept forever.')).toBeTruthy();
+    const field = within(card).getByLabelText('Keep events for (days)');
+    await user.type(field, '0');
+    expect(within(card).getByText('Enter a whole number of days from 1 to 3650.')).toBeTruthy();
+    expect((within(card).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, '90');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Events older than 90 days are deleted every hour.')).toBeTruthy();
+    expect(server.project.retentionDays).toBe(90);
+    await user.click(within(card).getByRole('button', { name: 'Keep forever' }));
+    expect(await within(card).findByText('Events are kept forever.')).toBeTruthy();
+    expect(server.project.retentionDays).toBeNull();
   });
 });

@@ -7,9 +7,11 @@ import { ApiKeyCard } from '../../features/sdk-config/components/api-key-card';
 import { DomainWhitelistCard } from '../../features/sdk-config/components/domain-whitelist-card';
 import { InstallSnippetsCard } from '../../features/sdk-config/components/install-snippets-card';
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
+import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
+import { RetentionCard } from '../../features/sdk-config/components/retention-card';
 import { useConsoleContext } from './console-outlet';
 
-/** The SDK screen: key, whitelist, install, test, and the project's danger zone. */
+/** The SDK screen: key, whitelist, install, test, read tokens, retention, and the project's danger zone. */
 export function ConfigPage() {
   const { project } = useConsoleContext();
   const navigate = useNavigate();
@@ -24,6 +26,8 @@ export function ConfigPage() {
         <DomainWhitelistCard project={project} onError={showError} />
         <InstallSnippetsCard project={project} />
         <IntegrationTestCard projectId={project.id} />
+        <ReadTokensCard key={`tokens-${project.id}`} project={project} onError={showError} />
+        <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
       </div>
       {/* Deleting clears the current project; the shell then opens the switcher by itself. */}
       <DeleteProjectCard

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../errors.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
+import { READ_TOKEN_PREFIX } from '../../lib/ids.ts';
 import type { AuthUser, SessionService } from './sessions.ts';
 
 declare module 'fastify' {
@@ -17,11 +18,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return BEARER.exec(request.headers.authorization ?? '')?.[1];
 }
 
-/** The signed-in user of this request, or a 401 BAD_AUTHENTICATION (missing, forged, expired, revoked). */
+/**
+ * The signed-in user of this request, or a 401 BAD_AUTHENTICATION (missing, forged, expired, revoked);
+ * a read token gets a 403 ACCESS_FORBIDDEN.
+ */
 export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   let pending = resolved.get(request);
   if (!pending) {
     const token = bearerToken(request);
+    // Read tokens (modules/read-tokens) read dashboards and exports; everything else wants a session.
+    if (token?.startsWith(READ_TOKEN_PREFIX)) {
+      throw forbidden(
+        "A read token only reads a project's analytics (GraphQL queries) and exports its events; this needs a console session.",
+      );
+    }
     pending = token ? request.server.sessions.verify(token) : Promise.resolve(null);
     resolved.set(request, pending);
   }

@@ -49,21 +49,37 @@ export type EventWriter = {
   isRecordError(error: unknown): boolean;
   /** Deletes every event of the project (the project was deleted). */
   deleteProjectEvents(projectId: string): Promise<void>;
-  /** Deletes every event whose client time is before `before`, in every project (retention). */
-  deleteEventsBefore(before: Date): Promise<void>;
-  /** Deletes the project's events that carry this wallet (as the connected wallet or a transaction's sender). */
-  deleteWalletEvents(projectId: string, wallet: string): Promise<void>;
-  /** Deletes the project's events of this SDK user. */
-  deleteUserEvents(projectId: string, userId: string): Promise<void>;
+  /**
+   * Deletes the project's events whose client time is before `before` (the project's retention) and
+   * answers how many it deleted.
+   */
+  deleteEventsBefore(projectId: string, before: Date): Promise<number>;
+  /**
+   * Deletes the project's events that carry this wallet (as the connected wallet or a transaction's
+   * sender; compared lower-cased) and answers how many it deleted (a data-subject request).
+   */
+  deleteWalletEvents(projectId: string, wallet: string): Promise<number>;
+  /** Deletes the project's events of this SDK user and answers how many it deleted. */
+  deleteUserEvents(projectId: string, userId: string): Promise<number>;
 };
+
+/** Client times `from` (included) to `to` (excluded). */
+export type ExportRange = { from: Date; to: Date };
 
 export type IngestionQuestions = {
   /** Events per origin host since `since`, and the project's latest event of all time. */
   integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
   /** One stored event by id, with the transaction fields a later status update repeats. */
   findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
-  /** Every stored event of the project as rows, oldest received first (tests, exports). */
+  /** Every stored event of the project as rows, oldest received first (tests). */
   projectEvents(projectId: string): Promise<EventRow[]>;
+  /**
+   * Every stored event of the project whose client time is in `range`, as pages of rows in (ts, id)
+   * order, for the raw export. Bounded memory whatever the size: an adapter holds one page (a few
+   * thousand rows) at a time, and asks for the next only when the consumer pulls it, e.g. by keyset
+   * paging on (ts, id) (DuckDB: duckdb/export-events.ts). Rows loaded meanwhile may or may not appear.
+   */
+  exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventRow[]>;
 };
 
 export type EventReader = IngestionQuestions & AnalyticsQuestions & AcquisitionQuestions & IncidentQuestions;

@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
-import { userQuery as query, RangeArgs, text } from '../../reading/resolver.ts';
+import { userQuery as query, RangeArgs, text, userMutation } from '../../reading/resolver.ts';
 import { incidentTypeDefs } from './schema.ts';
 import type { IncidentService } from './service.ts';
 
@@ -22,7 +22,7 @@ export function incidentGraphqlModule({ incidents }: { incidents: IncidentServic
       incident: query(DetailArgs, (userId, args) => incidents.detail(userId, args)),
     },
     Mutation: {
-      setIncidentStatus: query(StatusArgs, (userId, args) => incidents.setStatus(userId, args)),
+      setIncidentStatus: userMutation(StatusArgs, (userId, args) => incidents.setStatus(userId, args)),
     },
   };
   return { typeDefs: incidentTypeDefs, resolvers };

@@ -17,7 +17,10 @@ import { assertStorable } from './storable-numbers.ts';
 
 export type EventServiceDeps = {
   /** The event store: the loader writes through it, the integration card and the legacy status update read. */
-  store: Pick<EventWriter, 'loadSegment' | 'isRecordError' | 'deleteProjectEvents'> &
+  store: Pick<
+    EventWriter,
+    'loadSegment' | 'isRecordError' | 'deleteProjectEvents' | 'deleteWalletEvents' | 'deleteUserEvents'
+  > &
     Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'>;
   projects: KeyCacheDeps & { getOwnedProject(userId: string, projectId: string): Promise<Project> };
   clock?: Clock;
@@ -229,6 +232,21 @@ export function createEventService(deps: EventServiceDeps) {
     async deleteProjectEvents(projectId: string): Promise<void> {
       await flush();
       await deps.store.deleteProjectEvents(projectId);
+    },
+
+    /**
+     * A forgotten wallet's events (a data-subject request), those acknowledged but not loaded yet
+     * included; answers how many were deleted.
+     */
+    async deleteWalletEvents(projectId: string, wallet: string): Promise<number> {
+      await flush();
+      return deps.store.deleteWalletEvents(projectId, wallet);
+    },
+
+    /** A forgotten SDK user's events, like `deleteWalletEvents`. */
+    async deleteUserEvents(projectId: string, userId: string): Promise<number> {
+      await flush();
+      return deps.store.deleteUserEvents(projectId, userId);
     },
 
     /** For the health check: what waits in the ingestion log, since when, and what was set aside. */

@@ -1,4 +1,9 @@
-import { CreateProjectSchema, DomainInputSchema } from '@polyflow/contracts/projects';
+import {
+  CreateProjectSchema,
+  DomainInputSchema,
+  ForgetSchema,
+  ProjectSettingsSchema,
+} from '@polyflow/contracts/projects';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
 import { requireUser } from '../auth/guard.ts';
@@ -6,6 +11,7 @@ import type { ProjectService } from './service.ts';
 
 const CreateBody = CreateProjectSchema.strict();
 const DomainBody = DomainInputSchema.strict();
+const SettingsBody = ProjectSettingsSchema.strict();
 
 const projectIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
@@ -46,6 +52,19 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
     const user = await requireUser(request);
     const { domain } = parseBody(DomainBody, request.body);
     return projects.deleteDomain(user.id, projectIdOf(request), domain);
+  });
+
+  app.patch('/projects/:id', options, async (request) => {
+    const user = await requireUser(request);
+    const { retentionDays } = parseBody(SettingsBody, request.body);
+    return projects.setRetentionDays(user.id, projectIdOf(request), retentionDays);
+  });
+
+  // A data-subject request: every event of this wallet or SDK user, including those not loaded yet.
+  app.post('/projects/:id/forget', options, async (request) => {
+    const user = await requireUser(request);
+    const subject = parseBody(ForgetSchema, request.body);
+    return projects.forget(user.id, projectIdOf(request), subject);
   });
 
   app.delete('/projects/:id', options, async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { Project } from '@polyflow/contracts/projects';
+import type { ForgetRequest, ForgetResult, Project } from '@polyflow/contracts/projects';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,9 +20,20 @@ const projectNotFound = () => notFound('Project not found.');
 export type ProjectServiceDeps = {
   store: ProjectStore;
   clock: Clock;
-  /** Ingestion: a deleted project's events go with it (those still in the ingestion log included). */
-  events: { deleteProjectEvents(projectId: string): Promise<void> };
+  /**
+   * Ingestion: a deleted project's events go with it, and a forgotten wallet's or user's, those still in
+   * the ingestion log included.
+   */
+  events: {
+    deleteProjectEvents(projectId: string): Promise<void>;
+    deleteWalletEvents(projectId: string, wallet: string): Promise<number>;
+    deleteUserEvents(projectId: string, userId: string): Promise<number>;
+    /** The event store: retention needs no flush (the ingestion log holds only seconds of events). */
+    deleteEventsBefore(projectId: string, before: Date): Promise<number>;
+  };
 };
+
+const DAY_MS = 86_400_000;
 
 /** Projects, their API keys and domain whitelists; every operation answers only the owner. */
 export function createProjectService({ store, clock, events }: ProjectServiceDeps) {
@@ -72,7 +83,14 @@ export function createProjectService({ store, clock, events }: ProjectServiceDep
         throw badRequest(`An account can have at most ${MAX_PROJECTS_PER_USER} projects.`);
       }
       const id = newId();
-      await store.insert({ id, owner_id: userId, name, api_key: null, created_at: clock().toISOString() });
+      await store.insert({
+        id,
+        owner_id: userId,
+        name,
+        api_key: null,
+        created_at: clock().toISOString(),
+        retention_days: null,
+      });
       return getOwnedProject(userId, id);
     },
 
@@ -118,6 +136,36 @@ export function createProjectService({ store, clock, events }: ProjectServiceDep
         throw notFound(`${domain} is not on the whitelist.`);
       changed(projectId);
       return getOwnedProject(userId, projectId);
+    },
+
+    /** Sets how long the project's events are kept (null: forever); the retention job applies it. */
+    async setRetentionDays(userId: string, projectId: string, days: number | null): Promise<Project> {
+      await getOwnedProject(userId, projectId);
+      await store.setRetentionDays(projectId, days);
+      return getOwnedProject(userId, projectId);
+    },
+
+    /**
+     * One retention pass (the hourly job, retention-job.ts): deletes each project's events whose client
+     * time is more than its retention days before now. Answers what it deleted per project.
+     */
+    async applyRetention(): Promise<{ projectId: string; deleted: number }[]> {
+      const results = [];
+      for (const { id, retentionDays } of await store.listRetentions()) {
+        const before = new Date(clock().getTime() - retentionDays * DAY_MS);
+        results.push({ projectId: id, deleted: await events.deleteEventsBefore(id, before) });
+      }
+      return results;
+    },
+
+    /** Deletes every event of one wallet or SDK user of the project; answers how many. */
+    async forget(userId: string, projectId: string, subject: ForgetRequest): Promise<ForgetResult> {
+      await getOwnedProject(userId, projectId);
+      const deleted =
+        subject.wallet !== undefined
+          ? await events.deleteWalletEvents(projectId, subject.wallet)
+          : await events.deleteUserEvents(projectId, subject.userId ?? '');
+      return { deleted };
     },
 
     async deleteProject(userId: string, projectId: string): Promise<void> {

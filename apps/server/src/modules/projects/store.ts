@@ -27,6 +27,7 @@ export function createProjectStore(db: AccountDb) {
     ownerId: row.owner_id,
     createdAt: row.created_at,
     whitelistedDomains: domains,
+    retentionDays: row.retention_days,
   });
 
   return {
@@ -65,6 +66,21 @@ export function createProjectStore(db: AccountDb) {
 
     async insert(row: ProjectsTable): Promise<void> {
       await db.insertInto('projects').values(row).execute();
+    },
+
+    async setRetentionDays(projectId: string, days: number | null): Promise<void> {
+      await db.updateTable('projects').set({ retention_days: days }).where('id', '=', projectId).execute();
+    },
+
+    /** Every project that keeps its events for a limited time (the retention job). */
+    async listRetentions(): Promise<{ id: string; retentionDays: number }[]> {
+      const rows = await db
+        .selectFrom('projects')
+        .select(['id', 'retention_days'])
+        .where('retention_days', 'is not', null)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ id: row.id, retentionDays: Number(row.retention_days) }));
     },
 
     async setApiKey(projectId: string, apiKey: string | null): Promise<void> {

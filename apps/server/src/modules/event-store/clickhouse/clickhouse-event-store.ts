@@ -1,6 +1,7 @@
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
 import { type ClickHouse, connectClickHouse } from './client.ts';
 import { createEventWriter } from './event-writer.ts';
+import { exportEvents } from './export-events.ts';
 import { readProjectEvents } from './project-events.ts';
 import { activeDays } from './questions/active-days.ts';
 import { activeUsersDuring } from './questions/active-users.ts';
@@ -16,8 +17,11 @@ import { incidentSummaries } from './questions/incident-summaries.ts';
 import { integrationSummary } from './questions/integration-summary.ts';
 import { newWallets } from './questions/new-wallets.ts';
 import { occurrenceById } from './questions/occurrence-by-id.ts';
+import { recentActivity } from './questions/recent-activity.ts';
 import { revertErrorNear } from './questions/revert-error-near.ts';
 import { sessionTrail } from './questions/session-trail.ts';
+import { topPages } from './questions/top-pages.ts';
+import { topReferrers } from './questions/top-referrers.ts';
 import { transactionEvents } from './questions/transaction-events.ts';
 import { transactionHistory } from './questions/transaction-history.ts';
 import { transactionOutcomes } from './questions/transaction-outcomes.ts';
@@ -57,6 +61,7 @@ export async function createClickHouseEventStore(url: string): Promise<ClickHous
     integrationSummary: (projectId, since) => integrationSummary(clickhouse, projectId, since),
     findTxEvent: (projectId, id) => findTxEvent(clickhouse, projectId, id),
     projectEvents: (projectId) => readProjectEvents(clickhouse, projectId),
+    exportEvents: (projectId, range) => exportEvents(clickhouse, projectId, range),
 
     eventSpan: (projectId) => eventSpan(clickhouse, projectId),
     connectedWallets: (projectId, range) => connectedWallets(clickhouse, projectId, range),
@@ -69,6 +74,9 @@ export async function createClickHouseEventStore(url: string): Promise<ClickHous
     walletProviders: (projectId, range) => walletProviders(clickhouse, projectId, range),
     usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
     usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
+    topPages: (projectId, range, limit) => topPages(clickhouse, projectId, range, limit),
+    topReferrers: (projectId, range, limit) => topReferrers(clickhouse, projectId, range, limit),
+    recentActivity: (projectId, range) => recentActivity(clickhouse, projectId, range),
     transactionHistory: (projectId, range, page) => transactionHistory(clickhouse, projectId, range, page),
     transactionEvents: (projectId, hashOrId) => transactionEvents(clickhouse, projectId, hashOrId),
     revertErrorNear: (projectId, around) => revertErrorNear(clickhouse, projectId, around),

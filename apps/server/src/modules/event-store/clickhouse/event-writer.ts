@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { ClickHouseError } from '@clickhouse/client';
+import { z } from 'zod';
 import type { EventWriter } from '../event-store.ts';
 import type { ClickHouse, Params } from './client.ts';
+import { EVENTS } from './sql.ts';
 
 /**
  * ClickHouse's error codes for a record's content: text that does not parse as JSON or as the column's type,
@@ -45,17 +47,26 @@ export function createEventWriter(clickhouse: ClickHouse) {
   }
 
   // A lightweight DELETE hides the rows at once (a mask) and answers when that holds on every replica;
-  // merges drop them from disk later.
+  // merges drop them from disk later. It does not say how many rows it hid, so the events are counted
+  // first (FINAL: an event loaded twice counts once), in the same turn of the write queue: no load of
+  // this store comes in between. None found: no DELETE (an hourly retention pass that finds nothing old
+  // costs one count).
   const deleteWhere = (where: string, params: Params) =>
-    serialWrite(() =>
-      clickhouse.client
-        .command({
-          query: `DELETE FROM events WHERE ${where}`,
-          query_params: params,
-          clickhouse_settings: { lightweight_deletes_sync: '2' },
-        })
-        .then(() => undefined),
-    );
+    serialWrite(async () => {
+      const [counted] = await clickhouse.rows(
+        `SELECT count() AS deleted FROM ${EVENTS} WHERE ${where}`,
+        params,
+        z.object({ deleted: z.coerce.number() }),
+      );
+      const deleted = counted?.deleted ?? 0;
+      if (deleted === 0) return 0;
+      await clickhouse.client.command({
+        query: `DELETE FROM events WHERE ${where}`,
+        query_params: params,
+        clickhouse_settings: { lightweight_deletes_sync: '2' },
+      });
+      return deleted;
+    });
 
   const writer: EventWriter & { close(): Promise<void> } = {
     loadSegment(file) {
@@ -82,10 +93,15 @@ export function createEventWriter(clickhouse: ClickHouse) {
 
     isRecordError: (error) => error instanceof ClickHouseError && RECORD_ERROR_CODES.has(Number(error.code)),
 
-    deleteProjectEvents: (projectId) => deleteWhere('project_id = {project:String}', { project: projectId }),
+    async deleteProjectEvents(projectId) {
+      await deleteWhere('project_id = {project:String}', { project: projectId });
+    },
 
-    deleteEventsBefore: (before) =>
-      deleteWhere("ts < fromUnixTimestamp64Milli({before:Int64}, 'UTC')", { before: before.getTime() }),
+    deleteEventsBefore: (projectId, before) =>
+      deleteWhere("project_id = {project:String} AND ts < fromUnixTimestamp64Milli({before:Int64}, 'UTC')", {
+        project: projectId,
+        before: before.getTime(),
+      }),
 
     deleteWalletEvents: (projectId, wallet) =>
       deleteWhere(

@@ -4,7 +4,7 @@ import type { ClickHouse } from './client.ts';
 import { EVENTS, ms } from './sql.ts';
 
 /** Times as epoch ms, big numbers as decimal text (JSON cannot carry them exactly). */
-const SELECT_LIST = EVENT_COLUMNS.map(({ name, kind }) => {
+export const SELECT_LIST = EVENT_COLUMNS.map(({ name, kind }) => {
   if (kind === 'timestamp') return `${ms(name)} AS ${name}`;
   if (kind === 'hugeint') return `toString(${name}) AS ${name}`;
   return name;
@@ -17,7 +17,7 @@ const KIND_SCHEMAS = {
   hugeint: z.string().transform((value) => BigInt(value)),
 } as const;
 
-const EventRowSchema = z.object(
+export const EventRowSchema = z.object(
   Object.fromEntries(
     EVENT_COLUMNS.map(({ name, kind, required }) => [
       name,

@@ -68,6 +68,8 @@ const TRANSACTION_FIELDS = {
   user_id: 'argMin(user_id, ts) AS t_user_id',
   country: 'argMin(country, ts) AS t_country',
   browser: 'argMin(browser, ts) AS t_browser',
+  path: 'argMin(path, ts) AS t_path',
+  session_id: 'argMin(session_id, ts) AS t_session_id',
 } as const;
 export type TransactionField = keyof typeof TRANSACTION_FIELDS;
 

@@ -11,6 +11,7 @@ import {
 import { startEventCompaction } from './compaction-scheduler.ts';
 import { createConnectionPool } from './connection-pool.ts';
 import { createEventWriter, type LoadStepTiming } from './event-writer.ts';
+import { exportEvents } from './export-events.ts';
 import { readProjectEvents } from './project-events.ts';
 import { activeDays } from './questions/active-days.ts';
 import { activeUsersDuring } from './questions/active-users.ts';
@@ -97,6 +98,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     integrationSummary: (projectId, since) => use((c) => integrationSummary(c, projectId, since)),
     findTxEvent: (projectId, id) => use((c) => findTxEvent(c, projectId, id)),
     projectEvents: (projectId) => use((c) => readProjectEvents(c, projectId)),
+    exportEvents: (projectId, range) => exportEvents(pool, projectId, range),
 
     eventSpan: (projectId) => use((c) => eventSpan(c, projectId)),
     connectedWallets: (projectId, range) => use((c) => connectedWallets(c, projectId, range)),

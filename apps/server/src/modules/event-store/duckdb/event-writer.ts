@@ -12,7 +12,6 @@ import {
   INCOMING_EVENTS,
   inTransaction,
   prepareDerivedTableWriter,
-  rebuildDerivedTables,
 } from './derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from './schema.ts';
 import { SELECT_ROWS_FROM_SEGMENT_BATCHES, SELECT_ROWS_FROM_SEGMENT_ROWS } from './segment-rows.ts';
@@ -110,14 +109,18 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
     }
   }
 
-  /** Deletes the rows `where` selects, then derives the tables of the projects they were in again. */
-  function deleteEvents(where: string, params: Record<string, DuckDBValue>, projectId: string | null) {
+  /**
+   * Deletes the rows of the project `where` selects, then derives its tables again (not when none was
+   * deleted: an hourly retention pass that finds nothing old costs one scan). Answers the count.
+   */
+  function deleteEvents(where: string, params: Record<string, DuckDBValue>, projectId: string) {
     return serialWrite(() =>
       inTransaction(writer, async () => {
-        await writer.run(`DELETE FROM events WHERE ${where}`, params);
+        const deleted = (await writer.run(`DELETE FROM events WHERE ${where}`, params)).rowsChanged;
+        if (deleted === 0) return 0;
         // Sets, minima and firsts cannot be taken back event by event: recomputed from what is left.
-        if (projectId === null) await rebuildDerivedTables(writer);
-        else await deriveProjectAgain(writer, projectId);
+        await deriveProjectAgain(writer, projectId);
+        return deleted;
       }),
     );
   }
@@ -142,11 +145,16 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
 
     isRecordError: (error) => error instanceof Error && RECORD_ERROR.test(error.message),
 
-    deleteProjectEvents: (projectId) =>
-      deleteEvents('project_id = $project', { project: projectId }, projectId),
+    async deleteProjectEvents(projectId) {
+      await deleteEvents('project_id = $project', { project: projectId }, projectId);
+    },
 
-    deleteEventsBefore: (before) =>
-      deleteEvents('ts < make_timestamp($before::BIGINT * 1000)', { before: BigInt(before.getTime()) }, null),
+    deleteEventsBefore: (projectId, before) =>
+      deleteEvents(
+        'project_id = $project AND ts < make_timestamp($before::BIGINT * 1000)',
+        { project: projectId, before: BigInt(before.getTime()) },
+        projectId,
+      ),
 
     deleteWalletEvents: (projectId, wallet) =>
       deleteEvents(

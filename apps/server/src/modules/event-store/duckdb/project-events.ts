@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { EVENT_COLUMNS, type EventRow } from '../event-row.ts';
 
 /** Times as epoch ms and BIGINT columns as doubles, so that every value arrives as EventRow types it. */
-const SELECT_LIST = EVENT_COLUMNS.map(({ name, kind }) => {
+export const SELECT_LIST = EVENT_COLUMNS.map(({ name, kind }) => {
   if (kind === 'timestamp') return `epoch_ms(${name})::DOUBLE AS ${name}`;
   if (kind === 'bigint') return `${name}::DOUBLE AS ${name}`;
   return name;

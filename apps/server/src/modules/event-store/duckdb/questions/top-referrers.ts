@@ -25,8 +25,10 @@ export async function topReferrers(
      landings AS (
        SELECT session_id,
               arg_min(user_id, (ts, id)) AS user_id,
-              arg_min(CASE WHEN ${HOST_OF('referrer')} = ${ORIGIN_HOST} THEN NULL ELSE ${HOST_OF('referrer')} END,
-                      (ts, id)) AS domain
+              -- '' for direct inside arg_min, which skips NULLs (it would take a later page view's referrer).
+              nullif(arg_min(coalesce(CASE WHEN ${HOST_OF('referrer')} = ${ORIGIN_HOST} THEN NULL
+                                           ELSE ${HOST_OF('referrer')} END, ''),
+                             (ts, id)), '') AS domain
          FROM events
         WHERE ${IN_RANGE} AND type = 'page_view'
         GROUP BY session_id

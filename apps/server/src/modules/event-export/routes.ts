@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, zodIssues } from '../../errors.ts';
+import { readerUserId } from '../../reading/reader.ts';
+import { parseInstant } from '../../reading/time-range.ts';
+import { requireReader } from '../read-tokens/guard.ts';
+import { CONTENT_TYPES } from './event-formats.ts';
+import type { EventExportService, ExportRequest } from './service.ts';
+
+const ExportQuery = z.strictObject({
+  from: z.string().max(64),
+  to: z.string().max(64),
+  format: z.enum(['ndjson', 'csv']).default('ndjson'),
+});
+
+const invalid = (message: string, details?: { path: string; message: string }[]) =>
+  new AppError(400, 'INVALID_REQUEST', message, details);
+
+function parseQuery(query: unknown): ExportRequest {
+  const parsed = ExportQuery.safeParse(query);
+  if (!parsed.success) {
+    throw invalid(
+      'Invalid query: from and to (ISO 8601) are required; format is ndjson or csv.',
+      zodIssues(parsed.error),
+    );
+  }
+  const instant = (text: string, field: 'from' | 'to') => {
+    try {
+      return parseInstant(text, field);
+    } catch (error) {
+      throw invalid((error as Error).message, [{ path: field, message: 'expected an ISO 8601 time' }]);
+    }
+  };
+  const fromMs = instant(parsed.data.from, 'from');
+  const toMs = instant(parsed.data.to, 'to');
+  if (fromMs >= toMs)
+    throw invalid('from must be before to.', [{ path: 'from', message: 'must be before to' }]);
+  return { fromMs, toMs, format: parsed.data.format };
+}
+
+/**
+ * `GET /api/v1/projects/:id/export/events?from&to&format`: the owner (session) or a read token of the
+ * project. The body streams a page of rows at a time, pulled only as fast as the client reads.
+ */
+export async function eventExportRoutes(app: FastifyInstance, { exports }: { exports: EventExportService }) {
+  app.get('/projects/:id/export/events', async (request: FastifyRequest, reply) => {
+    const reader = await requireReader(request);
+    const projectId = (request.params as { id: string }).id;
+    const userId = readerUserId(reader, projectId);
+    const input = parseQuery(request.query);
+    const { filename, chunks } = await exports.exportEvents(userId, projectId, input);
+    return reply
+      .header('content-type', CONTENT_TYPES[input.format])
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(chunks, { highWaterMark: 1 }));
+  });
+}
