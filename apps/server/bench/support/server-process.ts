@@ -61,7 +61,8 @@ export async function startServer(
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: on a busy shared machine tsx alone may take half a minute to start the server.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} during start-up`);
     try {
@@ -70,7 +71,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    if (Date.now() > deadline) {
+      // Never leave a server behind that the caller cannot stop.
+      child.kill('SIGKILL');
+      throw new Error('server did not start within 120 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
