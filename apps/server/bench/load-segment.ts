@@ -1,12 +1,11 @@
 /**
  * `npm run bench:load`: the ingestion loader's cost per event, in isolation from HTTP. The ingest bench's
  * batches are written to segment files of BENCH_EVENTS events (default 140,000: the size of a load under
- * heavy ingestion, ADR 007) in each record format of log-records.ts: rows records (what ingestion writes,
- * ADR 014) and batch records (what it wrote before; still loaded). A fresh store loads a warm-up segment
- * of each and then BENCH_ROUNDS (default 3) timed ones of each, the formats taking turns so that a busy
- * machine disturbs both alike. Prints wall time and this process's CPU per event, and where a load's
- * time goes (each step, summed over the timed rounds). On a shared machine the CPU figure is the steadier
- * one. BENCH_FORMATS=rows (or batch) times one format only.
+ * heavy ingestion, ADR 007) as rows records, what ingestion writes (ADR 014). A fresh store loads a
+ * warm-up segment and then BENCH_ROUNDS (default 3) timed ones. Prints wall time and this process's CPU
+ * per event, and where a load's time goes (each step, summed over the timed rounds). On a shared machine
+ * the CPU figure is the steadier one. BENCH_FORMATS=rows,batch also times segments of batch records (a
+ * log from before ADR 014, loaded through the safe path), the formats taking turns.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +18,7 @@ import { batch } from './support/load.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 140_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const FORMATS = (process.env.BENCH_FORMATS ?? 'rows,batch').split(',') as Format[];
+const FORMATS = (process.env.BENCH_FORMATS ?? 'rows').split(',') as Format[];
 
 type Format = 'rows' | 'batch';
 
