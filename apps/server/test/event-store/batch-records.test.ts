@@ -7,7 +7,7 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { blankRow, type EventRow, rowOfBatchEvent } from '../../src/modules/event-store/event-row.ts';
-import { batchRecord, rowsRecord } from '../../src/modules/event-store/log-records.ts';
+import { batchRecord, rowsOfRecord, rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
 import { storeRows } from '../support/event-stores.ts';
@@ -42,49 +42,84 @@ async function rowsOf(projectId: string): Promise<Omit<EventRow, 'project_id'>[]
   return rows.map(({ project_id, ...row }) => row).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-describe('SDK batch records, mapped to rows by DuckDB', () => {
+/** The lines of a segment's text. */
+const linesOf = (text: string) => text.split('\n').filter(Boolean);
+
+/** Every event shape as ingestion logs it: error events with their incident id (set by batchEntry). */
+function loggedEvents(project: string): object[] {
+  const events = everyEventShape();
+  const incidents = new Map(
+    linesOf(batchEntry(request(project), events).encode(new Set()))
+      .flatMap(rowsOfRecord)
+      .map((row) => [row.id, row.incident_id]),
+  );
+  return events.map((event) => {
+    const incidentId = incidents.get(event.id);
+    return incidentId ? { ...event, incidentId } : event;
+  });
+}
+
+/** Spot checks of what a mapping of SDK events to rows has to get right. */
+function expectSpotChecks(rows: Omit<EventRow, 'project_id'>[]): void {
+  expect(rows.find((row) => row.id === 'tx_full001')).toMatchObject({
+    tx_stage: 'replaced',
+    sig_stage: null,
+    tx_hash: `0x${'ab'.repeat(32)}`,
+    selector: '0xa9059cbb',
+    tx_value: 1000000000000000000000n,
+    chain_id: 10,
+    error_code: -32000,
+  });
+  expect(rows.find((row) => row.id === 'error_full')).toMatchObject({
+    wallet_provider: 'Coinbase Wallet',
+    chain_id: 137,
+    rpc_method: 'eth_sendTransaction',
+    sig_method: null,
+    gas_balance: 123456789012345678n,
+  });
+}
+
+/** Rows sorted by id, without the project id. */
+const byId = (rows: EventRow[]) =>
+  rows.map(({ project_id, ...row }) => row).sort((a, b) => (a.id < b.id ? -1 : 1));
+
+describe('SDK events as ingestion logs them: a rows record each (ADR 021)', () => {
+  it('read in TypeScript, give every event shape exactly as the mapping of event-row.ts does', () => {
+    const logged = loggedEvents('p1');
+    const segment = batchEntry(request('p1'), everyEventShape()).encode(new Set());
+    const lines = linesOf(segment);
+    expect(lines).toHaveLength(logged.length);
+    expect(lines.flatMap(rowsOfRecord)).toEqual(logged.map((event) => rowOfBatchEvent(request('p1'), event)));
+    expect(lines.every((line) => line.startsWith('{"project_id":"p1","id":'))).toBe(true);
+  });
+
+  it('store every event shape exactly as the TypeScript mapping does, column by column', async () => {
+    store = await createDuckDbEventStore({ file: ':memory:' });
+    await store.loadSegment(segmentFile(batchEntry(request('p1'), everyEventShape()).encode(new Set())));
+    const stored = await rowsOf('p1');
+    expect(stored).toEqual(byId(loggedEvents('p1').map((event) => rowOfBatchEvent(request('p1'), event))));
+    expectSpotChecks(stored);
+  });
+});
+
+describe('SDK batch records (a log written before ADR 021), mapped to rows by DuckDB', () => {
   it('store every event shape exactly as the TypeScript mapping of event-row.ts does, column by column', async () => {
     store = await createDuckDbEventStore({ file: ':memory:' });
-    const events = everyEventShape();
-    // The log's own encoding: incident ids on error events, hex as sent (mixed case).
-    const entry = batchEntry(request('by_sql'), events);
-    const segment = entry.encode(new Set());
+    const logged = loggedEvents('by_sql');
+    const segment = `${batchRecord(request('by_sql'), logged)}\n`;
     await store.loadSegment(segmentFile(segment));
-    // The same events mapped in TypeScript (incident ids as the batch record carries them), stored as rows.
-    const logged = (JSON.parse(segment) as { events: object[] }).events;
+    // The same events mapped in TypeScript, read back from the record as a whole.
+    expect(linesOf(segment).flatMap(rowsOfRecord)).toEqual(
+      logged.map((event) => rowOfBatchEvent(request('by_sql'), event)),
+    );
     const byTypeScript = logged.map((event) => rowOfBatchEvent(request('by_ts'), event));
     await storeRows(store, byTypeScript);
 
     const bySql = await rowsOf('by_sql');
-    expect(bySql).toHaveLength(events.length);
-    // Incident ids are per project, so they differ between the two; both are set on the same rows.
-    expect(bySql).toEqual(
-      (await rowsOf('by_ts')).map((row) => ({ ...row, incident_id: row.incident_id && expect.any(String) })),
-    );
-    expect(bySql).toEqual(
-      byTypeScript
-        .map(({ project_id, ...row }) => row)
-        .sort((a, b) => (a.id < b.id ? -1 : 1))
-        .map((row) => ({ ...row, incident_id: row.incident_id && expect.any(String) })),
-    );
-    // Spot checks of what the mapping has to get right.
-    const tx = bySql.find((row) => row.id === 'tx_full001');
-    expect(tx).toMatchObject({
-      tx_stage: 'replaced',
-      sig_stage: null,
-      tx_hash: `0x${'ab'.repeat(32)}`,
-      selector: '0xa9059cbb',
-      tx_value: 1000000000000000000000n,
-      chain_id: 10,
-      error_code: -32000,
-    });
-    expect(bySql.find((row) => row.id === 'error_full')).toMatchObject({
-      wallet_provider: 'Coinbase Wallet',
-      chain_id: 137,
-      rpc_method: 'eth_sendTransaction',
-      sig_method: null,
-      gas_balance: 123456789012345678n,
-    });
+    expect(bySql).toHaveLength(logged.length);
+    expect(bySql).toEqual(await rowsOf('by_ts'));
+    expect(bySql).toEqual(byId(byTypeScript));
+    expectSpotChecks(bySql);
   });
 
   it('skip events known already, and stored ids on a second load (a replay after a crash)', async () => {
@@ -118,6 +153,20 @@ describe('SDK batch records, mapped to rows by DuckDB', () => {
     ]);
     // The log writer leaves out the events of a batch that are duplicates.
     const skipped = batchEntry(request('p2'), [first, second] as never).encode(new Set([0]));
-    expect(JSON.parse(skipped).events.map((event: { id: string }) => event.id)).toEqual(['page_min01']);
+    expect(
+      linesOf(skipped)
+        .flatMap(rowsOfRecord)
+        .map((row) => row.id),
+    ).toEqual(['page_min01']);
+  });
+
+  it('store rows records once when their segment is loaded again', async () => {
+    store = await createDuckDbEventStore({ file: ':memory:' });
+    const [first, second] = everyEventShape() as [object, object];
+    const records = batchEntry(request('p3'), [first, second] as never).encode(new Set());
+    await store.loadSegment(segmentFile(records));
+    const later = batchEntry(request('p3'), [{ ...first, id: 'page_new02' }] as never).encode(new Set());
+    await store.loadSegment(segmentFile(`${records}${later}`));
+    expect((await rowsOf('p3')).map((row) => row.id)).toEqual(['page_full1', 'page_min01', 'page_new02']);
   });
 });

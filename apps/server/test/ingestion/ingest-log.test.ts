@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
+import { rowsOfRecord } from '../../src/modules/event-store/log-records.ts';
 import { batchEntry, rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { createLogWriter } from '../../src/modules/ingestion/log-writer.ts';
 
@@ -24,19 +25,19 @@ function row(id: string, overrides: Partial<EventRow> = {}): EventRow {
   };
 }
 
-/** A "store" that keeps what the loader gave it: rows records as parsed rows, batch records whole. */
+/** A "store" that keeps what the loader gave it: the records as JSON, and their rows (log-records.ts). */
 function recordingStore() {
-  const loaded: Record<string, unknown>[] = [];
-  const batches: { request: { project: string }; events: { id: string }[] }[] = [];
+  const records: Record<string, unknown>[] = [];
+  const loaded: EventRow[] = [];
   return {
+    records,
     loaded,
-    batches,
     ids: () => loaded.map((stored) => stored.id),
-    batchIds: () => batches.flatMap((batch) => batch.events.map((event) => event.id)),
     async load(file: string) {
       for (const line of readFileSync(file, 'utf8').split('\n')) {
-        if (line.startsWith('{"request":')) batches.push(JSON.parse(line));
-        else if (line) loaded.push(JSON.parse(line));
+        if (!line) continue;
+        records.push(JSON.parse(line));
+        loaded.push(...rowsOfRecord(line));
       }
     },
   };
@@ -78,8 +79,8 @@ describe('ingestion log', () => {
     expect(await insertRows(second, [row('a2'), row('b1')])).toEqual([false, true]);
     await second.flush();
     expect(store.ids()).toEqual(['a1', 'a2', 'a3', 'b1']);
-    expect(store.loaded[1]).toMatchObject({ project_id: 'p1', tx_value: String(10n ** 30n) });
-    expect(store.loaded[1]).not.toHaveProperty('path');
+    expect(store.records[1]).toMatchObject({ project_id: 'p1', tx_value: String(10n ** 30n) });
+    expect(store.records[1]).not.toHaveProperty('path');
     // Loaded segments are deleted.
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -115,7 +116,7 @@ describe('ingestion log', () => {
   });
 });
 
-describe('batch records in the ingestion log', () => {
+describe('SDK batches in the ingestion log', () => {
   const request = {
     project: 'p1',
     origin: 'app.example.com',
@@ -129,7 +130,7 @@ describe('batch records in the ingestion log', () => {
   const event = (id: string) =>
     ({ id, type: 'page_view', ts: 1_700_000_000_000, userId: 'u1', sessionId: 's1', path: '/' }) as const;
 
-  it('writes only new events, loads batch and rows records apart, and knows them again after a restart', async () => {
+  it('writes only new events, as rows records of the request and event, and knows them again after a restart', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-log-'));
     const first = open(dir, async () => {
       throw new Error('store unavailable');
@@ -147,9 +148,20 @@ describe('batch records in the ingestion log', () => {
     // Acknowledged before the "crash": duplicates now, and not written again.
     expect(await second.append([batchEntry(request, [event('b1'), event('b4')])])).toEqual([[false, true]]);
     await second.flush();
-    expect(store.batchIds()).toEqual(['b1', 'b2', 'b3', 'b4']);
-    expect(store.ids()).toEqual(['r1']);
-    expect(store.batches[0]?.request).toEqual(request);
+    expect(store.ids()).toEqual(['b1', 'b2', 'b3', 'r1', 'b4']);
+    expect(store.loaded[0]).toMatchObject({
+      project_id: 'p1',
+      origin: 'app.example.com',
+      received_at: 1_700_000_000_001,
+      sdk: 'polyflow/1.0.0',
+      country: 'GB',
+      browser: 'Chrome',
+      os: 'Linux',
+      device: 'desktop',
+      ts: 1_700_000_000_000,
+      user_id: 'u1',
+      path: '/',
+    });
   });
 
   it('gives error events their incident id on the way in', async () => {
@@ -164,9 +176,9 @@ describe('batch records in the ingestion log', () => {
     } as const;
     await writer.append([batchEntry(request, [error, event('p1')])]);
     await writer.flush();
-    const [stored, pageView] = store.batches[0]?.events ?? [];
-    expect(stored).toMatchObject({ id: 'e1', incidentId: expect.stringMatching(/^inc_[0-9a-f]{24}$/) });
-    expect(pageView).not.toHaveProperty('incidentId');
+    const [stored, pageView] = store.loaded;
+    expect(stored).toMatchObject({ id: 'e1', incident_id: expect.stringMatching(/^inc_[0-9a-f]{24}$/) });
+    expect(pageView).toMatchObject({ id: 'p1', incident_id: null });
   });
 });
 

@@ -1,10 +1,10 @@
 import type { IngestEvent } from '@polyflow/contracts/events';
 import { type EventRow, rowOfBatchEvent } from '../event-store/event-row.ts';
-import { type BatchRequest, batchRecord, rowsRecord } from '../event-store/log-records.ts';
+import { type BatchRequest, rowsRecord, rowsRecordsOfBatch } from '../event-store/log-records.ts';
 import { incidentIdOfError } from '../incidents/fingerprint.ts';
 import type { LogEntry } from './log-writer.ts';
 
-/** An SDK batch as one batch record (the event store maps its events to rows on load). */
+/** An SDK batch as a rows record per event (written straight from the wire events, ADR 021). */
 export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]): LogEntry {
   return {
     project: request.project,
@@ -26,7 +26,7 @@ export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]
             }
           : event,
       );
-      return `${batchRecord(request, withIncidents)}\n`;
+      return rowsRecordsOfBatch(request, withIncidents);
     },
     rows: () => events.map((event) => rowOfBatchEvent(request, event)),
   };

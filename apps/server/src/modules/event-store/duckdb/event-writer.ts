@@ -14,7 +14,11 @@ import {
   prepareDerivedTableWriter,
 } from './derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from './schema.ts';
-import { SELECT_ROWS_FROM_SEGMENT_BATCHES, SELECT_ROWS_FROM_SEGMENT_ROWS } from './segment-rows.ts';
+import {
+  SELECT_ROWS_FROM_SEGMENT,
+  SELECT_ROWS_FROM_SEGMENT_BATCHES,
+  SELECT_ROWS_FROM_SEGMENT_ROWS,
+} from './segment-rows.ts';
 
 /**
  * DuckDB names the kind of error first: a record's content fails with these ("Invalid Input Error:
@@ -63,9 +67,13 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
   // Statements that read `incoming_events` are planned on each run, never prepared (derived-tables.ts).
   const insertAll = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS}`;
   const insertNew = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
-  const fillFromSegment = [
-    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_BATCHES}`),
+  // Two ways to read a segment. The fast one reads every line as a rows record, all that ingestion
+  // writes (ADR 021): a batch record (a log from before) then has no project id and the insert fails on
+  // its NOT NULL column. The safe one reads both kinds, each line once as what it is.
+  const fast = [await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT}`)];
+  const safe = [
     await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_ROWS}`),
+    await writer.prepare(`INSERT INTO ${INCOMING_EVENTS} ${SELECT_ROWS_FROM_SEGMENT_BATCHES}`),
   ];
 
   const timings = options.loadTimings;
@@ -85,7 +93,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
     }
   }
 
-  async function load(file: string, insert: string): Promise<void> {
+  async function load(file: string, fills: typeof fast, insert: string): Promise<void> {
     // On one DuckDB thread: under heavy ingestion a load would otherwise take both cores from the
     // request path (p99 and throughput both suffer), and one thread does the same work for less CPU
     // (`npm run bench:ingest`: 676 µs of server CPU per request instead of 839). The setting is the
@@ -95,7 +103,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
       await inTransaction(writer, async () => {
         await timed('read the segment', async () => {
           await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
-          for (const statement of fillFromSegment) {
+          for (const statement of fills) {
             statement.bind([file]);
             await statement.run();
           }
@@ -131,15 +139,17 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
   } = {
     loadSegment(file) {
       return serialWrite(async () => {
-        // Fast path: a plain INSERT checks the primary key far faster than ON CONFLICT does; reloads
-        // after a crash are rare, so a conflict (the whole transaction undone) just takes the slow path.
+        // Fast path: rows records only, and a plain INSERT, which checks the primary key far faster than
+        // ON CONFLICT does. Reloads after a crash and logs from before ADR 021 are rare, so a constraint
+        // error (the whole transaction undone) just takes the safe path; a record that fails there too
+        // is a record error (quarantined).
         try {
-          await load(file, insertAll);
+          await load(file, fast, insertAll);
           return;
         } catch (error) {
           if (!isConstraintError(error)) throw error;
         }
-        await load(file, insertNew);
+        await load(file, safe, insertNew);
       });
     },
 
@@ -195,7 +205,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
       const last = writes;
       isClosed = true;
       await last;
-      for (const statement of fillFromSegment) statement.destroySync();
+      for (const statement of [...fast, ...safe]) statement.destroySync();
       writer.closeSync();
     },
   };

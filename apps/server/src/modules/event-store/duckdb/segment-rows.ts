@@ -1,11 +1,9 @@
 import { EVENT_COLUMNS, type EventColumn, type Source } from '../event-row.ts';
-import { ROWS_RECORD_PREFIX } from '../log-records.ts';
 
 /**
  * An ingestion log segment (log-records.ts) as `events` rows, in SQL: DuckDB reads the file itself
- * (`read_json_objects`; the JavaScript thread never holds the segment), parses each record with
- * `json_transform` and maps it column by column as event-row.ts says. Both SELECTs give every column
- * of `events`, in table order.
+ * (`read_json`; the JavaScript thread never holds the segment) and maps each record column by column
+ * as event-row.ts says. Both SELECTs give every column of `events`, in table order.
  */
 
 const JSON_SQL_TYPES = { text: 'VARCHAR', integer: 'BIGINT' } as const;
@@ -73,16 +71,10 @@ const SOURCES = EVENT_COLUMNS.map((column) => column.source);
 const BATCH_COLUMNS = `{request: '${sqlTypeOf(structureOf(SOURCES, 'request'))}', events: '${sqlTypeOf(structureOf(SOURCES, 'event'))}[]'}`;
 
 /**
- * The segment's lines as text: a line is a JSON object without raw control characters, so a CSV reader
- * with no quoting and a separator that cannot occur hands over each line whole, unparsed.
- */
-const SEGMENT_LINES = `read_csv($1::VARCHAR, columns = {'line': 'VARCHAR'}, delim = '\\x01', quote = '', escape = '',
-  header = false, auto_detect = false, max_line_size = 16777216)`;
-
-/**
  * The events of the batch records of segment file `$1`, one row each. `read_json` with the records'
  * types parses each line straight into typed vectors: half the CPU of parsing lines and then
- * `json_transform`ing them (`npm run bench:load`). Rows records have neither key and are left out.
+ * `json_transform`ing them (`npm run bench:load`). Rows records have neither key and are left out. Only
+ * segments written before ADR 021 hold batch records.
  */
 export const SELECT_ROWS_FROM_SEGMENT_BATCHES = `SELECT ${EVENT_COLUMNS.map((column) => typed(column, sqlOf(column.source))).join(', ')}
   FROM (SELECT request AS q, unnest(events) AS e
@@ -97,15 +89,23 @@ const ROW_JSON_TYPES = {
   bigint: 'BIGINT',
   hugeint: 'VARCHAR',
 } as const;
-const ROW_STRUCTURE = JSON.stringify(
-  Object.fromEntries(EVENT_COLUMNS.map(({ name, kind }) => [name, ROW_JSON_TYPES[kind]])),
-);
+/** A rows record's columns as `read_json` takes them. */
+const ROW_COLUMNS = EVENT_COLUMNS.map(({ name, kind }) => `'${name}': '${ROW_JSON_TYPES[kind]}'`).join(', ');
+const ROW_SELECT = EVENT_COLUMNS.map((column) => typed(column, `"${column.name}"`)).join(', ');
 
 /**
- * The rows records of segment file `$1`: the lines are scanned unparsed, and only the rows records (rare:
- * the published SDK's GraphQL mutations) are parsed.
+ * Segment file `$1` as rows, every line read as a rows record: `read_json` with the columns' types parses
+ * each flat line straight into typed vectors, the cheapest way DuckDB has to read the log (ADR 021). A
+ * line that is not a rows record (a batch record of an older log, or damage) reads as nulls, and the
+ * insert into `events` fails on a NOT NULL column: the loader then reads the segment with the two
+ * SELECTs below.
  */
-export const SELECT_ROWS_FROM_SEGMENT_ROWS = `SELECT ${EVENT_COLUMNS.map((column) => typed(column, `r.${column.name}`)).join(', ')}
-  FROM (SELECT json_transform(line, '${ROW_STRUCTURE}') AS r
-          FROM ${SEGMENT_LINES}
-         WHERE starts_with(line, '${ROWS_RECORD_PREFIX}'))`;
+export const SELECT_ROWS_FROM_SEGMENT = `SELECT ${ROW_SELECT}
+  FROM read_json($1::VARCHAR, format = 'newline_delimited', columns = {${ROW_COLUMNS}},
+                 maximum_object_size = 16777216)`;
+
+/** The rows records of segment file `$1`, one row each; batch records (which have `request`) left out. */
+export const SELECT_ROWS_FROM_SEGMENT_ROWS = `SELECT ${ROW_SELECT}
+  FROM read_json($1::VARCHAR, format = 'newline_delimited',
+                 columns = {${ROW_COLUMNS}, request: 'STRUCT(project VARCHAR)'}, maximum_object_size = 16777216)
+ WHERE request IS NULL`;
