@@ -429,6 +429,7 @@ describe('hostile input', () => {
       if (base.name === 'DateTime') return 'date';
       if (base.name === 'Int') return 'integer';
       if (base.name === 'Float') return 'float';
+      if (base.name === 'Boolean') return 'boolean';
       // Ids of things (a project, an incident), not values the SDK names (userId, sessionId).
       if (base.name === 'UUID' || base.name === 'ID' || name === 'id' || name === 'projectId') return 'id';
       return 'text';

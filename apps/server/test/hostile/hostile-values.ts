@@ -5,7 +5,7 @@
  */
 export type HostileValue = { label: string; value: unknown };
 /** What a position holds: the values below are chosen so that each is wrong for it. */
-export type Kind = 'text' | 'id' | 'integer' | 'float' | 'date' | 'enum' | 'object';
+export type Kind = 'text' | 'id' | 'integer' | 'float' | 'boolean' | 'date' | 'enum' | 'object';
 
 /** Stands for 5,000 nested arrays, which JSON.stringify cannot write: `serialize` puts them in. */
 const DEEP_MARKER = 'polyflow-hostile-deep-nesting';
@@ -52,6 +52,13 @@ export const HOSTILE_VALUES: Record<Kind, HostileValue[]> = {
     v('negative 2^70', -(2 ** 70)),
   ],
   float: [...WRONG_SHAPES, ...HUGE, ...PROTOTYPE, v('string', 'polyflow-value'), v('NUL', 'a\u0000')],
+  boolean: [
+    ...WRONG_SHAPES.filter(({ label }) => label !== 'boolean'),
+    ...HUGE,
+    ...PROTOTYPE,
+    v('string "true"', 'true'),
+    v('number 1', 1),
+  ],
   date: [
     ...WRONG_SHAPES,
     ...HUGE,
