@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
   // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request,
   // and on one node at a time when several share the stores.
-  let adminSocket: { close(): Promise<void> } | undefined;
+  let adminSocket: Promise<{ close(): Promise<void> } | undefined> | undefined;
   app.addHook('onListen', async () => {
     events.preload();
     leadership.runWhileLeading('event-store-maintenance', () => eventStore.startMaintenance(app.log));
@@ -198,18 +198,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     leadership.runWhileLeading('retention', () =>
       startRetentionJob({ applyRetention: () => projects.applyRetention(), logger: app.log }),
     );
-    // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen.
-    adminSocket = await serveAdminSocket({
+    // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen. Not awaited:
+    // the other listeners (METRICS_PORT) start without waiting for it; a socket that cannot be served
+    // leaves backups to a stopped server, and says so.
+    adminSocket = serveAdminSocket({
       dataDir: config.dataDir,
       logDir: path.join(config.dataDir, 'ingest-log'),
       copyEventStore: eventStore.copyInto?.bind(eventStore),
       logger: app.log,
+    }).catch((error: unknown) => {
+      app.log.warn(
+        { err: error },
+        'the admin socket could not be served: `npm run admin -- backup` needs the server stopped',
+      );
+      return undefined;
     });
   });
   // Stops the background jobs (closing the store interrupts a compaction under way), answers every
   // waiting ingestion request and loads the whole log, then closes the store.
   app.addHook('onClose', async () => {
-    await adminSocket?.close();
+    await (await adminSocket)?.close();
     await leadership.close();
     await events.close();
     await eventStore.close();
