@@ -116,7 +116,8 @@ describe('After a login (no current project)', () => {
 
     await waitFor(() => expect(location()).toBe(`/console/${only.id}/analytics`));
     expect(screen.queryByRole('dialog', { name: 'My Projects' })).toBeNull();
-    expect(storedProject()).toEqual(only);
+    // Stored by an effect once the project's screen renders, which may come a moment after the URL.
+    await waitFor(() => expect(storedProject()).toEqual(only));
   });
 
   it('reopens the project this account opened last, and asks another account', async () => {
