@@ -187,3 +187,36 @@ export function rowOfBatchEvent(request: object, event: object): EventRow {
   }
   return row as EventRow;
 }
+
+/** Nested fields and their engine types: what an engine reads a batch record's JSON into. */
+export type Structure = { [key: string]: string | Structure };
+
+/**
+ * Every field the sources name in a batch record's event or request, with the engine's type for each
+ * JSON type (`types`): the structure DuckDB's `json_transform` and ClickHouse's tuple types are written from.
+ */
+export function structureOf(
+  sources: readonly Source[],
+  from: 'event' | 'request',
+  types: Record<JsonType, string>,
+): Structure {
+  const structure: Structure = {};
+  const visit = (source: Source) => {
+    if (source.from === 'event' && from === 'event') {
+      let node = structure;
+      source.path.slice(0, -1).forEach((key) => {
+        node[key] ??= {};
+        node = node[key] as Structure;
+      });
+      node[source.path.at(-1) as string] = types[source.json];
+    } else if (source.from === 'request' && from === 'request') {
+      structure[source.field] = types[source.json];
+    } else if (source.from === 'lower' || source.from === 'only') {
+      visit(source.of);
+    } else if (source.from === 'coalesce') {
+      source.of.forEach(visit);
+    }
+  };
+  sources.forEach(visit);
+  return structure;
+}

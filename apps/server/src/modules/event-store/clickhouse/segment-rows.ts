@@ -1,4 +1,4 @@
-import { EVENT_COLUMNS, type EventColumn, type Source } from '../event-row.ts';
+import { EVENT_COLUMNS, type EventColumn, type Source, type Structure, structureOf } from '../event-row.ts';
 
 /**
  * An ingestion log segment (log-records.ts) as `events` rows, inside ClickHouse: the segment file is sent as
@@ -10,31 +10,6 @@ import { EVENT_COLUMNS, type EventColumn, type Source } from '../event-row.ts';
 
 const JSON_TYPES = { text: 'Nullable(String)', integer: 'Nullable(Int64)' } as const;
 
-type Structure = { [key: string]: string | Structure };
-
-/** Every field a column's source names in a batch record's event or request, with its JSON type. */
-function structureOf(sources: readonly Source[], from: 'event' | 'request'): Structure {
-  const structure: Structure = {};
-  const visit = (source: Source) => {
-    if (source.from === 'event' && from === 'event') {
-      let node = structure;
-      source.path.slice(0, -1).forEach((key) => {
-        node[key] ??= {};
-        node = node[key] as Structure;
-      });
-      node[source.path.at(-1) as string] = JSON_TYPES[source.json];
-    } else if (source.from === 'request' && from === 'request') {
-      structure[source.field] = JSON_TYPES[source.json];
-    } else if (source.from === 'lower' || source.from === 'only') {
-      visit(source.of);
-    } else if (source.from === 'coalesce') {
-      source.of.forEach(visit);
-    }
-  };
-  sources.forEach(visit);
-  return structure;
-}
-
 /** A structure as a named ClickHouse Tuple (a JSON object is read into it by name). */
 function tupleOf(structure: Structure): string {
   return `Tuple(${Object.entries(structure)
@@ -43,8 +18,8 @@ function tupleOf(structure: Structure): string {
 }
 
 const SOURCES = EVENT_COLUMNS.map((column) => column.source);
-const REQUEST_TYPE = tupleOf(structureOf(SOURCES, 'request'));
-const EVENT_TYPE = tupleOf(structureOf(SOURCES, 'event'));
+const REQUEST_TYPE = tupleOf(structureOf(SOURCES, 'request', JSON_TYPES));
+const EVENT_TYPE = tupleOf(structureOf(SOURCES, 'event', JSON_TYPES));
 
 /** Rows records keep big numbers as decimal strings and times as epoch ms. */
 const ROW_JSON_TYPES = {

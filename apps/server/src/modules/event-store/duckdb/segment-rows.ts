@@ -1,4 +1,4 @@
-import { EVENT_COLUMNS, type EventColumn, type Source } from '../event-row.ts';
+import { EVENT_COLUMNS, type EventColumn, type Source, type Structure, structureOf } from '../event-row.ts';
 
 /**
  * An ingestion log segment (log-records.ts) as `events` rows, in SQL: DuckDB reads the file itself
@@ -33,31 +33,6 @@ function typed(column: EventColumn, expression: string): string {
   return expression;
 }
 
-type Structure = { [key: string]: string | Structure };
-
-/** The JSON structure `json_transform` reads: every field a column's source names, with its type. */
-function structureOf(sources: readonly Source[], from: 'event' | 'request'): Structure {
-  const structure: Structure = {};
-  const visit = (source: Source) => {
-    if (source.from === 'event' && from === 'event') {
-      let node = structure;
-      source.path.slice(0, -1).forEach((key) => {
-        node[key] ??= {};
-        node = node[key] as Structure;
-      });
-      node[source.path.at(-1) as string] = JSON_SQL_TYPES[source.json];
-    } else if (source.from === 'request' && from === 'request') {
-      structure[source.field] = JSON_SQL_TYPES[source.json];
-    } else if (source.from === 'lower' || source.from === 'only') {
-      visit(source.of);
-    } else if (source.from === 'coalesce') {
-      source.of.forEach(visit);
-    }
-  };
-  sources.forEach(visit);
-  return structure;
-}
-
 /** A structure as a DuckDB type: `STRUCT("k" VARCHAR, …)`, a list of one as `…[]`. */
 function sqlTypeOf(structure: Structure | string): string {
   if (typeof structure === 'string') return structure;
@@ -68,7 +43,7 @@ function sqlTypeOf(structure: Structure | string): string {
 
 const SOURCES = EVENT_COLUMNS.map((column) => column.source);
 /** A batch record's columns as `read_json` takes them: its request, and its events as a list. */
-const BATCH_COLUMNS = `{request: '${sqlTypeOf(structureOf(SOURCES, 'request'))}', events: '${sqlTypeOf(structureOf(SOURCES, 'event'))}[]'}`;
+const BATCH_COLUMNS = `{request: '${sqlTypeOf(structureOf(SOURCES, 'request', JSON_SQL_TYPES))}', events: '${sqlTypeOf(structureOf(SOURCES, 'event', JSON_SQL_TYPES))}[]'}`;
 
 /**
  * The events of the batch records of segment file `$1`, one row each. `read_json` with the records'
