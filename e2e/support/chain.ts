@@ -13,10 +13,11 @@ export interface TestChain {
 
 /**
  * A fresh anvil chain on a free port (chain id 31337, automine, funded unlocked dev accounts),
- * the same launcher the demo dapp uses. Stop it in `afterAll`.
+ * the same launcher the demo dapp uses. `blockTime` (seconds) adds a block at that interval, as a live
+ * chain has. Stop it in `afterAll`.
  */
-export async function startChain(): Promise<TestChain> {
-  const anvil: RunningAnvil = await startAnvil({ port: 0 });
+export async function startChain({ blockTime = 0 }: { blockTime?: number } = {}): Promise<TestChain> {
+  const anvil: RunningAnvil = await startAnvil({ port: 0, blockTime });
   const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
   return {
     rpcUrl: anvil.rpcUrl,

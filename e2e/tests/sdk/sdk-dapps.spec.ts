@@ -45,7 +45,10 @@ const recorded: { dapp: DappName; order: LoadOrder; project: OwnedProject; journ
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const bundles = buildDapps();
-  chain = await startChain();
+  // Blocks keep coming, as on a live chain. With automine alone, ethers' `tx.wait()` can wait forever: when
+  // its receipt read lands just before the block is mined and its block poller's first reading just after,
+  // it waits for a next block that no one mines (seen once in CI, on "ethers: SDK loaded after the dapp").
+  chain = await startChain({ blockTime: 1 });
   polyflow = await startPolyflow();
   accounts = ((await rpcCall(chain.rpcUrl, 'eth_accounts')) as Hex[]).slice(0, 2);
   const contractAddress = (await deployDemoStore(chain.rpcUrl, accounts[0] as Hex)) as Hex;

@@ -9,9 +9,10 @@ export interface RunningAnvil {
   stop(): Promise<void>;
 }
 
-/** Starts anvil on 127.0.0.1 (`port` 0 or unset: any free port). */
+/** Starts anvil on 127.0.0.1 (`port` 0 or unset: any free port; `blockTime` seconds: also interval blocks). */
 export function startAnvil(options?: {
   port?: number;
   chainId?: number;
   timeoutMs?: number;
+  blockTime?: number;
 }): Promise<RunningAnvil>;

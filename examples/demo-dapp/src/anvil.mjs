@@ -65,14 +65,31 @@ export function freePort() {
 
 /**
  * Starts anvil on 127.0.0.1:`port` (0: any free port; automine, 10 funded and unlocked dev accounts).
- * Resolves once it answers JSON-RPC; `stop()` ends it.
+ * With `blockTime` (seconds) it also mines a block at that interval, as a live chain does, besides one per
+ * transaction. Resolves once it answers JSON-RPC; `stop()` ends it.
  */
-export async function startAnvil({ port: requestedPort = 0, chainId = 31337, timeoutMs = 15_000 } = {}) {
+export async function startAnvil({
+  port: requestedPort = 0,
+  chainId = 31337,
+  timeoutMs = 15_000,
+  blockTime = 0,
+} = {}) {
   const port = requestedPort || (await freePort());
   const { command, args } = anvilCommand();
+  const interval = blockTime > 0 ? ['--mixed-mining', '--block-time', String(blockTime)] : [];
   const child = spawn(
     command,
-    [...args, '--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'],
+    [
+      ...args,
+      ...interval,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--chain-id',
+      String(chainId),
+      '--silent',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TARGET_TOOL: 'anvil' } },
   );
   const output = [];
