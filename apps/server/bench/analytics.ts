@@ -219,7 +219,7 @@ async function main(): Promise<void> {
       started = performance.now();
       chdb = await startChdbProcess({ dataPath: path.join(dir, 'chdb') });
       clickhouse = await createClickHouseEventStore(`${chdb.url}/bench`);
-      await loadClickHouse(connection, clickhouse, dir);
+      await loadClickHouse(connection, `${chdb.url}/bench`, dir);
       log(`ClickHouse (chdb): loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     if (ENGINES.has('postgres')) {

@@ -1,18 +1,21 @@
 import { chmodSync } from 'node:fs';
 import path from 'node:path';
+import { createClient } from '@clickhouse/client';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { parseClickHouseUrl } from '../../src/modules/event-store/clickhouse/client.ts';
 import { EVENT_COLUMNS } from '../../src/modules/event-store/event-row.ts';
 
 /**
  * The same rows in the ClickHouse event store's `events`: DuckDB writes them to a Parquet file (times as
  * epoch ms, big numbers as text, so that no type is guessed), ClickHouse reads the file itself (the chdb
  * HTTP server runs on this machine) and converts each column to the store's type. One INSERT, so the table
- * holds what a loaded store holds: parts sorted by (project_id, ts, id), merged in the background.
+ * holds what a loaded store holds: parts sorted by (project_id, ts, id), merged in the background. The
+ * insert of 10 M rows outlasts the store's own request timeout (2 minutes), so it goes through a client of
+ * its own that waits up to an hour.
  */
 export async function loadClickHouse(
   duck: DuckDBConnection,
-  store: ClickHouseEventStore,
+  databaseUrl: string,
   dir: string,
 ): Promise<void> {
   const file = path.join(dir, 'events.parquet');
@@ -29,7 +32,15 @@ export async function loadClickHouse(
     if (kind === 'hugeint') return `CAST(${name} AS ${required ? 'Int128' : 'Nullable(Int128)'}) AS ${name}`;
     return name;
   }).join(', ');
-  await store.clickhouse.command(`INSERT INTO events SELECT ${converted} FROM file({file:String}, Parquet)`, {
-    file,
-  });
+  const { serverUrl, database, username, password } = parseClickHouseUrl(databaseUrl);
+  const loader = createClient({ url: serverUrl, database, username, password, request_timeout: 3_600_000 });
+  try {
+    await loader.command({
+      query: `INSERT INTO events SELECT ${converted} FROM file({file:String}, Parquet)`,
+      query_params: { file },
+      clickhouse_settings: { wait_end_of_query: 1 },
+    });
+  } finally {
+    await loader.close();
+  }
 }
