@@ -204,6 +204,8 @@ async function main(): Promise<void> {
     const layouts = values.reuse ? [await keptLayout(connection)] : LAYOUTS;
     if (!values.reuse) {
       await generate(connection);
+      // Kept from the start, so that a run that fails later (an engine's load) leaves a file --reuse reads.
+      if (values.keep) await rememberLayout(connection, 'arrival');
       log(`DuckDB: events generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     await deriveTables(connection);
