@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import type { IncidentSpan } from '../../incident-questions.ts';
+import { distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { count, utcDay } from '../question-sql.ts';
 import { EVENTS } from '../sql.ts';
 
 const SpanUsersRow = z.object({ span: count, users: count });
 
-/** The UTC day of a time in ms, as ClickHouse reads a Date ('2024-03-01'). */
-const dayText = (timeMs: number) => new Date(timeMs).toISOString().slice(0, 10);
-
 /**
  * Distinct users of the project with any event during each incident's life (its UTC days, both ends
  * included): the denominator of its reach. One pass over the user-days of the spans' whole stretch, each
- * counted for every span that covers its day.
+ * counted for every distinct day range that covers its day (incidents with the same days share a count).
  */
 export async function activeUsersDuring(
   clickhouse: ClickHouse,
@@ -20,6 +17,7 @@ export async function activeUsersDuring(
   spans: readonly IncidentSpan[],
 ): Promise<Map<string, number>> {
   if (spans.length === 0) return new Map();
+  const daySpans = distinctDaySpans(spans);
   const rows = await clickhouse.rows(
     `WITH {firsts:Array(Date)} AS first_days, {lasts:Array(Date)} AS last_days
      SELECT span, uniqExact(user_id) AS users
@@ -32,15 +30,15 @@ export async function activeUsersDuring(
       GROUP BY span`,
     {
       project: projectId,
-      firsts: spans.map((span) => dayText(span.firstSeenMs)),
-      lasts: spans.map((span) => dayText(span.lastSeenMs)),
+      firsts: daySpans.map((daySpan) => daySpan.firstDay),
+      lasts: daySpans.map((daySpan) => daySpan.lastDay),
     },
     SpanUsersRow,
   );
-  const users = new Map<string, number>();
+  // A range in nobody's active days has no row: its incidents count 0.
+  const users = new Map(spans.map((span) => [span.incidentId, 0]));
   for (const row of rows) {
-    const span = spans[row.span - 1];
-    if (span) users.set(span.incidentId, row.users);
+    for (const incidentId of daySpans[row.span - 1]?.incidentIds ?? []) users.set(incidentId, row.users);
   }
   return users;
 }
