@@ -93,26 +93,37 @@ export async function incidentSummaries(
        WHERE project_id = $project AND ts < ${FROM}
          AND incident_id IN (SELECT incident_id FROM occurrences)
        GROUP BY incident_id
+    ),
+    -- The distinct counts apart: in one aggregate with the others, DuckDB's distinct path made the
+    -- aggregate of 6,500 occurrences take 12-265 ms (bench, 10 M events); apart, each takes under 10.
+    distinct_counts AS (
+      SELECT incident_id,
+             count(DISTINCT user_id) AS users,
+             count(DISTINCT wallet_address) AS wallets,
+             count(DISTINCT ts::DATE) AS days
+        FROM occurrences
+       GROUP BY incident_id
+    ),
+    summaries AS (
+      SELECT o.incident_id AS id,
+             any_value(o.error_source) AS type,
+             arg_max(o.error_message, (o.ts, o.id)) AS title,
+             epoch_ms(least(min(o.ts), any_value(e.first_ts)))::DOUBLE AS first_seen,
+             epoch_ms(max(o.ts))::DOUBLE AS last_seen,
+             count(*)::DOUBLE AS occurrences,
+             coalesce(any_value(t.failed), 0)::DOUBLE AS failed,
+             arg_max(o.wallet_address, (o.ts, o.id)) FILTER (WHERE o.wallet_address IS NOT NULL) AS wallet,
+             arg_max(o.error_code, (o.ts, o.id))::DOUBLE AS code,
+             arg_max(o.rpc_method, (o.ts, o.id)) AS method,
+             arg_max(o.id, (o.ts, o.id)) AS latest_event_id,
+             bool_or(o.is_match) AS is_match
+        FROM occurrences o
+        LEFT JOIN tx_failures t USING (incident_id)
+        LEFT JOIN earlier e USING (incident_id)
+       GROUP BY o.incident_id
     )
-    SELECT o.incident_id AS id,
-           any_value(o.error_source) AS type,
-           arg_max(o.error_message, (o.ts, o.id)) AS title,
-           epoch_ms(least(min(o.ts), any_value(e.first_ts)))::DOUBLE AS first_seen,
-           epoch_ms(max(o.ts))::DOUBLE AS last_seen,
-           count(*)::DOUBLE AS occurrences,
-           count(DISTINCT o.user_id)::DOUBLE AS users,
-           count(DISTINCT o.wallet_address)::DOUBLE AS wallets,
-           count(DISTINCT o.ts::DATE)::DOUBLE AS days,
-           coalesce(any_value(t.failed), 0)::DOUBLE AS failed,
-           arg_max(o.wallet_address, (o.ts, o.id)) FILTER (WHERE o.wallet_address IS NOT NULL) AS wallet,
-           arg_max(o.error_code, (o.ts, o.id))::DOUBLE AS code,
-           arg_max(o.rpc_method, (o.ts, o.id)) AS method,
-           arg_max(o.id, (o.ts, o.id)) AS latest_event_id,
-           bool_or(o.is_match) AS is_match
-      FROM occurrences o
-      LEFT JOIN tx_failures t USING (incident_id)
-      LEFT JOIN earlier e USING (incident_id)
-     GROUP BY o.incident_id`;
+    SELECT s.*, d.users::DOUBLE AS users, d.wallets::DOUBLE AS wallets, d.days::DOUBLE AS days
+      FROM summaries s JOIN distinct_counts d ON d.incident_id = s.id`;
   const rows = await rowsOf(connection, sql, params);
   return rows.map((row) => ({
     id: String(row.id),
