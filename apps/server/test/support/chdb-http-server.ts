@@ -293,8 +293,7 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
     const columns = listed
       ? listed.map((column) => described.find((row) => row.name === column))
       : described.filter((row) => !['MATERIALIZED', 'ALIAS', 'EPHEMERAL'].includes(row.default_kind));
-    if (columns.length === 0 || columns.some((column) => column?.default_kind !== ''))
-      return undefined;
+    if (columns.length === 0 || columns.some((column) => column?.default_kind !== '')) return undefined;
     return columns as { name: string; type: string }[];
   }
 
