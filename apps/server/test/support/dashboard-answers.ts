@@ -1,4 +1,4 @@
-import { AttributionDimensions } from '@polyflow/contracts/acquisition';
+import { AcquisitionFilterKeys, AttributionDimensions } from '@polyflow/contracts/acquisition';
 import type { EventReader } from '../../src/modules/event-store/event-store.ts';
 
 const DAY_MS = 86_400_000;
@@ -73,6 +73,20 @@ export async function dashboardAnswers(
         {},
       );
     }
+  }
+  // The filter bar: each filterable attribute's most common value, one filter at a time.
+  const options = await store.filterOptions(projectId, all);
+  for (const key of AcquisitionFilterKeys) {
+    const top = options[key][0];
+    if (!top) continue;
+    const filters = { [key]: [top.value] };
+    answers[`funnelCounts ${key}=${top.value}`] = await store.funnelCounts(projectId, all, filters);
+    answers[`attribution source ${key}=${top.value}`] = await store.attributionCounts(
+      projectId,
+      all,
+      'source',
+      filters,
+    );
   }
   answers.connectedWallets = await store.connectedWallets(projectId, byDay);
   answers.newWallets = await store.newWallets(projectId, byDay);
