@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     const clientCpu = process.cpuUsage();
     const serverPid = server.child.pid as number;
     const serverCpu = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, true) };
+    const chdbCpuBefore = chdb ? cpuSeconds(chdb.process.pid as number) : undefined;
     const run = await drive(server.url, project, {
       concurrency: CONCURRENCY,
       seconds: SECONDS,
@@ -131,10 +132,11 @@ async function main(): Promise<void> {
     console.log(
       `loader: ${storedAfterRun} events in ${ENGINE} ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
     );
-    if (chdb) {
+    if (chdb && chdbCpuBefore) {
       const chdbCpu = cpuSeconds(chdb.process.pid as number);
+      const seconds = chdbCpu.user + chdbCpu.system - chdbCpuBefore.user - chdbCpuBefore.system;
       console.log(
-        `chdb HTTP server process CPU since its start: ${(chdbCpu.user + chdbCpu.system).toFixed(1)} s`,
+        `chdb HTTP server process CPU for the run and the drain: ${seconds.toFixed(1)} s, ${((seconds * 1e6) / Math.max(1, run.events)).toFixed(1)} µs per event`,
       );
     }
     // Acknowledging faster than the store loads only grows the log: the sustained rate counts the drain too.

@@ -184,6 +184,47 @@ describe('npm run admin', () => {
     expect((await admin(accountsDir, 'list-projects')).stdout).toContain(projectId);
   }, 240_000);
 
+  it('with CLICKHOUSE_URL set, backs up the accounts only and says how to back up ClickHouse instead', async () => {
+    const nodeDir = mkdtempSync(path.join(scratch, 'clickhouse-node-'));
+    const app = await buildApp(testConfig(nodeDir));
+    await app.close();
+    // Nothing listens there: the command must not need ClickHouse to say what it does not do.
+    const clickhouse = { CLICKHOUSE_URL: 'http://polyflow:secret@127.0.0.1:1/analytics' };
+
+    const full = await adminWith(clickhouse, nodeDir, 'backup', '--to', path.join(scratch, 'ch-full'));
+    expect(full.code).toBe(1);
+    expect(full.stderr).toMatch(/^Error: CLICKHOUSE_URL is set: the events are in ClickHouse/);
+    expect(full.stderr).toContain('backs up nothing of ClickHouse');
+    expect(full.stderr).toContain("BACKUP DATABASE analytics TO Disk('backups', 'polyflow.zip')");
+    expect(full.stderr).toContain('clickhouse-backup');
+    expect(full.stderr).toContain('--accounts-only');
+    expect(full.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(scratch, 'ch-full'))).toBe(false);
+
+    const accounts = await adminWith(
+      clickhouse,
+      nodeDir,
+      'backup',
+      '--to',
+      path.join(scratch, 'ch-accounts'),
+      '--accounts-only',
+    );
+    expect(accounts.code).toBe(0);
+    expect(accounts.stdout).toContain('Backed up the SQLite accounts to');
+    expect(accounts.stdout).toContain('The events are in ClickHouse (CLICKHOUSE_URL), not in this backup');
+    expect(accounts.stdout).toContain('BACKUP DATABASE analytics');
+
+    // A backup holding the embedded event store cannot be restored into a ClickHouse node as if it were one.
+    const embedded = path.join(scratch, 'embedded-full');
+    expect((await admin(nodeDir, 'backup', '--to', embedded)).code).toBe(0);
+    const restoreDir = mkdtempSync(path.join(scratch, 'ch-restore-'));
+    const restored = await adminWith(clickhouse, restoreDir, 'restore', '--from', embedded);
+    expect(restored.code).toBe(1);
+    expect(restored.stderr).toContain('which a node with CLICKHOUSE_URL set does not read');
+    expect(restored.stderr).toContain('copy-events --to-clickhouse');
+    expect(existsSync(path.join(restoreDir, 'polyflow.sqlite'))).toBe(false);
+  }, 120_000);
+
   it('backs up everything while a listening server holds the event store, through its admin socket', async () => {
     const liveDir = mkdtempSync(path.join(scratch, 'live-'));
     const app = await buildApp(testConfig(liveDir));

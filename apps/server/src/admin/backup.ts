@@ -12,6 +12,7 @@ import {
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.ts';
+import { parseClickHouseUrl } from '../modules/event-store/clickhouse/client.ts';
 import { checkpointEventFile, EventFileLockedError } from '../modules/event-store/duckdb/checkpoint-file.ts';
 import { AdminError } from './admin-error.ts';
 import { askServer } from './server-socket.ts';
@@ -73,12 +74,25 @@ function run(command: string, args: string[], what: string): void {
   if (result.status !== 0) throw new AdminError(`${command} failed: ${result.stderr.trim()}`);
 }
 
+/** What backs up the events when they are in ClickHouse (docs/scaling.md, "Backup"). */
+const clickHouseBackup = (url: string) =>
+  `ClickHouse's own \`BACKUP DATABASE ${parseClickHouseUrl(url).database} TO Disk('backups', 'polyflow.zip')\` ` +
+  '(or TO S3(...)) while it runs, and RESTORE to bring them back, or the clickhouse-backup tool (docs/scaling.md, "Backup")';
+
 /** A consistent copy of the accounts and the events into a new directory, while the server runs or not. */
 export async function backup(
   config: Config,
   options: { to?: string; accountsOnly?: boolean },
 ): Promise<string> {
   if (!options.to) throw new AdminError('--to: the directory to write the backup into.');
+  if (config.clickhouseUrl && !options.accountsOnly) {
+    // Nothing written: a backup named "full" that lacks the events would be found out at restore time.
+    throw new AdminError(
+      'CLICKHOUSE_URL is set: the events are in ClickHouse, and this command backs up nothing of ClickHouse. ' +
+        `Back the events up with ${clickHouseBackup(config.clickhouseUrl)}. ` +
+        'Back up the accounts with `backup --to DIR --accounts-only`.',
+    );
+  }
   const target = path.resolve(options.to);
   if (existsSync(target) && readdirSync(target).length > 0) throw new AdminError(`${target} is not empty.`);
   mkdirSync(target, { recursive: true });
@@ -113,7 +127,10 @@ export async function backup(
     events: !options.accountsOnly,
   };
   writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  return `Backed up ${manifest.accounts === 'sqlite' ? 'the SQLite accounts' : 'PostgreSQL'}${manifest.events ? ' and the events' : ''} to ${target}.`;
+  const backedUp = `Backed up ${manifest.accounts === 'sqlite' ? 'the SQLite accounts' : 'PostgreSQL'}${manifest.events ? ' and the events' : ''} to ${target}.`;
+  return config.clickhouseUrl
+    ? `${backedUp}\nThe events are in ClickHouse (CLICKHOUSE_URL), not in this backup: back them up with ${clickHouseBackup(config.clickhouseUrl)}.`
+    : backedUp;
 }
 
 /** Puts a backup back into DATA_DIR (or PostgreSQL); the server must be stopped. */
@@ -129,6 +146,13 @@ export async function restore(config: Config, options: { from?: string; force?: 
   if (manifest.accounts === 'sqlite' && config.databaseUrl) {
     throw new AdminError(
       'This backup holds SQLite accounts: unset DATABASE_URL to restore them into DATA_DIR.',
+    );
+  }
+  if (manifest.events && config.clickhouseUrl) {
+    throw new AdminError(
+      'This backup holds an embedded DuckDB event store, which a node with CLICKHOUSE_URL set does not read. ' +
+        'Restore it without CLICKHOUSE_URL, then copy its events with `copy-events --to-clickhouse` (docs/scaling.md); ' +
+        "ClickHouse's own events come back with its RESTORE.",
     );
   }
   const dataDir = config.dataDir;

@@ -20,8 +20,9 @@ Commands:
   list-projects [--email EMAIL]                                projects with their owner, key and domains
   backup --to DIR [--accounts-only]                            consistent copy of the stores into DIR
   restore --from DIR [--force]                                 put a backup back (server stopped)
-  copy-events --to-clickhouse [--from FILE]                    copy the DuckDB event store into CLICKHOUSE_URL:
-                                                               resumable, never twice, says when to switch
+  copy-events --to-clickhouse [--from FILE] [--load-events N]  copy the DuckDB event store into CLICKHOUSE_URL:
+                                                               resumable, never twice, says when to switch;
+                                                               N events per insert (default 100000)
 
 Stores: the accounts are copied while the server runs (SQLite VACUUM INTO, or pg_dump with DATABASE_URL);
 the event store (DuckDB) can be copied only while the server is stopped: DuckDB lets one process open it.
@@ -54,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
       'accounts-only': { type: 'boolean' },
       force: { type: 'boolean' },
       'to-clickhouse': { type: 'boolean' },
+      'load-events': { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -77,7 +79,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'copy-events') {
     if (!values['to-clickhouse'])
       throw new AdminError('copy-events needs --to-clickhouse (the only target).');
-    console.log(await copyEventsToClickHouse(config, { from: values.from }));
+    const loadEvents = values['load-events'] === undefined ? undefined : Number(values['load-events']);
+    if (loadEvents !== undefined && !(Number.isInteger(loadEvents) && loadEvents > 0))
+      throw new AdminError('--load-events: a whole number of events per insert, at least 1.');
+    console.log(await copyEventsToClickHouse(config, { from: values.from, loadEvents }));
     return 0;
   }
   const { db } = await createDatabase(config);

@@ -1,18 +1,17 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EventRow } from '../modules/event-store/event-row.ts';
-import type { EventWriter } from '../modules/event-store/event-store.ts';
-import { rowsRecord } from '../modules/event-store/log-records.ts';
 import { AdminError } from './admin-error.ts';
 
 /**
- * `copy-events`: an embedded event store copied into another one (DuckDB → ClickHouse, docs/scaling.md),
- * slice by slice: a project's events received in one UTC day. Each slice is written as a log segment of
- * rows records (log-records.ts) and loaded through the target's own write side, so the target derives
- * what it derives as for any load, and drops events it holds already by (project, id): re-running never
- * counts an event twice. A checkpoint file names every slice copied with its fingerprint (count and
- * latest arrival), so an interrupted copy continues where it stopped, and a later pass copies only the
- * slices that changed since.
+ * `copy-events`: an embedded event store copied into ClickHouse (docs/scaling.md, ADR 022), a load of up to
+ * 100,000 events at a time. A load is a run of slices (a project's events received in one UTC day) that
+ * the source writes into a copy file itself and the target inserts as it is: one JSON array per event,
+ * the values in the events' column order (event-row.ts), times as `YYYY-MM-DD hh:mm:ss.mmm` UTC text,
+ * big numbers as decimal text, null for no value (ClickHouse's JSONCompactEachRow). No row passes
+ * through JavaScript. The next load is written while the current one is inserted. Re-running never
+ * counts an event twice: the target keeps an event once by its sort key (project, client time, id).
+ * A checkpoint file names every slice copied with its fingerprint (count and latest arrival), so an
+ * interrupted copy continues where it stopped, and a later pass copies only the slices that changed since.
  */
 
 /** A project's events that arrived in one UTC day, as the source counts them. */
@@ -21,11 +20,14 @@ export type Slice = { projectId: string; dayMs: number; events: number; lastRece
 export type CopySource = {
   /** Every slice, by project and day. */
   slices(): Promise<Slice[]>;
-  /** The project's rows that arrived from `fromMs` (a day's start) to before `toMs`, in arrival order. */
-  rows(projectId: string, fromMs: number, toMs: number): Promise<EventRow[]>;
+  /** Writes the events of these slices (sorted by project and day) into a new copy file; answers how many. */
+  exportSlices(slices: readonly Slice[], file: string): Promise<number>;
 };
 
-export type CopyTarget = Pick<EventWriter, 'loadSegment'>;
+export type CopyTarget = {
+  /** Inserts a copy file; inserting one twice leaves each event once. */
+  loadCopiedRows(file: string): Promise<void>;
+};
 
 export type CopyProgress = {
   start(totalEvents: number, alreadyCopied: number): void;
@@ -85,8 +87,7 @@ function openCheckpoint(file: string, target: string): Checkpoint {
   };
 }
 
-const DAY_MS = 86_400_000;
-/** Rows per load: few large inserts suit ClickHouse (each insert is a part to merge). */
+/** Events per load: few large inserts suit ClickHouse (each insert is a part to merge). */
 const LOAD_EVENTS = 100_000;
 
 export async function copyEvents(options: {
@@ -96,18 +97,18 @@ export async function copyEvents(options: {
   checkpointFile: string;
   /** Names the target in the checkpoint (a URL without its password). */
   targetName: string;
-  /** Scratch directory for the slices' segment files. */
+  /** Scratch directory for the copy files (two at a time, each up to a load's events). */
   workDir: string;
   progress: CopyProgress;
   /** Stops after this many slices (tests interrupt a copy with it). */
   maxSlices?: number;
-  /** Events per load into the target (default 100,000). */
+  /** Events per load into the target (default 100,000); a slice larger than this is a load of its own. */
   loadEvents?: number;
 }): Promise<CopyReport> {
   const { source, target, progress } = options;
   const checkpoint = openCheckpoint(options.checkpointFile, options.targetName);
   mkdirSync(options.workDir, { recursive: true });
-  const segment = path.join(options.workDir, 'copy-slice.log');
+  const files = [path.join(options.workDir, 'copy-a.jsonl'), path.join(options.workDir, 'copy-b.jsonl')];
 
   const slices = await source.slices();
   const pending = slices.filter((slice) => checkpoint.slices.get(sliceKey(slice)) !== fingerprint(slice));
@@ -115,57 +116,43 @@ export async function copyEvents(options: {
   const eventsPending = pending.reduce((sum, slice) => sum + slice.events, 0);
   progress.start(eventsInSource, eventsInSource - eventsPending);
 
+  const loadEvents = options.loadEvents ?? LOAD_EVENTS;
+  const limit = Math.min(pending.length, options.maxSlices ?? pending.length);
+  let next = 0;
+  /** The next run of pending slices up to a load's worth of events, written into `file`. */
+  const exportNext = async (file: string) => {
+    const batch: Slice[] = [];
+    let batchEvents = 0;
+    while (next < limit) {
+      const slice = pending[next] as Slice;
+      if (batch.length > 0 && batchEvents + slice.events > loadEvents) break;
+      batch.push(slice);
+      batchEvents += slice.events;
+      next++;
+    }
+    // The fingerprints are the ones read before the export: a slice that grew meanwhile is copied with
+    // its new events, and copied again by the next pass (its fingerprint no longer matches).
+    return { file, batch, batchEvents, exported: await source.exportSlices(batch, file) };
+  };
+
   let eventsCopied = 0;
   let slicesCopied = 0;
-  let lines = '';
-  let batch: Slice[] = [];
-  let batchEvents = 0;
-  const load = async () => {
-    writeFileSync(segment, lines);
-    await target.loadSegment(segment);
-    checkpoint.remember(batch);
-    eventsCopied += batchEvents;
-    slicesCopied += batch.length;
-    progress.advance(batchEvents);
-    lines = '';
-    batch = [];
-    batchEvents = 0;
-  };
+  let exporting: ReturnType<typeof exportNext> | undefined;
   try {
-    const loadEvents = options.loadEvents ?? LOAD_EVENTS;
-    const limit = Math.min(pending.length, options.maxSlices ?? pending.length);
-    // One read per run of a project's pending days up to a load's worth of events: a query per day
-    // costs more than its rows on a small store (a wide select is planned each time).
-    for (let first = 0; first < limit; ) {
-      let last = first;
-      let runEvents = pending[first]?.events ?? 0;
-      while (last + 1 < limit) {
-        const next = pending[last + 1] as Slice;
-        if (next.projectId !== pending[first]?.projectId || runEvents + next.events > loadEvents) break;
-        runEvents += next.events;
-        last++;
-      }
-      const run = pending.slice(first, last + 1);
-      first = last + 1;
-      const days = new Map(run.map((slice) => [slice.dayMs, { ...slice, events: 0, lastReceivedMs: 0 }]));
-      const from = (run[0] as Slice).dayMs;
-      const rows = await source.rows((run[0] as Slice).projectId, from, (run.at(-1) as Slice).dayMs + DAY_MS);
-      for (const row of rows) {
-        // Only the pending days (a day between them may be copied already).
-        const day = days.get(Math.floor(row.received_at / DAY_MS) * DAY_MS);
-        if (!day) continue;
-        // The slice as it was read (events that arrived meanwhile make a later pass copy it again).
-        day.events++;
-        day.lastReceivedMs = Math.max(day.lastReceivedMs, row.received_at);
-        lines += `${rowsRecord(row)}\n`;
-        batchEvents++;
-      }
-      batch.push(...days.values());
-      if (batchEvents >= loadEvents) await load();
+    if (limit > 0) exporting = exportNext(files[0] as string);
+    for (let turn = 1; exporting; turn++) {
+      const load = await exporting;
+      exporting = next < limit ? exportNext(files[turn % 2] as string) : undefined;
+      await target.loadCopiedRows(load.file);
+      // Remembered once inserted: an interruption before this repeats the load, which changes nothing.
+      checkpoint.remember(load.batch);
+      eventsCopied += load.exported;
+      slicesCopied += load.batch.length;
+      progress.advance(load.batchEvents);
     }
-    if (batch.length > 0) await load();
   } finally {
-    rmSync(segment, { force: true });
+    await exporting?.catch(() => undefined);
+    for (const file of files) rmSync(file, { force: true });
     progress.finish();
   }
 

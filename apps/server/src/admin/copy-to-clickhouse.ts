@@ -13,10 +13,17 @@ export function targetName(url: string): string {
   return parsed.toString();
 }
 
-/** `copy-events --to-clickhouse [--from FILE]`: DATA_DIR's DuckDB event store (or a copy) into CLICKHOUSE_URL. */
+/**
+ * `copy-events --to-clickhouse [--from FILE] [--load-events N]`: DATA_DIR's DuckDB event store (or a copy)
+ * into CLICKHOUSE_URL.
+ */
 export async function copyEventsToClickHouse(
   config: Config,
-  options: { from?: string; output?: { isTTY?: boolean; write(text: string): unknown } },
+  options: {
+    from?: string;
+    loadEvents?: number;
+    output?: { isTTY?: boolean; write(text: string): unknown };
+  },
 ): Promise<string> {
   if (!config.clickhouseUrl) {
     throw new AdminError(
@@ -35,6 +42,7 @@ export async function copyEventsToClickHouse(
         targetName: targetName(config.clickhouseUrl),
         workDir: path.join(config.dataDir, 'copy-events'),
         progress: createProgress(options.output ?? process.stderr),
+        loadEvents: options.loadEvents,
       });
       return describeCopy(report);
     } finally {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import {
   createDuckDbEventStore,
   type DuckDbEventStore,
@@ -10,6 +11,7 @@ import { blankRow, type EventRow, rowOfBatchEvent } from '../../src/modules/even
 import { batchRecord, rowsOfRecord, rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
+import { startChdbProcess } from '../support/chdb-process.ts';
 import { storeRows } from '../support/event-stores.ts';
 
 const request = (project: string) => ({
@@ -169,4 +171,41 @@ describe('SDK batch records (a log written before ADR 021), mapped to rows by Du
     await store.loadSegment(segmentFile(`${records}${later}`));
     expect((await rowsOf('p3')).map((row) => row.id)).toEqual(['page_full1', 'page_min01', 'page_new02']);
   });
+});
+
+describe('the same segments loaded into ClickHouse (chdb over HTTP)', () => {
+  it('store every event shape as DuckDB does: rows records alone (incoming_rows) and beside a batch record (incoming_records)', async () => {
+    const chdb = await startChdbProcess();
+    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_batch_records`);
+    try {
+      const rowsOnly = batchEntry(request('ch_rows'), everyEventShape()).encode(new Set());
+      const mixed = `${batchRecord(request('ch_mixed'), loggedEvents('ch_mixed'))}\n${rowsRecord(
+        blankRow({
+          project_id: 'ch_mixed',
+          id: 'graphql_1',
+          type: 'page_view',
+          ts: 1_767_225_600_000,
+          received_at: 1_767_225_601_234,
+          user_id: 'u1',
+          session_id: 's1',
+          origin: 'app.example.com',
+        }),
+      )}\n`;
+      await clickhouse.loadSegment(segmentFile(rowsOnly));
+      await clickhouse.loadSegment(segmentFile(mixed));
+      const expected = (project: string) =>
+        byId(loggedEvents(project).map((event) => rowOfBatchEvent(request(project), event)));
+      expect(byId(await clickhouse.projectEvents('ch_rows'))).toEqual(expected('ch_rows'));
+      const mixedRows = byId(await clickhouse.projectEvents('ch_mixed'));
+      expect(mixedRows.filter((row) => row.id !== 'graphql_1')).toEqual(expected('ch_mixed'));
+      expect(mixedRows.find((row) => row.id === 'graphql_1')).toMatchObject({
+        type: 'page_view',
+        user_id: 'u1',
+      });
+      expectSpotChecks(mixedRows);
+    } finally {
+      await clickhouse.close();
+      await chdb.stop();
+    }
+  }, 120_000);
 });

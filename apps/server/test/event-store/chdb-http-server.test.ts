@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ClickHouseClient, ClickHouseError, ClickHouseLogLevel, createClient } from '@clickhouse/client';
@@ -111,5 +111,43 @@ describe('chdb behind ClickHouse HTTP', () => {
     expect((error as ClickHouseError).code).toBe('516');
     const response = await fetch(`${server.url}/?query=SELECT%201`);
     expect(response.status).toBe(401);
+  });
+
+  it('inserts a body as INSERT … FORMAT does: omitted fields get their DEFAULT, bad rows fail with their code, no body is left behind', async () => {
+    await client.command({
+      query: `CREATE TABLE IF NOT EXISTS d (name String, n Int64 DEFAULT 7, at DateTime64(3, 'UTC'))
+              ENGINE = MergeTree ORDER BY name`,
+    });
+    await client.insert({
+      table: 'd',
+      values: [{ name: 'a', at: '2026-01-02 03:04:05.678' }],
+      format: 'JSONEachRow',
+    });
+    await client.insert({
+      table: 'd',
+      values: [['b', '9', '2026-01-02 03:04:05.001']],
+      format: 'JSONCompactEachRow',
+    });
+    const rows = await client.query({
+      query: 'SELECT name, n, at FROM d ORDER BY name',
+      format: 'JSONEachRow',
+    });
+    expect(await rows.json()).toEqual([
+      { name: 'a', n: '7', at: '2026-01-02 03:04:05.678' },
+      { name: 'b', n: '9', at: '2026-01-02 03:04:05.001' },
+    ]);
+
+    // A table without defaults goes through the file path; a row that does not parse fails the insert.
+    const bad = await client
+      .insert({ table: 't', values: [{ name: 'x', n: 'not a number' }], format: 'JSONEachRow' })
+      .catch((caught: unknown) => caught);
+    expect(bad).toBeInstanceOf(ClickHouseError);
+    expect(['6', '27', '72', '117']).toContain((bad as ClickHouseError).code);
+    const count = await client.query({
+      query: "SELECT count() AS c FROM t WHERE name = 'x'",
+      format: 'JSONEachRow',
+    });
+    expect(await count.json()).toEqual([{ c: '0' }]);
+    expect(readdirSync(path.join(dir, 'http-inserts'))).toEqual([]);
   });
 });

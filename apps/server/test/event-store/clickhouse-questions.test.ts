@@ -21,8 +21,10 @@ import { edgeEvents } from './edge-events.ts';
  * share) exactly as the DuckDB adapter does, over the same events: the suites' fixtures and a set of edge
  * cases (ties, blank and padded values, sessions cut by the range, a session id shared by two users,
  * stages without ids, an incident with occurrences of another source). ClickHouse is chdb behind its
- * HTTP interface (test/support/chdb-http-server.ts), reached by the adapter's real client; every segment
- * is loaded into it twice, as a retried load does, and each event must still count once.
+ * HTTP interface (test/support/chdb-http-server.ts), reached by the adapter's real client; every event is
+ * loaded three times: twice in one segment (one insert, so one part holding each key twice: loads do not
+ * collapse duplicates at insert time) and again in a second segment, as a retried load does, and each
+ * event must still count once.
  */
 
 const PROJECTS = {
@@ -49,7 +51,7 @@ beforeAll(async () => {
     ...edgeEvents(PROJECTS.edges),
   ];
   await storeRows(duck, rows);
-  await storeRows(ch, rows);
+  await storeRows(ch, [...rows, ...rows]);
   await storeRows(ch, rows);
 }, SLOW);
 

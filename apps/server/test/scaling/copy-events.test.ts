@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -57,20 +57,22 @@ async function withStore<T>(file: string, use: (store: DuckDbEventStore) => Prom
 }
 
 describe('copy-events', () => {
-  it('copies a store into another, resumes after an interruption, never twice, and answers the same', async () => {
+  it('copies a DuckDB store into ClickHouse, resumes after an interruption, never twice, and every dashboard answers the same', async () => {
     const sourceFile = await seededSourceFile();
     const before = await withStore(sourceFile, async (store) => ({
       answers: await Promise.all(PROJECTS.map((projectId) => dashboardAnswers(store, projectId))),
       rows: await Promise.all(PROJECTS.map(async (projectId) => byId(await store.projectEvents(projectId)))),
     }));
     expect(before.rows[0]?.length).toBeGreaterThan(200);
-    const first = before.answers[0] as { incidentSummaries: unknown[]; transactionHistory: unknown[] };
-    expect(first.incidentSummaries.length).toBeGreaterThan(0);
-    expect(first.transactionHistory.length).toBeGreaterThan(0);
+    const first = before.answers[0] as Record<string, unknown[]>;
+    for (const name of ['incidentSummaries', 'transactionHistory', 'topPages all', 'sessionTrail']) {
+      expect(first[name]?.length, name).toBeGreaterThan(0);
+    }
 
     const dir = mkdtempSync(path.join(scratch, 'copy-'));
     const checkpointFile = path.join(dir, 'checkpoint.json');
-    const target = await createDuckDbEventStore({ file: path.join(dir, 'target.duckdb') });
+    const chdb = await startChdbProcess();
+    const target = await createClickHouseEventStore(`${chdb.url}/pf_copy_resume`);
     try {
       const pass = async (maxSlices?: number): Promise<CopyReport> => {
         const source = await openDuckDbCopySource(sourceFile);
@@ -79,7 +81,7 @@ describe('copy-events', () => {
             source,
             target,
             checkpointFile,
-            targetName: 'duckdb:target',
+            targetName: 'clickhouse:target',
             workDir: dir,
             progress: quiet(),
             maxSlices,
@@ -96,7 +98,7 @@ describe('copy-events', () => {
       expect(interrupted.slicesCopied).toBe(5);
       expect(interrupted.slices).toBeGreaterThan(10);
       const [head, ...copied] = readFileSync(checkpointFile, 'utf8').trim().split('\n');
-      expect(JSON.parse(head as string)).toEqual({ target: 'duckdb:target' });
+      expect(JSON.parse(head as string)).toEqual({ target: 'clickhouse:target' });
       expect(copied).toHaveLength(5);
       expect(describeCopy(interrupted)).toContain('run this command again');
 
@@ -109,7 +111,7 @@ describe('copy-events', () => {
       expect(final.slicesCopied).toBe(0);
       expect(describeCopy(final)).toContain('safe to switch');
 
-      // Without its checkpoint the copy starts again, and the target drops what it holds already.
+      // Without its checkpoint the copy starts again, and ClickHouse keeps each event once.
       rmSync(checkpointFile);
       const again = await pass();
       expect(again.eventsCopied).toBe(resumed.eventsInSource);
@@ -134,6 +136,7 @@ describe('copy-events', () => {
       );
     } finally {
       await target.close();
+      await chdb.stop();
     }
   }, 300_000);
 
@@ -166,28 +169,50 @@ describe('copy-events', () => {
 });
 
 describe('npm run admin -- copy-events --to-clickhouse', () => {
-  it('copies a DuckDB store into ClickHouse (chdb over HTTP) with progress lines, and the rows are the same', async () => {
+  it('copies a DuckDB store into ClickHouse (chdb over HTTP) with progress lines, continues after kill -9, and the rows are the same', async () => {
     const sourceFile = await seededSourceFile();
+    const dataDir = path.dirname(sourceFile);
+    const checkpointFile = path.join(dataDir, 'copy-events.checkpoint.json');
     const before = await withStore(sourceFile, (store) =>
       Promise.all(PROJECTS.map(async (projectId) => byId(await store.projectEvents(projectId)))),
     );
     const chdb = await startChdbProcess();
     const clickhouseUrl = `${chdb.url}/pf_copy`;
+    const cwd = path.resolve(import.meta.dirname, '../..');
+    const env = { ...process.env, DATA_DIR: dataDir, CLICKHOUSE_URL: clickhouseUrl };
+    const command = (...options: string[]) => [
+      '--import',
+      'tsx',
+      'src/admin/cli.ts',
+      'copy-events',
+      '--to-clickhouse',
+      ...options,
+    ];
+    const slicesInCheckpoint = () =>
+      existsSync(checkpointFile) ? readFileSync(checkpointFile, 'utf8').split('\n').length - 2 : 0;
     try {
-      const run = () =>
-        promisify(execFile)(
-          process.execPath,
-          ['--import', 'tsx', 'src/admin/cli.ts', 'copy-events', '--to-clickhouse'],
-          {
-            cwd: path.resolve(import.meta.dirname, '../..'),
-            env: { ...process.env, DATA_DIR: path.dirname(sourceFile), CLICKHOUSE_URL: clickhouseUrl },
-          },
-        );
+      // One project-day per insert, killed once a few are in: what a crash or a Ctrl-\ leaves.
+      const killed = spawn(process.execPath, command('--load-events', '1'), { cwd, env, stdio: 'ignore' });
+      const exited = new Promise((resolve) => killed.once('exit', resolve));
+      const deadline = Date.now() + 120_000;
+      while (slicesInCheckpoint() < 3 && Date.now() < deadline && killed.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      killed.kill('SIGKILL');
+      await exited;
+      expect(killed.signalCode).toBe('SIGKILL');
+      const copiedBeforeKill = slicesInCheckpoint();
+      expect(copiedBeforeKill).toBeGreaterThanOrEqual(3);
+
+      const run = () => promisify(execFile)(process.execPath, command(), { cwd, env });
       const first = await run();
+      expect(first.stderr).toMatch(/events were copied before; continuing/);
       // Not a terminal: progress lines, the last at 100 %.
       expect(first.stderr).toMatch(/copy-events: 100\.0 % \([\d,]+ of [\d,]+ events/);
+      const [, copiedNow, slices] = /\((\d+) of (\d+) project-days\)/.exec(first.stdout) ?? [];
+      expect(Number(copiedNow)).toBeGreaterThan(0);
+      expect(Number(copiedNow)).toBeLessThanOrEqual(Number(slices) - copiedBeforeKill);
       expect(first.stdout).toContain('Everything the source holds is copied');
-      expect(existsSync(path.join(path.dirname(sourceFile), 'copy-events.checkpoint.json'))).toBe(true);
 
       const second = await run();
       expect(second.stdout).toContain('0 events copied in this pass');

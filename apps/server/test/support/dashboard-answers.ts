@@ -1,4 +1,4 @@
-import { AttributionDimensions } from '@polyflow/contracts/acquisition';
+import { AcquisitionFilterKeys, AttributionDimensions } from '@polyflow/contracts/acquisition';
 import type { EventReader } from '../../src/modules/event-store/event-store.ts';
 
 const DAY_MS = 86_400_000;
@@ -32,9 +32,10 @@ function plain(value: unknown): unknown {
 }
 
 /**
- * Every question a dashboard asks the event store about a project, over the project's whole span by day
- * (and a week in the middle), answered through the port: two stores holding the same events answer the
- * same. Questions about one item (a transaction, an occurrence) take the first the lists name.
+ * Every question a dashboard asks the event store about a project (Analytics, Live, Acquisition,
+ * Incidents, the integration check), over the project's whole span by day (and a week in the middle),
+ * answered through the port: two stores holding the same events answer the same. Questions about one
+ * item (a transaction, an occurrence, a chain) take the first the lists name.
  */
 export async function dashboardAnswers(
   store: EventReader,
@@ -60,6 +61,8 @@ export async function dashboardAnswers(
     answers[`walletProviders ${name}`] = await store.walletProviders(projectId, range);
     answers[`usersByCountry ${name}`] = await store.usersByCountry(projectId, range, 50);
     answers[`usersByBrowser ${name}`] = await store.usersByBrowser(projectId, range, 50);
+    answers[`topPages ${name}`] = await store.topPages(projectId, range, 50);
+    answers[`topReferrers ${name}`] = await store.topReferrers(projectId, range, 50);
     answers[`funnelCounts ${name}`] = await store.funnelCounts(projectId, range, {});
     answers[`filterOptions ${name}`] = await store.filterOptions(projectId, range);
     for (const dimension of AttributionDimensions) {
@@ -71,6 +74,20 @@ export async function dashboardAnswers(
       );
     }
   }
+  // The filter bar: each filterable attribute's most common value, one filter at a time.
+  const options = await store.filterOptions(projectId, all);
+  for (const key of AcquisitionFilterKeys) {
+    const top = options[key][0];
+    if (!top) continue;
+    const filters = { [key]: [top.value] };
+    answers[`funnelCounts ${key}=${top.value}`] = await store.funnelCounts(projectId, all, filters);
+    answers[`attribution source ${key}=${top.value}`] = await store.attributionCounts(
+      projectId,
+      all,
+      'source',
+      filters,
+    );
+  }
   answers.connectedWallets = await store.connectedWallets(projectId, byDay);
   answers.newWallets = await store.newWallets(projectId, byDay);
   answers.transactionOutcomes = await store.transactionOutcomes(projectId, byDay);
@@ -78,10 +95,37 @@ export async function dashboardAnswers(
 
   const history = await store.transactionHistory(projectId, all, { limit: 100, after: null });
   answers.transactionHistory = history;
+  const lastOfPage = history.at(-1);
+  if (lastOfPage) {
+    answers.transactionHistoryNextPage = await store.transactionHistory(projectId, all, {
+      limit: 100,
+      after: { timeMs: lastOfPage.timeMs, id: lastOfPage.id },
+    });
+  }
+  const chainId = history.find((row) => row.chainId !== null)?.chainId ?? null;
+  if (chainId !== null)
+    answers.averageGasPriceOnChain = await store.averageGasPrice(projectId, byDay, chainId);
   const transaction = [...history].sort((a, b) => (a.id < b.id ? -1 : 1))[0];
   if (transaction) {
-    answers.transactionEvents = await store.transactionEvents(projectId, transaction.hash ?? transaction.id);
+    const stages = await store.transactionEvents(projectId, transaction.hash ?? transaction.id);
+    answers.transactionEvents = stages;
+    const sessionId = stages.find((stage) => stage.sessionId !== null)?.sessionId;
+    if (sessionId && stages.length > 0) {
+      answers.revertErrorNear = await store.revertErrorNear(projectId, {
+        sessionId,
+        fromMs: (stages[0] as { timeMs: number }).timeMs,
+        toMs: (stages.at(-1) as { timeMs: number }).timeMs,
+      });
+    }
   }
+  const lastMinuteMs = Math.floor(span.lastMs / 60_000) * 60_000;
+  answers.recentActivity = await store.recentActivity(projectId, {
+    fromMs: lastMinuteMs - 29 * 60_000,
+    toMs: lastMinuteMs + 60_000,
+    bucketMs: 60_000,
+    bucketCount: 30,
+  });
+  answers.integrationSummary = await store.integrationSummary(projectId, new Date(midWeek.fromMs));
 
   const incidents = await store.incidentSummaries(projectId, all);
   answers.incidentSummaries = incidents;
@@ -95,6 +139,10 @@ export async function dashboardAnswers(
   );
   const latest = [...incidents].sort((a, b) => (a.id < b.id ? -1 : 1))[0];
   if (latest) {
+    answers.incidentDetail = await store.incidentSummaries(projectId, midWeek, { incidentId: latest.id });
+    answers.incidentSearch = await store.incidentSummaries(projectId, all, {
+      search: latest.title.slice(0, 8),
+    });
     const occurrence = await store.occurrenceById(projectId, latest.latestEventId);
     answers.occurrence = occurrence;
     if (occurrence) answers.sessionTrail = await store.sessionTrail(projectId, occurrence);

@@ -1,5 +1,6 @@
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
 import { type ClickHouse, connectClickHouse } from './client.ts';
+import { loadCopiedRows } from './copied-rows.ts';
 import { createEventWriter } from './event-writer.ts';
 import { exportEvents } from './export-events.ts';
 import { readProjectEvents } from './project-events.ts';
@@ -31,7 +32,11 @@ import { walletProviders } from './questions/wallet-providers.ts';
 import { migrate } from './schema.ts';
 
 /** The ClickHouse adapter, with the connection tests and tools may query directly. */
-export type ClickHouseEventStore = EventStore & { clickhouse: ClickHouse };
+export type ClickHouseEventStore = EventStore & {
+  clickhouse: ClickHouse;
+  /** Inserts a copy file of `copy-events` (copied-rows.ts): the admin command's target, not the port's. */
+  loadCopiedRows(file: string): Promise<void>;
+};
 
 /**
  * The event store in a ClickHouse database (CLICKHOUSE_URL: server, database and credentials). The schema
@@ -51,6 +56,7 @@ export async function createClickHouseEventStore(url: string): Promise<ClickHous
 
   return {
     clickhouse,
+    loadCopiedRows: (file) => loadCopiedRows(clickhouse, file),
     loadSegment: writer.loadSegment,
     isRecordError: writer.isRecordError,
     deleteProjectEvents: writer.deleteProjectEvents,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { type ColumnKind, EVENT_COLUMNS, type EventColumnName } from '../event-row.ts';
 import type { ClickHouse } from './client.ts';
-import { CREATE_INCOMING_RECORDS, CREATE_LOAD_VIEWS } from './segment-rows.ts';
+import {
+  CREATE_INCOMING_RECORDS,
+  CREATE_INCOMING_ROWS,
+  CREATE_LOAD_VIEWS,
+  CREATE_ROWS_VIEW,
+} from './segment-rows.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -54,6 +59,8 @@ ORDER BY (project_id, ts, id)`;
 /** The schema's history: each version's statements, applied once, in order, at start-up. */
 const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
   { version: 1, statements: [CREATE_EVENTS, CREATE_INCOMING_RECORDS, ...CREATE_LOAD_VIEWS] },
+  // Segments of rows records alone load through one plain view (ADR 022).
+  { version: 2, statements: [CREATE_INCOMING_ROWS, CREATE_ROWS_VIEW] },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
