@@ -227,7 +227,14 @@ export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table)
  * batch records), inserts it into `events` and applies it here, in one transaction.
  */
 export const INCOMING_EVENTS = 'incoming_events';
-const CREATE_INCOMING = `CREATE TEMP TABLE IF NOT EXISTS ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
+/**
+ * Each load creates `incoming_events` afresh and drops it before it commits. Emptied with DELETE instead,
+ * a temporary table keeps every row group it ever held (DuckDB reclaims deleted rows only when a table
+ * is checkpointed, which temporary tables never are): the writer's memory grew by each load's rows, and
+ * every scan of the table by the upserts walked all of them.
+ */
+export const CREATE_INCOMING = `CREATE OR REPLACE TEMP TABLE ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
+export const DROP_INCOMING = `DROP TABLE IF EXISTS ${INCOMING_EVENTS}`;
 
 type DerivedTable = (typeof DERIVED_TABLES)[number];
 
@@ -324,9 +331,14 @@ export type DerivedTableWriter = {
 export async function prepareDerivedTableWriter(connection: DuckDBConnection): Promise<DerivedTableWriter> {
   await connection.run(CREATE_INCOMING);
   const upserts = DERIVED_TABLES.flatMap((table) => upsertsFrom(table, INCOMING_EVENTS));
+  const staged = DERIVED_TABLES.filter((table) => table.onConflict.length > 1).map(
+    (table) => `DROP TABLE IF EXISTS incoming_${table.name}`,
+  );
   return {
     async apply(timed = (_step, work) => work()) {
       for (const { step, sql } of upserts) await timed(step, () => connection.run(sql));
+      // Not kept until the next load (see CREATE_INCOMING).
+      for (const sql of staged) await connection.run(sql);
     },
   };
 }
