@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import { rowsOfRecord } from '../../src/modules/event-store/log-records.ts';
+import { createIngestLog } from '../../src/modules/ingestion/ingest-log.ts';
 import { batchEntry, rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { createLogWriter } from '../../src/modules/ingestion/log-writer.ts';
 
@@ -200,5 +201,26 @@ describe('the ingestion log backlog', () => {
     expect(second.pendingBytes()).toBe(afterTwo);
     await second.flush();
     expect(second.pendingBytes()).toBe(0);
+  });
+});
+
+describe('the ingestion log file', () => {
+  it('holds exactly the bytes of every append, in order, whatever their sizes and characters', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-log-'));
+    const log = createIngestLog(dir);
+    // Each append goes through one buffer reused from append to append: a large one makes it grow, and
+    // a smaller one after it must not carry the larger one's tail.
+    const appends = [
+      ['{"a":"é"}\n', '{"b":"日本"}\n'],
+      [`{"big":"${'x'.repeat(1_500_000)}"}\n`, '{"c":"🦊"}\n'],
+      ['{"d":1}\n'],
+    ];
+    for (const records of appends) await log.append(records);
+    await log.close();
+
+    const [segment] = log.closedSegments();
+    const text = readFileSync(log.pathOf(segment as string), 'utf8');
+    expect(text).toBe(appends.flat().join(''));
+    expect(log.pendingBytes()).toBe(Buffer.byteLength(text));
   });
 });

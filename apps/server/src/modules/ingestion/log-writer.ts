@@ -113,7 +113,7 @@ export function createLogWriter({
       // forgotten again if the append fails: an id remembered for a failed append would turn the retry
       // into a "duplicate". Safe because calls do not overlap: the next one sees this one's outcome.
       const added: [project: string, id: string][] = [];
-      let records = '';
+      const records: string[] = [];
       const isNew = entries.map(({ project, ids, encode }) => {
         const skip = new Set<number>();
         const flags = ids.map((id, index) => {
@@ -125,7 +125,7 @@ export function createLogWriter({
           added.push([project, id]);
           return true;
         });
-        if (skip.size < ids.length) records += encode(skip);
+        if (skip.size < ids.length) records.push(encode(skip));
         return flags;
       });
       if (records.length === 0) return isNew;
