@@ -117,6 +117,46 @@ describe('ingestion log', () => {
   });
 });
 
+describe('the loader schedule', () => {
+  it('loads once enough events wait (not before, however many bytes), or once the delay has passed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-log-'));
+    const store = recordingStore();
+    const writer = createLogWriter({
+      dir,
+      load: store.load,
+      loadIntervalMs: 10,
+      loadEvents: 4,
+      maxLoadDelayMs: HOUR_MS,
+    });
+    writers.push(writer);
+    const waitForLooks = () => new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing was loaded since the start: the first event goes in at the next look.
+    await insertRows(writer, [row('a0')]);
+    await waitForLooks();
+    expect(store.ids()).toEqual(['a0']);
+    // Three events, one of them many kilobytes long: fewer than four, so no load however long they wait.
+    await insertRows(writer, [row('a1'), row('a2', { title: 'x'.repeat(100_000) }), row('a3')]);
+    await waitForLooks();
+    expect(store.ids()).toEqual(['a0']);
+    // A retry of a3 adds nothing; a fourth new event makes four waiting.
+    await insertRows(writer, [row('a3'), row('a4')]);
+    await waitForLooks();
+    expect(store.ids()).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+
+    const timed = createLogWriter({
+      dir,
+      load: store.load,
+      loadIntervalMs: 10,
+      loadEvents: 1000,
+      maxLoadDelayMs: 50,
+    });
+    writers.push(timed);
+    await insertRows(timed, [row('b1')]);
+    await waitForLooks();
+    expect(store.ids()).toContain('b1');
+  });
+});
+
 describe('SDK batches in the ingestion log', () => {
   const request = {
     project: 'p1',
