@@ -142,6 +142,44 @@ describe('derived tables (ADR 005)', () => {
     });
   });
 
+  it('merge a session that goes on across loads: a set gaining a member inside its span, a scalar alone moving, a landing value arriving late', async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    // First load: the session begins (all its rows new: the merge is skipped).
+    await store.loadSegment(
+      segmentOf([
+        event('page_view', t, { session_id: 's9', country: 'FR' }),
+        event('page_view', t + 10_000, { session_id: 's9' }),
+      ]),
+    );
+    // Inside its span, a value its sets lack: no scalar moves, a set gains.
+    await store.loadSegment(segmentOf([event('page_view', t + 5_000, { session_id: 's9', country: 'DE' })]));
+    // Later, nothing new in any set: only last_ts moves; then a landing UTM and a flag arrive.
+    await store.loadSegment(segmentOf([event('page_view', t + 20_000, { session_id: 's9', country: 'FR' })]));
+    await store.loadSegment(
+      segmentOf([
+        event('wallet_detected', t + 15_000, { session_id: 's9', utm_source: 'x', wallet_provider: 'Rabby' }),
+      ]),
+    );
+    // A load of events already stored changes nothing.
+    await store.loadSegment(segmentOf([event('page_view', t + 5_000, { session_id: 's9', country: 'DE' })]));
+
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.sessions).toMatchObject([
+      {
+        session_id: 's9',
+        first_ts: new Date(t),
+        last_ts: new Date(t + 20_000),
+        has_wallet: true,
+        landing_source: 'x',
+        countries: ['DE', 'FR'],
+        wallet_providers: ['Rabby'],
+        utm_sources: ['x'],
+        value_sets: '[["DE","FR"],[],["Rabby"],["x"],[],[],[],[]]',
+      },
+    ]);
+  });
+
   it('let a wallet first seen before the range not count as new, and one first seen in it count', async () => {
     await storeRows(store, [
       event('wallet_connected', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xold', session_id: 's5' }),

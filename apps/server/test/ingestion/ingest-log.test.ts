@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import { rowsOfRecord } from '../../src/modules/event-store/log-records.ts';
+import { createIngestLog } from '../../src/modules/ingestion/ingest-log.ts';
 import { batchEntry, rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { createLogWriter } from '../../src/modules/ingestion/log-writer.ts';
 
@@ -116,6 +117,46 @@ describe('ingestion log', () => {
   });
 });
 
+describe('the loader schedule', () => {
+  it('loads once enough events wait (not before, however many bytes), or once the delay has passed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-log-'));
+    const store = recordingStore();
+    const writer = createLogWriter({
+      dir,
+      load: store.load,
+      loadIntervalMs: 10,
+      loadEvents: 4,
+      maxLoadDelayMs: HOUR_MS,
+    });
+    writers.push(writer);
+    const waitForLooks = () => new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing was loaded since the start: the first event goes in at the next look.
+    await insertRows(writer, [row('a0')]);
+    await waitForLooks();
+    expect(store.ids()).toEqual(['a0']);
+    // Three events, one of them many kilobytes long: fewer than four, so no load however long they wait.
+    await insertRows(writer, [row('a1'), row('a2', { title: 'x'.repeat(100_000) }), row('a3')]);
+    await waitForLooks();
+    expect(store.ids()).toEqual(['a0']);
+    // A retry of a3 adds nothing; a fourth new event makes four waiting.
+    await insertRows(writer, [row('a3'), row('a4')]);
+    await waitForLooks();
+    expect(store.ids()).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+
+    const timed = createLogWriter({
+      dir,
+      load: store.load,
+      loadIntervalMs: 10,
+      loadEvents: 1000,
+      maxLoadDelayMs: 50,
+    });
+    writers.push(timed);
+    await insertRows(timed, [row('b1')]);
+    await waitForLooks();
+    expect(store.ids()).toContain('b1');
+  });
+});
+
 describe('SDK batches in the ingestion log', () => {
   const request = {
     project: 'p1',
@@ -200,5 +241,26 @@ describe('the ingestion log backlog', () => {
     expect(second.pendingBytes()).toBe(afterTwo);
     await second.flush();
     expect(second.pendingBytes()).toBe(0);
+  });
+});
+
+describe('the ingestion log file', () => {
+  it('holds exactly the bytes of every append, in order, whatever their sizes and characters', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-log-'));
+    const log = createIngestLog(dir);
+    // Each append goes through one buffer reused from append to append: a large one makes it grow, and
+    // a smaller one after it must not carry the larger one's tail.
+    const appends = [
+      ['{"a":"é"}\n', '{"b":"日本"}\n'],
+      [`{"big":"${'x'.repeat(1_500_000)}"}\n`, '{"c":"🦊"}\n'],
+      ['{"d":1}\n'],
+    ];
+    for (const records of appends) await log.append(records);
+    await log.close();
+
+    const [segment] = log.closedSegments();
+    const text = readFileSync(log.pathOf(segment as string), 'utf8');
+    expect(text).toBe(appends.flat().join(''));
+    expect(log.pendingBytes()).toBe(Buffer.byteLength(text));
   });
 });

@@ -150,17 +150,22 @@ const WRITERS = EVENT_COLUMNS.map(
 export function rowsRecordsOfBatch(request: BatchRequest, events: readonly object[]): string {
   const facts = request as unknown as Record<string, unknown>;
   const fromRequest = WRITERS.map((writer) => (writer.isRequestOnly ? writer.write(facts, {}) : undefined));
-  let lines = '';
+  // Joined from arrays, not built with +=: a string of a thousand concatenations is a deep rope that V8
+  // flattens when the log turns it into bytes, which cost the request path about twice the encoding
+  // itself (ADR 023).
+  const lines: string[] = [];
+  const parts: string[] = [];
   for (const event of events) {
-    let line = '';
+    parts.length = 0;
     for (let index = 0; index < WRITERS.length; index++) {
       const part =
         fromRequest[index] ?? (WRITERS[index] as (typeof WRITERS)[number]).write(facts, event as never);
-      if (part) line += line ? `,${part}` : part;
+      if (part) parts.push(part);
     }
-    lines += `{${line}}\n`;
+    lines.push(`{${parts.join(',')}}`);
   }
-  return lines;
+  lines.push('');
+  return lines.join('\n');
 }
 
 /** A rows record's JSON value as the row's: bigint for big numbers, the rest as JSON has them. */

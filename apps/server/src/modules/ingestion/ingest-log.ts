@@ -67,6 +67,21 @@ export function createIngestLog(dir: string) {
   }
 
   let current: { name: string; handle: FileHandle; bytes: number } | undefined;
+  /**
+   * The bytes of one append, reused from one append to the next (appends run one at a time). A new
+   * Buffer per append, of a few hundred KB under load, cost the request path more than encoding the
+   * records did: about 8 µs per event to allocate, against 0.1 to copy into memory already there
+   * (ADR 023). It grows to the largest group seen: a few MB at most (group commit's `maxEvents`).
+   */
+  let scratch = Buffer.allocUnsafe(1024 * 1024);
+  function bytesOf(records: readonly string[]): Buffer {
+    let length = 0;
+    for (const record of records) length += Buffer.byteLength(record);
+    if (length > scratch.length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
+    let offset = 0;
+    for (const record of records) offset += scratch.write(record, offset, 'utf8');
+    return scratch.subarray(0, offset);
+  }
   let chain: Promise<unknown> = Promise.resolve();
   let isClosed = false;
 
@@ -88,17 +103,18 @@ export function createIngestLog(dir: string) {
   return {
     dir,
 
-    /** Appends whole records (each ending with "\n"); resolves once they are durable. */
-    append(records: string): Promise<void> {
+    /** Appends whole records (each string one or more, each ending with "\n"); resolves once they are durable. */
+    append(records: readonly string[]): Promise<void> {
       return serial(async () => {
         if (isClosed) throw new Error('ingestion log is closed');
         current ??= await openSegment();
         const segment = current;
         try {
-          await segment.handle.appendFile(records);
+          const bytes = bytesOf(records);
+          await segment.handle.appendFile(bytes);
           await segment.handle.datasync();
           if (segment.bytes === 0) firstAppendAt.set(segment.name, Date.now());
-          segment.bytes += Buffer.byteLength(records);
+          segment.bytes += bytes.length;
           sizes.set(segment.name, segment.bytes);
         } catch (error) {
           // Never leave half a record for the next append to follow: cut back to the last whole one.

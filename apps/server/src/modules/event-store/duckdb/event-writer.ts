@@ -7,6 +7,8 @@ import {
   compactEvents,
 } from './compaction.ts';
 import {
+  CREATE_INCOMING,
+  DROP_INCOMING,
   deriveProjectAgain,
   ensureDerivedTables,
   INCOMING_EVENTS,
@@ -102,7 +104,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
     try {
       await inTransaction(writer, async () => {
         await timed('read the segment', async () => {
-          await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
+          await writer.run(CREATE_INCOMING);
           for (const statement of fills) {
             statement.bind([file]);
             await statement.run();
@@ -111,6 +113,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
         await timed('insert into events', () => writer.run(insert));
         // The derived tables take every incoming row: re-applying a stored event changes none of them.
         await derived.apply(timed);
+        await writer.run(DROP_INCOMING);
       });
     } finally {
       await writer.run('RESET threads');
