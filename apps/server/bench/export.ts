@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { CREATE_COMPACTION_TABLE } from '../src/modules/event-store/duckdb/compaction.ts';
 import { ensureDerivedTables } from '../src/modules/event-store/duckdb/derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from '../src/modules/event-store/duckdb/schema.ts';
 import { generateBenchEvents } from './analytics-data/generate-events.ts';
@@ -83,6 +84,10 @@ async function prepareEvents(
     else await connection.run('DROP TABLE events');
     await connection.run('ALTER TABLE events_one RENAME TO events');
     await ensureDerivedTables(connection);
+    // Clustered already: the server's compaction (ADR 004) would otherwise rewrite the whole table a
+    // few seconds after start-up, in the middle of the first export.
+    await connection.run(CREATE_COMPACTION_TABLE);
+    await connection.run('INSERT INTO events_compaction SELECT count(*), now()::TIMESTAMP FROM events');
     await connection.run('CHECKPOINT');
     const reader = await connection.runAndReadAll(
       'SELECT count(*)::DOUBLE AS n, epoch_ms(min(ts))::DOUBLE AS first, epoch_ms(max(ts))::DOUBLE AS last FROM events',
@@ -135,10 +140,20 @@ async function main(): Promise<void> {
         if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
         let bytes = 0;
         let lines = 0;
+        // A line every 30 s: a long run on a busy machine says how it goes (and what RSS did) as it goes.
+        const progress = setInterval(() => {
+          const elapsed = (performance.now() - started) / 1000;
+          log(
+            `${format}: ${lines.toLocaleString('en-US')} rows after ${elapsed.toFixed(0)} s ` +
+              `(${Math.round(lines / elapsed).toLocaleString('en-US')} rows/s); server RSS now ` +
+              `${processFacts(pid).rssMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB; ${loadAverage()}`,
+          );
+        }, 30_000);
         for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
           bytes += chunk.length;
           for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines++;
         }
+        clearInterval(progress);
         const seconds = (performance.now() - started) / 1000;
         clearInterval(sampler);
         const after = processFacts(pid);
