@@ -81,7 +81,8 @@ async function prepareEvents(
       { project: projectId },
     );
     if (values.reuse) await connection.run('DETACH reused');
-    else await connection.run('DROP TABLE events');
+    // The seeded server created an empty `events` (reused) or the generator filled it.
+    await connection.run('DROP TABLE events');
     await connection.run('ALTER TABLE events_one RENAME TO events');
     await ensureDerivedTables(connection);
     // Clustered already: the server's compaction (ADR 004) would otherwise rewrite the whole table a
