@@ -43,7 +43,7 @@ step "Unit and integration tests (vitest)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || vitest_status=$?
 step "The exact-answer suites again, on the ClickHouse adapter (the real engine through chdb)"
-EVENT_STORE=clickhouse npx vitest run --project server test/analytics test/acquisition test/incidents || vitest_status=$?
+EVENT_STORE=clickhouse npx vitest run --project server test/analytics test/acquisition test/incidents test/event-export test/event-store/export-events.test.ts || vitest_status=$?
 
 step "End-to-end tests (Playwright, Debian Chromium)"
 e2e_status=0

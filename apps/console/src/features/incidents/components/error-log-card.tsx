@@ -2,7 +2,9 @@ import type { IncidentOccurrence } from '@polyflow/contracts/incidents';
 import { AlertOctagon } from 'lucide-react';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { formatTimeOfDay } from '../lib/format';
+import { trailCsv } from '../lib/incident-csv';
 
 /** The stored error: message, context, stack, and the session's events that led up to it. */
 export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence }) {
@@ -44,9 +46,12 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
       ) : (
         <p className="text-sm text-slate-500">No stack was recorded for this error.</p>
       )}
-      <h3 className="mt-5 mb-2 text-xs font-semibold uppercase tracking-widest text-slate-600">
-        Events leading up to it
-      </h3>
+      <div className="mt-5 mb-2 flex items-center justify-between gap-2">
+        <h3 className="text-xs font-semibold uppercase tracking-widest text-slate-600">
+          Events leading up to it
+        </h3>
+        <DownloadCsvButton table="Events leading up to the error" build={() => trailCsv(occurrence)} />
+      </div>
       <ol aria-label="Events leading up to the error" className="relative ml-2 border-l-2 border-indigo-100">
         {occurrence.trail.map((event, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: events of one session can share a time and type.

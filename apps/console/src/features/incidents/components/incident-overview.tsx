@@ -4,13 +4,18 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { formatDateTime } from '../../../lib/format';
 import { useSetIncidentStatus } from '../api/set-incident-status';
+import {
+  type IncidentFact,
+  incidentFiguresCsv,
+  incidentWallet,
+  lifetimeFacts,
+  periodFacts,
+} from '../lib/incident-csv';
 import { RegressionBadge } from './incident-table';
 import { SeverityBadge } from './severity-badge';
-
-const count = (value: number) => value.toLocaleString('en-US');
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumSignificantDigits: 2 });
 
 interface IncidentOverviewProps {
   incident: IncidentDetail;
@@ -25,30 +30,8 @@ interface IncidentOverviewProps {
  */
 export function IncidentOverview({ incident, projectId, periodLabel }: IncidentOverviewProps) {
   // The latest occurrence may have come before a connection: then name the wallet last affected.
-  const wallet = incident.latest.wallet ?? incident.wallet;
+  const wallet = incidentWallet(incident);
   const isEarlierWallet = incident.latest.wallet === null && wallet !== null;
-  const { lifetime } = incident;
-  const inPeriod: Array<[string, string]> = [
-    ['Occurrences', count(incident.occurrences)],
-    ['Affected users', count(incident.affectedUsers)],
-    ['Affected wallets', count(incident.affectedWallets)],
-    ['Days with an occurrence', count(incident.activeDays)],
-    ['Last seen', formatDateTime(incident.lastSeen)],
-  ];
-  // A frontend error is never blamed for a failed transaction (docs/acquisition-and-incidents.md): no
-  // "Failed transactions 0" tile for something that cannot fail one.
-  if (incident.type === 'wallet')
-    inPeriod.splice(3, 0, ['Failed transactions', count(incident.failedTransactions)]);
-  const whole: Array<[string, string]> = [
-    ['First seen', formatDateTime(lifetime.firstSeen)],
-    ['Last seen', formatDateTime(lifetime.lastSeen)],
-    ['Occurrences', count(lifetime.occurrences)],
-    [
-      'Reach',
-      `${count(lifetime.affectedUsers)} of ${count(lifetime.activeUsers)} active users (${percent.format(lifetime.reach)})`,
-    ],
-    ['Failed transactions', count(lifetime.failedTransactions)],
-  ];
   return (
     <Card aria-labelledby="incident-title">
       <CardHeader
@@ -100,8 +83,11 @@ export function IncidentOverview({ incident, projectId, periodLabel }: IncidentO
           </dd>
         </div>
       </dl>
-      <FactGroup title={`In this period: ${periodLabel}`} facts={inPeriod} />
-      <FactGroup title="Its whole life, which its severity is decided from" facts={whole} />
+      <FactGroup title={`In this period: ${periodLabel}`} facts={periodFacts(incident)} />
+      <FactGroup title="Its whole life, which its severity is decided from" facts={lifetimeFacts(incident)} />
+      <div className="mt-3 flex justify-end">
+        <DownloadCsvButton table="Incident figures" build={() => incidentFiguresCsv(incident)} />
+      </div>
     </Card>
   );
 }
@@ -115,15 +101,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function FactGroup({ title, facts }: { title: string; facts: Array<[string, string]> }) {
+function FactGroup({ title, facts }: { title: string; facts: IncidentFact[] }) {
   return (
     <section aria-label={title} className="mt-5">
       <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-indigo-700">{title}</h3>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-        {facts.map(([label, value]) => (
+        {facts.map(({ label, text }) => (
           <div key={label} className="min-w-0 rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200">
             <dt className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">{label}</dt>
-            <dd className="mt-1 text-sm font-bold break-words text-slate-900 tabular-nums">{value}</dd>
+            <dd className="mt-1 text-sm font-bold break-words text-slate-900 tabular-nums">{text}</dd>
           </div>
         ))}
       </dl>

@@ -3,6 +3,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
+import { CsvScope } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { describePeriod, periodFromSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
@@ -59,7 +60,15 @@ export function IncidentScreen({ project, incidentId, listPath }: IncidentScreen
           {hasPeriod ? ' in the chosen period' : ''}.
         </EmptyState>
       ) : (
-        <>
+        // The files cover the period the figures do: the list's, or the incident's whole span.
+        <CsvScope
+          scope={{
+            project: project.name,
+            screen: 'incident',
+            from: incident.data.from,
+            to: incident.data.to,
+          }}
+        >
           <IncidentOverview
             incident={incident.data}
             projectId={project.id}
@@ -67,7 +76,7 @@ export function IncidentScreen({ project, incidentId, listPath }: IncidentScreen
           />
           <WalletStateCard occurrence={incident.data.latest} />
           <ErrorLogCard occurrence={incident.data.latest} />
-        </>
+        </CsvScope>
       )}
     </div>
   );

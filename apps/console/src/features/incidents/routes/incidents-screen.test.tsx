@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resolvePeriod } from '../../../components/ui/periods';
+import { formatDateTime } from '../../../lib/format';
+import { catchCsvDownloads } from '../../../testing/csv-downloads';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
+import { formatTimeOfDay } from '../lib/format';
 import { buildIncidentDetail, buildIncidentList, buildIncidentRow } from '../testing/builders';
 
 function setUp(path: string, answers: Record<string, Answer>) {
@@ -159,6 +162,101 @@ describe('Incident detail', { timeout: 15_000 }, () => {
 
     const back = screen.getByRole('link', { name: 'All incidents' });
     expect(back.getAttribute('href')).toBe(`/console/${project.id}/errorlogs?period=7d&q=Type`);
+  });
+
+  it('downloads each card as CSV: the figures, the wallet state and the timeline as shown', async () => {
+    const downloads = catchCsvDownloads();
+    const incident = buildIncidentDetail({ type: 'wallet', failedTransactions: 3 });
+    const { user } = setUp('errorlogs/inc_b41d02?period=7d', { Incident: data({ incident }) });
+    await screen.findByRole('heading', { name: /Cannot read properties of undefined/ });
+    const saved = async (name: string) => {
+      await user.click(screen.getByRole('button', { name: `Download CSV: ${name}` }));
+      const [file, ...more] = await downloads.take();
+      expect(more).toHaveLength(0);
+      return file as NonNullable<typeof file>;
+    };
+    // The files cover the incident's period (the list's 7 days), named as every CSV of the console.
+    const days = `${incident.from.slice(0, 10)}_2025-06-01`;
+
+    // Figures: one line per tile, the tile's text being the value formatted.
+    const figures = await saved('Incident figures');
+    expect(figures.fileName).toBe(`my-dapp_incident_incident-figures_${days}.csv`);
+    const [header, ...lines] = figures.records;
+    expect(header).toEqual(['section', 'figure', 'value']);
+    const fileValue = (section: string, figure: string) =>
+      lines.find((line) => line[0] === section && line[1] === figure)?.[2];
+    const shownFacts = (group: RegExp) => {
+      const region = screen.getByRole('region', { name: group });
+      return within(region)
+        .getAllByRole('term')
+        .map((term): [string, string] => [
+          term.textContent ?? '',
+          term.nextElementSibling?.textContent ?? '',
+        ]);
+    };
+    const asShown = (value: string | undefined) =>
+      value === undefined
+        ? undefined
+        : /^\d+$/.test(value)
+          ? Number(value).toLocaleString('en-US')
+          : formatDateTime(value);
+    const period = shownFacts(/^In this period/);
+    expect(period.map(([label]) => label)).toEqual([
+      'Occurrences',
+      'Affected users',
+      'Affected wallets',
+      'Failed transactions',
+      'Days with an occurrence',
+      'Last seen',
+    ]);
+    for (const [label, text] of period) expect(asShown(fileValue('period', label)), label).toBe(text);
+    const lifetime = shownFacts(/^Its whole life/);
+    expect(lifetime).toHaveLength(5);
+    for (const [label, text] of lifetime) {
+      if (label === 'Reach') continue;
+      expect(asShown(fileValue('whole life', label)), label).toBe(text);
+    }
+    expect(Object.fromEntries(lifetime).Reach).toBe('31 of 800 active users (3.9%)');
+    expect(fileValue('whole life', 'Affected users')).toBe('31');
+    expect(fileValue('whole life', 'Active users')).toBe('800');
+    expect(Number(fileValue('whole life', 'Reach'))).toBeCloseTo(31 / 800, 12);
+    expect(fileValue('incident', 'Incident ID')).toBe('inc_b41d02');
+    expect(fileValue('incident', 'Title')).toBe(incident.title);
+    expect(fileValue('incident', 'User wallet')).toBe('0x1111222233334444555566667777888899990000');
+    expect(fileValue('incident', 'Time of the latest occurrence')).toBe('2025-06-01T14:03:27.417Z');
+    expect([fileValue('period', 'From'), fileValue('period', 'To')]).toEqual([incident.from, incident.to]);
+
+    // Wallet state: the card's four facts, the balance also in wei.
+    const walletState = await saved('Wallet state');
+    expect(walletState.fileName).toBe(`my-dapp_incident_wallet-state_${days}.csv`);
+    expect(walletState.records).toEqual([
+      ['gas_balance', 'gas_balance_wei', 'symbol', 'nonce', 'network', 'chain_id', 'wallet_provider'],
+      ['0.25 ETH', '250000000000000000', 'ETH', '7', 'Ethereum', '1', 'MetaMask'],
+    ]);
+    const stateCard = screen.getByRole('region', { name: 'Wallet state' });
+    const fact = (label: string) => within(stateCard).getByText(label).parentElement?.textContent ?? '';
+    const [, [balance, wei, , nonce, network, chainId, provider] = []] = walletState.records;
+    expect(fact('Gas balance')).toBe(`Gas balance${balance}${wei} wei`);
+    expect(fact('Nonce')).toBe(`Nonce${nonce}`);
+    expect(fact('Network')).toBe(`Network${network}Chain ID ${chainId}`);
+    expect(fact('Wallet provider')).toBe(`Wallet provider${provider}`);
+
+    // Timeline: one line per step shown, the error last.
+    const trail = await saved('Events leading up to the error');
+    expect(trail.fileName).toBe(`my-dapp_incident_events-leading-up-to-the-error_${days}.csv`);
+    const [trailHeader, ...steps] = trail.records;
+    expect(trailHeader).toEqual(['time', 'type', 'description']);
+    const log = screen.getByRole('region', { name: 'Error log' });
+    const shownSteps = within(within(log).getByRole('list', { name: 'Events leading up to the error' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps).toHaveLength(shownSteps.length);
+    steps.slice(0, -1).forEach(([time = '', type = '', description = ''], index) => {
+      expect(shownSteps[index]).toBe(`${formatTimeOfDay(time)}${type}${description}`);
+    });
+    expect(steps.at(-1)).toEqual(['2025-06-01T14:03:27.417Z', 'error', incident.latest.message]);
+    expect(shownSteps.at(-1)).toBe(`${formatTimeOfDay('2025-06-01T14:03:27.417Z')}errorThis error`);
+    expect(within(log).getByText(incident.latest.message, { selector: 'p' })).toBeTruthy();
   });
 
   it('covers all time when opened from a bare link, and says when the incident does not exist', async () => {

@@ -3,8 +3,10 @@ import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { shortenAddress } from '../../../lib/format';
 import { describeEvent, type EventTone } from '../lib/describe-event';
+import { liveEventsCsv } from '../lib/live-csv';
 
 /** A screen reader hears at most one summary this often, not every event. */
 export const ANNOUNCE_EVERY_MS = 10_000;
@@ -49,14 +51,17 @@ export function LiveEventList({ events, received }: LiveEventListProps) {
         <p className="text-xs text-slate-500">
           {isPaused ? `Paused · ${received - receivedAtPause} new since` : 'Newest first · updates by itself'}
         </p>
-        <Button size="sm" variant="secondary" onClick={togglePause} aria-pressed={isPaused}>
-          {isPaused ? (
-            <Play aria-hidden="true" className="size-3.5" />
-          ) : (
-            <Pause aria-hidden="true" className="size-3.5" />
-          )}
-          {isPaused ? 'Resume' : 'Pause'}
-        </Button>
+        <div className="flex items-center gap-1">
+          <DownloadCsvButton table="Latest events" build={() => liveEventsCsv(shown)} />
+          <Button size="sm" variant="secondary" onClick={togglePause} aria-pressed={isPaused}>
+            {isPaused ? (
+              <Play aria-hidden="true" className="size-3.5" />
+            ) : (
+              <Pause aria-hidden="true" className="size-3.5" />
+            )}
+            {isPaused ? 'Resume' : 'Pause'}
+          </Button>
+        </div>
       </div>
       <p aria-live="polite" className="sr-only">
         {announcement}

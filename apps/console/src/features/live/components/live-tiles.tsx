@@ -1,5 +1,7 @@
 import type { LiveActivity } from '@polyflow/contracts/live';
+import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { StatTile } from '../../../components/ui/stat-tile';
+import { eventsPerMinuteCsv } from '../lib/live-csv';
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const minuteOf = (iso: string) => iso.slice(11, 16);
@@ -39,12 +41,13 @@ export function LiveTiles({ activity, isLoading, isError }: LiveTilesProps) {
           isError={isError}
         />
       </dl>
-      {activity && <EventsPerMinute buckets={buckets} />}
+      {activity && <EventsPerMinute activity={activity} />}
     </div>
   );
 }
 
-function EventsPerMinute({ buckets }: { buckets: LiveActivity['eventsPerMinute'] }) {
+function EventsPerMinute({ activity }: { activity: LiveActivity }) {
+  const buckets = activity.eventsPerMinute;
   const max = Math.max(1, ...buckets.map((bucket) => bucket.value));
   const busiest = buckets.reduce(
     (best, bucket) => (bucket.value > (best?.value ?? -1) ? bucket : best),
@@ -58,11 +61,14 @@ function EventsPerMinute({ buckets }: { buckets: LiveActivity['eventsPerMinute']
         <span className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">
           Events per minute
         </span>
-        <span>
-          {first && last ? `${minuteOf(first.from)}–${minuteOf(last.to)} UTC` : ''}
-          {busiest && busiest.value > 0
-            ? ` · busiest ${minuteOf(busiest.from)}: ${count.format(busiest.value)}`
-            : ''}
+        <span className="flex flex-wrap items-center gap-x-2">
+          <span>
+            {first && last ? `${minuteOf(first.from)}–${minuteOf(last.to)} UTC` : ''}
+            {busiest && busiest.value > 0
+              ? ` · busiest ${minuteOf(busiest.from)}: ${count.format(busiest.value)}`
+              : ''}
+          </span>
+          <DownloadCsvButton table="Events per minute" build={() => eventsPerMinuteCsv(activity)} />
         </span>
       </figcaption>
       {/* The bars are a picture of the numbers above; each says its minute and count on hover. */}

@@ -1,9 +1,11 @@
 import type { LiveEvent } from '@polyflow/contracts/live';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { catchCsvDownloads } from '../../../testing/csv-downloads';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { json, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
+import { describeEvent } from '../lib/describe-event';
 
 const event = (overrides: Partial<LiveEvent>): LiveEvent => ({
   id: 'ev_1',
@@ -58,6 +60,7 @@ function serveLiveStream() {
 describe('Live screen', { timeout: 15_000 }, () => {
   it('shows the last 30 minutes and each event as it arrives, newest first', async () => {
     logIn();
+    const downloads = catchCsvDownloads();
     const project = buildProject();
     mockApi({
       'GET /projects': json(200, { projects: [project] }),
@@ -77,7 +80,7 @@ describe('Live screen', { timeout: 15_000 }, () => {
       }),
     });
     const stream = serveLiveStream();
-    renderApp(`/console/${project.id}/live`);
+    const { user } = renderApp(`/console/${project.id}/live`);
 
     expect(await screen.findByRole('heading', { name: 'Live' }, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Waiting for events.', { exact: false })).toBeTruthy());
@@ -105,5 +108,62 @@ describe('Live screen', { timeout: 15_000 }, () => {
     expect(oldest?.textContent).toContain('Page view');
     expect(oldest?.textContent).toContain('/swap');
     expect(screen.getByText('Live', { selector: '[role="status"]' })).toBeTruthy();
+
+    // Download CSV: the tiles, the bars and the list, each file what its card shows.
+    const saved = async (name: string) => {
+      await user.click(screen.getByRole('button', { name: `Download CSV: ${name}` }));
+      const [file, ...more] = await downloads.take();
+      expect(more).toHaveLength(0);
+      return file as NonNullable<typeof file>;
+    };
+    const tiles = await saved('Right now');
+    expect(tiles.fileName).toBe('my-dapp_live_right-now_2026-11-24_2026-11-24.csv');
+    expect(tiles.records).toEqual([
+      ['from', 'to', 'active_users', 'active_wallets', 'events'],
+      ['2026-11-24T11:31:00.000Z', '2026-11-24T12:01:00.000Z', '12', '5', '34'],
+    ]);
+    const bars = await saved('Events per minute');
+    expect(bars.records).toEqual([
+      ['minute_from', 'minute_to', 'events'],
+      ['2026-11-24T11:59:00.000Z', '2026-11-24T12:00:00.000Z', '30'],
+      ['2026-11-24T12:00:00.000Z', '2026-11-24T12:01:00.000Z', '4'],
+    ]);
+    const latest = await saved('Latest events');
+    const [header, ...lines] = latest.records;
+    expect(header).toEqual([
+      'time',
+      'received_at',
+      'type',
+      'title',
+      'detail',
+      'wallet',
+      'country',
+      'user_id',
+      'session_id',
+      'id',
+    ]);
+    // Newest first, as the list; each line's title and detail are the words on screen.
+    expect(lines.map((line) => line[9])).toEqual(['ev_2', 'ev_1']);
+    lines.forEach(([, , , title = '', detail = '', wallet = '', country = ''], index) => {
+      const item = within(list).getAllByRole('listitem')[index]?.textContent ?? '';
+      expect(item).toContain(title);
+      expect(item).toContain(detail);
+      if (wallet) expect(item).toContain(`${wallet.slice(0, 6)}…${wallet.slice(-4)}`);
+      expect(item).toContain(country);
+    });
+    expect(lines[0]?.slice(2, 6)).toEqual([
+      'tx',
+      describeEvent(event({ type: 'tx', txStage: 'submitted' })).title,
+      describeEvent(
+        event({
+          type: 'tx',
+          txStage: 'submitted',
+          txHash: `0x${'ab'.repeat(32)}`,
+          wallet: `0x${'1'.repeat(40)}`,
+        }),
+      ).detail ?? '',
+      `0x${'1'.repeat(40)}`,
+    ]);
+    expect(lines[1]?.slice(2, 5)).toEqual(['page_view', 'Page view', '/swap']);
   });
 });

@@ -43,7 +43,10 @@ export type ClickHouseEventStore = EventStore & {
  * is created or migrated on start (schema.ts); loads and deletes go one at a time; questions run as they
  * come (ClickHouse runs them concurrently).
  */
-export async function createClickHouseEventStore(url: string): Promise<ClickHouseEventStore> {
+export async function createClickHouseEventStore(
+  url: string,
+  options: { exportPageRows?: number } = {},
+): Promise<ClickHouseEventStore> {
   const clickhouse = await connectClickHouse(url);
   try {
     await migrate(clickhouse);
@@ -67,7 +70,7 @@ export async function createClickHouseEventStore(url: string): Promise<ClickHous
     integrationSummary: (projectId, since) => integrationSummary(clickhouse, projectId, since),
     findTxEvent: (projectId, id) => findTxEvent(clickhouse, projectId, id),
     projectEvents: (projectId) => readProjectEvents(clickhouse, projectId),
-    exportEvents: (projectId, range) => exportEvents(clickhouse, projectId, range),
+    exportEvents: (projectId, range) => exportEvents(clickhouse, projectId, range, options.exportPageRows),
 
     eventSpan: (projectId) => eventSpan(clickhouse, projectId),
     connectedWallets: (projectId, range) => connectedWallets(clickhouse, projectId, range),

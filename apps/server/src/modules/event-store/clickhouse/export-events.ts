@@ -4,14 +4,18 @@ import type { ClickHouse } from './client.ts';
 import { EventRowSchema, SELECT_LIST } from './project-events.ts';
 import { EVENTS, IN_RANGE } from './sql.ts';
 
-/** Rows per page: a few MB of JavaScript objects at most, and few enough queries for 10 M rows. */
+/**
+ * Rows per page: the page's JSON text and its rows, a few MB, are all the export holds in this process
+ * at a time; ClickHouse finds each page's start through the sort key (project_id, ts, id).
+ */
 export const EXPORT_PAGE_ROWS = 10_000;
 
-const PAGE = `ORDER BY ts, id LIMIT ${EXPORT_PAGE_ROWS}`;
 // The page is chosen in a subquery on the stored columns: SELECT_LIST names its epoch-ms values after
 // the columns (`… AS ts`), and a ClickHouse alias would stand for the column in the WHERE beside it.
 const page = (where: string) =>
-  `SELECT ${SELECT_LIST} FROM (SELECT * FROM ${EVENTS} WHERE ${where} ${PAGE}) ORDER BY ts, id`;
+  `SELECT ${SELECT_LIST}
+   FROM (SELECT * FROM ${EVENTS} WHERE ${where} ORDER BY ts, id LIMIT {pageRows:UInt32})
+   ORDER BY ts, id`;
 const FIRST_PAGE = page(IN_RANGE);
 // `ts` is stored to the millisecond (DateTime64(3)), so a row's ts in ms is its exact time: the next page
 // starts strictly after (ts, id) of the last row, which the table's sort key (project_id, ts, id) finds.
@@ -26,8 +30,9 @@ function readPage(
   projectId: string,
   range: ExportRange,
   cursor: Cursor | null,
+  pageRows: number,
 ): Promise<EventRow[]> {
-  const bounds = { project: projectId, from: range.from.getTime(), to: range.to.getTime() };
+  const bounds = { project: projectId, from: range.from.getTime(), to: range.to.getTime(), pageRows };
   return cursor
     ? clickhouse.rows(NEXT_PAGE, { ...bounds, ...cursor }, EventRowSchema)
     : clickhouse.rows(FIRST_PAGE, bounds, EventRowSchema);
@@ -42,14 +47,15 @@ export async function* exportEvents(
   clickhouse: ClickHouse,
   projectId: string,
   range: ExportRange,
+  pageRows = EXPORT_PAGE_ROWS,
 ): AsyncGenerator<EventRow[]> {
   let cursor: Cursor | null = null;
   for (;;) {
-    const page = await readPage(clickhouse, projectId, range, cursor);
+    const page = await readPage(clickhouse, projectId, range, cursor, pageRows);
     const last = page.at(-1);
     if (!last) return;
     cursor = { afterMs: last.ts, afterId: last.id };
     yield page;
-    if (page.length < EXPORT_PAGE_ROWS) return;
+    if (page.length < pageRows) return;
   }
 }

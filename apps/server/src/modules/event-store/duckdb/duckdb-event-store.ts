@@ -55,6 +55,8 @@ export type DuckDbStoreOptions = {
   readers?: number;
   /** Adds up each step of every load here (the loader bench's breakdown). */
   loadTimings?: Map<string, LoadStepTiming>;
+  /** Rows per page of the raw export (default EXPORT_PAGE_ROWS; tests use small pages). */
+  exportPageRows?: number;
 };
 
 /** The DuckDB adapter, with what only DuckDB has (tests and benches use it). */
@@ -98,7 +100,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     integrationSummary: (projectId, since) => use((c) => integrationSummary(c, projectId, since)),
     findTxEvent: (projectId, id) => use((c) => findTxEvent(c, projectId, id)),
     projectEvents: (projectId) => use((c) => readProjectEvents(c, projectId)),
-    exportEvents: (projectId, range) => exportEvents(pool, projectId, range),
+    exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportPageRows),
 
     eventSpan: (projectId) => use((c) => eventSpan(c, projectId)),
     connectedWallets: (projectId, range) => use((c) => connectedWallets(c, projectId, range)),
