@@ -11,7 +11,8 @@
  * Options: --events <count> (default 10000000), --engines <list>, --no-postgres, --runs <count> (default 20 per query),
  * --keep <file> (generate into this DuckDB file and keep it, clustered when the sorted layout ran),
  * --reuse <file> (time the queries on a file kept earlier: no generation, no re-clustering; its layout
- * is the one it was left in).
+ * is the one it was left in), --only <words> (only the queries whose name holds one of the
+ * comma-separated words, e.g. `--only incident,overview`).
  */
 
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -51,6 +52,8 @@ const { values } = parseArgs({
     layouts: { type: 'string', default: 'arrival,sorted' },
     keep: { type: 'string' },
     reuse: { type: 'string' },
+    /** Only the queries whose name holds one of these comma-separated words (case-insensitive). */
+    only: { type: 'string' },
   },
 });
 const TOTAL = Number(values.events);
@@ -73,7 +76,11 @@ async function loadCases(): Promise<BenchCase[]> {
     if (!Array.isArray(module.cases)) throw new Error(`bench/cases/${file} must export cases: BenchCase[]`);
     all.push(...module.cases.map((c) => ({ ...c, name: `${c.name}` })));
   }
-  return all;
+  const words = values.only?.toLowerCase().split(',').filter(Boolean);
+  if (!words) return all;
+  const chosen = all.filter((c) => words.some((word) => c.name.toLowerCase().includes(word)));
+  if (chosen.length === 0) throw new Error(`--only ${values.only}: no query's name holds it`);
+  return chosen;
 }
 
 type Timing = { p50: number; p95: number; runs: number };
