@@ -237,6 +237,28 @@ describe('derived tables (ADR 005)', () => {
     expect(daily.get(1)).toEqual({ total: 4, submitted: 2, failed: 2, attempted: 3 });
   });
 
+  it('find an error event by id through its occurrence time, and one without an incident too', async () => {
+    const at = RANGE.fromMs + DAY_MS + 123;
+    await storeRows(store, [
+      event('page_view', at),
+      event('error', at, { incident_id: 'inc_1', error_source: 'window', error_message: 'boom' }),
+      event('error', at + 1, { error_source: 'sdk', error_message: 'no incident' }),
+    ]);
+    const [withIncident, withoutIncident] = [`ev-${sequence - 1}`, `ev-${sequence}`];
+    expect(await store.occurrenceById(PROJECT, withIncident)).toMatchObject({
+      eventId: withIncident,
+      timeMs: at,
+      message: 'boom',
+    });
+    expect(await store.occurrenceById(PROJECT, withoutIncident)).toMatchObject({
+      eventId: withoutIncident,
+      timeMs: at + 1,
+      message: 'no incident',
+    });
+    // Not an error event: not an occurrence.
+    expect(await store.occurrenceById(PROJECT, `ev-${sequence - 2}`)).toBeNull();
+  });
+
   it('let a wallet first seen before the range not count as new, and one first seen in it count', async () => {
     await storeRows(store, [
       event('wallet_connected', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xold', session_id: 's5' }),
