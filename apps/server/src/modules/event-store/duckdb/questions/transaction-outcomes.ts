@@ -14,8 +14,11 @@ import {
   transactionsCte,
 } from '../sql.ts';
 
-/** A transaction whose stages lie less than the stage window apart: all of them are seen from its range. */
-const IS_SHORT = `last_ts < requested_at + to_milliseconds(${TX_STAGE_WINDOW_MS})`;
+/**
+ * A transaction whose stages lie less than the stage window apart: all of them are seen from its range.
+ * In microseconds: adding an interval to a timestamp took 14 ms over the largest project's 74,000 rows.
+ */
+const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 
 /**
  * Transactions per bucket of their request time, by outcome. Read from the derived
