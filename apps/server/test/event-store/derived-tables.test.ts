@@ -13,6 +13,7 @@ import {
   createDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import { transactionsCte } from '../../src/modules/event-store/duckdb/sql.ts';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { bucketRange, DAY_MS } from '../../src/reading/time-range.ts';
@@ -180,6 +181,84 @@ describe('derived tables (ADR 005)', () => {
     ]);
   });
 
+  it('keep one row per transaction whatever order its stages arrive in, and count outcomes as its stages do', async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const tx = (id: string, stage: string, ts: number) => event('tx', ts, { tx_id: id, tx_stage: stage });
+    const stages = [
+      tx('t1', 'requested', t),
+      tx('t1', 'submitted', t + 1_000),
+      tx('t1', 'confirmed', t + 9_000),
+      // Two outcomes in one millisecond (a batch's receipts): the same row whichever is loaded first.
+      tx('t2', 'requested', t + 2_000),
+      tx('t2', 'submitted', t + 2_000),
+      tx('t2', 'confirmed', t + 8_000),
+      tx('t2', 'reverted', t + 8_000),
+      tx('t3', 'requested', t + 3_000),
+      tx('t3', 'failed', t + 3_500),
+      tx('t4', 'requested', t + 4_000),
+      tx('t4', 'rejected', t + 4_100),
+      // Longer than the stage window: asked of the events, where only the stages within a day of the range
+      // count. t5's request lies further back, so its submission in the range is its first stage seen; t6's
+      // confirmation lies further on, so it stays requested.
+      tx('t5', 'requested', RANGE.fromMs - 2 * DAY_MS),
+      tx('t5', 'submitted', RANGE.fromMs + 3_600_000),
+      tx('t6', 'requested', RANGE.toMs - 3_600_000),
+      tx('t6', 'confirmed', RANGE.toMs + 2 * DAY_MS),
+      // Requested before the range: not one of its transactions.
+      tx('t7', 'requested', RANGE.fromMs - 60_000),
+      tx('t7', 'reverted', RANGE.fromMs + 60_000),
+    ];
+    // Latest stages first, one load each, then everything again.
+    for (const stage of [...stages].reverse()) await store.loadSegment(segmentOf([stage]));
+    await storeRows(store, stages);
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.transaction_summaries).toHaveLength(7);
+    expect(rows.transaction_summaries).toContainEqual(
+      expect.objectContaining({ tx_id: 't2', status: 'reverted', is_submitted: true }),
+    );
+
+    // t1 confirmed, t2 reverted, t3 failed, t4 rejected, t5 submitted, t6 requested.
+    const outcomes = { total: 6, submitted: 3, failed: 2, attempted: 4 };
+    expect(await store.transactionOutcomes(PROJECT, bucketRange(RANGE))).toEqual(new Map([[0, outcomes]]));
+    // The same as the stages themselves give (the query the derived table replaced).
+    const reader = await connection.runAndReadAll(
+      `WITH ${transactionsCte(['status', 'is_submitted'])}
+       SELECT count(*)::DOUBLE AS total, count(*) FILTER (WHERE is_submitted)::DOUBLE AS submitted,
+              count(*) FILTER (WHERE status IN ('reverted', 'failed'))::DOUBLE AS failed,
+              count(*) FILTER (WHERE is_submitted OR status = 'failed')::DOUBLE AS attempted
+         FROM transactions`,
+      { project: PROJECT, from: BigInt(RANGE.fromMs), to: BigInt(RANGE.toMs) },
+    );
+    expect(reader.getRowObjectsJS()[0]).toEqual(outcomes);
+    // Per day: t1-t4 on day 1, t5 on day 0, t6 on the last day.
+    const daily = await store.transactionOutcomes(PROJECT, bucketRange(RANGE, '1d'));
+    expect([...daily.keys()].sort((a, b) => a - b)).toEqual([0, 1, 9]);
+    expect(daily.get(1)).toEqual({ total: 4, submitted: 2, failed: 2, attempted: 3 });
+  });
+
+  it('find an error event by id through its occurrence time, and one without an incident too', async () => {
+    const at = RANGE.fromMs + DAY_MS + 123;
+    await storeRows(store, [
+      event('page_view', at),
+      event('error', at, { incident_id: 'inc_1', error_source: 'window', error_message: 'boom' }),
+      event('error', at + 1, { error_source: 'sdk', error_message: 'no incident' }),
+    ]);
+    const [withIncident, withoutIncident] = [`ev-${sequence - 1}`, `ev-${sequence}`];
+    expect(await store.occurrenceById(PROJECT, withIncident)).toMatchObject({
+      eventId: withIncident,
+      timeMs: at,
+      message: 'boom',
+    });
+    expect(await store.occurrenceById(PROJECT, withoutIncident)).toMatchObject({
+      eventId: withoutIncident,
+      timeMs: at + 1,
+      message: 'no incident',
+    });
+    // Not an error event: not an occurrence.
+    expect(await store.occurrenceById(PROJECT, `ev-${sequence - 2}`)).toBeNull();
+  });
+
   it('let a wallet first seen before the range not count as new, and one first seen in it count', async () => {
     await storeRows(store, [
       event('wallet_connected', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xold', session_id: 's5' }),
@@ -280,6 +359,7 @@ describe('derived tables (ADR 005)', () => {
     let rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
     expect(rows.transaction_failures).toEqual([]);
+    expect(rows.transaction_summaries).toEqual([]);
     expect(rows.wallet_firsts?.map((row) => (row as { wallet_address: string }).wallet_address)).toEqual([
       '0xa',
     ]);

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
+import { STAGE_KEY, SUBMITTED_STAGES } from './sql.ts';
 
 /**
  * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
@@ -8,8 +9,8 @@ import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
  * sets or moves minima and maxima, so applying an event twice, or out of order, gives the same rows.
  */
 
-/** The stages that make a transaction submitted (docs/analytics.md; sql.ts SUBMITTED_STAGES). */
-const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
+/** The stages that make a transaction submitted (docs/analytics.md). */
+const SUBMITTED = SUBMITTED_STAGES;
 
 /**
  * Distinct non-null values, sorted: a set as a list, the same however it was built. `list_distinct` over
@@ -235,6 +236,29 @@ const DERIVED_TABLES = [
     rows: `SELECT project_id, id, tx_id, session_id, ts
     FROM {source} WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL`,
     onConflict: ['ON CONFLICT DO NOTHING'],
+  },
+  {
+    name: 'transaction_summaries',
+    order: 'project_id, requested_at',
+    // The latest stage by STAGE_KEY; two stages of the same key (two outcomes in one millisecond) are
+    // ordered by name, so that every order of loading gives the same row.
+    rows: `SELECT project_id, tx_id, min(ts) AS requested_at, max(ts) AS last_ts,
+         max(${STAGE_KEY}) AS status_key, arg_max(tx_stage, (${STAGE_KEY}, tx_stage)) AS status,
+         bool_or(tx_stage IN ${SUBMITTED_STAGES}) AS is_submitted
+    FROM {source} WHERE type = 'tx' AND tx_id IS NOT NULL
+   GROUP BY project_id, tx_id`,
+    onConflict: [
+      `ON CONFLICT (project_id, tx_id) DO UPDATE SET
+    requested_at = least(requested_at, excluded.requested_at),
+    last_ts = greatest(last_ts, excluded.last_ts),
+    status = CASE WHEN (excluded.status_key, excluded.status) > (status_key, status) THEN excluded.status
+      ELSE status END,
+    status_key = greatest(status_key, excluded.status_key),
+    is_submitted = is_submitted OR excluded.is_submitted
+    WHERE excluded.requested_at < requested_at OR excluded.last_ts > last_ts
+       OR (excluded.status_key, excluded.status) > (status_key, status)
+       OR (excluded.is_submitted AND NOT is_submitted)`,
+    ],
   },
 ] as const;
 

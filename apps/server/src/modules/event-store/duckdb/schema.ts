@@ -30,7 +30,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * an already stored event cannot change (sets, minima, maxima, "any"), so a duplicate is harmless.
  * Bump DERIVED_TABLES_VERSION whenever one of them changes: the store rebuilds them all on start-up.
  */
-export const DERIVED_TABLES_VERSION = 3;
+export const DERIVED_TABLES_VERSION = 4;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -111,6 +111,18 @@ export const CREATE_DERIVED_TABLES = [
   session_id VARCHAR NOT NULL,
   ts TIMESTAMP NOT NULL,
   PRIMARY KEY (project_id, id)
+)`,
+  // Per transaction (tx_id): its first and last stages' times, its latest stage with that stage's rank
+  // (sql.ts STAGE_KEY) and whether it reached `submitted`: what the transaction outcomes count.
+  `CREATE TABLE IF NOT EXISTS transaction_summaries (
+  project_id VARCHAR NOT NULL,
+  tx_id VARCHAR NOT NULL,
+  requested_at TIMESTAMP NOT NULL,
+  last_ts TIMESTAMP NOT NULL,
+  status_key BIGINT NOT NULL,
+  status VARCHAR,
+  is_submitted BOOLEAN NOT NULL,
+  PRIMARY KEY (project_id, tx_id)
 )`,
   `CREATE TABLE IF NOT EXISTS derived_tables_version (version INTEGER NOT NULL)`,
 ];

@@ -22,8 +22,10 @@ export const bucketOf = (expression: string) =>
 const STAGE_RANK = `CASE tx_stage WHEN 'requested' THEN 0 WHEN 'submitted' THEN 1 ELSE 2 END`;
 export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
 
+/** Orders a transaction's stages: by time, then by STAGE_RANK within a millisecond. */
+export const STAGE_KEY = `epoch_ms(ts) * 10 + ${STAGE_RANK}`;
 /** What a transaction row can hold; each query asks only for what it reads (aggregates are the cost). */
-export const LATEST_STAGE = `arg_max(tx_stage, epoch_ms(ts) * 10 + ${STAGE_RANK})`;
+export const LATEST_STAGE = `arg_max(tx_stage, ${STAGE_KEY})`;
 /** Where the stages of transactions requested in [from, to) can lie. */
 export const STAGE_WINDOW = `ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000)
      AND ts < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)`;
@@ -51,10 +53,15 @@ export type TransactionField = keyof typeof TRANSACTION_FIELDS;
  * stages logged around an edge are seen, and a transaction that started before `from` is recognised as
  * such (its first event lies before `from`).
  */
-export function transactionsCte(fields: readonly TransactionField[] = [], onlyContracts = false): string {
+export function transactionsCte(
+  fields: readonly TransactionField[] = [],
+  onlyContracts = false,
+  /** A further condition on the stages that keeps whole transactions (e.g. on tx_id). */
+  only = '',
+): string {
   const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
   // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
-  const kind = onlyContracts ? ` AND tx_kind = 'contract'` : '';
+  const kind = `${onlyContracts ? ` AND tx_kind = 'contract'` : ''}${only ? ` AND ${only}` : ''}`;
   return `transactions AS (
   SELECT tx_id,
          min(ts) AS requested_at${columns}

@@ -45,21 +45,26 @@ function spanParams(projectId: string, daySpans: readonly DaySpan[]): Params {
 
 const between = (index: number) => `day BETWEEN $first_${index}::DATE AND $last_${index}::DATE`;
 
-/** One scan of the user-days the ranges cover, one distinct count per range. */
+/**
+ * One scan of the user-days the ranges cover, grouped by user (whether any of their days lies in each
+ * range), then the users counted per range. A `count(DISTINCT user_id) FILTER (…)` per range took about
+ * twice as long over the largest project's 690,000 user-days (ADR 025).
+ */
 async function usersByFilteredCounts(
   connection: DuckDBConnection,
   projectId: string,
   daySpans: readonly DaySpan[],
 ): Promise<number[]> {
   const params = spanParams(projectId, daySpans);
-  const columns = daySpans.map(
-    (_, index) => `count(DISTINCT user_id) FILTER (WHERE ${between(index)})::DOUBLE AS users_${index}`,
-  );
+  const flags = daySpans.map((_, index) => `bool_or(${between(index)}) AS in_${index}`);
+  const columns = daySpans.map((_, index) => `count(*) FILTER (WHERE in_${index})::DOUBLE AS users_${index}`);
   const [row] = await rowsOf(
     connection,
     `SELECT ${columns.join(', ')}
-       FROM user_days
-      WHERE project_id = $project AND (${daySpans.map((_, index) => between(index)).join(' OR ')})`,
+       FROM (SELECT user_id, ${flags.join(', ')}
+               FROM user_days
+              WHERE project_id = $project AND (${daySpans.map((_, index) => between(index)).join(' OR ')})
+              GROUP BY user_id)`,
     params,
   );
   return daySpans.map((_, index) => Number(row?.[`users_${index}`] ?? 0));
