@@ -16,7 +16,7 @@ import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 
 /**
  * The ClickHouse adapter's derived tables (ADR 025): `error_events` and `failed_transactions` (subsets of
- * `events` on its key) and `user_days`, fed by materialized views on every insert into `events`. Whatever
+ * `events` on its key), `user_days` and `transaction_keys`, fed by materialized views on every insert into `events`. Whatever
  * the loads (a segment loaded again, duplicates within one insert) and the deletes (a wallet, a user, old
  * events cut mid-day, a project), each holds what it would hold if rebuilt from the events that stay; and
  * a database of schema version 2 gets them, filled, when the store starts on it.
@@ -60,7 +60,13 @@ function fixture(): EventRow[] {
       ...fields,
     });
   const tx = (ts: number, stage: string, fields: Partial<EventRow> = {}) =>
-    event('tx', ts, { tx_id: `tx-${ts}`, tx_stage: stage, tx_kind: 'contract', ...fields });
+    event('tx', ts, {
+      tx_id: `tx-${ts}`,
+      tx_stage: stage,
+      tx_kind: 'contract',
+      tx_hash: stage === 'requested' ? null : `0x${ts.toString(16)}`,
+      ...fields,
+    });
   return [
     event('page_view', DAY0 + 1_000, { path: '/' }),
     error(DAY0 + 2_000),
@@ -111,6 +117,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
       errors: await errors.held,
       failed: await failed.held,
       userDays: await rowsOf(clickhouse, 'SELECT DISTINCT project_id, day, user_id FROM user_days'),
+      transactionKeys: await rowsOf(
+        clickhouse,
+        'SELECT DISTINCT project_id, key, tx_id, ts, id FROM transaction_keys',
+      ),
     },
     rebuilt: {
       errors: await errors.rebuilt,
@@ -118,6 +128,14 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
       userDays: await rowsOf(
         clickhouse,
         "SELECT DISTINCT project_id, toDate(ts, 'UTC') AS day, user_id FROM events",
+      ),
+      transactionKeys: await rowsOf(
+        clickhouse,
+        `SELECT DISTINCT project_id, assumeNotNull(tx_id) AS key, assumeNotNull(tx_id), ts, id FROM events
+          WHERE type = 'tx' AND tx_id IS NOT NULL
+         UNION ALL
+         SELECT DISTINCT project_id, assumeNotNull(tx_hash), assumeNotNull(tx_id), ts, id FROM events
+          WHERE type = 'tx' AND tx_id IS NOT NULL AND tx_hash IS NOT NULL`,
       ),
     },
   };
@@ -156,6 +174,8 @@ describe('ClickHouse derived tables (ADR 025)', { timeout: SLOW }, () => {
     expect(held.errors).toHaveLength(5);
     expect(held.failed).toHaveLength(2);
     expect(held.userDays).toHaveLength(6);
+    // Four stages by their id, three by their hash too.
+    expect(held.transactionKeys).toHaveLength(7);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -181,7 +201,7 @@ describe('ClickHouse derived tables (ADR 025)', { timeout: SLOW }, () => {
     await expectInLine(store.clickhouse);
     await store.deleteProjectEvents(PROJECT);
     const emptied = await expectInLine(store.clickhouse);
-    expect(emptied).toEqual({ errors: [], failed: [], userDays: [] });
+    expect(emptied).toEqual({ errors: [], failed: [], userDays: [], transactionKeys: [] });
     await store.close();
   });
 

@@ -66,6 +66,38 @@ export const USER_DAYS_STATEMENTS = [
   `INSERT INTO user_days ${USER_DAYS_OF_EVENTS}`,
 ];
 
+/**
+ * Each transaction stage's keys (its SDK id, and its hash once it has one) with the stage's time: the
+ * transaction screen opens a transaction by either, which `events` (sorted by time) can only find by
+ * reading all of a project's transactions. Beside the key, the columns every delete of events names
+ * (`ts`, `user_id`, `wallet_address`, `tx_from`), so a delete takes the same rows out of it with the same
+ * condition. Read through min, max and any: a stage stored twice changes none.
+ */
+export const CREATE_TRANSACTION_KEYS = `CREATE TABLE IF NOT EXISTS transaction_keys (
+  project_id String,
+  key String,
+  tx_id String,
+  ts DateTime64(3, 'UTC'),
+  id String,
+  user_id String,
+  wallet_address Nullable(String),
+  tx_from Nullable(String)
+) ENGINE = ReplacingMergeTree
+ORDER BY (project_id, key, ts, id)`;
+
+const TRANSACTION_KEYS_OF_EVENTS = `SELECT project_id, key, assumeNotNull(tx_id) AS tx_id, ts, id, user_id,
+       wallet_address, tx_from
+  FROM events
+ ARRAY JOIN arrayMap(k -> assumeNotNull(k), arrayFilter(k -> isNotNull(k), [tx_id, tx_hash])) AS key
+ WHERE type = 'tx' AND tx_id IS NOT NULL`;
+
+export const TRANSACTION_KEYS_STATEMENTS = [
+  CREATE_TRANSACTION_KEYS,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS transaction_keys_of_events TO transaction_keys AS
+${TRANSACTION_KEYS_OF_EVENTS}`,
+  `INSERT INTO transaction_keys ${TRANSACTION_KEYS_OF_EVENTS}`,
+];
+
 /** A lightweight DELETE, masked at once on every replica before it answers (ADR 018). */
 async function deleteRows(clickhouse: ClickHouse, table: string, where: string, params: Params) {
   await clickhouse.client.command({
@@ -89,7 +121,8 @@ export type UserDaysChange =
   | { kind: 'users'; userIds: readonly string[] };
 
 /**
- * After a delete of events (`where` with `params`): the same rows out of every subset, and `user_days`
+ * After a delete of events (`where` with `params`): the same rows out of every subset and of
+ * `transaction_keys`, and `user_days`
  * brought in line with the events that stay. Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -98,7 +131,8 @@ export async function deleteDerivedRows(
   params: Params,
   userDays: UserDaysChange,
 ): Promise<void> {
-  for (const subset of EVENT_SUBSETS) await deleteRows(clickhouse, subset.table, where, params);
+  for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys'])
+    await deleteRows(clickhouse, table, where, params);
   if (userDays.kind === 'all') {
     await deleteRows(clickhouse, 'user_days', userDays.where, params);
     return;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { type ColumnKind, EVENT_COLUMNS, type EventColumnName } from '../event-row.ts';
 import type { ClickHouse } from './client.ts';
-import { EVENT_SUBSETS, subsetStatements, USER_DAYS_STATEMENTS } from './derived-tables.ts';
+import {
+  EVENT_SUBSETS,
+  subsetStatements,
+  TRANSACTION_KEYS_STATEMENTS,
+  USER_DAYS_STATEMENTS,
+} from './derived-tables.ts';
 import {
   CREATE_INCOMING_RECORDS,
   CREATE_INCOMING_ROWS,
@@ -71,6 +76,7 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
     statements: [
       ...EVENT_SUBSETS.flatMap((subset) => subsetStatements(subset, createEventsTable(subset.table))),
       ...USER_DAYS_STATEMENTS,
+      ...TRANSACTION_KEYS_STATEMENTS,
     ],
   },
 ];
