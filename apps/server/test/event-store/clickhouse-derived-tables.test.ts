@@ -16,7 +16,7 @@ import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 
 /**
  * The ClickHouse adapter's derived tables (ADR 025): `error_events` and `failed_transactions` (subsets of
- * `events` on its key), `user_days` and `transaction_keys`, fed by materialized views on every insert into `events`. Whatever
+ * `events` on its key: errors, failed stages, wallet connections), `user_days` and `transaction_keys`, fed by materialized views on every insert into `events`. Whatever
  * the loads (a segment loaded again, duplicates within one insert) and the deletes (a wallet, a user, old
  * events cut mid-day, a project), each holds what it would hold if rebuilt from the events that stay; and
  * a database of schema version 2 gets them, filled, when the store starts on it.
@@ -46,6 +46,7 @@ function event(type: string, ts: number, fields: Partial<EventRow> = {}): EventR
 }
 
 const WALLET = '0x00000000000000000000000000000000000000aa';
+const OTHER_WALLET = '0x00000000000000000000000000000000000000bb';
 
 /**
  * Two users over three days: errors, failed and confirmed transaction stages, page views; u2 is seen on
@@ -69,10 +70,12 @@ function fixture(): EventRow[] {
     });
   return [
     event('page_view', DAY0 + 1_000, { path: '/' }),
+    event('wallet_connected', DAY0 + 1_500, { wallet_address: OTHER_WALLET }),
     error(DAY0 + 2_000),
     tx(DAY0 + 3_000, 'requested'),
     tx(DAY0 + 3_000, 'failed'),
     event('page_view', DAY0 + DAY + 5_000),
+    event('wallet_connected', DAY0 + DAY + 5_500, { wallet_address: WALLET }),
     error(DAY0 + DAY + 6_000, { wallet_address: WALLET }),
     tx(DAY0 + DAY + 7_000, 'reverted', { tx_from: WALLET }),
     event('page_view', DAY0 + DAY + 8_000, { user_id: 'u2', session_id: 's2', wallet_address: WALLET }),
@@ -112,10 +115,12 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
   });
   const errors = subset('error_events', "type = 'error'");
   const failed = subset('failed_transactions', "type = 'tx' AND tx_stage IN ('failed', 'reverted')");
+  const connections = subset('wallet_connections', "type = 'wallet_connected'");
   return {
     held: {
       errors: await errors.held,
       failed: await failed.held,
+      connections: await connections.held,
       userDays: await rowsOf(clickhouse, 'SELECT DISTINCT project_id, day, user_id FROM user_days'),
       transactionKeys: await rowsOf(
         clickhouse,
@@ -125,6 +130,7 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
     rebuilt: {
       errors: await errors.rebuilt,
       failed: await failed.rebuilt,
+      connections: await connections.rebuilt,
       userDays: await rowsOf(
         clickhouse,
         "SELECT DISTINCT project_id, toDate(ts, 'UTC') AS day, user_id FROM events",
@@ -173,6 +179,7 @@ describe('ClickHouse derived tables (ADR 025)', { timeout: SLOW }, () => {
     const held = await expectInLine(store.clickhouse);
     expect(held.errors).toHaveLength(5);
     expect(held.failed).toHaveLength(2);
+    expect(held.connections).toHaveLength(2);
     expect(held.userDays).toHaveLength(6);
     // Four stages by their id, three by their hash too.
     expect(held.transactionKeys).toHaveLength(7);
@@ -186,14 +193,15 @@ describe('ClickHouse derived tables (ADR 025)', { timeout: SLOW }, () => {
     expect(counts).toEqual({ errors: 4, users: 2 });
 
     // u2's second day was only with the wallet: it goes; u1's has a page view without it and stays.
-    expect(await store.deleteWalletEvents(PROJECT, WALLET.toUpperCase())).toBe(4);
+    expect(await store.deleteWalletEvents(PROJECT, WALLET.toUpperCase())).toBe(5);
     const afterWallet = await expectInLine(store.clickhouse);
     expect(afterWallet.errors).toHaveLength(3);
     expect(afterWallet.failed).toHaveLength(1);
+    expect(afterWallet.connections).toHaveLength(1);
     expect(afterWallet.userDays).toHaveLength(5);
 
     // Cut in the morning of the third day: u2's page view that morning goes; u1's afternoon keeps the day.
-    expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(6);
+    expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(7);
     const afterRetention = await expectInLine(store.clickhouse);
     expect(afterRetention.userDays.filter((row) => row.includes(PROJECT))).toHaveLength(1);
 
@@ -201,7 +209,7 @@ describe('ClickHouse derived tables (ADR 025)', { timeout: SLOW }, () => {
     await expectInLine(store.clickhouse);
     await store.deleteProjectEvents(PROJECT);
     const emptied = await expectInLine(store.clickhouse);
-    expect(emptied).toEqual({ errors: [], failed: [], userDays: [], transactionKeys: [] });
+    expect(emptied).toEqual({ errors: [], failed: [], connections: [], userDays: [], transactionKeys: [] });
     await store.close();
   });
 

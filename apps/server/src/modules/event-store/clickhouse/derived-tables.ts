@@ -19,11 +19,17 @@ export const FAILED_TX_SUBSET: EventSubset = {
   table: 'failed_transactions',
   where: "type = 'tx' AND ifNull(tx_stage IN ('failed', 'reverted'), 0)",
 };
-export const EVENT_SUBSETS = [ERROR_SUBSET, FAILED_TX_SUBSET] as const;
+/** Every wallet connection: attribution's "+ Wallets" finds each wallet's first one over all time. */
+export const CONNECTION_SUBSET: EventSubset = {
+  table: 'wallet_connections',
+  where: "type = 'wallet_connected'",
+};
+export const EVENT_SUBSETS = [ERROR_SUBSET, FAILED_TX_SUBSET, CONNECTION_SUBSET] as const;
 
 /** The subsets as the questions read them: FINAL, as for `events` (sql.ts). */
 export const ERROR_EVENTS = `${ERROR_SUBSET.table} FINAL`;
 export const FAILED_TRANSACTIONS = `${FAILED_TX_SUBSET.table} FINAL`;
+export const WALLET_CONNECTIONS = `${CONNECTION_SUBSET.table} FINAL`;
 
 /** The UTC day of an event. */
 const EVENT_DAY = "toDate(ts, 'UTC')";
