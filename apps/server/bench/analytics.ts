@@ -12,16 +12,24 @@
  * --keep <file> (generate into this DuckDB file and keep it, clustered when the sorted layout ran),
  * --reuse <file> (time the queries on a file kept earlier: no generation, no re-clustering; its layout
  * is the one it was left in), --only <words> (only the queries whose name holds one of the
- * comma-separated words, e.g. `--only incident,overview`).
+ * comma-separated words, e.g. `--only incident,overview`), --clickhouse-data <dir> (chdb's data directory,
+ * kept: a run that finds the bench's ClickHouse database there with as many events as the DuckDB file skips
+ * the 10 M-row load, about 160 s, and only migrates it to the current schema; meant with --reuse).
+ *
+ * ClickHouse's cells add the CPU ms chdb's process spent per run (its HTTP layer included).
+ *
+ * Without duckdb in --engines, the DuckDB file is only the data's source: opened read-only (with --reuse),
+ * no derived tables built, no DuckDB timings.
  */
 
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
+import { z } from 'zod';
 import {
   type ClickHouseEventStore,
   createClickHouseEventStore,
@@ -45,7 +53,7 @@ const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '10000000' },
     runs: { type: 'string', default: '20' },
-    /** Which engines answer beside DuckDB (DuckDB always generates the data): postgres, clickhouse. */
+    /** Which engines answer: duckdb, postgres, clickhouse (DuckDB always generates or holds the data). */
     engines: { type: 'string', default: 'duckdb,postgres,clickhouse' },
     'no-postgres': { type: 'boolean', default: false },
     /** arrival: as ingestion appends; sorted: after re-clustering by (project_id, ts). */
@@ -54,6 +62,8 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     /** Only the queries whose name holds one of these comma-separated words (case-insensitive). */
     only: { type: 'string' },
+    /** chdb's data directory, kept between runs (the bench's database is loaded once). */
+    'clickhouse-data': { type: 'string' },
   },
 });
 const TOTAL = Number(values.events);
@@ -83,22 +93,35 @@ async function loadCases(): Promise<BenchCase[]> {
   return chosen;
 }
 
-type Timing = { p50: number; p95: number; runs: number };
+type Timing = { p50: number; p95: number; runs: number; cpuMs?: number };
 
-/** Two warm-up runs, then `RUNS` timed ones (at least 5, and no more once 4 s have passed). */
-async function time(run: () => Promise<unknown>): Promise<Timing | string> {
+/** CPU ms (user + system) a process has used, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  // Fields after the command name (which may hold spaces) start at state: utime and stime are 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Two warm-up runs, then `RUNS` timed ones (at least 5, and no more once 4 s have passed). With `pid`,
+ * also the CPU that process spent per timed run: chdb's, which other work on a shared machine disturbs
+ * far less than the wall-clock times.
+ */
+async function time(run: () => Promise<unknown>, pid?: number): Promise<Timing | string> {
   try {
     for (let i = 0; i < 2; i++) await run();
     const samples: number[] = [];
     const started = performance.now();
+    const cpuBefore = pid === undefined ? 0 : cpuMsOf(pid);
     while (samples.length < RUNS && (samples.length < 5 || performance.now() - started < 4_000)) {
       const t = performance.now();
       await run();
       samples.push(performance.now() - t);
     }
+    const cpuMs = pid === undefined ? undefined : (cpuMsOf(pid) - cpuBefore) / samples.length;
     samples.sort((a, b) => a - b);
     const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)] ?? NaN;
-    return { p50: at(0.5), p95: at(0.95), runs: samples.length };
+    return { p50: at(0.5), p95: at(0.95), runs: samples.length, cpuMs };
   } catch (error) {
     return `error: ${(error as Error).message.split('\n')[0]}`;
   }
@@ -146,7 +169,7 @@ const cell = (timing: Timing | string | undefined) =>
     ? '—'
     : typeof timing === 'string'
       ? timing.slice(0, 40)
-      : `${timing.p50.toFixed(1)} / ${timing.p95.toFixed(1)}`;
+      : `${timing.p50.toFixed(1)} / ${timing.p95.toFixed(1)}${timing.cpuMs === undefined ? '' : ` (CPU ${timing.cpuMs.toFixed(0)})`}`;
 
 /**
  * What a periodic compaction of the event store would do: rewrite the table clustered by project and
@@ -192,6 +215,16 @@ async function keptLayout(connection: DuckDBConnection): Promise<string> {
   return String(reader.getRowObjectsJS()[0]?.layout);
 }
 
+/** Events in the bench's ClickHouse database (a kept --clickhouse-data directory may hold them already). */
+async function loadedEvents(store: ClickHouseEventStore): Promise<number> {
+  const [row] = await store.clickhouse.rows(
+    'SELECT count() AS n FROM events',
+    {},
+    z.object({ n: z.coerce.number() }),
+  );
+  return row?.n ?? 0;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-analytics-'));
   const kept = values.keep ?? values.reuse;
@@ -202,7 +235,11 @@ async function main(): Promise<void> {
   let pgPool: pg.Pool | undefined;
   let chdb: ChdbProcess | undefined;
   let clickhouse: ClickHouseEventStore | undefined;
-  const instance = await DuckDBInstance.create(file);
+  const timesDuckDb = ENGINES.has('duckdb');
+  const instance = await DuckDBInstance.create(
+    file,
+    values.reuse && !timesDuckDb ? { access_mode: 'READ_ONLY' } : {},
+  );
   try {
     const cases = await loadCases();
     log(`${os.cpus().length} cores; ${cases.length} queries from bench/cases; DuckDB file ${file}`);
@@ -215,7 +252,7 @@ async function main(): Promise<void> {
       if (values.keep) await rememberLayout(connection, 'arrival');
       log(`DuckDB: events generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
-    await deriveTables(connection);
+    if (timesDuckDb) await deriveTables(connection);
     const count = Number(
       (await connection.runAndReadAll('SELECT count(*)::DOUBLE AS n FROM events')).getRowObjectsJS()[0]?.n,
     );
@@ -226,10 +263,20 @@ async function main(): Promise<void> {
 
     if (ENGINES.has('clickhouse')) {
       started = performance.now();
-      chdb = await startChdbProcess({ dataPath: path.join(dir, 'chdb') });
+      const dataPath = values['clickhouse-data']
+        ? path.resolve(values['clickhouse-data'])
+        : path.join(dir, 'chdb');
+      chdb = await startChdbProcess({ dataPath });
       clickhouse = await createClickHouseEventStore(`${chdb.url}/bench`);
-      await loadClickHouse(connection, `${chdb.url}/bench`, dir);
-      log(`ClickHouse (chdb): loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      log(`ClickHouse (chdb): schema ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      const loaded = await loadedEvents(clickhouse);
+      if (loaded === count) {
+        log(`ClickHouse (chdb): ${loaded.toLocaleString('en-US')} events already in ${dataPath}`);
+      } else {
+        if (loaded > 0) throw new Error(`${dataPath} holds ${loaded} events, not ${count}: remove it first`);
+        await loadClickHouse(connection, `${chdb.url}/bench`, dir);
+        log(`ClickHouse (chdb): loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      }
     }
     if (ENGINES.has('postgres')) {
       started = performance.now();
@@ -249,7 +296,7 @@ async function main(): Promise<void> {
       row.set(column, timing);
     };
     const columns: string[] = [];
-    for (const layout of layouts) {
+    for (const layout of timesDuckDb ? layouts : []) {
       if (layout === 'sorted' && !values.reuse) {
         started = performance.now();
         await sortByProject(connection);
@@ -290,7 +337,7 @@ async function main(): Promise<void> {
           record(
             benchCase.name,
             column,
-            await time(() => benchCase.duckdb({ ...target, connection, store })),
+            await time(() => benchCase.duckdb({ ...target, connection, store }), chdb?.process.pid),
           );
         log(`measured ${column}`);
       }

@@ -31,6 +31,9 @@ import { walletCounts } from './questions/wallet-counts.ts';
 import { walletProviders } from './questions/wallet-providers.ts';
 import { migrate } from './schema.ts';
 
+/** A migration's copy of 10 M events took minutes through chdb on a busy 2-core machine. */
+const MIGRATION_TIMEOUT_MS = 3_600_000;
+
 /** The ClickHouse adapter, with the connection tests and tools may query directly. */
 export type ClickHouseEventStore = EventStore & {
   clickhouse: ClickHouse;
@@ -47,13 +50,15 @@ export async function createClickHouseEventStore(
   url: string,
   options: { exportPageRows?: number } = {},
 ): Promise<ClickHouseEventStore> {
-  const clickhouse = await connectClickHouse(url);
+  // Migrations on a connection of their own: a version that adds a derived table copies the events
+  // already stored into it, which can outlast a question's timeout on a large store (ADR 025).
+  const migrator = await connectClickHouse(url, { requestTimeoutMs: MIGRATION_TIMEOUT_MS });
   try {
-    await migrate(clickhouse);
-  } catch (error) {
-    await clickhouse.close();
-    throw error;
+    await migrate(migrator);
+  } finally {
+    await migrator.close();
   }
+  const clickhouse = await connectClickHouse(url);
   const writer = createEventWriter(clickhouse);
   let isClosed = false;
 

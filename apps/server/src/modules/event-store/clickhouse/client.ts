@@ -34,7 +34,14 @@ export function parseClickHouseUrl(url: string): {
   return { serverUrl: parsed.toString().replace(/\/$/, ''), database, username, password };
 }
 
-function clientFor(url: string, database: string | undefined): ClickHouseClient {
+/** How long a request may take: a dashboard question or a load; a migration's copy gets longer. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
+function clientFor(
+  url: string,
+  database: string | undefined,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
+): ClickHouseClient {
   const { serverUrl, username, password } = parseClickHouseUrl(url);
   return createClient({
     url: serverUrl,
@@ -44,7 +51,7 @@ function clientFor(url: string, database: string | undefined): ClickHouseClient 
     application: 'polyflow',
     // Failures reach the caller as errors; the client's own logging would print each one twice.
     log: { level: ClickHouseLogLevel.OFF },
-    request_timeout: 120_000,
+    request_timeout: requestTimeoutMs,
     clickhouse_settings: {
       // An insert answers once its rows are stored and its materialized views have run.
       wait_end_of_query: 1,
@@ -52,8 +59,14 @@ function clientFor(url: string, database: string | undefined): ClickHouseClient 
   });
 }
 
-/** Connects to the database of `url`, creating the database first if it is missing. */
-export async function connectClickHouse(url: string): Promise<ClickHouse> {
+/**
+ * Connects to the database of `url`, creating the database first if it is missing. `requestTimeoutMs`:
+ * for a connection that runs long statements (the schema's migrations copy stored events).
+ */
+export async function connectClickHouse(
+  url: string,
+  options: { requestTimeoutMs?: number } = {},
+): Promise<ClickHouse> {
   const { database } = parseClickHouseUrl(url);
   const server = clientFor(url, undefined);
   try {
@@ -61,7 +74,7 @@ export async function connectClickHouse(url: string): Promise<ClickHouse> {
   } finally {
     await server.close();
   }
-  const client = clientFor(url, database);
+  const client = clientFor(url, database, options.requestTimeoutMs);
   return {
     client,
     database,

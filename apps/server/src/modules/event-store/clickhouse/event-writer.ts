@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { EventWriter } from '../event-store.ts';
 import { BATCH_RECORD_PREFIX } from '../log-records.ts';
 import type { ClickHouse, Params } from './client.ts';
+import { deleteDerivedRows, type UserDaysChange } from './derived-tables.ts';
 import { EVENTS } from './sql.ts';
 
 /**
@@ -65,8 +66,8 @@ export function createEventWriter(clickhouse: ClickHouse) {
   // merges drop them from disk later. It does not say how many rows it hid, so the events are counted
   // first (FINAL: an event loaded twice counts once), in the same turn of the write queue: no load of
   // this store comes in between. None found: no DELETE (an hourly retention pass that finds nothing old
-  // costs one count).
-  const deleteWhere = (where: string, params: Params) =>
+  // costs one count). The derived tables follow in the same turn (derived-tables.ts).
+  const deleteWhere = (where: string, params: Params, userDays: () => Promise<UserDaysChange>) =>
     serialWrite(async () => {
       const [counted] = await clickhouse.rows(
         `SELECT count() AS deleted FROM ${EVENTS} WHERE ${where}`,
@@ -75,11 +76,13 @@ export function createEventWriter(clickhouse: ClickHouse) {
       );
       const deleted = counted?.deleted ?? 0;
       if (deleted === 0) return 0;
+      const change = await userDays();
       await clickhouse.client.command({
         query: `DELETE FROM events WHERE ${where}`,
         query_params: params,
         clickhouse_settings: { lightweight_deletes_sync: '2' },
       });
+      await deleteDerivedRows(clickhouse, where, params, change);
       return deleted;
     });
 
@@ -115,26 +118,38 @@ export function createEventWriter(clickhouse: ClickHouse) {
     isRecordError: (error) => error instanceof ClickHouseError && RECORD_ERROR_CODES.has(Number(error.code)),
 
     async deleteProjectEvents(projectId) {
-      await deleteWhere('project_id = {project:String}', { project: projectId });
+      const where = 'project_id = {project:String}';
+      await deleteWhere(where, { project: projectId }, async () => ({ kind: 'all', where }));
     },
 
     deleteEventsBefore: (projectId, before) =>
-      deleteWhere("project_id = {project:String} AND ts < fromUnixTimestamp64Milli({before:Int64}, 'UTC')", {
-        project: projectId,
-        before: before.getTime(),
-      }),
-
-    deleteWalletEvents: (projectId, wallet) =>
       deleteWhere(
-        'project_id = {project:String} AND (wallet_address = {wallet:String} OR tx_from = {wallet:String})',
-        { project: projectId, wallet: wallet.toLowerCase() },
+        "project_id = {project:String} AND ts < fromUnixTimestamp64Milli({before:Int64}, 'UTC')",
+        { project: projectId, before: before.getTime() },
+        async () => ({ kind: 'days', beforeParam: 'before' }),
       ),
 
-    deleteUserEvents: (projectId, userId) =>
-      deleteWhere('project_id = {project:String} AND user_id = {user:String}', {
-        project: projectId,
-        user: userId,
-      }),
+    deleteWalletEvents(projectId, wallet) {
+      const where =
+        'project_id = {project:String} AND (wallet_address = {wallet:String} OR tx_from = {wallet:String})';
+      const params = { project: projectId, wallet: wallet.toLowerCase() };
+      // The users seen with the wallet, read before its events go: their days are rebuilt after.
+      return deleteWhere(where, params, async () => ({
+        kind: 'users',
+        userIds: (
+          await clickhouse.rows(
+            `SELECT DISTINCT user_id FROM events WHERE ${where}`,
+            params,
+            z.object({ user_id: z.string() }),
+          )
+        ).map((row) => row.user_id),
+      }));
+    },
+
+    deleteUserEvents(projectId, userId) {
+      const where = 'project_id = {project:String} AND user_id = {user:String}';
+      return deleteWhere(where, { project: projectId, user: userId }, async () => ({ kind: 'all', where }));
+    },
 
     async close() {
       if (isClosed) return;

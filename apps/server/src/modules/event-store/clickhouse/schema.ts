@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { type ColumnKind, EVENT_COLUMNS, type EventColumnName } from '../event-row.ts';
 import type { ClickHouse } from './client.ts';
 import {
+  EVENT_SUBSETS,
+  subsetStatements,
+  TRANSACTION_KEYS_STATEMENTS,
+  USER_DAYS_STATEMENTS,
+} from './derived-tables.ts';
+import {
   CREATE_INCOMING_RECORDS,
   CREATE_INCOMING_ROWS,
   CREATE_LOAD_VIEWS,
@@ -51,25 +57,39 @@ const columnList = EVENT_COLUMNS.map(({ name, kind, required }) => {
  * and a replayed segment carry the same (project, id) with the same client time
  * (docs/decisions/018-clickhouse-event-store.md).
  */
-const CREATE_EVENTS = `CREATE TABLE IF NOT EXISTS events (
+const createEventsTable = (name: string) => `CREATE TABLE IF NOT EXISTS ${name} (
   ${columnList}
 ) ENGINE = ReplacingMergeTree
 ORDER BY (project_id, ts, id)`;
+
+const CREATE_EVENTS = createEventsTable('events');
 
 /** The schema's history: each version's statements, applied once, in order, at start-up. */
 const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
   { version: 1, statements: [CREATE_EVENTS, CREATE_INCOMING_RECORDS, ...CREATE_LOAD_VIEWS] },
   // Segments of rows records alone load through one plain view (ADR 022).
   { version: 2, statements: [CREATE_INCOMING_ROWS, CREATE_ROWS_VIEW] },
+  // Subsets of the events and the users per day, fed by views on `events`, filled from what is stored
+  // (ADR 025).
+  {
+    version: 3,
+    statements: [
+      ...EVENT_SUBSETS.flatMap((subset) => subsetStatements(subset, createEventsTable(subset.table))),
+      ...USER_DAYS_STATEMENTS,
+      ...TRANSACTION_KEYS_STATEMENTS,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
 
 /**
- * Brings the database to SCHEMA_VERSION: `schema_version` records each version applied. Every statement is
- * idempotent (IF NOT EXISTS), so two nodes starting together at worst apply the same version twice.
+ * Brings the database to SCHEMA_VERSION (`upTo`: an older one, as a test builds a database of an earlier
+ * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
+ * a derived table's copy of the stored rows only adds duplicates that FINAL and distinct counts ignore),
+ * so two nodes starting together at worst apply the same version twice.
  */
-export async function migrate(clickhouse: ClickHouse): Promise<void> {
+export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {
   await clickhouse.command(
     `CREATE TABLE IF NOT EXISTS schema_version (
        version UInt32,
@@ -83,7 +103,7 @@ export async function migrate(clickhouse: ClickHouse): Promise<void> {
   );
   const current = row?.version ?? 0;
   for (const migration of MIGRATIONS) {
-    if (migration.version <= current) continue;
+    if (migration.version <= current || migration.version > upTo) continue;
     for (const statement of migration.statements) await clickhouse.command(statement);
     await clickhouse.command('INSERT INTO schema_version (version) VALUES ({version:UInt32})', {
       version: migration.version,

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
 import type { ClickHouse } from '../client.ts';
-import { count, utcDay } from '../question-sql.ts';
-import { EVENTS } from '../sql.ts';
+import { count } from '../question-sql.ts';
 
 const SpanUsersRow = z.object({ span: count, users: count });
 
 /**
  * Distinct users of the project with any event during each incident's life (its UTC days, both ends
- * included): the denominator of its reach. One pass over the user-days of the spans' whole stretch, each
- * counted for every distinct day range that covers its day (incidents with the same days share a count).
+ * included): the denominator of its reach. One pass over the user-days of the spans' whole stretch
+ * (`user_days`, derived-tables.ts: a user-day stored twice counts once in a distinct count), each counted
+ * for every distinct day range that covers its day (incidents with the same days share a count).
  */
 export async function activeUsersDuring(
   clickhouse: ClickHouse,
@@ -21,11 +21,9 @@ export async function activeUsersDuring(
   const rows = await clickhouse.rows(
     `WITH {firsts:Array(Date)} AS first_days, {lasts:Array(Date)} AS last_days
      SELECT span, uniqExact(user_id) AS users
-       FROM (SELECT DISTINCT ${utcDay('ts')} AS day, user_id
-               FROM ${EVENTS}
-              WHERE project_id = {project:String}
-                AND ts >= toDateTime64(arrayMin(first_days), 3, 'UTC')
-                AND ts < toDateTime64(arrayMax(last_days) + 1, 3, 'UTC'))
+       FROM (SELECT day, user_id
+               FROM user_days
+              WHERE project_id = {project:String} AND day >= arrayMin(first_days) AND day <= arrayMax(last_days))
       ARRAY JOIN arrayFilter(i -> first_days[i] <= day AND day <= last_days[i], arrayEnumerate(first_days)) AS span
       GROUP BY span`,
     {

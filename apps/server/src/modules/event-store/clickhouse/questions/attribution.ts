@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { AttributionCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
+import { WALLET_CONNECTIONS } from '../derived-tables.ts';
 import { count, flag, textOrNull } from '../question-sql.ts';
 import { type SessionColumn, sessionRowsCte } from '../session-rows.ts';
-import { EVENTS, FROM, rangeParams, TO } from '../sql.ts';
+import { FROM, rangeParams, TO } from '../sql.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
 const DIMENSION_COLUMNS: Record<AttributionDimension, SessionColumn> = {
@@ -33,7 +34,8 @@ const AttributionRow = z.object({
 /**
  * Sessions in the range grouped by their landing UTM value, plus the Total row. "+ Wallets" counts
  * wallets whose first connection ever (all time, whatever the filters) happened in the range, in the
- * session of that first connection (the earlier session id breaks a tie). Sessions are first folded per
+ * session of that first connection (the earlier session id breaks a tie), found in the project's
+ * connections alone (`wallet_connections`, derived-tables.ts). Sessions are first folded per
  * (value, user), so that a row's users are its (value, user) rows and the Total row's, its users.
  * Definitions: docs/acquisition-and-incidents.md.
  */
@@ -63,7 +65,7 @@ export async function attributionCounts(
     `WITH ${sessions.sql},
     first_connections AS (
       SELECT min(ts) AS first_connected, argMin(session_id, (ts, session_id)) AS session_id
-        FROM ${EVENTS}
+        FROM ${WALLET_CONNECTIONS}
        WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
        GROUP BY wallet_address
     ),

@@ -8,8 +8,9 @@ import {
   TX_FAILURE_WINDOW,
 } from '../../incident-questions.ts';
 import type { ClickHouse, Params } from '../client.ts';
+import { ERROR_EVENTS, FAILED_TRANSACTIONS } from '../derived-tables.ts';
 import { count, flag, numberOrNull, textOrNull, timeParam, utcDay } from '../question-sql.ts';
-import { EVENTS, FROM, ms, rangeParams, TO } from '../sql.ts';
+import { FROM, ms, rangeParams, TO } from '../sql.ts';
 
 const SummaryRow = z.object({
   id: z.string(),
@@ -59,7 +60,9 @@ function searchCondition(params: Params, search: string): string {
 }
 
 /**
- * Every incident with an occurrence in the range: error events grouped by their stored `incident_id`.
+ * Every incident with an occurrence in the range: error events grouped by their stored `incident_id`, read
+ * from the project's error events alone (`error_events`, derived-tables.ts), as the failures are from
+ * `failed_transactions`.
  * A failed or reverted transaction of the same session within 10 s of an occurrence that is a wallet's
  * failure to send one counts as one the incident made fail. First seen is the first occurrence ever; the
  * rest is in the range. Ties on time are broken by event id, as for the latest occurrence.
@@ -90,13 +93,13 @@ export async function incidentSummaries(
   const sql = `
     WITH occurrences AS (
       SELECT *, ${occurrence} AS in_range, (${match}) AS matches
-        FROM ${EVENTS}
+        FROM ${ERROR_EVENTS}
        WHERE project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL
          AND ts < ${TO} ${only}
     ),
     failures AS (
       SELECT session_id, ts, tx_id
-        FROM ${EVENTS}
+        FROM ${FAILED_TRANSACTIONS}
        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
          AND ifNull(tx_stage IN ('failed', 'reverted'), 0)
          AND ts >= ${timeParam('failuresFrom')} AND ts < ${timeParam('failuresTo')}

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { StoredOccurrence } from '../../incident-questions.ts';
 import type { ClickHouse } from '../client.ts';
+import { ERROR_EVENTS } from '../derived-tables.ts';
 import { count, numberOrNull, textOrNull } from '../question-sql.ts';
-import { EVENTS, ms } from '../sql.ts';
+import { ms } from '../sql.ts';
 
 const OccurrenceRow = z.object({
   id: z.string(),
@@ -36,7 +37,7 @@ export async function occurrenceById(
             error_stack, error_code, rpc_method, toString(gas_balance) AS gas_balance,
             toString(wallet_nonce) AS wallet_nonce, chain_id, wallet_provider, path,
             browser, os, country
-       FROM ${EVENTS}
+       FROM ${ERROR_EVENTS}
       WHERE project_id = {project:String} AND id = {event:String} AND type = 'error'
       LIMIT 1`,
     { project: projectId, event: eventId },

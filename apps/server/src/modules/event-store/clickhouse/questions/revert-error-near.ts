@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REVERT_ERROR_WINDOW } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../client.ts';
-import { EVENTS } from '../sql.ts';
+import { ERROR_EVENTS } from '../derived-tables.ts';
 
 const MessageRow = z.object({ error_message: z.string().nullable() });
 
@@ -18,7 +18,7 @@ export async function revertErrorNear(
   if (!around.sessionId) return null;
   const [row] = await clickhouse.rows(
     `SELECT error_message
-       FROM ${EVENTS}
+       FROM ${ERROR_EVENTS}
       WHERE project_id = {project:String} AND session_id = {session:String} AND type = 'error'
         AND error_source = 'wallet'
         AND ts >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND ts <= fromUnixTimestamp64Milli({to:Int64}, 'UTC')

@@ -35,7 +35,14 @@ const StageRow = z.object({
   session_id: text,
 });
 
-/** Every stage event of the transaction with this hash or SDK id, oldest first. */
+/** The transaction a hash or an SDK id names ('' for none), from `transaction_keys` (derived-tables.ts). */
+const FOUND =
+  '(SELECT any(tx_id) FROM transaction_keys WHERE project_id = {project:String} AND key = {key:String})';
+
+/**
+ * Every stage event of the transaction with this hash or SDK id, oldest first: its id and the time span of
+ * its stages come from `transaction_keys`, so only that span of the project's events is read.
+ */
 export async function transactionEvents(
   clickhouse: ClickHouse,
   projectId: string,
@@ -50,11 +57,9 @@ export async function transactionEvents(
             toString(block_number) AS block_number_text, error_code, error_message, wallet_provider,
             country, browser, os, path, session_id
        FROM ${EVENTS}
-      WHERE project_id = {project:String} AND type = 'tx'
-        AND tx_id = (SELECT tx_id FROM ${EVENTS}
-                      WHERE project_id = {project:String} AND type = 'tx'
-                        AND (tx_hash = {key:String} OR tx_id = {key:String})
-                      LIMIT 1)
+      WHERE project_id = {project:String} AND type = 'tx' AND tx_id = ${FOUND}
+        AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key = ${FOUND})
+        AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key = ${FOUND})
       ORDER BY ts, multiIf(tx_stage = 'requested', 0, tx_stage = 'submitted', 1, 2)`,
     { project: projectId, key: hashOrId },
     StageRow,

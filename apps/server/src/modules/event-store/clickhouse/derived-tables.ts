@@ -1,0 +1,161 @@
+import type { ClickHouse, Params } from './client.ts';
+
+/**
+ * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
+ * (docs/decisions/025-clickhouse-derived-tables.md). Each table is filled by a materialized view on
+ * `events`, so every insert into `events` feeds it in the same statement: a segment's load (through
+ * `incoming_rows`' view), a copy file, the bench's load. Each is idempotent under a load repeated: the
+ * subsets are ReplacingMergeTrees on the events' own key, read with FINAL like `events`; `user_days` is
+ * only ever read through distinct counts, which a row stored twice does not change.
+ */
+
+/** Same columns and key as `events` (schema.ts builds the statement): a subset of its rows. */
+export type EventSubset = { table: string; where: string };
+
+/** Every error event: the incident questions read these alone (a few per cent of a project's events). */
+export const ERROR_SUBSET: EventSubset = { table: 'error_events', where: "type = 'error'" };
+/** The failed and reverted stages of transactions: what an incident's "failed transactions" joins with. */
+export const FAILED_TX_SUBSET: EventSubset = {
+  table: 'failed_transactions',
+  where: "type = 'tx' AND ifNull(tx_stage IN ('failed', 'reverted'), 0)",
+};
+/** Every wallet connection: attribution's "+ Wallets" finds each wallet's first one over all time. */
+export const CONNECTION_SUBSET: EventSubset = {
+  table: 'wallet_connections',
+  where: "type = 'wallet_connected'",
+};
+export const EVENT_SUBSETS = [ERROR_SUBSET, FAILED_TX_SUBSET, CONNECTION_SUBSET] as const;
+
+/** The subsets as the questions read them: FINAL, as for `events` (sql.ts). */
+export const ERROR_EVENTS = `${ERROR_SUBSET.table} FINAL`;
+export const FAILED_TRANSACTIONS = `${FAILED_TX_SUBSET.table} FINAL`;
+export const WALLET_CONNECTIONS = `${CONNECTION_SUBSET.table} FINAL`;
+
+/** The UTC day of an event. */
+const EVENT_DAY = "toDate(ts, 'UTC')";
+
+/**
+ * The (project, UTC day, user) of every event: the denominator of an incident's reach reads a project's
+ * users per day over the incident's whole life, which would otherwise be every event of those days. The
+ * view keeps one row per key and inserted block; merges and distinct counts do the rest.
+ */
+export const CREATE_USER_DAYS = `CREATE TABLE IF NOT EXISTS user_days (
+  project_id String,
+  day Date,
+  user_id String
+) ENGINE = ReplacingMergeTree
+ORDER BY (project_id, day, user_id)`;
+
+const USER_DAYS_OF_EVENTS = `SELECT DISTINCT project_id, ${EVENT_DAY} AS day, user_id FROM events`;
+
+export const CREATE_USER_DAYS_VIEW = `CREATE MATERIALIZED VIEW IF NOT EXISTS user_days_of_events TO user_days AS
+${USER_DAYS_OF_EVENTS}`;
+
+/**
+ * The statements that create one subset beside `events`: its table (`tableStatement`, from schema.ts),
+ * the view that feeds it, then the rows already stored. The view comes first, so an event loaded while
+ * the schema migrates reaches the subset through the view, the copy, or both (a duplicate, which FINAL
+ * and merges collapse); a migration repeated after a failure copies again, harmlessly.
+ */
+export function subsetStatements(subset: EventSubset, tableStatement: string): string[] {
+  return [
+    tableStatement,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${subset.table}_of_events TO ${subset.table} AS
+SELECT * FROM events WHERE ${subset.where}`,
+    `INSERT INTO ${subset.table} SELECT * FROM events WHERE ${subset.where}`,
+  ];
+}
+
+export const USER_DAYS_STATEMENTS = [
+  CREATE_USER_DAYS,
+  CREATE_USER_DAYS_VIEW,
+  `INSERT INTO user_days ${USER_DAYS_OF_EVENTS}`,
+];
+
+/**
+ * Each transaction stage's keys (its SDK id, and its hash once it has one) with the stage's time: the
+ * transaction screen opens a transaction by either, which `events` (sorted by time) can only find by
+ * reading all of a project's transactions. Beside the key, the columns every delete of events names
+ * (`ts`, `user_id`, `wallet_address`, `tx_from`), so a delete takes the same rows out of it with the same
+ * condition. Read through min, max and any: a stage stored twice changes none.
+ */
+export const CREATE_TRANSACTION_KEYS = `CREATE TABLE IF NOT EXISTS transaction_keys (
+  project_id String,
+  key String,
+  tx_id String,
+  ts DateTime64(3, 'UTC'),
+  id String,
+  user_id String,
+  wallet_address Nullable(String),
+  tx_from Nullable(String)
+) ENGINE = ReplacingMergeTree
+ORDER BY (project_id, key, ts, id)`;
+
+const TRANSACTION_KEYS_OF_EVENTS = `SELECT project_id, key, assumeNotNull(tx_id) AS tx_id, ts, id, user_id,
+       wallet_address, tx_from
+  FROM events
+ ARRAY JOIN arrayMap(k -> assumeNotNull(k), arrayFilter(k -> isNotNull(k), [tx_id, tx_hash])) AS key
+ WHERE type = 'tx' AND tx_id IS NOT NULL`;
+
+export const TRANSACTION_KEYS_STATEMENTS = [
+  CREATE_TRANSACTION_KEYS,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS transaction_keys_of_events TO transaction_keys AS
+${TRANSACTION_KEYS_OF_EVENTS}`,
+  `INSERT INTO transaction_keys ${TRANSACTION_KEYS_OF_EVENTS}`,
+];
+
+/** A lightweight DELETE, masked at once on every replica before it answers (ADR 018). */
+async function deleteRows(clickhouse: ClickHouse, table: string, where: string, params: Params) {
+  await clickhouse.client.command({
+    query: `DELETE FROM ${table} WHERE ${where}`,
+    query_params: params,
+    clickhouse_settings: { lightweight_deletes_sync: '2' },
+  });
+}
+
+/**
+ * Which rows of `user_days` a delete of events can leave without an event behind them, and how to find
+ * them again: a user-day stays while any of the user's events of that day stays.
+ * - `all`: the delete takes every event of those user-days (a project, a user): their rows go.
+ * - `days`: retention, every event before `before`: the days before its day go, and its own day is
+ *   rebuilt from the events that stay.
+ * - `users`: forgetting a wallet: the users seen with it are rebuilt from the events that stay.
+ */
+export type UserDaysChange =
+  | { kind: 'all'; where: string }
+  | { kind: 'days'; beforeParam: string }
+  | { kind: 'users'; userIds: readonly string[] };
+
+/**
+ * After a delete of events (`where` with `params`): the same rows out of every subset and of
+ * `transaction_keys`, and `user_days`
+ * brought in line with the events that stay. Runs in the writer's queue, after the events' DELETE.
+ */
+export async function deleteDerivedRows(
+  clickhouse: ClickHouse,
+  where: string,
+  params: Params,
+  userDays: UserDaysChange,
+): Promise<void> {
+  for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys'])
+    await deleteRows(clickhouse, table, where, params);
+  if (userDays.kind === 'all') {
+    await deleteRows(clickhouse, 'user_days', userDays.where, params);
+    return;
+  }
+  const project = 'project_id = {project:String}';
+  if (userDays.kind === 'days') {
+    const day = `toDate(fromUnixTimestamp64Milli({${userDays.beforeParam}:Int64}, 'UTC'), 'UTC')`;
+    await deleteRows(clickhouse, 'user_days', `${project} AND day <= ${day}`, params);
+    await clickhouse.command(
+      `INSERT INTO user_days ${USER_DAYS_OF_EVENTS} WHERE ${project} AND ${EVENT_DAY} = ${day}`,
+      params,
+    );
+    return;
+  }
+  if (userDays.userIds.length === 0) return;
+  const users = { ...params, users: userDays.userIds };
+  const ofUsers = `${project} AND has({users:Array(String)}, user_id)`;
+  await deleteRows(clickhouse, 'user_days', ofUsers, users);
+  await clickhouse.command(`INSERT INTO user_days ${USER_DAYS_OF_EVENTS} WHERE ${ofUsers}`, users);
+}

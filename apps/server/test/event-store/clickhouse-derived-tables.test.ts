@@ -1,0 +1,251 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type ClickHouseEventStore,
+  createClickHouseEventStore,
+} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
+import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
+import { migrate, SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
+import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
+import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
+import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+
+/**
+ * The ClickHouse adapter's derived tables (ADR 025): `error_events` and `failed_transactions` (subsets of
+ * `events` on its key: errors, failed stages, wallet connections), `user_days` and `transaction_keys`, fed by materialized views on every insert into `events`. Whatever
+ * the loads (a segment loaded again, duplicates within one insert) and the deletes (a wallet, a user, old
+ * events cut mid-day, a project), each holds what it would hold if rebuilt from the events that stay; and
+ * a database of schema version 2 gets them, filled, when the store starts on it.
+ */
+
+const PROJECT = 'p-ch-derived';
+const OTHER = 'p-ch-other';
+const DAY = 86_400_000;
+const DAY0 = Date.UTC(2026, 1, 1);
+let sequence = 0;
+
+function event(type: string, ts: number, fields: Partial<EventRow> = {}): EventRow {
+  sequence += 1;
+  return {
+    ...blankRow({
+      project_id: PROJECT,
+      id: `ev-${sequence}`,
+      type,
+      ts,
+      received_at: ts,
+      user_id: 'u1',
+      session_id: 's1',
+      origin: 'app.example.com',
+    }),
+    ...fields,
+  };
+}
+
+const WALLET = '0x00000000000000000000000000000000000000aa';
+const OTHER_WALLET = '0x00000000000000000000000000000000000000bb';
+
+/**
+ * Two users over three days: errors, failed and confirmed transaction stages, page views; u2 is seen on
+ * day 2 only with the wallet, u1 with it and without it; another project alongside.
+ */
+function fixture(): EventRow[] {
+  const error = (ts: number, fields: Partial<EventRow> = {}) =>
+    event('error', ts, {
+      error_source: 'wallet',
+      error_message: 'execution reverted',
+      incident_id: 'inc_1',
+      ...fields,
+    });
+  const tx = (ts: number, stage: string, fields: Partial<EventRow> = {}) =>
+    event('tx', ts, {
+      tx_id: `tx-${ts}`,
+      tx_stage: stage,
+      tx_kind: 'contract',
+      tx_hash: stage === 'requested' ? null : `0x${ts.toString(16)}`,
+      ...fields,
+    });
+  return [
+    event('page_view', DAY0 + 1_000, { path: '/' }),
+    event('wallet_connected', DAY0 + 1_500, { wallet_address: OTHER_WALLET }),
+    error(DAY0 + 2_000),
+    tx(DAY0 + 3_000, 'requested'),
+    tx(DAY0 + 3_000, 'failed'),
+    event('page_view', DAY0 + DAY + 5_000),
+    event('wallet_connected', DAY0 + DAY + 5_500, { wallet_address: WALLET }),
+    error(DAY0 + DAY + 6_000, { wallet_address: WALLET }),
+    tx(DAY0 + DAY + 7_000, 'reverted', { tx_from: WALLET }),
+    event('page_view', DAY0 + DAY + 8_000, { user_id: 'u2', session_id: 's2', wallet_address: WALLET }),
+    error(DAY0 + DAY + 9_000, { user_id: 'u2', session_id: 's2', wallet_address: WALLET }),
+    event('page_view', DAY0 + 2 * DAY + 1_000, { user_id: 'u2', session_id: 's3' }),
+    tx(DAY0 + 2 * DAY + 12 * 3_600_000, 'confirmed'),
+    error(DAY0 + 2 * DAY + 13 * 3_600_000),
+    event('page_view', DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
+    error(DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
+  ];
+}
+
+function segmentOf(rows: EventRow[], dir: string): string {
+  sequence += 1;
+  const file = path.join(dir, `segment-${sequence}`);
+  writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
+  return file;
+}
+
+const Snapshot = z.object({ rows: z.array(z.string()) });
+
+/** The rows of a query as sorted text, so that two snapshots compare as sets. */
+async function rowsOf(clickhouse: ClickHouse, sql: string): Promise<string[]> {
+  const [row] = await clickhouse.rows(
+    `SELECT arraySort(groupArray(toString(tuple(*)))) AS rows FROM (${sql})`,
+    {},
+    Snapshot,
+  );
+  return row?.rows ?? [];
+}
+
+/** What each derived table holds (once per key), and what a rebuild from the stored events would hold. */
+async function derivedAndRebuilt(clickhouse: ClickHouse) {
+  const subset = (table: string, where: string) => ({
+    held: rowsOf(clickhouse, `SELECT * FROM ${table} FINAL`),
+    rebuilt: rowsOf(clickhouse, `SELECT * FROM events FINAL WHERE ${where}`),
+  });
+  const errors = subset('error_events', "type = 'error'");
+  const failed = subset('failed_transactions', "type = 'tx' AND tx_stage IN ('failed', 'reverted')");
+  const connections = subset('wallet_connections', "type = 'wallet_connected'");
+  return {
+    held: {
+      errors: await errors.held,
+      failed: await failed.held,
+      connections: await connections.held,
+      userDays: await rowsOf(clickhouse, 'SELECT DISTINCT project_id, day, user_id FROM user_days'),
+      transactionKeys: await rowsOf(
+        clickhouse,
+        'SELECT DISTINCT project_id, key, tx_id, ts, id FROM transaction_keys',
+      ),
+    },
+    rebuilt: {
+      errors: await errors.rebuilt,
+      failed: await failed.rebuilt,
+      connections: await connections.rebuilt,
+      userDays: await rowsOf(
+        clickhouse,
+        "SELECT DISTINCT project_id, toDate(ts, 'UTC') AS day, user_id FROM events",
+      ),
+      transactionKeys: await rowsOf(
+        clickhouse,
+        `SELECT DISTINCT project_id, assumeNotNull(tx_id) AS key, assumeNotNull(tx_id), ts, id FROM events
+          WHERE type = 'tx' AND tx_id IS NOT NULL
+         UNION ALL
+         SELECT DISTINCT project_id, assumeNotNull(tx_hash), assumeNotNull(tx_id), ts, id FROM events
+          WHERE type = 'tx' AND tx_id IS NOT NULL AND tx_hash IS NOT NULL`,
+      ),
+    },
+  };
+}
+
+async function expectInLine(clickhouse: ClickHouse) {
+  const { held, rebuilt } = await derivedAndRebuilt(clickhouse);
+  expect(held).toEqual(rebuilt);
+  return held;
+}
+
+const SLOW = 120_000;
+let chdb: ChdbProcess;
+let dir: string;
+
+beforeAll(async () => {
+  chdb = await startChdbProcess();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-derived-'));
+}, SLOW);
+
+afterAll(async () => {
+  await chdb?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ClickHouse derived tables (ADR 025)', { timeout: SLOW }, () => {
+  let store: ClickHouseEventStore;
+
+  it('hold each event once however often it is loaded, and follow every kind of delete', async () => {
+    store = await createClickHouseEventStore(`${chdb.url}/pf_derived`);
+    const rows = fixture();
+    // Twice in one insert (one part holding each key twice), then again as a retried segment.
+    await store.loadSegment(segmentOf([...rows, ...rows], dir));
+    await store.loadSegment(segmentOf(rows, dir));
+    const held = await expectInLine(store.clickhouse);
+    expect(held.errors).toHaveLength(5);
+    expect(held.failed).toHaveLength(2);
+    expect(held.connections).toHaveLength(2);
+    expect(held.userDays).toHaveLength(6);
+    // Four stages by their id, three by their hash too.
+    expect(held.transactionKeys).toHaveLength(7);
+    // Distinct counts and FINAL: what the questions read counts each event once.
+    const [counts] = await store.clickhouse.rows(
+      `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
+              (SELECT uniqExact(user_id) FROM user_days WHERE project_id = {project:String}) AS users`,
+      { project: PROJECT },
+      z.object({ errors: z.coerce.number(), users: z.coerce.number() }),
+    );
+    expect(counts).toEqual({ errors: 4, users: 2 });
+
+    // u2's second day was only with the wallet: it goes; u1's has a page view without it and stays.
+    expect(await store.deleteWalletEvents(PROJECT, WALLET.toUpperCase())).toBe(5);
+    const afterWallet = await expectInLine(store.clickhouse);
+    expect(afterWallet.errors).toHaveLength(3);
+    expect(afterWallet.failed).toHaveLength(1);
+    expect(afterWallet.connections).toHaveLength(1);
+    expect(afterWallet.userDays).toHaveLength(5);
+
+    // Cut in the morning of the third day: u2's page view that morning goes; u1's afternoon keeps the day.
+    expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(7);
+    const afterRetention = await expectInLine(store.clickhouse);
+    expect(afterRetention.userDays.filter((row) => row.includes(PROJECT))).toHaveLength(1);
+
+    expect(await store.deleteUserEvents(OTHER, 'o1')).toBe(2);
+    await expectInLine(store.clickhouse);
+    await store.deleteProjectEvents(PROJECT);
+    const emptied = await expectInLine(store.clickhouse);
+    expect(emptied).toEqual({ errors: [], failed: [], connections: [], userDays: [], transactionKeys: [] });
+    await store.close();
+  });
+
+  it('are created and filled when the store starts on a database of schema version 2', async () => {
+    const url = `${chdb.url}/pf_derived_v2`;
+    const old = await connectClickHouse(url);
+    await migrate(old, 2);
+    const writer = createEventWriter(old);
+    const rows = fixture();
+    await writer.loadSegment(segmentOf([...rows, ...rows], dir));
+    await writer.close();
+    const tables = z.object({ name: z.string() });
+    expect(
+      (await old.rows('SELECT name FROM system.tables WHERE database = currentDatabase()', {}, tables)).map(
+        (row) => row.name,
+      ),
+    ).not.toContain('user_days');
+    await old.close();
+
+    store = await createClickHouseEventStore(url);
+    const [version] = await store.clickhouse.rows(
+      'SELECT max(version) AS version FROM schema_version',
+      {},
+      z.object({ version: z.coerce.number() }),
+    );
+    expect(version?.version).toBe(SCHEMA_VERSION);
+    const held = await expectInLine(store.clickhouse);
+    expect(held.errors).toHaveLength(5);
+    expect(held.userDays).toHaveLength(6);
+    // Loads after the upgrade go through the views.
+    await store.loadSegment(
+      segmentOf([event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })], dir),
+    );
+    const later = await expectInLine(store.clickhouse);
+    expect(later.errors).toHaveLength(6);
+    expect(later.userDays).toHaveLength(7);
+    await store.close();
+  });
+});
