@@ -15,7 +15,7 @@ import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 
 /**
- * The ClickHouse adapter's derived tables (ADR 025): `error_events` and `failed_transactions` (subsets of
+ * The ClickHouse adapter's derived tables (ADR 026): `error_events` and `failed_transactions` (subsets of
  * `events` on its key: errors, failed stages, wallet connections), `user_days` and `transaction_keys`, fed by materialized views on every insert into `events`. Whatever
  * the loads (a segment loaded again, duplicates within one insert) and the deletes (a wallet, a user, old
  * events cut mid-day, a project), each holds what it would hold if rebuilt from the events that stay; and
@@ -167,7 +167,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('ClickHouse derived tables (ADR 025)', { timeout: SLOW }, () => {
+describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
   let store: ClickHouseEventStore;
 
   it('hold each event once however often it is loaded, and follow every kind of delete', async () => {

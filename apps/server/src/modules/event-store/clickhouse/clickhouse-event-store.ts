@@ -51,7 +51,7 @@ export async function createClickHouseEventStore(
   options: { exportPageRows?: number } = {},
 ): Promise<ClickHouseEventStore> {
   // Migrations on a connection of their own: a version that adds a derived table copies the events
-  // already stored into it, which can outlast a question's timeout on a large store (ADR 025).
+  // already stored into it, which can outlast a question's timeout on a large store (ADR 026).
   const migrator = await connectClickHouse(url, { requestTimeoutMs: MIGRATION_TIMEOUT_MS });
   try {
     await migrate(migrator);

@@ -2,7 +2,7 @@ import type { ClickHouse, Params } from './client.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
- * (docs/decisions/025-clickhouse-derived-tables.md). Each table is filled by a materialized view on
+ * (docs/decisions/026-clickhouse-derived-tables.md). Each table is filled by a materialized view on
  * `events`, so every insert into `events` feeds it in the same statement: a segment's load (through
  * `incoming_rows`' view), a copy file, the bench's load. Each is idempotent under a load repeated: the
  * subsets are ReplacingMergeTrees on the events' own key, read with FINAL like `events`; `user_days` is

@@ -70,7 +70,7 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Segments of rows records alone load through one plain view (ADR 022).
   { version: 2, statements: [CREATE_INCOMING_ROWS, CREATE_ROWS_VIEW] },
   // Subsets of the events and the users per day, fed by views on `events`, filled from what is stored
-  // (ADR 025).
+  // (ADR 026).
   {
     version: 3,
     statements: [
