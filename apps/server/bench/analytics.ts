@@ -27,7 +27,10 @@ import {
   createClickHouseEventStore,
 } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { ensureDerivedTables } from '../src/modules/event-store/duckdb/derived-tables.ts';
-import { createDuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import {
+  createDuckDbEventStore,
+  DEFAULT_DUCKDB_MEMORY_LIMIT_MB,
+} from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { CREATE_EVENTS_TABLE } from '../src/modules/event-store/duckdb/schema.ts';
 import { bucketRange, DAY_MS } from '../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
@@ -54,6 +57,8 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     /** Only the queries whose name holds one of these comma-separated words (case-insensitive). */
     only: { type: 'string' },
+    /** DuckDB's memory limit in MB, as the server's DUCKDB_MEMORY_LIMIT_MB; 0: DuckDB's own (80 % of RAM). */
+    'duckdb-memory-limit-mb': { type: 'string', default: String(DEFAULT_DUCKDB_MEMORY_LIMIT_MB) },
   },
 });
 const TOTAL = Number(values.events);
@@ -202,10 +207,14 @@ async function main(): Promise<void> {
   let pgPool: pg.Pool | undefined;
   let chdb: ChdbProcess | undefined;
   let clickhouse: ClickHouseEventStore | undefined;
-  const instance = await DuckDBInstance.create(file);
+  const memoryLimitMb = Number(values['duckdb-memory-limit-mb']);
+  const instance = await DuckDBInstance.create(file, memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB` } : {});
   try {
     const cases = await loadCases();
-    log(`${os.cpus().length} cores; ${cases.length} queries from bench/cases; DuckDB file ${file}`);
+    log(
+      `${os.cpus().length} cores; ${cases.length} queries from bench/cases; DuckDB file ${file}, memory limit ` +
+        `${memoryLimitMb ? `${memoryLimitMb} MB` : "DuckDB's default"}`,
+    );
     const connection = await instance.connect();
     let started = performance.now();
     const layouts = values.reuse ? [await keptLayout(connection)] : LAYOUTS;

@@ -39,6 +39,13 @@ import { usersByBrowser, usersByCountry } from './questions/users-by-attribute.t
 import { walletCounts } from './questions/wallet-counts.ts';
 import { walletProviders } from './questions/wallet-providers.ts';
 
+/**
+ * DuckDB's memory limit unless DUCKDB_MEMORY_LIMIT_MB says otherwise (docs/decisions/025). DuckDB's own
+ * default, 80 % of RAM, lets its buffer pool keep every block a long read touched: a raw export of 10 M
+ * events grew the server by ~80 MB per million rows. The dashboards' working set at 10 M events fits.
+ */
+export const DEFAULT_DUCKDB_MEMORY_LIMIT_MB = 1024;
+
 export type DuckDbStoreOptions = {
   /** `DATA_DIR/events.duckdb`, or ':memory:' in unit tests. */
   file: string;
@@ -57,6 +64,8 @@ export type DuckDbStoreOptions = {
   loadTimings?: Map<string, LoadStepTiming>;
   /** Rows per page of the raw export (default EXPORT_PAGE_ROWS; tests use small pages). */
   exportPageRows?: number;
+  /** DuckDB's memory limit (default DEFAULT_DUCKDB_MEMORY_LIMIT_MB); not applied to `instance`. */
+  memoryLimitMb?: number;
 };
 
 /** The DuckDB adapter, with what only DuckDB has (tests and benches use it). */
@@ -77,6 +86,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     options.instance ??
     (await DuckDBInstance.create(options.file, {
       checkpoint_threshold: options.checkpointThreshold ?? '128MB',
+      memory_limit: `${options.memoryLimitMb ?? DEFAULT_DUCKDB_MEMORY_LIMIT_MB}MB`,
     }));
   const writer = await createEventWriter(instance, {
     compaction: { ...DEFAULT_COMPACTION_POLICY, ...options.compaction },
@@ -176,8 +186,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
 }
 
 /** The adapter as app.ts and the test harness create it: a file in DATA_DIR. */
-export const duckDbEventStore: EventStoreFactory = ({ dataDir }) =>
-  createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb') });
+export const duckDbEventStore =
+  (options: { memoryLimitMb?: number } = {}): EventStoreFactory =>
+  ({ dataDir }) =>
+    createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb'), memoryLimitMb: options.memoryLimitMb });
 
 /** The DuckDB adapter behind a port, for the tests and tools that need DuckDB itself. */
 export function asDuckDbEventStore(store: EventStore): DuckDbEventStore {
