@@ -208,7 +208,10 @@ async function main(): Promise<void> {
   let chdb: ChdbProcess | undefined;
   let clickhouse: ClickHouseEventStore | undefined;
   const memoryLimitMb = Number(values['duckdb-memory-limit-mb']);
-  const instance = await DuckDBInstance.create(file, memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB` } : {});
+  const instance = await DuckDBInstance.create(
+    file,
+    memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB` } : {},
+  );
   try {
     const cases = await loadCases();
     log(

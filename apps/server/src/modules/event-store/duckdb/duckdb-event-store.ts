@@ -189,7 +189,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
 export const duckDbEventStore =
   (options: { memoryLimitMb?: number } = {}): EventStoreFactory =>
   ({ dataDir }) =>
-    createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb'), memoryLimitMb: options.memoryLimitMb });
+    createDuckDbEventStore({
+      file: path.join(dataDir, 'events.duckdb'),
+      memoryLimitMb: options.memoryLimitMb,
+    });
 
 /** The DuckDB adapter behind a port, for the tests and tools that need DuckDB itself. */
 export function asDuckDbEventStore(store: EventStore): DuckDbEventStore {

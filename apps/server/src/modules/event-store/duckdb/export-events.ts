@@ -116,7 +116,9 @@ export async function* exportEvents(
 ): AsyncGenerator<EventRow[]> {
   let cursor: Cursor | null = null;
   for (;;) {
-    const page: Page = await pool.use((connection) => readPage(connection, projectId, range, cursor, pageRows));
+    const page: Page = await pool.use((connection) =>
+      readPage(connection, projectId, range, cursor, pageRows),
+    );
     // Each chunk is let go of once its rows are built: DuckDB frees it when its handle is collected.
     for (let chunk = page.chunks.shift(); chunk; chunk = page.chunks.shift()) {
       const vectors = READ_NAMES.map((_, index) => (chunk as DuckDBDataChunk).getColumnVector(index));
