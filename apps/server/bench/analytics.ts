@@ -27,10 +27,7 @@ import {
   createClickHouseEventStore,
 } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { ensureDerivedTables } from '../src/modules/event-store/duckdb/derived-tables.ts';
-import {
-  createDuckDbEventStore,
-  DEFAULT_DUCKDB_MEMORY_LIMIT_MB,
-} from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import { createDuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { CREATE_EVENTS_TABLE } from '../src/modules/event-store/duckdb/schema.ts';
 import { bucketRange, DAY_MS } from '../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
@@ -58,7 +55,7 @@ const { values } = parseArgs({
     /** Only the queries whose name holds one of these comma-separated words (case-insensitive). */
     only: { type: 'string' },
     /** DuckDB's memory limit in MB, as the server's DUCKDB_MEMORY_LIMIT_MB; 0: DuckDB's own (80 % of RAM). */
-    'duckdb-memory-limit-mb': { type: 'string', default: String(DEFAULT_DUCKDB_MEMORY_LIMIT_MB) },
+    'duckdb-memory-limit-mb': { type: 'string', default: '0' },
   },
 });
 const TOTAL = Number(values.events);

@@ -21,7 +21,7 @@ export type Config = {
   clickhouseUrl?: string;
   /**
    * DuckDB's memory limit in MB (its buffer pool, which caches the blocks read, and the queries' working
-   * memory). Undefined: the event store's default (DEFAULT_DUCKDB_MEMORY_LIMIT_MB).
+   * memory). Undefined: DuckDB's own, 80 % of RAM.
    */
   duckDbMemoryLimitMb?: number;
   /** `smtp://user:pass@host:port`; undefined writes emails to the log and `DATA_DIR/outbox`. */

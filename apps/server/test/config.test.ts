@@ -67,7 +67,7 @@ describe('loadConfig', () => {
       duckDbMemoryLimitMb: 512,
     });
     expect(loadConfig({ DATA_DIR: tempDir() }).ingestBacklogMaxBytes).toBe(256 * 1024 * 1024);
-    // Unset: the event store's own default (DEFAULT_DUCKDB_MEMORY_LIMIT_MB).
+    // Unset: DuckDB keeps its own, 80 % of RAM.
     expect(loadConfig({ DATA_DIR: tempDir() }).duckDbMemoryLimitMb).toBeUndefined();
     expect(loadConfig({ PORT: '4000', DATA_DIR: tempDir() }).publicUrl).toBe('http://localhost:4000');
   });

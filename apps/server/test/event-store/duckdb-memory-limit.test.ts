@@ -6,7 +6,6 @@ import { buildApp } from '../../src/app.ts';
 import {
   asDuckDbEventStore,
   createDuckDbEventStore,
-  DEFAULT_DUCKDB_MEMORY_LIMIT_MB,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { testConfig } from '../support/harness.ts';
@@ -39,13 +38,18 @@ describe("the DuckDB event store's memory limit", () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("is the default, not DuckDB's 80 % of RAM, when nothing is set", async () => {
-    const store = await createDuckDbEventStore({ file: path.join(tempDir(), 'events.duckdb') });
+  it("is DuckDB's own when nothing is set, and the one given otherwise", async () => {
+    const plain = await createDuckDbEventStore({ file: path.join(tempDir(), 'events.duckdb') });
+    const limited = await createDuckDbEventStore({
+      file: path.join(tempDir(), 'events.duckdb'),
+      memoryLimitMb: 1024,
+    });
     try {
-      expect(DEFAULT_DUCKDB_MEMORY_LIMIT_MB).toBe(1024);
-      expect(await memoryLimitOf(store)).toBe(shownAs(DEFAULT_DUCKDB_MEMORY_LIMIT_MB));
+      expect(await memoryLimitOf(plain)).not.toBe(shownAs(1024));
+      expect(await memoryLimitOf(limited)).toBe(shownAs(1024));
     } finally {
-      await store.close();
+      await plain.close();
+      await limited.close();
     }
   });
 

@@ -39,13 +39,6 @@ import { usersByBrowser, usersByCountry } from './questions/users-by-attribute.t
 import { walletCounts } from './questions/wallet-counts.ts';
 import { walletProviders } from './questions/wallet-providers.ts';
 
-/**
- * DuckDB's memory limit unless DUCKDB_MEMORY_LIMIT_MB says otherwise (docs/decisions/025). DuckDB's own
- * default, 80 % of RAM, lets its buffer pool keep every block a long read touched: a raw export of 10 M
- * events grew the server by ~80 MB per million rows. The dashboards' working set at 10 M events fits.
- */
-export const DEFAULT_DUCKDB_MEMORY_LIMIT_MB = 1024;
-
 export type DuckDbStoreOptions = {
   /** `DATA_DIR/events.duckdb`, or ':memory:' in unit tests. */
   file: string;
@@ -64,7 +57,11 @@ export type DuckDbStoreOptions = {
   loadTimings?: Map<string, LoadStepTiming>;
   /** Rows per page of the raw export (default EXPORT_PAGE_ROWS; tests use small pages). */
   exportPageRows?: number;
-  /** DuckDB's memory limit (default DEFAULT_DUCKDB_MEMORY_LIMIT_MB); not applied to `instance`. */
+  /**
+   * DuckDB's memory limit in MB (DUCKDB_MEMORY_LIMIT_MB); undefined keeps DuckDB's own, 80 % of RAM. It
+   * bounds the blocks a raw export leaves cached, but re-clustering 10 M events needs more than 1 GB
+   * (docs/decisions/025). Not applied to `instance`.
+   */
   memoryLimitMb?: number;
 };
 
@@ -86,7 +83,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     options.instance ??
     (await DuckDBInstance.create(options.file, {
       checkpoint_threshold: options.checkpointThreshold ?? '128MB',
-      memory_limit: `${options.memoryLimitMb ?? DEFAULT_DUCKDB_MEMORY_LIMIT_MB}MB`,
+      ...(options.memoryLimitMb ? { memory_limit: `${options.memoryLimitMb}MB` } : {}),
     }));
   const writer = await createEventWriter(instance, {
     compaction: { ...DEFAULT_COMPACTION_POLICY, ...options.compaction },
