@@ -64,6 +64,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** chdb's data directory, kept between runs (the bench's database is loaded once). */
     'clickhouse-data': { type: 'string' },
+    /** DuckDB's memory limit in MB, as the server's DUCKDB_MEMORY_LIMIT_MB; 0: DuckDB's own (80 % of RAM). */
+    'duckdb-memory-limit-mb': { type: 'string', default: '0' },
   },
 });
 const TOTAL = Number(values.events);
@@ -236,13 +238,17 @@ async function main(): Promise<void> {
   let chdb: ChdbProcess | undefined;
   let clickhouse: ClickHouseEventStore | undefined;
   const timesDuckDb = ENGINES.has('duckdb');
-  const instance = await DuckDBInstance.create(
-    file,
-    values.reuse && !timesDuckDb ? { access_mode: 'READ_ONLY' } : {},
-  );
+  const memoryLimitMb = Number(values['duckdb-memory-limit-mb']);
+  const instance = await DuckDBInstance.create(file, {
+    ...(values.reuse && !timesDuckDb ? { access_mode: 'READ_ONLY' } : {}),
+    ...(memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB` } : {}),
+  });
   try {
     const cases = await loadCases();
-    log(`${os.cpus().length} cores; ${cases.length} queries from bench/cases; DuckDB file ${file}`);
+    log(
+      `${os.cpus().length} cores; ${cases.length} queries from bench/cases; DuckDB file ${file}, memory limit ` +
+        `${memoryLimitMb ? `${memoryLimitMb} MB` : "DuckDB's default"}`,
+    );
     const connection = await instance.connect();
     let started = performance.now();
     const layouts = values.reuse ? [await keptLayout(connection)] : LAYOUTS;

@@ -163,7 +163,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // CLICKHOUSE_URL selects ClickHouse; the embedded DuckDB file is the default (tests pass their own).
   const chosenEventStore =
     options.eventStore ??
-    (config.clickhouseUrl ? clickHouseEventStore(config.clickhouseUrl) : duckDbEventStore);
+    (config.clickhouseUrl
+      ? clickHouseEventStore(config.clickhouseUrl)
+      : duckDbEventStore({ memoryLimitMb: config.duckDbMemoryLimitMb }));
   const eventStore = await chosenEventStore({ dataDir: config.dataDir });
   const metrics = createMetrics();
   const events = createEventService({

@@ -19,6 +19,11 @@ export type Config = {
    * events in `DATA_DIR/events.duckdb`.
    */
   clickhouseUrl?: string;
+  /**
+   * DuckDB's memory limit in MB (its buffer pool, which caches the blocks read, and the queries' working
+   * memory). Undefined: DuckDB's own, 80 % of RAM.
+   */
+  duckDbMemoryLimitMb?: number;
   /** `smtp://user:pass@host:port`; undefined writes emails to the log and `DATA_DIR/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -84,6 +89,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   CLICKHOUSE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DUCKDB_MEMORY_LIMIT_MB: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(128).max(1_048_576).optional(),
+  ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -132,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: vars.DATABASE_URL,
     clickhouseUrl: vars.CLICKHOUSE_URL,
+    duckDbMemoryLimitMb: vars.DUCKDB_MEMORY_LIMIT_MB,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
     smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_MAX: '3',
       INGEST_EVENTS_PER_MINUTE: '1200',
       INGEST_BACKLOG_MAX_MB: '64',
+      DUCKDB_MEMORY_LIMIT_MB: '512',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -63,8 +64,11 @@ describe('loadConfig', () => {
       authRateLimit: { max: 3, windowMs: 60_000 },
       ingestEventsPerMinute: 1200,
       ingestBacklogMaxBytes: 64 * 1024 * 1024,
+      duckDbMemoryLimitMb: 512,
     });
     expect(loadConfig({ DATA_DIR: tempDir() }).ingestBacklogMaxBytes).toBe(256 * 1024 * 1024);
+    // Unset: DuckDB keeps its own, 80 % of RAM.
+    expect(loadConfig({ DATA_DIR: tempDir() }).duckDbMemoryLimitMb).toBeUndefined();
     expect(loadConfig({ PORT: '4000', DATA_DIR: tempDir() }).publicUrl).toBe('http://localhost:4000');
   });
 
@@ -76,11 +80,12 @@ describe('loadConfig', () => {
         SMTP_URL: 'not a url',
         JWT_SECRET: 'short',
         INGEST_BACKLOG_MAX_MB: '-1',
+        DUCKDB_MEMORY_LIMIT_MB: '64',
         DATA_DIR: tempDir(),
       });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(
-      /PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*JWT_SECRET[\s\S]*INGEST_BACKLOG_MAX_MB/,
+      /PORT[\s\S]*DATABASE_URL[\s\S]*DUCKDB_MEMORY_LIMIT_MB[\s\S]*SMTP_URL[\s\S]*JWT_SECRET[\s\S]*INGEST_BACKLOG_MAX_MB/,
     );
   });
 

@@ -15,7 +15,7 @@ import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
  * `EVENT_STORE=<name> npx vitest run --project server test/analytics test/acquisition test/incidents`.
  */
 export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = {
-  duckdb: duckDbEventStore,
+  duckdb: duckDbEventStore(),
   // ClickHouse's engine (chdb) behind its HTTP interface, started for the run by global-setup.ts; each
   // data directory gets a database of its own, reached through the real @clickhouse/client.
   clickhouse: ({ dataDir }) => createClickHouseEventStore(clickHouseUrlFor(dataDir)),

@@ -1,15 +1,20 @@
-import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
-import type { EventRow } from '../event-row.ts';
+import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
+import { EVENT_COLUMNS, type EventRow } from '../event-row.ts';
 import type { ExportRange } from '../event-store.ts';
 import type { ConnectionPool } from './connection-pool.ts';
-import { SELECT_LIST } from './project-events.ts';
+import { selectColumn } from './project-events.ts';
 
 /**
- * Rows per page: a few MB of JavaScript objects. Kept at most 5,000: above that DuckDB may answer an
- * `ORDER BY … LIMIT` with a full sort of every row left instead of a top-N (its optimizer sorts fully
- * when the limit is more than 0.7 % of the rows it expects), which is what made the export's memory grow.
+ * Rows per query. Kept at most 5,000: above that DuckDB may answer an `ORDER BY … LIMIT` with a full sort
+ * of every row left instead of a top-N (its optimizer sorts fully when the limit is more than 0.7 % of the
+ * rows it expects), which is what made the export's memory grow (ADR 024).
  */
 export const EXPORT_PAGE_ROWS = 5_000;
+
+// Every column but project_id, which is the export's own parameter: one long string per row less to copy
+// out of DuckDB.
+const READ_COLUMNS = EVENT_COLUMNS.filter(({ name }) => name !== 'project_id');
+const READ_NAMES = READ_COLUMNS.map(({ name }) => name);
 
 // `events.ts` names the column; a bare `ts` in ORDER BY would be the select list's `… AS ts` (epoch ms).
 const IN_RANGE = `project_id = $project
@@ -33,30 +38,13 @@ const pageEnd = (after: string, pageRows: number) =>
    ORDER BY events.ts, events.id LIMIT 1 OFFSET ${pageRows - 1}`;
 /** Every column of the rows between two keys: a range the zone maps narrow, sorted in memory. */
 const pageRowsBetween = (after: string, upTo: string) =>
-  `SELECT ${SELECT_LIST}, epoch_us(events.ts) AS cursor_us FROM events
+  `SELECT ${READ_COLUMNS.map(selectColumn).join(', ')} FROM events
    WHERE ${IN_RANGE} ${after} ${upTo} ORDER BY events.ts, events.id`;
 
 type Cursor = { afterUs: bigint; afterId: string };
-type PageRow = EventRow & { cursor_us: bigint };
 type Params = Record<string, string | bigint>;
-
-/**
- * The page's rows, built from its columns: DuckDB's own `getRowObjectsJS` converts value by value and
- * takes several times as long, most of an export's CPU.
- */
-function pageRowsOf(reader: DuckDBResultReader): PageRow[] {
-  const names = reader.columnNames();
-  const columns = reader.getColumnsJS();
-  const rows: PageRow[] = new Array(reader.currentRowCount);
-  for (let index = 0; index < rows.length; index++) {
-    const row: Record<string, unknown> = {};
-    for (let column = 0; column < names.length; column++) {
-      row[names[column] as string] = columns[column]?.[index];
-    }
-    rows[index] = row as PageRow;
-  }
-  return rows;
-}
+/** A page as DuckDB holds it (its result's chunks, ≤ 2,048 rows each), and where the next one starts. */
+type Page = { chunks: DuckDBDataChunk[]; next: Cursor | null };
 
 async function readPage(
   connection: DuckDBConnection,
@@ -64,7 +52,7 @@ async function readPage(
   range: ExportRange,
   cursor: Cursor | null,
   pageRows: number,
-): Promise<PageRow[]> {
+): Promise<Page> {
   const after = cursor ? AFTER : '';
   const params: Params = {
     project: projectId,
@@ -75,23 +63,50 @@ async function readPage(
   const end = (await connection.runAndReadAll(pageEnd(after, pageRows), params)).getRowObjectsJS()[0] as
     | { us: bigint; id: string }
     | undefined;
-  // No page-th row: what is left of the range is less than a page.
-  const reader = end
-    ? await connection.runAndReadAll(pageRowsBetween(after, UP_TO), {
-        ...params,
-        lastUs: end.us,
-        lastId: end.id,
-      })
-    : await connection.runAndReadAll(pageRowsBetween(after, ''), params);
-  return pageRowsOf(reader);
+  // No page-th row: what is left of the range is less than a page, and this page is the last.
+  const result = end
+    ? await connection.run(pageRowsBetween(after, UP_TO), { ...params, lastUs: end.us, lastId: end.id })
+    : await connection.run(pageRowsBetween(after, ''), params);
+  const chunks = Array.from({ length: result.chunkCount }, (_, index) => result.getChunk(index));
+  // The next page starts after the key found, not after the last row read: a row deleted in between
+  // (retention, forget) would otherwise make the page look like the last.
+  return { chunks, next: end ? { afterUs: end.us, afterId: end.id } : null };
+}
+
+/**
+ * Rows handed on at a time. The rows, their strings and their text are all garbage a moment later; kept
+ * this small, what is alive when V8's young generation is collected is small too, so each collection is
+ * quick and little is promoted to the old generation (a page of 5,000 rows at a time spent a quarter of the
+ * export's CPU in the collector).
+ */
+export const EXPORT_SLICE_ROWS = 500;
+
+type Vectors = ReturnType<DuckDBDataChunk['getColumnVector']>[];
+
+/**
+ * Rows `from` to `to` of a chunk, read value by value from its vectors: VARCHAR, DOUBLE and HUGEINT values
+ * arrive as the string, number and bigint EventRow types them, with none of the converters
+ * `getRowObjectsJS` or `getColumnsJS` run over every value and no column arrays in between.
+ */
+function rowsOf(vectors: Vectors, projectId: string, from: number, to: number): EventRow[] {
+  const rows: EventRow[] = new Array(to - from);
+  for (let index = from; index < to; index++) {
+    const row: Record<string, unknown> = { project_id: projectId };
+    for (let column = 0; column < vectors.length; column++) {
+      row[READ_NAMES[column] as string] = vectors[column]?.getItem(index);
+    }
+    rows[index - from] = row as EventRow;
+  }
+  return rows;
 }
 
 /**
  * The project's events in [from, to) of client time, a page at a time by keyset on (ts, id): each page is
  * its own two short queries on a pooled connection (a long export never holds a connection or a snapshot
  * that the dashboards or the checkpoint wait for), and the next is asked for only when the consumer pulls.
- * Neither query sorts more than a page of full rows, so memory stays that of a page whatever the range
- * holds (docs/decisions/024).
+ * Neither query sorts more than a page of full rows (docs/decisions/024). A page is handed on in slices
+ * of EXPORT_SLICE_ROWS, each converted to rows only when pulled: the JavaScript side holds a few hundred
+ * rows at a time, which die young (docs/decisions/027).
  */
 export async function* exportEvents(
   pool: ConnectionPool,
@@ -101,11 +116,17 @@ export async function* exportEvents(
 ): AsyncGenerator<EventRow[]> {
   let cursor: Cursor | null = null;
   for (;;) {
-    const page = await pool.use((connection) => readPage(connection, projectId, range, cursor, pageRows));
-    const last = page.at(-1);
-    if (!last) return;
-    cursor = { afterUs: last.cursor_us, afterId: last.id };
-    yield page.map(({ cursor_us: _, ...row }) => row);
-    if (page.length < pageRows) return;
+    const page: Page = await pool.use((connection) =>
+      readPage(connection, projectId, range, cursor, pageRows),
+    );
+    // Each chunk is let go of once its rows are built: DuckDB frees it when its handle is collected.
+    for (let chunk = page.chunks.shift(); chunk; chunk = page.chunks.shift()) {
+      const vectors = READ_NAMES.map((_, index) => (chunk as DuckDBDataChunk).getColumnVector(index));
+      for (let from = 0; from < chunk.rowCount; from += EXPORT_SLICE_ROWS) {
+        yield rowsOf(vectors, projectId, from, Math.min(from + EXPORT_SLICE_ROWS, chunk.rowCount));
+      }
+    }
+    if (!page.next) return;
+    cursor = page.next;
   }
 }

@@ -1,12 +1,15 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { EVENT_COLUMNS, type EventRow } from '../event-row.ts';
+import { EVENT_COLUMNS, type EventColumn, type EventRow } from '../event-row.ts';
 
-/** Times as epoch ms and BIGINT columns as doubles, so that every value arrives as EventRow types it. */
-export const SELECT_LIST = EVENT_COLUMNS.map(({ name, kind }) => {
+/** A column as EventRow types it: times as epoch ms, BIGINT columns as doubles. */
+export function selectColumn({ name, kind }: EventColumn): string {
   if (kind === 'timestamp') return `epoch_ms(${name})::DOUBLE AS ${name}`;
   if (kind === 'bigint') return `${name}::DOUBLE AS ${name}`;
   return name;
-}).join(', ');
+}
+
+/** Every column, so that every value arrives as EventRow types it. */
+export const SELECT_LIST = EVENT_COLUMNS.map(selectColumn).join(', ');
 
 /** Every stored event of a project as rows, oldest received first (ties by id). */
 export async function readProjectEvents(
