@@ -10,9 +10,10 @@ import {
 import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
 import { migrate, SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
-import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { eventBuilder } from './event-builder.ts';
 
 /**
  * The ClickHouse adapter's derived tables (ADR 026): `error_events` and `failed_transactions` (subsets of
@@ -26,24 +27,9 @@ const PROJECT = 'p-ch-derived';
 const OTHER = 'p-ch-other';
 const DAY = 86_400_000;
 const DAY0 = Date.UTC(2026, 1, 1);
-let sequence = 0;
+let segments = 0;
 
-function event(type: string, ts: number, fields: Partial<EventRow> = {}): EventRow {
-  sequence += 1;
-  return {
-    ...blankRow({
-      project_id: PROJECT,
-      id: `ev-${sequence}`,
-      type,
-      ts,
-      received_at: ts,
-      user_id: 'u1',
-      session_id: 's1',
-      origin: 'app.example.com',
-    }),
-    ...fields,
-  };
-}
+const event = eventBuilder(PROJECT);
 
 const WALLET = '0x00000000000000000000000000000000000000aa';
 const OTHER_WALLET = '0x00000000000000000000000000000000000000bb';
@@ -89,8 +75,8 @@ function fixture(): EventRow[] {
 }
 
 function segmentOf(rows: EventRow[], dir: string): string {
-  sequence += 1;
-  const file = path.join(dir, `segment-${sequence}`);
+  segments += 1;
+  const file = path.join(dir, `segment-${segments}`);
   writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
   return file;
 }

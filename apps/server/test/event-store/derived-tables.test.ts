@@ -14,32 +14,16 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { transactionsCte } from '../../src/modules/event-store/duckdb/sql.ts';
-import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { bucketRange, DAY_MS } from '../../src/reading/time-range.ts';
 import { storeRows } from '../support/event-stores.ts';
+import { eventBuilder } from './event-builder.ts';
 
 const PROJECT = 'p-derived';
 const DAY0 = Date.UTC(2026, 1, 1);
 const RANGE = { fromMs: DAY0 + 10 * DAY_MS, toMs: DAY0 + 20 * DAY_MS };
-let sequence = 0;
-
-function event(type: string, ts: number, fields: Partial<EventRow> = {}): EventRow {
-  sequence += 1;
-  return {
-    ...blankRow({
-      project_id: PROJECT,
-      id: `ev-${sequence}`,
-      type,
-      ts,
-      received_at: ts,
-      user_id: 'u1',
-      session_id: 's1',
-      origin: 'app.example.com',
-    }),
-    ...fields,
-  };
-}
+const event = eventBuilder(PROJECT);
 
 /** Rows as an ingestion log segment of rows records (what the loader hands the store). */
 function segmentOf(rows: EventRow[]): string {
@@ -239,12 +223,13 @@ describe('derived tables (ADR 005)', () => {
 
   it('find an error event by id through its occurrence time, and one without an incident too', async () => {
     const at = RANGE.fromMs + DAY_MS + 123;
-    await storeRows(store, [
+    const rows = [
       event('page_view', at),
       event('error', at, { incident_id: 'inc_1', error_source: 'window', error_message: 'boom' }),
       event('error', at + 1, { error_source: 'sdk', error_message: 'no incident' }),
-    ]);
-    const [withIncident, withoutIncident] = [`ev-${sequence - 1}`, `ev-${sequence}`];
+    ];
+    await storeRows(store, rows);
+    const [notAnError, withIncident, withoutIncident] = rows.map((row) => row.id) as [string, string, string];
     expect(await store.occurrenceById(PROJECT, withIncident)).toMatchObject({
       eventId: withIncident,
       timeMs: at,
@@ -256,7 +241,7 @@ describe('derived tables (ADR 005)', () => {
       message: 'no incident',
     });
     // Not an error event: not an occurrence.
-    expect(await store.occurrenceById(PROJECT, `ev-${sequence - 2}`)).toBeNull();
+    expect(await store.occurrenceById(PROJECT, notAnError)).toBeNull();
   });
 
   it('let a wallet first seen before the range not count as new, and one first seen in it count', async () => {
