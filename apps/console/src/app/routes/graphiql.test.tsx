@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildProject, logIn } from '../../testing/fixtures';
 import { json, mockApi } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
@@ -29,10 +29,19 @@ describe('GraphiQL route', () => {
     // Monaco does not run its editor in happy-dom, so running a query (with the session headers) is
     // checked in a real browser: e2e/tests/console/graphiql.spec.ts.
     expect(screen.getByRole('link', { name: 'GraphQL API' }).getAttribute('aria-current')).toBe('page');
-    // GraphiQL loads Monaco by itself after its first render; that loading must end inside the test, or
-    // it outlives the test environment (an unhandled error at teardown). Importing the same modules
-    // waits for the loads under way.
-    await Promise.all([import('monaco-graphql/esm/monaco-editor.js'), import('monaco-graphql/esm/lite.js')]);
+    // GraphiQL loads Monaco by itself after its first render, and monaco-graphql then loads its language
+    // mode (`initializeMode` registers `languages.graphql`, then imports graphqlMode.js). Those loads must
+    // end inside the test, or they outlive the test environment (an unhandled error at teardown, seen on
+    // a fresh clone whose first transforms are slow). Importing the same modules waits for the loads
+    // under way; the mode's import is waited for once GraphiQL has started it.
+    const [monaco] = await Promise.all([
+      import('monaco-graphql/esm/monaco-editor.js'),
+      import('monaco-graphql/esm/lite.js'),
+    ]);
+    await vi.waitFor(() => expect((monaco.languages as { graphql?: unknown }).graphql).toBeTruthy(), {
+      timeout: 25_000,
+    });
+    await import('monaco-graphql/esm/graphqlMode.js');
     // GraphiQL and its editors are a large lazy chunk: their first transform in a run takes a while.
   }, 120_000);
 });
