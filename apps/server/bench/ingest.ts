@@ -5,7 +5,10 @@
  * p50/p99 latency. Then the crash check: kill -9 under load, restart on the
  * same DATA_DIR, and verify that every acknowledged event id is in the store.
  *
- * BENCH_SECONDS (default 15) and BENCH_CONCURRENCY (default 32) tune the run; BENCH_CRASH_CHECK=0 skips
+ * BENCH_SECONDS (default 15) and BENCH_CONCURRENCY (default 32) tune the run; BENCH_RATE=20000[,30000…]
+ * paces it instead, one run of BENCH_SECONDS per offered rate (events/s) on the same server, each with its
+ * refusals, latencies (from each batch's due time) and drain: the highest rate with no refusal and p99
+ * within budget is the server's capacity, which a flood cannot show; BENCH_CRASH_CHECK=0 skips
  * the crash check; BENCH_PROFILE=<dir> writes a CPU profile of the server there (and skips it too).
  * BENCH_EVENT_STORE=clickhouse runs the server on the ClickHouse adapter (CLICKHOUSE_URL) against ClickHouse's
  * engine (chdb) behind its HTTP interface, started as a process of its own (test/support/chdb-http-server.ts).
@@ -18,8 +21,8 @@ import { z } from 'zod';
 import { createClickHouseEventStore } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
 import { drive, percentile } from './support/load.ts';
-import { seedProject } from './support/seed-project.ts';
-import { freePort, startServer } from './support/server-process.ts';
+import { type BenchProject, seedProject } from './support/seed-project.ts';
+import { freePort, type ServerProcess, startServer } from './support/server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -60,6 +63,94 @@ function cpuSeconds(pid: number, thread = false): { user: number; system: number
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
+/**
+ * One measured run on the running server: as fast as answered, or paced at `eventsPerSecond`. Prints
+ * events/s, refusals by status, p50/p99, the client's and the server's CPU, the drain of the backlog and
+ * the sustained rate (acknowledged and loaded).
+ */
+async function throughput(
+  server: ServerProcess,
+  project: BenchProject,
+  chdb: ChdbProcess | undefined,
+  runId: string,
+  offered?: number,
+): Promise<boolean> {
+  const clientCpu = process.cpuUsage();
+  const serverPid = server.child.pid as number;
+  const serverCpu = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, true) };
+  const chdbCpuBefore = chdb ? cpuSeconds(chdb.process.pid as number) : undefined;
+  const run = await drive(server.url, project, {
+    concurrency: CONCURRENCY,
+    seconds: SECONDS,
+    runId,
+    eventsPerSecond: offered,
+  });
+  const { user, system } = process.cpuUsage(clientCpu);
+  const processNow = cpuSeconds(serverPid);
+  const mainNow = cpuSeconds(serverPid, true);
+  const serverUser = processNow.user - serverCpu.process.user;
+  const serverSystem = processNow.system - serverCpu.process.system;
+  const serverProcessCpu = serverUser + serverSystem;
+  const serverMainCpu = mainNow.user + mainNow.system - serverCpu.main.user - serverCpu.main.system;
+  const sorted = [...run.latenciesMs].sort((a, b) => a - b);
+  const eventsPerSecond = run.events / run.seconds;
+  const p50 = percentile(sorted, 50);
+  const p99 = percentile(sorted, 99);
+  console.log(
+    offered
+      ? `\n== offered ${offered.toLocaleString('en-US')} events/s (batches of 20, paced; latency from each batch's due time) ==`
+      : '\n== throughput (batches of 20, as fast as answered) ==',
+  );
+  console.log(
+    `${run.requests} requests, ${run.events} events in ${run.seconds.toFixed(1)} s, ${run.errors} non-200`,
+  );
+  const refusals = [...run.refusals].sort(([a], [b]) => a - b);
+  console.log(
+    `refusals by status: ${refusals.length === 0 ? 'none' : refusals.map(([status, count]) => `${status === 0 ? 'connection failed' : status} × ${count} (${((100 * count) / (run.requests + run.errors)).toFixed(1)} % of requests)`).join(', ')}`,
+  );
+  console.log(
+    `events/s: ${Math.round(eventsPerSecond).toLocaleString('en-US')}  (budget ≥ ${BUDGET.eventsPerSecond.toLocaleString('en-US')})`,
+  );
+  console.log(
+    `latency p50: ${p50.toFixed(1)} ms  p99: ${p99.toFixed(1)} ms  max: ${(sorted.at(-1) ?? 0).toFixed(1)} ms  (budget p99 ≤ ${BUDGET.p99Ms} ms)`,
+  );
+  // The load generator shares the machine's cores with the server.
+  console.log(
+    `client (this process) CPU: ${((user + system) / 1e6).toFixed(1)} s of ${run.seconds.toFixed(1)} s, ${((user + system) / Math.max(1, run.requests)).toFixed(0)} µs per request`,
+  );
+  const perRequest = (seconds: number) => ((seconds * 1e6) / Math.max(1, run.requests)).toFixed(0);
+  console.log(
+    `server CPU: ${serverProcessCpu.toFixed(1)} s (${perRequest(serverProcessCpu)} µs per request; user ${perRequest(serverUser)}, system ${perRequest(serverSystem)}), of which its JS thread ${serverMainCpu.toFixed(1)} s (${perRequest(serverMainCpu)} µs per request)`,
+  );
+  // Acknowledged means durable in the ingestion log; the event store is loaded in the background. The
+  // integration card waits for the loader, so its answer time is the backlog left at the end of the run.
+  const drainStarted = performance.now();
+  const { eventsSince: storedAfterRun } = (await (
+    await fetch(`${server.url}/api/v1/projects/${project.projectId}/integration?since=1970-01-01T00:00:00Z`, {
+      headers: { authorization: `Bearer ${project.token}` },
+    })
+  ).json()) as { eventsSince: number };
+  const drainSeconds = (performance.now() - drainStarted) / 1000;
+  console.log(
+    `loader: ${storedAfterRun} events in ${ENGINE} ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
+  );
+  if (chdb && chdbCpuBefore) {
+    const chdbCpu = cpuSeconds(chdb.process.pid as number);
+    const seconds = chdbCpu.user + chdbCpu.system - chdbCpuBefore.user - chdbCpuBefore.system;
+    console.log(
+      `chdb HTTP server process CPU for the run and the drain: ${seconds.toFixed(1)} s, ${((seconds * 1e6) / Math.max(1, run.events)).toFixed(1)} µs per event`,
+    );
+  }
+  // Acknowledging faster than the store loads only grows the log: the sustained rate counts the drain too.
+  const sustained = run.events / (run.seconds + drainSeconds);
+  console.log(
+    `sustained (acknowledged and loaded): ${Math.round(sustained).toLocaleString('en-US')} events/s  (budget ≥ ${BUDGET.eventsPerSecond.toLocaleString('en-US')}, no refusals)`,
+  );
+  const isWithinBudget = sustained >= BUDGET.eventsPerSecond && p99 <= BUDGET.p99Ms && run.errors === 0;
+  console.log(isWithinBudget ? 'within budget' : 'OVER BUDGET');
+  return isWithinBudget;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-'));
   let exitCode = 0;
@@ -75,77 +166,9 @@ async function main(): Promise<void> {
     );
 
     await drive(server.url, project, { concurrency: CONCURRENCY, seconds: 2, runId: 'warm' });
-    const clientCpu = process.cpuUsage();
-    const serverPid = server.child.pid as number;
-    const serverCpu = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, true) };
-    const chdbCpuBefore = chdb ? cpuSeconds(chdb.process.pid as number) : undefined;
-    const run = await drive(server.url, project, {
-      concurrency: CONCURRENCY,
-      seconds: SECONDS,
-      runId: 'run',
-    });
-    const { user, system } = process.cpuUsage(clientCpu);
-    const processNow = cpuSeconds(serverPid);
-    const mainNow = cpuSeconds(serverPid, true);
-    const serverUser = processNow.user - serverCpu.process.user;
-    const serverSystem = processNow.system - serverCpu.process.system;
-    const serverProcessCpu = serverUser + serverSystem;
-    const serverMainCpu = mainNow.user + mainNow.system - serverCpu.main.user - serverCpu.main.system;
-    const sorted = [...run.latenciesMs].sort((a, b) => a - b);
-    const eventsPerSecond = run.events / run.seconds;
-    const p50 = percentile(sorted, 50);
-    const p99 = percentile(sorted, 99);
-    console.log('\n== throughput (batches of 20) ==');
-    console.log(
-      `${run.requests} requests, ${run.events} events in ${run.seconds.toFixed(1)} s, ${run.errors} non-200`,
-    );
-    const refusals = [...run.refusals].sort(([a], [b]) => a - b);
-    console.log(
-      `refusals by status: ${refusals.length === 0 ? 'none' : refusals.map(([status, count]) => `${status === 0 ? 'connection failed' : status} × ${count} (${((100 * count) / (run.requests + run.errors)).toFixed(1)} % of requests)`).join(', ')}`,
-    );
-    console.log(
-      `events/s: ${Math.round(eventsPerSecond).toLocaleString('en-US')}  (budget ≥ ${BUDGET.eventsPerSecond.toLocaleString('en-US')})`,
-    );
-    console.log(
-      `latency p50: ${p50.toFixed(1)} ms  p99: ${p99.toFixed(1)} ms  max: ${(sorted.at(-1) ?? 0).toFixed(1)} ms  (budget p99 ≤ ${BUDGET.p99Ms} ms)`,
-    );
-    // The load generator shares the machine's cores with the server.
-    console.log(
-      `client (this process) CPU: ${((user + system) / 1e6).toFixed(1)} s of ${run.seconds.toFixed(1)} s, ${((user + system) / Math.max(1, run.requests)).toFixed(0)} µs per request`,
-    );
-    const perRequest = (seconds: number) => ((seconds * 1e6) / Math.max(1, run.requests)).toFixed(0);
-    console.log(
-      `server CPU: ${serverProcessCpu.toFixed(1)} s (${perRequest(serverProcessCpu)} µs per request; user ${perRequest(serverUser)}, system ${perRequest(serverSystem)}), of which its JS thread ${serverMainCpu.toFixed(1)} s (${perRequest(serverMainCpu)} µs per request)`,
-    );
-    // Acknowledged means durable in the ingestion log; the event store is loaded in the background. The
-    // integration card waits for the loader, so its answer time is the backlog left at the end of the run.
-    const drainStarted = performance.now();
-    const { eventsSince: storedAfterRun } = (await (
-      await fetch(
-        `${server.url}/api/v1/projects/${project.projectId}/integration?since=1970-01-01T00:00:00Z`,
-        {
-          headers: { authorization: `Bearer ${project.token}` },
-        },
-      )
-    ).json()) as { eventsSince: number };
-    const drainSeconds = (performance.now() - drainStarted) / 1000;
-    console.log(
-      `loader: ${storedAfterRun} events in ${ENGINE} ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
-    );
-    if (chdb && chdbCpuBefore) {
-      const chdbCpu = cpuSeconds(chdb.process.pid as number);
-      const seconds = chdbCpu.user + chdbCpu.system - chdbCpuBefore.user - chdbCpuBefore.system;
-      console.log(
-        `chdb HTTP server process CPU for the run and the drain: ${seconds.toFixed(1)} s, ${((seconds * 1e6) / Math.max(1, run.events)).toFixed(1)} µs per event`,
-      );
-    }
-    // Acknowledging faster than the store loads only grows the log: the sustained rate counts the drain too.
-    const sustained = run.events / (run.seconds + drainSeconds);
-    console.log(
-      `sustained (acknowledged and loaded): ${Math.round(sustained).toLocaleString('en-US')} events/s  (budget ≥ ${BUDGET.eventsPerSecond.toLocaleString('en-US')}, no refusals)`,
-    );
-    const isWithinBudget = sustained >= BUDGET.eventsPerSecond && p99 <= BUDGET.p99Ms && run.errors === 0;
-    console.log(isWithinBudget ? 'within budget' : 'OVER BUDGET');
+    const rates = (process.env.BENCH_RATE ?? '').split(',').filter(Boolean).map(Number);
+    if (rates.length === 0) await throughput(server, project, chdb, 'run');
+    for (const [index, rate] of rates.entries()) await throughput(server, project, chdb, `run${index}`, rate);
     if (process.env.BENCH_PROFILE || process.env.BENCH_CRASH_CHECK === '0') {
       await server.stop();
       return;

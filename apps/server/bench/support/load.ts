@@ -154,6 +154,11 @@ export type LoadResult = {
 /**
  * `concurrency` keep-alive connections, each sending its next batch as soon as the previous one is
  * answered, for `seconds` or `maxEvents` events, whichever comes first (or until the server goes away). Acknowledged ids are kept when `keepIds` is set.
+ *
+ * With `eventsPerSecond` the load is paced instead: batch k is due at k × 20 / eventsPerSecond seconds
+ * after the start, whoever sends it, and a worker waits for its batch's due time. Its latency is taken
+ * from that due time, not from when it could be sent: a server that falls behind the offered rate shows
+ * it in the latencies (no coordinated omission), not in a quietly lower rate.
  */
 export async function drive(
   server: string,
@@ -164,10 +169,13 @@ export async function drive(
     keepIds = false,
     runId,
     maxEvents = Number.POSITIVE_INFINITY,
+    eventsPerSecond,
     onAcknowledged,
   }: {
     concurrency: number;
     seconds: number;
+    /** The offered rate; unset, every connection sends as fast as it is answered. */
+    eventsPerSecond?: number;
     keepIds?: boolean;
     runId: string;
     maxEvents?: number;
@@ -205,10 +213,17 @@ export async function drive(
     const ip = IPS[w % IPS.length] as string;
     while (performance.now() < endAt && sentEvents < maxEvents) {
       sentEvents += 20;
-      const prefix = `${runId}${w}x${sequence++}`;
+      const batchNumber = sequence++;
+      const prefix = `${runId}${w}x${batchNumber}`;
       const body = template.join(prefix);
       const ids = Array.from({ length: 20 }, (_, i) => `${prefix}_${i}`);
-      const sentAt = performance.now();
+      const dueAt = eventsPerSecond ? started + (batchNumber * 20 * 1000) / eventsPerSecond : undefined;
+      if (dueAt !== undefined) {
+        if (dueAt >= endAt) return;
+        const wait = dueAt - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      const sentAt = dueAt ?? performance.now();
       try {
         const status = await connection.send(
           requestHead(url, project.origin, userAgent, ip, body.length) + body,
