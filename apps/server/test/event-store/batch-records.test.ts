@@ -8,7 +8,12 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { blankRow, type EventRow, rowOfBatchEvent } from '../../src/modules/event-store/event-row.ts';
-import { batchRecord, rowsOfRecord, rowsRecord } from '../../src/modules/event-store/log-records.ts';
+import {
+  batchRecord,
+  rowsOfRecord,
+  rowsRecord,
+  rowsRecordsOfBatch,
+} from '../../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
 import { startChdbProcess } from '../support/chdb-process.ts';
@@ -93,6 +98,35 @@ describe('SDK events as ingestion logs them: a rows record each (ADR 021)', () =
     expect(lines).toHaveLength(logged.length);
     expect(lines.flatMap(rowsOfRecord)).toEqual(logged.map((event) => rowOfBatchEvent(request('p1'), event)));
     expect(lines.every((line) => line.startsWith('{"project_id":"p1","id":'))).toBe(true);
+  });
+
+  it('write text that needs escaping as JSON does, and every event shape as rowsRecord writes its row', () => {
+    const awkward = [
+      'say "hi"',
+      'back\\slash',
+      'line\nbreak\ttab\u0000nul',
+      'emoji 🦊 fox',
+      'lone \ud800 surrogate',
+      'separators \u2028\u2029',
+    ];
+    const events = everyEventShape().flatMap((event, index): object[] =>
+      event.type === 'error'
+        ? awkward.map((text, variant) => ({
+            ...event,
+            id: `awk${index}_${variant}`,
+            message: text,
+            stack: text,
+          }))
+        : [{ ...event, path: awkward[index % awkward.length] }],
+    );
+    const lines = linesOf(rowsRecordsOfBatch(request('p"1'), events));
+    expect(lines).toHaveLength(events.length);
+    lines.forEach((line, index) => {
+      const row = rowOfBatchEvent(request('p"1'), events[index] as object);
+      // Byte for byte what the writer of one finished row (rowsRecord) gives for the mapped row.
+      expect(line).toBe(rowsRecord(row));
+      expect(rowsOfRecord(line)).toEqual([row]);
+    });
   });
 
   it('store every event shape exactly as the TypeScript mapping does, column by column', async () => {
