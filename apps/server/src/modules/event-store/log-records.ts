@@ -97,14 +97,20 @@ function expressionOf(source: Source): string {
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
-/** Text that JSON writes as it is between quotes: no quote, backslash, control or surrogate character. */
-const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+/** Whether JSON writes the text as it is between quotes: no quote, backslash, control or surrogate character. */
+function isPlainText(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return false;
+  }
+  return true;
+}
 
 /**
  * A string as JSON: most values (ids, addresses, paths, names) need no escape, and quoting them is
  * cheaper than a call to JSON.stringify.
  */
-const quote = (text: string) => (PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
+const quote = (text: string) => (isPlainText(text) ? `"${text}"` : JSON.stringify(text));
 
 /** A column's value as rows-record JSON: text and decimal strings quoted, numbers as they are. */
 function jsonCode(kind: EventColumn['kind'], value: string): string {

@@ -1,8 +1,31 @@
 import type { IngestEvent } from '@polyflow/contracts/events';
+import { boundedCache } from '../../lib/bounded-cache.ts';
 import { type EventRow, rowOfBatchEvent } from '../event-store/event-row.ts';
 import { type BatchRequest, rowsRecord, rowsRecordsOfBatch } from '../event-store/log-records.ts';
-import { incidentIdOfError } from '../incidents/fingerprint.ts';
+import { type FingerprintInput, incidentIdOfError } from '../incidents/fingerprint.ts';
 import type { LogEntry } from './log-writer.ts';
+
+/** Error texts longer than this are fingerprinted every time rather than kept as a cache key. */
+const MAX_CACHED_ERROR_CHARS = 4096;
+const incidentIds = boundedCache<string | null>(1000);
+
+/**
+ * `incidentIdOfError`, remembered for the errors seen last: a dapp's failures repeat (the same fault for
+ * many users), and the fingerprint's regular expressions and hash cost about 20 µs per error event on
+ * the request path. At most 1,000 keys of at most 4 KB each (about 4 MB); the project is part of the key.
+ */
+function incidentIdOfErrorCached(projectId: string, error: FingerprintInput): string | null {
+  const { source, message, stack, code, method } = error;
+  // Unambiguous whatever the texts hold (a separator character could be part of a message).
+  const key = JSON.stringify([projectId, source, message, stack, code, method]);
+  if (key.length > MAX_CACHED_ERROR_CHARS) return incidentIdOfError(projectId, error);
+  let id = incidentIds.get(key);
+  if (id === undefined) {
+    id = incidentIdOfError(projectId, error);
+    incidentIds.set(key, id);
+  }
+  return id;
+}
 
 /** An SDK batch as a rows record per event (written straight from the wire events, ADR 021). */
 export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]): LogEntry {
@@ -16,7 +39,7 @@ export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]
         event.type === 'error'
           ? {
               ...event,
-              incidentId: incidentIdOfError(request.project, {
+              incidentId: incidentIdOfErrorCached(request.project, {
                 source: event.source,
                 message: event.message,
                 stack: event.stack,
