@@ -55,8 +55,8 @@ export type DuckDbStoreOptions = {
   readers?: number;
   /** Adds up each step of every load here (the loader bench's breakdown). */
   loadTimings?: Map<string, LoadStepTiming>;
-  /** Rows per page of the raw export (default EXPORT_PAGE_ROWS; tests use small pages). */
-  exportPageRows?: number;
+  /** Rows a window of the raw export aims at (default EXPORT_WINDOW_ROWS; tests use small windows). */
+  exportWindowRows?: number;
   /**
    * DuckDB's memory limit in MB (DUCKDB_MEMORY_LIMIT_MB); undefined keeps DuckDB's own, 80 % of RAM. It
    * bounds the blocks a raw export leaves cached, but re-clustering 10 M events needs more than 1 GB
@@ -107,7 +107,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     integrationSummary: (projectId, since) => use((c) => integrationSummary(c, projectId, since)),
     findTxEvent: (projectId, id) => use((c) => findTxEvent(c, projectId, id)),
     projectEvents: (projectId) => use((c) => readProjectEvents(c, projectId)),
-    exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportPageRows),
+    exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportWindowRows),
 
     eventSpan: (projectId) => use((c) => eventSpan(c, projectId)),
     connectedWallets: (projectId, range) => use((c) => connectedWallets(c, projectId, range)),
