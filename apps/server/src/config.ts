@@ -102,7 +102,7 @@ const EnvSchema = z.object({
       .number()
       .int()
       .max(1_048_576)
-      .refine((mb) => mb === 0 || mb >= 128, 'must be 0 (DuckDB\'s own, 80 % of RAM) or at least 128')
+      .refine((mb) => mb === 0 || mb >= 128, "must be 0 (DuckDB's own, 80 % of RAM) or at least 128")
       .default(DEFAULT_DUCKDB_MEMORY_LIMIT_MB),
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
