@@ -21,7 +21,8 @@ export type Config = {
   clickhouseUrl?: string;
   /**
    * DuckDB's memory limit in MB (its buffer pool, which caches the blocks read, and the queries' working
-   * memory). Undefined: DuckDB's own, 80 % of RAM.
+   * memory; lifted while compaction rebuilds the table, docs/decisions/028). Undefined: DuckDB's own,
+   * 80 % of RAM (DUCKDB_MEMORY_LIMIT_MB=0).
    */
   duckDbMemoryLimitMb?: number;
   /** `smtp://user:pass@host:port`; undefined writes emails to the log and `DATA_DIR/outbox`. */
@@ -82,6 +83,12 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/**
+ * DuckDB's memory limit unless DUCKDB_MEMORY_LIMIT_MB says otherwise: it bounds the blocks a long read
+ * (the raw export) leaves cached, which DuckDB's own limit (80 % of RAM) lets grow to the whole file.
+ */
+export const DEFAULT_DUCKDB_MEMORY_LIMIT_MB = 1024;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -91,7 +98,12 @@ const EnvSchema = z.object({
   CLICKHOUSE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DUCKDB_MEMORY_LIMIT_MB: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce.number().int().min(128).max(1_048_576).optional(),
+    z.coerce
+      .number()
+      .int()
+      .max(1_048_576)
+      .refine((mb) => mb === 0 || mb >= 128, "must be 0 (DuckDB's own, 80 % of RAM) or at least 128")
+      .default(DEFAULT_DUCKDB_MEMORY_LIMIT_MB),
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
@@ -141,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: vars.DATABASE_URL,
     clickhouseUrl: vars.CLICKHOUSE_URL,
-    duckDbMemoryLimitMb: vars.DUCKDB_MEMORY_LIMIT_MB,
+    duckDbMemoryLimitMb: vars.DUCKDB_MEMORY_LIMIT_MB === 0 ? undefined : vars.DUCKDB_MEMORY_LIMIT_MB,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
     smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,

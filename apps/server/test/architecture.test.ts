@@ -24,6 +24,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'event-store': [
     'event-store.ts',
     'event-row.ts',
+    'event-batch.ts',
     'log-records.ts',
     'analytics-questions.ts',
     'acquisition-questions.ts',

@@ -67,8 +67,11 @@ describe('loadConfig', () => {
       duckDbMemoryLimitMb: 512,
     });
     expect(loadConfig({ DATA_DIR: tempDir() }).ingestBacklogMaxBytes).toBe(256 * 1024 * 1024);
-    // Unset: DuckDB keeps its own, 80 % of RAM.
-    expect(loadConfig({ DATA_DIR: tempDir() }).duckDbMemoryLimitMb).toBeUndefined();
+    // Unset: 1 GB (ADR 028); 0: DuckDB keeps its own, 80 % of RAM.
+    expect(loadConfig({ DATA_DIR: tempDir() }).duckDbMemoryLimitMb).toBe(1024);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), DUCKDB_MEMORY_LIMIT_MB: '0' }).duckDbMemoryLimitMb,
+    ).toBeUndefined();
     expect(loadConfig({ PORT: '4000', DATA_DIR: tempDir() }).publicUrl).toBe('http://localhost:4000');
   });
 

@@ -27,7 +27,7 @@ const T0 = Date.UTC(2026, 2, 1);
 
 const pagedStores: Record<string, (dataDir: string) => Promise<EventStore>> = {
   duckdb: (dataDir) =>
-    createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb'), exportPageRows: PAGE_ROWS }),
+    createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb'), exportWindowRows: PAGE_ROWS }),
   clickhouse: (dataDir) =>
     createClickHouseEventStore(clickHouseUrlFor(dataDir), { exportPageRows: PAGE_ROWS }),
 };
@@ -41,9 +41,9 @@ function countingExport(store: EventStore) {
     const counts = { rowsRead: 0, isFinished: false };
     exports.push(counts);
     try {
-      for await (const page of store.exportEvents(projectId, range)) {
-        counts.rowsRead += page.length;
-        yield page;
+      for await (const batch of store.exportEvents(projectId, range)) {
+        counts.rowsRead += batch.rowCount;
+        yield batch;
       }
     } finally {
       counts.isFinished = true;

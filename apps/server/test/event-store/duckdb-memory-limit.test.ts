@@ -12,8 +12,9 @@ import { testConfig } from '../support/harness.ts';
 
 /**
  * DuckDB's memory limit bounds its buffer pool, which otherwise keeps every block a long read (the raw
- * export) touched, up to 80 % of RAM (docs/decisions/027). DuckDB shows a limit of N MB (10^6 bytes) in
- * MiB, to a tenth rounded down.
+ * export) touched, up to 80 % of RAM (docs/decisions/027); 1 GB unless DUCKDB_MEMORY_LIMIT_MB says
+ * otherwise, lifted while compaction builds a new primary-key index (docs/decisions/028). DuckDB shows a
+ * limit of N MB (10^6 bytes) in MiB, to a tenth rounded down.
  */
 const shownAs = (mb: number) => `${(Math.floor(((mb * 1e6) / 2 ** 20) * 10) / 10).toFixed(1)} MiB`;
 
@@ -50,6 +51,28 @@ describe("the DuckDB event store's memory limit", () => {
     } finally {
       await plain.close();
       await limited.close();
+    }
+  });
+
+  it("is lifted to DuckDB's own while compaction rewrites the table, and holds again after", async () => {
+    const store = await createDuckDbEventStore({
+      file: path.join(tempDir(), 'events.duckdb'),
+      memoryLimitMb: 256,
+    });
+    try {
+      let during = '';
+      const result = await store.compact({
+        force: true,
+        onStart: async () => {
+          during = await memoryLimitOf(store);
+        },
+      });
+      expect(result.compacted).toBe(true);
+      expect(during).not.toBe(shownAs(256));
+      expect(during).toMatch(/GiB$/);
+      expect(await memoryLimitOf(store)).toBe(shownAs(256));
+    } finally {
+      await store.close();
     }
   });
 

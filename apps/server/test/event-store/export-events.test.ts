@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchRows } from '../../src/modules/event-store/event-batch.ts';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { DAY_MS } from '../../src/reading/time-range.ts';
@@ -27,8 +28,8 @@ function row(projectId: string, index: number, ts: number): EventRow {
 
 async function exported(store: EventStore, projectId: string, from: number, to: number) {
   const pages: EventRow[][] = [];
-  for await (const page of store.exportEvents(projectId, { from: new Date(from), to: new Date(to) })) {
-    pages.push(page);
+  for await (const batch of store.exportEvents(projectId, { from: new Date(from), to: new Date(to) })) {
+    pages.push(batchRows(batch));
   }
   return pages;
 }

@@ -18,10 +18,10 @@ export function createEventExportService({ projects, store }: EventExportDeps) {
   return {
     async exportEvents(userId: string, projectId: string, { fromMs, toMs, format }: ExportRequest) {
       const project = await projects.getOwnedProject(userId, projectId);
-      const pages = store.exportEvents(project.id, { from: new Date(fromMs), to: new Date(toMs) });
+      const batches = store.exportEvents(project.id, { from: new Date(fromMs), to: new Date(toMs) });
       return {
         filename: `polyflow-events-${project.id}-${fileTime(fromMs)}-${fileTime(toMs)}.${format}`,
-        chunks: formatEvents(pages, format),
+        chunks: formatEvents(batches, format),
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { AcquisitionQuestions } from './acquisition-questions.ts';
 import type { AnalyticsQuestions } from './analytics-questions.ts';
+import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
 
@@ -74,12 +75,13 @@ export type IngestionQuestions = {
   /** Every stored event of the project as rows, oldest received first (tests). */
   projectEvents(projectId: string): Promise<EventRow[]>;
   /**
-   * Every stored event of the project whose client time is in `range`, as pages of rows in (ts, id)
-   * order, for the raw export. Bounded memory whatever the size: an adapter holds one page (a few
-   * thousand rows) at a time, and asks for the next only when the consumer pulls it, e.g. by keyset
-   * paging on (ts, id) (DuckDB: duckdb/export-events.ts). Rows loaded meanwhile may or may not appear.
+   * Every stored event of the project whose client time is in `range`, in (ts, id) order, for the raw
+   * export: batches that write their values into the export's format (event-batch.ts). Bounded memory
+   * whatever the size: an adapter holds a few thousand rows at a time and reads on only when the
+   * consumer pulls (DuckDB: windows of one query each, duckdb/export-events.ts; ClickHouse: keyset pages).
+   * Rows loaded meanwhile may or may not appear.
    */
-  exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventRow[]>;
+  exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventBatch>;
 };
 
 export type EventReader = IngestionQuestions & AnalyticsQuestions & AcquisitionQuestions & IncidentQuestions;

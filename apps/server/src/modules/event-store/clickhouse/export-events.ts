@@ -1,3 +1,4 @@
+import { type EventBatch, rowBatch } from '../event-batch.ts';
 import type { EventRow } from '../event-row.ts';
 import type { ExportRange } from '../event-store.ts';
 import type { ClickHouse } from './client.ts';
@@ -48,14 +49,14 @@ export async function* exportEvents(
   projectId: string,
   range: ExportRange,
   pageRows = EXPORT_PAGE_ROWS,
-): AsyncGenerator<EventRow[]> {
+): AsyncGenerator<EventBatch> {
   let cursor: Cursor | null = null;
   for (;;) {
     const page = await readPage(clickhouse, projectId, range, cursor, pageRows);
     const last = page.at(-1);
     if (!last) return;
     cursor = { afterMs: last.ts, afterId: last.id };
-    yield page;
+    yield rowBatch(page);
     if (page.length < pageRows) return;
   }
 }

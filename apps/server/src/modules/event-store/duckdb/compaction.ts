@@ -26,7 +26,7 @@ export type CompactOptions = {
   /** Rewrite even if the policy says it is not due. */
   force?: boolean;
   /** Called once a rewrite starts (not when none is due). */
-  onStart?(facts: { rows: number; newRows: number }): void;
+  onStart?(facts: { rows: number; newRows: number }): void | Promise<void>;
 };
 
 /** One row: how many rows the table held right after the last compaction. */
@@ -65,7 +65,7 @@ export async function compactEvents(
   const newRows = rows - compactedRows;
   if (!options.force && !isCompactionDue(rows, newRows, policy)) return { compacted: false, rows, newRows };
 
-  options.onStart?.({ rows, newRows });
+  await options.onStart?.({ rows, newRows });
   const started = performance.now();
   await connection.run('BEGIN TRANSACTION');
   try {

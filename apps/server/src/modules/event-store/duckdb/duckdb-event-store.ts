@@ -55,12 +55,12 @@ export type DuckDbStoreOptions = {
   readers?: number;
   /** Adds up each step of every load here (the loader bench's breakdown). */
   loadTimings?: Map<string, LoadStepTiming>;
-  /** Rows per page of the raw export (default EXPORT_PAGE_ROWS; tests use small pages). */
-  exportPageRows?: number;
+  /** Rows a window of the raw export aims at (default EXPORT_WINDOW_ROWS; tests use small windows). */
+  exportWindowRows?: number;
   /**
-   * DuckDB's memory limit in MB (DUCKDB_MEMORY_LIMIT_MB); undefined keeps DuckDB's own, 80 % of RAM. It
-   * bounds the blocks a raw export leaves cached, but re-clustering 10 M events needs more than 1 GB
-   * (docs/decisions/027). Not applied to `instance`.
+   * DuckDB's memory limit in MB (DUCKDB_MEMORY_LIMIT_MB, 1,024 unless set); undefined keeps DuckDB's own,
+   * 80 % of RAM. It bounds the blocks a raw export leaves cached; compaction, whose new primary-key index
+   * DuckDB builds in memory, lifts it while it runs (docs/decisions/028). Not applied to `instance`.
    */
   memoryLimitMb?: number;
 };
@@ -88,6 +88,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   const writer = await createEventWriter(instance, {
     compaction: { ...DEFAULT_COMPACTION_POLICY, ...options.compaction },
     loadTimings: options.loadTimings,
+    memoryLimitMb: options.instance ? undefined : options.memoryLimitMb,
   });
   // The console asks for a dozen figures at once: they queue for a free connection.
   const pool = createConnectionPool(() => instance.connect(), options.readers ?? 4);
@@ -107,7 +108,7 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     integrationSummary: (projectId, since) => use((c) => integrationSummary(c, projectId, since)),
     findTxEvent: (projectId, id) => use((c) => findTxEvent(c, projectId, id)),
     projectEvents: (projectId) => use((c) => readProjectEvents(c, projectId)),
-    exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportPageRows),
+    exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportWindowRows),
 
     eventSpan: (projectId) => use((c) => eventSpan(c, projectId)),
     connectedWallets: (projectId, range) => use((c) => connectedWallets(c, projectId, range)),

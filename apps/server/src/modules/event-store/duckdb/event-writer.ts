@@ -43,6 +43,8 @@ export type EventWriterOptions = {
   compaction: CompactionPolicy;
   /** Adds up each step of every load here: wall ms and this process's CPU µs (the loader bench). */
   loadTimings?: Map<string, LoadStepTiming>;
+  /** The instance's memory limit in MB, if the store set one: compaction lifts it while it runs. */
+  memoryLimitMb?: number;
 };
 
 export async function createEventWriter(instance: DuckDBInstance, options: EventWriterOptions) {
@@ -188,13 +190,26 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
         // Its own connection, so that close() can interrupt it without touching the writer.
         const connection = await instance.connect();
         compacting = connection;
+        const limit = options.memoryLimitMb;
         try {
-          const result = await compactEvents(connection, options.compaction, compactOptions);
+          const result = await compactEvents(connection, options.compaction, {
+            ...compactOptions,
+            // The new table's primary key is a new ART index, which DuckDB must build in memory whole
+            // (~75 MB per million events): under a limit of 1 GB, 10 M events failed with "could not
+            // allocate block". DuckDB's own limit (80 % of RAM) holds while the table is rewritten.
+            onStart: async (facts) => {
+              if (limit) await connection.run('RESET GLOBAL memory_limit');
+              await compactOptions.onStart?.(facts);
+            },
+          });
           // Writes the new table into the file and frees the old one's blocks now, not at some later
           // automatic checkpoint. Skipped by DuckDB while readers hold older snapshots: harmless.
           if (result.compacted) await connection.run('CHECKPOINT').catch(() => undefined);
           return result;
         } finally {
+          // Once checkpointed, the index's blocks can be evicted like any other: the limit holds again.
+          // Should DuckDB refuse (more pinned than the limit), the next compaction puts it back.
+          if (limit) await connection.run(`SET GLOBAL memory_limit = '${limit}MB'`).catch(() => undefined);
           compacting = undefined;
           connection.closeSync();
         }

@@ -1,132 +1,277 @@
 import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
-import { EVENT_COLUMNS, type EventRow } from '../event-row.ts';
+import duckdb from '@duckdb/node-bindings';
+import type { EventBatch } from '../event-batch.ts';
+import { EVENT_COLUMNS, type EventColumn } from '../event-row.ts';
 import type { ExportRange } from '../event-store.ts';
 import type { ConnectionPool } from './connection-pool.ts';
-import { selectColumn } from './project-events.ts';
 
 /**
- * Rows per query. Kept at most 5,000: above that DuckDB may answer an `ORDER BY … LIMIT` with a full sort
- * of every row left instead of a top-N (its optimizer sorts fully when the limit is more than 0.7 % of the
- * rows it expects), which is what made the export's memory grow (ADR 024).
+ * Rows a window of the export aims at: each window is one query, read whole (DuckDB's result, in native
+ * memory: ~15–30 MB at this size) and then handed on while no connection or snapshot is held. Larger
+ * windows cost fewer queries; the export's memory grows with them (docs/decisions/028).
  */
-export const EXPORT_PAGE_ROWS = 5_000;
+export const EXPORT_WINDOW_ROWS = 20_000;
+/** Buckets of the histogram that cuts the range into windows: a bucket is a window's smallest part. */
+const HISTOGRAM_BUCKETS = 2_048;
 
-// Every column but project_id, which is the export's own parameter: one long string per row less to copy
-// out of DuckDB.
+const IN_PROJECT = 'project_id = $project';
+const IN_WINDOW = `${IN_PROJECT}
+  AND events.ts >= make_timestamp($fromUs::BIGINT) AND events.ts < make_timestamp($toUs::BIGINT)`;
+
+// project_id is the export's own parameter, written from JavaScript. Times and BIGINTs arrive as DOUBLE
+// (epoch ms; integers below 2^53). Every text column (VARCHAR, and HUGEINT as its decimal text, which is
+// what both formats write) arrives as its length in bytes, NULL when missing, and all of a row's texts
+// as one string: taking a string out of DuckDB's vectors costs a call into the binding (~1 µs) and a
+// buffer each, so one per row rather than one per value (docs/decisions/028).
 const READ_COLUMNS = EVENT_COLUMNS.filter(({ name }) => name !== 'project_id');
-const READ_NAMES = READ_COLUMNS.map(({ name }) => name);
+const isNumber = ({ kind }: EventColumn) => kind === 'timestamp' || kind === 'bigint';
+const NUMBER_COLUMNS = READ_COLUMNS.filter(isNumber);
+const TEXT_COLUMNS = READ_COLUMNS.filter((column) => !isNumber(column));
+const numberOf = ({ name, kind }: EventColumn) =>
+  kind === 'timestamp' ? `epoch_ms(${name})::DOUBLE` : `${name}::DOUBLE`;
+const textOf = ({ name, kind }: EventColumn) => (kind === 'hugeint' ? `${name}::VARCHAR` : name);
+const WINDOW_ROWS_SQL = `SELECT ${[
+  ...NUMBER_COLUMNS.map(numberOf),
+  ...TEXT_COLUMNS.map((column) => `strlen(${textOf(column)})::INTEGER`),
+  `concat(${TEXT_COLUMNS.map(textOf).join(', ')})`,
+].join(', ')} FROM events WHERE ${IN_WINDOW}`;
+/** How each column of a row is written, in table order: a number (time or not) or the next text. */
+const SLOTS = READ_COLUMNS.map((column) =>
+  isNumber(column)
+    ? { number: NUMBER_COLUMNS.indexOf(column), isTime: column.kind === 'timestamp' }
+    : { text: TEXT_COLUMNS.indexOf(column) },
+);
+const TS_NUMBER = NUMBER_COLUMNS.findIndex(({ name }) => name === 'ts');
+const ID_TEXT = TEXT_COLUMNS.findIndex(({ name }) => name === 'id');
+const HISTOGRAM_SQL = `SELECT ((epoch_ms(ts) - $fromMs) // $widthMs)::DOUBLE AS bucket, count(*)::DOUBLE AS n
+  FROM events WHERE ${IN_WINDOW} GROUP BY bucket ORDER BY bucket`;
 
-// `events.ts` names the column; a bare `ts` in ORDER BY would be the select list's `… AS ts` (epoch ms).
-const IN_RANGE = `project_id = $project
-  AND events.ts >= make_timestamp($from::BIGINT) AND events.ts < make_timestamp($to::BIGINT)`;
-// Strictly after the last row of the page before. The plain `ts >= after` is implied by the OR beside
-// it, but only it reaches the zone maps: the scan skips the row groups before the cursor.
-const AFTER = `AND events.ts >= make_timestamp($afterUs::BIGINT)
-  AND (events.ts > make_timestamp($afterUs::BIGINT)
-       OR (events.ts = make_timestamp($afterUs::BIGINT) AND events.id > $afterId))`;
-// Up to the page's last row, included; `ts <= last` again for the zone maps.
-const UP_TO = `AND events.ts <= make_timestamp($lastUs::BIGINT)
-  AND (events.ts < make_timestamp($lastUs::BIGINT) OR events.id <= $lastId)`;
+/** A span of client time in ms, [fromMs, toMs). */
+type Span = { fromMs: number; toMs: number };
+const micros = (ms: number) => BigInt(ms) * 1000n;
 
 /**
- * The (ts, id) of the page's last row, found on those two columns alone: a top-N whose threshold DuckDB
- * pushes into the scan, so that on a table clustered by ts (compaction, ADR 004) it reads the row groups
- * of about one page, however many rows the range has left.
+ * [fromMs, toMs) cut into spans of about `windowRows` rows each, from a count per bucket of `ts` (a scan
+ * of one narrow column). A bucket with more rows than a window is counted again in finer buckets, down
+ * to one millisecond; the spans tile the range, so a row loaded meanwhile falls in one of them.
  */
-const pageEnd = (after: string, pageRows: number) =>
-  `SELECT epoch_us(ts) AS us, id FROM events WHERE ${IN_RANGE} ${after}
-   ORDER BY events.ts, events.id LIMIT 1 OFFSET ${pageRows - 1}`;
-/** Every column of the rows between two keys: a range the zone maps narrow, sorted in memory. */
-const pageRowsBetween = (after: string, upTo: string) =>
-  `SELECT ${READ_COLUMNS.map(selectColumn).join(', ')} FROM events
-   WHERE ${IN_RANGE} ${after} ${upTo} ORDER BY events.ts, events.id`;
-
-type Cursor = { afterUs: bigint; afterId: string };
-type Params = Record<string, string | bigint>;
-/** A page as DuckDB holds it (its result's chunks, ≤ 2,048 rows each), and where the next one starts. */
-type Page = { chunks: DuckDBDataChunk[]; next: Cursor | null };
-
-async function readPage(
+export async function windowsOf(
   connection: DuckDBConnection,
   projectId: string,
-  range: ExportRange,
-  cursor: Cursor | null,
-  pageRows: number,
-): Promise<Page> {
-  const after = cursor ? AFTER : '';
-  const params: Params = {
+  span: Span,
+  windowRows: number,
+): Promise<Span[]> {
+  const widthMs = Math.max(1, Math.ceil((span.toMs - span.fromMs) / HISTOGRAM_BUCKETS));
+  const reader = await connection.runAndReadAll(HISTOGRAM_SQL, {
     project: projectId,
-    from: BigInt(range.from.getTime()) * 1000n,
-    to: BigInt(range.to.getTime()) * 1000n,
-    ...(cursor ?? {}),
-  };
-  const end = (await connection.runAndReadAll(pageEnd(after, pageRows), params)).getRowObjectsJS()[0] as
-    | { us: bigint; id: string }
-    | undefined;
-  // No page-th row: what is left of the range is less than a page, and this page is the last.
-  const result = end
-    ? await connection.run(pageRowsBetween(after, UP_TO), { ...params, lastUs: end.us, lastId: end.id })
-    : await connection.run(pageRowsBetween(after, ''), params);
-  const chunks = Array.from({ length: result.chunkCount }, (_, index) => result.getChunk(index));
-  // The next page starts after the key found, not after the last row read: a row deleted in between
-  // (retention, forget) would otherwise make the page look like the last.
-  return { chunks, next: end ? { afterUs: end.us, afterId: end.id } : null };
-}
-
-/**
- * Rows handed on at a time. The rows, their strings and their text are all garbage a moment later; kept
- * this small, what is alive when V8's young generation is collected is small too, so each collection is
- * quick and little is promoted to the old generation (a page of 5,000 rows at a time spent a quarter of the
- * export's CPU in the collector).
- */
-export const EXPORT_SLICE_ROWS = 500;
-
-type Vectors = ReturnType<DuckDBDataChunk['getColumnVector']>[];
-
-/**
- * Rows `from` to `to` of a chunk, read value by value from its vectors: VARCHAR, DOUBLE and HUGEINT values
- * arrive as the string, number and bigint EventRow types them, with none of the converters
- * `getRowObjectsJS` or `getColumnsJS` run over every value and no column arrays in between.
- */
-function rowsOf(vectors: Vectors, projectId: string, from: number, to: number): EventRow[] {
-  const rows: EventRow[] = new Array(to - from);
-  for (let index = from; index < to; index++) {
-    const row: Record<string, unknown> = { project_id: projectId };
-    for (let column = 0; column < vectors.length; column++) {
-      row[READ_NAMES[column] as string] = vectors[column]?.getItem(index);
+    fromUs: micros(span.fromMs),
+    toUs: micros(span.toMs),
+    fromMs: BigInt(span.fromMs),
+    widthMs: BigInt(widthMs),
+  });
+  const windows: Span[] = [];
+  let windowFrom = span.fromMs;
+  let windowCount = 0;
+  for (const [bucket, count] of reader.getRows() as [number, number][]) {
+    const bucketFrom = span.fromMs + bucket * widthMs;
+    const bucketTo = Math.min(bucketFrom + widthMs, span.toMs);
+    if (windowCount > 0 && windowCount + count > windowRows) {
+      windows.push({ fromMs: windowFrom, toMs: bucketFrom });
+      windowFrom = bucketFrom;
+      windowCount = 0;
     }
-    rows[index - from] = row as EventRow;
+    if (count > windowRows && widthMs > 1) {
+      if (windowFrom < bucketFrom) windows.push({ fromMs: windowFrom, toMs: bucketFrom });
+      windows.push(
+        ...(await windowsOf(connection, projectId, { fromMs: bucketFrom, toMs: bucketTo }, windowRows)),
+      );
+      windowFrom = bucketTo;
+    } else {
+      windowCount += count;
+    }
   }
-  return rows;
+  if (windowFrom < span.toMs) windows.push({ fromMs: windowFrom, toMs: span.toMs });
+  return windows;
+}
+
+type Validity = Uint8Array | null;
+/** A chunk of a window as DuckDB holds it: typed views of its vectors, and the chunk that owns them. */
+type Chunk = {
+  rowCount: number;
+  numbers: { values: Float64Array; valid: Validity }[];
+  lengths: { values: Int32Array; valid: Validity }[];
+  /** Each row's texts, one string_t per row (16 bytes: its length, then the text or a pointer to it). */
+  texts: Uint8Array;
+  textsView: DataView;
+  handle: DuckDBDataChunk;
+};
+
+const VECTOR_ROWS = duckdb.vector_size();
+
+function validityOf(vector: duckdb.Vector, rowCount: number): Validity {
+  // One bit per row in 64-bit words; none when every value is there.
+  const valid = duckdb.vector_get_validity(vector, Math.ceil(rowCount / 64) * 8);
+  return valid && valid.byteLength > 0 ? valid : null;
+}
+
+function chunkOf(handle: DuckDBDataChunk): Chunk {
+  const rowCount = handle.rowCount;
+  const vector = (index: number) => duckdb.data_chunk_get_vector(handle.chunk, index);
+  const numbers = NUMBER_COLUMNS.map((_, index) => {
+    const data = duckdb.vector_get_data(vector(index), rowCount * 8);
+    return {
+      values: new Float64Array(data.buffer, data.byteOffset, rowCount),
+      valid: validityOf(vector(index), rowCount),
+    };
+  });
+  const lengths = TEXT_COLUMNS.map((_, text) => {
+    const index = NUMBER_COLUMNS.length + text;
+    const data = duckdb.vector_get_data(vector(index), rowCount * 4);
+    return {
+      values: new Int32Array(data.buffer, data.byteOffset, rowCount),
+      valid: validityOf(vector(index), rowCount),
+    };
+  });
+  const texts = duckdb.vector_get_data(vector(NUMBER_COLUMNS.length + TEXT_COLUMNS.length), rowCount * 16);
+  const textsView = new DataView(texts.buffer, texts.byteOffset, texts.byteLength);
+  return { rowCount, numbers, lengths, texts, textsView, handle };
+}
+
+const isValid = (valid: Validity, row: number) =>
+  valid === null || ((valid[row >> 3] as number) & (1 << (row & 7))) !== 0;
+
+/** A row's texts: inline when 12 bytes at most, else copied out from where the pointer points. */
+function rowTexts(chunk: Chunk, row: number): { bytes: Uint8Array; start: number } {
+  const at = row * 16;
+  const length = chunk.textsView.getUint32(at, true);
+  if (length <= 12) return { bytes: chunk.texts, start: at + 4 };
+  const bytes = duckdb.get_data_from_pointer(
+    chunk.texts.buffer as ArrayBuffer,
+    chunk.texts.byteOffset + at + 8,
+    length,
+  );
+  return { bytes, start: 0 };
+}
+
+/** A row's id, the first text column (the sort's comparisons of rows of one millisecond, rare). */
+function idBytes(chunk: Chunk, row: number): Uint8Array {
+  const { bytes, start } = rowTexts(chunk, row);
+  let offset = start;
+  for (let text = 0; text < ID_TEXT; text++) {
+    const { values, valid } = chunk.lengths[text] as Chunk['lengths'][number];
+    if (isValid(valid, row)) offset += values[row] as number;
+  }
+  return bytes.subarray(offset, offset + (chunk.lengths[ID_TEXT]?.values[row] as number));
+}
+
+/** A window's rows, by (chunk, row) packed into one number. */
+const chunkIndex = (position: number) => Math.floor(position / VECTOR_ROWS);
+const rowIndex = (position: number) => position % VECTOR_ROWS;
+
+/**
+ * The positions of a window's rows in (ts, id) order. DuckDB sorting the window would copy every row's
+ * columns once more; the table is clustered by ts already (ADR 004), so this sort of numbers mostly
+ * confirms an order (TimSort is linear on sorted input) and compares ids, as bytes like DuckDB's
+ * VARCHAR order, only for rows of the same millisecond.
+ */
+function rowOrder(chunks: Chunk[]): number[] {
+  const positions: number[] = [];
+  chunks.forEach((chunk, index) => {
+    for (let row = 0; row < chunk.rowCount; row++) positions.push(index * VECTOR_ROWS + row);
+  });
+  const tsOf = (position: number) =>
+    (chunks[chunkIndex(position)] as Chunk).numbers[TS_NUMBER]?.values[rowIndex(position)] as number;
+  const idOf = (position: number) => idBytes(chunks[chunkIndex(position)] as Chunk, rowIndex(position));
+  return positions.sort((a, b) => tsOf(a) - tsOf(b) || Buffer.compare(idOf(a), idOf(b)));
+}
+
+/** Rows of a window handed on at a time: one Buffer of text each (~1–2 MB of NDJSON). */
+export const EXPORT_BATCH_ROWS = 2_048;
+
+function windowBatch(chunks: Chunk[], positions: number[], projectId: Uint8Array): EventBatch {
+  return {
+    rowCount: positions.length,
+    writeTo(writer) {
+      for (const position of positions) {
+        const chunk = chunks[chunkIndex(position)] as Chunk;
+        const row = rowIndex(position);
+        const { bytes, start } = rowTexts(chunk, row);
+        let offset = start;
+        writer.text(projectId, 0, projectId.length);
+        for (const slot of SLOTS) {
+          if (slot.text === undefined) {
+            const { values, valid } = chunk.numbers[slot.number] as Chunk['numbers'][number];
+            if (!isValid(valid, row)) writer.missing();
+            else if (slot.isTime) writer.time(values[row] as number);
+            else writer.number(values[row] as number);
+          } else {
+            const { values, valid } = chunk.lengths[slot.text] as Chunk['lengths'][number];
+            if (!isValid(valid, row)) writer.missing();
+            else {
+              const end = offset + (values[row] as number);
+              writer.text(bytes, offset, end);
+              offset = end;
+            }
+          }
+        }
+        writer.endRow();
+      }
+    },
+  };
 }
 
 /**
- * The project's events in [from, to) of client time, a page at a time by keyset on (ts, id): each page is
- * its own two short queries on a pooled connection (a long export never holds a connection or a snapshot
- * that the dashboards or the checkpoint wait for), and the next is asked for only when the consumer pulls.
- * Neither query sorts more than a page of full rows (docs/decisions/024). A page is handed on in slices
- * of EXPORT_SLICE_ROWS, each converted to rows only when pulled: the JavaScript side holds a few hundred
- * rows at a time, which die young (docs/decisions/027).
+ * A window's rows, all read before the connection is let go. Streamed rather than materialized: DuckDB
+ * hands over the chunks it produces, where a materialized result is copied once more chunk by chunk.
+ */
+async function readWindow(pool: ConnectionPool, projectId: string, window: Span): Promise<Chunk[]> {
+  return pool.use(async (connection) => {
+    const result = await connection.stream(WINDOW_ROWS_SQL, {
+      project: projectId,
+      fromUs: micros(window.fromMs),
+      toUs: micros(window.toMs),
+    });
+    const chunks: Chunk[] = [];
+    for (
+      let chunk = await result.fetchChunk();
+      chunk && chunk.rowCount > 0;
+      chunk = await result.fetchChunk()
+    ) {
+      chunks.push(chunkOf(chunk));
+    }
+    return chunks;
+  });
+}
+
+/**
+ * The project's events in [from, to) of client time, in (ts, id) order: the range cut into windows of
+ * about EXPORT_WINDOW_ROWS rows (a histogram of ts, one query), then one query per window on a pooled
+ * connection, one window ahead of the one the consumer is taking. A query runs only as long
+ * as DuckDB takes to produce its window, so a slow client never holds a connection or a snapshot that
+ * the dashboards or a checkpoint wait for. Each window is handed on in batches of EXPORT_BATCH_ROWS that
+ * write their values straight from DuckDB's vectors (docs/decisions/028).
  */
 export async function* exportEvents(
   pool: ConnectionPool,
   projectId: string,
   range: ExportRange,
-  pageRows = EXPORT_PAGE_ROWS,
-): AsyncGenerator<EventRow[]> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const page: Page = await pool.use((connection) =>
-      readPage(connection, projectId, range, cursor, pageRows),
-    );
-    // Each chunk is let go of once its rows are built: DuckDB frees it when its handle is collected.
-    for (let chunk = page.chunks.shift(); chunk; chunk = page.chunks.shift()) {
-      const vectors = READ_NAMES.map((_, index) => (chunk as DuckDBDataChunk).getColumnVector(index));
-      for (let from = 0; from < chunk.rowCount; from += EXPORT_SLICE_ROWS) {
-        yield rowsOf(vectors, projectId, from, Math.min(from + EXPORT_SLICE_ROWS, chunk.rowCount));
-      }
+  windowRows = EXPORT_WINDOW_ROWS,
+): AsyncGenerator<EventBatch> {
+  const span = { fromMs: range.from.getTime(), toMs: range.to.getTime() };
+  const windows = await pool.use((connection) => windowsOf(connection, projectId, span, windowRows));
+  const projectBytes = Buffer.from(projectId);
+  // The next window is read while this one is written: DuckDB's threads and the JavaScript thread work
+  // at once, and a slow client holds two windows at most.
+  let next = windows.length > 0 ? readWindow(pool, projectId, windows[0] as Span) : null;
+  for (let index = 0; next; index++) {
+    const chunks = await next;
+    const following = windows[index + 1];
+    next = following ? readWindow(pool, projectId, following) : null;
+    // A consumer that stops pulling leaves the read ahead unawaited: its failure is not this one's.
+    next?.catch(() => undefined);
+    const positions = rowOrder(chunks);
+    for (let start = 0; start < positions.length; start += EXPORT_BATCH_ROWS) {
+      yield windowBatch(chunks, positions.slice(start, start + EXPORT_BATCH_ROWS), projectBytes);
     }
-    if (!page.next) return;
-    cursor = page.next;
   }
 }
