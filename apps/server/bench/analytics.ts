@@ -191,9 +191,12 @@ async function sortByProject(connection: DuckDBConnection): Promise<void> {
  */
 async function deriveTables(connection: DuckDBConnection): Promise<void> {
   const started = performance.now();
-  await ensureDerivedTables(connection);
+  const rebuilt = await ensureDerivedTables(connection);
   await connection.run('CHECKPOINT');
-  log(`DuckDB: derived tables ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  log(
+    `DuckDB: derived tables ready in ${((performance.now() - started) / 1000).toFixed(0)} s` +
+      (rebuilt.length > 0 ? ` (built: ${rebuilt.join(', ')})` : ''),
+  );
 }
 
 /** The generated events, in the store's columns and types, in arrival order. */

@@ -259,16 +259,22 @@ export function createIncidentService({ projects, store, states, clock = systemC
       }
       const nowMs = clock().getTime();
       const range = detailRange(input, nowMs);
-      const [[summary], lives, decisions] = await Promise.all([
-        store.incidentSummaries(input.projectId, range, { incidentId: input.id }),
+      // The latest occurrence and its trail are read while the lifetime is still being counted: each
+      // waits only for what it needs (ADR 029).
+      const latestOfRange = store
+        .incidentSummaries(input.projectId, range, { incidentId: input.id })
+        .then(async ([summary]) => {
+          const latest = summary ? await store.occurrenceById(input.projectId, summary.latestEventId) : null;
+          const trail = latest ? await store.sessionTrail(input.projectId, latest) : [];
+          return { summary, latest, trail };
+        });
+      const [{ summary, latest, trail }, lives, decisions] = await Promise.all([
+        latestOfRange,
         lifetimes(input.projectId, nowMs, input.id),
         states.statesOf(input.projectId),
       ]);
-      if (!summary) return null;
+      if (!summary || !latest) return null;
       const lifetime = lives.get(summary.id) ?? toLifetime(summary, summary.affectedUsers);
-      const latest = await store.occurrenceById(input.projectId, summary.latestEventId);
-      if (!latest) return null;
-      const trail = await store.sessionTrail(input.projectId, latest);
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {

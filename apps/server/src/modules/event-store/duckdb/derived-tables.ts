@@ -169,11 +169,14 @@ const SESSION_MERGE = `ON CONFLICT (project_id, session_id, user_id) DO UPDATE S
 
 /**
  * Per derived table: its rows as a SELECT over `{source}` (one row per key), what the upserts of a load
- * do with a key already stored (one statement each), and the order compaction rewrites it in.
+ * do with a key already stored (one statement each), the order compaction rewrites it in, and the
+ * DERIVED_TABLES_VERSION that gave it its present definition (a file of an older version rebuilds it).
+ * Tables defined before version 4 say 4: a file older than that rebuilds all of them, as it always did.
  */
 const DERIVED_TABLES = [
   {
     name: 'wallet_firsts',
+    definedIn: 4,
     order: 'project_id, first_seen',
     // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable. Only
     // rows that change are written (most loads see wallets already known).
@@ -198,18 +201,36 @@ const DERIVED_TABLES = [
   },
   {
     name: 'user_days',
+    definedIn: 4,
     order: 'project_id, day',
     rows: 'SELECT DISTINCT project_id, ts::DATE AS day, user_id FROM {source}',
     onConflict: ['ON CONFLICT DO NOTHING'],
   },
   {
+    name: 'user_lives',
+    definedIn: 5,
+    order: 'project_id, first_day',
+    // Written only when a load moves a user's first or last day (most loads see users known already).
+    rows: `SELECT project_id, user_id, min(ts)::DATE AS first_day, max(ts)::DATE AS last_day
+    FROM {source}
+   GROUP BY project_id, user_id`,
+    onConflict: [
+      `ON CONFLICT (project_id, user_id) DO UPDATE SET
+    first_day = least(first_day, excluded.first_day),
+    last_day = greatest(last_day, excluded.last_day)
+    WHERE excluded.first_day < first_day OR excluded.last_day > last_day`,
+    ],
+  },
+  {
     name: 'wallet_days',
+    definedIn: 4,
     order: 'project_id, day',
     rows: 'SELECT DISTINCT project_id, ts::DATE AS day, wallet_address FROM {source} WHERE wallet_address IS NOT NULL',
     onConflict: ['ON CONFLICT DO NOTHING'],
   },
   {
     name: 'sessions',
+    definedIn: 4,
     order: 'project_id, first_ts',
     rows: `SELECT *, ${SESSION_SUMMARY_COLUMNS}
     FROM (SELECT project_id, session_id, user_id,
@@ -224,6 +245,7 @@ const DERIVED_TABLES = [
   },
   {
     name: 'incident_occurrences',
+    definedIn: 4,
     order: 'project_id, ts',
     rows: `SELECT project_id, id, incident_id, ts, user_id, session_id, wallet_address, error_source, error_message,
          error_stack, error_code, rpc_method
@@ -232,6 +254,7 @@ const DERIVED_TABLES = [
   },
   {
     name: 'transaction_failures',
+    definedIn: 4,
     order: 'project_id, ts',
     rows: `SELECT project_id, id, tx_id, session_id, ts
     FROM {source} WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL`,
@@ -239,6 +262,7 @@ const DERIVED_TABLES = [
   },
   {
     name: 'transaction_summaries',
+    definedIn: 4,
     order: 'project_id, requested_at',
     // The latest stage by STAGE_KEY; two stages of the same key (two outcomes in one millisecond) are
     // ordered by name, so that every order of loading gives the same row.
@@ -334,12 +358,15 @@ export async function createDerivedTables(connection: DuckDBConnection): Promise
 }
 
 /**
- * Empties the derived tables and fills them again from `events`, in the caller's transaction: how a
- * file written before they existed (or before DERIVED_TABLES_VERSION changed) gets them, and how the
- * analytics bench builds them after generating its events.
+ * Empties the derived tables (all, or those named) and fills them again from `events`, in the caller's
+ * transaction: how a file written before they existed (or before their definition changed) gets them,
+ * and how the analytics bench builds them after generating its events.
  */
-export async function rebuildDerivedTables(connection: DuckDBConnection): Promise<void> {
-  for (const table of DERIVED_TABLES) {
+export async function rebuildDerivedTables(
+  connection: DuckDBConnection,
+  names: readonly string[] = DERIVED_TABLE_NAMES,
+): Promise<void> {
+  for (const table of DERIVED_TABLES.filter(({ name }) => names.includes(name))) {
     // Dropped and created again rather than emptied: an older version may have other columns, and
     // deleting millions of indexed rows is slower than writing them. Filled already clustered.
     await connection.run(`DROP TABLE IF EXISTS ${table.name}`);
@@ -353,15 +380,28 @@ export async function rebuildDerivedTables(connection: DuckDBConnection): Promis
 }
 
 /**
- * On start-up: creates the derived tables and rebuilds them when they are missing or outdated.
- * Answers whether it rebuilt them.
+ * The tables a file of derived-table version `version` must rebuild: those defined after it, or all of
+ * them when it has none (a file from before the derived tables, or one whose version was lost).
  */
-export async function ensureDerivedTables(connection: DuckDBConnection): Promise<boolean> {
+export function outdatedDerivedTables(version: number | null): string[] {
+  return DERIVED_TABLES.filter((table) => version === null || table.definedIn > version).map(
+    (table) => table.name,
+  );
+}
+
+/**
+ * On start-up: creates the derived tables and rebuilds those missing or outdated (a version change
+ * rebuilds only the tables it changed: for 10 M events, `user_lives` of version 5 takes seconds, all of
+ * them minutes). Answers the tables it rebuilt.
+ */
+export async function ensureDerivedTables(connection: DuckDBConnection): Promise<string[]> {
   await createDerivedTables(connection);
   const reader = await connection.runAndReadAll('SELECT max(version) AS version FROM derived_tables_version');
-  if (reader.getRowObjectsJS()[0]?.version === DERIVED_TABLES_VERSION) return false;
-  await inTransaction(connection, () => rebuildDerivedTables(connection));
-  return true;
+  const version = reader.getRowObjectsJS()[0]?.version;
+  if (version === DERIVED_TABLES_VERSION) return [];
+  const outdated = outdatedDerivedTables(version == null ? null : Number(version));
+  await inTransaction(connection, () => rebuildDerivedTables(connection, outdated));
+  return outdated;
 }
 
 /** Runs `work` in one transaction on `connection`: all of it or none of it. */

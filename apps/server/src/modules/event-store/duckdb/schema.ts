@@ -28,9 +28,10 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * project's events (docs/decisions/005-derived-tables.md). The store keeps them in step with every
  * insert, in the same transaction (duckdb/derived-tables.ts); each holds only facts that re-applying
  * an already stored event cannot change (sets, minima, maxima, "any"), so a duplicate is harmless.
- * Bump DERIVED_TABLES_VERSION whenever one of them changes: the store rebuilds them all on start-up.
+ * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
+ * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 4;
+export const DERIVED_TABLES_VERSION = 5;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -48,6 +49,14 @@ export const CREATE_DERIVED_TABLES = [
   day DATE NOT NULL,
   user_id VARCHAR NOT NULL,
   PRIMARY KEY (project_id, day, user_id)
+)`,
+  // Per user: the first and the last UTC day with any event (docs/decisions/029: the incidents' reach).
+  `CREATE TABLE IF NOT EXISTS user_lives (
+  project_id VARCHAR NOT NULL,
+  user_id VARCHAR NOT NULL,
+  first_day DATE NOT NULL,
+  last_day DATE NOT NULL,
+  PRIMARY KEY (project_id, user_id)
 )`,
   `CREATE TABLE IF NOT EXISTS wallet_days (
   project_id VARCHAR NOT NULL,
