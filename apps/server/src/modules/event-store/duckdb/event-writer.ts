@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import type { EventWriter } from '../event-store.ts';
 import {
@@ -47,11 +48,50 @@ export type EventWriterOptions = {
   memoryLimitMb?: number;
 };
 
+/**
+ * DuckDB's own default memory limit, 80 % of RAM, in MB. Set as a number: `RESET GLOBAL memory_limit`
+ * shows the default in `current_setting` but leaves the buffer pool at the limit the instance was opened
+ * with (measured: a rebuild still failed at 976.5 MiB of a 1,024 MB limit after it).
+ */
+const DUCKDB_DEFAULT_LIMIT_MB = Math.floor((os.totalmem() * 0.8) / 1e6);
+
+/** Lifts the instance's memory limit to DuckDB's default (when the store has one of its own). */
+async function liftMemoryLimit(connection: DuckDBConnection, limitMb: number | undefined) {
+  if (limitMb) await connection.run(`SET GLOBAL memory_limit = '${DUCKDB_DEFAULT_LIMIT_MB}MB'`);
+}
+
+/**
+ * Puts the store's memory limit back. Should DuckDB refuse (more pinned than the limit), the next write
+ * that lifts it puts it back again.
+ */
+async function restoreMemoryLimit(connection: DuckDBConnection, limitMb: number | undefined) {
+  if (limitMb) await connection.run(`SET GLOBAL memory_limit = '${limitMb}MB'`).catch(() => undefined);
+}
+
+/**
+ * Runs `work` under DuckDB's default memory limit and puts the store's back afterwards. For the writes
+ * that aggregate a whole table or a whole project into structures DuckDB cannot evict or spill (a
+ * primary-key index, list aggregates): under a limit of 1 GB, rebuilding the derived tables of 10 M
+ * events failed with "could not allocate block", as compaction did.
+ */
+async function withoutMemoryLimit<T>(
+  connection: DuckDBConnection,
+  limitMb: number | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  await liftMemoryLimit(connection, limitMb);
+  try {
+    return await work();
+  } finally {
+    await restoreMemoryLimit(connection, limitMb);
+  }
+}
+
 export async function createEventWriter(instance: DuckDBInstance, options: EventWriterOptions) {
   const writer = await instance.connect();
   await writer.run(CREATE_EVENTS_TABLE);
   // A file from before the derived tables (or an older version of them) gets them built here, once.
-  await ensureDerivedTables(writer);
+  await withoutMemoryLimit(writer, options.memoryLimitMb, () => ensureDerivedTables(writer));
   let isClosed = false;
   let writes: Promise<unknown> = Promise.resolve();
   function serialWrite<T>(task: () => Promise<T>): Promise<T> {
@@ -132,7 +172,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
         const deleted = (await writer.run(`DELETE FROM events WHERE ${where}`, params)).rowsChanged;
         if (deleted === 0) return 0;
         // Sets, minima and firsts cannot be taken back event by event: recomputed from what is left.
-        await deriveProjectAgain(writer, projectId);
+        await withoutMemoryLimit(writer, options.memoryLimitMb, () => deriveProjectAgain(writer, projectId));
         return deleted;
       }),
     );
@@ -198,7 +238,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
             // (~75 MB per million events): under a limit of 1 GB, 10 M events failed with "could not
             // allocate block". DuckDB's own limit (80 % of RAM) holds while the table is rewritten.
             onStart: async (facts) => {
-              if (limit) await connection.run('RESET GLOBAL memory_limit');
+              await liftMemoryLimit(connection, limit);
               await compactOptions.onStart?.(facts);
             },
           });
@@ -209,7 +249,7 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
         } finally {
           // Once checkpointed, the index's blocks can be evicted like any other: the limit holds again.
           // Should DuckDB refuse (more pinned than the limit), the next compaction puts it back.
-          if (limit) await connection.run(`SET GLOBAL memory_limit = '${limit}MB'`).catch(() => undefined);
+          await restoreMemoryLimit(connection, limit);
           compacting = undefined;
           connection.closeSync();
         }
