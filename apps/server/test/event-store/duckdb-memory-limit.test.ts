@@ -66,7 +66,7 @@ describe("the DuckDB event store's memory limit", () => {
         await connection.run('SELECT length(list(range)) FROM range(40000000)');
         return 'built';
       } catch (error) {
-        return (error as Error).message.split('\n')[0];
+        return (error as Error).message.split('\n')[0] ?? '';
       } finally {
         connection.closeSync();
       }
