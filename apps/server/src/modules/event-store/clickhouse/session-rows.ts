@@ -1,76 +1,131 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
+import type { TimeRange } from '../../../reading/time-range.ts';
 import type { Params } from './client.ts';
-import { EVENTS, IN_RANGE, SUBMITTED_STAGES } from './sql.ts';
+import { aggregatesOverEvents, fold, HOUR_MS, type SessionAggregate } from './session-hours.ts';
 
 /**
- * The per-session figures the funnel and the attribution table read (docs/acquisition-and-incidents.md),
- * as aggregates over a session's events in the range. The DuckDB adapter keeps them in its derived
- * `sessions` table and recomputes the sessions a range cuts through (ADR 008); ClickHouse groups the
- * range's events by session directly, which gives the same "of the session's events in the range".
+ * The per-session figures the funnel, the attribution table and the filter options read
+ * (docs/acquisition-and-incidents.md), "of the session's events in the range". A range's whole UTC hours
+ * are read from `session_hours` (session-hours.ts); the events of the partial hours at its ends (at most
+ * two hours) are aggregated from `events` with the very same expressions; both fold into one row per
+ * (session, user) with each column's function. Every aggregate is a minimum, a maximum or a set, so
+ * neither side needs FINAL: an event stored twice changes none of them (docs/decisions/028).
  */
-const IS_SUBMITTED = `type = 'tx' AND tx_id IS NOT NULL AND ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0)`;
 
-/** Landing UTM of a session, by the attribution dimension: the SDK repeats it on every event; blank is absent. */
-const landing = (column: string) => `min(nullIf(trimBoth(${column}), ''))`;
-
-export const SESSION_COLUMNS = {
-  has_wallet: `max(type IN ('wallet_detected', 'wallet_connected') OR wallet_provider IS NOT NULL)`,
-  has_connected: `max(type = 'wallet_connected')`,
-  // A signature event without a stage is not signed.
-  has_signed: `max(type = 'signature' AND ifNull(sig_stage = 'signed', 0))`,
+/** A session figure a question may read, and the stored aggregate it comes from. */
+const SESSION_COLUMNS = {
+  has_wallet: ['has_wallet', (folded: string) => folded],
+  has_connected: ['has_connected', (folded: string) => folded],
+  has_signed: ['has_signed', (folded: string) => folded],
   /** The session's submitted transactions (distinct ids). */
-  submitted_txs: `groupUniqArrayIf(assumeNotNull(tx_id), ${IS_SUBMITTED})`,
-  submitted_count: `uniqExactIf(tx_id, ${IS_SUBMITTED})`,
-  connects: `uniqExactIf(id, type = 'wallet_connected')`,
-  landing_campaign: landing('utm_campaign'),
-  landing_source: landing('utm_source'),
-  landing_medium: landing('utm_medium'),
-  landing_content: landing('utm_content'),
-  landing_term: landing('utm_term'),
-} as const;
+  submitted_txs: ['submitted_txs', (folded: string) => folded],
+  submitted_count: ['submitted_txs', (folded: string) => `length(${folded})`],
+  connects: ['connect_ids', (folded: string) => `length(${folded})`],
+  landing_campaign: ['landing_campaign', (folded: string) => folded],
+  landing_source: ['landing_source', (folded: string) => folded],
+  landing_medium: ['landing_medium', (folded: string) => folded],
+  landing_content: ['landing_content', (folded: string) => folded],
+  landing_term: ['landing_term', (folded: string) => folded],
+} as const satisfies Record<string, readonly [SessionAggregate, (folded: string) => string]>;
 export type SessionColumn = keyof typeof SESSION_COLUMNS;
 
-/** Each filter's events column. UTM columns hold the session's landing UTM on every event. */
-const FILTER_COLUMNS: Record<keyof AcquisitionFilters, string> = {
-  countries: 'country',
-  terms: 'utm_term',
-  sources: 'utm_source',
-  mediums: 'utm_medium',
-  campaigns: 'utm_campaign',
-  contents: 'utm_content',
-  browsers: 'browser',
-  walletProviders: 'wallet_provider',
+/** Each filter's set of a session's values. UTM sets hold the session's landing UTM (on every event). */
+const FILTER_SETS: Record<keyof AcquisitionFilters, SessionAggregate> = {
+  countries: 'countries',
+  terms: 'utm_terms',
+  sources: 'utm_sources',
+  mediums: 'utm_mediums',
+  campaigns: 'utm_campaigns',
+  contents: 'utm_contents',
+  browsers: 'browsers',
+  walletProviders: 'wallet_providers',
 };
+
+/**
+ * Where a range's rows come from: its whole hours [hours_from, hours_to) in `session_hours`, and its
+ * partial hours at each end from `events` (none when the range starts or ends on the hour; the whole
+ * range when it holds no whole hour).
+ */
+function rangeParts(range: TimeRange): { hours: boolean; edges: [number, number][]; params: Params } {
+  const hoursFrom = Math.ceil(range.fromMs / HOUR_MS) * HOUR_MS;
+  const hoursTo = Math.floor(range.toMs / HOUR_MS) * HOUR_MS;
+  if (hoursFrom >= hoursTo) return { hours: false, edges: [[range.fromMs, range.toMs]], params: {} };
+  const edges = (
+    [
+      [range.fromMs, hoursFrom],
+      [hoursTo, range.toMs],
+    ] as [number, number][]
+  ).filter(([from, to]) => from < to);
+  return { hours: true, edges, params: { hours_from: hoursFrom, hours_to: hoursTo } };
+}
+
+/**
+ * The rows of a range, one or more per (session, user), each column of `aggregates` named `m_<name>`:
+ * a UNION ALL of `session_hours`' whole hours and the partial hours' events. Parameters: `project`, and
+ * those returned.
+ */
+export function sessionParts(
+  aggregates: readonly SessionAggregate[],
+  range: TimeRange,
+): { sql: string; params: Params } {
+  const parts = rangeParts(range);
+  const params: Params = { ...parts.params };
+  const selects: string[] = [];
+  if (parts.hours)
+    selects.push(`SELECT session_id, user_id, ${aggregates.map((name) => `${name} AS m_${name}`).join(', ')}
+          FROM session_hours
+         WHERE project_id = {project:String}
+           AND hour >= fromUnixTimestamp64Milli({hours_from:Int64}, 'UTC')
+           AND hour < fromUnixTimestamp64Milli({hours_to:Int64}, 'UTC')`);
+  parts.edges.forEach(([from, to], index) => {
+    params[`edge${index}_from`] = from;
+    params[`edge${index}_to`] = to;
+    selects.push(`SELECT session_id, user_id,
+               ${aggregatesOverEvents(aggregates, 'm_')}
+          FROM events
+         WHERE project_id = {project:String}
+           AND ts >= fromUnixTimestamp64Milli({edge${index}_from:Int64}, 'UTC')
+           AND ts < fromUnixTimestamp64Milli({edge${index}_to:Int64}, 'UTC')
+         GROUP BY session_id, user_id`);
+  });
+  return { sql: selects.join('\n        UNION ALL\n        '), params };
+}
 
 /**
  * `session_rows`: one row per (session, user) with an event in [from, to) that passes every filter set
  * (for each filter, one of its events in the range carries one of the selected values), with
- * `session_id`, `user_id` and the asked columns. Parameters: `project`, `from`, `to` and the filters'.
+ * `session_id`, `user_id` and the asked columns. Parameters: `project`, and those returned.
  */
 export function sessionRowsCte(
   columns: readonly SessionColumn[],
   filters: AcquisitionFilters,
+  range: TimeRange,
 ): { sql: string; params: Params } {
   const params: Params = {};
   const conditions: string[] = [];
-  for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof AcquisitionFilters, string][]) {
+  const aggregates = new Set<SessionAggregate>(columns.map((column) => SESSION_COLUMNS[column][0]));
+  for (const [key, set] of Object.entries(FILTER_SETS) as [keyof AcquisitionFilters, SessionAggregate][]) {
     const values = filters[key];
     if (!values || values.length === 0) continue;
     params[`filter_${key}`] = [...values];
-    conditions.push(`countIf(has({filter_${key}:Array(String)}, ${column})) > 0`);
+    aggregates.add(set);
+    conditions.push(`hasAny(${fold(set, `m_${set}`)}, {filter_${key}:Array(String)})`);
   }
+  const parts = sessionParts([...aggregates], range);
   const having = conditions.length === 0 ? '' : `\n       HAVING ${conditions.join(' AND ')}`;
   const selected = columns
-    .map((column) => `${SESSION_COLUMNS[column]} AS ${column}`)
+    .map((column) => {
+      const [aggregate, summary] = SESSION_COLUMNS[column];
+      return `${summary(fold(aggregate, `m_${aggregate}`))} AS ${column}`;
+    })
     .join(',\n             ');
   return {
     sql: `session_rows AS (
       SELECT session_id, user_id,
              ${selected}
-        FROM ${EVENTS}
-       WHERE ${IN_RANGE}
+        FROM (${parts.sql})
        GROUP BY session_id, user_id${having}
     )`,
-    params,
+    params: { ...params, ...parts.params },
   };
 }

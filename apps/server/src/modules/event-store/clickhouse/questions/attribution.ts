@@ -47,7 +47,7 @@ export async function attributionCounts(
   filters: AcquisitionFilters,
 ): Promise<AttributionCounts[]> {
   const value = DIMENSION_COLUMNS[dimension];
-  const sessions = sessionRowsCte([value, 'submitted_count', 'connects'], filters);
+  const sessions = sessionRowsCte([value, 'submitted_count', 'connects'], filters, range);
   // The folded columns are named apart from the answer's: in ClickHouse an alias is visible to the whole
   // SELECT, so `sum(x) AS x` would make every other use of x an aggregate inside an aggregate.
   const folded = ['sessions', 'transactions', 'with_tx', 'with_connect', 'connects', 'wallets'];
