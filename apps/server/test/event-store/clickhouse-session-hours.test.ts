@@ -197,7 +197,7 @@ describe('ClickHouse session hours (ADR 028)', { timeout: SLOW }, () => {
       expect(held.length).toBeGreaterThan(48);
       const answers = await acquisitionAnswers(duckdb, PROJECT);
       // The fixture reaches every figure the comparison checks (not a comparison of empty answers).
-      
+
       expect(answers['two days: funnel 0']).toMatchObject({ haveConnectedWallet: 4, signedData: 4 });
       expect(answers['cut mid-hour at both ends: funnel 1']).not.toEqual(answers['two days: funnel 1']);
       expect(await acquisitionAnswers(clickhouse, PROJECT)).toEqual(answers);
