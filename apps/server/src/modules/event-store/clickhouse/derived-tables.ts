@@ -1,13 +1,13 @@
 import type { ClickHouse, Params } from './client.ts';
 import {
+  dayOfParam,
   EVENTS_IN_KEYS,
-  eventsInHourOf,
-  hourOfParam,
+  eventsOnDayOf,
   IN_KEYS,
-  type SessionHourKey,
-  sessionHourKeyParams,
-  sessionHoursOfEvents,
-} from './session-hours.ts';
+  type SessionDayKey,
+  sessionDayKeyParams,
+  sessionDaysOfEvents,
+} from './session-days.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -123,23 +123,23 @@ async function deleteRows(clickhouse: ClickHouse, table: string, where: string, 
 }
 
 /**
- * Which rows of `user_days` and `session_hours` a delete of events can leave without an event behind
+ * Which rows of `user_days` and `session_days` a delete of events can leave without an event behind
  * them, and how to find them again: a user-day stays while any of the user's events of that day stays,
- * a session-hour holds what the events of that session and hour that stay hold.
+ * a session-day holds what the events of that session and day that stay hold.
  * - `all`: the delete takes every event of those rows (a project, a user): their rows go.
- * - `days`: retention, every event before `before`: the days (hours) before its day (hour) go, and its
- *   own day (hour) is rebuilt from the events that stay.
- * - `users`: forgetting a wallet: the users seen with it, and the session-hours its events were in (both
+ * - `days`: retention, every event before `before`: the days before its day go, and its own day is
+ *   rebuilt from the events that stay.
+ * - `users`: forgetting a wallet: the users seen with it, and the session-days its events were in (both
  *   read before the delete), are rebuilt from the events that stay.
  */
 export type DerivedRowsChange =
   | { kind: 'all'; where: string }
   | { kind: 'days'; beforeParam: string }
-  | { kind: 'users'; userIds: readonly string[]; sessionHours: readonly SessionHourKey[] };
+  | { kind: 'users'; userIds: readonly string[]; sessionDays: readonly SessionDayKey[] };
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days` and `session_hours` brought in line with the events that stay.
+ * `transaction_keys`, and `user_days` and `session_days` brought in line with the events that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -151,7 +151,7 @@ export async function deleteDerivedRows(
   for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys'])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
-  await alignSessionHours(clickhouse, params, change);
+  await alignSessionDays(clickhouse, params, change);
 }
 
 async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
@@ -176,27 +176,22 @@ async function alignUserDays(clickhouse: ClickHouse, params: Params, change: Der
   await clickhouse.command(`INSERT INTO user_days ${USER_DAYS_OF_EVENTS} WHERE ${ofUsers}`, users);
 }
 
-async function alignSessionHours(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+async function alignSessionDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
   if (change.kind === 'all') {
-    await deleteRows(clickhouse, 'session_hours', change.where, params);
+    await deleteRows(clickhouse, 'session_days', change.where, params);
     return;
   }
   if (change.kind === 'days') {
-    const hour = hourOfParam(change.beforeParam);
-    await deleteRows(
-      clickhouse,
-      'session_hours',
-      `project_id = {project:String} AND hour <= ${hour}`,
-      params,
-    );
+    const day = dayOfParam(change.beforeParam);
+    await deleteRows(clickhouse, 'session_days', `project_id = {project:String} AND day <= ${day}`, params);
     await clickhouse.command(
-      `INSERT INTO session_hours ${sessionHoursOfEvents(eventsInHourOf(change.beforeParam))}`,
+      `INSERT INTO session_days ${sessionDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
       params,
     );
     return;
   }
-  if (change.sessionHours.length === 0) return;
-  const keys = { ...params, ...sessionHourKeyParams(change.sessionHours) };
-  await deleteRows(clickhouse, 'session_hours', IN_KEYS, keys);
-  await clickhouse.command(`INSERT INTO session_hours ${sessionHoursOfEvents(EVENTS_IN_KEYS)}`, keys);
+  if (change.sessionDays.length === 0) return;
+  const keys = { ...params, ...sessionDayKeyParams(change.sessionDays) };
+  await deleteRows(clickhouse, 'session_days', IN_KEYS, keys);
+  await clickhouse.command(`INSERT INTO session_days ${sessionDaysOfEvents(EVENTS_IN_KEYS)}`, keys);
 }

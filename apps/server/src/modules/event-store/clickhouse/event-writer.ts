@@ -6,7 +6,7 @@ import type { EventWriter } from '../event-store.ts';
 import { BATCH_RECORD_PREFIX } from '../log-records.ts';
 import type { ClickHouse, Params } from './client.ts';
 import { type DerivedRowsChange, deleteDerivedRows } from './derived-tables.ts';
-import { type SessionHourKey, sessionHourKeysOf } from './session-hours.ts';
+import { type SessionDayKey, sessionDayKeysOf } from './session-days.ts';
 import { EVENTS } from './sql.ts';
 
 /**
@@ -33,8 +33,8 @@ const RECORD_ERROR_CODES = new Set([
   407, // DECIMAL_OVERFLOW
 ]);
 
-const SessionHourKeyRow: z.ZodType<SessionHourKey> = z.object({
-  hour_ms: z.coerce.number(),
+const SessionDayKeyRow: z.ZodType<SessionDayKey> = z.object({
+  day: z.string(),
   session_id: z.string(),
   user_id: z.string(),
 });
@@ -140,7 +140,7 @@ export function createEventWriter(clickhouse: ClickHouse) {
       const where =
         'project_id = {project:String} AND (wallet_address = {wallet:String} OR tx_from = {wallet:String})';
       const params = { project: projectId, wallet: wallet.toLowerCase() };
-      // The users and the session-hours seen with the wallet, read before its events go: rebuilt after.
+      // The users and the session-days seen with the wallet, read before its events go: rebuilt after.
       return deleteWhere(where, params, async () => ({
         kind: 'users',
         userIds: (
@@ -150,7 +150,7 @@ export function createEventWriter(clickhouse: ClickHouse) {
             z.object({ user_id: z.string() }),
           )
         ).map((row) => row.user_id),
-        sessionHours: await clickhouse.rows(sessionHourKeysOf(where), params, SessionHourKeyRow),
+        sessionDays: await clickhouse.rows(sessionDayKeysOf(where), params, SessionDayKeyRow),
       }));
     },
 

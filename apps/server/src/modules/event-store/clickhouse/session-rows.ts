@@ -1,13 +1,13 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../reading/time-range.ts';
 import type { Params } from './client.ts';
-import { aggregatesOverEvents, fold, HOUR_MS, type SessionAggregate } from './session-hours.ts';
+import { aggregatesOverEvents, DAY_MS, fold, type SessionAggregate } from './session-days.ts';
 
 /**
  * The per-session figures the funnel, the attribution table and the filter options read
- * (docs/acquisition-and-incidents.md), "of the session's events in the range". A range's whole UTC hours
- * are read from `session_hours` (session-hours.ts); the events of the partial hours at its ends (at most
- * two hours) are aggregated from `events` with the very same expressions; both fold into one row per
+ * (docs/acquisition-and-incidents.md), "of the session's events in the range". A range's whole UTC days
+ * are read from `session_days` (session-days.ts); the events of the partial days at its ends (at most
+ * two days) are aggregated from `events` with the very same expressions; both fold into one row per
  * (session, user) with each column's function. Every aggregate is a minimum, a maximum or a set, so
  * neither side needs FINAL: an event stored twice changes none of them (docs/decisions/028).
  */
@@ -42,26 +42,26 @@ const FILTER_SETS: Record<keyof AcquisitionFilters, SessionAggregate> = {
 };
 
 /**
- * Where a range's rows come from: its whole hours [hours_from, hours_to) in `session_hours`, and its
- * partial hours at each end from `events` (none when the range starts or ends on the hour; the whole
- * range when it holds no whole hour).
+ * Where a range's rows come from: its whole days [days_from, days_to) in `session_days`, and its
+ * partial days at each end from `events` (none when the range starts or ends at midnight UTC; the whole
+ * range when it holds no whole day).
  */
-function rangeParts(range: TimeRange): { hours: boolean; edges: [number, number][]; params: Params } {
-  const hoursFrom = Math.ceil(range.fromMs / HOUR_MS) * HOUR_MS;
-  const hoursTo = Math.floor(range.toMs / HOUR_MS) * HOUR_MS;
-  if (hoursFrom >= hoursTo) return { hours: false, edges: [[range.fromMs, range.toMs]], params: {} };
+function rangeParts(range: TimeRange): { days: boolean; edges: [number, number][]; params: Params } {
+  const daysFrom = Math.ceil(range.fromMs / DAY_MS) * DAY_MS;
+  const daysTo = Math.floor(range.toMs / DAY_MS) * DAY_MS;
+  if (daysFrom >= daysTo) return { days: false, edges: [[range.fromMs, range.toMs]], params: {} };
   const edges = (
     [
-      [range.fromMs, hoursFrom],
-      [hoursTo, range.toMs],
+      [range.fromMs, daysFrom],
+      [daysTo, range.toMs],
     ] as [number, number][]
   ).filter(([from, to]) => from < to);
-  return { hours: true, edges, params: { hours_from: hoursFrom, hours_to: hoursTo } };
+  return { days: true, edges, params: { days_from: daysFrom, days_to: daysTo } };
 }
 
 /**
  * The rows of a range, one or more per (session, user), each column of `aggregates` named `m_<name>`:
- * a UNION ALL of `session_hours`' whole hours and the partial hours' events. Parameters: `project`, and
+ * a UNION ALL of `session_days`' whole days and the partial days' events. Parameters: `project`, and
  * those returned.
  */
 export function sessionParts(
@@ -71,12 +71,12 @@ export function sessionParts(
   const parts = rangeParts(range);
   const params: Params = { ...parts.params };
   const selects: string[] = [];
-  if (parts.hours)
+  if (parts.days)
     selects.push(`SELECT session_id, user_id, ${aggregates.map((name) => `${name} AS m_${name}`).join(', ')}
-          FROM session_hours
+          FROM session_days
          WHERE project_id = {project:String}
-           AND hour >= fromUnixTimestamp64Milli({hours_from:Int64}, 'UTC')
-           AND hour < fromUnixTimestamp64Milli({hours_to:Int64}, 'UTC')`);
+           AND day >= toDate(fromUnixTimestamp64Milli({days_from:Int64}, 'UTC'), 'UTC')
+           AND day < toDate(fromUnixTimestamp64Milli({days_to:Int64}, 'UTC'), 'UTC')`);
   parts.edges.forEach(([from, to], index) => {
     params[`edge${index}_from`] = from;
     params[`edge${index}_to`] = to;

@@ -4,7 +4,7 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import { MAX_FILTER_OPTIONS } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { count } from '../question-sql.ts';
-import type { SessionAggregate } from '../session-hours.ts';
+import type { SessionAggregate } from '../session-days.ts';
 import { sessionParts } from '../session-rows.ts';
 
 const OptionRow = z.object({ name: z.string(), value: z.string(), users: count });

@@ -11,7 +11,7 @@ import {
 import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
 import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
-import { sessionHoursOfEvents } from '../../src/modules/event-store/clickhouse/session-hours.ts';
+import { sessionDaysOfEvents } from '../../src/modules/event-store/clickhouse/session-days.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
@@ -21,16 +21,18 @@ import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { eventBuilder } from './event-builder.ts';
 
 /**
- * `session_hours` (ADR 028): the acquisition questions read a range's whole hours from it and the partial
- * hours at its ends from `events`. Whatever the loads (sessions spread over several loads, out of order,
- * each event loaded twice) and the deletes (a wallet, old events cut mid-hour, a user, a project), the
- * funnel, attribution and filter options answer exactly as DuckDB's, for ranges on the hour, cut mid-hour
- * and mid-session, and within one hour; and the table holds what a rebuild from the stored events holds.
+ * `session_days` (ADR 028): the acquisition questions read a range's whole UTC days from it and the
+ * partial days at its ends from `events`. Whatever the loads (sessions spread over several loads, out of
+ * order, each event loaded twice) and the deletes (a wallet, old events cut mid-day, a user, a project),
+ * the funnel, attribution and filter options answer exactly as DuckDB's, for ranges at midnight, cut
+ * mid-day and mid-session, and within one day; and the table holds what a rebuild from the stored events
+ * holds.
  */
 
 const PROJECT = 'p-ch-sessions';
 const OTHER = 'p-ch-sessions-other';
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
 const MINUTE = 60_000;
 const DAY0 = Date.UTC(2026, 2, 1);
 const WALLETS = ['0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000a2'];
@@ -45,7 +47,7 @@ function sequence(seed: number) {
 }
 
 /**
- * Sessions of four users over two days, most spanning an hour boundary, each with a landing UTM (blank
+ * Sessions of four users over three days, some across midnight UTC, each with a landing UTM (blank
  * or absent for some) repeated on its events, varied countries, browsers and wallet providers, wallet
  * detections and connections, transaction stages (submitted or not) and signatures.
  */
@@ -56,7 +58,7 @@ function fixture(projectId: string, seed: number): EventRow[] {
   for (let index = 0; index < 24; index += 1) {
     const user = `u${index % 4}`;
     const session = `s${index}`;
-    const start = DAY0 + index * 2 * HOUR + pick([0, 35, 50, 58]) * MINUTE;
+    const start = DAY0 + 13 * HOUR + index * 2 * HOUR + pick([0, 35, 50, 58]) * MINUTE;
     const source = pick(['google', 'twitter', '  ', null]);
     const campaign = pick(['spring', 'launch', null]);
     for (let step = 0; step < 9; step += 1) {
@@ -89,16 +91,16 @@ function fixture(projectId: string, seed: number): EventRow[] {
   return rows;
 }
 
-/** Ranges on the hour, cut mid-hour at either end or both, inside one hour, and one hour-aligned end. */
+/** Ranges at midnight UTC, cut mid-day at either end or both, inside one day, and one ending at midnight. */
 const RANGES: Record<string, TimeRange> = {
-  'two days': { fromMs: DAY0, toMs: DAY0 + 2 * 86_400_000 },
-  'cut mid-hour at both ends': {
-    fromMs: DAY0 + 2 * HOUR + 41 * MINUTE,
-    toMs: DAY0 + 27 * HOUR + 23 * MINUTE,
+  'three days': { fromMs: DAY0, toMs: DAY0 + 3 * DAY },
+  'cut mid-day at both ends': {
+    fromMs: DAY0 + 23 * HOUR + 41 * MINUTE,
+    toMs: DAY0 + 2 * DAY + 23 * MINUTE,
   },
-  'from on the hour, to mid-hour': { fromMs: DAY0 + 5 * HOUR, toMs: DAY0 + 30 * HOUR + 7 * MINUTE + 250 },
-  'inside one hour': { fromMs: DAY0 + 8 * HOUR + 55 * MINUTE, toMs: DAY0 + 9 * HOUR + 20 * MINUTE },
-  'no whole hour, to on the hour': { fromMs: DAY0 + 11 * HOUR + 10 * MINUTE, toMs: DAY0 + 12 * HOUR },
+  'from midnight, to mid-day': { fromMs: DAY0 + DAY, toMs: DAY0 + 2 * DAY + 7 * HOUR + 250 },
+  'inside one day': { fromMs: DAY0 + DAY + 8 * HOUR + 55 * MINUTE, toMs: DAY0 + DAY + 19 * HOUR },
+  'no whole day, to midnight': { fromMs: DAY0 + 23 * HOUR + 10 * MINUTE, toMs: DAY0 + DAY },
 };
 
 const FILTERS: AcquisitionFilters[] = [
@@ -146,12 +148,12 @@ async function loadScattered(store: Pick<EventStore, 'loadSegment'>, rows: reado
 
 const Folded = z.object({ rows: z.array(z.string()) });
 
-/** `session_hours` folded per key, and the same rows rebuilt from the stored events, as sorted text. */
+/** `session_days` folded per key, and the same rows rebuilt from the stored events, as sorted text. */
 async function heldAndRebuilt(clickhouse: ClickHouse) {
   const folded = (source: string) =>
     clickhouse
       .rows(
-        `SELECT arraySort(groupArray(toString(tuple(project_id, hour, session_id, user_id, has_wallet,
+        `SELECT arraySort(groupArray(toString(tuple(project_id, day, session_id, user_id, has_wallet,
                   has_connected, has_signed, arraySort(submitted_txs), arraySort(connect_ids),
                   landing_campaign, landing_source, arraySort(countries), arraySort(utm_sources),
                   arraySort(wallet_providers))))) AS rows
@@ -161,8 +163,8 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
       )
       .then(([row]) => row?.rows ?? []);
   return {
-    held: await folded('SELECT * FROM session_hours FINAL'),
-    rebuilt: await folded(sessionHoursOfEvents()),
+    held: await folded('SELECT * FROM session_days FINAL'),
+    rebuilt: await folded(sessionDaysOfEvents()),
   };
 }
 
@@ -184,7 +186,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('ClickHouse session hours (ADR 028)', { timeout: SLOW }, () => {
+describe('ClickHouse session days (ADR 028)', { timeout: SLOW }, () => {
   it('answer the acquisition questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
     const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_sessions`);
@@ -193,21 +195,21 @@ describe('ClickHouse session hours (ADR 028)', { timeout: SLOW }, () => {
       await loadScattered(clickhouse, rows);
       await duckdb.loadSegment(segmentOf(rows));
       const held = await expectInLine(clickhouse.clickhouse);
-      // Most sessions span two hours: more rows than sessions.
+      // Some sessions cross midnight: more rows than sessions.
       expect(held.length).toBeGreaterThan(48);
       const answers = await acquisitionAnswers(duckdb, PROJECT);
       // The fixture reaches every figure the comparison checks (not a comparison of empty answers).
 
-      expect(answers['two days: funnel 0']).toMatchObject({ haveConnectedWallet: 4, signedData: 4 });
-      expect(answers['cut mid-hour at both ends: funnel 1']).not.toEqual(answers['two days: funnel 1']);
+      expect(answers['three days: funnel 0']).toMatchObject({ haveConnectedWallet: 4, signedData: 4 });
+      expect(answers['cut mid-day at both ends: funnel 1']).not.toEqual(answers['three days: funnel 1']);
       expect(await acquisitionAnswers(clickhouse, PROJECT)).toEqual(answers);
 
       const deletes: [string, (store: EventStore) => Promise<number>][] = [
         ['a wallet', (store) => store.deleteWalletEvents(PROJECT, WALLETS[0] as string)],
         [
-          'events before a time mid-hour',
+          'events before a time mid-day',
           (store) =>
-            store.deleteEventsBefore(PROJECT, new Date(RANGES['cut mid-hour at both ends']?.fromMs ?? 0)),
+            store.deleteEventsBefore(PROJECT, new Date(RANGES['cut mid-day at both ends']?.fromMs ?? 0)),
         ],
         ['a user', (store) => store.deleteUserEvents(PROJECT, 'u1')],
       ];
@@ -243,7 +245,7 @@ describe('ClickHouse session hours (ADR 028)', { timeout: SLOW }, () => {
       {},
       Tables,
     );
-    expect(tables.map((row) => row.name)).not.toContain('session_hours');
+    expect(tables.map((row) => row.name)).not.toContain('session_days');
     await old.close();
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);

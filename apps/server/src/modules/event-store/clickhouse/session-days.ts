@@ -1,17 +1,17 @@
 import { SUBMITTED_STAGES } from './sql.ts';
 
 /**
- * `session_hours`: one row per (project, UTC hour, session, user) with what the acquisition questions
- * read of that session's events of that hour (docs/decisions/028-clickhouse-session-hours.md). An
+ * `session_days`: one row per (project, UTC day, session, user) with what the acquisition questions
+ * read of that session's events of that day (docs/decisions/028-clickhouse-session-days.md). An
  * AggregatingMergeTree fed by a materialized view on `events`: each insert adds a row per key of its
  * block, and merges fold the rows of one key with each column's function. Every column is a minimum, a
  * maximum or a set, so the same event stored twice (a retried load), a session's events spread over
  * several loads, or loads arriving out of order all fold to the same row. The questions fold again at read
- * time (GROUP BY), over the whole hours of their range, and compute the partial hours at its ends from
+ * time (GROUP BY), over the whole days of their range, and compute the partial days at its ends from
  * `events` with the very same aggregates (session-rows.ts).
  */
 
-export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
 
 const IS_SUBMITTED = `type = 'tx' AND tx_id IS NOT NULL AND ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0)`;
 
@@ -65,25 +65,24 @@ export const fold = (name: SessionAggregate, column: string) =>
 export const aggregatesOverEvents = (names: readonly SessionAggregate[], prefix = '') =>
   names.map((name) => `${SESSION_AGGREGATES[name][1]} AS ${prefix}${name}`).join(',\n         ');
 
-/** The UTC hour an event falls in. */
-const EVENT_HOUR = 'toStartOfHour(ts)';
+/** The UTC day an event falls in. */
+const EVENT_DAY = "toDate(ts, 'UTC')";
 
-export const CREATE_SESSION_HOURS = `CREATE TABLE IF NOT EXISTS session_hours (
+export const CREATE_SESSION_DAYS = `CREATE TABLE IF NOT EXISTS session_days (
   project_id String,
-  hour DateTime('UTC'),
+  day Date,
   session_id String,
   user_id String,
   ${AGGREGATE_NAMES.map((name) => `${name} ${KINDS[SESSION_AGGREGATES[name][0]].type}`).join(',\n  ')}
 ) ENGINE = AggregatingMergeTree
-ORDER BY (project_id, hour, session_id, user_id)`;
+ORDER BY (project_id, day, session_id, user_id)`;
 
-/** The rows of `session_hours` for the events a SELECT reads (`where`: more conditions on them). */
-export const sessionHoursOfEvents = (
-  where = '',
-) => `SELECT project_id, ${EVENT_HOUR} AS hour, session_id, user_id,
+/** The rows of `session_days` for the events a SELECT reads (`where`: more conditions on them). */
+export const sessionDaysOfEvents = (where = '') =>
+  `SELECT project_id, ${EVENT_DAY} AS day, session_id, user_id,
          ${aggregatesOverEvents(AGGREGATE_NAMES)}
     FROM events${where ? `\n   WHERE ${where}` : ''}
-   GROUP BY project_id, hour, session_id, user_id`;
+   GROUP BY project_id, day, session_id, user_id`;
 
 /**
  * The table, the view that feeds it, then the rows already stored: an event loaded while the schema
@@ -91,48 +90,49 @@ export const sessionHoursOfEvents = (
  * migration repeated after a failure copies again, harmlessly. The copy reads `events` without FINAL: a
  * duplicate changes no minimum, maximum or set.
  */
-export const SESSION_HOURS_STATEMENTS = [
-  CREATE_SESSION_HOURS,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS session_hours_of_events TO session_hours AS
-${sessionHoursOfEvents()}`,
-  `INSERT INTO session_hours ${sessionHoursOfEvents()}`,
+export const SESSION_DAYS_STATEMENTS = [
+  CREATE_SESSION_DAYS,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS session_days_of_events TO session_days AS
+${sessionDaysOfEvents()}`,
+  `INSERT INTO session_days ${sessionDaysOfEvents()}`,
 ];
 
-/** The (hour, session, user) keys of the events a condition names: the rows a wallet's delete touches. */
-export const sessionHourKeysOf = (where: string) =>
-  `SELECT DISTINCT toUnixTimestamp(${EVENT_HOUR}) * 1000 AS hour_ms, session_id, user_id FROM events WHERE ${where}`;
+/** The (day, session, user) keys of the events a condition names: the rows a wallet's delete touches. */
+export const sessionDayKeysOf = (where: string) =>
+  `SELECT DISTINCT toString(${EVENT_DAY}) AS day, session_id, user_id FROM events WHERE ${where}`;
 
-export type SessionHourKey = { hour_ms: number; session_id: string; user_id: string };
+export type SessionDayKey = { day: string; session_id: string; user_id: string };
 
 /**
- * Parameters `keys_from`, `keys_to` (the first and last hour, epoch ms) and the keys as three arrays of
- * text (hours as epoch ms), zipped back into tuples in SQL.
+ * Parameters `keys_from`, `keys_to` (the first and last day, YYYY-MM-DD) and the keys as three arrays of
+ * text, zipped back into tuples in SQL.
  */
-export function sessionHourKeyParams(keys: readonly SessionHourKey[]) {
-  const hours = keys.map((key) => key.hour_ms);
+export function sessionDayKeyParams(keys: readonly SessionDayKey[]) {
+  const days = keys.map((key) => key.day).sort();
   return {
-    keys_from: Math.min(...hours),
-    keys_to: Math.max(...hours),
-    key_hours: hours.map(String),
+    keys_from: days[0] ?? '1970-01-01',
+    keys_to: days[days.length - 1] ?? '1970-01-01',
+    key_days: keys.map((key) => key.day),
     key_sessions: keys.map((key) => key.session_id),
     key_users: keys.map((key) => key.user_id),
   };
 }
 
-const KEYS = 'arrayZip({key_hours:Array(String)}, {key_sessions:Array(String)}, {key_users:Array(String)})';
+const KEYS = 'arrayZip({key_days:Array(String)}, {key_sessions:Array(String)}, {key_users:Array(String)})';
 
-/** The `session_hours` rows of those keys. */
+/** The `session_days` rows of those keys. */
 export const IN_KEYS = `project_id = {project:String}
-     AND hour >= fromUnixTimestamp64Milli({keys_from:Int64}, 'UTC') AND hour <= fromUnixTimestamp64Milli({keys_to:Int64}, 'UTC')
-     AND has(${KEYS}, (toString(toInt64(toUnixTimestamp(hour)) * 1000), session_id, user_id))`;
+     AND day >= toDate({keys_from:String}) AND day <= toDate({keys_to:String})
+     AND has(${KEYS}, (toString(day), session_id, user_id))`;
 
 /** The events of those keys. */
 export const EVENTS_IN_KEYS = `project_id = {project:String}
-     AND ts >= fromUnixTimestamp64Milli({keys_from:Int64}, 'UTC') AND ts < fromUnixTimestamp64Milli({keys_to:Int64} + ${HOUR_MS}, 'UTC')
-     AND has(${KEYS}, (toString(toInt64(toUnixTimestamp(${EVENT_HOUR})) * 1000), session_id, user_id))`;
+     AND ts >= toDateTime64({keys_from:String}, 3, 'UTC')
+     AND ts < toDateTime64({keys_to:String}, 3, 'UTC') + INTERVAL 1 DAY
+     AND has(${KEYS}, (toString(${EVENT_DAY}), session_id, user_id))`;
 
-/** The hour of a parameter of epoch ms, and the events of that hour. */
-export const hourOfParam = (param: string) =>
-  `toStartOfHour(fromUnixTimestamp64Milli({${param}:Int64}, 'UTC'))`;
-export const eventsInHourOf = (param: string) =>
-  `project_id = {project:String} AND ${EVENT_HOUR} = ${hourOfParam(param)}`;
+/** The UTC day of a parameter of epoch ms, and the events of that day. */
+export const dayOfParam = (param: string) =>
+  `toDate(fromUnixTimestamp64Milli({${param}:Int64}, 'UTC'), 'UTC')`;
+export const eventsOnDayOf = (param: string) =>
+  `project_id = {project:String} AND ${EVENT_DAY} = ${dayOfParam(param)}`;
