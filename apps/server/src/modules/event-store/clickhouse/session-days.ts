@@ -85,6 +85,13 @@ export const sessionDaysOfEvents = (where = '') =>
    GROUP BY project_id, day, session_id, user_id`;
 
 /**
+ * What the copy of the stored events may hold in memory before ClickHouse spills its GROUP BY to disk:
+ * every session-day of the store is a group with ten sets, and in one pass over 10 M events that took
+ * chdb past 10 GB (ADR 028). A view's GROUP BY over one load's block stays small.
+ */
+const COPY_GROUP_BY_BYTES = 1_000_000_000;
+
+/**
  * The table, the view that feeds it, then the rows already stored: an event loaded while the schema
  * migrates reaches the table through the view, the copy or both, which folds to the same row; a
  * migration repeated after a failure copies again, harmlessly. The copy reads `events` without FINAL: a
@@ -94,7 +101,8 @@ export const SESSION_DAYS_STATEMENTS = [
   CREATE_SESSION_DAYS,
   `CREATE MATERIALIZED VIEW IF NOT EXISTS session_days_of_events TO session_days AS
 ${sessionDaysOfEvents()}`,
-  `INSERT INTO session_days ${sessionDaysOfEvents()}`,
+  `INSERT INTO session_days ${sessionDaysOfEvents()}
+SETTINGS max_bytes_before_external_group_by = ${COPY_GROUP_BY_BYTES}`,
 ];
 
 /** The (day, session, user) keys of the events a condition names: the rows a wallet's delete touches. */
