@@ -24,11 +24,19 @@ const landing = (column: string) => `min(nullIf(trimBoth(${column}), ''))`;
 
 type Kind = 'flag' | 'set' | 'landing';
 
-/** How a kind of column is stored, and how rows of one session fold into one (in merges and in reads). */
-const KINDS: Record<Kind, { type: string; fold: string }> = {
-  flag: { type: 'SimpleAggregateFunction(max, UInt8)', fold: 'max' },
-  set: { type: 'SimpleAggregateFunction(groupUniqArrayArray, Array(String))', fold: 'groupUniqArrayArray' },
-  landing: { type: 'SimpleAggregateFunction(min, Nullable(String))', fold: 'min' },
+/**
+ * How a kind of column is stored (merges fold a key's rows with its function), and how the questions fold
+ * a session's rows into one (`fold`, over the column). A set's rows are concatenated, then made distinct:
+ * the same set as groupUniqArrayArray, without a hash table per session (about a third less of chdb's
+ * CPU over the 226,622 session-days of the bench's largest project in 30 days, ADR 028).
+ */
+const KINDS: Record<Kind, { type: string; fold: (column: string) => string }> = {
+  flag: { type: 'SimpleAggregateFunction(max, UInt8)', fold: (column) => `max(${column})` },
+  set: {
+    type: 'SimpleAggregateFunction(groupUniqArrayArray, Array(String))',
+    fold: (column) => `arrayDistinct(arrayFlatten(groupArray(${column})))`,
+  },
+  landing: { type: 'SimpleAggregateFunction(min, Nullable(String))', fold: (column) => `min(${column})` },
 };
 
 /** The stored columns after the key, as aggregates over a session's events. */
@@ -57,9 +65,9 @@ export type SessionAggregate = keyof typeof SESSION_AGGREGATES;
 
 const AGGREGATE_NAMES = Object.keys(SESSION_AGGREGATES) as SessionAggregate[];
 
-/** `name`'s rows folded into one: the function its kind merges with, over `column`. */
+/** `name`'s rows of one session folded into one, over `column`. */
 export const fold = (name: SessionAggregate, column: string) =>
-  `${KINDS[SESSION_AGGREGATES[name][0]].fold}(${column})`;
+  KINDS[SESSION_AGGREGATES[name][0]].fold(column);
 
 /** Aggregates over events, each named `${prefix}${name}`. */
 export const aggregatesOverEvents = (names: readonly SessionAggregate[], prefix = '') =>

@@ -29,17 +29,27 @@ const SESSION_COLUMNS = {
 } as const satisfies Record<string, readonly [SessionAggregate, (folded: string) => string]>;
 export type SessionColumn = keyof typeof SESSION_COLUMNS;
 
-/** Each filter's set of a session's values. UTM sets hold the session's landing UTM (on every event). */
-const FILTER_SETS: Record<keyof AcquisitionFilters, SessionAggregate> = {
-  countries: 'countries',
-  terms: 'utm_terms',
-  sources: 'utm_sources',
-  mediums: 'utm_mediums',
-  campaigns: 'utm_campaigns',
-  contents: 'utm_contents',
-  browsers: 'browsers',
-  walletProviders: 'wallet_providers',
+/**
+ * Each filter's set of a session's values in `session_days`, and its events column. UTM sets hold the
+ * session's landing UTM (on every event).
+ */
+const FILTER_SETS: Record<keyof AcquisitionFilters, readonly [SessionAggregate, string]> = {
+  countries: ['countries', 'country'],
+  terms: ['utm_terms', 'utm_term'],
+  sources: ['utm_sources', 'utm_source'],
+  mediums: ['utm_mediums', 'utm_medium'],
+  campaigns: ['utm_campaigns', 'utm_campaign'],
+  contents: ['utm_contents', 'utm_content'],
+  browsers: ['browsers', 'browser'],
+  walletProviders: ['wallet_providers', 'wallet_provider'],
 };
+
+/**
+ * A flag per row of a part: whether its set (a stored row) or one of its events (a partial day) holds
+ * one of a filter's values. A session passes when one of its rows does (folded with max): the sets
+ * themselves never leave the part (folding them per session was most of a filtered question's cost).
+ */
+export type PartFlag = { name: string; stored: string; overEvents: string };
 
 /**
  * Where a range's rows come from: its whole days [days_from, days_to) in `session_days`, and its
@@ -67,12 +77,16 @@ function rangeParts(range: TimeRange): { days: boolean; edges: [number, number][
 export function sessionParts(
   aggregates: readonly SessionAggregate[],
   range: TimeRange,
+  flags: readonly PartFlag[] = [],
 ): { sql: string; params: Params } {
   const parts = rangeParts(range);
   const params: Params = { ...parts.params };
   const selects: string[] = [];
   if (parts.days)
-    selects.push(`SELECT session_id, user_id, ${aggregates.map((name) => `${name} AS m_${name}`).join(', ')}
+    selects.push(`SELECT session_id, user_id, ${[
+      ...aggregates.map((name) => `${name} AS m_${name}`),
+      ...flags.map((flag) => `${flag.stored} AS m_${flag.name}`),
+    ].join(', ')}
           FROM session_days
          WHERE project_id = {project:String}
            AND day >= toDate(fromUnixTimestamp64Milli({days_from:Int64}, 'UTC'), 'UTC')
@@ -81,7 +95,7 @@ export function sessionParts(
     params[`edge${index}_from`] = from;
     params[`edge${index}_to`] = to;
     selects.push(`SELECT session_id, user_id,
-               ${aggregatesOverEvents(aggregates, 'm_')}
+               ${[aggregatesOverEvents(aggregates, 'm_'), ...flags.map((flag) => `${flag.overEvents} AS m_${flag.name}`)].filter(Boolean).join(',\n               ')}
           FROM events
          WHERE project_id = {project:String}
            AND ts >= fromUnixTimestamp64Milli({edge${index}_from:Int64}, 'UTC')
@@ -104,14 +118,23 @@ export function sessionRowsCte(
   const params: Params = {};
   const conditions: string[] = [];
   const aggregates = new Set<SessionAggregate>(columns.map((column) => SESSION_COLUMNS[column][0]));
-  for (const [key, set] of Object.entries(FILTER_SETS) as [keyof AcquisitionFilters, SessionAggregate][]) {
+  const flags: PartFlag[] = [];
+  for (const [key, [set, column]] of Object.entries(FILTER_SETS) as [
+    keyof AcquisitionFilters,
+    readonly [SessionAggregate, string],
+  ][]) {
     const values = filters[key];
     if (!values || values.length === 0) continue;
+    const param = `{filter_${key}:Array(String)}`;
     params[`filter_${key}`] = [...values];
-    aggregates.add(set);
-    conditions.push(`hasAny(${fold(set, `m_${set}`)}, {filter_${key}:Array(String)})`);
+    flags.push({
+      name: `filter_${key}`,
+      stored: `hasAny(${set}, ${param})`,
+      overEvents: `max(has(${param}, ${column}))`,
+    });
+    conditions.push(`max(m_filter_${key}) = 1`);
   }
-  const parts = sessionParts([...aggregates], range);
+  const parts = sessionParts([...aggregates], range, flags);
   const having = conditions.length === 0 ? '' : `\n       HAVING ${conditions.join(' AND ')}`;
   const selected = columns
     .map((column) => {
