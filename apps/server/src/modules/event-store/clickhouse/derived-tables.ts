@@ -1,4 +1,13 @@
 import type { ClickHouse, Params } from './client.ts';
+import {
+  dayOfParam,
+  EVENTS_IN_KEYS,
+  eventsOnDayOf,
+  IN_KEYS,
+  type SessionDayKey,
+  sessionDayKeyParams,
+  sessionDaysOfEvents,
+} from './session-days.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -114,38 +123,45 @@ async function deleteRows(clickhouse: ClickHouse, table: string, where: string, 
 }
 
 /**
- * Which rows of `user_days` a delete of events can leave without an event behind them, and how to find
- * them again: a user-day stays while any of the user's events of that day stays.
- * - `all`: the delete takes every event of those user-days (a project, a user): their rows go.
+ * Which rows of `user_days` and `session_days` a delete of events can leave without an event behind
+ * them, and how to find them again: a user-day stays while any of the user's events of that day stays,
+ * a session-day holds what the events of that session and day that stay hold.
+ * - `all`: the delete takes every event of those rows (a project, a user): their rows go.
  * - `days`: retention, every event before `before`: the days before its day go, and its own day is
  *   rebuilt from the events that stay.
- * - `users`: forgetting a wallet: the users seen with it are rebuilt from the events that stay.
+ * - `users`: forgetting a wallet: the users seen with it, and the session-days its events were in (both
+ *   read before the delete), are rebuilt from the events that stay.
  */
-export type UserDaysChange =
+export type DerivedRowsChange =
   | { kind: 'all'; where: string }
   | { kind: 'days'; beforeParam: string }
-  | { kind: 'users'; userIds: readonly string[] };
+  | { kind: 'users'; userIds: readonly string[]; sessionDays: readonly SessionDayKey[] };
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days`
- * brought in line with the events that stay. Runs in the writer's queue, after the events' DELETE.
+ * `transaction_keys`, and `user_days` and `session_days` brought in line with the events that stay.
+ * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
   clickhouse: ClickHouse,
   where: string,
   params: Params,
-  userDays: UserDaysChange,
+  change: DerivedRowsChange,
 ): Promise<void> {
   for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys'])
     await deleteRows(clickhouse, table, where, params);
-  if (userDays.kind === 'all') {
-    await deleteRows(clickhouse, 'user_days', userDays.where, params);
+  await alignUserDays(clickhouse, params, change);
+  await alignSessionDays(clickhouse, params, change);
+}
+
+async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  if (change.kind === 'all') {
+    await deleteRows(clickhouse, 'user_days', change.where, params);
     return;
   }
   const project = 'project_id = {project:String}';
-  if (userDays.kind === 'days') {
-    const day = `toDate(fromUnixTimestamp64Milli({${userDays.beforeParam}:Int64}, 'UTC'), 'UTC')`;
+  if (change.kind === 'days') {
+    const day = `toDate(fromUnixTimestamp64Milli({${change.beforeParam}:Int64}, 'UTC'), 'UTC')`;
     await deleteRows(clickhouse, 'user_days', `${project} AND day <= ${day}`, params);
     await clickhouse.command(
       `INSERT INTO user_days ${USER_DAYS_OF_EVENTS} WHERE ${project} AND ${EVENT_DAY} = ${day}`,
@@ -153,9 +169,29 @@ export async function deleteDerivedRows(
     );
     return;
   }
-  if (userDays.userIds.length === 0) return;
-  const users = { ...params, users: userDays.userIds };
+  if (change.userIds.length === 0) return;
+  const users = { ...params, users: change.userIds };
   const ofUsers = `${project} AND has({users:Array(String)}, user_id)`;
   await deleteRows(clickhouse, 'user_days', ofUsers, users);
   await clickhouse.command(`INSERT INTO user_days ${USER_DAYS_OF_EVENTS} WHERE ${ofUsers}`, users);
+}
+
+async function alignSessionDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  if (change.kind === 'all') {
+    await deleteRows(clickhouse, 'session_days', change.where, params);
+    return;
+  }
+  if (change.kind === 'days') {
+    const day = dayOfParam(change.beforeParam);
+    await deleteRows(clickhouse, 'session_days', `project_id = {project:String} AND day <= ${day}`, params);
+    await clickhouse.command(
+      `INSERT INTO session_days ${sessionDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
+      params,
+    );
+    return;
+  }
+  if (change.sessionDays.length === 0) return;
+  const keys = { ...params, ...sessionDayKeyParams(change.sessionDays) };
+  await deleteRows(clickhouse, 'session_days', IN_KEYS, keys);
+  await clickhouse.command(`INSERT INTO session_days ${sessionDaysOfEvents(EVENTS_IN_KEYS)}`, keys);
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { EventWriter } from '../event-store.ts';
 import { BATCH_RECORD_PREFIX } from '../log-records.ts';
 import type { ClickHouse, Params } from './client.ts';
-import { deleteDerivedRows, type UserDaysChange } from './derived-tables.ts';
+import { type DerivedRowsChange, deleteDerivedRows } from './derived-tables.ts';
+import { type SessionDayKey, sessionDayKeysOf } from './session-days.ts';
 import { EVENTS } from './sql.ts';
 
 /**
@@ -31,6 +32,12 @@ const RECORD_ERROR_CODES = new Set([
   349, // CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN
   407, // DECIMAL_OVERFLOW
 ]);
+
+const SessionDayKeyRow: z.ZodType<SessionDayKey> = z.object({
+  day: z.string(),
+  session_id: z.string(),
+  user_id: z.string(),
+});
 
 /**
  * Whether a segment holds a batch record (a log left by a version before ADR 021): only then does it go
@@ -67,7 +74,7 @@ export function createEventWriter(clickhouse: ClickHouse) {
   // first (FINAL: an event loaded twice counts once), in the same turn of the write queue: no load of
   // this store comes in between. None found: no DELETE (an hourly retention pass that finds nothing old
   // costs one count). The derived tables follow in the same turn (derived-tables.ts).
-  const deleteWhere = (where: string, params: Params, userDays: () => Promise<UserDaysChange>) =>
+  const deleteWhere = (where: string, params: Params, derivedChange: () => Promise<DerivedRowsChange>) =>
     serialWrite(async () => {
       const [counted] = await clickhouse.rows(
         `SELECT count() AS deleted FROM ${EVENTS} WHERE ${where}`,
@@ -76,7 +83,7 @@ export function createEventWriter(clickhouse: ClickHouse) {
       );
       const deleted = counted?.deleted ?? 0;
       if (deleted === 0) return 0;
-      const change = await userDays();
+      const change = await derivedChange();
       await clickhouse.client.command({
         query: `DELETE FROM events WHERE ${where}`,
         query_params: params,
@@ -133,7 +140,7 @@ export function createEventWriter(clickhouse: ClickHouse) {
       const where =
         'project_id = {project:String} AND (wallet_address = {wallet:String} OR tx_from = {wallet:String})';
       const params = { project: projectId, wallet: wallet.toLowerCase() };
-      // The users seen with the wallet, read before its events go: their days are rebuilt after.
+      // The users and the session-days seen with the wallet, read before its events go: rebuilt after.
       return deleteWhere(where, params, async () => ({
         kind: 'users',
         userIds: (
@@ -143,6 +150,7 @@ export function createEventWriter(clickhouse: ClickHouse) {
             z.object({ user_id: z.string() }),
           )
         ).map((row) => row.user_id),
+        sessionDays: await clickhouse.rows(sessionDayKeysOf(where), params, SessionDayKeyRow),
       }));
     },
 

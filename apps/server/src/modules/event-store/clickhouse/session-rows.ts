@@ -1,76 +1,154 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
+import type { TimeRange } from '../../../reading/time-range.ts';
 import type { Params } from './client.ts';
-import { EVENTS, IN_RANGE, SUBMITTED_STAGES } from './sql.ts';
+import { aggregatesOverEvents, DAY_MS, fold, type SessionAggregate } from './session-days.ts';
 
 /**
- * The per-session figures the funnel and the attribution table read (docs/acquisition-and-incidents.md),
- * as aggregates over a session's events in the range. The DuckDB adapter keeps them in its derived
- * `sessions` table and recomputes the sessions a range cuts through (ADR 008); ClickHouse groups the
- * range's events by session directly, which gives the same "of the session's events in the range".
+ * The per-session figures the funnel, the attribution table and the filter options read
+ * (docs/acquisition-and-incidents.md), "of the session's events in the range". A range's whole UTC days
+ * are read from `session_days` (session-days.ts); the events of the partial days at its ends (at most
+ * two days) are aggregated from `events` with the very same expressions; both fold into one row per
+ * (session, user) with each column's function. Every aggregate is a minimum, a maximum or a set, so
+ * neither side needs FINAL: an event stored twice changes none of them (docs/decisions/030).
  */
-const IS_SUBMITTED = `type = 'tx' AND tx_id IS NOT NULL AND ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0)`;
 
-/** Landing UTM of a session, by the attribution dimension: the SDK repeats it on every event; blank is absent. */
-const landing = (column: string) => `min(nullIf(trimBoth(${column}), ''))`;
-
-export const SESSION_COLUMNS = {
-  has_wallet: `max(type IN ('wallet_detected', 'wallet_connected') OR wallet_provider IS NOT NULL)`,
-  has_connected: `max(type = 'wallet_connected')`,
-  // A signature event without a stage is not signed.
-  has_signed: `max(type = 'signature' AND ifNull(sig_stage = 'signed', 0))`,
+/** A session figure a question may read, and the stored aggregate it comes from. */
+const SESSION_COLUMNS = {
+  has_wallet: ['has_wallet', (folded: string) => folded],
+  has_connected: ['has_connected', (folded: string) => folded],
+  has_signed: ['has_signed', (folded: string) => folded],
   /** The session's submitted transactions (distinct ids). */
-  submitted_txs: `groupUniqArrayIf(assumeNotNull(tx_id), ${IS_SUBMITTED})`,
-  submitted_count: `uniqExactIf(tx_id, ${IS_SUBMITTED})`,
-  connects: `uniqExactIf(id, type = 'wallet_connected')`,
-  landing_campaign: landing('utm_campaign'),
-  landing_source: landing('utm_source'),
-  landing_medium: landing('utm_medium'),
-  landing_content: landing('utm_content'),
-  landing_term: landing('utm_term'),
-} as const;
+  submitted_txs: ['submitted_txs', (folded: string) => folded],
+  submitted_count: ['submitted_txs', (folded: string) => `length(${folded})`],
+  connects: ['connect_ids', (folded: string) => `length(${folded})`],
+  landing_campaign: ['landing_campaign', (folded: string) => folded],
+  landing_source: ['landing_source', (folded: string) => folded],
+  landing_medium: ['landing_medium', (folded: string) => folded],
+  landing_content: ['landing_content', (folded: string) => folded],
+  landing_term: ['landing_term', (folded: string) => folded],
+} as const satisfies Record<string, readonly [SessionAggregate, (folded: string) => string]>;
 export type SessionColumn = keyof typeof SESSION_COLUMNS;
 
-/** Each filter's events column. UTM columns hold the session's landing UTM on every event. */
-const FILTER_COLUMNS: Record<keyof AcquisitionFilters, string> = {
-  countries: 'country',
-  terms: 'utm_term',
-  sources: 'utm_source',
-  mediums: 'utm_medium',
-  campaigns: 'utm_campaign',
-  contents: 'utm_content',
-  browsers: 'browser',
-  walletProviders: 'wallet_provider',
+/**
+ * Each filter's set of a session's values in `session_days`, and its events column. UTM sets hold the
+ * session's landing UTM (on every event).
+ */
+const FILTER_SETS: Record<keyof AcquisitionFilters, readonly [SessionAggregate, string]> = {
+  countries: ['countries', 'country'],
+  terms: ['utm_terms', 'utm_term'],
+  sources: ['utm_sources', 'utm_source'],
+  mediums: ['utm_mediums', 'utm_medium'],
+  campaigns: ['utm_campaigns', 'utm_campaign'],
+  contents: ['utm_contents', 'utm_content'],
+  browsers: ['browsers', 'browser'],
+  walletProviders: ['wallet_providers', 'wallet_provider'],
 };
+
+/**
+ * A flag per row of a part: whether its set (a stored row) or one of its events (a partial day) holds
+ * one of a filter's values. A session passes when one of its rows does (folded with max): the sets
+ * themselves never leave the part (folding them per session was most of a filtered question's cost).
+ */
+export type PartFlag = { name: string; stored: string; overEvents: string };
+
+/**
+ * Where a range's rows come from: its whole days [days_from, days_to) in `session_days`, and its
+ * partial days at each end from `events` (none when the range starts or ends at midnight UTC; the whole
+ * range when it holds no whole day).
+ */
+function rangeParts(range: TimeRange): { days: boolean; edges: [number, number][]; params: Params } {
+  const daysFrom = Math.ceil(range.fromMs / DAY_MS) * DAY_MS;
+  const daysTo = Math.floor(range.toMs / DAY_MS) * DAY_MS;
+  if (daysFrom >= daysTo) return { days: false, edges: [[range.fromMs, range.toMs]], params: {} };
+  const edges = (
+    [
+      [range.fromMs, daysFrom],
+      [daysTo, range.toMs],
+    ] as [number, number][]
+  ).filter(([from, to]) => from < to);
+  return { days: true, edges, params: { days_from: daysFrom, days_to: daysTo } };
+}
+
+/**
+ * The rows of a range, one or more per (session, user), each column of `aggregates` named `m_<name>`:
+ * a UNION ALL of `session_days`' whole days and the partial days' events. Parameters: `project`, and
+ * those returned.
+ */
+export function sessionParts(
+  aggregates: readonly SessionAggregate[],
+  range: TimeRange,
+  flags: readonly PartFlag[] = [],
+): { sql: string; params: Params } {
+  const parts = rangeParts(range);
+  const params: Params = { ...parts.params };
+  const selects: string[] = [];
+  if (parts.days)
+    selects.push(`SELECT session_id, user_id, ${[
+      ...aggregates.map((name) => `${name} AS m_${name}`),
+      ...flags.map((flag) => `${flag.stored} AS m_${flag.name}`),
+    ].join(', ')}
+          FROM session_days
+         WHERE project_id = {project:String}
+           AND day >= toDate(fromUnixTimestamp64Milli({days_from:Int64}, 'UTC'), 'UTC')
+           AND day < toDate(fromUnixTimestamp64Milli({days_to:Int64}, 'UTC'), 'UTC')`);
+  parts.edges.forEach(([from, to], index) => {
+    params[`edge${index}_from`] = from;
+    params[`edge${index}_to`] = to;
+    selects.push(`SELECT session_id, user_id,
+               ${[aggregatesOverEvents(aggregates, 'm_'), ...flags.map((flag) => `${flag.overEvents} AS m_${flag.name}`)].filter(Boolean).join(',\n               ')}
+          FROM events
+         WHERE project_id = {project:String}
+           AND ts >= fromUnixTimestamp64Milli({edge${index}_from:Int64}, 'UTC')
+           AND ts < fromUnixTimestamp64Milli({edge${index}_to:Int64}, 'UTC')
+         GROUP BY session_id, user_id`);
+  });
+  return { sql: selects.join('\n        UNION ALL\n        '), params };
+}
 
 /**
  * `session_rows`: one row per (session, user) with an event in [from, to) that passes every filter set
  * (for each filter, one of its events in the range carries one of the selected values), with
- * `session_id`, `user_id` and the asked columns. Parameters: `project`, `from`, `to` and the filters'.
+ * `session_id`, `user_id` and the asked columns. Parameters: `project`, and those returned.
  */
 export function sessionRowsCte(
   columns: readonly SessionColumn[],
   filters: AcquisitionFilters,
+  range: TimeRange,
 ): { sql: string; params: Params } {
   const params: Params = {};
   const conditions: string[] = [];
-  for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof AcquisitionFilters, string][]) {
+  const aggregates = new Set<SessionAggregate>(columns.map((column) => SESSION_COLUMNS[column][0]));
+  const flags: PartFlag[] = [];
+  for (const [key, [set, column]] of Object.entries(FILTER_SETS) as [
+    keyof AcquisitionFilters,
+    readonly [SessionAggregate, string],
+  ][]) {
     const values = filters[key];
     if (!values || values.length === 0) continue;
+    const param = `{filter_${key}:Array(String)}`;
     params[`filter_${key}`] = [...values];
-    conditions.push(`countIf(has({filter_${key}:Array(String)}, ${column})) > 0`);
+    flags.push({
+      name: `filter_${key}`,
+      stored: `hasAny(${set}, ${param})`,
+      overEvents: `max(has(${param}, ${column}))`,
+    });
+    conditions.push(`max(m_filter_${key}) = 1`);
   }
+  const parts = sessionParts([...aggregates], range, flags);
   const having = conditions.length === 0 ? '' : `\n       HAVING ${conditions.join(' AND ')}`;
   const selected = columns
-    .map((column) => `${SESSION_COLUMNS[column]} AS ${column}`)
+    .map((column) => {
+      const [aggregate, summary] = SESSION_COLUMNS[column];
+      return `${summary(fold(aggregate, `m_${aggregate}`))} AS ${column}`;
+    })
     .join(',\n             ');
   return {
     sql: `session_rows AS (
       SELECT session_id, user_id,
              ${selected}
-        FROM ${EVENTS}
-       WHERE ${IN_RANGE}
+        FROM (${parts.sql})
        GROUP BY session_id, user_id${having}
     )`,
-    params,
+    params: { ...params, ...parts.params },
   };
 }

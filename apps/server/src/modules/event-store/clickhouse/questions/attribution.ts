@@ -31,12 +31,26 @@ const AttributionRow = z.object({
   users_with_connect: count,
 });
 
+const EMPTY_TOTAL: z.infer<typeof AttributionRow> = {
+  is_total: true,
+  value: null,
+  new_wallets: 0,
+  connects: 0,
+  transactions: 0,
+  sessions: 0,
+  users: 0,
+  sessions_with_tx: 0,
+  users_with_tx: 0,
+  sessions_with_connect: 0,
+  users_with_connect: 0,
+};
+
 /**
  * Sessions in the range grouped by their landing UTM value, plus the Total row. "+ Wallets" counts
  * wallets whose first connection ever (all time, whatever the filters) happened in the range, in the
  * session of that first connection (the earlier session id breaks a tie), found in the project's
  * connections alone (`wallet_connections`, derived-tables.ts). Sessions are first folded per
- * (value, user), so that a row's users are its (value, user) rows and the Total row's, its users.
+ * (value, user); a value's users are its (value, user) rows, the Total row's their distinct users.
  * Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
@@ -47,20 +61,7 @@ export async function attributionCounts(
   filters: AcquisitionFilters,
 ): Promise<AttributionCounts[]> {
   const value = DIMENSION_COLUMNS[dimension];
-  const sessions = sessionRowsCte([value, 'submitted_count', 'connects'], filters);
-  // The folded columns are named apart from the answer's: in ClickHouse an alias is visible to the whole
-  // SELECT, so `sum(x) AS x` would make every other use of x an aggregate inside an aggregate.
-  const folded = ['sessions', 'transactions', 'with_tx', 'with_connect', 'connects', 'wallets'];
-  const sums = folded.map((column) => `sum(per_${column}) AS per_${column}`).join(', ');
-  const figures = `sum(per_wallets) AS new_wallets,
-           sum(per_connects) AS connects,
-           sum(per_transactions) AS transactions,
-           sum(per_sessions) AS sessions,
-           count() AS users,
-           sum(per_with_tx) AS sessions_with_tx,
-           countIf(per_with_tx > 0) AS users_with_tx,
-           sum(per_with_connect) AS sessions_with_connect,
-           countIf(per_with_connect > 0) AS users_with_connect`;
+  const sessions = sessionRowsCte([value, 'submitted_count', 'connects'], filters, range);
   const rows = await clickhouse.rows(
     `WITH ${sessions.sql},
     first_connections AS (
@@ -87,17 +88,26 @@ export async function attributionCounts(
         LEFT JOIN new_wallets AS w ON w.session_id = s.session_id
        GROUP BY value, user_id
     )
-    SELECT 0 AS is_total, value, ${figures}
+    -- ROLLUP: a row per value and the Total row in one pass over per_value (a UNION ALL would compute the
+    -- CTEs once per branch). The Total row's users span every value: distinct users, not a sum.
+    SELECT grouping(value) AS is_total, value,
+           sum(per_wallets) AS new_wallets,
+           sum(per_connects) AS connects,
+           sum(per_transactions) AS transactions,
+           sum(per_sessions) AS sessions,
+           uniqExact(user_id) AS users,
+           sum(per_with_tx) AS sessions_with_tx,
+           uniqExactIf(user_id, per_with_tx > 0) AS users_with_tx,
+           sum(per_with_connect) AS sessions_with_connect,
+           uniqExactIf(user_id, per_with_connect > 0) AS users_with_connect
       FROM per_value
-     GROUP BY value
-    UNION ALL
-    -- One row per user for the Total row, whose distinct users span every value; it exists even without a session.
-    SELECT 1 AS is_total, CAST(NULL AS Nullable(String)) AS value, ${figures}
-      FROM (SELECT user_id, ${sums} FROM per_value GROUP BY user_id)
+     GROUP BY ROLLUP(value)
     SETTINGS join_use_nulls = 1`,
     { ...rangeParams(projectId, range), ...sessions.params },
     AttributionRow,
   );
+  // Without a session there is no row to roll up; the Total row still exists, all zero.
+  if (!rows.some((row) => row.is_total)) rows.push(EMPTY_TOTAL);
   return rows.map((row) => ({
     isTotal: row.is_total,
     value: row.value,

@@ -4,51 +4,53 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import { MAX_FILTER_OPTIONS } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { count } from '../question-sql.ts';
-import { EVENTS, IN_RANGE, rangeParams } from '../sql.ts';
+import type { SessionAggregate } from '../session-days.ts';
+import { sessionParts } from '../session-rows.ts';
 
 const OptionRow = z.object({ name: z.string(), value: z.string(), users: count });
 
-/** Events column → result key; a closed list, so no column name is ever input. */
-const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
-  country: 'countries',
-  utm_term: 'terms',
-  utm_source: 'sources',
-  utm_medium: 'mediums',
-  utm_campaign: 'campaigns',
-  utm_content: 'contents',
-  browser: 'browsers',
-  wallet_provider: 'walletProviders',
-};
+/** Session value set → result key; a closed list, so no column name is ever input. */
+const OPTION_SETS: Record<string, keyof AcquisitionFilterOptions> = {
+  countries: 'countries',
+  utm_terms: 'terms',
+  utm_sources: 'sources',
+  utm_mediums: 'mediums',
+  utm_campaigns: 'campaigns',
+  utm_contents: 'contents',
+  browsers: 'browsers',
+  wallet_providers: 'walletProviders',
+} satisfies Partial<Record<SessionAggregate, keyof AcquisitionFilterOptions>>;
 
 /**
  * The values the filter bar offers: every value the events in the range carry, with its distinct users,
- * most users first (ties by value), at most MAX_FILTER_OPTIONS per list. One pass: each event becomes
- * one (column, value) row per column (ARRAY JOIN), blank values left out.
+ * most users first (ties by value), at most MAX_FILTER_OPTIONS per list, blank values left out. Read from
+ * the sessions' value sets of the range (session-rows.ts): each row becomes one (set, value) row per
+ * value (ARRAY JOIN); a user counted in several rows of one value counts once.
  */
 export async function filterOptions(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
 ): Promise<AcquisitionFilterOptions> {
-  const pairs = Object.keys(OPTION_COLUMNS)
-    .map((column) => `('${column}', ${column})`)
-    .join(', ');
+  const sets = Object.keys(OPTION_SETS) as SessionAggregate[];
+  const parts = sessionParts(sets, range);
+  const pairs = sets.map((set) => `arrayMap(v -> ('${set}', v), m_${set})`).join(', ');
   const rows = await clickhouse.rows(
-    `SELECT option.1 AS name, assumeNotNull(option.2) AS value, uniqExact(user_id) AS users
-       FROM ${EVENTS}
-      ARRAY JOIN [${pairs}] AS option
-      WHERE ${IN_RANGE} AND option.2 IS NOT NULL AND trimBoth(assumeNotNull(option.2)) != ''
+    `SELECT option.1 AS name, option.2 AS value, uniqExact(user_id) AS users
+       FROM (${parts.sql})
+      ARRAY JOIN arrayConcat(${pairs}) AS option
+      WHERE trimBoth(option.2) != ''
       GROUP BY name, value
       ORDER BY name, users DESC, value
       LIMIT ${MAX_FILTER_OPTIONS} BY name`,
-    rangeParams(projectId, range),
+    { project: projectId, ...parts.params },
     OptionRow,
   );
   const result = Object.fromEntries(
-    Object.values(OPTION_COLUMNS).map((key) => [key, []]),
+    Object.values(OPTION_SETS).map((key) => [key, []]),
   ) as unknown as AcquisitionFilterOptions;
   for (const row of rows) {
-    const key = OPTION_COLUMNS[row.name];
+    const key = OPTION_SETS[row.name];
     if (key) result[key].push({ value: row.value, users: row.users });
   }
   return result;

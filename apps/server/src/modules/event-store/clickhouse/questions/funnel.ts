@@ -5,7 +5,6 @@ import type { FunnelCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { count } from '../question-sql.ts';
 import { sessionRowsCte } from '../session-rows.ts';
-import { rangeParams } from '../sql.ts';
 
 const FunnelRow = z.object({
   total_users: count,
@@ -27,7 +26,11 @@ export async function funnelCounts(
   range: TimeRange,
   filters: AcquisitionFilters,
 ): Promise<FunnelCounts> {
-  const sessions = sessionRowsCte(['has_wallet', 'has_connected', 'has_signed', 'submitted_txs'], filters);
+  const sessions = sessionRowsCte(
+    ['has_wallet', 'has_connected', 'has_signed', 'submitted_txs'],
+    filters,
+    range,
+  );
   const [row] = await clickhouse.rows(
     `WITH ${sessions.sql},
     per_user AS (
@@ -46,7 +49,7 @@ export async function funnelCounts(
            countIf(submitted > 1) AS have_multiple_tx,
            countIf(has_signed) AS signed
       FROM per_user`,
-    { ...rangeParams(projectId, range), ...sessions.params },
+    { project: projectId, ...sessions.params },
     FunnelRow,
   );
   return {
