@@ -21,7 +21,7 @@ export type Config = {
   clickhouseUrl?: string;
   /**
    * DuckDB's memory limit in MB (its buffer pool, which caches the blocks read, and the queries' working
-   * memory; lifted while compaction rebuilds the table, docs/decisions/028). Undefined: DuckDB's own,
+   * memory; lifted while compaction or a derived-table rebuild runs, docs/decisions/028). Undefined: DuckDB's own,
    * 80 % of RAM (DUCKDB_MEMORY_LIMIT_MB=0).
    */
   duckDbMemoryLimitMb?: number;
