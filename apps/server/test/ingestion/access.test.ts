@@ -132,7 +132,18 @@ describe('ingestion: back-pressure', () => {
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
       expect(errorOf(response).errorCode).toBe('INGESTION_BACKLOG');
+      // The page may read it and back off.
+      expect(response.headers['access-control-allow-origin']).toBe('https://shop.example.com');
       expect(await storedEvents(harness.services, p.id)).toEqual([]);
+      // Refused before the body is parsed or the key looked up: a refusal costs the loader nothing.
+      const unparsed = await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/events',
+        headers: { 'content-type': 'text/plain' },
+        payload: '{not json',
+      });
+      expect(unparsed.statusCode).toBe(503);
+      expect(errorOf(unparsed).errorCode).toBe('INGESTION_BACKLOG');
     } finally {
       events.isBacklogged = isBacklogged;
     }

@@ -65,6 +65,18 @@ export async function eventRoutes(
   // errors only (the integration card shows what arrives).
   app.post('/api/v1/events', { bodyLimit: MAX_BATCH_BYTES, logLevel: 'warn' }, async (request, reply) => {
     reply.header('vary', 'Origin');
+    // Refused before anything else: while the store catches up, a refusal must cost the loader no CPU
+    // (parsing and authorizing each refused batch took a flood's share of the two cores, ADR 033). Any
+    // origin may read it, as it may a preflight: it says nothing of any project.
+    if (events.isBacklogged()) {
+      if (request.headers.origin) reply.header('access-control-allow-origin', request.headers.origin);
+      reply.header('retry-after', '5');
+      throw new AppError(
+        503,
+        'INGESTION_BACKLOG',
+        'Events are arriving faster than they can be stored; retry in a few seconds.',
+      );
+    }
     let body: unknown;
     try {
       body = JSON.parse(typeof request.body === 'string' ? request.body : '');
@@ -75,14 +87,6 @@ export async function eventRoutes(
     allowWhitelistedOrigin(request, reply);
     const { events: list } = body as { events?: unknown };
     events.takeRate(access, Array.isArray(list) ? list.length : 1);
-    if (events.isBacklogged()) {
-      reply.header('retry-after', '5');
-      throw new AppError(
-        503,
-        'INGESTION_BACKLOG',
-        'Events are arriving faster than they can be stored; retry in a few seconds.',
-      );
-    }
     return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
   });
 
