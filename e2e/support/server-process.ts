@@ -24,7 +24,14 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   if (!existsSync(entry)) throw new Error('The server is not built: run `npm run build` first.');
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const fullEnv: NodeJS.ProcessEnv = { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url };
+  // UV_THREADPOOL_SIZE as `npm start` sets it (docs/decisions/033).
+  const fullEnv: NodeJS.ProcessEnv = {
+    UV_THREADPOOL_SIZE: '16',
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+  };
   if (process.env.POLYFLOW_SERVER_ENTRY) fullEnv.CONSOLE_DIR ??= join(repoRoot, 'apps/console/dist');
   const server = spawn(process.execPath, [entry], {
     cwd: repoRoot,

@@ -49,6 +49,8 @@ export async function startServer(
     {
       cwd: serverRoot,
       env: {
+        // As `npm start` sets it (ADR 033).
+        UV_THREADPOOL_SIZE: '16',
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
