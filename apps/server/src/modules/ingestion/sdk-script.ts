@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 
@@ -15,9 +15,11 @@ export async function sdkScriptRoute(
   let cached: { mtimeMs: number; body: Buffer; etag: string } | undefined;
 
   app.get('/sdk.js', async (request, reply) => {
-    let info: Awaited<ReturnType<typeof stat>>;
+    // Synchronous: a stat and a 4 KB read take microseconds, and libuv's pool, which the asynchronous
+    // calls would queue on, is shared with DuckDB's queries (ADR 033): a dapp's page must not wait for them.
+    let info: ReturnType<typeof statSync>;
     try {
-      info = await stat(sdkScriptPath);
+      info = statSync(sdkScriptPath);
     } catch {
       throw new AppError(
         503,
@@ -26,7 +28,7 @@ export async function sdkScriptRoute(
       );
     }
     if (!cached || cached.mtimeMs !== info.mtimeMs) {
-      const body = await readFile(sdkScriptPath);
+      const body = readFileSync(sdkScriptPath);
       cached = {
         mtimeMs: info.mtimeMs,
         body,
