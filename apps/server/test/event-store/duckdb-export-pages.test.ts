@@ -50,9 +50,9 @@ const event = (id: string, ts: number): EventRow =>
 function countingPool(pool: ConnectionPool) {
   const counts = { uses: 0 };
   const counting: ConnectionPool = {
-    use(work) {
+    use(projectId, work) {
       counts.uses++;
-      return pool.use(work);
+      return pool.use(projectId, work);
     },
     close: () => pool.close(),
   };

@@ -3,46 +3,102 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 /**
  * A few reader connections of the event store's DuckDB instance, opened on first use. A connection runs
  * one query at a time; the console asks for a dozen figures at once, so they queue for a free connection.
+ * They queue per project and take turns: a freed connection goes to the waiting project that was served
+ * least recently. However many questions one project asks at once (its dashboards on a large range, an
+ * export, a script), another project's question waits for at most one of its questions per connection,
+ * not for all of them (ADR 033).
  */
 export type ConnectionPool = {
-  use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
+  use<T>(projectId: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
   close(): void;
 };
 
 export function createConnectionPool(connect: () => Promise<DuckDBConnection>, size = 3): ConnectionPool {
   const idle: DuckDBConnection[] = [];
   const all: DuckDBConnection[] = [];
-  const waiting: ((connection: DuckDBConnection) => void)[] = [];
+  /** Per project, its questions waiting for a connection. */
+  const waiting = new Map<string, ((connection: DuckDBConnection) => void)[]>();
+  /**
+   * Per project with questions running or waiting: how many run, and when it was last given a connection
+   * (a count of grants). Forgotten when it has none left, so it holds the active projects only.
+   */
+  const active = new Map<string, { running: number; lastTurn: number }>();
+  let turns = 0;
   let opening = 0;
 
-  async function acquire(): Promise<DuckDBConnection> {
+  function granted(projectId: string): void {
+    const project = active.get(projectId);
+    turns++;
+    if (project) {
+      project.running++;
+      project.lastTurn = turns;
+    } else active.set(projectId, { running: 1, lastTurn: turns });
+  }
+
+  function finished(projectId: string): void {
+    const project = active.get(projectId);
+    if (!project) return;
+    project.running--;
+    if (project.running === 0 && !waiting.has(projectId)) active.delete(projectId);
+  }
+
+  async function acquire(projectId: string): Promise<DuckDBConnection> {
     const free = idle.pop();
-    if (free) return free;
+    if (free) {
+      granted(projectId);
+      return free;
+    }
     if (all.length + opening < size) {
       opening++;
+      granted(projectId);
       try {
         const connection = await connect();
         all.push(connection);
         return connection;
+      } catch (error) {
+        finished(projectId);
+        throw error;
       } finally {
         opening--;
       }
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    return new Promise((resolve) => {
+      const queue = waiting.get(projectId);
+      if (queue) queue.push(resolve);
+      else waiting.set(projectId, [resolve]);
+    });
   }
 
   function release(connection: DuckDBConnection): void {
-    const next = waiting.shift();
-    if (next) next(connection);
-    else idle.push(connection);
+    // The waiting project served least recently (never, for one with nothing running): the first such
+    // in the order they began to wait.
+    let next: string | undefined;
+    let nextTurn = Number.POSITIVE_INFINITY;
+    for (const projectId of waiting.keys()) {
+      const lastTurn = active.get(projectId)?.lastTurn ?? 0;
+      if (lastTurn < nextTurn) {
+        next = projectId;
+        nextTurn = lastTurn;
+      }
+    }
+    const queue = next === undefined ? undefined : waiting.get(next);
+    if (next === undefined || !queue) {
+      idle.push(connection);
+      return;
+    }
+    const resolve = queue.shift() as (connection: DuckDBConnection) => void;
+    if (queue.length === 0) waiting.delete(next);
+    granted(next);
+    resolve(connection);
   }
 
   return {
-    async use(work) {
-      const connection = await acquire();
+    async use(projectId, work) {
+      const connection = await acquire(projectId);
       try {
         return await work(connection);
       } finally {
+        finished(projectId);
         release(connection);
       }
     },

@@ -105,40 +105,49 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     compact: writer.compact,
     connect: () => instance.connect(),
 
-    integrationSummary: (projectId, since) => use((c) => integrationSummary(c, projectId, since)),
-    findTxEvent: (projectId, id) => use((c) => findTxEvent(c, projectId, id)),
-    projectEvents: (projectId) => use((c) => readProjectEvents(c, projectId)),
+    integrationSummary: (projectId, since) => use(projectId, (c) => integrationSummary(c, projectId, since)),
+    findTxEvent: (projectId, id) => use(projectId, (c) => findTxEvent(c, projectId, id)),
+    projectEvents: (projectId) => use(projectId, (c) => readProjectEvents(c, projectId)),
     exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportWindowRows),
 
-    eventSpan: (projectId) => use((c) => eventSpan(c, projectId)),
-    connectedWallets: (projectId, range) => use((c) => connectedWallets(c, projectId, range)),
-    newWallets: (projectId, range) => use((c) => newWallets(c, projectId, range)),
-    transactionOutcomes: (projectId, range) => use((c) => transactionOutcomes(c, projectId, range)),
-    averageGasPrice: (projectId, range, chainId) => use((c) => averageGasPrice(c, projectId, range, chainId)),
-    walletCounts: (projectId, range) => use((c) => walletCounts(c, projectId, range)),
+    eventSpan: (projectId) => use(projectId, (c) => eventSpan(c, projectId)),
+    connectedWallets: (projectId, range) => use(projectId, (c) => connectedWallets(c, projectId, range)),
+    newWallets: (projectId, range) => use(projectId, (c) => newWallets(c, projectId, range)),
+    transactionOutcomes: (projectId, range) =>
+      use(projectId, (c) => transactionOutcomes(c, projectId, range)),
+    averageGasPrice: (projectId, range, chainId) =>
+      use(projectId, (c) => averageGasPrice(c, projectId, range, chainId)),
+    walletCounts: (projectId, range) => use(projectId, (c) => walletCounts(c, projectId, range)),
     activeDays: (projectId, range, previousRange) =>
-      use((c) => activeDays(c, projectId, range, previousRange)),
-    contractFunctions: (projectId, range, limit) => use((c) => contractFunctions(c, projectId, range, limit)),
-    walletProviders: (projectId, range) => use((c) => walletProviders(c, projectId, range)),
-    usersByCountry: (projectId, range, limit) => use((c) => usersByCountry(c, projectId, range, limit)),
-    usersByBrowser: (projectId, range, limit) => use((c) => usersByBrowser(c, projectId, range, limit)),
-    topPages: (projectId, range, limit) => use((c) => topPages(c, projectId, range, limit)),
-    topReferrers: (projectId, range, limit) => use((c) => topReferrers(c, projectId, range, limit)),
-    recentActivity: (projectId, range) => use((c) => recentActivity(c, projectId, range)),
-    transactionHistory: (projectId, range, page) => use((c) => transactionHistory(c, projectId, range, page)),
-    transactionEvents: (projectId, hashOrId) => use((c) => transactionEvents(c, projectId, hashOrId)),
-    revertErrorNear: (projectId, around) => use((c) => revertErrorNear(c, projectId, around)),
+      use(projectId, (c) => activeDays(c, projectId, range, previousRange)),
+    contractFunctions: (projectId, range, limit) =>
+      use(projectId, (c) => contractFunctions(c, projectId, range, limit)),
+    walletProviders: (projectId, range) => use(projectId, (c) => walletProviders(c, projectId, range)),
+    usersByCountry: (projectId, range, limit) =>
+      use(projectId, (c) => usersByCountry(c, projectId, range, limit)),
+    usersByBrowser: (projectId, range, limit) =>
+      use(projectId, (c) => usersByBrowser(c, projectId, range, limit)),
+    topPages: (projectId, range, limit) => use(projectId, (c) => topPages(c, projectId, range, limit)),
+    topReferrers: (projectId, range, limit) =>
+      use(projectId, (c) => topReferrers(c, projectId, range, limit)),
+    recentActivity: (projectId, range) => use(projectId, (c) => recentActivity(c, projectId, range)),
+    transactionHistory: (projectId, range, page) =>
+      use(projectId, (c) => transactionHistory(c, projectId, range, page)),
+    transactionEvents: (projectId, hashOrId) =>
+      use(projectId, (c) => transactionEvents(c, projectId, hashOrId)),
+    revertErrorNear: (projectId, around) => use(projectId, (c) => revertErrorNear(c, projectId, around)),
 
-    funnelCounts: (projectId, range, filters) => use((c) => funnelCounts(c, projectId, range, filters)),
+    funnelCounts: (projectId, range, filters) =>
+      use(projectId, (c) => funnelCounts(c, projectId, range, filters)),
     attributionCounts: (projectId, range, dimension, filters) =>
-      use((c) => attributionCounts(c, projectId, range, dimension, filters)),
-    filterOptions: (projectId, range) => use((c) => filterOptions(c, projectId, range)),
+      use(projectId, (c) => attributionCounts(c, projectId, range, dimension, filters)),
+    filterOptions: (projectId, range) => use(projectId, (c) => filterOptions(c, projectId, range)),
 
     incidentSummaries: (projectId, range, summaryOptions) =>
-      use((c) => incidentSummaries(c, projectId, range, summaryOptions)),
-    activeUsersDuring: (projectId, spans) => use((c) => activeUsersDuring(c, projectId, spans)),
-    occurrenceById: (projectId, eventId) => use((c) => occurrenceById(c, projectId, eventId)),
-    sessionTrail: (projectId, occurrence) => use((c) => sessionTrail(c, projectId, occurrence)),
+      use(projectId, (c) => incidentSummaries(c, projectId, range, summaryOptions)),
+    activeUsersDuring: (projectId, spans) => use(projectId, (c) => activeUsersDuring(c, projectId, spans)),
+    occurrenceById: (projectId, eventId) => use(projectId, (c) => occurrenceById(c, projectId, eventId)),
+    sessionTrail: (projectId, occurrence) => use(projectId, (c) => sessionTrail(c, projectId, occurrence)),
 
     async copyInto(file) {
       if (isClosed) throw new Error('event store is closed');
@@ -163,7 +172,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     async ping() {
       if (isClosed) throw new Error('event store is closed');
       // Reads the table, not just `SELECT 1`: a database invalidated by an earlier fatal error fails here.
-      await use((c) => c.run('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)'));
+      // The health check takes its turn as a project of its own.
+      await use('', (c) => c.run('SELECT count(*) FROM (SELECT 1 FROM events LIMIT 1)'));
     },
 
     startMaintenance(logger) {

@@ -225,7 +225,7 @@ function windowBatch(chunks: Chunk[], positions: number[], projectId: Uint8Array
  * hands over the chunks it produces, where a materialized result is copied once more chunk by chunk.
  */
 async function readWindow(pool: ConnectionPool, projectId: string, window: Span): Promise<Chunk[]> {
-  return pool.use(async (connection) => {
+  return pool.use(projectId, async (connection) => {
     const result = await connection.stream(WINDOW_ROWS_SQL, {
       project: projectId,
       fromUs: micros(window.fromMs),
@@ -258,7 +258,9 @@ export async function* exportEvents(
   windowRows = EXPORT_WINDOW_ROWS,
 ): AsyncGenerator<EventBatch> {
   const span = { fromMs: range.from.getTime(), toMs: range.to.getTime() };
-  const windows = await pool.use((connection) => windowsOf(connection, projectId, span, windowRows));
+  const windows = await pool.use(projectId, (connection) =>
+    windowsOf(connection, projectId, span, windowRows),
+  );
   const projectBytes = Buffer.from(projectId);
   // The next window is read while this one is written: DuckDB's threads and the JavaScript thread work
   // at once, and a slow client holds two windows at most.
