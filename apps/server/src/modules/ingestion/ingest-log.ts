@@ -59,9 +59,16 @@ export function createIngestLog(dir: string) {
    */
   let shared = new SharedArrayBuffer(1024 * 1024);
   let scratch = Buffer.from(shared);
+  /** Each record's bytes in the last `copyIn`, reused (appends run one at a time). */
+  const recordBytes: number[] = [];
   function copyIn(records: readonly string[]): number {
     let length = 0;
-    for (const record of records) length += Buffer.byteLength(record);
+    recordBytes.length = records.length;
+    records.forEach((record, index) => {
+      const bytes = Buffer.byteLength(record);
+      recordBytes[index] = bytes;
+      length += bytes;
+    });
     if (length > scratch.length) {
       shared = new SharedArrayBuffer(Math.max(length, 2 * scratch.length));
       scratch = Buffer.from(shared);
@@ -69,6 +76,33 @@ export function createIngestLog(dir: string) {
     let offset = 0;
     for (const record of records) offset += scratch.write(record, offset, 'utf8');
     return offset;
+  }
+  /**
+   * Per project, the bytes it appended that are not loaded yet, and per segment what each project put
+   * in it (taken off when the segment is removed). Segments left by an earlier run are counted in the
+   * total only. For back-pressure by share (service.ts, ADR 033).
+   */
+  const pendingByProject = new Map<string, number>();
+  const segmentProjects = new Map<string, Map<string, number>>();
+  function account(segment: string, owners: readonly string[]): void {
+    let projects = segmentProjects.get(segment);
+    if (!projects) {
+      projects = new Map();
+      segmentProjects.set(segment, projects);
+    }
+    owners.forEach((project, index) => {
+      const bytes = recordBytes[index] ?? 0;
+      projects.set(project, (projects.get(project) ?? 0) + bytes);
+      pendingByProject.set(project, (pendingByProject.get(project) ?? 0) + bytes);
+    });
+  }
+  function forget(segment: string): void {
+    for (const [project, bytes] of segmentProjects.get(segment) ?? []) {
+      const left = (pendingByProject.get(project) ?? 0) - bytes;
+      if (left > 0) pendingByProject.set(project, left);
+      else pendingByProject.delete(project);
+    }
+    segmentProjects.delete(segment);
   }
   let chain: Promise<unknown> = Promise.resolve();
   let isClosed = false;
@@ -83,8 +117,11 @@ export function createIngestLog(dir: string) {
   return {
     dir,
 
-    /** Appends whole records (each string one or more, each ending with "\n"); resolves once they are durable. */
-    append(records: readonly string[]): Promise<void> {
+    /**
+     * Appends whole records (each string one or more, each ending with "\n"); resolves once they are
+     * durable. `owners`, when given, names each record's project (for `pendingBytesOf`).
+     */
+    append(records: readonly string[], owners?: readonly string[]): Promise<void> {
       return serial(async () => {
         if (isClosed) throw new Error('ingestion log is closed');
         current ??= { name: segmentName(nextSequence++), bytes: 0 };
@@ -100,6 +137,7 @@ export function createIngestLog(dir: string) {
         if (segment.bytes === 0) firstAppendAt.set(segment.name, Date.now());
         segment.bytes += length;
         sizes.set(segment.name, segment.bytes);
+        if (owners) account(segment.name, owners);
       });
     },
 
@@ -121,6 +159,12 @@ export function createIngestLog(dir: string) {
       return total;
     },
 
+    /** Bytes `project` appended (with `owners`) that are not loaded yet. */
+    pendingBytesOf: (project: string): number => pendingByProject.get(project) ?? 0,
+
+    /** How many projects have bytes appended and not loaded yet. */
+    pendingProjects: (): number => pendingByProject.size,
+
     /** When the oldest record not loaded yet became durable (epoch ms); undefined when none waits. */
     oldestPendingAt(): number | undefined {
       let oldest: number | undefined;
@@ -141,6 +185,7 @@ export function createIngestLog(dir: string) {
       closed.splice(closed.indexOf(name), 1);
       sizes.delete(name);
       firstAppendAt.delete(name);
+      forget(name);
     },
 
     close(): Promise<void> {

@@ -119,6 +119,7 @@ export function createLogWriter({
       // into a "duplicate". Safe because calls do not overlap: the next one sees this one's outcome.
       const added: [project: string, id: string][] = [];
       const records: string[] = [];
+      const owners: string[] = [];
       const isNew = entries.map(({ project, ids, encode }) => {
         const skip = new Set<number>();
         const flags = ids.map((id, index) => {
@@ -130,12 +131,15 @@ export function createLogWriter({
           added.push([project, id]);
           return true;
         });
-        if (skip.size < ids.length) records.push(encode(skip));
+        if (skip.size < ids.length) {
+          records.push(encode(skip));
+          owners.push(project);
+        }
         return flags;
       });
       if (records.length === 0) return isNew;
       try {
-        await log.append(records);
+        await log.append(records, owners);
       } catch (error) {
         for (const [project, id] of added) recent.delete(project, id);
         throw error;
@@ -146,6 +150,10 @@ export function createLogWriter({
 
     /** Bytes acknowledged and not loaded yet. */
     pendingBytes: () => log.pendingBytes(),
+    /** Of those, the bytes of one project's events (those acknowledged since this process started). */
+    pendingBytesOf: (project: string) => log.pendingBytesOf(project),
+    /** How many projects have events acknowledged and not loaded yet (since this process started). */
+    pendingProjects: () => log.pendingProjects(),
 
     /** Milliseconds the oldest acknowledged event not yet loaded has waited; 0 when none waits. */
     lagMs: () => {

@@ -1,5 +1,5 @@
 import { MAX_BATCH_BYTES } from '@polyflow/contracts/events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
 import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
 import { bearerToken, requireUser } from '../auth/guard.ts';
@@ -24,6 +24,29 @@ function readApiKey(body: unknown): unknown {
     ]);
   }
   return apiKey;
+}
+
+/**
+ * The API key of a body that begins as the SDK's do (`{"apiKey":"…",`), without parsing the rest; undefined
+ * for any other shape (the request is then parsed whole, as always).
+ */
+function leadingApiKey(body: unknown): string | undefined {
+  if (typeof body !== 'string' || !body.startsWith('{"apiKey":"')) return undefined;
+  const end = body.indexOf('"', 11);
+  if (end < 0 || end > 11 + 128) return undefined;
+  const key = body.slice(11, end);
+  return key.includes('\\') ? undefined : key;
+}
+
+/** 503 with Retry-After; any origin may read it, as it may a preflight: it says nothing of any project. */
+function refuseBacklogged(request: FastifyRequest, reply: FastifyReply): never {
+  if (request.headers.origin) reply.header('access-control-allow-origin', request.headers.origin);
+  reply.header('retry-after', '5');
+  throw new AppError(
+    503,
+    'INGESTION_BACKLOG',
+    'Events are arriving faster than they can be stored; retry in a few seconds.',
+  );
 }
 
 /**
@@ -65,17 +88,19 @@ export async function eventRoutes(
   // errors only (the integration card shows what arrives).
   app.post('/api/v1/events', { bodyLimit: MAX_BATCH_BYTES, logLevel: 'warn' }, async (request, reply) => {
     reply.header('vary', 'Origin');
-    // Refused before anything else: while the store catches up, a refusal must cost the loader no CPU
-    // (parsing and authorizing each refused batch took a flood's share of the two cores, ADR 033). Any
-    // origin may read it, as it may a preflight: it says nothing of any project.
-    if (events.isBacklogged()) {
-      if (request.headers.origin) reply.header('access-control-allow-origin', request.headers.origin);
-      reply.header('retry-after', '5');
-      throw new AppError(
-        503,
-        'INGESTION_BACKLOG',
-        'Events are arriving faster than they can be stored; retry in a few seconds.',
-      );
+    // While the store catches up (ADR 033): beyond twice the backlog's limit every request is refused
+    // before anything else, so that refusals cost the loader no CPU; beyond the limit, a request of a
+    // project holding its share of the backlog is refused as soon as its key (the SDK sends it first)
+    // names the project, and the others go on.
+    const backlog = events.backlog();
+    if (backlog === 'full') refuseBacklogged(request, reply);
+    if (backlog === 'over') {
+      const key = leadingApiKey(request.body);
+      const early =
+        key === undefined
+          ? undefined
+          : await events.authorize(key, request.headers.origin).catch(() => undefined);
+      if (early && events.isOverShare(early.projectId)) refuseBacklogged(request, reply);
     }
     let body: unknown;
     try {
@@ -87,6 +112,7 @@ export async function eventRoutes(
     allowWhitelistedOrigin(request, reply);
     const { events: list } = body as { events?: unknown };
     events.takeRate(access, Array.isArray(list) ? list.length : 1);
+    if (backlog === 'over' && events.isOverShare(access.projectId)) refuseBacklogged(request, reply);
     return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
   });
 

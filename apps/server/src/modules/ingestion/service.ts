@@ -93,6 +93,7 @@ export function createEventService(deps: EventServiceDeps) {
     load: (file) => deps.store.loadSegment(file),
     isRecordError: (error) => deps.store.isRecordError(error),
   });
+  const maxBacklogBytes = deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
   const live = createLiveFeed(deps.live);
   const writer = createGroupCommit({
     log,
@@ -153,12 +154,22 @@ export function createEventService(deps: EventServiceDeps) {
     },
 
     /**
-     * True while the ingestion log holds more than `maxBacklogBytes` not yet loaded into the store; the
-     * route then answers 503: when events arrive faster than the store takes them for longer than a burst, clients keep
-     * their batches and retry (the SDK does, with back-off) instead of the log growing without bound.
+     * Back-pressure (ADR 007, shared fairly since ADR 033), from the bytes the ingestion log holds not yet
+     * loaded into the store: `clear` up to `maxBacklogBytes`; beyond it `over`, when a project that holds
+     * at least its share of that limit (the limit divided among the projects waiting) is refused, so that
+     * one project's flood does not refuse the others; `full` beyond twice the limit, when every request
+     * is. A refused client keeps its batches and retries (the SDK does, with back-off) instead of the log
+     * growing without bound.
      */
-    isBacklogged(): boolean {
-      return log.pendingBytes() > (deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES);
+    backlog(): 'clear' | 'over' | 'full' {
+      const pending = log.pendingBytes();
+      if (pending <= maxBacklogBytes) return 'clear';
+      return pending > 2 * maxBacklogBytes ? 'full' : 'over';
+    },
+
+    /** While the backlog is `over`: whether this project holds its share of the limit or more. */
+    isOverShare(projectId: string): boolean {
+      return log.pendingBytesOf(projectId) * Math.max(1, log.pendingProjects()) >= maxBacklogBytes;
     },
 
     /** Refuses with 429, and a Retry-After of when the bucket will hold them, once the project's bucket is empty. */
