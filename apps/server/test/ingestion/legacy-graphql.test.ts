@@ -278,6 +278,24 @@ describe('GraphQL mutations of the published @polyflow/sdk@1.0.25', () => {
     expect(await storedEvents(harness.services, projectId)).toHaveLength(before);
   });
 
+  it('refuses with INGESTION_BACKLOG, and stores nothing, while the backlog refuses the project', async () => {
+    const before = (await storedEvents(harness.services, projectId)).length;
+    const events = harness.services.events;
+    const backlog = events.backlog;
+    events.backlog = () => 'full';
+    try {
+      const refused = await send(documents.CreateUserLandedEvent, {
+        event: { tracker: tracker('USER_LANDED'), device },
+      });
+      expect(refused.body.data).toBeNull();
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('INGESTION_BACKLOG');
+      expect(refused.response.headers['retry-after']).toBe('5');
+    } finally {
+      events.backlog = backlog;
+    }
+    expect(await storedEvents(harness.services, projectId)).toHaveLength(before);
+  });
+
   it('answers the CORS preflight the SDK triggers with X-API-KEY (never Authorization)', async () => {
     const response = await harness.app.inject({
       method: 'OPTIONS',

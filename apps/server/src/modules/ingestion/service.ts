@@ -94,6 +94,9 @@ export function createEventService(deps: EventServiceDeps) {
     isRecordError: (error) => deps.store.isRecordError(error),
   });
   const maxBacklogBytes = deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
+  function isOverShare(projectId: string): boolean {
+    return log.pendingBytesOf(projectId) * Math.max(1, log.pendingProjects()) >= maxBacklogBytes;
+  }
   const live = createLiveFeed(deps.live);
   const writer = createGroupCommit({
     log,
@@ -168,9 +171,7 @@ export function createEventService(deps: EventServiceDeps) {
     },
 
     /** While the backlog is `over`: whether this project holds its share of the limit or more. */
-    isOverShare(projectId: string): boolean {
-      return log.pendingBytesOf(projectId) * Math.max(1, log.pendingProjects()) >= maxBacklogBytes;
-    },
+    isOverShare,
 
     /** Refuses with 429, and a Retry-After of when the bucket will hold them, once the project's bucket is empty. */
     takeRate(access: IngestAccess, events: number): void {
