@@ -42,6 +42,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # The admin command line: docker exec -it <container> node apps/server/dist/admin.js --help
 # libuv's thread pool serves Node's file calls and DuckDB's queries alike: more threads than DuckDB has
-# connections, so that serving the console's files never waits for a query (docs/decisions/033).
+# connections, so that serving the console's files never waits for a query (docs/decisions/034).
 ENV UV_THREADPOOL_SIZE=16
 CMD ["node", "--max-semi-space-size=32", "--expose-gc", "apps/server/dist/main.js"]

@@ -24,7 +24,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   if (!existsSync(entry)) throw new Error('The server is not built: run `npm run build` first.');
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  // UV_THREADPOOL_SIZE as `npm start` sets it (docs/decisions/033).
+  // UV_THREADPOOL_SIZE as `npm start` sets it (docs/decisions/034).
   const fullEnv: NodeJS.ProcessEnv = {
     UV_THREADPOOL_SIZE: '16',
     ...env,

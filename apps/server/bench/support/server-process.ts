@@ -49,7 +49,7 @@ export async function startServer(
     {
       cwd: serverRoot,
       env: {
-        // As `npm start` sets it (ADR 033).
+        // As `npm start` sets it (ADR 034).
         UV_THREADPOOL_SIZE: '16',
         ...process.env,
         PORT: String(port),

@@ -80,7 +80,7 @@ export function createIngestLog(dir: string) {
   /**
    * Per project, the bytes it appended that are not loaded yet, and per segment what each project put
    * in it (taken off when the segment is removed). Segments left by an earlier run are counted in the
-   * total only. For back-pressure by share (service.ts, ADR 033).
+   * total only. For back-pressure by share (service.ts, ADR 034).
    */
   const pendingByProject = new Map<string, number>();
   const segmentProjects = new Map<string, Map<string, number>>();

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The ingestion log's file writes (append, fdatasync, close, unlink) on a thread of their own, with the
- * file system's synchronous calls (ADR 033). Node's asynchronous file calls run on libuv's thread pool,
+ * file system's synchronous calls (ADR 034). Node's asynchronous file calls run on libuv's thread pool,
  * four threads by default, which DuckDB's queries share: while four dashboard questions, exports or loads
  * were running, an acknowledgement's fdatasync waited for one of them to finish (measured: 12.4 s behind
  * four long queries). This thread waits for no one, so no query of any project holds back another

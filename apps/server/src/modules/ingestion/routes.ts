@@ -88,7 +88,7 @@ export async function eventRoutes(
   // errors only (the integration card shows what arrives).
   app.post('/api/v1/events', { bodyLimit: MAX_BATCH_BYTES, logLevel: 'warn' }, async (request, reply) => {
     reply.header('vary', 'Origin');
-    // While the store catches up (ADR 033): beyond twice the backlog's limit every request is refused
+    // While the store catches up (ADR 034): beyond twice the backlog's limit every request is refused
     // before anything else, so that refusals cost the loader no CPU; beyond the limit, a request of a
     // project holding its share of the backlog is refused as soon as its key (the SDK sends it first)
     // names the project, and the others go on.

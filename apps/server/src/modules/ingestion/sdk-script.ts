@@ -16,7 +16,7 @@ export async function sdkScriptRoute(
 
   app.get('/sdk.js', async (request, reply) => {
     // Synchronous: a stat and a 4 KB read take microseconds, and libuv's pool, which the asynchronous
-    // calls would queue on, is shared with DuckDB's queries (ADR 033): a dapp's page must not wait for them.
+    // calls would queue on, is shared with DuckDB's queries (ADR 034): a dapp's page must not wait for them.
     let info: ReturnType<typeof statSync>;
     try {
       info = statSync(sdkScriptPath);

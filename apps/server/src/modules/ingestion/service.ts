@@ -157,7 +157,7 @@ export function createEventService(deps: EventServiceDeps) {
     },
 
     /**
-     * Back-pressure (ADR 007, shared fairly since ADR 033), from the bytes the ingestion log holds not yet
+     * Back-pressure (ADR 007, shared fairly since ADR 034), from the bytes the ingestion log holds not yet
      * loaded into the store: `clear` up to `maxBacklogBytes`; beyond it `over`, when a project that holds
      * at least its share of that limit (the limit divided among the projects waiting) is refused, so that
      * one project's flood does not refuse the others; `full` beyond twice the limit, when every request

@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * They queue per project and take turns: a freed connection goes to the waiting project that was served
  * least recently. However many questions one project asks at once (its dashboards on a large range, an
  * export, a script), another project's question waits for at most one of its questions per connection,
- * not for all of them (ADR 033).
+ * not for all of them (ADR 034).
  */
 export type ConnectionPool = {
   use<T>(projectId: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;

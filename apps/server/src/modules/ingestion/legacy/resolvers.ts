@@ -36,7 +36,7 @@ export function legacyIngestionGraphql(events: EventService): GraphqlModule {
     const access = await events.authorize(context.apiKey, request.headers.origin);
     allowWhitelistedOrigin(request, reply);
     events.takeRate(access, 1);
-    // The same back-pressure as the SDK's batches (ADR 033).
+    // The same back-pressure as the SDK's batches (ADR 034).
     const backlog = events.backlog();
     if (backlog === 'full' || (backlog === 'over' && events.isOverShare(access.projectId))) {
       reply.header('retry-after', '5');
