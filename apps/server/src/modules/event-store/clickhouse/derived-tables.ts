@@ -8,6 +8,13 @@ import {
   sessionDayKeyParams,
   sessionDaysOfEvents,
 } from './session-days.ts';
+import {
+  EVENTS_IN_WALLET_KEYS,
+  IN_WALLET_KEYS,
+  type WalletDayKey,
+  walletDayKeyParams,
+  walletDaysOfEvents,
+} from './wallet-days.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -123,23 +130,32 @@ async function deleteRows(clickhouse: ClickHouse, table: string, where: string, 
 }
 
 /**
- * Which rows of `user_days` and `session_days` a delete of events can leave without an event behind
- * them, and how to find them again: a user-day stays while any of the user's events of that day stays,
- * a session-day holds what the events of that session and day that stay hold.
- * - `all`: the delete takes every event of those rows (a project, a user): their rows go.
+ * Which rows of `user_days`, `session_days` and `wallet_days` a delete of events can leave without an
+ * event behind them, and how to find them again: a user-day stays while any of the user's events of
+ * that day stays, a session-day and a wallet-day hold what the events of that session or wallet and day
+ * that stay hold.
+ * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
+ *   has no user column: a user's delete names the wallet-days its events were in (read before the
+ *   delete), rebuilt from the events that stay; a project's (`where` on the project alone) deletes them.
  * - `days`: retention, every event before `before`: the days before its day go, and its own day is
  *   rebuilt from the events that stay.
- * - `users`: forgetting a wallet: the users seen with it, and the session-days its events were in (both
- *   read before the delete), are rebuilt from the events that stay.
+ * - `users`: forgetting a wallet: the users seen with it, and the session-days and wallet-days its events
+ *   were in (all read before the delete), are rebuilt from the events that stay.
  */
 export type DerivedRowsChange =
-  | { kind: 'all'; where: string }
+  | { kind: 'all'; where: string; walletDays: 'where' | readonly WalletDayKey[] }
   | { kind: 'days'; beforeParam: string }
-  | { kind: 'users'; userIds: readonly string[]; sessionDays: readonly SessionDayKey[] };
+  | {
+      kind: 'users';
+      userIds: readonly string[];
+      sessionDays: readonly SessionDayKey[];
+      walletDays: readonly WalletDayKey[];
+    };
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days` and `session_days` brought in line with the events that stay.
+ * `transaction_keys`, and `user_days`, `session_days` and `wallet_days` brought in line with the events
+ * that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -152,6 +168,7 @@ export async function deleteDerivedRows(
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);
+  await alignWalletDays(clickhouse, params, change);
 }
 
 async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
@@ -194,4 +211,25 @@ async function alignSessionDays(clickhouse: ClickHouse, params: Params, change: 
   const keys = { ...params, ...sessionDayKeyParams(change.sessionDays) };
   await deleteRows(clickhouse, 'session_days', IN_KEYS, keys);
   await clickhouse.command(`INSERT INTO session_days ${sessionDaysOfEvents(EVENTS_IN_KEYS)}`, keys);
+}
+
+async function alignWalletDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  if (change.kind === 'days') {
+    const day = dayOfParam(change.beforeParam);
+    await deleteRows(clickhouse, 'wallet_days', `project_id = {project:String} AND day <= ${day}`, params);
+    await clickhouse.command(
+      `INSERT INTO wallet_days ${walletDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
+      params,
+    );
+    return;
+  }
+  if (change.kind === 'all' && change.walletDays === 'where') {
+    await deleteRows(clickhouse, 'wallet_days', change.where, params);
+    return;
+  }
+  const walletDays = change.walletDays === 'where' ? [] : change.walletDays;
+  if (walletDays.length === 0) return;
+  const keys = { ...params, ...walletDayKeyParams(walletDays) };
+  await deleteRows(clickhouse, 'wallet_days', IN_WALLET_KEYS, keys);
+  await clickhouse.command(`INSERT INTO wallet_days ${walletDaysOfEvents(EVENTS_IN_WALLET_KEYS)}`, keys);
 }
