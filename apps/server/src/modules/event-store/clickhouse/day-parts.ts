@@ -1,7 +1,5 @@
-import type { TimeRange } from '../../../reading/time-range.ts';
+import { DAY_MS, type TimeRange } from '../../../reading/time-range.ts';
 import type { Params } from './client.ts';
-
-export const DAY_MS = 86_400_000;
 
 /**
  * A range as the tables kept per UTC day read it (`session_days`, `wallet_days`): its whole days

@@ -32,20 +32,25 @@ export const walletDaysOfEvents = (where = '') =>
    WHERE wallet_address IS NOT NULL${where ? ` AND ${where}` : ''}
    GROUP BY project_id, day, wallet`;
 
-/** As `session_days`' copy (ADR 030): a GROUP BY over every wallet-day of the store spills past 1 GB. */
-const COPY_GROUP_BY_BYTES = 1_000_000_000;
+/** As `session_days`' copy (ADR 030): a GROUP BY, or a sort, over every wallet-day of the store spills past 1 GB. */
+const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * The table, the view that feeds it, then the rows already stored: an event loaded while the schema
  * migrates reaches the table through the view, the copy or both, which folds to the same row; a
- * migration repeated after a failure copies again, harmlessly.
+ * migration repeated after a failure copies again, harmlessly. The copy is sorted by the table's key:
+ * it lands as parts of consecutive key ranges (one per million rows), which a read with FINAL takes as
+ * they are; unsorted, every part spans every key and FINAL merges them all on each read (30–37 ms
+ * instead of about 5 for the largest project's 30 days of the 10 M bench, ADR 031).
  */
 export const WALLET_DAYS_STATEMENTS = [
   CREATE_WALLET_DAYS,
   `CREATE MATERIALIZED VIEW IF NOT EXISTS wallet_days_of_events TO wallet_days AS
 ${walletDaysOfEvents()}`,
   `INSERT INTO wallet_days ${walletDaysOfEvents()}
-SETTINGS max_bytes_before_external_group_by = ${COPY_GROUP_BY_BYTES}`,
+   ORDER BY project_id, day, wallet
+SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
+         max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
 ];
 
 /** The (day, wallet) keys of the events a condition names: the rows a user's or a wallet's delete touches. */

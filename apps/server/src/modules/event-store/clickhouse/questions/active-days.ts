@@ -13,19 +13,21 @@ const DaysRow = z.object({
 /**
  * Distinct (UTC day, value) pairs of a period's events: its whole days from a table kept per (project,
  * day, value), its partial days at the ends from `events` (a partly covered day counts the values of its
- * covered part). The parts cover different days, so their counts add up. Distinct counts on both sides:
- * a row or an event stored twice counts once (no FINAL).
+ * covered part). The parts cover different days, so their counts add up. The table's rows are counted
+ * with FINAL, one per key however many parts hold it (on merged parts it reads only the key: 9 ms
+ * against 60 ms for a distinct count of the largest project's 226,605 user-days of 30 days); the
+ * events' pairs with a distinct count, which an event stored twice does not change.
  */
 function daysOfValues(
   range: TimeRange,
   prefix: string,
-  table: { name: string; value: string },
+  table: string,
   event: { value: string; where: string },
 ): { sql: string; params: Params } {
   const parts = dayParts(range, prefix);
   const counts: string[] = [];
   if (parts.wholeDays)
-    counts.push(`(SELECT uniqExact(day, ${table.value}) FROM ${table.name}
+    counts.push(`(SELECT count() FROM ${table} FINAL
               WHERE project_id = {project:String} AND ${parts.wholeDays})`);
   if (parts.partialDays)
     counts.push(`(SELECT uniqExact(toDate(ts, 'UTC'), ${event.value}) FROM events
@@ -38,13 +40,13 @@ const walletDays = (range: TimeRange, prefix: string) =>
   daysOfValues(
     range,
     prefix,
-    { name: 'wallet_days', value: 'wallet' },
+    'wallet_days',
     { value: 'assumeNotNull(wallet_address)', where: 'wallet_address IS NOT NULL AND ' },
   );
 
 /** User-days: `user_days` (ADR 026). */
 const userDays = (range: TimeRange, prefix: string) =>
-  daysOfValues(range, prefix, { name: 'user_days', value: 'user_id' }, { value: 'user_id', where: '' });
+  daysOfValues(range, prefix, 'user_days', { value: 'user_id', where: '' });
 
 /**
  * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
