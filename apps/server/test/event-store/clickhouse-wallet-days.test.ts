@@ -25,7 +25,8 @@ import { eventBuilder } from './event-builder.ts';
  * the loads (a wallet's day spread over several loads, out of order, each event loaded twice) and the
  * deletes (a wallet, old events cut mid-day, a user, a project), they answer exactly as DuckDB's for
  * ranges at midnight, cut mid-day, and within one day; and the table holds what a rebuild from the
- * stored events holds.
+ * stored events holds. `user_lives` (ADR 032, each user's first and last day) is held to its rebuild
+ * through the same loads and deletes.
  */
 
 const PROJECT = 'p-ch-wallets';
@@ -79,7 +80,10 @@ function fixture(projectId: string, seed: number): EventRow[] {
 const RANGES: Record<string, TimeRange> = {
   'five days': { fromMs: DAY0, toMs: DAY0 + 5 * DAY },
   'days 2 to 4': { fromMs: DAY0 + DAY, toMs: DAY0 + 4 * DAY },
-  'cut mid-day at both ends': { fromMs: DAY0 + DAY + 13 * HOUR + 41 * MINUTE, toMs: DAY0 + 3 * DAY + 9 * HOUR },
+  'cut mid-day at both ends': {
+    fromMs: DAY0 + DAY + 13 * HOUR + 41 * MINUTE,
+    toMs: DAY0 + 3 * DAY + 9 * HOUR,
+  },
   'from midnight, to mid-day': { fromMs: DAY0 + 2 * DAY, toMs: DAY0 + 3 * DAY + 7 * HOUR + 250 },
   'inside one day': { fromMs: DAY0 + 2 * DAY + 8 * HOUR + 55 * MINUTE, toMs: DAY0 + 2 * DAY + 19 * HOUR },
   'no whole day, to midnight': { fromMs: DAY0 + 3 * DAY + 11 * HOUR + 10 * MINUTE, toMs: DAY0 + 4 * DAY },
@@ -122,7 +126,10 @@ async function loadScattered(store: Pick<EventStore, 'loadSegment'>, rows: reado
 
 const Folded = z.object({ rows: z.array(z.string()) });
 
-/** `wallet_days` folded per key, and the same rows rebuilt from the stored events, as sorted text. */
+/**
+ * `wallet_days` and `user_lives` folded per key, and the same rows rebuilt from the stored events, as
+ * sorted text.
+ */
 async function heldAndRebuilt(clickhouse: ClickHouse) {
   const folded = (source: string) =>
     clickhouse
@@ -133,15 +140,30 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
         Folded,
       )
       .then(([row]) => row?.rows ?? []);
+  const lives = (source: string) =>
+    clickhouse
+      .rows(
+        `SELECT arraySort(groupArray(toString(tuple(project_id, user_id, first_day, last_day)))) AS rows
+           FROM (${source})`,
+        {},
+        Folded,
+      )
+      .then(([row]) => row?.rows ?? []);
   return {
     held: await folded('SELECT * FROM wallet_days FINAL'),
     rebuilt: await folded(walletDaysOfEvents()),
+    lives: await lives('SELECT * FROM user_lives FINAL'),
+    livesRebuilt: await lives(
+      `SELECT project_id, user_id, min(toDate(ts, 'UTC')) AS first_day, max(toDate(ts, 'UTC')) AS last_day
+         FROM events GROUP BY project_id, user_id`,
+    ),
   };
 }
 
 async function expectInLine(clickhouse: ClickHouse) {
-  const { held, rebuilt } = await heldAndRebuilt(clickhouse);
+  const { held, rebuilt, lives, livesRebuilt } = await heldAndRebuilt(clickhouse);
   expect(held).toEqual(rebuilt);
+  expect(lives).toEqual(livesRebuilt);
   return held;
 }
 
@@ -157,7 +179,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('ClickHouse wallet days (ADR 031)', { timeout: SLOW }, () => {
+describe('ClickHouse wallet days and user lives (ADR 031, 032)', { timeout: SLOW }, () => {
   it('answer the wallet questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
     const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_wallets`);
@@ -166,6 +188,8 @@ describe('ClickHouse wallet days (ADR 031)', { timeout: SLOW }, () => {
       await loadScattered(clickhouse, rows);
       await duckdb.loadSegment(segmentOf(rows));
       const held = await expectInLine(clickhouse.clickhouse);
+      // Users of both projects have lives (the deletes below check them too).
+      expect((await heldAndRebuilt(clickhouse.clickhouse)).lives).toHaveLength(10);
       // Wallets on several days, in both projects.
       expect(held.length).toBeGreaterThan(40);
       const answers = await walletAnswers(duckdb, PROJECT);
@@ -174,7 +198,9 @@ describe('ClickHouse wallet days (ADR 031)', { timeout: SLOW }, () => {
       // whole days alone (so the questions fail this comparison if they skip the partial days' events).
       expect(answers['inside one day: tiles']).toMatchObject({ connected: expect.any(Number) });
       expect((answers['inside one day: tiles'] as { connected: number }).connected).toBeGreaterThan(0);
-      expect((answers['inside one day: active days'] as { walletDays: number }).walletDays).toBeGreaterThan(0);
+      expect((answers['inside one day: active days'] as { walletDays: number }).walletDays).toBeGreaterThan(
+        0,
+      );
       const cut = RANGES['cut mid-day at both ends'] as TimeRange;
       const wholeDaysOfCut = { fromMs: DAY0 + 2 * DAY, toMs: DAY0 + 3 * DAY };
       expect(answers['cut mid-day at both ends: tiles']).not.toEqual(
@@ -209,7 +235,7 @@ describe('ClickHouse wallet days (ADR 031)', { timeout: SLOW }, () => {
     }
   });
 
-  it('is created and filled when the store starts on a database of schema version 4', async () => {
+  it('are created and filled when the store starts on a database of schema version 4', async () => {
     const url = `${chdb.url}/pf_wallets_v4`;
     const old = await connectClickHouse(url);
     await migrate(old, 4);
@@ -223,12 +249,14 @@ describe('ClickHouse wallet days (ADR 031)', { timeout: SLOW }, () => {
       Tables,
     );
     expect(tables.map((row) => row.name)).not.toContain('wallet_days');
+    expect(tables.map((row) => row.name)).not.toContain('user_lives');
     await old.close();
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);
     try {
       const held = await expectInLine(store.clickhouse);
       expect(held.length).toBeGreaterThan(10);
+      expect((await heldAndRebuilt(store.clickhouse)).lives).toHaveLength(5);
       // Loads after the upgrade go through the view.
       const later = eventBuilder(PROJECT)('wallet_connected', DAY0 + 9 * DAY, {
         id: 'late',

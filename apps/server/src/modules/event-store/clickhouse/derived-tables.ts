@@ -8,6 +8,7 @@ import {
   sessionDayKeyParams,
   sessionDaysOfEvents,
 } from './session-days.ts';
+import { userLivesOfUserDays } from './user-lives.ts';
 import {
   EVENTS_IN_WALLET_KEYS,
   IN_WALLET_KEYS,
@@ -130,15 +131,16 @@ async function deleteRows(clickhouse: ClickHouse, table: string, where: string, 
 }
 
 /**
- * Which rows of `user_days`, `session_days` and `wallet_days` a delete of events can leave without an
+ * Which rows of `user_days`, `session_days`, `wallet_days` and `user_lives` a delete of events can leave without an
  * event behind them, and how to find them again: a user-day stays while any of the user's events of
  * that day stays, a session-day and a wallet-day hold what the events of that session or wallet and day
  * that stay hold.
+ * A user's life is rebuilt from their `user_days`, once those are in line.
  * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
  *   has no user column: a user's delete names the wallet-days its events were in (read before the
  *   delete), rebuilt from the events that stay; a project's (`where` on the project alone) deletes them.
  * - `days`: retention, every event before `before`: the days before its day go, and its own day is
- *   rebuilt from the events that stay.
+ *   rebuilt from the events that stay; the project's lives are rebuilt (most start before the cut).
  * - `users`: forgetting a wallet: the users seen with it, and the session-days and wallet-days its events
  *   were in (all read before the delete), are rebuilt from the events that stay.
  */
@@ -169,6 +171,7 @@ export async function deleteDerivedRows(
   await alignUserDays(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);
   await alignWalletDays(clickhouse, params, change);
+  await alignUserLives(clickhouse, params, change);
 }
 
 async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
@@ -232,4 +235,22 @@ async function alignWalletDays(clickhouse: ClickHouse, params: Params, change: D
   const keys = { ...params, ...walletDayKeyParams(walletDays) };
   await deleteRows(clickhouse, 'wallet_days', IN_WALLET_KEYS, keys);
   await clickhouse.command(`INSERT INTO wallet_days ${walletDaysOfEvents(EVENTS_IN_WALLET_KEYS)}`, keys);
+}
+
+async function alignUserLives(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  const project = 'project_id = {project:String}';
+  if (change.kind === 'all') {
+    await deleteRows(clickhouse, 'user_lives', change.where, params);
+    return;
+  }
+  if (change.kind === 'days') {
+    await deleteRows(clickhouse, 'user_lives', project, params);
+    await clickhouse.command(`INSERT INTO user_lives ${userLivesOfUserDays(project)}`, params);
+    return;
+  }
+  if (change.userIds.length === 0) return;
+  const users = { ...params, users: change.userIds };
+  const ofUsers = `${project} AND has({users:Array(String)}, user_id)`;
+  await deleteRows(clickhouse, 'user_lives', ofUsers, users);
+  await clickhouse.command(`INSERT INTO user_lives ${userLivesOfUserDays(ofUsers)}`, users);
 }

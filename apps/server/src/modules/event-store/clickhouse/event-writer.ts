@@ -129,7 +129,11 @@ export function createEventWriter(clickhouse: ClickHouse) {
 
     async deleteProjectEvents(projectId) {
       const where = 'project_id = {project:String}';
-      await deleteWhere(where, { project: projectId }, async () => ({ kind: 'all', where, walletDays: 'where' }));
+      await deleteWhere(where, { project: projectId }, async () => ({
+        kind: 'all',
+        where,
+        walletDays: 'where',
+      }));
     },
 
     deleteEventsBefore: (projectId, before) =>

@@ -14,6 +14,7 @@ import {
   CREATE_ROWS_VIEW,
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS } from './session-days.ts';
+import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
@@ -87,6 +88,8 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // When each wallet was first seen and first connected, per UTC day, folded the same way, for the
   // overview's wallet figures and active wallet-days (ADR 031).
   { version: 5, statements: WALLET_DAYS_STATEMENTS },
+  // Each user's first and last active day, folded the same way, for an incident's reach (ADR 032).
+  { version: 6, statements: USER_LIVES_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -95,7 +98,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * Brings the database to SCHEMA_VERSION (`upTo`: an older one, as a test builds a database of an earlier
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
- * folds of `session_days` and `wallet_days` ignore),
+ * folds of `session_days`, `wallet_days` and `user_lives` ignore),
  * so two nodes starting together at worst apply the same version twice.
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {

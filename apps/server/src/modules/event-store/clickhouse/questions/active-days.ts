@@ -37,12 +37,10 @@ function daysOfValues(
 
 /** Wallet-days: `wallet_days` (docs/decisions/031). */
 const walletDays = (range: TimeRange, prefix: string) =>
-  daysOfValues(
-    range,
-    prefix,
-    'wallet_days',
-    { value: 'assumeNotNull(wallet_address)', where: 'wallet_address IS NOT NULL AND ' },
-  );
+  daysOfValues(range, prefix, 'wallet_days', {
+    value: 'assumeNotNull(wallet_address)',
+    where: 'wallet_address IS NOT NULL AND ',
+  });
 
 /** User-days: `user_days` (ADR 026). */
 const userDays = (range: TimeRange, prefix: string) =>
