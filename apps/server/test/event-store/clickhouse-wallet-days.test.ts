@@ -10,6 +10,7 @@ import {
 import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
 import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
+import { transactionDaysOfEvents } from '../../src/modules/event-store/clickhouse/transaction-days.ts';
 import { walletDaysOfEvents } from '../../src/modules/event-store/clickhouse/wallet-days.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
@@ -25,8 +26,9 @@ import { eventBuilder } from './event-builder.ts';
  * the loads (a wallet's day spread over several loads, out of order, each event loaded twice) and the
  * deletes (a wallet, old events cut mid-day, a user, a project), they answer exactly as DuckDB's for
  * ranges at midnight, cut mid-day, and within one day; and the table holds what a rebuild from the
- * stored events holds. `user_lives` (ADR 032, each user's first and last day) is held to its rebuild
- * through the same loads and deletes.
+ * stored events holds. `user_lives` (ADR 032, each user's first and last day) and `transaction_days`
+ * (ADR 033, the transaction outcomes: whole days from it, partial days from `events`) are held to their
+ * rebuilds through the same loads and deletes, and the outcomes to DuckDB's answers.
  */
 
 const PROJECT = 'p-ch-wallets';
@@ -67,8 +69,9 @@ function fixture(projectId: string, seed: number): EventRow[] {
     if (type !== 'page_view' || pick([true, false])) fields.wallet_address = carried;
     if (type === 'wallet_connected') fields.wallet_address = carried ?? (WALLETS[newest] as string);
     if (type === 'tx') {
-      fields.tx_id = `tx-${index}`;
-      fields.tx_stage = 'requested';
+      // A transaction's stages over a few events in a row (some across midnight), in any order of stages.
+      fields.tx_id = `tx-${Math.floor(index / 2)}`;
+      fields.tx_stage = pick(['requested', 'submitted', 'confirmed', 'reverted', 'failed', 'dropped']);
       fields.tx_from = pick(WALLETS.slice(0, newest + 1));
     }
     rows.push(event(type, ts, fields));
@@ -89,7 +92,7 @@ const RANGES: Record<string, TimeRange> = {
   'no whole day, to midnight': { fromMs: DAY0 + 3 * DAY + 11 * HOUR + 10 * MINUTE, toMs: DAY0 + 4 * DAY },
 };
 
-/** What the overview and its charts ask of the wallets and the active days, for every range. */
+/** What the overview and its charts ask of the wallets, the active days and the transactions, for every range. */
 async function walletAnswers(store: EventStore, projectId: string) {
   const answers: Record<string, unknown> = {};
   for (const [name, range] of Object.entries(RANGES)) {
@@ -102,6 +105,10 @@ async function walletAnswers(store: EventStore, projectId: string) {
     });
     answers[`${name}: connected`] = [...(await store.connectedWallets(projectId, hourly))].sort();
     answers[`${name}: new`] = [...(await store.newWallets(projectId, hourly))].sort();
+    answers[`${name}: transactions`] = [...(await store.transactionOutcomes(projectId, hourly))].sort();
+    answers[`${name}: transaction tiles`] = [
+      ...(await store.transactionOutcomes(projectId, bucketRange(range))),
+    ];
   }
   return answers;
 }
@@ -149,7 +156,21 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
         Folded,
       )
       .then(([row]) => row?.rows ?? []);
+  const transactions = (source: string) =>
+    clickhouse
+      .rows(
+        `SELECT arraySort(groupArray(toString(tuple(project_id, day, tx_id, first, submitted, latest)))) AS rows
+           FROM (SELECT project_id, day, tx_id, min(first_stage_at) AS first, max(has_submitted) AS submitted,
+                        argMaxMerge(latest_stage) AS latest
+                   FROM (${source})
+                  GROUP BY project_id, day, tx_id)`,
+        {},
+        Folded,
+      )
+      .then(([row]) => row?.rows ?? []);
   return {
+    transactions: await transactions('SELECT * FROM transaction_days'),
+    transactionsRebuilt: await transactions(transactionDaysOfEvents()),
     held: await folded('SELECT * FROM wallet_days FINAL'),
     rebuilt: await folded(walletDaysOfEvents()),
     lives: await lives('SELECT * FROM user_lives FINAL'),
@@ -161,9 +182,11 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
 }
 
 async function expectInLine(clickhouse: ClickHouse) {
-  const { held, rebuilt, lives, livesRebuilt } = await heldAndRebuilt(clickhouse);
+  const { held, rebuilt, lives, livesRebuilt, transactions, transactionsRebuilt } =
+    await heldAndRebuilt(clickhouse);
   expect(held).toEqual(rebuilt);
   expect(lives).toEqual(livesRebuilt);
+  expect(transactions).toEqual(transactionsRebuilt);
   return held;
 }
 
@@ -179,7 +202,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('ClickHouse wallet days and user lives (ADR 031, 032)', { timeout: SLOW }, () => {
+describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033)', { timeout: SLOW }, () => {
   it('answer the wallet questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
     const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_wallets`);
@@ -210,6 +233,15 @@ describe('ClickHouse wallet days and user lives (ADR 031, 032)', { timeout: SLOW
         await duckdb.activeDays(PROJECT, wholeDaysOfCut, { fromMs: DAY0, toMs: DAY0 + DAY }),
       );
       expect((answers['days 2 to 4: tiles'] as { fresh: number }).fresh).toBeGreaterThan(0);
+      type Tiles = [number, { total: number; submitted: number; failed: number }][];
+      const [allTiles] = answers['five days: transaction tiles'] as Tiles;
+      expect(allTiles?.[1]).toMatchObject({ submitted: expect.any(Number) });
+      expect(Math.min(allTiles?.[1].submitted ?? 0, allTiles?.[1].failed ?? 0)).toBeGreaterThan(0);
+      const [cutTiles] = answers['cut mid-day at both ends: transaction tiles'] as Tiles;
+      expect(cutTiles?.[1].total).toBeGreaterThan(0);
+      expect(answers['cut mid-day at both ends: transaction tiles']).not.toEqual([
+        ...(await duckdb.transactionOutcomes(PROJECT, bucketRange(wholeDaysOfCut))),
+      ]);
       expect(await duckdb.walletCounts(PROJECT, cut)).toEqual(answers['cut mid-day at both ends: tiles']);
       expect(await walletAnswers(clickhouse, PROJECT)).toEqual(answers);
 
@@ -250,6 +282,7 @@ describe('ClickHouse wallet days and user lives (ADR 031, 032)', { timeout: SLOW
     );
     expect(tables.map((row) => row.name)).not.toContain('wallet_days');
     expect(tables.map((row) => row.name)).not.toContain('user_lives');
+    expect(tables.map((row) => row.name)).not.toContain('transaction_days');
     await old.close();
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);

@@ -8,6 +8,13 @@ import {
   sessionDayKeyParams,
   sessionDaysOfEvents,
 } from './session-days.ts';
+import {
+  EVENTS_IN_TRANSACTION_KEYS,
+  IN_TRANSACTION_KEYS,
+  type TransactionDayKey,
+  transactionDayKeyParams,
+  transactionDaysOfEvents,
+} from './transaction-days.ts';
 import { userLivesOfUserDays } from './user-lives.ts';
 import {
   EVENTS_IN_WALLET_KEYS,
@@ -137,21 +144,29 @@ async function deleteRows(clickhouse: ClickHouse, table: string, where: string, 
  * that stay hold.
  * A user's life is rebuilt from their `user_days`, once those are in line.
  * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
- *   has no user column: a user's delete names the wallet-days its events were in (read before the
- *   delete), rebuilt from the events that stay; a project's (`where` on the project alone) deletes them.
+ *   and `transaction_days` have no user column: a user's delete names the wallet-days and
+ *   transaction-days its events were in (read before the delete), rebuilt from the events that stay; a
+ *   project's (`where` on the project alone) deletes them.
  * - `days`: retention, every event before `before`: the days before its day go, and its own day is
  *   rebuilt from the events that stay; the project's lives are rebuilt (most start before the cut).
- * - `users`: forgetting a wallet: the users seen with it, and the session-days and wallet-days its events
- *   were in (all read before the delete), are rebuilt from the events that stay.
+ * - `users`: forgetting a wallet: the users seen with it, and the session-days, wallet-days and
+ *   transaction-days its events were in (all read before the delete), are rebuilt from the events that
+ *   stay.
  */
 export type DerivedRowsChange =
-  | { kind: 'all'; where: string; walletDays: 'where' | readonly WalletDayKey[] }
+  | {
+      kind: 'all';
+      where: string;
+      walletDays: 'where' | readonly WalletDayKey[];
+      transactionDays: 'where' | readonly TransactionDayKey[];
+    }
   | { kind: 'days'; beforeParam: string }
   | {
       kind: 'users';
       userIds: readonly string[];
       sessionDays: readonly SessionDayKey[];
       walletDays: readonly WalletDayKey[];
+      transactionDays: readonly TransactionDayKey[];
     };
 
 /**
@@ -172,6 +187,7 @@ export async function deleteDerivedRows(
   await alignSessionDays(clickhouse, params, change);
   await alignWalletDays(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
+  await alignTransactionDays(clickhouse, params, change);
 }
 
 async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
@@ -253,4 +269,33 @@ async function alignUserLives(clickhouse: ClickHouse, params: Params, change: De
   const ofUsers = `${project} AND has({users:Array(String)}, user_id)`;
   await deleteRows(clickhouse, 'user_lives', ofUsers, users);
   await clickhouse.command(`INSERT INTO user_lives ${userLivesOfUserDays(ofUsers)}`, users);
+}
+
+async function alignTransactionDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  if (change.kind === 'days') {
+    const day = dayOfParam(change.beforeParam);
+    await deleteRows(
+      clickhouse,
+      'transaction_days',
+      `project_id = {project:String} AND day <= ${day}`,
+      params,
+    );
+    await clickhouse.command(
+      `INSERT INTO transaction_days ${transactionDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
+      params,
+    );
+    return;
+  }
+  if (change.kind === 'all' && change.transactionDays === 'where') {
+    await deleteRows(clickhouse, 'transaction_days', change.where, params);
+    return;
+  }
+  const transactionDays = change.transactionDays === 'where' ? [] : change.transactionDays;
+  if (transactionDays.length === 0) return;
+  const keys = { ...params, ...transactionDayKeyParams(transactionDays) };
+  await deleteRows(clickhouse, 'transaction_days', IN_TRANSACTION_KEYS, keys);
+  await clickhouse.command(
+    `INSERT INTO transaction_days ${transactionDaysOfEvents(EVENTS_IN_TRANSACTION_KEYS)}`,
+    keys,
+  );
 }
