@@ -1,4 +1,5 @@
-import type { ClickHouse, Params } from './client.ts';
+import { alignTransactionDays, alignUserLives, alignWalletDays } from './aligned-tables.ts';
+import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import {
   dayOfParam,
   EVENTS_IN_KEYS,
@@ -8,21 +9,8 @@ import {
   sessionDayKeyParams,
   sessionDaysOfEvents,
 } from './session-days.ts';
-import {
-  EVENTS_IN_TRANSACTION_KEYS,
-  IN_TRANSACTION_KEYS,
-  type TransactionDayKey,
-  transactionDayKeyParams,
-  transactionDaysOfEvents,
-} from './transaction-days.ts';
-import { userLivesOfUserDays } from './user-lives.ts';
-import {
-  EVENTS_IN_WALLET_KEYS,
-  IN_WALLET_KEYS,
-  type WalletDayKey,
-  walletDayKeyParams,
-  walletDaysOfEvents,
-} from './wallet-days.ts';
+import type { TransactionDayKey } from './transaction-days.ts';
+import type { WalletDayKey } from './wallet-days.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -128,20 +116,11 @@ ${TRANSACTION_KEYS_OF_EVENTS}`,
   `INSERT INTO transaction_keys ${TRANSACTION_KEYS_OF_EVENTS}`,
 ];
 
-/** A lightweight DELETE, masked at once on every replica before it answers (ADR 018). */
-async function deleteRows(clickhouse: ClickHouse, table: string, where: string, params: Params) {
-  await clickhouse.client.command({
-    query: `DELETE FROM ${table} WHERE ${where}`,
-    query_params: params,
-    clickhouse_settings: { lightweight_deletes_sync: '2' },
-  });
-}
-
 /**
- * Which rows of `user_days`, `session_days`, `wallet_days` and `user_lives` a delete of events can leave without an
- * event behind them, and how to find them again: a user-day stays while any of the user's events of
- * that day stays, a session-day and a wallet-day hold what the events of that session or wallet and day
- * that stay hold.
+ * Which rows of `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days` a delete
+ * of events can leave without an event behind them, and how to find them again: a user-day stays while
+ * any of the user's events of that day stays; a session-day, a wallet-day and a transaction-day hold what
+ * the events of that session, wallet or transaction and day that stay hold.
  * A user's life is rebuilt from their `user_days`, once those are in line.
  * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
  *   and `transaction_days` have no user column: a user's delete names the wallet-days and
@@ -171,8 +150,8 @@ export type DerivedRowsChange =
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days`, `session_days` and `wallet_days` brought in line with the events
- * that stay.
+ * `transaction_keys`, and `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days`
+ * brought in line with the events that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -230,72 +209,4 @@ async function alignSessionDays(clickhouse: ClickHouse, params: Params, change: 
   const keys = { ...params, ...sessionDayKeyParams(change.sessionDays) };
   await deleteRows(clickhouse, 'session_days', IN_KEYS, keys);
   await clickhouse.command(`INSERT INTO session_days ${sessionDaysOfEvents(EVENTS_IN_KEYS)}`, keys);
-}
-
-async function alignWalletDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
-  if (change.kind === 'days') {
-    const day = dayOfParam(change.beforeParam);
-    await deleteRows(clickhouse, 'wallet_days', `project_id = {project:String} AND day <= ${day}`, params);
-    await clickhouse.command(
-      `INSERT INTO wallet_days ${walletDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
-      params,
-    );
-    return;
-  }
-  if (change.kind === 'all' && change.walletDays === 'where') {
-    await deleteRows(clickhouse, 'wallet_days', change.where, params);
-    return;
-  }
-  const walletDays = change.walletDays === 'where' ? [] : change.walletDays;
-  if (walletDays.length === 0) return;
-  const keys = { ...params, ...walletDayKeyParams(walletDays) };
-  await deleteRows(clickhouse, 'wallet_days', IN_WALLET_KEYS, keys);
-  await clickhouse.command(`INSERT INTO wallet_days ${walletDaysOfEvents(EVENTS_IN_WALLET_KEYS)}`, keys);
-}
-
-async function alignUserLives(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
-  const project = 'project_id = {project:String}';
-  if (change.kind === 'all') {
-    await deleteRows(clickhouse, 'user_lives', change.where, params);
-    return;
-  }
-  if (change.kind === 'days') {
-    await deleteRows(clickhouse, 'user_lives', project, params);
-    await clickhouse.command(`INSERT INTO user_lives ${userLivesOfUserDays(project)}`, params);
-    return;
-  }
-  if (change.userIds.length === 0) return;
-  const users = { ...params, users: change.userIds };
-  const ofUsers = `${project} AND has({users:Array(String)}, user_id)`;
-  await deleteRows(clickhouse, 'user_lives', ofUsers, users);
-  await clickhouse.command(`INSERT INTO user_lives ${userLivesOfUserDays(ofUsers)}`, users);
-}
-
-async function alignTransactionDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
-  if (change.kind === 'days') {
-    const day = dayOfParam(change.beforeParam);
-    await deleteRows(
-      clickhouse,
-      'transaction_days',
-      `project_id = {project:String} AND day <= ${day}`,
-      params,
-    );
-    await clickhouse.command(
-      `INSERT INTO transaction_days ${transactionDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
-      params,
-    );
-    return;
-  }
-  if (change.kind === 'all' && change.transactionDays === 'where') {
-    await deleteRows(clickhouse, 'transaction_days', change.where, params);
-    return;
-  }
-  const transactionDays = change.transactionDays === 'where' ? [] : change.transactionDays;
-  if (transactionDays.length === 0) return;
-  const keys = { ...params, ...transactionDayKeyParams(transactionDays) };
-  await deleteRows(clickhouse, 'transaction_days', IN_TRANSACTION_KEYS, keys);
-  await clickhouse.command(
-    `INSERT INTO transaction_days ${transactionDaysOfEvents(EVENTS_IN_TRANSACTION_KEYS)}`,
-    keys,
-  );
 }
