@@ -93,3 +93,12 @@ export async function connectClickHouse(
 export function quoteIdentifier(name: string): string {
   return `\`${name.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
 }
+
+/** A lightweight DELETE, masked at once on every replica before it answers (ADR 018). */
+export async function deleteRows(clickhouse: ClickHouse, table: string, where: string, params: Params) {
+  await clickhouse.client.command({
+    query: `DELETE FROM ${table} WHERE ${where}`,
+    query_params: params,
+    clickhouse_settings: { lightweight_deletes_sync: '2' },
+  });
+}

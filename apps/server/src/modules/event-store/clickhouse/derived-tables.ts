@@ -1,4 +1,5 @@
-import type { ClickHouse, Params } from './client.ts';
+import { alignTransactionDays, alignUserLives, alignWalletDays } from './aligned-tables.ts';
+import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import {
   dayOfParam,
   EVENTS_IN_KEYS,
@@ -8,6 +9,8 @@ import {
   sessionDayKeyParams,
   sessionDaysOfEvents,
 } from './session-days.ts';
+import type { TransactionDayKey } from './transaction-days.ts';
+import type { WalletDayKey } from './wallet-days.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -113,33 +116,42 @@ ${TRANSACTION_KEYS_OF_EVENTS}`,
   `INSERT INTO transaction_keys ${TRANSACTION_KEYS_OF_EVENTS}`,
 ];
 
-/** A lightweight DELETE, masked at once on every replica before it answers (ADR 018). */
-async function deleteRows(clickhouse: ClickHouse, table: string, where: string, params: Params) {
-  await clickhouse.client.command({
-    query: `DELETE FROM ${table} WHERE ${where}`,
-    query_params: params,
-    clickhouse_settings: { lightweight_deletes_sync: '2' },
-  });
-}
-
 /**
- * Which rows of `user_days` and `session_days` a delete of events can leave without an event behind
- * them, and how to find them again: a user-day stays while any of the user's events of that day stays,
- * a session-day holds what the events of that session and day that stay hold.
- * - `all`: the delete takes every event of those rows (a project, a user): their rows go.
+ * Which rows of `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days` a delete
+ * of events can leave without an event behind them, and how to find them again: a user-day stays while
+ * any of the user's events of that day stays; a session-day, a wallet-day and a transaction-day hold what
+ * the events of that session, wallet or transaction and day that stay hold.
+ * A user's life is rebuilt from their `user_days`, once those are in line.
+ * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
+ *   and `transaction_days` have no user column: a user's delete names the wallet-days and
+ *   transaction-days its events were in (read before the delete), rebuilt from the events that stay; a
+ *   project's (`where` on the project alone) deletes them.
  * - `days`: retention, every event before `before`: the days before its day go, and its own day is
- *   rebuilt from the events that stay.
- * - `users`: forgetting a wallet: the users seen with it, and the session-days its events were in (both
- *   read before the delete), are rebuilt from the events that stay.
+ *   rebuilt from the events that stay; the project's lives are rebuilt (most start before the cut).
+ * - `users`: forgetting a wallet: the users seen with it, and the session-days, wallet-days and
+ *   transaction-days its events were in (all read before the delete), are rebuilt from the events that
+ *   stay.
  */
 export type DerivedRowsChange =
-  | { kind: 'all'; where: string }
+  | {
+      kind: 'all';
+      where: string;
+      walletDays: 'where' | readonly WalletDayKey[];
+      transactionDays: 'where' | readonly TransactionDayKey[];
+    }
   | { kind: 'days'; beforeParam: string }
-  | { kind: 'users'; userIds: readonly string[]; sessionDays: readonly SessionDayKey[] };
+  | {
+      kind: 'users';
+      userIds: readonly string[];
+      sessionDays: readonly SessionDayKey[];
+      walletDays: readonly WalletDayKey[];
+      transactionDays: readonly TransactionDayKey[];
+    };
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days` and `session_days` brought in line with the events that stay.
+ * `transaction_keys`, and `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days`
+ * brought in line with the events that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -152,6 +164,9 @@ export async function deleteDerivedRows(
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);
+  await alignWalletDays(clickhouse, params, change);
+  await alignUserLives(clickhouse, params, change);
+  await alignTransactionDays(clickhouse, params, change);
 }
 
 async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {

@@ -8,6 +8,8 @@ import type { ClickHouse, Params } from './client.ts';
 import { type DerivedRowsChange, deleteDerivedRows } from './derived-tables.ts';
 import { type SessionDayKey, sessionDayKeysOf } from './session-days.ts';
 import { EVENTS } from './sql.ts';
+import { type TransactionDayKey, transactionDayKeysOf } from './transaction-days.ts';
+import { type WalletDayKey, walletDayKeysOf } from './wallet-days.ts';
 
 /**
  * ClickHouse's error codes for a record's content: text that does not parse as JSON or as the column's type,
@@ -38,6 +40,9 @@ const SessionDayKeyRow: z.ZodType<SessionDayKey> = z.object({
   session_id: z.string(),
   user_id: z.string(),
 });
+
+const WalletDayKeyRow: z.ZodType<WalletDayKey> = z.object({ day: z.string(), wallet: z.string() });
+const TransactionDayKeyRow: z.ZodType<TransactionDayKey> = z.object({ day: z.string(), tx: z.string() });
 
 /**
  * Whether a segment holds a batch record (a log left by a version before ADR 021): only then does it go
@@ -126,7 +131,12 @@ export function createEventWriter(clickhouse: ClickHouse) {
 
     async deleteProjectEvents(projectId) {
       const where = 'project_id = {project:String}';
-      await deleteWhere(where, { project: projectId }, async () => ({ kind: 'all', where }));
+      await deleteWhere(where, { project: projectId }, async () => ({
+        kind: 'all',
+        where,
+        walletDays: 'where',
+        transactionDays: 'where',
+      }));
     },
 
     deleteEventsBefore: (projectId, before) =>
@@ -140,7 +150,8 @@ export function createEventWriter(clickhouse: ClickHouse) {
       const where =
         'project_id = {project:String} AND (wallet_address = {wallet:String} OR tx_from = {wallet:String})';
       const params = { project: projectId, wallet: wallet.toLowerCase() };
-      // The users and the session-days seen with the wallet, read before its events go: rebuilt after.
+      // The users, session-, wallet- and transaction-days seen with the wallet, read before its events go: rebuilt
+      // after (an event with the wallet as `tx_from` can carry another `wallet_address`).
       return deleteWhere(where, params, async () => ({
         kind: 'users',
         userIds: (
@@ -151,12 +162,22 @@ export function createEventWriter(clickhouse: ClickHouse) {
           )
         ).map((row) => row.user_id),
         sessionDays: await clickhouse.rows(sessionDayKeysOf(where), params, SessionDayKeyRow),
+        walletDays: await clickhouse.rows(walletDayKeysOf(where), params, WalletDayKeyRow),
+        transactionDays: await clickhouse.rows(transactionDayKeysOf(where), params, TransactionDayKeyRow),
       }));
     },
 
     deleteUserEvents(projectId, userId) {
       const where = 'project_id = {project:String} AND user_id = {user:String}';
-      return deleteWhere(where, { project: projectId, user: userId }, async () => ({ kind: 'all', where }));
+      const params = { project: projectId, user: userId };
+      // The wallet- and transaction-days of the user's events, read before they go: rebuilt after from the
+      // other users'.
+      return deleteWhere(where, params, async () => ({
+        kind: 'all',
+        where,
+        walletDays: await clickhouse.rows(walletDayKeysOf(where), params, WalletDayKeyRow),
+        transactionDays: await clickhouse.rows(transactionDayKeysOf(where), params, TransactionDayKeyRow),
+      }));
     },
 
     async close() {

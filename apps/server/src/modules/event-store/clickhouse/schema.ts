@@ -14,6 +14,9 @@ import {
   CREATE_ROWS_VIEW,
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS } from './session-days.ts';
+import { TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
+import { USER_LIVES_STATEMENTS } from './user-lives.ts';
+import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -83,6 +86,13 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // What the acquisition questions read of each session, per UTC day, folded by an AggregatingMergeTree
   // fed by a view on `events`, filled from what is stored (ADR 030).
   { version: 4, statements: SESSION_DAYS_STATEMENTS },
+  // When each wallet was first seen and first connected, per UTC day, folded the same way, for the
+  // overview's wallet figures and active wallet-days (ADR 031).
+  { version: 5, statements: WALLET_DAYS_STATEMENTS },
+  // Each user's first and last active day, folded the same way, for an incident's reach (ADR 032).
+  { version: 6, statements: USER_LIVES_STATEMENTS },
+  // Each transaction's stages per UTC day, folded the same way, for the transaction outcomes (ADR 033).
+  { version: 7, statements: TRANSACTION_DAYS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -91,7 +101,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * Brings the database to SCHEMA_VERSION (`upTo`: an older one, as a test builds a database of an earlier
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
- * folds of `session_days` ignore),
+ * folds of `session_days`, `wallet_days`, `user_lives` and `transaction_days` ignore),
  * so two nodes starting together at worst apply the same version twice.
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {

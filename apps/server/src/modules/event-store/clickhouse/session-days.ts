@@ -11,8 +11,6 @@ import { SUBMITTED_STAGES } from './sql.ts';
  * `events` with the very same aggregates (session-rows.ts).
  */
 
-export const DAY_MS = 86_400_000;
-
 const IS_SUBMITTED = `type = 'tx' AND tx_id IS NOT NULL AND ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0)`;
 
 /** The distinct non-null values of an events column, as a plain Array(String). */

@@ -1,7 +1,8 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../reading/time-range.ts';
 import type { Params } from './client.ts';
-import { aggregatesOverEvents, DAY_MS, fold, type SessionAggregate } from './session-days.ts';
+import { inWholeDays, rangeParts } from './day-parts.ts';
+import { aggregatesOverEvents, fold, type SessionAggregate } from './session-days.ts';
 
 /**
  * The per-session figures the funnel, the attribution table and the filter options read
@@ -52,24 +53,6 @@ const FILTER_SETS: Record<keyof AcquisitionFilters, readonly [SessionAggregate, 
 export type PartFlag = { name: string; stored: string; overEvents: string };
 
 /**
- * Where a range's rows come from: its whole days [days_from, days_to) in `session_days`, and its
- * partial days at each end from `events` (none when the range starts or ends at midnight UTC; the whole
- * range when it holds no whole day).
- */
-function rangeParts(range: TimeRange): { days: boolean; edges: [number, number][]; params: Params } {
-  const daysFrom = Math.ceil(range.fromMs / DAY_MS) * DAY_MS;
-  const daysTo = Math.floor(range.toMs / DAY_MS) * DAY_MS;
-  if (daysFrom >= daysTo) return { days: false, edges: [[range.fromMs, range.toMs]], params: {} };
-  const edges = (
-    [
-      [range.fromMs, daysFrom],
-      [daysTo, range.toMs],
-    ] as [number, number][]
-  ).filter(([from, to]) => from < to);
-  return { days: true, edges, params: { days_from: daysFrom, days_to: daysTo } };
-}
-
-/**
  * The rows of a range, one or more per (session, user), each column of `aggregates` named `m_<name>`:
  * a UNION ALL of `session_days`' whole days and the partial days' events. Parameters: `project`, and
  * those returned.
@@ -89,8 +72,7 @@ export function sessionParts(
     ].join(', ')}
           FROM session_days
          WHERE project_id = {project:String}
-           AND day >= toDate(fromUnixTimestamp64Milli({days_from:Int64}, 'UTC'), 'UTC')
-           AND day < toDate(fromUnixTimestamp64Milli({days_to:Int64}, 'UTC'), 'UTC')`);
+           AND ${inWholeDays()}`);
   parts.edges.forEach(([from, to], index) => {
     params[`edge${index}_from`] = from;
     params[`edge${index}_to`] = to;

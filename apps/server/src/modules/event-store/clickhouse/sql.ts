@@ -46,8 +46,10 @@ export const TX_STAGE_WINDOW_MS = 86_400_000;
 /** Ranks that order stages logged in the same millisecond: the request first, an outcome last. */
 const STAGE_RANK = `multiIf(tx_stage = 'requested', 0, tx_stage = 'submitted', 1, 2)`;
 export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
+/** A stage's order among a transaction's stages: its time, then its rank within the millisecond. */
+export const STAGE_ORDER = `${ms('ts')} * 10 + ${STAGE_RANK}`;
 /** The latest stage of a transaction's events (a later one in the same millisecond by rank). */
-export const LATEST_STAGE = `argMax(tx_stage, ${ms('ts')} * 10 + ${STAGE_RANK})`;
+export const LATEST_STAGE = `argMax(tx_stage, ${STAGE_ORDER})`;
 /** Where the stages of transactions requested in [from, to) can lie. */
 export const STAGE_WINDOW = `ts >= fromUnixTimestamp64Milli({from:Int64} - ${TX_STAGE_WINDOW_MS}, 'UTC')
      AND ts < fromUnixTimestamp64Milli({to:Int64} + ${TX_STAGE_WINDOW_MS}, 'UTC')`;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { TransactionOutcomes } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../client.ts';
-import { bucketMap, bucketOf, bucketParams, transactionsCte } from '../sql.ts';
+import { dayParts } from '../day-parts.ts';
+import { bucketMap, bucketOf, bucketParams, FROM, TO, TX_STAGE_WINDOW_MS } from '../sql.ts';
+import { TRANSACTION_DAY_AGGREGATES } from '../transaction-days.ts';
 
 const OutcomesRow = z.object({
   bucket: z.coerce.number(),
@@ -12,10 +14,36 @@ const OutcomesRow = z.object({
   attempted: z.coerce.number(),
 });
 
-/** Transactions per bucket of their request time, by outcome. */
+/**
+ * Transactions per bucket of their request time, by outcome: each transaction (tx_id) first requested in
+ * [from, to), built from its stages within one stage window beyond each end (as `transactionsCte`,
+ * sql.ts). The window's whole UTC days come from `transaction_days`, its partial days from the stages
+ * among `events`, folded per transaction (docs/decisions/033): the first stage's time, whether one was
+ * submitted, the latest stage.
+ */
 export async function transactionOutcomes(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
+  const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
+  const parts = dayParts(window, 'stages_');
+  const selects: string[] = [];
+  if (parts.wholeDays)
+    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage
+          FROM transaction_days
+         WHERE project_id = {project:String} AND ${parts.wholeDays}`);
+  if (parts.partialDays)
+    selects.push(`SELECT assumeNotNull(tx_id) AS tx_id, ${TRANSACTION_DAY_AGGREGATES}
+          FROM events
+         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}
+         GROUP BY tx_id`);
   const rows = await clickhouse.rows(
-    `WITH ${transactionsCte(['status', 'is_submitted'])}
+    `WITH transactions AS (
+       SELECT tx_id,
+              min(first_stage_at) AS requested_at,
+              max(has_submitted) AS t_is_submitted,
+              argMaxMerge(latest_stage) AS t_status
+         FROM (${selects.join('\n        UNION ALL\n        ')})
+        GROUP BY tx_id
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+     )
      SELECT ${bucketOf('requested_at')} AS bucket,
             count() AS total,
             countIf(t_is_submitted) AS submitted,
@@ -23,7 +51,7 @@ export async function transactionOutcomes(clickhouse: ClickHouse, projectId: str
             countIf(t_is_submitted OR t_status = 'failed') AS attempted
        FROM transactions
       GROUP BY bucket`,
-    bucketParams(projectId, range),
+    { ...bucketParams(projectId, range), ...parts.params },
     OutcomesRow,
   );
   return bucketMap(

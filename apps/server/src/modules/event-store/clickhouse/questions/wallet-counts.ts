@@ -3,7 +3,7 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { WalletCounts } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { rangeParams } from '../sql.ts';
-import { CONNECTED_AND_SEEN_BEFORE } from './new-wallets.ts';
+import { connectedAndSeenBefore } from './new-wallets.ts';
 
 const CountsRow = z.object({ connected: z.coerce.number(), fresh: z.coerce.number() });
 
@@ -16,12 +16,13 @@ export async function walletCounts(
   projectId: string,
   range: TimeRange,
 ): Promise<WalletCounts> {
+  const wallets = connectedAndSeenBefore(range);
   const [row] = await clickhouse.rows(
-    `WITH ${CONNECTED_AND_SEEN_BEFORE}
+    `WITH ${wallets.sql}
      SELECT count() AS connected,
-            countIf(wallet_address NOT IN (SELECT wallet_address FROM seen_before)) AS fresh
+            countIf(wallet NOT IN (SELECT wallet FROM seen_before)) AS fresh
        FROM connected`,
-    rangeParams(projectId, range),
+    { ...rangeParams(projectId, range), ...wallets.params },
     CountsRow,
   );
   return { connected: row?.connected ?? 0, fresh: row?.fresh ?? 0 };

@@ -1,0 +1,94 @@
+import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import type { DerivedRowsChange } from './derived-tables.ts';
+import { dayOfParam, eventsOnDayOf } from './session-days.ts';
+import {
+  EVENTS_IN_TRANSACTION_KEYS,
+  IN_TRANSACTION_KEYS,
+  transactionDayKeyParams,
+  transactionDaysOfEvents,
+} from './transaction-days.ts';
+import { userLivesOfUserDays } from './user-lives.ts';
+import {
+  EVENTS_IN_WALLET_KEYS,
+  IN_WALLET_KEYS,
+  walletDayKeyParams,
+  walletDaysOfEvents,
+} from './wallet-days.ts';
+
+/**
+ * `wallet_days`, `user_lives` and `transaction_days` (ADR 031–033) brought in line with the events that
+ * stay after a delete (`DerivedRowsChange`, derived-tables.ts, which runs these after `user_days` is in
+ * line): the rows of the days and keys the delete touched are deleted, then rebuilt from what stays.
+ */
+
+export async function alignWalletDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  if (change.kind === 'days') {
+    const day = dayOfParam(change.beforeParam);
+    await deleteRows(clickhouse, 'wallet_days', `project_id = {project:String} AND day <= ${day}`, params);
+    await clickhouse.command(
+      `INSERT INTO wallet_days ${walletDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
+      params,
+    );
+    return;
+  }
+  if (change.kind === 'all' && change.walletDays === 'where') {
+    await deleteRows(clickhouse, 'wallet_days', change.where, params);
+    return;
+  }
+  const walletDays = change.walletDays === 'where' ? [] : change.walletDays;
+  if (walletDays.length === 0) return;
+  const keys = { ...params, ...walletDayKeyParams(walletDays) };
+  await deleteRows(clickhouse, 'wallet_days', IN_WALLET_KEYS, keys);
+  await clickhouse.command(`INSERT INTO wallet_days ${walletDaysOfEvents(EVENTS_IN_WALLET_KEYS)}`, keys);
+}
+
+export async function alignUserLives(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  const project = 'project_id = {project:String}';
+  if (change.kind === 'all') {
+    await deleteRows(clickhouse, 'user_lives', change.where, params);
+    return;
+  }
+  if (change.kind === 'days') {
+    await deleteRows(clickhouse, 'user_lives', project, params);
+    await clickhouse.command(`INSERT INTO user_lives ${userLivesOfUserDays(project)}`, params);
+    return;
+  }
+  if (change.userIds.length === 0) return;
+  const users = { ...params, users: change.userIds };
+  const ofUsers = `${project} AND has({users:Array(String)}, user_id)`;
+  await deleteRows(clickhouse, 'user_lives', ofUsers, users);
+  await clickhouse.command(`INSERT INTO user_lives ${userLivesOfUserDays(ofUsers)}`, users);
+}
+
+export async function alignTransactionDays(
+  clickhouse: ClickHouse,
+  params: Params,
+  change: DerivedRowsChange,
+) {
+  if (change.kind === 'days') {
+    const day = dayOfParam(change.beforeParam);
+    await deleteRows(
+      clickhouse,
+      'transaction_days',
+      `project_id = {project:String} AND day <= ${day}`,
+      params,
+    );
+    await clickhouse.command(
+      `INSERT INTO transaction_days ${transactionDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
+      params,
+    );
+    return;
+  }
+  if (change.kind === 'all' && change.transactionDays === 'where') {
+    await deleteRows(clickhouse, 'transaction_days', change.where, params);
+    return;
+  }
+  const transactionDays = change.transactionDays === 'where' ? [] : change.transactionDays;
+  if (transactionDays.length === 0) return;
+  const keys = { ...params, ...transactionDayKeyParams(transactionDays) };
+  await deleteRows(clickhouse, 'transaction_days', IN_TRANSACTION_KEYS, keys);
+  await clickhouse.command(
+    `INSERT INTO transaction_days ${transactionDaysOfEvents(EVENTS_IN_TRANSACTION_KEYS)}`,
+    keys,
+  );
+}
