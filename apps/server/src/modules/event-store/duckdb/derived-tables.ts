@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
-import { STAGE_KEY, SUBMITTED_STAGES } from './sql.ts';
+import { FAILED_NEAR, INCIDENT_SOURCES, SENDING_OCCURRENCE, STAGE_KEY, SUBMITTED_STAGES } from './sql.ts';
 
 /**
  * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
@@ -167,6 +167,18 @@ const SESSION_MERGE = `ON CONFLICT (project_id, session_id, user_id) DO UPDATE S
     WHERE ${SESSION_SCALARS_CHANGE.join(' OR ')}
        OR NOT (${SESSION_SETS.map((set) => `list_has_all(${set}, excluded.${set})`).join(' AND ')})`;
 
+/** The incident occurrences among `{source}`'s rows: what the summaries count (incident-summaries.ts). */
+const INCIDENT_OCCURRENCES_OF = `(SELECT * FROM {source}
+     WHERE type = 'error' AND incident_id IS NOT NULL AND error_source IN ${INCIDENT_SOURCES})`;
+/** The failed and reverted stages among `{source}`'s rows, as `transaction_failures` holds them. */
+const FAILURES_OF = `(SELECT * FROM {source}
+     WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL)`;
+/** Whether an `incident_lives` row of a load has a later latest occurrence than the stored one. */
+const LATER_LATEST = '(excluded.last_ts, excluded.latest_id) > (last_ts, latest_id)';
+/** Likewise for the latest occurrence with a wallet (none: NULL). */
+const LATER_WALLET = `(excluded.wallet_ts IS NOT NULL AND (wallet_ts IS NULL
+       OR (excluded.wallet_ts, excluded.wallet_id) > (wallet_ts, wallet_id)))`;
+
 /**
  * Per derived table: its rows as a SELECT over `{source}` (one row per key), what the upserts of a load
  * do with a key already stored (one statement each), the order compaction rewrites it in, and the
@@ -283,6 +295,65 @@ const DERIVED_TABLES = [
        OR (excluded.status_key, excluded.status) > (status_key, status)
        OR (excluded.is_submitted AND NOT is_submitted)`,
     ],
+  },
+  {
+    name: 'incident_lives',
+    definedIn: 6,
+    order: 'project_id, incident_id',
+    // The latest occurrence is the greatest (time, event id), its figures taken as they are (NULL
+    // included: arg_max_null); a load's latest replaces the stored one only when it is later, so every
+    // order of loading gives the same row.
+    rows: `SELECT project_id, incident_id, min(error_source) AS error_source, min(ts) AS first_ts, max(ts) AS last_ts,
+         arg_max(id, (ts, id)) AS latest_id, arg_max_null(error_message, (ts, id)) AS title,
+         arg_max_null(error_code, (ts, id)) AS code, arg_max_null(rpc_method, (ts, id)) AS method,
+         max(ts) FILTER (WHERE wallet_address IS NOT NULL) AS wallet_ts,
+         arg_max(id, (ts, id)) FILTER (WHERE wallet_address IS NOT NULL) AS wallet_id,
+         arg_max(wallet_address, (ts, id)) FILTER (WHERE wallet_address IS NOT NULL) AS wallet
+    FROM ${INCIDENT_OCCURRENCES_OF}
+   GROUP BY project_id, incident_id`,
+    onConflict: [
+      `ON CONFLICT (project_id, incident_id) DO UPDATE SET
+    error_source = least(error_source, excluded.error_source),
+    first_ts = least(first_ts, excluded.first_ts),
+    ${['latest_id', 'title', 'code', 'method']
+      .map((column) => `${column} = CASE WHEN ${LATER_LATEST} THEN excluded.${column} ELSE ${column} END`)
+      .join(',\n    ')},
+    last_ts = greatest(last_ts, excluded.last_ts),
+    ${['wallet_id', 'wallet']
+      .map((column) => `${column} = CASE WHEN ${LATER_WALLET} THEN excluded.${column} ELSE ${column} END`)
+      .join(',\n    ')},
+    wallet_ts = greatest(wallet_ts, excluded.wallet_ts)
+    WHERE excluded.error_source < error_source OR excluded.first_ts < first_ts OR ${LATER_LATEST}
+       OR ${LATER_WALLET}`,
+    ],
+  },
+  {
+    name: 'incident_members',
+    definedIn: 6,
+    order: 'project_id, incident_id, kind',
+    // After `incident_occurrences` and `transaction_failures` (this list's order is the load's): a failed
+    // transaction pairs with an occurrence of the same load or of an earlier one, and the other way round.
+    rows: `SELECT DISTINCT * FROM (
+      SELECT project_id, incident_id, 'occurrence' AS kind, id AS member FROM ${INCIDENT_OCCURRENCES_OF}
+      UNION ALL
+      SELECT project_id, incident_id, 'user', user_id FROM ${INCIDENT_OCCURRENCES_OF}
+      UNION ALL
+      SELECT project_id, incident_id, 'wallet', wallet_address FROM ${INCIDENT_OCCURRENCES_OF}
+       WHERE wallet_address IS NOT NULL
+      UNION ALL
+      SELECT project_id, incident_id, 'day', strftime(ts, '%Y-%m-%d') FROM ${INCIDENT_OCCURRENCES_OF}
+      UNION ALL
+      SELECT o.project_id, o.incident_id, 'failed_tx', t.tx_id
+        FROM ${INCIDENT_OCCURRENCES_OF} o
+        JOIN transaction_failures t ON t.project_id = o.project_id AND ${FAILED_NEAR('o', 't')}
+       WHERE ${SENDING_OCCURRENCE('o')}
+      UNION ALL
+      SELECT o.project_id, o.incident_id, 'failed_tx', t.tx_id
+        FROM incident_occurrences o
+        JOIN ${FAILURES_OF} t ON t.project_id = o.project_id AND ${FAILED_NEAR('o', 't')}
+       WHERE o.error_source IN ${INCIDENT_SOURCES} AND ${SENDING_OCCURRENCE('o')}
+    )`,
+    onConflict: ['ON CONFLICT DO NOTHING'],
   },
 ] as const;
 

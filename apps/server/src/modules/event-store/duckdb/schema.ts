@@ -31,7 +31,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 5;
+export const DERIVED_TABLES_VERSION = 6;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -132,6 +132,32 @@ export const CREATE_DERIVED_TABLES = [
   status VARCHAR,
   is_submitted BOOLEAN NOT NULL,
   PRIMARY KEY (project_id, tx_id)
+)`,
+  // Per incident: its life (first and last occurrence) and its latest occurrence's figures, the latest by
+  // (time, event id), and the latest occurrence with a wallet likewise (docs/decisions/031).
+  `CREATE TABLE IF NOT EXISTS incident_lives (
+  project_id VARCHAR NOT NULL,
+  incident_id VARCHAR NOT NULL,
+  error_source VARCHAR NOT NULL,
+  first_ts TIMESTAMP NOT NULL,
+  last_ts TIMESTAMP NOT NULL,
+  latest_id VARCHAR NOT NULL,
+  title VARCHAR,
+  code BIGINT,
+  method VARCHAR,
+  wallet_ts TIMESTAMP,
+  wallet_id VARCHAR,
+  wallet VARCHAR,
+  PRIMARY KEY (project_id, incident_id)
+)`,
+  // What an incident's lifetime counts, as sets: its occurrences (event ids), users, wallets, UTC days
+  // ('YYYY-MM-DD') and the failed transactions it made fail (tx ids), one row per member (ADR 031).
+  `CREATE TABLE IF NOT EXISTS incident_members (
+  project_id VARCHAR NOT NULL,
+  incident_id VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  member VARCHAR NOT NULL,
+  PRIMARY KEY (project_id, incident_id, kind, member)
 )`,
   `CREATE TABLE IF NOT EXISTS derived_tables_version (version INTEGER NOT NULL)`,
 ];

@@ -1,21 +1,22 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { IncidentTypeLabels } from '@polyflow/contracts/incidents';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import { type IncidentSummary, type SummaryOptions, TX_FAILURE_WINDOW } from '../../incident-questions.ts';
+import { inTransaction } from '../derived-tables.ts';
 import {
-  type IncidentSummary,
-  type SummaryOptions,
-  TRANSACTION_METHODS,
-  TX_FAILURE_WINDOW,
-} from '../../incident-questions.ts';
-import { FROM, type Params, rangeParams, rowsOf, TO } from '../sql.ts';
+  FAILED_NEAR,
+  FROM,
+  INCIDENT_SOURCES,
+  type Params,
+  rangeParams,
+  rowsOf,
+  SENDING_OCCURRENCE,
+  TO,
+} from '../sql.ts';
 
-/** The published SDK's own failures (source `sdk`) are Polyflow's problem, not the dapp's. */
-const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
 const TYPE_LABEL = `CASE error_source ${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `WHEN '${source}' THEN '${label}'`)
   .join(' ')} END`;
-
-const SENDING_METHODS = `(${TRANSACTION_METHODS.map((method) => `'${method}'`).join(', ')})`;
 
 /** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -36,11 +37,26 @@ function searchCondition(params: Params, search: string): string {
   ].join(' OR ');
 }
 
+/** An incident's life and latest occurrence, from the derived `incident_lives` (ADR 031). */
+type Life = Omit<
+  IncidentSummary,
+  'occurrences' | 'affectedUsers' | 'affectedWallets' | 'activeDays' | 'failedTransactions' | 'isMatch'
+>;
+
+/** `$name_0, $name_1, …` bound to `values` in `params`. */
+function listParam(params: Params, name: string, values: readonly string[]): string {
+  values.forEach((value, index) => {
+    params[`${name}_${index}`] = value;
+  });
+  return values.map((_, index) => `$${name}_${index}`).join(', ');
+}
+
 /**
- * Every incident with an occurrence in the range: error events grouped by their stored `incident_id`.
- * A failed or reverted transaction of the same session within 10 s of an occurrence that is a wallet's
- * failure to send one (severity.ts) counts as one the incident made fail. First seen is the first occurrence ever; the rest is in the range.
- * The latest occurrence's figures break ties on time by event id, like `latestEventId`.
+ * Every incident with an occurrence in the range (docs/acquisition-and-incidents.md; the port's
+ * `incidentSummaries`). An incident whose whole life lies in the range (always so for the lifetimes the
+ * service asks for) is answered from the derived `incident_lives` and `incident_members`, without reading
+ * its occurrences; the others, and every incident under a search, from their occurrences in the range.
+ * One snapshot for all of it.
  */
 export async function incidentSummaries(
   connection: DuckDBConnection,
@@ -48,27 +64,136 @@ export async function incidentSummaries(
   range: TimeRange,
   options: SummaryOptions = {},
 ): Promise<IncidentSummary[]> {
+  const search = options.search?.trim() || undefined;
+  return inTransaction(connection, async () => {
+    const lives = await livesDuring(connection, projectId, range, options.incidentId);
+    if (lives.size === 0) return [];
+    const isWhole = (life: Life) => life.firstSeenMs >= range.fromMs && life.lastSeenMs < range.toMs;
+    const whole = search ? [] : [...lives.values()].filter(isWhole).map((life) => life.id);
+    const cut = [...lives.values()].filter((life) => !whole.includes(life.id)).map((life) => life.id);
+    // One connection runs one query at a time.
+    const counted = whole.length > 0 ? await wholeLives(connection, projectId, whole, lives) : [];
+    const scanned =
+      cut.length > 0
+        ? await occurrencesInRange(
+            connection,
+            projectId,
+            range,
+            { ...options, search },
+            whole.length > 0 ? cut : null,
+          )
+        : [];
+    // First seen is the first occurrence ever, which the life holds.
+    return [
+      ...counted,
+      ...scanned.map((summary) => ({
+        ...summary,
+        firstSeenMs: Math.min(summary.firstSeenMs, lives.get(summary.id)?.firstSeenMs ?? Infinity),
+      })),
+    ];
+  });
+}
+
+/** The lives of the project's incidents that overlap the range: only those can have an occurrence in it. */
+async function livesDuring(
+  connection: DuckDBConnection,
+  projectId: string,
+  range: TimeRange,
+  incidentId: string | undefined,
+): Promise<Map<string, Life>> {
+  const params: Params = rangeParams(projectId, range);
+  if (incidentId) params.incident = incidentId;
+  const rows = await rowsOf(
+    connection,
+    `SELECT incident_id, error_source, title, epoch_ms(first_ts)::DOUBLE AS first_seen,
+            epoch_ms(last_ts)::DOUBLE AS last_seen, wallet, code::DOUBLE AS code, method, latest_id
+       FROM incident_lives
+      WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${FROM}
+        ${incidentId ? 'AND incident_id = $incident' : ''}`,
+    params,
+  );
+  return new Map(
+    rows.map((row) => [
+      String(row.incident_id),
+      {
+        id: String(row.incident_id),
+        type: String(row.error_source) as IncidentSummary['type'],
+        title: String(row.title ?? ''),
+        firstSeenMs: Number(row.first_seen),
+        lastSeenMs: Number(row.last_seen),
+        wallet: row.wallet == null ? null : String(row.wallet),
+        code: row.code == null ? null : Number(row.code),
+        method: row.method == null ? null : String(row.method),
+        latestEventId: String(row.latest_id),
+      },
+    ]),
+  );
+}
+
+/** Incidents whose whole life lies in the range: their lifetime counts, from `incident_members`. */
+async function wholeLives(
+  connection: DuckDBConnection,
+  projectId: string,
+  incidentIds: readonly string[],
+  lives: ReadonlyMap<string, Life>,
+): Promise<IncidentSummary[]> {
+  const params: Params = { project: projectId };
+  const count = (kind: string) => `count(*) FILTER (WHERE kind = '${kind}')::DOUBLE AS ${kind}`;
+  const rows = await rowsOf(
+    connection,
+    `SELECT incident_id, ${['occurrence', 'user', 'wallet', 'day', 'failed_tx'].map(count).join(', ')}
+       FROM incident_members
+      WHERE project_id = $project AND incident_id IN (${listParam(params, 'incident', incidentIds)})
+      GROUP BY incident_id`,
+    params,
+  );
+  return rows.flatMap((row) => {
+    const life = lives.get(String(row.incident_id));
+    if (!life) return [];
+    return [
+      {
+        ...life,
+        occurrences: Number(row.occurrence),
+        affectedUsers: Number(row.user),
+        affectedWallets: Number(row.wallet),
+        activeDays: Number(row.day),
+        failedTransactions: Number(row.failed_tx),
+        isMatch: true,
+      },
+    ];
+  });
+}
+
+/**
+ * Incidents' figures from their occurrences in the range (the derived `incident_occurrences`, ADR 005),
+ * all incidents or `only` these. A failed or reverted transaction of the same session within 10 s of an
+ * occurrence that is a wallet's failure to send one (severity.ts) counts as one the incident made fail:
+ * the `failed`/`reverted` stages in [from - 10 s, to + 10 s), from the derived `transaction_failures`.
+ * First seen here is the first occurrence in the range.
+ */
+async function occurrencesInRange(
+  connection: DuckDBConnection,
+  projectId: string,
+  range: TimeRange,
+  options: SummaryOptions,
+  only: readonly string[] | null,
+): Promise<IncidentSummary[]> {
   const params: Params = {
     ...rangeParams(projectId, range),
     before: BigInt(TX_FAILURE_WINDOW.beforeMs),
     after: BigInt(TX_FAILURE_WINDOW.afterMs),
   };
-  const search = options.search?.trim();
-  const match = search ? searchCondition(params, search) : 'true';
-  let only = '';
-  if (options.incidentId) {
-    params.incident = options.incidentId;
-    only = 'AND incident_id = $incident';
-  }
-  // The occurrences come from the derived `incident_occurrences` (the error events with an incident id,
-  // ADR 005): in the range, and before it for each incident's first occurrence. The failed transactions
-  // around them are the `failed`/`reverted` stages in [from - 10 s, to + 10 s), from the derived
-  // `transaction_failures`.
+  const match = options.search ? searchCondition(params, options.search) : 'true';
+  const conditions = [
+    options.incidentId ? 'AND incident_id = $incident' : '',
+    only ? `AND incident_id IN (${listParam(params, 'cut', only)})` : '',
+  ].join(' ');
+  if (options.incidentId) params.incident = options.incidentId;
   const sql = `
     WITH occurrences AS MATERIALIZED (
       SELECT *, (${match}) AS is_match
         FROM incident_occurrences
-       WHERE project_id = $project AND ts >= ${FROM} AND ts < ${TO} ${only}
+       WHERE project_id = $project AND ts >= ${FROM} AND ts < ${TO} ${conditions}
          AND error_source IN ${INCIDENT_SOURCES}
     ),
     failures AS (
@@ -81,18 +206,9 @@ export async function incidentSummaries(
     tx_failures AS (
       SELECT o.incident_id, count(DISTINCT t.tx_id) AS failed
         FROM occurrences o
-        JOIN failures t
-          ON t.session_id = o.session_id
-         AND t.ts >= o.ts - to_milliseconds($before::BIGINT) AND t.ts <= o.ts + to_milliseconds($after::BIGINT)
-       WHERE o.error_source = 'wallet' AND o.rpc_method IN ${SENDING_METHODS}
+        JOIN failures t ON ${FAILED_NEAR('o', 't')}
+       WHERE ${SENDING_OCCURRENCE('o')}
        GROUP BY o.incident_id
-    ),
-    earlier AS (
-      SELECT incident_id, min(ts) AS first_ts
-        FROM incident_occurrences
-       WHERE project_id = $project AND ts < ${FROM}
-         AND incident_id IN (SELECT incident_id FROM occurrences)
-       GROUP BY incident_id
     ),
     -- One pass of plain aggregates. The latest occurrence's figures are read from the occurrences at the
     -- latest time (below) rather than by arg_max over a (ts, id) key, and the distinct counts are the sizes
@@ -113,10 +229,10 @@ export async function incidentSummaries(
         FROM occurrences
        GROUP BY incident_id
     ),
-    -- Ties on time are broken by event id, like latestEventId.
+    -- Ties on time are broken by event id, like latestEventId; its figures as they are, NULL included.
     latest AS (
-      SELECT o.incident_id, max(o.id) AS latest_event_id, arg_max(o.error_message, o.id) AS title,
-             arg_max(o.error_code, o.id) AS code, arg_max(o.rpc_method, o.id) AS method
+      SELECT o.incident_id, max(o.id) AS latest_event_id, arg_max_null(o.error_message, o.id) AS title,
+             arg_max_null(o.error_code, o.id) AS code, arg_max_null(o.rpc_method, o.id) AS method
         FROM occurrences o JOIN aggregates a ON a.incident_id = o.incident_id AND a.last_ts = o.ts
        GROUP BY o.incident_id
     ),
@@ -127,7 +243,7 @@ export async function incidentSummaries(
        GROUP BY o.incident_id
     )
     SELECT a.incident_id AS id, a.type, l.title,
-           epoch_ms(least(a.first_ts, e.first_ts))::DOUBLE AS first_seen,
+           epoch_ms(a.first_ts)::DOUBLE AS first_seen,
            epoch_ms(a.last_ts)::DOUBLE AS last_seen,
            a.occurrences::DOUBLE AS occurrences,
            coalesce(t.failed, 0)::DOUBLE AS failed,
@@ -136,8 +252,7 @@ export async function incidentSummaries(
       FROM aggregates a
       JOIN latest l USING (incident_id)
       LEFT JOIN latest_wallet w USING (incident_id)
-      LEFT JOIN tx_failures t USING (incident_id)
-      LEFT JOIN earlier e USING (incident_id)`;
+      LEFT JOIN tx_failures t USING (incident_id)`;
   const rows = await rowsOf(connection, sql, params);
   return rows.map((row) => ({
     id: String(row.id),
