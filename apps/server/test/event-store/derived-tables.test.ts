@@ -232,7 +232,7 @@ describe('derived tables (ADR 005)', () => {
       error_message: 'a',
       error_code: 4001,
     });
-    // Two occurrences in one millisecond: the greater id is the latest ('ev-9' > 'ev-10'), its NULL code kept.
+    // Two occurrences in one millisecond: the greater id is the latest; it has no code, the other one has.
     const tiedLow = event('error', t + 60_000, {
       ...sending,
       incident_id: 'inc_w',
@@ -253,16 +253,32 @@ describe('derived tables (ADR 005)', () => {
     expect(rows).toEqual(await rebuiltRows(connection));
     await store.loadSegment(segmentOf(loads.flat()));
     expect(await derivedRows(connection)).toEqual(rows);
+    // `page` is no incident source: that incident has only its first occurrence of any source.
     expect(rows.incident_lives).toEqual([
       {
         project_id: PROJECT,
+        incident_id: 'inc_p',
+        first_any_ts: new Date(t + 2 * DAY_MS),
+        ...Object.fromEntries(
+          ['error_source', 'first_ts', 'last_ts', 'latest_id', 'title_id', 'title', 'code_id', 'code']
+            .concat(['method_id', 'method', 'wallet_ts', 'wallet_id', 'wallet'])
+            .map((column) => [column, null]),
+        ),
+      },
+      {
+        project_id: PROJECT,
         incident_id: 'inc_w',
+        first_any_ts: new Date(t),
         error_source: 'wallet',
         first_ts: new Date(t),
         last_ts: new Date(t + 60_000),
         latest_id: tiedHigh.id,
+        title_id: tiedHigh.id,
         title: 'c',
-        code: null,
+        // The greatest id at the latest time that has a code.
+        code_id: tiedLow.id,
+        code: 1n,
+        method_id: tiedHigh.id,
         method: 'eth_sendTransaction',
         wallet_ts: new Date(t + 60_000),
         wallet_id: tiedLow.id,
@@ -273,7 +289,6 @@ describe('derived tables (ADR 005)', () => {
       rows.incident_members
         ?.filter((row) => (row as { kind: string }).kind === kind)
         .map((row) => (row as { member: string }).member);
-    // `page` is no incident source: its occurrence is not counted.
     expect(members('occurrence')).toEqual([first.id, tiedHigh.id, tiedLow.id].sort());
     expect(members('user')).toEqual(['u1']);
     expect(members('wallet')).toEqual(['0xw']);
@@ -284,7 +299,7 @@ describe('derived tables (ADR 005)', () => {
     await store.deleteWalletEvents(PROJECT, '0xw');
     const left = await derivedRows(connection);
     expect(left).toEqual(await rebuiltRows(connection));
-    expect(left.incident_lives).toMatchObject([{ latest_id: tiedHigh.id, wallet: null, wallet_ts: null }]);
+    expect(left.incident_lives?.[1]).toMatchObject({ latest_id: tiedHigh.id, code: null, wallet: null });
     expect(
       left.incident_members?.filter((row) => (row as { kind: string }).kind === 'failed_tx'),
     ).toHaveLength(3);

@@ -133,17 +133,24 @@ export const CREATE_DERIVED_TABLES = [
   is_submitted BOOLEAN NOT NULL,
   PRIMARY KEY (project_id, tx_id)
 )`,
-  // Per incident: its life (first and last occurrence) and its latest occurrence's figures, the latest by
-  // (time, event id), and the latest occurrence with a wallet likewise (docs/decisions/031).
+  // Per incident: its first occurrence of any source, its life (first and last occurrence of an incident
+  // source) and the figures of its latest occurrences: at the latest time, the greatest id, and the
+  // greatest id with a title, a code, a method (NULL when none there has one); the latest occurrence
+  // with a wallet by (time, id). Each value beside the id it came from, so that loads merge in any order
+  // (docs/decisions/031).
   `CREATE TABLE IF NOT EXISTS incident_lives (
   project_id VARCHAR NOT NULL,
   incident_id VARCHAR NOT NULL,
-  error_source VARCHAR NOT NULL,
-  first_ts TIMESTAMP NOT NULL,
-  last_ts TIMESTAMP NOT NULL,
-  latest_id VARCHAR NOT NULL,
+  first_any_ts TIMESTAMP NOT NULL,
+  error_source VARCHAR,
+  first_ts TIMESTAMP,
+  last_ts TIMESTAMP,
+  latest_id VARCHAR,
+  title_id VARCHAR,
   title VARCHAR,
+  code_id VARCHAR,
   code BIGINT,
+  method_id VARCHAR,
   method VARCHAR,
   wallet_ts TIMESTAMP,
   wallet_id VARCHAR,

@@ -37,11 +37,14 @@ function searchCondition(params: Params, search: string): string {
   ].join(' OR ');
 }
 
-/** An incident's life and latest occurrence, from the derived `incident_lives` (ADR 031). */
+/**
+ * An incident's life and latest occurrence, from the derived `incident_lives` (ADR 031), and its first
+ * occurrence of any source: an earlier one of another source still moves its first sighting.
+ */
 type Life = Omit<
   IncidentSummary,
   'occurrences' | 'affectedUsers' | 'affectedWallets' | 'activeDays' | 'failedTransactions' | 'isMatch'
->;
+> & { firstAnyMs: number };
 
 /** `$name_0, $name_1, …` bound to `values` in `params`. */
 function listParam(params: Params, name: string, values: readonly string[]): string {
@@ -83,14 +86,15 @@ export async function incidentSummaries(
             whole.length > 0 ? cut : null,
           )
         : [];
-    // First seen is the first occurrence ever, which the life holds.
-    return [
-      ...counted,
-      ...scanned.map((summary) => ({
-        ...summary,
-        firstSeenMs: Math.min(summary.firstSeenMs, lives.get(summary.id)?.firstSeenMs ?? Infinity),
-      })),
-    ];
+    // First seen: the first occurrence in the range, or an earlier one of any source.
+    const earlier = (id: string) => {
+      const firstAnyMs = lives.get(id)?.firstAnyMs ?? Infinity;
+      return firstAnyMs < range.fromMs ? firstAnyMs : Infinity;
+    };
+    return [...counted, ...scanned].map((summary) => ({
+      ...summary,
+      firstSeenMs: Math.min(summary.firstSeenMs, earlier(summary.id)),
+    }));
   });
 }
 
@@ -105,7 +109,8 @@ async function livesDuring(
   if (incidentId) params.incident = incidentId;
   const rows = await rowsOf(
     connection,
-    `SELECT incident_id, error_source, title, epoch_ms(first_ts)::DOUBLE AS first_seen,
+    `SELECT incident_id, error_source, title, epoch_ms(first_any_ts)::DOUBLE AS first_any,
+            epoch_ms(first_ts)::DOUBLE AS first_seen,
             epoch_ms(last_ts)::DOUBLE AS last_seen, wallet, code::DOUBLE AS code, method, latest_id
        FROM incident_lives
       WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${FROM}
@@ -125,6 +130,7 @@ async function livesDuring(
         code: row.code == null ? null : Number(row.code),
         method: row.method == null ? null : String(row.method),
         latestEventId: String(row.latest_id),
+        firstAnyMs: Number(row.first_any),
       },
     ]),
   );
@@ -150,9 +156,10 @@ async function wholeLives(
   return rows.flatMap((row) => {
     const life = lives.get(String(row.incident_id));
     if (!life) return [];
+    const { firstAnyMs, ...figures } = life;
     return [
       {
-        ...life,
+        ...figures,
         occurrences: Number(row.occurrence),
         affectedUsers: Number(row.user),
         affectedWallets: Number(row.wallet),
@@ -229,10 +236,10 @@ async function occurrencesInRange(
         FROM occurrences
        GROUP BY incident_id
     ),
-    -- Ties on time are broken by event id, like latestEventId; its figures as they are, NULL included.
+    -- Ties on time are broken by event id, like latestEventId (a figure: of the greatest id that has one).
     latest AS (
-      SELECT o.incident_id, max(o.id) AS latest_event_id, arg_max_null(o.error_message, o.id) AS title,
-             arg_max_null(o.error_code, o.id) AS code, arg_max_null(o.rpc_method, o.id) AS method
+      SELECT o.incident_id, max(o.id) AS latest_event_id, arg_max(o.error_message, o.id) AS title,
+             arg_max(o.error_code, o.id) AS code, arg_max(o.rpc_method, o.id) AS method
         FROM occurrences o JOIN aggregates a ON a.incident_id = o.incident_id AND a.last_ts = o.ts
        GROUP BY o.incident_id
     ),
