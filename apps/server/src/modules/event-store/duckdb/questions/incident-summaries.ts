@@ -144,27 +144,32 @@ async function wholeLives(
   lives: ReadonlyMap<string, Life>,
 ): Promise<IncidentSummary[]> {
   const params: Params = { project: projectId };
-  const count = (kind: string) => `count(*) FILTER (WHERE kind = '${kind}')::DOUBLE AS ${kind}`;
+  // Grouped by kind and folded here: cheaper than five filtered counts per incident.
   const rows = await rowsOf(
     connection,
-    `SELECT incident_id, ${['occurrence', 'user', 'wallet', 'day', 'failed_tx'].map(count).join(', ')}
+    `SELECT incident_id, kind, count(*)::DOUBLE AS members
        FROM incident_members
       WHERE project_id = $project AND incident_id IN (${listParam(params, 'incident', incidentIds)})
-      GROUP BY incident_id`,
+      GROUP BY incident_id, kind`,
     params,
   );
-  return rows.flatMap((row) => {
-    const life = lives.get(String(row.incident_id));
+  const counts = new Map<string, Record<string, number>>();
+  for (const row of rows) {
+    const id = String(row.incident_id);
+    counts.set(id, { ...counts.get(id), [String(row.kind)]: Number(row.members) });
+  }
+  return [...counts].flatMap(([id, count]) => {
+    const life = lives.get(id);
     if (!life) return [];
     const { firstAnyMs, ...figures } = life;
     return [
       {
         ...figures,
-        occurrences: Number(row.occurrence),
-        affectedUsers: Number(row.user),
-        affectedWallets: Number(row.wallet),
-        activeDays: Number(row.day),
-        failedTransactions: Number(row.failed_tx),
+        occurrences: count.occurrence ?? 0,
+        affectedUsers: count.user ?? 0,
+        affectedWallets: count.wallet ?? 0,
+        activeDays: count.day ?? 0,
+        failedTransactions: count.failed_tx ?? 0,
         isMatch: true,
       },
     ];
