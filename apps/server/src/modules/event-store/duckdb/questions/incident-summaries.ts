@@ -37,6 +37,11 @@ function searchCondition(params: Params, search: string): string {
   ].join(' OR ');
 }
 
+/** A column of the latest occurrence with one, if it lies at the latest time (incident_lives keeps the same). */
+const latestFigure = (column: string) =>
+  `CASE WHEN max(ts) FILTER (WHERE ${column} IS NOT NULL) = max(ts)
+        THEN arg_max(${column}, (ts, id)) FILTER (WHERE ${column} IS NOT NULL) END`;
+
 /**
  * An incident's life and latest occurrence, from the derived `incident_lives` (ADR 031), and its first
  * occurrence of any source: an earlier one of another source still moves its first sighting.
@@ -222,48 +227,37 @@ async function occurrencesInRange(
        WHERE ${SENDING_OCCURRENCE('o')}
        GROUP BY o.incident_id
     ),
-    -- One pass of plain aggregates. The latest occurrence's figures are read from the occurrences at the
-    -- latest time (below) rather than by arg_max over a (ts, id) key, and the distinct counts are the sizes
-    -- of distinct lists (NULL left out, like count(DISTINCT)): over the largest project's 6,500-20,000
-    -- occurrences, the struct-keyed arg_max calls took about 40 ms and DuckDB's DISTINCT aggregates
-    -- 120-190 ms, this whole query 15-30 ms (bench, 10 M events; ADR 025).
+    -- One pass of aggregates. The distinct counts are the sizes of distinct lists (NULL left out, like
+    -- count(DISTINCT), and cheaper: ADR 025). The latest occurrence is the greatest (time, id); a figure
+    -- of it is that of the greatest id that has one among the occurrences at the latest time (NULL when
+    -- none there has one). In one pass rather than joined back to the occurrences at the latest time:
+    -- each join and grouping costs milliseconds even over a few rows (ADR 031).
     aggregates AS (
       SELECT incident_id,
              any_value(error_source) AS type,
              min(ts) AS first_ts,
              max(ts) AS last_ts,
-             max(ts) FILTER (WHERE wallet_address IS NOT NULL) AS wallet_ts,
              count(*) AS occurrences,
              bool_or(is_match) AS is_match,
              len(list_distinct(list(user_id))) AS users,
              len(list_distinct(list(wallet_address))) AS wallets,
-             len(list_distinct(list(ts::DATE))) AS days
+             len(list_distinct(list(ts::DATE))) AS days,
+             arg_max(id, (ts, id)) AS latest_event_id,
+             ${latestFigure('error_message')} AS title,
+             ${latestFigure('error_code')} AS code,
+             ${latestFigure('rpc_method')} AS method,
+             arg_max(wallet_address, (ts, id)) FILTER (WHERE wallet_address IS NOT NULL) AS wallet
         FROM occurrences
        GROUP BY incident_id
-    ),
-    -- Ties on time are broken by event id, like latestEventId (a figure: of the greatest id that has one).
-    latest AS (
-      SELECT o.incident_id, max(o.id) AS latest_event_id, arg_max(o.error_message, o.id) AS title,
-             arg_max(o.error_code, o.id) AS code, arg_max(o.rpc_method, o.id) AS method
-        FROM occurrences o JOIN aggregates a ON a.incident_id = o.incident_id AND a.last_ts = o.ts
-       GROUP BY o.incident_id
-    ),
-    latest_wallet AS (
-      SELECT o.incident_id, arg_max(o.wallet_address, o.id) AS wallet
-        FROM occurrences o JOIN aggregates a ON a.incident_id = o.incident_id AND a.wallet_ts = o.ts
-       WHERE o.wallet_address IS NOT NULL
-       GROUP BY o.incident_id
     )
-    SELECT a.incident_id AS id, a.type, l.title,
+    SELECT a.incident_id AS id, a.type, a.title,
            epoch_ms(a.first_ts)::DOUBLE AS first_seen,
            epoch_ms(a.last_ts)::DOUBLE AS last_seen,
            a.occurrences::DOUBLE AS occurrences,
            coalesce(t.failed, 0)::DOUBLE AS failed,
-           w.wallet, l.code::DOUBLE AS code, l.method, l.latest_event_id, a.is_match,
+           a.wallet, a.code::DOUBLE AS code, a.method, a.latest_event_id, a.is_match,
            a.users::DOUBLE AS users, a.wallets::DOUBLE AS wallets, a.days::DOUBLE AS days
       FROM aggregates a
-      JOIN latest l USING (incident_id)
-      LEFT JOIN latest_wallet w USING (incident_id)
       LEFT JOIN tx_failures t USING (incident_id)`;
   const rows = await rowsOf(connection, sql, params);
   return rows.map((row) => ({
