@@ -51,13 +51,9 @@ type Life = Omit<
   'occurrences' | 'affectedUsers' | 'affectedWallets' | 'activeDays' | 'failedTransactions' | 'isMatch'
 > & { firstAnyMs: number };
 
-/** `$name_0, $name_1, …` bound to `values` in `params`. */
-function listParam(params: Params, name: string, values: readonly string[]): string {
-  values.forEach((value, index) => {
-    params[`${name}_${index}`] = value;
-  });
-  return values.map((_, index) => `$${name}_${index}`).join(', ');
-}
+/** The project's incidents whose whole life lies in [$from, $to) (as `isWhole` says of a `Life`). */
+const WHOLE_LIVES = `SELECT incident_id FROM incident_lives
+     WHERE project_id = $project AND first_ts >= ${FROM} AND last_ts < ${TO}`;
 
 /**
  * Every incident with an occurrence in the range (docs/acquisition-and-incidents.md; the port's
@@ -77,19 +73,13 @@ export async function incidentSummaries(
     const lives = await livesDuring(connection, projectId, range, options.incidentId);
     if (lives.size === 0) return [];
     const isWhole = (life: Life) => life.firstSeenMs >= range.fromMs && life.lastSeenMs < range.toMs;
-    const whole = search ? [] : [...lives.values()].filter(isWhole).map((life) => life.id);
-    const cut = [...lives.values()].filter((life) => !whole.includes(life.id)).map((life) => life.id);
+    const wholes = search ? 0 : [...lives.values()].filter(isWhole).length;
     // One connection runs one query at a time.
-    const counted = whole.length > 0 ? await wholeLives(connection, projectId, whole, lives) : [];
+    const counted =
+      wholes > 0 ? await wholeLives(connection, projectId, range, options.incidentId, lives) : [];
     const scanned =
-      cut.length > 0
-        ? await occurrencesInRange(
-            connection,
-            projectId,
-            range,
-            { ...options, search },
-            whole.length > 0 ? cut : null,
-          )
+      wholes < lives.size
+        ? await occurrencesInRange(connection, projectId, range, { ...options, search }, wholes > 0)
         : [];
     // First seen: the first occurrence in the range, or an earlier one of any source.
     const earlier = (id: string) => {
@@ -145,16 +135,19 @@ async function livesDuring(
 async function wholeLives(
   connection: DuckDBConnection,
   projectId: string,
-  incidentIds: readonly string[],
+  range: TimeRange,
+  incidentId: string | undefined,
   lives: ReadonlyMap<string, Life>,
 ): Promise<IncidentSummary[]> {
-  const params: Params = { project: projectId };
+  const params: Params = rangeParams(projectId, range);
+  if (incidentId) params.incident = incidentId;
   // Grouped by kind and folded here: cheaper than five filtered counts per incident.
   const rows = await rowsOf(
     connection,
     `SELECT incident_id, kind, count(*)::DOUBLE AS members
        FROM incident_members
-      WHERE project_id = $project AND incident_id IN (${listParam(params, 'incident', incidentIds)})
+      WHERE project_id = $project AND incident_id IN (${WHOLE_LIVES})
+        ${incidentId ? 'AND incident_id = $incident' : ''}
       GROUP BY incident_id, kind`,
     params,
   );
@@ -183,7 +176,7 @@ async function wholeLives(
 
 /**
  * Incidents' figures from their occurrences in the range (the derived `incident_occurrences`, ADR 005),
- * all incidents or `only` these. A failed or reverted transaction of the same session within 10 s of an
+ * all incidents or those whose life the range cuts (`exceptWhole`). A failed or reverted transaction of the same session within 10 s of an
  * occurrence that is a wallet's failure to send one (severity.ts) counts as one the incident made fail:
  * the `failed`/`reverted` stages in [from - 10 s, to + 10 s), from the derived `transaction_failures`.
  * First seen here is the first occurrence in the range.
@@ -193,7 +186,7 @@ async function occurrencesInRange(
   projectId: string,
   range: TimeRange,
   options: SummaryOptions,
-  only: readonly string[] | null,
+  exceptWhole: boolean,
 ): Promise<IncidentSummary[]> {
   const params: Params = {
     ...rangeParams(projectId, range),
@@ -203,7 +196,7 @@ async function occurrencesInRange(
   const match = options.search ? searchCondition(params, options.search) : 'true';
   const conditions = [
     options.incidentId ? 'AND incident_id = $incident' : '',
-    only ? `AND incident_id IN (${listParam(params, 'cut', only)})` : '',
+    exceptWhole ? `AND incident_id NOT IN (${WHOLE_LIVES})` : '',
   ].join(' ');
   if (options.incidentId) params.incident = options.incidentId;
   const sql = `
