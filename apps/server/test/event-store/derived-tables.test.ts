@@ -221,6 +221,90 @@ describe('derived tables (ADR 005)', () => {
     expect(daily.get(1)).toEqual({ total: 4, submitted: 2, failed: 2, attempted: 3 });
   });
 
+  it("keep each incident's life and members whatever the arrival order: a failure before or after its error", async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const sending = { error_source: 'wallet', rpc_method: 'eth_sendTransaction', session_id: 's1' };
+    const failure = (tx: string, at: number, session = 's1', stage = 'failed') =>
+      event('tx', at, { session_id: session, tx_id: tx, tx_stage: stage });
+    const first = event('error', t, {
+      ...sending,
+      incident_id: 'inc_w',
+      error_message: 'a',
+      error_code: 4001,
+    });
+    // Two occurrences in one millisecond: the greater id is the latest; it has no code, the other one has.
+    const tiedLow = event('error', t + 60_000, {
+      ...sending,
+      incident_id: 'inc_w',
+      error_message: 'b',
+      error_code: 1,
+      wallet_address: '0xw',
+    });
+    const tiedHigh = event('error', t + 60_000, { ...sending, incident_id: 'inc_w', error_message: 'c' });
+    const loads = [
+      [failure('tx-before', t - 5_000, 's1', 'reverted'), failure('tx-far', t + 30_000)],
+      [first, event('error', t + 2 * DAY_MS, { incident_id: 'inc_p', error_source: 'page', user_id: 'u2' })],
+      [failure('tx-after', t + 9_000), failure('tx-other-session', t + 1_000, 's2'), tiedHigh],
+      [tiedLow, failure('tx-tied', t + 60_000 + 10_000)],
+    ];
+    // The error first, failures around it later (one in the load of a tied occurrence), then all replayed.
+    for (const rows of [loads[1], loads[3], loads[0], loads[2]]) await storeRows(store, rows ?? []);
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    await store.loadSegment(segmentOf(loads.flat()));
+    expect(await derivedRows(connection)).toEqual(rows);
+    // `page` is no incident source: that incident has only its first occurrence of any source.
+    expect(rows.incident_lives).toEqual([
+      {
+        project_id: PROJECT,
+        incident_id: 'inc_p',
+        first_any_ts: new Date(t + 2 * DAY_MS),
+        ...Object.fromEntries(
+          ['error_source', 'first_ts', 'last_ts', 'latest_id', 'title_id', 'title', 'code_id', 'code']
+            .concat(['method_id', 'method', 'wallet_ts', 'wallet_id', 'wallet'])
+            .map((column) => [column, null]),
+        ),
+      },
+      {
+        project_id: PROJECT,
+        incident_id: 'inc_w',
+        first_any_ts: new Date(t),
+        error_source: 'wallet',
+        first_ts: new Date(t),
+        last_ts: new Date(t + 60_000),
+        latest_id: tiedHigh.id,
+        title_id: tiedHigh.id,
+        title: 'c',
+        // The greatest id at the latest time that has a code.
+        code_id: tiedLow.id,
+        code: 1n,
+        method_id: tiedHigh.id,
+        method: 'eth_sendTransaction',
+        wallet_ts: new Date(t + 60_000),
+        wallet_id: tiedLow.id,
+        wallet: '0xw',
+      },
+    ]);
+    const members = (kind: string) =>
+      rows.incident_members
+        ?.filter((row) => (row as { kind: string }).kind === kind)
+        .map((row) => (row as { member: string }).member);
+    expect(members('occurrence')).toEqual([first.id, tiedHigh.id, tiedLow.id].sort());
+    expect(members('user')).toEqual(['u1']);
+    expect(members('wallet')).toEqual(['0xw']);
+    expect(members('day')).toEqual([new Date(t).toISOString().slice(0, 10)]);
+    expect(members('failed_tx')).toEqual(['tx-after', 'tx-before', 'tx-tied']);
+
+    // A wallet's events deleted: the project's rows derived again.
+    await store.deleteWalletEvents(PROJECT, '0xw');
+    const left = await derivedRows(connection);
+    expect(left).toEqual(await rebuiltRows(connection));
+    expect(left.incident_lives?.[1]).toMatchObject({ latest_id: tiedHigh.id, code: null, wallet: null });
+    expect(
+      left.incident_members?.filter((row) => (row as { kind: string }).kind === 'failed_tx'),
+    ).toHaveLength(3);
+  });
+
   it('find an error event by id through its occurrence time, and one without an incident too', async () => {
     const at = RANGE.fromMs + DAY_MS + 123;
     const rows = [
@@ -392,7 +476,28 @@ describe('derived tables (ADR 005)', () => {
       await connection.run('DELETE FROM wallet_firsts');
       await connection.run('UPDATE derived_tables_version SET version = 4');
     });
-    expect(await ensureDerivedTables(connection)).toEqual(['user_lives']);
+    expect(await ensureDerivedTables(connection)).toEqual([
+      'user_lives',
+      'incident_lives',
+      'incident_members',
+    ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
+  });
+
+  it('build the incident tables alone for a file of version 5', async () => {
+    await storeRows(store, [
+      event('error', RANGE.fromMs, { incident_id: 'inc_1', error_source: 'window', error_message: 'x' }),
+      event('page_view', RANGE.fromMs + DAY_MS, { user_id: 'u2' }),
+    ]);
+    const expected = await derivedRows(connection);
+    expect(expected.incident_lives).toHaveLength(1);
+    await inTransaction(connection, async () => {
+      await connection.run('DROP TABLE incident_lives');
+      await connection.run('DROP TABLE incident_members');
+      await connection.run('DELETE FROM user_lives');
+      await connection.run('UPDATE derived_tables_version SET version = 5');
+    });
+    expect(await ensureDerivedTables(connection)).toEqual(['incident_lives', 'incident_members']);
+    expect(await derivedRows(connection)).toEqual({ ...expected, user_lives: [] });
   });
 });

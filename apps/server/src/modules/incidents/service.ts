@@ -170,8 +170,15 @@ export function createIncidentService({ projects, store, states, clock = systemC
    * regression flag are decided from, whatever range the screen shows. `incidentId` narrows it to one.
    */
   async function lifetimes(projectId: string, nowMs: number, incidentId?: string) {
-    const allTime = { fromMs: 0, toMs: nowMs + 1 };
-    const summaries = await store.incidentSummaries(projectId, allTime, { incidentId });
+    return lifetimesOf(projectId, await lifeSummaries(projectId, nowMs, incidentId));
+  }
+
+  /** Each incident's figures over all time up to now: what its lifetime is counted from. */
+  function lifeSummaries(projectId: string, nowMs: number, incidentId?: string) {
+    return store.incidentSummaries(projectId, { fromMs: 0, toMs: nowMs + 1 }, { incidentId });
+  }
+
+  async function lifetimesOf(projectId: string, summaries: readonly IncidentSummary[]) {
     const spans = summaries.map((summary) => ({
       incidentId: summary.id,
       firstSeenMs: summary.firstSeenMs,
@@ -260,17 +267,28 @@ export function createIncidentService({ projects, store, states, clock = systemC
       const nowMs = clock().getTime();
       const range = detailRange(input, nowMs);
       // The latest occurrence and its trail are read while the lifetime is still being counted: each
-      // waits only for what it needs (ADR 029).
-      const latestOfRange = store
+      // waits only for what it needs (ADR 029). When the incident's life ends in the range (and the range
+      // ends by now, as the lifetime does), the range's latest occurrence is the life's: it is read as soon
+      // as the life's summary names it, without waiting for the range's (ADR 031).
+      const lifeSummary = lifeSummaries(input.projectId, nowMs, input.id);
+      const rangeSummary = store
         .incidentSummaries(input.projectId, range, { incidentId: input.id })
-        .then(async ([summary]) => {
-          const latest = summary ? await store.occurrenceById(input.projectId, summary.latestEventId) : null;
-          const trail = latest ? await store.sessionTrail(input.projectId, latest) : [];
-          return { summary, latest, trail };
-        });
-      const [{ summary, latest, trail }, lives, decisions] = await Promise.all([
+        .then(([summary]) => summary);
+      const latestOfRange = lifeSummary.then(async ([life]) => {
+        const endsInRange =
+          life !== undefined &&
+          range.toMs <= nowMs + 1 &&
+          life.lastSeenMs >= range.fromMs &&
+          life.lastSeenMs < range.toMs;
+        const latestEventId = endsInRange ? life.latestEventId : (await rangeSummary)?.latestEventId;
+        const latest = latestEventId ? await store.occurrenceById(input.projectId, latestEventId) : null;
+        const trail = latest ? await store.sessionTrail(input.projectId, latest) : [];
+        return { latest, trail };
+      });
+      const [summary, { latest, trail }, lives, decisions] = await Promise.all([
+        rangeSummary,
         latestOfRange,
-        lifetimes(input.projectId, nowMs, input.id),
+        lifeSummary.then((summaries) => lifetimesOf(input.projectId, summaries)),
         states.statesOf(input.projectId),
       ]);
       if (!summary || !latest) return null;

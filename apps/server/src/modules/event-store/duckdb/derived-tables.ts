@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
-import { STAGE_KEY, SUBMITTED_STAGES } from './sql.ts';
+import { FAILED_NEAR, INCIDENT_SOURCES, SENDING_OCCURRENCE, STAGE_KEY, SUBMITTED_STAGES } from './sql.ts';
 
 /**
  * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
@@ -167,6 +167,25 @@ const SESSION_MERGE = `ON CONFLICT (project_id, session_id, user_id) DO UPDATE S
     WHERE ${SESSION_SCALARS_CHANGE.join(' OR ')}
        OR NOT (${SESSION_SETS.map((set) => `list_has_all(${set}, excluded.${set})`).join(' AND ')})`;
 
+/** The incident occurrences among `{source}`'s rows: what the summaries count (incident-summaries.ts). */
+const INCIDENT_OCCURRENCES_OF = `(SELECT * FROM {source}
+     WHERE type = 'error' AND incident_id IS NOT NULL AND error_source IN ${INCIDENT_SOURCES})`;
+/** The failed and reverted stages among `{source}`'s rows, as `transaction_failures` holds them. */
+const FAILURES_OF = `(SELECT * FROM {source}
+     WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL)`;
+/** The latest occurrence's figures `incident_lives` keeps: its name, the occurrences' column. */
+const LATEST_FIGURES = [
+  ['title', 'error_message'],
+  ['code', 'error_code'],
+  ['method', 'rpc_method'],
+] as const;
+/** Whether a load's `incident_lives` row has a later latest time than the stored one (none: NULL). */
+const LATER = `excluded.last_ts > coalesce(last_ts, '-infinity'::TIMESTAMP)`;
+const SAME_TIME = 'excluded.last_ts = last_ts';
+/** Likewise for the latest occurrence with a wallet (none: NULL). */
+const LATER_WALLET = `(excluded.wallet_ts IS NOT NULL AND (wallet_ts IS NULL
+       OR (excluded.wallet_ts, excluded.wallet_id) > (wallet_ts, wallet_id)))`;
+
 /**
  * Per derived table: its rows as a SELECT over `{source}` (one row per key), what the upserts of a load
  * do with a key already stored (one statement each), the order compaction rewrites it in, and the
@@ -283,6 +302,80 @@ const DERIVED_TABLES = [
        OR (excluded.status_key, excluded.status) > (status_key, status)
        OR (excluded.is_submitted AND NOT is_submitted)`,
     ],
+  },
+  {
+    name: 'incident_lives',
+    definedIn: 6,
+    order: 'project_id, incident_id',
+    // What the summaries read from the occurrences at the latest time (incident-summaries.ts): the
+    // greatest id there, and per figure the greatest id there with a value and that value. A load's row
+    // replaces them when its latest time is later, adds to them when it is the same: every order of
+    // loading gives the same row.
+    rows: `SELECT project_id, incident_id, min(ts) AS first_any_ts,
+         min(error_source) FILTER (WHERE counted) AS error_source,
+         min(ts) FILTER (WHERE counted) AS first_ts,
+         max(ts) FILTER (WHERE counted) AS last_ts,
+         max(id) FILTER (WHERE is_latest) AS latest_id,
+         ${LATEST_FIGURES.map(
+           ([name, column]) =>
+             `max(id) FILTER (WHERE is_latest AND ${column} IS NOT NULL) AS ${name}_id,
+         arg_max(${column}, id) FILTER (WHERE is_latest AND ${column} IS NOT NULL) AS ${name}`,
+         ).join(',\n         ')},
+         max(ts) FILTER (WHERE counted AND wallet_address IS NOT NULL) AS wallet_ts,
+         arg_max(id, (ts, id)) FILTER (WHERE counted AND wallet_address IS NOT NULL) AS wallet_id,
+         arg_max(wallet_address, (ts, id)) FILTER (WHERE counted AND wallet_address IS NOT NULL) AS wallet
+    FROM (SELECT *, counted AND ts = max(ts) FILTER (WHERE counted) OVER (PARTITION BY project_id, incident_id) AS is_latest
+            FROM (SELECT *, coalesce(error_source IN ${INCIDENT_SOURCES}, false) AS counted
+                    FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL))
+   GROUP BY project_id, incident_id`,
+    onConflict: [
+      `ON CONFLICT (project_id, incident_id) DO UPDATE SET
+    first_any_ts = least(first_any_ts, excluded.first_any_ts),
+    error_source = least(error_source, excluded.error_source),
+    first_ts = least(first_ts, excluded.first_ts),
+    latest_id = CASE WHEN ${LATER} THEN excluded.latest_id
+      WHEN ${SAME_TIME} THEN greatest(latest_id, excluded.latest_id) ELSE latest_id END,
+    ${LATEST_FIGURES.flatMap(([name]) =>
+      [`${name}_id`, name].map(
+        (column) => `${column} = CASE WHEN ${LATER} THEN excluded.${column}
+      WHEN ${SAME_TIME} AND excluded.${name}_id > coalesce(${name}_id, '') THEN excluded.${column}
+      ELSE ${column} END`,
+      ),
+    ).join(',\n    ')},
+    last_ts = greatest(last_ts, excluded.last_ts),
+    ${['wallet_id', 'wallet']
+      .map((column) => `${column} = CASE WHEN ${LATER_WALLET} THEN excluded.${column} ELSE ${column} END`)
+      .join(',\n    ')},
+    wallet_ts = greatest(wallet_ts, excluded.wallet_ts)`,
+    ],
+  },
+  {
+    name: 'incident_members',
+    definedIn: 6,
+    order: 'project_id, incident_id, kind',
+    // After `incident_occurrences` and `transaction_failures` (this list's order is the load's): a failed
+    // transaction pairs with an occurrence of the same load or of an earlier one, and the other way round.
+    rows: `SELECT DISTINCT * FROM (
+      SELECT project_id, incident_id, 'occurrence' AS kind, id AS member FROM ${INCIDENT_OCCURRENCES_OF}
+      UNION ALL
+      SELECT project_id, incident_id, 'user', user_id FROM ${INCIDENT_OCCURRENCES_OF}
+      UNION ALL
+      SELECT project_id, incident_id, 'wallet', wallet_address FROM ${INCIDENT_OCCURRENCES_OF}
+       WHERE wallet_address IS NOT NULL
+      UNION ALL
+      SELECT project_id, incident_id, 'day', strftime(ts, '%Y-%m-%d') FROM ${INCIDENT_OCCURRENCES_OF}
+      UNION ALL
+      SELECT o.project_id, o.incident_id, 'failed_tx', t.tx_id
+        FROM ${INCIDENT_OCCURRENCES_OF} o
+        JOIN transaction_failures t ON t.project_id = o.project_id AND ${FAILED_NEAR('o', 't')}
+       WHERE ${SENDING_OCCURRENCE('o')}
+      UNION ALL
+      SELECT o.project_id, o.incident_id, 'failed_tx', t.tx_id
+        FROM incident_occurrences o
+        JOIN ${FAILURES_OF} t ON t.project_id = o.project_id AND ${FAILED_NEAR('o', 't')}
+       WHERE o.error_source IN ${INCIDENT_SOURCES} AND ${SENDING_OCCURRENCE('o')}
+    )`,
+    onConflict: ['ON CONFLICT DO NOTHING'],
   },
 ] as const;
 

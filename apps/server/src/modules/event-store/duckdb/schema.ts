@@ -31,7 +31,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 5;
+export const DERIVED_TABLES_VERSION = 6;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -132,6 +132,39 @@ export const CREATE_DERIVED_TABLES = [
   status VARCHAR,
   is_submitted BOOLEAN NOT NULL,
   PRIMARY KEY (project_id, tx_id)
+)`,
+  // Per incident: its first occurrence of any source, its life (first and last occurrence of an incident
+  // source) and the figures of its latest occurrences: at the latest time, the greatest id, and the
+  // greatest id with a title, a code, a method (NULL when none there has one); the latest occurrence
+  // with a wallet by (time, id). Each value beside the id it came from, so that loads merge in any order
+  // (docs/decisions/031).
+  `CREATE TABLE IF NOT EXISTS incident_lives (
+  project_id VARCHAR NOT NULL,
+  incident_id VARCHAR NOT NULL,
+  first_any_ts TIMESTAMP NOT NULL,
+  error_source VARCHAR,
+  first_ts TIMESTAMP,
+  last_ts TIMESTAMP,
+  latest_id VARCHAR,
+  title_id VARCHAR,
+  title VARCHAR,
+  code_id VARCHAR,
+  code BIGINT,
+  method_id VARCHAR,
+  method VARCHAR,
+  wallet_ts TIMESTAMP,
+  wallet_id VARCHAR,
+  wallet VARCHAR,
+  PRIMARY KEY (project_id, incident_id)
+)`,
+  // What an incident's lifetime counts, as sets: its occurrences (event ids), users, wallets, UTC days
+  // ('YYYY-MM-DD') and the failed transactions it made fail (tx ids), one row per member (ADR 031).
+  `CREATE TABLE IF NOT EXISTS incident_members (
+  project_id VARCHAR NOT NULL,
+  incident_id VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  member VARCHAR NOT NULL,
+  PRIMARY KEY (project_id, incident_id, kind, member)
 )`,
   `CREATE TABLE IF NOT EXISTS derived_tables_version (version INTEGER NOT NULL)`,
 ];

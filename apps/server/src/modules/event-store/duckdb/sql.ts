@@ -1,5 +1,6 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
+import { TRANSACTION_METHODS, TX_FAILURE_WINDOW } from '../incident-questions.ts';
 
 /**
  * SQL pieces every DuckDB analytics query shares. Values always travel as named parameters
@@ -75,6 +76,18 @@ export function transactionsCte(
 
 /** Every field: for queries outside this module that want the whole transaction. */
 export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);
+
+/** The error sources of incidents: the published SDK's own failures (source `sdk`) are Polyflow's problem. */
+export const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
+
+/** An occurrence (alias `o`) that is a wallet's failure to send a transaction (incident-questions.ts). */
+export const SENDING_OCCURRENCE = (o: string) =>
+  `${o}.error_source = 'wallet' AND ${o}.rpc_method IN (${TRANSACTION_METHODS.map((method) => `'${method}'`).join(', ')})`;
+
+/** A failed or reverted stage (alias `t`) of the occurrence's (`o`) session within TX_FAILURE_WINDOW of it. */
+export const FAILED_NEAR = (o: string, t: string) =>
+  `${t}.session_id = ${o}.session_id AND ${t}.ts >= ${o}.ts - to_milliseconds(${TX_FAILURE_WINDOW.beforeMs}) ` +
+  `AND ${t}.ts <= ${o}.ts + to_milliseconds(${TX_FAILURE_WINDOW.afterMs})`;
 
 export type Params = Record<string, DuckDBValue>;
 
