@@ -269,7 +269,7 @@ export function createIncidentService({ projects, store, states, clock = systemC
       // The latest occurrence and its trail are read while the lifetime is still being counted: each
       // waits only for what it needs (ADR 029). When the incident's life ends in the range (and the range
       // ends by now, as the lifetime does), the range's latest occurrence is the life's: it is read as soon
-      // as the life's summary names it, without waiting for the range's (ADR 031).
+      // as the life's summary names it, without waiting for the range's (ADR 035).
       const lifeSummary = lifeSummaries(input.projectId, nowMs, input.id);
       const rangeSummary = store
         .incidentSummaries(input.projectId, range, { incidentId: input.id })

@@ -158,7 +158,7 @@ export const CREATE_DERIVED_TABLES = [
   PRIMARY KEY (project_id, incident_id)
 )`,
   // What an incident's lifetime counts, as sets: its occurrences (event ids), users, wallets, UTC days
-  // ('YYYY-MM-DD') and the failed transactions it made fail (tx ids), one row per member (ADR 031).
+  // ('YYYY-MM-DD') and the failed transactions it made fail (tx ids), one row per member (ADR 035).
   `CREATE TABLE IF NOT EXISTS incident_members (
   project_id VARCHAR NOT NULL,
   incident_id VARCHAR NOT NULL,

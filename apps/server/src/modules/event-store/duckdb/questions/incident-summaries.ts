@@ -43,7 +43,7 @@ const latestFigure = (column: string) =>
         THEN arg_max(${column}, (ts, id)) FILTER (WHERE ${column} IS NOT NULL) END`;
 
 /**
- * An incident's life and latest occurrence, from the derived `incident_lives` (ADR 031), and its first
+ * An incident's life and latest occurrence, from the derived `incident_lives` (ADR 035), and its first
  * occurrence of any source: an earlier one of another source still moves its first sighting.
  */
 type Life = Omit<
@@ -224,7 +224,7 @@ async function occurrencesInRange(
     -- count(DISTINCT), and cheaper: ADR 025). The latest occurrence is the greatest (time, id); a figure
     -- of it is that of the greatest id that has one among the occurrences at the latest time (NULL when
     -- none there has one). In one pass rather than joined back to the occurrences at the latest time:
-    -- each join and grouping costs milliseconds even over a few rows (ADR 031).
+    -- each join and grouping costs milliseconds even over a few rows (ADR 035).
     aggregates AS (
       SELECT incident_id,
              any_value(error_source) AS type,
