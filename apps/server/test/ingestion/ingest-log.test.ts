@@ -155,6 +155,35 @@ describe('the loader schedule', () => {
     await waitForLooks();
     expect(store.ids()).toContain('b1');
   });
+
+  it('under a heavy stream, waits longer for a full load before the delay', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-log-'));
+    const store = recordingStore();
+    const writer = createLogWriter({
+      dir,
+      load: store.load,
+      loadIntervalMs: 10,
+      loadEvents: 10,
+      maxLoadDelayMs: 50,
+      maxHeavyLoadDelayMs: 1500,
+    });
+    writers.push(writer);
+    // The first look after start loads whatever waits.
+    await insertRows(writer, [row('c0')]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.ids()).toEqual(['c0']);
+    // A fifth of a load or more since then is a heavy stream: past the usual delay it still waits ...
+    await insertRows(writer, [row('c1'), row('c2'), row('c3')]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(store.ids()).toEqual(['c0']);
+    // ... until the longer one has passed.
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(store.ids()).toEqual(['c0', 'c1', 'c2', 'c3']);
+    // A light stream (fewer than a fifth) goes in after the usual delay.
+    await insertRows(writer, [row('c4')]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(store.ids()).toContain('c4');
+  });
 });
 
 describe('SDK batches in the ingestion log', () => {
