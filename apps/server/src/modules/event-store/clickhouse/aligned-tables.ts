@@ -1,9 +1,9 @@
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
-import type { DerivedRowsChange } from './derived-tables.ts';
-import { dayOfParam, eventsOnDayOf } from './session-days.ts';
+import { dayOfParam, eventsOnDayOf, type SessionDayKey } from './session-days.ts';
 import {
   EVENTS_IN_TRANSACTION_KEYS,
   IN_TRANSACTION_KEYS,
+  type TransactionDayKey,
   transactionDayKeyParams,
   transactionDaysOfEvents,
 } from './transaction-days.ts';
@@ -11,9 +11,42 @@ import { userLivesOfUserDays } from './user-lives.ts';
 import {
   EVENTS_IN_WALLET_KEYS,
   IN_WALLET_KEYS,
+  type WalletDayKey,
   walletDayKeyParams,
   walletDaysOfEvents,
 } from './wallet-days.ts';
+
+/**
+ * Which rows of `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days` a delete
+ * of events can leave without an event behind them, and how to find them again: a user-day stays while
+ * any of the user's events of that day stays; a session-day, a wallet-day and a transaction-day hold what
+ * the events of that session, wallet or transaction and day that stay hold.
+ * A user's life is rebuilt from their `user_days`, once those are in line.
+ * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
+ *   and `transaction_days` have no user column: a user's delete names the wallet-days and
+ *   transaction-days its events were in (read before the delete), rebuilt from the events that stay; a
+ *   project's (`where` on the project alone) deletes them.
+ * - `days`: retention, every event before `before`: the days before its day go, and its own day is
+ *   rebuilt from the events that stay; the project's lives are rebuilt (most start before the cut).
+ * - `users`: forgetting a wallet: the users seen with it, and the session-days, wallet-days and
+ *   transaction-days its events were in (all read before the delete), are rebuilt from the events that
+ *   stay.
+ */
+export type DerivedRowsChange =
+  | {
+      kind: 'all';
+      where: string;
+      walletDays: 'where' | readonly WalletDayKey[];
+      transactionDays: 'where' | readonly TransactionDayKey[];
+    }
+  | { kind: 'days'; beforeParam: string }
+  | {
+      kind: 'users';
+      userIds: readonly string[];
+      sessionDays: readonly SessionDayKey[];
+      walletDays: readonly WalletDayKey[];
+      transactionDays: readonly TransactionDayKey[];
+    };
 
 /**
  * `wallet_days`, `user_lives` and `transaction_days` (ADR 031–033) brought in line with the events that

@@ -1,16 +1,21 @@
-import { alignTransactionDays, alignUserLives, alignWalletDays } from './aligned-tables.ts';
+import {
+  alignTransactionDays,
+  alignUserLives,
+  alignWalletDays,
+  type DerivedRowsChange,
+} from './aligned-tables.ts';
+
+export type { DerivedRowsChange } from './aligned-tables.ts';
+
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import {
   dayOfParam,
   EVENTS_IN_KEYS,
   eventsOnDayOf,
   IN_KEYS,
-  type SessionDayKey,
   sessionDayKeyParams,
   sessionDaysOfEvents,
 } from './session-days.ts';
-import type { TransactionDayKey } from './transaction-days.ts';
-import type { WalletDayKey } from './wallet-days.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -115,38 +120,6 @@ export const TRANSACTION_KEYS_STATEMENTS = [
 ${TRANSACTION_KEYS_OF_EVENTS}`,
   `INSERT INTO transaction_keys ${TRANSACTION_KEYS_OF_EVENTS}`,
 ];
-
-/**
- * Which rows of `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days` a delete
- * of events can leave without an event behind them, and how to find them again: a user-day stays while
- * any of the user's events of that day stays; a session-day, a wallet-day and a transaction-day hold what
- * the events of that session, wallet or transaction and day that stay hold.
- * A user's life is rebuilt from their `user_days`, once those are in line.
- * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
- *   and `transaction_days` have no user column: a user's delete names the wallet-days and
- *   transaction-days its events were in (read before the delete), rebuilt from the events that stay; a
- *   project's (`where` on the project alone) deletes them.
- * - `days`: retention, every event before `before`: the days before its day go, and its own day is
- *   rebuilt from the events that stay; the project's lives are rebuilt (most start before the cut).
- * - `users`: forgetting a wallet: the users seen with it, and the session-days, wallet-days and
- *   transaction-days its events were in (all read before the delete), are rebuilt from the events that
- *   stay.
- */
-export type DerivedRowsChange =
-  | {
-      kind: 'all';
-      where: string;
-      walletDays: 'where' | readonly WalletDayKey[];
-      transactionDays: 'where' | readonly TransactionDayKey[];
-    }
-  | { kind: 'days'; beforeParam: string }
-  | {
-      kind: 'users';
-      userIds: readonly string[];
-      sessionDays: readonly SessionDayKey[];
-      walletDays: readonly WalletDayKey[];
-      transactionDays: readonly TransactionDayKey[];
-    };
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
