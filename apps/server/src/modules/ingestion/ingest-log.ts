@@ -130,8 +130,17 @@ export function createIngestLog(dir: string) {
         try {
           await files.append(path.join(dir, segment.name), shared, length, segment.bytes);
         } catch (error) {
-          // A segment that never got a record is not one: the next append starts another.
+          // A segment that never got a record is not one: the next append starts another. Otherwise
+          // never leave half a record for the next append to follow: the thread cuts the file back
+          // itself, but not if it is the thread that failed.
           if (segment.bytes === 0) current = undefined;
+          else {
+            try {
+              truncateSync(path.join(dir, segment.name), segment.bytes);
+            } catch {
+              // Reported by the append's own error; start-up cuts a segment to its last whole record.
+            }
+          }
           throw error;
         }
         if (segment.bytes === 0) firstAppendAt.set(segment.name, Date.now());
