@@ -14,7 +14,7 @@ import { createDuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb
 import type { LoadStepTiming } from '../src/modules/event-store/duckdb/event-writer.ts';
 import { batchRecord } from '../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../src/modules/ingestion/log-entries.ts';
-import { batch } from './support/load.ts';
+import { batch, benchRequest } from './support/load.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 140_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -27,16 +27,7 @@ function writeSegment(dir: string, name: string, format: Format): string {
   for (let b = 0; b < EVENTS / 20; b++) {
     const events = (JSON.parse(batch({ apiKey: 'bench' }, `${name}x${b}`).body) as { events: never[] })
       .events;
-    const request = {
-      project: 'bench-project',
-      origin: 'app.example.com',
-      receivedAt: Date.now(),
-      sdk: 'polyflow/bench',
-      country: 'GB',
-      browser: 'Chrome',
-      os: 'Linux',
-      device: 'desktop',
-    };
+    const request = benchRequest();
     // The bench's one error event has no incident id in the batch-record segments: it costs nothing here.
     records +=
       format === 'rows' ? batchEntry(request, events).encode(new Set()) : `${batchRecord(request, events)}\n`;

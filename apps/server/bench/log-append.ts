@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createIngestLog } from '../src/modules/ingestion/ingest-log.ts';
 import { batchEntry } from '../src/modules/ingestion/log-entries.ts';
-import { batch } from './support/load.ts';
+import { batch, benchRequest } from './support/load.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 2000);
 
@@ -20,16 +20,7 @@ function cpuMs(thread: boolean): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const request = {
-  project: 'bench-project',
-  origin: 'app.example.com',
-  receivedAt: Date.now(),
-  sdk: 'polyflow/bench',
-  country: 'GB',
-  browser: 'Chrome',
-  os: 'Linux',
-  device: 'desktop',
-};
+const request = benchRequest();
 const group: string[] = [];
 for (let b = 0; b < 32; b++) {
   const events = (JSON.parse(batch({ apiKey: 'bench' }, `g${b}`).body) as { events: never[] }).events;

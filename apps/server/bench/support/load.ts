@@ -9,6 +9,20 @@ const USER_AGENTS = [
 ];
 const IPS = ['81.2.69.160', '2.16.0.1', '3.0.0.1', '5.1.0.1', '8.8.8.8', '91.198.174.1'];
 
+/** The request facts of a bench batch as ingestion records them in the log (bench:load, bench:log). */
+export function benchRequest() {
+  return {
+    project: 'bench-project',
+    origin: 'app.example.com',
+    receivedAt: Date.now(),
+    sdk: 'polyflow/bench',
+    country: 'GB',
+    browser: 'Chrome',
+    os: 'Linux',
+    device: 'desktop',
+  };
+}
+
 /** A realistic batch of 20: page views, wallet events, transactions with big numbers, an error. */
 export function batch(
   project: Pick<BenchProject, 'apiKey'>,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
 import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
 import { bearerToken, requireUser } from '../auth/guard.ts';
-import type { EventService } from './service.ts';
+import { type EventService, ingestionBacklog } from './service.ts';
 
 export type EventRoutesOptions = {
   events: EventService;
@@ -41,12 +41,7 @@ function leadingApiKey(body: unknown): string | undefined {
 /** 503 with Retry-After; any origin may read it, as it may a preflight: it says nothing of any project. */
 function refuseBacklogged(request: FastifyRequest, reply: FastifyReply): never {
   if (request.headers.origin) reply.header('access-control-allow-origin', request.headers.origin);
-  reply.header('retry-after', '5');
-  throw new AppError(
-    503,
-    'INGESTION_BACKLOG',
-    'Events are arriving faster than they can be stored; retry in a few seconds.',
-  );
+  throw ingestionBacklog();
 }
 
 /**
@@ -112,7 +107,7 @@ export async function eventRoutes(
     allowWhitelistedOrigin(request, reply);
     const { events: list } = body as { events?: unknown };
     events.takeRate(access, Array.isArray(list) ? list.length : 1);
-    if (backlog === 'over' && events.isOverShare(access.projectId)) refuseBacklogged(request, reply);
+    events.assertBacklogRoom(access.projectId);
     return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
   });
 

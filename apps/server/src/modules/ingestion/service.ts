@@ -69,6 +69,17 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 /** About half a million events acknowledged but not loaded: beyond it, clients are asked to come back. */
 const DEFAULT_MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
 
+/** The back-pressure refusal (ADR 034): the client keeps its events and retries. */
+export function ingestionBacklog(): AppError {
+  return new AppError(
+    503,
+    'INGESTION_BACKLOG',
+    'Events are arriving faster than they can be stored; retry in a few seconds.',
+    undefined,
+    5,
+  );
+}
+
 function describeBatchError(issues: ReturnType<typeof zodIssues>): string {
   const first = issues[0];
   if (!first) return 'Invalid batch.';
@@ -172,6 +183,12 @@ export function createEventService(deps: EventServiceDeps) {
 
     /** While the backlog is `over`: whether this project holds its share of the limit or more. */
     isOverShare,
+
+    /** Throws 503 INGESTION_BACKLOG (Retry-After 5 s) when the backlog refuses this project's events now. */
+    assertBacklogRoom(projectId: string): void {
+      const state = this.backlog();
+      if (state === 'full' || (state === 'over' && isOverShare(projectId))) throw ingestionBacklog();
+    },
 
     /** Refuses with 429, and a Retry-After of when the bucket will hold them, once the project's bucket is empty. */
     takeRate(access: IngestAccess, events: number): void {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IResolvers } from 'mercurius';
 import type { z } from 'zod';
-import { AppError, badRequest, notFound, zodIssues } from '../../../errors.ts';
+import { badRequest, notFound, zodIssues } from '../../../errors.ts';
 import type { GraphqlContext, GraphqlModule } from '../../../graphql/module.ts';
 import { allowWhitelistedOrigin } from '../../../http/cors.ts';
 import type { EventService, IngestAccess, RequestFacts } from '../service.ts';
@@ -37,15 +37,7 @@ export function legacyIngestionGraphql(events: EventService): GraphqlModule {
     allowWhitelistedOrigin(request, reply);
     events.takeRate(access, 1);
     // The same back-pressure as the SDK's batches (ADR 034).
-    const backlog = events.backlog();
-    if (backlog === 'full' || (backlog === 'over' && events.isOverShare(access.projectId))) {
-      reply.header('retry-after', '5');
-      throw new AppError(
-        503,
-        'INGESTION_BACKLOG',
-        'Events are arriving faster than they can be stored; retry in a few seconds.',
-      );
-    }
+    events.assertBacklogRoom(access.projectId);
     return access;
   }
 
