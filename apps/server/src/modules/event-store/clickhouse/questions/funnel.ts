@@ -4,7 +4,8 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { FunnelCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { count } from '../question-sql.ts';
-import { sessionRowsCte } from '../session-rows.ts';
+import { fold } from '../session-days.ts';
+import { matchingSessionParts } from '../session-rows.ts';
 
 const FunnelRow = z.object({
   total_users: count,
@@ -18,6 +19,8 @@ const FunnelRow = z.object({
 /**
  * Distinct users per funnel step, over the events in the range (of matching sessions when filtered). A
  * user executed multiple transactions when their sessions' submitted transactions hold more than one id.
+ * Every step is a maximum or a set over a user's sessions, so the rows of the matching sessions fold
+ * straight into one row per user: no fold per session first (ADR 036).
  * Definitions: docs/acquisition-and-incidents.md, "Funnel".
  */
 export async function funnelCounts(
@@ -26,20 +29,19 @@ export async function funnelCounts(
   range: TimeRange,
   filters: AcquisitionFilters,
 ): Promise<FunnelCounts> {
-  const sessions = sessionRowsCte(
+  const parts = matchingSessionParts(
     ['has_wallet', 'has_connected', 'has_signed', 'submitted_txs'],
     filters,
     range,
   );
   const [row] = await clickhouse.rows(
-    `WITH ${sessions.sql},
-    per_user AS (
+    `WITH per_user AS (
       SELECT user_id,
-             max(has_wallet) AS has_wallet,
-             max(has_connected) AS has_connected,
-             length(groupUniqArrayArray(submitted_txs)) AS submitted,
-             max(has_signed) AS has_signed
-        FROM session_rows
+             ${fold('has_wallet', 'm_has_wallet')} AS has_wallet,
+             ${fold('has_connected', 'm_has_connected')} AS has_connected,
+             length(${fold('submitted_txs', 'm_submitted_txs')}) AS submitted,
+             ${fold('has_signed', 'm_has_signed')} AS has_signed
+        FROM (${parts.sql})
        GROUP BY user_id
     )
     SELECT count() AS total_users,
@@ -49,7 +51,7 @@ export async function funnelCounts(
            countIf(submitted > 1) AS have_multiple_tx,
            countIf(has_signed) AS signed
       FROM per_user`,
-    { project: projectId, ...sessions.params },
+    { project: projectId, ...parts.params },
     FunnelRow,
   );
   return {
