@@ -48,7 +48,8 @@ const FILTER_SETS: Record<keyof AcquisitionFilters, readonly [SessionAggregate, 
 /**
  * A flag per row of a part: whether its set (a stored row) or one of its events (a partial day) holds
  * one of a filter's values. A session passes when one of its rows does (folded with max): the sets
- * themselves never leave the part (folding them per session was most of a filtered question's cost).
+ * themselves never leave the part (folding them per session was most of a filtered question's cost), and
+ * only rows with a flag are folded at all (matchingSessionParts).
  */
 export type PartFlag = { name: string; stored: string; overEvents: string };
 
