@@ -8,6 +8,7 @@ import {
 export type { DerivedRowsChange } from './aligned-tables.ts';
 
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { alignIncidentLives } from './incident-lives.ts';
 import {
   dayOfParam,
   EVENTS_IN_KEYS,
@@ -140,6 +141,7 @@ export async function deleteDerivedRows(
   await alignWalletDays(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
   await alignTransactionDays(clickhouse, params, change);
+  await alignIncidentLives(clickhouse, params);
 }
 
 async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {

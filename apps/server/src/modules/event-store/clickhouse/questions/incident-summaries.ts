@@ -9,9 +9,11 @@ import {
 } from '../../incident-questions.ts';
 import type { ClickHouse, Params } from '../client.ts';
 import { ERROR_SUBSET, FAILED_TX_SUBSET } from '../derived-tables.ts';
+import { INCIDENT_SOURCES, LIFE_FIGURES } from '../incident-lives.ts';
 import { count, flag, numberOrNull, textOrNull, timeParam, utcDay } from '../question-sql.ts';
 import { FROM, ms, rangeParams, TO } from '../sql.ts';
 
+type SummaryRow = z.infer<typeof SummaryRow>;
 const SummaryRow = z.object({
   incident_id: z.string(),
   type: z.enum(IncidentTypes),
@@ -30,8 +32,6 @@ const SummaryRow = z.object({
   is_match: flag,
 });
 
-/** The published SDK's own failures (source `sdk`) are Polyflow's problem, not the dapp's. */
-const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
 const TYPE_LABEL = `multiIf(${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `error_source = '${source}', '${label}'`)
   .join(', ')}, NULL)`;
@@ -57,6 +57,56 @@ function searchCondition(params: Params, search: string): string {
     'incident_id = {searchExact:String}',
   ];
   return conditions.map((condition) => `ifNull(${condition}, 0)`).join(' OR ');
+}
+
+/**
+ * The failed transactions paired with the sending occurrences in [from, to) (`incidentErrors`: the
+ * conditions on the error events), as (incident_id, ts, tx_id): the failures are read within the window
+ * beyond each end.
+ */
+const pairedFailures = (incidentErrors: string) => `
+    SELECT o.incident_id AS incident_id, o.ts AS ts, t.tx_id AS tx_id
+      FROM (SELECT incident_id, session_id, ts
+              FROM ${ERROR_SUBSET.table}
+             WHERE ${incidentErrors} AND ts >= ${FROM} AND ts < ${TO}
+               AND error_source = 'wallet' AND ifNull(rpc_method IN ${SENDING_METHODS}, 0)) AS o
+      JOIN (SELECT session_id, ts, tx_id
+              FROM ${FAILED_TX_SUBSET.table}
+             WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
+               AND ifNull(tx_stage IN ('failed', 'reverted'), 0)
+               AND ts >= ${timeParam('failuresFrom')} AND ts < ${timeParam('failuresTo')}) AS t
+        ON t.session_id = o.session_id
+     WHERE ${ms('t.ts')} >= ${ms('o.ts')} - {before:Int64}
+       AND ${ms('t.ts')} <= ${ms('o.ts')} + {after:Int64}`;
+
+/**
+ * The summaries of a range that holds every life (from the start of time, as the lifetimes ask), read
+ * from `incident_lives` (ADR 036) and the failures paired with the lives' sending occurrences; null when
+ * some life reaches `to` or beyond (an occurrence stamped later than the range's end), which only the
+ * occurrences can answer.
+ */
+async function lifeSummaries(
+  clickhouse: ClickHouse,
+  params: Params,
+  only: string,
+  toMs: number,
+): Promise<SummaryRow[] | null> {
+  const incidentErrors = `project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL ${only}`;
+  const rows = await clickhouse.rows(
+    `SELECT l.incident_id AS incident_id, l.* EXCEPT (incident_id), ifNull(f.failed, 0) AS failed, 1 AS is_match
+       FROM (SELECT incident_id, ${LIFE_FIGURES}
+               FROM incident_lives
+              WHERE project_id = {project:String} ${only}
+              GROUP BY incident_id) AS l
+       LEFT JOIN (SELECT incident_id, uniqExact(tx_id) AS failed
+                    FROM (${pairedFailures(incidentErrors)})
+                   GROUP BY incident_id) AS f
+         ON f.incident_id = l.incident_id
+     SETTINGS join_use_nulls = 1`,
+    params,
+    SummaryRow,
+  );
+  return rows.every((row) => row.last_seen < toMs) ? rows : null;
 }
 
 /**
@@ -93,6 +143,10 @@ export async function incidentSummaries(
     params.incident = options.incidentId;
     only = 'AND incident_id = {incident:String}';
   }
+  // Every event is stamped at or after the epoch (ingestion refuses others): from there, a range holds
+  // whole lives, which `incident_lives` answers unless one reaches past its end.
+  const lives =
+    !search && range.fromMs <= 0 ? await lifeSummaries(clickhouse, params, only, range.toMs) : null;
   const incidentErrors = `project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL ${only}`;
   const inRange = `ts >= ${FROM} AND ts < ${TO}`;
   // part 1: an occurrence in the range; 0: an earlier error event; 2: a failed transaction it paired with.
@@ -122,23 +176,12 @@ export async function incidentSummaries(
           FROM ${ERROR_SUBSET.table}
          WHERE ${incidentErrors} AND ts < ${FROM}
         UNION ALL
-        SELECT 2, o.incident_id, o.ts, '', NULL, NULL, NULL, NULL, NULL, NULL, 0, t.tx_id
-          FROM (SELECT incident_id, session_id, ts
-                  FROM ${ERROR_SUBSET.table}
-                 WHERE ${incidentErrors} AND ${inRange}
-                   AND error_source = 'wallet' AND ifNull(rpc_method IN ${SENDING_METHODS}, 0)) AS o
-          JOIN (SELECT session_id, ts, tx_id
-                  FROM ${FAILED_TX_SUBSET.table}
-                 WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
-                   AND ifNull(tx_stage IN ('failed', 'reverted'), 0)
-                   AND ts >= ${timeParam('failuresFrom')} AND ts < ${timeParam('failuresTo')}) AS t
-            ON t.session_id = o.session_id
-         WHERE ${ms('t.ts')} >= ${ms('o.ts')} - {before:Int64}
-           AND ${ms('t.ts')} <= ${ms('o.ts')} + {after:Int64}
+        SELECT 2, incident_id, ts, '', NULL, NULL, NULL, NULL, NULL, NULL, 0, tx_id
+          FROM (${pairedFailures(incidentErrors)})
       )
      GROUP BY incident_id
     HAVING countIf(part = 1) > 0`;
-  const rows = await clickhouse.rows(sql, params, SummaryRow);
+  const rows = lives ?? (await clickhouse.rows(sql, params, SummaryRow));
   return rows.map((row) => ({
     id: row.incident_id,
     type: row.type,
