@@ -8,6 +8,7 @@ import {
 export type { DerivedRowsChange } from './aligned-tables.ts';
 
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { alignIncidentLives } from './incident-lives.ts';
 import {
   dayOfParam,
   EVENTS_IN_KEYS,
@@ -123,8 +124,8 @@ ${TRANSACTION_KEYS_OF_EVENTS}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days`
- * brought in line with the events that stay.
+ * `transaction_keys`, and `user_days`, `session_days`, `wallet_days`, `user_lives`, `transaction_days` and
+ * `incident_lives` brought in line with the events that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -140,6 +141,7 @@ export async function deleteDerivedRows(
   await alignWalletDays(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
   await alignTransactionDays(clickhouse, params, change);
+  await alignIncidentLives(clickhouse, params);
 }
 
 async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {

@@ -7,6 +7,7 @@ import {
   TRANSACTION_KEYS_STATEMENTS,
   USER_DAYS_STATEMENTS,
 } from './derived-tables.ts';
+import { INCIDENT_LIVES_STATEMENTS } from './incident-lives.ts';
 import {
   CREATE_INCOMING_RECORDS,
   CREATE_INCOMING_ROWS,
@@ -93,6 +94,8 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   { version: 6, statements: USER_LIVES_STATEMENTS },
   // Each transaction's stages per UTC day, folded the same way, for the transaction outcomes (ADR 033).
   { version: 7, statements: TRANSACTION_DAYS_STATEMENTS },
+  // Each incident's whole life, folded the same way, for its lifetime figures (ADR 036).
+  { version: 8, statements: INCIDENT_LIVES_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -101,7 +104,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * Brings the database to SCHEMA_VERSION (`upTo`: an older one, as a test builds a database of an earlier
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
- * folds of `session_days`, `wallet_days`, `user_lives` and `transaction_days` ignore),
+ * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days` and `incident_lives` ignore),
  * so two nodes starting together at worst apply the same version twice.
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {

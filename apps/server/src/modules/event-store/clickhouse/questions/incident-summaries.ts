@@ -8,12 +8,14 @@ import {
   TX_FAILURE_WINDOW,
 } from '../../incident-questions.ts';
 import type { ClickHouse, Params } from '../client.ts';
-import { ERROR_EVENTS, FAILED_TRANSACTIONS } from '../derived-tables.ts';
+import { ERROR_SUBSET, FAILED_TX_SUBSET } from '../derived-tables.ts';
+import { INCIDENT_SOURCES, LIFE_FIGURES } from '../incident-lives.ts';
 import { count, flag, numberOrNull, textOrNull, timeParam, utcDay } from '../question-sql.ts';
 import { FROM, ms, rangeParams, TO } from '../sql.ts';
 
+type SummaryRow = z.infer<typeof SummaryRow>;
 const SummaryRow = z.object({
-  id: z.string(),
+  incident_id: z.string(),
   type: z.enum(IncidentTypes),
   title: textOrNull,
   first_seen: count,
@@ -30,8 +32,6 @@ const SummaryRow = z.object({
   is_match: flag,
 });
 
-/** The published SDK's own failures (source `sdk`) are Polyflow's problem, not the dapp's. */
-const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
 const TYPE_LABEL = `multiIf(${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `error_source = '${source}', '${label}'`)
   .join(', ')}, NULL)`;
@@ -60,12 +60,68 @@ function searchCondition(params: Params, search: string): string {
 }
 
 /**
+ * The failed transactions paired with the sending occurrences in [from, to) (`incidentErrors`: the
+ * conditions on the error events), as (incident_id, ts, tx_id): the failures are read within the window
+ * beyond each end.
+ */
+const pairedFailures = (incidentErrors: string) => `
+    SELECT o.incident_id AS incident_id, o.ts AS ts, t.tx_id AS tx_id
+      FROM (SELECT incident_id, session_id, ts
+              FROM ${ERROR_SUBSET.table}
+             WHERE ${incidentErrors} AND ts >= ${FROM} AND ts < ${TO}
+               AND error_source = 'wallet' AND ifNull(rpc_method IN ${SENDING_METHODS}, 0)) AS o
+      JOIN (SELECT session_id, ts, tx_id
+              FROM ${FAILED_TX_SUBSET.table}
+             WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
+               AND ifNull(tx_stage IN ('failed', 'reverted'), 0)
+               AND ts >= ${timeParam('failuresFrom')} AND ts < ${timeParam('failuresTo')}) AS t
+        ON t.session_id = o.session_id
+     WHERE ${ms('t.ts')} >= ${ms('o.ts')} - {before:Int64}
+       AND ${ms('t.ts')} <= ${ms('o.ts')} + {after:Int64}`;
+
+/**
+ * The summaries of a range that holds every life (from the start of time, as the lifetimes ask), read
+ * from `incident_lives` (ADR 036) and the failures paired with the lives' sending occurrences; null when
+ * some life reaches `to` or beyond (an occurrence stamped later than the range's end), which only the
+ * occurrences can answer.
+ */
+async function lifeSummaries(
+  clickhouse: ClickHouse,
+  params: Params,
+  only: string,
+  toMs: number,
+): Promise<SummaryRow[] | null> {
+  const incidentErrors = `project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL ${only}`;
+  const rows = await clickhouse.rows(
+    `SELECT l.incident_id AS incident_id, l.* EXCEPT (incident_id), ifNull(f.failed, 0) AS failed, 1 AS is_match
+       FROM (SELECT incident_id, ${LIFE_FIGURES}
+               FROM incident_lives
+              WHERE project_id = {project:String} ${only}
+              GROUP BY incident_id) AS l
+       LEFT JOIN (SELECT incident_id, uniqExact(tx_id) AS failed
+                    FROM (${pairedFailures(incidentErrors)})
+                   GROUP BY incident_id) AS f
+         ON f.incident_id = l.incident_id
+     SETTINGS join_use_nulls = 1`,
+    params,
+    SummaryRow,
+  );
+  return rows.every((row) => row.last_seen < toMs) ? rows : null;
+}
+
+/**
  * Every incident with an occurrence in the range: error events grouped by their stored `incident_id`, read
  * from the project's error events alone (`error_events`, derived-tables.ts), as the failures are from
  * `failed_transactions`.
  * A failed or reverted transaction of the same session within 10 s of an occurrence that is a wallet's
  * failure to send one counts as one the incident made fail. First seen is the first occurrence ever; the
  * rest is in the range. Ties on time are broken by event id, as for the latest occurrence.
+ *
+ * One grouping over three narrow reads (docs/decisions/036): the range's occurrences with the columns the
+ * figures need, the earlier error events with their time alone (they only move first seen), and the
+ * failed transactions paired with the range's sending occurrences. Without FINAL: every figure is a
+ * minimum, a maximum, an argMax by (time, id) or a distinct count (occurrences count distinct (time, id),
+ * the key a copy of an event repeats), which a copy not merged away yet leaves unchanged.
  */
 export async function incidentSummaries(
   clickhouse: ClickHouse,
@@ -87,59 +143,47 @@ export async function incidentSummaries(
     params.incident = options.incidentId;
     only = 'AND incident_id = {incident:String}';
   }
-  // One scan of the incidents' error events up to `to`: the occurrences in the range, and the earlier
-  // ones that only move an incident's first sighting.
-  const occurrence = `ts >= ${FROM} AND ifNull(error_source IN ${INCIDENT_SOURCES}, 0)`;
+  // Every event is stamped at or after the epoch (ingestion refuses others): from there, a range holds
+  // whole lives, which `incident_lives` answers unless one reaches past its end.
+  const lives =
+    !search && range.fromMs <= 0 ? await lifeSummaries(clickhouse, params, only, range.toMs) : null;
+  const incidentErrors = `project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL ${only}`;
+  const inRange = `ts >= ${FROM} AND ts < ${TO}`;
+  // part 1: an occurrence in the range; 0: an earlier error event; 2: a failed transaction it paired with.
   const sql = `
-    WITH occurrences AS (
-      SELECT *, ${occurrence} AS in_range, (${match}) AS matches
-        FROM ${ERROR_EVENTS}
-       WHERE project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL
-         AND ts < ${TO} ${only}
-    ),
-    failures AS (
-      SELECT session_id, ts, tx_id
-        FROM ${FAILED_TRANSACTIONS}
-       WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
-         AND ifNull(tx_stage IN ('failed', 'reverted'), 0)
-         AND ts >= ${timeParam('failuresFrom')} AND ts < ${timeParam('failuresTo')}
-    ),
-    tx_failures AS (
-      SELECT o.incident_id AS incident_id, uniqExact(t.tx_id) AS failed
-        FROM (SELECT incident_id, session_id, ts FROM occurrences
-               WHERE in_range AND error_source = 'wallet' AND ifNull(rpc_method IN ${SENDING_METHODS}, 0)) AS o
-        JOIN failures AS t ON t.session_id = o.session_id
-       WHERE ${ms('t.ts')} >= ${ms('o.ts')} - {before:Int64}
-         AND ${ms('t.ts')} <= ${ms('o.ts')} + {after:Int64}
-       GROUP BY o.incident_id
-    ),
-    summaries AS (
-      SELECT incident_id,
-             anyIf(error_source, in_range) AS type,
-             argMaxIf(error_message, (ts, id), in_range) AS title,
-             ${ms('min(ts)')} AS first_seen,
-             ${ms('maxIf(ts, in_range)')} AS last_seen,
-             countIf(in_range) AS occurrences,
-             uniqExactIf(user_id, in_range) AS users,
-             uniqExactIf(wallet_address, in_range) AS wallets,
-             uniqExactIf(${utcDay('ts')}, in_range) AS days,
-             argMaxIf(wallet_address, (ts, id), in_range AND wallet_address IS NOT NULL) AS wallet,
-             argMaxIf(error_code, (ts, id), in_range) AS code,
-             argMaxIf(rpc_method, (ts, id), in_range) AS method,
-             argMaxIf(id, (ts, id), in_range) AS latest_event_id,
-             max(in_range AND matches) AS is_match
-        FROM occurrences
-       WHERE in_range OR ts < ${FROM}
-       GROUP BY incident_id
-      HAVING countIf(in_range) > 0
-    )
-    SELECT s.incident_id AS id, s.*, ifNull(f.failed, 0) AS failed
-      FROM summaries AS s
-      LEFT JOIN tx_failures AS f ON f.incident_id = s.incident_id
-    SETTINGS join_use_nulls = 1`;
-  const rows = await clickhouse.rows(sql, params, SummaryRow);
+    SELECT incident_id,
+           anyIf(error_source, part = 1) AS type,
+           argMaxIf(error_message, (ts, id), part = 1) AS title,
+           ${ms('minIf(ts, part < 2)')} AS first_seen,
+           ${ms('maxIf(ts, part = 1)')} AS last_seen,
+           uniqExactIf((ts, id), part = 1) AS occurrences,
+           uniqExactIf(user_id, part = 1) AS users,
+           uniqExactIf(wallet_address, part = 1) AS wallets,
+           uniqExactIf(${utcDay('ts')}, part = 1) AS days,
+           uniqExactIf(tx_id, part = 2) AS failed,
+           argMaxIf(wallet_address, (ts, id), part = 1 AND wallet_address IS NOT NULL) AS wallet,
+           argMaxIf(error_code, (ts, id), part = 1) AS code,
+           argMaxIf(rpc_method, (ts, id), part = 1) AS method,
+           argMaxIf(id, (ts, id), part = 1) AS latest_event_id,
+           max(part = 1 AND matches) AS is_match
+      FROM (
+        SELECT 1 AS part, incident_id, ts, id, error_source, error_message, user_id, wallet_address,
+               error_code, rpc_method, (${match}) AS matches, CAST(NULL, 'Nullable(String)') AS tx_id
+          FROM ${ERROR_SUBSET.table}
+         WHERE ${incidentErrors} AND ${inRange} AND ifNull(error_source IN ${INCIDENT_SOURCES}, 0)
+        UNION ALL
+        SELECT 0, incident_id, ts, id, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL
+          FROM ${ERROR_SUBSET.table}
+         WHERE ${incidentErrors} AND ts < ${FROM}
+        UNION ALL
+        SELECT 2, incident_id, ts, '', NULL, NULL, NULL, NULL, NULL, NULL, 0, tx_id
+          FROM (${pairedFailures(incidentErrors)})
+      )
+     GROUP BY incident_id
+    HAVING countIf(part = 1) > 0`;
+  const rows = lives ?? (await clickhouse.rows(sql, params, SummaryRow));
   return rows.map((row) => ({
-    id: row.id,
+    id: row.incident_id,
     type: row.type,
     title: row.title ?? '',
     firstSeenMs: row.first_seen,

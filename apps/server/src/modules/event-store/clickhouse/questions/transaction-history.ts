@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { HistoryPage, TransactionHistoryRow } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../client.ts';
-import { EVENTS, LATEST_STAGE, ms, rangeParams, STAGE_WINDOW, transactionsCte } from '../sql.ts';
+import { dayParts } from '../day-parts.ts';
+import { EVENTS, FROM, LATEST_STAGE, ms, rangeParams, STAGE_WINDOW, TO, TX_STAGE_WINDOW_MS } from '../sql.ts';
 
 const HistoryRow = z.object({
   transaction_id: z.string(),
@@ -18,22 +19,39 @@ const HistoryRow = z.object({
 
 const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
 
-/** One page of the transactions requested in the range, newest first, strictly after `cursor`. */
+/**
+ * One page of the transactions requested in the range, newest first, strictly after `cursor`. Two steps
+ * (docs/decisions/036): the page's transactions by their first stage within the stage window, from
+ * `transaction_days` for the window's whole UTC days and the stages among `events` for its partial days
+ * (as the transaction outcomes, ADR 033); then the full fields of only those, read from `events` at the
+ * times `transaction_keys` holds for their stages, which the table's key (project, time) finds directly.
+ */
 export async function transactionHistory(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
   page: HistoryPage,
 ): Promise<TransactionHistoryRow[]> {
+  const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
+  const parts = dayParts(window, 'stages_');
+  const firstStages: string[] = [];
+  if (parts.wholeDays)
+    firstStages.push(`SELECT tx_id, first_stage_at
+          FROM transaction_days
+         WHERE project_id = {project:String} AND ${parts.wholeDays}`);
+  if (parts.partialDays)
+    firstStages.push(`SELECT assumeNotNull(tx_id) AS tx_id, ts AS first_stage_at
+          FROM events
+         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}`);
   const rows = await clickhouse.rows(
-    // Two steps: the page's transactions by their first stage alone (one cheap aggregate), then the
-    // full fields of only those (their first stage is their request: the same window, the same minimum).
-    `WITH ${transactionsCte()},
-     page AS (
-       SELECT tx_id FROM transactions
-        WHERE {after_ms:Nullable(Int64)} IS NULL
-           OR requested_at < ${AFTER}
-           OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)})
+    `WITH page AS (
+       SELECT tx_id, min(first_stage_at) AS requested_at
+         FROM (${firstStages.join('\n        UNION ALL\n        ')})
+        GROUP BY tx_id
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+          AND ({after_ms:Nullable(Int64)} IS NULL
+               OR requested_at < ${AFTER}
+               OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)}))
         ORDER BY requested_at DESC, tx_id DESC
         LIMIT {limit:UInt32}
      )
@@ -43,11 +61,14 @@ export async function transactionHistory(
             argMin(country, ts) AS t_country, argMin(browser, ts) AS t_browser
        FROM ${EVENTS}
       WHERE project_id = {project:String} AND type = 'tx' AND ${STAGE_WINDOW}
-        AND tx_id IN (SELECT tx_id FROM page)
+        AND (ts, assumeNotNull(tx_id)) IN (
+              SELECT ts, tx_id FROM transaction_keys
+               WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM page))
       GROUP BY tx_id
       ORDER BY time_ms DESC, transaction_id DESC`,
     {
       ...rangeParams(projectId, range),
+      ...parts.params,
       after_ms: page.after ? page.after.timeMs : null,
       after_id: page.after?.id ?? null,
       limit: page.limit,
