@@ -17,7 +17,7 @@ import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { eventBuilder } from './event-builder.ts';
 
 /**
- * `incident_lives` (ADR 036): one row per (project, incident) of aggregate states, fed by a view on
+ * `incident_lives` (ADR 037): one row per (project, incident) of aggregate states, fed by a view on
  * `events`. Whatever the loads (duplicates within one insert, a segment loaded again) and the deletes (a
  * wallet, old events, a user, a project), its figures are those a rebuild from the stored events gives;
  * a database of schema version 7 gets it, filled, when the store starts on it; and the lifetimes read
@@ -125,7 +125,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('ClickHouse incident lives (ADR 036)', { timeout: SLOW }, () => {
+describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
   it('fold each occurrence once however often it is loaded, and follow every kind of delete', async () => {
     const store = await createClickHouseEventStore(`${chdb.url}/pf_lives`);
     const rows = fixture();

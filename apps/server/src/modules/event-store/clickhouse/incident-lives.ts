@@ -5,7 +5,7 @@ export const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
 
 /**
  * `incident_lives`: one row per (project, incident) with the figures of its whole life over the incident
- * sources (docs/decisions/036-clickhouse-incident-lives.md), the table DuckDB keeps under the same name
+ * sources (docs/decisions/037-clickhouse-incident-lives-and-fixed-costs.md), the table DuckDB keeps under the same name
  * (ADR 035). An AggregatingMergeTree of aggregate states fed by a materialized view on `events`: each
  * state is a minimum, a maximum, an argMax by (time, id) or a distinct count (occurrences count distinct
  * (time, id)), so an event stored twice, loaded in several loads or out of order folds to the same row.

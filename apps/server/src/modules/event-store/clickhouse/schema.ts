@@ -94,7 +94,7 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   { version: 6, statements: USER_LIVES_STATEMENTS },
   // Each transaction's stages per UTC day, folded the same way, for the transaction outcomes (ADR 033).
   { version: 7, statements: TRANSACTION_DAYS_STATEMENTS },
-  // Each incident's whole life, folded the same way, for its lifetime figures (ADR 036).
+  // Each incident's whole life, folded the same way, for its lifetime figures (ADR 037).
   { version: 8, statements: INCIDENT_LIVES_STATEMENTS },
 ];
 

@@ -81,7 +81,7 @@ const pairedFailures = (incidentErrors: string) => `
 
 /**
  * The summaries of a range that holds every life (from the start of time, as the lifetimes ask), read
- * from `incident_lives` (ADR 036) and the failures paired with the lives' sending occurrences; null when
+ * from `incident_lives` (ADR 037) and the failures paired with the lives' sending occurrences; null when
  * some life reaches `to` or beyond (an occurrence stamped later than the range's end), which only the
  * occurrences can answer.
  */
@@ -117,7 +117,7 @@ async function lifeSummaries(
  * failure to send one counts as one the incident made fail. First seen is the first occurrence ever; the
  * rest is in the range. Ties on time are broken by event id, as for the latest occurrence.
  *
- * One grouping over three narrow reads (docs/decisions/036): the range's occurrences with the columns the
+ * One grouping over three narrow reads (docs/decisions/037): the range's occurrences with the columns the
  * figures need, the earlier error events with their time alone (they only move first seen), and the
  * failed transactions paired with the range's sending occurrences. Without FINAL: every figure is a
  * minimum, a maximum, an argMax by (time, id) or a distinct count (occurrences count distinct (time, id),

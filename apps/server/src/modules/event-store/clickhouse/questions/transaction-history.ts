@@ -21,7 +21,7 @@ const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
 
 /**
  * One page of the transactions requested in the range, newest first, strictly after `cursor`. Two steps
- * (docs/decisions/036): the page's transactions by their first stage within the stage window, from
+ * (docs/decisions/037): the page's transactions by their first stage within the stage window, from
  * `transaction_days` for the window's whole UTC days and the stages among `events` for its partial days
  * (as the transaction outcomes, ADR 033); then the full fields of only those, read from `events` at the
  * times `transaction_keys` holds for their stages, which the table's key (project, time) finds directly.
