@@ -12,6 +12,7 @@ import { apiClient } from './support/client.ts';
 import { testConfig } from './support/harness.ts';
 import { createTestDatabase } from './support/postgres.ts';
 import { seed } from './support/seed.ts';
+import { serverCommand } from './support/server-command.ts';
 
 // The CLI as an operator runs it: its own process, configured by the environment like the server.
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,11 +32,10 @@ async function adminWith(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/admin/cli.ts', ...args],
-      { cwd: serverRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env } },
-    );
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, serverCommand('admin', ...args), {
+      cwd: serverRoot,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

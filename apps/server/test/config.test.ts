@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { serverCommand } from './support/server-command.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -102,8 +103,7 @@ describe('loadConfig', () => {
 describe('main', () => {
   it('starts on embedded defaults, logs where it listens, serves, and stops on SIGTERM', async () => {
     const dataDir = tempDir();
-    const main = path.resolve(import.meta.dirname, '../src/main.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    const child = spawn(process.execPath, serverCommand('main'), {
       env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -137,9 +137,8 @@ describe('main', () => {
 
   it('explains, without a stack trace, that another process holds the DATA_DIR', async () => {
     const dataDir = tempDir();
-    const main = path.resolve(import.meta.dirname, '../src/main.ts');
     const start = () =>
-      spawn(process.execPath, ['--import', 'tsx', main], {
+      spawn(process.execPath, serverCommand('main'), {
         env: { PATH: process.env.PATH, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

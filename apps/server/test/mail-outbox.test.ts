@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { apiClient } from './support/client.ts';
 import { testConfig, uniqueEmail } from './support/harness.ts';
+import { serverCommand } from './support/server-command.ts';
 import { codeFrom, startSmtpSink } from './support/smtp-sink.ts';
 
 const PASSWORD = 'a long enough password';
@@ -129,7 +130,7 @@ describe('the server process', () => {
     const stalled = await startStalledSmtp();
     cleanups.push(() => stalled.close());
     const dataDir = tempDir();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, serverCommand('main'), {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {
         ...process.env,

@@ -19,6 +19,7 @@ import { eventRow } from '../analytics/events-fixture.ts';
 import { startChdbProcess } from '../support/chdb-process.ts';
 import { dashboardAnswers } from '../support/dashboard-answers.ts';
 import { storeRows } from '../support/event-stores.ts';
+import { serverCommand } from '../support/server-command.ts';
 
 /**
  * `copy-events` (docs/scaling.md, moving over): an embedded DuckDB store copied slice by slice, resumable,
@@ -146,18 +147,14 @@ describe('copy-events', () => {
     try {
       const [, result] = await Promise.allSettled([
         Promise.resolve(),
-        promisify(execFile)(
-          process.execPath,
-          ['--import', 'tsx', 'src/admin/cli.ts', 'copy-events', '--to-clickhouse'],
-          {
-            cwd: path.resolve(import.meta.dirname, '../..'),
-            env: {
-              ...process.env,
-              DATA_DIR: path.dirname(sourceFile),
-              CLICKHOUSE_URL: 'http://polyflow:x@127.0.0.1:1/polyflow',
-            },
+        promisify(execFile)(process.execPath, serverCommand('admin', 'copy-events', '--to-clickhouse'), {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          env: {
+            ...process.env,
+            DATA_DIR: path.dirname(sourceFile),
+            CLICKHOUSE_URL: 'http://polyflow:x@127.0.0.1:1/polyflow',
           },
-        ),
+        }),
       ]);
       expect(result.status).toBe('rejected');
       const stderr = (result as PromiseRejectedResult).reason.stderr as string;
@@ -180,14 +177,8 @@ describe('npm run admin -- copy-events --to-clickhouse', () => {
     const clickhouseUrl = `${chdb.url}/pf_copy`;
     const cwd = path.resolve(import.meta.dirname, '../..');
     const env = { ...process.env, DATA_DIR: dataDir, CLICKHOUSE_URL: clickhouseUrl };
-    const command = (...options: string[]) => [
-      '--import',
-      'tsx',
-      'src/admin/cli.ts',
-      'copy-events',
-      '--to-clickhouse',
-      ...options,
-    ];
+    const command = (...options: string[]) =>
+      serverCommand('admin', 'copy-events', '--to-clickhouse', ...options);
     const slicesInCheckpoint = () =>
       existsSync(checkpointFile) ? readFileSync(checkpointFile, 'utf8').split('\n').length - 2 : 0;
     try {

@@ -8,6 +8,7 @@ import { createClickHouseEventStore } from '../../src/modules/event-store/clickh
 import { CHROME_UA, pageView } from '../ingestion/support.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { createTestDatabase } from '../support/postgres.ts';
+import { serverCommand } from '../support/server-command.ts';
 import { type ServerNode, startedJob, startServerNode } from '../support/server-node.ts';
 
 /**
@@ -94,17 +95,7 @@ describe('two nodes on PostgreSQL + ClickHouse', () => {
     const email = `owner-${randomBytes(4).toString('hex')}@example.com`;
     await promisify(execFile)(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/admin/cli.ts',
-        'create-user',
-        '--email',
-        email,
-        '--password',
-        PASSWORD,
-        '--verified',
-      ],
+      serverCommand('admin', 'create-user', '--email', email, '--password', PASSWORD, '--verified'),
       {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: { ...process.env, ...env, DATA_DIR: a.dataDir },

@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
   const postgres = await startPostgres();
   project.provide('postgresAdminUrl', postgres.adminUrl);
   let chdb: ChdbProcess | undefined;
-  if (process.env.EVENT_STORE === 'clickhouse') {
+  // EVENT_STORE from the project's own env (the root config's server-clickhouse project) or the shell's.
+  const eventStore = project.config.env?.EVENT_STORE ?? process.env.EVENT_STORE;
+  if (eventStore === 'clickhouse') {
     chdb = await startChdbProcess();
     project.provide('clickhouseServerUrl', chdb.url);
   } else project.provide('clickhouseServerUrl', '');

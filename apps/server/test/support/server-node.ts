@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverCommand } from './server-command.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
 /** One log line of the server (pino JSON). */
 export type LogLine = { msg?: string; job?: string; [field: string]: unknown };
 
-/** A real server process (src/main.ts through tsx), one node of a deployment, with its own DATA_DIR. */
+/** A real server process (src/main.ts through tsx, or the built dist/main.js: server-command.ts), one node of a deployment, with its own DATA_DIR. */
 export type ServerNode = {
   name: string;
   url: string;
@@ -37,7 +38,7 @@ export type ServerNodeOptions = {
 /** Starts a node and resolves once it listens (it printed its address). */
 export async function startServerNode(options: ServerNodeOptions): Promise<ServerNode> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `polyflow-${options.name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverCommand('main'), {
     cwd: serverRoot,
     env: {
       ...process.env,
