@@ -37,6 +37,9 @@ test('a forgotten password is reset through the emailed link', async ({ page }) 
   await page.goto('/');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password/);
+  // The URL changes before the lazily loaded screen replaces the log-in form, whose Email field has the same
+  // label: fill the field once the new screen is there.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await snap(page, '12-forgot-password-sent');
