@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,9 @@ import { type ClickHouse, connectClickHouse } from '../../src/modules/event-stor
 import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
 import { migrate, SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
-import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { eventBuilder } from './event-builder.ts';
+import { writeSegment } from './segment-file.ts';
 
 /**
  * The ClickHouse adapter's derived tables (ADR 026): `error_events` and `failed_transactions` (subsets of
@@ -27,7 +27,6 @@ const PROJECT = 'p-ch-derived';
 const OTHER = 'p-ch-other';
 const DAY = 86_400_000;
 const DAY0 = Date.UTC(2026, 1, 1);
-let segments = 0;
 
 const event = eventBuilder(PROJECT);
 
@@ -72,13 +71,6 @@ function fixture(): EventRow[] {
     event('page_view', DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
     error(DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
   ];
-}
-
-function segmentOf(rows: EventRow[], dir: string): string {
-  segments += 1;
-  const file = path.join(dir, `segment-${segments}`);
-  writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
-  return file;
 }
 
 const Snapshot = z.object({ rows: z.array(z.string()) });
@@ -160,8 +152,8 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     store = await createClickHouseEventStore(`${chdb.url}/pf_derived`);
     const rows = fixture();
     // Twice in one insert (one part holding each key twice), then again as a retried segment.
-    await store.loadSegment(segmentOf([...rows, ...rows], dir));
-    await store.loadSegment(segmentOf(rows, dir));
+    await store.loadSegment(writeSegment(dir, [...rows, ...rows]));
+    await store.loadSegment(writeSegment(dir, rows));
     const held = await expectInLine(store.clickhouse);
     expect(held.errors).toHaveLength(5);
     expect(held.failed).toHaveLength(2);
@@ -205,7 +197,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     await migrate(old, 2);
     const writer = createEventWriter(old);
     const rows = fixture();
-    await writer.loadSegment(segmentOf([...rows, ...rows], dir));
+    await writer.loadSegment(writeSegment(dir, [...rows, ...rows]));
     await writer.close();
     const tables = z.object({ name: z.string() });
     expect(
@@ -227,7 +219,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.userDays).toHaveLength(6);
     // Loads after the upgrade go through the views.
     await store.loadSegment(
-      segmentOf([event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })], dir),
+      writeSegment(dir, [event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })]),
     );
     const later = await expectInLine(store.clickhouse);
     expect(later.errors).toHaveLength(6);

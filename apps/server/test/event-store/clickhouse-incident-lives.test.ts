@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +12,9 @@ import { createEventWriter } from '../../src/modules/event-store/clickhouse/even
 import { incidentLivesOf, LIFE_FIGURES } from '../../src/modules/event-store/clickhouse/incident-lives.ts';
 import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
-import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { eventBuilder } from './event-builder.ts';
+import { writeSegment } from './segment-file.ts';
 
 /**
  * `incident_lives` (ADR 037): one row per (project, incident) of aggregate states, fed by a view on
@@ -30,7 +30,6 @@ const OTHER = 'p-ch-lives-other';
 const DAY = 86_400_000;
 const DAY0 = Date.UTC(2026, 1, 1);
 const WALLET = '0x00000000000000000000000000000000000000aa';
-let segments = 0;
 
 const event = eventBuilder(PROJECT);
 
@@ -68,13 +67,6 @@ function fixture(): EventRow[] {
     event('error', DAY0 + 2 * DAY, { error_source: 'sdk', incident_id: 'inc_sdk' }),
     crash(DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
   ];
-}
-
-function segmentOf(rows: EventRow[], dir: string): string {
-  segments += 1;
-  const file = path.join(dir, `segment-${segments}`);
-  writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
-  return file;
 }
 
 const Snapshot = z.object({ rows: z.array(z.string()) });
@@ -129,8 +121,8 @@ describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
   it('fold each occurrence once however often it is loaded, and follow every kind of delete', async () => {
     const store = await createClickHouseEventStore(`${chdb.url}/pf_lives`);
     const rows = fixture();
-    await store.loadSegment(segmentOf([...rows, ...rows], dir));
-    await store.loadSegment(segmentOf(rows, dir));
+    await store.loadSegment(writeSegment(dir, [...rows, ...rows]));
+    await store.loadSegment(writeSegment(dir, rows));
     const held = await expectInLine(store.clickhouse);
     // Three incidents (the SDK's error is none), one of them in the other project.
     expect(held).toHaveLength(3);
@@ -187,7 +179,7 @@ describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
     await migrate(old, 7);
     const writer = createEventWriter(old);
     const rows = fixture();
-    await writer.loadSegment(segmentOf([...rows, ...rows], dir));
+    await writer.loadSegment(writeSegment(dir, [...rows, ...rows]));
     await writer.close();
     const tables = z.object({ name: z.string() });
     expect(
@@ -201,7 +193,7 @@ describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
     expect(await expectInLine(store.clickhouse)).toHaveLength(3);
     // Loads after the upgrade go through the view.
     await store.loadSegment(
-      segmentOf([event('error', DAY0 + 3 * DAY, { error_source: 'window', incident_id: 'inc_new' })], dir),
+      writeSegment(dir, [event('error', DAY0 + 3 * DAY, { error_source: 'window', incident_id: 'inc_new' })]),
     );
     expect(await expectInLine(store.clickhouse)).toHaveLength(4);
     const { fromLives, fromOccurrences } = await lifetimesBothWays(store, DAY0 + 10 * DAY);

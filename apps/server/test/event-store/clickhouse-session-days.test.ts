@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
@@ -15,10 +15,10 @@ import { sessionDaysOfEvents } from '../../src/modules/event-store/clickhouse/se
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
-import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { eventBuilder } from './event-builder.ts';
+import { loadScattered, writeSegment } from './segment-file.ts';
 
 /**
  * `session_days` (ADR 030): the acquisition questions read a range's whole UTC days from it and the
@@ -130,21 +130,6 @@ async function acquisitionAnswers(store: EventStore, projectId: string) {
 
 let chdb: ChdbProcess;
 let dir: string;
-let segments = 0;
-
-function segmentOf(rows: readonly EventRow[]): string {
-  segments += 1;
-  const file = path.join(dir, `segment-${segments}`);
-  writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
-  return file;
-}
-
-/** Loads in pieces that split sessions, newest first, each event twice (once in a later, larger load). */
-async function loadScattered(store: Pick<EventStore, 'loadSegment'>, rows: readonly EventRow[]) {
-  const pieces = [rows.filter((_, index) => index % 3 === 0), rows.filter((_, index) => index % 3 !== 0)];
-  for (const piece of pieces.reverse()) await store.loadSegment(segmentOf([...piece].reverse()));
-  await store.loadSegment(segmentOf(rows));
-}
 
 const Folded = z.object({ rows: z.array(z.string()) });
 
@@ -192,8 +177,8 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
     const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_sessions`);
     const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, rows);
-      await duckdb.loadSegment(segmentOf(rows));
+      await loadScattered(clickhouse, dir, rows);
+      await duckdb.loadSegment(writeSegment(dir, rows));
       const held = await expectInLine(clickhouse.clickhouse);
       // Some sessions cross midnight: more rows than sessions.
       expect(held.length).toBeGreaterThan(48);
@@ -237,7 +222,7 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
     const old = await connectClickHouse(url);
     await migrate(old, 3);
     const writer = createEventWriter(old);
-    await loadScattered(writer, fixture(PROJECT, 7));
+    await loadScattered(writer, dir, fixture(PROJECT, 7));
     await writer.close();
     const Tables = z.object({ name: z.string() });
     const tables = await old.rows(
@@ -258,7 +243,7 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
         user_id: 'u9',
         session_id: 's99',
       });
-      await store.loadSegment(segmentOf([later]));
+      await store.loadSegment(writeSegment(dir, [later]));
       expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
     } finally {
       await store.close();

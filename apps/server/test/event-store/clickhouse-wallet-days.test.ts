@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ import { walletDaysOfEvents } from '../../src/modules/event-store/clickhouse/wal
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
-import { rowsRecord } from '../../src/modules/event-store/log-records.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { eventBuilder } from './event-builder.ts';
+import { loadScattered, writeSegment } from './segment-file.ts';
 
 /**
  * `wallet_days` (ADR 031): the overview's active wallet-days, connected and new wallets, and their
@@ -115,21 +115,6 @@ async function walletAnswers(store: EventStore, projectId: string) {
 
 let chdb: ChdbProcess;
 let dir: string;
-let segments = 0;
-
-function segmentOf(rows: readonly EventRow[]): string {
-  segments += 1;
-  const file = path.join(dir, `segment-${segments}`);
-  writeFileSync(file, rows.map((row) => `${rowsRecord(row)}\n`).join(''));
-  return file;
-}
-
-/** Loads in pieces that split wallet-days, newest first, each event twice (once in a later, larger load). */
-async function loadScattered(store: Pick<EventStore, 'loadSegment'>, rows: readonly EventRow[]) {
-  const pieces = [rows.filter((_, index) => index % 3 === 0), rows.filter((_, index) => index % 3 !== 0)];
-  for (const piece of pieces.reverse()) await store.loadSegment(segmentOf([...piece].reverse()));
-  await store.loadSegment(segmentOf(rows));
-}
 
 const Folded = z.object({ rows: z.array(z.string()) });
 
@@ -208,8 +193,8 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
     const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_wallets`);
     const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, rows);
-      await duckdb.loadSegment(segmentOf(rows));
+      await loadScattered(clickhouse, dir, rows);
+      await duckdb.loadSegment(writeSegment(dir, rows));
       const held = await expectInLine(clickhouse.clickhouse);
       // Users of both projects have lives (the deletes below check them too).
       expect((await heldAndRebuilt(clickhouse.clickhouse)).lives).toHaveLength(10);
@@ -272,7 +257,7 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
     const old = await connectClickHouse(url);
     await migrate(old, 4);
     const writer = createEventWriter(old);
-    await loadScattered(writer, fixture(PROJECT, 7));
+    await loadScattered(writer, dir, fixture(PROJECT, 7));
     await writer.close();
     const Tables = z.object({ name: z.string() });
     const tables = await old.rows(
@@ -295,7 +280,7 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
         id: 'late',
         wallet_address: wallet(99),
       });
-      await store.loadSegment(segmentOf([later]));
+      await store.loadSegment(writeSegment(dir, [later]));
       expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
     } finally {
       await store.close();
