@@ -20,6 +20,12 @@
  *
  * Without duckdb in --engines, the DuckDB file is only the data's source: opened read-only (with --reuse),
  * no derived tables built, no DuckDB timings.
+ *
+ * --while-ingesting <events/s>: DuckDB's and ClickHouse's questions are timed while the real server, in this
+ * process over the same store, ingests the ingest bench's batches paced at that rate from a generator
+ * process (analytics-data/while-ingesting.ts), after 10 s of it; the table's title and a line per engine say
+ * what was acknowledged and refused meanwhile. The ingested events go into a project of their own, deleted
+ * at the end; with --reuse they pass through the kept file, so give it a copy that no one else opens.
  */
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,12 +43,14 @@ import {
 import { ensureDerivedTables } from '../src/modules/event-store/duckdb/derived-tables.ts';
 import { createDuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { CREATE_EVENTS_TABLE } from '../src/modules/event-store/duckdb/schema.ts';
+import type { EventStore } from '../src/modules/event-store/event-store.ts';
 import { bucketRange, DAY_MS } from '../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
 import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.ts';
 import { generateBenchEvents } from './analytics-data/generate-events.ts';
 import { loadClickHouse } from './analytics-data/load-clickhouse.ts';
 import { loadPostgres } from './analytics-data/load-postgres.ts';
+import { startIngestion } from './analytics-data/while-ingesting.ts';
 import type { BenchCase, BenchTarget } from './bench-case.ts';
 
 const BUDGET_P95_MS = 100;
@@ -66,6 +74,8 @@ const { values } = parseArgs({
     'clickhouse-data': { type: 'string' },
     /** DuckDB's memory limit in MB, as the server's DUCKDB_MEMORY_LIMIT_MB; 0: DuckDB's own (80 % of RAM). */
     'duckdb-memory-limit-mb': { type: 'string', default: '0' },
+    /** Time DuckDB's and ClickHouse's questions while ingestion runs at this many events/s. */
+    'while-ingesting': { type: 'string' },
   },
 });
 const TOTAL = Number(values.events);
@@ -73,6 +83,9 @@ const RUNS = Number(values.runs);
 const LAYOUTS = values.layouts.split(',').filter((layout) => layout === 'arrival' || layout === 'sorted');
 if (values.keep && values.reuse) throw new Error('--keep and --reuse exclude each other');
 const ENGINES = new Set(values.engines.split(','));
+const INGESTION_RATE = values['while-ingesting'] ? Number(values['while-ingesting']) : undefined;
+/** Ingestion runs this long before the first timed question: its loads are then in their heavy-stream rhythm. */
+const INGESTION_WARM_UP_MS = 10_000;
 if (values['no-postgres']) ENGINES.delete('postgres');
 
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -305,6 +318,29 @@ async function main(): Promise<void> {
       row.set(column, timing);
     };
     const columns: string[] = [];
+    const ingestionLines: string[] = [];
+    /** `work` as it is, or while ingestion runs into `store` (--while-ingesting). */
+    async function whileIngesting(
+      store: EventStore,
+      engine: string,
+      work: () => Promise<void>,
+    ): Promise<void> {
+      if (!INGESTION_RATE) return work();
+      const ingestion = await startIngestion(store, mkdtempSync(path.join(dir, 'ingest-')), INGESTION_RATE);
+      await new Promise((resolve) => setTimeout(resolve, INGESTION_WARM_UP_MS));
+      ingestion.startMeasuring();
+      try {
+        await work();
+      } finally {
+        const figures = await ingestion.stop();
+        const refused = [...figures.refusals].map(
+          ([status, count]) => `${status === 0 ? 'connection failed' : status} × ${count}`,
+        );
+        ingestionLines.push(
+          `  ${engine}: ${Math.round(figures.acknowledgedPerSecond).toLocaleString('en-US')} events/s acknowledged over the ${figures.seconds.toFixed(0)} s of timing, ${refused.length === 0 ? 'none refused' : `refused: ${refused.join(', ')} of ${figures.requests} requests`}`,
+        );
+      }
+    }
     for (const layout of timesDuckDb ? layouts : []) {
       if (layout === 'sorted' && !values.reuse) {
         started = performance.now();
@@ -319,18 +355,20 @@ async function main(): Promise<void> {
       // rewritten file from disk (one run of the first case took 300 ms), which a serving store does once.
       for (const target of targets)
         for (const benchCase of cases) await benchCase.duckdb({ ...target, connection, store });
-      for (const target of targets) {
-        const column = `DuckDB ${layout}, ${target.label}`;
-        columns.push(column);
-        for (const benchCase of cases) {
-          record(
-            benchCase.name,
-            column,
-            await time(() => benchCase.duckdb({ ...target, connection, store })),
-          );
+      await whileIngesting(store, `DuckDB ${layout}`, async () => {
+        for (const target of targets) {
+          const column = `DuckDB ${layout}, ${target.label}`;
+          columns.push(column);
+          for (const benchCase of cases) {
+            record(
+              benchCase.name,
+              column,
+              await time(() => benchCase.duckdb({ ...target, connection, store })),
+            );
+          }
+          log(`measured ${column}`);
         }
-        log(`measured ${column}`);
-      }
+      });
       await store.close();
     }
     if (clickhouse) {
@@ -339,17 +377,19 @@ async function main(): Promise<void> {
       for (const target of targets)
         for (const benchCase of cases)
           await benchCase.duckdb({ ...target, connection, store }).catch(() => undefined);
-      for (const target of targets) {
-        const column = `ClickHouse (chdb), ${target.label}`;
-        columns.push(column);
-        for (const benchCase of cases)
-          record(
-            benchCase.name,
-            column,
-            await time(() => benchCase.duckdb({ ...target, connection, store }), chdb?.process.pid),
-          );
-        log(`measured ${column}`);
-      }
+      await whileIngesting(store, 'ClickHouse (chdb)', async () => {
+        for (const target of targets) {
+          const column = `ClickHouse (chdb), ${target.label}`;
+          columns.push(column);
+          for (const benchCase of cases)
+            record(
+              benchCase.name,
+              column,
+              await time(() => benchCase.duckdb({ ...target, connection, store }), chdb?.process.pid),
+            );
+          log(`measured ${column}`);
+        }
+      });
     }
     if (pgPool) {
       const p = pgPool;
@@ -374,7 +414,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `\n${count.toLocaleString('en-US')} events, ${targets.map((t) => `${t.label} project ${t.events.toLocaleString('en-US')}`).join(', ')}; range: last 30 days\n`,
+      `\n${count.toLocaleString('en-US')} events, ${targets.map((t) => `${t.label} project ${t.events.toLocaleString('en-US')}`).join(', ')}; range: last 30 days${INGESTION_RATE ? `; DuckDB and ClickHouse while ingesting ${INGESTION_RATE.toLocaleString('en-US')} events/s offered into the same store` : ''}\n`,
     );
     console.log(lines.join('\n'));
     console.log(
@@ -383,6 +423,10 @@ async function main(): Promise<void> {
     for (const [column, p95] of worst) {
       console.log(`  ${column}: worst p95 ${p95.toFixed(1)} ms, ${p95 <= BUDGET_P95_MS ? 'met' : 'NOT met'}`);
     }
+    if (INGESTION_RATE)
+      console.log(
+        `\nIngestion meanwhile (offered ${INGESTION_RATE.toLocaleString('en-US')} events/s):\n${ingestionLines.join('\n')}`,
+      );
   } finally {
     await pgPool?.end();
     await postgres?.stop();

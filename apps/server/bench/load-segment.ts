@@ -6,6 +6,10 @@
  * per event, and where a load's time goes (each step, summed over the timed rounds). On a shared machine
  * the CPU figure is the steadier one. BENCH_FORMATS=rows,batch also times segments of batch records (a
  * log from before ADR 021, loaded through the safe path), the formats taking turns.
+ *
+ * BENCH_STORE=<file> loads into that DuckDB file instead of a fresh one: a store with history, such as a copy
+ * of a file kept by `npm run bench:analytics -- --keep` (10 M events). The loaded events (project
+ * `bench-project`) are deleted from it at the end.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,7 +45,10 @@ const perEvent = (ms: number) => ((ms * 1000) / EVENTS).toFixed(1);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-load-'));
 try {
   const loadTimings = new Map<string, LoadStepTiming>();
-  const store = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb'), loadTimings });
+  const storeFile = process.env.BENCH_STORE
+    ? path.resolve(process.env.BENCH_STORE)
+    : path.join(dir, 'events.duckdb');
+  const store = await createDuckDbEventStore({ file: storeFile, loadTimings });
   const results = new Map(
     FORMATS.map((format) => [
       format,
@@ -90,6 +97,7 @@ try {
     }
     line('commit and the rest', wallMs - stepsMs, cpuUs - stepsCpuUs);
   }
+  if (process.env.BENCH_STORE) await store.deleteProjectEvents(benchRequest().project);
   await store.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
