@@ -204,9 +204,7 @@ export async function incidentSummaries(
     HAVING countIf(part = 1) > 0`;
   const rows =
     lives ??
-    joinFailures(
-      await clickhouse.rows(withFailures(figures, incidentErrors), params, SummaryOrFailedRow),
-    );
+    joinFailures(await clickhouse.rows(withFailures(figures, incidentErrors), params, SummaryOrFailedRow));
   return rows.map((row) => ({
     id: row.incident_id,
     type: row.type,
