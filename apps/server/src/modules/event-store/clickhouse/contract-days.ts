@@ -2,13 +2,14 @@ import { SUBMITTED_STAGES } from './sql.ts';
 
 /**
  * `contract_days`: one row per (project, UTC day, contract transaction) with what the contract functions
- * read of that transaction's stages of that day (docs/decisions/038-clickhouse-incident-questions-without-joins.md):
- * its first stage's time, whether one was a submitted stage, and the chain (of its earliest stage with
- * one), contract and selector its stages carry. The same key as `transaction_days` (ADR 033), so every
- * delete finds its rows by the same transaction-days; an AggregatingMergeTree fed by a materialized view
- * on `events`: a minimum, a maximum, an argMin and an any state fold the same whatever the number of
- * copies of a stage, the loads it came in or their order. Only contract transactions (every stage of a
- * transaction repeats its kind), so a project's calls are a fraction of its transaction-days.
+ * read of that transaction's stages of that day
+ * (docs/decisions/038-clickhouse-contract-days-and-incident-query-shapes.md): its first stage's time,
+ * whether one was a submitted stage, and the chain (of its earliest stage with one), contract and
+ * selector its stages carry. The same key as `transaction_days` (ADR 033), so every delete finds its rows
+ * by the same transaction-days; an AggregatingMergeTree fed by a materialized view on `events`: a
+ * minimum, a maximum, an argMin and an any state fold the same whatever the number of copies of a stage,
+ * the loads it came in or their order. Only contract transactions (every stage of a transaction repeats
+ * its kind), so a project's rows are a fraction of its transaction-days.
  */
 
 /** The UTC day an event falls in. */

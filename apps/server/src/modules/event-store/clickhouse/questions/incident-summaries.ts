@@ -98,7 +98,7 @@ const pairedFailures = (incidentErrors: string) => `
  * their own, the failed transactions paired with the sending occurrences in [from, to) counted per
  * incident; the two are put together by `joinFailures`. A UNION ALL of two groupings rather than a JOIN of
  * them, or the pairs as one more part of the figures' grouping: chdb plans and runs that shape for less
- * (docs/decisions/038-clickhouse-incident-questions-without-joins.md).
+ * (docs/decisions/038-clickhouse-contract-days-and-incident-query-shapes.md).
  */
 const withFailures = (figures: string, incidentErrors: string) => `
     SELECT 'summary' AS kind, *, 0 AS failed FROM (${figures})
