@@ -1,4 +1,5 @@
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { contractDaysOfEvents } from './contract-days.ts';
 import { dayOfParam, eventsOnDayOf, type SessionDayKey } from './session-days.ts';
 import {
   EVENTS_IN_TRANSACTION_KEYS,
@@ -17,10 +18,12 @@ import {
 } from './wallet-days.ts';
 
 /**
- * Which rows of `user_days`, `session_days`, `wallet_days`, `user_lives` and `transaction_days` a delete
+ * Which rows of `user_days`, `session_days`, `wallet_days`, `user_lives`, `transaction_days` and
+ * `contract_days` a delete
  * of events can leave without an event behind them, and how to find them again: a user-day stays while
  * any of the user's events of that day stays; a session-day, a wallet-day and a transaction-day hold what
- * the events of that session, wallet or transaction and day that stay hold.
+ * the events of that session, wallet or transaction and day that stay hold (`contract_days` follows
+ * `transaction_days`' keys).
  * A user's life is rebuilt from their `user_days`, once those are in line.
  * - `all`: the delete takes every event of those rows (a project, a user): their rows go. `wallet_days`
  *   and `transaction_days` have no user column: a user's delete names the wallet-days and
@@ -98,30 +101,35 @@ export async function alignTransactionDays(
   params: Params,
   change: DerivedRowsChange,
 ) {
+  await alignByTransactionDays(clickhouse, params, change, 'transaction_days', transactionDaysOfEvents);
+}
+
+/** `contract_days` (ADR 038): keyed as `transaction_days`, so the same transaction-days name its rows. */
+export async function alignContractDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  await alignByTransactionDays(clickhouse, params, change, 'contract_days', contractDaysOfEvents);
+}
+
+/** A table keyed by (project, day, tx_id), whose rows for the events a condition names `ofEvents` builds. */
+async function alignByTransactionDays(
+  clickhouse: ClickHouse,
+  params: Params,
+  change: DerivedRowsChange,
+  table: string,
+  ofEvents: (where: string) => string,
+) {
   if (change.kind === 'days') {
     const day = dayOfParam(change.beforeParam);
-    await deleteRows(
-      clickhouse,
-      'transaction_days',
-      `project_id = {project:String} AND day <= ${day}`,
-      params,
-    );
-    await clickhouse.command(
-      `INSERT INTO transaction_days ${transactionDaysOfEvents(eventsOnDayOf(change.beforeParam))}`,
-      params,
-    );
+    await deleteRows(clickhouse, table, `project_id = {project:String} AND day <= ${day}`, params);
+    await clickhouse.command(`INSERT INTO ${table} ${ofEvents(eventsOnDayOf(change.beforeParam))}`, params);
     return;
   }
   if (change.kind === 'all' && change.transactionDays === 'where') {
-    await deleteRows(clickhouse, 'transaction_days', change.where, params);
+    await deleteRows(clickhouse, table, change.where, params);
     return;
   }
   const transactionDays = change.transactionDays === 'where' ? [] : change.transactionDays;
   if (transactionDays.length === 0) return;
   const keys = { ...params, ...transactionDayKeyParams(transactionDays) };
-  await deleteRows(clickhouse, 'transaction_days', IN_TRANSACTION_KEYS, keys);
-  await clickhouse.command(
-    `INSERT INTO transaction_days ${transactionDaysOfEvents(EVENTS_IN_TRANSACTION_KEYS)}`,
-    keys,
-  );
+  await deleteRows(clickhouse, table, IN_TRANSACTION_KEYS, keys);
+  await clickhouse.command(`INSERT INTO ${table} ${ofEvents(EVENTS_IN_TRANSACTION_KEYS)}`, keys);
 }

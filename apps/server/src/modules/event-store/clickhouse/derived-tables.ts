@@ -1,4 +1,5 @@
 import {
+  alignContractDays,
   alignTransactionDays,
   alignUserLives,
   alignWalletDays,
@@ -124,8 +125,8 @@ ${TRANSACTION_KEYS_OF_EVENTS}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days`, `session_days`, `wallet_days`, `user_lives`, `transaction_days` and
- * `incident_lives` brought in line with the events that stay.
+ * `transaction_keys`, and `user_days`, `session_days`, `wallet_days`, `user_lives`, `transaction_days`,
+ * `contract_days` and `incident_lives` brought in line with the events that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -141,6 +142,7 @@ export async function deleteDerivedRows(
   await alignWalletDays(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
   await alignTransactionDays(clickhouse, params, change);
+  await alignContractDays(clickhouse, params, change);
   await alignIncidentLives(clickhouse, params);
 }
 

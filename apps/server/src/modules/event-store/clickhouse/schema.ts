@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ColumnKind, EVENT_COLUMNS, type EventColumnName } from '../event-row.ts';
 import type { ClickHouse } from './client.ts';
+import { CONTRACT_DAYS_STATEMENTS } from './contract-days.ts';
 import {
   EVENT_SUBSETS,
   subsetStatements,
@@ -96,6 +97,8 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   { version: 7, statements: TRANSACTION_DAYS_STATEMENTS },
   // Each incident's whole life, folded the same way, for its lifetime figures (ADR 037).
   { version: 8, statements: INCIDENT_LIVES_STATEMENTS },
+  // Each contract transaction's stages per UTC day, folded the same way, for the contract functions (ADR 038).
+  { version: 9, statements: CONTRACT_DAYS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -104,8 +107,8 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * Brings the database to SCHEMA_VERSION (`upTo`: an older one, as a test builds a database of an earlier
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
- * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days` and `incident_lives` ignore),
- * so two nodes starting together at worst apply the same version twice.
+ * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days` and
+ * `incident_lives` ignore), so two nodes starting together at worst apply the same version twice.
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {
   await clickhouse.command(

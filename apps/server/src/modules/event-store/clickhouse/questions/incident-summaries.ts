@@ -15,6 +15,7 @@ import { FROM, ms, rangeParams, TO } from '../sql.ts';
 
 type SummaryRow = z.infer<typeof SummaryRow>;
 const SummaryRow = z.object({
+  kind: z.literal('summary'),
   incident_id: z.string(),
   type: z.enum(IncidentTypes),
   title: textOrNull,
@@ -24,13 +25,26 @@ const SummaryRow = z.object({
   users: count,
   wallets: count,
   days: count,
-  failed: count,
   wallet: textOrNull,
   code: numberOrNull,
   method: textOrNull,
   latest_event_id: z.string(),
   is_match: flag,
 });
+
+/** The failed transactions paired with an incident's sending occurrences, counted. */
+const FailedRow = z.object({ kind: z.literal('failed'), incident_id: z.string(), failed: count });
+
+/** An incident's first error event before the range. */
+const FirstRow = z.object({ kind: z.literal('first'), incident_id: z.string(), first_seen: count });
+
+/**
+ * A row of a summaries query: an incident's figures, its failed transactions (see `withFailures`) or its
+ * first error event before the range (see `incidentSummaries`).
+ */
+const SummaryOrFailedRow = z.discriminatedUnion('kind', [SummaryRow, FailedRow, FirstRow]);
+
+type Summary = SummaryRow & { failed: number };
 
 const TYPE_LABEL = `multiIf(${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `error_source = '${source}', '${label}'`)
@@ -80,6 +94,44 @@ const pairedFailures = (incidentErrors: string) => `
        AND ${ms('t.ts')} <= ${ms('o.ts')} + {after:Int64}`;
 
 /**
+ * `figures` (a SELECT of SummaryRow's columns after `kind`, one row per incident), and beside it, as rows of
+ * their own, the failed transactions paired with the sending occurrences in [from, to) counted per
+ * incident; the two are put together by `joinFailures`. A UNION ALL of two groupings rather than a JOIN of
+ * them, or the pairs as one more part of the figures' grouping: chdb plans and runs that shape for less
+ * (docs/decisions/038-clickhouse-contract-days-and-incident-query-shapes.md).
+ */
+const withFailures = (figures: string, incidentErrors: string) => `
+    SELECT 'summary' AS kind, *, 0 AS failed FROM (${figures})
+    UNION ALL
+    SELECT 'failed', incident_id, NULL, NULL, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, '', 0, uniqExact(tx_id)
+      FROM (${pairedFailures(incidentErrors)})
+     GROUP BY incident_id`;
+
+/**
+ * The figures of each incident with its failed transactions (none without a row of them), first seen the
+ * earlier of the figures' and the incident's first error event before the range (when a row gives it).
+ */
+function joinFailures(rows: readonly z.infer<typeof SummaryOrFailedRow>[]): Summary[] {
+  const failed = new Map<string, number>();
+  const firsts = new Map<string, number>();
+  for (const row of rows) {
+    if (row.kind === 'failed') failed.set(row.incident_id, row.failed);
+    if (row.kind === 'first') firsts.set(row.incident_id, row.first_seen);
+  }
+  return rows.flatMap((row) =>
+    row.kind === 'summary'
+      ? [
+          {
+            ...row,
+            first_seen: Math.min(row.first_seen, firsts.get(row.incident_id) ?? row.first_seen),
+            failed: failed.get(row.incident_id) ?? 0,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
  * The summaries of a range that holds every life (from the start of time, as the lifetimes ask), read
  * from `incident_lives` (ADR 037) and the failures paired with the lives' sending occurrences; null when
  * some life reaches `to` or beyond (an occurrence stamped later than the range's end), which only the
@@ -90,21 +142,14 @@ async function lifeSummaries(
   params: Params,
   only: string,
   toMs: number,
-): Promise<SummaryRow[] | null> {
+): Promise<Summary[] | null> {
   const incidentErrors = `project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL ${only}`;
-  const rows = await clickhouse.rows(
-    `SELECT l.incident_id AS incident_id, l.* EXCEPT (incident_id), ifNull(f.failed, 0) AS failed, 1 AS is_match
-       FROM (SELECT incident_id, ${LIFE_FIGURES}
-               FROM incident_lives
-              WHERE project_id = {project:String} ${only}
-              GROUP BY incident_id) AS l
-       LEFT JOIN (SELECT incident_id, uniqExact(tx_id) AS failed
-                    FROM (${pairedFailures(incidentErrors)})
-                   GROUP BY incident_id) AS f
-         ON f.incident_id = l.incident_id
-     SETTINGS join_use_nulls = 1`,
-    params,
-    SummaryRow,
+  const lives = `SELECT incident_id, ${LIFE_FIGURES}, 1 AS is_match
+                   FROM incident_lives
+                  WHERE project_id = {project:String} ${only}
+                  GROUP BY incident_id`;
+  const rows = joinFailures(
+    await clickhouse.rows(withFailures(lives, incidentErrors), params, SummaryOrFailedRow),
   );
   return rows.every((row) => row.last_seen < toMs) ? rows : null;
 }
@@ -117,9 +162,11 @@ async function lifeSummaries(
  * failure to send one counts as one the incident made fail. First seen is the first occurrence ever; the
  * rest is in the range. Ties on time are broken by event id, as for the latest occurrence.
  *
- * One grouping over three narrow reads (docs/decisions/037): the range's occurrences with the columns the
- * figures need, the earlier error events with their time alone (they only move first seen), and the
- * failed transactions paired with the range's sending occurrences. Without FINAL: every figure is a
+ * Three plain groupings in one query, their rows put together here (docs/decisions/038, after 037): the
+ * range's occurrences with the columns the figures need, the earlier error events' first time (it only
+ * moves first seen), and the failed transactions paired with the range's sending occurrences
+ * (`withFailures`). chdb plans a UNION ALL of plain groupings for less than one grouping with -If
+ * combinators over a union, or a JOIN of groupings. Without FINAL: every figure is a
  * minimum, a maximum, an argMax by (time, id) or a distinct count (occurrences count distinct (time, id),
  * the key a copy of an event repeats), which a copy not merged away yet leaves unchanged.
  */
@@ -149,39 +196,42 @@ export async function incidentSummaries(
     !search && range.fromMs <= 0 ? await lifeSummaries(clickhouse, params, only, range.toMs) : null;
   const incidentErrors = `project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL ${only}`;
   const inRange = `ts >= ${FROM} AND ts < ${TO}`;
-  // part 1: an occurrence in the range; 0: an earlier error event; 2: a failed transaction it paired with.
-  const sql = `
+  // The table named: an alias of the figures (`type`) would take the column's place in WHERE.
+  const table = ERROR_SUBSET.table;
+  const figures = `
     SELECT incident_id,
-           anyIf(error_source, part = 1) AS type,
-           argMaxIf(error_message, (ts, id), part = 1) AS title,
-           ${ms('minIf(ts, part < 2)')} AS first_seen,
-           ${ms('maxIf(ts, part = 1)')} AS last_seen,
-           uniqExactIf((ts, id), part = 1) AS occurrences,
-           uniqExactIf(user_id, part = 1) AS users,
-           uniqExactIf(wallet_address, part = 1) AS wallets,
-           uniqExactIf(${utcDay('ts')}, part = 1) AS days,
-           uniqExactIf(tx_id, part = 2) AS failed,
-           argMaxIf(wallet_address, (ts, id), part = 1 AND wallet_address IS NOT NULL) AS wallet,
-           argMaxIf(error_code, (ts, id), part = 1) AS code,
-           argMaxIf(rpc_method, (ts, id), part = 1) AS method,
-           argMaxIf(id, (ts, id), part = 1) AS latest_event_id,
-           max(part = 1 AND matches) AS is_match
-      FROM (
-        SELECT 1 AS part, incident_id, ts, id, error_source, error_message, user_id, wallet_address,
-               error_code, rpc_method, (${match}) AS matches, CAST(NULL, 'Nullable(String)') AS tx_id
-          FROM ${ERROR_SUBSET.table}
-         WHERE ${incidentErrors} AND ${inRange} AND ifNull(error_source IN ${INCIDENT_SOURCES}, 0)
-        UNION ALL
-        SELECT 0, incident_id, ts, id, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL
-          FROM ${ERROR_SUBSET.table}
-         WHERE ${incidentErrors} AND ts < ${FROM}
-        UNION ALL
-        SELECT 2, incident_id, ts, '', NULL, NULL, NULL, NULL, NULL, NULL, 0, tx_id
-          FROM (${pairedFailures(incidentErrors)})
-      )
-     GROUP BY incident_id
-    HAVING countIf(part = 1) > 0`;
-  const rows = lives ?? (await clickhouse.rows(sql, params, SummaryRow));
+           any(error_source) AS type,
+           argMax(error_message, (ts, id)) AS title,
+           ${ms('min(ts)')} AS first_seen,
+           ${ms('max(ts)')} AS last_seen,
+           uniqExact(ts, id) AS occurrences,
+           uniqExact(user_id) AS users,
+           uniqExact(wallet_address) AS wallets,
+           uniqExact(${utcDay('ts')}) AS days,
+           argMaxIf(wallet_address, (ts, id), wallet_address IS NOT NULL) AS wallet,
+           argMax(error_code, (ts, id)) AS code,
+           argMax(rpc_method, (ts, id)) AS method,
+           argMax(id, (ts, id)) AS latest_event_id,
+           max(${match}) AS is_match
+      FROM ${table}
+     WHERE project_id = {project:String} AND ${table}.type = 'error' AND incident_id IS NOT NULL ${only}
+       AND ${inRange} AND ifNull(error_source IN ${INCIDENT_SOURCES}, 0)
+     GROUP BY incident_id`;
+  // The error events before the range move first seen (whatever their source, as DuckDB's).
+  const firsts = `
+    SELECT 'first', incident_id, NULL, NULL, ${ms('min(ts)')}, 0, 0, 0, 0, 0, NULL, NULL, NULL, '', 0, 0
+      FROM ${table}
+     WHERE ${incidentErrors} AND ts < ${FROM}
+     GROUP BY incident_id`;
+  const rows =
+    lives ??
+    joinFailures(
+      await clickhouse.rows(
+        `${withFailures(figures, incidentErrors)}\n    UNION ALL${firsts}`,
+        params,
+        SummaryOrFailedRow,
+      ),
+    );
   return rows.map((row) => ({
     id: row.incident_id,
     type: row.type,

@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type ClickHouseEventStore,
+  createClickHouseEventStore,
+} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
+import { contractDaysOfEvents } from '../../src/modules/event-store/clickhouse/contract-days.ts';
+import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
+import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
+import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import type { EventStore } from '../../src/modules/event-store/event-store.ts';
+import type { TimeRange } from '../../src/reading/time-range.ts';
+import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { eventBuilder } from './event-builder.ts';
+import { loadScattered, writeSegment } from './segment-file.ts';
+
+/**
+ * `contract_days` (ADR 038): the contract functions read a range's stage window's whole UTC days from it
+ * and the partial days at its ends from `events`. Whatever the loads (a transaction's stages spread over
+ * several loads, out of order, each stage loaded twice) and the deletes (a wallet, old events cut mid-day,
+ * a user, a project), they answer exactly as DuckDB's for ranges at midnight, cut mid-day and within one
+ * day, and the table holds what a rebuild from the stored events holds; a database of schema version 8
+ * gets it, filled, when the store starts on it.
+ */
+
+const PROJECT = 'p-ch-contracts';
+const OTHER = 'p-ch-contracts-other';
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const DAY0 = Date.UTC(2026, 3, 1);
+const wallet = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+const CONTRACTS = [wallet(0xc1), wallet(0xc2), wallet(0xc3)];
+const SELECTORS = ['0xa9059cbb', '0x095ea7b3', null];
+
+/** A small deterministic generator (no Math.random: the same events every run). */
+function sequence(seed: number) {
+  let state = seed;
+  return <T>(values: readonly T[]): T => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return values[Math.floor(state / 65_536) % values.length] as T;
+  };
+}
+
+/**
+ * Four users over five days, a transaction every 70 minutes or so: its stages (requested, then submitted
+ * or failed, then confirmed or reverted) minutes to hours apart, some across midnight; most of them calls
+ * of one of three contracts and selectors (one without a selector) on one of two chains, the rest plain
+ * transfers; some sent from a wallet that a delete below forgets.
+ */
+function fixture(projectId: string, seed: number): EventRow[] {
+  const event = eventBuilder(projectId);
+  const pick = sequence(seed);
+  const rows: EventRow[] = [];
+  for (let index = 0; index < 100; index += 1) {
+    const user = `u${index % 4}`;
+    const requested = DAY0 + index * 70 * MINUTE + pick([0, 11, 29]) * MINUTE;
+    const contract = pick([true, true, true, false]);
+    const fields: Partial<EventRow> = {
+      user_id: user,
+      session_id: `${user}-${Math.floor(requested / DAY)}`,
+      tx_id: `tx-${index}`,
+      tx_kind: contract ? 'contract' : 'transfer',
+      tx_to: contract ? pick(CONTRACTS) : wallet(index + 1),
+      selector: contract ? pick(SELECTORS) : null,
+      chain_id: pick([1, 10]),
+      tx_from: pick([wallet(1), wallet(2), wallet(3)]),
+      wallet_address: wallet((index % 3) + 1),
+    };
+    rows.push(event('tx', requested, { ...fields, tx_stage: 'requested' }));
+    const sent = pick(['submitted', 'submitted', 'failed', null]);
+    if (!sent) continue;
+    const sentAt = requested + pick([1, 5, 90]) * MINUTE;
+    rows.push(event('tx', sentAt, { ...fields, tx_stage: sent }));
+    if (sent === 'submitted') {
+      const outcome = pick(['confirmed', 'reverted', null]);
+      if (outcome)
+        rows.push(event('tx', sentAt + pick([1, 3 * 60]) * MINUTE, { ...fields, tx_stage: outcome }));
+    }
+  }
+  return rows;
+}
+
+/** Ranges at midnight UTC, cut mid-day at either end or both, inside one day, and one ending at midnight. */
+const RANGES: Record<string, TimeRange> = {
+  'five days': { fromMs: DAY0, toMs: DAY0 + 5 * DAY },
+  'days 2 to 4': { fromMs: DAY0 + DAY, toMs: DAY0 + 4 * DAY },
+  'cut mid-day at both ends': {
+    fromMs: DAY0 + DAY + 13 * HOUR + 41 * MINUTE,
+    toMs: DAY0 + 3 * DAY + 9 * HOUR,
+  },
+  'inside one day': { fromMs: DAY0 + 2 * DAY + 8 * HOUR + 55 * MINUTE, toMs: DAY0 + 2 * DAY + 19 * HOUR },
+  'no whole day, to midnight': { fromMs: DAY0 + 3 * DAY + 11 * HOUR + 10 * MINUTE, toMs: DAY0 + 4 * DAY },
+};
+
+async function functionAnswers(store: EventStore, projectId: string) {
+  const answers: Record<string, unknown> = {};
+  for (const [name, range] of Object.entries(RANGES)) {
+    answers[name] = await store.contractFunctions(projectId, range, 50);
+  }
+  return answers;
+}
+
+const Folded = z.object({ rows: z.array(z.string()) });
+
+/** `contract_days` folded per key, and the same rows rebuilt from the stored events, as sorted text. */
+async function heldAndRebuilt(clickhouse: ClickHouse) {
+  const folded = (source: string) =>
+    clickhouse
+      .rows(
+        `SELECT arraySort(groupArray(toString(tuple(*)))) AS rows
+           FROM (SELECT project_id, day, tx_id, min(first_stage_at), max(has_submitted),
+                        argMinMerge(chain_state), anyMerge(contract_state), anyMerge(selector_state)
+                   FROM (${source})
+                  GROUP BY project_id, day, tx_id)`,
+        {},
+        Folded,
+      )
+      .then(([row]) => row?.rows ?? []);
+  return {
+    held: await folded('SELECT * FROM contract_days'),
+    rebuilt: await folded(contractDaysOfEvents('', 'events FINAL')),
+  };
+}
+
+async function expectInLine(clickhouse: ClickHouse): Promise<string[]> {
+  const { held, rebuilt } = await heldAndRebuilt(clickhouse);
+  expect(held).toEqual(rebuilt);
+  return held;
+}
+
+const SLOW = 300_000;
+let chdb: ChdbProcess;
+let dir: string;
+
+beforeAll(async () => {
+  chdb = await startChdbProcess();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-contracts-'));
+}, SLOW);
+
+afterAll(async () => {
+  await chdb?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
+  it('answer the contract functions as DuckDB does, through scattered loads and every kind of delete', async () => {
+    const rows = [...fixture(PROJECT, 5), ...fixture(OTHER, 9)];
+    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_contracts`);
+    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
+    try {
+      await loadScattered(clickhouse, dir, rows);
+      await duckdb.loadSegment(writeSegment(dir, rows));
+      const held = await expectInLine(clickhouse.clickhouse);
+      // Contract transactions of both projects, over several days.
+      expect(held.length).toBeGreaterThan(100);
+      const answers = await functionAnswers(duckdb, PROJECT);
+      // The fixture reaches every figure, and the partial days change them: a range within one day reads
+      // nothing but events, and a range cut at both ends answers differently from its whole days alone.
+      expect((answers['inside one day'] as unknown[]).length).toBeGreaterThan(0);
+      expect(answers['cut mid-day at both ends']).not.toEqual(
+        await duckdb.contractFunctions(PROJECT, { fromMs: DAY0 + 2 * DAY, toMs: DAY0 + 3 * DAY }, 50),
+      );
+      expect(answers['five days']).toContainEqual(expect.objectContaining({ selector: '0x' }));
+      expect(await functionAnswers(clickhouse, PROJECT)).toEqual(answers);
+
+      const deletes: [string, (store: EventStore) => Promise<number>][] = [
+        ['a wallet', (store) => store.deleteWalletEvents(PROJECT, wallet(2))],
+        [
+          'events before a time mid-day',
+          (store) => store.deleteEventsBefore(PROJECT, new Date(DAY0 + DAY + 13 * HOUR)),
+        ],
+        ['a user', (store) => store.deleteUserEvents(PROJECT, 'u3')],
+      ];
+      for (const [what, remove] of deletes) {
+        const removed = await remove(duckdb);
+        expect(removed, what).toBeGreaterThan(0);
+        expect(await remove(clickhouse), what).toBe(removed);
+        await expectInLine(clickhouse.clickhouse);
+        expect(await functionAnswers(clickhouse, PROJECT), what).toEqual(
+          await functionAnswers(duckdb, PROJECT),
+        );
+      }
+      await clickhouse.deleteProjectEvents(PROJECT);
+      const left = await expectInLine(clickhouse.clickhouse);
+      expect(left.length).toBeGreaterThan(0);
+      expect(left.every((row) => row.includes(OTHER))).toBe(true);
+    } finally {
+      await clickhouse.close();
+      await duckdb.close();
+    }
+  });
+
+  it('is created and filled when the store starts on a database of schema version 8', async () => {
+    const url = `${chdb.url}/pf_contracts_v8`;
+    const old = await connectClickHouse(url);
+    await migrate(old, 8);
+    const writer = createEventWriter(old);
+    await loadScattered(writer, dir, fixture(PROJECT, 5));
+    await writer.close();
+    const Tables = z.object({ name: z.string() });
+    const tables = await old.rows(
+      'SELECT name FROM system.tables WHERE database = currentDatabase()',
+      {},
+      Tables,
+    );
+    expect(tables.map((row) => row.name)).not.toContain('contract_days');
+    await old.close();
+
+    const store: ClickHouseEventStore = await createClickHouseEventStore(url);
+    try {
+      const held = await expectInLine(store.clickhouse);
+      expect(held.length).toBeGreaterThan(50);
+      // Loads after the upgrade go through the view.
+      const late = eventBuilder(PROJECT)('tx', DAY0 + 9 * DAY, {
+        id: 'late',
+        tx_id: 'tx-late',
+        tx_stage: 'submitted',
+        tx_kind: 'contract',
+        tx_to: CONTRACTS[0],
+        chain_id: 1,
+      });
+      await store.loadSegment(writeSegment(dir, [late]));
+      expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
+      expect(
+        await store.contractFunctions(PROJECT, { fromMs: DAY0 + 9 * DAY, toMs: DAY0 + 9 * DAY + HOUR }, 10),
+      ).toEqual([{ chainId: 1, contract: CONTRACTS[0], selector: '0x', calls: 1 }]);
+    } finally {
+      await store.close();
+    }
+  });
+});
