@@ -32,7 +32,7 @@ const KINDS: Record<Kind, { type: string; fold: (column: string) => string }> = 
   flag: { type: 'SimpleAggregateFunction(max, UInt8)', fold: (column) => `max(${column})` },
   set: {
     type: 'SimpleAggregateFunction(groupUniqArrayArray, Array(String))',
-    fold: (column) => `arrayDistinct(arrayFlatten(groupArray(${column})))`,
+    fold: (column) => `arrayDistinct(arrayFlatten(groupArrayIf(${column}, notEmpty(${column}))))`,
   },
   landing: { type: 'SimpleAggregateFunction(min, Nullable(String))', fold: (column) => `min(${column})` },
 };

@@ -138,6 +138,13 @@ export function matchingSessionParts(
  * `session_rows`: one row per (session, user) with an event in [from, to) that passes every filter set
  * (for each filter, one of its events in the range carries one of the selected values), with
  * `session_id`, `user_id` and the asked columns. Parameters: `project`, and those returned.
+ *
+ * Nearly every (session, user) of a range is one row of its parts (a session within one UTC day, its
+ * row merged), so folding every key by `GROUP BY session_id, user_id` paid a hash aggregation of all of
+ * them for the few that need it (ADR 038). The keys with more than one row are found by a 64-bit hash
+ * of the key (`repeated_sessions`, a far cheaper grouping than the text key), and only their rows are
+ * folded, by the text key; a row whose hash is unique is its session's only row, taken as it is. A hash
+ * shared by two keys only sends both to the fold, which groups them by the text key: the rows stay exact.
  */
 export function sessionRowsCte(
   columns: readonly SessionColumn[],
@@ -146,19 +153,38 @@ export function sessionRowsCte(
 ): { sql: string; params: Params } {
   const aggregates = new Set<SessionAggregate>(columns.map((column) => SESSION_COLUMNS[column][0]));
   const parts = matchingSessionParts([...aggregates], filters, range);
-  const selected = columns
-    .map((column) => {
-      const [aggregate, summary] = SESSION_COLUMNS[column];
-      return `${summary(fold(aggregate, `m_${aggregate}`))} AS ${column}`;
-    })
-    .join(',\n             ');
+  const selected = (of: (aggregate: SessionAggregate, column: string) => string) =>
+    columns
+      .map((column) => {
+        const [aggregate, summary] = SESSION_COLUMNS[column];
+        return `${summary(of(aggregate, `m_${aggregate}`))} AS ${column}`;
+      })
+      .join(',\n             ');
   return {
-    sql: `session_rows AS (
-      SELECT session_id, user_id,
-             ${selected}
+    sql: `repeated_sessions AS (
+      SELECT ${SESSION_KEY_HASH} AS key_hash
         FROM (${parts.sql})
+       GROUP BY key_hash
+      HAVING count() > 1
+    ),
+    session_rows AS (
+      SELECT session_id, user_id,
+             ${selected((_aggregate, column) => column)}
+        FROM (${parts.sql})
+       WHERE ${SESSION_KEY_HASH} NOT IN repeated_sessions
+      UNION ALL
+      SELECT session_id, user_id,
+             ${selected(fold)}
+        FROM (${parts.sql})
+       WHERE ${SESSION_KEY_HASH} IN repeated_sessions
        GROUP BY session_id, user_id
     )`,
     params: parts.params,
   };
 }
+
+/**
+ * A (session, user) key as one number. One row's columns are its session's (a flag, a landing value, a
+ * set: each row's set is already distinct, session-days.ts), so a row alone needs no fold.
+ */
+const SESSION_KEY_HASH = 'cityHash64(session_id, user_id)';
