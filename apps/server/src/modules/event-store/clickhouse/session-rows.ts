@@ -145,6 +145,8 @@ export function matchingSessionParts(
  * of the key (`repeated_sessions`, a far cheaper grouping than the text key), and only their rows are
  * folded, by the text key; a row whose hash is unique is its session's only row, taken as it is. A hash
  * shared by two keys only sends both to the fold, which groups them by the text key: the rows stay exact.
+ * Filtered, the parts are already the few passing sessions' rows (matchingSessionParts), and reading
+ * them three times cost far more than folding them: they are folded as they are.
  */
 export function sessionRowsCte(
   columns: readonly SessionColumn[],
@@ -160,6 +162,16 @@ export function sessionRowsCte(
         return `${summary(of(aggregate, `m_${aggregate}`))} AS ${column}`;
       })
       .join(',\n             ');
+  if (isFiltered(filters))
+    return {
+      sql: `session_rows AS (
+      SELECT session_id, user_id,
+             ${selected(fold)}
+        FROM (${parts.sql})
+       GROUP BY session_id, user_id
+    )`,
+      params: parts.params,
+    };
   return {
     sql: `repeated_sessions AS (
       SELECT ${SESSION_KEY_HASH} AS key_hash
@@ -182,6 +194,10 @@ export function sessionRowsCte(
     params: parts.params,
   };
 }
+
+/** Whether any filter has a value (matchingSessionParts then keeps only the passing sessions' rows). */
+const isFiltered = (filters: AcquisitionFilters) =>
+  (Object.keys(FILTER_SETS) as (keyof AcquisitionFilters)[]).some((key) => (filters[key]?.length ?? 0) > 0);
 
 /**
  * A (session, user) key as one number. One row's columns are its session's (a flag, a landing value, a
