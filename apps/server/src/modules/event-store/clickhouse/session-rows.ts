@@ -74,18 +74,32 @@ export function sessionParts(
           FROM session_days
          WHERE project_id = {project:String}
            AND ${inWholeDays()}`);
-  parts.edges.forEach(([from, to], index) => {
+  selects.push(...partialDayParts(aggregates, parts.edges, params, flags));
+  return { sql: selects.join('\n        UNION ALL\n        '), params };
+}
+
+/**
+ * The rows of a range's partial days (`edges`, from rangeParts), one SELECT per day, aggregated from
+ * `events` as `session_days` is (each column of `aggregates` named `m_<name>`, then the flags); their
+ * parameters are added to `params`.
+ */
+export function partialDayParts(
+  aggregates: readonly SessionAggregate[],
+  edges: readonly [number, number][],
+  params: Params,
+  flags: readonly PartFlag[] = [],
+): string[] {
+  return edges.map(([from, to], index) => {
     params[`edge${index}_from`] = from;
     params[`edge${index}_to`] = to;
-    selects.push(`SELECT session_id, user_id,
+    return `SELECT session_id, user_id,
                ${[aggregatesOverEvents(aggregates, 'm_'), ...flags.map((flag) => `${flag.overEvents} AS m_${flag.name}`)].filter(Boolean).join(',\n               ')}
           FROM events
          WHERE project_id = {project:String}
            AND ts >= fromUnixTimestamp64Milli({edge${index}_from:Int64}, 'UTC')
            AND ts < fromUnixTimestamp64Milli({edge${index}_to:Int64}, 'UTC')
-         GROUP BY session_id, user_id`);
+         GROUP BY session_id, user_id`;
   });
-  return { sql: selects.join('\n        UNION ALL\n        '), params };
 }
 
 /**
