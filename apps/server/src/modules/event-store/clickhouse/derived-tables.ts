@@ -17,6 +17,7 @@ import {
   IN_KEYS,
   sessionDayKeyParams,
   sessionDaysOfEvents,
+  userValueSetsOfSessionDays,
 } from './session-days.ts';
 
 /**
@@ -125,8 +126,9 @@ ${TRANSACTION_KEYS_OF_EVENTS}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days`, `session_days`, `wallet_days`, `user_lives`, `transaction_days`,
- * `contract_days` and `incident_lives` brought in line with the events that stay.
+ * `transaction_keys`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days`,
+ * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
+ * that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
 export async function deleteDerivedRows(
@@ -139,6 +141,7 @@ export async function deleteDerivedRows(
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);
+  await alignUserValueSets(clickhouse, params, change);
   await alignWalletDays(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
   await alignTransactionDays(clickhouse, params, change);
@@ -186,4 +189,27 @@ async function alignSessionDays(clickhouse: ClickHouse, params: Params, change: 
   const keys = { ...params, ...sessionDayKeyParams(change.sessionDays) };
   await deleteRows(clickhouse, 'session_days', IN_KEYS, keys);
   await clickhouse.command(`INSERT INTO session_days ${sessionDaysOfEvents(EVENTS_IN_KEYS)}`, keys);
+}
+
+/**
+ * `user_value_sets` in line with `session_days`, once that is (ADR 039): a project's or a user's rows go
+ * with their events; after retention the project's rows are rebuilt from its `session_days` (a row's
+ * days may reach before the cut), after a wallet's delete those of the users seen with it. The rows
+ * `alignSessionDays` inserted reached this table through its view, and are deleted and rebuilt with the
+ * rest.
+ */
+async function alignUserValueSets(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  if (change.kind === 'all') {
+    await deleteRows(clickhouse, 'user_value_sets', change.where, params);
+    return;
+  }
+  let rows = 'project_id = {project:String}';
+  let rowParams = params;
+  if (change.kind === 'users') {
+    if (change.userIds.length === 0) return;
+    rows = `${rows} AND has({users:Array(String)}, user_id)`;
+    rowParams = { ...params, users: change.userIds };
+  }
+  await deleteRows(clickhouse, 'user_value_sets', rows, rowParams);
+  await clickhouse.command(`INSERT INTO user_value_sets ${userValueSetsOfSessionDays(rows)}`, rowParams);
 }

@@ -15,7 +15,7 @@ import {
   CREATE_LOAD_VIEWS,
   CREATE_ROWS_VIEW,
 } from './segment-rows.ts';
-import { SESSION_DAYS_STATEMENTS } from './session-days.ts';
+import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
 import { TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
@@ -99,6 +99,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   { version: 8, statements: INCIDENT_LIVES_STATEMENTS },
   // Each contract transaction's stages per UTC day, folded the same way, for the contract functions (ADR 038).
   { version: 9, statements: CONTRACT_DAYS_STATEMENTS },
+  // Each user's session-day value sets with the days they held, fed by a view on `session_days`, for the
+  // filter options (ADR 039).
+  { version: 10, statements: USER_VALUE_SETS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -107,8 +110,9 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * Brings the database to SCHEMA_VERSION (`upTo`: an older one, as a test builds a database of an earlier
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
- * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days` and
- * `incident_lives` ignore), so two nodes starting together at worst apply the same version twice.
+ * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
+ * `incident_lives` and `user_value_sets` ignore), so two nodes starting together at worst apply the same
+ * version twice.
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {
   await clickhouse.command(

@@ -32,7 +32,7 @@ const KINDS: Record<Kind, { type: string; fold: (column: string) => string }> = 
   flag: { type: 'SimpleAggregateFunction(max, UInt8)', fold: (column) => `max(${column})` },
   set: {
     type: 'SimpleAggregateFunction(groupUniqArrayArray, Array(String))',
-    fold: (column) => `arrayDistinct(arrayFlatten(groupArray(${column})))`,
+    fold: (column) => `arrayDistinct(arrayFlatten(groupArrayIf(${column}, notEmpty(${column}))))`,
   },
   landing: { type: 'SimpleAggregateFunction(min, Nullable(String))', fold: (column) => `min(${column})` },
 };
@@ -150,3 +150,54 @@ export const dayOfParam = (param: string) =>
   `toDate(fromUnixTimestamp64Milli({${param}:Int64}, 'UTC'), 'UTC')`;
 export const eventsOnDayOf = (param: string) =>
   `project_id = {project:String} AND ${EVENT_DAY} = ${dayOfParam(param)}`;
+
+/** The value sets the filter options read, in `user_value_sets`' key order. */
+export const VALUE_SETS = [
+  'countries',
+  'utm_terms',
+  'utm_sources',
+  'utm_mediums',
+  'utm_campaigns',
+  'utm_contents',
+  'browsers',
+  'wallet_providers',
+] as const satisfies readonly SessionAggregate[];
+
+/**
+ * `user_value_sets`: per (project, user, the eight value sets of a session-day), the UTC days on which one
+ * of the user's session-days held exactly those sets (docs/decisions/039-clickhouse-attribution-and-filter-options.md).
+ * A user's sets mostly hold from day to day, so a project's rows are about one per user, where
+ * `session_days` has one per user and day: the filter options read these instead. Fed by a view on
+ * `session_days`, so every row that reaches `session_days` (a load through its view on `events`, a
+ * rebuild after a delete, the copy of a migration) reaches this table too, in the same statement. The
+ * sets are sorted (the same sets in another order are the same key); the days are a set, folded by
+ * merges. A user has a value on a day when one of their rows with that day holds it: a row stored twice,
+ * or the sets of one session-day split over several loads (each a row of its own), say the same.
+ */
+export const CREATE_USER_VALUE_SETS = `CREATE TABLE IF NOT EXISTS user_value_sets (
+  project_id String,
+  user_id String,
+  ${VALUE_SETS.map((set) => `${set} Array(String)`).join(',\n  ')},
+  days SimpleAggregateFunction(groupUniqArrayArray, Array(Date))
+) ENGINE = AggregatingMergeTree
+ORDER BY (project_id, user_id, ${VALUE_SETS.join(', ')})`;
+
+/** The rows of `user_value_sets` for the `session_days` rows a SELECT reads (`where`: conditions on them). */
+export const userValueSetsOfSessionDays = (where = '') =>
+  `SELECT project_id, user_id, ${VALUE_SETS.join(', ')}, groupUniqArray(day) AS days
+    FROM (SELECT project_id, user_id, day, ${VALUE_SETS.map((set) => `arraySort(${set}) AS ${set}`).join(', ')}
+            FROM session_days${where ? `\n           WHERE ${where}` : ''})
+   GROUP BY project_id, user_id, ${VALUE_SETS.join(', ')}`;
+
+/**
+ * The table, the view that feeds it from `session_days`, then the rows of what `session_days` holds (a
+ * row reaching both meanwhile is a duplicate, which says the same). The copy groups per (project, user,
+ * sets): ClickHouse may spill that GROUP BY to disk, as `session_days`' own copy.
+ */
+export const USER_VALUE_SETS_STATEMENTS = [
+  CREATE_USER_VALUE_SETS,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS user_value_sets_of_session_days TO user_value_sets AS
+${userValueSetsOfSessionDays()}`,
+  `INSERT INTO user_value_sets ${userValueSetsOfSessionDays()}
+SETTINGS max_bytes_before_external_group_by = ${COPY_GROUP_BY_BYTES}`,
+];

@@ -74,32 +74,36 @@ export function sessionParts(
           FROM session_days
          WHERE project_id = {project:String}
            AND ${inWholeDays()}`);
-  parts.edges.forEach(([from, to], index) => {
+  selects.push(...partialDayParts(aggregates, parts.edges, params, flags));
+  return { sql: selects.join('\n        UNION ALL\n        '), params };
+}
+
+/**
+ * The rows of a range's partial days (`edges`, from rangeParts), one SELECT per day, aggregated from
+ * `events` as `session_days` is (each column of `aggregates` named `m_<name>`, then the flags); their
+ * parameters are added to `params`.
+ */
+export function partialDayParts(
+  aggregates: readonly SessionAggregate[],
+  edges: readonly [number, number][],
+  params: Params,
+  flags: readonly PartFlag[] = [],
+): string[] {
+  return edges.map(([from, to], index) => {
     params[`edge${index}_from`] = from;
     params[`edge${index}_to`] = to;
-    selects.push(`SELECT session_id, user_id,
+    return `SELECT session_id, user_id,
                ${[aggregatesOverEvents(aggregates, 'm_'), ...flags.map((flag) => `${flag.overEvents} AS m_${flag.name}`)].filter(Boolean).join(',\n               ')}
           FROM events
          WHERE project_id = {project:String}
            AND ts >= fromUnixTimestamp64Milli({edge${index}_from:Int64}, 'UTC')
            AND ts < fromUnixTimestamp64Milli({edge${index}_to:Int64}, 'UTC')
-         GROUP BY session_id, user_id`);
+         GROUP BY session_id, user_id`;
   });
-  return { sql: selects.join('\n        UNION ALL\n        '), params };
 }
 
-/**
- * The rows of a range (sessionParts) of the sessions that pass every filter: for each filter, one of the
- * session's rows holds one of its values. Unfiltered, every row. Filtered, the passing (session, user)
- * keys are found first from the rows that hold a filter value at all (a session without one fails), and
- * the parts are read again for those keys alone: a set lookup per row is far cheaper than folding every
- * session of the range with its flags (ADR 036). Parameters: `project`, and those returned.
- */
-export function matchingSessionParts(
-  aggregates: readonly SessionAggregate[],
-  filters: AcquisitionFilters,
-  range: TimeRange,
-): { sql: string; params: Params } {
+/** A flag per filter with values (PartFlag), and the filters' values as parameters `filter_<key>`. */
+function filterFlags(filters: AcquisitionFilters): { flags: PartFlag[]; params: Params } {
   const params: Params = {};
   const flags: PartFlag[] = [];
   for (const [key, [set, column]] of Object.entries(FILTER_SETS) as [
@@ -116,6 +120,22 @@ export function matchingSessionParts(
       overEvents: `max(has(${param}, ${column}))`,
     });
   }
+  return { flags, params };
+}
+
+/**
+ * The rows of a range (sessionParts) of the sessions that pass every filter: for each filter, one of the
+ * session's rows holds one of its values. Unfiltered, every row. Filtered, the passing (session, user)
+ * keys are found first from the rows that hold a filter value at all (a session without one fails), and
+ * the parts are read again for those keys alone: a set lookup per row is far cheaper than folding every
+ * session of the range with its flags (ADR 036). Parameters: `project`, and those returned.
+ */
+export function matchingSessionParts(
+  aggregates: readonly SessionAggregate[],
+  filters: AcquisitionFilters,
+  range: TimeRange,
+): { sql: string; params: Params } {
+  const { flags, params } = filterFlags(filters);
   const parts = sessionParts(aggregates, range);
   if (flags.length === 0) return parts;
   const flagged = sessionParts([], range, flags);
@@ -135,9 +155,23 @@ export function matchingSessionParts(
 }
 
 /**
- * `session_rows`: one row per (session, user) with an event in [from, to) that passes every filter set
- * (for each filter, one of its events in the range carries one of the selected values), with
- * `session_id`, `user_id` and the asked columns. Parameters: `project`, and those returned.
+ * `session_rows`: the sessions of [from, to) that pass every filter set (for each filter, one of its
+ * events in the range carries one of the selected values), as signed rows of `session_id`, `user_id`,
+ * the asked columns and `sign` (1 or -1): a session's figures are the sum of its rows' weighted by
+ * `sign`, so a question sums `sign` (to count sessions) and `sign` times each figure, and leaves out any
+ * group whose `sign`s sum to 0 (it holds no session). Parameters: `project`, and those returned.
+ *
+ * Nearly every (session, user) of a range is one row of its parts (a session within one UTC day, its row
+ * merged), so folding every key by `GROUP BY session_id, user_id` paid a hash aggregation of all of them
+ * for the few that need it (ADR 039). Instead, every row of the parts that passes the filters on its own
+ * (each filter's flag set) counts as a session (sign 1: a flag, a landing value and a set of one row are
+ * its session's, each row's set being distinct already, session-days.ts). The keys with more than one
+ * row are then corrected: found by a 64-bit hash of the key (`repeated_sessions`, a far cheaper grouping
+ * than the text key), their rows are folded by the text key; each such session takes back its rows that
+ * counted (sign -1) and adds its folded row (sign 1) when its rows together pass every filter. A hash
+ * shared by two keys only sends both to that fold, which separates them: the sums stay exact. Filtered,
+ * this spares the grouping of every row holding some filter value by the text key (matchingSessionParts,
+ * which the funnel keeps).
  */
 export function sessionRowsCte(
   columns: readonly SessionColumn[],
@@ -145,20 +179,50 @@ export function sessionRowsCte(
   range: TimeRange,
 ): { sql: string; params: Params } {
   const aggregates = new Set<SessionAggregate>(columns.map((column) => SESSION_COLUMNS[column][0]));
-  const parts = matchingSessionParts([...aggregates], filters, range);
-  const selected = columns
-    .map((column) => {
+  const { flags, params } = filterFlags(filters);
+  const parts = sessionParts([...aggregates], range, flags);
+  const expressions = (of: (aggregate: SessionAggregate, column: string) => string) =>
+    columns.map((column) => {
       const [aggregate, summary] = SESSION_COLUMNS[column];
-      return `${summary(fold(aggregate, `m_${aggregate}`))} AS ${column}`;
-    })
-    .join(',\n             ');
+      return summary(of(aggregate, `m_${aggregate}`));
+    });
+  const asRow = expressions((_aggregate, column) => column);
+  const passesAlone = flags.map((flag) => `m_${flag.name} = 1`).join(' AND ') || '1';
+  const passesFolded = flags.map((flag) => `max(m_${flag.name}) = 1`).join(' AND ') || '1';
+  const folded = `[(${[...expressions(fold), 'toInt8(1)'].join(', ')})]`;
+  const takenBack = `groupArrayIf((${[...asRow, 'toInt8(-1)'].join(', ')}), ${passesAlone})`;
+  const fromChange = columns.map((column, index) => `change.${index + 1} AS ${column}`);
   return {
-    sql: `session_rows AS (
-      SELECT session_id, user_id,
-             ${selected}
+    sql: `repeated_sessions AS (
+      SELECT ${SESSION_KEY_HASH} AS key_hash
         FROM (${parts.sql})
-       GROUP BY session_id, user_id
+       GROUP BY key_hash
+      HAVING count() > 1
+    ),
+    session_rows AS (
+      SELECT session_id, user_id,
+             ${asRow.map((value, index) => `${value} AS ${columns[index]}`).join(',\n             ')},
+             toInt8(1) AS sign
+        FROM (${parts.sql})
+       WHERE ${passesAlone}
+      UNION ALL
+      SELECT session_id, user_id,
+             ${fromChange.join(',\n             ')},
+             change.${columns.length + 1} AS sign
+        -- arraySlice(…, 1, 0) is empty: the folded row only when the session passes.
+        FROM (SELECT session_id, user_id,
+                     arrayConcat(arraySlice(${folded}, 1, ${passesFolded}), ${takenBack}) AS changes
+                FROM (${parts.sql})
+               WHERE ${SESSION_KEY_HASH} IN repeated_sessions
+               GROUP BY session_id, user_id)
+       ARRAY JOIN changes AS change
     )`,
-    params: parts.params,
+    params: { ...params, ...parts.params },
   };
 }
+
+/**
+ * A (session, user) key as one number. One row's columns are its session's (a flag, a landing value, a
+ * set: each row's set is already distinct, session-days.ts), so a row alone needs no fold.
+ */
+const SESSION_KEY_HASH = 'cityHash64(session_id, user_id)';

@@ -49,8 +49,9 @@ const EMPTY_TOTAL: z.infer<typeof AttributionRow> = {
  * Sessions in the range grouped by their landing UTM value, plus the Total row. "+ Wallets" counts
  * wallets whose first connection ever (all time, whatever the filters) happened in the range, in the
  * session of that first connection (the earlier session id breaks a tie), found in the project's
- * connections alone (`wallet_connections`, derived-tables.ts). Sessions are first folded per
- * (value, user); a value's users are its (value, user) rows, the Total row's their distinct users.
+ * connections alone (`wallet_connections`, derived-tables.ts). Sessions are first summed per
+ * (value, user) from their signed rows (session-rows.ts: a (value, user) whose signs sum to 0 holds no
+ * session); a value's users are its (value, user) rows, the Total row's their distinct users.
  * Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
@@ -78,15 +79,16 @@ export async function attributionCounts(
     ),
     per_value AS (
       SELECT s.${value} AS value, s.user_id AS user_id,
-             count() AS per_sessions,
-             sum(s.submitted_count) AS per_transactions,
-             countIf(s.submitted_count > 0) AS per_with_tx,
-             countIf(s.connects > 0) AS per_with_connect,
-             sum(s.connects) AS per_connects,
-             sum(ifNull(w.wallets, 0)) AS per_wallets
+             sum(s.sign) AS per_sessions,
+             sum(s.sign * s.submitted_count) AS per_transactions,
+             sum(s.sign * (s.submitted_count > 0)) AS per_with_tx,
+             sum(s.sign * (s.connects > 0)) AS per_with_connect,
+             sum(s.sign * s.connects) AS per_connects,
+             sum(s.sign * ifNull(w.wallets, 0)) AS per_wallets
         FROM session_rows AS s
         LEFT JOIN new_wallets AS w ON w.session_id = s.session_id
        GROUP BY value, user_id
+      HAVING per_sessions > 0
     )
     -- ROLLUP: a row per value and the Total row in one pass over per_value (a UNION ALL would compute the
     -- CTEs once per branch). The Total row's users span every value: distinct users, not a sum.
