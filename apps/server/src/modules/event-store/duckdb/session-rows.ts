@@ -56,7 +56,13 @@ export function sessionFilter(filters: AcquisitionFilters): SessionFilter {
  * (`cut_since`). Knowing them up front keeps the common case (no such session) free of the events table,
  * and bounds the scan with constants that the zone maps on `ts` can use.
  */
-type CutSessions = { keys: [sessionId: string, userId: string][]; cutUntilMs: number; cutSinceMs: number };
+type CutSessions = {
+  keys: [sessionId: string, userId: string][];
+  cutUntilMs: number;
+  cutSinceMs: number;
+  /** Whether two users active in the range share a `user_key` (derived-tables.ts userKeyOf). */
+  keysCollide: boolean;
+};
 
 async function cutSessions(
   connection: DuckDBConnection,
@@ -64,12 +70,15 @@ async function cutSessions(
   range: TimeRange,
 ): Promise<CutSessions> {
   // Two narrow probes: one per edge. A session across both edges is listed twice, which the id lookups
-  // below do not mind.
+  // below do not mind. And whether the users whose life meets the range (all those with a session in
+  // it) have as many keys as ids: a few thousand numbers to count, read from `user_lives`.
   const [row] = await rowsOf(
     connection,
     `SELECT list([session_id, user_id]) AS keys,
             epoch_ms(max(last_ts) FILTER (WHERE first_ts < ${FROM})) AS cut_until,
-            epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since
+            epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since,
+            (SELECT count(*) <> count(DISTINCT user_key) FROM user_lives
+              WHERE project_id = $project AND first_day <= ${TO}::DATE AND last_day >= ${FROM}::DATE) AS keys_collide
        FROM (SELECT session_id, user_id, first_ts, last_ts FROM sessions
               WHERE project_id = $project AND first_ts < ${FROM} AND last_ts >= ${FROM}
              UNION ALL
@@ -81,12 +90,13 @@ async function cutSessions(
     keys: ((row?.keys as [string, string][] | null) ?? []).map(([id, user]) => [String(id), String(user)]),
     cutUntilMs: row?.cut_until == null ? range.fromMs - 1 : Number(row.cut_until),
     cutSinceMs: row?.cut_since == null ? range.toMs : Number(row.cut_since),
+    keysCollide: row?.keys_collide !== false,
   };
 }
 
 /**
- * `session_rows`: one row per (session, user) with an event in [from, to), with `session_id`, `user_id`
- * and the asked `sessions` columns (ADR 005), over those events. A session wholly inside the range is
+ * `session_rows`: one row per (session, user) with an event in [from, to), with `session_id`, `user_id`,
+ * `user_key` and the asked `sessions` columns (ADR 005), over those events. A session wholly inside the range is
  * its `sessions` row as stored; one the range cuts through is recomputed from its events in the range
  * with the very same aggregates, so every figure means "of the session's events in the range". Those
  * events are read through two windows (one per edge); the aggregates are sets, flags, minima and maxima,
@@ -134,8 +144,15 @@ function sessionRowsCte(
 }
 
 /**
+ * The `session_rows` column that tells users apart: `user_key`, a number, unless two users active in the
+ * range share one; then `user_id`. Grouping 226,000 sessions by the number instead of the string is what
+ * brought attribution and the filter options within budget at 10 M events (ADR 038).
+ */
+export type UserColumn = 'user_key' | 'user_id';
+
+/**
  * Runs an acquisition query over `session_rows` with the asked columns: `query` gets the CTE's text (to
- * put after WITH) and every parameter it needs. The cut sessions and the query run in one read
+ * put after WITH), every parameter it needs and the column to group users by. The cut sessions and the query run in one read
  * transaction, so that both see the same sessions and events.
  */
 export function withSessionRows<T>(
@@ -143,10 +160,15 @@ export function withSessionRows<T>(
   projectId: string,
   range: TimeRange,
   columns: readonly SessionColumn[],
-  query: (sessionRows: string, params: Params) => Promise<T>,
+  query: (sessionRows: string, params: Params, user: UserColumn) => Promise<T>,
 ): Promise<T> {
   return inTransaction(connection, async () => {
-    const cte = sessionRowsCte(columns, await cutSessions(connection, projectId, range));
-    return query(cte.sql, { ...rangeParams(projectId, range), ...cte.params });
+    const cut = await cutSessions(connection, projectId, range);
+    const cte = sessionRowsCte(['user_key', ...columns], cut);
+    return query(
+      cte.sql,
+      { ...rangeParams(projectId, range), ...cte.params },
+      cut.keysCollide ? 'user_id' : 'user_key',
+    );
   });
 }

@@ -3,7 +3,7 @@ import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { MAX_FILTER_OPTIONS } from '../../acquisition-questions.ts';
 import { parseValueSets, SESSION_VALUE_SETS } from '../derived-tables.ts';
-import { withSessionRows } from '../session-rows.ts';
+import { type UserColumn, withSessionRows } from '../session-rows.ts';
 import { rowsOf } from '../sql.ts';
 
 /** Column → result key; one pass over the sessions and one UNPIVOT read all eight lists. */
@@ -22,7 +22,8 @@ const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
  * The values the filter bar offers: every value seen in the range, with its distinct users. Read from the
  * per-session value sets: the distinct (user, value sets) pairs, as one string per session
  * (`value_sets`), then each set unnested side by side (shorter sets are padded with NULLs, which UNPIVOT
- * leaves out), so every (user, column, value) the events in the range carry is in some row.
+ * leaves out), so every (user, column, value) the events in the range carry is in some row. Users are told
+ * apart by their key, a number, unless two share one (session-rows.ts).
  */
 export async function filterOptions(
   connection: DuckDBConnection,
@@ -30,11 +31,11 @@ export async function filterOptions(
   range: TimeRange,
 ): Promise<AcquisitionFilterOptions> {
   const columns = Object.keys(SESSION_VALUE_SETS);
-  const sql = (sessionRows: string) => `
+  const sql = (sessionRows: string, user: UserColumn) => `
     WITH ${sessionRows},
     user_sets AS (
       SELECT user_id, ${parseValueSets('value_sets')} AS sets
-        FROM (SELECT DISTINCT user_id, value_sets FROM session_rows)
+        FROM (SELECT DISTINCT ${user} AS user_id, value_sets FROM session_rows)
     ),
     scoped AS (
       SELECT user_id, ${columns.map((column, index) => `unnest(sets[${index + 1}]) AS ${column}`).join(', ')}
@@ -51,8 +52,12 @@ export async function filterOptions(
       FROM options
      QUALIFY row_number() OVER (PARTITION BY name ORDER BY users DESC, value) <= ${MAX_FILTER_OPTIONS}
      ORDER BY name, users DESC, value`;
-  const rows = await withSessionRows(connection, projectId, range, ['value_sets'], (sessionRows, params) =>
-    rowsOf(connection, sql(sessionRows), params),
+  const rows = await withSessionRows(
+    connection,
+    projectId,
+    range,
+    ['value_sets'],
+    (sessionRows, params, user) => rowsOf(connection, sql(sessionRows, user), params),
   );
   const result = Object.fromEntries(
     Object.values(OPTION_COLUMNS).map((key) => [key, []]),
