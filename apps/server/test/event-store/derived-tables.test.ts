@@ -445,6 +445,50 @@ describe('derived tables (ADR 005)', () => {
     ]);
   });
 
+  it('count a user with several value sets in the range once per value, beside users with one', async () => {
+    await storeRows(store, [
+      event('page_view', RANGE.fromMs + 1_000, {
+        user_id: 'u1',
+        session_id: 's1',
+        country: 'DE',
+        browser: 'Chrome',
+      }),
+      event('page_view', RANGE.fromMs + 2_000, {
+        user_id: 'u1',
+        session_id: 's2',
+        country: 'DE',
+        browser: 'Firefox',
+      }),
+      event('page_view', RANGE.fromMs + 3_000, {
+        user_id: 'u2',
+        session_id: 's3',
+        country: 'DE',
+        browser: 'Chrome',
+      }),
+      event('page_view', RANGE.fromMs + 4_000, {
+        user_id: 'u3',
+        session_id: 's4',
+        country: 'FR',
+        browser: 'Firefox',
+      }),
+      event('page_view', RANGE.fromMs + 5_000, {
+        user_id: 'u3',
+        session_id: 's5',
+        country: 'FR',
+        browser: 'Firefox',
+      }),
+    ]);
+    const options = await store.filterOptions(PROJECT, RANGE);
+    expect(options.countries).toEqual([
+      { value: 'DE', users: 2 },
+      { value: 'FR', users: 1 },
+    ]);
+    expect(options.browsers).toEqual([
+      { value: 'Chrome', users: 2 },
+      { value: 'Firefox', users: 2 },
+    ]);
+  });
+
   it('go with the project when its events are deleted', async () => {
     await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' })]);
     await store.deleteProjectEvents(PROJECT);

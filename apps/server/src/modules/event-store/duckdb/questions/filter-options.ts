@@ -20,10 +20,13 @@ const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
 
 /**
  * The values the filter bar offers: every value seen in the range, with its distinct users. Read from the
- * per-session value sets: the distinct (user, value sets) pairs, as one string per session
- * (`value_sets`), then each set unnested side by side (shorter sets are padded with NULLs, which UNPIVOT
- * leaves out), so every (user, column, value) the events in the range carry is in some row. Users are told
- * apart by their key, a number, unless two share one (session-rows.ts).
+ * per-session value sets (`value_sets`, one string per session): the distinct (user, value sets) pairs,
+ * then each distinct string parsed once and its sets unnested side by side (shorter sets are padded with
+ * NULLs, which UNPIVOT leaves out), so every (column, value) the events in the range carry is in some row.
+ * A value's users are those of the strings that hold it: a user with one string in the range is counted by
+ * that string's count, so only users with several strings need a distinct count (ADR 038: most users keep
+ * one for a month, and the distinct count over every (user, value) was most of the question's time).
+ * Users are told apart by their key, a number, unless two share one (session-rows.ts).
  */
 export async function filterOptions(
   connection: DuckDBConnection,
@@ -34,16 +37,26 @@ export async function filterOptions(
   const sql = (sessionRows: string, user: UserColumn) => `
     WITH ${sessionRows},
     user_sets AS (
-      SELECT user_id, ${parseValueSets('value_sets')} AS sets
-        FROM (SELECT DISTINCT ${user} AS user_id, value_sets FROM session_rows)
+      SELECT DISTINCT ${user} AS user_id, value_sets FROM session_rows
+    ),
+    per_user AS (
+      SELECT user_id, count(*) = 1 AS has_one FROM user_sets GROUP BY user_id
+    ),
+    -- Per distinct string: how many users have it alone, and the users who have others too.
+    set_users AS (
+      SELECT value_sets, count(*) FILTER (WHERE has_one) AS single_users,
+             coalesce(list(user_id) FILTER (WHERE NOT has_one), []) AS shared_users
+        FROM user_sets JOIN per_user USING (user_id)
+       GROUP BY value_sets
     ),
     scoped AS (
-      SELECT user_id, ${columns.map((column, index) => `unnest(sets[${index + 1}]) AS ${column}`).join(', ')}
-        FROM user_sets
+      SELECT single_users, shared_users,
+             ${columns.map((column, index) => `unnest(sets[${index + 1}]) AS ${column}`).join(', ')}
+        FROM (SELECT *, ${parseValueSets('value_sets')} AS sets FROM set_users)
     ),
     options AS (
-      -- UNPIVOT leaves NULLs out: one row per (user, column, value) present.
-      SELECT name, value, count(DISTINCT user_id) AS users
+      -- UNPIVOT leaves NULLs out: one row per (string, column, value) present.
+      SELECT name, value, sum(single_users) + len(list_distinct(flatten(list(shared_users)))) AS users
         FROM (UNPIVOT scoped ON ${columns.join(', ')} INTO NAME name VALUE value)
        WHERE trim(value) <> ''
        GROUP BY name, value
