@@ -60,7 +60,7 @@ type CutSessions = {
   keys: [sessionId: string, userId: string][];
   cutUntilMs: number;
   cutSinceMs: number;
-  /** Whether two users active in the range share a `user_key` (derived-tables.ts userKeyOf). */
+  /** Whether two users active in the range share a `user_key` (derived-tables.ts userKeyOf); false when not checked. */
   keysCollide: boolean;
 };
 
@@ -68,17 +68,22 @@ async function cutSessions(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
+  checkKeys: boolean,
 ): Promise<CutSessions> {
   // Two narrow probes: one per edge. A session across both edges is listed twice, which the id lookups
-  // below do not mind. And whether the users whose life meets the range (all those with a session in
-  // it) have as many keys as ids: a few thousand numbers to count, read from `user_lives`.
+  // below do not mind. When asked, whether the users whose life meets the range (all those with a session
+  // in it) have as many keys as ids: a few thousand numbers to count, read from `user_lives`.
   const [row] = await rowsOf(
     connection,
     `SELECT list([session_id, user_id]) AS keys,
             epoch_ms(max(last_ts) FILTER (WHERE first_ts < ${FROM})) AS cut_until,
-            epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since,
+            epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since${
+              checkKeys
+                ? `,
             (SELECT count(*) <> count(DISTINCT user_key) FROM user_lives
-              WHERE project_id = $project AND first_day <= ${TO}::DATE AND last_day >= ${FROM}::DATE) AS keys_collide
+              WHERE project_id = $project AND first_day <= ${TO}::DATE AND last_day >= ${FROM}::DATE) AS keys_collide`
+                : ''
+            }
        FROM (SELECT session_id, user_id, first_ts, last_ts FROM sessions
               WHERE project_id = $project AND first_ts < ${FROM} AND last_ts >= ${FROM}
              UNION ALL
@@ -90,13 +95,13 @@ async function cutSessions(
     keys: ((row?.keys as [string, string][] | null) ?? []).map(([id, user]) => [String(id), String(user)]),
     cutUntilMs: row?.cut_until == null ? range.fromMs - 1 : Number(row.cut_until),
     cutSinceMs: row?.cut_since == null ? range.toMs : Number(row.cut_since),
-    keysCollide: row?.keys_collide !== false,
+    keysCollide: checkKeys && row?.keys_collide !== false,
   };
 }
 
 /**
- * `session_rows`: one row per (session, user) with an event in [from, to), with `session_id`, `user_id`,
- * `user_key` and the asked `sessions` columns (ADR 005), over those events. A session wholly inside the range is
+ * `session_rows`: one row per (session, user) with an event in [from, to), with `session_id`, `user_id`
+ * and the asked `sessions` columns (ADR 005), over those events. A session wholly inside the range is
  * its `sessions` row as stored; one the range cuts through is recomputed from its events in the range
  * with the very same aggregates, so every figure means "of the session's events in the range". Those
  * events are read through two windows (one per edge); the aggregates are sets, flags, minima and maxima,
@@ -144,9 +149,10 @@ function sessionRowsCte(
 }
 
 /**
- * The `session_rows` column that tells users apart: `user_key`, a number, unless two users active in the
- * range share one; then `user_id`. Grouping 226,000 sessions by the number instead of the string is what
- * brought attribution and the filter options within budget at 10 M events (ADR 038).
+ * The `session_rows` column that tells users apart: with `byUserKey`, `user_key`, a number, unless two
+ * users active in the range share one; otherwise, or then, `user_id`. Grouping 226,000 sessions by the
+ * number instead of the string is what took attribution and the filter options down at 10 M events; the
+ * funnel gains nothing from it that its check would not cost back (ADR 038).
  */
 export type UserColumn = 'user_key' | 'user_id';
 
@@ -161,10 +167,11 @@ export function withSessionRows<T>(
   range: TimeRange,
   columns: readonly SessionColumn[],
   query: (sessionRows: string, params: Params, user: UserColumn) => Promise<T>,
+  { byUserKey = false } = {},
 ): Promise<T> {
   return inTransaction(connection, async () => {
-    const cut = await cutSessions(connection, projectId, range);
-    const cte = sessionRowsCte(['user_key', ...columns], cut);
+    const cut = await cutSessions(connection, projectId, range, byUserKey);
+    const cte = sessionRowsCte(byUserKey ? ['user_key', ...columns] : columns, cut);
     return query(
       cte.sql,
       { ...rangeParams(projectId, range), ...cte.params },

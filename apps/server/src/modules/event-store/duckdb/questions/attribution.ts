@@ -89,6 +89,7 @@ export async function attributionCounts(
     [value, 'submitted_count', 'connects', ...filter.columns],
     (sessionRows, params, user) =>
       rowsOf(connection, sql(sessionRows, user), { ...params, ...filter.params }),
+    { byUserKey: true },
   );
   return rows.map((row) => ({
     isTotal: Boolean(row.is_total),

@@ -71,6 +71,7 @@ export async function filterOptions(
     range,
     ['value_sets'],
     (sessionRows, params, user) => rowsOf(connection, sql(sessionRows, user), params),
+    { byUserKey: true },
   );
   const result = Object.fromEntries(
     Object.values(OPTION_COLUMNS).map((key) => [key, []]),

@@ -2,14 +2,14 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { FunnelCounts } from '../../acquisition-questions.ts';
-import { sessionFilter, type UserColumn, withSessionRows } from '../session-rows.ts';
+import { sessionFilter, withSessionRows } from '../session-rows.ts';
 import { rowsOf } from '../sql.ts';
 
 const COLUMNS = ['has_wallet', 'has_connected', 'has_signed', 'first_submitted_tx', 'last_submitted_tx'];
 
 /**
  * Distinct users per funnel step, over the events in the range (of matching sessions when filtered),
- * read from the per-session rows rather than the events, users told apart by their key (session-rows.ts). A user executed multiple transactions when
+ * read from the per-session rows rather than the events. A user executed multiple transactions when
  * their submitted transactions do not all share one id: the smallest and the largest id differ.
  * Definitions: docs/acquisition-and-incidents.md, "Funnel".
  */
@@ -20,10 +20,10 @@ export async function funnelCounts(
   filters: AcquisitionFilters,
 ): Promise<FunnelCounts> {
   const filter = sessionFilter(filters);
-  const sql = (sessionRows: string, user: UserColumn) => `
+  const sql = (sessionRows: string) => `
     WITH ${sessionRows},
     per_user AS (
-      SELECT ${user} AS user_id,
+      SELECT user_id,
              bool_or(has_wallet) AS has_wallet,
              bool_or(has_connected) AS has_connected,
              min(first_submitted_tx) AS first_tx,
@@ -31,7 +31,7 @@ export async function funnelCounts(
              bool_or(has_signed) AS has_signed
         FROM session_rows
        WHERE ${filter.condition}
-       GROUP BY ${user}
+       GROUP BY user_id
     )
     SELECT count(*)::DOUBLE AS total_users,
            count(*) FILTER (WHERE has_wallet)::DOUBLE AS have_wallets,
@@ -45,8 +45,7 @@ export async function funnelCounts(
     projectId,
     range,
     [...COLUMNS, ...filter.columns],
-    (sessionRows, params, user) =>
-      rowsOf(connection, sql(sessionRows, user), { ...params, ...filter.params }),
+    (sessionRows, params) => rowsOf(connection, sql(sessionRows), { ...params, ...filter.params }),
   );
   const count = (name: string) => Number(row[name] ?? 0);
   return {
