@@ -175,7 +175,7 @@ export function withSessionRows<T>(
     return query(
       cte.sql,
       { ...rangeParams(projectId, range), ...cte.params },
-      cut.keysCollide ? 'user_id' : 'user_key',
+      byUserKey && !cut.keysCollide ? 'user_key' : 'user_id',
     );
   });
 }

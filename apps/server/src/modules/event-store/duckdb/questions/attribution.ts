@@ -20,8 +20,8 @@ const DIMENSION_COLUMNS: Record<AttributionDimension, string> = {
  * per-session rows. "+ Wallets" counts wallets whose first connection ever (all time, whatever the
  * filters) happened in the range, in the session of that first connection (the derived `wallet_firsts`).
  * Sessions are first folded per (value, user), so that a row's users are its (value, user) rows and the
- * Total row's, its users: no distinct count over sessions. Users are told apart by their key, a number,
- * unless two share one (session-rows.ts). Definitions: docs/acquisition-and-incidents.md.
+ * Total row's, its users: no distinct count over sessions. Without filters, users are told apart by their
+ * key, a number, unless two share one (session-rows.ts). Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
   connection: DuckDBConnection,
@@ -89,7 +89,8 @@ export async function attributionCounts(
     [value, 'submitted_count', 'connects', ...filter.columns],
     (sessionRows, params, user) =>
       rowsOf(connection, sql(sessionRows, user), { ...params, ...filter.params }),
-    { byUserKey: true },
+    // Filtered, few sessions pass: grouping them by id costs less than checking the keys (ADR 038).
+    { byUserKey: filter.columns.length === 0 },
   );
   return rows.map((row) => ({
     isTotal: Boolean(row.is_total),
