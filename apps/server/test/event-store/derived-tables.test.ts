@@ -407,6 +407,88 @@ describe('derived tables (ADR 005)', () => {
     expect(total).toMatchObject({ isTotal: true, sessions: 2, users: 2, connects: 1, transactions: 1 });
   });
 
+  it('tell users apart by their ids when two of them share a user key', async () => {
+    await storeRows(store, [
+      event('wallet_connected', RANGE.fromMs + 1_000, {
+        user_id: 'u1',
+        session_id: 's1',
+        country: 'DE',
+        wallet_address: '0xa',
+      }),
+      event('tx', RANGE.fromMs + 2_000, {
+        user_id: 'u1',
+        session_id: 's1',
+        country: 'DE',
+        tx_id: 't1',
+        tx_stage: 'submitted',
+      }),
+      event('page_view', RANGE.fromMs + 3_000, { user_id: 'u2', session_id: 's2', country: 'DE' }),
+      event('page_view', RANGE.fromMs + 4_000, { user_id: 'u3', session_id: 's3', country: 'FR' }),
+    ]);
+    // Two keys equal, as two user ids with the same MD5 half would make them (ADR 038).
+    await inTransaction(connection, async () => {
+      for (const table of ['sessions', 'user_lives']) {
+        await connection.run(`UPDATE ${table} SET user_key = 7 WHERE user_id IN ('u1', 'u2')`);
+      }
+    });
+    expect(await store.funnelCounts(PROJECT, RANGE, {})).toMatchObject({
+      totalUsers: 3,
+      haveConnectedWallet: 1,
+      haveExecutedTransaction: 1,
+    });
+    const total = (await store.attributionCounts(PROJECT, RANGE, 'campaign', {})).find((row) => row.isTotal);
+    expect(total).toMatchObject({ sessions: 3, users: 3, usersWithConnect: 1, usersWithTransaction: 1 });
+    const options = await store.filterOptions(PROJECT, RANGE);
+    expect(options.countries).toEqual([
+      { value: 'DE', users: 2 },
+      { value: 'FR', users: 1 },
+    ]);
+  });
+
+  it('count a user with several value sets in the range once per value, beside users with one', async () => {
+    await storeRows(store, [
+      event('page_view', RANGE.fromMs + 1_000, {
+        user_id: 'u1',
+        session_id: 's1',
+        country: 'DE',
+        browser: 'Chrome',
+      }),
+      event('page_view', RANGE.fromMs + 2_000, {
+        user_id: 'u1',
+        session_id: 's2',
+        country: 'DE',
+        browser: 'Firefox',
+      }),
+      event('page_view', RANGE.fromMs + 3_000, {
+        user_id: 'u2',
+        session_id: 's3',
+        country: 'DE',
+        browser: 'Chrome',
+      }),
+      event('page_view', RANGE.fromMs + 4_000, {
+        user_id: 'u3',
+        session_id: 's4',
+        country: 'FR',
+        browser: 'Firefox',
+      }),
+      event('page_view', RANGE.fromMs + 5_000, {
+        user_id: 'u3',
+        session_id: 's5',
+        country: 'FR',
+        browser: 'Firefox',
+      }),
+    ]);
+    const options = await store.filterOptions(PROJECT, RANGE);
+    expect(options.countries).toEqual([
+      { value: 'DE', users: 2 },
+      { value: 'FR', users: 1 },
+    ]);
+    expect(options.browsers).toEqual([
+      { value: 'Chrome', users: 2 },
+      { value: 'Firefox', users: 2 },
+    ]);
+  });
+
   it('go with the project when its events are deleted', async () => {
     await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' })]);
     await store.deleteProjectEvents(PROJECT);
@@ -478,13 +560,14 @@ describe('derived tables (ADR 005)', () => {
     });
     expect(await ensureDerivedTables(connection)).toEqual([
       'user_lives',
+      'sessions',
       'incident_lives',
       'incident_members',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
   });
 
-  it('build the incident tables alone for a file of version 5', async () => {
+  it('build the incident tables, and those of version 7, for a file of version 5', async () => {
     await storeRows(store, [
       event('error', RANGE.fromMs, { incident_id: 'inc_1', error_source: 'window', error_message: 'x' }),
       event('page_view', RANGE.fromMs + DAY_MS, { user_id: 'u2' }),
@@ -494,10 +577,44 @@ describe('derived tables (ADR 005)', () => {
     await inTransaction(connection, async () => {
       await connection.run('DROP TABLE incident_lives');
       await connection.run('DROP TABLE incident_members');
-      await connection.run('DELETE FROM user_lives');
+      await connection.run('DELETE FROM wallet_days');
       await connection.run('UPDATE derived_tables_version SET version = 5');
     });
-    expect(await ensureDerivedTables(connection)).toEqual(['incident_lives', 'incident_members']);
-    expect(await derivedRows(connection)).toEqual({ ...expected, user_lives: [] });
+    expect(await ensureDerivedTables(connection)).toEqual([
+      'user_lives',
+      'sessions',
+      'incident_lives',
+      'incident_members',
+    ]);
+    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
+  });
+
+  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild nothing else', async () => {
+    await storeRows(store, [
+      event('page_view', RANGE.fromMs, { user_id: 'u1', session_id: 's1' }),
+      event('wallet_connected', RANGE.fromMs + DAY_MS, {
+        user_id: 'u2',
+        session_id: 's2',
+        wallet_address: '0xe',
+      }),
+    ]);
+    const expected = await derivedRows(connection);
+    expect(expected.sessions).toHaveLength(2);
+    // Version 6's tables had no `user_key`.
+    await inTransaction(connection, async () => {
+      await connection.run('ALTER TABLE sessions DROP COLUMN user_key');
+      await connection.run('ALTER TABLE user_lives DROP COLUMN user_key');
+      await connection.run('DELETE FROM wallet_firsts');
+      await connection.run('UPDATE derived_tables_version SET version = 6');
+    });
+    expect(await ensureDerivedTables(connection)).toEqual(['user_lives', 'sessions']);
+    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
+    const keys = await connection.runAndReadAll(
+      `SELECT DISTINCT s.user_id, s.user_key = l.user_key AS same FROM sessions s JOIN user_lives l USING (project_id, user_id) ORDER BY ALL`,
+    );
+    expect(keys.getRowObjectsJS()).toEqual([
+      { user_id: 'u1', same: true },
+      { user_id: 'u2', same: true },
+    ]);
   });
 });

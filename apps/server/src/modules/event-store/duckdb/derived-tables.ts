@@ -70,9 +70,19 @@ const aggregatesOf = (columns: readonly (readonly [string, string])[]) =>
 export const SESSION_AGGREGATES = aggregatesOf(SESSION_AGGREGATE_COLUMNS);
 
 /**
- * The last `sessions` columns: read from its sets, stored so that the queries read a number or one
- * string instead of lists. `value_sets` is every value set as one JSON array, in SESSION_VALUE_SETS
- * order: equal strings mean equal sets, so the filter options count distinct (user, value_sets).
+ * A user's key: the upper 64 bits of the MD5 of its id. `sessions` and `user_lives` store it beside the
+ * id, so that the acquisition questions group sessions by a number rather than a string (ADR 038). Two
+ * users of a project may share a key (unlikely, or on purpose: user ids come from the SDK): the questions
+ * check `user_lives` first and group by the id when they do (session-rows.ts). MD5, not `hash()`: DuckDB's
+ * hash may change between versions, and a stored key must equal one computed later.
+ */
+export const userKeyOf = (column: string) => `(md5_number(${column}) >> 64)::UBIGINT`;
+
+/**
+ * The last `sessions` columns: read from its key and its sets, stored so that the queries read a number
+ * or one string instead of a string key or lists. `value_sets` is every value set as one JSON array, in
+ * SESSION_VALUE_SETS order: equal strings mean equal sets, so the filter options count distinct
+ * (user, value_sets). Those of the key (no sets) never change once the row exists.
  */
 const SESSION_SUMMARIES: readonly (readonly [string, (set: (name: string) => string) => string, string[]])[] =
   [
@@ -85,6 +95,7 @@ const SESSION_SUMMARIES: readonly (readonly [string, (set: (name: string) => str
       (set) => `to_json([${Object.values(SESSION_VALUE_SETS).map(set).join(', ')}])::VARCHAR`,
       Object.values(SESSION_VALUE_SETS),
     ],
+    ['user_key', () => userKeyOf('user_id'), []],
   ];
 
 /** The summaries over a relation holding SESSION_AGGREGATES' columns. */
@@ -162,7 +173,9 @@ const SESSION_MERGE = `ON CONFLICT (project_id, session_id, user_id) DO UPDATE S
     ${[
       ...SESSION_SCALARS_MERGE,
       ...SESSION_SETS.map((set) => `${set} = ${mergedSet(set)}`),
-      ...SESSION_SUMMARIES.map(([name, summary]) => `${name} = ${summary(mergedSet)}`),
+      ...SESSION_SUMMARIES.filter(([, , sets]) => sets.length > 0).map(
+        ([name, summary]) => `${name} = ${summary(mergedSet)}`,
+      ),
     ].join(',\n    ')}
     WHERE ${SESSION_SCALARS_CHANGE.join(' OR ')}
        OR NOT (${SESSION_SETS.map((set) => `list_has_all(${set}, excluded.${set})`).join(' AND ')})`;
@@ -227,10 +240,11 @@ const DERIVED_TABLES = [
   },
   {
     name: 'user_lives',
-    definedIn: 5,
+    definedIn: 7,
     order: 'project_id, first_day',
     // Written only when a load moves a user's first or last day (most loads see users known already).
-    rows: `SELECT project_id, user_id, min(ts)::DATE AS first_day, max(ts)::DATE AS last_day
+    rows: `SELECT project_id, user_id, min(ts)::DATE AS first_day, max(ts)::DATE AS last_day,
+         ${userKeyOf('user_id')} AS user_key
     FROM {source}
    GROUP BY project_id, user_id`,
     onConflict: [
@@ -249,7 +263,7 @@ const DERIVED_TABLES = [
   },
   {
     name: 'sessions',
-    definedIn: 4,
+    definedIn: 7,
     order: 'project_id, first_ts',
     rows: `SELECT *, ${SESSION_SUMMARY_COLUMNS}
     FROM (SELECT project_id, session_id, user_id,

@@ -31,7 +31,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 6;
+export const DERIVED_TABLES_VERSION = 7;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -50,12 +50,14 @@ export const CREATE_DERIVED_TABLES = [
   user_id VARCHAR NOT NULL,
   PRIMARY KEY (project_id, day, user_id)
 )`,
-  // Per user: the first and the last UTC day with any event (docs/decisions/029: the incidents' reach).
+  // Per user: the first and the last UTC day with any event (docs/decisions/029: the incidents' reach),
+  // and the user's key (derived-tables.ts userKeyOf; ADR 038).
   `CREATE TABLE IF NOT EXISTS user_lives (
   project_id VARCHAR NOT NULL,
   user_id VARCHAR NOT NULL,
   first_day DATE NOT NULL,
   last_day DATE NOT NULL,
+  user_key UBIGINT NOT NULL,
   PRIMARY KEY (project_id, user_id)
 )`,
   `CREATE TABLE IF NOT EXISTS wallet_days (
@@ -94,6 +96,7 @@ export const CREATE_DERIVED_TABLES = [
   last_submitted_tx VARCHAR,
   connects INTEGER NOT NULL,
   value_sets VARCHAR NOT NULL,
+  user_key UBIGINT NOT NULL,
   PRIMARY KEY (project_id, session_id, user_id)
 )`,
   // The incident occurrences (error events with an incident id), with the columns the incident list reads.

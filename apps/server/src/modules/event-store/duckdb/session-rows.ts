@@ -56,20 +56,34 @@ export function sessionFilter(filters: AcquisitionFilters): SessionFilter {
  * (`cut_since`). Knowing them up front keeps the common case (no such session) free of the events table,
  * and bounds the scan with constants that the zone maps on `ts` can use.
  */
-type CutSessions = { keys: [sessionId: string, userId: string][]; cutUntilMs: number; cutSinceMs: number };
+type CutSessions = {
+  keys: [sessionId: string, userId: string][];
+  cutUntilMs: number;
+  cutSinceMs: number;
+  /** Whether two users active in the range share a `user_key` (derived-tables.ts userKeyOf); false when not checked. */
+  keysCollide: boolean;
+};
 
 async function cutSessions(
   connection: DuckDBConnection,
   projectId: string,
   range: TimeRange,
+  checkKeys: boolean,
 ): Promise<CutSessions> {
   // Two narrow probes: one per edge. A session across both edges is listed twice, which the id lookups
-  // below do not mind.
+  // below do not mind. When asked, whether the users whose life meets the range (all those with a session
+  // in it) have as many keys as ids: a few thousand numbers to count, read from `user_lives`.
   const [row] = await rowsOf(
     connection,
     `SELECT list([session_id, user_id]) AS keys,
             epoch_ms(max(last_ts) FILTER (WHERE first_ts < ${FROM})) AS cut_until,
-            epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since
+            epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since${
+              checkKeys
+                ? `,
+            (SELECT count(*) <> count(DISTINCT user_key) FROM user_lives
+              WHERE project_id = $project AND first_day <= ${TO}::DATE AND last_day >= ${FROM}::DATE) AS keys_collide`
+                : ''
+            }
        FROM (SELECT session_id, user_id, first_ts, last_ts FROM sessions
               WHERE project_id = $project AND first_ts < ${FROM} AND last_ts >= ${FROM}
              UNION ALL
@@ -81,6 +95,7 @@ async function cutSessions(
     keys: ((row?.keys as [string, string][] | null) ?? []).map(([id, user]) => [String(id), String(user)]),
     cutUntilMs: row?.cut_until == null ? range.fromMs - 1 : Number(row.cut_until),
     cutSinceMs: row?.cut_since == null ? range.toMs : Number(row.cut_since),
+    keysCollide: checkKeys && row?.keys_collide !== false,
   };
 }
 
@@ -134,8 +149,16 @@ function sessionRowsCte(
 }
 
 /**
+ * The `session_rows` column that tells users apart: with `byUserKey`, `user_key`, a number, unless two
+ * users active in the range share one; otherwise, or then, `user_id`. Grouping 226,000 sessions by the
+ * number instead of the string is what took attribution and the filter options down at 10 M events; the
+ * funnel gains nothing from it that its check would not cost back (ADR 038).
+ */
+export type UserColumn = 'user_key' | 'user_id';
+
+/**
  * Runs an acquisition query over `session_rows` with the asked columns: `query` gets the CTE's text (to
- * put after WITH) and every parameter it needs. The cut sessions and the query run in one read
+ * put after WITH), every parameter it needs and the column to group users by. The cut sessions and the query run in one read
  * transaction, so that both see the same sessions and events.
  */
 export function withSessionRows<T>(
@@ -143,10 +166,16 @@ export function withSessionRows<T>(
   projectId: string,
   range: TimeRange,
   columns: readonly SessionColumn[],
-  query: (sessionRows: string, params: Params) => Promise<T>,
+  query: (sessionRows: string, params: Params, user: UserColumn) => Promise<T>,
+  { byUserKey = false } = {},
 ): Promise<T> {
   return inTransaction(connection, async () => {
-    const cte = sessionRowsCte(columns, await cutSessions(connection, projectId, range));
-    return query(cte.sql, { ...rangeParams(projectId, range), ...cte.params });
+    const cut = await cutSessions(connection, projectId, range, byUserKey);
+    const cte = sessionRowsCte(byUserKey ? ['user_key', ...columns] : columns, cut);
+    return query(
+      cte.sql,
+      { ...rangeParams(projectId, range), ...cte.params },
+      byUserKey && !cut.keysCollide ? 'user_key' : 'user_id',
+    );
   });
 }

@@ -3,7 +3,7 @@ import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contrac
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { AttributionCounts } from '../../acquisition-questions.ts';
 import { LANDING_COLUMNS } from '../derived-tables.ts';
-import { sessionFilter, withSessionRows } from '../session-rows.ts';
+import { sessionFilter, type UserColumn, withSessionRows } from '../session-rows.ts';
 import { FROM, rowsOf, TO } from '../sql.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
@@ -20,7 +20,8 @@ const DIMENSION_COLUMNS: Record<AttributionDimension, string> = {
  * per-session rows. "+ Wallets" counts wallets whose first connection ever (all time, whatever the
  * filters) happened in the range, in the session of that first connection (the derived `wallet_firsts`).
  * Sessions are first folded per (value, user), so that a row's users are its (value, user) rows and the
- * Total row's, its users: no distinct count over sessions. Definitions: docs/acquisition-and-incidents.md.
+ * Total row's, its users: no distinct count over sessions. Without filters, users are told apart by their
+ * key, a number, unless two share one (session-rows.ts). Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
   connection: DuckDBConnection,
@@ -31,10 +32,10 @@ export async function attributionCounts(
 ): Promise<AttributionCounts[]> {
   const filter = sessionFilter(filters);
   const value = DIMENSION_COLUMNS[dimension];
-  const sql = (sessionRows: string) => `
+  const sql = (sessionRows: string, user: UserColumn) => `
     WITH ${sessionRows},
     passing AS (
-      SELECT session_id, user_id, ${value} AS value, submitted_count AS transactions,
+      SELECT session_id, ${user} AS user_id, ${value} AS value, submitted_count AS transactions,
              connects
         FROM session_rows
        WHERE ${filter.condition}
@@ -86,7 +87,10 @@ export async function attributionCounts(
     projectId,
     range,
     [value, 'submitted_count', 'connects', ...filter.columns],
-    (sessionRows, params) => rowsOf(connection, sql(sessionRows), { ...params, ...filter.params }),
+    (sessionRows, params, user) =>
+      rowsOf(connection, sql(sessionRows, user), { ...params, ...filter.params }),
+    // Filtered, few sessions pass: grouping them by id costs less than checking the keys (ADR 038).
+    { byUserKey: filter.columns.length === 0 },
   );
   return rows.map((row) => ({
     isTotal: Boolean(row.is_total),
