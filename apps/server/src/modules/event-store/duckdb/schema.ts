@@ -51,7 +51,7 @@ export const CREATE_DERIVED_TABLES = [
   PRIMARY KEY (project_id, day, user_id)
 )`,
   // Per user: the first and the last UTC day with any event (docs/decisions/029: the incidents' reach),
-  // and the user's key (derived-tables.ts userKeyOf; ADR 038).
+  // and the user's key (derived-tables.ts userKeyOf; ADR 040).
   `CREATE TABLE IF NOT EXISTS user_lives (
   project_id VARCHAR NOT NULL,
   user_id VARCHAR NOT NULL,

@@ -152,7 +152,7 @@ function sessionRowsCte(
  * The `session_rows` column that tells users apart: with `byUserKey`, `user_key`, a number, unless two
  * users active in the range share one; otherwise, or then, `user_id`. Grouping 226,000 sessions by the
  * number instead of the string is what took attribution and the filter options down at 10 M events; the
- * funnel gains nothing from it that its check would not cost back (ADR 038).
+ * funnel gains nothing from it that its check would not cost back (ADR 040).
  */
 export type UserColumn = 'user_key' | 'user_id';
 

@@ -89,7 +89,7 @@ export async function attributionCounts(
     [value, 'submitted_count', 'connects', ...filter.columns],
     (sessionRows, params, user) =>
       rowsOf(connection, sql(sessionRows, user), { ...params, ...filter.params }),
-    // Filtered, few sessions pass: grouping them by id costs less than checking the keys (ADR 038).
+    // Filtered, few sessions pass: grouping them by id costs less than checking the keys (ADR 040).
     { byUserKey: filter.columns.length === 0 },
   );
   return rows.map((row) => ({

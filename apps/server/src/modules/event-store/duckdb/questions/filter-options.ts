@@ -24,7 +24,7 @@ const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
  * then each distinct string parsed once and its sets unnested side by side (shorter sets are padded with
  * NULLs, which UNPIVOT leaves out), so every (column, value) the events in the range carry is in some row.
  * A value's users are those of the strings that hold it: a user with one string in the range is counted by
- * that string's count, so only users with several strings need a distinct count (ADR 038: most users keep
+ * that string's count, so only users with several strings need a distinct count (ADR 040: most users keep
  * one for a month, and the distinct count over every (user, value) was most of the question's time).
  * Users are told apart by their key, a number, unless two share one (session-rows.ts).
  */
