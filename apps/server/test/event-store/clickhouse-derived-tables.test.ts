@@ -7,11 +7,11 @@ import {
   type ClickHouseEventStore,
   createClickHouseEventStore,
 } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
-import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
-import { migrate, SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
+import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
+import { SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { writeSegment } from './segment-file.ts';
 
@@ -193,19 +193,11 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
 
   it('are created and filled when the store starts on a database of schema version 2', async () => {
     const url = `${chdb.url}/pf_derived_v2`;
-    const old = await connectClickHouse(url);
-    await migrate(old, 2);
-    const writer = createEventWriter(old);
     const rows = fixture();
-    await writer.loadSegment(writeSegment(dir, [...rows, ...rows]));
-    await writer.close();
-    const tables = z.object({ name: z.string() });
-    expect(
-      (await old.rows('SELECT name FROM system.tables WHERE database = currentDatabase()', {}, tables)).map(
-        (row) => row.name,
-      ),
-    ).not.toContain('user_days');
-    await old.close();
+    const tables = await databaseAtVersion(url, 2, (writer) =>
+      writer.loadSegment(writeSegment(dir, [...rows, ...rows])),
+    );
+    expect(tables).not.toContain('user_days');
 
     store = await createClickHouseEventStore(url);
     const [version] = await store.clickhouse.rows(

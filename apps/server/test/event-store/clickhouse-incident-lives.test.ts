@@ -7,12 +7,11 @@ import {
   type ClickHouseEventStore,
   createClickHouseEventStore,
 } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
-import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
+import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { incidentLivesOf, LIFE_FIGURES } from '../../src/modules/event-store/clickhouse/incident-lives.ts';
-import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { writeSegment } from './segment-file.ts';
 
@@ -175,19 +174,11 @@ describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
 
   it('is created and filled when the store starts on a database of schema version 7', async () => {
     const url = `${chdb.url}/pf_lives_v7`;
-    const old = await connectClickHouse(url);
-    await migrate(old, 7);
-    const writer = createEventWriter(old);
     const rows = fixture();
-    await writer.loadSegment(writeSegment(dir, [...rows, ...rows]));
-    await writer.close();
-    const tables = z.object({ name: z.string() });
-    expect(
-      (await old.rows('SELECT name FROM system.tables WHERE database = currentDatabase()', {}, tables)).map(
-        (row) => row.name,
-      ),
-    ).not.toContain('incident_lives');
-    await old.close();
+    const tables = await databaseAtVersion(url, 7, (writer) =>
+      writer.loadSegment(writeSegment(dir, [...rows, ...rows])),
+    );
+    expect(tables).not.toContain('incident_lives');
 
     const store = await createClickHouseEventStore(url);
     expect(await expectInLine(store.clickhouse)).toHaveLength(3);

@@ -8,15 +8,14 @@ import {
   type ClickHouseEventStore,
   createClickHouseEventStore,
 } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
-import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
-import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
+import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { sessionDaysOfEvents } from '../../src/modules/event-store/clickhouse/session-days.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { loadScattered, writeSegment } from './segment-file.ts';
 
@@ -219,19 +218,10 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
 
   it('is created and filled when the store starts on a database of schema version 3', async () => {
     const url = `${chdb.url}/pf_sessions_v3`;
-    const old = await connectClickHouse(url);
-    await migrate(old, 3);
-    const writer = createEventWriter(old);
-    await loadScattered(writer, dir, fixture(PROJECT, 7));
-    await writer.close();
-    const Tables = z.object({ name: z.string() });
-    const tables = await old.rows(
-      'SELECT name FROM system.tables WHERE database = currentDatabase()',
-      {},
-      Tables,
+    const tables = await databaseAtVersion(url, 3, (writer) =>
+      loadScattered(writer, dir, fixture(PROJECT, 7)),
     );
-    expect(tables.map((row) => row.name)).not.toContain('session_days');
-    await old.close();
+    expect(tables).not.toContain('session_days');
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);
     try {

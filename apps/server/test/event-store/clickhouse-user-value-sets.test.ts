@@ -4,11 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
-import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
-import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
+import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { writeSegment } from './segment-file.ts';
 
@@ -153,19 +152,11 @@ describe('ClickHouse user value sets (ADR 039)', { timeout: SLOW }, () => {
 
   it('is created and filled when the store starts on a database of schema version 8', async () => {
     const url = `${chdb.url}/pf_values_v8`;
-    const old = await connectClickHouse(url);
-    await migrate(old, 8);
-    const writer = createEventWriter(old);
     const rows = fixture();
-    await writer.loadSegment(writeSegment(dir, [...rows, ...rows]));
-    await writer.close();
-    const tables = z.object({ name: z.string() });
-    expect(
-      (await old.rows('SELECT name FROM system.tables WHERE database = currentDatabase()', {}, tables)).map(
-        (row) => row.name,
-      ),
-    ).not.toContain('user_value_sets');
-    await old.close();
+    const tables = await databaseAtVersion(url, 8, (writer) =>
+      writer.loadSegment(writeSegment(dir, [...rows, ...rows])),
+    );
+    expect(tables).not.toContain('user_value_sets');
 
     const store = await createClickHouseEventStore(url);
     expect(await expectInLine(store.clickhouse)).not.toEqual([]);

@@ -7,9 +7,7 @@ import {
   type ClickHouseEventStore,
   createClickHouseEventStore,
 } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import { type ClickHouse, connectClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
-import { createEventWriter } from '../../src/modules/event-store/clickhouse/event-writer.ts';
-import { migrate } from '../../src/modules/event-store/clickhouse/schema.ts';
+import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { transactionDaysOfEvents } from '../../src/modules/event-store/clickhouse/transaction-days.ts';
 import { walletDaysOfEvents } from '../../src/modules/event-store/clickhouse/wallet-days.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
@@ -17,6 +15,7 @@ import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { loadScattered, writeSegment } from './segment-file.ts';
 
@@ -254,21 +253,12 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
 
   it('are created and filled when the store starts on a database of schema version 4', async () => {
     const url = `${chdb.url}/pf_wallets_v4`;
-    const old = await connectClickHouse(url);
-    await migrate(old, 4);
-    const writer = createEventWriter(old);
-    await loadScattered(writer, dir, fixture(PROJECT, 7));
-    await writer.close();
-    const Tables = z.object({ name: z.string() });
-    const tables = await old.rows(
-      'SELECT name FROM system.tables WHERE database = currentDatabase()',
-      {},
-      Tables,
+    const tables = await databaseAtVersion(url, 4, (writer) =>
+      loadScattered(writer, dir, fixture(PROJECT, 7)),
     );
-    expect(tables.map((row) => row.name)).not.toContain('wallet_days');
-    expect(tables.map((row) => row.name)).not.toContain('user_lives');
-    expect(tables.map((row) => row.name)).not.toContain('transaction_days');
-    await old.close();
+    expect(tables).not.toContain('wallet_days');
+    expect(tables).not.toContain('user_lives');
+    expect(tables).not.toContain('transaction_days');
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);
     try {
