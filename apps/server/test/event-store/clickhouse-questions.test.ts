@@ -9,6 +9,7 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import type { SummariesAndLives } from '../../src/modules/event-store/incident-questions.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { acquisitionEvents } from '../acquisition/fixture.ts';
 import { incidentEvents } from '../incidents/fixture.ts';
@@ -171,8 +172,45 @@ const SEARCHES = [
   'nothing like it',
 ];
 
+/**
+ * Where the lives asked beside a range end: after every event, and inside the suites' week (some lives reach
+ * past it, so they are read from their occurrences).
+ */
+const LIVES_TO = [Date.parse('2024-04-01T00:00:00Z'), Date.parse('2024-03-05T00:00:00Z')];
+
+/** Besides RANGES: from the start of time (the detail's default), which the lives answer when they end in it. */
+const FROM_THE_START: [string, TimeRange][] = [
+  ['from the start of time', { fromMs: 0, toMs: Date.parse('2024-04-01T00:00:00Z') }],
+  ['from the start of time to mid-week', { fromMs: 0, toMs: Date.parse('2024-03-05T00:00:00Z') }],
+];
+
+const sortedParts = ({ summaries, lives }: SummariesAndLives) => ({
+  summaries: byId(summaries),
+  lives: byId(lives),
+});
+
 describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, () => {
   for (const [project, projectId] of Object.entries(PROJECTS)) {
+    for (const [name, r] of [...rangesOf(project), ...FROM_THE_START]) {
+      it(`incident summaries and lives asked together agree (${project}, ${name})`, async () => {
+        for (const livesToMs of LIVES_TO) {
+          for (const search of [null, 'AMOUNT', '-32603', 'nothing like it']) {
+            const asked = `${search} up to ${new Date(livesToMs).toISOString()}`;
+            expect(
+              sortedParts(await ch.incidentSummariesAndLives(projectId, r, livesToMs, { search })),
+              asked,
+            ).toEqual(sortedParts(await duck.incidentSummariesAndLives(projectId, r, livesToMs, { search })));
+          }
+          for (const summary of await duck.incidentSummaries(projectId, r)) {
+            const only = { incidentId: summary.id };
+            expect(await ch.incidentSummariesAndLives(projectId, r, livesToMs, only)).toEqual(
+              await duck.incidentSummariesAndLives(projectId, r, livesToMs, only),
+            );
+          }
+        }
+      });
+    }
+
     for (const [name, r] of rangesOf(project)) {
       it(`incident summaries agree, with and without a search (${project}, ${name})`, async () => {
         for (const search of SEARCHES) {

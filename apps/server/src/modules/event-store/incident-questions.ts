@@ -49,6 +49,9 @@ export const TRANSACTION_METHODS = [
   'wallet_sendCalls',
 ] as const;
 
+/** A range's summaries and, asked with them, every incident's lifetime summary. */
+export type SummariesAndLives = { summaries: IncidentSummary[]; lives: IncidentSummary[] };
+
 /** The stored error event behind the detail screen; big numbers as decimal strings. */
 export type StoredOccurrence = {
   eventId: string;
@@ -130,6 +133,18 @@ export type IncidentQuestions = {
     range: TimeRange,
     options?: SummaryOptions,
   ): Promise<IncidentSummary[]>;
+  /**
+   * `incidentSummaries` of the range and, beside them, the lifetime summaries: the summaries of all time
+   * up to `livesToMs` without the search (`incidentId` alone narrows them), what severity is decided from.
+   * The list and the detail ask both at once, so an adapter may answer them together (ClickHouse: one
+   * query, docs/decisions/042).
+   */
+  incidentSummariesAndLives(
+    projectId: string,
+    range: TimeRange,
+    livesToMs: number,
+    options?: SummaryOptions,
+  ): Promise<SummariesAndLives>;
   /**
    * Distinct users of the project with any event during each incident's life (its UTC days, both ends
    * included): the denominator of its reach.

@@ -166,16 +166,18 @@ function detailRange(input: RangeInput, nowMs: number): TimeRange {
 /** Incidents (grouped errors) with lifetime severity and the owner's status; every call answers only the owner. */
 export function createIncidentService({ projects, store, states, clock = systemClock }: IncidentServiceDeps) {
   /**
-   * Each incident's whole life (all time up to now), keyed by id, with its reach: what severity and the
-   * regression flag are decided from, whatever range the screen shows. `incidentId` narrows it to one.
+   * The range's summaries and each incident's whole life (all time up to now) with its reach, keyed by id:
+   * what severity and the regression flag are decided from, whatever range the screen shows. One call of
+   * the event store for both (ADR 042); the reach waits for the lives' spans.
    */
-  async function lifetimes(projectId: string, nowMs: number, incidentId?: string) {
-    return lifetimesOf(projectId, await lifeSummaries(projectId, nowMs, incidentId));
-  }
-
-  /** Each incident's figures over all time up to now: what its lifetime is counted from. */
-  function lifeSummaries(projectId: string, nowMs: number, incidentId?: string) {
-    return store.incidentSummaries(projectId, { fromMs: 0, toMs: nowMs + 1 }, { incidentId });
+  async function summariesAndLifetimes(
+    projectId: string,
+    range: TimeRange,
+    nowMs: number,
+    options: { search?: string; incidentId?: string },
+  ) {
+    const { summaries, lives } = await store.incidentSummariesAndLives(projectId, range, nowMs + 1, options);
+    return { summaries, lifetimes: await lifetimesOf(projectId, lives) };
   }
 
   async function lifetimesOf(projectId: string, summaries: readonly IncidentSummary[]) {
@@ -218,10 +220,9 @@ export function createIncidentService({ projects, store, states, clock = systemC
       }
       const cursor = input.after ? decodeCursor(input.after) : null;
 
-      const [summaries, outcomes, lives, decisions] = await Promise.all([
-        store.incidentSummaries(input.projectId, range, { search }),
+      const [{ summaries, lifetimes: lives }, outcomes, decisions] = await Promise.all([
+        summariesAndLifetimes(input.projectId, range, nowMs, { search }),
         store.transactionOutcomes(input.projectId, bucketRange(range)),
-        lifetimes(input.projectId, nowMs),
         states.statesOf(input.projectId),
       ]);
       const rows = summaries.map((summary) => ({
@@ -266,29 +267,21 @@ export function createIncidentService({ projects, store, states, clock = systemC
       }
       const nowMs = clock().getTime();
       const range = detailRange(input, nowMs);
-      // The latest occurrence and its trail are read while the lifetime is still being counted: each
-      // waits only for what it needs (ADR 029). When the incident's life ends in the range (and the range
-      // ends by now, as the lifetime does), the range's latest occurrence is the life's: it is read as soon
-      // as the life's summary names it, without waiting for the range's (ADR 035).
-      const lifeSummary = lifeSummaries(input.projectId, nowMs, input.id);
-      const rangeSummary = store
-        .incidentSummaries(input.projectId, range, { incidentId: input.id })
-        .then(([summary]) => summary);
-      const latestOfRange = lifeSummary.then(async ([life]) => {
-        const endsInRange =
-          life !== undefined &&
-          range.toMs <= nowMs + 1 &&
-          life.lastSeenMs >= range.fromMs &&
-          life.lastSeenMs < range.toMs;
-        const latestEventId = endsInRange ? life.latestEventId : (await rangeSummary)?.latestEventId;
-        const latest = latestEventId ? await store.occurrenceById(input.projectId, latestEventId) : null;
+      // The range's summary and the incident's life come together (ADR 042); then the latest occurrence
+      // and its trail are read while the lifetime's reach is being counted: each waits only for what it
+      // needs (ADR 029).
+      const figures = store.incidentSummariesAndLives(input.projectId, range, nowMs + 1, {
+        incidentId: input.id,
+      });
+      const latestOfRange = figures.then(async ({ summaries: [summary] }) => {
+        const latest = summary ? await store.occurrenceById(input.projectId, summary.latestEventId) : null;
         const trail = latest ? await store.sessionTrail(input.projectId, latest) : [];
         return { latest, trail };
       });
       const [summary, { latest, trail }, lives, decisions] = await Promise.all([
-        rangeSummary,
+        figures.then(({ summaries }) => summaries[0]),
         latestOfRange,
-        lifeSummary.then((summaries) => lifetimesOf(input.projectId, summaries)),
+        figures.then(({ lives }) => lifetimesOf(input.projectId, lives)),
         states.statesOf(input.projectId),
       ]);
       if (!summary || !latest) return null;
@@ -341,9 +334,13 @@ export function createIncidentService({ projects, store, states, clock = systemC
         throw new InputError(`Invalid status: use ${IncidentStatuses.join(', ')}.`);
       }
       const now = clock();
-      const lives = await lifetimes(input.projectId, now.getTime(), input.id);
-      const lifetime = lives.get(input.id);
-      if (!lifetime) throw notFound('No such incident in this project.');
+      const allTime = { fromMs: 0, toMs: now.getTime() + 1 };
+      const {
+        summaries: [summary],
+        lifetimes,
+      } = await summariesAndLifetimes(input.projectId, allTime, now.getTime(), { incidentId: input.id });
+      const lifetime = lifetimes.get(input.id);
+      if (!lifetime || !summary) throw notFound('No such incident in this project.');
       await states.setState({
         projectId: input.projectId,
         incidentId: input.id,
@@ -351,9 +348,6 @@ export function createIncidentService({ projects, store, states, clock = systemC
         changedAt: now,
         changedBy: userId,
       });
-      const allTime = { fromMs: 0, toMs: now.getTime() + 1 };
-      const [summary] = await store.incidentSummaries(input.projectId, allTime, { incidentId: input.id });
-      if (!summary) throw notFound('No such incident in this project.');
       const state = (await states.statesOf(input.projectId)).get(input.id);
       return rowOf(summary, lifetime, state);
     },

@@ -14,7 +14,7 @@ import { eventSpan } from './questions/event-span.ts';
 import { filterOptions } from './questions/filter-options.ts';
 import { findTxEvent } from './questions/find-tx-event.ts';
 import { funnelCounts } from './questions/funnel.ts';
-import { incidentSummaries } from './questions/incident-summaries.ts';
+import { incidentSummaries, incidentSummariesAndLives } from './questions/incident-summaries.ts';
 import { integrationSummary } from './questions/integration-summary.ts';
 import { newWallets } from './questions/new-wallets.ts';
 import { occurrenceById } from './questions/occurrence-by-id.ts';
@@ -102,6 +102,8 @@ export async function createClickHouseEventStore(
 
     incidentSummaries: (projectId, range, options) =>
       incidentSummaries(clickhouse, projectId, range, options),
+    incidentSummariesAndLives: (projectId, range, livesToMs, options) =>
+      incidentSummariesAndLives(clickhouse, projectId, range, livesToMs, options),
     activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
     occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
     sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),

@@ -145,6 +145,16 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
 
     incidentSummaries: (projectId, range, summaryOptions) =>
       use(projectId, (c) => incidentSummaries(c, projectId, range, summaryOptions)),
+    // Two reader connections at once: DuckDB answers each from its derived tables in a few milliseconds.
+    incidentSummariesAndLives: async (projectId, range, livesToMs, summaryOptions) => {
+      const allTime = { fromMs: 0, toMs: livesToMs };
+      const only = { incidentId: summaryOptions?.incidentId };
+      const [summaries, lives] = await Promise.all([
+        use(projectId, (c) => incidentSummaries(c, projectId, range, summaryOptions)),
+        use(projectId, (c) => incidentSummaries(c, projectId, allTime, only)),
+      ]);
+      return { summaries, lives };
+    },
     activeUsersDuring: (projectId, spans) => use(projectId, (c) => activeUsersDuring(c, projectId, spans)),
     occurrenceById: (projectId, eventId) => use(projectId, (c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use(projectId, (c) => sessionTrail(c, projectId, occurrence)),

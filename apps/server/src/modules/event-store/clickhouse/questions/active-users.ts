@@ -41,8 +41,10 @@ const spanParams = (projectId: string, daySpans: readonly DaySpan[]) => ({
 
 /**
  * Per range: the users whose life overlaps it, or null when some life strictly contains it. One pass over
- * the project's lives (FINAL: one row per user, each a minimum and a maximum), every range's two counts
- * summed element-wise (`sumForEach`): no grouping by user.
+ * the project's lives, folded per user (each a minimum and a maximum: a user's rows in parts not merged
+ * yet fold to one life), every range's two counts summed element-wise (`sumForEach`). Grouped rather than
+ * read with FINAL, which merges the parts' rows for more: on the bench's 10 M events (5 parts), 32 → 17.5
+ * ms of chdb's CPU for the largest project and 15.5 → 9 for the median one (ADR 042).
  */
 async function usersByLives(
   clickhouse: ClickHouse,
@@ -53,8 +55,10 @@ async function usersByLives(
     `WITH {firsts:Array(Date)} AS first_days, {lasts:Array(Date)} AS last_days
      SELECT sumForEach(arrayMap((f, l) -> toUInt64(first_day <= l AND last_day >= f), first_days, last_days)) AS users,
             sumForEach(arrayMap((f, l) -> toUInt64(first_day < f AND last_day > l), first_days, last_days)) AS around
-       FROM user_lives FINAL
-      WHERE project_id = {project:String}`,
+       FROM (SELECT min(first_day) AS first_day, max(last_day) AS last_day
+               FROM user_lives
+              WHERE project_id = {project:String}
+              GROUP BY user_id)`,
     spanParams(projectId, daySpans),
     LivesRow,
   );
