@@ -5,17 +5,22 @@ import type { AttributionCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { WALLET_CONNECTIONS } from '../derived-tables.ts';
 import { count, flag, textOrNull } from '../question-sql.ts';
-import { type SessionColumn, sessionRowsCte } from '../session-rows.ts';
+import type { SessionAggregate } from '../session-days.ts';
+import { foldedSessionRows } from '../session-rows.ts';
 import { FROM, rangeParams, TO } from '../sql.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
-const DIMENSION_COLUMNS: Record<AttributionDimension, SessionColumn> = {
+const DIMENSION_COLUMNS: Record<AttributionDimension, SessionAggregate> = {
   campaign: 'landing_campaign',
   source: 'landing_source',
   medium: 'landing_medium',
   content: 'landing_content',
   term: 'landing_term',
 };
+
+/** The distinct values of a set column over the rows of folded sessions (the other rows never need it). */
+const foldedSet = (column: string) =>
+  `arrayDistinct(arrayFlatten(groupArrayIf(${column}, isNotNull(folded_session) AND notEmpty(${column}))))`;
 
 const AttributionRow = z.object({
   is_total: flag,
@@ -49,10 +54,15 @@ const EMPTY_TOTAL: z.infer<typeof AttributionRow> = {
  * Sessions in the range grouped by their landing UTM value, plus the Total row. "+ Wallets" counts
  * wallets whose first connection ever (all time, whatever the filters) happened in the range, in the
  * session of that first connection (the earlier session id breaks a tie), found in the project's
- * connections alone (`wallet_connections`, derived-tables.ts). Sessions are first summed per
- * (value, user) from their signed rows (session-rows.ts: a (value, user) whose signs sum to 0 holds no
- * session); a value's users are its (value, user) rows, the Total row's their distinct users.
- * Definitions: docs/acquisition-and-incidents.md.
+ * connections alone (`wallet_connections`, derived-tables.ts) and handed to every row as two arrays
+ * (session ids, wallets) that `transform` looks up: a join of the range's rows with them cost far more.
+ *
+ * The range's rows are read once (session-rows.ts, `foldedSessionRows`): the rows that are sessions on
+ * their own are summed per (value, user), the rows of each repeated key per (value, user, session); a
+ * second grouping folds each such session across its rows (its landing value is their minimum, its
+ * sets their union) and leaves the others as they are, one row per (value, user) of single-row
+ * sessions or per folded session. A value's users are then the distinct users of its rows, the Total
+ * row's those of every row. Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
   clickhouse: ClickHouse,
@@ -62,10 +72,10 @@ export async function attributionCounts(
   filters: AcquisitionFilters,
 ): Promise<AttributionCounts[]> {
   const value = DIMENSION_COLUMNS[dimension];
-  const sessions = sessionRowsCte([value, 'submitted_count', 'connects'], filters, range);
-  const rows = await clickhouse.rows(
-    `WITH ${sessions.sql},
-    first_connections AS (
+  const rows = foldedSessionRows([value, 'submitted_txs', 'connect_ids'], filters, range);
+  const wallets = 'transform(%s, wallets_by_session.1, wallets_by_session.2, 0)';
+  const result = await clickhouse.rows(
+    `WITH first_connections AS (
       SELECT min(ts) AS first_connected, argMin(session_id, (ts, session_id)) AS session_id
         FROM ${WALLET_CONNECTIONS}
        WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
@@ -77,40 +87,54 @@ export async function attributionCounts(
        WHERE first_connected >= ${FROM} AND first_connected < ${TO}
        GROUP BY session_id
     ),
-    per_value AS (
-      SELECT s.${value} AS value, s.user_id AS user_id,
-             sum(s.sign) AS per_sessions,
-             sum(s.sign * s.submitted_count) AS per_transactions,
-             sum(s.sign * (s.submitted_count > 0)) AS per_with_tx,
-             sum(s.sign * (s.connects > 0)) AS per_with_connect,
-             sum(s.sign * s.connects) AS per_connects,
-             sum(s.sign * ifNull(w.wallets, 0)) AS per_wallets
-        FROM session_rows AS s
-        LEFT JOIN new_wallets AS w ON w.session_id = s.session_id
-       GROUP BY value, user_id
-      HAVING per_sessions > 0
+    (SELECT (groupArray(session_id), groupArray(wallets)) FROM new_wallets) AS wallets_by_session,
+    ${rows.repeatedSessions},
+    session_groups AS (
+      SELECT m_${value} AS group_value, user_id,
+             ${rows.foldedSession} AS folded_session,
+             count() AS group_sessions,
+             sum(length(m_submitted_txs)) AS group_transactions,
+             countIf(notEmpty(m_submitted_txs)) AS group_with_tx,
+             sum(length(m_connect_ids)) AS group_connects,
+             countIf(notEmpty(m_connect_ids)) AS group_with_connect,
+             sum(${wallets.replace('%s', 'session_id')}) AS group_wallets,
+             ${foldedSet('m_submitted_txs')} AS folded_submitted,
+             ${[`${foldedSet('m_connect_ids')} AS folded_connects`, ...rows.flagMaxima].join(',\n             ')}
+        FROM ${rows.from}
+       GROUP BY group_value, user_id, folded_session
+    ),
+    sessions AS (
+      SELECT min(group_value) AS value, user_id, isNull(folded_session) AS single,
+             if(single, sum(group_sessions), 1) AS s_sessions,
+             if(single, sum(group_transactions), length(arrayDistinct(arrayFlatten(groupArray(folded_submitted))))) AS s_transactions,
+             if(single, sum(group_with_tx), s_transactions > 0) AS s_with_tx,
+             if(single, sum(group_connects), length(arrayDistinct(arrayFlatten(groupArray(folded_connects))))) AS s_connects,
+             if(single, sum(group_with_connect), s_connects > 0) AS s_with_connect,
+             if(single, sum(group_wallets), ${wallets.replace('%s', 'assumeNotNull(folded_session)')}) AS s_wallets
+        FROM session_groups
+       GROUP BY user_id, folded_session, if(isNull(folded_session), group_value, NULL)
+      HAVING ${rows.passesOverMaxima}
     )
-    -- ROLLUP: a row per value and the Total row in one pass over per_value (a UNION ALL would compute the
-    -- CTEs once per branch). The Total row's users span every value: distinct users, not a sum.
+    -- ROLLUP: a row per value and the Total row in one pass (a UNION ALL would compute the CTEs once per
+    -- branch). The Total row's users span every value: distinct users, not a sum.
     SELECT grouping(value) AS is_total, value,
-           sum(per_wallets) AS new_wallets,
-           sum(per_connects) AS connects,
-           sum(per_transactions) AS transactions,
-           sum(per_sessions) AS sessions,
+           sum(s_wallets) AS new_wallets,
+           sum(s_connects) AS connects,
+           sum(s_transactions) AS transactions,
+           sum(s_sessions) AS sessions,
            uniqExact(user_id) AS users,
-           sum(per_with_tx) AS sessions_with_tx,
-           uniqExactIf(user_id, per_with_tx > 0) AS users_with_tx,
-           sum(per_with_connect) AS sessions_with_connect,
-           uniqExactIf(user_id, per_with_connect > 0) AS users_with_connect
-      FROM per_value
-     GROUP BY ROLLUP(value)
-    SETTINGS join_use_nulls = 1`,
-    { ...rangeParams(projectId, range), ...sessions.params },
+           sum(s_with_tx) AS sessions_with_tx,
+           uniqExactIf(user_id, s_with_tx > 0) AS users_with_tx,
+           sum(s_with_connect) AS sessions_with_connect,
+           uniqExactIf(user_id, s_with_connect > 0) AS users_with_connect
+      FROM sessions
+     GROUP BY ROLLUP(value)`,
+    { ...rangeParams(projectId, range), ...rows.params },
     AttributionRow,
   );
   // Without a session there is no row to roll up; the Total row still exists, all zero.
-  if (!rows.some((row) => row.is_total)) rows.push(EMPTY_TOTAL);
-  return rows.map((row) => ({
+  if (!result.some((row) => row.is_total)) result.push(EMPTY_TOTAL);
+  return result.map((row) => ({
     isTotal: row.is_total,
     value: row.value,
     newWallets: row.new_wallets,
