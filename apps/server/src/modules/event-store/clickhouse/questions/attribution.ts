@@ -90,30 +90,30 @@ export async function attributionCounts(
     (SELECT (groupArray(session_id), groupArray(wallets)) FROM new_wallets) AS wallets_by_session,
     ${rows.repeatedSessions},
     session_groups AS (
-      SELECT m_${value} AS group_value, user_id,
+      SELECT if(isNull(folded_session), m_${value}, NULL) AS single_value, user_id,
              ${rows.foldedSession} AS folded_session,
+             min(m_${value}) AS group_value,
              count() AS group_sessions,
              sum(length(m_submitted_txs)) AS group_transactions,
              countIf(notEmpty(m_submitted_txs)) AS group_with_tx,
              sum(length(m_connect_ids)) AS group_connects,
              countIf(notEmpty(m_connect_ids)) AS group_with_connect,
              sum(${wallets.replace('%s', 'session_id')}) AS group_wallets,
-             ${foldedSet('m_submitted_txs')} AS folded_submitted,
-             ${[`${foldedSet('m_connect_ids')} AS folded_connects`, ...rows.flagMaxima].join(',\n             ')}
+             length(${foldedSet('m_submitted_txs')}) AS folded_transactions,
+             length(${foldedSet('m_connect_ids')}) AS folded_connects
         FROM ${rows.from}
-       GROUP BY group_value, user_id, folded_session
+       GROUP BY single_value, user_id, folded_session
+      HAVING ${rows.passes}
     ),
     sessions AS (
-      SELECT min(group_value) AS value, user_id, isNull(folded_session) AS single,
-             if(single, sum(group_sessions), 1) AS s_sessions,
-             if(single, sum(group_transactions), length(arrayDistinct(arrayFlatten(groupArray(folded_submitted))))) AS s_transactions,
-             if(single, sum(group_with_tx), s_transactions > 0) AS s_with_tx,
-             if(single, sum(group_connects), length(arrayDistinct(arrayFlatten(groupArray(folded_connects))))) AS s_connects,
-             if(single, sum(group_with_connect), s_connects > 0) AS s_with_connect,
-             if(single, sum(group_wallets), ${wallets.replace('%s', 'assumeNotNull(folded_session)')}) AS s_wallets
+      SELECT group_value AS value, user_id, isNull(folded_session) AS single,
+             if(single, group_sessions, 1) AS s_sessions,
+             if(single, group_transactions, folded_transactions) AS s_transactions,
+             if(single, group_with_tx, folded_transactions > 0) AS s_with_tx,
+             if(single, group_connects, folded_connects) AS s_connects,
+             if(single, group_with_connect, folded_connects > 0) AS s_with_connect,
+             if(single, group_wallets, ${wallets.replace('%s', 'assumeNotNull(folded_session)')}) AS s_wallets
         FROM session_groups
-       GROUP BY user_id, folded_session, if(isNull(folded_session), group_value, NULL)
-      HAVING ${rows.passesOverMaxima}
     )
     -- ROLLUP: a row per value and the Total row in one pass (a UNION ALL would compute the CTEs once per
     -- branch). The Total row's users span every value: distinct users, not a sum.
