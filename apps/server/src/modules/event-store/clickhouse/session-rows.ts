@@ -110,14 +110,15 @@ function filterFlags(filters: AcquisitionFilters): { flags: PartFlag[]; params: 
  * Nearly every key of a range is a single row of its parts (a session within one UTC day, its row
  * merged): such a row is its session, and a row that passes the filters on its own (each filter's flag
  * set on it) is a passing session. The few keys with more than one row (a session across midnight, a
- * day's rows not yet merged) are `repeated_sessions`: found by sorting a 64-bit hash of every key of
- * the parts and keeping the hashes that occur twice, far cheaper than grouping every key by its text
- * (ADR 039); their rows are then grouped by the text key itself (`folded_session`, NULL for every other
- * row), so a hash shared by two keys only folds both exactly. A question groups the rows of
- * `FROM ${from}` (the rows that pass alone and every row of a repeated key) by its own columns and
- * `folded_session`, and keeps a folded session when each filter's flag is set on one of its rows:
- * `passes` over those rows, or, when its rows were first grouped apart, `flagMaxima` in that grouping
- * and `passesOverMaxima` in the next. Parameters: `project`, and those returned.
+ * day's rows not yet merged) are found first: `repeated_sessions` sorts a 64-bit hash of every row's
+ * session id and keeps the hashes that occur twice (cheaper than grouping every key, ADR 039, and the
+ * session id alone is one string to read and hash instead of two). Every row of such a session id is
+ * then grouped by its text key (`folded_session`, the session id; NULL for every other row), so a hash
+ * shared by two sessions, or a session id shared by two users, only folds their keys, exactly. A
+ * question groups the rows of `FROM ${from}` (the rows that pass alone and every row of a repeated
+ * session id) by its own columns, `user_id` and `folded_session`, and keeps a folded session when each
+ * filter's flag is set on one of its rows (`passes`, over them). Parameters: `project`, and those
+ * returned.
  */
 export function foldedSessionRows(
   aggregates: readonly SessionAggregate[],
@@ -128,31 +129,31 @@ export function foldedSessionRows(
   from: string;
   foldedSession: string;
   passes: string;
-  flagMaxima: string[];
-  passesOverMaxima: string;
   params: Params;
 } {
   const { flags, params } = filterFlags(filters);
   const parts = sessionParts(aggregates, range, flags);
   const passesAlone = flags.map((flag) => `m_${flag.name} = 1`).join(' AND ');
   return {
-    // Consecutive equal hashes in the sorted list: a hash of n rows appears n - 1 times, which IN ignores.
+    // Consecutive equal hashes of the sorted list: a hash of n rows comes n - 1 times, which IN ignores.
     repeatedSessions: `repeated_sessions AS (
       SELECT arrayJoin(arrayFilter((hash, next) -> hash = next, arrayPopBack(hashes), arrayPopFront(hashes))) AS key_hash
         FROM (SELECT arraySort(groupArray(${SESSION_KEY_HASH})) AS hashes FROM (${parts.sql}))
     )`,
-    from: `(${parts.sql})${passesAlone ? `
-       WHERE (${passesAlone}) OR isNotNull(folded_session)` : ''}`,
+    from: `(${parts.sql})${
+      passesAlone
+        ? `
+       WHERE (${passesAlone}) OR isNotNull(folded_session)`
+        : ''
+    }`,
     foldedSession: `if(${SESSION_KEY_HASH} IN repeated_sessions, session_id, NULL)`,
     passes: flags.map((flag) => `max(m_${flag.name}) = 1`).join(' AND ') || '1',
-    flagMaxima: flags.map((flag) => `max(m_${flag.name}) AS ${flag.name}`),
-    passesOverMaxima: flags.map((flag) => `max(${flag.name}) = 1`).join(' AND ') || '1',
     params: { ...params, ...parts.params },
   };
 }
 
 /**
- * A (session, user) key as one number. One row's columns are its session's (a flag, a landing value, a
- * set: each row's set is already distinct, session-days.ts), so a row alone needs no fold.
+ * A row's session id as one number. One row's columns are its session's (a flag, a landing value, a set:
+ * each row's set is already distinct, session-days.ts), so a row alone needs no fold.
  */
-const SESSION_KEY_HASH = 'cityHash64(session_id, user_id)';
+const SESSION_KEY_HASH = 'cityHash64(session_id)';
