@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { AttributionCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
-import { WALLET_CONNECTIONS } from '../derived-tables.ts';
+import { CONNECTION_SUBSET } from '../derived-tables.ts';
 import { count, flag, textOrNull } from '../question-sql.ts';
 import type { SessionAggregate } from '../session-days.ts';
 import { foldedSessionRows } from '../session-rows.ts';
@@ -17,6 +17,12 @@ const DIMENSION_COLUMNS: Record<AttributionDimension, SessionAggregate> = {
   content: 'landing_content',
   term: 'landing_term',
 };
+
+/**
+ * The project's connections without FINAL: a copy of a connection not yet merged away changes no
+ * minimum and no set of earlier wallets.
+ */
+const CONNECTIONS = CONNECTION_SUBSET.table;
 
 /** The distinct values of a set column over the rows of folded sessions (the other rows never need it). */
 const foldedSet = (column: string) =>
@@ -53,16 +59,18 @@ const EMPTY_TOTAL: z.infer<typeof AttributionRow> = {
 /**
  * Sessions in the range grouped by their landing UTM value, plus the Total row. "+ Wallets" counts
  * wallets whose first connection ever (all time, whatever the filters) happened in the range, in the
- * session of that first connection (the earlier session id breaks a tie), found in the project's
- * connections alone (`wallet_connections`, derived-tables.ts) and handed to every row as two arrays
- * (session ids, wallets) that `transform` looks up: a join of the range's rows with them cost far more.
+ * session of that first connection (the earlier session id breaks a tie): a wallet connected in the
+ * range and never before it, its first connection in the range (`wallet_connections`,
+ * derived-tables.ts), which reads the connections before the range for their wallets alone instead of
+ * grouping all of the project's connections by wallet (ADR 042). The new wallets reach the rows as two
+ * arrays (session ids, wallets) that `transform` looks up: a join of the range's rows with them cost
+ * far more.
  *
- * The range's rows are read once (session-rows.ts, `foldedSessionRows`): the rows that are sessions on
- * their own are summed per (value, user), the rows of each repeated key per (value, user, session); a
- * second grouping folds each such session across its rows (its landing value is their minimum, its
- * sets their union) and leaves the others as they are, one row per (value, user) of single-row
- * sessions or per folded session. A value's users are then the distinct users of its rows, the Total
- * row's those of every row. Definitions: docs/acquisition-and-incidents.md.
+ * The range's rows are read once (session-rows.ts, `foldedSessionRows`, ADR 042): one grouping sums the
+ * rows that are sessions on their own per (value, user), and folds the rows of each repeated session id
+ * per (user, session): its landing value their minimum, its sets their union, kept when it passes the
+ * filters. A value's users are then the distinct users of its rows, the Total row's those of every row.
+ * Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
   clickhouse: ClickHouse,
@@ -75,16 +83,18 @@ export async function attributionCounts(
   const rows = foldedSessionRows([value, 'submitted_txs', 'connect_ids'], filters, range);
   const wallets = 'transform(%s, wallets_by_session.1, wallets_by_session.2, 0)';
   const result = await clickhouse.rows(
-    `WITH first_connections AS (
-      SELECT min(ts) AS first_connected, argMin(session_id, (ts, session_id)) AS session_id
-        FROM ${WALLET_CONNECTIONS}
-       WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+    `WITH first_in_range AS (
+      SELECT wallet_address, min((ts, session_id)).2 AS session_id
+        FROM ${CONNECTIONS}
+       WHERE project_id = {project:String} AND ts >= ${FROM} AND ts < ${TO} AND wallet_address IS NOT NULL
        GROUP BY wallet_address
     ),
     new_wallets AS (
       SELECT session_id, count() AS wallets
-        FROM first_connections
-       WHERE first_connected >= ${FROM} AND first_connected < ${TO}
+        FROM first_in_range
+       WHERE wallet_address NOT IN (
+             SELECT wallet_address FROM ${CONNECTIONS}
+              WHERE project_id = {project:String} AND ts < ${FROM} AND wallet_address IS NOT NULL)
        GROUP BY session_id
     ),
     (SELECT (groupArray(session_id), groupArray(wallets)) FROM new_wallets) AS wallets_by_session,
