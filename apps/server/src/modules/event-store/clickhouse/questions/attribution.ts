@@ -6,7 +6,7 @@ import type { ClickHouse } from '../client.ts';
 import { CONNECTION_SUBSET } from '../derived-tables.ts';
 import { count, flag, textOrNull } from '../question-sql.ts';
 import type { SessionAggregate } from '../session-days.ts';
-import { foldedSessionRows } from '../session-rows.ts';
+import { foldedSessionRows, READ_RANGE_IN_PARALLEL } from '../session-rows.ts';
 import { FROM, rangeParams, TO } from '../sql.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
@@ -138,7 +138,8 @@ export async function attributionCounts(
            sum(s_with_connect) AS sessions_with_connect,
            uniqExactIf(user_id, s_with_connect > 0) AS users_with_connect
       FROM sessions
-     GROUP BY ROLLUP(value)`,
+     GROUP BY ROLLUP(value)
+    ${READ_RANGE_IN_PARALLEL}`,
     { ...rangeParams(projectId, range), ...rows.params },
     AttributionRow,
   );

@@ -5,7 +5,7 @@ import type { FunnelCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { count } from '../question-sql.ts';
 import { fold } from '../session-days.ts';
-import { foldedSessionRows } from '../session-rows.ts';
+import { foldedSessionRows, READ_RANGE_IN_PARALLEL } from '../session-rows.ts';
 
 const FunnelRow = z.object({
   total_users: count,
@@ -63,7 +63,8 @@ export async function funnelCounts(
            countIf(length(submitted_txs) > 0) AS have_tx,
            countIf(length(submitted_txs) > 1) AS have_multiple_tx,
            countIf(has_signed) AS signed
-      FROM per_user`,
+      FROM per_user
+    ${READ_RANGE_IN_PARALLEL}`,
     { project: projectId, ...rows.params },
     FunnelRow,
   );
