@@ -8,9 +8,9 @@ import { aggregatesOverEvents, type SessionAggregate } from './session-days.ts';
  * The per-session figures the funnel, the attribution table and the filter options read
  * (docs/acquisition-and-incidents.md), "of the session's events in the range". A range's whole UTC days
  * are read from `session_days` (session-days.ts); the events of the partial days at its ends (at most
- * two days) are aggregated from `events` with the very same expressions; both fold into one row per
- * (session, user) with each column's function. Every aggregate is a minimum, a maximum or a set, so
- * neither side needs FINAL: an event stored twice changes none of them (docs/decisions/030).
+ * two days) are aggregated from `events` with the very same expressions; a session's rows fold with each
+ * column's function (foldedSessionRows). Every aggregate is a minimum, a maximum or a set, so neither
+ * side needs FINAL: an event stored twice changes none of them (docs/decisions/030).
  */
 
 /**
@@ -155,7 +155,7 @@ export function foldedSessionRows(
 /**
  * Settings for a question over a range's rows: read them in more than one stream from a few granules
  * on. ClickHouse's defaults (about 160,000 rows and 240 MB per stream) read the largest project's 30
- * days of `session_days` (226,622 rows, about 15 MB of the columns asked) in one stream, so its second
+ * days of `session_days` (226,622 rows, about 20 MB of the columns asked) in one stream, so its second
  * core stayed idle; with these, two. Same CPU, less wall clock when a core is free (ADR 042).
  */
 export const READ_RANGE_IN_PARALLEL = `SETTINGS merge_tree_min_rows_for_concurrent_read = 32768,
