@@ -216,6 +216,102 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
     }
   });
 
+  it('count a session once however its rows fall: across midnight, unmerged, its id shared by two users (ADR 042)', async () => {
+    const project = 'p-ch-folded';
+    const event = eventBuilder(project);
+    const midnight = DAY0 + DAY;
+    const late = midnight - 10 * MINUTE;
+    const early = midnight + 10 * MINUTE;
+    const rows: EventRow[] = [
+      // s-night (u1) across midnight: DE and no landing before it, google and "spring" after; one
+      // transaction submitted before and confirmed after; a wallet's first connection after.
+      event('page_view', late, { user_id: 'u1', session_id: 's-night', country: 'DE' }),
+      event('tx', late + MINUTE, {
+        user_id: 'u1',
+        session_id: 's-night',
+        tx_id: 'tx-night',
+        tx_stage: 'submitted',
+        tx_kind: 'contract',
+      }),
+      event('tx', early, {
+        user_id: 'u1',
+        session_id: 's-night',
+        utm_source: 'google',
+        utm_campaign: 'spring',
+        tx_id: 'tx-night',
+        tx_stage: 'confirmed',
+        tx_kind: 'contract',
+      }),
+      event('wallet_connected', early + MINUTE, {
+        user_id: 'u1',
+        session_id: 's-night',
+        utm_source: 'google',
+        utm_campaign: 'spring',
+        wallet_provider: 'MetaMask',
+        wallet_address: WALLETS[0],
+      }),
+      // The same session id for u2, within one day, with a campaign of its own.
+      event('page_view', early + HOUR, { user_id: 'u2', session_id: 's-night', utm_campaign: 'launch' }),
+      // s-day (u2): one day, and a wallet connected earlier than the ranges below (not new).
+      event('wallet_connected', DAY0 + 2 * HOUR, {
+        user_id: 'u2',
+        session_id: 's-early',
+        wallet_address: WALLETS[1],
+      }),
+      event('wallet_connected', early + 2 * HOUR, {
+        user_id: 'u2',
+        session_id: 's-day',
+        utm_campaign: 'launch',
+        country: 'DE',
+        utm_source: 'google',
+        wallet_address: WALLETS[1],
+      }),
+    ];
+    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_sessions_folded`);
+    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'folded.duckdb') });
+    try {
+      // Each event loaded twice, in pieces: a day's rows of one session in several unmerged rows.
+      await loadScattered(clickhouse, dir, rows);
+      await duckdb.loadSegment(writeSegment(dir, rows));
+      const range = { fromMs: DAY0 + 12 * HOUR, toMs: DAY0 + 2 * DAY };
+      const answers = async (store: EventStore) => ({
+        all: (await store.attributionCounts(project, range, 'campaign', {}))
+          .map((row) => JSON.stringify(row))
+          .sort(),
+        // Passes only as a whole: DE before midnight, google after.
+        folded: (
+          await store.attributionCounts(project, range, 'source', { countries: ['DE'], sources: ['google'] })
+        )
+          .map((row) => JSON.stringify(row))
+          .sort(),
+        funnel: await store.funnelCounts(project, range, { countries: ['DE'], sources: ['google'] }),
+      });
+      const expected = await answers(duckdb);
+      expect(await answers(clickhouse)).toEqual(expected);
+      // What the definitions give: three (session, user) keys in the range; s-night of u1 once, landing
+      // "spring", its transaction once, the new wallet in it (also in u2's s-night: the same session id).
+      const total = (await clickhouse.attributionCounts(project, range, 'campaign', {})).find(
+        (row) => row.isTotal,
+      );
+      expect(total).toMatchObject({ sessions: 3, users: 2, transactions: 1, connects: 2, newWallets: 2 });
+      const spring = (await clickhouse.attributionCounts(project, range, 'campaign', {})).find(
+        (row) => row.value === 'spring',
+      );
+      expect(spring).toMatchObject({ sessions: 1, users: 1, transactions: 1, connects: 1, newWallets: 1 });
+      const folded = await clickhouse.attributionCounts(project, range, 'source', {
+        countries: ['DE'],
+        sources: ['google'],
+      });
+      expect(folded.find((row) => row.isTotal)).toMatchObject({ sessions: 2, users: 2, transactions: 1 });
+      expect(
+        await clickhouse.funnelCounts(project, range, { countries: ['DE'], sources: ['google'] }),
+      ).toMatchObject({ totalUsers: 2, haveExecutedTransaction: 1, haveConnectedWallet: 2 });
+    } finally {
+      await clickhouse.close();
+      await duckdb.close();
+    }
+  });
+
   it('is created and filled when the store starts on a database of schema version 3', async () => {
     const url = `${chdb.url}/pf_sessions_v3`;
     const tables = await databaseAtVersion(url, 3, (writer) =>
