@@ -216,7 +216,7 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
     }
   });
 
-  it('count a session once however its rows fall: across midnight, unmerged, its id shared by two users (ADR 042)', async () => {
+  it('count a session once however its rows fall: across midnight, unmerged, its id shared by two users (ADR 043)', async () => {
     const project = 'p-ch-folded';
     const event = eventBuilder(project);
     const midnight = DAY0 + DAY;

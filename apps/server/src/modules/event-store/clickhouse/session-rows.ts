@@ -106,7 +106,7 @@ function filterFlags(filters: AcquisitionFilters): { flags: PartFlag[]; params: 
 }
 
 /**
- * A range's rows grouped so that each (session, user) is counted once, in one read of its parts (ADR 042).
+ * A range's rows grouped so that each (session, user) is counted once, in one read of its parts (ADR 043).
  * Nearly every key of a range is a single row of its parts (a session within one UTC day, its row
  * merged): such a row is its session, and a row that passes the filters on its own (each filter's flag
  * set on it) is a passing session. The few keys with more than one row (a session across midnight, a
@@ -156,7 +156,7 @@ export function foldedSessionRows(
  * Settings for a question over a range's rows: read them in more than one stream from a few granules
  * on. ClickHouse's defaults (about 160,000 rows and 240 MB per stream) read the largest project's 30
  * days of `session_days` (226,622 rows, about 20 MB of the columns asked) in one stream, so its second
- * core stayed idle; with these, two. Same CPU, less wall clock when a core is free (ADR 042).
+ * core stayed idle; with these, two. Same CPU, less wall clock when a core is free (ADR 043).
  */
 export const READ_RANGE_IN_PARALLEL = `SETTINGS merge_tree_min_rows_for_concurrent_read = 32768,
              merge_tree_min_bytes_for_concurrent_read = 1048576`;

@@ -62,11 +62,11 @@ const EMPTY_TOTAL: z.infer<typeof AttributionRow> = {
  * session of that first connection (the earlier session id breaks a tie): a wallet connected in the
  * range and never before it, its first connection in the range (`wallet_connections`,
  * derived-tables.ts), which reads the connections before the range for their wallets alone instead of
- * grouping all of the project's connections by wallet (ADR 042). The new wallets reach the rows as two
+ * grouping all of the project's connections by wallet (ADR 043). The new wallets reach the rows as two
  * arrays (session ids, wallets) that `transform` looks up: a join of the range's rows with them cost
  * far more.
  *
- * The range's rows are read once (session-rows.ts, `foldedSessionRows`, ADR 042): one grouping sums the
+ * The range's rows are read once (session-rows.ts, `foldedSessionRows`, ADR 043): one grouping sums the
  * rows that are sessions on their own per (value, user), and folds the rows of each repeated session id
  * per (user, session): its landing value their minimum, its sets their union, kept when it passes the
  * filters. A value's users are then the distinct users of its rows, the Total row's those of every row.

@@ -25,7 +25,7 @@ const STEPS = ['has_wallet', 'has_connected', 'has_signed', 'submitted_txs'] as 
  * Every step is a maximum or a set over a user's sessions, so rows fold straight into one row per user
  * (ADR 036). Unfiltered, every row of the range counts. Filtered, a row counts when its session passes:
  * the range's rows are read once with the repeated keys' rows grouped per session (session-rows.ts,
- * `foldedSessionRows`), each kept when it passes, then every kept group folds into its user (ADR 042).
+ * `foldedSessionRows`), each kept when it passes, then every kept group folds into its user (ADR 043).
  * Definitions: docs/acquisition-and-incidents.md, "Funnel".
  */
 export async function funnelCounts(
