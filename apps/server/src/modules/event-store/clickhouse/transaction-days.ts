@@ -28,14 +28,14 @@ export const latestOutcome = (latestKey: string) => `bitAnd(${latestKey}, 3)`;
 /** The outcome codes `latestOutcome` answers. */
 export const OUTCOME = { failed: 2, reverted: 1 } as const;
 
-/** The table as version 7 created it (ADR 033): the latest stage as an `argMax` state, which 11 replaces. */
-const CREATE_TRANSACTION_DAYS = `CREATE TABLE IF NOT EXISTS transaction_days (
+/** The table, `latestStage` its latest stage's column: an `argMax` state in version 7 (ADR 033), a key in 11. */
+const createTransactionDays = (latestStage: string) => `CREATE TABLE IF NOT EXISTS transaction_days (
   project_id String,
   day Date,
   tx_id String,
   first_stage_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
   has_submitted SimpleAggregateFunction(max, UInt8),
-  latest_stage AggregateFunction(argMax, Nullable(String), Int64)
+  ${latestStage}
 ) ENGINE = AggregatingMergeTree
 ORDER BY (project_id, day, tx_id)`;
 
@@ -72,20 +72,22 @@ SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
 ];
 
 /** Version 7 (ADR 033): the table, the view, then the stored stages. */
-export const TRANSACTION_DAYS_STATEMENTS = [CREATE_TRANSACTION_DAYS, ...viewAndCopy(VERSION_7_AGGREGATES)];
+export const TRANSACTION_DAYS_STATEMENTS = [
+  createTransactionDays('latest_stage AggregateFunction(argMax, Nullable(String), Int64)'),
+  ...viewAndCopy(VERSION_7_AGGREGATES),
+];
 
 /**
- * Version 11 (ADR 045): the latest stage's key in place of its `argMax` state. The view stops, the state
- * goes, the key comes with the key of no stage for the rows already held, the view starts again with the
- * new aggregates, and every stored stage is copied once more: each row held then folds with its copy
- * into the whole key (a maximum), and the stages loaded while the view was away are among the copied
- * ones. Run twice, it copies twice, which folds the same.
+ * Version 11 (ADR 045): the latest stage's key in place of its `argMax` state. The view stops, the table
+ * (derived from the events alone) is made again with the key, the view starts again, and every stored
+ * stage is copied, sorted: one copy, as a new table's (adding the column and copying into the rows held
+ * would leave every row twice, in twice the parts, until merges fold them). Stages loaded while the view
+ * was away are among the copied ones.
  */
 export const TRANSACTION_DAY_KEYS_STATEMENTS = [
   'DROP VIEW IF EXISTS transaction_days_of_events',
-  'ALTER TABLE transaction_days DROP COLUMN IF EXISTS latest_stage',
-  `ALTER TABLE transaction_days
-     ADD COLUMN IF NOT EXISTS latest_stage_key SimpleAggregateFunction(max, Int64) DEFAULT ${NO_STAGE}`,
+  'DROP TABLE IF EXISTS transaction_days',
+  createTransactionDays('latest_stage_key SimpleAggregateFunction(max, Int64)'),
   ...viewAndCopy(TRANSACTION_DAY_AGGREGATES),
 ];
 
