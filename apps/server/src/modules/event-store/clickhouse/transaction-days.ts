@@ -18,15 +18,14 @@ const EVENT_DAY = "toDate(ts, 'UTC')";
  * What the outcomes tell of a latest stage: 2 failed, 1 reverted, 0 any other (or none). Two stages of
  * one rank in the same millisecond order by it (where `argMax` kept either).
  */
-const STAGE_OUTCOME = `multiIf(tx_stage = 'failed', 2, tx_stage = 'reverted', 1, 0)`;
+export const OUTCOME = { failed: 2, reverted: 1 } as const;
+const STAGE_OUTCOME = `multiIf(tx_stage = 'failed', ${OUTCOME.failed}, tx_stage = 'reverted', ${OUTCOME.reverted}, 0)`;
 /** The key of no stage at all (a stage without a name is none, as `argMax` skips a NULL): below any other. */
 const NO_STAGE = '-9223372036854775808';
 /** A stage's key: its order, then its outcome in the two low bits (`latestOutcome` reads them). */
 const STAGE_KEY = `if(tx_stage IS NULL, toInt64(${NO_STAGE}), toInt64(${STAGE_ORDER}) * 4 + ${STAGE_OUTCOME})`;
 /** The outcome of the largest key `max(latest_stage_key)` (two's complement: the low bits of any key). */
 export const latestOutcome = (latestKey: string) => `bitAnd(${latestKey}, 3)`;
-/** The outcome codes `latestOutcome` answers. */
-export const OUTCOME = { failed: 2, reverted: 1 } as const;
 
 /** The table, `latestStage` its latest stage's column: an `argMax` state in version 7 (ADR 033), a key in 11. */
 const createTransactionDays = (latestStage: string) => `CREATE TABLE IF NOT EXISTS transaction_days (
