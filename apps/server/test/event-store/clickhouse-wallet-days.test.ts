@@ -145,7 +145,7 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
       .rows(
         `SELECT arraySort(groupArray(toString(tuple(project_id, day, tx_id, first, submitted, latest)))) AS rows
            FROM (SELECT project_id, day, tx_id, min(first_stage_at) AS first, max(has_submitted) AS submitted,
-                        argMaxMerge(latest_stage) AS latest
+                        max(latest_stage_key) AS latest
                    FROM (${source})
                   GROUP BY project_id, day, tx_id)`,
         {},

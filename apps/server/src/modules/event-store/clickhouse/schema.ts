@@ -16,7 +16,7 @@ import {
   CREATE_ROWS_VIEW,
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
-import { TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
+import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 
@@ -102,6 +102,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each user's session-day value sets with the days they held, fed by a view on `session_days`, for the
   // filter options (ADR 039).
   { version: 10, statements: USER_VALUE_SETS_STATEMENTS },
+  // Each transaction-day's latest stage as a plain maximum key in place of its argMax state, refilled from
+  // the stored stages, for the transaction outcomes (ADR 045).
+  { version: 11, statements: TRANSACTION_DAY_KEYS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -112,7 +115,8 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
  * `incident_lives` and `user_value_sets` ignore), so two nodes starting together at worst apply the same
- * version twice.
+ * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
+ * other's drop fails to start, and its restart finds the version applied).
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {
   await clickhouse.command(

@@ -3,34 +3,56 @@ import { STAGE_ORDER, SUBMITTED_STAGES } from './sql.ts';
 /**
  * `transaction_days`: one row per (project, UTC day, transaction) with what the transaction outcomes
  * read of that transaction's stages of that day (docs/decisions/033-clickhouse-transaction-days.md): its
- * first stage's time, whether one was a submitted stage, and the state of its latest stage (`argMax` by
- * time, then rank). An AggregatingMergeTree fed by a materialized view on `events`, like `session_days`
- * and `wallet_days`: a minimum, a maximum and an argMax state fold the same whatever the number of
- * copies of a stage, the loads it came in or their order.
+ * first stage's time, whether one was a submitted stage, and its latest stage's key (ADR 045): the
+ * stage's order (`STAGE_ORDER`: time in ms, then rank) times four plus its outcome (`STAGE_OUTCOME`), so
+ * that the latest stage is the largest key and its outcome the key's two low bits. An
+ * AggregatingMergeTree fed by a materialized view on `events`, like `session_days` and `wallet_days`: a
+ * minimum and a maximum fold the same whatever the number of copies of a stage, the loads it came in or
+ * their order.
  */
 
 /** The UTC day an event falls in. */
 const EVENT_DAY = "toDate(ts, 'UTC')";
 
-export const CREATE_TRANSACTION_DAYS = `CREATE TABLE IF NOT EXISTS transaction_days (
+/**
+ * What the outcomes tell of a latest stage: 2 failed, 1 reverted, 0 any other (or none). Two stages of
+ * one rank in the same millisecond order by it (where `argMax` kept either).
+ */
+export const OUTCOME = { failed: 2, reverted: 1 } as const;
+const STAGE_OUTCOME = `multiIf(tx_stage = 'failed', ${OUTCOME.failed}, tx_stage = 'reverted', ${OUTCOME.reverted}, 0)`;
+/** The key of no stage at all (a stage without a name is none, as `argMax` skips a NULL): below any other. */
+const NO_STAGE = '-9223372036854775808';
+/** A stage's key: its order, then its outcome in the two low bits (`latestOutcome` reads them). */
+const STAGE_KEY = `if(tx_stage IS NULL, toInt64(${NO_STAGE}), toInt64(${STAGE_ORDER}) * 4 + ${STAGE_OUTCOME})`;
+/** The outcome of the largest key `max(latest_stage_key)` (two's complement: the low bits of any key). */
+export const latestOutcome = (latestKey: string) => `bitAnd(${latestKey}, 3)`;
+
+/** The table, `latestStage` its latest stage's column: an `argMax` state in version 7 (ADR 033), a key in 11. */
+const createTransactionDays = (latestStage: string) => `CREATE TABLE IF NOT EXISTS transaction_days (
   project_id String,
   day Date,
   tx_id String,
   first_stage_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
   has_submitted SimpleAggregateFunction(max, UInt8),
-  latest_stage AggregateFunction(argMax, Nullable(String), Int64)
+  ${latestStage}
 ) ENGINE = AggregatingMergeTree
 ORDER BY (project_id, day, tx_id)`;
 
-/** The aggregates over a transaction's stages, for the view, the partial days of a question and rebuilds. */
-export const TRANSACTION_DAY_AGGREGATES = `min(ts) AS first_stage_at,
-         max(toUInt8(ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0))) AS has_submitted,
+const FIRST_AND_SUBMITTED = `min(ts) AS first_stage_at,
+         max(toUInt8(ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0))) AS has_submitted`;
+
+/** Version 7's aggregates, for its view and copy only. */
+const VERSION_7_AGGREGATES = `${FIRST_AND_SUBMITTED},
          argMaxState(CAST(tx_stage, 'Nullable(String)'), toInt64(${STAGE_ORDER})) AS latest_stage`;
 
+/** The aggregates over a transaction's stages, for the view, the partial days of a question and rebuilds. */
+export const TRANSACTION_DAY_AGGREGATES = `${FIRST_AND_SUBMITTED},
+         max(${STAGE_KEY}) AS latest_stage_key`;
+
 /** The rows of `transaction_days` for the events a SELECT reads (`where`: more conditions on them). */
-export const transactionDaysOfEvents = (where = '') =>
+export const transactionDaysOfEvents = (where = '', aggregates = TRANSACTION_DAY_AGGREGATES) =>
   `SELECT project_id, ${EVENT_DAY} AS day, assumeNotNull(tx_id) AS tx_id,
-         ${TRANSACTION_DAY_AGGREGATES}
+         ${aggregates}
     FROM events
    WHERE type = 'tx' AND tx_id IS NOT NULL${where ? ` AND ${where}` : ''}
    GROUP BY project_id, day, tx_id`;
@@ -38,15 +60,34 @@ export const transactionDaysOfEvents = (where = '') =>
 /** As the other tables' copies: a GROUP BY, or a sort, over every transaction-day spills past 1 GB. */
 const COPY_SPILL_BYTES = 1_000_000_000;
 
-/** The table, the view, then the stored stages, sorted by the key (ADR 031). */
-export const TRANSACTION_DAYS_STATEMENTS = [
-  CREATE_TRANSACTION_DAYS,
+/** The view on `events` and the stored stages' copy, sorted by the key (ADR 031). */
+const viewAndCopy = (aggregates: string) => [
   `CREATE MATERIALIZED VIEW IF NOT EXISTS transaction_days_of_events TO transaction_days AS
-${transactionDaysOfEvents()}`,
-  `INSERT INTO transaction_days ${transactionDaysOfEvents()}
+${transactionDaysOfEvents('', aggregates)}`,
+  `INSERT INTO transaction_days ${transactionDaysOfEvents('', aggregates)}
    ORDER BY project_id, day, tx_id
 SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
          max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
+];
+
+/** Version 7 (ADR 033): the table, the view, then the stored stages. */
+export const TRANSACTION_DAYS_STATEMENTS = [
+  createTransactionDays('latest_stage AggregateFunction(argMax, Nullable(String), Int64)'),
+  ...viewAndCopy(VERSION_7_AGGREGATES),
+];
+
+/**
+ * Version 11 (ADR 045): the latest stage's key in place of its `argMax` state. The view stops, the table
+ * (derived from the events alone) is made again with the key, the view starts again, and every stored
+ * stage is copied, sorted: one copy, as a new table's (adding the column and copying into the rows held
+ * would leave every row twice, in twice the parts, until merges fold them). Stages loaded while the view
+ * was away are among the copied ones.
+ */
+export const TRANSACTION_DAY_KEYS_STATEMENTS = [
+  'DROP VIEW IF EXISTS transaction_days_of_events',
+  'DROP TABLE IF EXISTS transaction_days',
+  createTransactionDays('latest_stage_key SimpleAggregateFunction(max, Int64)'),
+  ...viewAndCopy(TRANSACTION_DAY_AGGREGATES),
 ];
 
 /** The (day, transaction) keys of the events a condition names: the rows a user's or a wallet's delete touches. */

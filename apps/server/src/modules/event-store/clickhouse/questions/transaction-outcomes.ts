@@ -4,7 +4,7 @@ import type { TransactionOutcomes } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../client.ts';
 import { dayParts } from '../day-parts.ts';
 import { bucketMap, bucketOf, bucketParams, FROM, TO, TX_STAGE_WINDOW_MS } from '../sql.ts';
-import { TRANSACTION_DAY_AGGREGATES } from '../transaction-days.ts';
+import { latestOutcome, OUTCOME, TRANSACTION_DAY_AGGREGATES } from '../transaction-days.ts';
 
 const OutcomesRow = z.object({
   bucket: z.coerce.number(),
@@ -19,14 +19,15 @@ const OutcomesRow = z.object({
  * [from, to), built from its stages within one stage window beyond each end (as `transactionsCte`,
  * sql.ts). The window's whole UTC days come from `transaction_days`, its partial days from the stages
  * among `events`, folded per transaction (docs/decisions/033): the first stage's time, whether one was
- * submitted, the latest stage.
+ * submitted, and the outcome of the latest stage, read from the largest stage key (a plain maximum, ADR
+ * 045).
  */
 export async function transactionOutcomes(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
   const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
   const parts = dayParts(window, 'stages_');
   const selects: string[] = [];
   if (parts.wholeDays)
-    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage
+    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage_key
           FROM transaction_days
          WHERE project_id = {project:String} AND ${parts.wholeDays}`);
   if (parts.partialDays)
@@ -39,7 +40,7 @@ export async function transactionOutcomes(clickhouse: ClickHouse, projectId: str
        SELECT tx_id,
               min(first_stage_at) AS requested_at,
               max(has_submitted) AS t_is_submitted,
-              argMaxMerge(latest_stage) AS t_status
+              ${latestOutcome('max(latest_stage_key)')} AS t_outcome
          FROM (${selects.join('\n        UNION ALL\n        ')})
         GROUP BY tx_id
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
@@ -47,8 +48,8 @@ export async function transactionOutcomes(clickhouse: ClickHouse, projectId: str
      SELECT ${bucketOf('requested_at')} AS bucket,
             count() AS total,
             countIf(t_is_submitted) AS submitted,
-            countIf(t_status IN ('reverted', 'failed')) AS failed,
-            countIf(t_is_submitted OR t_status = 'failed') AS attempted
+            countIf(t_outcome IN (${OUTCOME.reverted}, ${OUTCOME.failed})) AS failed,
+            countIf(t_is_submitted OR t_outcome = ${OUTCOME.failed}) AS attempted
        FROM transactions
       GROUP BY bucket`,
     { ...bucketParams(projectId, range), ...parts.params },

@@ -1,0 +1,238 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type ClickHouseEventStore,
+  createClickHouseEventStore,
+} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
+import { transactionDaysOfEvents } from '../../src/modules/event-store/clickhouse/transaction-days.ts';
+import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import type { EventStore } from '../../src/modules/event-store/event-store.ts';
+import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
+import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { databaseAtVersion } from './clickhouse-older-database.ts';
+import { eventBuilder } from './event-builder.ts';
+import { loadScattered, writeSegment } from './segment-file.ts';
+
+/**
+ * `transaction_days`' latest stage key (ADR 045): the latest stage as the largest of a key that orders
+ * stages by time, then rank, with the outcome in its low bits. The stages where that order decides (a
+ * stage without a name after an outcome, a request and its failure in the same millisecond, the latest
+ * stage on the next day, times before 1970, whose keys are negative) give the outcomes DuckDB gives, on a
+ * new database and on one upgraded from schema version 10, whose rows held `argMax` states.
+ */
+
+const PROJECT = 'p-ch-tx-keys';
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY0 = Date.UTC(2026, 4, 10);
+const BEFORE_1970 = Date.UTC(1969, 11, 30, 12);
+
+type Stage = [offsetMs: number, stage: string | null];
+
+/** Each transaction's stages from `start`: the cases where the latest stage's order decides the outcome. */
+const TRANSACTIONS: Record<string, [start: number, stages: Stage[]]> = {
+  'failed, then a stage without a name': [
+    DAY0 + HOUR,
+    [
+      [0, 'requested'],
+      [5_000, 'failed'],
+      [9_000, null],
+    ],
+  ],
+  'requested and failed in the same millisecond, failed logged first': [
+    DAY0 + 3 * HOUR,
+    [
+      [0, 'failed'],
+      [0, 'requested'],
+    ],
+  ],
+  'submitted and reverted in the same millisecond': [
+    DAY0 + 4 * HOUR,
+    [
+      [0, 'requested'],
+      [7, 'reverted'],
+      [7, 'submitted'],
+    ],
+  ],
+  'reverted, then confirmed': [
+    DAY0 + 5 * HOUR,
+    [
+      [0, 'requested'],
+      [1_000, 'reverted'],
+      [2_000, 'confirmed'],
+    ],
+  ],
+  'confirmed, then reverted': [
+    DAY0 + 6 * HOUR,
+    [
+      [0, 'requested'],
+      [1_000, 'confirmed'],
+      [2_000, 'reverted'],
+    ],
+  ],
+  'reverted before midnight, failed after': [
+    DAY0 + DAY - 60_000,
+    [
+      [0, 'requested'],
+      [30_000, 'reverted'],
+      [90_000, 'failed'],
+    ],
+  ],
+  'failed before midnight, submitted after': [
+    DAY0 + 2 * DAY - 60_000,
+    [
+      [0, 'requested'],
+      [30_000, 'failed'],
+      [90_000, 'submitted'],
+    ],
+  ],
+  'a stage of another name last': [
+    DAY0 + 2 * DAY + HOUR,
+    [
+      [0, 'requested'],
+      [500, 'failed'],
+      [900, 'cancelled'],
+    ],
+  ],
+  'failed before 1970': [
+    BEFORE_1970,
+    [
+      [0, 'requested'],
+      [2_000, 'failed'],
+    ],
+  ],
+  'reverted then replaced before 1970': [
+    BEFORE_1970 + HOUR,
+    [
+      [0, 'requested'],
+      [1_000, 'reverted'],
+      [2_000, 'replaced'],
+    ],
+  ],
+};
+
+function fixture(): EventRow[] {
+  const event = eventBuilder(PROJECT);
+  return Object.entries(TRANSACTIONS).flatMap(([name, [start, stages]]) =>
+    stages.map(([offset, stage]) =>
+      event('tx', start + offset, { tx_id: name, tx_stage: stage, wallet_address: '0xabc' }),
+    ),
+  );
+}
+
+/**
+ * Each transaction alone (a range within one day: its stages from `events`), and ranges over whole days
+ * and cut mid-day. None over whole days before 1970: a `Date` holds none, so the day tables cannot.
+ */
+const RANGES: TimeRange[] = [
+  ...Object.values(TRANSACTIONS).map(([start]) => ({ fromMs: start, toMs: start + 1 })),
+  { fromMs: DAY0, toMs: DAY0 + 3 * DAY },
+  { fromMs: DAY0 + 2 * HOUR, toMs: DAY0 + DAY + 30 * 60_000 },
+];
+
+async function outcomes(store: EventStore) {
+  const answers: unknown[] = [];
+  for (const range of RANGES)
+    answers.push([...(await store.transactionOutcomes(PROJECT, bucketRange(range)))]);
+  return answers;
+}
+
+const Folded = z.object({ rows: z.array(z.string()) });
+
+/** `transaction_days` folded per key, as sorted text, from `source`. */
+async function folded(clickhouse: ClickHouse, source: string) {
+  const [row] = await clickhouse.rows(
+    `SELECT arraySort(groupArray(toString(tuple(day, tx_id, first, submitted, latest)))) AS rows
+       FROM (SELECT day, tx_id, min(first_stage_at) AS first, max(has_submitted) AS submitted,
+                    max(latest_stage_key) AS latest
+               FROM (${source})
+              GROUP BY day, tx_id)`,
+    {},
+    Folded,
+  );
+  return row?.rows ?? [];
+}
+
+async function expectInLine(clickhouse: ClickHouse) {
+  const held = await folded(clickhouse, 'SELECT * FROM transaction_days');
+  expect(held).toEqual(await folded(clickhouse, transactionDaysOfEvents()));
+  return held;
+}
+
+let chdb: ChdbProcess;
+let dir: string;
+let duckdb: EventStore & { close(): Promise<void> };
+const SLOW = 300_000;
+
+beforeAll(async () => {
+  chdb = await startChdbProcess();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-tx-keys-'));
+  duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
+  await duckdb.loadSegment(writeSegment(dir, fixture()));
+}, SLOW);
+
+afterAll(async () => {
+  await duckdb?.close();
+  await chdb?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
+  it('give the outcomes DuckDB gives where the latest stage decides', async () => {
+    const expected = await outcomes(duckdb);
+    // The fixture reaches each outcome: a failed, a reverted, and a transaction neither.
+    const [failedThenNone, sameMillisecond, , revertedThenConfirmed] = expected as [
+      number,
+      { failed: number; attempted: number },
+    ][][];
+    expect(failedThenNone?.[0]?.[1]).toMatchObject({ failed: 1, attempted: 1 });
+    expect(sameMillisecond?.[0]?.[1]).toMatchObject({ failed: 1, attempted: 1 });
+    expect(revertedThenConfirmed?.[0]?.[1]).toMatchObject({ failed: 0, attempted: 1 });
+    const store = await createClickHouseEventStore(`${chdb.url}/pf_tx_keys`);
+    try {
+      await loadScattered(store, dir, fixture());
+      expect((await expectInLine(store.clickhouse)).length).toBe(Object.keys(TRANSACTIONS).length + 2);
+      expect(await outcomes(store)).toEqual(expected);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('are filled when the store starts on a database of schema version 10', async () => {
+    const url = `${chdb.url}/pf_tx_keys_v10`;
+    const tables = await databaseAtVersion(url, 10, (writer) => loadScattered(writer, dir, fixture()));
+    expect(tables).toContain('transaction_days');
+    const store: ClickHouseEventStore = await createClickHouseEventStore(url);
+    try {
+      const columns = await store.clickhouse.rows(
+        "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = 'transaction_days'",
+        {},
+        z.object({ name: z.string() }),
+      );
+      expect(columns.map((column) => column.name)).toContain('latest_stage_key');
+      expect(columns.map((column) => column.name)).not.toContain('latest_stage');
+      const held = await expectInLine(store.clickhouse);
+      expect(await outcomes(store)).toEqual(await outcomes(duckdb));
+      // Loads after the upgrade go through the new view.
+      const later = eventBuilder(PROJECT)('tx', DAY0 + 9 * DAY, {
+        id: 'late',
+        tx_id: 'late',
+        tx_stage: 'failed',
+      });
+      await store.loadSegment(writeSegment(dir, [later]));
+      expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
+      const [[, late] = []] = await store.transactionOutcomes(
+        PROJECT,
+        bucketRange({ fromMs: DAY0 + 9 * DAY, toMs: DAY0 + 10 * DAY }),
+      );
+      expect(late).toEqual({ total: 1, submitted: 0, failed: 1, attempted: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+});
