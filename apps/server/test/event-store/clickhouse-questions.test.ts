@@ -1,21 +1,13 @@
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ClickHouseEventStore,
-  createClickHouseEventStore,
-} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import {
-  createDuckDbEventStore,
-  type DuckDbEventStore,
-} from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
-import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import type { DuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { SummariesAndLives } from '../../src/modules/event-store/incident-questions.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { acquisitionEvents } from '../acquisition/fixture.ts';
 import { incidentEvents } from '../incidents/fixture.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
-import { storeRows } from '../support/event-stores.ts';
 import { edgeEvents } from './edge-events.ts';
+import { type EnginesHolding, enginesHolding } from './engines-holding.ts';
 
 /**
  * The ClickHouse adapter answers the acquisition and incident questions (and the analytics ones they
@@ -38,28 +30,21 @@ const PROJECTS = {
 /** Each case asks both engines dozens of questions, on a machine shared by many test runs. */
 const SLOW = 180_000;
 
+let engines: EnginesHolding;
 let duck: DuckDbEventStore;
-let chdb: ChdbProcess;
 let ch: ClickHouseEventStore;
 
 beforeAll(async () => {
-  chdb = await startChdbProcess();
-  duck = await createDuckDbEventStore({ file: ':memory:' });
-  ch = await createClickHouseEventStore(`${chdb.url}/pf_questions`);
-  const rows: EventRow[] = [
+  engines = await enginesHolding('pf_questions', [
     ...acquisitionEvents(PROJECTS.acquisition),
     ...incidentEvents(PROJECTS.incidents),
     ...edgeEvents(PROJECTS.edges),
-  ];
-  await storeRows(duck, rows);
-  await storeRows(ch, [...rows, ...rows]);
-  await storeRows(ch, rows);
+  ]);
+  ({ duck, ch } = engines);
 }, SLOW);
 
 afterAll(async () => {
-  await ch?.close();
-  await duck?.close();
-  await chdb?.stop();
+  await engines?.close();
 });
 
 const range = (from: string, to: string): TimeRange => ({ fromMs: Date.parse(from), toMs: Date.parse(to) });

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ClickHouseEventStore,
-  createClickHouseEventStore,
-} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import {
-  createDuckDbEventStore,
-  type DuckDbEventStore,
-} from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import type { DuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { mainProjectEvents, sameInstantEvents } from '../analytics/events-fixture.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
-import { storeRows } from '../support/event-stores.ts';
 import { edgeEvents } from './edge-events.ts';
+import { type EnginesHolding, enginesHolding } from './engines-holding.ts';
 
 /**
  * A transaction's stages by hash or id (ADR 044: two queries, the events read without FINAL): ClickHouse
@@ -24,25 +17,22 @@ const SAME_INSTANT = 'prj_tx_same_instant';
 const EDGES = 'prj_tx_edges';
 const SLOW = 120_000;
 
+let engines: EnginesHolding;
 let duck: DuckDbEventStore;
-let chdb: ChdbProcess;
 let ch: ClickHouseEventStore;
-let rows: EventRow[];
+const rows: EventRow[] = [
+  ...mainProjectEvents(PROJECT),
+  ...sameInstantEvents(SAME_INSTANT),
+  ...edgeEvents(EDGES),
+];
 
 beforeAll(async () => {
-  chdb = await startChdbProcess();
-  duck = await createDuckDbEventStore({ file: ':memory:' });
-  ch = await createClickHouseEventStore(`${chdb.url}/pf_tx_events`);
-  rows = [...mainProjectEvents(PROJECT), ...sameInstantEvents(SAME_INSTANT), ...edgeEvents(EDGES)];
-  await storeRows(duck, rows);
-  await storeRows(ch, [...rows, ...rows]);
-  await storeRows(ch, rows);
+  engines = await enginesHolding('pf_tx_events', rows);
+  ({ duck, ch } = engines);
 }, SLOW);
 
 afterAll(async () => {
-  await ch?.close();
-  await duck?.close();
-  await chdb?.stop();
+  await engines?.close();
 });
 
 describe('transaction stages on ClickHouse, against DuckDB', { timeout: SLOW }, () => {

@@ -1,0 +1,38 @@
+import {
+  type ClickHouseEventStore,
+  createClickHouseEventStore,
+} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import {
+  createDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { startChdbProcess } from '../support/chdb-process.ts';
+import { storeRows } from '../support/event-stores.ts';
+
+export type EnginesHolding = { duck: DuckDbEventStore; ch: ClickHouseEventStore; close(): Promise<void> };
+
+/**
+ * Both adapters over the same events, for tests that compare their answers: DuckDB in memory holding
+ * `rows` once; ClickHouse (chdb behind its HTTP interface, reached by the adapter's real client, in
+ * `database`) holding each of them three times, twice in one segment (one insert, so one part holding each
+ * key twice: loads do not collapse duplicates at insert time) and again in a second segment, as a retried
+ * load does. Each event must still count once.
+ */
+export async function enginesHolding(database: string, rows: readonly EventRow[]): Promise<EnginesHolding> {
+  const chdb = await startChdbProcess();
+  const duck = await createDuckDbEventStore({ file: ':memory:' });
+  const ch = await createClickHouseEventStore(`${chdb.url}/${database}`);
+  await storeRows(duck, rows);
+  await storeRows(ch, [...rows, ...rows]);
+  await storeRows(ch, rows);
+  return {
+    duck,
+    ch,
+    async close() {
+      await ch.close();
+      await duck.close();
+      await chdb.stop();
+    },
+  };
+}
