@@ -104,6 +104,10 @@ async function walletAnswers(store: EventStore, projectId: string) {
     });
     answers[`${name}: connected`] = [...(await store.connectedWallets(projectId, hourly))].sort();
     answers[`${name}: new`] = [...(await store.newWallets(projectId, hourly))].sort();
+    // "+ Wallets": connected in the range and never before it (ADR 046), on the Total row and per value.
+    answers[`${name}: attribution`] = (await store.attributionCounts(projectId, range, 'campaign', {})).sort(
+      (a, b) => Number(b.isTotal) - Number(a.isTotal) || String(a.value).localeCompare(String(b.value)),
+    );
     answers[`${name}: transactions`] = [...(await store.transactionOutcomes(projectId, hourly))].sort();
     answers[`${name}: transaction tiles`] = [
       ...(await store.transactionOutcomes(projectId, bucketRange(range))),
@@ -238,6 +242,17 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
         await duckdb.activeDays(PROJECT, wholeDaysOfCut, { fromMs: DAY0, toMs: DAY0 + DAY }),
       );
       expect((answers['days 2 to 4: tiles'] as { fresh: number }).fresh).toBeGreaterThan(0);
+      // Some wallets connected in the range cut at both ends connected before it too: "+ Wallets" leaves
+      // them out.
+      const [total] = answers['cut mid-day at both ends: attribution'] as {
+        isTotal: boolean;
+        newWallets: number;
+      }[];
+      expect(total?.isTotal).toBe(true);
+      expect(total?.newWallets).toBeGreaterThan(0);
+      expect(total?.newWallets).toBeLessThan(
+        (answers['cut mid-day at both ends: tiles'] as { connected: number }).connected,
+      );
       type Tiles = [number, { total: number; submitted: number; failed: number }][];
       const [allTiles] = answers['five days: transaction tiles'] as Tiles;
       expect(allTiles?.[1]).toMatchObject({ submitted: expect.any(Number) });
