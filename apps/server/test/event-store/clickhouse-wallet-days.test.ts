@@ -104,6 +104,10 @@ async function walletAnswers(store: EventStore, projectId: string) {
     });
     answers[`${name}: connected`] = [...(await store.connectedWallets(projectId, hourly))].sort();
     answers[`${name}: new`] = [...(await store.newWallets(projectId, hourly))].sort();
+    // "+ Wallets": connected in the range and never before it (ADR 046), on the Total row and per value.
+    answers[`${name}: attribution`] = (await store.attributionCounts(projectId, range, 'campaign', {})).sort(
+      (a, b) => Number(b.isTotal) - Number(a.isTotal) || String(a.value).localeCompare(String(b.value)),
+    );
     answers[`${name}: transactions`] = [...(await store.transactionOutcomes(projectId, hourly))].sort();
     answers[`${name}: transaction tiles`] = [
       ...(await store.transactionOutcomes(projectId, bucketRange(range))),
@@ -152,7 +156,24 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
         Folded,
       )
       .then(([row]) => row?.rows ?? []);
+  const firsts = (source: string) =>
+    clickhouse
+      .rows(
+        `SELECT arraySort(groupArray(toString(tuple(project_id, wallet, seen, connected)))) AS rows
+           FROM (SELECT project_id, wallet, min(first_seen) AS seen, min(first_connected) AS connected
+                   FROM (${source})
+                  GROUP BY project_id, wallet)`,
+        {},
+        Folded,
+      )
+      .then(([row]) => row?.rows ?? []);
   return {
+    firsts: await firsts('SELECT * FROM wallet_firsts'),
+    firstsRebuilt: await firsts(
+      `SELECT project_id, assumeNotNull(wallet_address) AS wallet, ts AS first_seen,
+              if(type = 'wallet_connected', ts, NULL) AS first_connected
+         FROM events WHERE wallet_address IS NOT NULL`,
+    ),
     transactions: await transactions('SELECT * FROM transaction_days'),
     transactionsRebuilt: await transactions(transactionDaysOfEvents()),
     held: await folded('SELECT * FROM wallet_days FINAL'),
@@ -166,9 +187,10 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
 }
 
 async function expectInLine(clickhouse: ClickHouse) {
-  const { held, rebuilt, lives, livesRebuilt, transactions, transactionsRebuilt } =
+  const { held, rebuilt, lives, livesRebuilt, transactions, transactionsRebuilt, firsts, firstsRebuilt } =
     await heldAndRebuilt(clickhouse);
   expect(held).toEqual(rebuilt);
+  expect(firsts).toEqual(firstsRebuilt);
   expect(lives).toEqual(livesRebuilt);
   expect(transactions).toEqual(transactionsRebuilt);
   return held;
@@ -197,8 +219,11 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
       const held = await expectInLine(clickhouse.clickhouse);
       // Users of both projects have lives (the deletes below check them too).
       expect((await heldAndRebuilt(clickhouse.clickhouse)).lives).toHaveLength(10);
-      // Wallets on several days, in both projects.
+      // Wallets on several days, in both projects, some seen before they first connect.
       expect(held.length).toBeGreaterThan(40);
+      const { firsts } = await heldAndRebuilt(clickhouse.clickhouse);
+      expect(firsts.length).toBeGreaterThan(20);
+      expect(firsts.some((row) => row.endsWith(',NULL)'))).toBe(true);
       const answers = await walletAnswers(duckdb, PROJECT);
       // The fixture reaches every figure the comparison checks, and the partial days change them: a range
       // within one day reads nothing but events, and a range cut at both ends answers differently from its
@@ -217,6 +242,17 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
         await duckdb.activeDays(PROJECT, wholeDaysOfCut, { fromMs: DAY0, toMs: DAY0 + DAY }),
       );
       expect((answers['days 2 to 4: tiles'] as { fresh: number }).fresh).toBeGreaterThan(0);
+      // Some wallets connected in the range cut at both ends connected before it too: "+ Wallets" leaves
+      // them out.
+      const [total] = answers['cut mid-day at both ends: attribution'] as {
+        isTotal: boolean;
+        newWallets: number;
+      }[];
+      expect(total?.isTotal).toBe(true);
+      expect(total?.newWallets).toBeGreaterThan(0);
+      expect(total?.newWallets).toBeLessThan(
+        (answers['cut mid-day at both ends: tiles'] as { connected: number }).connected,
+      );
       type Tiles = [number, { total: number; submitted: number; failed: number }][];
       const [allTiles] = answers['five days: transaction tiles'] as Tiles;
       expect(allTiles?.[1]).toMatchObject({ submitted: expect.any(Number) });
@@ -247,6 +283,39 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
       expect(left.every((row) => row.includes(OTHER))).toBe(true);
     } finally {
       await clickhouse.close();
+      await duckdb.close();
+    }
+  });
+
+  it('wallet_firsts is created and filled when the store starts on a database of schema version 11', async () => {
+    const url = `${chdb.url}/pf_wallets_v11`;
+    const tables = await databaseAtVersion(url, 11, (writer) =>
+      loadScattered(writer, dir, [...fixture(PROJECT, 7), ...fixture(OTHER, 11)]),
+    );
+    expect(tables).toContain('wallet_days');
+    expect(tables).not.toContain('wallet_firsts');
+
+    const store: ClickHouseEventStore = await createClickHouseEventStore(url);
+    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'v11.duckdb') });
+    try {
+      await duckdb.loadSegment(writeSegment(dir, [...fixture(PROJECT, 7), ...fixture(OTHER, 11)]));
+      await expectInLine(store.clickhouse);
+      const { firsts } = await heldAndRebuilt(store.clickhouse);
+      expect(firsts.length).toBeGreaterThan(20);
+      expect(await walletAnswers(store, PROJECT)).toEqual(await walletAnswers(duckdb, PROJECT));
+      // Loads after the upgrade reach it through `wallet_days`' view: a wallet first seen, one seen earlier.
+      const event = eventBuilder(PROJECT);
+      const later = [
+        event('wallet_connected', DAY0 + 9 * DAY, { id: 'late', wallet_address: wallet(99) }),
+        event('page_view', DAY0 - DAY, { id: 'early', wallet_address: WALLETS[4] as string }),
+      ];
+      await store.loadSegment(writeSegment(dir, later));
+      await duckdb.loadSegment(writeSegment(dir, later));
+      await expectInLine(store.clickhouse);
+      expect((await heldAndRebuilt(store.clickhouse)).firsts).toHaveLength(firsts.length + 1);
+      expect(await walletAnswers(store, PROJECT)).toEqual(await walletAnswers(duckdb, PROJECT));
+    } finally {
+      await store.close();
       await duckdb.close();
     }
   });

@@ -16,10 +16,11 @@ import {
   walletDayKeyParams,
   walletDaysOfEvents,
 } from './wallet-days.ts';
+import { walletFirstsOfWalletDays } from './wallet-firsts.ts';
 
 /**
- * Which rows of `user_days`, `session_days`, `wallet_days`, `user_lives`, `transaction_days` and
- * `contract_days` a delete
+ * Which rows of `user_days`, `session_days`, `wallet_days` (then `wallet_firsts`), `user_lives`,
+ * `transaction_days` and `contract_days` a delete
  * of events can leave without an event behind them, and how to find them again: a user-day stays while
  * any of the user's events of that day stays; a session-day, a wallet-day and a transaction-day hold what
  * the events of that session, wallet or transaction and day that stay hold (`contract_days` follows
@@ -76,6 +77,29 @@ export async function alignWalletDays(clickhouse: ClickHouse, params: Params, ch
   const keys = { ...params, ...walletDayKeyParams(walletDays) };
   await deleteRows(clickhouse, 'wallet_days', IN_WALLET_KEYS, keys);
   await clickhouse.command(`INSERT INTO wallet_days ${walletDaysOfEvents(EVENTS_IN_WALLET_KEYS)}`, keys);
+}
+
+/**
+ * `wallet_firsts` (ADR 046) in line with `wallet_days`, once that is: a project's rows go with its
+ * events; after retention the project's rows are rebuilt from its `wallet_days`; after a user's or a
+ * wallet's delete, those of the wallets of the wallet-days it touched. The rows `alignWalletDays`
+ * inserted reached this table through its view, and are deleted and rebuilt with the rest.
+ */
+export async function alignWalletFirsts(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  const project = 'project_id = {project:String}';
+  const rebuild = async (rows: string, rowParams: Params) => {
+    await deleteRows(clickhouse, 'wallet_firsts', rows, rowParams);
+    await clickhouse.command(`INSERT INTO wallet_firsts ${walletFirstsOfWalletDays(rows)}`, rowParams);
+  };
+  if (change.kind === 'days') return rebuild(project, params);
+  if (change.kind === 'all' && change.walletDays === 'where') {
+    await deleteRows(clickhouse, 'wallet_firsts', change.where, params);
+    return;
+  }
+  const walletDays = change.walletDays === 'where' ? [] : change.walletDays;
+  const wallets = [...new Set(walletDays.map((key) => key.wallet))];
+  if (wallets.length === 0) return;
+  await rebuild(`${project} AND has({wallets:Array(String)}, wallet)`, { ...params, wallets });
 }
 
 export async function alignUserLives(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {

@@ -3,6 +3,7 @@ import {
   alignTransactionDays,
   alignUserLives,
   alignWalletDays,
+  alignWalletFirsts,
   type DerivedRowsChange,
 } from './aligned-tables.ts';
 
@@ -126,7 +127,7 @@ ${TRANSACTION_KEYS_OF_EVENTS}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days`,
+ * `transaction_keys`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`),
  * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -143,6 +144,7 @@ export async function deleteDerivedRows(
   await alignSessionDays(clickhouse, params, change);
   await alignUserValueSets(clickhouse, params, change);
   await alignWalletDays(clickhouse, params, change);
+  await alignWalletFirsts(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
   await alignTransactionDays(clickhouse, params, change);
   await alignContractDays(clickhouse, params, change);

@@ -19,6 +19,7 @@ import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-d
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
+import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -105,6 +106,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each transaction-day's latest stage as a plain maximum key in place of its argMax state, refilled from
   // the stored stages, for the transaction outcomes (ADR 045).
   { version: 11, statements: TRANSACTION_DAY_KEYS_STATEMENTS },
+  // Each wallet's first time seen and first connection, fed by a view on `wallet_days`, for the new
+  // wallets and attribution's "+ Wallets" (ADR 046).
+  { version: 12, statements: WALLET_FIRSTS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -114,7 +118,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
- * `incident_lives` and `user_value_sets` ignore), so two nodes starting together at worst apply the same
+ * `incident_lives`, `user_value_sets` and `wallet_firsts` ignore), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).
  */

@@ -8,6 +8,7 @@ import { count, flag, textOrNull } from '../question-sql.ts';
 import type { SessionAggregate } from '../session-days.ts';
 import { foldedSessionRows, READ_RANGE_IN_PARALLEL } from '../session-rows.ts';
 import { FROM, rangeParams, TO } from '../sql.ts';
+import { walletsConnectedBefore } from '../wallet-firsts.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
 const DIMENSION_COLUMNS: Record<AttributionDimension, SessionAggregate> = {
@@ -61,8 +62,9 @@ const EMPTY_TOTAL: z.infer<typeof AttributionRow> = {
  * wallets whose first connection ever (all time, whatever the filters) happened in the range, in the
  * session of that first connection (the earlier session id breaks a tie): a wallet connected in the
  * range and never before it, its first connection in the range (`wallet_connections`,
- * derived-tables.ts), which reads the connections before the range for their wallets alone instead of
- * grouping all of the project's connections by wallet (ADR 043). The new wallets reach the rows as two
+ * derived-tables.ts), less the wallets connected before the range: those whose first connection ever
+ * lies before it (`wallet_firsts`, ADR 046, one row per wallet of the project instead of every
+ * connection before the range, ADR 043). The new wallets reach the rows as two
  * arrays (session ids, wallets) that `transform` looks up: a join of the range's rows with them cost
  * far more.
  *
@@ -92,9 +94,7 @@ export async function attributionCounts(
     new_wallets AS (
       SELECT session_id, count() AS wallets
         FROM first_in_range
-       WHERE wallet_address NOT IN (
-             SELECT wallet_address FROM ${CONNECTIONS}
-              WHERE project_id = {project:String} AND ts < ${FROM} AND wallet_address IS NOT NULL)
+       WHERE wallet_address NOT IN (${walletsConnectedBefore(FROM)})
        GROUP BY session_id
     ),
     (SELECT (groupArray(session_id), groupArray(wallets)) FROM new_wallets) AS wallets_by_session,

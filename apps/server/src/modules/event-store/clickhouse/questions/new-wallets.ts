@@ -1,26 +1,22 @@
 import type { BucketedRange, TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse, Params } from '../client.ts';
 import { bucketMap, bucketOf, bucketParams, FROM } from '../sql.ts';
+import { walletsSeenBefore } from '../wallet-firsts.ts';
 import { BucketValueRow, connectedCte } from './connected-wallets.ts';
 
 /**
  * The connected wallets of the range (`connected`, connected-wallets.ts) and `seen_before`, the wallets
- * some event of the project carried before `from`: a wallet-day whose first event lies before `from`
- * (every day before `from`'s, and `from`'s own day when its first event came earlier that day). Only
- * `wallet_days` is read, never the events of the history before the range (docs/decisions/031).
+ * some event of the project carried before `from`: those whose first event ever lies before `from`
+ * (`wallet_firsts`, ADR 046), one row per wallet of the project instead of every wallet-day before the
+ * range (ADR 031: 36–39 ms of chdb CPU for the bench's largest project, 19–20 with `wallet_firsts`).
  * `seen_before` is not narrowed to the connected wallets: ClickHouse computes a CTE again wherever it is
- * named, and the narrowing cost a second `connected` (105–123 ms against 31–36 ms for the tiles of the
- * bench's largest project, whose history holds 15,000 wallets).
+ * named, and the narrowing cost a second `connected`.
  */
 export function connectedAndSeenBefore(range: TimeRange): { sql: string; params: Params } {
   const connected = connectedCte(range);
   return {
     sql: `${connected.sql},
-     seen_before AS (
-       SELECT wallet
-         FROM wallet_days
-        WHERE project_id = {project:String} AND day <= toDate(${FROM}, 'UTC') AND first_seen < ${FROM}
-     )`,
+     seen_before AS (${walletsSeenBefore(FROM)})`,
     params: connected.params,
   };
 }
