@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type ClickHouseEventStore,
@@ -13,9 +11,9 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
-import { eventBuilder } from './event-builder.ts';
+import { eventBuilder, sequence } from './event-builder.ts';
 import { loadScattered, writeSegment } from './segment-file.ts';
 
 /**
@@ -36,15 +34,6 @@ const DAY0 = Date.UTC(2026, 3, 1);
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const CONTRACTS = [wallet(0xc1), wallet(0xc2), wallet(0xc3)];
 const SELECTORS = ['0xa9059cbb', '0x095ea7b3', null];
-
-/** A small deterministic generator (no Math.random: the same events every run). */
-function sequence(seed: number) {
-  let state = seed;
-  return <T>(values: readonly T[]): T => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return values[Math.floor(state / 65_536) % values.length] as T;
-  };
-}
 
 /**
  * Four users over five days, a transaction every 70 minutes or so: its stages (requested, then submitted
@@ -134,27 +123,16 @@ async function expectInLine(clickhouse: ClickHouse): Promise<string[]> {
 }
 
 const SLOW = 300_000;
-let chdb: ChdbProcess;
-let dir: string;
-
-beforeAll(async () => {
-  chdb = await startChdbProcess();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-contracts-'));
-}, SLOW);
-
-afterAll(async () => {
-  await chdb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = useChdbSuite('polyflow-ch-contracts-', SLOW);
 
 describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
   it('answer the contract functions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 5), ...fixture(OTHER, 9)];
-    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_contracts`);
-    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
+    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_contracts`);
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, dir, rows);
-      await duckdb.loadSegment(writeSegment(dir, rows));
+      await loadScattered(clickhouse, suite.dir, rows);
+      await duckdb.loadSegment(writeSegment(suite.dir, rows));
       const held = await expectInLine(clickhouse.clickhouse);
       // Contract transactions of both projects, over several days.
       expect(held.length).toBeGreaterThan(100);
@@ -196,9 +174,9 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
   });
 
   it('is created and filled when the store starts on a database of schema version 8', async () => {
-    const url = `${chdb.url}/pf_contracts_v8`;
+    const url = `${suite.url}/pf_contracts_v8`;
     const tables = await databaseAtVersion(url, 8, (writer) =>
-      loadScattered(writer, dir, fixture(PROJECT, 5)),
+      loadScattered(writer, suite.dir, fixture(PROJECT, 5)),
     );
     expect(tables).not.toContain('contract_days');
 
@@ -215,7 +193,7 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
         tx_to: CONTRACTS[0],
         chain_id: 1,
       });
-      await store.loadSegment(writeSegment(dir, [late]));
+      await store.loadSegment(writeSegment(suite.dir, [late]));
       expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
       expect(
         await store.contractFunctions(PROJECT, { fromMs: DAY0 + 9 * DAY, toMs: DAY0 + 9 * DAY + HOUR }, 10),

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type ClickHouseEventStore,
@@ -10,7 +7,7 @@ import {
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { writeSegment } from './segment-file.ts';
@@ -132,28 +129,17 @@ async function expectInLine(clickhouse: ClickHouse) {
 }
 
 const SLOW = 120_000;
-let chdb: ChdbProcess;
-let dir: string;
-
-beforeAll(async () => {
-  chdb = await startChdbProcess();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-derived-'));
-}, SLOW);
-
-afterAll(async () => {
-  await chdb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = useChdbSuite('polyflow-ch-derived-', SLOW);
 
 describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
   let store: ClickHouseEventStore;
 
   it('hold each event once however often it is loaded, and follow every kind of delete', async () => {
-    store = await createClickHouseEventStore(`${chdb.url}/pf_derived`);
+    store = await createClickHouseEventStore(`${suite.url}/pf_derived`);
     const rows = fixture();
     // Twice in one insert (one part holding each key twice), then again as a retried segment.
-    await store.loadSegment(writeSegment(dir, [...rows, ...rows]));
-    await store.loadSegment(writeSegment(dir, rows));
+    await store.loadSegment(writeSegment(suite.dir, [...rows, ...rows]));
+    await store.loadSegment(writeSegment(suite.dir, rows));
     const held = await expectInLine(store.clickhouse);
     expect(held.errors).toHaveLength(5);
     expect(held.failed).toHaveLength(2);
@@ -192,10 +178,10 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
   });
 
   it('are created and filled when the store starts on a database of schema version 2', async () => {
-    const url = `${chdb.url}/pf_derived_v2`;
+    const url = `${suite.url}/pf_derived_v2`;
     const rows = fixture();
     const tables = await databaseAtVersion(url, 2, (writer) =>
-      writer.loadSegment(writeSegment(dir, [...rows, ...rows])),
+      writer.loadSegment(writeSegment(suite.dir, [...rows, ...rows])),
     );
     expect(tables).not.toContain('user_days');
 
@@ -211,7 +197,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.userDays).toHaveLength(6);
     // Loads after the upgrade go through the views.
     await store.loadSegment(
-      writeSegment(dir, [event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })]),
+      writeSegment(suite.dir, [event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })]),
     );
     const later = await expectInLine(store.clickhouse);
     expect(later.errors).toHaveLength(6);

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type ClickHouseEventStore,
@@ -10,7 +7,7 @@ import {
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { incidentLivesOf, LIFE_FIGURES } from '../../src/modules/event-store/clickhouse/incident-lives.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { writeSegment } from './segment-file.ts';
@@ -103,25 +100,14 @@ async function lifetimesBothWays(store: ClickHouseEventStore, toMs: number, inci
 }
 
 const SLOW = 120_000;
-let chdb: ChdbProcess;
-let dir: string;
-
-beforeAll(async () => {
-  chdb = await startChdbProcess();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-lives-'));
-}, SLOW);
-
-afterAll(async () => {
-  await chdb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = useChdbSuite('polyflow-ch-lives-', SLOW);
 
 describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
   it('fold each occurrence once however often it is loaded, and follow every kind of delete', async () => {
-    const store = await createClickHouseEventStore(`${chdb.url}/pf_lives`);
+    const store = await createClickHouseEventStore(`${suite.url}/pf_lives`);
     const rows = fixture();
-    await store.loadSegment(writeSegment(dir, [...rows, ...rows]));
-    await store.loadSegment(writeSegment(dir, rows));
+    await store.loadSegment(writeSegment(suite.dir, [...rows, ...rows]));
+    await store.loadSegment(writeSegment(suite.dir, rows));
     const held = await expectInLine(store.clickhouse);
     // Three incidents (the SDK's error is none), one of them in the other project.
     expect(held).toHaveLength(3);
@@ -173,10 +159,10 @@ describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
   });
 
   it('is created and filled when the store starts on a database of schema version 7', async () => {
-    const url = `${chdb.url}/pf_lives_v7`;
+    const url = `${suite.url}/pf_lives_v7`;
     const rows = fixture();
     const tables = await databaseAtVersion(url, 7, (writer) =>
-      writer.loadSegment(writeSegment(dir, [...rows, ...rows])),
+      writer.loadSegment(writeSegment(suite.dir, [...rows, ...rows])),
     );
     expect(tables).not.toContain('incident_lives');
 
@@ -184,7 +170,9 @@ describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
     expect(await expectInLine(store.clickhouse)).toHaveLength(3);
     // Loads after the upgrade go through the view.
     await store.loadSegment(
-      writeSegment(dir, [event('error', DAY0 + 3 * DAY, { error_source: 'window', incident_id: 'inc_new' })]),
+      writeSegment(suite.dir, [
+        event('error', DAY0 + 3 * DAY, { error_source: 'window', incident_id: 'inc_new' }),
+      ]),
     );
     expect(await expectInLine(store.clickhouse)).toHaveLength(4);
     const { fromLives, fromOccurrences } = await lifetimesBothWays(store, DAY0 + 10 * DAY);

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type ClickHouseEventStore,
@@ -14,9 +12,9 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
-import { eventBuilder } from './event-builder.ts';
+import { eventBuilder, sequence } from './event-builder.ts';
 import { loadScattered, writeSegment } from './segment-file.ts';
 
 /**
@@ -35,15 +33,6 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 const DAY0 = Date.UTC(2026, 2, 1);
 const WALLETS = ['0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000a2'];
-
-/** A small deterministic generator (no Math.random: the same events every run). */
-function sequence(seed: number) {
-  let state = seed;
-  return <T>(values: readonly T[]): T => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return values[Math.floor(state / 65_536) % values.length] as T;
-  };
-}
 
 /**
  * Sessions of four users over three days, some across midnight UTC, each with a landing UTM (blank
@@ -127,9 +116,6 @@ async function acquisitionAnswers(store: EventStore, projectId: string) {
   return answers;
 }
 
-let chdb: ChdbProcess;
-let dir: string;
-
 const Folded = z.object({ rows: z.array(z.string()) });
 
 /** `session_days` folded per key, and the same rows rebuilt from the stored events, as sorted text. */
@@ -160,24 +146,16 @@ async function expectInLine(clickhouse: ClickHouse) {
 
 const SLOW = 300_000;
 
-beforeAll(async () => {
-  chdb = await startChdbProcess();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-sessions-'));
-}, SLOW);
-
-afterAll(async () => {
-  await chdb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = useChdbSuite('polyflow-ch-sessions-', SLOW);
 
 describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
   it('answer the acquisition questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
-    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_sessions`);
-    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
+    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_sessions`);
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, dir, rows);
-      await duckdb.loadSegment(writeSegment(dir, rows));
+      await loadScattered(clickhouse, suite.dir, rows);
+      await duckdb.loadSegment(writeSegment(suite.dir, rows));
       const held = await expectInLine(clickhouse.clickhouse);
       // Some sessions cross midnight: more rows than sessions.
       expect(held.length).toBeGreaterThan(48);
@@ -267,12 +245,12 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
         wallet_address: WALLETS[1],
       }),
     ];
-    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_sessions_folded`);
-    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'folded.duckdb') });
+    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_sessions_folded`);
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'folded.duckdb') });
     try {
       // Each event loaded twice, in pieces: a day's rows of one session in several unmerged rows.
-      await loadScattered(clickhouse, dir, rows);
-      await duckdb.loadSegment(writeSegment(dir, rows));
+      await loadScattered(clickhouse, suite.dir, rows);
+      await duckdb.loadSegment(writeSegment(suite.dir, rows));
       const range = { fromMs: DAY0 + 12 * HOUR, toMs: DAY0 + 2 * DAY };
       const answers = async (store: EventStore) => ({
         all: (await store.attributionCounts(project, range, 'campaign', {}))
@@ -313,9 +291,9 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
   });
 
   it('is created and filled when the store starts on a database of schema version 3', async () => {
-    const url = `${chdb.url}/pf_sessions_v3`;
+    const url = `${suite.url}/pf_sessions_v3`;
     const tables = await databaseAtVersion(url, 3, (writer) =>
-      loadScattered(writer, dir, fixture(PROJECT, 7)),
+      loadScattered(writer, suite.dir, fixture(PROJECT, 7)),
     );
     expect(tables).not.toContain('session_days');
 
@@ -329,7 +307,7 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
         user_id: 'u9',
         session_id: 's99',
       });
-      await store.loadSegment(writeSegment(dir, [later]));
+      await store.loadSegment(writeSegment(suite.dir, [later]));
       expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
     } finally {
       await store.close();

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -13,7 +11,7 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { loadScattered, writeSegment } from './segment-file.ts';
@@ -164,22 +162,18 @@ async function expectInLine(clickhouse: ClickHouse) {
   return held;
 }
 
-let chdb: ChdbProcess;
-let dir: string;
 let duckdb: EventStore & { close(): Promise<void> };
 const SLOW = 300_000;
 
+const suite = useChdbSuite('polyflow-ch-tx-keys-', SLOW);
+
 beforeAll(async () => {
-  chdb = await startChdbProcess();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-tx-keys-'));
-  duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
-  await duckdb.loadSegment(writeSegment(dir, fixture()));
+  duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
+  await duckdb.loadSegment(writeSegment(suite.dir, fixture()));
 }, SLOW);
 
 afterAll(async () => {
   await duckdb?.close();
-  await chdb?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
@@ -193,9 +187,9 @@ describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
     expect(failedThenNone?.[0]?.[1]).toMatchObject({ failed: 1, attempted: 1 });
     expect(sameMillisecond?.[0]?.[1]).toMatchObject({ failed: 1, attempted: 1 });
     expect(revertedThenConfirmed?.[0]?.[1]).toMatchObject({ failed: 0, attempted: 1 });
-    const store = await createClickHouseEventStore(`${chdb.url}/pf_tx_keys`);
+    const store = await createClickHouseEventStore(`${suite.url}/pf_tx_keys`);
     try {
-      await loadScattered(store, dir, fixture());
+      await loadScattered(store, suite.dir, fixture());
       expect((await expectInLine(store.clickhouse)).length).toBe(Object.keys(TRANSACTIONS).length + 2);
       expect(await outcomes(store)).toEqual(expected);
     } finally {
@@ -204,8 +198,8 @@ describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
   });
 
   it('are filled when the store starts on a database of schema version 10', async () => {
-    const url = `${chdb.url}/pf_tx_keys_v10`;
-    const tables = await databaseAtVersion(url, 10, (writer) => loadScattered(writer, dir, fixture()));
+    const url = `${suite.url}/pf_tx_keys_v10`;
+    const tables = await databaseAtVersion(url, 10, (writer) => loadScattered(writer, suite.dir, fixture()));
     expect(tables).toContain('transaction_days');
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);
     try {
@@ -224,7 +218,7 @@ describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
         tx_id: 'late',
         tx_stage: 'failed',
       });
-      await store.loadSegment(writeSegment(dir, [later]));
+      await store.loadSegment(writeSegment(suite.dir, [later]));
       expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
       const [[, late] = []] = await store.transactionOutcomes(
         PROJECT,

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
 import { writeSegment } from './segment-file.ts';
@@ -100,27 +97,16 @@ async function expectInLine(clickhouse: ClickHouse): Promise<string[]> {
 }
 
 const SLOW = 120_000;
-let chdb: ChdbProcess;
-let dir: string;
-
-beforeAll(async () => {
-  chdb = await startChdbProcess();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-values-'));
-}, SLOW);
-
-afterAll(async () => {
-  await chdb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = useChdbSuite('polyflow-ch-values-', SLOW);
 
 describe('ClickHouse user value sets (ADR 039)', { timeout: SLOW }, () => {
   it('hold what the stored events give however often they are loaded, and follow every kind of delete', async () => {
-    const store = await createClickHouseEventStore(`${chdb.url}/pf_values`);
+    const store = await createClickHouseEventStore(`${suite.url}/pf_values`);
     const rows = fixture();
     // u2's midnight session split over two loads; everything twice in one insert, then once more.
-    await store.loadSegment(writeSegment(dir, [...rows.slice(0, 7), ...rows.slice(0, 7)]));
-    await store.loadSegment(writeSegment(dir, rows.slice(7)));
-    await store.loadSegment(writeSegment(dir, rows));
+    await store.loadSegment(writeSegment(suite.dir, [...rows.slice(0, 7), ...rows.slice(0, 7)]));
+    await store.loadSegment(writeSegment(suite.dir, rows.slice(7)));
+    await store.loadSegment(writeSegment(suite.dir, rows));
     const held = await expectInLine(store.clickhouse);
     expect(held).toContain(`('${PROJECT}','u2','wallet_providers','Rabby Wallet','2026-04-01')`);
     expect(held).toContain(`('${PROJECT}','u2','countries','FR','2026-04-02')`);
@@ -151,10 +137,10 @@ describe('ClickHouse user value sets (ADR 039)', { timeout: SLOW }, () => {
   });
 
   it('is created and filled when the store starts on a database of schema version 8', async () => {
-    const url = `${chdb.url}/pf_values_v8`;
+    const url = `${suite.url}/pf_values_v8`;
     const rows = fixture();
     const tables = await databaseAtVersion(url, 8, (writer) =>
-      writer.loadSegment(writeSegment(dir, [...rows, ...rows])),
+      writer.loadSegment(writeSegment(suite.dir, [...rows, ...rows])),
     );
     expect(tables).not.toContain('user_value_sets');
 
@@ -162,7 +148,7 @@ describe('ClickHouse user value sets (ADR 039)', { timeout: SLOW }, () => {
     expect(await expectInLine(store.clickhouse)).not.toEqual([]);
     // Loads after the upgrade go through the views.
     await store.loadSegment(
-      writeSegment(dir, [
+      writeSegment(suite.dir, [
         event('page_view', DAY0 + 3 * DAY, { user_id: 'u3', session_id: 'c1', country: 'JP' }),
       ]),
     );

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type ClickHouseEventStore,
@@ -14,9 +12,9 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
-import { eventBuilder } from './event-builder.ts';
+import { eventBuilder, sequence } from './event-builder.ts';
 import { loadScattered, writeSegment } from './segment-file.ts';
 
 /**
@@ -38,15 +36,6 @@ const MINUTE = 60_000;
 const DAY0 = Date.UTC(2026, 2, 1);
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const WALLETS = Array.from({ length: 16 }, (_, index) => wallet(index + 1));
-
-/** A small deterministic generator (no Math.random: the same events every run). */
-function sequence(seed: number) {
-  let state = seed;
-  return <T>(values: readonly T[]): T => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return values[Math.floor(state / 65_536) % values.length] as T;
-  };
-}
 
 /**
  * Five users over five days, an event every 45 minutes or so (around midnight and on both sides of the
@@ -115,9 +104,6 @@ async function walletAnswers(store: EventStore, projectId: string) {
   }
   return answers;
 }
-
-let chdb: ChdbProcess;
-let dir: string;
 
 const Folded = z.object({ rows: z.array(z.string()) });
 
@@ -198,24 +184,16 @@ async function expectInLine(clickhouse: ClickHouse) {
 
 const SLOW = 300_000;
 
-beforeAll(async () => {
-  chdb = await startChdbProcess();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-ch-wallets-'));
-}, SLOW);
-
-afterAll(async () => {
-  await chdb?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = useChdbSuite('polyflow-ch-wallets-', SLOW);
 
 describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033)', { timeout: SLOW }, () => {
   it('answer the wallet questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
-    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_wallets`);
-    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
+    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_wallets`);
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, dir, rows);
-      await duckdb.loadSegment(writeSegment(dir, rows));
+      await loadScattered(clickhouse, suite.dir, rows);
+      await duckdb.loadSegment(writeSegment(suite.dir, rows));
       const held = await expectInLine(clickhouse.clickhouse);
       // Users of both projects have lives (the deletes below check them too).
       expect((await heldAndRebuilt(clickhouse.clickhouse)).lives).toHaveLength(10);
@@ -288,17 +266,17 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
   });
 
   it('wallet_firsts is created and filled when the store starts on a database of schema version 11', async () => {
-    const url = `${chdb.url}/pf_wallets_v11`;
+    const url = `${suite.url}/pf_wallets_v11`;
     const tables = await databaseAtVersion(url, 11, (writer) =>
-      loadScattered(writer, dir, [...fixture(PROJECT, 7), ...fixture(OTHER, 11)]),
+      loadScattered(writer, suite.dir, [...fixture(PROJECT, 7), ...fixture(OTHER, 11)]),
     );
     expect(tables).toContain('wallet_days');
     expect(tables).not.toContain('wallet_firsts');
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);
-    const duckdb = await createDuckDbEventStore({ file: path.join(dir, 'v11.duckdb') });
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'v11.duckdb') });
     try {
-      await duckdb.loadSegment(writeSegment(dir, [...fixture(PROJECT, 7), ...fixture(OTHER, 11)]));
+      await duckdb.loadSegment(writeSegment(suite.dir, [...fixture(PROJECT, 7), ...fixture(OTHER, 11)]));
       await expectInLine(store.clickhouse);
       const { firsts } = await heldAndRebuilt(store.clickhouse);
       expect(firsts.length).toBeGreaterThan(20);
@@ -309,8 +287,8 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
         event('wallet_connected', DAY0 + 9 * DAY, { id: 'late', wallet_address: wallet(99) }),
         event('page_view', DAY0 - DAY, { id: 'early', wallet_address: WALLETS[4] as string }),
       ];
-      await store.loadSegment(writeSegment(dir, later));
-      await duckdb.loadSegment(writeSegment(dir, later));
+      await store.loadSegment(writeSegment(suite.dir, later));
+      await duckdb.loadSegment(writeSegment(suite.dir, later));
       await expectInLine(store.clickhouse);
       expect((await heldAndRebuilt(store.clickhouse)).firsts).toHaveLength(firsts.length + 1);
       expect(await walletAnswers(store, PROJECT)).toEqual(await walletAnswers(duckdb, PROJECT));
@@ -321,9 +299,9 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
   });
 
   it('are created and filled when the store starts on a database of schema version 4', async () => {
-    const url = `${chdb.url}/pf_wallets_v4`;
+    const url = `${suite.url}/pf_wallets_v4`;
     const tables = await databaseAtVersion(url, 4, (writer) =>
-      loadScattered(writer, dir, fixture(PROJECT, 7)),
+      loadScattered(writer, suite.dir, fixture(PROJECT, 7)),
     );
     expect(tables).not.toContain('wallet_days');
     expect(tables).not.toContain('user_lives');
@@ -339,7 +317,7 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
         id: 'late',
         wallet_address: wallet(99),
       });
-      await store.loadSegment(writeSegment(dir, [later]));
+      await store.loadSegment(writeSegment(suite.dir, [later]));
       expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
     } finally {
       await store.close();

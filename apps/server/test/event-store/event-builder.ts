@@ -23,3 +23,15 @@ export function eventBuilder(projectId: string) {
     };
   };
 }
+
+/**
+ * A small deterministic picker for generated fixtures (no Math.random: the same events every run): each
+ * call returns one of `values`, the sequence fixed by `seed`.
+ */
+export function sequence(seed: number) {
+  let state = seed;
+  return <T>(values: readonly T[]): T => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return values[Math.floor(state / 65_536) % values.length] as T;
+  };
+}
