@@ -1,11 +1,11 @@
-import type { Project } from '@polyflow/contracts/projects';
+import type { ProjectAccess } from '../../lib/access.ts';
 import type { IngestionQuestions } from '../event-store/event-store.ts';
 import { type ExportFormat, formatEvents } from './event-formats.ts';
 
 export type EventExportService = ReturnType<typeof createEventExportService>;
 
 export type EventExportDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   store: Pick<IngestionQuestions, 'exportEvents'>;
 };
 
@@ -17,7 +17,7 @@ const fileTime = (ms: number) => new Date(ms).toISOString().replaceAll(':', '').
 export function createEventExportService({ projects, store }: EventExportDeps) {
   return {
     async exportEvents(userId: string, projectId: string, { fromMs, toMs, format }: ExportRequest) {
-      const project = await projects.getOwnedProject(userId, projectId);
+      const project = await projects.getProjectFor(userId, projectId);
       const batches = store.exportEvents(project.id, { from: new Date(fromMs), to: new Date(toMs) });
       return {
         filename: `polyflow-events-${project.id}-${fileTime(fromMs)}-${fileTime(toMs)}.${format}`,

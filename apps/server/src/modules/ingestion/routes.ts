@@ -139,7 +139,8 @@ export async function eventRoutes(
       user.id,
       projectId,
       response,
-      async () => (await sessions.verify(token))?.id === user.id,
+      async () =>
+        (await sessions.verify(token))?.id === user.id && (await events.isStillMember(user.id, projectId)),
     );
   });
 

@@ -6,7 +6,7 @@ import {
 } from '@polyflow/contracts/projects';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireActor, requireUser } from '../auth/guard.ts';
 import type { ProjectService } from './service.ts';
 
 const CreateBody = CreateProjectSchema.strict();
@@ -15,7 +15,7 @@ const SettingsBody = ProjectSettingsSchema.strict();
 
 const projectIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-/** Project routes under /api/v1; each one requires a session and answers only the owner. */
+/** Project routes under /api/v1; each one requires a session and answers members as their role allows. */
 export async function projectRoutes(app: FastifyInstance, { projects }: { projects: ProjectService }) {
   const options = { bodyLimit: CONSOLE_BODY_LIMIT };
 
@@ -25,52 +25,52 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
   });
 
   app.post('/projects', options, async (request, reply) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     const { name } = parseBody(CreateBody, request.body);
-    return reply.status(201).send(await projects.createProject(user.id, name));
+    return reply.status(201).send(await projects.createProject(actor, name));
   });
 
   app.post('/projects/:id/api-key', options, async (request) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     parseBody(NoBodySchema, request.body);
-    return projects.createApiKey(user.id, projectIdOf(request));
+    return projects.createApiKey(actor, projectIdOf(request));
   });
 
   app.delete('/projects/:id/api-key', options, async (request) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     parseBody(NoBodySchema, request.body);
-    return projects.revokeApiKey(user.id, projectIdOf(request));
+    return projects.revokeApiKey(actor, projectIdOf(request));
   });
 
   app.patch('/projects/:id/domains/add', options, async (request) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     const { domain } = parseBody(DomainBody, request.body);
-    return projects.addDomain(user.id, projectIdOf(request), domain);
+    return projects.addDomain(actor, projectIdOf(request), domain);
   });
 
   app.patch('/projects/:id/domains/delete', options, async (request) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     const { domain } = parseBody(DomainBody, request.body);
-    return projects.deleteDomain(user.id, projectIdOf(request), domain);
+    return projects.deleteDomain(actor, projectIdOf(request), domain);
   });
 
   app.patch('/projects/:id', options, async (request) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     const { retentionDays } = parseBody(SettingsBody, request.body);
-    return projects.setRetentionDays(user.id, projectIdOf(request), retentionDays);
+    return projects.setRetentionDays(actor, projectIdOf(request), retentionDays);
   });
 
   // A data-subject request: every event of this wallet or SDK user, including those not loaded yet.
   app.post('/projects/:id/forget', options, async (request) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     const subject = parseBody(ForgetSchema, request.body);
-    return projects.forget(user.id, projectIdOf(request), subject);
+    return projects.forget(actor, projectIdOf(request), subject);
   });
 
   app.delete('/projects/:id', options, async (request, reply) => {
-    const user = await requireUser(request);
+    const actor = await requireActor(request);
     parseBody(NoBodySchema, request.body);
-    await projects.deleteProject(user.id, projectIdOf(request));
+    await projects.deleteProject(actor, projectIdOf(request));
     return reply.status(204).send();
   });
 }
