@@ -105,6 +105,10 @@ export async function snapshot(services: Services): Promise<string> {
     db.selectFrom('projects').selectAll().orderBy('id').execute(),
     db.selectFrom('project_domains').selectAll().orderBy('project_id').orderBy('domain').execute(),
     db.selectFrom('read_tokens').selectAll().orderBy('id').execute(),
+    db.selectFrom('project_members').selectAll().orderBy('project_id').orderBy('user_id').execute(),
+    db.selectFrom('project_invitations').selectAll().orderBy('id').execute(),
+    db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+    db.selectFrom('incident_states').selectAll().orderBy('project_id').orderBy('incident_id').execute(),
   ]);
   return JSON.stringify(tables);
 }
