@@ -230,3 +230,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`.trim());
   }
 }
+
+/** Brings the account store up to `name` exactly (tests of a migration start from the schema before it). */
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

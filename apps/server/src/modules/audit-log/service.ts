@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   AUDIT_PAGE_DEFAULT,
   type AuditAction,
@@ -8,7 +9,6 @@ import type { AuditLogTable } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import type { Actor, AuditRecord, ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
 import type { AuditCursor, AuditLogStore } from './store.ts';
 
 /** Entries are kept this long, then deleted by the hourly retention pass. */
@@ -18,6 +18,21 @@ const DAY_MS = 86_400_000;
 const CSV_PAGE = 500;
 
 export type AuditLogService = ReturnType<typeof createAuditLogService>;
+
+/**
+ * Ids that sort as the entries were recorded: the millisecond, a counter within it (this node's), then
+ * random bytes. Entries of one millisecond (a project's creation and its first key) keep their order.
+ */
+function sequentialIds() {
+  let lastMs = -1;
+  let counter = 0;
+  return (ms: number): string => {
+    counter = ms === lastMs ? counter + 1 : 0;
+    lastMs = ms;
+    const hex = (value: number, width: number) => value.toString(16).padStart(width, '0');
+    return `${hex(ms, 12)}-${hex(counter, 6)}-${randomBytes(6).toString('hex')}`;
+  };
+}
 
 const encodeCursor = ({ at, id }: AuditCursor) => Buffer.from(`${at}|${id}`).toString('base64url');
 
@@ -88,12 +103,14 @@ export function createAuditLogService({
   projects: ProjectAccess;
   clock: Clock;
 }) {
+  const nextId = sequentialIds();
   return {
     async record({ projectId, actor, action, target = null, details = {} }: AuditRecord): Promise<void> {
+      const at = clock();
       await store.insert({
-        id: newId(),
+        id: nextId(at.getTime()),
         project_id: projectId,
-        at: clock().toISOString(),
+        at: at.toISOString(),
         actor_user_id: actor.id,
         actor_email: actor.email,
         action,
