@@ -23,6 +23,11 @@ const AcquisitionPage = lazy(() =>
 );
 const IncidentsPage = lazy(() => import('./routes/incidents').then((m) => ({ default: m.IncidentsPage })));
 const IncidentPage = lazy(() => import('./routes/incident').then((m) => ({ default: m.IncidentPage })));
+const MembersPage = lazy(() => import('./routes/members').then((m) => ({ default: m.MembersPage })));
+const AuditLogPage = lazy(() => import('./routes/audit-log').then((m) => ({ default: m.AuditLogPage })));
+const InviteRoute = lazy(() =>
+  import('../features/members/routes/invite-route').then((m) => ({ default: m.InviteRoute })),
+);
 const ConfigPage = lazy(() => import('./routes/config').then((m) => ({ default: m.ConfigPage })));
 const UiComponentsPage = lazy(() =>
   import('./routes/ui-components').then((m) => ({ default: m.UiComponentsPage })),
@@ -43,6 +48,7 @@ export function AppRoutes() {
           <Route path="/" element={<AuthRoute />} />
           <Route path="/verify" element={<VerifyRoute />} />
           <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+          <Route path="/invite" element={<InviteRoute />} />
           <Route path="/console" element={<Navigate to="/console/analytics" replace />} />
           <Route path="/console/:projectID" element={<ConsoleLayout />}>
             <Route index element={<AnalyticsPage />} />
@@ -52,6 +58,8 @@ export function AppRoutes() {
             <Route path="errorlogs" element={<IncidentsPage />} />
             <Route path="errorlogs/:id" element={<IncidentPage />} />
             <Route path="config" element={<ConfigPage />} />
+            <Route path="members" element={<MembersPage />} />
+            <Route path="audit-log" element={<AuditLogPage />} />
             <Route path="uicomponents" element={<UiComponentsPage />} />
             <Route path="graphiql" element={<GraphiqlPage />} />
           </Route>

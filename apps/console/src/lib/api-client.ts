@@ -121,3 +121,24 @@ async function readFailure(response: Response): Promise<ApiError> {
     response.status,
   );
 }
+
+/** A GET whose answer is a file (a CSV download), with the stored session; failures as apiRequest's. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const session = getActiveSession();
+  if (!session) throw new ApiError('NOT_LOGGED_IN', 'Not logged in');
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'Could not reach the Polyflow server. Check your connection.');
+  }
+  if (!response.ok) {
+    const failure = await readFailure(response);
+    if (response.status === 401) clearStoredSession();
+    throw failure;
+  }
+  return response.blob();
+}
