@@ -285,3 +285,33 @@ describe('data retention', () => {
     expect(server.project.retentionDays).toBeNull();
   });
 });
+
+describe('roles', () => {
+  it('shows a viewer every card with its controls disabled and the reason on hover', async () => {
+    logIn();
+    const server = serveProject({
+      role: 'viewer',
+      apiKey: 'pk_live_1',
+      whitelistedDomains: ['shop.example'],
+    });
+    renderApp(`/console/${server.project.id}/config`);
+    expect(await screen.findByText(/You are a viewer of this project/)).toBeTruthy();
+    for (const name of ['Create token', 'Delete project']) {
+      const button = await screen.findByRole('button', { name });
+      expect((button as HTMLButtonElement).matches(':disabled')).toBe(true);
+      expect(button.closest('fieldset')?.getAttribute('title')).toMatch(/Viewers cannot|Only the owner/);
+    }
+    expect(server.api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('lets an admin change the project but not delete it', async () => {
+    logIn();
+    const server = serveProject({ role: 'admin' });
+    renderApp(`/console/${server.project.id}/config`);
+    const create = await screen.findByRole('button', { name: 'Create token' });
+    expect(create.closest('fieldset')?.disabled).toBe(false);
+    const remove = screen.getByRole('button', { name: 'Delete project' });
+    expect((remove as HTMLButtonElement).matches(':disabled')).toBe(true);
+    expect(screen.queryByText(/You are a viewer/)).toBeNull();
+  });
+});
