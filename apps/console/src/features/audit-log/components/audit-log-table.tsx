@@ -44,7 +44,10 @@ export function AuditLogTable({ entries }: { entries: AuditEntry[] }) {
           </time>
           <span className="min-w-0 break-words text-slate-800">
             <strong className="font-semibold">{entry.actor.email}</strong> {ACTION_LABELS[entry.action]}
-            {entry.target && <span className="font-medium text-indigo-800"> {entry.target}</span>}
+            {/* Joining and leaving name the actor twice otherwise. */}
+            {entry.target && entry.target !== entry.actor.email && (
+              <span className="font-medium text-indigo-800"> {entry.target}</span>
+            )}
             {Object.keys(entry.details).length > 0 && (
               <span className="text-slate-500"> ({describe(entry.details)})</span>
             )}

@@ -39,7 +39,7 @@ export function InvitationList({ projectId, invitations, canChange }: Invitation
       >
         {invitations.map((invitation) => (
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
-            <span className="flex min-w-0 flex-col">
+            <span className="flex min-w-0 flex-1 flex-col">
               <span className="truncate text-sm font-medium text-slate-800">{invitation.email}</span>
               <span className="text-xs text-slate-500">Expires {formatDateTime(invitation.expiresAt)}</span>
             </span>

@@ -59,10 +59,10 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
           const isMemberOwner = member.role === 'owner';
           return (
             <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
-              <span className="flex min-w-0 flex-col">
-                <span className="flex items-center gap-2 truncate text-sm font-medium text-slate-800">
-                  {member.email}
-                  {isSelf && <span className="text-xs font-normal text-slate-500">(you)</span>}
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800">
+                  <span className="truncate">{member.email}</span>
+                  {isSelf && <span className="shrink-0 text-xs font-normal text-slate-500">(you)</span>}
                 </span>
                 <span className="text-xs text-slate-500">Joined {formatDate(member.joinedAt)}</span>
               </span>
