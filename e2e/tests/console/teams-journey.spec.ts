@@ -45,6 +45,10 @@ test('an owner invites a colleague without an account, promotes them, sees their
   await expect(ownerPage.getByText(`Invitation sent to ${colleagueEmail}`)).toBeVisible();
   const pending = ownerPage.getByRole('list', { name: 'Pending invitations' });
   await expect(pending.getByText(colleagueEmail)).toBeVisible();
+  await shoot(ownerPage, 'members-pending-desktop');
+  await ownerPage.setViewportSize({ width: 390, height: 844 });
+  await shoot(ownerPage, 'members-pending-phone');
+  await ownerPage.setViewportSize({ width: 1440, height: 900 });
 
   // The colleague opens the emailed link, signs up with that address and verifies it.
   const invitation = await waitForMail(colleagueEmail, /invited to Team dapp/);
@@ -75,6 +79,12 @@ test('an owner invites a colleague without an account, promotes them, sees their
   await expect(colleagueNav.getByRole('link', { name: 'Members' })).toBeVisible();
   await expect(colleagueNav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await shoot(page, 'sdk-viewer-desktop');
+  await page.goto(`/console/${project.id}/members`);
+  await expect(page.getByRole('button', { name: 'Leave' })).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'members-viewer-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The owner makes them an admin.
   await ownerPage.reload();
