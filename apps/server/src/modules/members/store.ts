@@ -1,5 +1,5 @@
 import type { GrantableRole, Invitation, Member, Role } from '@polyflow/contracts/members';
-import type { AccountDb } from '../../db/database.ts';
+import { type AccountDb, inTransaction } from '../../db/database.ts';
 import type { ProjectInvitationsTable } from '../../db/schema.ts';
 
 export type MemberStore = ReturnType<typeof createMemberStore>;
@@ -120,7 +120,7 @@ export function createMemberStore(db: AccountDb) {
 
     /** A new invitation; an expired one to the same address is replaced in the same transaction. */
     async insertInvitation(row: ProjectInvitationsTable): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx
           .deleteFrom('project_invitations')
           .where('project_id', '=', row.project_id)
@@ -160,7 +160,7 @@ export function createMemberStore(db: AccountDb) {
       now: string;
     }): Promise<AcceptOutcome> {
       const { invitation, userId, now } = input;
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const taken = await trx
           .deleteFrom('project_invitations')
           .where('id', '=', invitation.id)
@@ -214,38 +214,35 @@ export function createMemberStore(db: AccountDb) {
      * in one transaction; false (nothing changed) when either is no longer what it was.
      */
     async transfer(projectId: string, fromUserId: string, toUserId: string): Promise<boolean> {
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          const promoted = await trx
-            .updateTable('project_members')
-            .set({ role: 'owner' })
-            .where('project_id', '=', projectId)
-            .where('user_id', '=', toUserId)
-            .where('role', '=', 'admin')
-            .executeTakeFirst();
-          const demoted = await trx
-            .updateTable('project_members')
-            .set({ role: 'admin' })
-            .where('project_id', '=', projectId)
-            .where('user_id', '=', fromUserId)
-            .where('role', '=', 'owner')
-            .executeTakeFirst();
-          if (promoted.numUpdatedRows !== 1n || demoted.numUpdatedRows !== 1n) {
-            throw new TransferRaced();
-          }
-          await trx
-            .updateTable('projects')
-            .set({ owner_id: toUserId })
-            .where('id', '=', projectId)
-            .where('owner_id', '=', fromUserId)
-            .execute();
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof TransferRaced) return false;
-          throw error;
-        });
+      return inTransaction(db, async (trx) => {
+        const promoted = await trx
+          .updateTable('project_members')
+          .set({ role: 'owner' })
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', toUserId)
+          .where('role', '=', 'admin')
+          .executeTakeFirst();
+        const demoted = await trx
+          .updateTable('project_members')
+          .set({ role: 'admin' })
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', fromUserId)
+          .where('role', '=', 'owner')
+          .executeTakeFirst();
+        if (promoted.numUpdatedRows !== 1n || demoted.numUpdatedRows !== 1n) {
+          throw new TransferRaced();
+        }
+        await trx
+          .updateTable('projects')
+          .set({ owner_id: toUserId })
+          .where('id', '=', projectId)
+          .where('owner_id', '=', fromUserId)
+          .execute();
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof TransferRaced) return false;
+        throw error;
+      });
     },
   };
 }

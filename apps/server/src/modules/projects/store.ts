@@ -1,6 +1,6 @@
 import type { Role } from '@polyflow/contracts/members';
 import type { Project } from '@polyflow/contracts/projects';
-import type { AccountDb } from '../../db/database.ts';
+import { type AccountDb, inTransaction } from '../../db/database.ts';
 import type { ProjectsTable } from '../../db/schema.ts';
 
 export type ProjectStore = ReturnType<typeof createProjectStore>;
@@ -84,7 +84,7 @@ export function createProjectStore(db: AccountDb) {
 
     /** The project and its owner's membership, together. */
     async insert(row: ProjectsTable): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx.insertInto('projects').values(row).execute();
         await trx
           .insertInto('project_members')
