@@ -521,11 +521,20 @@ describe.each(ENGINES)('members and invitations on %s', (engine) => {
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('"member.role"');
     expect(lines[1]).toContain(`"${viewer.email}"`);
+    // A spreadsheet formula in a field is written as text.
+    await api().post(`projects/${project.id}/read-tokens`, {
+      token: owner.token,
+      body: { name: '=HYPERLINK("x")' },
+    });
+    const withFormula = await api().get(`projects/${project.id}/audit-log?format=csv`, {
+      token: owner.token,
+    });
+    expect(withFormula.body.split('\r\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
 
     // A year on, the hourly pass deletes what is older.
     t.clock.advance(366 * DAY_MS);
     try {
-      expect(await t.services.auditLog.purgeExpired()).toBeGreaterThanOrEqual(5);
+      expect(await t.services.auditLog.purgeExpired()).toBeGreaterThanOrEqual(6);
     } finally {
       t.clock.reset();
     }
