@@ -122,7 +122,7 @@ function EventLine({
         ? `Connected${event.walletProvider ? ` with ${event.walletProvider}` : ''} on ${chainName(event.chainId)}`
         : event.type === 'signature'
           ? `Signature ${event.sigStage ?? ''} ${event.sigMethod ? `(${event.sigMethod})` : ''}`
-          : event.type.replaceAll('_', ' ');
+          : `${event.type.charAt(0).toUpperCase()}${event.type.slice(1).replaceAll('_', ' ')}`;
   return (
     <li className="flex gap-3 py-1.5">
       {at}

@@ -9,7 +9,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatTile } from '../../../components/ui/stat-tile';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useWallet } from '../api/get-wallet';
 import { StageBadge } from '../components/stage-badge';
 import { WalletTimeline } from '../components/wallet-timeline';
@@ -95,7 +95,7 @@ function perChain(wallet: Wallet, field: 'gasPaidWei' | 'gasBurnedWei') {
   const rows = wallet.gas.filter((chain) => chain.gasPaidWei !== '0' || chain.gasBurnedWei !== '0');
   if (rows.length === 0) return '0';
   return rows.map((chain) => (
-    <span key={chain.chainId ?? 'none'} className="block">
+    <span key={chain.chainId ?? 'none'} className="block text-base break-words">
       {formatNative(chain[field])} {nativeSymbol(chain.chainId)}
       <span className="text-xs font-normal text-slate-500"> {chainName(chain.chainId)}</span>
     </span>
@@ -115,7 +115,7 @@ function WalletSummary({ wallet }: { wallet: Wallet }) {
         <CopyButton text={wallet.address} label="Copy address" />
         {wallet.stage && <StageBadge stage={wallet.stage} />}
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <StatTile
           label="First seen"
           value={<span className="text-base">{formatDateTime(wallet.firstSeen)}</span>}
@@ -140,7 +140,7 @@ function WalletSummary({ wallet }: { wallet: Wallet }) {
         />
         <StatTile
           label="Gas burned"
-          value={<span className="text-base">{perChain(wallet, 'gasBurnedWei')}</span>}
+          value={perChain(wallet, 'gasBurnedWei')}
           hint="by reverted transactions"
         />
       </dl>

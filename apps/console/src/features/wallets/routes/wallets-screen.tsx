@@ -324,7 +324,7 @@ function WalletFiltersForm({
         className="lg:col-span-2"
       />
       <div className="flex items-end gap-2 lg:col-span-2">
-        <Button type="submit">Apply</Button>
+        <Button type="submit">Apply filters</Button>
         <Button
           type="button"
           variant="ghost"
