@@ -95,7 +95,7 @@ function perChain(wallet: Wallet, field: 'gasPaidWei' | 'gasBurnedWei') {
   const rows = wallet.gas.filter((chain) => chain.gasPaidWei !== '0' || chain.gasBurnedWei !== '0');
   if (rows.length === 0) return '0';
   return rows.map((chain) => (
-    <span key={chain.chainId ?? 'none'} className="block text-base break-words">
+    <span key={chain.chainId ?? 'none'} className="block whitespace-normal text-base break-words">
       {formatNative(chain[field])} {nativeSymbol(chain.chainId)}
       <span className="text-xs font-normal text-slate-500"> {chainName(chain.chainId)}</span>
     </span>
@@ -118,11 +118,13 @@ function WalletSummary({ wallet }: { wallet: Wallet }) {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <StatTile
           label="First seen"
-          value={<span className="text-base">{formatDateTime(wallet.firstSeen)}</span>}
+          value={<span className="text-lg">{formatDate(wallet.firstSeen)}</span>}
+          hint={formatDateTime(wallet.firstSeen)}
         />
         <StatTile
           label="Last seen"
-          value={<span className="text-base">{formatDateTime(wallet.lastSeen)}</span>}
+          value={<span className="text-lg">{formatDate(wallet.lastSeen)}</span>}
+          hint={formatDateTime(wallet.lastSeen)}
         />
         <StatTile
           label="Transactions"
@@ -134,10 +136,7 @@ function WalletSummary({ wallet }: { wallet: Wallet }) {
           value={formatCount(wallet.reverted + wallet.failedBeforeSubmission)}
           hint={`${formatCount(wallet.reverted)} reverted on chain, ${formatCount(wallet.failedBeforeSubmission)} before submission`}
         />
-        <StatTile
-          label="Gas paid"
-          value={<span className="text-base">{perChain(wallet, 'gasPaidWei')}</span>}
-        />
+        <StatTile label="Gas paid" value={perChain(wallet, 'gasPaidWei')} hint="by its mined transactions" />
         <StatTile
           label="Gas burned"
           value={perChain(wallet, 'gasBurnedWei')}
