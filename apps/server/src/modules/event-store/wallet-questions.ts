@@ -23,6 +23,50 @@ export const LIFECYCLE_WINDOWS = {
   powerShare: 0.1,
 } as const;
 
+/** The per-wallet facts each engine computes (names of its columns). */
+export type WalletFacts = {
+  /** Days from the wallet's first active day to A (0: first seen on A). */
+  age: number;
+  /** Active days in A−27…A. */
+  n28: number;
+  /** Active days in A−13…A. */
+  n14: number;
+  /** Active days in A−55…A−28 (the 28 days before). */
+  nBefore: number;
+};
+
+/** A threshold no wallet reaches (no candidate): more days than the window holds. */
+export const NO_POWER = LIFECYCLE_WINDOWS.lifeDays + 1;
+
+const DAY_MS = 86_400_000;
+
+/** The facts of one wallet as of `asOfDay` from its active days (the wallet page's stage), in TypeScript. */
+export function factsOf(activeDays: readonly UtcDay[], asOfDay: UtcDay): WalletFacts | null {
+  const asOf = Date.parse(asOfDay);
+  const back = activeDays
+    .map((day) => Math.round((asOf - Date.parse(day)) / DAY_MS))
+    .filter((days) => days >= 0);
+  if (back.length === 0) return null;
+  const within = (from: number, to: number) => back.filter((days) => days >= from && days <= to).length;
+  return {
+    age: Math.max(...back),
+    n28: within(0, LIFECYCLE_WINDOWS.lifeDays - 1),
+    n14: within(0, LIFECYCLE_WINDOWS.recentDays - 1),
+    nBefore: within(LIFECYCLE_WINDOWS.lifeDays, 2 * LIFECYCLE_WINDOWS.lifeDays - 1),
+  };
+}
+
+/** The rules of `stageSql`, for one wallet's facts. */
+export function stageOf(facts: WalletFacts, threshold: number | null): LifecycleStage {
+  if (facts.age < LIFECYCLE_WINDOWS.newDays) return 'new';
+  if (facts.n28 > 0 && facts.age >= 2 * LIFECYCLE_WINDOWS.lifeDays && facts.nBefore === 0)
+    return 'resurrected';
+  if (facts.n14 > 0 && facts.n28 >= (threshold ?? NO_POWER)) return 'power';
+  if (facts.n14 > 0) return 'active';
+  if (facts.n28 > 0) return 'at_risk';
+  return 'churned';
+}
+
 export type LifecycleCounts = Record<LifecycleStage, number> & {
   /** Active days (of the last 28) from which a recently active wallet is Power; null when none is. */
   powerThreshold: number | null;
@@ -103,6 +147,8 @@ export type WalletProfile = {
   reverted: number;
   gas: ChainGas[];
   sessions: number;
+  /** Its active UTC days (`YYYY-MM-DD`, ascending): what its lifecycle stage is decided from. */
+  activeDays: UtcDay[];
 };
 
 /** One event of a wallet's sessions; big numbers as decimal strings. */

@@ -13,10 +13,12 @@ import {
 import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
 import {
   type CohortDimension,
+  factsOf,
   LIFECYCLE_STAGES,
   type LifecycleCounts,
   type LifecycleStage,
   type RetentionReturn,
+  stageOf,
   WALLET_LIST_SORTS,
   type WalletListQuery,
   type WalletListSort,
@@ -295,10 +297,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         store.walletTimeline(projectId, wallet, TIMELINE_SESSIONS),
         store.lifecycleCounts(projectId, asOfDay),
       ]);
-      const [row] = await store.walletList(projectId, {
-        ...emptyListQuery(range, asOfDay, counts.powerThreshold),
-        search: wallet,
-      });
+      const facts = factsOf(profile.activeDays, asOfDay);
+      const stage = facts ? stageOf(facts, counts.powerThreshold) : null;
       return {
         address: wallet,
         firstSeen: new Date(profile.firstSeenMs),
@@ -314,7 +314,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         failedBeforeSubmission: profile.failedBeforeSubmission,
         reverted: profile.reverted,
         gas: profile.gas,
-        stage: row ? STAGE_NAMES[row.stage] : null,
+        stage: stage ? STAGE_NAMES[stage] : null,
         sessions: sessionsOf(timeline),
       };
     },

@@ -3,7 +3,10 @@ import {
   LIFECYCLE_WINDOWS,
   type LifecycleCounts,
   type LifecycleStage,
+  NO_POWER,
 } from '../../wallet-questions.ts';
+
+export { NO_POWER };
 
 /**
  * Lifecycle stages (docs/wallets.md, "Lifecycle stages"): each wallet's active UTC days (days any event
@@ -14,18 +17,6 @@ import {
  */
 
 const W = LIFECYCLE_WINDOWS;
-
-/** The per-wallet facts each engine computes (names of its columns). */
-export type WalletFacts = {
-  /** Days from the wallet's first active day to A (0: first seen on A). */
-  age: number;
-  /** Active days in A−27…A. */
-  n28: number;
-  /** Active days in A−13…A. */
-  n14: number;
-  /** Active days in A−55…A−28 (the 28 days before). */
-  nBefore: number;
-};
 
 /** The stage rules over the facts as SQL, shared by both engines (`power`: the threshold parameter). */
 export const stageSql = (power: string) => `CASE
@@ -39,9 +30,6 @@ export const stageSql = (power: string) => `CASE
 /** The wallets Power is chosen among: recently active, neither New nor Resurrected. */
 export const POWER_CANDIDATE_SQL = `age >= ${W.newDays} AND n14 > 0
     AND NOT (age >= ${2 * W.lifeDays} AND n_before = 0)`;
-
-/** A threshold no wallet reaches (no candidate): more days than the window holds. */
-export const NO_POWER = W.lifeDays + 1;
 
 /**
  * The Power threshold from the candidates' counts (active days in the last 28 → wallets): the count of

@@ -43,6 +43,7 @@ const TotalsRow = z.object({
   failed: z.coerce.number(),
   reverted: z.coerce.number(),
 });
+const DayRow = z.object({ day: z.string() });
 const GasRow = z.object({
   chain: z.coerce.number().nullable(),
   paid: z.string(),
@@ -70,7 +71,7 @@ export async function walletProfile(
     FactsRow,
   );
   if (!facts || facts.events === 0) return null;
-  const [[touch], [totals], gas] = await Promise.all([
+  const [[touch], [totals], gas, days] = await Promise.all([
     clickhouse.rows(
       `SELECT argMin(utm_source, (ts, id)) AS source, argMin(utm_medium, (ts, id)) AS medium,
               argMin(utm_campaign, (ts, id)) AS campaign,
@@ -96,6 +97,12 @@ export async function walletProfile(
       params,
       GasRow,
     ),
+    clickhouse.rows(
+      `SELECT DISTINCT toString(day) AS day FROM wallet_days
+        WHERE project_id = {project:String} AND wallet = {wallet:String} ORDER BY day`,
+      params,
+      DayRow,
+    ),
   ]);
   return {
     firstSeenMs: facts.first_ms,
@@ -115,6 +122,7 @@ export async function walletProfile(
     providers: sortedValues(facts.providers),
     chains: sortedValues(facts.chains),
     sessions: facts.sessions,
+    activeDays: days.map((row) => row.day),
     transactions: totals?.transactions ?? 0,
     failedBeforeSubmission: totals?.failed ?? 0,
     reverted: totals?.reverted ?? 0,

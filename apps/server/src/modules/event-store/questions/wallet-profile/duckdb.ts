@@ -64,6 +64,12 @@ export async function walletProfile(
        FROM txs GROUP BY chain_id`,
     params,
   );
+  const days = await rowsOf(
+    connection,
+    `SELECT strftime(day, '%Y-%m-%d') AS day FROM wallet_days
+      WHERE project_id = $project AND wallet_address = $wallet ORDER BY day`,
+    params,
+  );
   const list = <T>(value: unknown) => (Array.isArray(value) ? (value as (T | null)[]) : []);
   return {
     firstSeenMs: Number(facts.first_ms),
@@ -83,6 +89,7 @@ export async function walletProfile(
     providers: sortedValues(list<string>(facts.providers)),
     chains: sortedValues(list<bigint>(facts.chains).map((chain) => numberOrNull(chain))),
     sessions: Number(facts.sessions),
+    activeDays: days.map((row) => String(row.day)),
     transactions: Number(totals?.transactions ?? 0),
     failedBeforeSubmission: Number(totals?.failed ?? 0),
     reverted: Number(totals?.reverted ?? 0),
