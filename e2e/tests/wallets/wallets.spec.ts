@@ -56,7 +56,8 @@ test('a failed transaction in the history leads to its wallet, its incident and 
   await walletLink.click();
 
   await expect(page).toHaveURL(new RegExp(`/wallets/${address}$`));
-  await expect(page.getByRole('heading', { name: address })).toBeVisible();
+  // The slowest of the wallet queries (docs/decisions/050): on a loaded machine it may take seconds.
+  await expect(page.getByRole('heading', { name: address })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Where it came from')).toBeVisible();
   const failedTile = page.getByText('Failed', { exact: true }).locator('xpath=..');
   expect(Number((await failedTile.textContent())?.replace(/\D.*$/s, '') || '0')).toBeGreaterThanOrEqual(0);
@@ -70,7 +71,7 @@ test('a failed transaction in the history leads to its wallet, its incident and 
   await expect(page.getByRole('heading', { name: 'Incident', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: address })).toBeVisible();
   await page.goBack();
-  await expect(page.getByRole('heading', { name: address })).toBeVisible();
+  await expect(page.getByRole('heading', { name: address })).toBeVisible({ timeout: 30_000 });
 
   // An address the project never saw.
   await page.goto(`${demo.url}/console/${demo.projectId}/wallets/0x${'0'.repeat(39)}1`);
