@@ -38,11 +38,6 @@ const FactsRow = z.object({
   sessions: z.coerce.number(),
 });
 const TouchRow = z.object({ source: text, medium: text, campaign: text, referrer: text, landing_path: text });
-const TotalsRow = z.object({
-  transactions: z.coerce.number(),
-  failed: z.coerce.number(),
-  reverted: z.coerce.number(),
-});
 const DayRow = z.object({ day: z.string() });
 const GasRow = z.object({
   chain: z.coerce.number().nullable(),
@@ -50,6 +45,7 @@ const GasRow = z.object({
   burned: z.string(),
   reverted: z.coerce.number(),
   failed: z.coerce.number(),
+  transactions: z.coerce.number(),
 });
 
 export async function walletProfile(
@@ -71,7 +67,7 @@ export async function walletProfile(
     FactsRow,
   );
   if (!facts || facts.events === 0) return null;
-  const [[touch], [totals], gas, days] = await Promise.all([
+  const [[touch], gas, days] = await Promise.all([
     clickhouse.rows(
       `SELECT argMin(utm_source, (ts, id)) AS source, argMin(utm_medium, (ts, id)) AS medium,
               argMin(utm_campaign, (ts, id)) AS campaign,
@@ -83,16 +79,10 @@ export async function walletProfile(
     ),
     clickhouse.rows(
       `WITH ${TRANSACTIONS}
-       SELECT count() AS transactions, countIf(t_status = 'failed') AS failed,
-              countIf(t_status = 'reverted') AS reverted FROM txs`,
-      params,
-      TotalsRow,
-    ),
-    clickhouse.rows(
-      `WITH ${TRANSACTIONS}
        SELECT t_chain AS chain, toString(sum(t_confirmed) + sum(t_reverted)) AS paid,
               toString(sum(t_reverted)) AS burned,
-              countIf(t_status = 'reverted') AS reverted, countIf(t_status = 'failed') AS failed
+              countIf(t_status = 'reverted') AS reverted, countIf(t_status = 'failed') AS failed,
+              count() AS transactions
          FROM txs GROUP BY t_chain`,
       params,
       GasRow,
@@ -123,9 +113,10 @@ export async function walletProfile(
     chains: sortedValues(facts.chains),
     sessions: facts.sessions,
     activeDays: days.map((row) => row.day),
-    transactions: totals?.transactions ?? 0,
-    failedBeforeSubmission: totals?.failed ?? 0,
-    reverted: totals?.reverted ?? 0,
+    // One query for the totals and the gas: the per-chain rows add up to the wallet's.
+    transactions: gas.reduce((total, row) => total + row.transactions, 0),
+    failedBeforeSubmission: gas.reduce((total, row) => total + row.failed, 0),
+    reverted: gas.reduce((total, row) => total + row.reverted, 0),
     gas: gasOf(gas.map((row) => ({ ...row, chainId: row.chain }))),
   };
 }

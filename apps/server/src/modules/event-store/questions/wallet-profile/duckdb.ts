@@ -20,6 +20,9 @@ txs AS (
    GROUP BY tx_id
 )`;
 
+const sum = (rows: Record<string, unknown>[], column: string) =>
+  rows.reduce((total, row) => total + Number(row[column]), 0);
+
 export async function walletProfile(
   connection: Connection,
   projectId: string,
@@ -47,20 +50,13 @@ export async function walletProfile(
        FROM events WHERE project_id = $project AND session_id = $session`,
     { project: projectId, session: String(facts.first_session) },
   );
-  const [totals] = await rowsOf(
-    connection,
-    `WITH ${TRANSACTIONS}
-     SELECT count(*) AS transactions, count(*) FILTER (WHERE status = 'failed') AS failed,
-            count(*) FILTER (WHERE status = 'reverted') AS reverted FROM txs`,
-    params,
-  );
   const gas = await rowsOf(
     connection,
     `WITH ${TRANSACTIONS}
      SELECT chain_id, (coalesce(sum(paid_confirmed), 0) + coalesce(sum(paid_reverted), 0))::VARCHAR AS paid,
             coalesce(sum(paid_reverted), 0)::VARCHAR AS burned,
             count(*) FILTER (WHERE status = 'reverted') AS reverted,
-            count(*) FILTER (WHERE status = 'failed') AS failed
+            count(*) FILTER (WHERE status = 'failed') AS failed, count(*) AS transactions
        FROM txs GROUP BY chain_id`,
     params,
   );
@@ -90,9 +86,10 @@ export async function walletProfile(
     chains: sortedValues(list<bigint>(facts.chains).map((chain) => numberOrNull(chain))),
     sessions: Number(facts.sessions),
     activeDays: days.map((row) => String(row.day)),
-    transactions: Number(totals?.transactions ?? 0),
-    failedBeforeSubmission: Number(totals?.failed ?? 0),
-    reverted: Number(totals?.reverted ?? 0),
+    // One scan for the totals and the gas: the per-chain rows add up to the wallet's.
+    transactions: sum(gas, 'transactions'),
+    failedBeforeSubmission: sum(gas, 'failed'),
+    reverted: sum(gas, 'reverted'),
     gas: gasOf(
       gas.map((row) => ({
         chainId: numberOrNull(row.chain_id),
