@@ -58,5 +58,3 @@ export function countsOf(
   for (const row of rows) counts[row.stage as LifecycleStage] = row.wallets;
   return { ...counts, powerThreshold: threshold };
 }
-
-export const isUtcDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
