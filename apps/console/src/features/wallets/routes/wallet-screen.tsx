@@ -118,12 +118,12 @@ function WalletSummary({ wallet }: { wallet: Wallet }) {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <StatTile
           label="First seen"
-          value={<span className="text-lg">{formatDate(wallet.firstSeen)}</span>}
+          value={<span className="text-base">{formatDate(wallet.firstSeen)}</span>}
           hint={formatDateTime(wallet.firstSeen)}
         />
         <StatTile
           label="Last seen"
-          value={<span className="text-lg">{formatDate(wallet.lastSeen)}</span>}
+          value={<span className="text-base">{formatDate(wallet.lastSeen)}</span>}
           hint={formatDateTime(wallet.lastSeen)}
         />
         <StatTile
