@@ -25,13 +25,14 @@ export async function failedTransactionCost(
   range: TimeRange,
 ): Promise<FailedTransactionCost> {
   const params = rangeParams(projectId, range);
-  const chains = await rowsOf(
+  // One pass over the receipts: per day, chain, contract, function and kind; the chains' sums from them.
+  const groups = await rowsOf(
     connection,
     `WITH ${RECEIPTS}
-     SELECT chain_id, sum(fee)::VARCHAR AS paid,
-            coalesce(sum(fee) FILTER (WHERE tx_stage = 'reverted'), 0)::VARCHAR AS burned,
-            count(*) FILTER (WHERE tx_stage = 'reverted') AS reverted
-       FROM receipts GROUP BY chain_id`,
+     SELECT strftime(ts, '%Y-%m-%d') AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
+            sum(fee)::VARCHAR AS fee
+       FROM receipts
+      GROUP BY ALL`,
     params,
   );
   const refusals = await rowsOf(
@@ -42,22 +43,26 @@ export async function failedTransactionCost(
       GROUP BY chain_id`,
     params,
   );
-  const rows = await rowsOf(
-    connection,
-    `WITH ${RECEIPTS}
-     SELECT strftime(ts, '%Y-%m-%d') AS day, chain_id, tx_to, selector, count(*) AS reverted,
-            sum(fee)::VARCHAR AS burned
-       FROM receipts WHERE tx_stage = 'reverted'
-      GROUP BY ALL`,
-    params,
-  );
+  const chains = new Map<number | null, { paid: bigint; burned: bigint; reverted: number }>();
+  for (const row of groups) {
+    const chainId = numberOrNull(row.chain_id);
+    const chain = chains.get(chainId) ?? { paid: 0n, burned: 0n, reverted: 0 };
+    const fee = BigInt(String(row.fee));
+    chain.paid += fee;
+    if (row.tx_stage === 'reverted') {
+      chain.burned += fee;
+      chain.reverted += Number(row.receipts);
+    }
+    chains.set(chainId, chain);
+  }
+  const rows = groups.filter((row) => row.tx_stage === 'reverted');
   return result(
     mergeChains(
-      chains.map((row) => ({
-        chainId: numberOrNull(row.chain_id),
-        paid: String(row.paid),
-        burned: String(row.burned),
-        reverted: Number(row.reverted),
+      [...chains].map(([chainId, chain]) => ({
+        chainId,
+        paid: chain.paid.toString(),
+        burned: chain.burned.toString(),
+        reverted: chain.reverted,
       })),
       refusals.map((row) => ({ chainId: numberOrNull(row.chain_id), failed: Number(row.failed) })),
     ),
@@ -66,8 +71,8 @@ export async function failedTransactionCost(
       chainId: numberOrNull(row.chain_id),
       contract: textOrNull(row.tx_to),
       selector: textOrNull(row.selector),
-      reverted: Number(row.reverted),
-      gasBurnedWei: String(row.burned),
+      reverted: Number(row.receipts),
+      gasBurnedWei: String(row.fee),
     })),
   );
 }
