@@ -29,6 +29,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'analytics-questions.ts',
     'acquisition-questions.ts',
     'incident-questions.ts',
+    'wallet-questions.ts',
   ],
   ingestion: [],
   analytics: [],
@@ -39,6 +40,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // Who reads a project's dashboards and exports: a session or a read token (GraphQL and the export).
   'read-tokens': ['guard.ts'],
   'event-export': [],
+  wallets: [],
   // Members, invitations and ownership (docs/teams.md); the other modules check roles through the
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],

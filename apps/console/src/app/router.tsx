@@ -28,6 +28,8 @@ const AuditLogPage = lazy(() => import('./routes/audit-log').then((m) => ({ defa
 const InviteRoute = lazy(() =>
   import('../features/members/routes/invite-route').then((m) => ({ default: m.InviteRoute })),
 );
+const WalletsPage = lazy(() => import('./routes/wallets').then((m) => ({ default: m.WalletsPage })));
+const WalletPage = lazy(() => import('./routes/wallet').then((m) => ({ default: m.WalletPage })));
 const ConfigPage = lazy(() => import('./routes/config').then((m) => ({ default: m.ConfigPage })));
 const UiComponentsPage = lazy(() =>
   import('./routes/ui-components').then((m) => ({ default: m.UiComponentsPage })),
@@ -57,6 +59,8 @@ export function AppRoutes() {
             <Route path="acquisition" element={<AcquisitionPage />} />
             <Route path="errorlogs" element={<IncidentsPage />} />
             <Route path="errorlogs/:id" element={<IncidentPage />} />
+            <Route path="wallets" element={<WalletsPage />} />
+            <Route path="wallets/:address" element={<WalletPage />} />
             <Route path="config" element={<ConfigPage />} />
             <Route path="members" element={<MembersPage />} />
             <Route path="audit-log" element={<AuditLogPage />} />

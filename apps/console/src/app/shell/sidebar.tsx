@@ -10,6 +10,7 @@ import {
   ShieldAlert,
   UserCog,
   Users,
+  Wallet,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn';
@@ -18,6 +19,7 @@ import { canManage } from '../../lib/roles';
 const links: Array<{ to: string; label: string; Icon: LucideIcon; forManagers?: boolean }> = [
   { to: 'analytics', label: 'Analytics', Icon: BarChart3 },
   { to: 'live', label: 'Live', Icon: Radio },
+  { to: 'wallets', label: 'Wallets', Icon: Wallet },
   { to: 'acquisition', label: 'User Acquisition', Icon: Users },
   { to: 'errorlogs', label: 'Incident Tracking', Icon: ShieldAlert },
   { to: 'config', label: 'SDK', Icon: Code2 },

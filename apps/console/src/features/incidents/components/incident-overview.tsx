@@ -6,6 +6,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { Locked } from '../../../components/ui/locked';
+import { WalletLink } from '../../../components/wallet-link';
 import { formatDateTime } from '../../../lib/format';
 import { useSetIncidentStatus } from '../api/set-incident-status';
 import {
@@ -81,9 +82,9 @@ export function IncidentOverview({
           <dd className="flex min-w-0 items-center gap-2">
             {wallet ? (
               <>
-                <span className="truncate font-mono text-slate-800" title={wallet}>
+                <WalletLink address={wallet} className="truncate">
                   {wallet}
-                </span>
+                </WalletLink>
                 <CopyButton text={wallet} label="Copy wallet address" className="size-7" />
                 {isEarlierWallet && (
                   <span className="shrink-0 text-xs text-slate-500">(not connected at this occurrence)</span>

@@ -339,7 +339,8 @@ describe('Roles', { timeout: 15_000 }, () => {
   it("shows a viewer the incident's status actions disabled, with the reason on hover", async () => {
     logIn();
     const project = buildProject({ role: 'viewer' });
-    serveGraphql([project], { Incident: () => data({ incident: buildIncidentDetail() }) });
+    const detail: Answer = () => data({ incident: buildIncidentDetail() });
+    serveGraphql([project], { Incident: detail });
     renderApp(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
     const resolve = await screen.findByRole('button', { name: 'Resolve' });
     // happy-dom does not apply a disabled fieldset to its buttons; Chromium does (the e2e journey).
