@@ -21,16 +21,33 @@ const fits = (allowed, value) => !allowed || allowed.includes(value);
 export function lockedPackagePaths(
   root,
   machine = { platform: process.platform, arch: process.arch, libc: 'glibc' },
+  { omitDev = false } = {},
 ) {
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const fitsMachine = (entry) =>
+    fits(entry.os, machine.platform) && fits(entry.cpu, machine.arch) && fits(entry.libc, machine.libc);
   return Object.entries(lock.packages ?? {})
     .filter(([path, entry]) => path.includes('node_modules/') && !entry.link)
-    .filter(
-      ([, entry]) =>
-        !entry.optional ||
-        (fits(entry.os, machine.platform) && fits(entry.cpu, machine.arch) && fits(entry.libc, machine.libc)),
-    )
+    .filter(([, entry]) => !(omitDev && entry.dev))
+    .filter(([, entry]) => {
+      // `devOptional`: a dev dependency that is also an optional one of a runtime package; without the dev
+      // packages (`--omit=dev`) npm installs it only as that optional one, where the machine fits.
+      const optional = entry.optional || (omitDev && entry.devOptional);
+      return !optional || fitsMachine(entry);
+    })
     .map(([path]) => path);
+}
+
+/**
+ * Whether node_modules already holds the packages of the tests, benches and example dapps (devDependencies,
+ * e.g. after `npm test`): npm's record of what it installed lists vitest then. A first start installs only
+ * what running needs (`--omit=dev`); a later install keeps what is there.
+ */
+export function hasDevPackages(root) {
+  const installed = join(root, 'node_modules/.package-lock.json');
+  if (!existsSync(installed)) return false;
+  const lock = JSON.parse(readFileSync(installed, 'utf8'));
+  return Boolean(lock.packages?.['node_modules/vitest']);
 }
 
 /** A compiler or native-build tool: its working directory names the package being built. */

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   formatDuration,
+  hasDevPackages,
   installProgress,
   installScriptsPhase,
   lockedPackagePaths,
@@ -49,6 +50,11 @@ function run(command, args, heartbeat) {
     });
   });
 }
+
+// Only what running needs: the packages of the tests, benches and example dapps (the workspaces'
+// devDependencies: chdb, Playwright, viem, anvil, Biome, vitest, …) come with `npm test` (scripts/test.sh),
+// which installs everything; once they are there, a later start's install keeps them.
+const omitDev = !hasDevPackages(root);
 
 // `npm install`, not `npm ci`: the registry here serves only some platforms' optional packages (e.g. Biome's
 // binaries), so the lock file lists only those and `npm ci` refuses it as out of sync; install honours it.
@@ -103,7 +109,7 @@ if (steps > 0) {
 let step = 0;
 if (needsInstall) {
   step += 1;
-  const packages = lockedPackagePaths(root);
+  const packages = lockedPackagePaths(root, undefined, { omitDev });
   const stepStarted = Date.now();
   const line = () => {
     const { installed, total } = installProgress(root, packages);
@@ -125,12 +131,21 @@ if (needsInstall) {
     });
     return `${line}${phase}`;
   };
-  console.log(`[${step}/${steps}] Installing ${packages.length} npm packages …`);
+  console.log(
+    `[${step}/${steps}] Installing ${packages.length} npm packages${omitDev ? ' (what running needs; `npm test` adds the test tools)' : ''} …`,
+  );
   // Warnings (engine notices of dev tools) would bury the progress lines; errors still show.
   // No spinner either: on a terminal it prefixes our progress lines.
   const status = await run(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--no-progress', '--loglevel=error'],
+    [
+      'install',
+      ...(omitDev ? ['--omit=dev'] : []),
+      '--no-audit',
+      '--no-fund',
+      '--no-progress',
+      '--loglevel=error',
+    ],
     line,
   );
   if (status !== 0) {
