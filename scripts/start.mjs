@@ -5,6 +5,7 @@
 // how far it got every few seconds, so that nobody takes a minutes-long install for a hang.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -21,6 +22,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Seconds between progress lines while a step runs. */
 const HEARTBEAT_MS = 10_000;
 
+/** Build output, caches and dependencies: not sources. */
+const SKIPPED = new Set(['node_modules', 'dist', 'cache', 'reference']);
+
 /** Newest modification time (ms) of any file under the given paths, skipping build output and dependencies. */
 function newestMtime(paths) {
   let newest = 0;
@@ -29,7 +33,7 @@ function newestMtime(paths) {
     const stat = statSync(path);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path)) {
-        if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
+        if (!SKIPPED.has(entry)) visit(join(path, entry));
       }
     } else {
       newest = Math.max(newest, stat.mtimeMs);
@@ -87,6 +91,15 @@ const builds = [
     output: 'apps/server/dist/main.js',
     sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/contracts/src'],
   },
+  {
+    // Not needed to serve: built in the background once the server serves, so that it does not lengthen
+    // a first start (/docs/ says it is being built meanwhile). `npm run build` builds it in line.
+    script: 'build:docs',
+    what: 'the documentation site (docs/, served at /docs/)',
+    output: 'docs/.vitepress/dist/index.html',
+    sources: ['docs', 'README.md', 'packages/sdk/README.md'],
+    background: true,
+  },
 ];
 // Staleness is decided before installing: sources do not change during the install.
 const staleBuilds = builds.filter(({ output, sources }) => {
@@ -94,7 +107,9 @@ const staleBuilds = builds.filter(({ output, sources }) => {
   return !existsSync(outputPath) || newestMtime(sources) > statSync(outputPath).mtimeMs;
 });
 
-const steps = (needsInstall ? 1 : 0) + staleBuilds.length;
+const backgroundBuilds = staleBuilds.filter(({ background }) => background);
+const foregroundBuilds = staleBuilds.filter(({ background }) => !background);
+const steps = (needsInstall ? 1 : 0) + foregroundBuilds.length;
 const started = Date.now();
 if (steps > 0) {
   console.log(
@@ -155,7 +170,7 @@ if (needsInstall) {
   console.log(`[${step}/${steps}] Installed npm packages in ${formatDuration(Date.now() - stepStarted)}.`);
 }
 
-for (const { workspace, what } of staleBuilds) {
+for (const { workspace, what } of foregroundBuilds) {
   step += 1;
   const stepStarted = Date.now();
   console.log(`[${step}/${steps}] Building ${what} …`);
@@ -183,6 +198,30 @@ if (steps > 0)
 
 await import(join(root, 'apps/server/dist/main.js'));
 announceWhenReady();
+for (const { script, what } of backgroundBuilds) buildInBackground(script, what);
+
+/**
+ * Builds `npm run <script>` beside the running server, at low priority so that requests come first; says
+ * when it starts and ends, and shows its output only if it fails.
+ */
+function buildInBackground(script, what) {
+  const stepStarted = Date.now();
+  console.log(`Building ${what} in the background; it is served once built (usually under a minute).`);
+  const child = spawn('npm', ['run', script, '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    if (child.pid) os.setPriority(child.pid, 10);
+  } catch {}
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  child.on('exit', (code) => {
+    if (code === 0) {
+      console.log(`Built ${what} in ${formatDuration(Date.now() - stepStarted)}.`);
+    } else {
+      console.error(`Building ${what} failed (npm run ${script}):\n${Buffer.concat(output).toString()}`);
+    }
+  });
+}
 
 /**
  * One plain line once the server answers, among its JSON log lines: where to open it. The server reads

@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrations.ts';
 import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
+import { registerDocsSite } from './http/docs-site.ts';
 import { installJsonParser } from './http/json-parser.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -310,6 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     host: config.host,
   });
 
-  await registerConsole(app, { consoleDir: config.consoleDir });
+  await registerDocsSite(app, { docsDir: config.docsDir });
+  await registerConsole(app, { consoleDir: config.consoleDir, docsDir: config.docsDir });
   return app;
 }
