@@ -13,7 +13,10 @@ const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(docs, 'reference');
 
 /** Markdown table cell: no line breaks or pipes. */
-const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
 
 /** A JSON Schema's type in a few words: `string ≤ 256`, `integer ≥ 0`, `"a" \| "b"`, `array of object`. */
 export function typeOf(schema) {
@@ -46,7 +49,9 @@ export function fieldRows(schema, prefix = '') {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const path = `${prefix}${name}`;
     const nested = property.type === 'object' && property.properties;
-    rows.push(`| \`${path}\` | ${cell(nested ? 'object' : typeOf(property))} | ${required.has(name) ? 'yes' : ''} |`);
+    rows.push(
+      `| \`${path}\` | ${cell(nested ? 'object' : typeOf(property))} | ${required.has(name) ? 'yes' : ''} |`,
+    );
     if (nested) rows.push(...fieldRows(property, `${path}.`));
   }
   return rows;
@@ -54,10 +59,8 @@ export function fieldRows(schema, prefix = '') {
 
 function fieldTable(schema) {
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants && variants.every((variant) => variant.properties)) {
-    return variants
-      .map((variant, index) => `One of (${index + 1}):\n\n${fieldTable(variant)}`)
-      .join('\n\n');
+  if (variants?.every((variant) => variant.properties)) {
+    return variants.map((variant, index) => `One of (${index + 1}):\n\n${fieldTable(variant)}`).join('\n\n');
   }
   if (!schema.properties) return `\`${typeOf(schema)}\``;
   const rows = fieldRows(schema);
@@ -105,7 +108,9 @@ export function restReference(openapi) {
       lines.push(`**${operation.summary ?? '(no summary)'}**`, '');
       if (operation.description) lines.push(operation.description, '');
       const security = operation.security ?? [];
-      const who = security.flatMap((requirement) => Object.keys(requirement).map((name) => AUTH[name] ?? name));
+      const who = security.flatMap((requirement) =>
+        Object.keys(requirement).map((name) => AUTH[name] ?? name),
+      );
       lines.push(`Authentication: ${who.length ? who.join(', or ') : 'none'}.`, '');
       const parameters = operation.parameters ?? [];
       if (parameters.length) {
@@ -120,14 +125,18 @@ export function restReference(openapi) {
       const body = operation.requestBody;
       if (body) {
         const [type, media] = Object.entries(body.content)[0];
-        const types = Object.keys(body.content).map((name) => `\`${name}\``).join(' or ');
+        const types = Object.keys(body.content)
+          .map((name) => `\`${name}\``)
+          .join(' or ');
         lines.push(`Request body (${types}):`, '', fieldTable(media.schema), '');
         if (type === 'text/plain') lines.push('The text is JSON of this shape.', '');
       }
       lines.push('| status | answer |', '| --- | --- |');
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const content = response.content ? Object.keys(response.content).map((name) => `\`${name}\``) : [];
-        lines.push(`| ${status} | ${cell(response.description)}${content.length ? ` (${content.join(', ')})` : ''} |`);
+        lines.push(
+          `| ${status} | ${cell(response.description)}${content.length ? ` (${content.join(', ')})` : ''} |`,
+        );
       }
       lines.push('');
       const success = Object.entries(operation.responses ?? {}).find(
@@ -155,7 +164,11 @@ export function eventFields(openapi) {
   const lines = [
     '### The batch',
     '',
-    fieldTable({ ...batch, properties: envelope, required: batch.required.filter((name) => name !== 'events') }),
+    fieldTable({
+      ...batch,
+      properties: envelope,
+      required: batch.required.filter((name) => name !== 'events'),
+    }),
     '',
     `Plus \`events\`: ${typeOf(events)}, each one of the types below.`,
     '',
@@ -221,7 +234,13 @@ export function graphqlReference(sdl) {
         '',
       );
     } else if (isUnionType(type)) {
-      lines.push(`Union of ${type.getTypes().map((member) => `\`${member.name}\``).join(', ')}.`, '');
+      lines.push(
+        `Union of ${type
+          .getTypes()
+          .map((member) => `\`${member.name}\``)
+          .join(', ')}.`,
+        '',
+      );
     } else if (isScalarType(type)) {
       lines.push('Scalar.', '');
     }

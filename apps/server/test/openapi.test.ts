@@ -25,17 +25,24 @@ describe('GET /api/v1/openapi.json', () => {
     const notRest = new Set(NOT_REST_ROUTES.map(({ url }) => url));
     const rest = routes
       .flatMap((route) =>
-        (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({ method, url: route.url })),
+        (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+          method,
+          url: route.url,
+        })),
       )
       // Fastify adds a HEAD route beside every GET; it answers the same without a body.
       .filter(({ method, url }) => method !== 'HEAD' && !notRest.has(url));
     expect(rest.length).toBeGreaterThan(20);
-    const missing = rest.filter(({ method, url }) => !document.paths[openApiPath(url)]?.[method.toLowerCase()]);
+    const missing = rest.filter(
+      ({ method, url }) => !document.paths[openApiPath(url)]?.[method.toLowerCase()],
+    );
     expect(missing, 'routes missing from the OpenAPI document').toEqual([]);
     const undocumented = rest.filter(
       ({ method, url }) => !document.paths[openApiPath(url)]?.[method.toLowerCase()]?.summary,
     );
-    expect(undocumented, 'routes without `config: { docs }` (see apps/server/src/http/openapi.ts)').toEqual([]);
+    expect(undocumented, 'routes without `config: { docs }` (see apps/server/src/http/openapi.ts)').toEqual(
+      [],
+    );
 
     // Every route the document lists is one Fastify serves (nothing invented).
     const served = new Set(rest.map(({ method, url }) => `${method.toLowerCase()} ${openApiPath(url)}`));
@@ -47,7 +54,9 @@ describe('GET /api/v1/openapi.json', () => {
   it('describes bodies with the schemas the routes validate with', async () => {
     const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Document;
     const login = document.paths['/api/v1/login']?.post as {
-      requestBody: { content: Record<string, { schema: { required: string[]; additionalProperties: boolean } }> };
+      requestBody: {
+        content: Record<string, { schema: { required: string[]; additionalProperties: boolean } }>;
+      };
     };
     expect(login.requestBody.content['application/json']?.schema.required).toEqual(['email', 'password']);
     expect(login.requestBody.content['application/json']?.schema.additionalProperties).toBe(false);
