@@ -35,9 +35,13 @@ export default defineConfig({
   description: "Polyflow's documentation: the SDK, the metrics, the APIs and running your own server.",
   base: '/docs/',
   lang: 'en',
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/docs/favicon.svg' }]],
   // The page that the generated REST reference includes, and the generated field tables, are fragments.
   srcExclude: ['reference/event-fields.md', 'README.md'],
   lastUpdated: false,
+  // The page metadata in a script file rather than inline: the server's Content-Security-Policy allows no
+  // inline script but VitePress's two fixed ones, by hash (apps/server/src/http/docs-site.ts).
+  metaChunk: true,
   // Files of the repository outside the site (deploy/, .env.example, source files) are not pages.
   // Files of the repository outside the site (deploy/, .env.example, source files) are not pages; the
   // decisions are listed in the sidebar (there is no index page); localhost is the reader's own server.
@@ -70,6 +74,7 @@ export default defineConfig({
     },
   },
   themeConfig: {
+    logo: '/favicon.svg',
     search: { provider: 'local' },
     nav: [
       { text: 'Getting started', link: '/getting-started' },

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -22,6 +23,13 @@ export const isDocsPath = (url: string) =>
  * background) is served without a restart.
  */
 export async function registerDocsSite(app: FastifyInstance, { docsDir }: { docsDir: string }) {
+  const policy = inlineScriptPolicy(docsDir);
+  // After the global security headers (installed first): the same policy, plus VitePress's own inline
+  // scripts (the colour scheme and platform checks before the page paints), allowed by their hashes.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isDocsPath(request.url)) reply.header('content-security-policy', policy());
+    done();
+  });
   await app.register(fastifyStatic, {
     root: docsDir,
     prefix: '/docs/',
@@ -35,6 +43,45 @@ export async function registerDocsSite(app: FastifyInstance, { docsDir }: { docs
       res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+}
+
+const BASE_POLICY = [
+  "default-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+];
+
+/**
+ * The documentation's Content-Security-Policy: scripts from our origin, and the inline scripts the built
+ * site's pages carry (the same in every page: VitePress's appearance and platform checks), by SHA-256.
+ * Read from the built index.html, again whenever a build replaces it.
+ */
+export function inlineScriptPolicy(docsDir: string): () => string {
+  let cached: { mtimeMs: number; policy: string } | undefined;
+  return () => {
+    const index = path.join(docsDir, 'index.html');
+    let mtimeMs = -1;
+    try {
+      mtimeMs = statSync(index).mtimeMs;
+    } catch {}
+    if (cached?.mtimeMs === mtimeMs) return cached.policy;
+    const html = mtimeMs === -1 ? '' : readFileSync(index, 'utf8');
+    const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) =>
+        `'sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}'`,
+    );
+    const policy = [`script-src 'self' ${hashes.join(' ')}`.trim(), ...BASE_POLICY].join('; ');
+    cached = { mtimeMs, policy };
+    return policy;
+  };
 }
 
 /** A /docs/ URL with no file: the site's own 404 page, or a page saying it is being built. */
