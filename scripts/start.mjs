@@ -114,9 +114,9 @@ const started = Date.now();
 if (steps > 0) {
   console.log(
     needsInstall
-      ? `First start: ${steps} steps (install the npm packages, then build). This usually takes 3 to 5 minutes,` +
-          ' most of it the install (up to 15 on a slow, busy machine that must compile a native module);' +
-          ' later starts take about a second.'
+      ? `First start: ${steps} steps (install the npm packages that running needs, then build). This usually takes` +
+          ' under 2 minutes, most of it the download (longer on a slow network or a busy machine); the documentation' +
+          ' is built in the background once the server serves; later starts take about a second.'
       : `Building what changed: ${steps} step${steps === 1 ? '' : 's'}, usually under a minute.`,
   );
 }
