@@ -96,6 +96,7 @@ export default defineConfig({
         items: [
           { text: 'Analytics definitions', link: '/analytics' },
           { text: 'Acquisition and incidents', link: '/acquisition-and-incidents' },
+          { text: 'Wallets', link: '/wallets' },
           { text: 'Live view', link: '/live' },
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
         ],

@@ -10,6 +10,8 @@ export const DOCS = {
   acquisition: '/docs/acquisition-and-incidents.html#funnel-acquisitionfunnel',
   incidents: '/docs/acquisition-and-incidents.html#incidents',
   live: '/docs/live.html',
+  wallet: '/docs/wallets.html#the-wallet-page',
+  wallets: '/docs/wallets.html#the-wallets-list',
   sdk: '/docs/sdk.html',
   dataAccess: '/docs/data-access-and-privacy.html',
   graphql: '/docs/reference/graphql.html',
