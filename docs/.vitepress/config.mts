@@ -26,6 +26,9 @@ const REPOSITORY_LINKS: [RegExp, string][] = [
   [/^(\.\.\/)?README\.md#(configuration|geo-ip|metrics|operating)$/, '/self-hosting#$2'],
   [/^(\.\.\/)?README\.md(#.*)?$/, '/self-hosting'],
   [/^(\.\.\/)?packages\/sdk\/README\.md(#.*)?$/, '/sdk$2'],
+  // The API definitions: their rendered references.
+  [/^(\.\/)?(docs\/)?graphql-schema\.graphql$/, '/reference/graphql'],
+  [/^(\.\/)?(docs\/)?openapi\.json$/, '/reference/rest-api'],
   // README sections included in self-hosting.md link to docs/… from the repository's root.
   [/^docs\/(.*)$/, '/$1'],
 ];
@@ -53,6 +56,8 @@ export default defineConfig({
     /^\.?\/?(deploy|examples|apps|packages|e2e|scripts)\//,
     /(LICENSE|CHANGELOG\.md)$/,
     /decisions\/(index)?$/,
+    // Any other file of the repository (source, configuration): not a page of the site.
+    /\.(?!md$|html$)[a-z]+$/i,
   ],
   markdown: {
     config(md) {
