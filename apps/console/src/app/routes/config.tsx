@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DOCS } from '../../components/docs-links';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Locked } from '../../components/ui/locked';
@@ -25,7 +26,11 @@ export function ConfigPage() {
 
   return (
     <div className="flex animate-panel flex-col gap-4">
-      <PageHeader eyebrow={project.name} title="SDK" />
+      <PageHeader
+        eyebrow={project.name}
+        title="SDK"
+        help={{ href: DOCS.gettingStarted, topic: 'installing the SDK' }}
+      />
       {manageLock && (
         <Alert tone="info">
           You are a {ROLE_LABELS[project.role].toLowerCase()} of this project: you can read everything here,
