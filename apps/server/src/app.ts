@@ -272,7 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Route-level `config.rateLimit` works in any module; unknown paths fall through to the console below.
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health });
+      await api.register(healthRoutes, { health, detailsToken: config.metricsToken });
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
       await api.register(readTokenRoutes, { readTokens });
