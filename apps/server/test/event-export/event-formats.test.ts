@@ -117,8 +117,8 @@ describe('the export formats', () => {
   });
 
   it('neutralises spreadsheet formulas in CSV cells with a leading apostrophe, and leaves NDJSON raw', async () => {
-    const formulaRows = FORMULAS.map(([text], index) =>
-      blankRow({
+    const formulaRows = FORMULAS.map(([text], index) => ({
+      ...blankRow({
         project_id: 'p-1',
         id: `f-${index}`,
         type: 'page_view',
@@ -127,10 +127,10 @@ describe('the export formats', () => {
         user_id: 'u-1',
         session_id: 's-1',
         origin: 'app.example.com',
-        path: text,
-        utm_source: text,
       }),
-    );
+      path: text,
+      utm_source: text,
+    }));
     const pathColumn = EVENT_COLUMNS.findIndex(({ name }) => name === 'path');
     const sourceColumn = EVENT_COLUMNS.findIndex(({ name }) => name === 'utm_source');
     for (const batch of [rowBatch(formulaRows), bytesBatch(formulaRows)]) {

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { EventRow } from '../event-store/event-row.ts';
 import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
 import { createBatchValidator } from './batch-validator.ts';
+import { assertClientTimes } from './client-time.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
@@ -214,6 +215,7 @@ export function createEventService(deps: EventServiceDeps) {
         client,
         batch.sdkVersion ? `polyflow/${batch.sdkVersion}` : 'polyflow',
       );
+      assertClientTimes(batch.events, facts.receivedAt);
       if (facts.isBot) return { accepted: 0, duplicates: 0 };
       const request = {
         project: facts.projectId,
