@@ -253,6 +253,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventStore,
     leadership,
   };
+  // A session ended on this node (Log Out, password reset) closes its live streams at once.
+  sessions.onEnded((ended) => events.live.endSessions(ended));
   app.decorate('services', services);
   app.decorate('sessions', sessions);
   app.decorate('readTokens', readTokens);
