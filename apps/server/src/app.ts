@@ -225,7 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await eventStore.close();
   });
   const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock });
-  const exports = createEventExportService({ projects, store: eventStore });
+  const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock });

@@ -296,11 +296,19 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
 };
 
-/** The export as text, a Buffer per batch of rows: pulled one at a time by the HTTP response. */
+/** Lets every other callback waiting on the event loop (requests, acknowledgements) run first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The export as text, a Buffer per batch of rows: pulled one at a time by the HTTP response. Each batch
+ * (at most 2,048 rows, a few milliseconds) is formatted in a turn of the event loop of its own, after
+ * whatever else waits there: however many exports run, a request waits for at most one batch of each.
+ */
 export async function* formatEvents(batches: AsyncIterable<EventBatch>, format: ExportFormat) {
   const formatter = format === 'csv' ? csvFormatter() : ndjsonFormatter();
   if (format === 'csv') yield Buffer.from(CSV_HEADER);
   for await (const batch of batches) {
+    await nextTurn();
     batch.writeTo(formatter);
     yield formatter.take();
   }
