@@ -13,9 +13,11 @@
  * RSS (from /proc every 100 ms) and the load average. `--engine duckdb|clickhouse` (ClickHouse: its engine,
  * chdb, behind its HTTP interface in a process of its own, as bench:ingest runs it).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { everyDashboardQuery } from '../test/hostile/every-query.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
@@ -29,6 +31,13 @@ const { values } = parseArgs({
     events: { type: 'string', default: '120000' },
     exports: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '30' },
+    // Internal: the exporting tenant's clients run in a process of their own, so that reading the exports'
+    // bytes does not delay the measuring client's own event loop.
+    role: { type: 'string', default: 'measure' },
+    url: { type: 'string' },
+    project: { type: 'string' },
+    session: { type: 'string' },
+    'read-token': { type: 'string' },
   },
 });
 const ENGINE = values.engine === 'clickhouse' ? 'clickhouse' : 'duckdb';
@@ -142,6 +151,62 @@ async function sdkLoop(url: string, endAt: number, latencies: number[]) {
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
+/** The exporting tenant's `--exports` clients, in a child process; answers their tally. */
+function exporterProcess(url: string, project: BenchProject, readToken: string): Promise<ExportTally> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--role',
+      'exporter',
+      '--url',
+      url,
+      '--project',
+      project.projectId,
+      '--session',
+      project.token,
+      '--read-token',
+      readToken,
+      '--exports',
+      String(EXPORTS),
+      '--seconds',
+      String(SECONDS),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text: string) => {
+    output += text;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as ExportTally) : reject(new Error(`exporter exited ${code}`)),
+    );
+  });
+}
+
+async function runExporters(): Promise<void> {
+  const tally: ExportTally = { completed: 0, refused: 0, failed: 0, bytes: 0 };
+  const endAt = Date.now() + SECONDS * 1000;
+  const tokens = [values.session as string, values['read-token'] as string];
+  await Promise.all(
+    Array.from({ length: EXPORTS }, (_, index) =>
+      exportLoop(
+        values.url as string,
+        values.project as string,
+        tokens[index % 2] as string,
+        index % 4 < 2 ? 'ndjson' : 'csv',
+        endAt,
+        tally,
+      ),
+    ),
+  );
+  process.stdout.write(JSON.stringify(tally));
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-isolation-'));
   let chdb: ChdbProcess | undefined;
@@ -175,21 +240,9 @@ async function main(): Promise<void> {
     // The other tenant, quiet: its baseline, then the same under the exports.
     const baseline = await measure(server.url, other, pid, 10, null);
     log(`baseline (no exports, 10 s): ${baseline.summary}`);
-    const tally: ExportTally = { completed: 0, refused: 0, failed: 0, bytes: 0 };
-    const loaded = await measure(server.url, other, pid, SECONDS, () => {
-      const endAt = Date.now() + SECONDS * 1000;
-      return Promise.all(
-        Array.from({ length: EXPORTS }, (_, index) =>
-          exportLoop(
-            server.url,
-            exporting.projectId,
-            index % 2 === 0 ? exporting.token : readToken,
-            index % 4 < 2 ? 'ndjson' : 'csv',
-            endAt,
-            tally,
-          ),
-        ),
-      );
+    let tally: ExportTally = { completed: 0, refused: 0, failed: 0, bytes: 0 };
+    const loaded = await measure(server.url, other, pid, SECONDS, async () => {
+      tally = await exporterProcess(server.url, exporting, readToken);
     });
     log(
       `with ${EXPORTS} concurrent exports of ${filled.events} events (${SECONDS} s): ${loaded.summary}; ` +
@@ -233,4 +286,5 @@ async function measure(
   return { summary };
 }
 
-await main();
+if (values.role === 'exporter') await runExporters();
+else await main();
