@@ -39,7 +39,7 @@ export type MemberServiceDeps = {
   clock: Clock;
   publicUrl: string;
   /** Called once a member is removed or leaves: their open live streams of the project end. */
-  onMemberRemoved?: (userId: string, projectId: string) => void;
+  onMemberRemoved: (userId: string, projectId: string) => void;
 };
 
 const memberNotFound = () => notFound('Member not found.');
@@ -255,7 +255,7 @@ export function createMemberService({
         throw badRequest('The owner cannot leave; transfer the project to an admin first, or delete it.');
       }
       if (!(await store.removeMember(projectId, member.userId))) throw memberNotFound();
-      onMemberRemoved?.(member.userId, projectId);
+      onMemberRemoved(member.userId, projectId);
       await audit.record({
         projectId,
         actor,
