@@ -199,8 +199,8 @@ const REST: RestCase[] = [
 /** The live stream is a socket held open: checked over HTTP, its head's status only. */
 const LIVE = { route: `${P}/live`, expected: READ };
 
-/** Routes of the API that concern no project's members: accounts, ingestion (an API key), health… */
-const NOT_PROJECT_ROUTES = /^\/api\/v1\/(health|register|login|logout|forgot-password|events)(\/|$)/;
+/** Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI file. */
+const NOT_PROJECT_ROUTES = /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json)(\/|$)/;
 
 /** `printRoutes` draws a tree; this reads it back into "METHOD /path" lines. */
 function registeredRoutes(tree: string): string[] {
