@@ -1,0 +1,61 @@
+// What a decision record (docs/decisions/NNN-title.md) and docs/ARCHITECTURE.md must be for a newcomer to
+// read them: checked by docs-records.test.mjs. A record states its status and date, says its decision and
+// why in under 80 lines, and holds no run log (figures live in docs/benchmarks.md, one table per budget).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const MAX_RECORD_LINES = 80;
+export const MAX_ARCHITECTURE_LINES = 150;
+
+// A record's first lines: `Status: accepted` or `Status: superseded by NNN`, then `Date: YYYY-MM-DD` (the
+// day of its first commit).
+const STATUS = /^Status: (accepted|superseded by (\d{3}))$/m;
+const DATE = /^Date: (\d{4})-(\d{2})-(\d{2})$/m;
+
+// Signs of a run log: a time of day, a load average, a path on the machine that ran it, a table of runs.
+export const RUN_LOG_PATTERNS = [
+  { name: 'a time of day', pattern: /\b\d{1,2}:\d{2}(?:\s*[–-]\s*\d{1,2}:\d{2})?\s*UTC\b/ },
+  { name: 'a load average', pattern: /\bload(?: average)? (?:of |about |was |at )?(?:about )?\d/i },
+  { name: 'a load average', pattern: /\bload average\b/i },
+  { name: 'a machine path', pattern: /(?:^|[\s`(])\/(?:work|tmp|home|root|var|mnt)\//m },
+  { name: 'a machine path', pattern: /\bbench-logs\b/ },
+  { name: 'a table of runs', pattern: /^\|.*\b(?:run|round) \d+\b.*\|/im },
+];
+
+/** The problems of one record's text, named by what is wrong; `known` holds the record numbers present. */
+export function recordProblems(name, text, known = new Set()) {
+  const problems = [];
+  if (!/^\d{3}-[a-z0-9-]+\.md$/.test(name)) problems.push('its name is not NNN-title.md');
+  const lines = text.replace(/\n$/, '').split('\n');
+  if (lines.length >= MAX_RECORD_LINES) problems.push(`${lines.length} lines (at most ${MAX_RECORD_LINES - 1})`);
+  const status = STATUS.exec(text);
+  if (!status) problems.push('no "Status: accepted" or "Status: superseded by NNN" line');
+  else if (status[2] && !known.has(status[2])) problems.push(`superseded by ${status[2]}, which does not exist`);
+  else if (status[2] && name.startsWith(status[2])) problems.push('superseded by itself');
+  const date = DATE.exec(text);
+  if (!date) problems.push('no "Date: YYYY-MM-DD" line');
+  else if (Number.isNaN(Date.parse(`${date[1]}-${date[2]}-${date[3]}T00:00:00Z`))) problems.push('its date is not a date');
+  for (const { name: what, pattern } of RUN_LOG_PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) problems.push(`a run log: ${what} ("${match[0].trim()}")`);
+  }
+  return [...new Set(problems)];
+}
+
+/** Every problem of the records in `docsDir`/decisions and of `docsDir`/ARCHITECTURE.md, as "file: problem". */
+export function docsProblems(docsDir) {
+  const dir = join(docsDir, 'decisions');
+  const names = readdirSync(dir).filter((name) => name.endsWith('.md'));
+  const known = new Set(names.map((name) => name.slice(0, 3)));
+  const problems = [];
+  for (const name of names) {
+    for (const problem of recordProblems(name, readFileSync(join(dir, name), 'utf8'), known)) {
+      problems.push(`decisions/${name}: ${problem}`);
+    }
+  }
+  const architecture = readFileSync(join(docsDir, 'ARCHITECTURE.md'), 'utf8').replace(/\n$/, '').split('\n');
+  if (architecture.length >= MAX_ARCHITECTURE_LINES) {
+    problems.push(`ARCHITECTURE.md: ${architecture.length} lines (at most ${MAX_ARCHITECTURE_LINES - 1})`);
+  }
+  return problems;
+}
