@@ -27,14 +27,17 @@ export function recordProblems(name, text, known = new Set()) {
   const problems = [];
   if (!/^\d{3}-[a-z0-9-]+\.md$/.test(name)) problems.push('its name is not NNN-title.md');
   const lines = text.replace(/\n$/, '').split('\n');
-  if (lines.length >= MAX_RECORD_LINES) problems.push(`${lines.length} lines (at most ${MAX_RECORD_LINES - 1})`);
+  if (lines.length >= MAX_RECORD_LINES)
+    problems.push(`${lines.length} lines (at most ${MAX_RECORD_LINES - 1})`);
   const status = STATUS.exec(text);
   if (!status) problems.push('no "Status: accepted" or "Status: superseded by NNN" line');
-  else if (status[2] && !known.has(status[2])) problems.push(`superseded by ${status[2]}, which does not exist`);
+  else if (status[2] && !known.has(status[2]))
+    problems.push(`superseded by ${status[2]}, which does not exist`);
   else if (status[2] && name.startsWith(status[2])) problems.push('superseded by itself');
   const date = DATE.exec(text);
   if (!date) problems.push('no "Date: YYYY-MM-DD" line');
-  else if (Number.isNaN(Date.parse(`${date[1]}-${date[2]}-${date[3]}T00:00:00Z`))) problems.push('its date is not a date');
+  else if (Number.isNaN(Date.parse(`${date[1]}-${date[2]}-${date[3]}T00:00:00Z`)))
+    problems.push('its date is not a date');
   for (const { name: what, pattern } of RUN_LOG_PATTERNS) {
     const match = pattern.exec(text);
     if (match) problems.push(`a run log: ${what} ("${match[0].trim()}")`);

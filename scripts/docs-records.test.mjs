@@ -22,9 +22,9 @@ describe('decision records and ARCHITECTURE.md', () => {
       'no "Status: accepted" or "Status: superseded by NNN" line',
     ]);
     expect(recordProblems('007-a.md', '# 007\n\nStatus: accepted\n')).toEqual(['no "Date: YYYY-MM-DD" line']);
-    expect(recordProblems('007-a.md', good().replace('accepted', 'superseded by 099'), new Set(['007']))).toEqual([
-      'superseded by 099, which does not exist',
-    ]);
+    expect(
+      recordProblems('007-a.md', good().replace('accepted', 'superseded by 099'), new Set(['007'])),
+    ).toEqual(['superseded by 099, which does not exist']);
     expect(
       recordProblems('007-a.md', good().replace('accepted', 'superseded by 053'), new Set(['007', '053'])),
     ).toEqual([]);
@@ -43,8 +43,8 @@ describe('decision records and ARCHITECTURE.md', () => {
     ['a machine path', 'written to /tmp/bench.duckdb first'],
     ['a table of runs', '| | before, run 1 | after, run 1 |\n| --- | --- | --- |'],
   ])('refuses a run log: %s', (what, line) => {
-    expect(recordProblems('007-a.md', good(line)).some((problem) => problem.startsWith(`a run log: ${what}`))).toBe(
-      true,
-    );
+    expect(
+      recordProblems('007-a.md', good(line)).some((problem) => problem.startsWith(`a run log: ${what}`)),
+    ).toBe(true);
   });
 });
