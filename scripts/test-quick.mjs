@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm run test:quick`: the edit–test loop. For the workspaces a change touches (against the branch's
-// merge base with main, plus uncommitted and untracked files): their type check, Biome on the touched files,
-// and their vitest tests that import a touched file (vitest's own `--changed`). `npm test` runs everything.
+// merge base with main, plus uncommitted and untracked files): their type check (incremental), Biome on the
+// touched files, and their tests: in the console, the SDK and scripts/ the tests that import a touched
+// file (vitest's `--changed`); in the server, where nearly every test imports the whole app, the tests of
+// the touched module (src/modules/incidents/… → test/incidents…), the touched test files and the
+// architecture test. `npm test` runs everything, the ClickHouse suites included.
 //
 //   npm run test:quick                  what this branch and the working tree changed since main
 //   npm run test:quick -- --base HEAD   only what is not committed yet
-//   npm run test:quick -- --all         the touched workspaces' whole vitest projects
+//   npm run test:quick -- --all         the touched workspaces' whole vitest projects (server-clickhouse too)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -13,26 +16,76 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const all = args.includes('--all');
-const baseArg = args.includes('--base') ? args[args.indexOf('--base') + 1] : undefined;
 
 // Each workspace: the path that holds it, its tsc projects (a contracts change is type-checked by the
-// workspaces that import it too), its vitest projects, and test files that read it without importing it.
-export const WORKSPACES = [
-  {
-    dir: 'packages/contracts/',
-    tsc: ['packages/contracts', 'apps/server', 'apps/console', 'packages/sdk'],
-    vitest: [],
-  },
-  { dir: 'packages/sdk/', tsc: ['packages/sdk'], vitest: ['sdk'] },
-  { dir: 'apps/server/src/modules/event-store/clickhouse/', tsc: [], vitest: ['server-clickhouse'] },
-  { dir: 'apps/server/', tsc: ['apps/server'], vitest: ['server'] },
-  { dir: 'apps/console/', tsc: ['apps/console'], vitest: ['console'] },
-  { dir: 'e2e/', tsc: ['e2e'], vitest: [] },
-  { dir: 'scripts/', tsc: [], vitest: ['scripts'] },
-  { dir: 'docs/', tsc: [], vitest: [], files: ['scripts/docs-records.test.mjs'] },
+// workspaces that import it too), its vitest project, and test files that read it without importing it.
+const WORKSPACES = [
+  { dir: 'packages/contracts/', tsc: ['packages/contracts', 'apps/server', 'apps/console', 'packages/sdk'] },
+  { dir: 'packages/sdk/', tsc: ['packages/sdk'], vitest: 'sdk' },
+  { dir: 'apps/server/', tsc: ['apps/server'], vitest: 'server' },
+  { dir: 'apps/console/', tsc: ['apps/console'], vitest: 'console' },
+  { dir: 'e2e/', tsc: ['e2e'] },
+  { dir: 'scripts/', vitest: 'scripts' },
+  { dir: 'docs/', files: ['scripts/docs-records.test.mjs'] },
 ];
+
+const SERVER = 'apps/server/';
+const SERVER_TESTS = `${SERVER}test/`;
+
+/** The server tests a touched server file calls for: its module's tests, or itself when it is a test. */
+function serverTestFilters(file) {
+  if (file.startsWith(SERVER_TESTS)) {
+    return /\.test\.ts$/.test(file) ? [file] : [];
+  }
+  // src/modules/<module>/…, src/<folder>/… or src/<file>.ts: test/<name> matches test/<name>/ and
+  // test/<name>*.test.ts (auth → auth.test.ts, auth-sessions.test.ts).
+  const inside = /^apps\/server\/src\/(?:modules\/)?([^/.]+)/.exec(file);
+  return inside ? [`${SERVER_TESTS}${inside[1]}`] : [];
+}
+
+/** What to run for the touched files: tsc projects, the files Biome checks, vitest runs (argument lists). */
+export function plan(files, { base, all = false }) {
+  const tsc = new Set();
+  const projects = new Set();
+  const extraFiles = new Set();
+  const serverFilters = new Set();
+  for (const file of files) {
+    for (const workspace of WORKSPACES.filter(({ dir }) => file.startsWith(dir))) {
+      for (const project of workspace.tsc ?? []) tsc.add(project);
+      if (workspace.vitest) projects.add(workspace.vitest);
+      for (const testFile of workspace.files ?? []) extraFiles.add(testFile);
+    }
+    if (file.startsWith(SERVER)) for (const filter of serverTestFilters(file)) serverFilters.add(filter);
+  }
+  const runs = [];
+  if (all) {
+    if (projects.has('server')) projects.add('server-clickhouse');
+    if (projects.size) runs.push([...projects].flatMap((project) => ['--project', project]));
+  } else {
+    const graphProjects = [...projects].filter((project) => project !== 'server');
+    if (graphProjects.length) {
+      runs.push([...graphProjects.flatMap((project) => ['--project', project]), '--changed', base]);
+    }
+    if (projects.has('server')) {
+      runs.push(['--project', 'server', `${SERVER_TESTS}architecture.test.ts`, ...serverFilters]);
+    }
+  }
+  if (extraFiles.size) runs.push([...extraFiles]);
+  const lint = files.filter((file) => /\.(ts|tsx|mts|js|mjs|cjs|jsx|json|css)$/.test(file));
+  return { tsc: [...tsc], lint, runs };
+}
+
+// tsc keeps what it learnt between runs here (outside what git and Biome see), so a later run checks only
+// what changed and what depends on it.
+function buildInfo(project) {
+  return path.join(
+    root,
+    'node_modules',
+    '.cache',
+    'test-quick',
+    `${project.replaceAll('/', '-')}.tsbuildinfo`,
+  );
+}
 
 function git(...gitArgs) {
   const result = spawnSync('git', gitArgs, { cwd: root, encoding: 'utf8' });
@@ -40,7 +93,7 @@ function git(...gitArgs) {
 }
 
 /** The commit to compare with: `--base`, else the merge base with main (or origin/main), else HEAD. */
-function baseCommit() {
+function baseCommit(baseArg) {
   if (baseArg) return baseArg;
   for (const branch of ['main', 'origin/main']) {
     const base = git('merge-base', 'HEAD', branch);
@@ -49,80 +102,61 @@ function baseCommit() {
   return 'HEAD';
 }
 
-/** The touched workspaces' tsc and vitest projects, and the touched files Biome checks. */
-export function plan(files) {
-  const tsc = new Set();
-  const vitest = new Set();
-  const testFiles = new Set();
-  for (const file of files) {
-    for (const workspace of WORKSPACES.filter(({ dir }) => file.startsWith(dir))) {
-      for (const project of workspace.tsc) tsc.add(project);
-      for (const project of workspace.vitest) vitest.add(project);
-      for (const testFile of workspace.files ?? []) testFiles.add(testFile);
-    }
-  }
-  const lint = files.filter((file) => /\.(ts|tsx|mts|js|mjs|cjs|jsx|json|css)$/.test(file));
-  return { tsc: [...tsc], vitest: [...vitest], testFiles: [...testFiles], lint };
-}
-
 function run(command, commandArgs) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     child.on('close', (code) => resolve({ code, output, seconds: (Date.now() - started) / 1000 }));
   });
 }
 
-async function main() {
+async function main(args) {
   const started = Date.now();
-  const base = baseCommit();
+  const base = baseCommit(args.includes('--base') ? args[args.indexOf('--base') + 1] : undefined);
   const files = [
     ...new Set([
       ...(git('diff', '--name-only', base) ?? '').split('\n'),
       ...(git('ls-files', '--others', '--exclude-standard') ?? '').split('\n'),
     ]),
   ].filter((file) => file && existsSync(path.join(root, file)));
-  const { tsc, vitest, testFiles, lint } = plan(files);
   console.log(`test:quick: ${files.length} touched files since ${base.slice(0, 12)}`);
-  if (files.length === 0) return console.log('nothing to check');
+  if (files.length === 0) return;
+  const { tsc, lint, runs } = plan(files, { base, all: args.includes('--all') });
 
-  const steps = [
-    ...tsc.map((project) => ({ name: `tsc -p ${project}`, command: 'npx', args: ['tsc', '-p', project] })),
-    ...(lint.length
-      ? [
-          {
-            name: `biome check (${lint.length} files)`,
-            command: 'npx',
-            args: ['biome', 'check', '--no-errors-on-unmatched', ...lint],
-          },
-        ]
-      : []),
-  ];
-  // Type checks and the linter in parallel, one per core; their output in order once they end.
-  const results = [];
-  for (let index = 0; index < steps.length; index += os.availableParallelism()) {
-    const batch = steps.slice(index, index + os.availableParallelism());
-    results.push(...(await Promise.all(batch.map(({ command, args }) => run(command, args)))));
+  const steps = tsc.map((project) => ({
+    name: `tsc -p ${project}`,
+    args: ['tsc', '-p', project, '--incremental', '--tsBuildInfoFile', buildInfo(project)],
+  }));
+  if (lint.length) {
+    steps.push({
+      name: `biome check (${lint.length} files)`,
+      args: ['biome', 'check', '--no-errors-on-unmatched', ...lint],
+    });
   }
+  // Type checks and the linter side by side, one per core; each one's output, in order, once it fails.
   let failed = false;
-  steps.forEach((step, index) => {
-    const { code, output, seconds } = results[index];
-    console.log(`--- ${step.name} (${seconds.toFixed(1)} s): ${code === 0 ? 'ok' : 'FAILED'}`);
-    if (code !== 0) {
-      failed = true;
-      process.stdout.write(output);
-    }
-  });
-  const runs = [];
-  if (vitest.length) {
-    runs.push([...vitest.flatMap((project) => ['--project', project]), ...(all ? [] : ['--changed', base])]);
+  const cores = os.availableParallelism();
+  for (let index = 0; index < steps.length; index += cores) {
+    const batch = steps.slice(index, index + cores);
+    const results = await Promise.all(batch.map((step) => run('npx', step.args)));
+    batch.forEach((step, at) => {
+      const { code, output, seconds } = results[at];
+      console.log(`--- ${step.name} (${seconds.toFixed(1)} s): ${code === 0 ? 'ok' : 'FAILED'}`);
+      if (code !== 0) {
+        failed = true;
+        process.stdout.write(output);
+      }
+    });
   }
-  if (testFiles.length) runs.push(testFiles);
   for (const vitestArgs of runs) {
-    console.log(`--- npx vitest run ${vitestArgs.join(' ')}`);
+    console.log(`--- vitest run ${vitestArgs.join(' ')}`);
     const result = spawnSync('npx', ['vitest', 'run', ...vitestArgs, '--passWithNoTests'], {
       cwd: root,
       stdio: 'inherit',
@@ -133,4 +167,4 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));
