@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run test:quick`: the edit–test loop. For the workspaces a change touches (against the branch's
 // merge base with main, plus uncommitted and untracked files): their type check (incremental), Biome on the
-// touched files, and their tests: in the console, the SDK and scripts/ the tests that import a touched
-// file (vitest's `--changed`); in the server, where nearly every test imports the whole app, the tests of
-// the touched module (src/modules/incidents/… → test/incidents…), the touched test files and the
-// architecture test. `npm test` runs everything, the ClickHouse suites included.
+// touched files, and their tests: in the SDK, scripts/ and the console the tests that import a touched
+// file (vitest's `--changed`), but for a change inside console features those features' tests and the
+// boundary test; in the server, where nearly every test imports the whole app, the tests of the touched
+// module (src/modules/incidents/… → test/incidents…), the touched test files and the architecture test. `npm test` runs everything, the ClickHouse suites included.
 //
 //   npm run test:quick                  what this branch and the working tree changed since main
 //   npm run test:quick -- --base HEAD   only what is not committed yet
@@ -43,12 +43,22 @@ function serverTestFilters(file) {
   return inside ? [`${SERVER_TESTS}${inside[1]}`] : [];
 }
 
+const CONSOLE_FEATURES = 'apps/console/src/features/';
+
+/** The console tests a touched file of one feature calls for: that feature's tests (features import no other). */
+function featureTestFilter(file) {
+  const feature = /^apps\/console\/src\/features\/([^/]+)\//.exec(file);
+  return feature ? `${CONSOLE_FEATURES}${feature[1]}/` : undefined;
+}
+
 /** What to run for the touched files: tsc projects, the files Biome checks, vitest runs (argument lists). */
 export function plan(files, { base, all = false }) {
   const tsc = new Set();
   const projects = new Set();
   const extraFiles = new Set();
   const serverFilters = new Set();
+  const featureFilters = new Set();
+  let consoleOutsideFeatures = false;
   for (const file of files) {
     for (const workspace of WORKSPACES.filter(({ dir }) => file.startsWith(dir))) {
       for (const project of workspace.tsc ?? []) tsc.add(project);
@@ -56,18 +66,36 @@ export function plan(files, { base, all = false }) {
       for (const testFile of workspace.files ?? []) extraFiles.add(testFile);
     }
     if (file.startsWith(SERVER)) for (const filter of serverTestFilters(file)) serverFilters.add(filter);
+    if (file.startsWith('apps/console/')) {
+      const filter = featureTestFilter(file);
+      if (filter) featureFilters.add(filter);
+      else consoleOutsideFeatures = true;
+    }
   }
+  // The console's screens render most of the app, so vitest's module graph calls for nearly every console
+  // test on any feature change: the touched features' own tests and the boundary test stand for it instead.
+  const byFeature = !all && !consoleOutsideFeatures && featureFilters.size > 0;
   const runs = [];
   if (all) {
     if (projects.has('server')) projects.add('server-clickhouse');
     if (projects.size) runs.push([...projects].flatMap((project) => ['--project', project]));
   } else {
-    const graphProjects = [...projects].filter((project) => project !== 'server');
+    const graphProjects = [...projects].filter(
+      (project) => project !== 'server' && !(byFeature && project === 'console'),
+    );
     if (graphProjects.length) {
       runs.push([...graphProjects.flatMap((project) => ['--project', project]), '--changed', base]);
     }
     if (projects.has('server')) {
       runs.push(['--project', 'server', `${SERVER_TESTS}architecture.test.ts`, ...serverFilters]);
+    }
+    if (byFeature) {
+      runs.push([
+        '--project',
+        'console',
+        'apps/console/src/app/feature-boundaries.test.ts',
+        ...featureFilters,
+      ]);
     }
   }
   if (extraFiles.size) runs.push([...extraFiles]);

@@ -34,6 +34,19 @@ describe('test:quick', () => {
     expect(runs).toEqual([['--project', 'console', '--changed', base]]);
   });
 
+  it("runs a console feature's own tests and the boundary test for a change inside the feature", () => {
+    expect(
+      plan(['apps/console/src/features/incidents/components/severity-badge.tsx'], { base }).runs,
+    ).toEqual([
+      [
+        '--project',
+        'console',
+        'apps/console/src/app/feature-boundaries.test.ts',
+        'apps/console/src/features/incidents/',
+      ],
+    ]);
+  });
+
   it('checks the decision records when docs change, and whole projects with --all', () => {
     expect(plan(['docs/decisions/053-ingestion-log-and-loader.md'], { base }).runs).toEqual([
       ['scripts/docs-records.test.mjs'],
