@@ -1,7 +1,7 @@
 // What a decision record (docs/decisions/NNN-title.md) and docs/ARCHITECTURE.md must be for a newcomer to
 // read them: checked by docs-records.test.mjs. A record states its status and date, says its decision and
 // why in under 80 lines, and holds no run log (figures live in docs/benchmarks.md, one table per budget).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const MAX_RECORD_LINES = 80;
@@ -45,16 +45,30 @@ export function recordProblems(name, text, known = new Set()) {
   return [...new Set(problems)];
 }
 
-/** Every problem of the records in `docsDir`/decisions and of `docsDir`/ARCHITECTURE.md, as "file: problem". */
+/** The relative links of a Markdown text (`[label](path)`, anchors left out) that name no file under `dir`. */
+export function deadLinks(text, dir) {
+  const dead = [];
+  for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+    if (/^[a-z]+:/.test(target)) continue;
+    if (!existsSync(join(dir, target))) dead.push(target);
+  }
+  return dead;
+}
+
+/** Every problem of the records in `docsDir`/decisions, ARCHITECTURE.md and benchmarks.md, as "file: problem". */
 export function docsProblems(docsDir) {
   const dir = join(docsDir, 'decisions');
   const names = readdirSync(dir).filter((name) => name.endsWith('.md'));
   const known = new Set(names.map((name) => name.slice(0, 3)));
   const problems = [];
   for (const name of names) {
-    for (const problem of recordProblems(name, readFileSync(join(dir, name), 'utf8'), known)) {
-      problems.push(`decisions/${name}: ${problem}`);
-    }
+    const text = readFileSync(join(dir, name), 'utf8');
+    for (const problem of recordProblems(name, text, known)) problems.push(`decisions/${name}: ${problem}`);
+    for (const link of deadLinks(text, dir)) problems.push(`decisions/${name}: a link to nothing (${link})`);
+  }
+  for (const page of ['ARCHITECTURE.md', 'benchmarks.md']) {
+    const text = readFileSync(join(docsDir, page), 'utf8');
+    for (const link of deadLinks(text, docsDir)) problems.push(`${page}: a link to nothing (${link})`);
   }
   const architecture = readFileSync(join(docsDir, 'ARCHITECTURE.md'), 'utf8').replace(/\n$/, '').split('\n');
   if (architecture.length >= MAX_ARCHITECTURE_LINES) {

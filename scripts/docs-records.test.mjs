@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { docsProblems, recordProblems } from './docs-records.mjs';
+import { deadLinks, docsProblems, recordProblems } from './docs-records.mjs';
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 
@@ -9,7 +9,7 @@ const good = (body = 'We keep one log.') =>
   `# 007: A record\n\nStatus: accepted\nDate: 2026-11-24\n\n## Decision\n\n${body}\n`;
 
 describe('decision records and ARCHITECTURE.md', () => {
-  it('every record has a status and a date, is under 80 lines, holds no run log; ARCHITECTURE.md is under 150 lines', () => {
+  it('every record has a status and a date, is under 80 lines, holds no run log or dead link; ARCHITECTURE.md is under 150 lines', () => {
     expect(docsProblems(docs)).toEqual([]);
   });
 
@@ -28,6 +28,12 @@ describe('decision records and ARCHITECTURE.md', () => {
     expect(
       recordProblems('007-a.md', good().replace('accepted', 'superseded by 053'), new Set(['007', '053'])),
     ).toEqual([]);
+  });
+
+  it('finds links to files that do not exist, not links to pages or anchors', () => {
+    const text =
+      '[053](053-ingestion-log-and-loader.md), [x](099-gone.md), [web](https://x.dev/a.md), [b](../benchmarks.md#ingestion)';
+    expect(deadLinks(text, join(docs, 'decisions'))).toEqual(['099-gone.md']);
   });
 
   it('refuses a record of 80 lines or more', () => {
