@@ -1,6 +1,7 @@
 // What a decision record (docs/decisions/NNN-title.md) and docs/ARCHITECTURE.md must be for a newcomer to
 // read them: checked by docs-records.test.mjs. A record states its status and date, says its decision and
 // why in under 80 lines, and holds no run log (figures live in docs/benchmarks.md, one table per budget).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,6 +46,22 @@ export function recordProblems(name, text, known = new Set()) {
   return [...new Set(problems)];
 }
 
+/**
+ * The day each record under `dir` was first committed (`git log`), by file name; empty outside a full clone
+ * (a shallow one starts its history late). A record not committed yet has no entry.
+ */
+export function firstCommitDays(dir) {
+  const git = (...args) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  const shallow = git('rev-parse', '--is-shallow-repository');
+  if (shallow.status !== 0 || shallow.stdout.trim() !== 'false') return new Map();
+  const days = new Map();
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.md'))) {
+    const day = git('log', '--format=%as', '--', name).stdout.trim().split('\n').at(-1);
+    if (day) days.set(name, day);
+  }
+  return days;
+}
+
 /** The relative links of a Markdown text (`[label](path)`, anchors left out) that name no file under `dir`. */
 export function deadLinks(text, dir) {
   const dead = [];
@@ -60,10 +77,15 @@ export function docsProblems(docsDir) {
   const dir = join(docsDir, 'decisions');
   const names = readdirSync(dir).filter((name) => name.endsWith('.md'));
   const known = new Set(names.map((name) => name.slice(0, 3)));
+  const days = firstCommitDays(dir);
   const problems = [];
   for (const name of names) {
     const text = readFileSync(join(dir, name), 'utf8');
     for (const problem of recordProblems(name, text, known)) problems.push(`decisions/${name}: ${problem}`);
+    const dated = DATE.exec(text);
+    if (dated && days.has(name) && dated[0] !== `Date: ${days.get(name)}`) {
+      problems.push(`decisions/${name}: ${dated[0]}, but first committed on ${days.get(name)}`);
+    }
     for (const link of deadLinks(text, dir)) problems.push(`decisions/${name}: a link to nothing (${link})`);
   }
   for (const page of ['ARCHITECTURE.md', 'benchmarks.md']) {

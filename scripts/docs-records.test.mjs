@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { deadLinks, docsProblems, recordProblems } from './docs-records.mjs';
+import { deadLinks, docsProblems, firstCommitDays, recordProblems } from './docs-records.mjs';
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 
@@ -11,6 +11,12 @@ const good = (body = 'We keep one log.') =>
 describe('decision records and ARCHITECTURE.md', () => {
   it('every record has a status and a date, is under 80 lines, holds no run log or dead link; ARCHITECTURE.md is under 150 lines', () => {
     expect(docsProblems(docs)).toEqual([]);
+  });
+
+  it("knows each committed record's first day from git", () => {
+    const days = firstCommitDays(join(docs, 'decisions'));
+    if (days.size === 0) return; // a shallow clone: the dates cannot be checked here
+    expect(days.get('001-one-process-embedded-stores.md')).toBe('2026-11-20');
   });
 
   it('accepts a record with a status, a date, a figure and a commit', () => {
