@@ -16,7 +16,7 @@ const DATE = /^Date: (\d{4})-(\d{2})-(\d{2})$/m;
 // Signs of a run log: a time of day, a load average, a path on the machine that ran it, a table of runs.
 export const RUN_LOG_PATTERNS = [
   { name: 'a time of day', pattern: /\b\d{1,2}:\d{2}(?:\s*[–-]\s*\d{1,2}:\d{2})?\s*UTC\b/ },
-  { name: 'a load average', pattern: /\bload(?: average)? (?:of |about |was |at )?(?:about )?\d/i },
+  { name: 'a load average', pattern: /\b(?:at|under) (?:a )?load (?:average )?(?:of )?(?:about )?\d/i },
   { name: 'a load average', pattern: /\bload average\b/i },
   { name: 'a machine path', pattern: /(?:^|[\s`(])\/(?:work|tmp|home|root|var|mnt)\//m },
   { name: 'a machine path', pattern: /\bbench-logs\b/ },

@@ -20,7 +20,9 @@ describe('decision records and ARCHITECTURE.md', () => {
   });
 
   it('accepts a record with a status, a date, a figure and a commit', () => {
-    expect(recordProblems('007-a-record.md', good('Loads cost 27 µs per event at `a58afc4`.'))).toEqual([]);
+    expect(
+      recordProblems('007-a-record.md', good('Each load 150,000 events costs 27 µs per event at `a58afc4`.')),
+    ).toEqual([]);
   });
 
   it('refuses a record without a status or a date, or superseded by a record that does not exist', () => {
