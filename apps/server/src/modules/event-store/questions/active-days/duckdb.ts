@@ -1,0 +1,103 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
+import type { ActiveDays } from '../../analytics-questions.ts';
+import { inTransaction } from '../../duckdb/derived-tables.ts';
+import { type Params, rowsOf } from '../../duckdb/sql.ts';
+
+const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
+const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;
+
+/** Value-days of the whole days of both periods: rows of the derived `user_days`/`wallet_days` (ADR 005). */
+async function wholeDays(
+  connection: DuckDBConnection,
+  projectId: string,
+  current: TimeRange,
+  previous: TimeRange,
+) {
+  const params: Params = {
+    project: projectId,
+    current_from: BigInt(current.fromMs),
+    current_to: BigInt(current.toMs),
+    previous_from: BigInt(previous.fromMs),
+    previous_to: BigInt(previous.toMs),
+  };
+  const inPeriod = (period: string) =>
+    `day >= ${at(`${period}_from`)}::DATE AND day < ${at(`${period}_to`)}::DATE`;
+  const [row] = await rowsOf(
+    connection,
+    `SELECT (SELECT count(*) FROM user_days WHERE project_id = $project AND ${inPeriod('current')})::DOUBLE AS users,
+            count(*) FILTER (WHERE ${inPeriod('current')})::DOUBLE AS wallets,
+            count(*) FILTER (WHERE ${inPeriod('previous')})::DOUBLE AS previous_wallets
+       FROM wallet_days
+      WHERE project_id = $project AND day >= ${at('previous_from')}::DATE AND day < ${at('current_to')}::DATE`,
+    params,
+  );
+  return {
+    users: Number(row?.users ?? 0),
+    wallets: Number(row?.wallets ?? 0),
+    previousWallets: Number(row?.previous_wallets ?? 0),
+  };
+}
+
+/**
+ * Value-days of the partly covered days at the ends of both periods, from the events: each piece lies
+ * within one day, so its distinct values are its value-days. Nothing to read when both periods start and
+ * end at midnight.
+ */
+async function partialDays(connection: DuckDBConnection, projectId: string, pieces: [string, TimeRange][]) {
+  const counts = { users: 0, wallets: 0, previousWallets: 0 };
+  if (pieces.length === 0) return counts;
+  const params: Params = { project: projectId };
+  const scans = pieces.map(([period, piece], index) => {
+    params[`piece_${index}_from`] = BigInt(piece.fromMs);
+    params[`piece_${index}_to`] = BigInt(piece.toMs);
+    return `SELECT '${period}' AS period, count(DISTINCT wallet_address) AS wallets, count(DISTINCT user_id) AS users
+              FROM events
+             WHERE project_id = $project AND ts >= ${at(`piece_${index}_from`)} AND ts < ${at(`piece_${index}_to`)}`;
+  });
+  const rows = await rowsOf(
+    connection,
+    `SELECT period, sum(wallets)::DOUBLE AS wallets, sum(users)::DOUBLE AS users
+       FROM (${scans.join('\n UNION ALL ')})
+      GROUP BY period`,
+    params,
+  );
+  for (const row of rows) {
+    if (row.period === 'current') {
+      counts.wallets = Number(row.wallets);
+      counts.users = Number(row.users);
+    } else counts.previousWallets = Number(row.wallets);
+  }
+  return counts;
+}
+
+/**
+ * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
+ * the per-day averages. Whole days and partly covered ones are read in one transaction (one snapshot).
+ */
+export async function activeDays(
+  connection: DuckDBConnection,
+  projectId: string,
+  range: TimeRange,
+  previousRange: TimeRange = previousPeriod(range),
+): Promise<ActiveDays> {
+  const current = utcDayParts(range);
+  const previous = utcDayParts(previousRange);
+  const pieces = (
+    [
+      ['current', current.before],
+      ['current', current.after],
+      ['previous', previous.before],
+      ['previous', previous.after],
+    ] as [string, TimeRange][]
+  ).filter(([, piece]) => !isEmpty(piece));
+  const [whole, partial] = await inTransaction(connection, async () => [
+    await wholeDays(connection, projectId, current.days, previous.days),
+    await partialDays(connection, projectId, pieces),
+  ]);
+  return {
+    walletDays: whole.wallets + partial.wallets,
+    userDays: whole.users + partial.users,
+    previousWalletDays: whole.previousWallets + partial.previousWallets,
+  };
+}

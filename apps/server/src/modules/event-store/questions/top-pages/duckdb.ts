@@ -1,0 +1,49 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { PageRow } from '../../analytics-questions.ts';
+import { IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
+
+/**
+ * Per path: users who viewed it, wallets connected on it, transactions started on it (docs/analytics.md).
+ * A path appears when any of the three happened on it in the range.
+ */
+export async function topPages(
+  connection: DuckDBConnection,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+): Promise<PageRow[]> {
+  const rows = await rowsOf(
+    connection,
+    `WITH ${transactionsCte(['path'])},
+     viewed AS (
+       SELECT path, count(DISTINCT user_id) AS users
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'page_view' AND path IS NOT NULL
+        GROUP BY path
+     ),
+     connected AS (
+       SELECT path, count(DISTINCT wallet_address) AS wallets
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL AND path IS NOT NULL
+        GROUP BY path
+     ),
+     started AS (
+       SELECT path, count(*) AS transactions FROM transactions WHERE path IS NOT NULL GROUP BY path
+     )
+     SELECT path,
+            coalesce(users, 0)::DOUBLE AS users,
+            coalesce(wallets, 0)::DOUBLE AS wallets,
+            coalesce(transactions, 0)::DOUBLE AS transactions
+       FROM viewed FULL OUTER JOIN connected USING (path) FULL OUTER JOIN started USING (path)
+      ORDER BY users DESC, wallets DESC, transactions DESC, path
+      LIMIT $limit`,
+    { ...rangeParams(projectId, range), limit: BigInt(limit) },
+  );
+  return rows.map((row) => ({
+    path: String(row.path),
+    users: Number(row.users),
+    wallets: Number(row.wallets),
+    transactions: Number(row.transactions),
+  }));
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { WalletCounts } from '../../analytics-questions.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { rangeParams } from '../../clickhouse/sql.ts';
+import { connectedAndSeenBefore } from '../new-wallets/clickhouse.ts';
+
+const CountsRow = z.object({ connected: z.coerce.number(), fresh: z.coerce.number() });
+
+/**
+ * The overview's two wallet tiles in one query: wallets connected in the range, and those of them no event
+ * carried before `from` (the same definitions as connected-wallets.ts and new-wallets.ts, one bucket).
+ */
+export async function walletCounts(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+): Promise<WalletCounts> {
+  const wallets = connectedAndSeenBefore(range);
+  const [row] = await clickhouse.rows(
+    `WITH ${wallets.sql}
+     SELECT count() AS connected,
+            countIf(wallet NOT IN (SELECT wallet FROM seen_before)) AS fresh
+       FROM connected`,
+    { ...rangeParams(projectId, range), ...wallets.params },
+    CountsRow,
+  );
+  return { connected: row?.connected ?? 0, fresh: row?.fresh ?? 0 };
+}
