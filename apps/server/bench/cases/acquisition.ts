@@ -4,7 +4,7 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
 
 /**
  * The User Acquisition screen's queries over the dashboard's default 30 days, through the service (as the
- * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/questions/*/duckdb.ts kept
+ * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/questions/<question>/duckdb.ts kept
  * here (bench only; PostgreSQL parameters: $1 project, $2 from, $3 to in epoch ms).
  */
 const stubOwner = { getOwnedProject: async () => ({}) as never };
