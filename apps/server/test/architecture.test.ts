@@ -22,6 +22,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   projects: [],
   // The port: its types, the event row, the log record format and the questions, never an adapter.
   'event-store': [
+    'domain.ts',
     'event-store.ts',
     'event-row.ts',
     'event-batch.ts',

@@ -1,5 +1,6 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import { createAcquisitionService } from '../../src/modules/acquisition/service.ts';
+import { SUBMITTED_STAGES, sqlList } from '../../src/modules/event-store/domain.ts';
 import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench-case.ts';
 
 /**
@@ -25,7 +26,7 @@ const rangeOf = (c: DuckBenchContext) => ({
 const FROM = `(to_timestamp($2::bigint / 1000.0) AT TIME ZONE 'UTC')`;
 const TO = `(to_timestamp($3::bigint / 1000.0) AT TIME ZONE 'UTC')`;
 const IN_RANGE = `project_id = $1 AND ts >= ${FROM} AND ts < ${TO}`;
-const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
+const SUBMITTED = sqlList(SUBMITTED_STAGES);
 const args = (c: PostgresBenchContext) => [c.projectId, c.range.fromMs, c.range.toMs];
 
 /** Sessions passing FILTERS ($4 countries, $5 sources, $6 providers). */

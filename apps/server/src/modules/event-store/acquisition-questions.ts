@@ -25,9 +25,6 @@ export type AttributionCounts = {
   usersWithConnect: number;
 };
 
-/** At most this many values per filter list, most users first: a multi-select, not an export. */
-export const MAX_FILTER_OPTIONS = 200;
-
 export type AcquisitionQuestions = {
   /** Distinct users per funnel step over the events in the range (of the sessions passing the filters). */
   funnelCounts(projectId: string, range: TimeRange, filters: AcquisitionFilters): Promise<FunnelCounts>;

@@ -118,9 +118,6 @@ export type RecentActivity = {
   eventsPerBucket: Map<number, number>;
 };
 
-/** How far around a transaction a wallet's revert message is taken as its reason. */
-export const REVERT_ERROR_WINDOW = { beforeMs: 60_000, afterMs: 10_000 } as const;
-
 export type AnalyticsQuestions = {
   /** The project's first and last event times: what "all time" means for an open range. */
   eventSpan(projectId: string): Promise<EventSpan>;

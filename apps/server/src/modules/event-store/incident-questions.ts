@@ -31,24 +31,6 @@ export type SummaryOptions = {
   incidentId?: string;
 };
 
-/**
- * A failed transaction is blamed on an occurrence only when the occurrence is the wallet's refusal to send
- * it: a wallet error of a sending method in the same session, within 10 s of the transaction's `failed` or
- * `reverted` stage (the SDK reports the failed call just after the stage). A page error near a failed
- * transaction is not evidence that it caused it.
- */
-export const TX_FAILURE_WINDOW = {
-  beforeMs: 10_000,
-  afterMs: 10_000,
-} as const;
-
-export const TRANSACTION_METHODS = [
-  'eth_sendTransaction',
-  'eth_sendRawTransaction',
-  'eth_signTransaction',
-  'wallet_sendCalls',
-] as const;
-
 /** A range's summaries and, asked with them, every incident's lifetime summary. */
 export type SummariesAndLives = { summaries: IncidentSummary[]; lives: IncidentSummary[] };
 
@@ -117,9 +99,6 @@ export function distinctDaySpans(spans: readonly IncidentSpan[]): DaySpan[] {
   }
   return [...byDays.values()];
 }
-
-/** The trail holds at most this many events. */
-export const TRAIL_LENGTH = 20;
 
 export type IncidentQuestions = {
   /**

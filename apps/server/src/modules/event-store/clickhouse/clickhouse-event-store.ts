@@ -1,9 +1,4 @@
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
-import { type ClickHouse, connectClickHouse } from './client.ts';
-import { loadCopiedRows } from './copied-rows.ts';
-import { createEventWriter } from './event-writer.ts';
-import { exportEvents } from './export-events.ts';
-import { readProjectEvents } from './project-events.ts';
 import { activeDays } from '../questions/active-days/clickhouse.ts';
 import { activeUsersDuring } from '../questions/active-users-during/clickhouse.ts';
 import { attributionCounts } from '../questions/attribution-counts/clickhouse.ts';
@@ -29,6 +24,11 @@ import { transactionOutcomes } from '../questions/transaction-outcomes/clickhous
 import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/clickhouse.ts';
 import { walletCounts } from '../questions/wallet-counts/clickhouse.ts';
 import { walletProviders } from '../questions/wallet-providers/clickhouse.ts';
+import { type ClickHouse, connectClickHouse } from './client.ts';
+import { loadCopiedRows } from './copied-rows.ts';
+import { createEventWriter } from './event-writer.ts';
+import { exportEvents } from './export-events.ts';
+import { readProjectEvents } from './project-events.ts';
 import { migrate } from './schema.ts';
 
 /** A migration's copy of 10 M events took minutes through chdb on a busy 2-core machine. */

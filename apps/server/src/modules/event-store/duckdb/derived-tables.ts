@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { INCIDENT_SOURCES, SUBMITTED_STAGES, sqlList } from '../domain.ts';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
-import { FAILED_NEAR, INCIDENT_SOURCES, SENDING_OCCURRENCE, STAGE_KEY, SUBMITTED_STAGES } from './sql.ts';
+import { FAILED_NEAR, SENDING_OCCURRENCE, STAGE_KEY } from './sql.ts';
 
 /**
  * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
@@ -10,7 +11,6 @@ import { FAILED_NEAR, INCIDENT_SOURCES, SENDING_OCCURRENCE, STAGE_KEY, SUBMITTED
  */
 
 /** The stages that make a transaction submitted (docs/analytics.md). */
-const SUBMITTED = SUBMITTED_STAGES;
 
 /**
  * Distinct non-null values, sorted: a set as a list, the same however it was built. `list_distinct` over
@@ -54,7 +54,7 @@ const SESSION_AGGREGATE_COLUMNS: readonly (readonly [string, string])[] = [
   ['has_connected', `bool_or(type = 'wallet_connected')`],
   // A signature event without a stage is not signed (and must not make the flag NULL).
   ['has_signed', `bool_or(type = 'signature' AND coalesce(sig_stage = 'signed', false))`],
-  ['submitted_txs', valueSet('tx_id', `type = 'tx' AND tx_stage IN ${SUBMITTED}`)],
+  ['submitted_txs', valueSet('tx_id', `type = 'tx' AND tx_stage IN ${sqlList(SUBMITTED_STAGES)}`)],
   // The SDK sends the landing UTM on every event of a session; blank counts as absent.
   ...Object.values(LANDING_COLUMNS).map(
     ([name, column]) => [name, `min(NULLIF(trim(${column}), ''))`] as const,
@@ -182,7 +182,7 @@ const SESSION_MERGE = `ON CONFLICT (project_id, session_id, user_id) DO UPDATE S
 
 /** The incident occurrences among `{source}`'s rows: what the summaries count (incident-summaries.ts). */
 const INCIDENT_OCCURRENCES_OF = `(SELECT * FROM {source}
-     WHERE type = 'error' AND incident_id IS NOT NULL AND error_source IN ${INCIDENT_SOURCES})`;
+     WHERE type = 'error' AND incident_id IS NOT NULL AND error_source IN ${sqlList(INCIDENT_SOURCES)})`;
 /** The failed and reverted stages among `{source}`'s rows, as `transaction_failures` holds them. */
 const FAILURES_OF = `(SELECT * FROM {source}
      WHERE type = 'tx' AND tx_stage IN ('failed', 'reverted') AND tx_id IS NOT NULL)`;
@@ -301,7 +301,7 @@ const DERIVED_TABLES = [
     // ordered by name, so that every order of loading gives the same row.
     rows: `SELECT project_id, tx_id, min(ts) AS requested_at, max(ts) AS last_ts,
          max(${STAGE_KEY}) AS status_key, arg_max(tx_stage, (${STAGE_KEY}, tx_stage)) AS status,
-         bool_or(tx_stage IN ${SUBMITTED_STAGES}) AS is_submitted
+         bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted
     FROM {source} WHERE type = 'tx' AND tx_id IS NOT NULL
    GROUP BY project_id, tx_id`,
     onConflict: [
@@ -339,7 +339,7 @@ const DERIVED_TABLES = [
          arg_max(id, (ts, id)) FILTER (WHERE counted AND wallet_address IS NOT NULL) AS wallet_id,
          arg_max(wallet_address, (ts, id)) FILTER (WHERE counted AND wallet_address IS NOT NULL) AS wallet
     FROM (SELECT *, counted AND ts = max(ts) FILTER (WHERE counted) OVER (PARTITION BY project_id, incident_id) AS is_latest
-            FROM (SELECT *, coalesce(error_source IN ${INCIDENT_SOURCES}, false) AS counted
+            FROM (SELECT *, coalesce(error_source IN ${sqlList(INCIDENT_SOURCES)}, false) AS counted
                     FROM {source} WHERE type = 'error' AND incident_id IS NOT NULL))
    GROUP BY project_id, incident_id`,
     onConflict: [
@@ -387,7 +387,7 @@ const DERIVED_TABLES = [
       SELECT o.project_id, o.incident_id, 'failed_tx', t.tx_id
         FROM incident_occurrences o
         JOIN ${FAILURES_OF} t ON t.project_id = o.project_id AND ${FAILED_NEAR('o', 't')}
-       WHERE o.error_source IN ${INCIDENT_SOURCES} AND ${SENDING_OCCURRENCE('o')}
+       WHERE o.error_source IN ${sqlList(INCIDENT_SOURCES)} AND ${SENDING_OCCURRENCE('o')}
     )`,
     onConflict: ['ON CONFLICT DO NOTHING'],
   },

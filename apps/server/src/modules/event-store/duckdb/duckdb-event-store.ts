@@ -2,17 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
-import {
-  type CompactionPolicy,
-  type CompactionResult,
-  type CompactOptions,
-  DEFAULT_COMPACTION_POLICY,
-} from './compaction.ts';
-import { startEventCompaction } from './compaction-scheduler.ts';
-import { createConnectionPool } from './connection-pool.ts';
-import { createEventWriter, type LoadStepTiming } from './event-writer.ts';
-import { exportEvents } from './export-events.ts';
-import { readProjectEvents } from './project-events.ts';
 import { activeDays } from '../questions/active-days/duckdb.ts';
 import { activeUsersDuring } from '../questions/active-users-during/duckdb.ts';
 import { attributionCounts } from '../questions/attribution-counts/duckdb.ts';
@@ -38,6 +27,17 @@ import { transactionOutcomes } from '../questions/transaction-outcomes/duckdb.ts
 import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/duckdb.ts';
 import { walletCounts } from '../questions/wallet-counts/duckdb.ts';
 import { walletProviders } from '../questions/wallet-providers/duckdb.ts';
+import {
+  type CompactionPolicy,
+  type CompactionResult,
+  type CompactOptions,
+  DEFAULT_COMPACTION_POLICY,
+} from './compaction.ts';
+import { startEventCompaction } from './compaction-scheduler.ts';
+import { createConnectionPool } from './connection-pool.ts';
+import { createEventWriter, type LoadStepTiming } from './event-writer.ts';
+import { exportEvents } from './export-events.ts';
+import { readProjectEvents } from './project-events.ts';
 
 export type DuckDbStoreOptions = {
   /** `DATA_DIR/events.duckdb`, or ':memory:' in unit tests. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type DaySpan, distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { count } from '../../clickhouse/question-sql.ts';
+import { type DaySpan, distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
 
 const SpanUsersRow = z.object({ span: count, users: count });
 const LivesRow = z.object({ users: z.array(count), around: z.array(count) });

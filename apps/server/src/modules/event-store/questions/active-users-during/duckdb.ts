@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { type DaySpan, distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
 import { type Params, rowsOf } from '../../duckdb/sql.ts';
+import { type DaySpan, distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
 
 /**
  * Up to this many distinct day ranges are counted by one filtered distinct count each, over one scan of

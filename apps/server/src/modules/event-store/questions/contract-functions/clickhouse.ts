@@ -4,7 +4,8 @@ import type { ContractFunctionRow } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { CONTRACT_DAY_AGGREGATES, CONTRACT_STAGES } from '../../clickhouse/contract-days.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { FROM, rangeParams, TO, TX_STAGE_WINDOW_MS } from '../../clickhouse/sql.ts';
+import { FROM, rangeParams, TO } from '../../clickhouse/sql.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 
 const FunctionRow = z.object({
   chain: z.coerce.number().nullable(),

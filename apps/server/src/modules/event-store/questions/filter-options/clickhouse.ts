@@ -1,12 +1,12 @@
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { MAX_FILTER_OPTIONS } from '../../acquisition-questions.ts';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { inWholeDays, rangeParts } from '../../clickhouse/day-parts.ts';
 import { count } from '../../clickhouse/question-sql.ts';
 import { VALUE_SETS } from '../../clickhouse/session-days.ts';
 import { partialDayParts } from '../../clickhouse/session-rows.ts';
+import { MAX_FILTER_OPTIONS } from '../../domain.ts';
 
 const OptionRow = z.object({ name: z.string(), value: z.string(), users: count });
 

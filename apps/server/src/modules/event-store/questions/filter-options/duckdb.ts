@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { MAX_FILTER_OPTIONS } from '../../acquisition-questions.ts';
+import { MAX_FILTER_OPTIONS } from '../../domain.ts';
 import { parseValueSets, SESSION_VALUE_SETS } from '../../duckdb/derived-tables.ts';
 import { type UserColumn, withSessionRows } from '../../duckdb/session-rows.ts';
 import { rowsOf } from '../../duckdb/sql.ts';

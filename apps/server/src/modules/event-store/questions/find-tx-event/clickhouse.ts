@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { StoredTxEvent } from '../../event-store.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS } from '../../clickhouse/sql.ts';
+import type { StoredTxEvent } from '../../event-store.ts';
 
 const TxEventRow = z.object({
   id: z.string(),

@@ -1,17 +1,13 @@
 import { IncidentTypeLabels, IncidentTypes } from '@polyflow/contracts/incidents';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import {
-  type IncidentSummary,
-  type SummaryOptions,
-  TRANSACTION_METHODS,
-  TX_FAILURE_WINDOW,
-} from '../../incident-questions.ts';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { ERROR_SUBSET, FAILED_TX_SUBSET } from '../../clickhouse/derived-tables.ts';
-import { INCIDENT_SOURCES, LIFE_FIGURES } from '../../clickhouse/incident-lives.ts';
+import { LIFE_FIGURES } from '../../clickhouse/incident-lives.ts';
 import { count, flag, numberOrNull, textOrNull, timeParam, utcDay } from '../../clickhouse/question-sql.ts';
 import { FROM, ms, rangeParams, TO } from '../../clickhouse/sql.ts';
+import { INCIDENT_SOURCES, sqlList, TRANSACTION_METHODS, TX_FAILURE_WINDOW } from '../../domain.ts';
+import type { IncidentSummary, SummaryOptions } from '../../incident-questions.ts';
 
 const SummaryRow = z.object({
   kind: z.literal('summary'),
@@ -35,7 +31,7 @@ const TYPE_LABEL = `multiIf(${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `error_source = '${source}', '${label}'`)
   .join(', ')}, NULL)`;
 
-const SENDING_METHODS = `(${TRANSACTION_METHODS.map((method) => `'${method}'`).join(', ')})`;
+const SENDING_METHODS = sqlList(TRANSACTION_METHODS);
 
 /**
  * The free-text search over an occurrence. A case-insensitive substring test rather than ILIKE, so the
@@ -114,7 +110,7 @@ function summariesSql(parts: Parts, match: string, only: string): string {
            max(${match}) AS is_match
       FROM ${table}
      WHERE project_id = {project:String} AND ${table}.type = 'error' AND incident_id IS NOT NULL ${only}
-       AND ts >= ${FROM} AND ts < ${TO} AND ifNull(error_source IN ${INCIDENT_SOURCES}, 0)
+       AND ts >= ${FROM} AND ts < ${TO} AND ifNull(error_source IN ${sqlList(INCIDENT_SOURCES)}, 0)
      GROUP BY incident_id)`);
     selects.push(`
     SELECT 'first', incident_id, NULL, NULL, ${ms('min(ts)')}, 0, 0, 0, 0, 0, NULL, NULL, NULL, '', 0, 0, 0

@@ -1,18 +1,18 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { IncidentTypeLabels } from '@polyflow/contracts/incidents';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { type IncidentSummary, type SummaryOptions, TX_FAILURE_WINDOW } from '../../incident-questions.ts';
+import { INCIDENT_SOURCES, sqlList, TX_FAILURE_WINDOW } from '../../domain.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
 import {
   FAILED_NEAR,
   FROM,
-  INCIDENT_SOURCES,
   type Params,
   rangeParams,
   rowsOf,
   SENDING_OCCURRENCE,
   TO,
 } from '../../duckdb/sql.ts';
+import type { IncidentSummary, SummaryOptions } from '../../incident-questions.ts';
 
 const TYPE_LABEL = `CASE error_source ${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `WHEN '${source}' THEN '${label}'`)
@@ -204,7 +204,7 @@ async function occurrencesInRange(
       SELECT *, (${match}) AS is_match
         FROM incident_occurrences
        WHERE project_id = $project AND ts >= ${FROM} AND ts < ${TO} ${conditions}
-         AND error_source IN ${INCIDENT_SOURCES}
+         AND error_source IN ${sqlList(INCIDENT_SOURCES)}
     ),
     failures AS (
       SELECT session_id, ts, tx_id

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { IntegrationSummary } from '../../event-store.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, ms } from '../../clickhouse/sql.ts';
+import type { IntegrationSummary } from '../../event-store.ts';
 
 const OriginRow = z.object({ origin: z.string(), events: z.coerce.number(), last: z.coerce.number() });
 const LatestRow = z.object({ received: z.coerce.number(), origin: z.string(), type: z.string() });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { StoredOccurrence } from '../../incident-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { ERROR_EVENTS } from '../../clickhouse/derived-tables.ts';
 import { count, numberOrNull, textOrNull } from '../../clickhouse/question-sql.ts';
 import { ms } from '../../clickhouse/sql.ts';
+import type { StoredOccurrence } from '../../incident-questions.ts';
 
 const OccurrenceRow = z.object({
   id: z.string(),

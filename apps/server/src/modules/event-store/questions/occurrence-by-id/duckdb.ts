@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { StoredOccurrence } from '../../incident-questions.ts';
 import { numberOrNull, rowsOf, textOrNull } from '../../duckdb/sql.ts';
+import type { StoredOccurrence } from '../../incident-questions.ts';
 
 const bigText = (value: unknown) => (value == null ? null : String(value));
 

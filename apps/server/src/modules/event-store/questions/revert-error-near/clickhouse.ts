@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { REVERT_ERROR_WINDOW } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { ERROR_EVENTS } from '../../clickhouse/derived-tables.ts';
+import { REVERT_ERROR_WINDOW } from '../../domain.ts';
 
 const MessageRow = z.object({ error_message: z.string().nullable() });
 

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { REVERT_ERROR_WINDOW } from '../../analytics-questions.ts';
+import { REVERT_ERROR_WINDOW } from '../../domain.ts';
 import { rowsOf } from '../../duckdb/sql.ts';
 
 /**

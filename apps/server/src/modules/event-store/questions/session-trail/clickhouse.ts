@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { type StoredOccurrence, type StoredTrailEvent, TRAIL_LENGTH } from '../../incident-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { count, numberOrNull, textOrNull, timeParam } from '../../clickhouse/question-sql.ts';
 import { ms } from '../../clickhouse/sql.ts';
+import { TRAIL_LENGTH, TRAIL_LOOKBACK_MS } from '../../domain.ts';
+import type { StoredOccurrence, StoredTrailEvent } from '../../incident-questions.ts';
 
 const TrailRow = z.object({
   time: count,
@@ -24,9 +25,6 @@ const TrailRow = z.object({
   error_code: numberOrNull,
   rpc_method: textOrNull,
 });
-
-/** How far back the trail looks: bounds the scan; a session idles out after 30 min. */
-const TRAIL_LOOKBACK_MS = 86_400_000;
 
 /**
  * Up to 20 events of the occurrence's session logged before it (or in the same millisecond) within the

@@ -1,9 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { type StoredOccurrence, type StoredTrailEvent, TRAIL_LENGTH } from '../../incident-questions.ts';
+import { TRAIL_LENGTH, TRAIL_LOOKBACK_MS } from '../../domain.ts';
 import { numberOrNull, rowsOf, textOrNull } from '../../duckdb/sql.ts';
-
-/** How far back the trail looks: bounds the scan (zone maps on ts); a session idles out after 30 min. */
-const TRAIL_LOOKBACK_MS = 86_400_000;
+import type { StoredOccurrence, StoredTrailEvent } from '../../incident-questions.ts';
 
 /**
  * Up to 20 events of the occurrence's session logged before it (or in the same millisecond) within the

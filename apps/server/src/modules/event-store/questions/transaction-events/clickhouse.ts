@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TransactionStageEvent } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { ms } from '../../clickhouse/sql.ts';
+import { STAGE_RANK } from '../../domain.ts';
 
 const text = z.string().nullable();
 const integer = z.coerce.number().nullable();
@@ -76,7 +77,7 @@ export async function transactionEvents(
        FROM events
       WHERE project_id = {project:String} AND type = 'tx' AND tx_id = {transaction:String}
         AND ts >= fromUnixTimestamp64Milli({first:Int64}, 'UTC') AND ts <= fromUnixTimestamp64Milli({last:Int64}, 'UTC')
-      ORDER BY ts, multiIf(tx_stage = 'requested', 0, tx_stage = 'submitted', 1, 2), id, received_at DESC
+      ORDER BY ts, ${STAGE_RANK}, id, received_at DESC
       LIMIT 1 BY ts, id`,
     { project: projectId, transaction: span.transaction_id, first: span.first_ms, last: span.last_ms },
     StageRow,

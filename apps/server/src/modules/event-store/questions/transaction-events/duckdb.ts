@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TransactionStageEvent } from '../../analytics-questions.ts';
+import { STAGE_RANK } from '../../domain.ts';
 import { numberOrNull, rowsOf, textOrNull } from '../../duckdb/sql.ts';
 
 /** Every stage event of the transaction with this hash or SDK id, oldest first. */
@@ -22,7 +23,7 @@ export async function transactionEvents(
         AND tx_id = (SELECT tx_id FROM events
                       WHERE project_id = $project AND type = 'tx' AND (tx_hash = $key OR tx_id = $key)
                       LIMIT 1)
-      ORDER BY ts, CASE tx_stage WHEN 'requested' THEN 0 WHEN 'submitted' THEN 1 ELSE 2 END`,
+      ORDER BY ts, ${STAGE_RANK}`,
     { project: projectId, key: hashOrId },
   );
   return rows.map((row) => ({

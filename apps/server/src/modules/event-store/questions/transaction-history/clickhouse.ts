@@ -3,7 +3,8 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { HistoryPage, TransactionHistoryRow } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { EVENTS, FROM, LATEST_STAGE, ms, rangeParams, STAGE_WINDOW, TO, TX_STAGE_WINDOW_MS } from '../../clickhouse/sql.ts';
+import { EVENTS, FROM, LATEST_STAGE, ms, rangeParams, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 
 const HistoryRow = z.object({
   transaction_id: z.string(),

@@ -3,8 +3,9 @@ import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { TransactionOutcomes } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { bucketMap, bucketOf, bucketParams, FROM, TO, TX_STAGE_WINDOW_MS } from '../../clickhouse/sql.ts';
+import { bucketMap, bucketOf, bucketParams, FROM, TO } from '../../clickhouse/sql.ts';
 import { latestOutcome, OUTCOME, TRANSACTION_DAY_AGGREGATES } from '../../clickhouse/transaction-days.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 
 const OutcomesRow = z.object({
   bucket: z.coerce.number(),

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { TransactionOutcomes } from '../../analytics-questions.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import {
   bucketMap,
   bucketOf,
@@ -10,7 +11,6 @@ import {
   rangeParams,
   rowsOf,
   TO,
-  TX_STAGE_WINDOW_MS,
   transactionsCte,
 } from '../../duckdb/sql.ts';
 
