@@ -36,11 +36,6 @@ export const bucketParams = (projectId: string, range: BucketedRange): Params =>
   bucket: range.bucketMs,
 });
 
-/** bucket index → value, from rows shaped `{bucket, …}`. */
-export function bucketMap<R extends { bucket: number }, T>(rows: readonly R[], value: (row: R) => T) {
-  return new Map(rows.map((row) => [row.bucket, value(row)] as const));
-}
-
 /** A stage's order among a transaction's stages: its time, then its rank within the millisecond. */
 export const STAGE_ORDER = `${ms('ts')} * 10 + ${STAGE_RANK}`;
 /** The latest stage of a transaction's events (a later one in the same millisecond by rank). */

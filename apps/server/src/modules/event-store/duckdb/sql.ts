@@ -1,4 +1,5 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import {
   STAGE_RANK,
@@ -99,18 +100,19 @@ export const bucketParams = (projectId: string, range: BucketedRange): Params =>
   bucket: BigInt(range.bucketMs),
 });
 
-/** Runs a query and answers its rows as plain JS values (BIGINT → bigint, DOUBLE → number, TIMESTAMP → Date). */
-export async function rowsOf(connection: DuckDBConnection, sql: string, params: Params) {
+/** A reader connection of the adapter's pool, which a question runs its SQL on through `rowsOf`. */
+export type Connection = DuckDBConnection;
+
+/**
+ * The DuckDB adapter's query function: runs a query and parses each row, as plain JS values (BIGINT →
+ * bigint, DOUBLE → number), with the question's zod schema, the one the ClickHouse adapter parses with.
+ */
+export async function rowsOf<T>(
+  connection: Connection,
+  sql: string,
+  params: Params,
+  schema: z.ZodType<T>,
+): Promise<T[]> {
   const reader = await connection.runAndReadAll(sql, params);
-  return reader.getRowObjectsJS();
+  return reader.getRowObjectsJS().map((row) => schema.parse(row));
 }
-
-/** bucket index → value, from rows shaped `{bucket, value}`. */
-export function bucketMap<T>(rows: Record<string, unknown>[], value: (row: Record<string, unknown>) => T) {
-  return new Map(rows.map((row) => [Number(row.bucket), value(row)] as const));
-}
-
-export const numberOrNull = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
-export const textOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);

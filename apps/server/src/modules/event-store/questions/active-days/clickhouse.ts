@@ -1,14 +1,7 @@
-import { z } from 'zod';
 import { previousPeriod, type TimeRange } from '../../../../reading/time-range.ts';
-import type { ActiveDays } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-
-const DaysRow = z.object({
-  wallet_days: z.coerce.number(),
-  user_days: z.coerce.number(),
-  previous_wallet_days: z.coerce.number(),
-});
+import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
 
 type DayValues = { value: string; where: string };
 
@@ -74,9 +67,5 @@ export async function activeDays(
 ): Promise<ActiveDays> {
   const days = daysOfValues(range, previousRange);
   const [row] = await clickhouse.rows(days.sql, { project: projectId, ...days.params }, DaysRow);
-  return {
-    walletDays: row?.wallet_days ?? 0,
-    userDays: row?.user_days ?? 0,
-    previousWalletDays: row?.previous_wallet_days ?? 0,
-  };
+  return activeDaysOf(row);
 }

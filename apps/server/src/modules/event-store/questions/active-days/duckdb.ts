@@ -1,19 +1,13 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
-import type { ActiveDays } from '../../analytics-questions.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
-import { type Params, rowsOf } from '../../duckdb/sql.ts';
+import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
+import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
 const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;
 
 /** Value-days of the whole days of both periods: rows of the derived `user_days`/`wallet_days` (ADR 005). */
-async function wholeDays(
-  connection: DuckDBConnection,
-  projectId: string,
-  current: TimeRange,
-  previous: TimeRange,
-) {
+async function wholeDays(connection: Connection, projectId: string, current: TimeRange, previous: TimeRange) {
   const params: Params = {
     project: projectId,
     current_from: BigInt(current.fromMs),
@@ -25,18 +19,15 @@ async function wholeDays(
     `day >= ${at(`${period}_from`)}::DATE AND day < ${at(`${period}_to`)}::DATE`;
   const [row] = await rowsOf(
     connection,
-    `SELECT (SELECT count(*) FROM user_days WHERE project_id = $project AND ${inPeriod('current')})::DOUBLE AS users,
-            count(*) FILTER (WHERE ${inPeriod('current')})::DOUBLE AS wallets,
-            count(*) FILTER (WHERE ${inPeriod('previous')})::DOUBLE AS previous_wallets
+    `SELECT (SELECT count(*) FROM user_days WHERE project_id = $project AND ${inPeriod('current')})::DOUBLE AS user_days,
+            count(*) FILTER (WHERE ${inPeriod('current')})::DOUBLE AS wallet_days,
+            count(*) FILTER (WHERE ${inPeriod('previous')})::DOUBLE AS previous_wallet_days
        FROM wallet_days
       WHERE project_id = $project AND day >= ${at('previous_from')}::DATE AND day < ${at('current_to')}::DATE`,
     params,
+    DaysRow,
   );
-  return {
-    users: Number(row?.users ?? 0),
-    wallets: Number(row?.wallets ?? 0),
-    previousWallets: Number(row?.previous_wallets ?? 0),
-  };
+  return row;
 }
 
 /**
@@ -44,9 +35,8 @@ async function wholeDays(
  * within one day, so its distinct values are its value-days. Nothing to read when both periods start and
  * end at midnight.
  */
-async function partialDays(connection: DuckDBConnection, projectId: string, pieces: [string, TimeRange][]) {
-  const counts = { users: 0, wallets: 0, previousWallets: 0 };
-  if (pieces.length === 0) return counts;
+async function partialDays(connection: Connection, projectId: string, pieces: [string, TimeRange][]) {
+  if (pieces.length === 0) return undefined;
   const params: Params = { project: projectId };
   const scans = pieces.map(([period, piece], index) => {
     params[`piece_${index}_from`] = BigInt(piece.fromMs);
@@ -55,20 +45,16 @@ async function partialDays(connection: DuckDBConnection, projectId: string, piec
               FROM events
              WHERE project_id = $project AND ts >= ${at(`piece_${index}_from`)} AND ts < ${at(`piece_${index}_to`)}`;
   });
-  const rows = await rowsOf(
+  const [row] = await rowsOf(
     connection,
-    `SELECT period, sum(wallets)::DOUBLE AS wallets, sum(users)::DOUBLE AS users
-       FROM (${scans.join('\n UNION ALL ')})
-      GROUP BY period`,
+    `SELECT coalesce(sum(wallets) FILTER (WHERE period = 'current'), 0)::DOUBLE AS wallet_days,
+            coalesce(sum(users) FILTER (WHERE period = 'current'), 0)::DOUBLE AS user_days,
+            coalesce(sum(wallets) FILTER (WHERE period = 'previous'), 0)::DOUBLE AS previous_wallet_days
+       FROM (${scans.join('\n UNION ALL ')})`,
     params,
+    DaysRow,
   );
-  for (const row of rows) {
-    if (row.period === 'current') {
-      counts.wallets = Number(row.wallets);
-      counts.users = Number(row.users);
-    } else counts.previousWallets = Number(row.wallets);
-  }
-  return counts;
+  return row;
 }
 
 /**
@@ -76,7 +62,7 @@ async function partialDays(connection: DuckDBConnection, projectId: string, piec
  * the per-day averages. Whole days and partly covered ones are read in one transaction (one snapshot).
  */
 export async function activeDays(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
@@ -95,9 +81,5 @@ export async function activeDays(
     await wholeDays(connection, projectId, current.days, previous.days),
     await partialDays(connection, projectId, pieces),
   ]);
-  return {
-    walletDays: whole.wallets + partial.wallets,
-    userDays: whole.users + partial.users,
-    previousWalletDays: whole.previousWallets + partial.previousWallets,
-  };
+  return activeDaysOf(whole, partial);
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { count } from '../../clickhouse/question-sql.ts';
-import { type DaySpan, distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
+import { count } from '../../rows.ts';
+import { type DaySpan, distinctDaySpans, type IncidentSpan, SpanUsersRow } from './question.ts';
 
-const SpanUsersRow = z.object({ span: count, users: count });
+/** Per span, the users whose life overlaps it and those whose life strictly contains it (ClickHouse's own pass). */
 const LivesRow = z.object({ users: z.array(count), around: z.array(count) });
 
 /**

@@ -1,7 +1,11 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { z } from 'zod';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
-import { type Params, rowsOf } from '../../duckdb/sql.ts';
-import { type DaySpan, distinctDaySpans, type IncidentSpan } from '../../incident-questions.ts';
+import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
+import { count } from '../../rows.ts';
+import { type DaySpan, distinctDaySpans, type IncidentSpan, SpanUsersRow } from './question.ts';
+
+/** One count per span and figure (`users_0`, `around_0`, …): DuckDB's own passes over its derived tables. */
+const CountsRow = z.record(z.string(), count);
 
 /**
  * Up to this many distinct day ranges are counted by one filtered distinct count each, over one scan of
@@ -25,7 +29,7 @@ const LIVES_PER_QUERY = 32;
  * latest day, or since its first, is never contained; the bench's 10 M events: 2–3 ms instead of 40–60.
  */
 export async function activeUsersDuring(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   spans: readonly IncidentSpan[],
 ): Promise<Map<string, number>> {
@@ -56,7 +60,7 @@ export async function activeUsersDuring(
  * ranges, two filtered counts each: no grouping by user.
  */
 async function usersByLives(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   daySpans: readonly DaySpan[],
 ): Promise<(number | null)[]> {
@@ -73,9 +77,10 @@ async function usersByLives(
       connection,
       `SELECT ${columns.join(', ')} FROM user_lives WHERE project_id = $project`,
       spanParams(projectId, chunk),
+      CountsRow,
     );
     chunk.forEach((_, index) => {
-      counts.push(Number(row?.[`around_${index}`] ?? 0) > 0 ? null : Number(row?.[`users_${index}`] ?? 0));
+      counts.push((row?.[`around_${index}`] ?? 0) > 0 ? null : (row?.[`users_${index}`] ?? 0));
     });
   }
   return counts;
@@ -99,7 +104,7 @@ const between = (index: number) => `day BETWEEN $first_${index}::DATE AND $last_
  * twice as long over the largest project's 690,000 user-days (ADR 025).
  */
 async function usersByFilteredCounts(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   daySpans: readonly DaySpan[],
 ): Promise<number[]> {
@@ -114,8 +119,9 @@ async function usersByFilteredCounts(
               WHERE project_id = $project AND (${daySpans.map((_, index) => between(index)).join(' OR ')})
               GROUP BY user_id)`,
     params,
+    CountsRow,
   );
-  return daySpans.map((_, index) => Number(row?.[`users_${index}`] ?? 0));
+  return daySpans.map((_, index) => row?.[`users_${index}`] ?? 0);
 }
 
 /**
@@ -125,7 +131,7 @@ async function usersByFilteredCounts(
  * `first`, next day after `last`); both are counted from per-day totals, not per user.
  */
 async function usersByGaps(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   daySpans: readonly DaySpan[],
 ): Promise<number[]> {
@@ -165,8 +171,9 @@ async function usersByGaps(
      SELECT s.span, (coalesce(o.users, 0) - coalesce(k.users, 0))::DOUBLE AS users
        FROM spans s LEFT JOIN overlapping o USING (span) LEFT JOIN skipping k USING (span)`,
     params,
+    SpanUsersRow,
   );
   const counts = daySpans.map(() => 0);
-  for (const row of rows) counts[Number(row.span)] = Number(row.users);
+  for (const row of rows) counts[row.span] = row.users;
   return counts;
 }

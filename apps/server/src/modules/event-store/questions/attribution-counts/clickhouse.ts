@@ -1,14 +1,13 @@
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { AttributionCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { CONNECTION_SUBSET } from '../../clickhouse/derived-tables.ts';
-import { count, flag, textOrNull } from '../../clickhouse/question-sql.ts';
 import type { SessionAggregate } from '../../clickhouse/session-days.ts';
 import { foldedSessionRows, READ_RANGE_IN_PARALLEL } from '../../clickhouse/session-rows.ts';
 import { FROM, rangeParams, TO } from '../../clickhouse/sql.ts';
 import { walletsConnectedBefore } from '../../clickhouse/wallet-firsts.ts';
+import { type AttributionCounts, AttributionRow, attributionCountsOf } from './question.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
 const DIMENSION_COLUMNS: Record<AttributionDimension, SessionAggregate> = {
@@ -28,20 +27,6 @@ const CONNECTIONS = CONNECTION_SUBSET.table;
 /** The distinct values of a set column over the rows of folded sessions (the other rows never need it). */
 const foldedSet = (column: string) =>
   `arrayDistinct(arrayFlatten(groupArrayIf(${column}, isNotNull(folded_session) AND notEmpty(${column}))))`;
-
-const AttributionRow = z.object({
-  is_total: flag,
-  value: textOrNull,
-  new_wallets: count,
-  connects: count,
-  transactions: count,
-  sessions: count,
-  users: count,
-  sessions_with_tx: count,
-  users_with_tx: count,
-  sessions_with_connect: count,
-  users_with_connect: count,
-});
 
 const EMPTY_TOTAL: z.infer<typeof AttributionRow> = {
   is_total: true,
@@ -145,17 +130,5 @@ export async function attributionCounts(
   );
   // Without a session there is no row to roll up; the Total row still exists, all zero.
   if (!result.some((row) => row.is_total)) result.push(EMPTY_TOTAL);
-  return result.map((row) => ({
-    isTotal: row.is_total,
-    value: row.value,
-    newWallets: row.new_wallets,
-    connects: row.connects,
-    transactions: row.transactions,
-    sessions: row.sessions,
-    users: row.users,
-    sessionsWithTransaction: row.sessions_with_tx,
-    usersWithTransaction: row.users_with_tx,
-    sessionsWithConnect: row.sessions_with_connect,
-    usersWithConnect: row.users_with_connect,
-  }));
+  return result.map(attributionCountsOf);
 }

@@ -1,10 +1,9 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { AttributionCounts } from '../../acquisition-questions.ts';
 import { LANDING_COLUMNS } from '../../duckdb/derived-tables.ts';
 import { sessionFilter, type UserColumn, withSessionRows } from '../../duckdb/session-rows.ts';
-import { FROM, rowsOf, TO } from '../../duckdb/sql.ts';
+import { type Connection, FROM, rowsOf, TO } from '../../duckdb/sql.ts';
+import { type AttributionCounts, AttributionRow, attributionCountsOf } from './question.ts';
 
 /** A fixed map, never caller text: the dimension picks one of the sessions' landing columns. */
 const DIMENSION_COLUMNS: Record<AttributionDimension, string> = {
@@ -24,7 +23,7 @@ const DIMENSION_COLUMNS: Record<AttributionDimension, string> = {
  * key, a number, unless two share one (session-rows.ts). Definitions: docs/acquisition-and-incidents.md.
  */
 export async function attributionCounts(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   dimension: AttributionDimension,
@@ -88,21 +87,9 @@ export async function attributionCounts(
     range,
     [value, 'submitted_count', 'connects', ...filter.columns],
     (sessionRows, params, user) =>
-      rowsOf(connection, sql(sessionRows, user), { ...params, ...filter.params }),
+      rowsOf(connection, sql(sessionRows, user), { ...params, ...filter.params }, AttributionRow),
     // Filtered, few sessions pass: grouping them by id costs less than checking the keys (ADR 040).
     { byUserKey: filter.columns.length === 0 },
   );
-  return rows.map((row) => ({
-    isTotal: Boolean(row.is_total),
-    value: row.value == null ? null : String(row.value),
-    newWallets: Number(row.new_wallets),
-    connects: Number(row.connects),
-    transactions: Number(row.transactions),
-    sessions: Number(row.sessions),
-    users: Number(row.users),
-    sessionsWithTransaction: Number(row.sessions_with_tx),
-    usersWithTransaction: Number(row.users_with_tx),
-    sessionsWithConnect: Number(row.sessions_with_connect),
-    usersWithConnect: Number(row.users_with_connect),
-  }));
+  return rows.map(attributionCountsOf);
 }

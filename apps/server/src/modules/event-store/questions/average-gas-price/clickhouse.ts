@@ -1,7 +1,7 @@
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { bucketMap, bucketOf, bucketParams, EVENTS, IN_RANGE } from '../../clickhouse/sql.ts';
-import { BucketValueRow } from '../connected-wallets/clickhouse.ts';
+import { bucketOf, bucketParams, EVENTS, IN_RANGE } from '../../clickhouse/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
 
 /**
  * Mean effective gas price (wei) of the transactions mined in each bucket: the receipts (`confirmed` or

@@ -1,13 +1,13 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
-import { bucketMap, bucketOf, bucketParams, IN_RANGE, rowsOf } from '../../duckdb/sql.ts';
+import { bucketOf, bucketParams, type Connection, IN_RANGE, rowsOf } from '../../duckdb/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
 
 /**
  * Mean effective gas price (wei) of the transactions mined in each bucket: the receipts (`confirmed` or
  * `reverted` stages) logged then, optionally on one chain. Buckets without a receipt are absent.
  */
 export async function averageGasPrice(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: BucketedRange,
   chainId: number | null,
@@ -20,6 +20,7 @@ export async function averageGasPrice(
         AND ($chain::BIGINT IS NULL OR chain_id = $chain::BIGINT)
       GROUP BY bucket`,
     { ...bucketParams(projectId, range), chain: chainId === null ? null : BigInt(chainId) },
+    BucketValueRow,
   );
-  return bucketMap(rows, (row) => Number(row.value));
+  return bucketMap(rows, (row) => row.value);
 }

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { bucketMap, bucketOf, bucketParams } from '../../clickhouse/sql.ts';
-
-export const BucketValueRow = z.object({ bucket: z.coerce.number(), value: z.coerce.number() });
+import { bucketOf, bucketParams } from '../../clickhouse/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
 
 /**
  * `connected`: each wallet connected in the range, with `first_at`, its first connection in the range.

@@ -1,18 +1,10 @@
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { ContractFunctionRow } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { CONTRACT_DAY_AGGREGATES, CONTRACT_STAGES } from '../../clickhouse/contract-days.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
 import { FROM, rangeParams, TO } from '../../clickhouse/sql.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
-
-const FunctionRow = z.object({
-  chain: z.coerce.number().nullable(),
-  contract: z.string(),
-  function_selector: z.string(),
-  calls: z.coerce.number(),
-});
+import { type ContractFunctionRow, contractFunctionOf, FunctionRow } from './question.ts';
 
 /**
  * Submitted contract transactions requested in the range, by chain, contract and selector, most called
@@ -62,10 +54,5 @@ export async function contractFunctions(
     { ...rangeParams(projectId, range), ...parts.params, limit },
     FunctionRow,
   );
-  return rows.map((row) => ({
-    chainId: row.chain,
-    contract: row.contract,
-    selector: row.function_selector,
-    calls: row.calls,
-  }));
+  return rows.map(contractFunctionOf);
 }

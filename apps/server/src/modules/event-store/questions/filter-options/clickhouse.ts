@@ -1,14 +1,11 @@
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { inWholeDays, rangeParts } from '../../clickhouse/day-parts.ts';
-import { count } from '../../clickhouse/question-sql.ts';
 import { VALUE_SETS } from '../../clickhouse/session-days.ts';
 import { partialDayParts } from '../../clickhouse/session-rows.ts';
 import { MAX_FILTER_OPTIONS } from '../../domain.ts';
-
-const OptionRow = z.object({ name: z.string(), value: z.string(), users: count });
+import { filterOptionsOf, OptionRow } from './question.ts';
 
 /** Session value set → result key; a closed list, so no column name is ever input. */
 const OPTION_SETS: Record<(typeof VALUE_SETS)[number], keyof AcquisitionFilterOptions> = {
@@ -61,12 +58,5 @@ export async function filterOptions(
     params,
     OptionRow,
   );
-  const result = Object.fromEntries(
-    Object.values(OPTION_SETS).map((key) => [key, []]),
-  ) as unknown as AcquisitionFilterOptions;
-  for (const row of rows) {
-    const key = OPTION_SETS[row.name as (typeof VALUE_SETS)[number]];
-    if (key) result[key].push({ value: row.value, users: row.users });
-  }
-  return result;
+  return filterOptionsOf(rows, OPTION_SETS);
 }

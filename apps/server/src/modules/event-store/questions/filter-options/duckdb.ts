@@ -1,10 +1,10 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { MAX_FILTER_OPTIONS } from '../../domain.ts';
 import { parseValueSets, SESSION_VALUE_SETS } from '../../duckdb/derived-tables.ts';
 import { type UserColumn, withSessionRows } from '../../duckdb/session-rows.ts';
-import { rowsOf } from '../../duckdb/sql.ts';
+import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import { filterOptionsOf, OptionRow } from './question.ts';
 
 /** Column → result key; one pass over the sessions and one UNPIVOT read all eight lists. */
 const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
@@ -29,7 +29,7 @@ const OPTION_COLUMNS: Record<string, keyof AcquisitionFilterOptions> = {
  * Users are told apart by their key, a number, unless two share one (session-rows.ts).
  */
 export async function filterOptions(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
 ): Promise<AcquisitionFilterOptions> {
@@ -70,15 +70,8 @@ export async function filterOptions(
     projectId,
     range,
     ['value_sets'],
-    (sessionRows, params, user) => rowsOf(connection, sql(sessionRows, user), params),
+    (sessionRows, params, user) => rowsOf(connection, sql(sessionRows, user), params, OptionRow),
     { byUserKey: true },
   );
-  const result = Object.fromEntries(
-    Object.values(OPTION_COLUMNS).map((key) => [key, []]),
-  ) as unknown as AcquisitionFilterOptions;
-  for (const row of rows) {
-    const key = OPTION_COLUMNS[String(row.name)];
-    if (key) result[key].push({ value: String(row.value), users: Number(row.users) });
-  }
-  return result;
+  return filterOptionsOf(rows, OPTION_COLUMNS);
 }

@@ -1,23 +1,7 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS } from '../../clickhouse/sql.ts';
-import type { StoredTxEvent } from '../../event-store.ts';
+import { type StoredTxEvent, TxEventRow } from './question.ts';
 
-const TxEventRow = z.object({
-  id: z.string(),
-  type: z.string(),
-  user_id: z.string(),
-  session_id: z.string(),
-  origin: z.string(),
-  tx_id: z.string().nullable(),
-  tx_hash: z.string().nullable(),
-  tx_from: z.string().nullable(),
-  tx_to: z.string().nullable(),
-  tx_kind: z.string().nullable(),
-  chain_id: z.coerce.number().nullable(),
-});
-
-/** One stored event by id, with the transaction fields a later status update repeats. */
 export async function findTxEvent(
   clickhouse: ClickHouse,
   projectId: string,

@@ -1,20 +1,9 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { FunnelCounts } from '../../acquisition-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { count } from '../../clickhouse/question-sql.ts';
 import { fold } from '../../clickhouse/session-days.ts';
 import { foldedSessionRows, READ_RANGE_IN_PARALLEL } from '../../clickhouse/session-rows.ts';
-
-const FunnelRow = z.object({
-  total_users: count,
-  have_wallets: count,
-  have_connected: count,
-  have_tx: count,
-  have_multiple_tx: count,
-  signed: count,
-});
+import { type FunnelCounts, FunnelRow, funnelCountsOf } from './question.ts';
 
 /** Each step's figure of a row: a flag, or (`submitted_txs`) a set of transaction ids. */
 const STEPS = ['has_wallet', 'has_connected', 'has_signed', 'submitted_txs'] as const;
@@ -68,12 +57,5 @@ export async function funnelCounts(
     { project: projectId, ...rows.params },
     FunnelRow,
   );
-  return {
-    totalUsers: row?.total_users ?? 0,
-    haveWallets: row?.have_wallets ?? 0,
-    haveConnectedWallet: row?.have_connected ?? 0,
-    haveExecutedTransaction: row?.have_tx ?? 0,
-    haveExecutedMultipleTransactions: row?.have_multiple_tx ?? 0,
-    signedData: row?.signed ?? 0,
-  };
+  return funnelCountsOf(row);
 }

@@ -1,9 +1,8 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { FunnelCounts } from '../../acquisition-questions.ts';
 import { sessionFilter, withSessionRows } from '../../duckdb/session-rows.ts';
-import { rowsOf } from '../../duckdb/sql.ts';
+import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import { type FunnelCounts, FunnelRow, funnelCountsOf } from './question.ts';
 
 const COLUMNS = ['has_wallet', 'has_connected', 'has_signed', 'first_submitted_tx', 'last_submitted_tx'];
 
@@ -14,7 +13,7 @@ const COLUMNS = ['has_wallet', 'has_connected', 'has_signed', 'first_submitted_t
  * Definitions: docs/acquisition-and-incidents.md, "Funnel".
  */
 export async function funnelCounts(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   filters: AcquisitionFilters,
@@ -40,20 +39,12 @@ export async function funnelCounts(
            count(*) FILTER (WHERE first_tx <> last_tx)::DOUBLE AS have_multiple_tx,
            count(*) FILTER (WHERE has_signed)::DOUBLE AS signed
       FROM per_user`;
-  const [row = {}] = await withSessionRows(
+  const [row] = await withSessionRows(
     connection,
     projectId,
     range,
     [...COLUMNS, ...filter.columns],
-    (sessionRows, params) => rowsOf(connection, sql(sessionRows), { ...params, ...filter.params }),
+    (sessionRows, params) => rowsOf(connection, sql(sessionRows), { ...params, ...filter.params }, FunnelRow),
   );
-  const count = (name: string) => Number(row[name] ?? 0);
-  return {
-    totalUsers: count('total_users'),
-    haveWallets: count('have_wallets'),
-    haveConnectedWallet: count('have_connected'),
-    haveExecutedTransaction: count('have_tx'),
-    haveExecutedMultipleTransactions: count('have_multiple_tx'),
-    signedData: count('signed'),
-  };
+  return funnelCountsOf(row);
 }

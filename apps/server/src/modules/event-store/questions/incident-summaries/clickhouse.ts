@@ -1,31 +1,21 @@
-import { IncidentTypeLabels, IncidentTypes } from '@polyflow/contracts/incidents';
+import { IncidentTypeLabels } from '@polyflow/contracts/incidents';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { ERROR_SUBSET, FAILED_TX_SUBSET } from '../../clickhouse/derived-tables.ts';
 import { LIFE_FIGURES } from '../../clickhouse/incident-lives.ts';
-import { count, flag, numberOrNull, textOrNull, timeParam, utcDay } from '../../clickhouse/question-sql.ts';
+import { timeParam, utcDay } from '../../clickhouse/question-sql.ts';
 import { FROM, ms, rangeParams, TO } from '../../clickhouse/sql.ts';
 import { INCIDENT_SOURCES, sqlList, TRANSACTION_METHODS, TX_FAILURE_WINDOW } from '../../domain.ts';
-import type { IncidentSummary, SummaryOptions } from '../../incident-questions.ts';
+import { count } from '../../rows.ts';
+import {
+  FiguresRow,
+  type IncidentSummary,
+  type SummaryOptions,
+  summaryOf,
+} from './question.ts';
 
-const SummaryRow = z.object({
-  kind: z.literal('summary'),
-  incident_id: z.string(),
-  type: z.enum(IncidentTypes),
-  title: textOrNull,
-  first_seen: count,
-  last_seen: count,
-  occurrences: count,
-  users: count,
-  wallets: count,
-  days: count,
-  wallet: textOrNull,
-  code: numberOrNull,
-  method: textOrNull,
-  latest_event_id: z.string(),
-  is_match: flag,
-});
+const SummaryRow = FiguresRow.extend({ kind: z.literal('summary') });
 
 const TYPE_LABEL = `multiIf(${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `error_source = '${source}', '${label}'`)
@@ -163,21 +153,8 @@ function summariesOf(
     row.kind === kind
       ? [
           {
-            id: row.incident_id,
-            type: row.type,
-            title: row.title ?? '',
+            ...summaryOf(row, failed.get(row.incident_id) ?? 0),
             firstSeenMs: Math.min(row.first_seen, firsts.get(row.incident_id) ?? row.first_seen),
-            lastSeenMs: row.last_seen,
-            occurrences: row.occurrences,
-            affectedUsers: row.users,
-            affectedWallets: row.wallets,
-            activeDays: row.days,
-            failedTransactions: failed.get(row.incident_id) ?? 0,
-            wallet: row.wallet,
-            code: row.code,
-            method: row.method,
-            latestEventId: row.latest_event_id,
-            isMatch: row.is_match,
           },
         ]
       : [],

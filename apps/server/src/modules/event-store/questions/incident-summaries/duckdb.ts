@@ -1,9 +1,10 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { IncidentTypeLabels } from '@polyflow/contracts/incidents';
+import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { INCIDENT_SOURCES, sqlList, TX_FAILURE_WINDOW } from '../../domain.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
 import {
+  type Connection,
   FAILED_NEAR,
   FROM,
   type Params,
@@ -12,7 +13,25 @@ import {
   SENDING_OCCURRENCE,
   TO,
 } from '../../duckdb/sql.ts';
-import type { IncidentSummary, SummaryOptions } from '../../incident-questions.ts';
+import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
+import { FiguresRow, type IncidentSummary, type SummaryOptions, summaryOf } from './question.ts';
+
+/** An incident's life from the derived `incident_lives`: DuckDB's own read before its figures. */
+const LifeRow = z.object({
+  incident_id: text,
+  error_source: FiguresRow.shape.type,
+  title: textOrNull,
+  first_any: count,
+  first_seen: count,
+  last_seen: count,
+  wallet: textOrNull,
+  code: numberOrNull,
+  method: textOrNull,
+  latest_id: text,
+});
+/** Members of whole lives by kind, from the derived `incident_members`. */
+const MembersRow = z.object({ incident_id: text, kind: text, members: count });
+const OccurrenceFiguresRow = FiguresRow.extend({ failed: count });
 
 const TYPE_LABEL = `CASE error_source ${Object.entries(IncidentTypeLabels)
   .map(([source, label]) => `WHEN '${source}' THEN '${label}'`)
@@ -63,7 +82,7 @@ const WHOLE_LIVES = `SELECT incident_id FROM incident_lives
  * One snapshot for all of it.
  */
 export async function incidentSummaries(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   options: SummaryOptions = {},
@@ -95,7 +114,7 @@ export async function incidentSummaries(
 
 /** The lives of the project's incidents that overlap the range: only those can have an occurrence in it. */
 async function livesDuring(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   incidentId: string | undefined,
@@ -111,21 +130,22 @@ async function livesDuring(
       WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${FROM}
         ${incidentId ? 'AND incident_id = $incident' : ''}`,
     params,
+    LifeRow,
   );
   return new Map(
     rows.map((row) => [
-      String(row.incident_id),
+      row.incident_id,
       {
-        id: String(row.incident_id),
-        type: String(row.error_source) as IncidentSummary['type'],
-        title: String(row.title ?? ''),
-        firstSeenMs: Number(row.first_seen),
-        lastSeenMs: Number(row.last_seen),
-        wallet: row.wallet == null ? null : String(row.wallet),
-        code: row.code == null ? null : Number(row.code),
-        method: row.method == null ? null : String(row.method),
-        latestEventId: String(row.latest_id),
-        firstAnyMs: Number(row.first_any),
+        id: row.incident_id,
+        type: row.error_source,
+        title: row.title ?? '',
+        firstSeenMs: row.first_seen,
+        lastSeenMs: row.last_seen,
+        wallet: row.wallet,
+        code: row.code,
+        method: row.method,
+        latestEventId: row.latest_id,
+        firstAnyMs: row.first_any,
       },
     ]),
   );
@@ -133,7 +153,7 @@ async function livesDuring(
 
 /** Incidents whose whole life lies in the range: their lifetime counts, from `incident_members`. */
 async function wholeLives(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   incidentId: string | undefined,
@@ -150,12 +170,11 @@ async function wholeLives(
         ${incidentId ? 'AND incident_id = $incident' : ''}
       GROUP BY incident_id, kind`,
     params,
+    MembersRow,
   );
   const counts = new Map<string, Record<string, number>>();
-  for (const row of rows) {
-    const id = String(row.incident_id);
-    counts.set(id, { ...counts.get(id), [String(row.kind)]: Number(row.members) });
-  }
+  for (const row of rows)
+    counts.set(row.incident_id, { ...counts.get(row.incident_id), [row.kind]: row.members });
   return [...counts].flatMap(([id, count]) => {
     const life = lives.get(id);
     if (!life) return [];
@@ -182,7 +201,7 @@ async function wholeLives(
  * First seen here is the first occurrence in the range.
  */
 async function occurrencesInRange(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   options: SummaryOptions,
@@ -243,7 +262,7 @@ async function occurrencesInRange(
         FROM occurrences
        GROUP BY incident_id
     )
-    SELECT a.incident_id AS id, a.type, a.title,
+    SELECT a.incident_id, a.type, a.title,
            epoch_ms(a.first_ts)::DOUBLE AS first_seen,
            epoch_ms(a.last_ts)::DOUBLE AS last_seen,
            a.occurrences::DOUBLE AS occurrences,
@@ -252,22 +271,6 @@ async function occurrencesInRange(
            a.users::DOUBLE AS users, a.wallets::DOUBLE AS wallets, a.days::DOUBLE AS days
       FROM aggregates a
       LEFT JOIN tx_failures t USING (incident_id)`;
-  const rows = await rowsOf(connection, sql, params);
-  return rows.map((row) => ({
-    id: String(row.id),
-    type: String(row.type) as IncidentSummary['type'],
-    title: String(row.title ?? ''),
-    firstSeenMs: Number(row.first_seen),
-    lastSeenMs: Number(row.last_seen),
-    occurrences: Number(row.occurrences),
-    affectedUsers: Number(row.users),
-    affectedWallets: Number(row.wallets),
-    activeDays: Number(row.days),
-    failedTransactions: Number(row.failed),
-    wallet: row.wallet == null ? null : String(row.wallet),
-    code: row.code == null ? null : Number(row.code),
-    method: row.method == null ? null : String(row.method),
-    latestEventId: String(row.latest_event_id),
-    isMatch: Boolean(row.is_match),
-  }));
+  const rows = await rowsOf(connection, sql, params, OccurrenceFiguresRow);
+  return rows.map((row) => summaryOf(row, row.failed));
 }

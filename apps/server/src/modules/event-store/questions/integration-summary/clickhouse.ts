@@ -1,12 +1,7 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, ms } from '../../clickhouse/sql.ts';
-import type { IntegrationSummary } from '../../event-store.ts';
+import { type IntegrationSummary, integrationSummaryOf, LatestRow, OriginRow } from './question.ts';
 
-const OriginRow = z.object({ origin: z.string(), events: z.coerce.number(), last: z.coerce.number() });
-const LatestRow = z.object({ received: z.coerce.number(), origin: z.string(), type: z.string() });
-
-/** Events per origin host since `since`, and the project's latest event of all time. */
 export async function integrationSummary(
   clickhouse: ClickHouse,
   projectId: string,
@@ -29,15 +24,5 @@ export async function integrationSummary(
       LatestRow,
     ),
   ]);
-  const origins = perOrigin.map((row) => ({
-    origin: row.origin,
-    events: row.events,
-    lastReceivedAt: new Date(row.last),
-  }));
-  const last = latest[0];
-  return {
-    eventsSince: origins.reduce((sum, origin) => sum + origin.events, 0),
-    lastEvent: last ? { receivedAt: new Date(last.received), origin: last.origin, type: last.type } : null,
-    origins,
-  };
+  return integrationSummaryOf(perOrigin, latest[0]);
 }

@@ -1,8 +1,9 @@
 import type { BucketedRange, TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
-import { bucketMap, bucketOf, bucketParams, FROM } from '../../clickhouse/sql.ts';
+import { bucketOf, bucketParams, FROM } from '../../clickhouse/sql.ts';
 import { walletsSeenBefore } from '../../clickhouse/wallet-firsts.ts';
-import { BucketValueRow, connectedCte } from '../connected-wallets/clickhouse.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
+import { connectedCte } from '../connected-wallets/clickhouse.ts';
 
 /**
  * The connected wallets of the range (`connected`, connected-wallets.ts) and `seen_before`, the wallets

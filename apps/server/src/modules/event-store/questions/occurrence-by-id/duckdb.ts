@@ -1,8 +1,9 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { numberOrNull, rowsOf, textOrNull } from '../../duckdb/sql.ts';
-import type { StoredOccurrence } from '../../incident-questions.ts';
+import { z } from 'zod';
+import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import { OccurrenceRow, occurrenceOf, type StoredOccurrence } from './question.ts';
 
-const bigText = (value: unknown) => (value == null ? null : String(value));
+/** The occurrence's time in the derived table: an adapter's own lookup, not the question's answer. */
+const KnownRow = z.object({ micros: z.bigint() });
 
 /**
  * One stored error event by id (the summary query names the latest occurrence). Its time comes first from
@@ -12,7 +13,7 @@ const bigText = (value: unknown) => (value == null ? null : String(value));
  * is not there, and is looked for in all the project's events.
  */
 export async function occurrenceById(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   eventId: string,
 ): Promise<StoredOccurrence | null> {
@@ -20,6 +21,7 @@ export async function occurrenceById(
     connection,
     `SELECT epoch_us(ts) AS micros FROM incident_occurrences WHERE project_id = $project AND id = $event`,
     { project: projectId, event: eventId },
+    KnownRow,
   );
   const at = known ? 'AND ts = make_timestamp($micros::BIGINT)' : '';
   const [row] = await rowsOf(
@@ -29,27 +31,8 @@ export async function occurrenceById(
             chain_id::DOUBLE AS chain_id, wallet_provider, path, browser, os, country
        FROM events
       WHERE project_id = $project AND id = $event AND type = 'error' ${at}`,
-    { project: projectId, event: eventId, ...(known ? { micros: BigInt(String(known.micros)) } : {}) },
+    { project: projectId, event: eventId, ...(known ? { micros: known.micros } : {}) },
+    OccurrenceRow,
   );
-  if (!row) return null;
-  return {
-    eventId: String(row.id),
-    timeMs: Number(row.time),
-    userId: String(row.user_id),
-    sessionId: String(row.session_id),
-    source: String(row.error_source),
-    wallet: textOrNull(row.wallet_address),
-    message: String(row.error_message ?? ''),
-    stack: textOrNull(row.error_stack),
-    code: numberOrNull(row.error_code),
-    method: textOrNull(row.rpc_method),
-    gasBalance: bigText(row.gas_balance),
-    walletNonce: bigText(row.wallet_nonce),
-    chainId: numberOrNull(row.chain_id),
-    walletProvider: textOrNull(row.wallet_provider),
-    path: textOrNull(row.path),
-    browser: textOrNull(row.browser),
-    os: textOrNull(row.os),
-    country: textOrNull(row.country),
-  };
+  return row ? occurrenceOf(row) : null;
 }

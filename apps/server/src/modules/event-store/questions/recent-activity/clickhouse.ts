@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
-import type { RecentActivity } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { bucketMap, bucketOf, bucketParams, EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
-import { BucketValueRow } from '../connected-wallets/clickhouse.ts';
-
-const TotalsRow = z.object({ users: z.coerce.number(), wallets: z.coerce.number() });
+import { bucketOf, bucketParams, EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
+import { ActivityTotalsRow, type RecentActivity } from './question.ts';
 
 /** Users and wallets with any event in the range, and events per bucket (the Live screen). */
 export async function recentActivity(
@@ -19,7 +16,7 @@ export async function recentActivity(
          FROM ${EVENTS}
         WHERE ${IN_RANGE}`,
       rangeParams(projectId, range),
-      TotalsRow,
+      ActivityTotalsRow,
     ),
     clickhouse.rows(
       `SELECT ${bucketOf('ts')} AS bucket, count() AS value

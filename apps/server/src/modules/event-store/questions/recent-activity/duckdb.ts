@@ -1,11 +1,11 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
-import type { RecentActivity } from '../../analytics-questions.ts';
-import { bucketMap, bucketOf, bucketParams, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { bucketOf, bucketParams, type Connection, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
+import { ActivityTotalsRow, type RecentActivity } from './question.ts';
 
 /** Users and wallets with any event in the range, and events per bucket (the Live screen). */
 export async function recentActivity(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: BucketedRange,
 ): Promise<RecentActivity> {
@@ -16,6 +16,7 @@ export async function recentActivity(
        FROM events
       WHERE ${IN_RANGE}`,
     rangeParams(projectId, range),
+    ActivityTotalsRow,
   );
   const buckets = await rowsOf(
     connection,
@@ -24,10 +25,11 @@ export async function recentActivity(
       WHERE ${IN_RANGE}
       GROUP BY bucket`,
     bucketParams(projectId, range),
+    BucketValueRow,
   );
   return {
-    users: Number(totals?.users ?? 0),
-    wallets: Number(totals?.wallets ?? 0),
-    eventsPerBucket: bucketMap(buckets, (row) => Number(row.value)),
+    users: totals?.users ?? 0,
+    wallets: totals?.wallets ?? 0,
+    eventsPerBucket: bucketMap(buckets, (row) => row.value),
   };
 }

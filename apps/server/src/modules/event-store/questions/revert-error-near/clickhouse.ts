@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { ERROR_EVENTS } from '../../clickhouse/derived-tables.ts';
 import { REVERT_ERROR_WINDOW } from '../../domain.ts';
-
-const MessageRow = z.object({ error_message: z.string().nullable() });
+import { MessageRow } from './question.ts';
 
 /**
  * The message of the latest wallet error about a revert (`execution reverted: STF`, a gas estimate or call

@@ -1,6 +1,6 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { REVERT_ERROR_WINDOW } from '../../domain.ts';
-import { rowsOf } from '../../duckdb/sql.ts';
+import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import { MessageRow } from './question.ts';
 
 /**
  * The message of the latest wallet error about a revert (`execution reverted: STF`, a gas estimate or call
@@ -8,7 +8,7 @@ import { rowsOf } from '../../duckdb/sql.ts';
  * outcome: the reason the contract gave, which the receipt of a reverted transaction does not carry.
  */
 export async function revertErrorNear(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   around: { sessionId: string; fromMs: number; toMs: number },
 ): Promise<string | null> {
@@ -28,6 +28,7 @@ export async function revertErrorNear(
       from: BigInt(around.fromMs - REVERT_ERROR_WINDOW.beforeMs),
       to: BigInt(around.toMs + REVERT_ERROR_WINDOW.afterMs),
     },
+    MessageRow,
   );
-  return row?.error_message == null ? null : String(row.error_message);
+  return row?.error_message ?? null;
 }

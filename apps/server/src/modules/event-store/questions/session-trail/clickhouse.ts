@@ -1,30 +1,9 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { count, numberOrNull, textOrNull, timeParam } from '../../clickhouse/question-sql.ts';
+import { timeParam } from '../../clickhouse/question-sql.ts';
 import { ms } from '../../clickhouse/sql.ts';
 import { TRAIL_LENGTH, TRAIL_LOOKBACK_MS } from '../../domain.ts';
-import type { StoredOccurrence, StoredTrailEvent } from '../../incident-questions.ts';
-
-const TrailRow = z.object({
-  time: count,
-  type: z.string(),
-  path: textOrNull,
-  title: textOrNull,
-  wallet_address: textOrNull,
-  wallet_provider: textOrNull,
-  chain_id: numberOrNull,
-  tx_stage: textOrNull,
-  tx_kind: textOrNull,
-  tx_hash: textOrNull,
-  tx_to: textOrNull,
-  selector: textOrNull,
-  sig_stage: textOrNull,
-  sig_method: textOrNull,
-  error_source: textOrNull,
-  error_message: textOrNull,
-  error_code: numberOrNull,
-  rpc_method: textOrNull,
-});
+import type { StoredOccurrence } from '../occurrence-by-id/question.ts';
+import { type StoredTrailEvent, TrailRow, trailEventOf } from './question.ts';
 
 /**
  * Up to 20 events of the occurrence's session logged before it (or in the same millisecond) within the
@@ -59,24 +38,5 @@ export async function sessionTrail(
     },
     TrailRow,
   );
-  return rows.reverse().map((row) => ({
-    timeMs: row.time,
-    type: row.type,
-    path: row.path,
-    title: row.title,
-    walletAddress: row.wallet_address,
-    walletProvider: row.wallet_provider,
-    chainId: row.chain_id,
-    txStage: row.tx_stage,
-    txKind: row.tx_kind,
-    txHash: row.tx_hash,
-    txTo: row.tx_to,
-    selector: row.selector,
-    sigStage: row.sig_stage,
-    sigMethod: row.sig_method,
-    errorSource: row.error_source,
-    errorMessage: row.error_message,
-    errorCode: row.error_code,
-    rpcMethod: row.rpc_method,
-  }));
+  return rows.reverse().map(trailEventOf);
 }

@@ -1,14 +1,14 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { TRAIL_LENGTH, TRAIL_LOOKBACK_MS } from '../../domain.ts';
-import { numberOrNull, rowsOf, textOrNull } from '../../duckdb/sql.ts';
-import type { StoredOccurrence, StoredTrailEvent } from '../../incident-questions.ts';
+import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import type { StoredOccurrence } from '../occurrence-by-id/question.ts';
+import { type StoredTrailEvent, TrailRow, trailEventOf } from './question.ts';
 
 /**
  * Up to 20 events of the occurrence's session logged before it (or in the same millisecond) within the
  * 24 hours before it, oldest first.
  */
 export async function sessionTrail(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   occurrence: Pick<StoredOccurrence, 'eventId' | 'timeMs' | 'sessionId' | 'userId'>,
 ): Promise<StoredTrailEvent[]> {
@@ -31,25 +31,7 @@ export async function sessionTrail(
       event: occurrence.eventId,
       lookback: BigInt(TRAIL_LOOKBACK_MS),
     },
+    TrailRow,
   );
-  return rows.reverse().map((row) => ({
-    timeMs: Number(row.time),
-    type: String(row.type),
-    path: textOrNull(row.path),
-    title: textOrNull(row.title),
-    walletAddress: textOrNull(row.wallet_address),
-    walletProvider: textOrNull(row.wallet_provider),
-    chainId: numberOrNull(row.chain_id),
-    txStage: textOrNull(row.tx_stage),
-    txKind: textOrNull(row.tx_kind),
-    txHash: textOrNull(row.tx_hash),
-    txTo: textOrNull(row.tx_to),
-    selector: textOrNull(row.selector),
-    sigStage: textOrNull(row.sig_stage),
-    sigMethod: textOrNull(row.sig_method),
-    errorSource: textOrNull(row.error_source),
-    errorMessage: textOrNull(row.error_message),
-    errorCode: numberOrNull(row.error_code),
-    rpcMethod: textOrNull(row.rpc_method),
-  }));
+  return rows.reverse().map(trailEventOf);
 }

@@ -1,15 +1,7 @@
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { PageRow } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
-
-const PageRowSchema = z.object({
-  page: z.string(),
-  users: z.coerce.number(),
-  wallets: z.coerce.number(),
-  transactions: z.coerce.number(),
-});
+import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
 
 /**
  * Per path: users who viewed it, wallets connected on it, transactions started on it (docs/analytics.md).
@@ -48,10 +40,5 @@ export async function topPages(
     { ...rangeParams(projectId, range), limit },
     PageRowSchema,
   );
-  return rows.map((row) => ({
-    path: row.page,
-    users: row.users,
-    wallets: row.wallets,
-    transactions: row.transactions,
-  }));
+  return rows.map(pageRowOf);
 }

@@ -1,14 +1,13 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { PageRow } from '../../analytics-questions.ts';
-import { IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
+import { type Connection, IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
+import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
 
 /**
  * Per path: users who viewed it, wallets connected on it, transactions started on it (docs/analytics.md).
  * A path appears when any of the three happened on it in the range.
  */
 export async function topPages(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   limit: number,
@@ -31,7 +30,7 @@ export async function topPages(
      started AS (
        SELECT path, count(*) AS transactions FROM transactions WHERE path IS NOT NULL GROUP BY path
      )
-     SELECT path,
+     SELECT path AS page,
             coalesce(users, 0)::DOUBLE AS users,
             coalesce(wallets, 0)::DOUBLE AS wallets,
             coalesce(transactions, 0)::DOUBLE AS transactions
@@ -39,11 +38,7 @@ export async function topPages(
       ORDER BY users DESC, wallets DESC, transactions DESC, path
       LIMIT $limit`,
     { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    PageRowSchema,
   );
-  return rows.map((row) => ({
-    path: String(row.path),
-    users: Number(row.users),
-    wallets: Number(row.wallets),
-    transactions: Number(row.transactions),
-  }));
+  return rows.map(pageRowOf);
 }

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { ReferrerRow } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
 
 /** The host of a URL, lower case, without a leading `www.`; '' when there is none. */
 const HOST_OF = (url: string) =>
@@ -14,13 +13,6 @@ const ORIGIN_HOST = `replaceRegexpOne(lower(origin), '^www[.]', '')`;
  */
 const REFERRER_HOST = HOST_OF("coalesce(referrer, '')");
 const DOMAIN = `if(${REFERRER_HOST} = ${ORIGIN_HOST}, '', ${REFERRER_HOST})`;
-
-const ReferrerRowSchema = z.object({
-  domain_key: z.string(),
-  users: z.coerce.number(),
-  wallets: z.coerce.number(),
-  transactions: z.coerce.number(),
-});
 
 /**
  * Sessions by where their first page view in the range came from (the referrer's domain; the dapp's own
@@ -67,10 +59,5 @@ export async function topReferrers(
     { ...rangeParams(projectId, range), limit },
     ReferrerRowSchema,
   );
-  return rows.map((row) => ({
-    domain: row.domain_key === '' ? null : row.domain_key,
-    users: row.users,
-    wallets: row.wallets,
-    transactions: row.transactions,
-  }));
+  return rows.map(referrerRowOf);
 }

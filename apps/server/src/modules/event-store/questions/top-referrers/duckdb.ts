@@ -1,7 +1,6 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { ReferrerRow } from '../../analytics-questions.ts';
-import { IN_RANGE, rangeParams, rowsOf, textOrNull, transactionsCte } from '../../duckdb/sql.ts';
+import { type Connection, IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
+import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
 
 /** The host of a URL, lower case, without a leading `www.`; null when there is none. */
 const HOST_OF = (url: string) =>
@@ -14,7 +13,7 @@ const ORIGIN_HOST = `regexp_replace(lower(origin), '^www\\.', '')`;
  * transactions started in those sessions (docs/analytics.md).
  */
 export async function topReferrers(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   limit: number,
@@ -47,7 +46,7 @@ export async function topReferrers(
          FROM transactions JOIN landings USING (session_id)
         GROUP BY landings.domain
      )
-     SELECT visited.domain,
+     SELECT visited.domain AS domain_key,
             users::DOUBLE AS users,
             coalesce(wallets, 0)::DOUBLE AS wallets,
             coalesce(transactions, 0)::DOUBLE AS transactions
@@ -57,11 +56,7 @@ export async function topReferrers(
       ORDER BY users DESC, wallets DESC, transactions DESC, visited.domain NULLS LAST
       LIMIT $limit`,
     { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    ReferrerRowSchema,
   );
-  return rows.map((row) => ({
-    domain: textOrNull(row.domain),
-    users: Number(row.users),
-    wallets: Number(row.wallets),
-    transactions: Number(row.transactions),
-  }));
+  return rows.map(referrerRowOf);
 }

@@ -1,40 +1,8 @@
 import { z } from 'zod';
-import type { TransactionStageEvent } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { ms } from '../../clickhouse/sql.ts';
 import { STAGE_RANK } from '../../domain.ts';
-
-const text = z.string().nullable();
-const integer = z.coerce.number().nullable();
-const StageRow = z.object({
-  transaction_id: z.string(),
-  tx_stage: text,
-  time_ms: z.coerce.number(),
-  tx_hash: text,
-  tx_from: text,
-  wallet_address: text,
-  tx_to: text,
-  value_text: text,
-  selector: text,
-  tx_kind: text,
-  chain_id: integer,
-  gas_limit_text: text,
-  gas_price_text: text,
-  max_fee_text: text,
-  max_priority_fee_text: text,
-  nonce_text: text,
-  gas_used_text: text,
-  effective_gas_price_text: text,
-  block_number_text: text,
-  error_code: integer,
-  error_message: text,
-  wallet_provider: text,
-  country: text,
-  browser: text,
-  os: text,
-  path: text,
-  session_id: text,
-});
+import { StageRow, stageEventOf, type TransactionStageEvent } from './question.ts';
 
 const SpanRow = z.object({
   transaction_id: z.string(),
@@ -82,33 +50,5 @@ export async function transactionEvents(
     { project: projectId, transaction: span.transaction_id, first: span.first_ms, last: span.last_ms },
     StageRow,
   );
-  return rows.map((row) => ({
-    txId: row.transaction_id,
-    stage: row.tx_stage,
-    timeMs: row.time_ms,
-    hash: row.tx_hash,
-    from: row.tx_from,
-    wallet: row.wallet_address,
-    to: row.tx_to,
-    value: row.value_text,
-    selector: row.selector,
-    kind: row.tx_kind,
-    chainId: row.chain_id,
-    gasLimit: row.gas_limit_text,
-    gasPrice: row.gas_price_text,
-    maxFeePerGas: row.max_fee_text,
-    maxPriorityFeePerGas: row.max_priority_fee_text,
-    nonce: row.nonce_text,
-    gasUsed: row.gas_used_text,
-    effectiveGasPrice: row.effective_gas_price_text,
-    blockNumber: row.block_number_text,
-    errorCode: row.error_code,
-    errorMessage: row.error_message,
-    walletProvider: row.wallet_provider,
-    country: row.country,
-    browser: row.browser,
-    os: row.os,
-    path: row.path,
-    sessionId: row.session_id,
-  }));
+  return rows.map(stageEventOf);
 }

@@ -1,22 +1,9 @@
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { HistoryPage, TransactionHistoryRow } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
 import { EVENTS, FROM, LATEST_STAGE, ms, rangeParams, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
-
-const HistoryRow = z.object({
-  transaction_id: z.string(),
-  time_ms: z.coerce.number(),
-  t_hash: z.string().nullable(),
-  t_wallet: z.string().nullable(),
-  t_kind: z.string().nullable(),
-  t_status: z.string(),
-  t_chain_id: z.coerce.number().nullable(),
-  t_country: z.string().nullable(),
-  t_browser: z.string().nullable(),
-});
+import { type HistoryPage, HistoryRow, historyRowOf, type TransactionHistoryRow } from './question.ts';
 
 const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
 
@@ -76,15 +63,5 @@ export async function transactionHistory(
     },
     HistoryRow,
   );
-  return rows.map((row) => ({
-    id: row.transaction_id,
-    hash: row.t_hash,
-    timeMs: row.time_ms,
-    wallet: row.t_wallet,
-    kind: row.t_kind,
-    status: row.t_status,
-    chainId: row.t_chain_id,
-    country: row.t_country,
-    browser: row.t_browser,
-  }));
+  return rows.map(historyRowOf);
 }

@@ -1,19 +1,17 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { HistoryPage, TransactionHistoryRow } from '../../analytics-questions.ts';
 import {
+  type Connection,
   LATEST_STAGE,
-  numberOrNull,
   rangeParams,
   rowsOf,
   STAGE_WINDOW,
-  textOrNull,
   transactionsCte,
 } from '../../duckdb/sql.ts';
+import { type HistoryPage, HistoryRow, historyRowOf, type TransactionHistoryRow } from './question.ts';
 
 /** One page of the transactions requested in the range, newest first, strictly after `cursor`. */
 export async function transactionHistory(
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   page: HistoryPage,
@@ -31,10 +29,11 @@ export async function transactionHistory(
         ORDER BY requested_at DESC, tx_id DESC
         LIMIT $limit
      )
-     SELECT tx_id, any_value(requested_at) AS requested_at, epoch_ms(any_value(requested_at)) AS time_ms,
-            max(tx_hash) AS hash, arg_min(coalesce(tx_from, wallet_address), ts) AS wallet,
-            any_value(tx_kind) AS kind, ${LATEST_STAGE} AS status, arg_min(chain_id, ts) AS chain_id,
-            arg_min(country, ts) AS country, arg_min(browser, ts) AS browser
+     SELECT tx_id AS transaction_id, any_value(requested_at) AS requested_at,
+            epoch_ms(any_value(requested_at)) AS time_ms,
+            max(tx_hash) AS t_hash, arg_min(coalesce(tx_from, wallet_address), ts) AS t_wallet,
+            any_value(tx_kind) AS t_kind, ${LATEST_STAGE} AS t_status, arg_min(chain_id, ts) AS t_chain_id,
+            arg_min(country, ts) AS t_country, arg_min(browser, ts) AS t_browser
        FROM page JOIN events USING (tx_id)
       WHERE project_id = $project AND type = 'tx' AND ${STAGE_WINDOW}
       GROUP BY tx_id
@@ -45,16 +44,7 @@ export async function transactionHistory(
       after_id: page.after?.id ?? null,
       limit: BigInt(page.limit),
     },
+    HistoryRow,
   );
-  return rows.map((row) => ({
-    id: String(row.tx_id),
-    hash: textOrNull(row.hash),
-    timeMs: Number(row.time_ms),
-    wallet: textOrNull(row.wallet),
-    kind: textOrNull(row.kind),
-    status: String(row.status),
-    chainId: numberOrNull(row.chain_id),
-    country: textOrNull(row.country),
-    browser: textOrNull(row.browser),
-  }));
+  return rows.map(historyRowOf);
 }

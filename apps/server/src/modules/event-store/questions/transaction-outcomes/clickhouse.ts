@@ -1,19 +1,11 @@
-import { z } from 'zod';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
-import type { TransactionOutcomes } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { bucketMap, bucketOf, bucketParams, FROM, TO } from '../../clickhouse/sql.ts';
+import { bucketOf, bucketParams, FROM, TO } from '../../clickhouse/sql.ts';
 import { latestOutcome, OUTCOME, TRANSACTION_DAY_AGGREGATES } from '../../clickhouse/transaction-days.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
-
-const OutcomesRow = z.object({
-  bucket: z.coerce.number(),
-  total: z.coerce.number(),
-  submitted: z.coerce.number(),
-  failed: z.coerce.number(),
-  attempted: z.coerce.number(),
-});
+import { bucketMap } from '../../rows.ts';
+import { OutcomesRow, outcomesOf } from './question.ts';
 
 /**
  * Transactions per bucket of their request time, by outcome: each transaction (tx_id) first requested in
@@ -56,13 +48,5 @@ export async function transactionOutcomes(clickhouse: ClickHouse, projectId: str
     { ...bucketParams(projectId, range), ...parts.params },
     OutcomesRow,
   );
-  return bucketMap(
-    rows,
-    ({ total, submitted, failed, attempted }): TransactionOutcomes => ({
-      total,
-      submitted,
-      failed,
-      attempted,
-    }),
-  );
+  return bucketMap(rows, outcomesOf);
 }

@@ -1,11 +1,16 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
-import type { TransactionOutcomes } from '../../analytics-questions.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
+import { bucketMap } from '../../rows.ts';
+import { OutcomesRow, outcomesOf } from './question.ts';
+
+/** The transactions longer than the stage window: an adapter's own lookup, not the question's answer. */
+const LongerRow = z.object({ tx_id: z.string() });
+
+import { z } from 'zod';
 import {
-  bucketMap,
   bucketOf,
   bucketParams,
+  type Connection,
   FROM,
   type Params,
   rangeParams,
@@ -28,11 +33,7 @@ const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW
  * not looked at") sees all of them, or none in the range. The rare longer ones are asked of the events,
  * by id, as transactionsCte defines them.
  */
-export async function transactionOutcomes(
-  connection: DuckDBConnection,
-  projectId: string,
-  range: BucketedRange,
-) {
+export async function transactionOutcomes(connection: Connection, projectId: string, range: BucketedRange) {
   const params = bucketParams(projectId, range);
   const longer = await rowsOf(
     connection,
@@ -41,10 +42,11 @@ export async function transactionOutcomes(
         AND requested_at < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)
         AND last_ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000)`,
     rangeParams(projectId, range),
+    LongerRow,
   );
   const ids: Params = {};
   longer.forEach((row, index) => {
-    ids[`tx_${index}`] = String(row.tx_id);
+    ids[`tx_${index}`] = row.tx_id;
   });
   const fromEvents =
     longer.length === 0
@@ -71,14 +73,7 @@ export async function transactionOutcomes(
        FROM outcomes
       GROUP BY bucket`,
     { ...params, ...ids },
+    OutcomesRow,
   );
-  return bucketMap(
-    rows,
-    (row): TransactionOutcomes => ({
-      total: Number(row.total),
-      submitted: Number(row.submitted),
-      failed: Number(row.failed),
-      attempted: Number(row.attempted),
-    }),
-  );
+  return bucketMap(rows, outcomesOf);
 }

@@ -2,10 +2,8 @@ import type { Share } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
-import { ShareRow } from '../wallet-providers/clickhouse.ts';
-
-/** Enrichment columns a users chart can be split by; a closed list, so the column name is never input. */
-type UserAttribute = 'browser' | 'country';
+import { ShareRow, shareOf } from '../wallet-providers/question.ts';
+import type { UserAttribute } from './question.ts';
 
 async function usersByAttribute(
   attribute: UserAttribute,
@@ -24,7 +22,7 @@ async function usersByAttribute(
     { ...rangeParams(projectId, range), limit },
     ShareRow,
   );
-  return rows.map((row) => ({ key: row.share_key, value: row.share_value }));
+  return rows.map(shareOf);
 }
 
 /** Distinct users with any event in the range per browser (null: unknown), most users first. */

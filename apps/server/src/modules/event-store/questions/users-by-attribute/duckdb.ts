@@ -1,43 +1,34 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Share } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { IN_RANGE, rangeParams, rowsOf, textOrNull } from '../../duckdb/sql.ts';
-
-/** Enrichment columns a users chart can be split by; a closed list, so the column name is never input. */
-type UserAttribute = 'browser' | 'country';
+import { type Connection, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { ShareRow, shareOf } from '../wallet-providers/question.ts';
+import type { UserAttribute } from './question.ts';
 
 async function usersByAttribute(
   attribute: UserAttribute,
-  connection: DuckDBConnection,
+  connection: Connection,
   projectId: string,
   range: TimeRange,
   limit: number,
 ): Promise<Share[]> {
   const rows = await rowsOf(
     connection,
-    `SELECT ${attribute} AS key, count(DISTINCT user_id)::DOUBLE AS value
+    `SELECT ${attribute} AS share_key, count(DISTINCT user_id)::DOUBLE AS share_value
        FROM events
       WHERE ${IN_RANGE}
       GROUP BY ${attribute}
-      ORDER BY value DESC, key NULLS LAST
+      ORDER BY share_value DESC, share_key NULLS LAST
       LIMIT $limit`,
     { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    ShareRow,
   );
-  return rows.map((row) => ({ key: textOrNull(row.key), value: Number(row.value) }));
+  return rows.map(shareOf);
 }
 
 /** Distinct users with any event in the range per browser (null: unknown), most users first. */
-export const usersByBrowser = (
-  connection: DuckDBConnection,
-  projectId: string,
-  range: TimeRange,
-  limit: number,
-) => usersByAttribute('browser', connection, projectId, range, limit);
+export const usersByBrowser = (connection: Connection, projectId: string, range: TimeRange, limit: number) =>
+  usersByAttribute('browser', connection, projectId, range, limit);
 
 /** Distinct users with any event in the range per country (null: unknown), most users first. */
-export const usersByCountry = (
-  connection: DuckDBConnection,
-  projectId: string,
-  range: TimeRange,
-  limit: number,
-) => usersByAttribute('country', connection, projectId, range, limit);
+export const usersByCountry = (connection: Connection, projectId: string, range: TimeRange, limit: number) =>
+  usersByAttribute('country', connection, projectId, range, limit);

@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { WalletCounts } from '../../analytics-questions.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { rangeParams } from '../../clickhouse/sql.ts';
 import { connectedAndSeenBefore } from '../new-wallets/clickhouse.ts';
-
-const CountsRow = z.object({ connected: z.coerce.number(), fresh: z.coerce.number() });
+import { CountsRow, type WalletCounts, walletCountsOf } from './question.ts';
 
 /**
  * The overview's two wallet tiles in one query: wallets connected in the range, and those of them no event
@@ -25,5 +22,5 @@ export async function walletCounts(
     { ...rangeParams(projectId, range), ...wallets.params },
     CountsRow,
   );
-  return { connected: row?.connected ?? 0, fresh: row?.fresh ?? 0 };
+  return walletCountsOf(row);
 }

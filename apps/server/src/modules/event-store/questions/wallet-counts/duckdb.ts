@@ -1,12 +1,16 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { FROM, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { CountsRow, type WalletCounts, walletCountsOf } from './question.ts';
 
 /**
  * The overview's two wallet tiles in one query: wallets connected in the range, and those of them no event
  * carried before `from` (the same definitions as connected-wallets.ts and new-wallets.ts, one bucket).
  */
-export async function walletCounts(connection: DuckDBConnection, projectId: string, range: TimeRange) {
+export async function walletCounts(
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+): Promise<WalletCounts> {
   const [row] = await rowsOf(
     connection,
     `WITH connected AS (
@@ -20,6 +24,7 @@ export async function walletCounts(connection: DuckDBConnection, projectId: stri
        LEFT JOIN wallet_firsts ON wallet_firsts.project_id = $project
         AND wallet_firsts.wallet_address = connected.wallet_address`,
     rangeParams(projectId, range),
+    CountsRow,
   );
-  return { connected: Number(row?.connected ?? 0), fresh: Number(row?.fresh ?? 0) };
+  return walletCountsOf(row);
 }

@@ -1,10 +1,8 @@
 import type { Share } from '@polyflow/contracts/analytics';
-import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
-
-export const ShareRow = z.object({ share_key: z.string().nullable(), share_value: z.coerce.number() });
+import { ShareRow, shareOf } from './question.ts';
 
 /** Distinct wallets connected in the range per wallet provider (EIP-6963 name), most used first. */
 export async function walletProviders(
@@ -21,5 +19,5 @@ export async function walletProviders(
     rangeParams(projectId, range),
     ShareRow,
   );
-  return rows.map((row) => ({ key: row.share_key, value: row.share_value }));
+  return rows.map(shareOf);
 }
