@@ -3,12 +3,8 @@ import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import { z } from 'zod';
 import type { TimeRange } from '../../../reading/time-range.ts';
 import { numberOrNull } from '../rows.ts';
-import {
-  inTransaction,
-  SESSION_VALUE_SETS,
-  type SessionColumn,
-  sessionColumnsOverEvents,
-} from './derived-tables.ts';
+import { inTransaction } from './derived-tables.ts';
+import { SESSION_VALUE_SETS, type SessionColumn, sessionColumnsOverEvents } from './sessions.ts';
 import { FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from './sql.ts';
 
 /** Each filter's events column. UTM columns hold the session's landing UTM on every event. */

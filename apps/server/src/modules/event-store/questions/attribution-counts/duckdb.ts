@@ -1,7 +1,7 @@
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { LANDING_COLUMNS } from '../../duckdb/derived-tables.ts';
 import { sessionFilter, type UserColumn, withSessionRows } from '../../duckdb/session-rows.ts';
+import { LANDING_COLUMNS } from '../../duckdb/sessions.ts';
 import { type Connection, FROM, rowsOf, TO } from '../../duckdb/sql.ts';
 import { type AttributionCounts, AttributionRow, attributionCountsOf } from './question.ts';
 

@@ -1,8 +1,8 @@
 import type { AcquisitionFilterOptions } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { MAX_FILTER_OPTIONS } from '../../domain.ts';
-import { parseValueSets, SESSION_VALUE_SETS } from '../../duckdb/derived-tables.ts';
 import { type UserColumn, withSessionRows } from '../../duckdb/session-rows.ts';
+import { parseValueSets, SESSION_VALUE_SETS } from '../../duckdb/sessions.ts';
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
 import { filterOptionsOf, OptionRow } from './question.ts';
 

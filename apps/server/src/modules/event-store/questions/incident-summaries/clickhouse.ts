@@ -8,12 +8,7 @@ import { timeParam, utcDay } from '../../clickhouse/question-sql.ts';
 import { FROM, ms, rangeParams, TO } from '../../clickhouse/sql.ts';
 import { INCIDENT_SOURCES, sqlList, TRANSACTION_METHODS, TX_FAILURE_WINDOW } from '../../domain.ts';
 import { count } from '../../rows.ts';
-import {
-  FiguresRow,
-  type IncidentSummary,
-  type SummaryOptions,
-  summaryOf,
-} from './question.ts';
+import { FiguresRow, type IncidentSummary, type SummaryOptions, summaryOf } from './question.ts';
 
 const SummaryRow = FiguresRow.extend({ kind: z.literal('summary') });
 
