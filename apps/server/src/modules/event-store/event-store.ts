@@ -5,6 +5,7 @@ import type { EventRow } from './event-row.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
 import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts';
 import type { IntegrationSummaryQuestion } from './questions/integration-summary/question.ts';
+import type { WalletQuestions } from './wallet-questions.ts';
 
 export type { StoredTxEvent } from './questions/find-tx-event/question.ts';
 export type { IntegrationSummary } from './questions/integration-summary/question.ts';
@@ -65,7 +66,11 @@ export type IngestionQuestions = IntegrationSummaryQuestion &
     exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventBatch>;
   };
 
-export type EventReader = IngestionQuestions & AnalyticsQuestions & AcquisitionQuestions & IncidentQuestions;
+export type EventReader = IngestionQuestions &
+  AnalyticsQuestions &
+  AcquisitionQuestions &
+  IncidentQuestions &
+  WalletQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

@@ -6,14 +6,17 @@ import { averageGasPrice } from '../questions/average-gas-price/clickhouse.ts';
 import { connectedWallets } from '../questions/connected-wallets/clickhouse.ts';
 import { contractFunctions } from '../questions/contract-functions/clickhouse.ts';
 import { eventSpan } from '../questions/event-span/clickhouse.ts';
+import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
 import { incidentSummaries, incidentSummariesAndLives } from '../questions/incident-summaries/clickhouse.ts';
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
+import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/clickhouse.ts';
 import { newWallets } from '../questions/new-wallets/clickhouse.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/clickhouse.ts';
 import { recentActivity } from '../questions/recent-activity/clickhouse.ts';
+import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/clickhouse.ts';
 import { revertErrorNear } from '../questions/revert-error-near/clickhouse.ts';
 import { sessionTrail } from '../questions/session-trail/clickhouse.ts';
 import { topPages } from '../questions/top-pages/clickhouse.ts';
@@ -23,7 +26,10 @@ import { transactionHistory } from '../questions/transaction-history/clickhouse.
 import { transactionOutcomes } from '../questions/transaction-outcomes/clickhouse.ts';
 import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/clickhouse.ts';
 import { walletCounts } from '../questions/wallet-counts/clickhouse.ts';
+import { walletList as walletListQuestion } from '../questions/wallet-list/clickhouse.ts';
+import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/clickhouse.ts';
 import { walletProviders } from '../questions/wallet-providers/clickhouse.ts';
+import { walletTimeline as walletTimelineQuestion } from '../questions/wallet-timeline/clickhouse.ts';
 import { type ClickHouse, connectClickHouse } from './client.ts';
 import { loadCopiedRows } from './copied-rows.ts';
 import { createEventWriter } from './event-writer.ts';
@@ -107,6 +113,14 @@ export async function createClickHouseEventStore(
     activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
     occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
     sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),
+
+    lifecycleCounts: (projectId, asOfDay) => lifecycleCountsQuestion(clickhouse, projectId, asOfDay),
+    retentionCohorts: (projectId, query) => retentionCohortsQuestion(clickhouse, projectId, query),
+    failedTransactionCost: (projectId, range) => failedTransactionCostQuestion(clickhouse, projectId, range),
+    walletProfile: (projectId, wallet) => walletProfileQuestion(clickhouse, projectId, wallet),
+    walletTimeline: (projectId, wallet, sessions) =>
+      walletTimelineQuestion(clickhouse, projectId, wallet, sessions),
+    walletList: (projectId, query) => walletListQuestion(clickhouse, projectId, query),
 
     async ping() {
       if (isClosed) throw new Error('event store is closed');

@@ -9,14 +9,17 @@ import { averageGasPrice } from '../questions/average-gas-price/duckdb.ts';
 import { connectedWallets } from '../questions/connected-wallets/duckdb.ts';
 import { contractFunctions } from '../questions/contract-functions/duckdb.ts';
 import { eventSpan } from '../questions/event-span/duckdb.ts';
+import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/duckdb.ts';
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
 import { findTxEvent } from '../questions/find-tx-event/duckdb.ts';
 import { funnelCounts } from '../questions/funnel-counts/duckdb.ts';
 import { incidentSummaries } from '../questions/incident-summaries/duckdb.ts';
 import { integrationSummary } from '../questions/integration-summary/duckdb.ts';
+import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/duckdb.ts';
 import { newWallets } from '../questions/new-wallets/duckdb.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/duckdb.ts';
 import { recentActivity } from '../questions/recent-activity/duckdb.ts';
+import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/duckdb.ts';
 import { revertErrorNear } from '../questions/revert-error-near/duckdb.ts';
 import { sessionTrail } from '../questions/session-trail/duckdb.ts';
 import { topPages } from '../questions/top-pages/duckdb.ts';
@@ -26,7 +29,10 @@ import { transactionHistory } from '../questions/transaction-history/duckdb.ts';
 import { transactionOutcomes } from '../questions/transaction-outcomes/duckdb.ts';
 import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/duckdb.ts';
 import { walletCounts } from '../questions/wallet-counts/duckdb.ts';
+import { walletList as walletListQuestion } from '../questions/wallet-list/duckdb.ts';
+import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/duckdb.ts';
 import { walletProviders } from '../questions/wallet-providers/duckdb.ts';
+import { walletTimeline as walletTimelineQuestion } from '../questions/wallet-timeline/duckdb.ts';
 import {
   type CompactionPolicy,
   type CompactionResult,
@@ -158,6 +164,17 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     activeUsersDuring: (projectId, spans) => use(projectId, (c) => activeUsersDuring(c, projectId, spans)),
     occurrenceById: (projectId, eventId) => use(projectId, (c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use(projectId, (c) => sessionTrail(c, projectId, occurrence)),
+
+    lifecycleCounts: (projectId, asOfDay) =>
+      use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay)),
+    retentionCohorts: (projectId, query) =>
+      use(projectId, (c) => retentionCohortsQuestion(c, projectId, query)),
+    failedTransactionCost: (projectId, range) =>
+      use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range)),
+    walletProfile: (projectId, wallet) => use(projectId, (c) => walletProfileQuestion(c, projectId, wallet)),
+    walletTimeline: (projectId, wallet, sessions) =>
+      use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, sessions)),
+    walletList: (projectId, query) => use(projectId, (c) => walletListQuestion(c, projectId, query)),
 
     async copyInto(file) {
       if (isClosed) throw new Error('event store is closed');

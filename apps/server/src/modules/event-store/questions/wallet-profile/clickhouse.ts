@@ -1,0 +1,73 @@
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { EVENTS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
+import type { WalletProfile } from '../../wallet-questions.ts';
+import { CARRIES_WALLET, DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
+
+const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '{wallet:String}');
+const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
+const HAS_FEE = 'gas_used IS NOT NULL AND effective_gas_price IS NOT NULL';
+
+/** The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. */
+const TRANSACTIONS = `wallet_txs AS (
+  SELECT tx_id FROM ${EVENTS}
+   WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${CARRIES}
+   GROUP BY tx_id
+  HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
+),
+txs AS (
+  SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
+         argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
+         argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
+    FROM ${EVENTS}
+   WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
+   GROUP BY tx_id
+)`;
+
+export async function walletProfile(
+  clickhouse: ClickHouse,
+  projectId: string,
+  wallet: string,
+): Promise<WalletProfile | null> {
+  const params = { project: projectId, wallet };
+  const [facts] = await clickhouse.rows(
+    `SELECT count() AS events, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
+            if(countIf(type = 'wallet_connected' AND wallet_address = {wallet:String}) = 0, NULL,
+               ${ms("minIf(ts, type = 'wallet_connected' AND wallet_address = {wallet:String})")}) AS connected_ms,
+            argMin(session_id, (ts, id)) AS first_session,
+            groupUniqArray(country) AS countries, groupUniqArray(browser) AS browsers,
+            groupUniqArray(wallet_provider) AS providers, groupUniqArray(chain_id) AS chains,
+            uniqExact(session_id) AS sessions
+       FROM ${EVENTS} WHERE project_id = {project:String} AND ${CARRIES}`,
+    params,
+    FactsRow,
+  );
+  if (!facts || facts.events === 0) return null;
+  const [[touch], gas, days] = await Promise.all([
+    clickhouse.rows(
+      `SELECT argMin(utm_source, (ts, id)) AS source, argMin(utm_medium, (ts, id)) AS medium,
+              argMin(utm_campaign, (ts, id)) AS campaign,
+              argMinIf(referrer, (ts, id), type = 'page_view') AS referrer,
+              argMinIf(path, (ts, id), type = 'page_view') AS landing_path
+         FROM ${EVENTS} WHERE project_id = {project:String} AND session_id = {session:String}`,
+      { project: projectId, session: facts.first_session },
+      TouchRow,
+    ),
+    clickhouse.rows(
+      `WITH ${TRANSACTIONS}
+       SELECT t_chain AS chain, toString(sum(t_confirmed) + sum(t_reverted)) AS paid,
+              toString(sum(t_reverted)) AS burned,
+              countIf(t_status = 'reverted') AS reverted, countIf(t_status = 'failed') AS failed,
+              count() AS transactions
+         FROM txs GROUP BY t_chain`,
+      params,
+      GasRow,
+    ),
+    clickhouse.rows(
+      `SELECT DISTINCT toString(day) AS day FROM wallet_days
+        WHERE project_id = {project:String} AND wallet = {wallet:String} ORDER BY day`,
+      params,
+      DayRow,
+    ),
+  ]);
+  return profileOf(facts, touch, gas, days);
+}
