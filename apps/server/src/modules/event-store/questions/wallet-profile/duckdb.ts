@@ -30,9 +30,10 @@ export async function walletProfile(
     connection,
     `SELECT count(*) AS events, epoch_ms(min(ts)) AS first_ms, epoch_ms(max(ts)) AS last_ms,
             epoch_ms(min(ts) FILTER (WHERE type = 'wallet_connected' AND wallet_address = $wallet)) AS connected_ms,
-            arg_min(session_id, (ts, id)) AS first_session,
-            list(DISTINCT country) AS countries, list(DISTINCT browser) AS browsers,
-            list(DISTINCT wallet_provider) AS providers, list(DISTINCT chain_id) AS chains,
+            coalesce(arg_min(session_id, (ts, id)), '') AS first_session,
+            coalesce(list(DISTINCT country), []) AS countries, coalesce(list(DISTINCT browser), []) AS browsers,
+            coalesce(list(DISTINCT wallet_provider), []) AS providers,
+            coalesce(list(DISTINCT chain_id), []) AS chains,
             count(DISTINCT session_id) AS sessions
        FROM events WHERE project_id = $project AND ${CARRIES}`,
     params,
