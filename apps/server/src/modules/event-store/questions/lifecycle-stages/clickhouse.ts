@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import type { LifecycleCounts } from '../../wallet-questions.ts';
-import { countsOfGroups, GROUP_SQL } from './question.ts';
+import { countsOfGroups, GROUP_SQL, GroupRow } from './question.ts';
 
 const DAYS_BACK = "dateDiff('day', day, toDate({asof:String}))";
 
@@ -19,8 +18,6 @@ export const WALLET_FACTS_CLICKHOUSE = `wallet_facts AS (
    WHERE project_id = {project:String} AND day <= toDate({asof:String})
    GROUP BY wallet
 )`;
-
-const GroupRow = z.object({ stage: z.string(), n28: z.coerce.number(), wallets: z.coerce.number() });
 
 /** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */
 export async function lifecycleCounts(

@@ -1,6 +1,6 @@
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
 import type { LifecycleCounts } from '../../wallet-questions.ts';
-import { countsOfGroups, GROUP_SQL } from './question.ts';
+import { countsOfGroups, GROUP_SQL, GroupRow } from './question.ts';
 
 /** Per wallet of the project with an active day up to $asof: the facts of question.ts, from `wallet_days`. */
 export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
@@ -26,8 +26,7 @@ export async function lifecycleCounts(
      SELECT stage, CASE WHEN stage = 'recent' THEN n28 ELSE 0 END AS n28, count(*) AS wallets
        FROM grouped GROUP BY ALL`,
     { project: projectId, asof: asOfDay },
+    GroupRow,
   );
-  return countsOfGroups(
-    rows.map((row) => ({ stage: String(row.stage), n28: Number(row.n28), wallets: Number(row.wallets) })),
-  );
+  return countsOfGroups(rows);
 }

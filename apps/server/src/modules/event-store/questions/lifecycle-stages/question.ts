@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { count } from '../../rows.ts';
 import {
   LIFECYCLE_STAGES,
   LIFECYCLE_WINDOWS,
@@ -55,7 +57,7 @@ export const GROUP_SQL = `CASE
     WHEN n28 > 0 THEN 'at_risk'
     ELSE 'churned' END`;
 
-export type LifecycleGroupRow = { stage: string; n28: number; wallets: number };
+export type LifecycleGroupRow = z.infer<typeof GroupRow>;
 
 /**
  * The counts from `GROUP_SQL`'s groups (the candidates' rows by n28; the others' n28 is 0): the threshold
@@ -91,3 +93,6 @@ export function countsOf(
   for (const row of rows) counts[row.stage as LifecycleStage] = row.wallets;
   return { ...counts, powerThreshold: threshold };
 }
+
+/** Rows of both engines: `GROUP_SQL`'s groups, the candidates' by their active days in the last 28. */
+export const GroupRow = z.object({ stage: z.string(), n28: count, wallets: count });
