@@ -17,6 +17,7 @@ export const AVERAGE_GAS_PRICE_QUERY = graphql(`
 
 export type AverageBucket = AverageGasPriceQuery['averageGasPrice'][number];
 type SeriesRange = AnalyticsRange & { granularity: string };
+type SeriesOptions = { previous?: boolean; enabled?: boolean };
 
 /** With `previous`, the buckets of the previous period, bucket i beside the range's bucket i. */
 export async function getAverageGasPrice(
@@ -32,15 +33,17 @@ export async function getAverageGasPrice(
 }
 
 /** `previous`: the previous period's series, asked only while `enabled` (the chart's overlay is on). */
-export function useAverageGasPrice(
+export function averageGasPriceQueryOptions(
   range: SeriesRange,
-  { previous = false, enabled = true }: { previous?: boolean; enabled?: boolean } = {},
+  { previous = false, enabled = true }: SeriesOptions = {},
 ) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('averageGasPrice', range, { granularity: range.granularity, previous }),
-      queryFn: ({ signal }) => getAverageGasPrice(range, previous, signal),
-      enabled,
-    }),
-  );
+  return queryOptions({
+    queryKey: analyticsKeys.of('averageGasPrice', range, { granularity: range.granularity, previous }),
+    queryFn: ({ signal }) => getAverageGasPrice(range, previous, signal),
+    enabled,
+  });
+}
+
+export function useAverageGasPrice(range: SeriesRange, options: SeriesOptions = {}) {
+  return useQuery(averageGasPriceQueryOptions(range, options));
 }

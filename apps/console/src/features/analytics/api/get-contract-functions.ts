@@ -30,11 +30,13 @@ export async function getContractFunctions(
   return data.contractFunctions;
 }
 
+export function contractFunctionsQueryOptions(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: analyticsKeys.of('contractFunctions', range),
+    queryFn: ({ signal }) => getContractFunctions(range, signal),
+  });
+}
+
 export function useContractFunctions(range: AnalyticsRange) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('contractFunctions', range),
-      queryFn: ({ signal }) => getContractFunctions(range, signal),
-    }),
-  );
+  return useQuery(contractFunctionsQueryOptions(range));
 }

@@ -17,6 +17,7 @@ export const FAILED_TRANSACTIONS_QUERY = graphql(`
 
 export type TimeBucket = FailedTransactionsQuery['failedTransactions'][number];
 type SeriesRange = AnalyticsRange & { granularity: string };
+type SeriesOptions = { previous?: boolean; enabled?: boolean };
 
 /** With `previous`, the buckets of the previous period, bucket i beside the range's bucket i. */
 export async function getFailedTransactions(
@@ -32,15 +33,17 @@ export async function getFailedTransactions(
 }
 
 /** `previous`: the previous period's series, asked only while `enabled` (the chart's overlay is on). */
-export function useFailedTransactions(
+export function failedTransactionsQueryOptions(
   range: SeriesRange,
-  { previous = false, enabled = true }: { previous?: boolean; enabled?: boolean } = {},
+  { previous = false, enabled = true }: SeriesOptions = {},
 ) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('failedTransactions', range, { granularity: range.granularity, previous }),
-      queryFn: ({ signal }) => getFailedTransactions(range, previous, signal),
-      enabled,
-    }),
-  );
+  return queryOptions({
+    queryKey: analyticsKeys.of('failedTransactions', range, { granularity: range.granularity, previous }),
+    queryFn: ({ signal }) => getFailedTransactions(range, previous, signal),
+    enabled,
+  });
+}
+
+export function useFailedTransactions(range: SeriesRange, options: SeriesOptions = {}) {
+  return useQuery(failedTransactionsQueryOptions(range, options));
 }

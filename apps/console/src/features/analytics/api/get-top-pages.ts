@@ -26,11 +26,13 @@ export async function getTopPages(range: AnalyticsRange, signal?: AbortSignal): 
   return data.topPages;
 }
 
+export function topPagesQueryOptions(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: analyticsKeys.of('topPages', range),
+    queryFn: ({ signal }) => getTopPages(range, signal),
+  });
+}
+
 export function useTopPages(range: AnalyticsRange) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('topPages', range),
-      queryFn: ({ signal }) => getTopPages(range, signal),
-    }),
-  );
+  return useQuery(topPagesQueryOptions(range));
 }

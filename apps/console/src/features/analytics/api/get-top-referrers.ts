@@ -26,11 +26,13 @@ export async function getTopReferrers(range: AnalyticsRange, signal?: AbortSigna
   return data.topReferrers;
 }
 
+export function topReferrersQueryOptions(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: analyticsKeys.of('topReferrers', range),
+    queryFn: ({ signal }) => getTopReferrers(range, signal),
+  });
+}
+
 export function useTopReferrers(range: AnalyticsRange) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('topReferrers', range),
-      queryFn: ({ signal }) => getTopReferrers(range, signal),
-    }),
-  );
+  return useQuery(topReferrersQueryOptions(range));
 }

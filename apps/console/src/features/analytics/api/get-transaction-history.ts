@@ -29,13 +29,15 @@ export async function getTransactionHistory(
   return data.transactionHistory;
 }
 
+export function transactionHistoryQueryOptions(range: AnalyticsRange) {
+  return infiniteQueryOptions({
+    queryKey: analyticsKeys.of('transactionHistory', range),
+    queryFn: ({ pageParam, signal }) => getTransactionHistory(range, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
 export function useTransactionHistory(range: AnalyticsRange) {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: analyticsKeys.of('transactionHistory', range),
-      queryFn: ({ pageParam, signal }) => getTransactionHistory(range, pageParam, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (page) => page.nextCursor,
-    }),
-  );
+  return useInfiniteQuery(transactionHistoryQueryOptions(range));
 }

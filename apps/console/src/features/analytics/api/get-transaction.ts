@@ -30,12 +30,14 @@ export async function getTransaction(
   return data.transaction;
 }
 
+export function transactionQueryOptions(projectId: string, id: string | null) {
+  return queryOptions({
+    queryKey: ['projects', projectId, 'analytics', 'transaction', id] as const,
+    queryFn: ({ signal }) => getTransaction(projectId, id ?? '', signal),
+    enabled: id !== null,
+  });
+}
+
 export function useTransaction(projectId: string, id: string | null) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['projects', projectId, 'analytics', 'transaction', id] as const,
-      queryFn: ({ signal }) => getTransaction(projectId, id ?? '', signal),
-      enabled: id !== null,
-    }),
-  );
+  return useQuery(transactionQueryOptions(projectId, id));
 }

@@ -32,12 +32,14 @@ export async function getLiveActivity(projectId: string, signal?: AbortSignal): 
   return data.liveActivity;
 }
 
+export function liveActivityQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: ['projects', projectId, 'live', 'activity'],
+    queryFn: ({ signal }) => getLiveActivity(projectId, signal),
+    refetchInterval: LIVE_ACTIVITY_REFRESH_MS,
+  });
+}
+
 export function useLiveActivity(projectId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['projects', projectId, 'live', 'activity'],
-      queryFn: ({ signal }) => getLiveActivity(projectId, signal),
-      refetchInterval: LIVE_ACTIVITY_REFRESH_MS,
-    }),
-  );
+  return useQuery(liveActivityQueryOptions(projectId));
 }
