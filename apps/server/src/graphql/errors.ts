@@ -11,7 +11,7 @@ import { AppError, prepareErrorReply, toErrorResponse } from '../errors.ts';
  *    (NON_EXISTENT_API_KEY, INVALID_REQUEST_BODY…), the protocol that SDK was written against.
  * Both carry the HTTP status as `extensions.status` (and `details` when there are some).
  */
-const CUSTOMARY_CODE_BY_STATUS: Record<number, string> = {
+export const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_USER_INPUT',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
@@ -24,7 +24,7 @@ function extensionsOf(
   body: { errorCode: string; details?: unknown },
   convention: Convention,
 ): Record<string, unknown> {
-  const customary = convention === 'customary' ? CUSTOMARY_CODE_BY_STATUS[status] : undefined;
+  const customary = convention === 'customary' ? CODE_BY_STATUS[status] : undefined;
   return {
     code: customary ?? body.errorCode,
     ...(customary && { errorCode: body.errorCode }),
@@ -44,7 +44,7 @@ export function withGraphqlErrors<Args extends unknown[], Result>(
     try {
       return await resolve(...args);
     } catch (error) {
-      if (!(error instanceof AppError) || !CUSTOMARY_CODE_BY_STATUS[error.status]) throw error;
+      if (!(error instanceof AppError) || !CODE_BY_STATUS[error.status]) throw error;
       throw new GraphQLError(error.message, {
         extensions: extensionsOf(error.status, error, 'customary'),
       });
