@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../gql/gql';
 import type { BrowsersQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
-import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
-import { SHARE_LIMIT } from './share-queries';
+import { type AnalyticsRange, analyticsKeys, SHARE_LIMIT } from './analytics-keys';
 
-/** The Metrics tab's browsers share: distinct users per browser, key null = unknown; the server sorts by value. */
+/**
+ * The Metrics tab's browsers share: distinct users per browser; key null = unknown. The server sorts
+ * by value.
+ */
 export const BROWSERS_QUERY = graphql(`
   query Browsers($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
     browsers(projectId: $projectId, from: $from, to: $to, limit: $limit) { key value }

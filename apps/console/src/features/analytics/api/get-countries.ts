@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../gql/gql';
 import type { CountriesQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
-import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
-import { SHARE_LIMIT } from './share-queries';
+import { type AnalyticsRange, analyticsKeys, SHARE_LIMIT } from './analytics-keys';
 
-/** The Metrics tab's countries share: distinct users per country (ISO 3166-1 alpha-2), key null = unknown; the server sorts by value. */
+/**
+ * The Metrics tab's countries share: distinct users per country (ISO 3166-1 alpha-2); key null = unknown. The server sorts
+ * by value.
+ */
 export const COUNTRIES_QUERY = graphql(`
   query Countries($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
     countries(projectId: $projectId, from: $from, to: $to, limit: $limit) { key value }

@@ -4,7 +4,10 @@ import type { WalletProvidersQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
-/** The Metrics tab's walletProviders share: distinct connected wallets per wallet provider, key null = unknown; the server sorts by value. */
+/**
+ * The Metrics tab's wallet providers share: distinct connected wallets per wallet provider; key null = unknown. The server sorts
+ * by value.
+ */
 export const WALLET_PROVIDERS_QUERY = graphql(`
   query WalletProviders($projectId: ID!, $from: DateTime, $to: DateTime) {
     walletProviders(projectId: $projectId, from: $from, to: $to) { key value }

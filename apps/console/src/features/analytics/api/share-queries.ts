@@ -12,9 +12,6 @@ import { walletProvidersQueryOptions } from './get-wallet-providers';
 export type ShareQuery = 'walletProviders' | 'countries' | 'browsers';
 export type Share = CountriesQuery['countries'][number];
 
-/** Slices shown per chart (countries and browsers; wallet providers are few). */
-export const SHARE_LIMIT = 8;
-
 const SHARE_QUERY_OPTIONS = {
   walletProviders: walletProvidersQueryOptions,
   countries: countriesQueryOptions,
