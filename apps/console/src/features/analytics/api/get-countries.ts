@@ -5,8 +5,8 @@ import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys, SHARE_LIMIT } from './analytics-keys';
 
 /**
- * The Metrics tab's countries share: distinct users per country (ISO 3166-1 alpha-2); key null = unknown. The server sorts
- * by value.
+ * The Metrics tab's countries share: distinct users per country (ISO 3166-1 alpha-2); key null =
+ * unknown. The server sorts by value.
  */
 export const COUNTRIES_QUERY = graphql(`
   query Countries($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
