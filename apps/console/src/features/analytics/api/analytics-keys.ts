@@ -15,5 +15,5 @@ export const analyticsKeys = {
     ['projects', projectId, 'analytics', name, { from, to, ...extra }] as const,
 };
 
-/** Slices a share chart asks for (countries and browsers; wallet providers are few); the server sorts by value. */
+/** Slices a share chart asks for (countries, browsers; wallet providers are few); sorted by value. */
 export const SHARE_LIMIT = 8;

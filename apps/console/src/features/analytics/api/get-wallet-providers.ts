@@ -5,8 +5,8 @@ import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /**
- * The Metrics tab's wallet providers share: distinct connected wallets per wallet provider; key null = unknown. The server sorts
- * by value.
+ * The Metrics tab's wallet providers share: distinct connected wallets per wallet provider; key null =
+ * unknown. The server sorts by value.
  */
 export const WALLET_PROVIDERS_QUERY = graphql(`
   query WalletProviders($projectId: ID!, $from: DateTime, $to: DateTime) {
