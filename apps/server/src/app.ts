@@ -47,6 +47,7 @@ import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
+import { createWallets } from './modules/wallets/module.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
 
 /** Everything other modules may use; passed to each module's register function. */
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock });
+  const wallets = createWallets({ projects, eventStore, clock });
   const health = createHealthService({
     db,
     eventStore,
@@ -292,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       analytics.graphql,
       acquisition.graphql,
       incidents.graphql,
+      wallets.graphql,
     ],
     onQuery: metrics.queryTook,
   });

@@ -1,4 +1,5 @@
 import type { Project } from '@polyflow/contracts/projects';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -19,7 +20,14 @@ import { TransactionHistory } from '../components/transaction-history';
  * the server. The period and the tab live in the URL; every query key holds the project id, so
  * choosing another project asks everything again.
  */
-export function AnalyticsScreen({ project, configPath }: { project: Project; configPath: string }) {
+interface AnalyticsScreenProps {
+  project: Project;
+  configPath: string;
+  /** Cards of other features for the Metrics tab (src/app composes them): first, and beside the gas chart. */
+  metricsCards?: (range: AnalyticsRange) => { leading?: ReactNode; besideGas?: ReactNode };
+}
+
+export function AnalyticsScreen({ project, configPath, metricsCards }: AnalyticsScreenProps) {
   const [selection, setSelection] = usePeriod();
   const [params, setParams] = useSearchParams();
   const tab: AnalyticsTab = params.get('tab') === 'history' ? 'history' : 'metrics';
@@ -71,7 +79,7 @@ export function AnalyticsScreen({ project, configPath }: { project: Project; con
         </Card>
         <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
           {tab === 'metrics' ? (
-            <MetricsTab range={range} granularity={period.granularity} />
+            <MetricsTab range={range} granularity={period.granularity} {...metricsCards?.(range)} />
           ) : (
             <Card>
               <CardHeader title="Transaction History" eyebrow="Transactions" />

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { WalletLink } from '../../../components/wallet-link';
 import { formatDateTime } from '../../../lib/format';
 import { useSetIncidentStatus } from '../api/set-incident-status';
 import {
@@ -69,9 +70,9 @@ export function IncidentOverview({ incident, projectId, periodLabel }: IncidentO
           <dd className="flex min-w-0 items-center gap-2">
             {wallet ? (
               <>
-                <span className="truncate font-mono text-slate-800" title={wallet}>
+                <WalletLink address={wallet} className="truncate">
                   {wallet}
-                </span>
+                </WalletLink>
                 <CopyButton text={wallet} label="Copy wallet address" className="size-7" />
                 {isEarlierWallet && (
                   <span className="shrink-0 text-xs text-slate-500">(not connected at this occurrence)</span>
