@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../errors.ts';
+import { hasBearerToken as isAuthorized } from '../lib/bearer-token.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 export type MetricsOptions = {
@@ -15,12 +15,6 @@ export type MetricsOptions = {
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-function isAuthorized(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /**
  * Prometheus metrics, off unless configured: `GET /metrics` answers 404 on the main port without
  * METRICS_TOKEN (it is not the console's page either), 401 without the right Bearer token. With
@@ -28,20 +22,35 @@ function isAuthorized(header: string | undefined, token: string): boolean {
  */
 export async function registerMetrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const { metrics, token, port, host } = options;
-  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
-    if (!token) throw notFound('Metrics are off on this port: set METRICS_TOKEN or METRICS_PORT.');
-    if (!isAuthorized(request.headers.authorization, token)) {
-      throw new AppError(
-        401,
-        'BAD_AUTHENTICATION',
-        'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.',
-      );
-    }
-    return reply
-      .header('content-type', CONTENT_TYPE)
-      .header('cache-control', 'no-store')
-      .send(metrics.render());
-  });
+  app.get(
+    '/metrics',
+    {
+      logLevel: 'warn',
+      config: {
+        docs: {
+          summary: 'Prometheus metrics (with METRICS_TOKEN set)',
+          description: 'Off (404) unless `METRICS_TOKEN` is set; see Self-hosting, "Metrics".',
+          tag: 'Operations',
+          auth: 'metrics-token',
+          responses: { 200: { description: 'The Prometheus text format.', contentTypes: [CONTENT_TYPE] } },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!token) throw notFound('Metrics are off on this port: set METRICS_TOKEN or METRICS_PORT.');
+      if (!isAuthorized(request.headers.authorization, token)) {
+        throw new AppError(
+          401,
+          'BAD_AUTHENTICATION',
+          'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.',
+        );
+      }
+      return reply
+        .header('content-type', CONTENT_TYPE)
+        .header('cache-control', 'no-store')
+        .send(metrics.render());
+    },
+  );
 
   if (port === undefined) return;
   let server: Server | undefined;

@@ -1,6 +1,7 @@
 import type { Project } from '@polyflow/contracts/projects';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -52,7 +53,11 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
   return (
     <CsvScope scope={{ project: project.name, screen: 'analytics', from: period.from, to: period.to }}>
       <div className="flex animate-panel flex-col gap-4">
-        <PageHeader eyebrow={project.name} title="Analytics" />
+        <PageHeader
+          eyebrow={project.name}
+          title="Analytics"
+          help={{ href: DOCS.analytics, topic: 'what every number means' }}
+        />
         <Card aria-labelledby="overview-title">
           {/* Not CardHeader's actions slot: that one never shrinks, and the filter must wrap on a phone. */}
           <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">

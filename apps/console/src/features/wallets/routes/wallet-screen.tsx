@@ -2,6 +2,7 @@ import type { Project } from '@polyflow/contracts/projects';
 import type { Wallet } from '@polyflow/contracts/wallets';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -34,7 +35,11 @@ export function WalletScreen({ project, address, listPath, incidentPath }: Walle
         <ArrowLeft aria-hidden="true" className="size-4" />
         All wallets
       </Link>
-      <PageHeader eyebrow={project.name} title="Wallet" />
+      <PageHeader
+        eyebrow={project.name}
+        title="Wallet"
+        help={{ href: DOCS.wallet, topic: 'what the wallet page shows' }}
+      />
       {isAddress ? (
         <WalletBody projectId={project.id} address={address} incidentPath={incidentPath} />
       ) : (

@@ -8,6 +8,7 @@ import {
 import { ArrowDown, ArrowUp, Wallet as WalletIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -85,7 +86,11 @@ export function WalletsScreen({
   return (
     <CsvScope scope={{ project: project.name, screen: 'wallets', from: period.from, to: period.to }}>
       <div className="flex animate-panel flex-col gap-4">
-        <PageHeader eyebrow={project.name} title="Wallets" />
+        <PageHeader
+          eyebrow={project.name}
+          title="Wallets"
+          help={{ href: DOCS.wallets, topic: 'the Wallets list and lifecycle stages' }}
+        />
         <Card aria-labelledby="wallets-title">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
             <CardHeader
