@@ -27,6 +27,8 @@ const WORKSPACES = [
   { dir: 'e2e/', tsc: ['e2e'] },
   { dir: 'scripts/', vitest: 'scripts' },
   { dir: 'docs/', files: ['scripts/docs-records.test.mjs'] },
+  // The console's operation types are generated from the schema (apps/console/codegen.ts).
+  { dir: 'docs/graphql-schema.graphql', tsc: ['apps/console'] },
 ];
 
 const SERVER = 'apps/server/';
@@ -168,8 +170,19 @@ async function main(args) {
       args: ['biome', 'check', '--no-errors-on-unmatched', ...lint],
     });
   }
-  // Type checks and the linter side by side, one per core; each one's output, in order, once it fails.
   let failed = false;
+  // The console's type check reads its operation types, generated first (npm run codegen -w apps/console).
+  if (tsc.includes('apps/console')) {
+    const { code, output, seconds } = await run('npm', ['run', 'codegen', '--silent', '-w', 'apps/console']);
+    console.log(
+      `--- codegen of the console's operation types (${seconds.toFixed(1)} s): ${code === 0 ? 'ok' : 'FAILED'}`,
+    );
+    if (code !== 0) {
+      failed = true;
+      process.stdout.write(output);
+    }
+  }
+  // Type checks and the linter side by side, one per core; each one's output, in order, once it fails.
   const cores = os.availableParallelism();
   for (let index = 0; index < steps.length; index += cores) {
     const batch = steps.slice(index, index + cores);

@@ -1,58 +1,8 @@
-import type { AnalyticsOverview, TransactionDetail, TransactionRow } from '@polyflow/contracts/analytics';
-import type { Project } from '@polyflow/contracts/projects';
-import { json, mockApi, type RecordedRequest, type Reply } from '../../../testing/mock-api';
-
-/** A GraphQL request as the server sees it: the (first) root field asked and the variables. */
-export interface GraphqlCall {
-  field: string;
-  variables: Record<string, unknown>;
-  headers: Headers;
-}
-
-type Answer = Reply | ((variables: Record<string, unknown>) => Reply | Promise<Reply>);
-
-/** `data` of a successful answer. */
-export const data = (value: Record<string, unknown>): Reply => json(200, { data: value });
-/** A GraphQL error answer, as the server's errorFormatter writes it. */
-export const graphqlError = (message: string, code = 'NOT_FOUND', status = 404): Reply =>
-  json(400, { data: null, errors: [{ message, extensions: { code, status } }] });
-
-function rootFieldOf(request: RecordedRequest): string {
-  const query = (request.body as { query?: string } | undefined)?.query ?? '';
-  return /\{\s*(\w+)\s*\(/.exec(query)?.[1] ?? 'unknown';
-}
-
-/**
- * Mocks `fetch` with the projects list (REST) and GraphQL answers per root field (`analyticsOverview`,
- * `countries`…). Fields without an answer get an empty successful one, so each test states only what it
- * looks at.
- */
-export function serveAnalytics(projects: Project[], answers: Record<string, Answer> = {}) {
-  const calls: GraphqlCall[] = [];
-  const api = mockApi({
-    'GET /projects': json(200, { projects }),
-    'POST /api/graphql': async (request) => {
-      const field = rootFieldOf(request);
-      const variables = ((request.body as { variables?: Record<string, unknown> }).variables ?? {}) as Record<
-        string,
-        unknown
-      >;
-      calls.push({ field, variables, headers: request.headers });
-      const answer = answers[field] ?? DEFAULT_ANSWERS[field];
-      if (answer === undefined)
-        return graphqlError(`No answer for ${field}`, 'GRAPHQL_VALIDATION_FAILED', 400);
-      return typeof answer === 'function' ? answer(variables) : answer;
-    },
-  });
-  return {
-    ...api,
-    graphql: calls,
-    callsOf: (field: string) => calls.filter((call) => call.field === field),
-    /** The calls for the period on screen, without the previous period's (`previous: true`). */
-    currentCallsOf: (field: string) =>
-      calls.filter((call) => call.field === field && call.variables.previous !== true),
-  };
-}
+import type { Answer } from '../../../testing/serve-graphql';
+import { data } from '../../../testing/serve-graphql';
+import type { AnalyticsOverview } from '../api/get-overview';
+import type { TransactionDetail } from '../api/get-transaction';
+import type { TransactionRow } from '../api/get-transaction-history';
 
 export function buildOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOverview {
   return {
@@ -124,7 +74,8 @@ export function buildDetail(overrides: Partial<TransactionDetail> = {}): Transac
   };
 }
 
-const DEFAULT_ANSWERS: Record<string, Answer> = {
+/** An empty successful answer to each query of the analytics screen, so each test states only what it looks at. */
+export const analyticsAnswers: Record<string, Answer> = {
   analyticsOverview: data({ analyticsOverview: buildOverview() }),
   averageGasPrice: data({ averageGasPrice: [] }),
   failedTransactions: data({ failedTransactions: [] }),
