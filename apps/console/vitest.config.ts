@@ -7,6 +7,7 @@ export default defineProject({
     name: 'console',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    globalSetup: ['./src/testing/generate-operation-types.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
   },

@@ -22,6 +22,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   projects: [],
   // The port: its types, the event row, the log record format and the questions, never an adapter.
   'event-store': [
+    'domain.ts',
     'event-store.ts',
     'event-row.ts',
     'event-batch.ts',
@@ -52,6 +53,11 @@ const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), 
 /** Where each engine's driver may be imported (bench and tests aside). */
 const DUCKDB_ADAPTER = path.join(MODULES, 'event-store', 'duckdb');
 const CLICKHOUSE_ADAPTER = path.join(MODULES, 'event-store', 'clickhouse');
+/** One folder per question: its signature and row schema, and each engine's SQL beside it (ADR 049). */
+const QUESTIONS = path.join(MODULES, 'event-store', 'questions');
+const QUESTION_FILES = ['clickhouse.ts', 'duckdb.ts', 'question.ts'];
+/** The event store's domain constants, defined once (ADR 049). */
+const DOMAIN = path.join(MODULES, 'event-store', 'domain.ts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -151,5 +157,53 @@ describe('server boundaries', () => {
       )
       .map(({ from, specifier }) => `${shown(from)} imports ${specifier}`);
     expect(breaches).toEqual([]);
+  });
+
+  it('keeps each event store question in one folder: question.ts, duckdb.ts, clickhouse.ts', () => {
+    const folders = readdirSync(QUESTIONS, { withFileTypes: true });
+    expect(folders.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
+    const odd = folders
+      .map((folder) => [folder.name, readdirSync(path.join(QUESTIONS, folder.name)).sort()] as const)
+      .filter(([, names]) => JSON.stringify(names) !== JSON.stringify(QUESTION_FILES))
+      .map(([name, names]) => `${name}: ${names.join(', ')}`);
+    expect(folders.length).toBeGreaterThan(0);
+    expect(odd).toEqual([]);
+  });
+
+  it("has each question's engine file reach only its own adapter, and question.ts neither", () => {
+    const adapterOf = (file: string) => {
+      if (file.startsWith(DUCKDB_ADAPTER + path.sep)) return 'duckdb';
+      if (file.startsWith(CLICKHOUSE_ADAPTER + path.sep)) return 'clickhouse';
+      if (file.startsWith(QUESTIONS + path.sep)) {
+        const name = path.basename(file, '.ts');
+        return name === 'duckdb' || name === 'clickhouse' ? name : 'question';
+      }
+      return null;
+    };
+    const breaches = imports
+      .filter(({ from, target }) => {
+        if (!target || !from.startsWith(QUESTIONS + path.sep)) return false;
+        const own = adapterOf(from);
+        const reached = adapterOf(target);
+        return reached !== null && reached !== 'question' && reached !== own;
+      })
+      .map(({ from, specifier }) => `${shown(from)} imports ${specifier}`);
+    expect(breaches).toEqual([]);
+  });
+
+  it('defines each domain constant of the event store once, in domain.ts', () => {
+    const names = [...readFileSync(DOMAIN, 'utf8').matchAll(/^export const ([A-Z][A-Z_]+) =/gm)].map(
+      (match) => match[1] as string,
+    );
+    expect(names.length).toBeGreaterThan(5);
+    const elsewhere = [...files, ...sourceFiles(path.resolve(SRC, '../bench'))]
+      .filter((file) => file !== DOMAIN)
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return names
+          .filter((name) => new RegExp(`\\bconst ${name}\\b`).test(text))
+          .map((name) => `${name} in ${path.relative(SRC, file)}`);
+      });
+    expect(elsewhere).toEqual([]);
   });
 });

@@ -200,7 +200,8 @@ const REST: RestCase[] = [
 const LIVE = { route: `${P}/live`, expected: READ };
 
 /** Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI file. */
-const NOT_PROJECT_ROUTES = /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json)(\/|$)/;
+const NOT_PROJECT_ROUTES =
+  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json)(\/|$)/;
 
 /** `printRoutes` draws a tree; this reads it back into "METHOD /path" lines. */
 function registeredRoutes(tree: string): string[] {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorCodes } from '@polyflow/contracts/errors';
 import { describe, expect, it } from 'vitest';
-import { CODE_BY_STATUS } from '../src/reading/graphql-errors.ts';
+import { CODE_BY_STATUS } from '../src/graphql/errors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverSource = path.resolve(here, '../src');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, shortenAddress } from './format';
+import { formatDate, formatDateTime, formatPercent, shortenAddress } from './format';
 
 describe('the console’s one date and address format', () => {
   it('writes every time the same way, in UTC, and says so', () => {
@@ -12,5 +12,14 @@ describe('the console’s one date and address format', () => {
     expect(shortenAddress('0x1111222233334444555566667777888899990000')).toBe('0x1111…0000');
     expect(shortenAddress(`0x${'ab'.repeat(32)}`)).toBe('0xabab…abab');
     expect(shortenAddress('0x1234')).toBe('0x1234');
+  });
+
+  it('writes every rate the same way: one decimal at most, never 0% for something that happened', () => {
+    expect(formatPercent(0.027)).toBe('2.7%');
+    expect(formatPercent(31 / 800)).toBe('3.9%');
+    expect(formatPercent(0.0002)).toBe('< 0.1%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(null)).toBe('—');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The console's one date format and one address format, for every screen (Analytics, Incident Tracking,
- * the project switcher). Times are UTC everywhere, like the periods and the server's buckets, and say so.
+ * The console's one date format, one address format and one percent format, for every screen (Analytics,
+ * Acquisition, Incident Tracking, the project switcher). Times are UTC everywhere, like the periods and the
+ * server's buckets, and say so.
  */
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -37,4 +38,16 @@ export function formatDate(iso: string): string {
 /** "0x1234…abcd": `0x` and 4 characters, an ellipsis, the last 4; addresses and hashes alike. */
 export function shortenAddress(value: string): string {
   return value.length <= 12 ? value : `${value.slice(0, 6)}…${value.slice(-4)}`;
+}
+
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+
+/**
+ * A 0..1 fraction as a percentage: 0.027 → "2.7%", 0.0002 → "< 0.1%" (never "0%" for something that
+ * happened); null (nothing to divide by) → "—".
+ */
+export function formatPercent(value: number | null): string {
+  if (value === null) return '—';
+  if (value > 0 && value < 0.001) return '< 0.1%';
+  return percent.format(value);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TypedDocumentString } from '../gql/graphql';
 import { ApiError, readCookie } from './api-client';
 import { getActiveSession } from './session';
 import { clearStoredSession } from './storage';
@@ -17,10 +18,9 @@ const GraphqlResponseSchema = z.object({
   errors: z.array(GraphqlErrorSchema).optional(),
 });
 
-interface GraphqlOptions<T> {
-  variables?: Record<string, unknown>;
-  /** The shape of `data`; an answer that does not match is an INVALID_RESPONSE. */
-  schema: z.ZodType<T>;
+interface GraphqlOptions<TVariables> {
+  /** Typed by the document (src/gql/, generated from docs/graphql-schema.graphql: `npm run codegen`). */
+  variables: TVariables;
   signal?: AbortSignal | undefined;
 }
 
@@ -44,15 +44,18 @@ export function signedInGraphqlHeaders(): Record<string, string> {
 }
 
 /**
- * A signed-in GraphQL request: Bearer token and (spec §6) the same token as X-API-KEY, which the server
- * tolerates. Errors become ApiErrors like REST ones: the first GraphQL error's code and message. A missing
- * or expired session (HTTP 401, or `extensions.status` 401 inside a 200/400 answer) ends the stored session,
- * exactly as api-client does for REST.
+ * A signed-in GraphQL request of one operation: `document` is a `graphql(...)` document, whose result and
+ * variables types codegen derived from the schema (so a field the schema lacks fails the typecheck).
+ * Bearer token and (spec §6) the same token as X-API-KEY, which the server tolerates. Errors become
+ * ApiErrors like REST ones: the first GraphQL error's code and message. A missing or expired session (HTTP
+ * 401, or `extensions.status` 401 inside a 200/400 answer) ends the stored session, exactly as api-client
+ * does for REST.
  */
-export async function graphqlRequest<T>(
-  query: string,
-  { variables, schema, signal }: GraphqlOptions<T>,
-): Promise<T> {
+export async function graphqlRequest<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  { variables, signal }: GraphqlOptions<TVariables>,
+): Promise<TResult> {
+  const query = document.toString();
   const headers = signedInGraphqlHeaders();
 
   let response: Response;
@@ -60,7 +63,7 @@ export async function graphqlRequest<T>(
     response = await fetch(GRAPHQL_URL, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ query, variables: variables ?? {} }),
+      body: JSON.stringify({ query, variables }),
       credentials: 'same-origin',
       signal,
     });
@@ -85,9 +88,10 @@ export async function graphqlRequest<T>(
       response.status,
     );
   }
-  const data = schema.safeParse(parsed.data.data);
-  if (!data.success) {
+  // The shape of `data` is the document's, as the server validates its answers against the same schema.
+  const data = parsed.data.data;
+  if (typeof data !== 'object' || data === null) {
     throw new ApiError('INVALID_RESPONSE', 'The server sent an answer the console does not understand.', 0);
   }
-  return data.data;
+  return data as TResult;
 }

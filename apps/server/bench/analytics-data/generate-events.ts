@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { INCIDENT_SOURCES, sqlList } from '../../src/modules/event-store/domain.ts';
 
 /**
  * 10 million events shaped like real ones, generated inside DuckDB (no row goes through JS): "units"
@@ -210,6 +211,6 @@ async function stampIncidents(connection: DuckDBConnection): Promise<void> {
   const fingerprint = `project_id || '|' || error_source || '|' || coalesce(error_code::VARCHAR || rpc_method, error_message)`;
   await connection.run(
     `UPDATE events SET incident_id = 'inc_' || substr(md5(${fingerprint}), 1, 24)
-      WHERE type = 'error' AND error_source IN ('window', 'promise', 'wallet')`,
+      WHERE type = 'error' AND error_source IN ${sqlList(INCIDENT_SOURCES)}`,
   );
 }

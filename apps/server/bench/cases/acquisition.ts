@@ -1,10 +1,11 @@
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import { createAcquisitionService } from '../../src/modules/acquisition/service.ts';
+import { SUBMITTED_STAGES, sqlList } from '../../src/modules/event-store/domain.ts';
 import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench-case.ts';
 
 /**
  * The User Acquisition screen's queries over the dashboard's default 30 days, through the service (as the
- * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/duckdb/questions/ kept
+ * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/questions/<question>/duckdb.ts kept
  * here (bench only; PostgreSQL parameters: $1 project, $2 from, $3 to in epoch ms).
  */
 const stubOwner = { getProjectFor: async () => ({}) as never };
@@ -25,7 +26,7 @@ const rangeOf = (c: DuckBenchContext) => ({
 const FROM = `(to_timestamp($2::bigint / 1000.0) AT TIME ZONE 'UTC')`;
 const TO = `(to_timestamp($3::bigint / 1000.0) AT TIME ZONE 'UTC')`;
 const IN_RANGE = `project_id = $1 AND ts >= ${FROM} AND ts < ${TO}`;
-const SUBMITTED = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
+const SUBMITTED = sqlList(SUBMITTED_STAGES);
 const args = (c: PostgresBenchContext) => [c.projectId, c.range.fromMs, c.range.toMs];
 
 /** Sessions passing FILTERS ($4 countries, $5 sources, $6 providers). */

@@ -3,7 +3,7 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
 
 /**
  * The Incident Tracking screens' queries over the dashboard's default 30 days, through the service (as the
- * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/duckdb/questions/ kept here
+ * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/questions/<question>/duckdb.ts kept here
  * (bench only; parameters: $1 project, $2 from, $3 to in epoch ms).
  * Generated rows carry their `incident_id` like stored ones (bench/analytics-data/generate-events.ts).
  */

@@ -2,6 +2,8 @@
  * The PostgreSQL translations of the analytics SQL fragments (src/modules/event-store/duckdb/sql.ts).
  * Parameters: $1 project, $2 from (epoch ms), $3 to (epoch ms), $4 bucket (ms) or a limit.
  */
+import { STAGE_RANK, SUBMITTED_STAGES, sqlList } from '../../src/modules/event-store/domain.ts';
+
 export const FROM = `(to_timestamp($2::bigint / 1000.0) AT TIME ZONE 'UTC')`;
 export const TO = `(to_timestamp($3::bigint / 1000.0) AT TIME ZONE 'UTC')`;
 export const IN_RANGE = `project_id = $1 AND ts >= ${FROM} AND ts < ${TO}`;
@@ -9,14 +11,11 @@ export const epochMs = (expression: string) => `(extract(epoch FROM ${expression
 export const bucketOf = (expression: string) =>
   `floor((${epochMs(expression)} - $2::bigint) / $4::bigint)::bigint`;
 
-const STAGE_RANK = `CASE tx_stage WHEN 'requested' THEN 0 WHEN 'submitted' THEN 1 ELSE 2 END`;
-export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
-
 export const TRANSACTIONS_CTE = `transactions AS (
   SELECT tx_id,
          min(ts) AS requested_at,
          (array_agg(tx_stage ORDER BY ts DESC, ${STAGE_RANK} DESC))[1] AS status,
-         bool_or(tx_stage IN ${SUBMITTED_STAGES}) AS is_submitted,
+         bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted,
          max(tx_kind) AS kind,
          max(tx_hash) AS hash,
          (array_agg(coalesce(tx_from, wallet_address) ORDER BY ts))[1] AS wallet,

@@ -3,10 +3,60 @@ import { type ExecutionResult, GraphQLError } from 'graphql';
 import { AppError, prepareErrorReply, toErrorResponse } from '../errors.ts';
 
 /**
- * The one place GraphQL errors get their `extensions.code`: an AppError keeps its errorCode (and
- * HTTP status as `extensions.status`), a GraphQL syntax or validation error says so, another expected
- * error is mapped as REST maps it (errors.ts), anything else is an INTERNAL_ERROR whose message and
- * stack stay in the log.
+ * The one place GraphQL errors get their `extensions.code`. Two conventions, both decided here:
+ *  - the dashboard's queries and mutations (resolvers wrapped by {@link withGraphqlErrors}, through
+ *    `reading/resolver.ts`): GraphQL's customary code for what the caller can fix (BAD_USER_INPUT,
+ *    FORBIDDEN, NOT_FOUND, by HTTP status), with the REST errorCode alongside in `extensions.errorCode`;
+ *  - everything else, such as the published SDK's create*Event mutations: the REST errorCode itself
+ *    (NON_EXISTENT_API_KEY, INVALID_REQUEST_BODY…), the protocol that SDK was written against.
+ * Both carry the HTTP status as `extensions.status` (and `details` when there are some).
+ */
+export const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_USER_INPUT',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+};
+
+type Convention = 'customary' | 'errorCode';
+
+function extensionsOf(
+  status: number,
+  body: { errorCode: string; details?: unknown },
+  convention: Convention,
+): Record<string, unknown> {
+  const customary = convention === 'customary' ? CODE_BY_STATUS[status] : undefined;
+  return {
+    code: customary ?? body.errorCode,
+    ...(customary && { errorCode: body.errorCode }),
+    status,
+    ...(body.details !== undefined && { details: body.details }),
+  };
+}
+
+/**
+ * Wraps a dashboard resolver: its expected failures (AppErrors of a status with a customary code) leave as
+ * GraphQL errors with that code; a missing session (401) and the rest keep the errorCode convention.
+ */
+export function withGraphqlErrors<Args extends unknown[], Result>(
+  resolve: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    try {
+      return await resolve(...args);
+    } catch (error) {
+      if (!(error instanceof AppError) || !CODE_BY_STATUS[error.status]) throw error;
+      throw new GraphQLError(error.message, {
+        extensions: extensionsOf(error.status, error, 'customary'),
+      });
+    }
+  };
+}
+
+/**
+ * Mercurius's errorFormatter: an AppError (or another expected error, mapped as REST maps it in
+ * errors.ts) gets the errorCode convention above, unless a dashboard resolver already gave it its code; a
+ * GraphQL syntax or validation error says so; anything else is an INTERNAL_ERROR whose message and stack
+ * stay in the log.
  */
 export function formatGraphqlErrors(
   execution: ExecutionResult,
@@ -40,11 +90,7 @@ export function formatGraphqlErrors(
     if (mapped) {
       return new GraphQLError(mapped.body.message, {
         path: error.path,
-        extensions: {
-          code: mapped.body.errorCode,
-          status: mapped.status,
-          ...(mapped.body.details && { details: mapped.body.details }),
-        },
+        extensions: extensionsOf(mapped.status, mapped.body, 'errorCode'),
       });
     }
     log(original);

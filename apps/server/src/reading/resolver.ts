@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { withGraphqlErrors } from '../graphql/errors.ts';
 import type { GraphqlContext } from '../graphql/module.ts';
 import type { Actor } from '../lib/access.ts';
-import { withGraphqlErrors } from './graphql-errors.ts';
 import { InputError } from './input-error.ts';
 import { readerUserId } from './reader.ts';
 
@@ -24,7 +24,7 @@ export type Resolver = (root: unknown, args: unknown, context: GraphqlContext) =
 /**
  * A dashboard query resolver: a reader first (a session, or a read token: 401 otherwise), then the
  * arguments, then the service as the user whose authority answers for the project (a read token's
- * owner, for its own project only). Errors get GraphQL codes. Shared by the analytics, acquisition and
+ * owner, for its own project only). Errors get the dashboard's GraphQL codes (graphql/errors.ts). Shared by the analytics, acquisition and
  * incident modules.
  */
 export function userQuery<T extends { projectId: string }>(

@@ -3,38 +3,22 @@ import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
+import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts';
+import type { IntegrationSummaryQuestion } from './questions/integration-summary/question.ts';
 import type { WalletQuestions } from './wallet-questions.ts';
+
+export type { StoredTxEvent } from './questions/find-tx-event/question.ts';
+export type { IntegrationSummary } from './questions/integration-summary/question.ts';
 
 /**
  * The event store, as a port (docs/decisions/006-event-store-port.md). Ingestion writes through its write
  * side; the analytics, acquisition and incident services read through its read side, one method per
- * question a dashboard asks. Each engine is one adapter folder next to this file (`duckdb/`) that alone
- * imports its driver and holds its schema, derived tables and SQL. `test/support/event-stores.ts` runs
- * the exact-answer suites against whichever adapter is chosen.
+ * question a dashboard asks. Each question is one folder, questions/<question>/: its signature and zod
+ * row schema (question.ts) beside its DuckDB and ClickHouse SQL (duckdb.ts, clickhouse.ts), which both
+ * parse their rows with that schema. Domain constants are in domain.ts. Each engine's adapter folder
+ * (`duckdb/`, `clickhouse/`) alone imports its driver and holds its schema, derived tables, writer and
+ * export. `test/support/event-stores.ts` runs the exact-answer suites against whichever adapter is chosen.
  */
-
-/** What the integration card needs, counted from `since`. */
-export type IntegrationSummary = {
-  eventsSince: number;
-  lastEvent: { receivedAt: Date; origin: string; type: string } | null;
-  origins: { origin: string; events: number; lastReceivedAt: Date }[];
-};
-
-/** The fields of a stored transaction event the published SDK's status update builds on. */
-export type StoredTxEvent = Pick<
-  EventRow,
-  | 'id'
-  | 'type'
-  | 'user_id'
-  | 'session_id'
-  | 'origin'
-  | 'tx_id'
-  | 'tx_hash'
-  | 'tx_from'
-  | 'tx_to'
-  | 'tx_kind'
-  | 'chain_id'
->;
 
 export type EventWriter = {
   /**
@@ -68,22 +52,19 @@ export type EventWriter = {
 /** Client times `from` (included) to `to` (excluded). */
 export type ExportRange = { from: Date; to: Date };
 
-export type IngestionQuestions = {
-  /** Events per origin host since `since`, and the project's latest event of all time. */
-  integrationSummary(projectId: string, since: Date): Promise<IntegrationSummary>;
-  /** One stored event by id, with the transaction fields a later status update repeats. */
-  findTxEvent(projectId: string, id: string): Promise<StoredTxEvent | null>;
-  /** Every stored event of the project as rows, oldest received first (tests). */
-  projectEvents(projectId: string): Promise<EventRow[]>;
-  /**
-   * Every stored event of the project whose client time is in `range`, in (ts, id) order, for the raw
-   * export: batches that write their values into the export's format (event-batch.ts). Bounded memory
-   * whatever the size: an adapter holds a few thousand rows at a time and reads on only when the
-   * consumer pulls (DuckDB: windows of one query each, duckdb/export-events.ts; ClickHouse: keyset pages).
-   * Rows loaded meanwhile may or may not appear.
-   */
-  exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventBatch>;
-};
+export type IngestionQuestions = IntegrationSummaryQuestion &
+  FindTxEventQuestion & {
+    /** Every stored event of the project as rows, oldest received first (tests). */
+    projectEvents(projectId: string): Promise<EventRow[]>;
+    /**
+     * Every stored event of the project whose client time is in `range`, in (ts, id) order, for the raw
+     * export: batches that write their values into the export's format (event-batch.ts). Bounded memory
+     * whatever the size: an adapter holds a few thousand rows at a time and reads on only when the
+     * consumer pulls (DuckDB: windows of one query each, duckdb/export-events.ts; ClickHouse: keyset pages).
+     * Rows loaded meanwhile may or may not appear.
+     */
+    exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventBatch>;
+  };
 
 export type EventReader = IngestionQuestions &
   AnalyticsQuestions &

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { INCIDENT_SOURCES } from '../event-store/domain.ts';
 
 /**
  * How error events group into incidents. Pure functions: the ingestion path stores each error event's
@@ -102,14 +103,11 @@ export function incidentIdOf(projectId: string, fingerprint: string): string {
 
 export const INCIDENT_ID_PATTERN = /^inc_[0-9a-f]{24}$/;
 
-/** Error sources that are the dapp's incidents; the published SDK's own failures (`sdk`) are not. */
-export const INCIDENT_SOURCES: readonly string[] = ['window', 'promise', 'wallet'];
-
 /**
  * The incident of an error event with these fields, or null when its source is not the dapp's. Ingestion
  * stores it with each error event, so that incidents are a plain GROUP BY at query time.
  */
 export function incidentIdOfError(projectId: string, error: FingerprintInput): string | null {
-  if (!INCIDENT_SOURCES.includes(error.source)) return null;
+  if (!(INCIDENT_SOURCES as readonly string[]).includes(error.source)) return null;
   return incidentIdOf(projectId, fingerprintOf(error));
 }

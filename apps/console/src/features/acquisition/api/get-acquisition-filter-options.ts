@@ -1,26 +1,25 @@
-import {
-  type AcquisitionFilterOptions,
-  AcquisitionFilterOptionsSchema,
-} from '@polyflow/contracts/acquisition';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { AcquisitionFilterOptionsQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 
-const FILTER_OPTION = 'value users';
-const ACQUISITION_FILTER_OPTIONS = /* GraphQL */ `
+const ACQUISITION_FILTER_OPTIONS = graphql(`
   query AcquisitionFilterOptions($projectId: ID!, $from: DateTime, $to: DateTime) {
     acquisitionFilterOptions(projectId: $projectId, from: $from, to: $to) {
-      countries { ${FILTER_OPTION} }
-      terms { ${FILTER_OPTION} }
-      sources { ${FILTER_OPTION} }
-      mediums { ${FILTER_OPTION} }
-      campaigns { ${FILTER_OPTION} }
-      contents { ${FILTER_OPTION} }
-      browsers { ${FILTER_OPTION} }
-      walletProviders { ${FILTER_OPTION} }
+      countries { value users }
+      terms { value users }
+      sources { value users }
+      mediums { value users }
+      campaigns { value users }
+      contents { value users }
+      browsers { value users }
+      walletProviders { value users }
     }
   }
-`;
+`);
+
+export type AcquisitionFilterOptions = AcquisitionFilterOptionsQuery['acquisitionFilterOptions'];
+export type FilterOption = AcquisitionFilterOptions['countries'][number];
 
 export interface FilterOptionsInput {
   projectId: string;
@@ -34,7 +33,6 @@ export async function getAcquisitionFilterOptions(
 ): Promise<AcquisitionFilterOptions> {
   const { acquisitionFilterOptions } = await graphqlRequest(ACQUISITION_FILTER_OPTIONS, {
     variables: { projectId, from, to },
-    schema: z.object({ acquisitionFilterOptions: AcquisitionFilterOptionsSchema }),
     signal,
   });
   return acquisitionFilterOptions;

@@ -1,13 +1,9 @@
-import {
-  type AcquisitionFilters,
-  type AcquisitionFunnel,
-  AcquisitionFunnelSchema,
-} from '@polyflow/contracts/acquisition';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { AcquisitionFilters, AcquisitionFunnelQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 
-const ACQUISITION_FUNNEL = /* GraphQL */ `
+const ACQUISITION_FUNNEL = graphql(`
   query AcquisitionFunnel(
     $projectId: ID!
     $from: DateTime
@@ -21,7 +17,10 @@ const ACQUISITION_FUNNEL = /* GraphQL */ `
       steps { key label users share }
     }
   }
-`;
+`);
+
+export type AcquisitionFunnel = AcquisitionFunnelQuery['acquisitionFunnel'];
+export type FunnelStep = AcquisitionFunnel['steps'][number];
 
 export interface AcquisitionQueryInput {
   projectId: string;
@@ -39,7 +38,6 @@ export async function getAcquisitionFunnel(
 ): Promise<AcquisitionFunnel> {
   const { acquisitionFunnel } = await graphqlRequest(ACQUISITION_FUNNEL, {
     variables: { projectId, from, to, filters, previous },
-    schema: z.object({ acquisitionFunnel: AcquisitionFunnelSchema }),
     signal,
   });
   return acquisitionFunnel;

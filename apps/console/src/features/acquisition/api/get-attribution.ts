@@ -1,14 +1,10 @@
-import {
-  type Attribution,
-  type AttributionDimension,
-  AttributionSchema,
-} from '@polyflow/contracts/acquisition';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { AttributionDimension, AttributionQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import type { AcquisitionQueryInput } from './get-acquisition-funnel';
 
-const ATTRIBUTION = /* GraphQL */ `
+const ATTRIBUTION = graphql(`
   query Attribution(
     $projectId: ID!
     $dimension: AttributionDimension!
@@ -47,7 +43,10 @@ const ATTRIBUTION = /* GraphQL */ `
       }
     }
   }
-`;
+`);
+
+export type Attribution = AttributionQuery['attribution'];
+export type AttributionRow = Attribution['rows'][number];
 
 export type AttributionQueryInput = AcquisitionQueryInput & { dimension: AttributionDimension };
 
@@ -57,7 +56,6 @@ export async function getAttribution(
 ): Promise<Attribution> {
   const { attribution } = await graphqlRequest(ATTRIBUTION, {
     variables: { projectId, dimension, from, to, filters, previous },
-    schema: z.object({ attribution: AttributionSchema }),
     signal,
   });
   return attribution;

@@ -5,13 +5,13 @@ import {
 } from '@polyflow/contracts/acquisition';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
+import { formatPercent } from '../../../lib/format';
 import type { AttributionSort } from '../hooks/use-acquisition-view';
 import { attributionRowName, previousRowOf } from '../lib/acquisition-csv';
 import {
   type AttributionColumn,
   AttributionColumns,
   formatCount,
-  formatRate,
   sortAttributionRows,
 } from '../lib/attribution-columns';
 
@@ -111,7 +111,7 @@ export function AttributionTable({
                     >
                       {column.kind === 'rate' ? (
                         <span className="inline-flex flex-col items-end">
-                          {formatRate(value)}
+                          {formatPercent(value)}
                           {previousRows && (
                             <span
                               className="text-[0.7rem] font-normal whitespace-nowrap text-slate-500"
@@ -119,7 +119,7 @@ export function AttributionTable({
                             >
                               <span className="sr-only">previous period </span>
                               <span aria-hidden="true">prev. </span>
-                              {formatRate(before ? before[column.key] : null)}
+                              {formatPercent(before ? before[column.key] : null)}
                             </span>
                           )}
                         </span>

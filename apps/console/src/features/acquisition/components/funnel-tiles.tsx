@@ -2,7 +2,8 @@ import { type FunnelStep, FunnelStepLabels } from '@polyflow/contracts/acquisiti
 import { ChangeBadge } from '../../../components/ui/change-badge';
 import { cn } from '../../../components/ui/cn';
 import { compare } from '../../../lib/comparison';
-import { formatCount, formatRate } from '../lib/attribution-columns';
+import { formatPercent } from '../../../lib/format';
+import { formatCount } from '../lib/attribution-columns';
 
 /**
  * The six funnel tiles, each a count of distinct users and its share of Total Users, and beside it the
@@ -51,11 +52,11 @@ export function FunnelTiles({
               {comparison && <ChangeBadge comparison={comparison} better="up" />}
             </div>
             <p className="mt-0.5 text-xs text-slate-600">
-              <span className="font-semibold text-slate-800">{formatRate(step.share)}</span> of Total Users
+              <span className="font-semibold text-slate-800">{formatPercent(step.share)}</span> of Total Users
             </p>
             {before && (
               <p className="text-xs text-slate-500" data-testid="previous-conversion">
-                Previous: {isTotal ? formatCount(before.users) : formatRate(before.share)}
+                Previous: {isTotal ? formatCount(before.users) : formatPercent(before.share)}
               </p>
             )}
             <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-indigo-100">

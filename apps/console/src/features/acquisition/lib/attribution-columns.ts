@@ -63,15 +63,9 @@ export const AttributionColumns: readonly AttributionColumn[] = [
 ];
 
 const countFormat = new Intl.NumberFormat('en-US');
-const rateFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 export function formatCount(value: number): string {
   return countFormat.format(value);
-}
-
-/** A 0..1 fraction as a percentage; an undefined rate (nothing to divide by) as a dash. */
-export function formatRate(value: number | null): string {
-  return value === null ? '—' : rateFormat.format(value);
 }
 
 /**

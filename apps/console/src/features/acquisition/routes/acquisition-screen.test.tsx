@@ -3,15 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { resolvePeriod } from '../../../components/ui/periods';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-import {
-  type Answer,
-  buildAttributionRow,
-  buildFilterOptions,
-  buildFunnel,
-  data,
-  graphqlError,
-  serveGraphql,
-} from '../../../testing/serve-graphql';
+import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
+import { buildAttributionRow, buildFilterOptions, buildFunnel } from '../testing/builders';
 
 const campaignRows = [
   buildAttributionRow('total', null, {
@@ -68,9 +61,9 @@ const sourceRows = [
 ];
 
 const answers: Record<string, Answer> = {
-  AcquisitionFunnel: data({ acquisitionFunnel: buildFunnel(200, [150, 90, 45, 12, 30]) }),
-  AcquisitionFilterOptions: data({ acquisitionFilterOptions: buildFilterOptions() }),
-  Attribution: (variables) =>
+  acquisitionFunnel: data({ acquisitionFunnel: buildFunnel(200, [150, 90, 45, 12, 30]) }),
+  acquisitionFilterOptions: data({ acquisitionFilterOptions: buildFilterOptions() }),
+  attribution: (variables) =>
     data({
       attribution: {
         dimension: variables.dimension,
@@ -111,7 +104,7 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
     expect(tile('Signed Data').textContent).toContain('15% of Total Users');
 
     const expected = resolvePeriod({ kind: 'preset', id: '30d' });
-    expect(api.lastCurrentCallOf('AcquisitionFunnel')?.variables).toEqual({
+    expect(api.lastCurrentCallOf('acquisitionFunnel')?.variables).toEqual({
       projectId: project.id,
       from: expected.from,
       to: expected.to,
@@ -127,9 +120,9 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /Germany/ }));
 
     await waitFor(() =>
-      expect(api.lastCurrentCallOf('AcquisitionFunnel')?.variables.filters).toEqual({ countries: ['DE'] }),
+      expect(api.lastCurrentCallOf('acquisitionFunnel')?.variables.filters).toEqual({ countries: ['DE'] }),
     );
-    expect(api.lastCurrentCallOf('Attribution')?.variables.filters).toEqual({ countries: ['DE'] });
+    expect(api.lastCurrentCallOf('attribution')?.variables.filters).toEqual({ countries: ['DE'] });
     expect(location()).toContain('countries=DE');
     expect(screen.getByRole('button', { name: 'Location: Germany' })).toBeTruthy();
   });
@@ -137,19 +130,19 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
   it('reads a shared view from the URL and adds filters with + Add filter', async () => {
     const { api, user, location } = setUp('?countries=US&terms=wallet&tab=source');
     await waitFor(() =>
-      expect(api.lastCurrentCallOf('AcquisitionFunnel')?.variables.filters).toEqual({
+      expect(api.lastCurrentCallOf('acquisitionFunnel')?.variables.filters).toEqual({
         countries: ['US'],
         terms: ['wallet'],
       }),
     );
-    expect(api.lastCurrentCallOf('Attribution')?.variables.dimension).toBe('source');
+    expect(api.lastCurrentCallOf('attribution')?.variables.dimension).toBe('source');
 
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     await user.click(screen.getByRole('button', { name: 'Source' }));
     await user.click(screen.getByRole('button', { name: 'Source: Any' }));
     await user.click(screen.getByRole('checkbox', { name: /twitter/ }));
     await waitFor(() =>
-      expect(api.lastCurrentCallOf('AcquisitionFunnel')?.variables.filters).toEqual({
+      expect(api.lastCurrentCallOf('acquisitionFunnel')?.variables.filters).toEqual({
         countries: ['US'],
         terms: ['wallet'],
         sources: ['twitter'],
@@ -163,7 +156,7 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
 
   it('says so when no user matches the filters', async () => {
     setUp('?countries=FR', {
-      AcquisitionFunnel: data({ acquisitionFunnel: buildFunnel(0, [0, 0, 0, 0, 0]) }),
+      acquisitionFunnel: data({ acquisitionFunnel: buildFunnel(0, [0, 0, 0, 0, 0]) }),
     });
     expect(await screen.findByText('No users match these filters in this period.')).toBeTruthy();
     expect(tile('Have Wallets').textContent).toContain('—');
@@ -177,7 +170,7 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
         ? graphqlError('Invalid range.')
         : data({ acquisitionFunnel: buildFunnel(7, [1, 1, 1, 1, 1]) });
     };
-    const { user } = setUp('', { AcquisitionFunnel: failOnce });
+    const { user } = setUp('', { acquisitionFunnel: failOnce });
     expect(await screen.findByText(/Could not load the funnel: Invalid range\./)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(tile('Total Users').textContent).toContain('7'));
@@ -215,16 +208,16 @@ describe('Acquisition: Attributions', { timeout: 15_000 }, () => {
   it('switches the grouping with the tabs, by click and by arrow key', async () => {
     const { api, user, location } = setUp();
     await waitFor(() => expect(rowNames()).toContain('TwitterAds-1'));
-    expect(api.lastCurrentCallOf('Attribution')?.variables.dimension).toBe('campaign');
+    expect(api.lastCurrentCallOf('attribution')?.variables.dimension).toBe('campaign');
 
     await user.click(screen.getByRole('tab', { name: 'Source' }));
     await waitFor(() => expect(rowNames()).toEqual(['Total', 'twitter', 'Unattributed']));
-    expect(api.lastCurrentCallOf('Attribution')?.variables.dimension).toBe('source');
+    expect(api.lastCurrentCallOf('attribution')?.variables.dimension).toBe('source');
     expect(within(table()).getAllByRole('columnheader')[0]?.textContent).toBe('Sources');
     expect(location()).toContain('tab=source');
 
     await user.keyboard('{ArrowRight}');
-    await waitFor(() => expect(api.lastCurrentCallOf('Attribution')?.variables.dimension).toBe('medium'));
+    await waitFor(() => expect(api.lastCurrentCallOf('attribution')?.variables.dimension).toBe('medium'));
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Medium' }));
     expect(within(table()).getAllByRole('columnheader')[0]?.textContent).toBe('Mediums');
   });
@@ -239,9 +232,9 @@ describe('Acquisition: Attributions', { timeout: 15_000 }, () => {
     await user.click(within(page).getByRole('button', { name: 'Week' }));
     const week = resolvePeriod({ kind: 'preset', id: '7d' });
     await waitFor(() =>
-      expect(api.lastCurrentCallOf('Attribution')?.variables).toMatchObject({ from: week.from, to: week.to }),
+      expect(api.lastCurrentCallOf('attribution')?.variables).toMatchObject({ from: week.from, to: week.to }),
     );
-    expect(api.lastCurrentCallOf('AcquisitionFunnel')?.variables).toMatchObject({
+    expect(api.lastCurrentCallOf('acquisitionFunnel')?.variables).toMatchObject({
       from: week.from,
       to: week.to,
     });
@@ -250,13 +243,13 @@ describe('Acquisition: Attributions', { timeout: 15_000 }, () => {
 
     await user.click(within(page).getByRole('button', { name: 'Yesterday' }));
     const yesterday = resolvePeriod({ kind: 'preset', id: 'yesterday' });
-    await waitFor(() => expect(api.lastCurrentCallOf('Attribution')?.variables.from).toBe(yesterday.from));
+    await waitFor(() => expect(api.lastCurrentCallOf('attribution')?.variables.from).toBe(yesterday.from));
 
     // A date input changes only with a whole date, as in a browser; Apply range sends it.
     fireEvent.change(within(page).getByLabelText('From'), { target: { value: '2025-01-01' } });
     await user.click(within(page).getByRole('button', { name: 'Apply range' }));
     await waitFor(() =>
-      expect(api.lastCurrentCallOf('Attribution')?.variables.from).toBe('2025-01-01T00:00:00.000Z'),
+      expect(api.lastCurrentCallOf('attribution')?.variables.from).toBe('2025-01-01T00:00:00.000Z'),
     );
     expect(location()).toContain('period=custom');
     expect(location()).toContain('from=2025-01-01');

@@ -14,3 +14,6 @@ export const analyticsKeys = {
   of: (name: string, { projectId, from, to }: AnalyticsRange, extra: Record<string, unknown> = {}) =>
     ['projects', projectId, 'analytics', name, { from, to, ...extra }] as const,
 };
+
+/** Slices a share chart asks for (countries, browsers; wallet providers are few); sorted by value. */
+export const SHARE_LIMIT = 8;

@@ -1,11 +1,11 @@
-import { type AverageBucket, AverageBucketSchema } from '@polyflow/contracts/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { AverageGasPriceQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Mean effective gas price (wei) of the transactions mined in each bucket; null where none were. */
-export const AVERAGE_GAS_PRICE_QUERY = /* GraphQL */ `
+export const AVERAGE_GAS_PRICE_QUERY = graphql(`
   query AverageGasPrice($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $previous: Boolean) {
     averageGasPrice(projectId: $projectId, from: $from, to: $to, granularity: $granularity, previous: $previous) {
       from
@@ -13,10 +13,11 @@ export const AVERAGE_GAS_PRICE_QUERY = /* GraphQL */ `
       value
     }
   }
-`;
+`);
 
-const ResultSchema = z.object({ averageGasPrice: z.array(AverageBucketSchema) });
+export type AverageBucket = AverageGasPriceQuery['averageGasPrice'][number];
 type SeriesRange = AnalyticsRange & { granularity: string };
+type SeriesOptions = { previous?: boolean; enabled?: boolean };
 
 /** With `previous`, the buckets of the previous period, bucket i beside the range's bucket i. */
 export async function getAverageGasPrice(
@@ -26,22 +27,23 @@ export async function getAverageGasPrice(
 ): Promise<AverageBucket[]> {
   const data = await graphqlRequest(AVERAGE_GAS_PRICE_QUERY, {
     variables: { ...range, previous },
-    schema: ResultSchema,
     signal,
   });
   return data.averageGasPrice;
 }
 
 /** `previous`: the previous period's series, asked only while `enabled` (the chart's overlay is on). */
-export function useAverageGasPrice(
+export function averageGasPriceQueryOptions(
   range: SeriesRange,
-  { previous = false, enabled = true }: { previous?: boolean; enabled?: boolean } = {},
+  { previous = false, enabled = true }: SeriesOptions = {},
 ) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('averageGasPrice', range, { granularity: range.granularity, previous }),
-      queryFn: ({ signal }) => getAverageGasPrice(range, previous, signal),
-      enabled,
-    }),
-  );
+  return queryOptions({
+    queryKey: analyticsKeys.of('averageGasPrice', range, { granularity: range.granularity, previous }),
+    queryFn: ({ signal }) => getAverageGasPrice(range, previous, signal),
+    enabled,
+  });
+}
+
+export function useAverageGasPrice(range: SeriesRange, options: SeriesOptions = {}) {
+  return useQuery(averageGasPriceQueryOptions(range, options));
 }

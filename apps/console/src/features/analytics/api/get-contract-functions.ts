@@ -1,13 +1,13 @@
-import { type ContractFunctionCalls, ContractFunctionCallsSchema } from '@polyflow/contracts/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { ContractFunctionsQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** The table shows the ten most called functions. */
 export const CONTRACT_FUNCTIONS_LIMIT = 10;
 
-export const CONTRACT_FUNCTIONS_QUERY = /* GraphQL */ `
+export const CONTRACT_FUNCTIONS_QUERY = graphql(`
   query ContractFunctions($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
     contractFunctions(projectId: $projectId, from: $from, to: $to, limit: $limit) {
       chainId
@@ -17,24 +17,26 @@ export const CONTRACT_FUNCTIONS_QUERY = /* GraphQL */ `
       calls
     }
   }
-`;
+`);
 
-const ResultSchema = z.object({ contractFunctions: z.array(ContractFunctionCallsSchema) });
+export type ContractFunctionCalls = ContractFunctionsQuery['contractFunctions'][number];
 
 export async function getContractFunctions(
   range: AnalyticsRange,
   signal?: AbortSignal,
 ): Promise<ContractFunctionCalls[]> {
   const variables = { ...range, limit: CONTRACT_FUNCTIONS_LIMIT };
-  const data = await graphqlRequest(CONTRACT_FUNCTIONS_QUERY, { variables, schema: ResultSchema, signal });
+  const data = await graphqlRequest(CONTRACT_FUNCTIONS_QUERY, { variables, signal });
   return data.contractFunctions;
 }
 
+export function contractFunctionsQueryOptions(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: analyticsKeys.of('contractFunctions', range),
+    queryFn: ({ signal }) => getContractFunctions(range, signal),
+  });
+}
+
 export function useContractFunctions(range: AnalyticsRange) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('contractFunctions', range),
-      queryFn: ({ signal }) => getContractFunctions(range, signal),
-    }),
-  );
+  return useQuery(contractFunctionsQueryOptions(range));
 }

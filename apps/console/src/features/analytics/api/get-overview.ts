@@ -1,11 +1,11 @@
-import { type AnalyticsOverview, AnalyticsOverviewSchema } from '@polyflow/contracts/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { AnalyticsOverviewQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Every tile of the overview card in one request (definitions: docs/analytics.md). */
-export const OVERVIEW_QUERY = /* GraphQL */ `
+export const OVERVIEW_QUERY = graphql(`
   query AnalyticsOverview($projectId: ID!, $from: DateTime, $to: DateTime, $previous: Boolean) {
     analyticsOverview(projectId: $projectId, from: $from, to: $to, previous: $previous) {
       from
@@ -22,9 +22,9 @@ export const OVERVIEW_QUERY = /* GraphQL */ `
       dailyActiveWalletsTrend { current previous change previousFrom previousTo }
     }
   }
-`;
+`);
 
-const ResultSchema = z.object({ analyticsOverview: AnalyticsOverviewSchema });
+export type AnalyticsOverview = AnalyticsOverviewQuery['analyticsOverview'];
 
 /** With `previous`, the same tiles for the previous period of the range (docs/analytics.md). */
 export async function getOverview(
@@ -32,11 +32,7 @@ export async function getOverview(
   previous: boolean,
   signal?: AbortSignal,
 ): Promise<AnalyticsOverview> {
-  const data = await graphqlRequest(OVERVIEW_QUERY, {
-    variables: { ...range, previous },
-    schema: ResultSchema,
-    signal,
-  });
+  const data = await graphqlRequest(OVERVIEW_QUERY, { variables: { ...range, previous }, signal });
   return data.analyticsOverview;
 }
 

@@ -1,13 +1,13 @@
-import { type PageRow, PageRowSchema } from '@polyflow/contracts/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { TopPagesQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** The table shows the ten pages with the most users. */
 export const TOP_PAGES_LIMIT = 10;
 
-export const TOP_PAGES_QUERY = /* GraphQL */ `
+export const TOP_PAGES_QUERY = graphql(`
   query TopPages($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
     topPages(projectId: $projectId, from: $from, to: $to, limit: $limit) {
       path
@@ -16,21 +16,23 @@ export const TOP_PAGES_QUERY = /* GraphQL */ `
       transactions
     }
   }
-`;
+`);
 
-const ResultSchema = z.object({ topPages: z.array(PageRowSchema) });
+export type PageRow = TopPagesQuery['topPages'][number];
 
 export async function getTopPages(range: AnalyticsRange, signal?: AbortSignal): Promise<PageRow[]> {
   const variables = { ...range, limit: TOP_PAGES_LIMIT };
-  const data = await graphqlRequest(TOP_PAGES_QUERY, { variables, schema: ResultSchema, signal });
+  const data = await graphqlRequest(TOP_PAGES_QUERY, { variables, signal });
   return data.topPages;
 }
 
+export function topPagesQueryOptions(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: analyticsKeys.of('topPages', range),
+    queryFn: ({ signal }) => getTopPages(range, signal),
+  });
+}
+
 export function useTopPages(range: AnalyticsRange) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('topPages', range),
-      queryFn: ({ signal }) => getTopPages(range, signal),
-    }),
-  );
+  return useQuery(topPagesQueryOptions(range));
 }

@@ -1,13 +1,13 @@
-import { type ReferrerRow, ReferrerRowSchema } from '@polyflow/contracts/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { TopReferrersQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** The table shows the ten referrers with the most users. */
 export const TOP_REFERRERS_LIMIT = 10;
 
-export const TOP_REFERRERS_QUERY = /* GraphQL */ `
+export const TOP_REFERRERS_QUERY = graphql(`
   query TopReferrers($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
     topReferrers(projectId: $projectId, from: $from, to: $to, limit: $limit) {
       domain
@@ -16,21 +16,23 @@ export const TOP_REFERRERS_QUERY = /* GraphQL */ `
       transactions
     }
   }
-`;
+`);
 
-const ResultSchema = z.object({ topReferrers: z.array(ReferrerRowSchema) });
+export type ReferrerRow = TopReferrersQuery['topReferrers'][number];
 
 export async function getTopReferrers(range: AnalyticsRange, signal?: AbortSignal): Promise<ReferrerRow[]> {
   const variables = { ...range, limit: TOP_REFERRERS_LIMIT };
-  const data = await graphqlRequest(TOP_REFERRERS_QUERY, { variables, schema: ResultSchema, signal });
+  const data = await graphqlRequest(TOP_REFERRERS_QUERY, { variables, signal });
   return data.topReferrers;
 }
 
+export function topReferrersQueryOptions(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: analyticsKeys.of('topReferrers', range),
+    queryFn: ({ signal }) => getTopReferrers(range, signal),
+  });
+}
+
 export function useTopReferrers(range: AnalyticsRange) {
-  return useQuery(
-    queryOptions({
-      queryKey: analyticsKeys.of('topReferrers', range),
-      queryFn: ({ signal }) => getTopReferrers(range, signal),
-    }),
-  );
+  return useQuery(topReferrersQueryOptions(range));
 }

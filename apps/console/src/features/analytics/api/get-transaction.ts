@@ -1,10 +1,10 @@
-import { type TransactionDetail, TransactionDetailSchema } from '@polyflow/contracts/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { TransactionQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 
 /** The full record behind Inspect, by the SDK's transaction id (rows without a hash have one too). */
-export const TRANSACTION_QUERY = /* GraphQL */ `
+export const TRANSACTION_QUERY = graphql(`
   query Transaction($projectId: ID!, $id: String) {
     transaction(projectId: $projectId, id: $id) {
       id hash time wallet type status chainId country browser
@@ -14,9 +14,9 @@ export const TRANSACTION_QUERY = /* GraphQL */ `
       stages { stage time errorCode errorMessage }
     }
   }
-`;
+`);
 
-const ResultSchema = z.object({ transaction: TransactionDetailSchema.nullable() });
+export type TransactionDetail = NonNullable<TransactionQuery['transaction']>;
 
 export async function getTransaction(
   projectId: string,
@@ -25,18 +25,19 @@ export async function getTransaction(
 ): Promise<TransactionDetail | null> {
   const data = await graphqlRequest(TRANSACTION_QUERY, {
     variables: { projectId, id },
-    schema: ResultSchema,
     signal,
   });
   return data.transaction;
 }
 
+export function transactionQueryOptions(projectId: string, id: string | null) {
+  return queryOptions({
+    queryKey: ['projects', projectId, 'analytics', 'transaction', id] as const,
+    queryFn: ({ signal }) => getTransaction(projectId, id ?? '', signal),
+    enabled: id !== null,
+  });
+}
+
 export function useTransaction(projectId: string, id: string | null) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['projects', projectId, 'analytics', 'transaction', id] as const,
-      queryFn: ({ signal }) => getTransaction(projectId, id ?? '', signal),
-      enabled: id !== null,
-    }),
-  );
+  return useQuery(transactionQueryOptions(projectId, id));
 }

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-import { data, graphqlError, serveAnalytics } from '../testing/serve-graphql';
+import { data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
+import { analyticsAnswers } from '../testing/builders';
 
 const card = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
@@ -12,7 +13,8 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
   it('says so when a period has no transactions', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       averageGasPrice: data({
         averageGasPrice: [{ from: '2025-06-01T00:00:00.000Z', to: '2025-06-02T00:00:00.000Z', value: null }],
       }),
@@ -39,7 +41,8 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
   it('lists the most executed contract functions with shortened contracts', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       contractFunctions: data({
         contractFunctions: [
           {
@@ -78,7 +81,8 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
   it('draws share charts with a legend of counts and shares, unknown last as the server sends it', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       walletProviders: data({
         walletProviders: [
           { key: 'MetaMask', value: 3000 },
@@ -105,7 +109,7 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
       fail
         ? graphqlError('Something broke.', 'INTERNAL_ERROR', 500)
         : data({ countries: [{ key: 'US', value: 12 }] });
-    const api = serveAnalytics([project], { countries: answerCountries });
+    const api = serveGraphql([project], { ...analyticsAnswers, countries: answerCountries });
     const { user } = renderApp(`/console/${project.id}/analytics`);
     const alert = await within(await card('Countries')).findByRole('alert');
     expect(alert.textContent).toContain('Could not load this chart: Something broke.');
@@ -121,7 +125,8 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
   it('lists the top pages and referrers of the period, direct visits by name', async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project], {
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
       topPages: data({
         topPages: [
           { path: '/swap', users: 1200, wallets: 300, transactions: 95 },

@@ -7,9 +7,9 @@ import type { AnalyticsRange } from '../api/analytics-keys';
 import { useAverageGasPrice } from '../api/get-average-gas-price';
 import { useContractFunctions } from '../api/get-contract-functions';
 import { useFailedTransactions } from '../api/get-failed-transactions';
-import { type ShareQuery, useShares } from '../api/get-shares';
 import { useTopPages } from '../api/get-top-pages';
 import { useTopReferrers } from '../api/get-top-referrers';
+import { type ShareQuery, useShares } from '../api/share-queries';
 import { countryName, weiToGwei } from '../lib/format';
 import { alignPrevious, type Bucket, seriesCsv } from '../lib/series-comparison';
 import {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-import { buildDetail, buildRow, data, graphqlError, serveAnalytics } from '../testing/serve-graphql';
+import { data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
+import { analyticsAnswers, buildDetail, buildRow } from '../testing/builders';
 
 const page = (rows: ReturnType<typeof buildRow>[], nextCursor: string | null = null) =>
   data({ transactionHistory: { rows, nextCursor } });
@@ -11,7 +12,8 @@ describe('Transaction History', { timeout: 15_000 }, () => {
   it('lists rows under UTC date headings with shortened hash and wallet and only the time', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       transactionHistory: page([
         buildRow({
           id: 'a',
@@ -68,7 +70,8 @@ describe('Transaction History', { timeout: 15_000 }, () => {
   it('loads older pages through the cursor', async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project], {
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
       transactionHistory: (variables) =>
         variables.after === 'cursor-1'
           ? page([
@@ -94,7 +97,8 @@ describe('Transaction History', { timeout: 15_000 }, () => {
   it('Inspect shows the full transaction with stages, amounts and the explorer link', async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project], {
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
       transactionHistory: page([buildRow({ id: 'tx-1' })]),
       transaction: data({
         transaction: buildDetail({
@@ -140,7 +144,8 @@ describe('Transaction History', { timeout: 15_000 }, () => {
   it('Inspect without a known chain shows no explorer link', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       transactionHistory: page([buildRow({ chainId: 31337 })]),
       transaction: data({ transaction: buildDetail({ chainId: 31337, explorerUrl: null }) }),
     });
@@ -157,7 +162,8 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     logIn();
     const project = buildProject();
     let fail = true;
-    const api = serveAnalytics([project], {
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
       transactionHistory: () =>
         fail ? graphqlError('Invalid arguments.', 'BAD_USER_INPUT', 400) : page([buildRow()]),
     });

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countryName,
-  formatCount,
-  formatEth,
-  formatGwei,
-  formatPercent,
-  formatTrend,
-  formatWeiAsGwei,
-} from './format';
+import { countryName, formatCount, formatEth, formatGwei, formatTrend, formatWeiAsGwei } from './format';
 
 describe('formatting for people', () => {
-  it('counts, percentages and trends', () => {
+  it('counts and trends', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
-    expect(formatPercent(0.027)).toBe('2.7%');
-    expect(formatPercent(null)).toBe('—');
     expect(formatTrend(0.73)).toBe('+73%');
     expect(formatTrend(-0.105)).toBe('-10.5%');
     expect(formatTrend(0)).toBe('0%');

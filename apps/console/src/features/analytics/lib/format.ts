@@ -7,7 +7,6 @@ const LOCALE = 'en-US';
 const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 const twoDecimals = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
 const signedPercent = new Intl.NumberFormat(LOCALE, {
   style: 'percent',
   maximumFractionDigits: 1,
@@ -33,12 +32,6 @@ export function formatAverage(value: number): string {
 export function formatRatio(value: number | null): string {
   if (value === null) return NOT_AVAILABLE;
   return value > 0 && value < 0.01 ? '< 0.01' : twoDecimals.format(value);
-}
-/** 0.027 → "2.7%", 0.0002 → "< 0.1%" (never "0%" for something that happened); null → "—". */
-export function formatPercent(value: number | null): string {
-  if (value === null) return NOT_AVAILABLE;
-  if (value > 0 && value < 0.001) return '< 0.1%';
-  return percent.format(value);
 }
 /** 0.73 → "+73%", -0.1 → "-10%", 0 → "0%"; null → "—". */
 export const formatTrend = (value: number | null): string =>

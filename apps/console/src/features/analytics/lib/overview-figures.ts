@@ -1,7 +1,8 @@
 import type { AnalyticsOverview } from '@polyflow/contracts/analytics';
 import { type ChangeKind, type Comparison, compare } from '../../../lib/comparison';
 import type { CsvTable } from '../../../lib/csv';
-import { formatAverage, formatCount, formatPercent, formatRatio, formatTrend } from './format';
+import { formatPercent } from '../../../lib/format';
+import { formatAverage, formatCount, formatRatio, formatTrend } from './format';
 
 /**
  * The seven tiles of the spec, in its order, and how each compares with the previous period. Each says in

@@ -4,7 +4,8 @@ import { resolvePeriod } from '../../../components/ui/periods';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import type { Reply } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
-import { buildOverview, data, graphqlError, serveAnalytics } from '../testing/serve-graphql';
+import { data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
+import { analyticsAnswers, buildOverview } from '../testing/builders';
 
 /** The dd of the tile labelled `label`. */
 function tile(label: string): HTMLElement {
@@ -16,7 +17,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('shows every tile from the server, formatted for people', async () => {
     const session = logIn();
     const project = buildProject();
-    const api = serveAnalytics([project]);
+    const api = serveGraphql([project], analyticsAnswers);
     renderApp(`/console/${project.id}/analytics`);
 
     await waitFor(() => expect(tile('Total Transactions').textContent).toContain('12,345'));
@@ -45,7 +46,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it("shows each tile's change against the previous period, and a neutral mark with nothing to compare", async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project], {
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
       analyticsOverview: (variables) =>
         data({
           analyticsOverview: variables.previous
@@ -84,7 +86,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('rounds honestly and compares a day in progress with the same hours of the day before', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       analyticsOverview: data({
         analyticsOverview: buildOverview({
           // One wallet in 30 days: not "0".
@@ -113,7 +116,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('shows a dash, not an invented figure, when there is nothing to divide by', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       analyticsOverview: data({
         analyticsOverview: buildOverview({
           totalTransactions: 0,
@@ -136,7 +140,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('points a project without activity in the period to the SDK settings', async () => {
     logIn();
     const project = buildProject();
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       analyticsOverview: data({
         analyticsOverview: buildOverview({
           totalTransactions: 0,
@@ -161,7 +166,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     logIn();
     const project = buildProject();
     let answer: (reply: Reply) => void = () => {};
-    serveAnalytics([project], {
+    serveGraphql([project], {
+      ...analyticsAnswers,
       analyticsOverview: (variables) =>
         variables.previous
           ? data({ analyticsOverview: buildOverview() })
@@ -182,7 +188,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     logIn();
     const project = buildProject();
     let fail = true;
-    const api = serveAnalytics([project], {
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
       analyticsOverview: () =>
         fail
           ? graphqlError('The event store is unavailable.', 'INTERNAL_ERROR', 500)
@@ -204,7 +211,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('asks again with the new range when the period changes, and keeps it in the URL', async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project], {
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
       analyticsOverview: (variables) =>
         data({
           analyticsOverview: buildOverview({
@@ -242,7 +250,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('applies a custom range of UTC days, both ends included', async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project]);
+    const api = serveGraphql([project], analyticsAnswers);
     const { user, location } = renderApp(`/console/${project.id}/analytics`);
     await waitFor(() => expect(api.currentCallsOf('analyticsOverview')).toHaveLength(1));
 
@@ -267,7 +275,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('reads the period from the URL', async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project]);
+    const api = serveGraphql([project], analyticsAnswers);
     renderApp(`/console/${project.id}/analytics?period=custom&from=2024-12-01&to=2024-12-31`);
     await waitFor(() =>
       expect(api.currentCallsOf('analyticsOverview')[0]?.variables).toMatchObject({
@@ -280,7 +288,7 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
   it('switches between Metrics (default) and Transaction History', async () => {
     logIn();
     const project = buildProject();
-    const api = serveAnalytics([project]);
+    const api = serveGraphql([project], analyticsAnswers);
     const { user, location } = renderApp(`/console/${project.id}/analytics`);
 
     const metrics = await screen.findByRole('tab', { name: 'Metrics' });
@@ -305,7 +313,8 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     logIn();
     const first = buildProject({ name: 'First dapp' });
     const second = buildProject({ name: 'Second dapp' });
-    const api = serveAnalytics([first, second], {
+    const api = serveGraphql([first, second], {
+      ...analyticsAnswers,
       analyticsOverview: (variables) =>
         data({
           analyticsOverview: buildOverview({

@@ -1,9 +1,9 @@
-import { type IncidentDetail, IncidentDetailSchema } from '@polyflow/contracts/incidents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { IncidentQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 
-const INCIDENT = /* GraphQL */ `
+const INCIDENT = graphql(`
   query Incident($projectId: ID!, $id: ID!, $from: DateTime, $to: DateTime) {
     incident(projectId: $projectId, id: $id, from: $from, to: $to) {
       id
@@ -56,7 +56,10 @@ const INCIDENT = /* GraphQL */ `
       }
     }
   }
-`;
+`);
+
+export type IncidentDetail = NonNullable<IncidentQuery['incident']>;
+export type IncidentOccurrence = NonNullable<IncidentDetail['latest']>;
 
 export interface IncidentQueryInput {
   projectId: string;
@@ -73,7 +76,6 @@ export async function getIncident(
 ): Promise<IncidentDetail | null> {
   const { incident } = await graphqlRequest(INCIDENT, {
     variables: { projectId, id, from, to },
-    schema: z.object({ incident: IncidentDetailSchema.nullable() }),
     signal,
   });
   return incident;

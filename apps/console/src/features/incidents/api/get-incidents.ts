@@ -1,16 +1,11 @@
-import {
-  type IncidentList,
-  IncidentListSchema,
-  type IncidentStatus,
-  type Severity,
-} from '@polyflow/contracts/incidents';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { IncidentStatus, IncidentsQuery, Severity } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 
 export const INCIDENT_PAGE_SIZE = 25;
 
-const INCIDENTS = /* GraphQL */ `
+const INCIDENTS = graphql(`
   query Incidents(
     $projectId: ID!
     $from: DateTime
@@ -60,7 +55,10 @@ const INCIDENTS = /* GraphQL */ `
       nextCursor
     }
   }
-`;
+`);
+
+export type IncidentList = IncidentsQuery['incidents'];
+export type IncidentRow = IncidentList['rows'][number];
 
 export interface IncidentsQueryInput {
   projectId: string;
@@ -84,12 +82,11 @@ export async function getIncidents(
       from,
       to,
       search: search || null,
-      severities: severities.length > 0 ? severities : null,
+      severities: severities.length > 0 ? [...severities] : null,
       statuses: [status],
       first: INCIDENT_PAGE_SIZE,
       after,
     },
-    schema: z.object({ incidents: IncidentListSchema }),
     signal,
   });
   return incidents;

@@ -1,9 +1,9 @@
-import { type IncidentRow, IncidentRowSchema, type IncidentStatus } from '@polyflow/contracts/incidents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { IncidentStatus, SetIncidentStatusMutation } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 
-const SET_INCIDENT_STATUS = /* GraphQL */ `
+const SET_INCIDENT_STATUS = graphql(`
   mutation SetIncidentStatus($projectId: ID!, $id: ID!, $status: IncidentStatus!) {
     setIncidentStatus(projectId: $projectId, id: $id, status: $status) {
       id
@@ -25,7 +25,7 @@ const SET_INCIDENT_STATUS = /* GraphQL */ `
       statusChangedAt
     }
   }
-`;
+`);
 
 export interface SetIncidentStatusInput {
   projectId: string;
@@ -38,10 +38,9 @@ export async function setIncidentStatus({
   projectId,
   id,
   status,
-}: SetIncidentStatusInput): Promise<IncidentRow> {
+}: SetIncidentStatusInput): Promise<SetIncidentStatusMutation['setIncidentStatus']> {
   const { setIncidentStatus: row } = await graphqlRequest(SET_INCIDENT_STATUS, {
     variables: { projectId, id, status },
-    schema: z.object({ setIncidentStatus: IncidentRowSchema }),
   });
   return row;
 }

@@ -1,8 +1,7 @@
 import { type IncidentList, Severities, type Severity, SeverityLabels } from '@polyflow/contracts/incidents';
 import { cn } from '../../../components/ui/cn';
+import { formatPercent } from '../../../lib/format';
 import { SeverityTones } from './severity-badge';
-
-const rateFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 interface IncidentSummaryProps {
   list: IncidentList;
@@ -17,7 +16,7 @@ export function IncidentSummary({ list, selected, onToggleSeverity }: IncidentSu
       <Tile label="Total incidents" value={list.totalIncidents.toLocaleString('en-US')} />
       <Tile
         label="Transaction fail rate"
-        value={list.transactionFailRate === null ? '—' : rateFormat.format(list.transactionFailRate)}
+        value={formatPercent(list.transactionFailRate)}
         hint={list.transactionFailRate === null ? 'No transactions in this period' : 'Failed or reverted'}
       />
       <div className="rounded-xl bg-slate-50 p-3.5 ring-1 ring-inset ring-slate-200">

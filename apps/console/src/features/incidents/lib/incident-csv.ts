@@ -5,7 +5,7 @@ import {
   IncidentTypeLabels,
 } from '@polyflow/contracts/incidents';
 import type { CsvTable, CsvValue } from '../../../lib/csv';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatPercent } from '../../../lib/format';
 
 /** A figure of the incident as the screen shows it (`text`) and as its file holds it (`value`). */
 export interface IncidentFact {
@@ -15,7 +15,6 @@ export interface IncidentFact {
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumSignificantDigits: 2 });
 const fact = (label: string, value: number | string, text?: string): IncidentFact => ({
   label,
   value,
@@ -47,7 +46,7 @@ export function lifetimeFacts({ lifetime }: IncidentDetail): IncidentFact[] {
     fact(
       'Reach',
       lifetime.reach,
-      `${count(lifetime.affectedUsers)} of ${count(lifetime.activeUsers)} active users (${percent.format(lifetime.reach)})`,
+      `${count(lifetime.affectedUsers)} of ${count(lifetime.activeUsers)} active users (${formatPercent(lifetime.reach)})`,
     ),
     fact('Failed transactions', lifetime.failedTransactions),
   ];

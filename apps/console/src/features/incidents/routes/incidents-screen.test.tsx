@@ -30,7 +30,7 @@ const incidentRows = () => within(screen.getByRole('table')).getAllByRole('row')
 
 describe('Incident list', { timeout: 15_000 }, () => {
   it('shows the last 7 days: total, fail rate, severity counts and the table', async () => {
-    const { api, project } = setUp('errorlogs', { Incidents: listAnswer });
+    const { api, project } = setUp('errorlogs', { incidents: listAnswer });
     await waitFor(() => expect(incidentRows()).toHaveLength(2));
     expect(screen.getByText(/^Last 7 days \(/)).toBeTruthy();
     expect(screen.getByText('Total incidents').parentElement?.textContent).toContain('23');
@@ -51,7 +51,7 @@ describe('Incident list', { timeout: 15_000 }, () => {
     expect(inspect.getAttribute('href')).toBe(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
 
     const week = resolvePeriod({ kind: 'preset', id: '7d' });
-    expect(api.lastCallOf('Incidents')?.variables).toMatchObject({
+    expect(api.lastCallOf('incidents')?.variables).toMatchObject({
       projectId: project.id,
       from: week.from,
       to: week.to,
@@ -62,26 +62,26 @@ describe('Incident list', { timeout: 15_000 }, () => {
   });
 
   it('searches on the server after a pause in typing, and keeps the search in the URL', async () => {
-    const { api, user, location } = setUp('errorlogs', { Incidents: listAnswer });
+    const { api, user, location } = setUp('errorlogs', { incidents: listAnswer });
     await waitFor(() => expect(incidentRows()).toHaveLength(2));
     const search = screen.getByPlaceholderText('Search incident by wallet, type, error content & more');
     await user.type(search, 'TypeError');
 
-    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.search).toBe('TypeError'));
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.search).toBe('TypeError'));
     // One request for the whole word, not one per key.
-    expect(api.callsOf('Incidents').filter((call) => call.variables.search !== null)).toHaveLength(1);
+    expect(api.callsOf('incidents').filter((call) => call.variables.search !== null)).toHaveLength(1);
     await waitFor(() => expect(incidentRows()).toHaveLength(1));
     expect(screen.getByText('1 of 23 incidents match')).toBeTruthy();
     expect(location()).toContain('q=TypeError');
   });
 
   it('opens with the search of a shared link and filters by severity', async () => {
-    const { api, user, location } = setUp('errorlogs?q=0xabc', { Incidents: listAnswer });
-    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.search).toBe('0xabc'));
+    const { api, user, location } = setUp('errorlogs?q=0xabc', { incidents: listAnswer });
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.search).toBe('0xabc'));
     expect(((await screen.findByRole('searchbox')) as HTMLInputElement).value).toBe('0xabc');
 
     await user.click(await screen.findByRole('button', { name: 'Severe: 1' }));
-    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.severities).toEqual(['severe']));
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.severities).toEqual(['severe']));
     expect(screen.getByRole('button', { name: 'Severe: 1' }).getAttribute('aria-pressed')).toBe('true');
     expect(location()).toContain('severity=severe');
   });
@@ -95,27 +95,27 @@ describe('Incident list', { timeout: 15_000 }, () => {
           nextCursor: variables.after ? null : 'cursor-2',
         }),
       });
-    const { api, user } = setUp('errorlogs', { Incidents: pageAnswer });
+    const { api, user } = setUp('errorlogs', { incidents: pageAnswer });
     await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.after).toBe('cursor-2'));
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.after).toBe('cursor-2'));
     expect(await screen.findByText('26–26 of 26')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '90D' }));
     const days90 = resolvePeriod({ kind: 'preset', id: '90d' });
     await waitFor(() =>
-      expect(api.lastCallOf('Incidents')?.variables).toMatchObject({ from: days90.from, after: null }),
+      expect(api.lastCallOf('incidents')?.variables).toMatchObject({ from: days90.from, after: null }),
     );
   });
 
   it('says when nothing matches', async () => {
     setUp('errorlogs?q=nothing', {
-      Incidents: data({ incidents: buildIncidentList({ rows: [], matching: 0 }) }),
+      incidents: data({ incidents: buildIncidentList({ rows: [], matching: 0 }) }),
     });
     expect(await screen.findByText('No incident matches')).toBeTruthy();
   });
 
   it('shows a server failure', async () => {
-    setUp('errorlogs', { Incidents: graphqlError('Project not found.', 'NOT_FOUND', 404) });
+    setUp('errorlogs', { incidents: graphqlError('Project not found.', 'NOT_FOUND', 404) });
     expect(await screen.findByText(/Could not load the incidents: Project not found\./)).toBeTruthy();
   });
 });
@@ -123,11 +123,11 @@ describe('Incident list', { timeout: 15_000 }, () => {
 describe('Incident detail', { timeout: 15_000 }, () => {
   it('shows the incident, the wallet state at the time and the real error log', async () => {
     const { api, project } = setUp('errorlogs/inc_b41d02?period=7d&q=Type', {
-      Incident: data({ incident: buildIncidentDetail() }),
+      incident: data({ incident: buildIncidentDetail() }),
     });
     await screen.findByRole('heading', { name: /Cannot read properties of undefined/ });
     const week = resolvePeriod({ kind: 'preset', id: '7d' });
-    expect(api.lastCallOf('Incident')?.variables).toEqual({
+    expect(api.lastCallOf('incident')?.variables).toEqual({
       projectId: project.id,
       id: 'inc_b41d02',
       from: week.from,
@@ -167,7 +167,7 @@ describe('Incident detail', { timeout: 15_000 }, () => {
   it('downloads each card as CSV: the figures, the wallet state and the timeline as shown', async () => {
     const downloads = catchCsvDownloads();
     const incident = buildIncidentDetail({ type: 'wallet', failedTransactions: 3 });
-    const { user } = setUp('errorlogs/inc_b41d02?period=7d', { Incident: data({ incident }) });
+    const { user } = setUp('errorlogs/inc_b41d02?period=7d', { incident: data({ incident }) });
     await screen.findByRole('heading', { name: /Cannot read properties of undefined/ });
     const saved = async (name: string) => {
       await user.click(screen.getByRole('button', { name: `Download CSV: ${name}` }));
@@ -260,9 +260,9 @@ describe('Incident detail', { timeout: 15_000 }, () => {
   });
 
   it('covers all time when opened from a bare link, and says when the incident does not exist', async () => {
-    const { api } = setUp('errorlogs/inc_missing', { Incident: data({ incident: null }) });
+    const { api } = setUp('errorlogs/inc_missing', { incident: data({ incident: null }) });
     expect(await screen.findByText('Incident not found')).toBeTruthy();
-    expect(api.lastCallOf('Incident')?.variables).toMatchObject({ id: 'inc_missing', from: null, to: null });
+    expect(api.lastCallOf('incident')?.variables).toMatchObject({ id: 'inc_missing', from: null, to: null });
   });
 });
 
@@ -279,9 +279,9 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
           rows: variables.statuses && (variables.statuses as string[])[0] === 'resolved' ? [] : [regression],
         }),
       });
-    const { api, user, location } = setUp('errorlogs', { Incidents: byStatus });
+    const { api, user, location } = setUp('errorlogs', { incidents: byStatus });
     await waitFor(() => expect(incidentRows()).toHaveLength(1));
-    expect(api.lastCallOf('Incidents')?.variables.statuses).toEqual(['open']);
+    expect(api.lastCallOf('incidents')?.variables.statuses).toEqual(['open']);
     expect(within(incidentRows()[0] as HTMLElement).getByText('Regression')).toBeTruthy();
 
     const statuses = screen.getByRole('group', { name: 'Status' });
@@ -289,7 +289,7 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
       'true',
     );
     await user.click(within(statuses).getByRole('button', { name: 'Resolved (2)' }));
-    await waitFor(() => expect(api.lastCallOf('Incidents')?.variables.statuses).toEqual(['resolved']));
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.statuses).toEqual(['resolved']));
     expect(location()).toContain('status=resolved');
     expect(await screen.findByText('No resolved incidents in this period')).toBeTruthy();
   });
@@ -308,8 +308,8 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
       return data({ setIncidentStatus: buildIncidentRow({ id: 'inc_b41d02', status }) });
     };
     const { api, user } = setUp('errorlogs/inc_b41d02?period=7d', {
-      Incident: detail,
-      SetIncidentStatus: setStatus,
+      incident: detail,
+      setIncidentStatus: setStatus,
     });
     await screen.findByRole('heading', { name: /Cannot read properties/ });
     // The period's figures and the whole life's, each under its own heading.
@@ -322,7 +322,7 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
     await waitFor(() =>
-      expect(api.lastCallOf('SetIncidentStatus')?.variables).toMatchObject({
+      expect(api.lastCallOf('setIncidentStatus')?.variables).toMatchObject({
         id: 'inc_b41d02',
         status: 'resolved',
       }),
@@ -330,7 +330,7 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Reopen' })).toBeTruthy();
     expect(screen.getByText(/^Resolved since 2 Jun 2025, 08:00:00 UTC/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Reopen' }));
-    await waitFor(() => expect(api.lastCallOf('SetIncidentStatus')?.variables.status).toBe('open'));
+    await waitFor(() => expect(api.lastCallOf('setIncidentStatus')?.variables.status).toBe('open'));
     expect(await screen.findByRole('button', { name: 'Resolve' })).toBeTruthy();
   });
 });

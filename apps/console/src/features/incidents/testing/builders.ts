@@ -1,4 +1,5 @@
-import type { IncidentDetail, IncidentList, IncidentRow } from '@polyflow/contracts/incidents';
+import type { IncidentDetail } from '../api/get-incident';
+import type { IncidentList, IncidentRow } from '../api/get-incidents';
 
 export function buildIncidentRow(overrides: Partial<IncidentRow> = {}): IncidentRow {
   return {

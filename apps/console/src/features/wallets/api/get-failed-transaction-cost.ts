@@ -1,17 +1,19 @@
-import { type FailedTransactionCost, FailedTransactionCostSchema } from '@polyflow/contracts/wallets';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { FailedTransactionCostQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type WalletRange, walletKeys } from './wallet-keys';
 
-export const FAILED_TRANSACTION_COST_QUERY = /* GraphQL */ `
+export const FAILED_TRANSACTION_COST_QUERY = graphql(`
   query FailedTransactionCost($projectId: ID!, $from: DateTime, $to: DateTime) {
     failedTransactionCost(projectId: $projectId, from: $from, to: $to) {
       chains { chainId gasPaidWei gasBurnedWei burnedShare reverted failedBeforeSubmission }
       rows { day chainId contract selector reverted gasBurnedWei }
     }
   }
-`;
+`);
+
+export type FailedTransactionCost = FailedTransactionCostQuery['failedTransactionCost'];
 
 export async function getFailedTransactionCost(
   range: WalletRange,
@@ -19,7 +21,6 @@ export async function getFailedTransactionCost(
 ): Promise<FailedTransactionCost> {
   const { failedTransactionCost } = await graphqlRequest(FAILED_TRANSACTION_COST_QUERY, {
     variables: { ...range },
-    schema: z.object({ failedTransactionCost: FailedTransactionCostSchema }),
     signal,
   });
   return failedTransactionCost;

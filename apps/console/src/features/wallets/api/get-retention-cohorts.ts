@@ -1,6 +1,6 @@
-import { type RetentionCohorts, RetentionCohortsSchema } from '@polyflow/contracts/wallets';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { RetentionCohortsQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type WalletRange, walletKeys } from './wallet-keys';
 
@@ -10,7 +10,7 @@ export interface CohortOptions {
   splitValue: string | null;
 }
 
-export const RETENTION_COHORTS_QUERY = /* GraphQL */ `
+export const RETENTION_COHORTS_QUERY = graphql(`
   query RetentionCohorts($projectId: ID!, $from: DateTime, $to: DateTime, $returnBy: String,
     $splitDimension: String, $splitValue: String) {
     retentionCohorts(projectId: $projectId, from: $from, to: $to, returnBy: $returnBy,
@@ -18,7 +18,9 @@ export const RETENTION_COHORTS_QUERY = /* GraphQL */ `
       granularity periods cohorts { start end size returned shares }
     }
   }
-`;
+`);
+
+export type RetentionCohorts = RetentionCohortsQuery['retentionCohorts'];
 
 export async function getRetentionCohorts(
   range: WalletRange,
@@ -27,7 +29,6 @@ export async function getRetentionCohorts(
 ): Promise<RetentionCohorts> {
   const { retentionCohorts } = await graphqlRequest(RETENTION_COHORTS_QUERY, {
     variables: { ...range, ...options },
-    schema: z.object({ retentionCohorts: RetentionCohortsSchema }),
     signal,
   });
   return retentionCohorts;

@@ -1,23 +1,23 @@
-import { type WalletLifecycle, WalletLifecycleSchema } from '@polyflow/contracts/wallets';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { WalletLifecycleQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type WalletRange, walletKeys } from './wallet-keys';
 
-const COUNTS = 'asOf new resurrected power active atRisk churned powerThreshold';
-export const WALLET_LIFECYCLE_QUERY = /* GraphQL */ `
+export const WALLET_LIFECYCLE_QUERY = graphql(`
   query WalletLifecycle($projectId: ID!, $from: DateTime, $to: DateTime) {
     walletLifecycle(projectId: $projectId, from: $from, to: $to) {
-      current { ${COUNTS} }
-      previous { ${COUNTS} }
+      current { asOf new resurrected power active atRisk churned powerThreshold }
+      previous { asOf new resurrected power active atRisk churned powerThreshold }
     }
   }
-`;
+`);
+
+export type WalletLifecycle = WalletLifecycleQuery['walletLifecycle'];
 
 export async function getWalletLifecycle(range: WalletRange, signal?: AbortSignal): Promise<WalletLifecycle> {
   const { walletLifecycle } = await graphqlRequest(WALLET_LIFECYCLE_QUERY, {
     variables: { ...range },
-    schema: z.object({ walletLifecycle: WalletLifecycleSchema }),
     signal,
   });
   return walletLifecycle;

@@ -1,8 +1,9 @@
-import { type WalletList, WalletListSchema, type WalletListSort } from '@polyflow/contracts/wallets';
+import type { LifecycleStageName, WalletListSort } from '@polyflow/contracts/wallets';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { graphql } from '../../../gql/gql';
+import type { WalletsQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
-import { type WalletRange, walletKeys } from './wallet-keys';
+import { toStage, type WalletRange, walletKeys } from './wallet-keys';
 
 export const WALLETS_PAGE_SIZE = 50;
 
@@ -17,7 +18,7 @@ export interface WalletFilters {
   descending: boolean;
 }
 
-export const WALLETS_QUERY = /* GraphQL */ `
+export const WALLETS_QUERY = graphql(`
   query Wallets($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $stage: String,
     $source: String, $campaign: String, $chainId: Int, $country: String, $sort: String,
     $descending: Boolean, $first: Int, $after: String) {
@@ -28,7 +29,11 @@ export const WALLETS_QUERY = /* GraphQL */ `
       rows { address firstSeen lastSeen transactions failed gasPaidWei stage source campaign }
     }
   }
-`;
+`);
+
+type WalletsAnswer = WalletsQuery['wallets'];
+export type WalletRow = Omit<WalletsAnswer['rows'][number], 'stage'> & { stage: LifecycleStageName };
+export type WalletList = Omit<WalletsAnswer, 'rows'> & { rows: WalletRow[] };
 
 export async function getWallets(
   range: WalletRange,
@@ -38,10 +43,9 @@ export async function getWallets(
 ): Promise<WalletList> {
   const { wallets } = await graphqlRequest(WALLETS_QUERY, {
     variables: { ...range, ...filters, first: WALLETS_PAGE_SIZE, after },
-    schema: z.object({ wallets: WalletListSchema }),
     signal,
   });
-  return wallets;
+  return { ...wallets, rows: wallets.rows.map((row) => ({ ...row, stage: toStage(row.stage) })) };
 }
 
 export function useWallets(range: WalletRange, filters: WalletFilters) {

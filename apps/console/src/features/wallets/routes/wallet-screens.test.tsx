@@ -107,10 +107,10 @@ const wallet: Wallet = {
 describe('Wallet page', { timeout: 15_000 }, () => {
   it('shows the profile, the totals with gas burned, and a session timeline linking its incident', async () => {
     const { api, project } = setUp(`wallets/${ADDRESS.toUpperCase().replace('0X', '0x')}`, {
-      Wallet: data({ wallet }),
+      wallet: data({ wallet }),
     });
     expect(await screen.findByRole('heading', { name: ADDRESS })).toBeTruthy();
-    expect(api.lastCallOf('Wallet')?.variables).toMatchObject({ projectId: project.id });
+    expect(api.lastCallOf('wallet')?.variables).toMatchObject({ projectId: project.id });
     expect(screen.getByText('Power')).toBeTruthy();
     expect(screen.getByText('Gas burned').parentElement?.textContent).toContain('0.0003 ETH');
     expect(screen.getByText('discord / social')).toBeTruthy();
@@ -122,14 +122,14 @@ describe('Wallet page', { timeout: 15_000 }, () => {
   });
 
   it('says when the project never saw the wallet, and when the address is not one', async () => {
-    setUp(`wallets/0x${'9'.repeat(40)}`, { Wallet: data({ wallet: null }) });
+    setUp(`wallets/0x${'9'.repeat(40)}`, { wallet: data({ wallet: null }) });
     expect(await screen.findByText('Wallet not seen')).toBeTruthy();
   });
 
   it('refuses a malformed address without asking the server', async () => {
     const { api } = setUp('wallets/0x123', {});
     expect(await screen.findByText('Not a wallet address')).toBeTruthy();
-    expect(api.callsOf('Wallet')).toHaveLength(0);
+    expect(api.callsOf('wallet')).toHaveLength(0);
   });
 });
 
@@ -147,17 +147,17 @@ describe('Wallets list', { timeout: 15_000 }, () => {
       campaign: 'launch',
     };
     const { api, project, user } = setUp('wallets', {
-      Wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
+      wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
     });
     const table = await screen.findByRole('table');
     const link = within(table).getByRole('link', { name: /0xc3c3/ });
     expect(link.getAttribute('href')).toBe(`/console/${project.id}/wallets/${ADDRESS}`);
     expect(within(table).getByText('discord / launch')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Stage'), 'AT_RISK');
-    await waitFor(() => expect(api.lastCallOf('Wallets')?.variables).toMatchObject({ stage: 'AT_RISK' }));
+    await waitFor(() => expect(api.lastCallOf('wallets')?.variables).toMatchObject({ stage: 'AT_RISK' }));
     await user.click(await screen.findByRole('button', { name: 'Gas paid' }));
     await waitFor(() =>
-      expect(api.lastCallOf('Wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: true }),
+      expect(api.lastCallOf('wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: true }),
     );
   });
 });

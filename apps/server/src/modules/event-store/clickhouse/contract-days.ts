@@ -1,4 +1,4 @@
-import { SUBMITTED_STAGES } from './sql.ts';
+import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
 
 /**
  * `contract_days`: one row per (project, UTC day, contract transaction) with what the contract functions
@@ -20,7 +20,7 @@ const EVENT_DAY = "toDate(ts, 'UTC')";
  * rebuilds; the `SimpleState` ones give the table `SimpleAggregateFunction` columns (merged by min and max).
  */
 export const CONTRACT_DAY_AGGREGATES = `minSimpleState(ts) AS first_stage_at,
-         maxSimpleState(toUInt8(ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0))) AS has_submitted,
+         maxSimpleState(toUInt8(ifNull(tx_stage IN ${sqlList(SUBMITTED_STAGES)}, 0))) AS has_submitted,
          argMinState(chain_id, ts) AS chain_state,
          anyState(tx_to) AS contract_state,
          anyState(selector) AS selector_state`;

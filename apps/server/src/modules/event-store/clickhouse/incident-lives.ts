@@ -1,7 +1,5 @@
+import { INCIDENT_SOURCES, sqlList } from '../domain.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
-
-/** The published SDK's own failures (source `sdk`) are Polyflow's problem, not the dapp's. */
-export const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
 
 /**
  * `incident_lives`: one row per (project, incident) with the figures of its whole life over the incident
@@ -32,7 +30,7 @@ export const incidentLivesOf = (table: string, where = '') =>
   `SELECT project_id, assumeNotNull(incident_id) AS incident_id,
          ${LIFE_STATES}
     FROM ${table}
-   WHERE type = 'error' AND incident_id IS NOT NULL AND ifNull(error_source IN ${INCIDENT_SOURCES}, 0)${where ? ` AND ${where}` : ''}
+   WHERE type = 'error' AND incident_id IS NOT NULL AND ifNull(error_source IN ${sqlList(INCIDENT_SOURCES)}, 0)${where ? ` AND ${where}` : ''}
    GROUP BY project_id, incident_id`;
 
 /** The figures of the lives, merged, as the summaries name them (`incident_id` and the rest). */

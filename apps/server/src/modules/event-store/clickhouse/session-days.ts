@@ -1,4 +1,4 @@
-import { SUBMITTED_STAGES } from './sql.ts';
+import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
 
 /**
  * `session_days`: one row per (project, UTC day, session, user) with what the acquisition questions
@@ -11,7 +11,7 @@ import { SUBMITTED_STAGES } from './sql.ts';
  * `events` with the very same aggregates (session-rows.ts).
  */
 
-const IS_SUBMITTED = `type = 'tx' AND tx_id IS NOT NULL AND ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0)`;
+const IS_SUBMITTED = `type = 'tx' AND tx_id IS NOT NULL AND ifNull(tx_stage IN ${sqlList(SUBMITTED_STAGES)}, 0)`;
 
 /** The distinct non-null values of an events column, as a plain Array(String). */
 const valueSet = (column: string, where = `${column} IS NOT NULL`) =>

@@ -1,4 +1,5 @@
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
+import { STAGE_RANK, SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import type { Params } from './client.ts';
 
 /**
@@ -35,17 +36,6 @@ export const bucketParams = (projectId: string, range: BucketedRange): Params =>
   bucket: range.bucketMs,
 });
 
-/** bucket index → value, from rows shaped `{bucket, …}`. */
-export function bucketMap<R extends { bucket: number }, T>(rows: readonly R[], value: (row: R) => T) {
-  return new Map(rows.map((row) => [row.bucket, value(row)] as const));
-}
-
-/** Later stages of a transaction arrive after its request; the SDK stops following one after ~20 minutes. */
-export const TX_STAGE_WINDOW_MS = 86_400_000;
-
-/** Ranks that order stages logged in the same millisecond: the request first, an outcome last. */
-const STAGE_RANK = `multiIf(tx_stage = 'requested', 0, tx_stage = 'submitted', 1, 2)`;
-export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
 /** A stage's order among a transaction's stages: its time, then its rank within the millisecond. */
 export const STAGE_ORDER = `${ms('ts')} * 10 + ${STAGE_RANK}`;
 /** The latest stage of a transaction's events (a later one in the same millisecond by rank). */
@@ -60,7 +50,7 @@ export const STAGE_WINDOW = `ts >= fromUnixTimestamp64Milli({from:Int64} - ${TX_
  */
 const TRANSACTION_FIELDS = {
   status: `${LATEST_STAGE} AS t_status`,
-  is_submitted: `max(tx_stage IN ${SUBMITTED_STAGES}) AS t_is_submitted`,
+  is_submitted: `max(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS t_is_submitted`,
   kind: 'any(tx_kind) AS t_kind',
   hash: 'max(tx_hash) AS t_hash',
   wallet: 'argMin(coalesce(tx_from, wallet_address), ts) AS t_wallet',

@@ -1,4 +1,5 @@
-import { STAGE_ORDER, SUBMITTED_STAGES } from './sql.ts';
+import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
+import { STAGE_ORDER } from './sql.ts';
 
 /**
  * `transaction_days`: one row per (project, UTC day, transaction) with what the transaction outcomes
@@ -39,7 +40,7 @@ const createTransactionDays = (latestStage: string) => `CREATE TABLE IF NOT EXIS
 ORDER BY (project_id, day, tx_id)`;
 
 const FIRST_AND_SUBMITTED = `min(ts) AS first_stage_at,
-         max(toUInt8(ifNull(tx_stage IN ${SUBMITTED_STAGES}, 0))) AS has_submitted`;
+         max(toUInt8(ifNull(tx_stage IN ${sqlList(SUBMITTED_STAGES)}, 0))) AS has_submitted`;
 
 /** Version 7's aggregates, for its view and copy only. */
 const VERSION_7_AGGREGATES = `${FIRST_AND_SUBMITTED},

@@ -8,8 +8,18 @@ const SQL_TYPES: Record<ColumnKind, string> = {
   hugeint: 'HUGEINT',
 };
 
+/**
+ * HUGEINT columns are stored run-length encoded or uncompressed, never bit-packed: DuckDB reads bit-packed
+ * HUGEINT segments row by row when a filter (the project) selects rows, which made every query reading
+ * gas or fees over a large project's rows many times slower (docs/decisions/060-hugeint-compression.md).
+ * The catalog keeps the choice, so later checkpoints follow it; a table created before it changes when
+ * compaction rewrites it (compaction.ts builds `events_next` from this statement).
+ */
+const COMPRESSION: Partial<Record<ColumnKind, string>> = { hugeint: ' USING COMPRESSION rle' };
+
 const columnList = EVENT_COLUMNS.map(
-  ({ name, kind, required }) => `${name} ${SQL_TYPES[kind]}${required ? ' NOT NULL' : ''}`,
+  ({ name, kind, required }) =>
+    `${name} ${SQL_TYPES[kind]}${required ? ' NOT NULL' : ''}${COMPRESSION[kind] ?? ''}`,
 ).join(',\n  ');
 
 /**

@@ -1,12 +1,10 @@
 import { type DuckDBConnection, listValue } from '@duckdb/node-api';
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
+import { z } from 'zod';
 import type { TimeRange } from '../../../reading/time-range.ts';
-import {
-  inTransaction,
-  SESSION_VALUE_SETS,
-  type SessionColumn,
-  sessionColumnsOverEvents,
-} from './derived-tables.ts';
+import { numberOrNull } from '../rows.ts';
+import { inTransaction } from './derived-tables.ts';
+import { SESSION_VALUE_SETS, type SessionColumn, sessionColumnsOverEvents } from './sessions.ts';
 import { FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from './sql.ts';
 
 /** Each filter's events column. UTM columns hold the session's landing UTM on every event. */
@@ -64,6 +62,13 @@ type CutSessions = {
   keysCollide: boolean;
 };
 
+const CutSessionsRow = z.object({
+  keys: z.array(z.tuple([z.string(), z.string()])).nullable(),
+  cut_until: numberOrNull,
+  cut_since: numberOrNull,
+  keys_collide: z.boolean().nullable().optional(),
+});
+
 async function cutSessions(
   connection: DuckDBConnection,
   projectId: string,
@@ -90,11 +95,12 @@ async function cutSessions(
              SELECT session_id, user_id, first_ts, last_ts FROM sessions
               WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${TO})`,
     rangeParams(projectId, range),
+    CutSessionsRow,
   );
   return {
-    keys: ((row?.keys as [string, string][] | null) ?? []).map(([id, user]) => [String(id), String(user)]),
-    cutUntilMs: row?.cut_until == null ? range.fromMs - 1 : Number(row.cut_until),
-    cutSinceMs: row?.cut_since == null ? range.toMs : Number(row.cut_since),
+    keys: (row?.keys ?? []).map(([id, user]) => [id, user]),
+    cutUntilMs: row?.cut_until ?? range.fromMs - 1,
+    cutSinceMs: row?.cut_since ?? range.toMs,
     keysCollide: checkKeys && row?.keys_collide !== false,
   };
 }

@@ -1,14 +1,19 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
-import { TRANSACTION_METHODS, TX_FAILURE_WINDOW } from '../incident-questions.ts';
+import {
+  STAGE_RANK,
+  SUBMITTED_STAGES,
+  sqlList,
+  TRANSACTION_METHODS,
+  TX_FAILURE_WINDOW,
+  TX_STAGE_WINDOW_MS,
+} from '../domain.ts';
 
 /**
  * SQL pieces every DuckDB analytics query shares. Values always travel as named parameters
  * ($project, $from, $to, $bucket, …); only these constant fragments are spliced into the text.
  */
-
-/** Later stages of a transaction arrive after its request; the SDK stops following one after ~20 minutes. */
-export const TX_STAGE_WINDOW_MS = 86_400_000;
 
 export const FROM = 'make_timestamp($from::BIGINT * 1000)';
 export const TO = 'make_timestamp($to::BIGINT * 1000)';
@@ -18,10 +23,6 @@ export const IN_RANGE = `project_id = $project AND ts >= ${FROM} AND ts < ${TO}`
 /** Index of the bucket a time falls in: buckets start at $from and last $bucket ms. */
 export const bucketOf = (expression: string) =>
   `floor((epoch_ms(${expression}) - $from::BIGINT) / $bucket::BIGINT)::BIGINT`;
-
-/** Ranks that order stages logged in the same millisecond: the request first, an outcome last. */
-const STAGE_RANK = `CASE tx_stage WHEN 'requested' THEN 0 WHEN 'submitted' THEN 1 ELSE 2 END`;
-export const SUBMITTED_STAGES = `('submitted', 'confirmed', 'reverted', 'replaced', 'dropped')`;
 
 /** Orders a transaction's stages: by time, then by STAGE_RANK within a millisecond. */
 export const STAGE_KEY = `epoch_ms(ts) * 10 + ${STAGE_RANK}`;
@@ -33,7 +34,7 @@ export const STAGE_WINDOW = `ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WI
 
 const TRANSACTION_FIELDS = {
   status: `${LATEST_STAGE} AS status`,
-  is_submitted: `bool_or(tx_stage IN ${SUBMITTED_STAGES}) AS is_submitted`,
+  is_submitted: `bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted`,
   kind: 'any_value(tx_kind) AS kind',
   hash: 'max(tx_hash) AS hash',
   wallet: 'arg_min(coalesce(tx_from, wallet_address), ts) AS wallet',
@@ -77,12 +78,9 @@ export function transactionsCte(
 /** Every field: for queries outside this module that want the whole transaction. */
 export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);
 
-/** The error sources of incidents: the published SDK's own failures (source `sdk`) are Polyflow's problem. */
-export const INCIDENT_SOURCES = `('window', 'promise', 'wallet')`;
-
 /** An occurrence (alias `o`) that is a wallet's failure to send a transaction (incident-questions.ts). */
 export const SENDING_OCCURRENCE = (o: string) =>
-  `${o}.error_source = 'wallet' AND ${o}.rpc_method IN (${TRANSACTION_METHODS.map((method) => `'${method}'`).join(', ')})`;
+  `${o}.error_source = 'wallet' AND ${o}.rpc_method IN ${sqlList(TRANSACTION_METHODS)}`;
 
 /** A failed or reverted stage (alias `t`) of the occurrence's (`o`) session within TX_FAILURE_WINDOW of it. */
 export const FAILED_NEAR = (o: string, t: string) =>
@@ -102,21 +100,19 @@ export const bucketParams = (projectId: string, range: BucketedRange): Params =>
   bucket: BigInt(range.bucketMs),
 });
 
-/** Runs a query and answers its rows as plain JS values (BIGINT → bigint, DOUBLE → number, TIMESTAMP → Date). */
-export async function rowsOf(connection: DuckDBConnection, sql: string, params: Params) {
-  const reader = await connection.runAndReadAll(sql, params);
-  return reader.getRowObjectsJS();
-}
-
-/** bucket index → value, from rows shaped `{bucket, value}`. */
-export function bucketMap<T>(rows: Record<string, unknown>[], value: (row: Record<string, unknown>) => T) {
-  return new Map(rows.map((row) => [Number(row.bucket), value(row)] as const));
-}
-
-export const numberOrNull = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
-export const textOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
-
-/** A reader connection, for the question files outside this folder (questions/<question>/duckdb.ts). */
+/** A reader connection of the adapter's pool, which a question runs its SQL on through `rowsOf`. */
 export type Connection = DuckDBConnection;
+
+/**
+ * The DuckDB adapter's query function: runs a query and parses each row, as plain JS values (BIGINT →
+ * bigint, DOUBLE → number), with the question's zod schema, the one the ClickHouse adapter parses with.
+ */
+export async function rowsOf<T>(
+  connection: Connection,
+  sql: string,
+  params: Params,
+  schema: z.ZodType<T>,
+): Promise<T[]> {
+  const reader = await connection.runAndReadAll(sql, params);
+  return reader.getRowObjectsJS().map((row) => schema.parse(row));
+}

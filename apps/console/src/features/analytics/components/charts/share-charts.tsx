@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatPercent } from '../../../../lib/format';
 import {
   AXIS_COLOR,
   compactNumber,
@@ -7,7 +8,7 @@ import {
   INDIGO_PALETTE,
   UNKNOWN_COLOR,
 } from '../../lib/chart-axis';
-import { formatCount, formatPercent } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 
 /*
  * The distribution chart group: one lazy chunk (with recharts). Each chart has a legend that lists

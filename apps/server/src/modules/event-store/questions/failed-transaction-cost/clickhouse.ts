@@ -3,7 +3,7 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
-import { mergeChains, result } from './question.ts';
+import { mergeChains, RefusalRow, result } from './question.ts';
 
 /** Each transaction's latest receipt of each kind logged in the range, with its fee in wei. */
 const RECEIPTS = `receipts AS (
@@ -23,7 +23,6 @@ const ChainRow = z.object({
   burned: z.string(),
   reverted: z.coerce.number(),
 });
-const RefusalRow = z.object({ chain: chainId, failed: z.coerce.number() });
 const CostRow = z.object({
   day: z.string(),
   chain: chainId,

@@ -1,14 +1,20 @@
+import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import {
-  type Connection,
-  IN_RANGE,
-  numberOrNull,
-  rangeParams,
-  rowsOf,
-  textOrNull,
-} from '../../duckdb/sql.ts';
+import { type Connection, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
-import { mergeChains, result } from './question.ts';
+import { mergeChains, RefusalRow, result } from './question.ts';
+
+/** DuckDB's one pass over the receipts: per day, chain, contract, function and kind, the fees as text. */
+const GroupRow = z.object({
+  day: text,
+  chain_id: numberOrNull,
+  tx_to: textOrNull,
+  selector: textOrNull,
+  tx_stage: text,
+  receipts: count,
+  fee: text,
+});
 
 /** Each transaction's latest receipt of each kind logged in the range, with its fee in wei. */
 const RECEIPTS = `receipts AS (
@@ -34,24 +40,26 @@ export async function failedTransactionCost(
        FROM receipts
       GROUP BY ALL`,
     params,
+    GroupRow,
   );
   const refusals = await rowsOf(
     connection,
-    `SELECT chain_id, count(DISTINCT tx_id) AS failed
+    `SELECT chain_id AS chain, count(DISTINCT tx_id) AS failed
        FROM events
       WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage = 'failed'
       GROUP BY chain_id`,
     params,
+    RefusalRow,
   );
   const chains = new Map<number | null, { paid: bigint; burned: bigint; reverted: number }>();
   for (const row of groups) {
-    const chainId = numberOrNull(row.chain_id);
+    const chainId = row.chain_id;
     const chain = chains.get(chainId) ?? { paid: 0n, burned: 0n, reverted: 0 };
-    const fee = BigInt(String(row.fee));
+    const fee = BigInt(row.fee);
     chain.paid += fee;
     if (row.tx_stage === 'reverted') {
       chain.burned += fee;
-      chain.reverted += Number(row.receipts);
+      chain.reverted += row.receipts;
     }
     chains.set(chainId, chain);
   }
@@ -64,15 +72,15 @@ export async function failedTransactionCost(
         burned: chain.burned.toString(),
         reverted: chain.reverted,
       })),
-      refusals.map((row) => ({ chainId: numberOrNull(row.chain_id), failed: Number(row.failed) })),
+      refusals.map((row) => ({ chainId: row.chain, failed: row.failed })),
     ),
     rows.map((row) => ({
-      day: String(row.day),
-      chainId: numberOrNull(row.chain_id),
-      contract: textOrNull(row.tx_to),
-      selector: textOrNull(row.selector),
-      reverted: Number(row.receipts),
-      gasBurnedWei: String(row.fee),
+      day: row.day,
+      chainId: row.chain_id,
+      contract: row.tx_to,
+      selector: row.selector,
+      reverted: row.receipts,
+      gasBurnedWei: row.fee,
     })),
   );
 }

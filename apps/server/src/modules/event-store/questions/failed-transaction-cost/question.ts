@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { count, numberOrNull } from '../../rows.ts';
 import type { ChainGas, FailedCostRow, FailedTransactionCost } from '../../wallet-questions.ts';
 
 /**
@@ -69,3 +71,6 @@ export const result = (chains: ChainGas[], rows: FailedCostRow[]): FailedTransac
   chains,
   rows: sortRows(rows),
 });
+
+/** The transactions the wallet failed to send, per chain, as both engines answer them. */
+export const RefusalRow = z.object({ chain: numberOrNull, failed: count });

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import type { LifecycleCounts } from '../../wallet-questions.ts';
-import { countsOf, NO_POWER, POWER_CANDIDATE_SQL, powerThreshold, stageSql } from './question.ts';
+import { countsOfGroups, GROUP_SQL, GroupRow } from './question.ts';
 
 const DAYS_BACK = "dateDiff('day', day, toDate({asof:String}))";
 
@@ -20,34 +19,18 @@ export const WALLET_FACTS_CLICKHOUSE = `wallet_facts AS (
    GROUP BY wallet
 )`;
 
-const HistogramRow = z.object({ n28: z.coerce.number(), wallets: z.coerce.number() });
-const StageRow = z.object({ stage: z.string(), wallets: z.coerce.number() });
-
-export async function powerThresholdClickHouse(
-  clickhouse: ClickHouse,
-  projectId: string,
-  asOfDay: string,
-): Promise<number | null> {
-  const rows = await clickhouse.rows(
-    `WITH ${WALLET_FACTS_CLICKHOUSE}
-     SELECT n28, count() AS wallets FROM wallet_facts WHERE ${POWER_CANDIDATE_SQL} GROUP BY n28`,
-    { project: projectId, asof: asOfDay },
-    HistogramRow,
-  );
-  return powerThreshold(new Map(rows.map((row) => [row.n28, row.wallets])));
-}
-
+/** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */
 export async function lifecycleCounts(
   clickhouse: ClickHouse,
   projectId: string,
   asOfDay: string,
 ): Promise<LifecycleCounts> {
-  const threshold = await powerThresholdClickHouse(clickhouse, projectId, asOfDay);
   const rows = await clickhouse.rows(
-    `WITH ${WALLET_FACTS_CLICKHOUSE}
-     SELECT ${stageSql('{power:Int64}')} AS stage, count() AS wallets FROM wallet_facts GROUP BY stage`,
-    { project: projectId, asof: asOfDay, power: threshold ?? NO_POWER },
-    StageRow,
+    `WITH ${WALLET_FACTS_CLICKHOUSE}, grouped AS (SELECT ${GROUP_SQL} AS g_stage, n28 AS g_n28 FROM wallet_facts)
+     SELECT g_stage AS stage, if(g_stage = 'recent', g_n28, 0) AS n28, count() AS wallets
+       FROM grouped GROUP BY stage, n28`,
+    { project: projectId, asof: asOfDay },
+    GroupRow,
   );
-  return countsOf(rows, threshold);
+  return countsOfGroups(rows);
 }

@@ -1,6 +1,6 @@
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
 import type { LifecycleCounts } from '../../wallet-questions.ts';
-import { countsOf, NO_POWER, POWER_CANDIDATE_SQL, powerThreshold, stageSql } from './question.ts';
+import { countsOfGroups, GROUP_SQL, GroupRow } from './question.ts';
 
 /** Per wallet of the project with an active day up to $asof: the facts of question.ts, from `wallet_days`. */
 export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
@@ -14,35 +14,19 @@ export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
    GROUP BY wallet_address
 )`;
 
-/** The Power threshold of the as-of day (docs/wallets.md). */
-export async function powerThresholdDuckDb(
-  connection: Connection,
-  projectId: string,
-  asOfDay: string,
-): Promise<number | null> {
-  const rows = await rowsOf(
-    connection,
-    `WITH ${WALLET_FACTS_DUCKDB}
-     SELECT n28, count(*) AS wallets FROM wallet_facts WHERE ${POWER_CANDIDATE_SQL} GROUP BY n28`,
-    { project: projectId, asof: asOfDay },
-  );
-  return powerThreshold(new Map(rows.map((row) => [Number(row.n28), Number(row.wallets)])));
-}
-
+/** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */
 export async function lifecycleCounts(
   connection: Connection,
   projectId: string,
   asOfDay: string,
 ): Promise<LifecycleCounts> {
-  const threshold = await powerThresholdDuckDb(connection, projectId, asOfDay);
   const rows = await rowsOf(
     connection,
-    `WITH ${WALLET_FACTS_DUCKDB}
-     SELECT ${stageSql('$power::BIGINT')} AS stage, count(*) AS wallets FROM wallet_facts GROUP BY stage`,
-    { project: projectId, asof: asOfDay, power: BigInt(threshold ?? NO_POWER) },
+    `WITH ${WALLET_FACTS_DUCKDB}, grouped AS (SELECT ${GROUP_SQL} AS stage, n28 FROM wallet_facts)
+     SELECT stage, CASE WHEN stage = 'recent' THEN n28 ELSE 0 END AS n28, count(*) AS wallets
+       FROM grouped GROUP BY ALL`,
+    { project: projectId, asof: asOfDay },
+    GroupRow,
   );
-  return countsOf(
-    rows.map((row) => ({ stage: String(row.stage), wallets: Number(row.wallets) })),
-    threshold,
-  );
+  return countsOfGroups(rows);
 }

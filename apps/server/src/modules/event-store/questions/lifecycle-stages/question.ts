@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { count } from '../../rows.ts';
 import {
   LIFECYCLE_STAGES,
   LIFECYCLE_WINDOWS,
@@ -13,7 +15,7 @@ export { NO_POWER };
  * carried it, `wallet_days`) up to the as-of day A decide its stage, the first of New, Resurrected, Power,
  * Active, At risk, Churned that holds. Both engines count, per wallet, its first day and its active days
  * in three windows, then apply `STAGE_RULES` with the Power threshold that `powerThreshold` derives from
- * the recently active wallets' counts.
+ * the recently active wallets' counts, in one read (`GROUP_SQL`, `countsOfGroups`).
  */
 
 const W = LIFECYCLE_WINDOWS;
@@ -26,10 +28,6 @@ export const stageSql = (power: string) => `CASE
     WHEN n14 > 0 THEN 'active'
     WHEN n28 > 0 THEN 'at_risk'
     ELSE 'churned' END`;
-
-/** The wallets Power is chosen among: recently active, neither New nor Resurrected. */
-export const POWER_CANDIDATE_SQL = `age >= ${W.newDays} AND n14 > 0
-    AND NOT (age >= ${2 * W.lifeDays} AND n_before = 0)`;
 
 /**
  * The Power threshold from the candidates' counts (active days in the last 28 → wallets): the count of
@@ -47,6 +45,43 @@ export function powerThreshold(histogram: ReadonlyMap<number, number>): number |
   return null;
 }
 
+/**
+ * The stage rules with Power and Active not yet told apart (`recent`: the Power candidates), grouped with
+ * the candidates' counts of active days in the last 28, so that one read of the facts gives both the
+ * threshold's histogram and the counts (`countsOfGroups`).
+ */
+export const GROUP_SQL = `CASE
+    WHEN age < ${W.newDays} THEN 'new'
+    WHEN n28 > 0 AND age >= ${2 * W.lifeDays} AND n_before = 0 THEN 'resurrected'
+    WHEN n14 > 0 THEN 'recent'
+    WHEN n28 > 0 THEN 'at_risk'
+    ELSE 'churned' END`;
+
+export type LifecycleGroupRow = z.infer<typeof GroupRow>;
+
+/**
+ * The counts from `GROUP_SQL`'s groups (the candidates' rows by n28; the others' n28 is 0): the threshold
+ * from the candidates' histogram, then a candidate is Power when its n28 reaches it, else Active, as
+ * `stageSql` decides (a candidate has n14 > 0 and is neither New nor Resurrected).
+ */
+export function countsOfGroups(rows: readonly LifecycleGroupRow[]): LifecycleCounts {
+  const histogram = new Map<number, number>();
+  for (const row of rows) {
+    if (row.stage === 'recent') histogram.set(row.n28, (histogram.get(row.n28) ?? 0) + row.wallets);
+  }
+  const threshold = powerThreshold(histogram);
+  const power = threshold ?? NO_POWER;
+  const stages = new Map<string, number>();
+  for (const row of rows) {
+    const stage = row.stage === 'recent' ? (row.n28 >= power ? 'power' : 'active') : row.stage;
+    stages.set(stage, (stages.get(stage) ?? 0) + row.wallets);
+  }
+  return countsOf(
+    [...stages].map(([stage, wallets]) => ({ stage, wallets })),
+    threshold,
+  );
+}
+
 export function countsOf(
   rows: readonly { stage: string; wallets: number }[],
   threshold: number | null,
@@ -58,3 +93,6 @@ export function countsOf(
   for (const row of rows) counts[row.stage as LifecycleStage] = row.wallets;
   return { ...counts, powerThreshold: threshold };
 }
+
+/** Rows of both engines: `GROUP_SQL`'s groups, the candidates' by their active days in the last 28. */
+export const GroupRow = z.object({ stage: z.string(), n28: count, wallets: count });

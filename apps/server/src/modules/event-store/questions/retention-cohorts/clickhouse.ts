@@ -1,11 +1,7 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, FROM, ms, TO } from '../../clickhouse/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
-import { cohortRows, RETURN_EVENTS, returnsEndMs, UTM_COLUMN } from './question.ts';
-
-const SizeRow = z.object({ cohort: z.coerce.number(), size: z.coerce.number() });
-const ReturnRow = z.object({ cohort: z.coerce.number(), k: z.coerce.number(), wallets: z.coerce.number() });
+import { cohortRows, RETURN_EVENTS, ReturnRow, returnsEndMs, SizeRow, UTM_COLUMN } from './question.ts';
 
 export async function retentionCohorts(
   clickhouse: ClickHouse,

@@ -1,6 +1,6 @@
 import { type Connection, FROM, rowsOf, TO } from '../../duckdb/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
-import { cohortRows, RETURN_EVENTS, returnsEndMs, UTM_COLUMN } from './question.ts';
+import { cohortRows, RETURN_EVENTS, ReturnRow, returnsEndMs, SizeRow, UTM_COLUMN } from './question.ts';
 
 export async function retentionCohorts(
   connection: Connection,
@@ -35,6 +35,7 @@ export async function retentionCohorts(
     connection,
     `WITH ${cohort} SELECT cohort, count(*) AS size FROM cohort GROUP BY cohort`,
     params,
+    SizeRow,
   );
   const counted = await rowsOf(
     connection,
@@ -51,10 +52,7 @@ export async function retentionCohorts(
       WHERE r.period - c.cohort BETWEEN 1 AND $periods::BIGINT
       GROUP BY ALL`,
     returnParams,
+    ReturnRow,
   );
-  return cohortRows(
-    query,
-    sizes.map((row) => ({ cohort: Number(row.cohort), size: Number(row.size) })),
-    counted.map((row) => ({ cohort: Number(row.cohort), k: Number(row.k), wallets: Number(row.wallets) })),
-  );
+  return cohortRows(query, sizes, counted);
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { count } from '../../rows.ts';
 import type { CohortDimension, CohortQuery, CohortRow, RetentionReturn } from '../../wallet-questions.ts';
 
 /**
@@ -48,3 +50,7 @@ export function cohortRows(
   }
   return [...rows.values()].sort((a, b) => a.index - b.index);
 }
+
+/** Rows of both engines: each cohort's size, then its wallets returning k periods later. */
+export const SizeRow = z.object({ cohort: count, size: count });
+export const ReturnRow = z.object({ cohort: count, k: count, wallets: count });

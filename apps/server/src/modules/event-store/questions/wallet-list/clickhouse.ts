@@ -1,25 +1,12 @@
-import { z } from 'zod';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { EVENTS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
-import type { LifecycleStage, WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
+import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
 import { WALLET_FACTS_CLICKHOUSE } from '../lifecycle-stages/clickhouse.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
-import { afterCursor, orderBy } from './question.ts';
+import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 const HAS_FEE = 'gas_used IS NOT NULL AND effective_gas_price IS NOT NULL';
-
-const Row = z.object({
-  list_wallet: z.string(),
-  first_ms: z.coerce.number(),
-  last_ms: z.coerce.number(),
-  transactions: z.coerce.number(),
-  failed: z.coerce.number(),
-  gas_paid_text: z.string(),
-  stage: z.string(),
-  source: z.string().nullable(),
-  campaign: z.string().nullable(),
-});
 
 export async function walletList(
   clickhouse: ClickHouse,
@@ -121,17 +108,7 @@ export async function walletList(
       LIMIT {limit:Int64}
      SETTINGS join_use_nulls = 0`,
     params,
-    Row,
+    ListRow,
   );
-  return rows.map((row) => ({
-    wallet: row.list_wallet,
-    firstSeenMs: row.first_ms,
-    lastSeenMs: row.last_ms,
-    transactions: row.transactions,
-    failed: row.failed,
-    gasPaidWei: row.gas_paid_text,
-    stage: row.stage as LifecycleStage,
-    source: row.source,
-    campaign: row.campaign,
-  }));
+  return rows.map(walletListRowOf);
 }

@@ -7,12 +7,11 @@ import {
   STAGE_KEY,
   STAGE_WINDOW,
   TO,
-  textOrNull,
 } from '../../duckdb/sql.ts';
-import type { LifecycleStage, WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
+import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
 import { WALLET_FACTS_DUCKDB } from '../lifecycle-stages/duckdb.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
-import { afterCursor, orderBy } from './question.ts';
+import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
 const FEE = 'gas_used * effective_gas_price';
 const HAS_FEE = 'gas_used IS NOT NULL AND effective_gas_price IS NOT NULL';
@@ -115,16 +114,7 @@ export async function walletList(
       ORDER BY ${orderBy(query)}
       LIMIT $limit`,
     params,
+    ListRow,
   );
-  return rows.map((row) => ({
-    wallet: String(row.list_wallet),
-    firstSeenMs: Number(row.first_ms),
-    lastSeenMs: Number(row.last_ms),
-    transactions: Number(row.transactions),
-    failed: Number(row.failed),
-    gasPaidWei: String(row.gas_paid_text),
-    stage: String(row.stage) as LifecycleStage,
-    source: textOrNull(row.source),
-    campaign: textOrNull(row.campaign),
-  }));
+  return rows.map(walletListRowOf);
 }

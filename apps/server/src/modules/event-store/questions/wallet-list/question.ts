@@ -1,4 +1,11 @@
-import type { WalletListQuery, WalletListSort } from '../../wallet-questions.ts';
+import { z } from 'zod';
+import { count, text, textOrNull } from '../../rows.ts';
+import type {
+  LifecycleStage,
+  WalletListQuery,
+  WalletListRow,
+  WalletListSort,
+} from '../../wallet-questions.ts';
 
 /**
  * The Wallets list (docs/wallets.md, "The Wallets list"): the wallets any event carried (as the connected
@@ -26,3 +33,28 @@ export const orderBy = (query: WalletListQuery) => {
   const direction = query.descending ? 'DESC' : 'ASC';
   return `${SORT_COLUMN[query.sort]} ${direction}, list_wallet ${direction}`;
 };
+
+/** A listed wallet as both engines answer it; the gas paid as decimal text. */
+export const ListRow = z.object({
+  list_wallet: text,
+  first_ms: count,
+  last_ms: count,
+  transactions: count,
+  failed: count,
+  gas_paid_text: text,
+  stage: text,
+  source: textOrNull,
+  campaign: textOrNull,
+});
+
+export const walletListRowOf = (row: z.infer<typeof ListRow>): WalletListRow => ({
+  wallet: row.list_wallet,
+  firstSeenMs: row.first_ms,
+  lastSeenMs: row.last_ms,
+  transactions: row.transactions,
+  failed: row.failed,
+  gasPaidWei: row.gas_paid_text,
+  stage: row.stage as LifecycleStage,
+  source: row.source,
+  campaign: row.campaign,
+});

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
-import { CARRIES_WALLET, gasOf, sortedValues } from './question.ts';
+import { CARRIES_WALLET, DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '{wallet:String}');
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
@@ -23,30 +22,6 @@ txs AS (
    WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
    GROUP BY tx_id
 )`;
-
-const text = z.string().nullable();
-const FactsRow = z.object({
-  events: z.coerce.number(),
-  first_ms: z.coerce.number(),
-  last_ms: z.coerce.number(),
-  connected_ms: z.coerce.number().nullable(),
-  first_session: z.string(),
-  countries: z.array(text),
-  browsers: z.array(text),
-  providers: z.array(text),
-  chains: z.array(z.coerce.number().nullable()),
-  sessions: z.coerce.number(),
-});
-const TouchRow = z.object({ source: text, medium: text, campaign: text, referrer: text, landing_path: text });
-const DayRow = z.object({ day: z.string() });
-const GasRow = z.object({
-  chain: z.coerce.number().nullable(),
-  paid: z.string(),
-  burned: z.string(),
-  reverted: z.coerce.number(),
-  failed: z.coerce.number(),
-  transactions: z.coerce.number(),
-});
 
 export async function walletProfile(
   clickhouse: ClickHouse,
@@ -94,29 +69,5 @@ export async function walletProfile(
       DayRow,
     ),
   ]);
-  return {
-    firstSeenMs: facts.first_ms,
-    lastSeenMs: facts.last_ms,
-    firstConnectedMs: facts.connected_ms,
-    firstTouch: touch
-      ? {
-          source: touch.source,
-          medium: touch.medium,
-          campaign: touch.campaign,
-          referrer: touch.referrer,
-          landingPath: touch.landing_path,
-        }
-      : null,
-    countries: sortedValues(facts.countries),
-    browsers: sortedValues(facts.browsers),
-    providers: sortedValues(facts.providers),
-    chains: sortedValues(facts.chains),
-    sessions: facts.sessions,
-    activeDays: days.map((row) => row.day),
-    // One query for the totals and the gas: the per-chain rows add up to the wallet's.
-    transactions: gas.reduce((total, row) => total + row.transactions, 0),
-    failedBeforeSubmission: gas.reduce((total, row) => total + row.failed, 0),
-    reverted: gas.reduce((total, row) => total + row.reverted, 0),
-    gas: gasOf(gas.map((row) => ({ ...row, chainId: row.chain }))),
-  };
+  return profileOf(facts, touch, gas, days);
 }

@@ -1,0 +1,71 @@
+import { previousPeriod, type TimeRange } from '../../../../reading/time-range.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { dayParts } from '../../clickhouse/day-parts.ts';
+import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
+
+type DayValues = { value: string; where: string };
+
+/** Wallet-days: `wallet_days` (docs/decisions/031). */
+const WALLETS: DayValues = {
+  value: 'assumeNotNull(wallet_address)',
+  where: 'wallet_address IS NOT NULL AND ',
+};
+/** User-days: `user_days` (ADR 026). */
+const USERS: DayValues = { value: 'user_id', where: '' };
+
+/** The distinct (UTC day, value) pairs of a range's partial days, from `events` ('' for none). */
+function partialDaysOf(parts: ReturnType<typeof dayParts>, event: DayValues): string {
+  if (!parts.partialDays) return '';
+  return ` + (SELECT uniqExact(toDate(ts, 'UTC'), ${event.value}) FROM events
+              WHERE project_id = {project:String} AND ${event.where}${parts.partialDays})`;
+}
+
+/**
+ * Distinct (UTC day, value) pairs of a period's events: its whole days from a table kept per (project,
+ * day, value), its partial days at the ends from `events` (a partly covered day counts the values of its
+ * covered part). The parts cover different days, so their counts add up. The table's rows are counted
+ * with FINAL, one per key however many parts hold it (on merged parts it reads only the key: 9 ms
+ * against 60 ms for a distinct count of the largest project's 226,605 user-days of 30 days); the
+ * events' pairs with a distinct count, which an event stored twice does not change. The wallet-days of
+ * the period and of the one before it are counted in one FINAL pass over both periods' days (ADR 044):
+ * one pass over 60 days took 27–30 ms where two of 30 days took 35–60 on chdb, the largest project's
+ * `wallet_days` in three parts.
+ */
+function daysOfValues(range: TimeRange, previousRange: TimeRange) {
+  const wallets = dayParts(range, 'wallets_');
+  const previous = dayParts(previousRange, 'previous_');
+  const users = dayParts(range, 'users_');
+  const walletWholeDays = [wallets.wholeDays, previous.wholeDays].filter(Boolean);
+  const walletDaysPass =
+    walletWholeDays.length === 0
+      ? '(SELECT 0 AS current, 0 AS previous)'
+      : `(SELECT countIf(${wallets.wholeDays ?? 'false'}) AS current,
+                 countIf(${previous.wholeDays ?? 'false'}) AS previous
+            FROM wallet_days FINAL
+           WHERE project_id = {project:String} AND (${walletWholeDays.join(' OR ')}))`;
+  const userDays = users.wholeDays
+    ? `(SELECT count() FROM user_days FINAL WHERE project_id = {project:String} AND ${users.wholeDays})`
+    : '0';
+  return {
+    sql: `SELECT wallet_pass.current${partialDaysOf(wallets, WALLETS)} AS wallet_days,
+            ${userDays}${partialDaysOf(users, USERS)} AS user_days,
+            wallet_pass.previous${partialDaysOf(previous, WALLETS)} AS previous_wallet_days
+       FROM ${walletDaysPass} AS wallet_pass`,
+    params: { ...wallets.params, ...previous.params, ...users.params },
+  };
+}
+
+/**
+ * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
+ * the per-day averages.
+ */
+export async function activeDays(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  previousRange: TimeRange = previousPeriod(range),
+): Promise<ActiveDays> {
+  const days = daysOfValues(range, previousRange);
+  const [row] = await clickhouse.rows(days.sql, { project: projectId, ...days.params }, DaysRow);
+  return activeDaysOf(row);
+}

@@ -1,0 +1,85 @@
+import { previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
+import { inTransaction } from '../../duckdb/derived-tables.ts';
+import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
+import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
+
+const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
+const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;
+
+/** Value-days of the whole days of both periods: rows of the derived `user_days`/`wallet_days` (ADR 005). */
+async function wholeDays(connection: Connection, projectId: string, current: TimeRange, previous: TimeRange) {
+  const params: Params = {
+    project: projectId,
+    current_from: BigInt(current.fromMs),
+    current_to: BigInt(current.toMs),
+    previous_from: BigInt(previous.fromMs),
+    previous_to: BigInt(previous.toMs),
+  };
+  const inPeriod = (period: string) =>
+    `day >= ${at(`${period}_from`)}::DATE AND day < ${at(`${period}_to`)}::DATE`;
+  const [row] = await rowsOf(
+    connection,
+    `SELECT (SELECT count(*) FROM user_days WHERE project_id = $project AND ${inPeriod('current')})::DOUBLE AS user_days,
+            count(*) FILTER (WHERE ${inPeriod('current')})::DOUBLE AS wallet_days,
+            count(*) FILTER (WHERE ${inPeriod('previous')})::DOUBLE AS previous_wallet_days
+       FROM wallet_days
+      WHERE project_id = $project AND day >= ${at('previous_from')}::DATE AND day < ${at('current_to')}::DATE`,
+    params,
+    DaysRow,
+  );
+  return row;
+}
+
+/**
+ * Value-days of the partly covered days at the ends of both periods, from the events: each piece lies
+ * within one day, so its distinct values are its value-days. Nothing to read when both periods start and
+ * end at midnight.
+ */
+async function partialDays(connection: Connection, projectId: string, pieces: [string, TimeRange][]) {
+  if (pieces.length === 0) return undefined;
+  const params: Params = { project: projectId };
+  const scans = pieces.map(([period, piece], index) => {
+    params[`piece_${index}_from`] = BigInt(piece.fromMs);
+    params[`piece_${index}_to`] = BigInt(piece.toMs);
+    return `SELECT '${period}' AS period, count(DISTINCT wallet_address) AS wallets, count(DISTINCT user_id) AS users
+              FROM events
+             WHERE project_id = $project AND ts >= ${at(`piece_${index}_from`)} AND ts < ${at(`piece_${index}_to`)}`;
+  });
+  const [row] = await rowsOf(
+    connection,
+    `SELECT coalesce(sum(wallets) FILTER (WHERE period = 'current'), 0)::DOUBLE AS wallet_days,
+            coalesce(sum(users) FILTER (WHERE period = 'current'), 0)::DOUBLE AS user_days,
+            coalesce(sum(wallets) FILTER (WHERE period = 'previous'), 0)::DOUBLE AS previous_wallet_days
+       FROM (${scans.join('\n UNION ALL ')})`,
+    params,
+    DaysRow,
+  );
+  return row;
+}
+
+/**
+ * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
+ * the per-day averages. Whole days and partly covered ones are read in one transaction (one snapshot).
+ */
+export async function activeDays(
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  previousRange: TimeRange = previousPeriod(range),
+): Promise<ActiveDays> {
+  const current = utcDayParts(range);
+  const previous = utcDayParts(previousRange);
+  const pieces = (
+    [
+      ['current', current.before],
+      ['current', current.after],
+      ['previous', previous.before],
+      ['previous', previous.after],
+    ] as [string, TimeRange][]
+  ).filter(([, piece]) => !isEmpty(piece));
+  const [whole, partial] = await inTransaction(connection, async () => [
+    await wholeDays(connection, projectId, current.days, previous.days),
+    await partialDays(connection, projectId, pieces),
+  ]);
+  return activeDaysOf(whole, partial);
+}

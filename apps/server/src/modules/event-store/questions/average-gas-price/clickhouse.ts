@@ -1,0 +1,26 @@
+import type { BucketedRange } from '../../../../reading/time-range.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { bucketOf, bucketParams, EVENTS, IN_RANGE } from '../../clickhouse/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
+
+/**
+ * Mean effective gas price (wei) of the transactions mined in each bucket: the receipts (`confirmed` or
+ * `reverted` stages) logged then, optionally on one chain. Buckets without a receipt are absent.
+ */
+export async function averageGasPrice(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: BucketedRange,
+  chainId: number | null,
+) {
+  const rows = await clickhouse.rows(
+    `SELECT ${bucketOf('ts')} AS bucket, avg(toFloat64(effective_gas_price)) AS value
+       FROM ${EVENTS}
+      WHERE ${IN_RANGE} AND type = 'tx' AND effective_gas_price IS NOT NULL
+        AND ({chain:Nullable(Int64)} IS NULL OR chain_id = {chain:Nullable(Int64)})
+      GROUP BY bucket`,
+    { ...bucketParams(projectId, range), chain: chainId },
+    BucketValueRow,
+  );
+  return bucketMap(rows, (row) => row.value);
+}

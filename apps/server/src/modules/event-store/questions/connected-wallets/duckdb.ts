@@ -1,0 +1,20 @@
+import type { BucketedRange } from '../../../../reading/time-range.ts';
+import { bucketOf, bucketParams, type Connection, IN_RANGE, rowsOf } from '../../duckdb/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
+
+/** Distinct wallets connected in the range, each counted in the bucket of its first connection in the range. */
+export async function connectedWallets(connection: Connection, projectId: string, range: BucketedRange) {
+  const rows = await rowsOf(
+    connection,
+    `WITH connected AS (
+       SELECT wallet_address, min(ts) AS first_at
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+        GROUP BY wallet_address
+     )
+     SELECT ${bucketOf('first_at')} AS bucket, count(*) AS value FROM connected GROUP BY bucket`,
+    bucketParams(projectId, range),
+    BucketValueRow,
+  );
+  return bucketMap(rows, (row) => row.value);
+}

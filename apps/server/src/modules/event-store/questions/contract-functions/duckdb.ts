@@ -1,0 +1,25 @@
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import { type Connection, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
+import { type ContractFunctionRow, contractFunctionOf, FunctionRow } from './question.ts';
+
+/** Submitted contract transactions requested in the range, by chain, contract and selector, most called first. */
+export async function contractFunctions(
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+): Promise<ContractFunctionRow[]> {
+  const rows = await rowsOf(
+    connection,
+    `WITH ${transactionsCte(['is_submitted', 'chain_id', 'contract', 'selector'], true)}
+     SELECT chain_id AS chain, contract, coalesce(selector, '0x') AS function_selector, count(*)::DOUBLE AS calls
+       FROM transactions
+      WHERE is_submitted AND contract IS NOT NULL
+      GROUP BY chain_id, contract, selector
+      ORDER BY calls DESC, contract, function_selector, chain_id
+      LIMIT $limit`,
+    { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    FunctionRow,
+  );
+  return rows.map(contractFunctionOf);
+}

@@ -1,0 +1,27 @@
+import type { BucketedRange } from '../../../../reading/time-range.ts';
+import { bucketOf, bucketParams, type Connection, FROM, IN_RANGE, rowsOf } from '../../duckdb/sql.ts';
+import { BucketValueRow, bucketMap } from '../../rows.ts';
+
+/**
+ * Wallets connected in the range that no event of the project carried before `from`, each counted in the
+ * bucket of its first connection in the range. "Carried before `from`" is the wallet's first sighting in
+ * the derived `wallet_firsts` (ADR 005), not a scan of the history before the range.
+ */
+export async function newWallets(connection: Connection, projectId: string, range: BucketedRange) {
+  const rows = await rowsOf(
+    connection,
+    `WITH connected AS (
+       SELECT wallet_address, min(ts) AS first_at
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+        GROUP BY wallet_address
+     )
+     SELECT ${bucketOf('first_at')} AS bucket, count(*) AS value
+       FROM connected JOIN wallet_firsts USING (wallet_address)
+      WHERE wallet_firsts.project_id = $project AND wallet_firsts.first_seen >= ${FROM}
+      GROUP BY bucket`,
+    bucketParams(projectId, range),
+    BucketValueRow,
+  );
+  return bucketMap(rows, (row) => row.value);
+}

@@ -1,0 +1,44 @@
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { EVENTS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
+
+/**
+ * Per path: users who viewed it, wallets connected on it, transactions started on it (docs/analytics.md).
+ * A path appears when any of the three happened on it in the range: each count comes from its own part,
+ * and the parts are added up per path (a path missing from a part counts 0 there).
+ */
+export async function topPages(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+): Promise<PageRow[]> {
+  const rows = await clickhouse.rows(
+    `WITH ${transactionsCte(['path'])}
+     SELECT page, sum(p_users) AS users, sum(p_wallets) AS wallets, sum(p_transactions) AS transactions
+       FROM (
+         SELECT assumeNotNull(path) AS page, uniqExact(user_id) AS p_users,
+                toUInt64(0) AS p_wallets, toUInt64(0) AS p_transactions
+           FROM ${EVENTS}
+          WHERE ${IN_RANGE} AND type = 'page_view' AND path IS NOT NULL
+          GROUP BY page
+         UNION ALL
+         SELECT assumeNotNull(path) AS page, toUInt64(0), uniqExact(wallet_address), toUInt64(0)
+           FROM ${EVENTS}
+          WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL AND path IS NOT NULL
+          GROUP BY page
+         UNION ALL
+         SELECT assumeNotNull(t_path) AS page, toUInt64(0), toUInt64(0), count()
+           FROM transactions
+          WHERE t_path IS NOT NULL
+          GROUP BY page
+       )
+      GROUP BY page
+      ORDER BY users DESC, wallets DESC, transactions DESC, page
+      LIMIT {limit:UInt32}`,
+    { ...rangeParams(projectId, range), limit },
+    PageRowSchema,
+  );
+  return rows.map(pageRowOf);
+}

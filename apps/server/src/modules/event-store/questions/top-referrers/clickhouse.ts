@@ -1,0 +1,63 @@
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { EVENTS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
+
+/** The host of a URL, lower case, without a leading `www.`; '' when there is none. */
+const HOST_OF = (url: string) =>
+  `replaceRegexpOne(lower(extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)')), '^www[.]', '')`;
+const ORIGIN_HOST = `replaceRegexpOne(lower(origin), '^www[.]', '')`;
+/**
+ * A page view's referrer domain, '' for direct (no referrer, or the dapp's own host). The empty text, not
+ * NULL, so that it is a key like any other (grouping, joining) and `argMin` does not skip it.
+ */
+const REFERRER_HOST = HOST_OF("coalesce(referrer, '')");
+const DOMAIN = `if(${REFERRER_HOST} = ${ORIGIN_HOST}, '', ${REFERRER_HOST})`;
+
+/**
+ * Sessions by where their first page view in the range came from (the referrer's domain; the dapp's own
+ * host and no referrer count as direct, null), and per domain the users, the wallets connected and the
+ * transactions started in those sessions (docs/analytics.md). Every domain of the wallets and
+ * transactions parts is one of the landings', so adding the parts up per domain keeps exactly the
+ * domains that have sessions.
+ */
+export async function topReferrers(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+): Promise<ReferrerRow[]> {
+  const rows = await clickhouse.rows(
+    `WITH ${transactionsCte(['session_id'])},
+     landings AS (
+       SELECT session_id AS l_session,
+              argMin(user_id, (ts, id)) AS l_user,
+              argMin(${DOMAIN}, (ts, id)) AS l_domain
+         FROM ${EVENTS}
+        WHERE ${IN_RANGE} AND type = 'page_view'
+        GROUP BY session_id
+     )
+     SELECT domain_key, sum(d_users) AS users, sum(d_wallets) AS wallets, sum(d_transactions) AS transactions
+       FROM (
+         SELECT l_domain AS domain_key, uniqExact(l_user) AS d_users,
+                toUInt64(0) AS d_wallets, toUInt64(0) AS d_transactions
+           FROM landings
+          GROUP BY domain_key
+         UNION ALL
+         SELECT l_domain AS domain_key, toUInt64(0), uniqExact(wallet_address), toUInt64(0)
+           FROM ${EVENTS} INNER JOIN landings ON session_id = l_session
+          WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+          GROUP BY domain_key
+         UNION ALL
+         SELECT l_domain AS domain_key, toUInt64(0), toUInt64(0), count()
+           FROM transactions INNER JOIN landings ON t_session_id = l_session
+          GROUP BY domain_key
+       )
+      GROUP BY domain_key
+      ORDER BY users DESC, wallets DESC, transactions DESC, domain_key = '', domain_key
+      LIMIT {limit:UInt32}`,
+    { ...rangeParams(projectId, range), limit },
+    ReferrerRowSchema,
+  );
+  return rows.map(referrerRowOf);
+}

@@ -1,0 +1,62 @@
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import { type Connection, IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
+import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
+
+/** The host of a URL, lower case, without a leading `www.`; null when there is none. */
+const HOST_OF = (url: string) =>
+  `nullif(regexp_replace(lower(regexp_extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)', 1)), '^www\\.', ''), '')`;
+const ORIGIN_HOST = `regexp_replace(lower(origin), '^www\\.', '')`;
+
+/**
+ * Sessions by where their first page view in the range came from (the referrer's domain; the dapp's own
+ * host and no referrer count as direct, null), and per domain the users, the wallets connected and the
+ * transactions started in those sessions (docs/analytics.md).
+ */
+export async function topReferrers(
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+): Promise<ReferrerRow[]> {
+  const rows = await rowsOf(
+    connection,
+    `WITH ${transactionsCte(['session_id'])},
+     landings AS (
+       SELECT session_id,
+              arg_min(user_id, (ts, id)) AS user_id,
+              -- '' for direct inside arg_min, which skips NULLs (it would take a later page view's referrer).
+              nullif(arg_min(coalesce(CASE WHEN ${HOST_OF('referrer')} = ${ORIGIN_HOST} THEN NULL
+                                           ELSE ${HOST_OF('referrer')} END, ''),
+                             (ts, id)), '') AS domain
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'page_view'
+        GROUP BY session_id
+     ),
+     visited AS (
+       SELECT domain, count(DISTINCT user_id) AS users FROM landings GROUP BY domain
+     ),
+     connected AS (
+       SELECT landings.domain, count(DISTINCT events.wallet_address) AS wallets
+         FROM events JOIN landings USING (session_id)
+        WHERE ${IN_RANGE} AND events.type = 'wallet_connected' AND events.wallet_address IS NOT NULL
+        GROUP BY landings.domain
+     ),
+     started AS (
+       SELECT landings.domain, count(*) AS transactions
+         FROM transactions JOIN landings USING (session_id)
+        GROUP BY landings.domain
+     )
+     SELECT visited.domain AS domain_key,
+            users::DOUBLE AS users,
+            coalesce(wallets, 0)::DOUBLE AS wallets,
+            coalesce(transactions, 0)::DOUBLE AS transactions
+       FROM visited
+       LEFT JOIN connected ON connected.domain IS NOT DISTINCT FROM visited.domain
+       LEFT JOIN started ON started.domain IS NOT DISTINCT FROM visited.domain
+      ORDER BY users DESC, wallets DESC, transactions DESC, visited.domain NULLS LAST
+      LIMIT $limit`,
+    { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    ReferrerRowSchema,
+  );
+  return rows.map(referrerRowOf);
+}

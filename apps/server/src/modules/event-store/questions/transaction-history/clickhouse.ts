@@ -1,0 +1,67 @@
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { dayParts } from '../../clickhouse/day-parts.ts';
+import { EVENTS, FROM, LATEST_STAGE, ms, rangeParams, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
+import { type HistoryPage, HistoryRow, historyRowOf, type TransactionHistoryRow } from './question.ts';
+
+const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
+
+/**
+ * One page of the transactions requested in the range, newest first, strictly after `cursor`. Two steps
+ * (docs/decisions/037): the page's transactions by their first stage within the stage window, from
+ * `transaction_days` for the window's whole UTC days and the stages among `events` for its partial days
+ * (as the transaction outcomes, ADR 033); then the full fields of only those, read from `events` at the
+ * times `transaction_keys` holds for their stages, which the table's key (project, time) finds directly.
+ */
+export async function transactionHistory(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  page: HistoryPage,
+): Promise<TransactionHistoryRow[]> {
+  const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
+  const parts = dayParts(window, 'stages_');
+  const firstStages: string[] = [];
+  if (parts.wholeDays)
+    firstStages.push(`SELECT tx_id, first_stage_at
+          FROM transaction_days
+         WHERE project_id = {project:String} AND ${parts.wholeDays}`);
+  if (parts.partialDays)
+    firstStages.push(`SELECT assumeNotNull(tx_id) AS tx_id, ts AS first_stage_at
+          FROM events
+         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}`);
+  const rows = await clickhouse.rows(
+    `WITH page AS (
+       SELECT tx_id, min(first_stage_at) AS requested_at
+         FROM (${firstStages.join('\n        UNION ALL\n        ')})
+        GROUP BY tx_id
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+          AND ({after_ms:Nullable(Int64)} IS NULL
+               OR requested_at < ${AFTER}
+               OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)}))
+        ORDER BY requested_at DESC, tx_id DESC
+        LIMIT {limit:UInt32}
+     )
+     SELECT assumeNotNull(tx_id) AS transaction_id, ${ms('min(ts)')} AS time_ms,
+            max(tx_hash) AS t_hash, argMin(coalesce(tx_from, wallet_address), ts) AS t_wallet,
+            any(tx_kind) AS t_kind, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain_id,
+            argMin(country, ts) AS t_country, argMin(browser, ts) AS t_browser
+       FROM ${EVENTS}
+      WHERE project_id = {project:String} AND type = 'tx' AND ${STAGE_WINDOW}
+        AND (ts, assumeNotNull(tx_id)) IN (
+              SELECT ts, tx_id FROM transaction_keys
+               WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM page))
+      GROUP BY tx_id
+      ORDER BY time_ms DESC, transaction_id DESC`,
+    {
+      ...rangeParams(projectId, range),
+      ...parts.params,
+      after_ms: page.after ? page.after.timeMs : null,
+      after_id: page.after?.id ?? null,
+      limit: page.limit,
+    },
+    HistoryRow,
+  );
+  return rows.map(historyRowOf);
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { HistoryCursor } from '../../../../reading/cursor.ts';
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
+
+export type TransactionHistoryRow = {
+  id: string;
+  hash: string | null;
+  timeMs: number;
+  wallet: string | null;
+  kind: string | null;
+  status: string;
+  chainId: number | null;
+  country: string | null;
+  browser: string | null;
+};
+
+export type HistoryPage = { limit: number; after: HistoryCursor | null };
+
+/**
+ * One page of the transactions requested in the range, newest first, strictly after the cursor
+ * (docs/analytics.md#transaction-history-and-a-single-transaction).
+ */
+export type TransactionHistoryQuestion = {
+  transactionHistory(
+    projectId: string,
+    range: TimeRange,
+    page: HistoryPage,
+  ): Promise<TransactionHistoryRow[]>;
+};
+
+/** Named `t_…`: a ClickHouse alias equal to a column's name would take that column's place. */
+export const HistoryRow = z.object({
+  transaction_id: text,
+  time_ms: count,
+  t_hash: textOrNull,
+  t_wallet: textOrNull,
+  t_kind: textOrNull,
+  t_status: text,
+  t_chain_id: numberOrNull,
+  t_country: textOrNull,
+  t_browser: textOrNull,
+});
+
+export const historyRowOf = (row: z.infer<typeof HistoryRow>): TransactionHistoryRow => ({
+  id: row.transaction_id,
+  hash: row.t_hash,
+  timeMs: row.time_ms,
+  wallet: row.t_wallet,
+  kind: row.t_kind,
+  status: row.t_status,
+  chainId: row.t_chain_id,
+  country: row.t_country,
+  browser: row.t_browser,
+});

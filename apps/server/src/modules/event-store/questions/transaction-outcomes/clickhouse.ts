@@ -1,0 +1,52 @@
+import type { BucketedRange } from '../../../../reading/time-range.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { dayParts } from '../../clickhouse/day-parts.ts';
+import { bucketOf, bucketParams, FROM, TO } from '../../clickhouse/sql.ts';
+import { latestOutcome, OUTCOME, TRANSACTION_DAY_AGGREGATES } from '../../clickhouse/transaction-days.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
+import { bucketMap } from '../../rows.ts';
+import { OutcomesRow, outcomesOf } from './question.ts';
+
+/**
+ * Transactions per bucket of their request time, by outcome: each transaction (tx_id) first requested in
+ * [from, to), built from its stages within one stage window beyond each end (as `transactionsCte`,
+ * sql.ts). The window's whole UTC days come from `transaction_days`, its partial days from the stages
+ * among `events`, folded per transaction (docs/decisions/033): the first stage's time, whether one was
+ * submitted, and the outcome of the latest stage, read from the largest stage key (a plain maximum, ADR
+ * 045).
+ */
+export async function transactionOutcomes(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
+  const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
+  const parts = dayParts(window, 'stages_');
+  const selects: string[] = [];
+  if (parts.wholeDays)
+    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage_key
+          FROM transaction_days
+         WHERE project_id = {project:String} AND ${parts.wholeDays}`);
+  if (parts.partialDays)
+    selects.push(`SELECT assumeNotNull(tx_id) AS tx_id, ${TRANSACTION_DAY_AGGREGATES}
+          FROM events
+         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}
+         GROUP BY tx_id`);
+  const rows = await clickhouse.rows(
+    `WITH transactions AS (
+       SELECT tx_id,
+              min(first_stage_at) AS requested_at,
+              max(has_submitted) AS t_is_submitted,
+              ${latestOutcome('max(latest_stage_key)')} AS t_outcome
+         FROM (${selects.join('\n        UNION ALL\n        ')})
+        GROUP BY tx_id
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+     )
+     SELECT ${bucketOf('requested_at')} AS bucket,
+            count() AS total,
+            countIf(t_is_submitted) AS submitted,
+            countIf(t_outcome IN (${OUTCOME.reverted}, ${OUTCOME.failed})) AS failed,
+            countIf(t_is_submitted OR t_outcome = ${OUTCOME.failed}) AS attempted
+       FROM transactions
+      GROUP BY bucket`,
+    { ...bucketParams(projectId, range), ...parts.params },
+    OutcomesRow,
+  );
+  return bucketMap(rows, outcomesOf);
+}

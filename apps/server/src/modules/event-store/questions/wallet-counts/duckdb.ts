@@ -1,0 +1,30 @@
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { CountsRow, type WalletCounts, walletCountsOf } from './question.ts';
+
+/**
+ * The overview's two wallet tiles in one query: wallets connected in the range, and those of them no event
+ * carried before `from` (the same definitions as connected-wallets.ts and new-wallets.ts, one bucket).
+ */
+export async function walletCounts(
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+): Promise<WalletCounts> {
+  const [row] = await rowsOf(
+    connection,
+    `WITH connected AS (
+       SELECT DISTINCT wallet_address
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+     )
+     SELECT count(*)::DOUBLE AS connected,
+            count(*) FILTER (WHERE wallet_firsts.first_seen >= ${FROM})::DOUBLE AS fresh
+       FROM connected
+       LEFT JOIN wallet_firsts ON wallet_firsts.project_id = $project
+        AND wallet_firsts.wallet_address = connected.wallet_address`,
+    rangeParams(projectId, range),
+    CountsRow,
+  );
+  return walletCountsOf(row);
+}
