@@ -340,7 +340,7 @@ describe('Roles', { timeout: 15_000 }, () => {
     logIn();
     const project = buildProject({ role: 'viewer' });
     const detail: Answer = () => data({ incident: buildIncidentDetail() });
-    serveGraphql([project], { Incident: detail });
+    serveGraphql([project], { incident: detail });
     renderApp(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
     const resolve = await screen.findByRole('button', { name: 'Resolve' });
     // happy-dom does not apply a disabled fieldset to its buttons; Chromium does (the e2e journey).
