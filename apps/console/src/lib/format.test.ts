@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, shortenAddress } from './format';
+import { countOf, countryName, formatDate, formatDateTime, shortenAddress } from './format';
 
 describe('the console’s one date and address format', () => {
   it('writes every time the same way, in UTC, and says so', () => {
@@ -12,5 +12,19 @@ describe('the console’s one date and address format', () => {
     expect(shortenAddress('0x1111222233334444555566667777888899990000')).toBe('0x1111…0000');
     expect(shortenAddress(`0x${'ab'.repeat(32)}`)).toBe('0xabab…abab');
     expect(shortenAddress('0x1234')).toBe('0x1234');
+  });
+});
+
+describe('words for people', () => {
+  it('names countries, not codes', () => {
+    expect(countryName('US')).toBe('United States');
+    expect(countryName('jp')).toBe('Japan');
+    expect(countryName(null)).toBe('Unknown');
+  });
+
+  it('counts one thing in the singular', () => {
+    expect(countOf(1, 'incident')).toBe('1 incident');
+    expect(countOf(0, 'incident')).toBe('0 incidents');
+    expect(countOf(2574, 'user')).toBe('2,574 users');
   });
 });

@@ -38,3 +38,21 @@ export function formatDate(iso: string): string {
 export function shortenAddress(value: string): string {
   return value.length <= 12 ? value : `${value.slice(0, 6)}…${value.slice(-4)}`;
 }
+
+/** "1 incident", "2,574 incidents": a count with its noun, singular for exactly one. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
+
+const regionNames =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+
+/** "US" → "United States"; null → "Unknown": every screen names countries, not codes. */
+export function countryName(code: string | null): string {
+  if (!code) return 'Unknown';
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

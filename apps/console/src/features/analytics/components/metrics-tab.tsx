@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ChartCard, ChartSkeleton, type ChartStatus } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PreviousPeriodToggle } from '../../../components/ui/previous-period-toggle';
+import { countryName } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useAverageGasPrice } from '../api/get-average-gas-price';
 import { useContractFunctions } from '../api/get-contract-functions';
@@ -10,7 +11,7 @@ import { useFailedTransactions } from '../api/get-failed-transactions';
 import { type ShareQuery, useShares } from '../api/get-shares';
 import { useTopPages } from '../api/get-top-pages';
 import { useTopReferrers } from '../api/get-top-referrers';
-import { countryName, weiToGwei } from '../lib/format';
+import { weiToGwei } from '../lib/format';
 import { alignPrevious, type Bucket, seriesCsv } from '../lib/series-comparison';
 import {
   contractFunctionsCsv,

@@ -7,10 +7,10 @@ import { cn } from '../../../components/ui/cn';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
+import { countryName, formatDateTime } from '../../../lib/format';
 import { useTransaction } from '../api/get-transaction';
 import { chainLabel } from '../lib/chains';
-import { countryName, formatBigCount, formatEth, formatWeiAsGwei, NOT_AVAILABLE } from '../lib/format';
+import { formatBigCount, formatEth, formatWeiAsGwei, NOT_AVAILABLE } from '../lib/format';
 
 const STATUS_TONES: Record<TransactionDetail['status'], string> = {
   requested: 'bg-slate-100 text-slate-700',

@@ -7,10 +7,10 @@ import { ChartSkeleton } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import type { CsvTable } from '../../../lib/csv';
-import { shortenAddress } from '../../../lib/format';
+import { countryName, shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useTransactionHistory } from '../api/get-transaction-history';
-import { countryName, formatDayHeading, formatTimeOfDay, NOT_AVAILABLE, utcDay } from '../lib/format';
+import { formatDayHeading, formatTimeOfDay, NOT_AVAILABLE, utcDay } from '../lib/format';
 import { TransactionDetailsModal } from './transaction-details-modal';
 
 /** Rows (newest first) split into runs of the same UTC day. */

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countryName,
-  formatCount,
-  formatEth,
-  formatGwei,
-  formatPercent,
-  formatTrend,
-  formatWeiAsGwei,
-} from './format';
+import { formatCount, formatEth, formatGwei, formatPercent, formatTrend, formatWeiAsGwei } from './format';
 
 describe('formatting for people', () => {
   it('counts, percentages and trends', () => {
@@ -31,10 +23,5 @@ describe('formatting for people', () => {
     expect(formatEth('12345678901234567890123')).toBe('12,345.678901234567890123 ETH');
     expect(formatEth('0')).toBe('0 ETH');
     expect(formatEth(null)).toBe('—');
-  });
-
-  it('names countries', () => {
-    expect(countryName('US')).toBe('United States');
-    expect(countryName(null)).toBe('Unknown');
   });
 });

@@ -3,6 +3,7 @@ import { AlertOctagon } from 'lucide-react';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { countryName } from '../../../lib/format';
 import { formatTimeOfDay } from '../lib/format';
 import { trailCsv } from '../lib/incident-csv';
 
@@ -13,7 +14,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
     ['Method', occurrence.method],
     ['Page', occurrence.path],
     ['Browser', [occurrence.browser, occurrence.os].filter(Boolean).join(' on ') || null],
-    ['Country', occurrence.country],
+    ['Country', occurrence.country === null ? null : countryName(occurrence.country)],
     ['Session', occurrence.sessionId],
     ['Event', occurrence.eventId],
   ];
