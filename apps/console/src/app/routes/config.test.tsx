@@ -85,11 +85,26 @@ describe('API key', () => {
     expect(storedProject()?.apiKey).toBe('pk_live_1');
     expect(screen.getByText(/data-api-key="pk_live_1"/)).toBeTruthy();
 
+    // Replace asks first, saying that the old key stops working; Cancel keeps it.
     await user.click(screen.getByRole('button', { name: 'Replace' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Replace the API key?' });
+    expect(confirm.textContent).toContain('the current one is refused at once');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.api.calls(`POST ${server.base}/api-key`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    confirm = await screen.findByRole('dialog', { name: 'Replace the API key?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Replace key' }));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('pk_live_2'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(storedProject()?.apiKey).toBe('pk_live_2');
 
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    confirm = await screen.findByRole('dialog', { name: 'Revoke the API key?' });
+    expect(confirm.textContent).toContain('Polyflow stops receiving events');
+    expect(server.api.calls(`DELETE ${server.base}/api-key`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
     expect(await screen.findByRole('button', { name: 'Create' })).toBeTruthy();
     expect(screen.queryByLabelText('API key')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
@@ -160,6 +175,11 @@ describe('Domain whitelist', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Remove app.polyflow.dev' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this domain?' });
+    expect(confirm.textContent).toContain('Events from pages on app.polyflow.dev are refused from now on');
+    expect(confirm.textContent).toContain('the API key works on no page at all');
+    expect(server.api.calls(`PATCH ${server.base}/domains/delete`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove domain' }));
     expect(await screen.findByText(warning)).toBeTruthy();
     expect(server.api.calls(`PATCH ${server.base}/domains/delete`)[0]?.body).toEqual({
       domain: 'app.polyflow.dev',
