@@ -27,21 +27,21 @@ function CountsTable<Row extends CountsRow>({
   caption,
 }: CountsTableProps<Row>) {
   return (
-    <div className="overflow-x-auto">
+    <div>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="bg-indigo-50 text-[0.7rem] uppercase tracking-wide text-indigo-800">
-            <th scope="col" className="rounded-l-lg px-3 py-2 font-semibold">
+            <th scope="col" className="rounded-l-lg px-2 py-2 sm:px-3 font-semibold">
               {keyHeader}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Users
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Wallets
             </th>
-            <th scope="col" className="rounded-r-lg px-3 py-2 text-right font-semibold">
+            <th scope="col" className="rounded-r-lg px-2 py-2 sm:px-3 text-right font-semibold">
               TXs
             </th>
           </tr>
@@ -49,14 +49,16 @@ function CountsTable<Row extends CountsRow>({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={keyOf(row)}>
-              <th scope="row" className="max-w-40 truncate px-3 py-2 font-normal sm:max-w-64">
+              <th scope="row" className="px-2 py-2 font-normal wrap-anywhere sm:px-3">
                 {labelOf(row)}
               </th>
-              <td className="px-3 py-2 text-right font-semibold text-slate-900 tabular-nums">
+              <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
                 {formatCount(row.users)}
               </td>
-              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{formatCount(row.wallets)}</td>
-              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">
+              <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums">
+                {formatCount(row.wallets)}
+              </td>
+              <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums">
                 {formatCount(row.transactions)}
               </td>
             </tr>

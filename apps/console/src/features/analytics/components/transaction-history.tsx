@@ -144,7 +144,7 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
         className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.hash ?? 'No hash: never submitted'}
       >
-        {row.hash ? shortenAddress(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
+        {row.hash ? shortenAddress(row.hash) : <span className="font-sans text-slate-600">Not sent</span>}
       </td>
       <td
         data-label="Time"

@@ -30,7 +30,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
           .map(([label, value]) => (
             <div key={label} className="flex min-w-0 gap-1.5">
               <dt className="text-slate-500">{label}</dt>
-              <dd className="truncate font-semibold text-slate-800">{value}</dd>
+              <dd className="min-w-0 font-semibold wrap-anywhere text-slate-800">{value}</dd>
             </div>
           ))}
       </dl>
@@ -40,7 +40,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
           tabIndex={0}
           data-testid="stack-trace"
-          className="max-h-72 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="max-h-72 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 max-sm:whitespace-pre-wrap max-sm:wrap-anywhere focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
           {occurrence.stack}
         </pre>

@@ -42,9 +42,7 @@ export function IncidentOverview({ incident, projectId, periodLabel }: IncidentO
       />
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Fact label="Incident ID">
-          <span className="block truncate font-mono" title={incident.id}>
-            {incident.id}
-          </span>
+          <span className="block font-mono wrap-anywhere">{incident.id}</span>
         </Fact>
         <Fact label="Time of the latest occurrence">
           <time dateTime={incident.latest.time}>{formatDateTime(incident.latest.time)}</time>
@@ -69,9 +67,7 @@ export function IncidentOverview({ incident, projectId, periodLabel }: IncidentO
           <dd className="flex min-w-0 items-center gap-2">
             {wallet ? (
               <>
-                <span className="truncate font-mono text-slate-800" title={wallet}>
-                  {wallet}
-                </span>
+                <span className="min-w-0 font-mono wrap-anywhere text-slate-800">{wallet}</span>
                 <CopyButton text={wallet} label="Copy wallet address" className="size-7" />
                 {isEarlierWallet && (
                   <span className="shrink-0 text-xs text-slate-500">(not connected at this occurrence)</span>

@@ -38,9 +38,9 @@ function Legend({ slices, unit }: { slices: Slice[]; unit: string }) {
             className="size-2.5 shrink-0 rounded-sm"
             style={{ background: colorOf(slice, index) }}
           />
-          <span className="min-w-0 flex-1 truncate text-slate-700">{slice.name}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere text-slate-700">{slice.name}</span>
           <span className="font-semibold text-slate-900 tabular-nums">{formatCount(slice.value)}</span>
-          <span className="w-12 text-right text-slate-500 tabular-nums">
+          <span className="w-12 text-right text-slate-600 tabular-nums">
             {formatPercent(total > 0 ? slice.value / total : null)}
           </span>
         </li>
