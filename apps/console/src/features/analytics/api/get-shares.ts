@@ -13,8 +13,11 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
  */
 export type ShareQuery = 'walletProviders' | 'countries' | 'browsers';
 
-/** Slices shown per chart; the server sorts by value. */
-export const SHARE_LIMIT = 8;
+/**
+ * Every slice the server has (its maximum; countries and browsers are far fewer): the chart shows the
+ * first ones and an "Other" slice, and shares are of the whole (lib/top-n.ts). The server sorts by value.
+ */
+export const SHARE_LIMIT = 250;
 
 const DOCUMENTS: Record<ShareQuery, string> = {
   walletProviders: /* GraphQL */ `

@@ -2,9 +2,19 @@ import type { ContractFunctionCalls } from '@polyflow/contracts/analytics';
 import { shortenAddress } from '../../../lib/format';
 import { chainLabel } from '../lib/chains';
 import { formatCount } from '../lib/format';
+import { otherLabel, sumOf } from '../lib/top-n';
 
-/** Contract (shortened, full address on hover), function name where known else its selector, calls. */
-export function ContractFunctionsTable({ rows }: { rows: ContractFunctionCalls[] }) {
+/**
+ * Contract (shortened, full address on hover), function name where known else its selector, calls; the
+ * functions past the first rows in one "Other" row (calls add up).
+ */
+export function ContractFunctionsTable({
+  rows,
+  rest = [],
+}: {
+  rows: ContractFunctionCalls[];
+  rest?: ContractFunctionCalls[];
+}) {
   return (
     <div>
       <table className="w-full text-left text-sm">
@@ -43,6 +53,16 @@ export function ContractFunctionsTable({ rows }: { rows: ContractFunctionCalls[]
               </td>
             </tr>
           ))}
+          {rest.length > 0 && (
+            <tr className="text-slate-700">
+              <td colSpan={2} className="px-2 py-2 italic sm:px-3">
+                {otherLabel(rest.length)}
+              </td>
+              <td className="px-2 py-2 text-right font-semibold text-slate-900 tabular-nums sm:px-3">
+                {formatCount(sumOf(rest, (row) => row.calls))}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -18,10 +18,14 @@ export interface Slice {
   name: string;
   value: number;
   isUnknown: boolean;
+  /** The slices past the first few, folded into one (lib/top-n.ts): grey, like unknown. */
+  isOther?: boolean;
 }
 
 const colorOf = (slice: Slice, index: number) =>
-  slice.isUnknown ? UNKNOWN_COLOR : (INDIGO_PALETTE[index % INDIGO_PALETTE.length] ?? '#6366f1');
+  slice.isUnknown || slice.isOther
+    ? UNKNOWN_COLOR
+    : (INDIGO_PALETTE[index % INDIGO_PALETTE.length] ?? '#6366f1');
 
 const tooltipStyle = {
   contentStyle: { borderRadius: 8, border: '1px solid #e0e7ff', fontSize: 12 },
