@@ -411,7 +411,7 @@ describe('forgetting a wallet or user', () => {
     const server = serveProject({}, (base) => ({ [`POST ${base}/forget`]: json(200, { deleted: 1 }) }));
     const { user } = renderApp(`/console/${server.project.id}/config`);
     const card = await cardOf('Forget a wallet or user');
-    await user.click(within(card).getByRole('radio', { name: /A user/ }));
+    await user.click(within(card).getByRole('radio', { name: 'User' }));
     await user.type(within(card).getByLabelText('User id'), 'u_42');
     await user.click(within(card).getByRole('button', { name: 'Forget…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forget this user?' });

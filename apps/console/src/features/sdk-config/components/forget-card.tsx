@@ -12,8 +12,8 @@ import { useForgetSubject } from '../api/forget-subject';
 type Kind = 'wallet' | 'userId';
 
 const KINDS: Array<{ value: Kind; label: string }> = [
-  { value: 'wallet', label: 'A wallet' },
-  { value: 'userId', label: 'A user (the SDK’s user id)' },
+  { value: 'wallet', label: 'Wallet' },
+  { value: 'userId', label: 'User' },
 ];
 
 /** The server's own rule (the contract's ForgetSchema), said in the field's words. */
