@@ -71,7 +71,9 @@ const storedProject = (): Project | null =>
   JSON.parse(window.localStorage.getItem(CURRENT_PROJECT_KEY) ?? 'null');
 
 describe('API key', () => {
-  it('creates, replaces and revokes the key, refreshing the current project each time', async () => {
+  it('creates, replaces and revokes the key, refreshing the current project each time', {
+    timeout: 15_000,
+  }, async () => {
     logIn();
     const server = serveProject();
     const { user } = renderApp(`/console/${server.project.id}/config`);

@@ -7,7 +7,8 @@ import { renderApp } from '../../testing/render-app';
 
 const storedProject = () => JSON.parse(window.localStorage.getItem(CURRENT_PROJECT_KEY) ?? 'null');
 
-describe('Console guard', () => {
+// The first test of a file also loads the lazy screens; a busy machine needs more than the default 5 s.
+describe('Console guard', { timeout: 15_000 }, () => {
   it('sends a visitor without a session to the root route', async () => {
     mockApi({});
     const { location } = renderApp('/console/some-project/config');
@@ -34,7 +35,7 @@ describe('Console guard', () => {
   });
 });
 
-describe('Project switcher', () => {
+describe('Project switcher', { timeout: 15_000 }, () => {
   it('opens by itself without a current project, cannot be dismissed, and creates the first project', async () => {
     logIn();
     const created = buildProject({ name: 'Uniswap clone' });
