@@ -196,7 +196,7 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
     expect(items[8]).toBe('Other (2 more)1606.2%');
 
     const countries = await card('Countries');
-    await user.click(within(countries).getByRole('button', { name: 'Show all Countries' }));
+    await user.click(within(countries).getByRole('button', { name: 'Show all (10) Countries' }));
     const dialog = await screen.findByRole('dialog', { name: 'Countries: all 10' });
     const rows = within(dialog).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
@@ -249,7 +249,7 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
     ).toEqual(['—', '—', '2']);
 
     await user.click(
-      within(functionsCard).getByRole('button', { name: 'Show all Most executed contract functions' }),
+      within(functionsCard).getByRole('button', { name: 'Show all (12) Most executed contract functions' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Most executed contract functions: all 12' });
     expect(within(dialog).getAllByRole('row')).toHaveLength(13);
