@@ -34,6 +34,7 @@ RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund && npm cache 
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/console/dist apps/console/dist
 COPY --from=build /app/packages/sdk/dist packages/sdk/dist
+COPY --from=build /app/docs/.vitepress/dist docs/.vitepress/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

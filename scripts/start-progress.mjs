@@ -13,24 +13,76 @@ export function formatDuration(ms) {
 const fits = (allowed, value) => !allowed || allowed.includes(value);
 
 /**
- * The packages package-lock.json installs into node_modules (its `packages` keys) on this machine: not
- * workspaces or links, and optional ones only for this platform (npm skips the others), so that progress
- * can be told as "n of total" and agrees with npm's own count: npm prints nothing while it downloads and
- * unpacks when its output is not a terminal.
+ * The packages package-lock.json installs into node_modules (its `packages` keys) on this machine, so that
+ * progress can be told as "n of total" and reaches the total: npm prints nothing while it downloads and
+ * unpacks when its output is not a terminal. Found as npm finds them: from the root and the workspaces
+ * through each package's dependencies (resolved in the nearest node_modules up the tree), with the root's
+ * and workspaces' devDependencies unless `omitDev` (`npm install --omit=dev`), peers unless optional, and
+ * optional dependencies only where they fit this machine (os, cpu, libc); so neither another platform's
+ * binaries nor the packages only they depend on (e.g. the WebAssembly fallbacks' runtime) are counted.
  */
 export function lockedPackagePaths(
   root,
   machine = { platform: process.platform, arch: process.arch, libc: 'glibc' },
+  { omitDev = false } = {},
 ) {
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
-  return Object.entries(lock.packages ?? {})
-    .filter(([path, entry]) => path.includes('node_modules/') && !entry.link)
-    .filter(
-      ([, entry]) =>
-        !entry.optional ||
-        (fits(entry.os, machine.platform) && fits(entry.cpu, machine.arch) && fits(entry.libc, machine.libc)),
-    )
-    .map(([path]) => path);
+  const packages = lock.packages ?? {};
+  const fitsMachine = (entry) =>
+    fits(entry.os, machine.platform) && fits(entry.cpu, machine.arch) && fits(entry.libc, machine.libc);
+  /** Where `name`, required by the package at `from`, is installed: the nearest node_modules up the tree. */
+  const resolve = (from, name) => {
+    let base = from;
+    for (;;) {
+      const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+      if (packages[candidate]) return candidate;
+      if (!base) return undefined;
+      const at = base.lastIndexOf('/node_modules/');
+      base = at === -1 ? '' : base.slice(0, at);
+    }
+  };
+  const found = new Set();
+  const visited = new Set();
+  const visit = (key, isProject) => {
+    if (visited.has(key)) return;
+    visited.add(key);
+    const entry = packages[key];
+    if (!entry) return;
+    if (entry.link) return visit(entry.resolved, true);
+    const optional = new Set(Object.keys(entry.optionalDependencies ?? {}));
+    const peers = Object.keys(entry.peerDependencies ?? {}).filter(
+      (name) => !entry.peerDependenciesMeta?.[name]?.optional,
+    );
+    const names = [
+      ...Object.keys(entry.dependencies ?? {}),
+      ...optional,
+      ...peers,
+      ...(isProject && !omitDev ? Object.keys(entry.devDependencies ?? {}) : []),
+    ];
+    for (const name of names) {
+      const target = resolve(key, name);
+      if (!target) continue;
+      const dependency = packages[target];
+      if ((optional.has(name) || dependency.optional) && !fitsMachine(dependency)) continue;
+      if (!dependency.link) found.add(target);
+      visit(target, false);
+    }
+  };
+  visit('', true);
+  for (const workspace of packages['']?.workspaces ?? []) visit(workspace, true);
+  return Object.keys(packages).filter((key) => found.has(key));
+}
+
+/**
+ * Whether node_modules already holds the packages of the tests, benches and example dapps (devDependencies,
+ * e.g. after `npm test`): npm's record of what it installed lists vitest then. A first start installs only
+ * what running needs (`--omit=dev`); a later install keeps what is there.
+ */
+export function hasDevPackages(root) {
+  const installed = join(root, 'node_modules/.package-lock.json');
+  if (!existsSync(installed)) return false;
+  const lock = JSON.parse(readFileSync(installed, 'utf8'));
+  return Boolean(lock.packages?.['node_modules/vitest']);
 }
 
 /** A compiler or native-build tool: its working directory names the package being built. */

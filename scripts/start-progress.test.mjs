@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDuration,
+  hasDevPackages,
   installProgress,
   installScriptsPhase,
   lockedPackagePaths,
@@ -32,20 +33,35 @@ function install(root, path) {
 describe('first-start progress', () => {
   it("counts the lock file packages that land in node_modules, not workspaces, links or other platforms' optional ones", () => {
     const root = fakeClone({
-      '': { name: 'polyflow' },
-      'apps/server': { name: '@polyflow/server' },
+      '': {
+        name: 'polyflow',
+        workspaces: ['apps/server'],
+        devDependencies: { '@biomejs/biome': '^2.0.0' },
+      },
+      'apps/server': { name: '@polyflow/server', dependencies: { zod: '^4', fastify: '^5' } },
       'node_modules/@polyflow/server': { link: true, resolved: 'apps/server' },
       'node_modules/zod': { version: '4.0.0' },
-      'node_modules/fastify': { version: '5.0.0' },
+      'node_modules/fastify': { version: '5.0.0', dependencies: { semver: '^7' } },
       'node_modules/fastify/node_modules/semver': { version: '7.0.0' },
+      'node_modules/@biomejs/biome': {
+        version: '2.0.0',
+        dev: true,
+        optionalDependencies: {
+          '@biomejs/cli-darwin-arm64': '2.0.0',
+          '@biomejs/cli-linux-x64': '2.0.0',
+          '@biomejs/cli-linux-x64-musl': '2.0.0',
+        },
+      },
       'node_modules/@biomejs/cli-darwin-arm64': {
         version: '2.0.0',
+        dev: true,
         optional: true,
         os: ['darwin'],
         cpu: ['arm64'],
       },
       'node_modules/@biomejs/cli-linux-x64': {
         version: '2.0.0',
+        dev: true,
         optional: true,
         os: ['linux'],
         cpu: ['x64'],
@@ -53,6 +69,7 @@ describe('first-start progress', () => {
       },
       'node_modules/@biomejs/cli-linux-x64-musl': {
         version: '2.0.0',
+        dev: true,
         optional: true,
         os: ['linux'],
         cpu: ['x64'],
@@ -64,19 +81,75 @@ describe('first-start progress', () => {
       'node_modules/zod',
       'node_modules/fastify',
       'node_modules/fastify/node_modules/semver',
+      'node_modules/@biomejs/biome',
       'node_modules/@biomejs/cli-linux-x64',
+    ]);
+    // `npm install --omit=dev` (a first start): no test tools, nor their binaries.
+    expect(lockedPackagePaths(root, linux, { omitDev: true })).toEqual([
+      'node_modules/zod',
+      'node_modules/fastify',
+      'node_modules/fastify/node_modules/semver',
     ]);
     const paths = lockedPackagePaths(root, { platform: 'darwin', arch: 'arm64', libc: 'glibc' });
     expect(paths).toEqual([
       'node_modules/zod',
       'node_modules/fastify',
       'node_modules/fastify/node_modules/semver',
+      'node_modules/@biomejs/biome',
       'node_modules/@biomejs/cli-darwin-arm64',
     ]);
-    expect(installProgress(root, paths)).toEqual({ installed: 0, total: 4 });
+    expect(installProgress(root, paths)).toEqual({ installed: 0, total: 5 });
     install(root, 'node_modules/zod');
     install(root, 'node_modules/fastify/node_modules/semver');
-    expect(installProgress(root, paths)).toEqual({ installed: 2, total: 4 });
+    expect(installProgress(root, paths)).toEqual({ installed: 2, total: 5 });
+  });
+
+  it('leaves out what only a package of another platform depends on, and finds the lock of a real install', () => {
+    const root = fakeClone({
+      '': { name: 'polyflow', dependencies: { '@tailwindcss/oxide': '^4' } },
+      'node_modules/@tailwindcss/oxide': {
+        version: '4.0.0',
+        optionalDependencies: {
+          '@tailwindcss/oxide-wasm32-wasi': '4.0.0',
+          '@tailwindcss/oxide-linux-x64-gnu': '4.0.0',
+        },
+      },
+      'node_modules/@tailwindcss/oxide-wasm32-wasi': {
+        version: '4.0.0',
+        optional: true,
+        cpu: ['wasm32'],
+        dependencies: { '@napi-rs/wasm-runtime': '^1' },
+      },
+      // No os or cpu of its own: only its dependent's decides that npm skips it.
+      'node_modules/@napi-rs/wasm-runtime': { version: '1.0.0', optional: true },
+      'node_modules/@tailwindcss/oxide-linux-x64-gnu': {
+        version: '4.0.0',
+        optional: true,
+        os: ['linux'],
+        cpu: ['x64'],
+        libc: ['glibc'],
+      },
+    });
+    expect(lockedPackagePaths(root, { platform: 'linux', arch: 'x64', libc: 'glibc' })).toEqual([
+      'node_modules/@tailwindcss/oxide',
+      'node_modules/@tailwindcss/oxide-linux-x64-gnu',
+    ]);
+  });
+
+  it("knows whether the test tools are installed from npm's record of node_modules", () => {
+    const root = fakeClone({});
+    expect(hasDevPackages(root)).toBe(false);
+    mkdirSync(join(root, 'node_modules'), { recursive: true });
+    writeFileSync(
+      join(root, 'node_modules/.package-lock.json'),
+      JSON.stringify({ packages: { 'node_modules/zod': {} } }),
+    );
+    expect(hasDevPackages(root)).toBe(false);
+    writeFileSync(
+      join(root, 'node_modules/.package-lock.json'),
+      JSON.stringify({ packages: { 'node_modules/vitest': { dev: true } } }),
+    );
+    expect(hasDevPackages(root)).toBe(true);
   });
 
   it('says which step, how far and how long so far', () => {

@@ -5,10 +5,12 @@
 // how far it got every few seconds, so that nobody takes a minutes-long install for a hang.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   formatDuration,
+  hasDevPackages,
   installProgress,
   installScriptsPhase,
   lockedPackagePaths,
@@ -20,6 +22,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Seconds between progress lines while a step runs. */
 const HEARTBEAT_MS = 10_000;
 
+/** Build output, caches and dependencies: not sources. */
+const SKIPPED = new Set(['node_modules', 'dist', 'cache', 'reference']);
+
 /** Newest modification time (ms) of any file under the given paths, skipping build output and dependencies. */
 function newestMtime(paths) {
   let newest = 0;
@@ -28,7 +33,7 @@ function newestMtime(paths) {
     const stat = statSync(path);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path)) {
-        if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
+        if (!SKIPPED.has(entry)) visit(join(path, entry));
       }
     } else {
       newest = Math.max(newest, stat.mtimeMs);
@@ -49,6 +54,11 @@ function run(command, args, heartbeat) {
     });
   });
 }
+
+// Only what running needs: the packages of the tests, benches and example dapps (the workspaces'
+// devDependencies: chdb, Playwright, viem, anvil, Biome, vitest, …) come with `npm test` (scripts/test.sh),
+// which installs everything; once they are there, a later start's install keeps them.
+const omitDev = !hasDevPackages(root);
 
 // `npm install`, not `npm ci`: the registry here serves only some platforms' optional packages (e.g. Biome's
 // binaries), so the lock file lists only those and `npm ci` refuses it as out of sync; install honours it.
@@ -81,6 +91,15 @@ const builds = [
     output: 'apps/server/dist/main.js',
     sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/contracts/src'],
   },
+  {
+    // Not needed to serve: built in the background once the server serves, so that it does not lengthen
+    // a first start (/docs/ says it is being built meanwhile). `npm run build` builds it in line.
+    script: 'build:docs',
+    what: 'the documentation site (docs/, served at /docs/)',
+    output: 'docs/.vitepress/dist/index.html',
+    sources: ['docs', 'README.md', 'packages/sdk/README.md'],
+    background: true,
+  },
 ];
 // Staleness is decided before installing: sources do not change during the install.
 const staleBuilds = builds.filter(({ output, sources }) => {
@@ -88,14 +107,16 @@ const staleBuilds = builds.filter(({ output, sources }) => {
   return !existsSync(outputPath) || newestMtime(sources) > statSync(outputPath).mtimeMs;
 });
 
-const steps = (needsInstall ? 1 : 0) + staleBuilds.length;
+const backgroundBuilds = staleBuilds.filter(({ background }) => background);
+const foregroundBuilds = staleBuilds.filter(({ background }) => !background);
+const steps = (needsInstall ? 1 : 0) + foregroundBuilds.length;
 const started = Date.now();
 if (steps > 0) {
   console.log(
     needsInstall
-      ? `First start: ${steps} steps (install the npm packages, then build). This usually takes 3 to 5 minutes,` +
-          ' most of it the install (up to 15 on a slow, busy machine that must compile a native module);' +
-          ' later starts take about a second.'
+      ? `First start: ${steps} steps (install the npm packages that running needs, then build). This usually takes` +
+          ' under 2 minutes, most of it the download (longer on a slow network or a busy machine); the documentation' +
+          ' is built in the background once the server serves; later starts take about a second.'
       : `Building what changed: ${steps} step${steps === 1 ? '' : 's'}, usually under a minute.`,
   );
 }
@@ -103,7 +124,7 @@ if (steps > 0) {
 let step = 0;
 if (needsInstall) {
   step += 1;
-  const packages = lockedPackagePaths(root);
+  const packages = lockedPackagePaths(root, undefined, { omitDev });
   const stepStarted = Date.now();
   const line = () => {
     const { installed, total } = installProgress(root, packages);
@@ -125,12 +146,21 @@ if (needsInstall) {
     });
     return `${line}${phase}`;
   };
-  console.log(`[${step}/${steps}] Installing ${packages.length} npm packages …`);
+  console.log(
+    `[${step}/${steps}] Installing ${packages.length} npm packages${omitDev ? ' (what running needs; `npm test` adds the test tools)' : ''} …`,
+  );
   // Warnings (engine notices of dev tools) would bury the progress lines; errors still show.
   // No spinner either: on a terminal it prefixes our progress lines.
   const status = await run(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--no-progress', '--loglevel=error'],
+    [
+      'install',
+      ...(omitDev ? ['--omit=dev'] : []),
+      '--no-audit',
+      '--no-fund',
+      '--no-progress',
+      '--loglevel=error',
+    ],
     line,
   );
   if (status !== 0) {
@@ -140,7 +170,7 @@ if (needsInstall) {
   console.log(`[${step}/${steps}] Installed npm packages in ${formatDuration(Date.now() - stepStarted)}.`);
 }
 
-for (const { workspace, what } of staleBuilds) {
+for (const { workspace, what } of foregroundBuilds) {
   step += 1;
   const stepStarted = Date.now();
   console.log(`[${step}/${steps}] Building ${what} …`);
@@ -168,6 +198,30 @@ if (steps > 0)
 
 await import(join(root, 'apps/server/dist/main.js'));
 announceWhenReady();
+for (const { script, what } of backgroundBuilds) buildInBackground(script, what);
+
+/**
+ * Builds `npm run <script>` beside the running server, at low priority so that requests come first; says
+ * when it starts and ends, and shows its output only if it fails.
+ */
+function buildInBackground(script, what) {
+  const stepStarted = Date.now();
+  console.log(`Building ${what} in the background; it is served once built (usually under a minute).`);
+  const child = spawn('npm', ['run', script, '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    if (child.pid) os.setPriority(child.pid, 10);
+  } catch {}
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  child.on('exit', (code) => {
+    if (code === 0) {
+      console.log(`Built ${what} in ${formatDuration(Date.now() - stepStarted)}.`);
+    } else {
+      console.error(`Building ${what} failed (npm run ${script}):\n${Buffer.concat(output).toString()}`);
+    }
+  });
+}
 
 /**
  * One plain line once the server answers, among its JSON log lines: where to open it. The server reads

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serveAdminSocket } from './admin/server-socket.ts';
 import { type Config, defaultSdkScriptPath } from './config.ts';
 import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts';
@@ -10,8 +10,10 @@ import { migrateToLatest } from './db/migrations.ts';
 import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
+import { registerDocsSite } from './http/docs-site.ts';
 import { installJsonParser } from './http/json-parser.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { installOpenApi } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -47,6 +49,7 @@ import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
+import { createWallets } from './modules/wallets/module.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
 
 /** Everything other modules may use; passed to each module's register function. */
@@ -85,6 +88,8 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
   /** The event store's adapter (default DuckDB in DATA_DIR); the tests choose it with EVENT_STORE. */
   eventStore?: EventStoreFactory;
+  /** Called for every route Fastify registers (the OpenAPI test enumerates them with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -102,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Errors of the router itself (a bad URL, an over-long parameter) get the same {errorCode, message}.
     frameworkErrors: frameworkErrorHandler,
   });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   const isHttps = config.publicUrl.startsWith('https:');
   const geo = createGeoLookup(config.geoipDb);
   // The operator's own GEOIP_DB is opened now, so that a wrong file stops the start with its name,
@@ -229,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock });
+  const wallets = createWallets({ projects, eventStore, clock });
   const health = createHealthService({
     db,
     eventStore,
@@ -268,6 +276,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     errorResponseBuilder: () => rateLimited(),
   });
 
+  // Before the modules: it collects every route as it is registered (GET /api/v1/openapi.json).
+  await installOpenApi(app);
+
   // Modules. Each gets the services it needs; add new modules here (ingestion, GraphQL: pass `services`).
   // Route-level `config.rateLimit` works in any module; unknown paths fall through to the console below.
   await app.register(
@@ -292,6 +303,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       analytics.graphql,
       acquisition.graphql,
       incidents.graphql,
+      wallets.graphql,
     ],
     onQuery: metrics.queryTook,
   });
@@ -302,6 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     host: config.host,
   });
 
-  await registerConsole(app, { consoleDir: config.consoleDir });
+  await registerDocsSite(app, { docsDir: config.docsDir });
+  await registerConsole(app, { consoleDir: config.consoleDir, docsDir: config.docsDir });
   return app;
 }

@@ -35,6 +35,8 @@ export type Config = {
   jwtSecret: string;
   /** Directory of the built console (index.html + assets). */
   consoleDir: string;
+  /** Directory of the built documentation site, served at /docs/. */
+  docsDir: string;
   /** Behind a reverse proxy, take the client IP from X-Forwarded-For (rate limits key on it). */
   trustProxy: boolean;
   authRateLimit: RateLimitConfig;
@@ -71,6 +73,7 @@ export type Config = {
 // src/config.ts and dist/main.js both sit one level below apps/server.
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultConsoleDir = path.resolve(serverRoot, '../console/dist');
+const defaultDocsDir = path.resolve(serverRoot, '../../docs/.vitepress/dist');
 export const defaultSdkScriptPath = path.resolve(serverRoot, '../../packages/sdk/dist/polyflow.iife.js');
 
 const booleanFlag = z
@@ -111,6 +114,7 @@ const EnvSchema = z.object({
   MAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CONSOLE_DIR: optionalString,
+  DOCS_DIR: optionalString,
   TRUST_PROXY: booleanFlag,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryMinMs: vars.MAIL_RETRY_MIN_SECONDS * 1000,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     consoleDir: vars.CONSOLE_DIR ? path.resolve(vars.CONSOLE_DIR) : defaultConsoleDir,
+    docsDir: vars.DOCS_DIR ? path.resolve(vars.DOCS_DIR) : defaultDocsDir,
     trustProxy: vars.TRUST_PROXY,
     authRateLimit: { max: vars.AUTH_RATE_LIMIT_MAX, windowMs: vars.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: vars.LOG_LEVEL,

@@ -29,6 +29,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'analytics-questions.ts',
     'acquisition-questions.ts',
     'incident-questions.ts',
+    'wallet-questions.ts',
   ],
   ingestion: [],
   analytics: [],
@@ -39,6 +40,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // Who reads a project's dashboards and exports: a session or a read token (GraphQL and the export).
   'read-tokens': ['guard.ts'],
   'event-export': [],
+  wallets: [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

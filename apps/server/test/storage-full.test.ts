@@ -19,7 +19,8 @@ beforeAll(() => {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mountPoint]);
 });
 afterAll(() => {
-  execFileSync('umount', [mountPoint]);
+  // Lazily: libsql releases a closed database's files once its statements are garbage-collected.
+  execFileSync('umount', ['--lazy', mountPoint]);
   rmdirSync(mountPoint);
 });
 

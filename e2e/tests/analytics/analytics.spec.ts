@@ -147,7 +147,7 @@ test("a tile's change against the previous period; a chart's overlay; a table's 
     const exact = (Math.abs(current - previous) / previous) * 100;
     expect(Math.abs(shown - exact)).toBeLessThanOrEqual(exact >= 10 ? 0.5 : 0.05);
   }
-  await expect(page.getByTestId('change')).toHaveCount(6);
+  await expect(card(page, 'Overview').getByTestId('change')).toHaveCount(6);
 
   // The overlay: a toggle button, a dashed previous line and its legend.
   const failed = card(page, 'Failed transactions');

@@ -23,6 +23,8 @@ const AcquisitionPage = lazy(() =>
 );
 const IncidentsPage = lazy(() => import('./routes/incidents').then((m) => ({ default: m.IncidentsPage })));
 const IncidentPage = lazy(() => import('./routes/incident').then((m) => ({ default: m.IncidentPage })));
+const WalletsPage = lazy(() => import('./routes/wallets').then((m) => ({ default: m.WalletsPage })));
+const WalletPage = lazy(() => import('./routes/wallet').then((m) => ({ default: m.WalletPage })));
 const ConfigPage = lazy(() => import('./routes/config').then((m) => ({ default: m.ConfigPage })));
 const UiComponentsPage = lazy(() =>
   import('./routes/ui-components').then((m) => ({ default: m.UiComponentsPage })),
@@ -51,6 +53,8 @@ export function AppRoutes() {
             <Route path="acquisition" element={<AcquisitionPage />} />
             <Route path="errorlogs" element={<IncidentsPage />} />
             <Route path="errorlogs/:id" element={<IncidentPage />} />
+            <Route path="wallets" element={<WalletsPage />} />
+            <Route path="wallets/:address" element={<WalletPage />} />
             <Route path="config" element={<ConfigPage />} />
             <Route path="uicomponents" element={<UiComponentsPage />} />
             <Route path="graphiql" element={<GraphiqlPage />} />

@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import type { Config } from '../config.ts';
 import { parseClickHouseUrl } from '../modules/event-store/clickhouse/client.ts';
 import { checkpointEventFile, EventFileLockedError } from '../modules/event-store/duckdb/checkpoint-file.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import SQLite from 'libsql';
 import type { Database } from './schema.ts';
 
 export type AccountDb = Kysely<Database>;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { docsNotFound, isDocsPath } from './docs-site.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Polyflow: console not built</title></head>
@@ -27,7 +28,10 @@ function notFound(reply: FastifyReply) {
  * Serves the built console (looked up per request, so a rebuild needs no restart) from `consoleDir`; any other GET that is not under /api and not a file gets
  * index.html so the SPA's router can take over (deep links, reloads). Everything else is a JSON 404.
  */
-export async function registerConsole(app: FastifyInstance, { consoleDir }: { consoleDir: string }) {
+export async function registerConsole(
+  app: FastifyInstance,
+  { consoleDir, docsDir }: { consoleDir: string; docsDir: string },
+) {
   const isBuilt = existsSync(path.join(consoleDir, 'index.html'));
   if (isBuilt) {
     await app.register(fastifyStatic, {
@@ -46,6 +50,7 @@ export async function registerConsole(app: FastifyInstance, { consoleDir }: { co
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.raw.url ?? '/';
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
+    if (isPageRequest && isDocsPath(url)) return docsNotFound(reply, docsDir);
     if (!isPageRequest || looksLikeFile(url)) return notFound(reply);
     if (!isBuilt) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -28,20 +28,35 @@ function isAuthorized(header: string | undefined, token: string): boolean {
  */
 export async function registerMetrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const { metrics, token, port, host } = options;
-  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
-    if (!token) throw notFound('Metrics are off on this port: set METRICS_TOKEN or METRICS_PORT.');
-    if (!isAuthorized(request.headers.authorization, token)) {
-      throw new AppError(
-        401,
-        'BAD_AUTHENTICATION',
-        'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.',
-      );
-    }
-    return reply
-      .header('content-type', CONTENT_TYPE)
-      .header('cache-control', 'no-store')
-      .send(metrics.render());
-  });
+  app.get(
+    '/metrics',
+    {
+      logLevel: 'warn',
+      config: {
+        docs: {
+          summary: 'Prometheus metrics (with METRICS_TOKEN set)',
+          description: 'Off (404) unless `METRICS_TOKEN` is set; see Self-hosting, "Metrics".',
+          tag: 'Operations',
+          auth: 'metrics-token',
+          responses: { 200: { description: 'The Prometheus text format.', contentTypes: [CONTENT_TYPE] } },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!token) throw notFound('Metrics are off on this port: set METRICS_TOKEN or METRICS_PORT.');
+      if (!isAuthorized(request.headers.authorization, token)) {
+        throw new AppError(
+          401,
+          'BAD_AUTHENTICATION',
+          'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.',
+        );
+      }
+      return reply
+        .header('content-type', CONTENT_TYPE)
+        .header('cache-control', 'no-store')
+        .send(metrics.render());
+    },
+  );
 
   if (port === undefined) return;
   let server: Server | undefined;

@@ -2,7 +2,11 @@ import { GraphQLError } from 'graphql';
 import { AppError } from '../errors.ts';
 
 /** GraphQL's customary codes for the failures a query's caller can fix; the wire errorCode stays alongside. */
-const CODE_BY_STATUS: Record<number, string> = { 400: 'BAD_USER_INPUT', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+export const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_USER_INPUT',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+};
 
 /**
  * Resolvers of the analytics, acquisition and incident queries throw through this: a malformed input

@@ -39,6 +39,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     mailFrom: 'Polyflow <no-reply@polyflow.test>',
     jwtSecret: randomBytes(32).toString('base64url'),
     consoleDir: path.join(dataDir, 'no-console'),
+    docsDir: path.join(dataDir, 'no-docs'),
     trustProxy: false,
     // High enough that only the rate-limit tests ever reach it.
     authRateLimit: { max: 10_000, windowMs: 60_000 },

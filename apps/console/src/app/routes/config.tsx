@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DOCS } from '../../components/docs-links';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage, MessageModal, type ModalMessage } from '../../components/ui/message-modal';
 import { DeleteProjectCard } from '../../features/projects/components/delete-project-card';
@@ -25,7 +26,11 @@ export function ConfigPage() {
 
   return (
     <div className="flex animate-panel flex-col gap-4">
-      <PageHeader eyebrow={project.name} title="SDK" />
+      <PageHeader
+        eyebrow={project.name}
+        title="SDK"
+        help={{ href: DOCS.gettingStarted, topic: 'installing the SDK' }}
+      />
       <div className="grid gap-4 xl:grid-cols-2">
         <ApiKeyCard project={project} onError={showError} />
         <DomainWhitelistCard project={project} onError={showError} />

@@ -220,6 +220,7 @@ describe('Shell', () => {
     expect(hrefs).toEqual([
       ['Analytics', `/console/${project.id}/analytics`],
       ['Live', `/console/${project.id}/live`],
+      ['Wallets', `/console/${project.id}/wallets`],
       ['User Acquisition', `/console/${project.id}/acquisition`],
       ['Incident Tracking', `/console/${project.id}/errorlogs`],
       ['SDK', `/console/${project.id}/config`],

@@ -31,14 +31,15 @@ const SCREENS = new Set([
   'live',
   'acquisition',
   'errorlogs',
+  'wallets',
   'config',
   'uicomponents',
   'graphiql',
 ]);
 
 /**
- * The screen to show another project on: the same screen with its filters, but an incident's
- * detail goes back to the list (incident ids belong to one project).
+ * The screen to show another project on: the same screen with its filters, but a detail (an incident,
+ * a wallet) goes back to its list: incident ids and wallets belong to one project.
  */
 function sameScreenPath(projectID: string, screenPath: string, search: string): string {
   const screen = SCREENS.has(projectID) ? projectID : screenPath.split('/')[0] || 'analytics';

@@ -1,3 +1,4 @@
+import { DOCS } from '../../components/docs-links';
 import { PageHeader } from '../../components/page-header';
 import { GraphiqlEditor } from '../../features/graphiql/components/graphiql-editor';
 import { useConsoleContext } from './console-outlet';
@@ -7,7 +8,11 @@ export function GraphiqlPage() {
   const { project } = useConsoleContext();
   return (
     <div className="flex animate-panel flex-col gap-4">
-      <PageHeader eyebrow={project.name} title="GraphQL API" />
+      <PageHeader
+        eyebrow={project.name}
+        title="GraphQL API"
+        help={{ href: DOCS.graphql, topic: 'the GraphQL reference' }}
+      />
       <GraphiqlEditor projectId={project.id} />
     </div>
   );

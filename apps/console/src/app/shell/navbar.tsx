@@ -1,4 +1,5 @@
 import { BookOpen, ChevronsUpDown, FolderKanban, LogOut, UserRound } from 'lucide-react';
+import { DOCS } from '../../components/docs-links';
 import { Logo } from '../../components/ui/logo';
 
 interface NavbarProps {
@@ -40,7 +41,7 @@ export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: Navba
       </div>
       <nav aria-label="Account" className="ml-auto flex items-center gap-1">
         <a
-          href="/docs/"
+          href={DOCS.home}
           target="_blank"
           rel="noreferrer"
           className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-indigo-800 hover:bg-white/70"

@@ -1,10 +1,21 @@
-import { BarChart3, Blocks, Braces, Code2, type LucideIcon, Radio, ShieldAlert, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Blocks,
+  Braces,
+  Code2,
+  type LucideIcon,
+  Radio,
+  ShieldAlert,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn';
 
 const links: Array<{ to: string; label: string; Icon: LucideIcon }> = [
   { to: 'analytics', label: 'Analytics', Icon: BarChart3 },
   { to: 'live', label: 'Live', Icon: Radio },
+  { to: 'wallets', label: 'Wallets', Icon: Wallet },
   { to: 'acquisition', label: 'User Acquisition', Icon: Users },
   { to: 'errorlogs', label: 'Incident Tracking', Icon: ShieldAlert },
   { to: 'config', label: 'SDK', Icon: Code2 },

@@ -44,16 +44,37 @@ function parseQuery(query: unknown): ExportRequest {
  * project. The body streams a page of rows at a time, pulled only as fast as the client reads.
  */
 export async function eventExportRoutes(app: FastifyInstance, { exports }: { exports: EventExportService }) {
-  app.get('/projects/:id/export/events', async (request: FastifyRequest, reply) => {
-    const reader = await requireReader(request);
-    const projectId = (request.params as { id: string }).id;
-    const userId = readerUserId(reader, projectId);
-    const input = parseQuery(request.query);
-    const { filename, chunks } = await exports.exportEvents(userId, projectId, input);
-    return reply
-      .header('content-type', CONTENT_TYPES[input.format])
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(chunks, { highWaterMark: 1 }));
-  });
+  app.get(
+    '/projects/:id/export/events',
+    {
+      config: {
+        docs: {
+          summary: 'Export every event of a time range (NDJSON or CSV)',
+          description:
+            'Streams every stored event with `from` ≤ time < `to`; see Data access and privacy for the columns.',
+          tag: 'Data access',
+          auth: 'session-or-read-token',
+          query: ExportQuery,
+          responses: {
+            200: {
+              description: 'The events as a download: NDJSON (one event per line) or CSV, by `format`.',
+              contentTypes: [CONTENT_TYPES.ndjson, CONTENT_TYPES.csv],
+            },
+          },
+        },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const reader = await requireReader(request);
+      const projectId = (request.params as { id: string }).id;
+      const userId = readerUserId(reader, projectId);
+      const input = parseQuery(request.query);
+      const { filename, chunks } = await exports.exportEvents(userId, projectId, input);
+      return reply
+        .header('content-type', CONTENT_TYPES[input.format])
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks, { highWaterMark: 1 }));
+    },
+  );
 }

@@ -3,6 +3,7 @@ import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
+import type { WalletQuestions } from './wallet-questions.ts';
 
 /**
  * The event store, as a port (docs/decisions/006-event-store-port.md). Ingestion writes through its write
@@ -84,7 +85,11 @@ export type IngestionQuestions = {
   exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventBatch>;
 };
 
-export type EventReader = IngestionQuestions & AnalyticsQuestions & AcquisitionQuestions & IncidentQuestions;
+export type EventReader = IngestionQuestions &
+  AnalyticsQuestions &
+  AcquisitionQuestions &
+  IncidentQuestions &
+  WalletQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

@@ -6,7 +6,11 @@ export type LiveConnectionOptions = {
   maxQueuedMessages: number;
   /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
   heartbeatMs: number;
-  /** After the closing message, how long a client that does not read gets before the socket is cut. */
+  /**
+   * After the closing message, a client that has not read up to it is checked once per grace, and cut
+   * after 12 graces (1 minute by default): one that reads, however slowly, gets its closing message and
+   * its reason; one that reads nothing holds a socket and its buffers that long at most.
+   */
   closeGraceMs: number;
   /** Asked at each heartbeat: false ends the stream (the session was ended or expired). */
   isStillAllowed(): Promise<boolean>;
@@ -15,6 +19,11 @@ export type LiveConnectionOptions = {
 };
 
 export type LiveConnection = ReturnType<typeof openLiveConnection>;
+
+/** A slow reader gets at most this many graces to read up to its closing message. */
+const MAX_CLOSE_GRACES = 12;
+/** Queued messages are written about this many characters at a time. */
+const WRITE_BYTES = 64 * 1024;
 
 /** One text/event-stream message: its event name and JSON data on a line each. */
 export const sseMessage = (event: string, data: object, id?: string): string =>
@@ -52,9 +61,13 @@ export function openLiveConnection(response: ServerResponse, options: LiveConnec
   function drain(): void {
     isWaitingForDrain = false;
     while (queue.length > 0 && !isWaitingForDrain && !isEnded) {
-      // Everything queued in one write: one syscall rather than one per message.
-      const pending = queue.join('');
-      queue = [];
+      // Messages in writes of about 64 KB: few syscalls, and what waits in Node's buffer (ahead of a
+      // closing message) stays small, the rest in the queue, which a close drops.
+      let bytes = 0;
+      let count = 0;
+      while (count < queue.length && bytes < WRITE_BYTES) bytes += (queue[count++] as string).length;
+      const pending = queue.slice(0, count).join('');
+      queue = queue.slice(count);
       write(pending);
     }
   }
@@ -67,7 +80,19 @@ export function openLiveConnection(response: ServerResponse, options: LiveConnec
     // Written even when the buffer is full: one bounded message more, so the client learns why.
     response.end(sseMessage('closing', closing));
     if (wasBlocked || response.writableLength > 0) {
-      graceTimer = setTimeout(() => response.destroy(), options.closeGraceMs);
+      // What the kernel still holds for the client is out of sight: the stream is checked once a grace
+      // until Node has handed everything on (the closing message last), then left to the client.
+      let graces = 0;
+      const check = () => {
+        if (response.writableLength === 0 || response.destroyed) return;
+        if (++graces >= MAX_CLOSE_GRACES) {
+          response.destroy();
+          return;
+        }
+        graceTimer = setTimeout(check, options.closeGraceMs);
+        graceTimer.unref();
+      };
+      graceTimer = setTimeout(check, options.closeGraceMs);
       graceTimer.unref();
       response.once('close', () => clearTimeout(graceTimer));
     }

@@ -1,5 +1,7 @@
-import { MAX_BATCH_BYTES } from '@polyflow/contracts/events';
+import { BatchResultSchema, BatchSchema, MAX_BATCH_BYTES } from '@polyflow/contracts/events';
+import { IntegrationStatusSchema } from '@polyflow/contracts/integration';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError, badRequest } from '../../errors.ts';
 import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
 import { bearerToken, requireUser } from '../auth/guard.ts';
@@ -66,8 +68,20 @@ export async function eventRoutes(
 
   // The SDK's own requests never need a preflight; other clients sending application/json do. A
   // preflight carries no key, so it is answered for any origin: the POST itself checks the whitelist.
-  app.options('/api/v1/events', async (request, reply) =>
-    answerPreflight(request, reply, { allowHeaders: 'content-type' }),
+  app.options(
+    '/api/v1/events',
+    {
+      config: {
+        docs: {
+          summary: 'CORS preflight for the SDK (answered for whitelisted origins)',
+          description: 'The SDK sends `text/plain` and never needs it; other clients sending JSON do.',
+          tag: 'Ingestion',
+          auth: 'none',
+          responses: { 204: { description: 'The origin may post events.' } },
+        },
+      },
+    },
+    async (request, reply) => answerPreflight(request, reply, { allowHeaders: 'content-type' }),
   );
 
   if (onRefused) {
@@ -81,70 +95,124 @@ export async function eventRoutes(
 
   // Two info lines per batch cost more CPU than the batch's validation: log this route's warnings and
   // errors only (the integration card shows what arrives).
-  app.post('/api/v1/events', { bodyLimit: MAX_BATCH_BYTES, logLevel: 'warn' }, async (request, reply) => {
-    reply.header('vary', 'Origin');
-    // While the store catches up (ADR 034): beyond twice the backlog's limit every request is refused
-    // before anything else, so that refusals cost the loader no CPU; beyond the limit, a request of a
-    // project holding its share of the backlog is refused as soon as its key (the SDK sends it first)
-    // names the project, and the others go on.
-    const backlog = events.backlog();
-    if (backlog === 'full') refuseBacklogged(request, reply);
-    if (backlog === 'over') {
-      const key = leadingApiKey(request.body);
-      const early =
-        key === undefined
-          ? undefined
-          : await events.authorize(key, request.headers.origin).catch(() => undefined);
-      if (early && events.isOverShare(early.projectId)) refuseBacklogged(request, reply);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(typeof request.body === 'string' ? request.body : '');
-    } catch {
-      throw badRequest('Request body is not valid JSON.');
-    }
-    const access = await events.authorize(readApiKey(body), request.headers.origin);
-    allowWhitelistedOrigin(request, reply);
-    const { events: list } = body as { events?: unknown };
-    events.takeRate(access, Array.isArray(list) ? list.length : 1);
-    events.assertBacklogRoom(access.projectId);
-    return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
-  });
+  const ingestDocs = {
+    summary: 'Send a batch of events (what the SDK does)',
+    description:
+      'The batch is acknowledged once it is in the ingestion log and queryable within seconds. The API key ' +
+      "travels in the body; the request's Origin must be on the project's whitelist. Up to " +
+      `${MAX_BATCH_BYTES / 1024} KB per body. See "Wire format" in the documentation.`,
+    tag: 'Ingestion',
+    auth: 'api-key-in-body' as const,
+    body: BatchSchema,
+    bodyContentTypes: ['text/plain', 'application/json'],
+    responses: {
+      200: {
+        description: 'Accepted, and how many were duplicates of events already sent.',
+        schema: BatchResultSchema,
+      },
+    },
+  };
+  app.post(
+    '/api/v1/events',
+    { bodyLimit: MAX_BATCH_BYTES, logLevel: 'warn', config: { docs: ingestDocs } },
+    async (request, reply) => {
+      reply.header('vary', 'Origin');
+      // While the store catches up (ADR 034): beyond twice the backlog's limit every request is refused
+      // before anything else, so that refusals cost the loader no CPU; beyond the limit, a request of a
+      // project holding its share of the backlog is refused as soon as its key (the SDK sends it first)
+      // names the project, and the others go on.
+      const backlog = events.backlog();
+      if (backlog === 'full') refuseBacklogged(request, reply);
+      if (backlog === 'over') {
+        const key = leadingApiKey(request.body);
+        const early =
+          key === undefined
+            ? undefined
+            : await events.authorize(key, request.headers.origin).catch(() => undefined);
+        if (early && events.isOverShare(early.projectId)) refuseBacklogged(request, reply);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof request.body === 'string' ? request.body : '');
+      } catch {
+        throw badRequest('Request body is not valid JSON.');
+      }
+      const access = await events.authorize(readApiKey(body), request.headers.origin);
+      allowWhitelistedOrigin(request, reply);
+      const { events: list } = body as { events?: unknown };
+      events.takeRate(access, Array.isArray(list) ? list.length : 1);
+      events.assertBacklogRoom(access.projectId);
+      return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
+    },
+  );
 
   // The Live screen. The console reads it with fetch() (EventSource cannot send the Authorization header,
   // and a session token must not travel in a URL, where logs and history keep it).
   app.addHook('preClose', async () => {
     events.live.closeAll({ reason: 'SHUTDOWN', message: 'The server is restarting; reconnect in a moment.' });
   });
-  app.get<{ Params: { id: string } }>('/api/v1/projects/:id/live', async (request, reply) => {
-    const user = await requireUser(request);
-    const projectId = request.params.id;
-    await events.assertLiveAllowed(user.id, projectId);
-    const token = bearerToken(request) ?? '';
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx would otherwise buffer the stream.
-      'x-accel-buffering': 'no',
-    });
-    // A first comment: proxies forward the head at once, and the client knows the stream is open.
-    response.write(': connected\n\n');
-    request.socket.setNoDelay(true);
-    const sessions = request.server.sessions;
-    events.live.open(
-      user.id,
-      projectId,
-      response,
-      async () => (await sessions.verify(token))?.id === user.id,
-    );
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/live',
+    {
+      config: {
+        docs: {
+          summary: 'The live stream of a project (Server-Sent Events)',
+          description:
+            'See "Live view" in the documentation for the messages; read it with fetch (a session header).',
+          tag: 'Live',
+          auth: 'session',
+          responses: {
+            200: { description: 'An event stream that stays open.', contentTypes: ['text/event-stream'] },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const projectId = request.params.id;
+      await events.assertLiveAllowed(user.id, projectId);
+      const token = bearerToken(request) ?? '';
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx would otherwise buffer the stream.
+        'x-accel-buffering': 'no',
+      });
+      // A first comment: proxies forward the head at once, and the client knows the stream is open.
+      response.write(': connected\n\n');
+      request.socket.setNoDelay(true);
+      const sessions = request.server.sessions;
+      events.live.open(
+        user.id,
+        projectId,
+        response,
+        async () => (await sessions.verify(token))?.id === user.id,
+      );
+    },
+  );
 
   app.get<{ Params: { id: string }; Querystring: { since?: string } }>(
     '/api/v1/projects/:id/integration',
+    {
+      config: {
+        docs: {
+          summary: 'What the console\'s "Test SDK Integration" card shows',
+          tag: 'Projects',
+          auth: 'session',
+          query: z.object({ since: z.string().optional() }),
+          responses: {
+            200: {
+              description: 'Events received since `since` (default: 24 hours).',
+              schema: IntegrationStatusSchema,
+            },
+          },
+        },
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       const since = typeof request.query.since === 'string' ? request.query.since : undefined;

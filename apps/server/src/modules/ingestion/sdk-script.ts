@@ -14,35 +14,51 @@ export async function sdkScriptRoute(
 ): Promise<void> {
   let cached: { mtimeMs: number; body: Buffer; etag: string } | undefined;
 
-  app.get('/sdk.js', async (request, reply) => {
-    // Synchronous: a stat and a 4 KB read take microseconds, and libuv's pool, which the asynchronous
-    // calls would queue on, is shared with DuckDB's queries (ADR 034): a dapp's page must not wait for them.
-    let info: ReturnType<typeof statSync>;
-    try {
-      info = statSync(sdkScriptPath);
-    } catch {
-      throw new AppError(
-        503,
-        'INTERNAL_ERROR',
-        'The SDK script is not built on this server; run `npm run build -w packages/sdk`.',
-      );
-    }
-    if (!cached || cached.mtimeMs !== info.mtimeMs) {
-      const body = readFileSync(sdkScriptPath);
-      cached = {
-        mtimeMs: info.mtimeMs,
-        body,
-        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-      };
-    }
-    reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      // Loaded by pages on other origins; the URL is not versioned, so caches revalidate after 5 minutes.
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('access-control-allow-origin', '*')
-      .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
-      .header('etag', cached.etag);
-    if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-    return reply.send(cached.body);
-  });
+  app.get(
+    '/sdk.js',
+    {
+      config: {
+        docs: {
+          summary: 'The SDK for a script tag',
+          description: '`<script src="https://POLYFLOW_HOST/sdk.js" data-api-key="…">`; see Getting started.',
+          tag: 'Ingestion',
+          auth: 'none',
+          responses: {
+            200: { description: 'The SDK script (ETag, revalidated).', contentTypes: ['text/javascript'] },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      // Synchronous: a stat and a 4 KB read take microseconds, and libuv's pool, which the asynchronous
+      // calls would queue on, is shared with DuckDB's queries (ADR 034): a dapp's page must not wait for them.
+      let info: ReturnType<typeof statSync>;
+      try {
+        info = statSync(sdkScriptPath);
+      } catch {
+        throw new AppError(
+          503,
+          'INTERNAL_ERROR',
+          'The SDK script is not built on this server; run `npm run build -w packages/sdk`.',
+        );
+      }
+      if (!cached || cached.mtimeMs !== info.mtimeMs) {
+        const body = readFileSync(sdkScriptPath);
+        cached = {
+          mtimeMs: info.mtimeMs,
+          body,
+          etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+        };
+      }
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        // Loaded by pages on other origins; the URL is not versioned, so caches revalidate after 5 minutes.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('access-control-allow-origin', '*')
+        .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
+        .header('etag', cached.etag);
+      if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+      return reply.send(cached.body);
+    },
+  );
 }

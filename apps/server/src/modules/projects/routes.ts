@@ -1,10 +1,15 @@
 import {
   CreateProjectSchema,
   DomainInputSchema,
+  ForgetResultSchema,
   ForgetSchema,
+  ProjectListSchema,
+  ProjectSchema,
   ProjectSettingsSchema,
 } from '@polyflow/contracts/projects';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RouteDocs } from '../../http/openapi.ts';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { ProjectService } from './service.ts';
@@ -17,60 +22,133 @@ const projectIdOf = (request: FastifyRequest) => (request.params as { id: string
 
 /** Project routes under /api/v1; each one requires a session and answers only the owner. */
 export async function projectRoutes(app: FastifyInstance, { projects }: { projects: ProjectService }) {
-  const options = { bodyLimit: CONSOLE_BODY_LIMIT };
-
-  app.get('/projects', async (request) => {
-    const user = await requireUser(request);
-    return { projects: await projects.listProjects(user.id) };
+  /** The route's OpenAPI entry: a session of the project's owner; others' projects answer 404. */
+  const doc = (
+    summary: string,
+    body: z.ZodType | undefined,
+    responses: RouteDocs['responses'],
+    description?: string,
+  ) => ({
+    bodyLimit: CONSOLE_BODY_LIMIT,
+    config: { docs: { summary, description, tag: 'Projects', auth: 'session' as const, body, responses } },
   });
+  const project = (description: string) => ({ 200: { description, schema: ProjectSchema } });
 
-  app.post('/projects', options, async (request, reply) => {
-    const user = await requireUser(request);
-    const { name } = parseBody(CreateBody, request.body);
-    return reply.status(201).send(await projects.createProject(user.id, name));
-  });
+  app.get(
+    '/projects',
+    doc('List your projects', undefined, {
+      200: { description: 'Your projects, oldest first.', schema: ProjectListSchema },
+    }),
+    async (request) => {
+      const user = await requireUser(request);
+      return { projects: await projects.listProjects(user.id) };
+    },
+  );
 
-  app.post('/projects/:id/api-key', options, async (request) => {
-    const user = await requireUser(request);
-    parseBody(NoBodySchema, request.body);
-    return projects.createApiKey(user.id, projectIdOf(request));
-  });
+  app.post(
+    '/projects',
+    doc('Create a project', CreateBody, {
+      201: { description: 'The new project (no API key yet).', schema: ProjectSchema },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { name } = parseBody(CreateBody, request.body);
+      return reply.status(201).send(await projects.createProject(user.id, name));
+    },
+  );
 
-  app.delete('/projects/:id/api-key', options, async (request) => {
-    const user = await requireUser(request);
-    parseBody(NoBodySchema, request.body);
-    return projects.revokeApiKey(user.id, projectIdOf(request));
-  });
+  app.post(
+    '/projects/:id/api-key',
+    doc(
+      'Create or rotate the API key',
+      NoBodySchema,
+      project('The project with its new key; the old key stops working.'),
+    ),
+    async (request) => {
+      const user = await requireUser(request);
+      parseBody(NoBodySchema, request.body);
+      return projects.createApiKey(user.id, projectIdOf(request));
+    },
+  );
 
-  app.patch('/projects/:id/domains/add', options, async (request) => {
-    const user = await requireUser(request);
-    const { domain } = parseBody(DomainBody, request.body);
-    return projects.addDomain(user.id, projectIdOf(request), domain);
-  });
+  app.delete(
+    '/projects/:id/api-key',
+    doc(
+      'Revoke the API key',
+      NoBodySchema,
+      project('The project without a key: ingestion refuses its events.'),
+    ),
+    async (request) => {
+      const user = await requireUser(request);
+      parseBody(NoBodySchema, request.body);
+      return projects.revokeApiKey(user.id, projectIdOf(request));
+    },
+  );
 
-  app.patch('/projects/:id/domains/delete', options, async (request) => {
-    const user = await requireUser(request);
-    const { domain } = parseBody(DomainBody, request.body);
-    return projects.deleteDomain(user.id, projectIdOf(request), domain);
-  });
+  app.patch(
+    '/projects/:id/domains/add',
+    doc(
+      'Whitelist a domain',
+      DomainBody,
+      project('The project with the domain added.'),
+      'A domain, or a URL whose host is taken (`https://app.example.com/x` → `app.example.com`).',
+    ),
+    async (request) => {
+      const user = await requireUser(request);
+      const { domain } = parseBody(DomainBody, request.body);
+      return projects.addDomain(user.id, projectIdOf(request), domain);
+    },
+  );
 
-  app.patch('/projects/:id', options, async (request) => {
-    const user = await requireUser(request);
-    const { retentionDays } = parseBody(SettingsBody, request.body);
-    return projects.setRetentionDays(user.id, projectIdOf(request), retentionDays);
-  });
+  app.patch(
+    '/projects/:id/domains/delete',
+    doc('Remove a whitelisted domain', DomainBody, project('The project without the domain.')),
+    async (request) => {
+      const user = await requireUser(request);
+      const { domain } = parseBody(DomainBody, request.body);
+      return projects.deleteDomain(user.id, projectIdOf(request), domain);
+    },
+  );
+
+  app.patch(
+    '/projects/:id',
+    doc(
+      'Set the retention',
+      SettingsBody,
+      project('The project with its new retention.'),
+      'Events older than `retentionDays` are deleted by the hourly pass; null keeps them forever.',
+    ),
+    async (request) => {
+      const user = await requireUser(request);
+      const { retentionDays } = parseBody(SettingsBody, request.body);
+      return projects.setRetentionDays(user.id, projectIdOf(request), retentionDays);
+    },
+  );
 
   // A data-subject request: every event of this wallet or SDK user, including those not loaded yet.
-  app.post('/projects/:id/forget', options, async (request) => {
-    const user = await requireUser(request);
-    const subject = parseBody(ForgetSchema, request.body);
-    return projects.forget(user.id, projectIdOf(request), subject);
-  });
+  app.post(
+    '/projects/:id/forget',
+    doc('Delete every event of one wallet or one SDK user', ForgetSchema, {
+      200: {
+        description: 'How many events were deleted (stored and not yet loaded).',
+        schema: ForgetResultSchema,
+      },
+    }),
+    async (request) => {
+      const user = await requireUser(request);
+      const subject = parseBody(ForgetSchema, request.body);
+      return projects.forget(user.id, projectIdOf(request), subject);
+    },
+  );
 
-  app.delete('/projects/:id', options, async (request, reply) => {
-    const user = await requireUser(request);
-    parseBody(NoBodySchema, request.body);
-    await projects.deleteProject(user.id, projectIdOf(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/projects/:id',
+    doc('Delete the project and all its events', NoBodySchema, { 204: { description: 'Deleted.' } }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      parseBody(NoBodySchema, request.body);
+      await projects.deleteProject(user.id, projectIdOf(request));
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,5 +1,11 @@
-import { CreateReadTokenSchema } from '@polyflow/contracts/projects';
+import {
+  CreatedReadTokenSchema,
+  CreateReadTokenSchema,
+  ReadTokenListSchema,
+} from '@polyflow/contracts/projects';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RouteDocs } from '../../http/openapi.ts';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { ReadTokenService } from './service.ts';
@@ -13,24 +19,45 @@ export async function readTokenRoutes(
   app: FastifyInstance,
   { readTokens }: { readTokens: ReadTokenService },
 ) {
-  const options = { bodyLimit: CONSOLE_BODY_LIMIT };
-
-  app.post('/projects/:id/read-tokens', options, async (request, reply) => {
-    const user = await requireUser(request);
-    const { name } = parseBody(CreateBody, request.body);
-    return reply.status(201).send(await readTokens.create(user.id, paramsOf(request).id, name));
+  const doc = (summary: string, body: z.ZodType | undefined, responses: RouteDocs['responses']) => ({
+    bodyLimit: CONSOLE_BODY_LIMIT,
+    config: { docs: { summary, tag: 'Data access', auth: 'session' as const, body, responses } },
   });
 
-  app.get('/projects/:id/read-tokens', async (request) => {
-    const user = await requireUser(request);
-    return { readTokens: await readTokens.list(user.id, paramsOf(request).id) };
-  });
+  app.post(
+    '/projects/:id/read-tokens',
+    doc('Create a read token', CreateBody, {
+      201: { description: 'The token: shown this once only.', schema: CreatedReadTokenSchema },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { name } = parseBody(CreateBody, request.body);
+      return reply.status(201).send(await readTokens.create(user.id, paramsOf(request).id, name));
+    },
+  );
 
-  app.delete('/projects/:id/read-tokens/:tokenId', options, async (request, reply) => {
-    const user = await requireUser(request);
-    parseBody(NoBodySchema, request.body);
-    const { id, tokenId } = paramsOf(request);
-    await readTokens.revoke(user.id, id, tokenId);
-    return reply.status(204).send();
-  });
+  app.get(
+    '/projects/:id/read-tokens',
+    doc('List the read tokens (without their secrets)', undefined, {
+      200: { description: "The project's read tokens.", schema: ReadTokenListSchema },
+    }),
+    async (request) => {
+      const user = await requireUser(request);
+      return { readTokens: await readTokens.list(user.id, paramsOf(request).id) };
+    },
+  );
+
+  app.delete(
+    '/projects/:id/read-tokens/:tokenId',
+    doc('Revoke a read token', NoBodySchema, {
+      204: { description: 'Revoked: the token stops working at once.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      parseBody(NoBodySchema, request.body);
+      const { id, tokenId } = paramsOf(request);
+      await readTokens.revoke(user.id, id, tokenId);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { Project } from '@polyflow/contracts/projects';
 import { useId } from 'react';
+import { DOCS } from '../../../components/docs-links';
 import { NoDataYet } from '../../../components/no-data-yet';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -44,7 +45,11 @@ export function AcquisitionScreen({ project, configPath }: { project: Project; c
   return (
     <CsvScope scope={{ project: project.name, screen: 'acquisition', from, to }}>
       <div className="flex animate-panel flex-col gap-4">
-        <PageHeader eyebrow={project.name} title="User Acquisition">
+        <PageHeader
+          eyebrow={project.name}
+          title="User Acquisition"
+          help={{ href: DOCS.acquisition, topic: 'how acquisition is counted' }}
+        >
           {/* One period for both cards: the funnel and the attributions always describe the same days. */}
           <PeriodFilter value={view.selection} onChange={setSelection} />
         </PageHeader>

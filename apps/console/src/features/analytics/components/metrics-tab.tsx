@@ -1,5 +1,5 @@
 import type { PageRow, ReferrerRow } from '@polyflow/contracts/analytics';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ChartCard, ChartSkeleton } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PreviousPeriodToggle } from '../../../components/ui/previous-period-toggle';
@@ -53,7 +53,15 @@ function countsColumns<Row extends CountsRow>(header: string, labelOf: (row: Row
   ];
 }
 
-export function MetricsTab({ range, granularity }: { range: AnalyticsRange; granularity: string }) {
+interface MetricsTabProps {
+  range: AnalyticsRange;
+  granularity: string;
+  /** Cards the console composes in from other features: first (full width), and beside the gas chart. */
+  leading?: ReactNode;
+  besideGas?: ReactNode;
+}
+
+export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTabProps) {
   const series = { ...range, granularity };
   const functions = useContractFunctions(range);
   const pages = useTopPages(range);
@@ -65,7 +73,9 @@ export function MetricsTab({ range, granularity }: { range: AnalyticsRange; gran
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+      {leading}
       <GasPriceCard series={series} />
+      {besideGas}
       <ChartCard
         title="Most executed contract functions"
         eyebrow="Submitted transactions"

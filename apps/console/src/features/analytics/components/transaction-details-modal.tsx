@@ -7,6 +7,7 @@ import { cn } from '../../../components/ui/cn';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { WalletLink } from '../../../components/wallet-link';
 import { countryName, formatDateTime } from '../../../lib/format';
 import { useTransaction } from '../api/get-transaction';
 import { chainLabel } from '../lib/chains';
@@ -123,7 +124,11 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
 
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         <Field label="From" mono>
-          {detail.from ?? detail.wallet}
+          {(detail.from ?? detail.wallet) && (
+            <WalletLink address={(detail.from ?? detail.wallet) as string}>
+              {detail.from ?? detail.wallet}
+            </WalletLink>
+          )}
         </Field>
         <Field label="To" mono>
           {detail.to}

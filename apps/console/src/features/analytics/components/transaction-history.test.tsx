@@ -148,7 +148,9 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Inspect transaction/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Transaction' });
     await within(dialog).findByText('0.25 ETH');
-    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(within(dialog).queryByRole('link', { name: /View on block explorer/ })).toBeNull();
+    // The sender links to its wallet page.
+    expect(within(dialog).getByRole('link', { name: /^0x/ }).getAttribute('href')).toMatch(/\/wallets\/0x/);
   });
 
   it('shows an error with a retry when the history cannot be loaded', async () => {

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ChartSkeleton } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { WalletLink } from '../../../components/wallet-link';
 import type { CsvTable } from '../../../lib/csv';
 import { countryName, shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
@@ -157,7 +158,7 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
         className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.wallet ?? undefined}
       >
-        {row.wallet ? shortenAddress(row.wallet) : NOT_AVAILABLE}
+        {row.wallet ? <WalletLink address={row.wallet} /> : NOT_AVAILABLE}
       </td>
       <td
         data-label="Type"

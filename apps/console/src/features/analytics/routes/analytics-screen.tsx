@@ -1,5 +1,7 @@
 import type { Project } from '@polyflow/contracts/projects';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -19,7 +21,14 @@ import { TransactionHistory } from '../components/transaction-history';
  * the server. The period and the tab live in the URL; every query key holds the project id, so
  * choosing another project asks everything again.
  */
-export function AnalyticsScreen({ project, configPath }: { project: Project; configPath: string }) {
+interface AnalyticsScreenProps {
+  project: Project;
+  configPath: string;
+  /** Cards of other features for the Metrics tab (src/app composes them): first, and beside the gas chart. */
+  metricsCards?: (range: AnalyticsRange) => { leading?: ReactNode; besideGas?: ReactNode };
+}
+
+export function AnalyticsScreen({ project, configPath, metricsCards }: AnalyticsScreenProps) {
   const [selection, setSelection] = usePeriod();
   const [params, setParams] = useSearchParams();
   const tab: AnalyticsTab = params.get('tab') === 'history' ? 'history' : 'metrics';
@@ -44,7 +53,11 @@ export function AnalyticsScreen({ project, configPath }: { project: Project; con
   return (
     <CsvScope scope={{ project: project.name, screen: 'analytics', from: period.from, to: period.to }}>
       <div className="flex animate-panel flex-col gap-4">
-        <PageHeader eyebrow={project.name} title="Analytics" />
+        <PageHeader
+          eyebrow={project.name}
+          title="Analytics"
+          help={{ href: DOCS.analytics, topic: 'what every number means' }}
+        />
         <Card aria-labelledby="overview-title">
           {/* Not CardHeader's actions slot: that one never shrinks, and the filter must wrap on a phone. */}
           <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
@@ -71,7 +84,7 @@ export function AnalyticsScreen({ project, configPath }: { project: Project; con
         </Card>
         <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
           {tab === 'metrics' ? (
-            <MetricsTab range={range} granularity={period.granularity} />
+            <MetricsTab range={range} granularity={period.granularity} {...metricsCards?.(range)} />
           ) : (
             <Card>
               <CardHeader title="Transaction History" eyebrow="Transactions" />

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { WalletLink } from '../../../components/wallet-link';
 import { formatDateTime } from '../../../lib/format';
 import { useSetIncidentStatus } from '../api/set-incident-status';
 import {
@@ -67,7 +68,9 @@ export function IncidentOverview({ incident, projectId, periodLabel }: IncidentO
           <dd className="flex min-w-0 items-center gap-2">
             {wallet ? (
               <>
-                <span className="min-w-0 font-mono wrap-anywhere text-slate-800">{wallet}</span>
+                <WalletLink address={wallet} className="min-w-0 wrap-anywhere">
+                  {wallet}
+                </WalletLink>
                 <CopyButton text={wallet} label="Copy wallet address" className="size-7" />
                 {isEarlierWallet && (
                   <span className="shrink-0 text-xs text-slate-500">(not connected at this occurrence)</span>

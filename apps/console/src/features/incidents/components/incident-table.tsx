@@ -2,7 +2,8 @@ import { type IncidentRow, IncidentTypeLabels } from '@polyflow/contracts/incide
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
-import { formatDateTime, shortenAddress } from '../../../lib/format';
+import { WalletLink } from '../../../components/wallet-link';
+import { formatDateTime } from '../../../lib/format';
 import { SeverityBadge } from './severity-badge';
 
 interface IncidentTableProps {
@@ -62,7 +63,9 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
                 <time dateTime={row.lastSeen}>{formatDateTime(row.lastSeen)}</time>
               </dd>
               <dt className="text-slate-500">Wallet</dt>
-              <dd className="font-mono text-slate-800">{row.wallet ? shortenAddress(row.wallet) : '—'}</dd>
+              <dd className="font-mono text-slate-800">
+                {row.wallet ? <WalletLink address={row.wallet} /> : '—'}
+              </dd>
               <dt className="text-slate-500">Occurrences</dt>
               <dd className="text-slate-800 tabular-nums">{row.occurrences.toLocaleString('en-US')}</dd>
             </dl>
@@ -113,7 +116,7 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
                   </div>
                 </td>
                 <td className="hidden px-3 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700 md:table-cell">
-                  {row.wallet ? <span title={row.wallet}>{shortenAddress(row.wallet)}</span> : '—'}
+                  {row.wallet ? <WalletLink address={row.wallet} /> : '—'}
                 </td>
                 <td className="px-3 py-2.5 text-right text-slate-700 tabular-nums">
                   {row.occurrences.toLocaleString('en-US')}

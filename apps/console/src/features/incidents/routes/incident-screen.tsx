@@ -1,6 +1,7 @@
 import type { Project } from '@polyflow/contracts/projects';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { CsvScope } from '../../../components/ui/download-csv-button';
@@ -42,7 +43,11 @@ export function IncidentScreen({ project, incidentId, listPath }: IncidentScreen
         <ArrowLeft aria-hidden="true" className="size-4" />
         All incidents
       </Link>
-      <PageHeader eyebrow={project.name} title="Incident" />
+      <PageHeader
+        eyebrow={project.name}
+        title="Incident"
+        help={{ href: DOCS.incidents, topic: 'how incidents are grouped and counted' }}
+      />
       {incident.isError ? (
         <Alert tone="error">
           Could not load the incident: {incident.error.message}{' '}

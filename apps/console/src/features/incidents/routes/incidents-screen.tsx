@@ -2,6 +2,7 @@ import type { Project } from '@polyflow/contracts/projects';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -48,7 +49,11 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
   return (
     <CsvScope scope={{ project: project.name, screen: 'incidents', from, to }}>
       <div className="flex animate-panel flex-col gap-4">
-        <PageHeader eyebrow={project.name} title="Incident Tracking" />
+        <PageHeader
+          eyebrow={project.name}
+          title="Incident Tracking"
+          help={{ href: DOCS.incidents, topic: 'how incidents are grouped and counted' }}
+        />
         <Card aria-labelledby={titleId}>
           <CardHeader
             titleId={titleId}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
-import { shortenAddress } from '../../../lib/format';
+import { WalletLink } from '../../../components/wallet-link';
 import { describeEvent, type EventTone } from '../lib/describe-event';
 import { liveEventsCsv } from '../lib/live-csv';
 
@@ -80,9 +80,12 @@ export function LiveEventList({ events, received }: LiveEventListProps) {
                   </span>
                 )}
                 <span className="text-xs text-slate-500 sm:ml-auto sm:shrink-0">
-                  {event.wallet && event.type !== 'wallet_connected' && event.type !== 'wallet_disconnected'
-                    ? `${shortenAddress(event.wallet)} · `
-                    : ''}
+                  {event.wallet && (
+                    <>
+                      <WalletLink address={event.wallet} />
+                      {' · '}
+                    </>
+                  )}
                   {event.country ? `${event.country} · ` : ''}
                   <time dateTime={event.time}>{timeOf(event.time)} UTC</time>
                 </span>

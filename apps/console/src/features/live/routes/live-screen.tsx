@@ -1,6 +1,7 @@
 import type { Project } from '@polyflow/contracts/projects';
 import { Radio, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -36,7 +37,7 @@ export function LiveScreen({ project, configPath }: { project: Project; configPa
   return (
     <CsvScope scope={{ project: project.name, screen: 'live', from, to }}>
       <div className="flex animate-panel flex-col gap-4">
-        <PageHeader eyebrow={project.name} title="Live" />
+        <PageHeader eyebrow={project.name} title="Live" help={{ href: DOCS.live, topic: 'the live view' }} />
         <Card aria-labelledby="live-activity-title">
           <CardHeader
             titleId="live-activity-title"

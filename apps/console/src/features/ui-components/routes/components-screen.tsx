@@ -1,4 +1,5 @@
 import { PlayCircle, Settings2 } from 'lucide-react';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -38,7 +39,11 @@ const COMPONENTS = [
 export function ComponentsScreen() {
   return (
     <div className="flex animate-panel flex-col gap-4">
-      <PageHeader eyebrow="UI components" title="Components">
+      <PageHeader
+        eyebrow="UI components"
+        title="Components"
+        help={{ href: DOCS.gettingStarted, topic: 'getting started' }}
+      >
         <Badge>Coming soon!</Badge>
       </PageHeader>
       <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">

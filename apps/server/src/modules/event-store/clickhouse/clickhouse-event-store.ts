@@ -1,4 +1,10 @@
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
+import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
+import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/clickhouse.ts';
+import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/clickhouse.ts';
+import { walletList as walletListQuestion } from '../questions/wallet-list/clickhouse.ts';
+import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/clickhouse.ts';
+import { walletTimeline as walletTimelineQuestion } from '../questions/wallet-timeline/clickhouse.ts';
 import { type ClickHouse, connectClickHouse } from './client.ts';
 import { loadCopiedRows } from './copied-rows.ts';
 import { createEventWriter } from './event-writer.ts';
@@ -107,6 +113,14 @@ export async function createClickHouseEventStore(
     activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
     occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
     sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),
+
+    lifecycleCounts: (projectId, asOfDay) => lifecycleCountsQuestion(clickhouse, projectId, asOfDay),
+    retentionCohorts: (projectId, query) => retentionCohortsQuestion(clickhouse, projectId, query),
+    failedTransactionCost: (projectId, range) => failedTransactionCostQuestion(clickhouse, projectId, range),
+    walletProfile: (projectId, wallet) => walletProfileQuestion(clickhouse, projectId, wallet),
+    walletTimeline: (projectId, wallet, sessions) =>
+      walletTimelineQuestion(clickhouse, projectId, wallet, sessions),
+    walletList: (projectId, query) => walletListQuestion(clickhouse, projectId, query),
 
     async ping() {
       if (isClosed) throw new Error('event store is closed');

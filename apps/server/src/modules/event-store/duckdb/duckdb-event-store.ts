@@ -2,6 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
+import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/duckdb.ts';
+import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/duckdb.ts';
+import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/duckdb.ts';
+import { walletList as walletListQuestion } from '../questions/wallet-list/duckdb.ts';
+import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/duckdb.ts';
+import { walletTimeline as walletTimelineQuestion } from '../questions/wallet-timeline/duckdb.ts';
 import {
   type CompactionPolicy,
   type CompactionResult,
@@ -158,6 +164,17 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     activeUsersDuring: (projectId, spans) => use(projectId, (c) => activeUsersDuring(c, projectId, spans)),
     occurrenceById: (projectId, eventId) => use(projectId, (c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use(projectId, (c) => sessionTrail(c, projectId, occurrence)),
+
+    lifecycleCounts: (projectId, asOfDay) =>
+      use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay)),
+    retentionCohorts: (projectId, query) =>
+      use(projectId, (c) => retentionCohortsQuestion(c, projectId, query)),
+    failedTransactionCost: (projectId, range) =>
+      use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range)),
+    walletProfile: (projectId, wallet) => use(projectId, (c) => walletProfileQuestion(c, projectId, wallet)),
+    walletTimeline: (projectId, wallet, sessions) =>
+      use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, sessions)),
+    walletList: (projectId, query) => use(projectId, (c) => walletListQuestion(c, projectId, query)),
 
     async copyInto(file) {
       if (isClosed) throw new Error('event store is closed');

@@ -117,3 +117,6 @@ export const numberOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 export const textOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
+
+/** A reader connection, for the question files outside this folder (questions/<question>/duckdb.ts). */
+export type Connection = DuckDBConnection;

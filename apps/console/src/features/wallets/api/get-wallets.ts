@@ -1,0 +1,56 @@
+import { type WalletList, WalletListSchema, type WalletListSort } from '@polyflow/contracts/wallets';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { graphqlRequest } from '../../../lib/graphql-client';
+import { type WalletRange, walletKeys } from './wallet-keys';
+
+export const WALLETS_PAGE_SIZE = 50;
+
+export interface WalletFilters {
+  search: string | null;
+  stage: string | null;
+  source: string | null;
+  campaign: string | null;
+  chainId: number | null;
+  country: string | null;
+  sort: WalletListSort;
+  descending: boolean;
+}
+
+export const WALLETS_QUERY = /* GraphQL */ `
+  query Wallets($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $stage: String,
+    $source: String, $campaign: String, $chainId: Int, $country: String, $sort: String,
+    $descending: Boolean, $first: Int, $after: String) {
+    wallets(projectId: $projectId, from: $from, to: $to, search: $search, stage: $stage, source: $source,
+      campaign: $campaign, chainId: $chainId, country: $country, sort: $sort, descending: $descending,
+      first: $first, after: $after) {
+      asOf powerThreshold nextCursor
+      rows { address firstSeen lastSeen transactions failed gasPaidWei stage source campaign }
+    }
+  }
+`;
+
+export async function getWallets(
+  range: WalletRange,
+  filters: WalletFilters,
+  after: string | null,
+  signal?: AbortSignal,
+): Promise<WalletList> {
+  const { wallets } = await graphqlRequest(WALLETS_QUERY, {
+    variables: { ...range, ...filters, first: WALLETS_PAGE_SIZE, after },
+    schema: z.object({ wallets: WalletListSchema }),
+    signal,
+  });
+  return wallets;
+}
+
+export function useWallets(range: WalletRange, filters: WalletFilters) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: walletKeys.of('list', range.projectId, { ...range, ...filters }),
+      queryFn: ({ pageParam, signal }) => getWallets(range, filters, pageParam, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+  );
+}

@@ -1,0 +1,163 @@
+import type { Wallet } from '@polyflow/contracts/wallets';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { type Answer, data, serveGraphql } from '../../../testing/serve-graphql';
+
+const ADDRESS = `0x${'c3'.repeat(20)}`;
+
+function setUp(path: string, answers: Record<string, Answer>) {
+  logIn();
+  const project = buildProject();
+  const api = serveGraphql([project], answers);
+  const view = renderApp(`/console/${project.id}/${path}`);
+  return { ...view, api, project };
+}
+
+const event = (overrides: Partial<Wallet['sessions'][number]['events'][number]>) => ({
+  eventId: 'e',
+  time: '2024-05-24T09:00:00.000Z',
+  type: 'page_view',
+  path: '/swap',
+  walletAddress: null,
+  walletProvider: null,
+  chainId: 1,
+  txId: null,
+  txStage: null,
+  txHash: null,
+  txTo: null,
+  selector: null,
+  gasUsed: null,
+  effectiveGasPrice: null,
+  sigStage: null,
+  sigMethod: null,
+  errorSource: null,
+  errorMessage: null,
+  errorCode: null,
+  rpcMethod: null,
+  incidentId: null,
+  gasBalance: null,
+  walletNonce: null,
+  ...overrides,
+});
+
+const wallet: Wallet = {
+  address: ADDRESS,
+  firstSeen: '2024-04-01T09:00:00.000Z',
+  lastSeen: '2024-05-30T09:00:00.000Z',
+  firstConnected: '2024-04-01T09:00:00.000Z',
+  firstTouch: {
+    source: 'discord',
+    medium: 'social',
+    campaign: 'launch',
+    referrer: 'https://discord.com/',
+    landingPath: '/swap',
+  },
+  countries: ['DE'],
+  browsers: ['Chrome'],
+  providers: ['MetaMask'],
+  chains: [1, 137],
+  sessionCount: 7,
+  transactions: 3,
+  failedBeforeSubmission: 0,
+  reverted: 1,
+  stage: 'POWER',
+  gas: [
+    {
+      chainId: 1,
+      gasPaidWei: '1300000000000000',
+      gasBurnedWei: '300000000000000',
+      burnedShare: null,
+      reverted: 1,
+      failedBeforeSubmission: 0,
+    },
+  ],
+  sessions: [
+    {
+      sessionId: 's1',
+      startedAt: '2024-05-24T09:00:00.000Z',
+      endedAt: '2024-05-24T09:12:00.000Z',
+      events: [
+        event({ eventId: 'e1' }),
+        event({
+          eventId: 'e2',
+          type: 'tx',
+          txId: 'tx-b',
+          txStage: 'reverted',
+          txHash: `0x${'ab'.repeat(32)}`,
+          gasUsed: '30000',
+          effectiveGasPrice: '10000000000',
+        }),
+        event({
+          eventId: 'e3',
+          type: 'error',
+          errorSource: 'wallet',
+          errorMessage: 'execution reverted',
+          rpcMethod: 'eth_sendTransaction',
+          incidentId: 'inc-1',
+          gasBalance: '500000000000000000',
+          walletNonce: '7',
+        }),
+      ],
+    },
+  ],
+};
+
+describe('Wallet page', { timeout: 15_000 }, () => {
+  it('shows the profile, the totals with gas burned, and a session timeline linking its incident', async () => {
+    const { api, project } = setUp(`wallets/${ADDRESS.toUpperCase().replace('0X', '0x')}`, {
+      Wallet: data({ wallet }),
+    });
+    expect(await screen.findByRole('heading', { name: ADDRESS })).toBeTruthy();
+    expect(api.lastCallOf('Wallet')?.variables).toMatchObject({ projectId: project.id });
+    expect(screen.getByText('Power')).toBeTruthy();
+    expect(screen.getByText('Gas burned').parentElement?.textContent).toContain('0.0003 ETH');
+    expect(screen.getByText('discord / social')).toBeTruthy();
+    expect(screen.getByText('(burned)')).toBeTruthy();
+    expect(screen.getByText(/balance 0.5 ETH, nonce 7/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open its incident' }).getAttribute('href')).toBe(
+      `/console/${project.id}/errorlogs/inc-1`,
+    );
+  });
+
+  it('says when the project never saw the wallet, and when the address is not one', async () => {
+    setUp(`wallets/0x${'9'.repeat(40)}`, { Wallet: data({ wallet: null }) });
+    expect(await screen.findByText('Wallet not seen')).toBeTruthy();
+  });
+
+  it('refuses a malformed address without asking the server', async () => {
+    const { api } = setUp('wallets/0x123', {});
+    expect(await screen.findByText('Not a wallet address')).toBeTruthy();
+    expect(api.callsOf('Wallet')).toHaveLength(0);
+  });
+});
+
+describe('Wallets list', { timeout: 15_000 }, () => {
+  it('lists the wallets with links, and asks the server again for a stage and a sort', async () => {
+    const row = {
+      address: ADDRESS,
+      firstSeen: '2024-04-01T09:00:00.000Z',
+      lastSeen: '2024-05-30T09:00:00.000Z',
+      transactions: 3,
+      failed: 1,
+      gasPaidWei: '16300000000000000',
+      stage: 'POWER',
+      source: 'discord',
+      campaign: 'launch',
+    };
+    const { api, project, user } = setUp('wallets', {
+      Wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
+    });
+    const table = await screen.findByRole('table');
+    const link = within(table).getByRole('link', { name: /0xc3c3/ });
+    expect(link.getAttribute('href')).toBe(`/console/${project.id}/wallets/${ADDRESS}`);
+    expect(within(table).getByText('discord / launch')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Stage'), 'AT_RISK');
+    await waitFor(() => expect(api.lastCallOf('Wallets')?.variables).toMatchObject({ stage: 'AT_RISK' }));
+    await user.click(await screen.findByRole('button', { name: 'Gas paid' }));
+    await waitFor(() =>
+      expect(api.lastCallOf('Wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: true }),
+    );
+  });
+});

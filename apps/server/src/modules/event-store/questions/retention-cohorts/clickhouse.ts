@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { EVENTS, FROM, ms, TO } from '../../clickhouse/sql.ts';
+import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
+import { cohortRows, RETURN_EVENTS, returnsEndMs, UTM_COLUMN } from './question.ts';
+
+const SizeRow = z.object({ cohort: z.coerce.number(), size: z.coerce.number() });
+const ReturnRow = z.object({ cohort: z.coerce.number(), k: z.coerce.number(), wallets: z.coerce.number() });
+
+export async function retentionCohorts(
+  clickhouse: ClickHouse,
+  projectId: string,
+  query: CohortQuery,
+): Promise<CohortRow[]> {
+  const params = {
+    project: projectId,
+    from: query.range.fromMs,
+    to: query.range.toMs,
+    period: query.periodMs,
+    until: returnsEndMs(query),
+    periods: query.periods,
+    value: query.split?.value ?? '',
+  };
+  const utm = query.split ? UTM_COLUMN[query.split.dimension] : null;
+  // The first connection's event carries the session's landing UTM (acquisition's definition).
+  const split = !query.split
+    ? ''
+    : `AND (wallet, first_at) IN (
+         SELECT wallet_address, ts FROM ${EVENTS}
+          WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+            AND ts >= ${FROM} AND ts < ${TO}
+            AND ${utm} ${query.split.value === null ? 'IS NULL' : '= {value:String}'})`;
+  const returns = RETURN_EVENTS[query.returnBy];
+  const cohort = `firsts AS (
+    SELECT wallet, min(first_connected) AS first_at
+      FROM wallet_firsts WHERE project_id = {project:String}
+     GROUP BY wallet
+    HAVING first_at >= ${FROM} AND first_at < ${TO}
+  ),
+  cohort AS (
+    SELECT wallet AS c_wallet, toInt64(floor((${ms('assumeNotNull(first_at)')} - {from:Int64}) / {period:Int64})) AS c_cohort
+      FROM firsts WHERE 1 ${split}
+  )`;
+  const [sizes, counted] = await Promise.all([
+    clickhouse.rows(
+      `WITH ${cohort} SELECT c_cohort AS cohort, count() AS size FROM cohort GROUP BY c_cohort`,
+      params,
+      SizeRow,
+    ),
+    clickhouse.rows(
+      `WITH ${cohort},
+       returns AS (
+         SELECT DISTINCT assumeNotNull(${returns.wallet}) AS r_wallet,
+                toInt64(floor((${ms('ts')} - {from:Int64}) / {period:Int64})) AS r_period
+           FROM ${EVENTS}
+          WHERE project_id = {project:String} AND ${returns.where}
+            AND ts >= ${FROM} AND ts < fromUnixTimestamp64Milli({until:Int64}, 'UTC')
+       )
+       SELECT c_cohort AS cohort, r_period - c_cohort AS k, count() AS wallets
+         FROM cohort INNER JOIN returns ON r_wallet = c_wallet
+        WHERE r_period - c_cohort BETWEEN 1 AND {periods:Int64}
+        GROUP BY c_cohort, k`,
+      params,
+      ReturnRow,
+    ),
+  ]);
+  return cohortRows(query, sizes, counted);
+}

@@ -1,0 +1,60 @@
+import { type Connection, FROM, rowsOf, TO } from '../../duckdb/sql.ts';
+import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
+import { cohortRows, RETURN_EVENTS, returnsEndMs, UTM_COLUMN } from './question.ts';
+
+export async function retentionCohorts(
+  connection: Connection,
+  projectId: string,
+  query: CohortQuery,
+): Promise<CohortRow[]> {
+  // DuckDB refuses a parameter its statement does not use: the cohort's, then the returns' too.
+  const params = {
+    project: projectId,
+    from: BigInt(query.range.fromMs),
+    to: BigInt(query.range.toMs),
+    period: BigInt(query.periodMs),
+    ...(query.split && query.split.value !== null && { value: query.split.value }),
+  };
+  const returnParams = { ...params, until: BigInt(returnsEndMs(query)), periods: BigInt(query.periods) };
+  const utm = query.split ? UTM_COLUMN[query.split.dimension] : null;
+  const split = !query.split
+    ? ''
+    : `AND EXISTS (SELECT 1 FROM events e
+                    WHERE e.project_id = $project AND e.type = 'wallet_connected'
+                      AND e.wallet_address = f.wallet_address AND e.ts = f.first_connected
+                      AND e.session_id = f.first_connected_session
+                      AND e.${utm} ${query.split.value === null ? 'IS NULL' : '= $value'})`;
+  const returns = RETURN_EVENTS[query.returnBy];
+  const cohort = `cohort AS (
+    SELECT f.wallet_address AS wallet,
+           floor((epoch_ms(f.first_connected) - $from::BIGINT) / $period::BIGINT)::BIGINT AS cohort
+      FROM wallet_firsts f
+     WHERE f.project_id = $project AND f.first_connected >= ${FROM} AND f.first_connected < ${TO} ${split}
+  )`;
+  const sizes = await rowsOf(
+    connection,
+    `WITH ${cohort} SELECT cohort, count(*) AS size FROM cohort GROUP BY cohort`,
+    params,
+  );
+  const counted = await rowsOf(
+    connection,
+    `WITH ${cohort},
+     returns AS (
+       SELECT DISTINCT ${returns.wallet} AS wallet,
+              floor((epoch_ms(ts) - $from::BIGINT) / $period::BIGINT)::BIGINT AS period
+         FROM events
+        WHERE project_id = $project AND ${returns.where}
+          AND ts >= ${FROM} AND ts < make_timestamp($until::BIGINT * 1000)
+     )
+     SELECT c.cohort, r.period - c.cohort AS k, count(*) AS wallets
+       FROM cohort c JOIN returns r ON r.wallet = c.wallet
+      WHERE r.period - c.cohort BETWEEN 1 AND $periods::BIGINT
+      GROUP BY ALL`,
+    returnParams,
+  );
+  return cohortRows(
+    query,
+    sizes.map((row) => ({ cohort: Number(row.cohort), size: Number(row.size) })),
+    counted.map((row) => ({ cohort: Number(row.cohort), k: Number(row.k), wallets: Number(row.wallets) })),
+  );
+}

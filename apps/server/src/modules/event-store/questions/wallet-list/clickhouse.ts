@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { ClickHouse, Params } from '../../clickhouse/client.ts';
+import { EVENTS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
+import type { LifecycleStage, WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
+import { WALLET_FACTS_CLICKHOUSE } from '../lifecycle-stages/clickhouse.ts';
+import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
+import { afterCursor, orderBy } from './question.ts';
+
+const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
+const HAS_FEE = 'gas_used IS NOT NULL AND effective_gas_price IS NOT NULL';
+
+const Row = z.object({
+  list_wallet: z.string(),
+  first_ms: z.coerce.number(),
+  last_ms: z.coerce.number(),
+  transactions: z.coerce.number(),
+  failed: z.coerce.number(),
+  gas_paid_text: z.string(),
+  stage: z.string(),
+  source: z.string().nullable(),
+  campaign: z.string().nullable(),
+});
+
+export async function walletList(
+  clickhouse: ClickHouse,
+  projectId: string,
+  query: WalletListQuery,
+): Promise<WalletListRow[]> {
+  const params: Params = {
+    project: projectId,
+    from: query.range.fromMs,
+    to: query.range.toMs,
+    asof: query.asOfDay,
+    power: query.powerThreshold ?? NO_POWER,
+    limit: query.limit,
+  };
+  const seenFilters: string[] = [];
+  if (query.search) {
+    seenFilters.push('startsWith(assumeNotNull(wallet_address), {search:String})');
+    params.search = query.search;
+  }
+  if (query.chainId !== null) {
+    seenFilters.push('chain_id = {chain:Int64}');
+    params.chain = query.chainId;
+  }
+  if (query.country !== null) {
+    seenFilters.push('country = {country:String}');
+    params.country = query.country;
+  }
+  const listFilters: string[] = [];
+  if (query.stage) {
+    listFilters.push('stage = {stage:String}');
+    params.stage = query.stage;
+  }
+  if (query.source !== null) {
+    listFilters.push('source = {source:String}');
+    params.source = query.source;
+  }
+  if (query.campaign !== null) {
+    listFilters.push('campaign = {campaign:String}');
+    params.campaign = query.campaign;
+  }
+  if (query.after) {
+    const value =
+      query.sort === 'gas_paid' ? 'toInt256({after_value:String})' : 'toInt64({after_value:String})';
+    listFilters.push(afterCursor(query, value, '{after_wallet:String}'));
+    params.after_value = query.after.value;
+    params.after_wallet = query.after.wallet;
+  }
+  const stage = stageSql('{power:Int64}').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w_$1');
+  const rows = await clickhouse.rows(
+    `WITH seen AS (
+       SELECT assumeNotNull(wallet_address) AS s_wallet, ${ms('max(ts)')} AS s_last
+         FROM ${EVENTS}
+        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL${seenFilters.map((f) => ` AND ${f}`).join('')}
+        GROUP BY s_wallet
+     ),
+     firsts AS (
+       SELECT wallet AS f_wallet, min(first_seen) AS f_first FROM wallet_firsts
+        WHERE project_id = {project:String} AND wallet IN (SELECT s_wallet FROM seen)
+        GROUP BY wallet
+     ),
+     touch AS (
+       SELECT assumeNotNull(wallet_address) AS u_wallet, argMin(utm_source, id) AS u_source,
+              argMin(utm_campaign, id) AS u_campaign
+         FROM ${EVENTS}
+        WHERE project_id = {project:String} AND (wallet_address, ts) IN (SELECT f_wallet, f_first FROM firsts)
+        GROUP BY u_wallet
+     ),
+     txs AS (
+       SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
+              argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
+                + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS x_fee
+         FROM ${EVENTS}
+        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
+        GROUP BY tx_id
+       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+     ),
+     tx_totals AS (
+       SELECT assumeNotNull(x_wallet) AS t_wallet, count() AS t_transactions,
+              countIf(x_status IN ('failed', 'reverted')) AS t_failed, sum(x_fee) AS t_gas
+         FROM txs WHERE x_wallet IN (SELECT s_wallet FROM seen) GROUP BY t_wallet
+     ),
+     ${WALLET_FACTS_CLICKHOUSE},
+     facts AS (SELECT wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before FROM wallet_facts),
+     listed AS (
+       SELECT s_wallet AS list_wallet, ${ms('f_first')} AS first_ms, s_last AS last_ms,
+              t_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid,
+              ${stage} AS stage, u_source AS source, u_campaign AS campaign
+         FROM seen
+         INNER JOIN firsts ON f_wallet = s_wallet
+         INNER JOIN facts ON w_wallet = s_wallet
+         LEFT JOIN tx_totals ON t_wallet = s_wallet
+         LEFT JOIN touch ON u_wallet = s_wallet
+     )
+     SELECT list_wallet, first_ms, last_ms, transactions, failed, toString(gas_paid) AS gas_paid_text, stage,
+            source, campaign
+       FROM listed
+      ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
+      ORDER BY ${orderBy(query)}
+      LIMIT {limit:Int64}
+     SETTINGS join_use_nulls = 0`,
+    params,
+    Row,
+  );
+  return rows.map((row) => ({
+    wallet: row.list_wallet,
+    firstSeenMs: row.first_ms,
+    lastSeenMs: row.last_ms,
+    transactions: row.transactions,
+    failed: row.failed,
+    gasPaidWei: row.gas_paid_text,
+    stage: row.stage as LifecycleStage,
+    source: row.source,
+    campaign: row.campaign,
+  }));
+}

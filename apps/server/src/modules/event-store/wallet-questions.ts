@@ -1,0 +1,233 @@
+import type { TimeRange } from '../../reading/time-range.ts';
+
+/**
+ * What the wallet page, the Wallets list and the Analytics screen's wallet cards ask the event store.
+ * Definitions (the contract): docs/wallets.md. Each question is one folder under `questions/`, its two
+ * engines side by side; this file is the port's view of them. Addresses are passed lower case.
+ */
+
+/** The lifecycle stages, in the order they are decided (the first that holds wins). */
+export const LIFECYCLE_STAGES = ['new', 'resurrected', 'power', 'active', 'at_risk', 'churned'] as const;
+export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
+
+/** Day windows of the stages, counted back from the as-of day A (A itself is day 0). */
+export const LIFECYCLE_WINDOWS = {
+  /** New: first seen on one of the last 7 days (A−6…A). */
+  newDays: 7,
+  /** Active and Power: active on one of the last 14 days (A−13…A). */
+  recentDays: 14,
+  /** At risk / Churned / Power's count: the last 28 days (A−27…A). */
+  lifeDays: 28,
+  /** Power: the top tenth of the recently active wallets by active days in the last 28, at least this many. */
+  powerMinDays: 2,
+  powerShare: 0.1,
+} as const;
+
+/** The per-wallet facts each engine computes (names of its columns). */
+export type WalletFacts = {
+  /** Days from the wallet's first active day to A (0: first seen on A). */
+  age: number;
+  /** Active days in A−27…A. */
+  n28: number;
+  /** Active days in A−13…A. */
+  n14: number;
+  /** Active days in A−55…A−28 (the 28 days before). */
+  nBefore: number;
+};
+
+/** A threshold no wallet reaches (no candidate): more days than the window holds. */
+export const NO_POWER = LIFECYCLE_WINDOWS.lifeDays + 1;
+
+const DAY_MS = 86_400_000;
+
+/** The facts of one wallet as of `asOfDay` from its active days (the wallet page's stage), in TypeScript. */
+export function factsOf(activeDays: readonly UtcDay[], asOfDay: UtcDay): WalletFacts | null {
+  const asOf = Date.parse(asOfDay);
+  const back = activeDays
+    .map((day) => Math.round((asOf - Date.parse(day)) / DAY_MS))
+    .filter((days) => days >= 0);
+  if (back.length === 0) return null;
+  const within = (from: number, to: number) => back.filter((days) => days >= from && days <= to).length;
+  return {
+    age: Math.max(...back),
+    n28: within(0, LIFECYCLE_WINDOWS.lifeDays - 1),
+    n14: within(0, LIFECYCLE_WINDOWS.recentDays - 1),
+    nBefore: within(LIFECYCLE_WINDOWS.lifeDays, 2 * LIFECYCLE_WINDOWS.lifeDays - 1),
+  };
+}
+
+/** The rules of `stageSql`, for one wallet's facts. */
+export function stageOf(facts: WalletFacts, threshold: number | null): LifecycleStage {
+  if (facts.age < LIFECYCLE_WINDOWS.newDays) return 'new';
+  if (facts.n28 > 0 && facts.age >= 2 * LIFECYCLE_WINDOWS.lifeDays && facts.nBefore === 0)
+    return 'resurrected';
+  if (facts.n14 > 0 && facts.n28 >= (threshold ?? NO_POWER)) return 'power';
+  if (facts.n14 > 0) return 'active';
+  if (facts.n28 > 0) return 'at_risk';
+  return 'churned';
+}
+
+export type LifecycleCounts = Record<LifecycleStage, number> & {
+  /** Active days (of the last 28) from which a recently active wallet is Power; null when none is. */
+  powerThreshold: number | null;
+};
+
+/** A UTC day as `YYYY-MM-DD`. */
+export type UtcDay = string;
+
+/** Returns that count in a retention cohort: a later connection, or a submitted transaction. */
+export type RetentionReturn = 'connected' | 'transacted';
+/** The attribution dimensions a cohort can be narrowed to (the first connection's session's landing UTM). */
+export type CohortDimension = 'source' | 'medium' | 'campaign';
+
+export type CohortQuery = {
+  /** Cohorts start at `from`, one per period, up to `to` (excluded). */
+  range: TimeRange;
+  periodMs: number;
+  /** How many periods after the cohort's own are counted (1…periods). */
+  periods: number;
+  returnBy: RetentionReturn;
+  split: { dimension: CohortDimension; value: string | null } | null;
+  /** Returns are read up to here (now). */
+  untilMs: number;
+};
+
+export type CohortRow = {
+  /** 0 for the period starting at `from`. */
+  index: number;
+  size: number;
+  /** returned[k − 1]: wallets of the cohort with a return in period k after their cohort's. */
+  returned: number[];
+};
+
+/** Gas figures per chain, in wei (decimal strings). */
+export type ChainGas = {
+  chainId: number | null;
+  /** Σ gas_used × effective_gas_price of the receipts (confirmed or reverted) logged in the range. */
+  gasPaidWei: string;
+  /** The same over the reverted receipts alone. */
+  gasBurnedWei: string;
+  reverted: number;
+  /** Transactions with a `failed` stage logged in the range: refused before submission, no gas. */
+  failedBeforeSubmission: number;
+};
+
+export type FailedCostRow = {
+  day: UtcDay;
+  chainId: number | null;
+  contract: string | null;
+  selector: string | null;
+  reverted: number;
+  gasBurnedWei: string;
+};
+
+export type FailedTransactionCost = { chains: ChainGas[]; rows: FailedCostRow[] };
+
+export type FirstTouch = {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  referrer: string | null;
+  landingPath: string | null;
+};
+
+export type WalletProfile = {
+  firstSeenMs: number;
+  lastSeenMs: number;
+  firstConnectedMs: number | null;
+  firstTouch: FirstTouch | null;
+  countries: string[];
+  browsers: string[];
+  providers: string[];
+  chains: number[];
+  transactions: number;
+  /** Latest stage `failed`. */
+  failedBeforeSubmission: number;
+  /** Latest stage `reverted`. */
+  reverted: number;
+  gas: ChainGas[];
+  sessions: number;
+  /** Its active UTC days (`YYYY-MM-DD`, ascending): what its lifecycle stage is decided from. */
+  activeDays: UtcDay[];
+};
+
+/** One event of a wallet's sessions; big numbers as decimal strings. */
+export type WalletTimelineEvent = {
+  eventId: string;
+  sessionId: string;
+  timeMs: number;
+  type: string;
+  path: string | null;
+  walletAddress: string | null;
+  walletProvider: string | null;
+  chainId: number | null;
+  txId: string | null;
+  txStage: string | null;
+  txHash: string | null;
+  txTo: string | null;
+  selector: string | null;
+  gasUsed: string | null;
+  effectiveGasPrice: string | null;
+  sigStage: string | null;
+  sigMethod: string | null;
+  errorSource: string | null;
+  errorMessage: string | null;
+  errorCode: number | null;
+  rpcMethod: string | null;
+  incidentId: string | null;
+  gasBalance: string | null;
+  walletNonce: string | null;
+};
+
+export const WALLET_LIST_SORTS = ['last_seen', 'first_seen', 'transactions', 'failed', 'gas_paid'] as const;
+export type WalletListSort = (typeof WALLET_LIST_SORTS)[number];
+
+export type WalletListQuery = {
+  /** Wallets any event carried in the range. */
+  range: TimeRange;
+  /** The lifecycle's as-of day and Power threshold (stage filter and column). */
+  asOfDay: UtcDay;
+  powerThreshold: number | null;
+  /** A full address or a prefix of one (lower case, with 0x). */
+  search: string | null;
+  stage: LifecycleStage | null;
+  source: string | null;
+  campaign: string | null;
+  chainId: number | null;
+  country: string | null;
+  sort: WalletListSort;
+  descending: boolean;
+  limit: number;
+  /** The last row of the previous page: its sort value and address. */
+  after: { value: string; wallet: string } | null;
+};
+
+export type WalletListRow = {
+  wallet: string;
+  firstSeenMs: number;
+  lastSeenMs: number;
+  /** Transactions of the wallet requested in the range. */
+  transactions: number;
+  /** Of those, latest stage `failed` or `reverted`. */
+  failed: number;
+  /** Gas paid in the range by its receipts, wei summed over chains. */
+  gasPaidWei: string;
+  stage: LifecycleStage;
+  source: string | null;
+  campaign: string | null;
+};
+
+export type WalletQuestions = {
+  /** Wallets per lifecycle stage as of the UTC day `asOfDay`, with the Power threshold used. */
+  lifecycleCounts(projectId: string, asOfDay: UtcDay): Promise<LifecycleCounts>;
+  /** Cohorts by first connection and their returns per period. */
+  retentionCohorts(projectId: string, query: CohortQuery): Promise<CohortRow[]>;
+  /** Gas paid and burned by reverted transactions, per chain, and per day, chain, contract and function. */
+  failedTransactionCost(projectId: string, range: TimeRange): Promise<FailedTransactionCost>;
+  /** One wallet's profile of all time; null when no event of the project carried it. */
+  walletProfile(projectId: string, wallet: string): Promise<WalletProfile | null>;
+  /** Every event of the wallet's latest `sessions` sessions, newest session first, oldest event first within. */
+  walletTimeline(projectId: string, wallet: string, sessions: number): Promise<WalletTimelineEvent[]>;
+  /** One page of the wallets seen in the range, filtered and sorted. */
+  walletList(projectId: string, query: WalletListQuery): Promise<WalletListRow[]>;
+};

@@ -1,0 +1,415 @@
+import { createHash } from 'node:crypto';
+import type { Project } from '@polyflow/contracts/projects';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { InputError } from '../../reading/input-error.ts';
+import {
+  DAY_MS,
+  needsSpan,
+  type RangeInput,
+  resolveRange,
+  startOfUtcDay,
+  type TimeRange,
+} from '../../reading/time-range.ts';
+import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
+import {
+  type CohortDimension,
+  factsOf,
+  LIFECYCLE_STAGES,
+  type LifecycleCounts,
+  type LifecycleStage,
+  type RetentionReturn,
+  stageOf,
+  WALLET_LIST_SORTS,
+  type WalletListQuery,
+  type WalletListSort,
+  type WalletQuestions,
+  type WalletTimelineEvent,
+} from '../event-store/wallet-questions.ts';
+
+/** The wallet figures of docs/wallets.md. Every call first checks that the caller may read the project. */
+
+export type WalletServiceDeps = {
+  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  store: WalletQuestions & Pick<AnalyticsQuestions, 'eventSpan'>;
+  clock?: Clock;
+};
+export type WalletService = ReturnType<typeof createWalletService>;
+
+/** The longest range any wallet query takes. */
+export const MAX_RANGE_DAYS = 400;
+/** Ranges shorter than this get daily cohorts; weekly from here on. */
+export const DAILY_COHORTS_BELOW_DAYS = 30;
+export const COHORT_PERIODS = 12;
+/** The wallet page's timeline: the latest sessions. */
+export const TIMELINE_SESSIONS = 50;
+
+const ADDRESS = /^0x[0-9a-f]{40}$/i;
+const PREFIX = /^(0x)?[0-9a-f]{6,40}$/i;
+
+/** A full address, any case, lower-cased; anything else a BAD_USER_INPUT. */
+export function parseAddress(input: string): string {
+  const text = input.trim();
+  if (!ADDRESS.test(text)) {
+    throw new InputError(
+      `Invalid wallet address "${text.slice(0, 60)}": use 0x followed by 40 hexadecimal characters.`,
+    );
+  }
+  return text.toLowerCase();
+}
+
+/** A search: a full address or a prefix of at least 6 hex characters (0x optional), lower-cased with 0x. */
+export function parseSearch(input: string | null | undefined): string | null {
+  const text = input?.trim() ?? '';
+  if (!text) return null;
+  if (!PREFIX.test(text) || (text.toLowerCase().startsWith('0x') && text.length < 8)) {
+    throw new InputError(
+      `Invalid search "${text.slice(0, 60)}": use a wallet address or at least its first 6 hexadecimal characters.`,
+    );
+  }
+  const lower = text.toLowerCase();
+  return lower.startsWith('0x') ? lower : `0x${lower}`;
+}
+
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function oneOf<T extends string>(values: readonly T[], input: string, what: string): T {
+  const found = values.find((value) => value === input);
+  if (!found)
+    throw new InputError(`Unknown ${what} "${input.slice(0, 40)}": use one of ${values.join(', ')}.`);
+  return found;
+}
+
+/** The stage names as GraphQL and the console spell them. */
+export const STAGE_NAMES: Record<LifecycleStage, string> = {
+  new: 'NEW',
+  resurrected: 'RESURRECTED',
+  power: 'POWER',
+  active: 'ACTIVE',
+  at_risk: 'AT_RISK',
+  churned: 'CHURNED',
+};
+function stageOfName(name: string): LifecycleStage {
+  const stage = LIFECYCLE_STAGES.find((candidate) => STAGE_NAMES[candidate] === name.trim().toUpperCase());
+  if (!stage) {
+    throw new InputError(
+      `Unknown lifecycle stage "${name.slice(0, 40)}": use one of ${Object.values(STAGE_NAMES).join(', ')}.`,
+    );
+  }
+  return stage;
+}
+
+export type ListInput = RangeInput & {
+  search?: string | null;
+  stage?: string | null;
+  source?: string | null;
+  campaign?: string | null;
+  chainId?: number | null;
+  country?: string | null;
+  sort?: string | null;
+  descending?: boolean | null;
+  first?: number | null;
+  after?: string | null;
+};
+
+export type CohortInput = RangeInput & {
+  returnBy?: string | null;
+  splitDimension?: string | null;
+  splitValue?: string | null;
+};
+
+type ListCursor = { query: string; value: string; wallet: string };
+
+function encodeListCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.query, cursor.value, cursor.wallet])).toString('base64url');
+}
+
+function decodeListCursor(text: string, query: string): { value: string; wallet: string } {
+  const invalid = () =>
+    new InputError('Invalid cursor: pass the nextCursor of a previous page of the same query unchanged.');
+  if (text.length > 300 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 3 ||
+    value[0] !== query ||
+    typeof value[1] !== 'string' ||
+    !/^-?\d{1,80}$/.test(value[1]) ||
+    typeof value[2] !== 'string' ||
+    !ADDRESS.test(value[2])
+  ) {
+    throw invalid();
+  }
+  return { value: value[1], wallet: value[2] };
+}
+
+const SORT_VALUE: Record<
+  WalletListSort,
+  (row: {
+    firstSeenMs: number;
+    lastSeenMs: number;
+    transactions: number;
+    failed: number;
+    gasPaidWei: string;
+  }) => string
+> = {
+  last_seen: (row) => String(row.lastSeenMs),
+  first_seen: (row) => String(row.firstSeenMs),
+  transactions: (row) => String(row.transactions),
+  failed: (row) => String(row.failed),
+  gas_paid: (row) => row.gasPaidWei,
+};
+
+/** burned / paid, to 6 decimals; null when nothing was paid. */
+export function shareOf(burned: string, paid: string): number | null {
+  const total = BigInt(paid);
+  if (total <= 0n) return null;
+  return Number((BigInt(burned) * 1_000_000n) / total) / 1_000_000;
+}
+
+export function createWalletService({ projects, store, clock = systemClock }: WalletServiceDeps) {
+  async function owned(userId: string, projectId: string): Promise<void> {
+    await projects.getOwnedProject(userId, projectId);
+  }
+
+  async function rangeOf(projectId: string, input: RangeInput): Promise<TimeRange> {
+    const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
+    const range = resolveRange(input, span, clock().getTime());
+    if (range.toMs - range.fromMs <= MAX_RANGE_DAYS * DAY_MS) return range;
+    // An open start ("all time") longer than the limit means its last 400 days; an explicit one is refused.
+    if (input.from) throw new InputError(`Invalid range: at most ${MAX_RANGE_DAYS} days from from to to.`);
+    return { fromMs: range.toMs - MAX_RANGE_DAYS * DAY_MS, toMs: range.toMs };
+  }
+
+  /** The lifecycle's as-of day of a range: its last day, or today if the range runs past now. */
+  const asOfDayOf = (range: TimeRange) => utcDay(Math.min(range.toMs - 1, clock().getTime()));
+
+  async function lifecycleOf(projectId: string, range: TimeRange) {
+    const asOf = asOfDayOf(range);
+    const days = Math.max(
+      1,
+      Math.round((startOfUtcDay(range.toMs - 1) - startOfUtcDay(range.fromMs)) / DAY_MS) + 1,
+    );
+    const previousAsOf = utcDay(Date.parse(asOf) - days * DAY_MS);
+    const [current, previous] = await Promise.all([
+      store.lifecycleCounts(projectId, asOf),
+      store.lifecycleCounts(projectId, previousAsOf),
+    ]);
+    const shape = (day: string, counts: LifecycleCounts) => ({
+      asOf: day,
+      new: counts.new,
+      resurrected: counts.resurrected,
+      power: counts.power,
+      active: counts.active,
+      atRisk: counts.at_risk,
+      churned: counts.churned,
+      powerThreshold: counts.powerThreshold,
+    });
+    return { current: shape(asOf, current), previous: shape(previousAsOf, previous) };
+  }
+
+  return {
+    async lifecycle(userId: string, projectId: string, input: RangeInput) {
+      await owned(userId, projectId);
+      return lifecycleOf(projectId, await rangeOf(projectId, input));
+    },
+
+    async cohorts(userId: string, projectId: string, input: CohortInput) {
+      await owned(userId, projectId);
+      const returnBy = oneOf<RetentionReturn>(
+        ['connected', 'transacted'],
+        (input.returnBy ?? 'connected').toLowerCase(),
+        'return',
+      );
+      if (input.splitValue !== undefined && input.splitValue !== null && !input.splitDimension) {
+        throw new InputError(
+          'Invalid split: a splitValue needs a splitDimension (source, medium or campaign).',
+        );
+      }
+      const dimension = input.splitDimension
+        ? oneOf<CohortDimension>(
+            ['source', 'medium', 'campaign'],
+            input.splitDimension.toLowerCase(),
+            'split dimension',
+          )
+        : null;
+      const range = await rangeOf(projectId, input);
+      const daily = range.toMs - range.fromMs < DAILY_COHORTS_BELOW_DAYS * DAY_MS;
+      const periodMs = daily ? DAY_MS : 7 * DAY_MS;
+      const nowMs = clock().getTime();
+      const rows = await store.retentionCohorts(projectId, {
+        range,
+        periodMs,
+        periods: COHORT_PERIODS,
+        returnBy,
+        split: dimension ? { dimension, value: input.splitValue ?? null } : null,
+        untilMs: nowMs,
+      });
+      return {
+        granularity: daily ? 'DAY' : 'WEEK',
+        periods: COHORT_PERIODS,
+        cohorts: rows.map((row) => {
+          const startMs = range.fromMs + row.index * periodMs;
+          return {
+            start: new Date(startMs),
+            end: new Date(Math.min(startMs + periodMs, range.toMs)),
+            size: row.size,
+            // A period that has not started yet has no figure.
+            returned: row.returned.map((wallets, k) =>
+              startMs + (k + 1) * periodMs < nowMs ? wallets : null,
+            ),
+            shares: row.returned.map((wallets, k) =>
+              startMs + (k + 1) * periodMs < nowMs && row.size > 0 ? wallets / row.size : null,
+            ),
+          };
+        }),
+      };
+    },
+
+    async failedTransactionCost(userId: string, projectId: string, input: RangeInput) {
+      await owned(userId, projectId);
+      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input));
+      return {
+        chains: cost.chains.map((chain) => ({
+          ...chain,
+          burnedShare: shareOf(chain.gasBurnedWei, chain.gasPaidWei),
+        })),
+        rows: cost.rows,
+      };
+    },
+
+    async wallet(userId: string, projectId: string, address: string) {
+      const wallet = parseAddress(address);
+      await owned(userId, projectId);
+      const profile = await store.walletProfile(projectId, wallet);
+      if (!profile) return null;
+      const nowMs = clock().getTime();
+      const range = {
+        fromMs: startOfUtcDay(profile.firstSeenMs),
+        toMs: Math.max(nowMs, profile.lastSeenMs + 1),
+      };
+      const asOfDay = asOfDayOf(range);
+      const [timeline, counts] = await Promise.all([
+        store.walletTimeline(projectId, wallet, TIMELINE_SESSIONS),
+        store.lifecycleCounts(projectId, asOfDay),
+      ]);
+      const facts = factsOf(profile.activeDays, asOfDay);
+      const stage = facts ? stageOf(facts, counts.powerThreshold) : null;
+      return {
+        address: wallet,
+        firstSeen: new Date(profile.firstSeenMs),
+        lastSeen: new Date(profile.lastSeenMs),
+        firstConnected: profile.firstConnectedMs === null ? null : new Date(profile.firstConnectedMs),
+        firstTouch: profile.firstTouch,
+        countries: profile.countries,
+        browsers: profile.browsers,
+        providers: profile.providers,
+        chains: profile.chains,
+        sessionCount: profile.sessions,
+        transactions: profile.transactions,
+        failedBeforeSubmission: profile.failedBeforeSubmission,
+        reverted: profile.reverted,
+        gas: profile.gas,
+        stage: stage ? STAGE_NAMES[stage] : null,
+        sessions: sessionsOf(timeline),
+      };
+    },
+
+    async list(userId: string, projectId: string, input: ListInput) {
+      const search = parseSearch(input.search);
+      const stage = input.stage ? stageOfName(input.stage) : null;
+      const sort = oneOf<WalletListSort>(
+        WALLET_LIST_SORTS,
+        (input.sort ?? 'last_seen').toLowerCase(),
+        'sort',
+      );
+      await owned(userId, projectId);
+      const range = await rangeOf(projectId, input);
+      const descending = input.descending ?? true;
+      const limit = input.first ?? 50;
+      const filters = {
+        search,
+        stage,
+        source: input.source ?? null,
+        campaign: input.campaign ?? null,
+        chainId: input.chainId ?? null,
+        country: input.country ?? null,
+      };
+      // A cursor names the query it came from: another query's cursor is refused, not misread.
+      const queryKey = createHash('sha256')
+        .update(JSON.stringify([projectId, range, filters, sort, descending]))
+        .digest('base64url')
+        .slice(0, 16);
+      const after = input.after ? decodeListCursor(input.after, queryKey) : null;
+      const asOfDay = asOfDayOf(range);
+      const counts = await store.lifecycleCounts(projectId, asOfDay);
+      const query: WalletListQuery = {
+        ...emptyListQuery(range, asOfDay, counts.powerThreshold),
+        ...filters,
+        sort,
+        descending,
+        limit: limit + 1,
+        after,
+      };
+      const rows = await store.walletList(projectId, query);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        from: new Date(range.fromMs),
+        to: new Date(range.toMs),
+        asOf: asOfDay,
+        powerThreshold: counts.powerThreshold,
+        rows: page.map((row) => ({
+          address: row.wallet,
+          firstSeen: new Date(row.firstSeenMs),
+          lastSeen: new Date(row.lastSeenMs),
+          transactions: row.transactions,
+          failed: row.failed,
+          gasPaidWei: row.gasPaidWei,
+          stage: STAGE_NAMES[row.stage],
+          source: row.source,
+          campaign: row.campaign,
+        })),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeListCursor({ query: queryKey, value: SORT_VALUE[sort](last), wallet: last.wallet })
+            : null,
+      };
+    },
+  };
+}
+
+function emptyListQuery(range: TimeRange, asOfDay: string, powerThreshold: number | null): WalletListQuery {
+  return {
+    range,
+    asOfDay,
+    powerThreshold,
+    search: null,
+    stage: null,
+    source: null,
+    campaign: null,
+    chainId: null,
+    country: null,
+    sort: 'last_seen',
+    descending: true,
+    limit: 1,
+    after: null,
+  };
+}
+
+/** The timeline's events grouped by session, in the order the store gave them. */
+function sessionsOf(events: readonly WalletTimelineEvent[]) {
+  const sessions = new Map<string, WalletTimelineEvent[]>();
+  for (const event of events)
+    sessions.set(event.sessionId, [...(sessions.get(event.sessionId) ?? []), event]);
+  return [...sessions.entries()].map(([sessionId, sessionEvents]) => ({
+    sessionId,
+    startedAt: new Date(sessionEvents[0]?.timeMs ?? 0),
+    endedAt: new Date(sessionEvents[sessionEvents.length - 1]?.timeMs ?? 0),
+    events: sessionEvents.map((event) => ({ ...event, time: new Date(event.timeMs) })),
+  }));
+}

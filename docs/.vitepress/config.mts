@@ -1,0 +1,133 @@
+// The documentation site (VitePress), served by the product at /docs/. Its pages are the markdown files of
+// docs/ themselves (one source), plus the pages docs/.vitepress/reference.mjs generates from
+// docs/openapi.json and docs/graphql-schema.graphql. `npm run build:docs` builds it into
+// docs/.vitepress/dist (part of `npm run build` and of the first `npm start`).
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitepress';
+
+const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The design records, numbered, as their own titles say ("# 014: Idle memory"). */
+const decisions = readdirSync(join(docs, 'decisions'))
+  .filter((file) => /^\d{3}-.*\.md$/.test(file))
+  .sort()
+  .map((file) => {
+    const title = /^# (.*)$/m.exec(readFileSync(join(docs, 'decisions', file), 'utf8'))?.[1] ?? file;
+    return { text: title, link: `/decisions/${file.replace(/\.md$/, '')}` };
+  });
+
+/**
+ * Links written for the repository (README sections the site includes, the SDK's README, files outside
+ * docs/) pointed at from the site: the pages that hold the same text here.
+ */
+const REPOSITORY_LINKS: [RegExp, string][] = [
+  [/^(\.\.\/)?README\.md#(configuration|geo-ip|metrics|operating)$/, '/self-hosting#$2'],
+  [/^(\.\.\/)?README\.md(#.*)?$/, '/self-hosting'],
+  [/^(\.\.\/)?packages\/sdk\/README\.md(#.*)?$/, '/sdk$2'],
+  // The API definitions: their rendered references.
+  [/^(\.\/)?(docs\/)?graphql-schema\.graphql$/, '/reference/graphql'],
+  [/^(\.\/)?(docs\/)?openapi\.json$/, '/reference/rest-api'],
+  // README sections included in self-hosting.md link to docs/… from the repository's root.
+  [/^docs\/(.*)$/, '/$1'],
+];
+
+export default defineConfig({
+  title: 'Polyflow',
+  description: "Polyflow's documentation: the SDK, the metrics, the APIs and running your own server.",
+  base: '/docs/',
+  lang: 'en',
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/docs/favicon.svg' }]],
+  // The page that the generated REST reference includes, and the generated field tables, are fragments.
+  srcExclude: ['reference/event-fields.md', 'README.md'],
+  lastUpdated: false,
+  // The page metadata in a script file rather than inline: the server's Content-Security-Policy allows no
+  // inline script but VitePress's two fixed ones, by hash (apps/server/src/http/docs-site.ts).
+  metaChunk: true,
+  // Files of the repository outside the site (deploy/, .env.example, source files) are not pages.
+  // Files of the repository outside the site (deploy/, .env.example, source files) are not pages; the
+  // decisions are listed in the sidebar (there is no index page); localhost is the reader's own server.
+  ignoreDeadLinks: [
+    /^https?:\/\/(localhost|127\.0\.0\.1)\b/,
+    /^\.\.\//,
+    /\.env\.example$/,
+    /^\/api\//,
+    /^\.?\/?(deploy|examples|apps|packages|e2e|scripts)\//,
+    /(LICENSE|CHANGELOG\.md)$/,
+    /decisions\/(index)?$/,
+    // Any other file of the repository (source, configuration): not a page of the site.
+    /\.(?!md$|html$)[a-z]+$/i,
+  ],
+  markdown: {
+    config(md) {
+      md.core.ruler.push('polyflow-repository-links', (state) => {
+        for (const block of state.tokens) {
+          for (const token of block.children ?? []) {
+            if (token.type !== 'link_open') continue;
+            const href = token.attrGet('href');
+            if (!href || /^[a-z]+:/.test(href)) continue;
+            for (const [pattern, target] of REPOSITORY_LINKS) {
+              if (pattern.test(href)) {
+                token.attrSet('href', href.replace(pattern, target));
+                break;
+              }
+            }
+          }
+        }
+      });
+    },
+  },
+  themeConfig: {
+    logo: '/favicon.svg',
+    search: { provider: 'local' },
+    nav: [
+      { text: 'Getting started', link: '/getting-started' },
+      { text: 'SDK', link: '/sdk' },
+      { text: 'API', link: '/reference/rest-api' },
+      { text: 'Self-hosting', link: '/self-hosting' },
+    ],
+    sidebar: [
+      {
+        text: 'Start',
+        items: [
+          { text: 'Getting started', link: '/getting-started' },
+          { text: 'SDK reference', link: '/sdk' },
+          { text: 'Wire format', link: '/wire-format' },
+        ],
+      },
+      {
+        text: 'What the console shows',
+        items: [
+          { text: 'Analytics definitions', link: '/analytics' },
+          { text: 'Acquisition and incidents', link: '/acquisition-and-incidents' },
+          { text: 'Wallets', link: '/wallets' },
+          { text: 'Live view', link: '/live' },
+          { text: 'Data access and privacy', link: '/data-access-and-privacy' },
+        ],
+      },
+      {
+        text: 'APIs',
+        items: [
+          { text: 'REST API (OpenAPI)', link: '/reference/rest-api' },
+          { text: 'GraphQL API', link: '/reference/graphql' },
+        ],
+      },
+      {
+        text: 'Running Polyflow',
+        items: [
+          { text: 'Self-hosting', link: '/self-hosting' },
+          { text: 'Scaling', link: '/scaling' },
+          { text: 'Troubleshooting', link: '/troubleshooting' },
+        ],
+      },
+      {
+        text: 'Design',
+        collapsed: true,
+        items: [{ text: 'Architecture', link: '/ARCHITECTURE' }, ...decisions],
+      },
+    ],
+    outline: { level: [2, 3] },
+    footer: { message: 'Polyflow is MIT licensed. Country data: IP Geolocation by DB-IP (CC BY 4.0).' },
+  },
+});

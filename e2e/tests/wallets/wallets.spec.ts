@@ -1,0 +1,132 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
+import { snap } from '../../support/screenshots.ts';
+
+/**
+ * Wallets as first-class (docs/wallets.md) on the seeded demo project: from a failed transaction in the
+ * history to its wallet's page, to the incident that failed it and back; the Wallets list; the lifecycle
+ * counts, the cohort heatmap and the failed-transaction cost on Analytics, at desktop and phone widths.
+ */
+let demo: DemoInstance;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  demo = await startSeededDemo();
+});
+test.afterAll(async () => demo?.dispose());
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function fitsPhone(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await snap(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+test('a failed transaction in the history leads to its wallet, its incident and back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await logInAsDemo(page, demo);
+  await page.goto(`${demo.url}/console/${demo.projectId}/analytics?tab=history&period=90d`);
+  const rows = page.getByRole('row').filter({ hasText: 'Not sent' });
+  await expect(rows.first()).toBeVisible();
+
+  // A transaction never sent is rejected or failed: inspect them until one failed.
+  const dialog = page.getByRole('dialog');
+  let found = false;
+  for (let index = 0; index < 25 && !found; index++) {
+    const row = rows.nth(index);
+    if ((await row.count()) === 0) {
+      await page.getByRole('button', { name: /Load more|Show more|Older/ }).click();
+      continue;
+    }
+    await row.getByRole('button', { name: /Inspect/ }).click();
+    await expect(dialog).toBeVisible();
+    if ((await dialog.getByText('Why it failed').count()) > 0) {
+      found = true;
+      break;
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  expect(found, 'a failed transaction among the latest unsent ones').toBe(true);
+  const walletLink = dialog.getByRole('link', { name: /^0x[0-9a-f]{40}$/ });
+  const address = (await walletLink.textContent()) ?? '';
+  await walletLink.click();
+
+  await expect(page).toHaveURL(new RegExp(`/wallets/${address}$`));
+  // The slowest of the wallet queries (docs/decisions/050): on a loaded machine it may take seconds.
+  await expect(page.getByRole('heading', { name: address })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Where it came from')).toBeVisible();
+  const failedTile = page.getByText('Failed', { exact: true }).locator('xpath=..');
+  expect(Number((await failedTile.textContent())?.replace(/\D.*$/s, '') || '0')).toBeGreaterThanOrEqual(0);
+  await expect(page.getByText('Transaction failed').first()).toBeVisible();
+  await snap(page, 'wallet-page-1440');
+  await fitsPhone(page, 'wallet-page');
+
+  // The wallet error that came with the failure belongs to an incident.
+  await page.getByRole('link', { name: 'Open its incident' }).first().click();
+  await expect(page).toHaveURL(/\/errorlogs\//);
+  await expect(page.getByRole('heading', { name: 'Incident', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: address })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: address })).toBeVisible({ timeout: 30_000 });
+
+  // An address the project never saw.
+  await page.goto(`${demo.url}/console/${demo.projectId}/wallets/0x${'0'.repeat(39)}1`);
+  await expect(page.getByText('Wallet not seen')).toBeVisible();
+});
+
+test('the Wallets list searches, filters by stage and links to each wallet', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await logInAsDemo(page, demo);
+  await page.goto(`${demo.url}/console/${demo.projectId}/wallets?period=90d`);
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBe(50);
+  await snap(page, 'wallets-list-1440');
+  await fitsPhone(page, 'wallets-list');
+
+  await page.getByLabel('Stage').selectOption('CHURNED');
+  await expect(page).toHaveURL(/stage=CHURNED/);
+  await expect(rows.first()).toBeVisible();
+  for (const badge of await rows.locator('td:nth-child(2)').allTextContents()) expect(badge).toBe('Churned');
+
+  const first = rows.first().getByRole('link');
+  const full = (await first.getAttribute('title')) ?? '';
+  await page.getByLabel('Address').fill(full.slice(2, 10).toUpperCase());
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('link').click();
+  await expect(page.getByRole('heading', { name: full })).toBeVisible();
+});
+
+test('Analytics shows lifecycle counts, the cohort heatmap and the failed-transaction cost', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await logInAsDemo(page, demo);
+  await page.goto(`${demo.url}/console/${demo.projectId}/analytics?period=90d`);
+  const counts = page.getByTestId('lifecycle-counts');
+  await expect(counts).toBeVisible();
+  const figures = (await counts.locator('dd a').allTextContents()).map((text) =>
+    Number(text.replace(/,/g, '')),
+  );
+  expect(figures).toHaveLength(6);
+  expect(figures.reduce((sum, value) => sum + value, 0)).toBeGreaterThan(0);
+
+  const heatmap = page.getByTestId('cohort-heatmap');
+  await expect(heatmap).toBeVisible();
+  expect(await heatmap.getByRole('row').count()).toBeGreaterThan(5);
+  await expect(heatmap.getByText(/^\d+%$/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Transacted' }).click();
+  await expect(page.getByRole('button', { name: 'Transacted' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(heatmap.getByText(/^\d+%$/).first()).toBeVisible();
+
+  const cost = page.getByTestId('failed-cost');
+  await expect(cost).toBeVisible();
+  await expect(cost.getByText(/of gas paid/).first()).toBeVisible();
+  await snap(page, 'analytics-wallets-1440');
+  await fitsPhone(page, 'analytics-wallets');
+});
