@@ -18,6 +18,7 @@ export default defineProject({
       'test/wallets/**/*.test.ts',
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',
+      'test/hostile/any-stored-time.test.ts',
     ],
     env: { EVENT_STORE: 'clickhouse' },
   },

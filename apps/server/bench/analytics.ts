@@ -198,7 +198,7 @@ async function sortByProject(connection: DuckDBConnection): Promise<void> {
 }
 
 /**
- * The derived tables the store keeps on every insert (ADR 005), built from the generated events the way
+ * The derived tables the store keeps on every insert (ADR 054), built from the generated events the way
  * the store builds them for a file that lacks them (already clustered by project); a kept file from
  * before them, or from an older version of them, gets them once.
  */

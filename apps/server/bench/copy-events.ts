@@ -69,7 +69,7 @@ async function seed(file: string): Promise<void> {
     connection.closeSync();
     instance.closeSync();
   }
-  // Opening it as the store derives its tables (ADR 005) as a server's first start would.
+  // Opening it as the store derives its tables (ADR 054) as a server's first start would.
   const store = await createDuckDbEventStore({ file });
   await store.close();
 }

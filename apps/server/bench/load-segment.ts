@@ -1,7 +1,7 @@
 /**
  * `npm run bench:load`: the ingestion loader's cost per event, in isolation from HTTP. The ingest bench's
  * batches are written to segment files of BENCH_EVENTS events (default 140,000: the size of a load under
- * heavy ingestion, ADR 007) as rows records, what ingestion writes (ADR 021). A fresh store loads a
+ * heavy ingestion, ADR 053) as rows records, what ingestion writes (ADR 053). A fresh store loads a
  * warm-up segment and then BENCH_ROUNDS (default 3) timed ones. Prints wall time and this process's CPU
  * per event, and where a load's time goes (each step, summed over the timed rounds). On a shared machine
  * the CPU figure is the steadier one. BENCH_FORMATS=rows,batch also times segments of batch records (a

@@ -232,7 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await eventStore.close();
   });
   const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock });
-  const exports = createEventExportService({ projects, store: eventStore });
+  const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock });
@@ -261,6 +261,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventStore,
     leadership,
   };
+  // A session ended on this node (Log Out, password reset) closes its live streams at once.
+  sessions.onEnded((ended) => events.live.endSessions(ended));
   app.decorate('services', services);
   app.decorate('sessions', sessions);
   app.decorate('readTokens', readTokens);
@@ -283,7 +285,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Route-level `config.rateLimit` works in any module; unknown paths fall through to the console below.
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health });
+      await api.register(healthRoutes, { health, detailsToken: config.metricsToken });
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
       await api.register(readTokenRoutes, { readTokens });

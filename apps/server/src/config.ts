@@ -56,6 +56,8 @@ export type Config = {
     maxConnectionsPerProject?: number;
     maxConnectionsPerUser?: number;
   };
+  /** Raw exports running at once, per project (default 2) and on this node (default 8); tests set them small. */
+  exportLimits?: { perProject?: number; perNode?: number };
   /** Health fails when the oldest acknowledged event not yet queryable is older than this. */
   healthMaxLoaderLagMs?: number;
   /** Health fails when the disk holding DATA_DIR has less free space than this. */

@@ -142,7 +142,7 @@ function reportStorageFull(request: FastifyRequest, error: unknown): void {
   storageFullReportedAt = now;
   request.log.error(
     { err: error },
-    'storage is full: writes are refused with 503 STORAGE_FULL (nothing acknowledged is lost). Free space on the disk holding DATA_DIR (or the database server); ingestion and sign-ups resume by themselves, no restart needed. GET /api/v1/health shows the free space.',
+    'storage is full: writes are refused with 503 STORAGE_FULL (nothing acknowledged is lost). Free space on the disk holding DATA_DIR (or the database server); ingestion and sign-ups resume by themselves, no restart needed. GET /api/v1/health with the metrics token shows the free space.',
   );
 }
 

@@ -68,7 +68,7 @@ describe('loadConfig', () => {
       duckDbMemoryLimitMb: 512,
     });
     expect(loadConfig({ DATA_DIR: tempDir() }).ingestBacklogMaxBytes).toBe(256 * 1024 * 1024);
-    // Unset: 1 GB (ADR 028); 0: DuckDB keeps its own, 80 % of RAM.
+    // Unset: 1 GB (ADR 056); 0: DuckDB keeps its own, 80 % of RAM.
     expect(loadConfig({ DATA_DIR: tempDir() }).duckDbMemoryLimitMb).toBe(1024);
     expect(
       loadConfig({ DATA_DIR: tempDir(), DUCKDB_MEMORY_LIMIT_MB: '0' }).duckDbMemoryLimitMb,

@@ -4,11 +4,24 @@ import { errorOf } from './support/client.ts';
 import { startTestApp, useTestApp } from './support/harness.ts';
 import { seed } from './support/seed.ts';
 
-const health = (app: { inject: ReturnType<typeof useTestApp>['app']['inject'] }) =>
-  app.inject({ method: 'GET', url: '/api/v1/health' });
+const TOKEN = 'health-details-token-0123456789';
+
+const health = (
+  app: { inject: ReturnType<typeof useTestApp>['app']['inject'] },
+  token: string | null = TOKEN,
+) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/v1/health',
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+  });
 
 describe('GET /api/v1/health', () => {
-  const t = useTestApp('sqlite', { healthMaxLoaderLagMs: 300, healthMinFreeDiskBytes: 1024 });
+  const t = useTestApp('sqlite', {
+    healthMaxLoaderLagMs: 300,
+    healthMinFreeDiskBytes: 1024,
+    metricsToken: TOKEN,
+  });
 
   it('reports each store, the loader and the disk, and fails on a loader falling behind', async () => {
     const ok = await health(t.app);
@@ -44,20 +57,39 @@ describe('GET /api/v1/health', () => {
     expect((await health(t.app)).statusCode).toBe(200);
   });
 
+  it('tells an anonymous caller, or one with a wrong token, the status alone: no path, no byte count', async () => {
+    for (const token of [null, 'wrong-token-of-the-same-size-000', 'x']) {
+      const response = await health(t.app, token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.body).not.toContain(t.config.dataDir);
+    }
+  });
+
   it('fails when the disk holding DATA_DIR is short of space', async () => {
-    const app = await startTestApp('sqlite', { healthMinFreeDiskBytes: Number.MAX_SAFE_INTEGER });
+    const app = await startTestApp('sqlite', {
+      healthMinFreeDiskBytes: Number.MAX_SAFE_INTEGER,
+      metricsToken: TOKEN,
+    });
     try {
       const response = await health(app.app);
       expect(response.statusCode).toBe(503);
       expect(errorOf(response).message).toBe('Failing: disk.');
       expect(response.json().checks.disk.status).toBe('failing');
+      const anonymous = await health(app.app, null);
+      expect(anonymous.statusCode).toBe(503);
+      expect(anonymous.json()).toEqual({
+        errorCode: 'SERVICE_UNHEALTHY',
+        message: 'Failing: disk.',
+        status: 'failing',
+      });
     } finally {
       await app.close();
     }
   });
 
   it('fails when a store does not answer', async () => {
-    const app = await startTestApp('sqlite', { healthMinFreeDiskBytes: 0 });
+    const app = await startTestApp('sqlite', { healthMinFreeDiskBytes: 0, metricsToken: TOKEN });
     try {
       await app.services.eventStore.close();
       const eventsDown = await health(app.app);

@@ -51,6 +51,7 @@ describe('a full disk under DATA_DIR', () => {
       smtpUrl: undefined,
       logLevel: 'info',
       healthMinFreeDiskBytes: 1024 * 1024,
+      metricsToken: 'storage-full-metrics-token-0123',
     });
     const app = await buildApp(config, { logStream: { write: (line) => lines.push(line) } });
     try {
@@ -81,7 +82,11 @@ describe('a full disk under DATA_DIR', () => {
       });
       expect([201, 503]).toContain(created.statusCode);
       if (created.statusCode === 503) expect(errorOf(created).errorCode).toBe('STORAGE_FULL');
-      const healthWhileFull = await app.inject({ method: 'GET', url: '/api/v1/health' });
+      const healthWhileFull = await app.inject({
+        method: 'GET',
+        url: '/api/v1/health',
+        headers: { authorization: 'Bearer storage-full-metrics-token-0123' },
+      });
       expect(healthWhileFull.statusCode).toBe(503);
       expect(healthWhileFull.json().checks.disk.status).toBe('failing');
       // Told once, with what to do.

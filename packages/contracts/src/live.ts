@@ -35,8 +35,11 @@ export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
 /** The last message before the server closes a stream itself; the console reconnects after it. */
 export const LiveClosingSchema = z.object({
-  /** SLOW_CONSUMER: the client read too slowly; SESSION_ENDED: sign in again; SHUTDOWN: the server stops. */
-  reason: z.enum(['SLOW_CONSUMER', 'SESSION_ENDED', 'SHUTDOWN']),
+  /**
+   * SLOW_CONSUMER: the client read too slowly; SESSION_ENDED: sign in again (Log Out, password reset,
+   * expiry); ACCESS_ENDED: the user no longer has access to the project; SHUTDOWN: the server stops.
+   */
+  reason: z.enum(['SLOW_CONSUMER', 'SESSION_ENDED', 'ACCESS_ENDED', 'SHUTDOWN']),
   message: z.string(),
 });
 export type LiveClosing = z.infer<typeof LiveClosingSchema>;

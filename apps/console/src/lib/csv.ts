@@ -1,6 +1,9 @@
 /**
  * CSV files of what a table or chart shows (docs/analytics.md, "How the console shows them"): a header
- * row, RFC 4180 quoting and CRLF line ends, numbers unformatted (a rate is 0.4, not "40%").
+ * row, RFC 4180 quoting and CRLF line ends, numbers unformatted (a rate is 0.4, not "40%"). Texts come
+ * from events anyone with the public key can send, so a text a spreadsheet would run as a formula
+ * (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return, and not a plain number) is prefixed
+ * with `'` (OWASP "CSV Injection"), as the server's raw export does (docs/data-access-and-privacy.md).
  */
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -12,11 +15,14 @@ export interface CsvTable {
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /** One field: numbers in plain decimal (no grouping, no exponent for integers); empty for null. */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? numberText(value) : String(value);
+  let text = typeof value === 'number' ? numberText(value) : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   // RFC 4180 §2.6–2.7: a field holding a comma, a quote or a line break is quoted, its quotes doubled.
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

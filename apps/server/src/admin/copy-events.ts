@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AdminError } from './admin-error.ts';
 
 /**
- * `copy-events`: an embedded event store copied into ClickHouse (docs/scaling.md, ADR 022), a load of up to
+ * `copy-events`: an embedded event store copied into ClickHouse (docs/scaling.md, ADR 053), a load of up to
  * 100,000 events at a time. A load is a run of slices (a project's events received in one UTC day) that
  * the source writes into a copy file itself and the target inserts as it is: one JSON array per event,
  * the values in the events' column order (event-row.ts), times as `YYYY-MM-DD hh:mm:ss.mmm` UTC text,

@@ -29,7 +29,7 @@ export type AdminSocketOptions = {
 /**
  * Copies the ingestion log's files as they are now, each cut back to its last complete record (the
  * current segment may be mid-append). A segment the loader removes meanwhile was loaded: the store's copy,
- * taken after this, holds its events. Loading a segment again is idempotent (ADR 007), so an event both in
+ * taken after this, holds its events. Loading a segment again is idempotent (ADR 053), so an event both in
  * a copied segment and in the store's copy counts once after a restore.
  */
 function copyIngestionLog(logDir: string, target: string): number {

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../errors.ts';
+import { hasBearerToken as isAuthorized } from '../lib/bearer-token.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 export type MetricsOptions = {
@@ -14,12 +14,6 @@ export type MetricsOptions = {
 };
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
-
-function isAuthorized(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /**
  * Prometheus metrics, off unless configured: `GET /metrics` answers 404 on the main port without

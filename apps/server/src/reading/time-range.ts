@@ -48,9 +48,14 @@ export type ComparableRangeInput = RangeInput & { previous?: boolean | null };
 /** The project's first and last event times, used only when the caller leaves an end open. */
 export type EventSpan = { firstMs: number; lastMs: number } | null;
 
+const clampToReadable = (ms: number): number => Math.min(MAX_TIME_MS, Math.max(MIN_TIME_MS, ms));
+
 /**
  * The caller's range with open ends closed: `from` defaults to the start of the UTC day of the project's
- * first event, `to` to just after its last event or now, whichever is later ("all time").
+ * first event, `to` to just after its last event or now, whichever is later ("all time"). Open ends stay
+ * within what a caller could name (1970 to the year 10000, `parseInstant`), whatever times a project
+ * stored before ingestion bounded client times (docs/data-access-and-privacy.md): a range is always
+ * one that dates, buckets and the previous period can be made of.
  */
 export function resolveRange(input: RangeInput, span: EventSpan, nowMs: number): TimeRange {
   const explicitFrom = input.from ? parseInstant(input.from, 'from') : undefined;
@@ -58,8 +63,8 @@ export function resolveRange(input: RangeInput, span: EventSpan, nowMs: number):
   if (explicitFrom !== undefined && explicitTo !== undefined && explicitFrom >= explicitTo) {
     throw new InputError(`Invalid range: from (${input.from}) must be before to (${input.to}).`);
   }
-  const toMs = explicitTo ?? Math.max(nowMs, span ? span.lastMs + 1 : nowMs);
-  let fromMs = explicitFrom ?? startOfUtcDay(Math.min(span?.firstMs ?? toMs, toMs));
+  const toMs = explicitTo ?? clampToReadable(Math.max(nowMs, span ? span.lastMs + 1 : nowMs));
+  let fromMs = explicitFrom ?? clampToReadable(startOfUtcDay(Math.min(span?.firstMs ?? toMs, toMs)));
   if (fromMs >= toMs) fromMs = toMs - DAY_MS;
   return { fromMs, toMs };
 }

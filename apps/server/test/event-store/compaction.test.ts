@@ -53,7 +53,7 @@ const isClustered = () =>
     return reader.getRowObjectsJS()[0]?.out_of_order === 0;
   });
 
-/** Every derived table's rows (ADR 005), in a stable order. */
+/** Every derived table's rows (ADR 054), in a stable order. */
 const derivedRows = () =>
   withConnection(async (connection) => {
     const snapshot: Record<string, unknown[]> = {};

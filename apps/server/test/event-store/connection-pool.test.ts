@@ -21,6 +21,30 @@ function question(served: string[], name: string) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the DuckDB adapter's reader pool", () => {
+  it('keeps a connection from long reads: a dashboard question is served at once, not after an export window', async () => {
+    const pool = createConnectionPool(async () => ({}) as DuckDBConnection, 4);
+    const served: string[] = [];
+    const busy = Array.from({ length: 10 }, (_, index) => question(served, `busy-${index + 1}`));
+    const asked = busy.map((q, index) =>
+      pool.use(index % 2 ? 'exporting-project' : 'another-exporting-project', q.work, true),
+    );
+    await settle();
+    // Long reads take three of four connections: the last one is kept for the questions.
+    expect(served).toEqual(['busy-1', 'busy-2', 'busy-3']);
+    const other = question(served, 'other-1');
+    const otherAnswer = pool.use('dashboard-project', other.work);
+    await settle();
+    expect(served).toEqual(['busy-1', 'busy-2', 'busy-3', 'other-1']);
+    other.end();
+    expect(await otherAnswer).toBe('other-1');
+    // The long reads go on three at a time, all answered.
+    for (const q of busy) {
+      q.end();
+      await settle();
+    }
+    expect(await Promise.all(asked)).toEqual(busy.map((_, index) => `busy-${index + 1}`));
+  });
+
   it("serves projects in turns: another project's question waits for one of a busy project's, not all", async () => {
     let opened = 0;
     const pool = createConnectionPool(async () => {

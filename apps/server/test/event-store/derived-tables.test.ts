@@ -53,7 +53,7 @@ async function rebuiltRows(connection: DuckDBConnection): Promise<Record<string,
   }
 }
 
-describe('derived tables (ADR 005)', () => {
+describe('derived tables (ADR 054)', () => {
   let store: DuckDbEventStore;
   let connection: DuckDBConnection;
   beforeEach(async () => {
@@ -425,7 +425,7 @@ describe('derived tables (ADR 005)', () => {
       event('page_view', RANGE.fromMs + 3_000, { user_id: 'u2', session_id: 's2', country: 'DE' }),
       event('page_view', RANGE.fromMs + 4_000, { user_id: 'u3', session_id: 's3', country: 'FR' }),
     ]);
-    // Two keys equal, as two user ids with the same MD5 half would make them (ADR 040).
+    // Two keys equal, as two user ids with the same MD5 half would make them (ADR 054).
     await inTransaction(connection, async () => {
       for (const table of ['sessions', 'user_lives']) {
         await connection.run(`UPDATE ${table} SET user_key = 7 WHERE user_id IN ('u1', 'u2')`);

@@ -164,6 +164,8 @@ export function createAuthService({ store, sessions, passwords, mail, clock, pub
       const userId = await store.consumeToken(sha256(code), 'reset', now);
       if (!userId) throw invalidToken();
       await store.changePassword(userId, passwordHash, now);
+      // Every session of the account ended with the old password (session_version): streams close now.
+      sessions.announceEnded({ userId });
       // The reset link proved the person reads this mailbox, which is what verification asks.
       await store.markVerified(userId, now);
     },

@@ -19,9 +19,20 @@ export type SessionService = {
   verify(token: string): Promise<AuthUser | null>;
   /** Ends the token's session on the server (Log Out); nothing happens for a token that is not valid. */
   end(token: string): Promise<void>;
+  /** The session a valid token names and when it expires (epoch ms), without asking the store. */
+  describe(token: string): Promise<{ sessionId: string; userId: string; expiresAtMs: number } | null>;
+  /**
+   * Tells the listeners that sessions ended on this node: one (`sessionId`, Log Out) or all of a user's
+   * (a password reset). What holds a session open beyond a request (the live streams) listens.
+   */
+  announceEnded(ended: EndedSessions): void;
+  onEnded(listener: (ended: EndedSessions) => void): void;
 };
 
-type Claims = { sessionId: string; userId: string; sessionVersion: number };
+/** Sessions that ended: one of the user's, or every one of them. */
+export type EndedSessions = { userId: string; sessionId?: string };
+
+type Claims = { sessionId: string; userId: string; sessionVersion: number; expiresAtMs: number };
 
 /**
  * HS256 JWTs naming a server-side session (`sid`, the `sessions` table): each request looks the session
@@ -38,6 +49,10 @@ export function createSessionService({
   store: Pick<AuthStore, 'insertSession' | 'findOpenSession' | 'endSession'>;
 }): SessionService {
   const key = new TextEncoder().encode(secret);
+  const listeners: ((ended: EndedSessions) => void)[] = [];
+  const announceEnded = (ended: EndedSessions) => {
+    for (const listener of listeners) listener(ended);
+  };
 
   async function claimsOf(token: string): Promise<Claims | null> {
     try {
@@ -53,11 +68,17 @@ export function createSessionService({
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.sid !== 'string' ||
-        typeof payload.sv !== 'number'
+        typeof payload.sv !== 'number' ||
+        typeof payload.exp !== 'number'
       ) {
         return null;
       }
-      return { sessionId: payload.sid, userId: payload.sub, sessionVersion: payload.sv };
+      return {
+        sessionId: payload.sid,
+        userId: payload.sub,
+        sessionVersion: payload.sv,
+        expiresAtMs: payload.exp * 1000,
+      };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
@@ -98,7 +119,22 @@ export function createSessionService({
 
     async end(token) {
       const claims = await claimsOf(token);
-      if (claims) await store.endSession(claims.sessionId, clock().toISOString());
+      if (!claims) return;
+      await store.endSession(claims.sessionId, clock().toISOString());
+      announceEnded({ userId: claims.userId, sessionId: claims.sessionId });
+    },
+
+    async describe(token) {
+      const claims = await claimsOf(token);
+      return (
+        claims && { sessionId: claims.sessionId, userId: claims.userId, expiresAtMs: claims.expiresAtMs }
+      );
+    },
+
+    announceEnded,
+
+    onEnded(listener) {
+      listeners.push(listener);
     },
   };
 }

@@ -4,8 +4,10 @@ import { EVENT_COLUMNS } from '../event-store/event-row.ts';
 /**
  * The export's two formats, one line per stored event with every column of event-row.ts in table order.
  * Times are ISO 8601 UTC with milliseconds, big numbers (wei, gas) decimal text so that no reader
- * rounds them, and a missing value is JSON null or an empty CSV field. Values are written as stored
- * (no spreadsheet-formula escaping): this is raw data for scripts and BI tools.
+ * rounds them, and a missing value is JSON null or an empty CSV field. NDJSON writes values as stored
+ * (raw data for scripts and BI tools); CSV, which people open in spreadsheets, neutralises formulas
+ * (OWASP "CSV Injection"): a text cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is
+ * prefixed with `'`, unless it is a plain decimal number such as `-32603` (`isFormulaLike`).
  *
  * The bytes are those `JSON.stringify` of a record and RFC 4180 give, written straight from the values a
  * batch hands over (UTF-8 bytes, numbers) into one buffer, with no object, string or array per row
@@ -201,10 +203,31 @@ function ndjsonFormatter(): Formatter {
   };
 }
 
-/** RFC 4180: a field holding a comma, a double quote or a line break is quoted, its quotes doubled. */
+const APOSTROPHE = 0x27;
+const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]); // = + - @ tab CR
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * Whether a spreadsheet could read the cell (bytes `start` to `end`, UTF-8) as a formula: it begins with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return and is not a plain decimal number.
+ */
+export function isFormulaLike(bytes: Uint8Array, start: number, end: number): boolean {
+  if (start >= end || !FORMULA_STARTS.has(bytes[start] as number)) return false;
+  if (end - start > 64) return true;
+  return !PLAIN_NUMBER.test(
+    Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1'),
+  );
+}
+
+/**
+ * A CSV field: a formula-like text prefixed with `'`, then RFC 4180 (a field holding a comma, a double
+ * quote or a line break is quoted, its quotes doubled).
+ */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_STARTS.has(text.charCodeAt(0)) && !PLAIN_NUMBER.test(text))
+    text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -218,19 +241,22 @@ function csvFormatter(): Formatter {
   return {
     text(bytes, start, end) {
       separate();
+      const isFormula = isFormulaLike(bytes, start, end);
       let isQuoted = false;
       for (let index = start; index < end && !isQuoted; index++) {
         const byte = bytes[index];
         isQuoted = byte === QUOTE || byte === COMMA || byte === CR || byte === LF;
       }
       if (!isQuoted) {
+        if (isFormula) output.byte(APOSTROPHE);
         output.copy(bytes, start, end);
         return;
       }
-      output.reserve((end - start) * 2 + 2);
+      output.reserve((end - start) * 2 + 3);
       const target = output.bytes;
       let at = output.length;
       target[at++] = QUOTE;
+      if (isFormula) target[at++] = APOSTROPHE;
       for (let index = start; index < end; index++) {
         const byte = bytes[index] as number;
         if (byte === QUOTE) target[at++] = QUOTE;
@@ -270,11 +296,19 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
 };
 
-/** The export as text, a Buffer per batch of rows: pulled one at a time by the HTTP response. */
+/** Lets every other callback waiting on the event loop (requests, acknowledgements) run first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The export as text, a Buffer per batch of rows: pulled one at a time by the HTTP response. Each batch
+ * (at most 2,048 rows, a few milliseconds) is formatted in a turn of the event loop of its own, after
+ * whatever else waits there: however many exports run, a request waits for at most one batch of each.
+ */
 export async function* formatEvents(batches: AsyncIterable<EventBatch>, format: ExportFormat) {
   const formatter = format === 'csv' ? csvFormatter() : ndjsonFormatter();
   if (format === 'csv') yield Buffer.from(CSV_HEADER);
   for await (const batch of batches) {
+    await nextTurn();
     batch.writeTo(formatter);
     yield formatter.take();
   }

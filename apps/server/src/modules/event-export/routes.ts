@@ -69,7 +69,10 @@ export async function eventExportRoutes(app: FastifyInstance, { exports }: { exp
       const projectId = (request.params as { id: string }).id;
       const userId = readerUserId(reader, projectId);
       const input = parseQuery(request.query);
-      const { filename, chunks } = await exports.exportEvents(userId, projectId, input);
+      const { filename, chunks, release } = await exports.exportEvents(userId, projectId, input);
+      // The slot is held until the response is over: sent, failed, or abandoned by the client.
+      reply.raw.once('close', release);
+      if (reply.raw.destroyed) release();
       return reply
         .header('content-type', CONTENT_TYPES[input.format])
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -1,4 +1,5 @@
 import type { Project } from '@polyflow/contracts/projects';
+import { AppError } from '../../errors.ts';
 import type { IngestionQuestions } from '../event-store/event-store.ts';
 import { type ExportFormat, formatEvents } from './event-formats.ts';
 
@@ -13,16 +14,69 @@ export type ExportRequest = { fromMs: number; toMs: number; format: ExportFormat
 
 const fileTime = (ms: number) => new Date(ms).toISOString().replaceAll(':', '').replace('.000', '');
 
-/** The raw export: every stored event of a project in [from, to) of client time, streamed. */
-export function createEventExportService({ projects, store }: EventExportDeps) {
+export type ExportLimits = {
+  /** Exports running at once for one project (default 2). */
+  perProject?: number;
+  /** Exports running at once on this node, all projects together (default 8). */
+  perNode?: number;
+};
+
+/** What a refused export is told to wait, in seconds: an export of a large range runs for minutes. */
+export const EXPORT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The raw export: every stored event of a project in [from, to) of client time, streamed. At most
+ * `perProject` exports of a project and `perNode` in all run at once (429 TOO_MANY_EXPORTS with
+ * Retry-After beyond): one tenant's exports cannot take every reader connection and the JavaScript
+ * thread from the others (docs/decisions/047).
+ */
+export function createEventExportService({ projects, store }: EventExportDeps, limits: ExportLimits = {}) {
+  const perProject = limits.perProject ?? 2;
+  const perNode = limits.perNode ?? 8;
+  const running = new Map<string, number>();
+  let total = 0;
+
+  /** Takes a slot for the project's export, or throws 429; the returned function gives it back (once). */
+  function takeSlot(projectId: string): () => void {
+    const ofProject = running.get(projectId) ?? 0;
+    if (ofProject >= perProject || total >= perNode) {
+      const message =
+        ofProject >= perProject
+          ? `This project already has ${perProject} exports running; retry when one has finished.`
+          : `This server already runs ${perNode} exports; retry in a moment.`;
+      throw new AppError(429, 'TOO_MANY_EXPORTS', message, undefined, EXPORT_RETRY_AFTER_SECONDS);
+    }
+    running.set(projectId, ofProject + 1);
+    total++;
+    let isReleased = false;
+    return () => {
+      if (isReleased) return;
+      isReleased = true;
+      total--;
+      const left = (running.get(projectId) ?? 1) - 1;
+      if (left > 0) running.set(projectId, left);
+      else running.delete(projectId);
+    };
+  }
+
   return {
+    /**
+     * Checks access and takes one of the export slots: call `release` when the response is over (sent,
+     * failed or abandoned by the client), whatever happened.
+     */
     async exportEvents(userId: string, projectId: string, { fromMs, toMs, format }: ExportRequest) {
       const project = await projects.getOwnedProject(userId, projectId);
+      const release = takeSlot(project.id);
       const batches = store.exportEvents(project.id, { from: new Date(fromMs), to: new Date(toMs) });
       return {
         filename: `polyflow-events-${project.id}-${fileTime(fromMs)}-${fileTime(toMs)}.${format}`,
         chunks: formatEvents(batches, format),
+        release,
       };
     },
+
+    /** Exports running now (tests, metrics). */
+    running: (projectId?: string): number =>
+      projectId === undefined ? total : (running.get(projectId) ?? 0),
   };
 }

@@ -17,6 +17,19 @@ export type LiveFeedOptions = {
 
 export type LiveFeed = ReturnType<typeof createLiveFeed>;
 
+const SESSION_ENDED: LiveClosing = {
+  reason: 'SESSION_ENDED',
+  message: 'The session ended; sign in again to watch live.',
+};
+const SESSION_EXPIRED: LiveClosing = {
+  reason: 'SESSION_ENDED',
+  message: 'The session expired; sign in again to watch live.',
+};
+const ACCESS_ENDED: LiveClosing = {
+  reason: 'ACCESS_ENDED',
+  message: 'You no longer have access to this project.',
+};
+
 const clip = (text: string | null, length: number): string | null =>
   text === null || text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 
@@ -53,7 +66,22 @@ export function createLiveFeed(options: LiveFeedOptions = {}) {
   const maxPerUser = options.maxConnectionsPerUser ?? 20;
   const byProject = new Map<string, Set<LiveConnection>>();
   const perUser = new Map<string, number>();
+  /** Who each open stream is for: the user, and the session its token names. */
+  const owners = new Map<LiveConnection, { userId: string; projectId: string; sessionId: string }>();
   let peakOfEnded = 0;
+
+  function closeWhere(
+    isMatch: (owner: { userId: string; projectId: string; sessionId: string }) => boolean,
+    closing: LiveClosing,
+  ): number {
+    let closed = 0;
+    for (const [connection, owner] of [...owners]) {
+      if (!isMatch(owner)) continue;
+      connection.close(closing);
+      closed += 1;
+    }
+    return closed;
+  }
 
   return {
     isWatched: (projectId: string): boolean => byProject.has(projectId),
@@ -84,13 +112,19 @@ export function createLiveFeed(options: LiveFeedOptions = {}) {
       }
     },
 
-    /** Starts streaming to a response whose text/event-stream head is written; call assertRoom first. */
+    /**
+     * Starts streaming to a response whose text/event-stream head is written; call assertRoom first.
+     * The stream closes with `SESSION_ENDED` when its session expires (`expiresAtMs`, a timer), ends on
+     * this node (`endSessions`), or is found ended at a heartbeat (`isStillAllowed`, ended elsewhere).
+     */
     open(
-      userId: string,
+      session: { userId: string; sessionId: string; expiresAtMs: number },
       projectId: string,
       response: ServerResponse,
       isStillAllowed: () => Promise<boolean>,
+      nowMs: number = Date.now(),
     ): LiveConnection {
+      const { userId, sessionId } = session;
       let connections = byProject.get(projectId);
       if (!connections) {
         connections = new Set();
@@ -103,6 +137,8 @@ export function createLiveFeed(options: LiveFeedOptions = {}) {
         closeGraceMs: options.closeGraceMs ?? 5_000,
         isStillAllowed,
         onEnd() {
+          clearTimeout(expiry);
+          owners.delete(connection);
           peakOfEnded = Math.max(peakOfEnded, connection.peakQueued());
           const set = byProject.get(projectId);
           set?.delete(connection);
@@ -113,7 +149,39 @@ export function createLiveFeed(options: LiveFeedOptions = {}) {
         },
       });
       connections.add(connection);
+      owners.set(connection, { userId, projectId, sessionId });
+      // setTimeout takes at most 2^31 - 1 ms (24.8 days); sessions last 7.
+      const expiry = setTimeout(
+        () => connection.close(SESSION_EXPIRED),
+        Math.min(2 ** 31 - 1, Math.max(0, session.expiresAtMs - nowMs)),
+      );
+      expiry.unref();
+      if (connection.isEnded()) clearTimeout(expiry);
       return connection;
+    },
+
+    /** Sessions ended on this node (Log Out: one; a password reset: all of a user's): their streams close now. */
+    endSessions(ended: { userId: string; sessionId?: string }): number {
+      return closeWhere(
+        (owner) =>
+          owner.userId === ended.userId &&
+          (ended.sessionId === undefined || owner.sessionId === ended.sessionId),
+        SESSION_ENDED,
+      );
+    },
+
+    /**
+     * Closes the streams a user has open on a project, at once, with `ACCESS_ENDED` (docs/live.md): call it
+     * when the user loses access to the project (removed as a member, the project deleted). Answers how
+     * many closed.
+     */
+    closeStreamsOf(userId: string, projectId: string): number {
+      return closeWhere((owner) => owner.userId === userId && owner.projectId === projectId, ACCESS_ENDED);
+    },
+
+    /** Every stream of a project (deleted): `ACCESS_ENDED`. */
+    closeProjectStreams(projectId: string): number {
+      return closeWhere((owner) => owner.projectId === projectId, ACCESS_ENDED);
     },
 
     /** Every stream (shutdown): each gets its closing message. */

@@ -172,6 +172,9 @@ export async function eventRoutes(
       const projectId = request.params.id;
       await events.assertLiveAllowed(user.id, projectId);
       const token = bearerToken(request) ?? '';
+      const sessions = request.server.sessions;
+      const session = await sessions.describe(token);
+      if (!session) throw new AppError(401, 'BAD_AUTHENTICATION', 'Sign in again to watch live.');
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
@@ -185,12 +188,12 @@ export async function eventRoutes(
       // A first comment: proxies forward the head at once, and the client knows the stream is open.
       response.write(': connected\n\n');
       request.socket.setNoDelay(true);
-      const sessions = request.server.sessions;
       events.live.open(
-        user.id,
+        session,
         projectId,
         response,
         async () => (await sessions.verify(token))?.id === user.id,
+        events.now(),
       );
     },
   );

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { EventRow } from '../event-store/event-row.ts';
 import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
 import { createBatchValidator } from './batch-validator.ts';
+import { assertClientTimes } from './client-time.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
 import { createKeyCache, type KeyCacheDeps } from './key-cache.ts';
@@ -214,6 +215,7 @@ export function createEventService(deps: EventServiceDeps) {
         client,
         batch.sdkVersion ? `polyflow/${batch.sdkVersion}` : 'polyflow',
       );
+      assertClientTimes(batch.events, facts.receivedAt);
       if (facts.isBot) return { accepted: 0, duplicates: 0 };
       const request = {
         project: facts.projectId,
@@ -257,8 +259,9 @@ export function createEventService(deps: EventServiceDeps) {
     /** Resolves once every acknowledged event is in the store (tests; reads of fresh events). */
     flush,
 
-    /** A deleted project's events, those acknowledged but not loaded yet included. */
+    /** A deleted project's events, those acknowledged but not loaded yet included; its live streams close. */
     async deleteProjectEvents(projectId: string): Promise<void> {
+      live.closeProjectStreams(projectId);
       await flush();
       await deps.store.deleteProjectEvents(projectId);
     },
@@ -287,8 +290,13 @@ export function createEventService(deps: EventServiceDeps) {
       };
     },
 
-    /** The live streams of `GET /api/v1/projects/:id/live`. */
+    /**
+     * The live streams of `GET /api/v1/projects/:id/live`. `live.closeStreamsOf(userId, projectId)` closes
+     * a user's streams on a project at once (`ACCESS_ENDED`): for when a member loses access.
+     */
     live,
+    /** The server's clock, epoch ms (the live streams' session expiry). */
+    now: (): number => clock().getTime(),
     /** Ownership (others: 404) and the caps (429), checked before the route writes the stream's head. */
     async assertLiveAllowed(userId: string, projectId: string): Promise<void> {
       await deps.projects.getOwnedProject(userId, projectId);

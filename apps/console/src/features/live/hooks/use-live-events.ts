@@ -49,7 +49,7 @@ export function useLiveEvents(projectId: string): LiveEvents {
     let isStopped = false;
 
     const connect = () => {
-      let wasClosedBySession = false;
+      let finalClosing: string | null = null;
       streamLiveEvents(
         projectId,
         {
@@ -63,13 +63,15 @@ export function useLiveEvents(projectId: string): LiveEvents {
             setReceived((count) => count + 1);
           },
           onClosing(closing) {
-            wasClosedBySession = closing.reason === 'SESSION_ENDED';
+            if (closing.reason === 'SESSION_ENDED')
+              finalClosing = 'Your session ended. Log in again to watch live.';
+            if (closing.reason === 'ACCESS_ENDED') finalClosing = closing.message;
             setProblem(closing.message);
           },
         },
         controller.signal,
       ).then(
-        () => (wasClosedBySession ? stop('Your session ended. Log in again to watch live.') : retryLater()),
+        () => (finalClosing === null ? retryLater() : stop(finalClosing)),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           const message = error instanceof Error ? error.message : 'The live stream failed.';

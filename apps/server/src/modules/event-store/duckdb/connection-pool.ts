@@ -6,10 +6,12 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * They queue per project and take turns: a freed connection goes to the waiting project that was served
  * least recently. However many questions one project asks at once (its dashboards on a large range, an
  * export, a script), another project's question waits for at most one of its questions per connection,
- * not for all of them (ADR 034).
+ * not for all of them (ADR 034). Long reads (an export's windows, `isLong`) run on at most `size - 1`
+ * connections at once, all projects together: one connection is always left to the dashboards'
+ * questions, which never wait for a long read to end (ADR 047). A project alone still uses them all.
  */
 export type ConnectionPool = {
-  use<T>(projectId: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
+  use<T>(projectId: string, work: (connection: DuckDBConnection) => Promise<T>, isLong?: boolean): Promise<T>;
   close(): void;
 };
 
@@ -17,7 +19,7 @@ export function createConnectionPool(connect: () => Promise<DuckDBConnection>, s
   const idle: DuckDBConnection[] = [];
   const all: DuckDBConnection[] = [];
   /** Per project, its questions waiting for a connection. */
-  const waiting = new Map<string, ((connection: DuckDBConnection) => void)[]>();
+  const waiting = new Map<string, { resolve: (connection: DuckDBConnection) => void; isLong: boolean }[]>();
   /**
    * Per project with questions running or waiting: how many run, and when it was last given a connection
    * (a count of grants). Forgotten when it has none left, so it holds the active projects only.
@@ -25,6 +27,8 @@ export function createConnectionPool(connect: () => Promise<DuckDBConnection>, s
   const active = new Map<string, { running: number; lastTurn: number }>();
   let turns = 0;
   let opening = 0;
+  const maxLong = Math.max(1, size - 1);
+  let longRunning = 0;
 
   function granted(projectId: string): void {
     const project = active.get(projectId);
@@ -42,21 +46,25 @@ export function createConnectionPool(connect: () => Promise<DuckDBConnection>, s
     if (project.running === 0 && !waiting.has(projectId)) active.delete(projectId);
   }
 
-  async function acquire(projectId: string): Promise<DuckDBConnection> {
-    const free = idle.pop();
+  async function acquire(projectId: string, isLong: boolean): Promise<DuckDBConnection> {
+    const canRun = !isLong || longRunning < maxLong;
+    const free = canRun ? idle.pop() : undefined;
     if (free) {
       granted(projectId);
+      if (isLong) longRunning++;
       return free;
     }
-    if (all.length + opening < size) {
+    if (canRun && all.length + opening < size) {
       opening++;
       granted(projectId);
+      if (isLong) longRunning++;
       try {
         const connection = await connect();
         all.push(connection);
         return connection;
       } catch (error) {
         finished(projectId);
+        if (isLong) longRunning--;
         throw error;
       } finally {
         opening--;
@@ -64,40 +72,46 @@ export function createConnectionPool(connect: () => Promise<DuckDBConnection>, s
     }
     return new Promise((resolve) => {
       const queue = waiting.get(projectId);
-      if (queue) queue.push(resolve);
-      else waiting.set(projectId, [resolve]);
+      if (queue) queue.push({ resolve, isLong });
+      else waiting.set(projectId, [{ resolve, isLong }]);
     });
   }
 
   function release(connection: DuckDBConnection): void {
     // The waiting project served least recently (never, for one with nothing running): the first such
     // in the order they began to wait.
+    // A long read waits while `maxLong` run; the question behind it in its project's queue does not.
     let next: string | undefined;
+    let nextIndex = -1;
     let nextTurn = Number.POSITIVE_INFINITY;
-    for (const projectId of waiting.keys()) {
+    for (const [projectId, queue] of waiting) {
       const lastTurn = active.get(projectId)?.lastTurn ?? 0;
-      if (lastTurn < nextTurn) {
-        next = projectId;
-        nextTurn = lastTurn;
-      }
+      if (lastTurn >= nextTurn) continue;
+      const index = longRunning < maxLong ? 0 : queue.findIndex((entry) => !entry.isLong);
+      if (index < 0) continue;
+      next = projectId;
+      nextIndex = index;
+      nextTurn = lastTurn;
     }
     const queue = next === undefined ? undefined : waiting.get(next);
     if (next === undefined || !queue) {
       idle.push(connection);
       return;
     }
-    const resolve = queue.shift() as (connection: DuckDBConnection) => void;
+    const [entry] = queue.splice(nextIndex, 1);
     if (queue.length === 0) waiting.delete(next);
     granted(next);
-    resolve(connection);
+    if (entry?.isLong) longRunning++;
+    entry?.resolve(connection);
   }
 
   return {
-    async use(projectId, work) {
-      const connection = await acquire(projectId);
+    async use(projectId, work, isLong = false) {
+      const connection = await acquire(projectId, isLong);
       try {
         return await work(connection);
       } finally {
+        if (isLong) longRunning--;
         finished(projectId);
         release(connection);
       }

@@ -225,22 +225,27 @@ function windowBatch(chunks: Chunk[], positions: number[], projectId: Uint8Array
  * hands over the chunks it produces, where a materialized result is copied once more chunk by chunk.
  */
 async function readWindow(pool: ConnectionPool, projectId: string, window: Span): Promise<Chunk[]> {
-  return pool.use(projectId, async (connection) => {
-    const result = await connection.stream(WINDOW_ROWS_SQL, {
-      project: projectId,
-      fromUs: micros(window.fromMs),
-      toUs: micros(window.toMs),
-    });
-    const chunks: Chunk[] = [];
-    for (
-      let chunk = await result.fetchChunk();
-      chunk && chunk.rowCount > 0;
-      chunk = await result.fetchChunk()
-    ) {
-      chunks.push(chunkOf(chunk));
-    }
-    return chunks;
-  });
+  return pool.use(
+    projectId,
+    async (connection) => {
+      const result = await connection.stream(WINDOW_ROWS_SQL, {
+        project: projectId,
+        fromUs: micros(window.fromMs),
+        toUs: micros(window.toMs),
+      });
+      const chunks: Chunk[] = [];
+      for (
+        let chunk = await result.fetchChunk();
+        chunk && chunk.rowCount > 0;
+        chunk = await result.fetchChunk()
+      ) {
+        chunks.push(chunkOf(chunk));
+      }
+      return chunks;
+      // A long read: it leaves one connection to the dashboards' questions (ADR 047).
+    },
+    true,
+  );
 }
 
 /**
@@ -258,8 +263,10 @@ export async function* exportEvents(
   windowRows = EXPORT_WINDOW_ROWS,
 ): AsyncGenerator<EventBatch> {
   const span = { fromMs: range.from.getTime(), toMs: range.to.getTime() };
-  const windows = await pool.use(projectId, (connection) =>
-    windowsOf(connection, projectId, span, windowRows),
+  const windows = await pool.use(
+    projectId,
+    (connection) => windowsOf(connection, projectId, span, windowRows),
+    true,
   );
   const projectBytes = Buffer.from(projectId);
   // The next window is read while this one is written: DuckDB's threads and the JavaScript thread work
