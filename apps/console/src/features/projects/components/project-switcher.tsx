@@ -58,7 +58,7 @@ export function ProjectSwitcher({ isOpen, currentProjectId, onChoose, onClose }:
                   >
                     <div className="min-w-0">
                       <p className="truncate text-sm font-semibold text-slate-900">{project.name}</p>
-                      <p className="text-xs text-slate-500">
+                      <p className={cn('text-xs', isCurrent ? 'text-indigo-800' : 'text-slate-600')}>
                         {isCurrent ? 'Current project' : `Created ${formatDate(project.createdAt)}`}
                       </p>
                     </div>
