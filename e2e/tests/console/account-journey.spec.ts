@@ -92,6 +92,11 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstKey);
 
   await page.getByRole('button', { name: 'Replace' }).click();
+  const confirmReplace = page.getByRole('dialog', { name: 'Replace the API key?' });
+  await expect(confirmReplace).toContainText('the current one is refused at once');
+  await snap(page, '08-confirm-replace-key');
+  await confirmReplace.getByRole('button', { name: 'Replace key' }).click();
+  await expect(confirmReplace).toBeHidden();
   await expect(keyField).not.toHaveValue(firstKey);
   await expect(keyField).toHaveValue(/^pf_/);
 
@@ -117,9 +122,16 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
     .click();
 
   await page.getByRole('button', { name: /Remove app\.example\.com/ }).click();
+  const confirmRemove = page.getByRole('dialog', { name: 'Remove this domain?' });
+  await expect(confirmRemove).toContainText('Events from pages on app.example.com are refused');
+  await confirmRemove.getByRole('button', { name: 'Remove domain' }).click();
   await expect(page.getByText('app.example.com', { exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Revoke' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke the API key?' })
+    .getByRole('button', { name: 'Revoke key' })
+    .click();
   await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
 

@@ -88,7 +88,7 @@ test('the Wallets list searches, filters by stage and links to each wallet', asy
   await snap(page, 'wallets-list-1440');
   await fitsPhone(page, 'wallets-list');
 
-  await page.getByLabel('Stage').selectOption('CHURNED');
+  await page.getByLabel('Stage', { exact: true }).selectOption('CHURNED');
   await expect(page).toHaveURL(/stage=CHURNED/);
   await expect(rows.first()).toBeVisible();
   for (const badge of await rows.locator('td:nth-child(2)').allTextContents()) expect(badge).toBe('Churned');

@@ -41,6 +41,9 @@ export function createTransport(
   const inFlight: IngestEventInput[][] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  // The first batch (the landing page view) goes at once, so a live view shows a visit as it opens;
+  // later events wait for the interval or a full batch, as before.
+  let wait = 0;
 
   // Adopt queues left by earlier pages of this project (closed before their events were acknowledged).
   try {
@@ -123,7 +126,8 @@ export function createTransport(
       pending.push(event);
       pending.splice(0, pending.length - QUEUE_LIMIT);
       save();
-      pending.length >= maxBatch && !failures ? flush() : schedule(intervalMs);
+      pending.length >= maxBatch && !failures ? flush() : schedule(wait);
+      wait = intervalMs;
     },
     flush,
     clear() {

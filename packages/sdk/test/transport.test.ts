@@ -37,6 +37,21 @@ describe('transport', () => {
     expect(batch?.sdkVersion).toBe('2.0.0');
   });
 
+  it('sends the first batch (the landing page view) at once, and later events after the interval', async () => {
+    vi.useFakeTimers();
+    const sent = stubFetch();
+    await start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.requests).toHaveLength(1);
+    expect(sent.requests[0]?.batch.events.map((e) => e.type)).toEqual(['page_view']);
+    navigate(2);
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(sent.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sent.requests).toHaveLength(2);
+    expect(sent.requests[1]?.batch.events).toHaveLength(2);
+  });
+
   it('flushes on pagehide and when the page is hidden, with keepalive and every body under 64 KB', async () => {
     const sent = stubFetch();
     await start({ maxBatchSize: 100, flushIntervalMs: 60_000 });

@@ -108,6 +108,43 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
+/** A file the server answered with (the raw export): its bytes and the name it gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GET a file with the stored session (a link cannot send the bearer token), failures as for apiRequest.
+ * The body is read whole into a Blob before it is saved.
+ */
+export async function apiDownload(
+  path: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<DownloadedFile> {
+  const session = getActiveSession();
+  if (!session) throw new ApiError('NOT_LOGGED_IN', 'Not logged in');
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 'Could not reach the Polyflow server. Check your connection.');
+  }
+  if (!response.ok) {
+    const failure = await readFailure(response);
+    if (response.status === 401) clearStoredSession();
+    throw failure;
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
 async function readFailure(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = ApiErrorSchema.safeParse(body);
@@ -120,25 +157,4 @@ async function readFailure(response: Response): Promise<ApiError> {
     `The server answered ${response.status} ${response.statusText}`.trim(),
     response.status,
   );
-}
-
-/** A GET whose answer is a file (a CSV download), with the stored session; failures as apiRequest's. */
-export async function apiDownload(path: string): Promise<Blob> {
-  const session = getActiveSession();
-  if (!session) throw new ApiError('NOT_LOGGED_IN', 'Not logged in');
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      headers: { Authorization: `Bearer ${session.token}` },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'Could not reach the Polyflow server. Check your connection.');
-  }
-  if (!response.ok) {
-    const failure = await readFailure(response);
-    if (response.status === 401) clearStoredSession();
-    throw failure;
-  }
-  return response.blob();
 }

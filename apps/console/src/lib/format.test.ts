@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPercent, shortenAddress } from './format';
+import { countOf, countryName, formatDate, formatDateTime, formatPercent, shortenAddress } from './format';
 
 describe('the console’s one date and address format', () => {
   it('writes every time the same way, in UTC, and says so', () => {
@@ -21,5 +21,19 @@ describe('the console’s one date and address format', () => {
     expect(formatPercent(0)).toBe('0%');
     expect(formatPercent(1)).toBe('100%');
     expect(formatPercent(null)).toBe('—');
+  });
+});
+
+describe('words for people', () => {
+  it('names countries, not codes', () => {
+    expect(countryName('US')).toBe('United States');
+    expect(countryName('jp')).toBe('Japan');
+    expect(countryName(null)).toBe('Unknown');
+  });
+
+  it('counts one thing in the singular', () => {
+    expect(countOf(1, 'incident')).toBe('1 incident');
+    expect(countOf(0, 'incident')).toBe('0 incidents');
+    expect(countOf(2574, 'user')).toBe('2,574 users');
   });
 });

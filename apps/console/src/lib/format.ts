@@ -51,3 +51,21 @@ export function formatPercent(value: number | null): string {
   if (value > 0 && value < 0.001) return '< 0.1%';
   return percent.format(value);
 }
+
+/** "1 incident", "2,574 incidents": a count with its noun, singular for exactly one. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
+
+const regionNames =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+
+/** "US" → "United States"; null → "Unknown": every screen names countries, not codes. */
+export function countryName(code: string | null): string {
+  if (!code) return 'Unknown';
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

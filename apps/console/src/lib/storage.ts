@@ -92,7 +92,29 @@ export function writeLastProjectId(email: string, projectId: string): void {
   window.localStorage.setItem(LAST_PROJECTS_KEY, JSON.stringify({ ...lastProjects, [email]: projectId }));
 }
 
-/** Log out: both keys go, as in the original console. */
+/**
+ * GraphiQL keeps the user's tabs, queries and history (project ids in them) in local storage under
+ * this prefix (its default storage namespace).
+ */
+const GRAPHIQL_PREFIX = 'graphiql:';
+
+/**
+ * Log Out on a shared browser: everything the console stored for this user goes, the account's
+ * last project and GraphiQL's queries too, not only the spec's two keys (an ended session, a 401,
+ * keeps the last project so that logging in again reopens it).
+ */
+export function clearUserData(): void {
+  window.localStorage.removeItem(LAST_PROJECTS_KEY);
+  const keys = Array.from({ length: window.localStorage.length }, (_, index) =>
+    window.localStorage.key(index),
+  );
+  for (const key of keys) {
+    if (key?.startsWith(GRAPHIQL_PREFIX)) window.localStorage.removeItem(key);
+  }
+  clearStoredSession();
+}
+
+/** The session ends (a 401, another tab): both keys go, as in the original console. */
 export function clearStoredSession(): void {
   window.localStorage.removeItem(USER_KEY);
   window.localStorage.removeItem(CURRENT_PROJECT_KEY);

@@ -2,6 +2,7 @@ import type { Project } from '@polyflow/contracts/projects';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CURRENT_PROJECT_KEY } from '../../lib/storage';
+import { catchCsvDownloads } from '../../testing/csv-downloads';
 import { buildProject, logIn } from '../../testing/fixtures';
 import { apiError, json, mockApi, type Reply } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
@@ -70,7 +71,9 @@ const storedProject = (): Project | null =>
   JSON.parse(window.localStorage.getItem(CURRENT_PROJECT_KEY) ?? 'null');
 
 describe('API key', () => {
-  it('creates, replaces and revokes the key, refreshing the current project each time', async () => {
+  it('creates, replaces and revokes the key, refreshing the current project each time', {
+    timeout: 15_000,
+  }, async () => {
     logIn();
     const server = serveProject();
     const { user } = renderApp(`/console/${server.project.id}/config`);
@@ -85,11 +88,26 @@ describe('API key', () => {
     expect(storedProject()?.apiKey).toBe('pk_live_1');
     expect(screen.getByText(/data-api-key="pk_live_1"/)).toBeTruthy();
 
+    // Replace asks first, saying that the old key stops working; Cancel keeps it.
     await user.click(screen.getByRole('button', { name: 'Replace' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Replace the API key?' });
+    expect(confirm.textContent).toContain('the current one is refused at once');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.api.calls(`POST ${server.base}/api-key`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
+    confirm = await screen.findByRole('dialog', { name: 'Replace the API key?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Replace key' }));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('pk_live_2'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(storedProject()?.apiKey).toBe('pk_live_2');
 
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    confirm = await screen.findByRole('dialog', { name: 'Revoke the API key?' });
+    expect(confirm.textContent).toContain('Polyflow stops receiving events');
+    expect(server.api.calls(`DELETE ${server.base}/api-key`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
     expect(await screen.findByRole('button', { name: 'Create' })).toBeTruthy();
     expect(screen.queryByLabelText('API key')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
@@ -160,6 +178,11 @@ describe('Domain whitelist', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Remove app.polyflow.dev' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this domain?' });
+    expect(confirm.textContent).toContain('Events from pages on app.polyflow.dev are refused from now on');
+    expect(confirm.textContent).toContain('the API key works on no page at all');
+    expect(server.api.calls(`PATCH ${server.base}/domains/delete`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove domain' }));
     expect(await screen.findByText(warning)).toBeTruthy();
     expect(server.api.calls(`PATCH ${server.base}/domains/delete`)[0]?.body).toEqual({
       domain: 'app.polyflow.dev',
@@ -314,5 +337,122 @@ describe('roles', () => {
     const remove = screen.getByRole('button', { name: 'Delete project' });
     expect(remove.closest('fieldset')?.disabled).toBe(true);
     expect(screen.queryByText(/You are a viewer/)).toBeNull();
+  });
+});
+
+const cardOf = async (title: string) =>
+  (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
+
+describe('raw export', () => {
+  it('exports the chosen UTC days in the chosen format, saves the file and says what it holds', async () => {
+    logIn();
+    const server = serveProject();
+    const downloads = catchCsvDownloads();
+    const asked: string[] = [];
+    const csv =
+      'project_id,id,type,message\r\np,e1,page_view,\r\np,e2,error,"two\r\nlines"\r\np,e3,page_view,\r\n';
+    const serveApi = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.includes('/export/events')) return serveApi(input, init);
+      asked.push(url);
+      expect(new Headers(init?.headers).get('authorization')).toBe('Bearer session-token');
+      return new Response(csv, {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; header=present',
+          'Content-Disposition': 'attachment; filename="polyflow-events-shop-2026-03-01-2026-03-03.csv"',
+        },
+      });
+    });
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = await cardOf('Export raw events');
+
+    fireEvent.change(within(card).getByLabelText('First day'), { target: { value: '2026-03-05' } });
+    fireEvent.change(within(card).getByLabelText('Last day'), { target: { value: '2026-03-01' } });
+    expect(within(card).getByText('The first day must not be after the last.')).toBeTruthy();
+    expect((within(card).getByRole('button', { name: 'Export events' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.change(within(card).getByLabelText('First day'), { target: { value: '2026-03-01' } });
+    fireEvent.change(within(card).getByLabelText('Last day'), { target: { value: '2026-03-02' } });
+    await user.click(within(card).getByRole('radio', { name: /CSV/ }));
+    await user.click(within(card).getByRole('button', { name: 'Export events' }));
+
+    const result = await within(card).findByRole('status');
+    // Three events: a quoted line break is not a record.
+    expect(result.textContent).toBe('Saved polyflow-events-shop-2026-03-01-2026-03-03.csv: 3 events, 87 B.');
+    // The last day is whole: the range ends at the next midnight.
+    const query = new URL(asked[0] ?? '', 'http://console.test').searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      from: '2026-03-01T00:00:00Z',
+      to: '2026-03-03T00:00:00Z',
+      format: 'csv',
+    });
+    const [file] = await downloads.take();
+    expect(file?.fileName).toBe('polyflow-events-shop-2026-03-01-2026-03-03.csv');
+    expect(file?.records).toHaveLength(4);
+  });
+
+  it('shows the server’s refusal inline', async () => {
+    logIn();
+    const server = serveProject({}, (base) => ({
+      [`GET ${base}/export/events`]: apiError(400, 'INVALID_REQUEST', 'from must be before to.'),
+    }));
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = await cardOf('Export raw events');
+    await user.click(within(card).getByRole('button', { name: 'Export events' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('from must be before to.');
+  });
+});
+
+describe('forgetting a wallet or user', () => {
+  it('checks the address, names what will be deleted, deletes after the confirm and says how much', async () => {
+    logIn();
+    const wallet = '0x1111222233334444555566667777888899990000';
+    const server = serveProject({}, (base) => ({ [`POST ${base}/forget`]: json(200, { deleted: 12 }) }));
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = await cardOf('Forget a wallet or user');
+    const field = within(card).getByLabelText('Wallet address');
+    const forget = within(card).getByRole('button', { name: 'Forget…' }) as HTMLButtonElement;
+
+    await user.type(field, '0x1234');
+    expect(within(card).getByText('A wallet address is 0x and 40 hex digits.')).toBeTruthy();
+    expect(forget.disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, wallet);
+    await user.click(forget);
+
+    let dialog = await screen.findByRole('dialog', { name: 'Forget this wallet?' });
+    expect(dialog.textContent).toContain(`Every event of Shop where ${wallet} is the connected wallet`);
+    expect(dialog.textContent).toContain('forget their user id as well');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.api.calls(`POST /projects/${server.project.id}/forget`)).toHaveLength(0);
+
+    await user.click(forget);
+    dialog = await screen.findByRole('dialog', { name: 'Forget this wallet?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete their events' }));
+    expect((await within(card).findByRole('status')).textContent).toBe(
+      `Deleted 12 events of wallet ${wallet}.`,
+    );
+    expect(server.api.calls(`POST /projects/${server.project.id}/forget`)[0]?.body).toEqual({ wallet });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('forgets a user by id, one event in the singular', async () => {
+    logIn();
+    const server = serveProject({}, (base) => ({ [`POST ${base}/forget`]: json(200, { deleted: 1 }) }));
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = await cardOf('Forget a wallet or user');
+    await user.click(within(card).getByRole('radio', { name: 'User' }));
+    await user.type(within(card).getByLabelText('User id'), 'u_42');
+    await user.click(within(card).getByRole('button', { name: 'Forget…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forget this user?' });
+    expect(dialog.textContent).toContain('Every event of Shop with the user id u_42 is deleted');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete their events' }));
+    expect((await within(card).findByRole('status')).textContent).toBe('Deleted 1 event of user u_42.');
+    expect(server.api.calls(`POST /projects/${server.project.id}/forget`)[0]?.body).toEqual({
+      userId: 'u_42',
+    });
   });
 });

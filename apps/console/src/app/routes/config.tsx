@@ -8,6 +8,8 @@ import { errorMessage, MessageModal, type ModalMessage } from '../../components/
 import { DeleteProjectCard } from '../../features/projects/components/delete-project-card';
 import { ApiKeyCard } from '../../features/sdk-config/components/api-key-card';
 import { DomainWhitelistCard } from '../../features/sdk-config/components/domain-whitelist-card';
+import { ExportEventsCard } from '../../features/sdk-config/components/export-events-card';
+import { ForgetCard } from '../../features/sdk-config/components/forget-card';
 import { InstallSnippetsCard } from '../../features/sdk-config/components/install-snippets-card';
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
 import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
@@ -15,7 +17,10 @@ import { RetentionCard } from '../../features/sdk-config/components/retention-ca
 import { canManage, isOwner, OWNER_HINT, ROLE_LABELS, VIEWER_HINT } from '../../lib/roles';
 import { useConsoleContext } from './console-outlet';
 
-/** The SDK screen: key, whitelist, install, test, read tokens, retention, and the project's danger zone. */
+/**
+ * The SDK screen: key, whitelist, install, test, read tokens, retention, the raw export, forgetting a wallet
+ * or user, and the project's danger zone.
+ */
 export function ConfigPage() {
   const { project } = useConsoleContext();
   const navigate = useNavigate();
@@ -51,6 +56,10 @@ export function ConfigPage() {
         </Locked>
         <Locked reason={manageLock}>
           <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
+        </Locked>
+        <ExportEventsCard key={`export-${project.id}`} project={project} />
+        <Locked reason={manageLock}>
+          <ForgetCard key={`forget-${project.id}`} project={project} />
         </Locked>
       </div>
       {/* Deleting clears the current project; the shell then opens the switcher by itself. */}

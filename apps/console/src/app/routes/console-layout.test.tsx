@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_PROJECT_KEY, USER_KEY } from '../../lib/storage';
+import { CURRENT_PROJECT_KEY, LAST_PROJECTS_KEY, USER_KEY } from '../../lib/storage';
 import { buildProject, logIn } from '../../testing/fixtures';
 import { apiError, json, mockApi } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 
 const storedProject = () => JSON.parse(window.localStorage.getItem(CURRENT_PROJECT_KEY) ?? 'null');
 
-describe('Console guard', () => {
+// The first test of a file also loads the lazy screens; a busy machine needs more than the default 5 s.
+describe('Console guard', { timeout: 15_000 }, () => {
   it('sends a visitor without a session to the root route', async () => {
     mockApi({});
     const { location } = renderApp('/console/some-project/config');
@@ -34,7 +35,7 @@ describe('Console guard', () => {
   });
 });
 
-describe('Project switcher', () => {
+describe('Project switcher', { timeout: 15_000 }, () => {
   it('opens by itself without a current project, cannot be dismissed, and creates the first project', async () => {
     logIn();
     const created = buildProject({ name: 'Uniswap clone' });
@@ -85,7 +86,8 @@ describe('Project switcher', () => {
     const dialog = await screen.findByRole('dialog', { name: 'My Projects' });
     await user.click(within(dialog).getByRole('button', { name: 'Open Second' }));
 
-    await waitFor(() => expect(location()).toBe(`/console/${second.id}/analytics`));
+    // The same screen, on the other project.
+    await waitFor(() => expect(location()).toBe(`/console/${second.id}/config`));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(storedProject()).toEqual(second);
 
@@ -93,6 +95,49 @@ describe('Project switcher', () => {
     await screen.findByRole('dialog', { name: 'My Projects' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the screen and its filters when opening or creating another project', async () => {
+    logIn();
+    const first = buildProject({ name: 'First' });
+    const second = buildProject({ name: 'Second' });
+    const created = buildProject({ name: 'Third' });
+    mockApi({
+      'GET /projects': json(200, { projects: [first, second] }),
+      'POST /projects': json(201, created),
+    });
+    const { user, location } = renderApp(`/console/${first.id}/errorlogs/inc_1?period=30d&q=TypeError`);
+
+    await user.click(await screen.findByRole('button', { name: /Switch project/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'My Projects' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open Second' }));
+    // An incident belongs to one project: its list, with the same period and search.
+    await waitFor(() => expect(location()).toBe(`/console/${second.id}/errorlogs?period=30d&q=TypeError`));
+
+    await user.click(screen.getByRole('button', { name: /Switch project/ }));
+    dialog = await screen.findByRole('dialog', { name: 'My Projects' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create a new project' }));
+    await user.type(within(dialog).getByLabelText('Project name'), 'Third{Enter}');
+    await waitFor(() => expect(location()).toBe(`/console/${created.id}/errorlogs?period=30d&q=TypeError`));
+  });
+
+  it('says when the project in the URL is not one of the user’s, and offers the switcher', async () => {
+    logIn();
+    const mine = buildProject({ name: 'Mine' });
+    window.localStorage.setItem(CURRENT_PROJECT_KEY, JSON.stringify(mine));
+    mockApi({ 'GET /projects': json(200, { projects: [mine] }) });
+    const { user, location } = renderApp('/console/someone-elses-project/acquisition?country=JP');
+
+    expect(await screen.findByText('Project not found')).toBeTruthy();
+    expect(screen.getByText('someone-elses-project')).toBeTruthy();
+    // Not silently another project.
+    expect(location()).toBe('/console/someone-elses-project/acquisition?country=JP');
+    expect(screen.queryByRole('heading', { name: 'User Acquisition' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Choose one of your projects' }));
+    const dialog = await screen.findByRole('dialog', { name: 'My Projects' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open Mine' }));
+    await waitFor(() => expect(location()).toBe(`/console/${mine.id}/acquisition?country=JP`));
   });
 
   it('reopens the stored current project when the URL has none', async () => {
@@ -196,6 +241,9 @@ describe('Shell', () => {
       `/console/${project.id}/config`,
     );
 
+    expect(window.localStorage.getItem(LAST_PROJECTS_KEY)).toContain('ada@example.com');
+    window.localStorage.setItem('graphiql:query', `{ totalConnectedWallets(projectId: "${project.id}") }`);
+    window.localStorage.setItem('unrelated', 'kept');
     const token = JSON.parse(window.localStorage.getItem(USER_KEY) ?? '{}').token;
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
@@ -205,6 +253,10 @@ describe('Shell', () => {
     await waitFor(() => expect(api.calls('POST /logout')).toHaveLength(1));
     expect(api.calls('POST /logout')[0]?.headers.get('authorization')).toBe(`Bearer ${token}`);
     expect(window.localStorage.getItem(CURRENT_PROJECT_KEY)).toBeNull();
+    // Nothing of the user's stays on a shared browser: the last project by email, GraphiQL's queries.
+    expect(window.localStorage.getItem(LAST_PROJECTS_KEY)).toBeNull();
+    expect(window.localStorage.getItem('graphiql:query')).toBeNull();
+    expect(window.localStorage.getItem('unrelated')).toBe('kept');
   });
 
   it('opens the upsell modal from the promo strip and closes it with Escape', async () => {

@@ -1,5 +1,5 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { FolderKanban } from 'lucide-react';
+import { FolderKanban, FolderX } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -12,7 +12,7 @@ import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { useSession } from '../../lib/session';
 import {
-  clearStoredSession,
+  clearUserData,
   readCurrentProject,
   readLastProjectId,
   readPendingInvitation,
@@ -29,14 +29,25 @@ import type { ConsoleOutletContext } from './console-outlet';
 
 const SCREENS = new Set([
   'analytics',
+  'live',
   'acquisition',
   'errorlogs',
+  'wallets',
   'config',
   'members',
   'audit-log',
   'uicomponents',
   'graphiql',
 ]);
+
+/**
+ * The screen to show another project on: the same screen with its filters, but a detail (an incident,
+ * a wallet) goes back to its list: incident ids and wallets belong to one project.
+ */
+function sameScreenPath(projectID: string, screenPath: string, search: string): string {
+  const screen = SCREENS.has(projectID) ? projectID : screenPath.split('/')[0] || 'analytics';
+  return SCREENS.has(screen) ? `${screen}${search}` : 'analytics';
+}
 
 function projectToReopen(projects: readonly Project[], email: string): Project | null {
   const byId = (id: string | null | undefined) => projects.find((project) => project.id === id) ?? null;
@@ -56,7 +67,7 @@ export function ConsoleLayout() {
 
 function ConsoleShell({ session }: { session: StoredSession }) {
   const { projectID = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const projects = useProjects();
   const [isSwitcherToggled, setIsSwitcherToggled] = useState(false);
@@ -72,26 +83,29 @@ function ConsoleShell({ session }: { session: StoredSession }) {
     writeLastProjectId(session.email, currentProject.id);
   }, [currentProject, session.email]);
 
-  // A URL without one of the user's projects (`console/analytics` after login, a deleted project):
-  // reopen the stored current project, else the one this account opened last, else its only project;
-  // the switcher asks only when there is a real choice to make.
-  if (projects.data && !currentProject) {
+  // A URL without a project (`console/analytics` after login, after deleting one): reopen the stored
+  // current project, else the one this account opened last, else its only project; the switcher asks
+  // only when there is a real choice to make. A URL naming a project this user cannot open says so
+  // instead of showing another project.
+  const isUnknownProject =
+    projects.isSuccess && !currentProject && projectID !== '' && !SCREENS.has(projectID);
+  if (projects.data && !currentProject && !isUnknownProject) {
     const reopen = projectToReopen(projects.data, session.email);
     if (reopen) {
       const screen = screenPath || (SCREENS.has(projectID) ? projectID : 'analytics');
       return <Navigate to={`/console/${reopen.id}/${screen}`} replace />;
     }
   }
-  const mustChoose = projects.isSuccess && !currentProject;
+  const mustChoose = projects.isSuccess && !currentProject && !isUnknownProject;
 
   const chooseProject = (project: Project) => {
     writeCurrentProject(project);
     setIsSwitcherToggled(false);
-    navigate(`/console/${project.id}/analytics`);
+    navigate(`/console/${project.id}/${sameScreenPath(projectID, screenPath, search)}`);
   };
   const logOut = () => {
     void logout();
-    clearStoredSession();
+    clearUserData();
     navigate('/');
   };
 
@@ -129,6 +143,18 @@ function ConsoleShell({ session }: { session: StoredSession }) {
           ) : projects.isPending ? (
             <Card className="flex items-center gap-2 text-sm text-slate-600">
               <Spinner /> Loading your projects…
+            </Card>
+          ) : isUnknownProject ? (
+            <Card>
+              <EmptyState icon={<FolderX className="size-6" />} title="Project not found">
+                <span className="block">
+                  There is no project <code className="font-mono break-all">{projectID}</code> among yours: it
+                  does not exist, was deleted, or belongs to another account.
+                </span>
+                <Button className="mt-4" onClick={() => setIsSwitcherToggled(true)}>
+                  Choose one of your projects
+                </Button>
+              </EmptyState>
             </Card>
           ) : (
             <Card>

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { type CsvFileScope, type CsvTable, csvFileName, toCsv } from '../../lib/csv';
+import { saveFile } from '../../lib/save-file';
 import { Button } from './button';
 import { cn } from './cn';
 
@@ -16,18 +17,9 @@ export function CsvScope({ scope, children }: { scope: CsvFileScope; children: R
   return <CsvScopeContext.Provider value={scope}>{children}</CsvScopeContext.Provider>;
 }
 
-/** Hands the browser a file made in the page (a blob URL and an `<a download>`: no server round trip). */
+/** Saves a table as an RFC 4180 file. */
 export function saveCsv(fileName: string, table: CsvTable): void {
-  const url = URL.createObjectURL(new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference by now; a later revoke keeps slow browsers safe.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(fileName, new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }));
 }
 
 interface DownloadCsvButtonProps {

@@ -94,7 +94,7 @@ export function AttributionTable({
               >
                 <th
                   scope="row"
-                  className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800 max-sm:col-span-2 max-sm:max-w-none max-sm:px-0"
+                  className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800 max-sm:col-span-2 max-sm:max-w-none max-sm:px-0 max-sm:whitespace-normal max-sm:wrap-anywhere"
                 >
                   <span className={cn(row.kind === 'unattributed' && 'italic font-normal text-slate-500')}>
                     {attributionRowName(row)}

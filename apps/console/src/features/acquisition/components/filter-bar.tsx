@@ -5,6 +5,7 @@ import type {
 } from '@polyflow/contracts/acquisition';
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { countryName } from '../../../lib/format';
 import { MultiSelect } from './multi-select';
 
 /** Location and Term are always there (spec); the rest come through '+ Add filter'. */
@@ -28,15 +29,6 @@ export const FilterLabels: Record<AcquisitionFilterKey, string> = {
   browsers: 'Browser',
   walletProviders: 'Wallet provider',
 };
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 interface FilterBarProps {
   filters: AcquisitionFilters;

@@ -15,5 +15,8 @@ export const analyticsKeys = {
     ['projects', projectId, 'analytics', name, { from, to, ...extra }] as const,
 };
 
-/** Slices a share chart asks for (countries, browsers; wallet providers are few); sorted by value. */
-export const SHARE_LIMIT = 8;
+/**
+ * Every slice the server has (its maximum; countries and browsers are far fewer): the chart shows the
+ * first ones and an "Other" slice, and shares are of the whole (lib/top-n.ts). The server sorts by value.
+ */
+export const SHARE_LIMIT = 250;

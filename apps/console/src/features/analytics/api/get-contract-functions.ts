@@ -4,8 +4,8 @@ import type { ContractFunctionsQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
-/** The table shows the ten most called functions. */
-export const CONTRACT_FUNCTIONS_LIMIT = 10;
+/** The server's maximum: the card shows the first ten and "Other", Show all lists these (lib/top-n.ts). */
+export const CONTRACT_FUNCTIONS_LIMIT = 100;
 
 export const CONTRACT_FUNCTIONS_QUERY = graphql(`
   query ContractFunctions($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {

@@ -4,8 +4,8 @@ import type { TopPagesQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
-/** The table shows the ten pages with the most users. */
-export const TOP_PAGES_LIMIT = 10;
+/** The server's maximum: the card shows the first ten and "Other", Show all lists these (lib/top-n.ts). */
+export const TOP_PAGES_LIMIT = 100;
 
 export const TOP_PAGES_QUERY = graphql(`
   query TopPages($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {

@@ -4,8 +4,8 @@ import type { TopReferrersQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
-/** The table shows the ten referrers with the most users. */
-export const TOP_REFERRERS_LIMIT = 10;
+/** The server's maximum: the card shows the first ten and "Other", Show all lists these (lib/top-n.ts). */
+export const TOP_REFERRERS_LIMIT = 100;
 
 export const TOP_REFERRERS_QUERY = graphql(`
   query TopReferrers($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {

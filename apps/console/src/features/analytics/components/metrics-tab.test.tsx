@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { catchCsvDownloads } from '../../../testing/csv-downloads';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
@@ -119,7 +120,8 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
     const countries = await card('Countries');
     await waitFor(() => expect(within(countries).queryByRole('alert')).toBeNull());
     expect(api.callsOf('countries')).toHaveLength(2);
-    expect(api.callsOf('countries')[0]?.variables.limit).toBe(8);
+    // Every country (the server's maximum), so that "Other" and the shares are of the whole.
+    expect(api.callsOf('countries')[0]?.variables.limit).toBe(250);
   });
 
   it('lists the top pages and referrers of the period, direct visits by name', async () => {
@@ -157,7 +159,107 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
     ).toEqual(['500', '90', '55']);
     // The period applies: both are asked for the screen's range.
     const [asked] = api.callsOf('topPages');
-    expect(asked?.variables).toMatchObject({ projectId: project.id, limit: 10 });
+    expect(asked?.variables).toMatchObject({ projectId: project.id, limit: 100 });
     expect(api.callsOf('topReferrers')[0]?.variables.from).toBe(asked?.variables.from);
+  });
+
+  it('folds the slices past the eighth into Other, shows all on request, with shares of the whole', async () => {
+    logIn();
+    const project = buildProject();
+    const codes = ['US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN', 'CA', 'ES', 'IT'];
+    // 2,574 users in all, as in the issue: the US's 704 are 27 % of them, not 38 % of the eight shown.
+    const values = [704, 400, 300, 250, 220, 200, 180, 160, 90, 70];
+    const providers = [
+      'MetaMask',
+      'Rabby Wallet',
+      'Coinbase',
+      'Trust',
+      'Phantom',
+      'Rainbow',
+      'OKX',
+      'Zerion',
+      'Frame',
+      'Taho',
+    ];
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      countries: data({ countries: codes.map((key, index) => ({ key, value: values[index] })) }),
+      walletProviders: data({
+        walletProviders: providers.map((key, index) => ({ key, value: values[index] })),
+      }),
+    });
+    const downloads = catchCsvDownloads();
+    const { user } = renderApp(`/console/${project.id}/analytics`);
+
+    const legend = await within(await card('Wallet providers')).findByRole('list', {
+      name: 'Connected wallets by share',
+    });
+    const items = within(legend)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toHaveLength(9);
+    expect(items[0]).toBe('MetaMask70427.4%');
+    expect(items[8]).toBe('Other (2 more)1606.2%');
+
+    const countries = await card('Countries');
+    await user.click(within(countries).getByRole('button', { name: 'Show all (10) Countries' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Countries: all 10' });
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    expect(rows.map((row) => row.textContent)).toContain('Italy702.7%');
+    expect(rows[0]?.textContent).toBe('United States70427.4%');
+    await user.keyboard('{Escape}');
+
+    await user.click(within(countries).getByRole('button', { name: 'Download CSV: Countries' }));
+    const [file] = await downloads.take();
+    expect(file?.records).toHaveLength(11);
+    expect(file?.records[1]?.slice(0, 3)).toEqual(['United States', 'US', '704']);
+    expect(Number(file?.records[1]?.[3])).toBeCloseTo(704 / 2574, 6);
+  });
+
+  it('folds the table rows past the tenth into Other, and lists them all on request', async () => {
+    logIn();
+    const project = buildProject();
+    const functions = Array.from({ length: 12 }, (_, index) => ({
+      chainId: 1,
+      contract: `0x${String(index).padStart(40, '0')}`,
+      selector: `0x${String(index).padStart(8, '0')}`,
+      functionName: null,
+      calls: 100 - index,
+    }));
+    const pages = Array.from({ length: 11 }, (_, index) => ({
+      path: `/page-${index}`,
+      users: 50 - index,
+      wallets: 5,
+      transactions: 2,
+    }));
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      contractFunctions: data({ contractFunctions: functions }),
+      topPages: data({ topPages: pages }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics`);
+
+    const functionsCard = await card('Most executed contract functions');
+    await waitFor(() => expect(within(functionsCard).getAllByRole('row')).toHaveLength(12));
+    const other = within(functionsCard).getAllByRole('row').at(-1) as HTMLElement;
+    // The two least called: 89 + 90 calls.
+    expect(other.textContent).toBe('Other (2 more)179');
+
+    const pagesCard = await card('Top pages');
+    const otherPages = await within(pagesCard).findByRole('row', { name: /Other \(1 more\) pages/ });
+    // Users of different pages do not add up; transactions do.
+    expect(
+      within(otherPages)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.slice(0, 1)),
+    ).toEqual(['—', '—', '2']);
+
+    await user.click(
+      within(functionsCard).getByRole('button', { name: 'Show all (12) Most executed contract functions' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Most executed contract functions: all 12' });
+    expect(within(dialog).getAllByRole('row')).toHaveLength(13);
+    expect(within(dialog).getByText(/Shares of all 1,134 calls/)).toBeTruthy();
   });
 });

@@ -1,26 +1,24 @@
-import type { Share } from '@polyflow/contracts/analytics';
+import type { PageRow, ReferrerRow } from '@polyflow/contracts/analytics';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { ChartCard, ChartSkeleton, type ChartStatus } from '../../../components/ui/chart-card';
+import { ChartCard, ChartSkeleton } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PreviousPeriodToggle } from '../../../components/ui/previous-period-toggle';
+import { countryName, formatPercent, shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useAverageGasPrice } from '../api/get-average-gas-price';
-import { useContractFunctions } from '../api/get-contract-functions';
+import { CONTRACT_FUNCTIONS_LIMIT, useContractFunctions } from '../api/get-contract-functions';
 import { useFailedTransactions } from '../api/get-failed-transactions';
-import { useTopPages } from '../api/get-top-pages';
-import { useTopReferrers } from '../api/get-top-referrers';
-import { type ShareQuery, useShares } from '../api/share-queries';
-import { countryName, weiToGwei } from '../lib/format';
+import { TOP_PAGES_LIMIT, useTopPages } from '../api/get-top-pages';
+import { TOP_REFERRERS_LIMIT, useTopReferrers } from '../api/get-top-referrers';
+import { chainLabel } from '../lib/chains';
+import { formatCount, weiToGwei } from '../lib/format';
 import { alignPrevious, type Bucket, seriesCsv } from '../lib/series-comparison';
-import {
-  contractFunctionsCsv,
-  type ShareColumns,
-  sharesCsv,
-  topPagesCsv,
-  topReferrersCsv,
-} from '../lib/share-csv';
-import type { Slice } from './charts/share-charts';
+import { contractFunctionsCsv, topPagesCsv, topReferrersCsv } from '../lib/share-csv';
+import { shareOf, splitTop, sumOf, TABLE_ROWS_SHOWN } from '../lib/top-n';
+import { hasValues, stateOf } from './chart-state';
 import { ContractFunctionsTable } from './contract-functions-table';
+import { ShareCard } from './share-card';
+import { ShowAllButton } from './show-all-button';
 import { TopPagesTable, TopReferrersTable } from './top-pages-and-referrers';
 
 // recharts is ~100 KB gzip: each chart group is its own chunk, fetched only when the Metrics tab shows.
@@ -30,36 +28,30 @@ const GasPriceChart = lazy(() =>
 const FailedTransactionsChart = lazy(() =>
   import('./charts/time-series-charts').then((m) => ({ default: m.FailedTransactionsChart })),
 );
-const SharePie = lazy(() => import('./charts/share-charts').then((m) => ({ default: m.SharePie })));
-const ShareBars = lazy(() => import('./charts/share-charts').then((m) => ({ default: m.ShareBars })));
-
-interface QueryState {
-  status: ChartStatus;
-  error: Error | null;
-  refetch: () => unknown;
-}
-
-/** The ChartCard props every chart derives from its query. */
-const stateOf = (query: QueryState) => ({
-  status: query.status,
-  errorText: query.error ? `Could not load this chart: ${query.error.message}` : undefined,
-  onRetry: () => void query.refetch(),
-});
-
-const toSlices = (shares: Share[], nameOf: (key: string) => string = (key) => key): Slice[] =>
-  shares.map((share) => ({
-    name: share.key === null ? 'Unknown' : nameOf(share.key),
-    value: share.value,
-    isUnknown: share.key === null,
-  }));
-
-const hasValues = (values: Array<{ value: number | null }> | undefined) =>
-  (values ?? []).some((point) => point.value !== null && point.value > 0);
 
 const inGwei = (buckets: readonly Bucket[] | undefined) =>
   buckets?.map((bucket) => ({ ...bucket, value: bucket.value === null ? null : weiToGwei(bucket.value) }));
 
 type SeriesRange = AnalyticsRange & { granularity: string };
+
+/** Says so when the server's cap was reached: there may be more rows than Show all lists. */
+const cappedNote = (rows: readonly unknown[] | undefined, limit: number) =>
+  (rows?.length ?? 0) >= limit ? ` (the first ${limit}; the server lists no more)` : '';
+
+interface CountsRow {
+  users: number;
+  wallets: number;
+  transactions: number;
+}
+
+function countsColumns<Row extends CountsRow>(header: string, labelOf: (row: Row) => string) {
+  return [
+    { header, cell: labelOf },
+    { header: 'Users', cell: (row: Row) => formatCount(row.users), isNumber: true },
+    { header: 'Wallets', cell: (row: Row) => formatCount(row.wallets), isNumber: true },
+    { header: 'TXs', cell: (row: Row) => formatCount(row.transactions), isNumber: true },
+  ];
+}
 
 interface MetricsTabProps {
   range: AnalyticsRange;
@@ -74,6 +66,10 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
   const functions = useContractFunctions(range);
   const pages = useTopPages(range);
   const referrers = useTopReferrers(range);
+  const topFunctions = splitTop(functions.data ?? [], TABLE_ROWS_SHOWN);
+  const topPages = splitTop(pages.data ?? [], TABLE_ROWS_SHOWN);
+  const topReferrers = splitTop(referrers.data ?? [], TABLE_ROWS_SHOWN);
+  const allCalls = sumOf(functions.data ?? [], (row) => row.calls);
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
@@ -87,14 +83,40 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
         isEmpty={(functions.data ?? []).length === 0}
         emptyText="No contract calls in this period"
         actions={
-          <DownloadCsvButton
-            table="Most executed contract functions"
-            build={() => contractFunctionsCsv(functions.data ?? [])}
-            disabled={!functions.isSuccess}
-          />
+          <>
+            {topFunctions.rest.length > 0 && (
+              <ShowAllButton
+                title="Most executed contract functions"
+                rows={functions.data ?? []}
+                keyOf={(row) => `${row.chainId}-${row.contract}-${row.selector}`}
+                note={`Shares of all ${allCalls.toLocaleString('en-US')} calls of the functions listed${cappedNote(functions.data, CONTRACT_FUNCTIONS_LIMIT)}.`}
+                columns={[
+                  {
+                    header: 'Contract',
+                    cell: (row) => `${shortenAddress(row.contract)} ${chainLabel(row.chainId, false)}`,
+                  },
+                  {
+                    header: 'Function',
+                    cell: (row) => row.functionName?.replace(/\(.*$/, '') ?? row.selector,
+                  },
+                  { header: 'Calls', cell: (row) => formatCount(row.calls), isNumber: true },
+                  {
+                    header: 'Share',
+                    cell: (row) => formatPercent(shareOf(row.calls, allCalls)),
+                    isNumber: true,
+                  },
+                ]}
+              />
+            )}
+            <DownloadCsvButton
+              table="Most executed contract functions"
+              build={() => contractFunctionsCsv(functions.data ?? [])}
+              disabled={!functions.isSuccess}
+            />
+          </>
         }
       >
-        <ContractFunctionsTable rows={functions.data ?? []} />
+        <ContractFunctionsTable rows={topFunctions.shown} rest={topFunctions.rest} />
       </ChartCard>
       <ShareCard
         name="walletProviders"
@@ -132,14 +154,25 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
         emptyText="No page views in this period"
         heightClass="min-h-64"
         actions={
-          <DownloadCsvButton
-            table="Top pages"
-            build={() => topPagesCsv(pages.data ?? [])}
-            disabled={!pages.isSuccess}
-          />
+          <>
+            {topPages.rest.length > 0 && (
+              <ShowAllButton
+                title="Top pages"
+                rows={pages.data ?? []}
+                keyOf={(row) => row.path}
+                note={`Users who viewed each page${cappedNote(pages.data, TOP_PAGES_LIMIT)}.`}
+                columns={countsColumns('Page', (row: PageRow) => row.path)}
+              />
+            )}
+            <DownloadCsvButton
+              table="Top pages"
+              build={() => topPagesCsv(pages.data ?? [])}
+              disabled={!pages.isSuccess}
+            />
+          </>
         }
       >
-        <TopPagesTable rows={pages.data ?? []} />
+        <TopPagesTable rows={topPages.shown} rest={topPages.rest} />
       </ChartCard>
       <ChartCard
         title="Top referrers"
@@ -149,14 +182,25 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
         emptyText="No visits in this period"
         heightClass="min-h-64"
         actions={
-          <DownloadCsvButton
-            table="Top referrers"
-            build={() => topReferrersCsv(referrers.data ?? [])}
-            disabled={!referrers.isSuccess}
-          />
+          <>
+            {topReferrers.rest.length > 0 && (
+              <ShowAllButton
+                title="Top referrers"
+                rows={referrers.data ?? []}
+                keyOf={(row) => row.domain ?? ''}
+                note={`Users whose visit came from each domain${cappedNote(referrers.data, TOP_REFERRERS_LIMIT)}.`}
+                columns={countsColumns('Referrer', (row: ReferrerRow) => row.domain ?? 'Direct / none')}
+              />
+            )}
+            <DownloadCsvButton
+              table="Top referrers"
+              build={() => topReferrersCsv(referrers.data ?? [])}
+              disabled={!referrers.isSuccess}
+            />
+          </>
         }
       >
-        <TopReferrersTable rows={referrers.data ?? []} />
+        <TopReferrersTable rows={topReferrers.shown} rest={topReferrers.rest} />
       </ChartCard>
     </div>
   );
@@ -227,43 +271,6 @@ function FailedTransactionsCard({ series }: { series: SeriesRange }) {
           granularity={series.granularity}
           showPrevious={showPrevious}
         />
-      </Suspense>
-    </ChartCard>
-  );
-}
-
-interface ShareCardProps {
-  name: ShareQuery;
-  title: string;
-  unit: string;
-  columns: ShareColumns;
-  range: AnalyticsRange;
-  chart: 'pie' | 'bars';
-  /** Says what is missing in this card's own words (wallets are not transactions). */
-  emptyText: string;
-}
-
-function ShareCard({ name, title, unit, columns, range, chart, emptyText }: ShareCardProps) {
-  const query = useShares(name, range);
-  const slices = toSlices(query.data ?? [], columns.nameOf);
-  const Chart = chart === 'pie' ? SharePie : ShareBars;
-  return (
-    <ChartCard
-      title={title}
-      eyebrow={unit}
-      {...stateOf(query)}
-      isEmpty={!hasValues(query.data)}
-      emptyText={emptyText}
-      actions={
-        <DownloadCsvButton
-          table={title}
-          build={() => sharesCsv(query.data ?? [], columns)}
-          disabled={!query.isSuccess}
-        />
-      }
-    >
-      <Suspense fallback={<ChartSkeleton />}>
-        <Chart slices={slices} unit={unit} />
       </Suspense>
     </ChartCard>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCount } from '../lib/format';
+import { otherLabel, sumOf } from '../lib/top-n';
 
 interface CountsRow {
   users: number;
@@ -11,6 +12,10 @@ interface CountsTableProps<Row extends CountsRow> {
   /** What the first column holds, as its header says it. */
   keyHeader: string;
   rows: Row[];
+  /** The rows past the first ones, folded into "Other". */
+  rest?: Row[];
+  /** "pages", "referrers": what "Other" holds. */
+  noun: string;
   keyOf: (row: Row) => string;
   /** The first cell's content. */
   labelOf: (row: Row) => ReactNode;
@@ -22,26 +27,28 @@ interface CountsTableProps<Row extends CountsRow> {
 function CountsTable<Row extends CountsRow>({
   keyHeader,
   rows,
+  rest = [],
+  noun,
   keyOf,
   labelOf,
   caption,
 }: CountsTableProps<Row>) {
   return (
-    <div className="overflow-x-auto">
+    <div>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="bg-indigo-50 text-[0.7rem] uppercase tracking-wide text-indigo-800">
-            <th scope="col" className="rounded-l-lg px-3 py-2 font-semibold">
+            <th scope="col" className="rounded-l-lg px-2 py-2 sm:px-3 font-semibold">
               {keyHeader}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Users
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Wallets
             </th>
-            <th scope="col" className="rounded-r-lg px-3 py-2 text-right font-semibold">
+            <th scope="col" className="rounded-r-lg px-2 py-2 sm:px-3 text-right font-semibold">
               TXs
             </th>
           </tr>
@@ -49,28 +56,59 @@ function CountsTable<Row extends CountsRow>({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={keyOf(row)}>
-              <th scope="row" className="max-w-40 truncate px-3 py-2 font-normal sm:max-w-64">
+              <th scope="row" className="px-2 py-2 font-normal wrap-anywhere sm:px-3">
                 {labelOf(row)}
               </th>
-              <td className="px-3 py-2 text-right font-semibold text-slate-900 tabular-nums">
+              <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
                 {formatCount(row.users)}
               </td>
-              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{formatCount(row.wallets)}</td>
-              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">
+              <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums">
+                {formatCount(row.wallets)}
+              </td>
+              <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums">
                 {formatCount(row.transactions)}
               </td>
             </tr>
           ))}
+          {rest.length > 0 && (
+            <tr className="text-slate-700">
+              <th scope="row" className="px-2 py-2 font-normal italic sm:px-3">
+                {otherLabel(rest.length)} {noun}
+              </th>
+              {/* A user can view several pages and come back from several referrers: users and
+                  wallets of different rows do not add up, transactions (one page, one visit each) do. */}
+              <td
+                className="px-2 py-2 text-right text-slate-600 sm:px-3"
+                title={`Users of different ${noun} do not add up`}
+              >
+                —<span className="sr-only">: users of different {noun} do not add up</span>
+              </td>
+              <td
+                className="px-2 py-2 text-right text-slate-600 sm:px-3"
+                title={`Wallets of different ${noun} do not add up`}
+              >
+                —<span className="sr-only">: wallets of different {noun} do not add up</span>
+              </td>
+              <td className="px-2 py-2 text-right text-slate-700 tabular-nums sm:px-3">
+                {formatCount(sumOf(rest, (row) => row.transactions))}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
   );
 }
 
-export function TopPagesTable({ rows }: { rows: Array<CountsRow & { path: string }> }) {
+type PageRow = CountsRow & { path: string };
+type ReferrerRow = CountsRow & { domain: string | null };
+
+export function TopPagesTable({ rows, rest }: { rows: PageRow[]; rest?: PageRow[] }) {
   return (
     <CountsTable
       keyHeader="Page"
+      noun="pages"
+      rest={rest}
       caption="Pages by users who viewed them, with the wallets connected and transactions started on each"
       rows={rows}
       keyOf={(row) => row.path}
@@ -83,10 +121,12 @@ export function TopPagesTable({ rows }: { rows: Array<CountsRow & { path: string
   );
 }
 
-export function TopReferrersTable({ rows }: { rows: Array<CountsRow & { domain: string | null }> }) {
+export function TopReferrersTable({ rows, rest }: { rows: ReferrerRow[]; rest?: ReferrerRow[] }) {
   return (
     <CountsTable
       keyHeader="Referrer"
+      noun="referrers"
+      rest={rest}
       caption="Referrer domains by users whose visit came from them, with the wallets connected and transactions started in those visits"
       rows={rows}
       keyOf={(row) => row.domain ?? ''}

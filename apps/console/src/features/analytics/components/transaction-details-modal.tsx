@@ -8,10 +8,10 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { WalletLink } from '../../../components/wallet-link';
-import { formatDateTime } from '../../../lib/format';
+import { countryName, formatDateTime } from '../../../lib/format';
 import { useTransaction } from '../api/get-transaction';
 import { chainLabel } from '../lib/chains';
-import { countryName, formatBigCount, formatEth, formatWeiAsGwei, NOT_AVAILABLE } from '../lib/format';
+import { formatBigCount, formatEth, formatWeiAsGwei, NOT_AVAILABLE } from '../lib/format';
 
 const STATUS_TONES: Record<TransactionDetail['status'], string> = {
   requested: 'bg-slate-100 text-slate-700',

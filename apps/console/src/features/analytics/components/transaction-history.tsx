@@ -8,10 +8,10 @@ import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { WalletLink } from '../../../components/wallet-link';
 import type { CsvTable } from '../../../lib/csv';
-import { shortenAddress } from '../../../lib/format';
+import { countryName, shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useTransactionHistory } from '../api/get-transaction-history';
-import { countryName, formatDayHeading, formatTimeOfDay, NOT_AVAILABLE, utcDay } from '../lib/format';
+import { formatDayHeading, formatTimeOfDay, NOT_AVAILABLE, utcDay } from '../lib/format';
 import { TransactionDetailsModal } from './transaction-details-modal';
 
 /** Rows (newest first) split into runs of the same UTC day. */
@@ -145,7 +145,7 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
         className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.hash ?? 'No hash: never submitted'}
       >
-        {row.hash ? shortenAddress(row.hash) : <span className="font-sans text-slate-400">Not sent</span>}
+        {row.hash ? shortenAddress(row.hash) : <span className="font-sans text-slate-600">Not sent</span>}
       </td>
       <td
         data-label="Time"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatCount, formatEth, formatGwei, formatTrend, formatWeiAsGwei } from './format';
+import { formatCount, formatEth, formatGwei, formatTrend, formatWeiAsGwei } from './format';
 
 describe('formatting for people', () => {
   it('counts and trends', () => {
@@ -21,10 +21,5 @@ describe('formatting for people', () => {
     expect(formatEth('12345678901234567890123')).toBe('12,345.678901234567890123 ETH');
     expect(formatEth('0')).toBe('0 ETH');
     expect(formatEth(null)).toBe('—');
-  });
-
-  it('names countries', () => {
-    expect(countryName('US')).toBe('United States');
-    expect(countryName(null)).toBe('Unknown');
   });
 });

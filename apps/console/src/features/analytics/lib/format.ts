@@ -99,16 +99,3 @@ export const formatTimeOfDay = (iso: string): string => timeOfDay.format(new Dat
 export const formatDayHeading = (iso: string): string => dayHeading.format(new Date(iso));
 /** The UTC day of an instant, "2025-03-04": the key rows are grouped under. */
 export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
-
-const regionNames =
-  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
-
-/** "US" → "United States"; null → "Unknown". */
-export function countryName(code: string | null): string {
-  if (!code) return 'Unknown';
-  try {
-    return regionNames?.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}

@@ -10,7 +10,10 @@ export interface ShareColumns {
   nameOf?: (key: string) => string;
 }
 
-/** A distribution chart as a file: the slice as its legend names it, the count, and its share (0..1). */
+/**
+ * A distribution chart as a file: every slice (Show all's, not only those drawn), as its legend names it,
+ * the count, and its share (0..1) of the whole.
+ */
 export function sharesCsv(shares: readonly Share[], { key, value, nameOf }: ShareColumns): CsvTable {
   const total = shares.reduce((sum, share) => sum + share.value, 0);
   const shareOf = (share: Share) => (total > 0 ? share.value / total : null);
@@ -24,11 +27,22 @@ export function sharesCsv(shares: readonly Share[], { key, value, nameOf }: Shar
   };
 }
 
-/** The contract functions table as a file: every column in full (no shortened address). */
+/**
+ * The contract functions as a file: every row the server returned (Show all's), every column in full (no
+ * shortened address), and each function's share of all those calls.
+ */
 export function contractFunctionsCsv(rows: readonly ContractFunctionCalls[]): CsvTable {
+  const total = rows.reduce((sum, row) => sum + row.calls, 0);
   return {
-    header: ['chain_id', 'contract', 'selector', 'function', 'calls'],
-    rows: rows.map((row) => [row.chainId, row.contract, row.selector, row.functionName, row.calls]),
+    header: ['chain_id', 'contract', 'selector', 'function', 'calls', 'share'],
+    rows: rows.map((row) => [
+      row.chainId,
+      row.contract,
+      row.selector,
+      row.functionName,
+      row.calls,
+      total > 0 ? row.calls / total : null,
+    ]),
   };
 }
 

@@ -3,7 +3,7 @@ import { type ApiError, apiDownload } from '../../../lib/api-client';
 
 /** The whole log (a year at most) as the server writes it in CSV, saved as a file. */
 export async function downloadAuditLog(projectId: string): Promise<void> {
-  const blob = await apiDownload(`/projects/${encodeURIComponent(projectId)}/audit-log?format=csv`);
+  const { blob } = await apiDownload(`/projects/${encodeURIComponent(projectId)}/audit-log?format=csv`);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

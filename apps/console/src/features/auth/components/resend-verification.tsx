@@ -6,14 +6,11 @@ export function ResendVerification({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
     <div className="flex flex-col gap-3">
-      <Button
-        variant="secondary"
-        isLoading={resend.isPending}
-        onClick={() => resend.mutate(email, { onError: (error) => window.alert(JSON.stringify(error)) })}
-      >
+      <Button variant="secondary" isLoading={resend.isPending} onClick={() => resend.mutate(email)}>
         Resend verification email
       </Button>
       {resend.isSuccess && <Alert tone="success">We sent a new verification email to {email}.</Alert>}
+      {resend.error && <Alert tone="error">{resend.error.message}</Alert>}
     </div>
   );
 }

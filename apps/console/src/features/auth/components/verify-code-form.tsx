@@ -1,5 +1,6 @@
 import { isShortCode, normalizeShortCode } from '@polyflow/contracts/auth';
 import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { writeSession } from '../../../lib/storage';
@@ -34,8 +35,8 @@ export function VerifyCodeForm({ initialCode, email, onVerified }: Props) {
         writeSession(session);
         onVerified();
       },
-      // Spec §8: verify failures alert the error's JSON and change nothing else.
-      onError: (error) => window.alert(JSON.stringify(error)),
+      // The server's message inline, as the login form shows it (spec §8 alerted the error's JSON,
+      // which read as a crash); the typed code stays for the user to correct.
     });
   };
 
@@ -61,6 +62,7 @@ export function VerifyCodeForm({ initialCode, email, onVerified }: Props) {
         hint={initialCode === '' ? 'The 8-character code from the email, like ABCD-EFGH.' : undefined}
         className="[&_input]:font-mono"
       />
+      {verify.error && <Alert tone="error">{verify.error.message}</Alert>}
       <Button type="submit" disabled={!canSubmit} isLoading={verify.isPending}>
         Confirm
       </Button>

@@ -3,6 +3,7 @@ import { AlertOctagon } from 'lucide-react';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { countryName } from '../../../lib/format';
 import { formatTimeOfDay } from '../lib/format';
 import { trailCsv } from '../lib/incident-csv';
 
@@ -13,7 +14,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
     ['Method', occurrence.method],
     ['Page', occurrence.path],
     ['Browser', [occurrence.browser, occurrence.os].filter(Boolean).join(' on ') || null],
-    ['Country', occurrence.country],
+    ['Country', occurrence.country === null ? null : countryName(occurrence.country)],
     ['Session', occurrence.sessionId],
     ['Event', occurrence.eventId],
   ];
@@ -29,7 +30,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
           .map(([label, value]) => (
             <div key={label} className="flex min-w-0 gap-1.5">
               <dt className="text-slate-500">{label}</dt>
-              <dd className="truncate font-semibold text-slate-800">{value}</dd>
+              <dd className="min-w-0 font-semibold wrap-anywhere text-slate-800">{value}</dd>
             </div>
           ))}
       </dl>
@@ -39,7 +40,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
           tabIndex={0}
           data-testid="stack-trace"
-          className="max-h-72 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="max-h-72 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 max-sm:whitespace-pre-wrap max-sm:wrap-anywhere focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
           {occurrence.stack}
         </pre>

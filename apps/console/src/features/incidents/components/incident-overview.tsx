@@ -55,9 +55,7 @@ export function IncidentOverview({
       />
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Fact label="Incident ID">
-          <span className="block truncate font-mono" title={incident.id}>
-            {incident.id}
-          </span>
+          <span className="block font-mono wrap-anywhere">{incident.id}</span>
         </Fact>
         <Fact label="Time of the latest occurrence">
           <time dateTime={incident.latest.time}>{formatDateTime(incident.latest.time)}</time>
@@ -82,7 +80,7 @@ export function IncidentOverview({
           <dd className="flex min-w-0 items-center gap-2">
             {wallet ? (
               <>
-                <WalletLink address={wallet} className="truncate">
+                <WalletLink address={wallet} className="min-w-0 wrap-anywhere">
                   {wallet}
                 </WalletLink>
                 <CopyButton text={wallet} label="Copy wallet address" className="size-7" />

@@ -107,9 +107,7 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
                 </td>
                 <td className="min-w-0 px-3 py-2.5">
                   <p className="font-semibold text-slate-800">{IncidentTypeLabels[row.type]}</p>
-                  <p className="truncate text-xs text-slate-500" title={row.title}>
-                    {row.title}
-                  </p>
+                  <p className="text-xs wrap-anywhere text-slate-600">{row.title}</p>
                 </td>
                 <td className="px-3 py-2.5">
                   <div className="flex flex-wrap gap-1">

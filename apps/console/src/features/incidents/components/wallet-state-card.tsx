@@ -24,14 +24,8 @@ export function WalletStateCard({ occurrence }: { occurrence: IncidentOccurrence
         {facts.map(([label, value, detail]) => (
           <div key={label} className="min-w-0 rounded-xl bg-slate-50 p-3.5 ring-1 ring-inset ring-slate-200">
             <dt className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">{label}</dt>
-            <dd className="mt-1 truncate text-lg font-bold text-slate-900" title={value}>
-              {value}
-            </dd>
-            {detail && (
-              <dd className="truncate text-xs text-slate-500" title={detail}>
-                {detail}
-              </dd>
-            )}
+            <dd className="mt-1 text-lg font-bold wrap-anywhere text-slate-900">{value}</dd>
+            {detail && <dd className="text-xs wrap-anywhere text-slate-600">{detail}</dd>}
           </div>
         ))}
       </dl>

@@ -71,7 +71,7 @@ describe('Incident list', { timeout: 15_000 }, () => {
     // One request for the whole word, not one per key.
     expect(api.callsOf('incidents').filter((call) => call.variables.search !== null)).toHaveLength(1);
     await waitFor(() => expect(incidentRows()).toHaveLength(1));
-    expect(screen.getByText('1 of 23 incidents match')).toBeTruthy();
+    expect(screen.getByText('1 of 23 incidents matches')).toBeTruthy();
     expect(location()).toContain('q=TypeError');
   });
 
@@ -112,6 +112,14 @@ describe('Incident list', { timeout: 15_000 }, () => {
       incidents: data({ incidents: buildIncidentList({ rows: [], matching: 0 }) }),
     });
     expect(await screen.findByText('No incident matches')).toBeTruthy();
+  });
+
+  it('counts one incident in the singular', async () => {
+    setUp('errorlogs', {
+      incidents: data({ incidents: buildIncidentList({ totalIncidents: 1, matching: 1 }) }),
+    });
+    expect(await screen.findByText('1 incident')).toBeTruthy();
+    expect(screen.queryByText(/1 incidents/)).toBeNull();
   });
 
   it('shows a server failure', async () => {
@@ -159,6 +167,9 @@ describe('Incident detail', { timeout: 15_000 }, () => {
     expect(steps[2]).toContain('Transaction requested on Ethereum');
     expect(steps[3]).toContain('This error');
     expect(within(log).getByText('Firefox on Linux')).toBeTruthy();
+    // The country by name, as on every other screen.
+    expect(within(log).getByText('Germany')).toBeTruthy();
+    expect(within(log).queryByText('DE')).toBeNull();
 
     const back = screen.getByRole('link', { name: 'All incidents' });
     expect(back.getAttribute('href')).toBe(`/console/${project.id}/errorlogs?period=7d&q=Type`);

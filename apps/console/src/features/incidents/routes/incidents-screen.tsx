@@ -12,6 +12,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, periodToSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
+import { countOf } from '../../../lib/format';
 import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
@@ -81,8 +82,8 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
                 <div className="flex items-center gap-2">
                   <p className="text-sm text-slate-600" role="status">
                     {isFiltered
-                      ? `${list.matching.toLocaleString('en-US')} of ${list.totalIncidents.toLocaleString('en-US')} incidents match`
-                      : `${list.totalIncidents.toLocaleString('en-US')} incidents`}
+                      ? `${list.matching.toLocaleString('en-US')} of ${countOf(list.totalIncidents, 'incident')} ${list.matching === 1 ? 'matches' : 'match'}`
+                      : countOf(list.totalIncidents, 'incident')}
                   </p>
                   <DownloadCsvButton
                     table={`Incidents (${view.status})`}

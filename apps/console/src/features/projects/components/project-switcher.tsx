@@ -63,7 +63,7 @@ export function ProjectSwitcher({ isOpen, currentProjectId, onChoose, onClose }:
                         <span className="truncate">{project.name}</span>
                         <Badge className="shrink-0">{ROLE_LABELS[project.role]}</Badge>
                       </p>
-                      <p className="text-xs text-slate-500">
+                      <p className={cn('text-xs', isCurrent ? 'text-indigo-800' : 'text-slate-600')}>
                         {isCurrent ? 'Current project' : `Created ${formatDate(project.createdAt)}`}
                       </p>
                     </div>

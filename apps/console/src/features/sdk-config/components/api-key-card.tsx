@@ -1,7 +1,9 @@
 import type { Project } from '@polyflow/contracts/projects';
 import { KeyRound, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -16,6 +18,10 @@ export function ApiKeyCard({ project, onError }: ApiKeyCardProps) {
   const revokeKey = useRevokeApiKey();
   const hasKey = Boolean(project.apiKey);
   const isBusy = createKey.isPending || revokeKey.isPending;
+  // Replacing or revoking refuses the old key at once, so both ask first (creating the first key does not).
+  const [confirming, setConfirming] = useState<'replace' | 'revoke' | null>(null);
+  const replaceKey = () => createKey.mutate(project.id, { onError, onSettled: () => setConfirming(null) });
+  const confirmRevoke = () => revokeKey.mutate(project.id, { onError, onSettled: () => setConfirming(null) });
 
   return (
     <Card aria-labelledby="api-key-title">
@@ -47,7 +53,7 @@ export function ApiKeyCard({ project, onError }: ApiKeyCardProps) {
           variant={hasKey ? 'secondary' : 'primary'}
           isLoading={createKey.isPending}
           disabled={isBusy}
-          onClick={() => createKey.mutate(project.id, { onError })}
+          onClick={() => (hasKey ? setConfirming('replace') : createKey.mutate(project.id, { onError }))}
         >
           {!createKey.isPending &&
             (hasKey ? (
@@ -62,13 +68,39 @@ export function ApiKeyCard({ project, onError }: ApiKeyCardProps) {
             variant="danger-outline"
             isLoading={revokeKey.isPending}
             disabled={isBusy}
-            onClick={() => revokeKey.mutate(project.id, { onError })}
+            onClick={() => setConfirming('revoke')}
           >
             {!revokeKey.isPending && <Trash2 aria-hidden="true" className="size-4" />}
             Revoke
           </Button>
         )}
       </div>
+      <ConfirmDialog
+        isOpen={confirming === 'replace'}
+        title="Replace the API key?"
+        confirmLabel="Replace key"
+        isBusy={createKey.isPending}
+        onConfirm={replaceKey}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          A new key is made and the current one is refused at once: every page and app still sending it stops
+          reaching Polyflow, and their events are lost, until their SDK snippet has the new key.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={confirming === 'revoke'}
+        title="Revoke the API key?"
+        confirmLabel="Revoke key"
+        isBusy={revokeKey.isPending}
+        onConfirm={confirmRevoke}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          The key is refused at once and the project is left without one: Polyflow stops receiving events from
+          every page and app using it, until you create a new key and put it in their SDK snippet.
+        </p>
+      </ConfirmDialog>
     </Card>
   );
 }

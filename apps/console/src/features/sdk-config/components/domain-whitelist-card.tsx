@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAddDomain } from '../api/add-domain';
@@ -19,6 +20,14 @@ export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardPro
   const addDomain = useAddDomain();
   const removeDomain = useRemoveDomain();
   const removing = removeDomain.isPending ? removeDomain.variables?.domain : undefined;
+  // Removing a domain refuses its pages' events at once: ask first, as deleting a project does.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const isLastDomain = project.whitelistedDomains.length === 1;
+  const confirmRemove = (whitelisted: string) =>
+    removeDomain.mutate(
+      { projectId: project.id, domain: whitelisted },
+      { onError, onSettled: () => setConfirming(null) },
+    );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,15 +58,13 @@ export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardPro
             <li key={whitelisted} className="flex items-center justify-between gap-3 px-3 py-2">
               <span className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
                 <Globe aria-hidden="true" className="size-4 shrink-0 text-indigo-500" />
-                <span className="truncate font-mono">{whitelisted}</span>
+                <span className="font-mono break-all">{whitelisted}</span>
               </span>
               <button
                 type="button"
                 aria-label={`Remove ${whitelisted}`}
                 disabled={removing === whitelisted}
-                onClick={() =>
-                  removeDomain.mutate({ projectId: project.id, domain: whitelisted }, { onError })
-                }
+                onClick={() => setConfirming(whitelisted)}
                 className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-wait"
               >
                 {removing === whitelisted ? <Spinner /> : <X aria-hidden="true" className="size-4" />}
@@ -80,6 +87,24 @@ export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardPro
           Add
         </Button>
       </form>
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        title="Remove this domain?"
+        confirmLabel="Remove domain"
+        isBusy={removeDomain.isPending}
+        onConfirm={() => confirming && confirmRemove(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          Events from pages on <strong className="font-mono break-all">{confirming}</strong> are refused from
+          now on, and lost until the domain is added again.
+        </p>
+        {isLastDomain && (
+          <p className="font-semibold">
+            It is the last domain: with none left, the API key works on no page at all.
+          </p>
+        )}
+      </ConfirmDialog>
     </Card>
   );
 }

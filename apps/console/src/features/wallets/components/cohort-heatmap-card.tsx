@@ -6,12 +6,27 @@ import { type CohortOptions, useRetentionCohorts } from '../api/get-retention-co
 import type { WalletRange } from '../api/wallet-keys';
 import { formatCount } from '../lib/format';
 
-/** Indigo from pale to deep by share; white text from the middle up. */
+const INDIGO = [67, 56, 202] as const;
+
+/** WCAG relative luminance of an sRGB colour (0..255 channels). */
+function luminance(rgb: readonly number[]): number {
+  const [r = 0, g = 0, b = 0] = rgb.map((value) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * Indigo from pale to deep by share, over the white card. The text is white while that reaches 4.5:1
+ * (WCAG AA) against the cell, black otherwise: between the two no dark indigo reaches it.
+ */
 function cellStyle(share: number) {
   const alpha = 0.08 + 0.82 * Math.min(1, share);
+  const cell = INDIGO.map((channel) => 255 - alpha * (255 - channel));
   return {
     backgroundColor: `rgba(67, 56, 202, ${alpha.toFixed(3)})`,
-    color: share >= 0.45 ? 'white' : '#1e1b4b',
+    color: 1.05 / (luminance(cell) + 0.05) >= 4.5 ? 'white' : 'black',
   };
 }
 

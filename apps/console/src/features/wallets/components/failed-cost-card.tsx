@@ -1,9 +1,9 @@
 import { ChartCard } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
-import { formatDate, shortenAddress } from '../../../lib/format';
+import { formatDate, formatPercent, shortenAddress } from '../../../lib/format';
 import { useFailedTransactionCost } from '../api/get-failed-transaction-cost';
 import type { WalletRange } from '../api/wallet-keys';
-import { chainName, formatCount, formatNative, formatPercent, nativeSymbol } from '../lib/format';
+import { chainName, formatCount, formatNative, nativeSymbol } from '../lib/format';
 
 /** Gas burned by reverted transactions, per chain and per contract function (docs/wallets.md), beside the gas chart. */
 export function FailedCostCard({ range }: { range: WalletRange }) {

@@ -27,9 +27,6 @@ export function formatNative(wei: string): string {
   return shown ? `${whole}.${shown}` : whole.toString();
 }
 
-export const formatPercent = (share: number | null): string =>
-  share === null ? '—' : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`;
-
 export const formatCount = (value: number): string => new Intl.NumberFormat('en-US').format(value);
 
 const SYMBOLS: ReadonlyMap<number, string> = new Map([

@@ -19,10 +19,14 @@ export interface Slice {
   name: string;
   value: number;
   isUnknown: boolean;
+  /** The slices past the first few, folded into one (lib/top-n.ts): grey, like unknown. */
+  isOther?: boolean;
 }
 
 const colorOf = (slice: Slice, index: number) =>
-  slice.isUnknown ? UNKNOWN_COLOR : (INDIGO_PALETTE[index % INDIGO_PALETTE.length] ?? '#6366f1');
+  slice.isUnknown || slice.isOther
+    ? UNKNOWN_COLOR
+    : (INDIGO_PALETTE[index % INDIGO_PALETTE.length] ?? '#6366f1');
 
 const tooltipStyle = {
   contentStyle: { borderRadius: 8, border: '1px solid #e0e7ff', fontSize: 12 },
@@ -39,9 +43,9 @@ function Legend({ slices, unit }: { slices: Slice[]; unit: string }) {
             className="size-2.5 shrink-0 rounded-sm"
             style={{ background: colorOf(slice, index) }}
           />
-          <span className="min-w-0 flex-1 truncate text-slate-700">{slice.name}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere text-slate-700">{slice.name}</span>
           <span className="font-semibold text-slate-900 tabular-nums">{formatCount(slice.value)}</span>
-          <span className="w-12 text-right text-slate-500 tabular-nums">
+          <span className="w-12 text-right text-slate-600 tabular-nums">
             {formatPercent(total > 0 ? slice.value / total : null)}
           </span>
         </li>

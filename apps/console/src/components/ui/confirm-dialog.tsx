@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Modal } from './modal';
+
+interface ConfirmDialogProps {
+  isOpen: boolean;
+  title: string;
+  /** What stops working or goes away, in the product's words. */
+  children: ReactNode;
+  confirmLabel: string;
+  isBusy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before an action that cannot be undone, saying what it stops; Cancel and Escape keep things as they are. */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  isBusy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal isOpen={isOpen} title={title} onClose={onCancel}>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2 text-sm text-slate-700">{children}</div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="danger" isLoading={isBusy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

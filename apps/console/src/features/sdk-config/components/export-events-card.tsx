@@ -1,0 +1,115 @@
+import type { Project } from '@polyflow/contracts/projects';
+import { Download } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { countOf } from '../../../lib/format';
+import { saveFile } from '../../../lib/save-file';
+import { type ExportFormat, useExportEvents } from '../api/export-events';
+
+const DAY_MS = 86_400_000;
+/** "2026-11-29", the UTC day of an instant: what a date input holds. */
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+const FORMATS: Array<{ value: ExportFormat; label: string; hint: string }> = [
+  { value: 'csv', label: 'CSV', hint: 'a spreadsheet, one row per event' },
+  { value: 'ndjson', label: 'NDJSON', hint: 'one JSON object per line, for scripts' },
+];
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The raw export of docs/data-access-and-privacy.md: every stored event of whole UTC days, every column,
+ * as CSV or NDJSON. The days are inclusive here; the server's range ends the day after the last.
+ */
+export function ExportEventsCard({ project }: { project: Project }) {
+  const today = utcDay(Date.now());
+  const [from, setFrom] = useState(utcDay(Date.now() - 6 * DAY_MS));
+  const [to, setTo] = useState(today);
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const exportEvents = useExportEvents();
+  const formatName = useId();
+  const rangeError = from && to && from > to ? 'The first day must not be after the last.' : undefined;
+  const canExport = from !== '' && to !== '' && !rangeError;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canExport) return;
+    const end = utcDay(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
+    exportEvents.mutate(
+      { projectId: project.id, from: `${from}T00:00:00Z`, to: `${end}T00:00:00Z`, format },
+      { onSuccess: (file) => saveFile(file.fileName, file.blob) },
+    );
+  };
+
+  return (
+    <Card aria-labelledby="export-title">
+      <CardHeader
+        titleId="export-title"
+        eyebrow="Your data"
+        title="Export raw events"
+        description="Every stored event of the days chosen (UTC, by the time the browser recorded it), with every column."
+      />
+      <form onSubmit={onSubmit} className="flex flex-col gap-3">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Input
+            label="First day"
+            type="date"
+            value={from}
+            max={today}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+          <Input
+            label="Last day"
+            type="date"
+            value={to}
+            max={today}
+            error={rangeError}
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </div>
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            Format
+          </legend>
+          {FORMATS.map((option) => (
+            <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={formatName}
+                value={option.value}
+                checked={format === option.value}
+                onChange={() => setFormat(option.value)}
+                className="size-4 accent-indigo-600"
+              />
+              <span>
+                <strong className="font-semibold">{option.label}</strong>: {option.hint}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" disabled={!canExport} isLoading={exportEvents.isPending} className="self-start">
+          {!exportEvents.isPending && <Download aria-hidden="true" className="size-4" />}
+          Export events
+        </Button>
+      </form>
+      {exportEvents.isSuccess && (
+        <Alert tone="success" className="mt-3">
+          Saved <span className="font-mono break-all">{exportEvents.data.fileName}</span>:{' '}
+          {countOf(exportEvents.data.events, 'event')}, {formatBytes(exportEvents.data.blob.size)}.
+        </Alert>
+      )}
+      {exportEvents.error && (
+        <Alert tone="error" className="mt-3">
+          {exportEvents.error.message}
+        </Alert>
+      )}
+    </Card>
+  );
+}
