@@ -104,6 +104,7 @@ export default defineConfig({
           { text: 'Wallets', link: '/wallets' },
           { text: 'Live view', link: '/live' },
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
+          { text: 'Teams: members, roles, audit log', link: '/teams' },
         ],
       },
       {

@@ -21,6 +21,9 @@ import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
+import { auditLogRoutes } from './modules/audit-log/routes.ts';
+import { type AuditLogService, createAuditLogService } from './modules/audit-log/service.ts';
+import { createAuditLogStore } from './modules/audit-log/store.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
@@ -42,6 +45,9 @@ import { createEventService, type EventService } from './modules/ingestion/servi
 import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
+import { memberRoutes } from './modules/members/routes.ts';
+import { createMemberService, type MemberService } from './modules/members/service.ts';
+import { createMemberStore } from './modules/members/store.ts';
 import { startRetentionJob } from './modules/projects/retention-job.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
@@ -64,6 +70,8 @@ export type Services = {
   projects: ProjectService;
   events: EventService;
   readTokens: ReadTokenService;
+  members: MemberService;
+  auditLog: AuditLogService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -156,9 +164,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     publicUrl: config.publicUrl,
   });
+  // The audit log checks roles through the projects service, which records into it: built in turn.
+  const audit = {
+    record: (entry: Parameters<AuditLogService['record']>[0]) => auditLog.record(entry),
+  };
   const projects = createProjectService({
     store: createProjectStore(db),
     clock,
+    audit,
     // Ingestion is built below (it looks projects up); a project is deleted only once requests are served.
     events: {
       deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId),
@@ -205,7 +218,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     leadership.runWhileLeading('event-store-maintenance', () => eventStore.startMaintenance(app.log));
     // The hourly retention pass (projects/retention-job.ts), on one node too.
     leadership.runWhileLeading('retention', () =>
-      startRetentionJob({ applyRetention: () => projects.applyRetention(), logger: app.log }),
+      startRetentionJob({
+        applyRetention: async () => {
+          // The audit log keeps a year (docs/teams.md); the same hourly pass trims it.
+          const purged = await auditLog.purgeExpired();
+          if (purged > 0) app.log.info({ purged }, 'audit log entries older than a year deleted');
+          return projects.applyRetention();
+        },
+        logger: app.log,
+      }),
     );
     // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen. Not awaited:
     // the other listeners (METRICS_PORT) start without waiting for it; a socket that cannot be served
@@ -231,11 +252,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await events.close();
     await eventStore.close();
   });
-  const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock });
+  const auditLog = createAuditLogService({ store: createAuditLogStore(db), projects, clock });
+  const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock, audit });
+  const members = createMemberService({
+    store: createMemberStore(db),
+    projects,
+    mail,
+    audit: auditLog,
+    clock,
+    publicUrl: config.publicUrl,
+    // A removed member's live streams on this node end at once (ACCESS_ENDED); on other nodes at their
+    // next heartbeat, which checks the membership again.
+    onMemberRemoved: (userId, projectId) => {
+      events.live.closeStreamsOf(userId, projectId);
+    },
+  });
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
-  const incidents = createIncidents({ projects, eventStore, db, clock });
+  const incidents = createIncidents({ projects, eventStore, db, clock, audit });
   const wallets = createWallets({ projects, eventStore, clock });
   const health = createHealthService({
     db,
@@ -258,6 +293,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     projects,
     events,
     readTokens,
+    members,
+    auditLog,
     eventStore,
     leadership,
   };
@@ -289,6 +326,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
       await api.register(readTokenRoutes, { readTokens });
+      await api.register(memberRoutes, { members });
+      await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
     },
     { prefix: '/api/v1' },

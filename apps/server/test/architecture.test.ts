@@ -42,6 +42,10 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'read-tokens': ['guard.ts'],
   'event-export': [],
   wallets: [],
+  // Members, invitations and ownership (docs/teams.md); the other modules check roles through the
+  // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
+  members: [],
+  'audit-log': [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

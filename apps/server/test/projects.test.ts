@@ -174,10 +174,10 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       expect(errorOf(response).errorCode).toBe('RESOURCE_NOT_FOUND');
     }
     expect((await api().get('projects', { token })).json().projects).toEqual([]);
-    await expect(t.services.projects.getOwnedProject(stranger.id, project.id)).rejects.toMatchObject({
+    await expect(t.services.projects.getProjectFor(stranger.id, project.id)).rejects.toMatchObject({
       status: 404,
     });
-    const owned = await t.services.projects.getOwnedProject(project.ownerId, project.id);
+    const owned = await t.services.projects.getProjectFor(project.ownerId, project.id);
     expect(owned).toEqual(project);
   });
 

@@ -126,7 +126,7 @@ describe.each(ENGINES)('read tokens on %s', (engine) => {
       expect(response.statusCode, response.body).toBe(403);
       expect(errorOf(response).errorCode).toBe('ACCESS_FORBIDDEN');
     }
-    const project_ = await t.services.projects.getOwnedProject(user.id, id);
+    const project_ = await t.services.projects.getProjectFor(user.id, id);
     expect(project_).toMatchObject({ apiKey: project.apiKey, retentionDays: null });
   });
 

@@ -61,7 +61,7 @@ describe.each(ENGINES)('retention and forgetting on %s', (engine) => {
     expect((await api().patch(`projects/${project.id}`, { body: { retentionDays: 1 } })).statusCode).toBe(
       401,
     );
-    expect((await t.services.projects.getOwnedProject(user.id, project.id)).retentionDays).toBe(3650);
+    expect((await t.services.projects.getProjectFor(user.id, project.id)).retentionDays).toBe(3650);
 
     const forever = await api().patch(`projects/${project.id}`, {
       token: user.token,

@@ -123,6 +123,14 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: 'API Key' })).toBeVisible();
     await expectFits(page, width, 'config');
 
+    await page.goto(`${base}/members`);
+    await expect(page.getByRole('heading', { name: 'Invite someone' })).toBeVisible();
+    await expectFits(page, width, 'members');
+
+    await page.goto(`${base}/audit-log`);
+    await expect(page.getByRole('list', { name: 'Audit log entries' })).toBeVisible();
+    await expectFits(page, width, 'audit-log');
+
     await page.goto(`${base}/uicomponents`);
     await expect(page.getByRole('heading', { name: 'Gas Station' })).toBeVisible();
     await expectFits(page, width, 'components');

@@ -24,6 +24,9 @@ export const ErrorCodes = [
   'SERVICE_UNHEALTHY',
   'XSRF_TOKEN_MISMATCH',
   'INTERNAL_ERROR',
+  'MEMBER_ALREADY_EXISTS',
+  'INVITATION_ALREADY_PENDING',
+  'INVITATION_INVALID',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RoleSchema } from './members.ts';
 import { LABEL_MESSAGE, LABEL_PATTERN } from './text.ts';
 
 export const ProjectSchema = z.object({
@@ -10,6 +11,8 @@ export const ProjectSchema = z.object({
   whitelistedDomains: z.array(z.string()),
   /** Events older than this many days are deleted (hourly); null keeps them forever. */
   retentionDays: z.number().int().nullable(),
+  /** The caller's role in the project (docs/teams.md). */
+  role: RoleSchema,
 });
 export type Project = z.infer<typeof ProjectSchema>;
 

@@ -23,6 +23,11 @@ const AcquisitionPage = lazy(() =>
 );
 const IncidentsPage = lazy(() => import('./routes/incidents').then((m) => ({ default: m.IncidentsPage })));
 const IncidentPage = lazy(() => import('./routes/incident').then((m) => ({ default: m.IncidentPage })));
+const MembersPage = lazy(() => import('./routes/members').then((m) => ({ default: m.MembersPage })));
+const AuditLogPage = lazy(() => import('./routes/audit-log').then((m) => ({ default: m.AuditLogPage })));
+const InviteRoute = lazy(() =>
+  import('../features/members/routes/invite-route').then((m) => ({ default: m.InviteRoute })),
+);
 const WalletsPage = lazy(() => import('./routes/wallets').then((m) => ({ default: m.WalletsPage })));
 const WalletPage = lazy(() => import('./routes/wallet').then((m) => ({ default: m.WalletPage })));
 const ConfigPage = lazy(() => import('./routes/config').then((m) => ({ default: m.ConfigPage })));
@@ -45,6 +50,7 @@ export function AppRoutes() {
           <Route path="/" element={<AuthRoute />} />
           <Route path="/verify" element={<VerifyRoute />} />
           <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+          <Route path="/invite" element={<InviteRoute />} />
           <Route path="/console" element={<Navigate to="/console/analytics" replace />} />
           <Route path="/console/:projectID" element={<ConsoleLayout />}>
             <Route index element={<AnalyticsPage />} />
@@ -56,6 +62,8 @@ export function AppRoutes() {
             <Route path="wallets" element={<WalletsPage />} />
             <Route path="wallets/:address" element={<WalletPage />} />
             <Route path="config" element={<ConfigPage />} />
+            <Route path="members" element={<MembersPage />} />
+            <Route path="audit-log" element={<AuditLogPage />} />
             <Route path="uicomponents" element={<UiComponentsPage />} />
             <Route path="graphiql" element={<GraphiqlPage />} />
           </Route>

@@ -120,3 +120,14 @@ export function clearStoredSession(): void {
   window.localStorage.removeItem(CURRENT_PROJECT_KEY);
   notify();
 }
+
+/** An invitation link opened before logging in: accepted once there is a session (docs/teams.md). */
+export const PENDING_INVITATION_KEY = 'PF_PENDING_INVITATION';
+
+export function readPendingInvitation(): string | null {
+  return readJson(PENDING_INVITATION_KEY, z.string().regex(/^[A-Za-z0-9_-]{1,512}$/));
+}
+
+export function writePendingInvitation(token: string | null): void {
+  write(PENDING_INVITATION_KEY, token);
+}

@@ -8,7 +8,7 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
  * resolvers call it). The PostgreSQL runners are translations of src/modules/event-store/questions/<question>/duckdb.ts kept
  * here (bench only; PostgreSQL parameters: $1 project, $2 from, $3 to in epoch ms).
  */
-const stubOwner = { getOwnedProject: async () => ({}) as never };
+const stubOwner = { getProjectFor: async () => ({}) as never };
 const FILTERS: AcquisitionFilters = {
   countries: ['US', 'DE'],
   sources: ['twitter'],

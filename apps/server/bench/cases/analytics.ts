@@ -15,7 +15,7 @@ import * as pgWalletCounts from '../postgres/wallet-counts.ts';
 import * as pgProviders from '../postgres/wallet-providers.ts';
 
 /** The Analytics screen's queries, over the dashboard's default 30 days (daily buckets where it charts). */
-const stubOwner = { getOwnedProject: async () => ({}) as never };
+const stubOwner = { getProjectFor: async () => ({}) as never };
 
 const pgArgs = (c: PostgresBenchContext) => [c.pool, c.projectId, c.range.fromMs, c.range.toMs] as const;
 

@@ -7,12 +7,14 @@ import type { BenchCase, DuckBenchContext, PostgresBenchContext } from '../bench
  * (bench only; parameters: $1 project, $2 from, $3 to in epoch ms).
  * Generated rows carry their `incident_id` like stored ones (bench/analytics-data/generate-events.ts).
  */
-const stubOwner = { getOwnedProject: async () => ({}) as never };
+const stubOwner = { getProjectFor: async () => ({}) as never };
 const iso = (ms: number) => new Date(ms).toISOString();
 /** No project of the bench has resolved or ignored incidents: the status read costs a lookup in SQLite. */
+/** The bench only reads: nothing is recorded. */
+const noAudit = { record: async () => {} };
 const noStates = { statesOf: async () => new Map(), setState: async () => {} };
 const service = (c: DuckBenchContext) =>
-  createIncidentService({ projects: stubOwner, store: c.store, states: noStates });
+  createIncidentService({ projects: stubOwner, store: c.store, states: noStates, audit: noAudit });
 const rangeOf = (c: DuckBenchContext) => ({
   projectId: c.projectId,
   from: iso(c.range.fromMs),

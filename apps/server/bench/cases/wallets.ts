@@ -7,7 +7,7 @@ import type { BenchCase, DuckBenchContext } from '../bench-case.ts';
  * lifecycle counts with the previous period, 12 weeks of cohorts, and the failed-transaction cost. The
  * budget (issue 28): p95 ≤ 100 ms each. No PostgreSQL translation: that column reads "error".
  */
-const stubOwner = { getOwnedProject: async () => ({}) as never };
+const stubOwner = { getProjectFor: async () => ({}) as never };
 const iso = (ms: number) => new Date(ms).toISOString();
 const service = (c: DuckBenchContext) => createWalletService({ projects: stubOwner, store: c.store });
 const rangeOf = (c: DuckBenchContext) => ({ from: iso(c.range.fromMs), to: iso(c.range.toMs) });

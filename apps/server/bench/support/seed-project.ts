@@ -22,9 +22,10 @@ export async function seedProject(dataDir: string, env: Record<string, string> =
     };
     await db.insertInto('users').values(user).execute();
     const { token } = await sessions.issue(user);
-    const project = await projects.createProject(user.id, 'Ingestion bench');
-    const withKey = await projects.createApiKey(user.id, project.id);
-    await projects.addDomain(user.id, project.id, 'bench.example.com');
+    const actor = { id: user.id, email: user.email, ip: '127.0.0.1' };
+    const project = await projects.createProject(actor, 'Ingestion bench');
+    const withKey = await projects.createApiKey(actor, project.id);
+    await projects.addDomain(actor, project.id, 'bench.example.com');
     return {
       projectId: project.id,
       apiKey: withKey.apiKey as string,

@@ -2,6 +2,8 @@ import type { Project } from '@polyflow/contracts/projects';
 import type { AccountDb } from '../../src/db/database.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { createAuditLogService } from '../../src/modules/audit-log/service.ts';
+import { createAuditLogStore } from '../../src/modules/audit-log/store.ts';
 import { createPasswordHasher } from '../../src/modules/auth/passwords.ts';
 import { createAuthStore } from '../../src/modules/auth/store.ts';
 import type { EventWriter } from '../../src/modules/event-store/event-store.ts';
@@ -55,15 +57,27 @@ export async function ensureDemoAccount(
   }
   if (!user) throw new Error(`could not create ${email}`);
 
-  const projects = createProjectService({ store: createProjectStore(db), clock, events: options.eventStore });
+  // The demo's changes go to the project's audit log like anyone's, from no client address.
+  const audit = createAuditLogService({
+    store: createAuditLogStore(db),
+    projects: { getProjectFor: (...args) => projects.getProjectFor(...args) },
+    clock,
+  });
+  const projects = createProjectService({
+    store: createProjectStore(db),
+    clock,
+    events: options.eventStore,
+    audit,
+  });
+  const actor = { id: user.id, email: user.email, ip: 'local' };
   const existing = (await projects.listProjects(user.id)).find(
     (project) => project.name === DEMO_PROJECT_NAME,
   );
-  let project = existing ?? (await projects.createProject(user.id, DEMO_PROJECT_NAME));
-  if (!project.apiKey) project = await projects.createApiKey(user.id, project.id);
+  let project = existing ?? (await projects.createProject(actor, DEMO_PROJECT_NAME));
+  if (!project.apiKey) project = await projects.createApiKey(actor, project.id);
   for (const domain of DEMO_DOMAINS) {
     if (!project.whitelistedDomains.includes(domain))
-      project = await projects.addDomain(user.id, project.id, domain);
+      project = await projects.addDomain(actor, project.id, domain);
   }
   return { userId: user.id, email, password, project };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'libsql';
 import type { Database } from './schema.ts';
 
@@ -35,4 +35,25 @@ export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * `fn` in one transaction on one connection (what `db.transaction()` does), except that the error thrown
+ * is the one that happened: SQLite ends a transaction by itself on some errors (SQLITE_FULL on a full disk,
+ * in a statement or at COMMIT), and Kysely's rollback after that fails with "no transaction is active",
+ * hiding the cause (a 500 instead of 503 STORAGE_FULL).
+ */
+export async function inTransaction<T>(db: AccountDb, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    try {
+      const result = await fn(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      // Already rolled back by SQLite in that case; either way the cause is what the caller needs.
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -150,6 +150,71 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('projects').dropColumn('retention_days').execute();
     },
   },
+
+  // Teams (ADR 048): members with roles (today's owners become `owner` members), invitations by email
+  // (the link's token stored as sha256), and the audit log of every change to a project.
+  '007_members_invitations_audit_log': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('project_members')
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (col) => col.notNull().check(sql`role in ('owner', 'admin', 'viewer')`))
+        .addColumn('joined_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('project_members_pk', ['project_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('project_members_user_idx')
+        .on('project_members')
+        .column('user_id')
+        .execute();
+      await sql`insert into project_members (project_id, user_id, role, joined_at)
+        select id, owner_id, 'owner', created_at from projects`.execute(db);
+
+      await db.schema
+        .createTable('project_invitations')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('email', 'text', (col) => col.notNull())
+        .addColumn('role', 'text', (col) => col.notNull().check(sql`role in ('admin', 'viewer')`))
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('invited_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .execute();
+      // One invitation per address and project: a second one is a resend.
+      await db.schema
+        .createIndex('project_invitations_email_idx')
+        .on('project_invitations')
+        .columns(['project_id', 'email'])
+        .unique()
+        .execute();
+
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull())
+        .addColumn('at', 'text', (col) => col.notNull())
+        .addColumn('actor_user_id', 'text', (col) => col.notNull())
+        .addColumn('actor_email', 'text', (col) => col.notNull())
+        .addColumn('action', 'text', (col) => col.notNull())
+        .addColumn('target', 'text')
+        .addColumn('details', 'text', (col) => col.notNull())
+        .addColumn('ip', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('audit_log_project_at_idx')
+        .on('audit_log')
+        .columns(['project_id', 'at', 'id'])
+        .execute();
+      await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['audit_log', 'project_invitations', 'project_members']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -164,4 +229,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`.trim());
   }
+}
+
+/** Brings the account store up to `name` exactly (tests of a migration start from the schema before it). */
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -87,6 +87,44 @@ export type IncidentStatesTable = {
   changed_by: string;
 };
 
+/** A project's member; the owner has a row too (role `owner`, exactly one, = projects.owner_id). */
+export type ProjectMembersTable = {
+  project_id: string;
+  user_id: string;
+  role: 'owner' | 'admin' | 'viewer';
+  joined_at: string;
+};
+
+/** An emailed invitation: its link's token is kept only as sha256; accepted or revoked ones are gone. */
+export type ProjectInvitationsTable = {
+  id: string;
+  project_id: string;
+  /** Lower-cased, as accounts' emails are. */
+  email: string;
+  role: 'admin' | 'viewer';
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/**
+ * One change to a project, kept a year. No foreign key: a deleted project's entries (its deletion
+ * among them) stay until they are a year old.
+ */
+export type AuditLogTable = {
+  id: string;
+  project_id: string;
+  at: string;
+  actor_user_id: string;
+  actor_email: string;
+  action: string;
+  target: string | null;
+  /** JSON object. */
+  details: string;
+  ip: string;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -96,4 +134,7 @@ export type Database = {
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
   read_tokens: ReadTokensTable;
+  project_members: ProjectMembersTable;
+  project_invitations: ProjectInvitationsTable;
+  audit_log: AuditLogTable;
 };

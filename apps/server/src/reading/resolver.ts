@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withGraphqlErrors } from '../graphql/errors.ts';
 import type { GraphqlContext } from '../graphql/module.ts';
+import type { Actor } from '../lib/access.ts';
 import { InputError } from './input-error.ts';
 import { readerUserId } from './reader.ts';
 
@@ -37,13 +38,16 @@ export function userQuery<T extends { projectId: string }>(
   });
 }
 
-/** A mutation resolver: a console session only (a read token gets 403 FORBIDDEN), then the arguments. */
+/**
+ * A mutation resolver: a console session only (a read token gets 403 FORBIDDEN), then the arguments;
+ * the service gets the actor (user and client address) for its role check and the audit log.
+ */
 export function userMutation<T>(
   schema: z.ZodType<T>,
-  run: (userId: string, args: T) => Promise<unknown>,
+  run: (actor: Actor, args: T) => Promise<unknown>,
 ): Resolver {
   return withGraphqlErrors(async (_root: unknown, args: unknown, context: GraphqlContext) => {
     const user = await context.requireUser();
-    return run(user.id, parseArgs(schema, args));
+    return run({ id: user.id, email: user.email, ip: context.request.ip }, parseArgs(schema, args));
   });
 }

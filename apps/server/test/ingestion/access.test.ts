@@ -69,10 +69,10 @@ describe('ingestion: API key and Origin whitelist', () => {
     expect(errorOf(unknown).errorCode).toBe('NON_EXISTENT_API_KEY');
     expect(unknown.headers['access-control-allow-origin']).toBeUndefined();
 
-    const replaced = await harness.services.projects.createApiKey(user.id, p.id);
+    const replaced = await harness.services.projects.createApiKey({ ...user, ip: '127.0.0.1' }, p.id);
     expect(errorOf(await send(oldKey)).errorCode).toBe('NON_EXISTENT_API_KEY');
     expect((await send(replaced.apiKey as string)).statusCode).toBe(200);
-    await harness.services.projects.revokeApiKey(user.id, p.id);
+    await harness.services.projects.revokeApiKey({ ...user, ip: '127.0.0.1' }, p.id);
     expect((await send(replaced.apiKey as string)).statusCode).toBe(401);
     expect(await storedEvents(harness.services, p.id)).toHaveLength(2);
   });
@@ -81,7 +81,7 @@ describe('ingestion: API key and Origin whitelist', () => {
     const { user, project: p } = await project('app.example.com');
     const send = () => postBatch(harness.app, { apiKey: p.apiKey as string, events: [pageView()] });
     expect((await send()).statusCode).toBe(200);
-    await harness.services.projects.deleteDomain(user.id, p.id, 'app.example.com');
+    await harness.services.projects.deleteDomain({ ...user, ip: '127.0.0.1' }, p.id, 'app.example.com');
     expect((await send()).statusCode).toBe(403);
   });
 

@@ -112,6 +112,37 @@ describe('a live stream and its session', () => {
     await expectClosed(deleted.stream, 'ACCESS_ENDED');
   });
 
+  it('closes a removed member’s streams at once, and a leaving member’s, not the owner’s', async () => {
+    const { project, user: owner, stream: ownerStream } = await watched();
+    const member = await seed(testApp.services).user().verified().build();
+    const leaver = await seed(testApp.services).user().verified().build();
+    await testApp.services.db
+      .insertInto('project_members')
+      .values(
+        [member, leaver].map((user) => ({
+          project_id: project.id,
+          user_id: user.id,
+          role: 'viewer' as const,
+          joined_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    const memberStream = await openLiveStream(baseUrl, project.id, member.token);
+    const leaverStream = await openLiveStream(baseUrl, project.id, leaver.token);
+    expect([memberStream.status, leaverStream.status]).toEqual([200, 200]);
+    const api = apiClient(testApp.app);
+    expect(
+      (await api.delete(`projects/${project.id}/members/${member.id}`, { token: owner.token })).statusCode,
+    ).toBe(204);
+    expect(
+      (await api.delete(`projects/${project.id}/members/${leaver.id}`, { token: leaver.token })).statusCode,
+    ).toBe(204);
+    await expectClosed(memberStream, 'ACCESS_ENDED');
+    await expectClosed(leaverStream, 'ACCESS_ENDED');
+    expect(testApp.services.events.live.connections(project.id)).toBe(1);
+    ownerStream.request.destroy();
+  });
+
   it('always tells a slow consumer why it was closed, however long it takes to read what was buffered', async () => {
     const { project, user } = await watched();
     const feed = testApp.services.events.live;

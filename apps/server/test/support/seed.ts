@@ -31,9 +31,10 @@ class ProjectBuilder implements PromiseLike<SeededProject> {
   async build(): Promise<SeededProject> {
     const user = await this.user.build();
     const { projects } = this.services;
-    let project = await projects.createProject(user.id, this.spec.name);
-    if (this.spec.hasApiKey) project = await projects.createApiKey(user.id, project.id);
-    for (const domain of this.spec.domains) project = await projects.addDomain(user.id, project.id, domain);
+    const actor = { id: user.id, email: user.email, ip: '127.0.0.1' };
+    let project = await projects.createProject(actor, this.spec.name);
+    if (this.spec.hasApiKey) project = await projects.createApiKey(actor, project.id);
+    for (const domain of this.spec.domains) project = await projects.addDomain(actor, project.id, domain);
     return { user, project };
   }
   // biome-ignore lint/suspicious/noThenProperty: the builder is awaited directly, by design.
@@ -104,6 +105,10 @@ export async function snapshot(services: Services): Promise<string> {
     db.selectFrom('projects').selectAll().orderBy('id').execute(),
     db.selectFrom('project_domains').selectAll().orderBy('project_id').orderBy('domain').execute(),
     db.selectFrom('read_tokens').selectAll().orderBy('id').execute(),
+    db.selectFrom('project_members').selectAll().orderBy('project_id').orderBy('user_id').execute(),
+    db.selectFrom('project_invitations').selectAll().orderBy('id').execute(),
+    db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+    db.selectFrom('incident_states').selectAll().orderBy('project_id').orderBy('incident_id').execute(),
   ]);
   return JSON.stringify(tables);
 }

@@ -309,6 +309,37 @@ describe('data retention', () => {
   });
 });
 
+describe('roles', () => {
+  it('shows a viewer every card with its controls disabled and the reason on hover', async () => {
+    logIn();
+    const server = serveProject({
+      role: 'viewer',
+      apiKey: 'pk_live_1',
+      whitelistedDomains: ['shop.example'],
+    });
+    renderApp(`/console/${server.project.id}/config`);
+    expect(await screen.findByText(/You are a viewer of this project/)).toBeTruthy();
+    // happy-dom does not apply a disabled fieldset to its controls; Chromium does (the e2e journey).
+    for (const name of ['Replace', 'Create token', 'Add', 'Delete project']) {
+      const fieldset = (await screen.findByRole('button', { name })).closest('fieldset');
+      expect(fieldset?.disabled, name).toBe(true);
+      expect(fieldset?.getAttribute('title')).toMatch(/Viewers cannot|Only the owner/);
+    }
+    expect(server.api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('lets an admin change the project but not delete it', async () => {
+    logIn();
+    const server = serveProject({ role: 'admin' });
+    renderApp(`/console/${server.project.id}/config`);
+    const create = await screen.findByRole('button', { name: 'Create token' });
+    expect(create.closest('fieldset')?.disabled).toBe(false);
+    const remove = screen.getByRole('button', { name: 'Delete project' });
+    expect(remove.closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByText(/You are a viewer/)).toBeNull();
+  });
+});
+
 const cardOf = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
 

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DOCS } from '../../components/docs-links';
 import { PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { Locked } from '../../components/ui/locked';
 import { errorMessage, MessageModal, type ModalMessage } from '../../components/ui/message-modal';
 import { DeleteProjectCard } from '../../features/projects/components/delete-project-card';
 import { ApiKeyCard } from '../../features/sdk-config/components/api-key-card';
@@ -12,6 +14,7 @@ import { InstallSnippetsCard } from '../../features/sdk-config/components/instal
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
 import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
 import { RetentionCard } from '../../features/sdk-config/components/retention-card';
+import { canManage, isOwner, OWNER_HINT, ROLE_LABELS, VIEWER_HINT } from '../../lib/roles';
 import { useConsoleContext } from './console-outlet';
 
 /**
@@ -23,6 +26,8 @@ export function ConfigPage() {
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalMessage | null>(null);
   const showError = (error: Error) => setModal(errorMessage(error));
+  // A viewer sees every card with its controls disabled (the reason on hover), never a refused change.
+  const manageLock = canManage(project.role) ? null : VIEWER_HINT;
 
   return (
     <div className="flex animate-panel flex-col gap-4">
@@ -31,22 +36,40 @@ export function ConfigPage() {
         title="SDK"
         help={{ href: DOCS.gettingStarted, topic: 'installing the SDK' }}
       />
+      {manageLock && (
+        <Alert tone="info">
+          You are a {ROLE_LABELS[project.role].toLowerCase()} of this project: you can read everything here,
+          and its admins or owner change it.
+        </Alert>
+      )}
       <div className="grid gap-4 xl:grid-cols-2">
-        <ApiKeyCard project={project} onError={showError} />
-        <DomainWhitelistCard project={project} onError={showError} />
+        <Locked reason={manageLock}>
+          <ApiKeyCard project={project} onError={showError} />
+        </Locked>
+        <Locked reason={manageLock}>
+          <DomainWhitelistCard project={project} onError={showError} />
+        </Locked>
         <InstallSnippetsCard project={project} />
         <IntegrationTestCard projectId={project.id} />
-        <ReadTokensCard key={`tokens-${project.id}`} project={project} onError={showError} />
-        <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
+        <Locked reason={manageLock}>
+          <ReadTokensCard key={`tokens-${project.id}`} project={project} onError={showError} />
+        </Locked>
+        <Locked reason={manageLock}>
+          <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
+        </Locked>
         <ExportEventsCard key={`export-${project.id}`} project={project} />
-        <ForgetCard key={`forget-${project.id}`} project={project} />
+        <Locked reason={manageLock}>
+          <ForgetCard key={`forget-${project.id}`} project={project} />
+        </Locked>
       </div>
       {/* Deleting clears the current project; the shell then opens the switcher by itself. */}
-      <DeleteProjectCard
-        key={project.id}
-        project={project}
-        onDeleted={() => navigate('/console/analytics')}
-      />
+      <Locked reason={isOwner(project.role) ? null : OWNER_HINT}>
+        <DeleteProjectCard
+          key={project.id}
+          project={project}
+          onDeleted={() => navigate('/console/analytics')}
+        />
+      </Locked>
       <MessageModal content={modal} onClose={() => setModal(null)} />
     </div>
   );

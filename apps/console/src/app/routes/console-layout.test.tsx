@@ -224,6 +224,8 @@ describe('Shell', () => {
       ['User Acquisition', `/console/${project.id}/acquisition`],
       ['Incident Tracking', `/console/${project.id}/errorlogs`],
       ['SDK', `/console/${project.id}/config`],
+      ['Members', `/console/${project.id}/members`],
+      ['Audit log', `/console/${project.id}/audit-log`],
       ['Components', `/console/${project.id}/uicomponents`],
       ['GraphQL API', `/console/${project.id}/graphiql`],
     ]);

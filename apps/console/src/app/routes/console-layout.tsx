@@ -15,6 +15,7 @@ import {
   clearUserData,
   readCurrentProject,
   readLastProjectId,
+  readPendingInvitation,
   type StoredSession,
   writeCurrentProject,
   writeLastProjectId,
@@ -33,6 +34,8 @@ const SCREENS = new Set([
   'errorlogs',
   'wallets',
   'config',
+  'members',
+  'audit-log',
   'uicomponents',
   'graphiql',
 ]);
@@ -56,6 +59,9 @@ function projectToReopen(projects: readonly Project[], email: string): Project |
 export function ConsoleLayout() {
   const session = useSession();
   if (!session) return <Navigate to="/" replace />;
+  // An invitation link opened before logging in (or signing up and verifying) is accepted now.
+  const pendingInvitation = readPendingInvitation();
+  if (pendingInvitation) return <Navigate to={`/invite?token=${pendingInvitation}`} replace />;
   return <ConsoleShell session={session} />;
 }
 
@@ -114,7 +120,7 @@ function ConsoleShell({ session }: { session: StoredSession }) {
         onLogOut={logOut}
       />
       <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-4 px-4 pb-10 sm:px-6 lg:flex-row lg:gap-6">
-        <Sidebar basePath={basePath} isIndex={screenPath === ''} />
+        <Sidebar basePath={basePath} isIndex={screenPath === ''} role={currentProject?.role ?? null} />
         <main className="flex min-w-0 flex-1 flex-col gap-4">
           {session.verified === false && <UnverifiedWarning />}
           {context ? (

@@ -1,12 +1,12 @@
-import type { Project } from '@polyflow/contracts/projects';
 import type { GraphqlModule } from '../../graphql/module.ts';
+import type { ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { acquisitionGraphqlModule } from './resolvers.ts';
 import type { AcquisitionServiceDeps } from './service.ts';
 import { type AcquisitionService, createAcquisitionService } from './service.ts';
 
 export type AcquisitionDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   /** The event store's read side. */
   eventStore: AcquisitionServiceDeps['store'];
   clock: Clock;

@@ -10,7 +10,7 @@ import {
   FunnelStepKeys,
   FunnelStepLabels,
 } from '@polyflow/contracts/acquisition';
-import type { Project } from '@polyflow/contracts/projects';
+import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { InputError } from '../../reading/input-error.ts';
 import {
@@ -29,7 +29,7 @@ export type AcquisitionQuery = ComparableRangeInput & { projectId: string; filte
 export type AttributionQuery = AcquisitionQuery & { dimension: string };
 
 export type AcquisitionServiceDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   /** The event store's read side: the questions this screen asks (and the event span for "all time"). */
   store: AcquisitionQuestions & Pick<AnalyticsQuestions, 'eventSpan'>;
   clock?: Clock;
@@ -100,7 +100,7 @@ const EMPTY_COUNTS: Omit<AttributionCounts, 'isTotal' | 'value'> = {
 export function createAcquisitionService({ projects, store, clock = systemClock }: AcquisitionServiceDeps) {
   /** Owner check, then the range; with `previous`, the period before it (the same questions, shifted). */
   async function ownedRange(userId: string, input: AcquisitionQuery): Promise<TimeRange> {
-    await projects.getOwnedProject(userId, input.projectId);
+    await projects.getProjectFor(userId, input.projectId);
     // Parse the range before reading the span, so a malformed one fails without touching the store.
     resolveRange(input, null, clock().getTime());
     const span = needsSpan(input) ? await store.eventSpan(input.projectId) : null;

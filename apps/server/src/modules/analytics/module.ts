@@ -1,12 +1,12 @@
-import type { Project } from '@polyflow/contracts/projects';
 import type { GraphqlModule } from '../../graphql/module.ts';
+import type { ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
 import { analyticsGraphqlModule } from './resolvers.ts';
 import { type AnalyticsService, createAnalyticsService } from './service.ts';
 
 export type AnalyticsDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   /** The event store's read side. */
   eventStore: AnalyticsQuestions;
   clock: Clock;

@@ -8,7 +8,7 @@ import type {
   TransactionPage,
 } from '@polyflow/contracts/analytics';
 import type { LiveActivity } from '@polyflow/contracts/live';
-import type { Project } from '@polyflow/contracts/projects';
+import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
 import {
@@ -32,7 +32,7 @@ export type SeriesInput = ComparableRangeInput & { granularity?: string | null }
 export type CountSeries = 'connectedWallets' | 'newWallets' | 'transactions' | 'failedTransactions';
 
 export type AnalyticsServiceDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   /** The event store's read side: the questions this screen asks. */
   store: AnalyticsQuestions;
   clock?: Clock;
@@ -60,7 +60,7 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     projectId: string,
     input: ComparableRangeInput,
   ): Promise<TimeRange> {
-    await projects.getOwnedProject(userId, projectId);
+    await projects.getProjectFor(userId, projectId);
     const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
     const nowMs = clock().getTime();
     return comparedRange(resolveRange(input, span, nowMs), input.previous === true, nowMs);
@@ -186,7 +186,7 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
 
     /** The Live screen's tiles: the last 30 minutes, whole minutes, the current one last. */
     async liveActivity(userId: string, projectId: string): Promise<LiveActivity> {
-      await projects.getOwnedProject(userId, projectId);
+      await projects.getProjectFor(userId, projectId);
       const toMs = (Math.floor(clock().getTime() / MINUTE_MS) + 1) * MINUTE_MS;
       const range = {
         fromMs: toMs - LIVE_MINUTES * MINUTE_MS,
@@ -227,7 +227,7 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
       projectId: string,
       hashOrId: string,
     ): Promise<TransactionDetail | null> {
-      await projects.getOwnedProject(userId, projectId);
+      await projects.getProjectFor(userId, projectId);
       const events = await store.transactionEvents(projectId, hashOrId);
       const detail = toTransactionDetail(events);
       if (!detail || detail.revertReason !== null || !isFailure(detail.status)) return detail;

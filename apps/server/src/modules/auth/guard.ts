@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors.ts';
+import type { Actor } from '../../lib/access.ts';
 import { READ_TOKEN_PREFIX } from '../../lib/ids.ts';
 import type { AuthUser, SessionService } from './sessions.ts';
 
@@ -38,4 +39,10 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   const user = await pending;
   if (!user) throw unauthorized();
   return user;
+}
+
+/** The signed-in user and the client's address: who changes something, as the audit log records it. */
+export async function requireActor(request: FastifyRequest): Promise<Actor> {
+  const user = await requireUser(request);
+  return { id: user.id, email: user.email, ip: request.ip };
 }

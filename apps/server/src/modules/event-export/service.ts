@@ -1,12 +1,12 @@
-import type { Project } from '@polyflow/contracts/projects';
 import { AppError } from '../../errors.ts';
+import type { ProjectAccess } from '../../lib/access.ts';
 import type { IngestionQuestions } from '../event-store/event-store.ts';
 import { type ExportFormat, formatEvents } from './event-formats.ts';
 
 export type EventExportService = ReturnType<typeof createEventExportService>;
 
 export type EventExportDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   store: Pick<IngestionQuestions, 'exportEvents'>;
 };
 
@@ -65,7 +65,7 @@ export function createEventExportService({ projects, store }: EventExportDeps, l
      * failed or abandoned by the client), whatever happened.
      */
     async exportEvents(userId: string, projectId: string, { fromMs, toMs, format }: ExportRequest) {
-      const project = await projects.getOwnedProject(userId, projectId);
+      const project = await projects.getProjectFor(userId, projectId);
       const release = takeSlot(project.id);
       const batches = store.exportEvents(project.id, { from: new Date(fromMs), to: new Date(toMs) });
       return {

@@ -1,6 +1,6 @@
-import type { Project } from '@polyflow/contracts/projects';
 import type { AccountDb } from '../../db/database.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
+import type { AuditRecorder, ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { incidentGraphqlModule } from './resolvers.ts';
 import type { IncidentServiceDeps } from './service.ts';
@@ -8,12 +8,13 @@ import { createIncidentService, type IncidentService } from './service.ts';
 import { createIncidentStateStore } from './store.ts';
 
 export type IncidentDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   /** The event store's read side. */
   eventStore: IncidentServiceDeps['store'];
   /** The account store keeps the owner's resolve / ignore decisions. */
   db: AccountDb;
   clock: Clock;
+  audit: AuditRecorder;
 };
 
 /** The incident service and its GraphQL part, for app.ts to compose. */
@@ -23,6 +24,7 @@ export function createIncidents(deps: IncidentDeps): { service: IncidentService;
     store: deps.eventStore,
     states: createIncidentStateStore(deps.db),
     clock: deps.clock,
+    audit: deps.audit,
   });
   return { service, graphql: incidentGraphqlModule({ incidents: service }) };
 }

@@ -22,7 +22,7 @@ export function incidentGraphqlModule({ incidents }: { incidents: IncidentServic
       incident: query(DetailArgs, (userId, args) => incidents.detail(userId, args)),
     },
     Mutation: {
-      setIncidentStatus: userMutation(StatusArgs, (userId, args) => incidents.setStatus(userId, args)),
+      setIncidentStatus: userMutation(StatusArgs, (actor, args) => incidents.setStatus(actor, args)),
     },
   };
   return { typeDefs: incidentTypeDefs, resolvers };

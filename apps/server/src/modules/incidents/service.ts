@@ -9,8 +9,8 @@ import {
   type Severity,
   type StatusCounts,
 } from '@polyflow/contracts/incidents';
-import type { Project } from '@polyflow/contracts/projects';
 import { notFound } from '../../errors.ts';
+import type { Actor, AuditRecorder, ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
 import { InputError } from '../../reading/input-error.ts';
@@ -45,11 +45,13 @@ export type IncidentQuery = RangeInput & { projectId: string; id: string };
 export type IncidentStatusChange = { projectId: string; id: string; status: string };
 
 export type IncidentServiceDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   /** The event store's read side: the incident questions, and the transactions' outcomes for the fail rate. */
   store: IncidentQuestions & Pick<AnalyticsQuestions, 'transactionOutcomes'>;
   states: IncidentStateStore;
   clock?: Clock;
+  /** Status changes are recorded there (modules/audit-log). */
+  audit: AuditRecorder;
 };
 
 /** The list screen's default period. */
@@ -164,7 +166,13 @@ function detailRange(input: RangeInput, nowMs: number): TimeRange {
 }
 
 /** Incidents (grouped errors) with lifetime severity and the owner's status; every call answers only the owner. */
-export function createIncidentService({ projects, store, states, clock = systemClock }: IncidentServiceDeps) {
+export function createIncidentService({
+  projects,
+  store,
+  states,
+  clock = systemClock,
+  audit,
+}: IncidentServiceDeps) {
   /**
    * The range's summaries and each incident's whole life (all time up to now) with its reach, keyed by id:
    * what severity and the regression flag are decided from, whatever range the screen shows. One call of
@@ -205,7 +213,7 @@ export function createIncidentService({ projects, store, states, clock = systemC
 
   return {
     async list(userId: string, input: IncidentListQuery): Promise<IncidentList> {
-      await projects.getOwnedProject(userId, input.projectId);
+      await projects.getProjectFor(userId, input.projectId);
       const nowMs = clock().getTime();
       const range = listRange(input, nowMs);
       const severities = parseSeverities(input.severities);
@@ -261,7 +269,7 @@ export function createIncidentService({ projects, store, states, clock = systemC
 
     /** One incident over the range (all time without one); null when the project has no such incident in it. */
     async detail(userId: string, input: IncidentQuery): Promise<IncidentDetail | null> {
-      await projects.getOwnedProject(userId, input.projectId);
+      await projects.getProjectFor(userId, input.projectId);
       if (!INCIDENT_ID_PATTERN.test(input.id)) {
         throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
@@ -324,8 +332,8 @@ export function createIncidentService({ projects, store, states, clock = systemC
      * Resolve, ignore or reopen an incident of the caller's project. An id the project never had an
      * occurrence of is NOT_FOUND (nothing is stored for it).
      */
-    async setStatus(userId: string, input: IncidentStatusChange): Promise<IncidentRow> {
-      await projects.getOwnedProject(userId, input.projectId);
+    async setStatus(actor: Actor, input: IncidentStatusChange): Promise<IncidentRow> {
+      await projects.getProjectFor(actor.id, input.projectId, 'manage');
       if (!INCIDENT_ID_PATTERN.test(input.id)) {
         throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
       }
@@ -346,7 +354,14 @@ export function createIncidentService({ projects, store, states, clock = systemC
         incidentId: input.id,
         status,
         changedAt: now,
-        changedBy: userId,
+        changedBy: actor.id,
+      });
+      await audit.record({
+        projectId: input.projectId,
+        actor,
+        action: 'incident.status',
+        target: input.id,
+        details: { status },
       });
       const state = (await states.statesOf(input.projectId)).get(input.id);
       return rowOf(summary, lifetime, state);

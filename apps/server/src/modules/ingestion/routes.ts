@@ -192,7 +192,8 @@ export async function eventRoutes(
         session,
         projectId,
         response,
-        async () => (await sessions.verify(token))?.id === user.id,
+        async () =>
+          (await sessions.verify(token))?.id === user.id && (await events.isStillMember(user.id, projectId)),
         events.now(),
       );
     },

@@ -1,6 +1,6 @@
 import type { IntegrationStatus } from '@polyflow/contracts/integration';
-import type { Project } from '@polyflow/contracts/projects';
 import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
+import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { EventRow } from '../event-store/event-row.ts';
 import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
@@ -23,7 +23,7 @@ export type EventServiceDeps = {
     'loadSegment' | 'isRecordError' | 'deleteProjectEvents' | 'deleteWalletEvents' | 'deleteUserEvents'
   > &
     Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'>;
-  projects: KeyCacheDeps & { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: KeyCacheDeps & ProjectAccess;
   clock?: Clock;
   /** Per project key; generous: it stops a runaway client, not a busy dapp. */
   rateLimit: { eventsPerMinute: number };
@@ -297,13 +297,23 @@ export function createEventService(deps: EventServiceDeps) {
     live,
     /** The server's clock, epoch ms (the live streams' session expiry). */
     now: (): number => clock().getTime(),
-    /** Ownership (others: 404) and the caps (429), checked before the route writes the stream's head. */
+    /** Membership (others: 404) and the caps (429), checked before the route writes the stream's head. */
     async assertLiveAllowed(userId: string, projectId: string): Promise<void> {
-      await deps.projects.getOwnedProject(userId, projectId);
+      await deps.projects.getProjectFor(userId, projectId);
       live.assertRoom(userId, projectId);
     },
+    /** Whether the user is still a member (asked at each heartbeat of an open stream: a removal ends it). */
+    async isStillMember(userId: string, projectId: string): Promise<boolean> {
+      try {
+        await deps.projects.getProjectFor(userId, projectId);
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return false;
+        throw error;
+      }
+    },
 
-    /** What the console's "Test SDK Integration" card shows; owner only (others: 404). */
+    /** What the console's "Test SDK Integration" card shows; members only (others: 404). */
     async integrationStatus(
       userId: string,
       projectId: string,
@@ -318,7 +328,7 @@ export function createEventService(deps: EventServiceDeps) {
           ]);
         }
       }
-      const project = await deps.projects.getOwnedProject(userId, projectId);
+      const project = await deps.projects.getProjectFor(userId, projectId);
       await flush();
       const summary = await deps.store.integrationSummary(project.id, sinceDate);
       return {

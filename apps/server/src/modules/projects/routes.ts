@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteDocs } from '../../http/openapi.ts';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireActor, requireUser } from '../auth/guard.ts';
 import type { ProjectService } from './service.ts';
 
 const CreateBody = CreateProjectSchema.strict();
@@ -20,9 +20,9 @@ const SettingsBody = ProjectSettingsSchema.strict();
 
 const projectIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-/** Project routes under /api/v1; each one requires a session and answers only the owner. */
+/** Project routes under /api/v1; each one requires a session and answers members as their role allows. */
 export async function projectRoutes(app: FastifyInstance, { projects }: { projects: ProjectService }) {
-  /** The route's OpenAPI entry: a session of the project's owner; others' projects answer 404. */
+  /** The route's OpenAPI entry: a session of a member whose role allows it (docs/teams.md); others' projects answer 404. */
   const doc = (
     summary: string,
     body: z.ZodType | undefined,
@@ -37,7 +37,10 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
   app.get(
     '/projects',
     doc('List your projects', undefined, {
-      200: { description: 'Your projects, oldest first.', schema: ProjectListSchema },
+      200: {
+        description: 'The projects you are a member of, oldest first, each with your role.',
+        schema: ProjectListSchema,
+      },
     }),
     async (request) => {
       const user = await requireUser(request);
@@ -51,9 +54,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
       201: { description: 'The new project (no API key yet).', schema: ProjectSchema },
     }),
     async (request, reply) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       const { name } = parseBody(CreateBody, request.body);
-      return reply.status(201).send(await projects.createProject(user.id, name));
+      return reply.status(201).send(await projects.createProject(actor, name));
     },
   );
 
@@ -65,9 +68,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
       project('The project with its new key; the old key stops working.'),
     ),
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       parseBody(NoBodySchema, request.body);
-      return projects.createApiKey(user.id, projectIdOf(request));
+      return projects.createApiKey(actor, projectIdOf(request));
     },
   );
 
@@ -79,9 +82,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
       project('The project without a key: ingestion refuses its events.'),
     ),
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       parseBody(NoBodySchema, request.body);
-      return projects.revokeApiKey(user.id, projectIdOf(request));
+      return projects.revokeApiKey(actor, projectIdOf(request));
     },
   );
 
@@ -94,9 +97,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
       'A domain, or a URL whose host is taken (`https://app.example.com/x` → `app.example.com`).',
     ),
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       const { domain } = parseBody(DomainBody, request.body);
-      return projects.addDomain(user.id, projectIdOf(request), domain);
+      return projects.addDomain(actor, projectIdOf(request), domain);
     },
   );
 
@@ -104,9 +107,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
     '/projects/:id/domains/delete',
     doc('Remove a whitelisted domain', DomainBody, project('The project without the domain.')),
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       const { domain } = parseBody(DomainBody, request.body);
-      return projects.deleteDomain(user.id, projectIdOf(request), domain);
+      return projects.deleteDomain(actor, projectIdOf(request), domain);
     },
   );
 
@@ -119,9 +122,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
       'Events older than `retentionDays` are deleted by the hourly pass; null keeps them forever.',
     ),
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       const { retentionDays } = parseBody(SettingsBody, request.body);
-      return projects.setRetentionDays(user.id, projectIdOf(request), retentionDays);
+      return projects.setRetentionDays(actor, projectIdOf(request), retentionDays);
     },
   );
 
@@ -135,9 +138,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
       },
     }),
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       const subject = parseBody(ForgetSchema, request.body);
-      return projects.forget(user.id, projectIdOf(request), subject);
+      return projects.forget(actor, projectIdOf(request), subject);
     },
   );
 
@@ -145,9 +148,9 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
     '/projects/:id',
     doc('Delete the project and all its events', NoBodySchema, { 204: { description: 'Deleted.' } }),
     async (request, reply) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       parseBody(NoBodySchema, request.body);
-      await projects.deleteProject(user.id, projectIdOf(request));
+      await projects.deleteProject(actor, projectIdOf(request));
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import type { ForgetRequest, ForgetResult, Project } from '@polyflow/contracts/projects';
 import { isUniqueViolation } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { type Actor, type AuditRecorder, type Right, roleAllows } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isId, newApiKey, newId } from '../../lib/ids.ts';
 import { normaliseDomain } from './domains.ts';
@@ -20,6 +21,8 @@ const projectNotFound = () => notFound('Project not found.');
 export type ProjectServiceDeps = {
   store: ProjectStore;
   clock: Clock;
+  /** Every change is recorded there (modules/audit-log). */
+  audit: AuditRecorder;
   /**
    * Ingestion: a deleted project's events go with it, and a forgotten wallet's or user's, those still in
    * the ingestion log included.
@@ -35,8 +38,18 @@ export type ProjectServiceDeps = {
 
 const DAY_MS = 86_400_000;
 
-/** Projects, their API keys and domain whitelists; every operation answers only the owner. */
-export function createProjectService({ store, clock, events }: ProjectServiceDeps) {
+const RIGHT_MESSAGES: Record<Right, string> = {
+  read: 'Only members of this project can do this.',
+  manage: 'Your role in this project (viewer) cannot change it; ask one of its admins or its owner.',
+  own: 'Only the owner of this project can do this.',
+};
+
+/**
+ * Projects, their API keys and domain whitelists. Every operation answers the project's members as
+ * their role allows (docs/teams.md): a non-member gets 404 as for a missing project, a member without
+ * the right 403 ACCESS_FORBIDDEN.
+ */
+export function createProjectService({ store, clock, events, audit }: ProjectServiceDeps) {
   const listeners = new Set<ProjectChangeListener>();
 
   function changed(projectId: string): void {
@@ -49,11 +62,18 @@ export function createProjectService({ store, clock, events }: ProjectServiceDep
     }
   }
 
-  async function getOwnedProject(userId: string, projectId: string): Promise<Project> {
+  /**
+   * The project as the user sees it, when their role there has `right` (default: read). Checked against
+   * the accounts store on every call, so a removed member's next request, on any node, is refused.
+   */
+  async function getProjectFor(userId: string, projectId: string, right: Right = 'read'): Promise<Project> {
     if (!isId(projectId)) throw projectNotFound();
-    const project = await store.findOwned(userId, projectId);
+    const project = await store.findForMember(userId, projectId);
     // Someone else's project answers exactly like a missing one.
     if (!project) throw projectNotFound();
+    if (!roleAllows(project.role, right)) {
+      throw forbidden(project.role === 'admin' ? RIGHT_MESSAGES.own : RIGHT_MESSAGES[right]);
+    }
     return project;
   }
 
@@ -63,42 +83,49 @@ export function createProjectService({ store, clock, events }: ProjectServiceDep
     return result.domain;
   }
 
-  async function setApiKey(userId: string, projectId: string, apiKey: string | null): Promise<Project> {
-    await getOwnedProject(userId, projectId);
+  async function setApiKey(actor: Actor, projectId: string, apiKey: string | null): Promise<Project> {
+    await getProjectFor(actor.id, projectId, 'manage');
     await store.setApiKey(projectId, apiKey);
     changed(projectId);
-    return getOwnedProject(userId, projectId);
+    await audit.record({ projectId, actor, action: apiKey ? 'api_key.create' : 'api_key.revoke' });
+    return getProjectFor(actor.id, projectId);
   }
 
   return {
-    getOwnedProject,
+    getProjectFor,
 
-    listProjects(userId: string): Promise<Project[]> {
-      return store.listByOwner(userId);
+    /** Whether the user is (still) a member of the project: the live stream asks while it is open. */
+    async isMember(userId: string, projectId: string): Promise<boolean> {
+      return isId(projectId) && (await store.findForMember(userId, projectId)) !== null;
     },
 
-    async createProject(userId: string, name: string): Promise<Project> {
-      const existing = await store.listByOwner(userId);
-      if (existing.length >= MAX_PROJECTS_PER_USER) {
-        throw badRequest(`An account can have at most ${MAX_PROJECTS_PER_USER} projects.`);
+    /** Every project the user is a member of, each with their role. */
+    listProjects(userId: string): Promise<Project[]> {
+      return store.listByMember(userId);
+    },
+
+    async createProject(actor: Actor, name: string): Promise<Project> {
+      if ((await store.countOwnedBy(actor.id)) >= MAX_PROJECTS_PER_USER) {
+        throw badRequest(`An account can own at most ${MAX_PROJECTS_PER_USER} projects.`);
       }
       const id = newId();
       await store.insert({
         id,
-        owner_id: userId,
+        owner_id: actor.id,
         name,
         api_key: null,
         created_at: clock().toISOString(),
         retention_days: null,
       });
-      return getOwnedProject(userId, id);
+      await audit.record({ projectId: id, actor, action: 'project.create', target: name });
+      return getProjectFor(actor.id, id);
     },
 
     /** Creates or replaces the key; the previous key stops working at once. */
-    async createApiKey(userId: string, projectId: string): Promise<Project> {
+    async createApiKey(actor: Actor, projectId: string): Promise<Project> {
       for (let attempt = 0; ; attempt++) {
         try {
-          return await setApiKey(userId, projectId, newApiKey());
+          return await setApiKey(actor, projectId, newApiKey());
         } catch (error) {
           // A 190-bit collision is not going to happen, but the unique index would say so if it did.
           if (!isUniqueViolation(error) || attempt >= 2) throw error;
@@ -106,12 +133,12 @@ export function createProjectService({ store, clock, events }: ProjectServiceDep
       }
     },
 
-    revokeApiKey(userId: string, projectId: string): Promise<Project> {
-      return setApiKey(userId, projectId, null);
+    revokeApiKey(actor: Actor, projectId: string): Promise<Project> {
+      return setApiKey(actor, projectId, null);
     },
 
-    async addDomain(userId: string, projectId: string, input: string): Promise<Project> {
-      const project = await getOwnedProject(userId, projectId);
+    async addDomain(actor: Actor, projectId: string, input: string): Promise<Project> {
+      const project = await getProjectFor(actor.id, projectId, 'manage');
       const domain = parseDomain(input);
       const duplicate = () =>
         new AppError(400, 'DOMAIN_ALREADY_WHITELISTED', `${domain} is already on the whitelist.`);
@@ -126,23 +153,31 @@ export function createProjectService({ store, clock, events }: ProjectServiceDep
         throw error;
       }
       changed(projectId);
-      return getOwnedProject(userId, projectId);
+      await audit.record({ projectId, actor, action: 'domain.add', target: domain });
+      return getProjectFor(actor.id, projectId);
     },
 
-    async deleteDomain(userId: string, projectId: string, input: string): Promise<Project> {
-      await getOwnedProject(userId, projectId);
+    async deleteDomain(actor: Actor, projectId: string, input: string): Promise<Project> {
+      await getProjectFor(actor.id, projectId, 'manage');
       const domain = parseDomain(input);
       if (!(await store.deleteDomain(projectId, domain)))
         throw notFound(`${domain} is not on the whitelist.`);
       changed(projectId);
-      return getOwnedProject(userId, projectId);
+      await audit.record({ projectId, actor, action: 'domain.remove', target: domain });
+      return getProjectFor(actor.id, projectId);
     },
 
     /** Sets how long the project's events are kept (null: forever); the retention job applies it. */
-    async setRetentionDays(userId: string, projectId: string, days: number | null): Promise<Project> {
-      await getOwnedProject(userId, projectId);
+    async setRetentionDays(actor: Actor, projectId: string, days: number | null): Promise<Project> {
+      const before = await getProjectFor(actor.id, projectId, 'manage');
       await store.setRetentionDays(projectId, days);
-      return getOwnedProject(userId, projectId);
+      await audit.record({
+        projectId,
+        actor,
+        action: 'retention.set',
+        details: { from: before.retentionDays, to: days },
+      });
+      return getProjectFor(actor.id, projectId);
     },
 
     /**
@@ -159,18 +194,27 @@ export function createProjectService({ store, clock, events }: ProjectServiceDep
     },
 
     /** Deletes every event of one wallet or SDK user of the project; answers how many. */
-    async forget(userId: string, projectId: string, subject: ForgetRequest): Promise<ForgetResult> {
-      await getOwnedProject(userId, projectId);
+    async forget(actor: Actor, projectId: string, subject: ForgetRequest): Promise<ForgetResult> {
+      await getProjectFor(actor.id, projectId, 'manage');
       const deleted =
         subject.wallet !== undefined
           ? await events.deleteWalletEvents(projectId, subject.wallet)
           : await events.deleteUserEvents(projectId, subject.userId ?? '');
+      // The subject's identifier is what was asked to be forgotten: the log names only its kind.
+      await audit.record({
+        projectId,
+        actor,
+        action: 'forget',
+        target: subject.wallet !== undefined ? 'wallet' : 'userId',
+        details: { deleted },
+      });
       return { deleted };
     },
 
-    async deleteProject(userId: string, projectId: string): Promise<void> {
-      await getOwnedProject(userId, projectId);
+    async deleteProject(actor: Actor, projectId: string): Promise<void> {
+      const project = await getProjectFor(actor.id, projectId, 'own');
       await store.delete(projectId);
+      await audit.record({ projectId, actor, action: 'project.delete', target: project.name });
       // The key is gone with the project (and from ingestion's cache), so no event arrives after this.
       changed(projectId);
       await events.deleteProjectEvents(projectId);

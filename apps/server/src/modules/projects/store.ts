@@ -1,5 +1,6 @@
+import type { Role } from '@polyflow/contracts/members';
 import type { Project } from '@polyflow/contracts/projects';
-import type { AccountDb } from '../../db/database.ts';
+import { type AccountDb, inTransaction } from '../../db/database.ts';
 import type { ProjectsTable } from '../../db/schema.ts';
 
 export type ProjectStore = ReturnType<typeof createProjectStore>;
@@ -20,7 +21,7 @@ export function createProjectStore(db: AccountDb) {
     return byProject;
   }
 
-  const toProject = (row: ProjectsTable, domains: string[]): Project => ({
+  const toProject = (row: ProjectsTable, domains: string[], role: Role): Project => ({
     id: row.id,
     name: row.name,
     apiKey: row.api_key,
@@ -28,30 +29,47 @@ export function createProjectStore(db: AccountDb) {
     createdAt: row.created_at,
     whitelistedDomains: domains,
     retentionDays: row.retention_days,
+    role,
   });
 
   return {
-    async listByOwner(ownerId: string): Promise<Project[]> {
+    /** Every project the user is a member of, with their role there. */
+    async listByMember(userId: string): Promise<Project[]> {
       const rows = await db
         .selectFrom('projects')
-        .selectAll()
-        .where('owner_id', '=', ownerId)
-        .orderBy('created_at')
-        .orderBy('id')
+        .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+        .selectAll('projects')
+        .select('project_members.role')
+        .where('project_members.user_id', '=', userId)
+        .orderBy('projects.created_at')
+        .orderBy('projects.id')
         .execute();
       const domains = await domainsOf(rows.map((row) => row.id));
-      return rows.map((row) => toProject(row, domains.get(row.id) ?? []));
+      return rows.map(({ role, ...row }) => toProject(row, domains.get(row.id) ?? [], role));
     },
 
-    async findOwned(ownerId: string, projectId: string): Promise<Project | null> {
+    /** The project as one of its members sees it, or null when the user is not a member (or it is gone). */
+    async findForMember(userId: string, projectId: string): Promise<Project | null> {
       const row = await db
         .selectFrom('projects')
-        .selectAll()
-        .where('id', '=', projectId)
-        .where('owner_id', '=', ownerId)
+        .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+        .selectAll('projects')
+        .select('project_members.role')
+        .where('projects.id', '=', projectId)
+        .where('project_members.user_id', '=', userId)
         .executeTakeFirst();
       if (!row) return null;
-      return toProject(row, (await domainsOf([row.id])).get(row.id) ?? []);
+      const { role, ...project } = row;
+      return toProject(project, (await domainsOf([row.id])).get(row.id) ?? [], role);
+    },
+
+    async countOwnedBy(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('owner_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async findByApiKey(apiKey: string): Promise<{ id: string; whitelistedDomains: string[] } | null> {
@@ -64,8 +82,15 @@ export function createProjectStore(db: AccountDb) {
       return { id: row.id, whitelistedDomains: (await domainsOf([row.id])).get(row.id) ?? [] };
     },
 
+    /** The project and its owner's membership, together. */
     async insert(row: ProjectsTable): Promise<void> {
-      await db.insertInto('projects').values(row).execute();
+      await inTransaction(db, async (trx) => {
+        await trx.insertInto('projects').values(row).execute();
+        await trx
+          .insertInto('project_members')
+          .values({ project_id: row.id, user_id: row.owner_id, role: 'owner', joined_at: row.created_at })
+          .execute();
+      });
     },
 
     async setRetentionDays(projectId: string, days: number | null): Promise<void> {
@@ -114,7 +139,7 @@ export function createProjectStore(db: AccountDb) {
     },
 
     async delete(projectId: string): Promise<void> {
-      // Domains go with the project (ON DELETE CASCADE).
+      // Domains, members, invitations and read tokens go with the project (ON DELETE CASCADE).
       await db.deleteFrom('projects').where('id', '=', projectId).execute();
     },
   };

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteDocs } from '../../http/openapi.ts';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireActor, requireUser } from '../auth/guard.ts';
 import type { ReadTokenService } from './service.ts';
 
 const CreateBody = CreateReadTokenSchema.strict();
@@ -30,9 +30,9 @@ export async function readTokenRoutes(
       201: { description: 'The token: shown this once only.', schema: CreatedReadTokenSchema },
     }),
     async (request, reply) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       const { name } = parseBody(CreateBody, request.body);
-      return reply.status(201).send(await readTokens.create(user.id, paramsOf(request).id, name));
+      return reply.status(201).send(await readTokens.create(actor, paramsOf(request).id, name));
     },
   );
 
@@ -53,10 +53,10 @@ export async function readTokenRoutes(
       204: { description: 'Revoked: the token stops working at once.' },
     }),
     async (request, reply) => {
-      const user = await requireUser(request);
+      const actor = await requireActor(request);
       parseBody(NoBodySchema, request.body);
       const { id, tokenId } = paramsOf(request);
-      await readTokens.revoke(user.id, id, tokenId);
+      await readTokens.revoke(actor, id, tokenId);
       return reply.status(204).send();
     },
   );

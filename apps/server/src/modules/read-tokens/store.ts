@@ -38,17 +38,18 @@ export function createReadTokenStore(db: AccountDb) {
       return Number(row.count);
     },
 
-    /** Whether a row was removed. */
-    async delete(projectId: string, tokenId: string): Promise<boolean> {
-      const result = await db
+    /** The removed token's name, or null when there was no such token. */
+    async delete(projectId: string, tokenId: string): Promise<string | null> {
+      const row = await db
         .deleteFrom('read_tokens')
         .where('project_id', '=', projectId)
         .where('id', '=', tokenId)
+        .returning('name')
         .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return row?.name ?? null;
     },
 
-    /** The project a token hash reads, and that project's owner. */
+    /** The project a token hash reads, and that project's owner (today's: it follows a transfer). */
     async findByHash(tokenHash: string): Promise<{ projectId: string; ownerId: string } | null> {
       const row = await db
         .selectFrom('read_tokens')

@@ -1,11 +1,11 @@
-import type { Project } from '@polyflow/contracts/projects';
 import type { GraphqlModule } from '../../graphql/module.ts';
+import type { ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { walletGraphqlModule } from './resolvers.ts';
 import { createWalletService, type WalletService, type WalletServiceDeps } from './service.ts';
 
 export type WalletDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   /** The event store's read side. */
   eventStore: WalletServiceDeps['store'];
   clock: Clock;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Project } from '@polyflow/contracts/projects';
+import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { InputError } from '../../reading/input-error.ts';
 import {
@@ -29,7 +29,7 @@ import {
 /** The wallet figures of docs/wallets.md. Every call first checks that the caller may read the project. */
 
 export type WalletServiceDeps = {
-  projects: { getOwnedProject(userId: string, projectId: string): Promise<Project> };
+  projects: ProjectAccess;
   store: WalletQuestions & Pick<AnalyticsQuestions, 'eventSpan'>;
   clock?: Clock;
 };
@@ -173,7 +173,7 @@ export function shareOf(burned: string, paid: string): number | null {
 
 export function createWalletService({ projects, store, clock = systemClock }: WalletServiceDeps) {
   async function owned(userId: string, projectId: string): Promise<void> {
-    await projects.getOwnedProject(userId, projectId);
+    await projects.getProjectFor(userId, projectId);
   }
 
   async function rangeOf(projectId: string, input: RangeInput): Promise<TimeRange> {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { Locked } from '../../../components/ui/locked';
 import { WalletLink } from '../../../components/wallet-link';
 import { formatDateTime } from '../../../lib/format';
 import { useSetIncidentStatus } from '../api/set-incident-status';
@@ -21,6 +22,8 @@ import { SeverityBadge } from './severity-badge';
 interface IncidentOverviewProps {
   incident: IncidentDetail;
   projectId: string;
+  /** Null when the caller's role may resolve and ignore; else why not (a viewer), shown on hover. */
+  statusLock?: string | null;
   /** The list's period the figures of "In this period" cover, e.g. "Last 7 days (…)", or "All time". */
   periodLabel: string;
 }
@@ -29,7 +32,12 @@ interface IncidentOverviewProps {
  * Who, what and how bad, with the two scopes kept apart: the period the list was looking at, and the
  * incident's whole life (which its severity is decided from). Resolve / Ignore / Reopen live here.
  */
-export function IncidentOverview({ incident, projectId, periodLabel }: IncidentOverviewProps) {
+export function IncidentOverview({
+  incident,
+  projectId,
+  periodLabel,
+  statusLock = null,
+}: IncidentOverviewProps) {
   // The latest occurrence may have come before a connection: then name the wallet last affected.
   const wallet = incidentWallet(incident);
   const isEarlierWallet = incident.latest.wallet === null && wallet !== null;
@@ -39,7 +47,11 @@ export function IncidentOverview({ incident, projectId, periodLabel }: IncidentO
         titleId="incident-title"
         eyebrow={IncidentTypeLabels[incident.type]}
         title={incident.title}
-        actions={<StatusActions incident={incident} projectId={projectId} />}
+        actions={
+          <Locked reason={statusLock}>
+            <StatusActions incident={incident} projectId={projectId} />
+          </Locked>
+        }
       />
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Fact label="Incident ID">

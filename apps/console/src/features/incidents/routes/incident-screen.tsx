@@ -8,6 +8,7 @@ import { CsvScope } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { describePeriod, periodFromSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
+import { canManage, VIEWER_HINT } from '../../../lib/roles';
 import { useIncident } from '../api/get-incident';
 import { ErrorLogCard } from '../components/error-log-card';
 import { IncidentOverview } from '../components/incident-overview';
@@ -77,6 +78,7 @@ export function IncidentScreen({ project, incidentId, listPath }: IncidentScreen
           <IncidentOverview
             incident={incident.data}
             projectId={project.id}
+            statusLock={canManage(project.role) ? null : VIEWER_HINT}
             periodLabel={selection ? describePeriod(selection) : 'All time'}
           />
           <WalletStateCard occurrence={incident.data.latest} />

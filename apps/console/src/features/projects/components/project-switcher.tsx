@@ -2,11 +2,13 @@ import type { Project } from '@polyflow/contracts/projects';
 import { FolderPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
+import { ROLE_LABELS } from '../../../lib/roles';
 import { useProjects } from '../api/get-projects';
 import { CreateProjectForm } from './create-project-form';
 
@@ -57,7 +59,10 @@ export function ProjectSwitcher({ isOpen, currentProjectId, onChoose, onClose }:
                     )}
                   >
                     <div className="min-w-0">
-                      <p className="truncate text-sm font-semibold text-slate-900">{project.name}</p>
+                      <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+                        <span className="truncate">{project.name}</span>
+                        <Badge className="shrink-0">{ROLE_LABELS[project.role]}</Badge>
+                      </p>
                       <p className={cn('text-xs', isCurrent ? 'text-indigo-800' : 'text-slate-600')}>
                         {isCurrent ? 'Current project' : `Created ${formatDate(project.createdAt)}`}
                       </p>

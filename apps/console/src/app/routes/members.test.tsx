@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PENDING_INVITATION_KEY } from '../../lib/storage';
+import { buildProject, logIn } from '../../testing/fixtures';
+import { json, mockApi } from '../../testing/mock-api';
+import { renderApp } from '../../testing/render-app';
+
+const member = (email: string, role: 'owner' | 'admin' | 'viewer') => ({
+  userId: `user-${email.split('@')[0]}`,
+  email,
+  role,
+  joinedAt: '2026-11-01T10:00:00.000Z',
+});
+const invitation = {
+  id: 'inv-1',
+  email: 'new@example.com',
+  role: 'viewer',
+  createdAt: '2026-11-02T10:00:00.000Z',
+  expiresAt: '2026-11-09T10:00:00.000Z',
+};
+
+describe('Members screen', () => {
+  it('gives the owner the invite form, role changes, removal and the transfer to an admin', async () => {
+    logIn({ email: 'ada@example.com' });
+    const project = buildProject({ name: 'Shop', role: 'owner' });
+    const base = `/projects/${project.id}`;
+    const api = mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      [`GET ${base}/members`]: json(200, {
+        members: [
+          member('ada@example.com', 'owner'),
+          member('bob@example.com', 'admin'),
+          member('cy@example.com', 'viewer'),
+        ],
+        invitations: [invitation],
+      }),
+      [`POST ${base}/invitations`]: json(201, {
+        id: 'inv-2',
+        email: 'dee@example.com',
+        role: 'admin',
+        expiresAt: invitation.expiresAt,
+      }),
+      [`PATCH ${base}/members/user-cy`]: json(200, member('cy@example.com', 'admin')),
+    });
+    const { user } = renderApp(`/console/${project.id}/members`);
+    const members = await screen.findByRole('list', { name: 'Members' });
+    expect(within(members).getByRole('button', { name: 'Make bob@example.com the owner' })).toBeTruthy();
+    expect(within(members).queryByRole('button', { name: 'Remove ada@example.com' })).toBeNull();
+    expect(within(members).getByRole('button', { name: 'Remove cy@example.com' })).toBeTruthy();
+    expect(within(members).queryByRole('button', { name: 'Leave' })).toBeNull();
+
+    await user.selectOptions(within(members).getByLabelText('Role of cy@example.com'), 'admin');
+    await waitFor(() => expect(api.calls(`PATCH ${base}/members/user-cy`)).toHaveLength(1));
+    expect(api.calls(`PATCH ${base}/members/user-cy`)[0]?.body).toEqual({ role: 'admin' });
+
+    await user.type(screen.getByLabelText('Email address'), 'dee@example.com');
+    await user.selectOptions(screen.getByLabelText('Role'), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('Invitation sent to dee@example.com. The link works once, for 7 days.'),
+    ).toBeTruthy();
+    expect(api.calls(`POST ${base}/invitations`)[0]?.body).toEqual({
+      email: 'dee@example.com',
+      role: 'admin',
+    });
+    const pending = screen.getByRole('list', { name: 'Pending invitations' });
+    expect(
+      within(pending).getByRole('button', { name: 'Revoke the invitation to new@example.com' }),
+    ).toBeTruthy();
+  }, 20_000);
+
+  it('shows a viewer the team without controls, but lets them leave', async () => {
+    logIn({ email: 'cy@example.com' });
+    const project = buildProject({ name: 'Shop', role: 'viewer' });
+    mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      [`GET /projects/${project.id}/members`]: json(200, {
+        members: [member('ada@example.com', 'owner'), member('cy@example.com', 'viewer')],
+        invitations: [invitation],
+      }),
+    });
+    renderApp(`/console/${project.id}/members`);
+    const members = await screen.findByRole('list', { name: 'Members' });
+    expect(screen.queryByLabelText('Email address')).toBeNull();
+    expect(within(members).queryByRole('combobox')).toBeNull();
+    expect(within(members).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(within(members).getByRole('button', { name: 'Leave' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Revoke the invitation/ })).toBeNull();
+    const sidebar = screen.getByRole('navigation', { name: 'Console' });
+    expect(within(sidebar).queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+});
+
+describe('/invite', () => {
+  it('keeps the token without a session and offers to sign up or log in', async () => {
+    mockApi({});
+    renderApp('/invite?token=abc_DEF-123');
+    expect(await screen.findByRole('heading', { name: 'Join a project' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/?signup');
+    expect(JSON.parse(window.localStorage.getItem(PENDING_INVITATION_KEY) ?? 'null')).toBe('abc_DEF-123');
+  });
+
+  it('accepts a kept invitation once logged in and opens the project', async () => {
+    logIn({ email: 'cy@example.com' });
+    window.localStorage.setItem(PENDING_INVITATION_KEY, JSON.stringify('abc_DEF-123'));
+    const project = buildProject({ name: 'Shop', role: 'viewer' });
+    const api = mockApi({
+      'POST /invitations/accept': json(200, project),
+      'GET /projects': json(200, { projects: [project] }),
+      'POST /api/graphql': json(200, { data: null }),
+    });
+    const { location } = renderApp('/console/analytics');
+    await waitFor(() => expect(location()).toBe(`/console/${project.id}/analytics`));
+    expect(api.calls('POST /invitations/accept')[0]?.body).toEqual({ token: 'abc_DEF-123' });
+    expect(window.localStorage.getItem(PENDING_INVITATION_KEY)).toBeNull();
+  });
+});

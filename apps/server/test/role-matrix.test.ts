@@ -1,0 +1,462 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ProjectListSchema } from '@polyflow/contracts/projects';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newEmailToken, newId, sha256 } from '../src/lib/ids.ts';
+import { graphqlClient } from './analytics/graphql-client.ts';
+import { apiClient } from './support/client.ts';
+import { ENGINES, useTestApp } from './support/harness.ts';
+import { type SeededUser, seed, snapshot } from './support/seed.ts';
+
+/**
+ * The role-by-route matrix (issue 26, docs/teams.md): every REST route about projects and every GraphQL
+ * operation, called by the owner, an admin, a viewer, a non-member and a read token of the project, on
+ * a fresh project each time. A refusal writes nothing (every account table compared before and after).
+ */
+
+const CALLERS = ['owner', 'admin', 'viewer', 'nonMember', 'readToken'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+type Team = {
+  projectId: string;
+  tokens: Record<Caller, string>;
+  ids: { admin: string; other: string; invitation: string; readToken: string };
+  /** The token of an invitation sent to the non-member's address. */
+  acceptToken: string;
+};
+
+type RestCase = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The route as Fastify knows it, to check that the matrix covers every one. */
+  route: string;
+  url(team: Team): string;
+  body?(team: Team): unknown;
+  expected: Expected;
+};
+
+// Who may do what: reads for every member; changes for admins and the owner; transfer and delete for the
+// owner; a non-member gets 404 as for a missing project; a read token 403 on every console route.
+const READ: Expected = { owner: 200, admin: 200, viewer: 200, nonMember: 404, readToken: 403 };
+const MANAGE: Expected = { owner: 200, admin: 200, viewer: 403, nonMember: 404, readToken: 403 };
+const manage = (status: number): Expected => ({ ...MANAGE, owner: status, admin: status });
+const OWN: Expected = { owner: 200, admin: 403, viewer: 403, nonMember: 404, readToken: 403 };
+
+const P = '/api/v1/projects/:id';
+const REST: RestCase[] = [
+  {
+    method: 'GET',
+    route: '/api/v1/projects',
+    url: () => '/api/v1/projects',
+    expected: { ...READ, nonMember: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/projects',
+    url: () => '/api/v1/projects',
+    body: () => ({ name: 'Another' }),
+    expected: { owner: 201, admin: 201, viewer: 201, nonMember: 201, readToken: 403 },
+  },
+  {
+    method: 'PATCH',
+    route: P,
+    url: (t) => `/api/v1/projects/${t.projectId}`,
+    body: () => ({ retentionDays: 30 }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: P,
+    url: (t) => `/api/v1/projects/${t.projectId}`,
+    expected: { ...OWN, owner: 204 },
+  },
+  {
+    method: 'POST',
+    route: `${P}/api-key`,
+    url: (t) => `/api/v1/projects/${t.projectId}/api-key`,
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/api-key`,
+    url: (t) => `/api/v1/projects/${t.projectId}/api-key`,
+    expected: MANAGE,
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/domains/add`,
+    url: (t) => `/api/v1/projects/${t.projectId}/domains/add`,
+    body: () => ({ domain: 'new.example.com' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/domains/delete`,
+    url: (t) => `/api/v1/projects/${t.projectId}/domains/delete`,
+    body: () => ({ domain: 'app.example.com' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'POST',
+    route: `${P}/forget`,
+    url: (t) => `/api/v1/projects/${t.projectId}/forget`,
+    body: () => ({ userId: 'someone' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'POST',
+    route: `${P}/read-tokens`,
+    url: (t) => `/api/v1/projects/${t.projectId}/read-tokens`,
+    body: () => ({ name: 'BI' }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/read-tokens`,
+    url: (t) => `/api/v1/projects/${t.projectId}/read-tokens`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/read-tokens/:tokenId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/read-tokens/${t.ids.readToken}`,
+    expected: manage(204),
+  },
+  {
+    method: 'GET',
+    route: `${P}/integration`,
+    url: (t) => `/api/v1/projects/${t.projectId}/integration`,
+    expected: READ,
+  },
+  {
+    method: 'GET',
+    route: `${P}/export/events`,
+    url: (t) => `/api/v1/projects/${t.projectId}/export/events?from=2020-01-01&to=2100-01-01`,
+    // A read token keeps its rights: it exports its project.
+    expected: { ...READ, readToken: 200 },
+  },
+  {
+    method: 'GET',
+    route: `${P}/members`,
+    url: (t) => `/api/v1/projects/${t.projectId}/members`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
+    route: `${P}/invitations`,
+    url: (t) => `/api/v1/projects/${t.projectId}/invitations`,
+    body: () => ({ email: `new-${newId()}@example.com`, role: 'viewer' }),
+    expected: manage(201),
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/invitations/:invitationId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/invitations/${t.ids.invitation}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/invitations/:invitationId/resend`,
+    url: (t) => `/api/v1/projects/${t.projectId}/invitations/${t.ids.invitation}/resend`,
+    expected: MANAGE,
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/members/:userId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/members/${t.ids.other}`,
+    body: () => ({ role: 'admin' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/members/:userId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/members/${t.ids.other}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/transfer`,
+    url: (t) => `/api/v1/projects/${t.projectId}/transfer`,
+    body: (t) => ({ userId: t.ids.admin }),
+    expected: OWN,
+  },
+  {
+    method: 'GET',
+    route: `${P}/audit-log`,
+    url: (t) => `/api/v1/projects/${t.projectId}/audit-log`,
+    expected: MANAGE,
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/invitations/accept',
+    url: () => '/api/v1/invitations/accept',
+    body: (t) => ({ token: t.acceptToken }),
+    // The invitation went to the non-member's address: only they can take it.
+    expected: { owner: 403, admin: 403, viewer: 403, nonMember: 200, readToken: 403 },
+  },
+];
+
+/** The live stream is a socket held open: checked over HTTP, its head's status only. */
+const LIVE = { route: `${P}/live`, expected: READ };
+
+/** Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI file. */
+const NOT_PROJECT_ROUTES =
+  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json)(\/|$)/;
+
+/** `printRoutes` draws a tree; this reads it back into "METHOD /path" lines. */
+function registeredRoutes(tree: string): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = (match[1]?.length ?? 0) / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (method && method !== 'HEAD' && method !== 'OPTIONS') found.push(`${method} ${stack.join('')}`);
+    }
+  }
+  return found;
+}
+
+describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
+  const t = useTestApp(engine);
+  const api = () => apiClient(t.app);
+  const gql = () => graphqlClient(t.app);
+  let users: Record<'admin' | 'viewer' | 'other' | 'nonMember', SeededUser>;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const make = () => seed(t.services).user().verified().build();
+    const [admin, viewer, other, nonMember] = await Promise.all([make(), make(), make(), make()]);
+    users = { admin, viewer, other, nonMember } as typeof users;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  /** A fresh project: a new owner, an admin, two viewers, a domain, a key, a read token, two invitations. */
+  async function team(): Promise<Team> {
+    const { projects, readTokens, db, clock } = t.services;
+    const owner = await seed(t.services).user().verified().build();
+    const actor = { id: owner.id, email: owner.email, ip: '127.0.0.1' };
+    const project = await projects.createProject(actor, 'Team project');
+    await projects.createApiKey(actor, project.id);
+    await projects.addDomain(actor, project.id, 'app.example.com');
+    const now = clock().toISOString();
+    const member = (user: SeededUser, role: 'admin' | 'viewer') => ({
+      project_id: project.id,
+      user_id: user.id,
+      role,
+      joined_at: now,
+    });
+    await db
+      .insertInto('project_members')
+      .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
+      .execute();
+    const readToken = await readTokens.create(actor, project.id, 'Script');
+    const invitation = (email: string, token: string) => ({
+      id: newId(),
+      project_id: project.id,
+      email,
+      role: 'viewer' as const,
+      token_hash: sha256(token),
+      invited_by: owner.id,
+      created_at: now,
+      expires_at: new Date(Date.parse(now) + 86_400_000).toISOString(),
+    });
+    const pending = invitation(`pending-${newId()}@example.com`, newEmailToken());
+    const acceptToken = newEmailToken();
+    await db
+      .insertInto('project_invitations')
+      .values([pending, invitation(users.nonMember.email, acceptToken)])
+      .execute();
+    return {
+      projectId: project.id,
+      tokens: {
+        owner: owner.token,
+        admin: users.admin.token,
+        viewer: users.viewer.token,
+        nonMember: users.nonMember.token,
+        readToken: readToken.token,
+      },
+      ids: { admin: users.admin.id, other: users.other.id, invitation: pending.id, readToken: readToken.id },
+      acceptToken,
+    };
+  }
+
+  it('covers every REST route about projects and invitations', () => {
+    const routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter(
+      (line) => line.includes(' /api/v1/') && !NOT_PROJECT_ROUTES.test(line.split(' ')[1] ?? ''),
+    );
+    const covered = [...REST.map((c) => `${c.method} ${c.route}`), `GET ${LIVE.route}`];
+    expect(routes.sort()).toEqual(covered.sort());
+  });
+
+  describe.each(REST)('$method $route', (restCase) => {
+    it.each(CALLERS)('as %s', async (caller) => {
+      const fixture = await team();
+      const before = await snapshot(t.services);
+      const response = await api().request(restCase.method, restCase.url(fixture), {
+        token: fixture.tokens[caller],
+        body: restCase.body?.(fixture),
+      });
+      const expected = restCase.expected[caller];
+      expect(response.statusCode, response.body).toBe(expected);
+      if (expected >= 400) {
+        const errorCode = { 403: 'ACCESS_FORBIDDEN', 404: 'RESOURCE_NOT_FOUND' }[expected];
+        expect(response.json()).toMatchObject({ errorCode, message: expect.any(String) });
+        expect(await snapshot(t.services)).toBe(before);
+      }
+    });
+  });
+
+  it.each(CALLERS)(`GET ${LIVE.route} as %s`, async (caller) => {
+    const fixture = await team();
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.get(`${baseUrl}/api/v1/projects/${fixture.projectId}/live`, {
+        headers: { authorization: `Bearer ${fixture.tokens[caller]}`, accept: 'text/event-stream' },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+    });
+    expect(status).toBe(LIVE.expected[caller]);
+  });
+
+  it('lists each project with the caller’s role', async () => {
+    const fixture = await team();
+    for (const [caller, role] of [
+      ['owner', 'owner'],
+      ['admin', 'admin'],
+      ['viewer', 'viewer'],
+    ] as const) {
+      const listed = ProjectListSchema.parse(
+        (await api().get('projects', { token: fixture.tokens[caller] })).json(),
+      );
+      expect(listed.projects.find((project) => project.id === fixture.projectId)?.role).toBe(role);
+    }
+    const stranger = ProjectListSchema.parse(
+      (await api().get('projects', { token: fixture.tokens.nonMember })).json(),
+    );
+    expect(stranger.projects.map((project) => project.id)).not.toContain(fixture.projectId);
+  });
+
+  describe('GraphQL', () => {
+    type Field = {
+      name: string;
+      args: { name: string; type: TypeRef }[];
+      type: TypeRef;
+    };
+    type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
+    /** Operations authenticated by a dapp's API key (the published SDK), not by a console user. */
+    const API_KEY_MUTATIONS = /^(create\w*Event|updateTxRequestEventTxStatus)$/;
+    let operations: { kind: 'query' | 'mutation'; field: Field }[] = [];
+    let enums = new Map<string, string>();
+    /** Queries about no project (the schema's `health`): nothing to check. */
+    let unscoped: string[] = [];
+    /** Arguments a query needs beyond its required ones (one of `hash` or `id`). */
+    const EXTRA_ARGS: Record<string, string> = { transaction: 'id: "tx-1"' };
+
+    beforeAll(async () => {
+      const ref = 'kind name ofType { kind name ofType { kind name ofType { kind name } } }';
+      const answer = await gql()(
+        `{ __schema {
+          queryType { fields { name type { ${ref} } args { name type { ${ref} } } } }
+          mutationType { fields { name type { ${ref} } args { name type { ${ref} } } } }
+          types { kind name enumValues { name } }
+        } }`,
+        {},
+      );
+      const schema = answer.data?.__schema as {
+        queryType: { fields: Field[] };
+        mutationType: { fields: Field[] };
+        types: { kind: string; name: string; enumValues: { name: string }[] | null }[];
+      };
+      const aboutAProject = (field: Field) => field.args.some((arg) => arg.name === 'projectId');
+      unscoped = schema.queryType.fields.filter((field) => !aboutAProject(field)).map((field) => field.name);
+      operations = [
+        ...schema.queryType.fields.filter(aboutAProject).map((field) => ({ kind: 'query' as const, field })),
+        ...schema.mutationType.fields
+          .filter((field) => !API_KEY_MUTATIONS.test(field.name))
+          .map((field) => ({ kind: 'mutation' as const, field })),
+      ];
+      enums = new Map(
+        schema.types
+          .filter((type) => type.kind === 'ENUM' && type.enumValues?.[0])
+          .map((type) => [type.name, type.enumValues?.[0]?.name ?? '']),
+      );
+    });
+
+    const named = (type: TypeRef): TypeRef => (type.ofType ? named(type.ofType) : type);
+
+    /** The field with its required arguments (projectId: the project's), selecting __typename of objects. */
+    function documentOf(kind: 'query' | 'mutation', field: Field): string {
+      const args = field.args
+        .filter((arg) => arg.type.kind === 'NON_NULL')
+        .map((arg) => {
+          if (arg.name === 'projectId') return 'projectId: $p';
+          const type = named(arg.type);
+          if (type.kind === 'ENUM') return `${arg.name}: ${enums.get(type.name ?? '')}`;
+          if (type.name === 'Int' || type.name === 'Float') return `${arg.name}: 1`;
+          if (type.name === 'Boolean') return `${arg.name}: false`;
+          // Checked before the project by some queries: a well-formed one, so that access is what answers.
+          if (arg.name === 'address') return `${arg.name}: "0x${'0'.repeat(39)}1"`;
+          return `${arg.name}: "x-1"`;
+        });
+      const returned = named(field.type);
+      const selection = returned.kind === 'OBJECT' ? ' { __typename }' : '';
+      const extra = EXTRA_ARGS[field.name];
+      if (extra) args.push(extra);
+      return `${kind}($p: ID!) { ${field.name}(${args.join(', ')})${selection} }`;
+    }
+
+    /** What the role check said: passed (whatever the operation then answered), or which refusal. */
+    function accessOf(answer: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) {
+      const error = answer.errors?.[0];
+      if (!error) return 'allowed';
+      if (error.extensions?.code === 'FORBIDDEN') return 'FORBIDDEN';
+      if (error.extensions?.code === 'NOT_FOUND' && error.message === 'Project not found.')
+        return 'NOT_FOUND';
+      if (error.extensions?.code === 'BAD_AUTHENTICATION') return 'BAD_AUTHENTICATION';
+      // An operation's own answer to placeholder arguments (no such incident, an invalid id): access passed.
+      return 'allowed';
+    }
+
+    it('has operations to check (queries of analytics, acquisition, incidents; the status mutation)', () => {
+      expect(unscoped).toEqual(['health']);
+      expect(operations.filter((op) => op.kind === 'query').length).toBeGreaterThanOrEqual(20);
+      expect(operations.filter((op) => op.kind === 'mutation').map((op) => op.field.name)).toEqual([
+        'setIncidentStatus',
+      ]);
+    });
+
+    it.each(CALLERS)('every operation as %s', async (caller) => {
+      const fixture = await team();
+      const outcomes: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const { kind, field } of operations) {
+        const before = await snapshot(t.services);
+        const answer = await gql()(
+          documentOf(kind, field),
+          { p: fixture.projectId },
+          {
+            token: fixture.tokens[caller],
+          },
+        );
+        outcomes[field.name] = accessOf(answer);
+        const isChange = kind === 'mutation';
+        expected[field.name] =
+          caller === 'nonMember'
+            ? 'NOT_FOUND'
+            : isChange && (caller === 'viewer' || caller === 'readToken')
+              ? 'FORBIDDEN'
+              : 'allowed';
+        if (expected[field.name] !== 'allowed') expect(await snapshot(t.services)).toBe(before);
+      }
+      expect(outcomes).toEqual(expected);
+    });
+  });
+});
