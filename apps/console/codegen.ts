@@ -26,7 +26,7 @@ const config: CodegenConfig = {
         // A nullable field is always present, null when empty (as the server answers).
         avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
         strictScalars: true,
-        scalars: { DateTime: 'string', UUID: 'string' },
+        scalars: { DateTime: 'string', UUID: 'string', ChainId: 'number' },
       },
     },
   },

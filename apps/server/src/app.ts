@@ -56,6 +56,7 @@ import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
 import { createWallets } from './modules/wallets/module.ts';
+import { chainIdGraphql } from './reading/chain-id.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
 
 /** Everything other modules may use; passed to each module's register function. */
@@ -340,6 +341,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin, {
     modules: [
       dateTimeGraphql,
+      chainIdGraphql,
       legacyIngestionGraphql(events),
       analytics.graphql,
       acquisition.graphql,

@@ -109,7 +109,7 @@ describe('totalTransactions and failedTransactions', () => {
 });
 
 describe('averageGasPrice', () => {
-  const query = `query Gas($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $chainId: Int) {
+  const query = `query Gas($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $chainId: ChainId) {
     averageGasPrice(projectId: $projectId, from: $from, to: $to, granularity: $granularity, chainId: $chainId) { from to value }
   }`;
 

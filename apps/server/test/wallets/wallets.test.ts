@@ -75,7 +75,7 @@ const WALLET = `query W($projectId: ID!, $address: String!) {
 }`;
 
 const LIST = `query List($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $stage: String, $source: String,
-  $campaign: String, $chainId: Int, $country: String, $sort: String, $descending: Boolean, $first: Int, $after: String) {
+  $campaign: String, $chainId: ChainId, $country: String, $sort: String, $descending: Boolean, $first: Int, $after: String) {
   wallets(projectId: $projectId, from: $from, to: $to, search: $search, stage: $stage, source: $source,
     campaign: $campaign, chainId: $chainId, country: $country, sort: $sort, descending: $descending,
     first: $first, after: $after) {

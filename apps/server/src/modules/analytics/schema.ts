@@ -48,7 +48,7 @@ export const analyticsTypeDefs = /* GraphQL */ `
   }
 
   type ContractFunctionCalls {
-    chainId: Int
+    chainId: ChainId
     contract: String!
     selector: String!
     "Signature of a well-known selector, e.g. transfer(address,uint256); null otherwise."
@@ -85,7 +85,7 @@ export const analyticsTypeDefs = /* GraphQL */ `
     wallet: String
     type: TransactionType!
     status: TransactionStatus!
-    chainId: Int
+    chainId: ChainId
     country: String
     browser: String
   }
@@ -111,7 +111,7 @@ export const analyticsTypeDefs = /* GraphQL */ `
     wallet: String
     type: TransactionType!
     status: TransactionStatus!
-    chainId: Int
+    chainId: ChainId
     country: String
     browser: String
     from: String
@@ -182,7 +182,7 @@ export const analyticsTypeDefs = /* GraphQL */ `
     "Transactions whose latest stage is reverted or failed, in the bucket of their request."
     failedTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
     "Mean effective gas price in wei of the transactions mined in each bucket (optionally on one chain)."
-    averageGasPrice(projectId: ID!, from: DateTime, to: DateTime, granularity: String, chainId: Int, previous: Boolean = false): [AverageBucket!]!
+    averageGasPrice(projectId: ID!, from: DateTime, to: DateTime, granularity: String, chainId: ChainId, previous: Boolean = false): [AverageBucket!]!
     "Every tile of the overview card at once. previous: true answers the same tiles for the previous period."
     analyticsOverview(projectId: ID!, from: DateTime, to: DateTime, previous: Boolean = false): AnalyticsOverview!
     "Most called contract functions (submitted transactions), at most limit (1-100) rows."

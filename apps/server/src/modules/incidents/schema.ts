@@ -109,7 +109,7 @@ export const incidentTypeDefs = /* GraphQL */ `
     gasBalance: String
     symbol: String
     nonce: String
-    chainId: Int
+    chainId: ChainId
     "Network name from the chain id, e.g. Ethereum, Polygon, Anvil (local), Chain 12345."
     network: String
     walletProvider: String

@@ -7,7 +7,7 @@
 export const walletTypeDefs = /* GraphQL */ `
   "Gas of one chain, in wei as decimal strings."
   type WalletChainGas {
-    chainId: Int
+    chainId: ChainId
     "Σ gas_used × effective_gas_price of the receipts (confirmed or reverted)."
     gasPaidWei: String!
     "The same over the reverted receipts alone: paid for nothing."
@@ -35,7 +35,7 @@ export const walletTypeDefs = /* GraphQL */ `
     path: String
     walletAddress: String
     walletProvider: String
-    chainId: Int
+    chainId: ChainId
     txId: String
     txStage: String
     txHash: String
@@ -154,7 +154,7 @@ export const walletTypeDefs = /* GraphQL */ `
   type FailedCostRow {
     "UTC day of the reverted receipts (YYYY-MM-DD)."
     day: String!
-    chainId: Int
+    chainId: ChainId
     contract: String
     selector: String
     reverted: Int!
@@ -179,7 +179,7 @@ export const walletTypeDefs = /* GraphQL */ `
       stage: String
       source: String
       campaign: String
-      chainId: Int
+      chainId: ChainId
       country: String
       "last_seen (default), first_seen, transactions, failed or gas_paid."
       sort: String

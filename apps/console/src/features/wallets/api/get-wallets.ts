@@ -20,7 +20,7 @@ export interface WalletFilters {
 
 export const WALLETS_QUERY = graphql(`
   query Wallets($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $stage: String,
-    $source: String, $campaign: String, $chainId: Int, $country: String, $sort: String,
+    $source: String, $campaign: String, $chainId: ChainId, $country: String, $sort: String,
     $descending: Boolean, $first: Int, $after: String) {
     wallets(projectId: $projectId, from: $from, to: $to, search: $search, stage: $stage, source: $source,
       campaign: $campaign, chainId: $chainId, country: $country, sort: $sort, descending: $descending,
