@@ -10,7 +10,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatTile } from '../../../components/ui/stat-tile';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { countryName, formatDate, formatDateTime } from '../../../lib/format';
 import { useWallet } from '../api/get-wallet';
 import { StageBadge } from '../components/stage-badge';
 import { WalletTimeline } from '../components/wallet-timeline';
@@ -183,7 +183,7 @@ function WalletProfileCard({ wallet }: { wallet: Wallet }) {
         <Facts label="Campaign" values={touch?.campaign ? [touch.campaign] : []} />
         <Facts label="Referrer" values={touch?.referrer ? [touch.referrer] : ['Direct']} />
         <Facts label="Landing page" values={touch?.landingPath ? [touch.landingPath] : []} />
-        <Facts label="Countries" values={wallet.countries} />
+        <Facts label="Countries" values={wallet.countries.map(countryName)} />
         <Facts label="Browsers" values={wallet.browsers} />
         <Facts label="Wallet providers" values={wallet.providers} />
         <Facts label="Chains" values={wallet.chains.map((chain) => chainName(chain))} />

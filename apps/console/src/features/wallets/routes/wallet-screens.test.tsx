@@ -114,6 +114,8 @@ describe('Wallet page', { timeout: 15_000 }, () => {
     expect(screen.getByText('Power')).toBeTruthy();
     expect(screen.getByText('Gas burned').parentElement?.textContent).toContain('0.0003 ETH');
     expect(screen.getByText('discord / social')).toBeTruthy();
+    // Countries by name, as on every screen.
+    expect(screen.getByText('Germany')).toBeTruthy();
     expect(screen.getByText('(burned)')).toBeTruthy();
     expect(screen.getByText(/balance 0.5 ETH, nonce 7/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open its incident' }).getAttribute('href')).toBe(
