@@ -14,14 +14,20 @@ function chainIdOf(value: unknown): number {
   });
 }
 
+/**
+ * Inputs: any integer passes the scalar, as with `Int`, so that each query's zod arguments refuse a
+ * negative or unsafe one with BAD_USER_INPUT naming the argument; anything else is not a chain id at all.
+ */
+function integerOf(value: unknown): number {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  return chainIdOf(Number.NaN);
+}
+
 const ChainIdScalar = new GraphQLScalarType({
   name: 'ChainId',
   serialize: chainIdOf,
-  parseValue: (value) => {
-    if (typeof value !== 'number') return chainIdOf(Number.NaN);
-    return chainIdOf(value);
-  },
-  parseLiteral: (ast) => (ast.kind === Kind.INT ? chainIdOf(Number(ast.value)) : chainIdOf(Number.NaN)),
+  parseValue: integerOf,
+  parseLiteral: (ast) => integerOf(ast.kind === Kind.INT ? Number(ast.value) : Number.NaN),
 });
 
 /** The ChainId scalar of every answer and argument that names a chain: its own part of the schema. */

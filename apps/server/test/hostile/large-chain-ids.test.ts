@@ -14,8 +14,10 @@ import { everyDashboardQuery } from './every-query.ts';
  * answer and argument naming a chain is the `ChainId` scalar.
  */
 const LARGE_CHAIN_ID = 6_978_651_801_553_993;
+/** Near 2^127: two such receipts' fees overflowed DuckDB's 128-bit product (found by the random batches). */
+const HUGE = '170141183460469231731687303715884105692';
 
-describe('chain ids past 32 bits', () => {
+describe('chain ids past 32 bits, and receipts past any real fee', () => {
   const t = useTestApp('sqlite');
   let projectId = '';
   let token = '';
@@ -26,7 +28,12 @@ describe('chain ids past 32 bits', () => {
     const now = Date.now() - 60_000;
     const events = everyEventShape().map(
       (event) =>
-        ({ ...event, ts: now, ...('chainId' in event ? { chainId: LARGE_CHAIN_ID } : {}) }) as IngestEvent,
+        ({
+          ...event,
+          ts: now,
+          ...('chainId' in event ? { chainId: LARGE_CHAIN_ID } : {}),
+          ...(event.type === 'tx' ? { gasUsed: HUGE, effectiveGasPrice: HUGE } : {}),
+        }) as IngestEvent,
     );
     const request = {
       project: project.id,
@@ -80,6 +87,7 @@ describe('chain ids past 32 bits', () => {
       { token },
     );
     expect(refused.status).toBeLessThan(500);
-    expect(refused.errors?.[0]?.message).toMatch(/chain id/);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.message).toMatch(/chainId/);
   });
 });

@@ -50,3 +50,13 @@ export const MAX_FILTER_OPTIONS = 200;
 /** A SQL list of constant text values, `('a', 'b')`, for `IN`: only for the constants above, never input. */
 export const sqlList = (values: readonly string[]) =>
   `(${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')})`;
+
+/**
+ * A receipt's fee counts only when its gas used is below 2^48 and its effective gas price below 2^72 wei
+ * (docs/wallets.md): real receipts are far below both, and bounded fees keep every product and sum within
+ * DuckDB's 128-bit integers. Each engine compares with its own cast of these decimal strings.
+ */
+export const FEE_LIMITS = {
+  gasUsed: '281474976710656',
+  effectiveGasPrice: '4722366482869645213696',
+} as const;

@@ -1,3 +1,4 @@
+import { FEE_LIMITS } from '../domain.ts';
 /**
  * SQL pieces the acquisition and incident questions share, beside sql.ts. Times are epoch
  * milliseconds in parameters and DateTime64(3, 'UTC') in the table, so every conversion names UTC: a
@@ -8,3 +9,6 @@
 export const timeParam = (name: string) => `fromUnixTimestamp64Milli({${name}:Int64}, 'UTC')`;
 /** The UTC day of a time. */
 export const utcDay = (expression: string) => `toDate(${expression}, 'UTC')`;
+
+/** A receipt whose fee counts (docs/wallets.md, FEE_LIMITS): both parts present and within the limits. */
+export const RECEIPT_HAS_FEE = `gas_used IS NOT NULL AND effective_gas_price IS NOT NULL AND toInt256(assumeNotNull(gas_used)) < toInt256('${FEE_LIMITS.gasUsed}') AND toInt256(assumeNotNull(effective_gas_price)) < toInt256('${FEE_LIMITS.effectiveGasPrice}')`;

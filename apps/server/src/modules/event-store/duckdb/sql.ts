@@ -2,6 +2,7 @@ import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import {
+  FEE_LIMITS,
   STAGE_RANK,
   SUBMITTED_STAGES,
   sqlList,
@@ -116,3 +117,6 @@ export async function rowsOf<T>(
   const reader = await connection.runAndReadAll(sql, params);
   return reader.getRowObjectsJS().map((row) => schema.parse(row));
 }
+
+/** A receipt whose fee counts (docs/wallets.md, FEE_LIMITS): both parts present and within the limits. */
+export const RECEIPT_HAS_FEE = `gas_used IS NOT NULL AND effective_gas_price IS NOT NULL AND gas_used < ${FEE_LIMITS.gasUsed}::HUGEINT AND effective_gas_price < ${FEE_LIMITS.effectiveGasPrice}::HUGEINT`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
+import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
 import { mergeChains, RefusalRow, result } from './question.ts';
@@ -11,7 +12,7 @@ const RECEIPTS = `receipts AS (
          selector AS r_selector, toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price)) AS r_fee
     FROM ${EVENTS}
    WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage IN ('confirmed', 'reverted')
-     AND gas_used IS NOT NULL AND effective_gas_price IS NOT NULL
+     AND ${HAS_FEE}
    ORDER BY ts DESC, id DESC
    LIMIT 1 BY tx_id, tx_stage
 )`;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { type Connection, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import {
+  type Connection,
+  RECEIPT_HAS_FEE as HAS_FEE,
+  IN_RANGE,
+  rangeParams,
+  rowsOf,
+} from '../../duckdb/sql.ts';
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
 import { mergeChains, RefusalRow, result } from './question.ts';
@@ -18,10 +24,10 @@ const GroupRow = z.object({
 
 /** Each transaction's latest receipt of each kind logged in the range, with its fee in wei. */
 const RECEIPTS = `receipts AS (
-  SELECT tx_id, tx_stage, ts, chain_id, tx_to, selector, gas_used * effective_gas_price AS fee
+  SELECT tx_id, tx_stage, ts, chain_id, tx_to, selector, CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END AS fee
     FROM events
    WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage IN ('confirmed', 'reverted')
-     AND gas_used IS NOT NULL AND effective_gas_price IS NOT NULL
+     AND ${HAS_FEE}
  QUALIFY row_number() OVER (PARTITION BY tx_id, tx_stage ORDER BY ts DESC, id DESC) = 1
 )`;
 

@@ -1,4 +1,5 @@
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
+import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENTS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
 import { WALLET_FACTS_CLICKHOUSE } from '../lifecycle-stages/clickhouse.ts';
@@ -6,7 +7,6 @@ import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
-const HAS_FEE = 'gas_used IS NOT NULL AND effective_gas_price IS NOT NULL';
 
 export async function walletList(
   clickhouse: ClickHouse,

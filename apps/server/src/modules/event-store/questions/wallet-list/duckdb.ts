@@ -1,6 +1,7 @@
 import {
   type Connection,
   FROM,
+  RECEIPT_HAS_FEE as HAS_FEE,
   IN_RANGE,
   type Params,
   rowsOf,
@@ -13,8 +14,8 @@ import { WALLET_FACTS_DUCKDB } from '../lifecycle-stages/duckdb.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
-const FEE = 'gas_used * effective_gas_price';
-const HAS_FEE = 'gas_used IS NOT NULL AND effective_gas_price IS NOT NULL';
+/** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
+const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
 
 export async function walletList(
   connection: Connection,

@@ -1,11 +1,11 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
+import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENTS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { CARRIES_WALLET, DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '{wallet:String}');
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
-const HAS_FEE = 'gas_used IS NOT NULL AND effective_gas_price IS NOT NULL';
 
 /** The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. */
 const TRANSACTIONS = `wallet_txs AS (

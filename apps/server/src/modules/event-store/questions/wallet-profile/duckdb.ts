@@ -1,6 +1,9 @@
-import { type Connection, rowsOf, STAGE_KEY } from '../../duckdb/sql.ts';
+import { type Connection, RECEIPT_HAS_FEE as HAS_FEE, rowsOf, STAGE_KEY } from '../../duckdb/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { CARRIES_WALLET, DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
+
+/** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
+const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
 
 const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '$wallet');
 
@@ -13,8 +16,8 @@ const TRANSACTIONS = `wallet_txs AS (
 ),
 txs AS (
   SELECT tx_id, arg_max(tx_stage, ${STAGE_KEY}) AS status, arg_min(chain_id, ts) AS chain_id,
-         arg_max(gas_used * effective_gas_price, ts) FILTER (WHERE tx_stage = 'confirmed' AND gas_used IS NOT NULL AND effective_gas_price IS NOT NULL) AS paid_confirmed,
-         arg_max(gas_used * effective_gas_price, ts) FILTER (WHERE tx_stage = 'reverted' AND gas_used IS NOT NULL AND effective_gas_price IS NOT NULL) AS paid_reverted
+         arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'confirmed' AND ${HAS_FEE}) AS paid_confirmed,
+         arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'reverted' AND ${HAS_FEE}) AS paid_reverted
     FROM events
    WHERE project_id = $project AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
    GROUP BY tx_id
