@@ -1,13 +1,12 @@
 import type { IngestEvent } from '@polyflow/contracts/events';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowOfBatchEvent } from '../../src/modules/event-store/event-row.ts';
 import { graphqlClient } from '../analytics/graphql-client.ts';
 import { parseCsv } from '../event-export/support.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
-import { storeRows } from '../support/event-stores.ts';
 import { useTestApp } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
 import { everyDashboardQuery } from './every-query.ts';
+import { storeAsReceived } from './store-events.ts';
 
 /**
  * Times ingestion once accepted (0 to 8.64e15 ms, the schema's bound), stored before the accepted range
@@ -28,20 +27,7 @@ describe('stored events at any client time the schema allowed', () => {
     const events = EXTREME_TIMES.flatMap((ts, index) =>
       everyEventShape().map((event) => ({ ...event, id: `${event.id}_${index}`, ts }) as IngestEvent),
     );
-    const request = {
-      project: project.id,
-      origin: 'app.example.com',
-      receivedAt: Date.now(),
-      sdk: 'polyflow',
-      country: 'GB',
-      browser: 'Chrome',
-      os: 'Linux',
-      device: 'desktop',
-    };
-    await storeRows(
-      t.services.eventStore,
-      events.map((event) => rowOfBatchEvent(request, event)),
-    );
+    await storeAsReceived(t.services.eventStore, project.id, events);
   });
 
   for (const [label, range] of [

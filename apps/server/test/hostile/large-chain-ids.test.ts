@@ -1,12 +1,11 @@
 import type { IngestEvent } from '@polyflow/contracts/events';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowOfBatchEvent } from '../../src/modules/event-store/event-row.ts';
 import { graphqlClient } from '../analytics/graphql-client.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
-import { storeRows } from '../support/event-stores.ts';
 import { useTestApp } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
 import { everyDashboardQuery } from './every-query.ts';
+import { storeAsReceived } from './store-events.ts';
 
 /**
  * Ingestion accepts chain ids up to 2^53 − 1 (packages/contracts); GraphQL's `Int` holds 32 bits. The
@@ -35,20 +34,7 @@ describe('chain ids past 32 bits, and receipts past any real fee', () => {
           ...(event.type === 'tx' ? { gasUsed: HUGE, effectiveGasPrice: HUGE } : {}),
         }) as IngestEvent,
     );
-    const request = {
-      project: project.id,
-      origin: 'app.example.com',
-      receivedAt: Date.now(),
-      sdk: 'polyflow',
-      country: 'GB',
-      browser: 'Chrome',
-      os: 'Linux',
-      device: 'desktop',
-    };
-    await storeRows(
-      t.services.eventStore,
-      events.map((event) => rowOfBatchEvent(request, event)),
-    );
+    await storeAsReceived(t.services.eventStore, project.id, events);
   });
 
   it('answers every dashboard query, never INTERNAL_ERROR', async () => {
