@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { PreviewSchema, type RuleKind } from './schemas';
+
+export interface PreviewInput {
+  kind: RuleKind;
+  params: Record<string, number | string>;
+}
+
+/** What the rule would have fired over the last 7 days, cooldown applied; it changes nothing. */
+export function previewAlertRule(projectId: string, input: PreviewInput, signal?: AbortSignal) {
+  return apiRequest(`/projects/${encodeURIComponent(projectId)}/alert-rules/preview`, {
+    method: 'POST',
+    body: input,
+    auth: true,
+    schema: PreviewSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** `input` null (parameters not valid yet) asks nothing; the previous answer stays while the next loads. */
+export function useAlertRulePreview(projectId: string, input: PreviewInput | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['alert-rules', projectId, 'preview', input] as const,
+      queryFn: ({ signal }) => previewAlertRule(projectId, input as PreviewInput, signal),
+      enabled: input !== null,
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+      retry: false,
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import type { AlertChannel, AlertRule, Delivery, Firing, ReportSubscription } from '../api/schemas';
+
+/** Answers of the alert routes as the server gives them (docs/alerts.md), with overridable fields. */
+
+export function buildRule(overrides: Partial<AlertRule> = {}): AlertRule {
+  return {
+    id: 'rule-1',
+    name: 'Checkout failing',
+    kind: 'tx_fail_rate',
+    params: { windowMinutes: 60, thresholdPercent: 10, minTransactions: 20 },
+    channelIds: [],
+    cooldownMinutes: 60,
+    paused: false,
+    state: 'ok',
+    lastFiredAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildChannel(overrides: Partial<AlertChannel> = {}): AlertChannel {
+  return {
+    id: 'channel-1',
+    type: 'webhook',
+    name: 'Ops webhook',
+    url: 'https://hooks.example.com/polyflow',
+    memberIds: [],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildFiring(overrides: Partial<Firing> = {}): Firing {
+  return {
+    id: 'firing-1',
+    ruleId: 'rule-1',
+    type: 'triggered',
+    subject: { kind: 'project', id: 'project-1' },
+    figures: { failRatePercent: 25, transactions: 40, failed: 10, windowMinutes: 60 },
+    at: '2026-11-28T09:15:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildDelivery(overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    id: 'delivery-1',
+    noticeId: '6f1c2a9e-0000-4000-8000-000000000001',
+    noticeType: 'test',
+    attempt: 1,
+    at: '2026-11-28T09:16:00.000Z',
+    statusCode: 200,
+    latencyMs: 42,
+    error: null,
+    state: 'delivered',
+    ...overrides,
+  };
+}
+
+export function buildSubscription(
+  email: string,
+  overrides: Partial<ReportSubscription> = {},
+): ReportSubscription {
+  return { userId: `user-${email.split('@')[0]}`, email, weekly: false, monthly: false, ...overrides };
+}
