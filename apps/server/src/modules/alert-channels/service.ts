@@ -89,6 +89,8 @@ export function createAlertChannelService({
   let isClosed = false;
   let claiming: Promise<number> | undefined;
   let lastPurge = 0;
+  /** This node's own retries are tried when due, not at the next poll (other nodes' at their poll). */
+  const retryTimers = new Set<NodeJS.Timeout>();
 
   async function channelOf(projectId: string, channelId: string) {
     const channel = isId(channelId) ? await store.find(projectId, channelId) : null;
@@ -182,6 +184,14 @@ export function createAlertChannelService({
       state: 'pending',
       retryAt: new Date(now.getTime() + delay).toISOString(),
     });
+    if (delay < pollIntervalMs) {
+      const retry = setTimeout(() => {
+        retryTimers.delete(retry);
+        void pump();
+      }, delay);
+      retry.unref();
+      retryTimers.add(retry);
+    }
   }
 
   /** Claims what this node has room for and starts it; the number claimed. One claim at a time. */
@@ -342,6 +352,7 @@ export function createAlertChannelService({
     async close(): Promise<void> {
       isClosed = true;
       clearInterval(timer);
+      for (const retry of retryTimers) clearTimeout(retry);
       await claiming?.catch(() => undefined);
       await store.release([...inFlight.keys()]).catch(() => undefined);
     },
