@@ -20,6 +20,9 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
+import { alertChannelRoutes } from './modules/alert-channels/routes.ts';
+import { type AlertChannelService, createAlertChannelService } from './modules/alert-channels/service.ts';
+import { createAlertChannelStore } from './modules/alert-channels/store.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { type AuditLogService, createAuditLogService } from './modules/audit-log/service.ts';
@@ -73,6 +76,8 @@ export type Services = {
   readTokens: ReadTokenService;
   members: MemberService;
   auditLog: AuditLogService;
+  /** Alert channels and the durable delivery of notices (`enqueueNotice`: what alert rules call). */
+  alertChannels: AlertChannelService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -268,6 +273,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       events.live.closeStreamsOf(userId, projectId);
     },
   });
+  const alertChannels = createAlertChannelService({
+    store: createAlertChannelStore(db, engine),
+    projects,
+    audit: auditLog,
+    mail,
+    clock,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks ?? false,
+    retryBaseMs: config.alertRetryBaseMs,
+  });
+  // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.
+  app.addHook('onClose', async () => alertChannels.close());
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
@@ -296,6 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readTokens,
     members,
     auditLog,
+    alertChannels,
     eventStore,
     leadership,
   };
@@ -330,6 +349,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
+      await api.register(alertChannelRoutes, { alertChannels });
     },
     { prefix: '/api/v1' },
   );
