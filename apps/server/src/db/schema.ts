@@ -125,6 +125,32 @@ export type AuditLogTable = {
   ip: string;
 };
 
+/** A member's email report choice for a project (0 or 1: portable to both engines); absent = both off. */
+export type ReportSubscriptionsTable = {
+  project_id: string;
+  user_id: string;
+  weekly: number;
+  monthly: number;
+  updated_at: string;
+};
+
+/**
+ * One report for one member and period: `claimed` by the node building it until `claimed_until` (another
+ * node may take it over after that, with a new `claim_id`), `sent` once its email is in the outbox.
+ */
+export type ReportSendsTable = {
+  id: string;
+  project_id: string;
+  user_id: string;
+  kind: 'weekly' | 'monthly';
+  /** ISO time the period starts (its first midnight in the report's time zone). */
+  period_start: string;
+  state: 'claimed' | 'sent';
+  claim_id: string;
+  claimed_until: string;
+  sent_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -137,4 +163,6 @@ export type Database = {
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
   audit_log: AuditLogTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_sends: ReportSendsTable;
 };
