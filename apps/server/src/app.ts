@@ -58,6 +58,10 @@ import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
+import { startReportJob } from './modules/reports/job.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportService, type ReportService } from './modules/reports/service.ts';
+import { createReportStore } from './modules/reports/store.ts';
 import { createWallets } from './modules/wallets/module.ts';
 import { chainIdGraphql } from './reading/chain-id.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
@@ -78,6 +82,8 @@ export type Services = {
   auditLog: AuditLogService;
   /** Alert channels and the durable delivery of notices (`enqueueNotice`: what alert rules call). */
   alertChannels: AlertChannelService;
+  /** Email reports: members' choices, and sending them (`sendDue`, `sendNow`). */
+  reports: ReportService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -234,6 +240,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         logger: app.log,
       }),
     );
+    // Weekly and monthly email reports (modules/reports), on one node too.
+    leadership.runWhileLeading('reports', () =>
+      startReportJob({ sendDue: () => reports.sendDue(), logger: app.log }),
+    );
     // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen. Not awaited:
     // the other listeners (METRICS_PORT) start without waiting for it; a socket that cannot be served
     // leaves backups to a stopped server, and says so.
@@ -271,6 +281,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // next heartbeat, which checks the membership again.
     onMemberRemoved: (userId, projectId) => {
       events.live.closeStreamsOf(userId, projectId);
+      // Their report choices go too (sending also asks for current members only).
+      void reports
+        .forgetMember(userId, projectId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'report choices of a removed member kept'));
     },
   });
   const alertChannels = createAlertChannelService({
@@ -291,6 +305,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock, audit });
   const wallets = createWallets({ projects, eventStore, clock });
+  // Reports read the console's own questions through the dashboard services (figures equal the screens').
+  const reports = createReportService({
+    store: createReportStore(db),
+    projects,
+    mail,
+    sources: {
+      overview: (userId, projectId, input) => analytics.service.overview(userId, projectId, input),
+      funnel: (userId, input) => acquisition.service.funnel(userId, input),
+      attribution: (userId, input) => acquisition.service.attribution(userId, input),
+      incidents: (userId, input) => incidents.service.list(userId, input),
+    },
+    clock,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+  });
   const health = createHealthService({
     db,
     eventStore,
@@ -315,6 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     members,
     auditLog,
     alertChannels,
+    reports,
     eventStore,
     leadership,
   };
@@ -350,6 +381,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
       await api.register(alertChannelRoutes, { alertChannels });
+      await api.register(reportRoutes, { reports });
     },
     { prefix: '/api/v1' },
   );

@@ -48,6 +48,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'audit-log': [],
   // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
   'alert-channels': [],
+  // Email reports (docs/reports.md): app.ts hands them the dashboard services and the mail outbox.
+  reports: [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

@@ -173,6 +173,32 @@ export type AlertDeliveryAttemptsTable = {
   delivered: number;
 };
 
+/** A member's email report choice for a project (0 or 1: portable to both engines); absent = both off. */
+export type ReportSubscriptionsTable = {
+  project_id: string;
+  user_id: string;
+  weekly: number;
+  monthly: number;
+  updated_at: string;
+};
+
+/**
+ * One report for one member and period: `claimed` by the node building it until `claimed_until` (another
+ * node may take it over after that, with a new `claim_id`), `sent` once its email is in the outbox.
+ */
+export type ReportSendsTable = {
+  id: string;
+  project_id: string;
+  user_id: string;
+  kind: 'weekly' | 'monthly';
+  /** ISO time the period starts (its first midnight in the report's time zone). */
+  period_start: string;
+  state: 'claimed' | 'sent';
+  claim_id: string;
+  claimed_until: string;
+  sent_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -188,4 +214,6 @@ export type Database = {
   alert_channels: AlertChannelsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_sends: ReportSendsTable;
 };
