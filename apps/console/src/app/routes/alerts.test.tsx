@@ -245,7 +245,7 @@ describe('Alerts screen: channels', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[2] as HTMLElement).getByText('HTTP 500')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('1200 ms')).toBeTruthy();
-    expect(within(rows[2] as HTMLElement).getByText('Retrying')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Pending')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete On-call' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this channel?' });

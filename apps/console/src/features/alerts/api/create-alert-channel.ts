@@ -1,10 +1,14 @@
+import {
+  type AlertChannelType,
+  type CreatedAlertChannel,
+  CreatedAlertChannelSchema,
+} from '@polyflow/contracts/alert-channels';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { alertChannelsQueryKey } from './get-alert-channels';
-import { type ChannelType, type CreatedAlertChannel, CreatedAlertChannelSchema } from './schemas';
 
 export interface ChannelDraft {
-  type: ChannelType;
+  type: AlertChannelType;
   name: string;
   url?: string;
   memberIds?: string[];

@@ -1,6 +1,6 @@
+import { AlertChannelListSchema } from '@polyflow/contracts/alert-channels';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { AlertChannelListSchema } from './schemas';
 
 export const alertChannelsQueryKey = (projectId: string) => ['alert-channels', projectId] as const;
 

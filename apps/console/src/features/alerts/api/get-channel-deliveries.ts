@@ -1,6 +1,6 @@
+import { AlertDeliveryListSchema } from '@polyflow/contracts/alert-channels';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { DeliveryListSchema } from './schemas';
 
 export const channelDeliveriesQueryKey = (projectId: string, channelId: string) =>
   ['alert-channels', projectId, channelId, 'deliveries'] as const;
@@ -8,7 +8,7 @@ export const channelDeliveriesQueryKey = (projectId: string, channelId: string) 
 export function getChannelDeliveries(projectId: string, channelId: string) {
   return apiRequest(
     `/projects/${encodeURIComponent(projectId)}/alert-channels/${encodeURIComponent(channelId)}/deliveries`,
-    { auth: true, schema: DeliveryListSchema },
+    { auth: true, schema: AlertDeliveryListSchema },
   );
 }
 

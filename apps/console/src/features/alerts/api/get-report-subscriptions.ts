@@ -1,6 +1,6 @@
+import { ReportSubscriptionListSchema } from '@polyflow/contracts/reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ReportSubscriptionListSchema } from './schemas';
 
 export const reportSubscriptionsQueryKey = (projectId: string) =>
   ['report-subscriptions', projectId] as const;

@@ -1,7 +1,7 @@
+import { SentTestNoticeSchema } from '@polyflow/contracts/alert-channels';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { channelDeliveriesQueryKey } from './get-channel-deliveries';
-import { TestNoticeSchema } from './schemas';
 
 interface Test {
   projectId: string;
@@ -12,7 +12,7 @@ interface Test {
 export function testAlertChannel({ projectId, channelId }: Test): Promise<{ noticeId: string }> {
   return apiRequest(
     `/projects/${encodeURIComponent(projectId)}/alert-channels/${encodeURIComponent(channelId)}/test`,
-    { method: 'POST', auth: true, schema: TestNoticeSchema },
+    { method: 'POST', auth: true, schema: SentTestNoticeSchema },
   );
 }
 

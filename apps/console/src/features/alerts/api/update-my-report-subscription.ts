@@ -1,7 +1,7 @@
+import { type ReportSubscription, ReportSubscriptionSchema } from '@polyflow/contracts/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { reportSubscriptionsQueryKey } from './get-report-subscriptions';
-import { type ReportSubscription, ReportSubscriptionSchema } from './schemas';
 
 interface Choice {
   projectId: string;

@@ -1,9 +1,9 @@
+import type { AlertDelivery as Delivery } from '@polyflow/contracts/alert-channels';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useChannelDeliveries } from '../api/get-channel-deliveries';
-import type { Delivery } from '../api/schemas';
 
 const NOTICE_LABELS: Record<string, string> = {
   'alert.triggered': 'Triggered',
@@ -17,7 +17,7 @@ const STATE_TONES: Record<Delivery['state'], string> = {
   failed: 'bg-red-50 text-red-800 ring-red-200',
 };
 const STATE_LABELS: Record<Delivery['state'], string> = {
-  pending: 'Retrying',
+  pending: 'Pending',
   delivered: 'Delivered',
   failed: 'Failed',
 };

@@ -1,14 +1,19 @@
+import {
+  type AlertChannelType as ChannelType,
+  AlertChannelTypes as ChannelTypes,
+  type CreatedAlertChannel,
+  DISCORD_URL_PATTERN,
+  MAX_ALERT_CHANNEL_URL_LENGTH,
+  SLACK_URL_PATTERN,
+} from '@polyflow/contracts/alert-channels';
 import type { Member } from '@polyflow/contracts/members';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { type ChannelDraft, useCreateAlertChannel } from '../api/create-alert-channel';
-import { type ChannelType, ChannelTypes, type CreatedAlertChannel } from '../api/schemas';
 import { CHANNEL_TYPE_LABELS } from './channel-type';
 import { SelectField } from './select-field';
-
-export const MAX_CHANNEL_URL_LENGTH = 2048;
 
 const URL_HINTS: Record<Exclude<ChannelType, 'email'>, { placeholder: string; hint: string }> = {
   webhook: {
@@ -25,18 +30,26 @@ const URL_HINTS: Record<Exclude<ChannelType, 'email'>, { placeholder: string; hi
   },
 };
 
-/** Why the URL cannot be a channel's, or null; the server also checks where the host resolves to. */
-export function urlError(raw: string): string | null {
+/** Why the URL cannot be this channel's, or null; the server also checks where the host resolves to. */
+export function urlError(raw: string, type: Exclude<ChannelType, 'email'>): string | null {
   const text = raw.trim();
   if (text === '') return 'Enter the URL';
-  if (text.length > MAX_CHANNEL_URL_LENGTH)
-    return `The URL is longer than ${MAX_CHANNEL_URL_LENGTH} characters`;
+  if (text.length > MAX_ALERT_CHANNEL_URL_LENGTH) {
+    return `The URL is longer than ${MAX_ALERT_CHANNEL_URL_LENGTH} characters`;
+  }
   try {
     const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:' ? null : 'Only http:// and https:// URLs';
+    if (protocol !== 'http:' && protocol !== 'https:') return 'Only http:// and https:// URLs';
   } catch {
     return 'Enter a full URL, starting with https://';
   }
+  if (type === 'slack' && !SLACK_URL_PATTERN.test(text)) {
+    return 'A Slack incoming webhook starts with https://hooks.slack.com/services/';
+  }
+  if (type === 'discord' && !DISCORD_URL_PATTERN.test(text)) {
+    return 'A Discord webhook starts with https://discord.com/api/webhooks/';
+  }
+  return null;
 }
 
 interface ChannelFormProps {
@@ -57,7 +70,7 @@ export function ChannelForm({ projectId, members, onCreated, onCancel }: Channel
 
   const nameError = name.trim() === '' ? 'Give the channel a name' : null;
   const addressError =
-    type === 'email' ? (memberIds.length === 0 ? 'Choose at least one member' : null) : urlError(url);
+    type === 'email' ? (memberIds.length === 0 ? 'Choose at least one member' : null) : urlError(url, type);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -134,7 +147,7 @@ export function ChannelForm({ projectId, members, onCreated, onCancel }: Channel
           type="url"
           inputMode="url"
           value={url}
-          maxLength={MAX_CHANNEL_URL_LENGTH}
+          maxLength={MAX_ALERT_CHANNEL_URL_LENGTH}
           placeholder={URL_HINTS[type].placeholder}
           required
           error={submitted ? (addressError ?? undefined) : undefined}

@@ -1,3 +1,4 @@
+import type { AlertChannel } from '@polyflow/contracts/alert-channels';
 import type { Member } from '@polyflow/contracts/members';
 import { ChevronDown, ChevronRight, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteAlertChannel } from '../api/delete-alert-channel';
-import type { AlertChannel, AlertRule } from '../api/schemas';
+import type { AlertRule } from '../api/schemas';
 import { useTestAlertChannel } from '../api/test-alert-channel';
 import { ChannelDeliveries } from './channel-deliveries';
 import { CHANNEL_TYPE_LABELS, ChannelTypeIcon } from './channel-type';

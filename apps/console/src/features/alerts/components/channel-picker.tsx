@@ -1,4 +1,4 @@
-import type { AlertChannel } from '../api/schemas';
+import type { AlertChannel } from '@polyflow/contracts/alert-channels';
 import { CHANNEL_TYPE_LABELS } from './channel-type';
 
 interface ChannelPickerProps {

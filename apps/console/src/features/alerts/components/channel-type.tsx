@@ -1,5 +1,5 @@
+import type { AlertChannelType as ChannelType } from '@polyflow/contracts/alert-channels';
 import { Hash, Mail, MessageSquare, Webhook } from 'lucide-react';
-import type { ChannelType } from '../api/schemas';
 
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   email: 'Email',

@@ -1,7 +1,7 @@
+import type { ReportSubscription } from '@polyflow/contracts/reports';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useReportSubscriptions } from '../api/get-report-subscriptions';
-import type { ReportSubscription } from '../api/schemas';
 import { useUpdateMyReportSubscription } from '../api/update-my-report-subscription';
 
 type Period = 'weekly' | 'monthly';

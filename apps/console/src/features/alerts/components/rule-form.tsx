@@ -1,9 +1,10 @@
+import type { AlertChannel } from '@polyflow/contracts/alert-channels';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useCreateAlertRule } from '../api/create-alert-rule';
-import type { AlertChannel, AlertRule, RuleKind } from '../api/schemas';
+import type { AlertRule, RuleKind } from '../api/schemas';
 import { RuleKinds } from '../api/schemas';
 import { useUpdateAlertRule } from '../api/update-alert-rule';
 import {

@@ -1,3 +1,4 @@
+import type { CreatedAlertChannel } from '@polyflow/contracts/alert-channels';
 import type { Project } from '@polyflow/contracts/projects';
 import { BellRing, Plus, Radio } from 'lucide-react';
 import { useState } from 'react';
@@ -12,7 +13,6 @@ import { canManage, ROLE_LABELS } from '../../../lib/roles';
 import { useAlertChannels } from '../api/get-alert-channels';
 import { useAlertRules } from '../api/get-alert-rules';
 import { useProjectMembers } from '../api/get-project-members';
-import type { CreatedAlertChannel } from '../api/schemas';
 import { ChannelForm } from '../components/channel-form';
 import { ChannelList } from '../components/channel-list';
 import { ReportSubscriptions } from '../components/report-subscriptions';

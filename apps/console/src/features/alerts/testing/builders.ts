@@ -1,4 +1,6 @@
-import type { AlertChannel, AlertRule, Delivery, Firing, ReportSubscription } from '../api/schemas';
+import type { AlertChannel, AlertDelivery as Delivery } from '@polyflow/contracts/alert-channels';
+import type { ReportSubscription } from '@polyflow/contracts/reports';
+import type { AlertRule, Firing } from '../api/schemas';
 
 /** Answers of the alert routes as the server gives them (docs/alerts.md), with overridable fields. */
 
