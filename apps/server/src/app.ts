@@ -20,6 +20,11 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
+import { startAlertEvaluationJob } from './modules/alert-rules/job.ts';
+import type { ChannelDirectory, Notify } from './modules/alert-rules/notice.ts';
+import { alertRuleRoutes } from './modules/alert-rules/routes.ts';
+import { type AlertRuleService, createAlertRuleService } from './modules/alert-rules/service.ts';
+import { createAlertRuleStore } from './modules/alert-rules/store.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { type AuditLogService, createAuditLogService } from './modules/audit-log/service.ts';
@@ -73,6 +78,8 @@ export type Services = {
   readTokens: ReadTokenService;
   members: MemberService;
   auditLog: AuditLogService;
+  /** Alert rules and their evaluation (`evaluate`: one evaluation, as the background job runs it). */
+  alertRules: AlertRuleService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -99,6 +106,8 @@ export type BuildOptions = {
   eventStore?: EventStoreFactory;
   /** Called for every route Fastify registers (the OpenAPI test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The alert channels as the rules see them (tests: a recording sink and known channel ids). */
+  alertChannels?: { notify: Notify; directory: ChannelDirectory };
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -229,6 +238,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         logger: app.log,
       }),
     );
+    // Alert rules, every ALERT_EVALUATION_INTERVAL_SECONDS, on one node too (docs/alerts.md#evaluation).
+    leadership.runWhileLeading('alert-evaluation', () =>
+      startAlertEvaluationJob({
+        evaluate: () => alertRules.evaluate(),
+        intervalMs: alertEvaluationIntervalMs,
+        logger: app.log,
+      }),
+    );
     // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen. Not awaited:
     // the other listeners (METRICS_PORT) start without waiting for it; a socket that cannot be served
     // leaves backups to a stopped server, and says so.
@@ -273,6 +290,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock, audit });
   const wallets = createWallets({ projects, eventStore, clock });
+  const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
+  // Until the channels module is composed here (issue 27), no channel exists: a rule naming one is refused,
+  // and a firing's notice is logged.
+  const alertChannels = options.alertChannels ?? {
+    notify: async (notice: Parameters<Notify>[0]) => {
+      app.log.info({ notice }, 'alert notice (no channel module to deliver it)');
+    },
+    directory: { channelIdsOf: async () => [] },
+  };
+  const alertRules = createAlertRuleService({
+    store: createAlertRuleStore(db),
+    projects,
+    eventStore,
+    incidents: {
+      resolvedIncidents: (projectIds) => incidents.service.resolvedIncidents(projectIds),
+      severityOf: (projectId, incidentId, nowMs) =>
+        incidents.service.lifetimeSeverity(projectId, incidentId, nowMs),
+    },
+    channels: alertChannels.directory,
+    notify: alertChannels.notify,
+    clock,
+    publicUrl: config.publicUrl,
+    evaluationIntervalMs: alertEvaluationIntervalMs,
+  });
   const health = createHealthService({
     db,
     eventStore,
@@ -296,6 +337,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readTokens,
     members,
     auditLog,
+    alertRules,
     eventStore,
     leadership,
   };
@@ -330,6 +372,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
+      await api.register(alertRuleRoutes, { alertRules });
     },
     { prefix: '/api/v1' },
   );
