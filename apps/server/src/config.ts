@@ -32,6 +32,8 @@ export type Config = {
   smtpTimeoutMs?: number;
   /** First retry of an email that could not be sent; the delay doubles up to 15 minutes. */
   mailRetryMinMs?: number;
+  /** How often the alert rules are evaluated (ALERT_EVALUATION_INTERVAL_SECONDS; default a minute). */
+  alertEvaluationIntervalMs?: number;
   jwtSecret: string;
   /** Directory of the built console (index.html + assets). */
   consoleDir: string;
@@ -124,6 +126,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   MAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  ALERT_EVALUATION_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CONSOLE_DIR: optionalString,
   DOCS_DIR: optionalString,
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
     smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,
     mailRetryMinMs: vars.MAIL_RETRY_MIN_SECONDS * 1000,
+    alertEvaluationIntervalMs: vars.ALERT_EVALUATION_INTERVAL_SECONDS * 1000,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     consoleDir: vars.CONSOLE_DIR ? path.resolve(vars.CONSOLE_DIR) : defaultConsoleDir,
     docsDir: vars.DOCS_DIR ? path.resolve(vars.DOCS_DIR) : defaultDocsDir,

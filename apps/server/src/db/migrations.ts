@@ -301,6 +301,64 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  // Alert rules (issue 27, docs/alerts.md): the rules, each rule's state per subject (cooldown, firing or
+  // not) and every firing; params and figures are JSON text. A firing whose notice was not handed to the
+  // channels yet (notified_at null) is handed over again by the next evaluation.
+  '009_alert_rules': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alert_rules')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('params', 'text', (col) => col.notNull())
+        .addColumn('channel_ids', 'text', (col) => col.notNull())
+        .addColumn('cooldown_minutes', 'integer', (col) => col.notNull())
+        .addColumn('paused', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('alert_rules_project_idx').on('alert_rules').column('project_id').execute();
+
+      await db.schema
+        .createTable('alert_rule_states')
+        .addColumn('rule_id', 'text', (col) => col.notNull().references('alert_rules.id').onDelete('cascade'))
+        .addColumn('subject_id', 'text', (col) => col.notNull())
+        .addColumn('is_firing', 'integer', (col) => col.notNull())
+        .addColumn('last_fired_at', 'text')
+        .addColumn('marker', 'text')
+        .addPrimaryKeyConstraint('alert_rule_states_pk', ['rule_id', 'subject_id'])
+        .execute();
+
+      await db.schema
+        .createTable('alert_firings')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('rule_id', 'text', (col) => col.notNull().references('alert_rules.id').onDelete('cascade'))
+        .addColumn('type', 'text', (col) => col.notNull().check(sql`type in ('triggered', 'resolved')`))
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('figures', 'text', (col) => col.notNull())
+        .addColumn('at', 'text', (col) => col.notNull())
+        .addColumn('notified_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('alert_firings_rule_at_idx')
+        .on('alert_firings')
+        .columns(['rule_id', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('alert_firings_unnotified_idx')
+        .on('alert_firings')
+        .column('notified_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['alert_firings', 'alert_rule_states', 'alert_rules']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+
   // Email reports (docs/reports.md, ADR 063): each member's choice per project, and one row per report
   // sent, unique by (project, member, kind, period start): a report is claimed before it is built, and
   // marked sent in the transaction that puts its email in the outbox.

@@ -199,6 +199,44 @@ export type ReportSendsTable = {
   sent_at: string | null;
 };
 
+/** An alert rule (docs/alerts.md#rules); `params` and `channel_ids` are JSON text. */
+export type AlertRulesTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  kind: string;
+  params: string;
+  channel_ids: string;
+  cooldown_minutes: number;
+  /** 0 or 1 on both engines. */
+  paused: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * A rule's state for one subject (`project` or an incident id): whether it is firing, when it last fired
+ * (its cooldown), and a kind's marker (a regression: the resolve it fired for).
+ */
+export type AlertRuleStatesTable = {
+  rule_id: string;
+  subject_id: string;
+  is_firing: number;
+  last_fired_at: string | null;
+  marker: string | null;
+};
+
+/** One firing of a rule; `subject` and `figures` are JSON text; `notified_at` once the channels have it. */
+export type AlertFiringsTable = {
+  id: string;
+  rule_id: string;
+  type: 'triggered' | 'resolved';
+  subject: string;
+  figures: string;
+  at: string;
+  notified_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -216,4 +254,7 @@ export type Database = {
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
   report_subscriptions: ReportSubscriptionsTable;
   report_sends: ReportSendsTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_states: AlertRuleStatesTable;
+  alert_firings: AlertFiringsTable;
 };

@@ -147,7 +147,11 @@ export function createAlertChannelService({
     try {
       result = await attempt(delivery);
     } catch (error) {
-      result = { statusCode: null, latencyMs: 0, error: error instanceof Error ? error.message : String(error) };
+      result = {
+        statusCode: null,
+        latencyMs: 0,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
     // A delivery interrupted by shutdown is given back (close), not logged as an attempt.
     if (isClosed) return;
@@ -335,6 +339,12 @@ export function createAlertChannelService({
     },
 
     enqueueNotice,
+
+    /** Which of `channelIds` are channels of the project: alert rules check the channels they name with it. */
+    async channelIdsOf(projectId: string, channelIds: readonly string[]): Promise<string[]> {
+      const channels = await store.findMany(projectId, [...new Set(channelIds)].filter(isId));
+      return channels.map((channel) => channel.id);
+    },
 
     /** Delivers everything due now and waits for it (tests; a retry after a failure stays scheduled). */
     async flush(): Promise<void> {
