@@ -21,7 +21,7 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string };
+  ids: { admin: string; other: string; invitation: string; readToken: string; alertRule: string };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
@@ -121,6 +121,45 @@ const REST: RestCase[] = [
     route: `${P}/read-tokens/:tokenId`,
     url: (t) => `/api/v1/projects/${t.projectId}/read-tokens/${t.ids.readToken}`,
     expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-rules`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
+    body: () => ({ name: 'Silence', kind: 'no_events', params: { hours: 2 }, channelIds: [] }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-rules`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-rules/preview`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/preview`,
+    body: () => ({ kind: 'no_events', params: { hours: 2 } }),
+    expected: READ,
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/alert-rules/:ruleId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}`,
+    body: () => ({ paused: true }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-rules/:ruleId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}`,
+    expected: manage(204),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-rules/:ruleId/firings`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}/firings`,
+    expected: READ,
   },
   {
     method: 'GET',
@@ -255,6 +294,12 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    const alertRule = await t.services.alertRules.create(actor, project.id, {
+      name: 'Failing',
+      kind: 'tx_fail_rate',
+      params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
+      channelIds: [],
+    });
     const invitation = (email: string, token: string) => ({
       id: newId(),
       project_id: project.id,
@@ -280,7 +325,13 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         nonMember: users.nonMember.token,
         readToken: readToken.token,
       },
-      ids: { admin: users.admin.id, other: users.other.id, invitation: pending.id, readToken: readToken.id },
+      ids: {
+        admin: users.admin.id,
+        other: users.other.id,
+        invitation: pending.id,
+        readToken: readToken.id,
+        alertRule: alertRule.id,
+      },
       acceptToken,
     };
   }

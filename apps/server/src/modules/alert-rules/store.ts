@@ -149,7 +149,7 @@ export function createAlertRuleStore(db: AccountDb) {
 
     /** Every rule that is not paused, of every project: what one evaluation reads. */
     async activeRules(): Promise<StoredRule[]> {
-      const rows = await rules().where('r.paused', '=', 0).orderBy('r.id').execute();
+      const rows = await rules().where('r.paused', '=', 0).orderBy('r.created_at').orderBy('r.id').execute();
       return rows.map(toRule);
     },
 

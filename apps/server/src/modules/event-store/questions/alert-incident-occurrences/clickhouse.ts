@@ -38,7 +38,7 @@ export async function alertIncidentOccurrences(
         WHERE project_id IN {projects:Array(String)}
         GROUP BY project_id, incident_id
      )
-     SELECT o.o_window AS window, o.o_bucket AS bucket, o.o_incident AS incident_id, l.l_title AS title,
+     SELECT o.o_window AS window_index, o.o_bucket AS bucket, o.o_incident AS incident_id, l.l_title AS title,
             o.o_occurrences AS occurrences, o.o_last_ms AS last_ms,
             if(l.l_first_seen = 0, o.o_last_ms, l.l_first_seen) AS first_seen_ms
        FROM occurrences AS o

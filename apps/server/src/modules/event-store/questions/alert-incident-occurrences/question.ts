@@ -27,7 +27,7 @@ export type AlertIncidentOccurrencesQuestion = {
 };
 
 export const AlertIncidentOccurrencesRow = z.object({
-  window: count,
+  window_index: count,
   bucket: count,
   incident_id: z.string(),
   title: textOrNull,
@@ -39,7 +39,7 @@ export const AlertIncidentOccurrencesRow = z.object({
 export const occurrencesOf = (
   row: z.infer<typeof AlertIncidentOccurrencesRow>,
 ): AlertIncidentOccurrences => ({
-  window: row.window,
+  window: row.window_index,
   bucket: row.bucket,
   incidentId: row.incident_id,
   title: row.title ?? '',

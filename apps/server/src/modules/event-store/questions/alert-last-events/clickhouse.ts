@@ -13,7 +13,7 @@ export async function alertLastEvents(
   const { ctes, params, projectIds, loMs, hiMs } = windowsSql(windows);
   const rows = await clickhouse.rows(
     `WITH ${ctes}
-     SELECT w.w AS window, toInt64(floor((e.ts_ms - w.from_ms) / w.bucket_ms)) AS bucket,
+     SELECT w.w AS window_index, toInt64(floor((e.ts_ms - w.from_ms) / w.bucket_ms)) AS bucket,
             max(e.ts_ms) AS last_ms
        FROM (SELECT project_id AS e_project, toUnixTimestamp64Milli(ts) AS ts_ms
                FROM ${EVENTS}
@@ -22,7 +22,7 @@ export async function alertLastEvents(
                 AND ts < fromUnixTimestamp64Milli(toInt64(${hiMs}), 'UTC')) AS e
       INNER JOIN windows AS w ON w.project_id = e.e_project
       WHERE ${IN_WINDOW_MS('w', 'e.ts_ms')}
-      GROUP BY window, bucket`,
+      GROUP BY window_index, bucket`,
     { ...params, projects: projectIds },
     AlertLastEventRow,
   );

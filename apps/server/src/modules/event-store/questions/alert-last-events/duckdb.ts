@@ -13,12 +13,12 @@ export async function alertLastEvents(
   const rows = await rowsOf(
     connection,
     `WITH ${ctes}
-     SELECT w.w AS window, ${windowBucketOf('w', 'e.ts')} AS bucket, epoch_ms(max(e.ts)) AS last_ms
+     SELECT w.w AS window_index, ${windowBucketOf('w', 'e.ts')} AS bucket, epoch_ms(max(e.ts)) AS last_ms
        FROM events e JOIN windows w ON w.project_id = e.project_id
       WHERE e.project_id IN (SELECT project_id FROM alert_projects)
         AND e.ts >= make_timestamp(${loMs * 1000}) AND e.ts < make_timestamp(${hiMs * 1000})
         AND ${IN_WINDOW('w', 'e.ts')}
-      GROUP BY window, bucket`,
+      GROUP BY window_index, bucket`,
     params,
     AlertLastEventRow,
   );

@@ -13,10 +13,10 @@ export type AlertLastEventsQuestion = {
   alertLastEvents(windows: readonly AlertWindow[]): Promise<AlertLastEvent[]>;
 };
 
-export const AlertLastEventRow = z.object({ window: count, bucket: count, last_ms: count });
+export const AlertLastEventRow = z.object({ window_index: count, bucket: count, last_ms: count });
 
 export const lastEventOf = (row: z.infer<typeof AlertLastEventRow>): AlertLastEvent => ({
-  window: row.window,
+  window: row.window_index,
   bucket: row.bucket,
   lastMs: row.last_ms,
 });

@@ -3,7 +3,7 @@ import { IN_WINDOW_MS, windowsSql } from '../../clickhouse/alert-windows.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, LATEST_STAGE } from '../../clickhouse/sql.ts';
 import { SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../../domain.ts';
-import { type AlertTxOutcome, AlertTxOutcomeRow } from './question.ts';
+import { type AlertTxOutcome, AlertTxOutcomeRow, txOutcomeOf } from './question.ts';
 
 /**
  * Every transaction of the windows' projects with a stage within one stage window of their span, folded
@@ -16,7 +16,7 @@ export async function alertTxOutcomes(
 ): Promise<AlertTxOutcome[]> {
   if (windows.length === 0) return [];
   const { ctes, params, projectIds, loMs, hiMs } = windowsSql(windows);
-  return clickhouse.rows(
+  const rows = await clickhouse.rows(
     `WITH ${ctes},
      transactions AS (
        SELECT project_id AS t_project, tx_id, toUnixTimestamp64Milli(min(ts)) AS requested_ms,
@@ -28,15 +28,16 @@ export async function alertTxOutcomes(
           AND ts < fromUnixTimestamp64Milli(toInt64(${hiMs + TX_STAGE_WINDOW_MS}), 'UTC')
         GROUP BY project_id, tx_id
      )
-     SELECT w.w AS window, toInt64(floor((t.requested_ms - w.from_ms) / w.bucket_ms)) AS bucket,
+     SELECT w.w AS window_index, toInt64(floor((t.requested_ms - w.from_ms) / w.bucket_ms)) AS bucket,
             count() AS total,
             countIf(t.t_is_submitted) AS submitted,
             countIf(t.t_status IN ('reverted', 'failed')) AS failed,
             countIf(t.t_is_submitted OR t.t_status = 'failed') AS attempted
        FROM transactions AS t INNER JOIN windows AS w ON w.project_id = t.t_project
       WHERE ${IN_WINDOW_MS('w', 't.requested_ms')}
-      GROUP BY window, bucket`,
+      GROUP BY window_index, bucket`,
     { ...params, projects: projectIds },
     AlertTxOutcomeRow,
   );
+  return rows.map(txOutcomeOf);
 }

@@ -2,7 +2,7 @@ import type { AlertWindow } from '../../alert-questions.ts';
 import { SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { IN_WINDOW, windowBucketOf, windowsSql } from '../../duckdb/alert-windows.ts';
 import { type Connection, LATEST_STAGE, rowsOf } from '../../duckdb/sql.ts';
-import { type AlertTxOutcome, AlertTxOutcomeRow } from './question.ts';
+import { type AlertTxOutcome, AlertTxOutcomeRow, txOutcomeOf } from './question.ts';
 
 /**
  * Every transaction of the windows' projects with a stage within one stage window of their span, folded
@@ -14,7 +14,7 @@ export async function alertTxOutcomes(
 ): Promise<AlertTxOutcome[]> {
   if (windows.length === 0) return [];
   const { ctes, params, loMs, hiMs } = windowsSql(windows);
-  return rowsOf(
+  const rows = await rowsOf(
     connection,
     `WITH ${ctes},
      transactions AS (
@@ -27,15 +27,16 @@ export async function alertTxOutcomes(
           AND ts < make_timestamp(${(hiMs + TX_STAGE_WINDOW_MS) * 1000})
         GROUP BY project_id, tx_id
      )
-     SELECT w.w AS window, ${windowBucketOf('w', 't.requested_at')} AS bucket,
+     SELECT w.w AS window_index, ${windowBucketOf('w', 't.requested_at')} AS bucket,
             count(*)::DOUBLE AS total,
             count(*) FILTER (WHERE is_submitted)::DOUBLE AS submitted,
             count(*) FILTER (WHERE status IN ('reverted', 'failed'))::DOUBLE AS failed,
             count(*) FILTER (WHERE is_submitted OR status = 'failed')::DOUBLE AS attempted
        FROM transactions t JOIN windows w ON w.project_id = t.project_id
       WHERE ${IN_WINDOW('w', 't.requested_at')}
-      GROUP BY window, bucket`,
+      GROUP BY window_index, bucket`,
     params,
     AlertTxOutcomeRow,
   );
+  return rows.map(txOutcomeOf);
 }

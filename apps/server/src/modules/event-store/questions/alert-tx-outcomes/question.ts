@@ -24,10 +24,18 @@ export type AlertTxOutcomesQuestion = {
 };
 
 export const AlertTxOutcomeRow = z.object({
-  window: count,
+  window_index: count,
   bucket: count,
   total: count,
   submitted: count,
   failed: count,
   attempted: count,
+});
+
+export const txOutcomeOf = ({
+  window_index,
+  ...counts
+}: z.infer<typeof AlertTxOutcomeRow>): AlertTxOutcome => ({
+  window: window_index,
+  ...counts,
 });
