@@ -6,6 +6,7 @@ import {
   buildFiring,
   buildRule,
   buildSubscription,
+  IDS,
 } from '../../features/alerts/testing/builders';
 import { buildProject, logIn } from '../../testing/fixtures';
 import { apiError, json, mockApi } from '../../testing/mock-api';
@@ -13,8 +14,11 @@ import { renderApp } from '../../testing/render-app';
 
 type Handlers = Parameters<typeof mockApi>[0];
 
+const USER_ADA = '5d1e7c1a-0000-4000-8000-0000000000ad';
+const USER_CY = '5d1e7c1a-0000-4000-8000-0000000000c7';
+
 const member = (email: string, role: 'owner' | 'admin' | 'viewer') => ({
-  userId: `user-${email.split('@')[0]}`,
+  userId: email.startsWith('ada') ? USER_ADA : USER_CY,
   email,
   role,
   joinedAt: '2026-11-01T10:00:00.000Z',
@@ -47,11 +51,11 @@ function renderAlerts(role: 'owner' | 'viewer', handlers: (base: string) => Hand
 describe('Alerts screen: rules', () => {
   it('checks each parameter against its range, previews the last 7 days once typing pauses, and creates the rule', async () => {
     const { base, api, user } = renderAlerts('owner', (base) => ({
-      [`GET ${base}/alert-channels`]: json(200, { alertChannels: [buildChannel({ id: 'ch-1' })] }),
+      [`GET ${base}/alert-channels`]: json(200, { alertChannels: [buildChannel({ id: IDS.channel })] }),
       [`POST ${base}/alert-rules/preview`]: json(200, {
         firings: [buildFiring({ at: '2026-11-27T08:00:00.000Z' }), buildFiring()],
       }),
-      [`POST ${base}/alert-rules`]: json(201, buildRule({ channelIds: ['ch-1'] })),
+      [`POST ${base}/alert-rules`]: json(201, buildRule({ channelIds: [IDS.channel] })),
     }));
     expect(await screen.findByText('No alert rules yet')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'New rule' }));
@@ -74,8 +78,8 @@ describe('Alerts screen: rules', () => {
     // Debounced: the defaults asked once when the form opened; "12" then "120" typed quickly ask once more.
     await waitFor(() =>
       expect(api.calls(`POST ${base}/alert-rules/preview`).map((call) => call.body)).toEqual([
-        { kind: 'tx_fail_rate', params: { windowMinutes: 60, ...params } },
-        { kind: 'tx_fail_rate', params: { windowMinutes: 120, ...params } },
+        { kind: 'tx_fail_rate', params: { windowMinutes: 60, ...params }, cooldownMinutes: 60 },
+        { kind: 'tx_fail_rate', params: { windowMinutes: 120, ...params }, cooldownMinutes: 60 },
       ]),
     );
     await within(preview).findByText('2 times');
@@ -89,7 +93,7 @@ describe('Alerts screen: rules', () => {
       name: 'Checkout failing',
       kind: 'tx_fail_rate',
       params: { windowMinutes: 120, thresholdPercent: 10, minTransactions: 20 },
-      channelIds: ['ch-1'],
+      channelIds: [IDS.channel],
       cooldownMinutes: 60,
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New alert rule' })).toBeNull());
@@ -128,22 +132,22 @@ describe('Alerts screen: rules', () => {
   }, 20_000);
 
   it('lists rules with their state, pauses one, edits one, lists its firings and deletes it after asking', async () => {
-    const channel = buildChannel({ id: 'ch-1', name: 'Ops webhook' });
+    const channel = buildChannel({ id: IDS.channel, name: 'Ops webhook' });
     const rule = buildRule({
-      channelIds: ['ch-1'],
+      channelIds: [IDS.channel],
       state: 'firing',
       lastFiredAt: '2026-11-28T09:15:00.000Z',
     });
     const { base, api, user } = renderAlerts('owner', (base) => ({
       [`GET ${base}/alert-rules`]: json(200, { alertRules: [rule] }),
       [`GET ${base}/alert-channels`]: json(200, { alertChannels: [channel] }),
-      [`PATCH ${base}/alert-rules/rule-1`]: json(200, { ...rule, paused: true }),
-      [`DELETE ${base}/alert-rules/rule-1`]: json(204),
+      [`PATCH ${base}/alert-rules/${IDS.rule}`]: json(200, { ...rule, paused: true }),
+      [`DELETE ${base}/alert-rules/${IDS.rule}`]: json(204),
       [`POST ${base}/alert-rules/preview`]: json(200, { firings: [] }),
-      [`GET ${base}/alert-rules/rule-1/firings`]: json(200, {
+      [`GET ${base}/alert-rules/${IDS.rule}/firings`]: json(200, {
         firings: [
-          buildFiring({ id: 'f-2', type: 'resolved', at: '2026-11-28T10:15:00.000Z' }),
-          buildFiring({ id: 'f-1' }),
+          buildFiring({ id: IDS.laterFiring, type: 'resolved', at: '2026-11-28T10:15:00.000Z' }),
+          buildFiring({ id: IDS.firing }),
         ],
       }),
     }));
@@ -157,8 +161,8 @@ describe('Alerts screen: rules', () => {
     expect(within(rules).getByText(/Notifies Ops webhook/)).toBeTruthy();
 
     await user.click(within(rules).getByRole('button', { name: 'Pause Checkout failing' }));
-    await waitFor(() => expect(api.calls(`PATCH ${base}/alert-rules/rule-1`)).toHaveLength(1));
-    expect(api.calls(`PATCH ${base}/alert-rules/rule-1`)[0]?.body).toEqual({ paused: true });
+    await waitFor(() => expect(api.calls(`PATCH ${base}/alert-rules/${IDS.rule}`)).toHaveLength(1));
+    expect(api.calls(`PATCH ${base}/alert-rules/${IDS.rule}`)[0]?.body).toEqual({ paused: true });
 
     await user.click(within(rules).getByRole('button', { name: 'Firings of Checkout failing' }));
     const firings = await screen.findByRole('list', { name: 'Firings of Checkout failing' });
@@ -173,26 +177,26 @@ describe('Alerts screen: rules', () => {
     await user.clear(threshold);
     await user.type(threshold, '12.5');
     await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.calls(`PATCH ${base}/alert-rules/rule-1`)).toHaveLength(2));
-    expect(api.calls(`PATCH ${base}/alert-rules/rule-1`)[1]?.body).toEqual({
+    await waitFor(() => expect(api.calls(`PATCH ${base}/alert-rules/${IDS.rule}`)).toHaveLength(2));
+    expect(api.calls(`PATCH ${base}/alert-rules/${IDS.rule}`)[1]?.body).toEqual({
       name: 'Checkout failing',
       params: { windowMinutes: 60, thresholdPercent: 12.5, minTransactions: 20 },
-      channelIds: ['ch-1'],
+      channelIds: [IDS.channel],
       cooldownMinutes: 60,
     });
 
     await user.click(await within(rules).findByRole('button', { name: 'Delete Checkout failing' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this rule?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete rule' }));
-    await waitFor(() => expect(api.calls(`DELETE ${base}/alert-rules/rule-1`)).toHaveLength(1));
+    await waitFor(() => expect(api.calls(`DELETE ${base}/alert-rules/${IDS.rule}`)).toHaveLength(1));
   }, 20_000);
 });
 
 describe('Alerts screen: channels', () => {
   it('shows a new webhook secret once with a copy button, sends a test and shows the delivery log', async () => {
-    const created = buildChannel({ id: 'ch-9', name: 'Receiver' });
+    const created = buildChannel({ id: IDS.otherChannel, name: 'Receiver' });
     let channels = [
-      buildChannel({ id: 'ch-1', type: 'email', name: 'On-call', url: null, memberIds: ['user-ada'] }),
+      buildChannel({ id: IDS.channel, type: 'email', name: 'On-call', url: null, memberIds: [USER_ADA] }),
     ];
     const { base, api, user } = renderAlerts('owner', (base) => ({
       [`GET ${base}/alert-channels`]: () => json(200, { alertChannels: channels }),
@@ -200,14 +204,14 @@ describe('Alerts screen: channels', () => {
         channels = [...channels, created];
         return json(201, { ...created, secret: 'whsec_0123456789abcdef' });
       },
-      [`POST ${base}/alert-channels/ch-9/test`]: json(202, { noticeId: 'n-1' }),
-      [`GET ${base}/alert-channels/ch-9/deliveries`]: json(200, {
+      [`POST ${base}/alert-channels/${IDS.otherChannel}/test`]: json(202, { noticeId: 'n-1' }),
+      [`GET ${base}/alert-channels/${IDS.otherChannel}/deliveries`]: json(200, {
         deliveries: [
           buildDelivery({ id: 'd-2', attempt: 2 }),
           buildDelivery({ id: 'd-1', statusCode: 500, latencyMs: 1200, error: 'HTTP 500', state: 'pending' }),
         ],
       }),
-      [`DELETE ${base}/alert-channels/ch-1`]: json(204),
+      [`DELETE ${base}/alert-channels/${IDS.channel}`]: json(204),
     }));
     const list = await screen.findByRole('list', { name: 'Channels' });
     expect(within(list).getByText('ada@example.com')).toBeTruthy();
@@ -239,7 +243,9 @@ describe('Alerts screen: channels', () => {
     expect(screen.queryByRole('region', { name: 'Signing secret of Receiver' })).toBeNull();
 
     await user.click(await screen.findByRole('button', { name: 'Send a test to Receiver' }));
-    await waitFor(() => expect(api.calls(`POST ${base}/alert-channels/ch-9/test`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.calls(`POST ${base}/alert-channels/${IDS.otherChannel}/test`)).toHaveLength(1),
+    );
     const log = await screen.findByRole('table', { name: 'Delivery log of Receiver' });
     const rows = within(log).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -250,14 +256,14 @@ describe('Alerts screen: channels', () => {
     await user.click(screen.getByRole('button', { name: 'Delete On-call' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this channel?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete channel' }));
-    await waitFor(() => expect(api.calls(`DELETE ${base}/alert-channels/ch-1`)).toHaveLength(1));
+    await waitFor(() => expect(api.calls(`DELETE ${base}/alert-channels/${IDS.channel}`)).toHaveLength(1));
   }, 20_000);
 
   it('sends an email channel to the chosen members', async () => {
     const { base, api, user } = renderAlerts('owner', (base) => ({
       [`POST ${base}/alert-channels`]: json(
         201,
-        buildChannel({ id: 'ch-2', type: 'email', name: 'Team', url: null, memberIds: ['user-cy'] }),
+        buildChannel({ id: 'ch-2', type: 'email', name: 'Team', url: null, memberIds: [USER_CY] }),
       ),
     }));
     await user.click(await screen.findByRole('button', { name: 'New channel' }));
@@ -271,7 +277,7 @@ describe('Alerts screen: channels', () => {
     expect(api.calls(`POST ${base}/alert-channels`)[0]?.body).toEqual({
       type: 'email',
       name: 'Team',
-      memberIds: ['user-cy'],
+      memberIds: [USER_CY],
     });
     expect(screen.queryByRole('region', { name: /Signing secret/ })).toBeNull();
   });
@@ -280,10 +286,10 @@ describe('Alerts screen: channels', () => {
 describe('Alerts screen: viewers and reports', () => {
   it('shows a viewer everything without change buttons, and lets them choose their own reports', async () => {
     const { base, api, user } = renderAlerts('viewer', (base) => ({
-      [`GET ${base}/alert-rules`]: json(200, { alertRules: [buildRule({ channelIds: ['ch-1'] })] }),
-      [`GET ${base}/alert-channels`]: json(200, { alertChannels: [buildChannel({ id: 'ch-1' })] }),
-      [`GET ${base}/alert-rules/rule-1/firings`]: json(200, { firings: [buildFiring()] }),
-      [`GET ${base}/alert-channels/ch-1/deliveries`]: json(200, { deliveries: [buildDelivery()] }),
+      [`GET ${base}/alert-rules`]: json(200, { alertRules: [buildRule({ channelIds: [IDS.channel] })] }),
+      [`GET ${base}/alert-channels`]: json(200, { alertChannels: [buildChannel({ id: IDS.channel })] }),
+      [`GET ${base}/alert-rules/${IDS.rule}/firings`]: json(200, { firings: [buildFiring()] }),
+      [`GET ${base}/alert-channels/${IDS.channel}/deliveries`]: json(200, { deliveries: [buildDelivery()] }),
       [`PUT ${base}/report-subscriptions/me`]: json(
         200,
         buildSubscription('cy@example.com', { monthly: true }),

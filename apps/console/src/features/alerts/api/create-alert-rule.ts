@@ -1,11 +1,11 @@
+import { type AlertRule, type AlertRuleKind, AlertRuleSchema } from '@polyflow/contracts/alert-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { alertRulesQueryKey } from './get-alert-rules';
-import { type AlertRule, AlertRuleSchema, type RuleKind } from './schemas';
 
 export interface RuleDraft {
   name: string;
-  kind: RuleKind;
+  kind: AlertRuleKind;
   params: Record<string, number | string>;
   channelIds: string[];
   cooldownMinutes: number;

@@ -1,6 +1,6 @@
+import { AlertRuleListSchema } from '@polyflow/contracts/alert-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { AlertRuleListSchema } from './schemas';
 
 export const alertRulesQueryKey = (projectId: string) => ['alert-rules', projectId] as const;
 

@@ -1,6 +1,6 @@
+import { AlertFiringListSchema } from '@polyflow/contracts/alert-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { FiringListSchema } from './schemas';
 
 export const ruleFiringsQueryKey = (projectId: string, ruleId: string) =>
   ['alert-rules', projectId, ruleId, 'firings'] as const;
@@ -8,7 +8,7 @@ export const ruleFiringsQueryKey = (projectId: string, ruleId: string) =>
 export function getRuleFirings(projectId: string, ruleId: string) {
   return apiRequest(
     `/projects/${encodeURIComponent(projectId)}/alert-rules/${encodeURIComponent(ruleId)}/firings`,
-    { auth: true, schema: FiringListSchema },
+    { auth: true, schema: AlertFiringListSchema },
   );
 }
 

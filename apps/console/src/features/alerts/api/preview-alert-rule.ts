@@ -1,10 +1,11 @@
+import { AlertPreviewSchema, type AlertRuleKind } from '@polyflow/contracts/alert-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { PreviewSchema, type RuleKind } from './schemas';
 
 export interface PreviewInput {
-  kind: RuleKind;
+  kind: AlertRuleKind;
   params: Record<string, number | string>;
+  cooldownMinutes: number;
 }
 
 /** What the rule would have fired over the last 7 days, cooldown applied; it changes nothing. */
@@ -13,7 +14,7 @@ export function previewAlertRule(projectId: string, input: PreviewInput, signal?
     method: 'POST',
     body: input,
     auth: true,
-    schema: PreviewSchema,
+    schema: AlertPreviewSchema,
     ...(signal ? { signal } : {}),
   });
 }

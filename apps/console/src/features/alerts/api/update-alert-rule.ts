@@ -1,8 +1,8 @@
+import { type AlertRule, AlertRuleSchema } from '@polyflow/contracts/alert-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import type { RuleDraft } from './create-alert-rule';
 import { alertRulesQueryKey } from './get-alert-rules';
-import { type AlertRule, AlertRuleSchema } from './schemas';
 
 /** Any of the changeable fields; the kind of a rule stays what it was created with. */
 export type RuleChange = Partial<Omit<RuleDraft, 'kind'>> & { paused?: boolean };

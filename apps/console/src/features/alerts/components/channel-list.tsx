@@ -1,4 +1,5 @@
 import type { AlertChannel } from '@polyflow/contracts/alert-channels';
+import type { AlertRule } from '@polyflow/contracts/alert-rules';
 import type { Member } from '@polyflow/contracts/members';
 import { ChevronDown, ChevronRight, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteAlertChannel } from '../api/delete-alert-channel';
-import type { AlertRule } from '../api/schemas';
 import { useTestAlertChannel } from '../api/test-alert-channel';
 import { ChannelDeliveries } from './channel-deliveries';
 import { CHANNEL_TYPE_LABELS, ChannelTypeIcon } from './channel-type';

@@ -1,4 +1,4 @@
-import type { Figures } from '../api/schemas';
+import type { Figures } from '../lib/figures';
 import { formatFigures } from '../lib/figures';
 
 /** A notice's figures as "Fail rate 25%  Transactions 40 …", wrapping on a phone. */

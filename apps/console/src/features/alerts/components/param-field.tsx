@@ -1,11 +1,6 @@
+import { Severities, SeverityLabels } from '@polyflow/contracts/incidents';
 import { Input } from '../../../components/ui/input';
-import {
-  type ParamField as Field,
-  fieldError,
-  rangeText,
-  SEVERITY_LABELS,
-  Severities,
-} from '../lib/rule-kinds';
+import { type ParamField as Field, fieldError, rangeText } from '../lib/rule-kinds';
 import { SelectField } from './select-field';
 
 interface ParamFieldProps {
@@ -27,7 +22,7 @@ export function ParamField({ field, value, showError, disabled, onChange, onBlur
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        options={Severities.map((severity) => ({ value: severity, label: SEVERITY_LABELS[severity] }))}
+        options={Severities.map((severity) => ({ value: severity, label: SeverityLabels[severity] }))}
         hint="Low, Mid, High, Severe: the incident's severity when first seen, or higher."
       />
     );

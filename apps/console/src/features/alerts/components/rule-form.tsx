@@ -1,15 +1,18 @@
 import type { AlertChannel } from '@polyflow/contracts/alert-channels';
+import {
+  type AlertRule,
+  DEFAULT_COOLDOWN_MINUTES,
+  type AlertRuleKind as RuleKind,
+  AlertRuleKinds as RuleKinds,
+} from '@polyflow/contracts/alert-rules';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useCreateAlertRule } from '../api/create-alert-rule';
-import type { AlertRule, RuleKind } from '../api/schemas';
-import { RuleKinds } from '../api/schemas';
 import { useUpdateAlertRule } from '../api/update-alert-rule';
 import {
   COOLDOWN_FIELD,
-  DEFAULT_COOLDOWN_MINUTES,
   defaultParamValues,
   fieldError,
   type ParamValues,
@@ -131,7 +134,14 @@ export function RuleForm({ projectId, channels, rule, onDone }: RuleFormProps) {
           </Button>
         </div>
       </form>
-      <RulePreview projectId={projectId} input={params === null ? null : { kind, params }} />
+      <RulePreview
+        projectId={projectId}
+        input={
+          params === null || cooldownError !== null
+            ? null
+            : { kind, params, cooldownMinutes: Number(cooldown) }
+        }
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { AlertChannel } from '@polyflow/contracts/alert-channels';
+import type { AlertRule } from '@polyflow/contracts/alert-rules';
 import { ChevronDown, ChevronRight, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -7,7 +8,6 @@ import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteAlertRule } from '../api/delete-alert-rule';
-import type { AlertRule } from '../api/schemas';
 import { useUpdateAlertRule } from '../api/update-alert-rule';
 import { describeParams, RULE_KINDS } from '../lib/rule-kinds';
 import { RuleFirings } from './rule-firings';

@@ -1,4 +1,7 @@
-import type { Figures, Subject } from '../api/schemas';
+import type { AlertSubject as Subject } from '@polyflow/contracts/alert-rules';
+
+/** A notice's figures, e.g. {failRatePercent, transactions, failed, windowMinutes}. */
+export type Figures = Record<string, number | string>;
 
 /** The figures a notice carries, named as the console names them elsewhere (Analytics, Incident Tracking). */
 const LABELS: Record<string, { label: string; unit?: string }> = {

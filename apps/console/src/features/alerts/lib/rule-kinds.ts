@@ -1,17 +1,14 @@
-import type { RuleKind } from '../api/schemas';
+import {
+  DEFAULT_COOLDOWN_MINUTES,
+  MAX_COOLDOWN_MINUTES,
+  type AlertRuleKind as RuleKind,
+} from '@polyflow/contracts/alert-rules';
+import { SeverityLabels as SEVERITY_LABELS, Severities, type Severity } from '@polyflow/contracts/incidents';
 
 /**
  * Each rule kind's parameters, their ranges and words (issue 27, docs/alerts.md). The form, the list and
  * the checks before a request all read this one table; the server checks the same ranges again.
  */
-
-export const Severities = ['low', 'mid', 'high', 'severe'] as const;
-export const SEVERITY_LABELS: Record<(typeof Severities)[number], string> = {
-  low: 'Low',
-  mid: 'Mid',
-  high: 'High',
-  severe: 'Severe',
-};
 
 export type ParamField =
   | {
@@ -25,7 +22,7 @@ export type ParamField =
       unit?: string;
       defaultValue: number;
     }
-  | { kind: 'severity'; name: string; label: string; defaultValue: (typeof Severities)[number] };
+  | { kind: 'severity'; name: string; label: string; defaultValue: Severity };
 
 interface KindInfo {
   label: string;
@@ -125,13 +122,12 @@ export const RULE_KINDS: Record<RuleKind, KindInfo> = {
   },
 };
 
-export const DEFAULT_COOLDOWN_MINUTES = 60;
 export const COOLDOWN_FIELD: ParamField = {
   kind: 'number',
   name: 'cooldownMinutes',
   label: 'Cooldown',
-  min: 1,
-  max: 10080,
+  min: 0,
+  max: MAX_COOLDOWN_MINUTES,
   integer: true,
   unit: 'minutes',
   defaultValue: DEFAULT_COOLDOWN_MINUTES,

@@ -1,12 +1,21 @@
 import type { AlertChannel, AlertDelivery as Delivery } from '@polyflow/contracts/alert-channels';
+import type { AlertRule, AlertFiring as Firing } from '@polyflow/contracts/alert-rules';
 import type { ReportSubscription } from '@polyflow/contracts/reports';
-import type { AlertRule, Firing } from '../api/schemas';
+
+/** Ids as the server makes them (uuids: the contracts check them). */
+export const IDS = {
+  rule: '0b8c6f3e-1d2a-4c5b-9e8f-000000000001',
+  channel: '0b8c6f3e-1d2a-4c5b-9e8f-0000000000c1',
+  otherChannel: '0b8c6f3e-1d2a-4c5b-9e8f-0000000000c9',
+  firing: '0b8c6f3e-1d2a-4c5b-9e8f-0000000000f1',
+  laterFiring: '0b8c6f3e-1d2a-4c5b-9e8f-0000000000f2',
+} as const;
 
 /** Answers of the alert routes as the server gives them (docs/alerts.md), with overridable fields. */
 
 export function buildRule(overrides: Partial<AlertRule> = {}): AlertRule {
   return {
-    id: 'rule-1',
+    id: IDS.rule,
     name: 'Checkout failing',
     kind: 'tx_fail_rate',
     params: { windowMinutes: 60, thresholdPercent: 10, minTransactions: 20 },
@@ -23,7 +32,7 @@ export function buildRule(overrides: Partial<AlertRule> = {}): AlertRule {
 
 export function buildChannel(overrides: Partial<AlertChannel> = {}): AlertChannel {
   return {
-    id: 'channel-1',
+    id: IDS.channel,
     type: 'webhook',
     name: 'Ops webhook',
     url: 'https://hooks.example.com/polyflow',
@@ -35,8 +44,8 @@ export function buildChannel(overrides: Partial<AlertChannel> = {}): AlertChanne
 
 export function buildFiring(overrides: Partial<Firing> = {}): Firing {
   return {
-    id: 'firing-1',
-    ruleId: 'rule-1',
+    id: IDS.firing,
+    ruleId: IDS.rule,
     type: 'triggered',
     subject: { kind: 'project', id: 'project-1' },
     figures: { failRatePercent: 25, transactions: 40, failed: 10, windowMinutes: 60 },
