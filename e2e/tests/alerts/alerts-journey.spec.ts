@@ -96,7 +96,7 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   await channelForm.getByRole('button', { name: 'Add channel' }).click();
   const secretPanel = page.getByRole('region', { name: 'Signing secret of Ops receiver' });
   await expect(secretPanel).toBeVisible();
-  const secret = await secretPanel.getByLabel('Signing secret').inputValue();
+  const secret = await secretPanel.getByRole('textbox', { name: 'Signing secret' }).inputValue();
   expect(secret.length).toBeGreaterThanOrEqual(32);
   await shoot(page, '02-webhook-secret');
   await secretPanel.getByRole('button', { name: 'I have saved the secret' }).click();

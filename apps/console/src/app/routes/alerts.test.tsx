@@ -285,15 +285,25 @@ describe('Alerts screen: channels', () => {
 
 describe('Alerts screen: viewers and reports', () => {
   it('shows a viewer everything without change buttons, and lets them choose their own reports', async () => {
+    let cyMonthly = false;
     const { base, api, user } = renderAlerts('viewer', (base) => ({
       [`GET ${base}/alert-rules`]: json(200, { alertRules: [buildRule({ channelIds: [IDS.channel] })] }),
       [`GET ${base}/alert-channels`]: json(200, { alertChannels: [buildChannel({ id: IDS.channel })] }),
       [`GET ${base}/alert-rules/${IDS.rule}/firings`]: json(200, { firings: [buildFiring()] }),
       [`GET ${base}/alert-channels/${IDS.channel}/deliveries`]: json(200, { deliveries: [buildDelivery()] }),
-      [`PUT ${base}/report-subscriptions/me`]: json(
-        200,
-        buildSubscription('cy@example.com', { monthly: true }),
-      ),
+      // The server's answer lags: the saved choice shows at once and stays while the list is fetched again.
+      [`PUT ${base}/report-subscriptions/me`]: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        cyMonthly = true;
+        return json(200, buildSubscription('cy@example.com', { monthly: true }));
+      },
+      [`GET ${base}/report-subscriptions`]: () =>
+        json(200, {
+          reportSubscriptions: [
+            buildSubscription('ada@example.com', { weekly: true }),
+            buildSubscription('cy@example.com', { monthly: cyMonthly }),
+          ],
+        }),
     }));
     const rules = await screen.findByRole('list', { name: 'Alert rules' });
     const channels = await screen.findByRole('list', { name: 'Channels' });
@@ -310,12 +320,16 @@ describe('Alerts screen: viewers and reports', () => {
     expect(within(ada).queryByRole('checkbox')).toBeNull();
     expect(within(ada).getByText('Weekly report:').textContent).toContain('On');
     const own = within(reports).getByText('cy@example.com').closest('li') as HTMLElement;
-    await user.click(within(own).getByRole('checkbox', { name: 'Monthly report' }));
+    const monthly = within(own).getByRole('checkbox', { name: 'Monthly report' }) as HTMLInputElement;
+    await user.click(monthly);
+    expect(monthly.checked).toBe(true);
     await waitFor(() => expect(api.calls(`PUT ${base}/report-subscriptions/me`)).toHaveLength(1));
     expect(api.calls(`PUT ${base}/report-subscriptions/me`)[0]?.body).toEqual({
       weekly: false,
       monthly: true,
     });
+    await waitFor(() => expect(api.calls(`GET ${base}/report-subscriptions`)).toHaveLength(2));
+    expect(monthly.checked).toBe(true);
   }, 20_000);
 
   it('has an Alerts entry in the console navigation', async () => {

@@ -1,4 +1,8 @@
-import { type ReportSubscription, ReportSubscriptionSchema } from '@polyflow/contracts/reports';
+import {
+  type ReportSubscription,
+  type ReportSubscriptionList,
+  ReportSubscriptionSchema,
+} from '@polyflow/contracts/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, apiRequest } from '../../../lib/api-client';
 import { reportSubscriptionsQueryKey } from './get-report-subscriptions';
@@ -27,7 +31,18 @@ export function useUpdateMyReportSubscription() {
   const queryClient = useQueryClient();
   return useMutation<ReportSubscription, ApiError, Choice>({
     mutationFn: updateMyReportSubscription,
-    onSuccess: (_, { projectId }) =>
-      queryClient.invalidateQueries({ queryKey: reportSubscriptionsQueryKey(projectId) }),
+    onSuccess: (saved, { projectId }) => {
+      // The saved row replaces the member's at once, so that the toggle does not spring back meanwhile.
+      queryClient.setQueryData<ReportSubscriptionList>(reportSubscriptionsQueryKey(projectId), (list) =>
+        list
+          ? {
+              reportSubscriptions: list.reportSubscriptions.map((row) =>
+                row.userId === saved.userId ? saved : row,
+              ),
+            }
+          : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: reportSubscriptionsQueryKey(projectId) });
+    },
   });
 }

@@ -32,7 +32,7 @@ export function ReportSubscriptions({ projectId, email }: { projectId: string; e
     return <Alert tone="error">Could not load the report subscriptions: {subscriptions.error.message}</Alert>;
   }
 
-  const change = (own: ReportSubscription, period: Period, isOn: boolean) =>
+  const change = (own: Pick<ReportSubscription, Period>, period: Period, isOn: boolean) =>
     update.mutate({ projectId, weekly: own.weekly, monthly: own.monthly, [period]: isOn });
 
   return (
@@ -44,6 +44,8 @@ export function ReportSubscriptions({ projectId, email }: { projectId: string; e
       >
         {subscriptions.data.reportSubscriptions.map((subscription) => {
           const isSelf = subscription.email === email;
+          // The choice being saved shows at once (a controlled checkbox would otherwise spring back).
+          const shown = isSelf && update.isPending && update.variables ? update.variables : subscription;
           return (
             <li
               key={subscription.userId}
@@ -60,9 +62,9 @@ export function ReportSubscriptions({ projectId, email }: { projectId: string; e
                       <input
                         type="checkbox"
                         className="size-4 accent-indigo-700"
-                        checked={subscription[period]}
+                        checked={shown[period]}
                         disabled={update.isPending}
-                        onChange={(event) => change(subscription, period, event.target.checked)}
+                        onChange={(event) => change(shown, period, event.target.checked)}
                       />
                       {PERIOD_LABELS[period]}
                     </label>
