@@ -1,8 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoDapp, startDemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
-import { type Account, createProject, createVerifiedAccount, type Project } from '../../support/api.ts';
+import {
+  type Account,
+  createProject,
+  createVerifiedAccount,
+  PolyflowApi,
+  type Project,
+} from '../../support/api.ts';
 import { startChain, type TestChain } from '../../support/chain.ts';
-import { waitForMail } from '../../support/mail.ts';
+import { tokenFromLink, waitForMail } from '../../support/mail.ts';
 import { snap } from '../../support/screenshots.ts';
 import { approveNext, clickAndWaitForLog } from '../sdk/demo-page.ts';
 import { type ReceivedWebhook, startWebhookReceiver, verifySignature } from './webhook-receiver.ts';
@@ -67,6 +73,7 @@ async function waitForWebhook(
 test('a tx_fail_rate rule with a webhook and an email channel tells the team within 2 minutes, with the console’s figures', async ({
   page,
   context,
+  browser,
 }) => {
   test.setTimeout(300_000);
   receiver = await startWebhookReceiver();
@@ -222,6 +229,16 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   );
   await shoot(page, '05-firing-and-deliveries');
 
+  // Editing the rule replays it over the last 7 days: the failures just made are in the preview.
+  await rules.getByRole('button', { name: 'Edit Checkout failing' }).click();
+  const edit = page.getByRole('form', { name: 'Edit the rule Checkout failing' });
+  await expect(edit.getByLabel('When')).toBeDisabled();
+  await expect(preview).toContainText('This rule would have fired 1 time in the last 7 days.');
+  // The replay steps through the week, so it may meet the condition before the fourth transaction.
+  await expect(preview).toContainText(/Fail rate(66\.7|75)%/);
+  await shoot(page, '06-edit-with-preview');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
   // Reports: the owner turns on the weekly report.
   const reports = page.getByRole('list', { name: 'Report subscriptions' });
   await reports.getByRole('checkbox', { name: 'Weekly report' }).check();
@@ -230,4 +247,37 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   await expect(
     page.getByRole('list', { name: 'Report subscriptions' }).getByRole('checkbox', { name: 'Weekly report' }),
   ).toBeChecked();
+
+  // A viewer sees the rules, firings, channels and logs, changes none of them, and chooses their own reports.
+  const viewer = await createVerifiedAccount('alerts-viewer');
+  await new PolyflowApi(owner.token).expectOk('POST', `/projects/${project.id}/invitations`, {
+    email: viewer.email,
+    role: 'viewer',
+  });
+  const invitation = await waitForMail(viewer.email, /invited to Alerting dapp/);
+  await new PolyflowApi(viewer.token).expectOk('POST', '/invitations/accept', {
+    token: tokenFromLink(invitation, '/invite'),
+  });
+  const viewerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const viewerPage = await viewerContext.newPage();
+  await logIn(viewerPage, viewer);
+  await viewerPage.goto(`/console/${project.id}/alerts`);
+  const viewerRules = viewerPage.getByRole('list', { name: 'Alert rules' });
+  await expect(viewerRules.getByText('Checkout failing', { exact: true })).toBeVisible();
+  await expect(viewerPage.getByText('(you see the rules and channels; admins change them)')).toBeVisible();
+  for (const name of [/New rule/, /New channel/, /^Edit/, /^Pause/, /^Delete/, /Send a test/]) {
+    await expect(viewerPage.getByRole('button', { name })).toHaveCount(0);
+  }
+  await viewerRules.getByRole('button', { name: 'Firings of Checkout failing' }).click();
+  await expect(viewerPage.getByRole('list', { name: 'Firings of Checkout failing' })).toContainText(
+    'Fail rate75%',
+  );
+  const viewerReports = viewerPage.getByRole('list', { name: 'Report subscriptions' });
+  const ownerRow = viewerReports.getByRole('listitem').filter({ hasText: owner.email });
+  await expect(ownerRow).toContainText('Weekly report: On');
+  await expect(ownerRow.getByRole('checkbox')).toHaveCount(0);
+  await viewerReports.getByRole('checkbox', { name: 'Monthly report' }).check();
+  await expect(viewerReports.getByRole('checkbox', { name: 'Monthly report' })).toBeChecked();
+  await shoot(viewerPage, '07-viewer');
+  await viewerContext.close();
 });

@@ -61,7 +61,7 @@ export function ChannelList({ projectId, channels, rules, members, canChange }: 
               className="flex flex-col gap-3 rounded-xl px-4 py-3 ring-1 ring-inset ring-slate-200"
             >
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1">
                   <h3 className="flex items-center gap-2 text-sm font-bold text-slate-900">
                     <ChannelTypeIcon type={channel.type} />
                     <span className="break-words">{channel.name}</span>

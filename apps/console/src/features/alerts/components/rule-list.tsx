@@ -73,7 +73,7 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
               ) : (
                 <>
                   <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div className="flex min-w-0 flex-1 flex-col gap-1">
+                    <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1">
                       <h3 className="flex flex-wrap items-center gap-2 text-sm font-bold text-slate-900">
                         <span className="break-words">{rule.name}</span>
                         <RuleState rule={rule} />

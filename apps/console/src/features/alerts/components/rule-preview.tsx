@@ -28,7 +28,7 @@ export function RulePreview({ projectId, input }: { projectId: string; input: Pr
     <section
       aria-labelledby="rule-preview-title"
       aria-busy={isWaiting || preview.isFetching || undefined}
-      className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-inset ring-slate-200"
+      className="flex flex-col gap-3 self-start rounded-xl bg-slate-50 p-4 ring-1 ring-inset ring-slate-200"
     >
       <h3 id="rule-preview-title" className="flex items-center gap-2 text-sm font-bold text-slate-900">
         <History aria-hidden="true" className="size-4 text-indigo-700" />

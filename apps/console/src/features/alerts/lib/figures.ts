@@ -7,6 +7,7 @@ export type Figures = Record<string, number | string>;
 const LABELS: Record<string, { label: string; unit?: string }> = {
   failRatePercent: { label: 'Fail rate', unit: '%' },
   transactions: { label: 'Transactions' },
+  attempted: { label: 'Sent' },
   failed: { label: 'Failed' },
   windowMinutes: { label: 'Window', unit: ' min' },
   occurrences: { label: 'Occurrences' },

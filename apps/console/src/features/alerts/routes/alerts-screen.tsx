@@ -63,7 +63,7 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
           titleId="rules-title"
           eyebrow="Rules"
           title={rules.data ? countOf(ruleList.length, 'rule') : 'Rules'}
-          description="Checked every minute. A rule that fired waits its cooldown before firing again for the same project or incident."
+          description="Checked every minute (by default). A rule that fired waits its cooldown before firing again for the same project or incident."
           actions={
             mayChange && !isAddingRule ? (
               <Button onClick={() => setIsAddingRule(true)}>
