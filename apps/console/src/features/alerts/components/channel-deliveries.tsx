@@ -50,62 +50,93 @@ export function ChannelDeliveries({
       </p>
     );
   }
+  const rows = deliveries.data.deliveries;
   return (
-    <div className="overflow-x-auto rounded-lg ring-1 ring-inset ring-slate-200">
-      <table className="w-full min-w-[40rem] text-left text-xs">
-        <caption className="sr-only">Delivery log of {channelName}</caption>
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Time
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Notice
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Attempt
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Latency
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Error
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 text-slate-800">
-          {deliveries.data.deliveries.map((delivery) => (
-            <tr key={delivery.id}>
-              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(delivery.at)}</td>
-              <td className="px-3 py-2">
-                {NOTICE_LABELS[delivery.noticeType] ?? delivery.noticeType}{' '}
-                <span className="font-mono text-slate-600" title={delivery.noticeId}>
-                  {delivery.noticeId.slice(0, 8)}
-                </span>
-              </td>
-              <td className="px-3 py-2 tabular-nums">{delivery.attempt}</td>
-              <td className="whitespace-nowrap px-3 py-2">
-                <span
-                  className={cn(
-                    'rounded-full px-2 py-0.5 font-semibold ring-1 ring-inset',
-                    STATE_TONES[delivery.state],
-                  )}
-                >
-                  {STATE_LABELS[delivery.state]}
-                </span>{' '}
-                <span className="tabular-nums">{delivery.statusCode ?? '—'}</span>
-              </td>
-              <td className="px-3 py-2 tabular-nums">
-                {delivery.latencyMs === null ? '—' : `${delivery.latencyMs} ms`}
-              </td>
-              <td className="max-w-[16rem] break-words px-3 py-2 text-slate-700">{delivery.error ?? '—'}</td>
+    <>
+      {/* A phone gets one card per attempt; the six columns would not fit 390 px. */}
+      <ol aria-label={`Deliveries to ${channelName}`} className="flex flex-col gap-2 sm:hidden">
+        {rows.map((delivery) => (
+          <li
+            key={delivery.id}
+            className="flex flex-col gap-1 rounded-lg px-3 py-2 text-xs text-slate-800 ring-1 ring-inset ring-slate-200"
+          >
+            <span className="flex flex-wrap items-center gap-2">
+              <StateBadge delivery={delivery} />
+              <span className="font-semibold">
+                {NOTICE_LABELS[delivery.noticeType] ?? delivery.noticeType}
+              </span>
+              <span className="font-mono text-slate-600">{delivery.noticeId.slice(0, 8)}</span>
+            </span>
+            <span>{formatDateTime(delivery.at)}</span>
+            <span className="text-slate-700">
+              Attempt {delivery.attempt} · status {delivery.statusCode ?? '—'} ·{' '}
+              {delivery.latencyMs === null ? 'no answer' : `${delivery.latencyMs} ms`}
+            </span>
+            {delivery.error && <span className="break-words text-red-800">{delivery.error}</span>}
+          </li>
+        ))}
+      </ol>
+      <div className="hidden overflow-x-auto rounded-lg ring-1 ring-inset ring-slate-200 sm:block">
+        <table className="w-full min-w-[40rem] text-left text-xs">
+          <caption className="sr-only">Delivery log of {channelName}</caption>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Time
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Notice
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Attempt
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Latency
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Error
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-slate-100 text-slate-800">
+            {rows.map((delivery) => (
+              <tr key={delivery.id}>
+                <td className="whitespace-nowrap px-3 py-2">{formatDateTime(delivery.at)}</td>
+                <td className="px-3 py-2">
+                  {NOTICE_LABELS[delivery.noticeType] ?? delivery.noticeType}{' '}
+                  <span className="font-mono text-slate-600" title={delivery.noticeId}>
+                    {delivery.noticeId.slice(0, 8)}
+                  </span>
+                </td>
+                <td className="px-3 py-2 tabular-nums">{delivery.attempt}</td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <StateBadge delivery={delivery} />{' '}
+                  <span className="tabular-nums">{delivery.statusCode ?? '—'}</span>
+                </td>
+                <td className="px-3 py-2 tabular-nums">
+                  {delivery.latencyMs === null ? '—' : `${delivery.latencyMs} ms`}
+                </td>
+                <td className="max-w-[16rem] break-words px-3 py-2 text-slate-700">
+                  {delivery.error ?? '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function StateBadge({ delivery }: { delivery: Delivery }) {
+  return (
+    <span
+      className={cn('rounded-full px-2 py-0.5 font-semibold ring-1 ring-inset', STATE_TONES[delivery.state])}
+    >
+      {STATE_LABELS[delivery.state]}
+    </span>
   );
 }

@@ -2,6 +2,7 @@ import type { CreatedAlertChannel } from '@polyflow/contracts/alert-channels';
 import type { Project } from '@polyflow/contracts/projects';
 import { BellRing, Plus, Radio } from 'lucide-react';
 import { useState } from 'react';
+import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -51,7 +52,11 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
 
   return (
     <div className="flex animate-panel flex-col gap-4">
-      <PageHeader eyebrow={project.name} title="Alerts">
+      <PageHeader
+        eyebrow={project.name}
+        title="Alerts"
+        help={{ href: DOCS.alerts, topic: 'alerts and reports' }}
+      >
         <p className="text-sm text-slate-600">
           Your role: <strong>{ROLE_LABELS[project.role]}</strong>
           {!mayChange && ' (you see the rules and channels; admins change them)'}
