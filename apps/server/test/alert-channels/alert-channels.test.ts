@@ -68,7 +68,12 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
 
   it('creates each type, shows a webhook secret once, lists without it, deletes', async () => {
     const hook = await createWebhook('/created');
-    expect(hook).toMatchObject({ type: 'webhook', name: 'Hook', url: `${receiver.url}/created`, memberIds: [] });
+    expect(hook).toMatchObject({
+      type: 'webhook',
+      name: 'Hook',
+      url: `${receiver.url}/created`,
+      memberIds: [],
+    });
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const slack = await api().post(channels(), {
       token: owner.token,
@@ -100,7 +105,9 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
       expect((await api().delete(`${channels()}/${id}`, { token: owner.token })).statusCode).toBe(204);
     }
     expect((await api().delete(`${channels()}/${hook.id}`, { token: owner.token })).statusCode).toBe(404);
-    expect(AlertChannelListSchema.parse((await api().get(channels(), { token: owner.token })).json())).toEqual({
+    expect(
+      AlertChannelListSchema.parse((await api().get(channels(), { token: owner.token })).json()),
+    ).toEqual({
       alertChannels: [],
     });
   });
@@ -115,9 +122,15 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     ['not a URL', { type: 'webhook', name: 'x', url: 'example.com/hook' }],
     ['a URL over 2048 characters', { type: 'webhook', name: 'x', url: long }],
     ['a URL with a password', { type: 'webhook', name: 'x', url: 'https://u:p@example.com/' }],
-    ['a Slack URL that is not Slack', { type: 'slack', name: 'x', url: 'https://example.com/services/T/B/X' }],
+    [
+      'a Slack URL that is not Slack',
+      { type: 'slack', name: 'x', url: 'https://example.com/services/T/B/X' },
+    ],
     ['a Slack URL over http', { type: 'slack', name: 'x', url: 'http://hooks.slack.com/services/T/B/X' }],
-    ['a Discord URL that is not Discord', { type: 'discord', name: 'x', url: 'https://discord.evil.com/api/webhooks/1/a' }],
+    [
+      'a Discord URL that is not Discord',
+      { type: 'discord', name: 'x', url: 'https://discord.evil.com/api/webhooks/1/a' },
+    ],
     ['memberIds on a webhook', { type: 'webhook', name: 'x', url: 'https://example.com/', memberIds: [] }],
     ['an email channel without members', { type: 'email', name: 'x', memberIds: [] }],
     ['an email channel with a non-uuid', { type: 'email', name: 'x', memberIds: ['me'] }],
@@ -185,7 +198,9 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(verify(hook.secret ?? '', request.body, header)).toBe(true);
     // Another secret, a changed body, or a t older than 5 minutes: refused.
     expect(verify(`${hook.secret}x`, request.body, header)).toBe(false);
-    expect(verify(hook.secret ?? '', request.body.replace('"test"', '"alert.triggered"'), header)).toBe(false);
+    expect(verify(hook.secret ?? '', request.body.replace('"test"', '"alert.triggered"'), header)).toBe(
+      false,
+    );
     expect(verify(hook.secret ?? '', request.body, header, Date.now() + 5 * 60_000 + 2_000)).toBe(false);
 
     await t.services.alertChannels.flush();
@@ -213,7 +228,9 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     const requests = await receiver.waitFor(4, 10_000, '/flaky');
     await t.services.alertChannels.flush();
     expect(requests).toHaveLength(4);
-    expect(new Set(requests.map((request) => request.headers['polyflow-delivery']))).toEqual(new Set([first.id]));
+    expect(new Set(requests.map((request) => request.headers['polyflow-delivery']))).toEqual(
+      new Set([first.id]),
+    );
     expect(new Set(requests.map((request) => request.body))).toEqual(new Set([JSON.stringify(first)]));
     // Back-off: each wait at least as long as the one before (40 ms doubling).
     const gaps = requests.slice(1).map((request, i) => request.at - (requests[i]?.at ?? 0));
@@ -252,7 +269,12 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     const { user: viewer } = { user: await seed(t.services).user().verified().build() };
     await t.services.db
       .insertInto('project_members')
-      .values({ project_id: projectId, user_id: viewer.id, role: 'viewer', joined_at: new Date().toISOString() })
+      .values({
+        project_id: projectId,
+        user_id: viewer.id,
+        role: 'viewer',
+        joined_at: new Date().toISOString(),
+      })
       .execute();
     const created = await api().post(channels(), {
       token: owner.token,
@@ -355,11 +377,15 @@ describe('alert channels without WEBHOOK_ALLOW_PRIVATE_NETWORKS', () => {
           created_at: new Date().toISOString(),
         })
         .execute();
-      const sent = await api().post(`projects/${projectId}/alert-channels/${id}/test`, { token: owner.token });
+      const sent = await api().post(`projects/${projectId}/alert-channels/${id}/test`, {
+        token: owner.token,
+      });
       expect(sent.statusCode).toBe(202);
       await t.services.alertChannels.flush();
       const log = AlertDeliveryListSchema.parse(
-        (await api().get(`projects/${projectId}/alert-channels/${id}/deliveries`, { token: owner.token })).json(),
+        (
+          await api().get(`projects/${projectId}/alert-channels/${id}/deliveries`, { token: owner.token })
+        ).json(),
       ).deliveries;
       const failed = log.find((line) => line.state === 'failed');
       expect(failed?.error).toMatch(/localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/);

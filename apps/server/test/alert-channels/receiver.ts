@@ -115,6 +115,8 @@ export async function docsVerifier(): Promise<
   if (!code) throw new Error("no js block under docs/alerts.md's signature section");
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-verify-')), 'verify.mjs');
   writeFileSync(file, code);
-  const module = (await import(file)) as { verifyPolyflowSignature: ReturnType<typeof docsVerifier> extends Promise<infer F> ? F : never };
+  const module = (await import(file)) as {
+    verifyPolyflowSignature: ReturnType<typeof docsVerifier> extends Promise<infer F> ? F : never;
+  };
   return module.verifyPolyflowSignature;
 }

@@ -18,7 +18,10 @@ describe('a bounded delivery', () => {
     receiver.otherwise = { status: 200 };
   });
 
-  const post = (path: string, options: { timeoutMs?: number; allowPrivateNetworks?: boolean; url?: string } = {}) =>
+  const post = (
+    path: string,
+    options: { timeoutMs?: number; allowPrivateNetworks?: boolean; url?: string } = {},
+  ) =>
     postBounded({
       url: options.url ?? `${receiver.url}${path}`,
       headers: { 'content-type': 'application/json' },

@@ -147,7 +147,11 @@ export function createAlertChannelService({
     try {
       result = await attempt(delivery);
     } catch (error) {
-      result = { statusCode: null, latencyMs: 0, error: error instanceof Error ? error.message : String(error) };
+      result = {
+        statusCode: null,
+        latencyMs: 0,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
     // A delivery interrupted by shutdown is given back (close), not logged as an attempt.
     if (isClosed) return;

@@ -112,7 +112,10 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
     },
 
     /** Of `userIds`, those who are members of the project, with their addresses. */
-    async membersAmong(projectId: string, userIds: readonly string[]): Promise<{ id: string; email: string }[]> {
+    async membersAmong(
+      projectId: string,
+      userIds: readonly string[],
+    ): Promise<{ id: string; email: string }[]> {
       if (userIds.length === 0) return [];
       return db
         .selectFrom('project_members')
