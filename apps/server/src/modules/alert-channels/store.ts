@@ -141,7 +141,12 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
      * Each claim is one conditional UPDATE (pending, and not claimed or its lease ran out), so two nodes
      * (or a node and its restart) never both hold one.
      */
-    async claimDue(now: string, claimUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    async claimDue(
+      nodeId: string,
+      now: string,
+      claimUntil: string,
+      limit: number,
+    ): Promise<ClaimedDelivery[]> {
       if (limit <= 0) return [];
       const due = await db
         .selectFrom('alert_deliveries')
@@ -156,7 +161,7 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
       for (const { id } of due) {
         const result = await db
           .updateTable('alert_deliveries')
-          .set((eb) => ({ claimed_until: claimUntil, attempts: eb('attempts', '+', 1) }))
+          .set((eb) => ({ claimed_until: claimUntil, claimed_by: nodeId, attempts: eb('attempts', '+', 1) }))
           .where('id', '=', id)
           .where('state', '=', 'pending')
           .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
@@ -200,8 +205,8 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
           .updateTable('alert_deliveries')
           .set(
             next.state === 'pending'
-              ? { next_attempt_at: next.retryAt, claimed_until: null }
-              : { state: next.state, claimed_until: null },
+              ? { next_attempt_at: next.retryAt, claimed_until: null, claimed_by: null }
+              : { state: next.state, claimed_until: null, claimed_by: null },
           )
           .where('id', '=', attempt.deliveryId)
           .executeTakeFirst();
@@ -229,10 +234,24 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
       if (ids.length === 0) return;
       await db
         .updateTable('alert_deliveries')
-        .set((eb) => ({ claimed_until: null, attempts: eb('attempts', '-', 1) }))
+        .set((eb) => ({ claimed_until: null, claimed_by: null, attempts: eb('attempts', '-', 1) }))
         .where('id', 'in', [...ids])
         .where('state', '=', 'pending')
         .execute();
+    },
+
+    /**
+     * Frees what `nodeId` held when it stopped without giving it back (kill -9, a crash): only this node
+     * (its DATA_DIR on this host) holds claims under that id, so none of them is under way any more.
+     */
+    async releaseHeldBy(nodeId: string): Promise<number> {
+      const result = await db
+        .updateTable('alert_deliveries')
+        .set({ claimed_until: null, claimed_by: null })
+        .where('claimed_by', '=', nodeId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** The channel's log: attempts made and the next one of each pending notice, newest first. */
