@@ -296,6 +296,40 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(line).toMatchObject({ noticeId: fired.id, state: 'delivered', attempt: 1 });
   });
 
+  it('goes with its project: deleting the project deletes its channels, deliveries and log', async () => {
+    const { project, user } = await seed(t.services).user().verified().project('Short-lived');
+    const created = await api().post(`projects/${project.id}/alert-channels`, {
+      token: user.token,
+      body: { type: 'webhook', name: 'Hook', url: `${receiver.url}/gone` },
+    });
+    expect(created.statusCode).toBe(201);
+    await t.services.alertChannels.enqueueNotice(
+      notice({ project: { id: project.id, name: project.name } }),
+      [created.json().id],
+    );
+    await t.services.alertChannels.flush();
+    expect(receiver.to('/gone')).toHaveLength(1);
+    expect((await api().delete(`projects/${project.id}`, { token: user.token })).statusCode).toBe(204);
+    const { db } = t.services;
+    expect(
+      await db.selectFrom('alert_channels').where('project_id', '=', project.id).selectAll().execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('alert_deliveries')
+        .where('channel_id', '=', created.json().id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('alert_delivery_attempts')
+        .where('channel_id', '=', created.json().id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('keeps delivering to others while a receiver hangs; the hanging one is bounded and retried', async () => {
     const hanging = await createWebhook('/hang');
     const fine = await createWebhook('/fine');
