@@ -265,6 +265,24 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(receiver.to('/a')[0]?.headers['polyflow-delivery']).toBe(one.id);
   });
 
+  it('tells a rule which channel ids are the project’s (for the rules module: channelIdsOf)', async () => {
+    const mine = await createWebhook('/mine');
+    const other = await seed(t.services).user().verified().project('Elsewhere');
+    const theirs = await api().post(`projects/${other.project.id}/alert-channels`, {
+      token: other.user.token,
+      body: { type: 'webhook', name: 'theirs', url: `${receiver.url}/theirs` },
+    });
+    const unknown = newId();
+    expect(
+      await t.services.alertChannels.channelIdsOf(projectId, [
+        unknown,
+        theirs.json().id,
+        mine.id,
+        'not-an-id',
+      ]),
+    ).toEqual([mine.id]);
+  });
+
   it('writes email channels’ notices to each chosen member through the outbox, with figures and link', async () => {
     const { user: viewer } = { user: await seed(t.services).user().verified().build() };
     await t.services.db

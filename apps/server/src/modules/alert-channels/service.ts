@@ -354,6 +354,14 @@ export function createAlertChannelService({
 
     enqueueNotice,
 
+    /** Which of `channelIds` are channels of the project, in their order (what a rule may name). */
+    async channelIdsOf(projectId: string, channelIds: readonly string[]): Promise<string[]> {
+      const found = new Set(
+        (await store.findMany(projectId, [...new Set(channelIds)].filter(isId))).map((channel) => channel.id),
+      );
+      return channelIds.filter((id) => found.has(id));
+    },
+
     /** Delivers everything due now and waits for it (tests; a retry after a failure stays scheduled). */
     async flush(): Promise<void> {
       for (;;) {
