@@ -247,6 +247,36 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(receiver.to('/flaky')).toHaveLength(4);
   });
 
+  it('gives a notice up after 24 hours of retries: its last line says so, nothing stays pending', async () => {
+    const hook = await createWebhook('/down');
+    receiver.otherwise = { status: 503 };
+    const lost = notice();
+    await t.services.alertChannels.enqueueNotice(lost, [hook.id]);
+    await receiver.waitFor(1, 5_000, '/down');
+    await t.services.alertChannels.flush();
+    try {
+      // A day and a bit later, the retry that comes due is the last.
+      t.clock.advance(24 * 60 * 60_000 + 60_000);
+      await t.services.alertChannels.flush();
+    } finally {
+      t.clock.reset();
+    }
+    const log = await t.services.alertChannels.deliveries(owner.id, projectId, hook.id);
+    expect(log[0]).toMatchObject({
+      noticeId: lost.id,
+      state: 'failed',
+      statusCode: 503,
+      error: 'the receiver answered 503; gave up after 24 hours of retries',
+    });
+    expect(log.filter((line) => line.state === 'pending')).toEqual([]);
+    const [row] = await t.services.db
+      .selectFrom('alert_deliveries')
+      .select(['state'])
+      .where('notice_id', '=', lost.id)
+      .execute();
+    expect(row?.state).toBe('failed');
+  });
+
   it('delivers a notice once per channel, to the project’s channels only, even when enqueued twice', async () => {
     const a = await createWebhook('/a');
     const b = await createWebhook('/b');
