@@ -313,6 +313,43 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     ).toEqual([mine.id]);
   });
 
+  it.each([
+    ['slack', (text: string) => ({ text })],
+    ['discord', (content: string) => ({ content, allowed_mentions: { parse: [] } })],
+  ] as const)(
+    'posts %s its own readable message (headline, figures, link), unsigned',
+    async (type, shape) => {
+      // Slack's and Discord's URLs are pinned to their hosts: the row is stored directly, aimed at the receiver.
+      const id = newId();
+      await t.services.db
+        .insertInto('alert_channels')
+        .values({
+          id,
+          project_id: projectId,
+          type,
+          name: type,
+          url: `${receiver.url}/${type}`,
+          secret: null,
+          member_ids: '[]',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const fired = notice();
+      await t.services.alertChannels.enqueueNotice(fired, [id]);
+      await t.services.alertChannels.flush();
+      const [request] = receiver.to(`/${type}`);
+      expect(request?.headers['content-type']).toBe('application/json');
+      expect(request?.headers['polyflow-signature']).toBeUndefined();
+      const body = JSON.parse(request?.body ?? '{}') as Record<string, unknown>;
+      const text = String(body.text ?? body.content);
+      expect(body).toEqual(shape(text));
+      expect(text).toMatch(/Triggered/);
+      expect(text).toMatch(/Checkout failures/);
+      expect(text).toMatch(/Fail rate \\?\(%\\?\)\\?: 42\.5/);
+      expect(text).toContain(fired.url);
+    },
+  );
+
   it('writes email channels’ notices to each chosen member through the outbox, with figures and link', async () => {
     const { user: viewer } = { user: await seed(t.services).user().verified().build() };
     await t.services.db
