@@ -16,7 +16,8 @@ import { docsVerifier, type Receiver, startReceiver } from './receiver.ts';
  * (WEBHOOK_ALLOW_PRIVATE_NETWORKS on), a real SMTP sink for email channels, on SQLite and PostgreSQL.
  */
 describe.each(ENGINES)('alert channels on %s', (engine) => {
-  const t = useTestApp(engine, { webhookAllowPrivateNetworks: true, alertRetryBaseMs: 40 });
+  const metricsToken = 'alert-metrics-token-0123456789';
+  const t = useTestApp(engine, { webhookAllowPrivateNetworks: true, alertRetryBaseMs: 40, metricsToken });
   const api = () => apiClient(t.app);
   let receiver: Receiver;
   let owner: SeededUser;
@@ -222,6 +223,19 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
 
   it('retries a receiver answering 500 three times: delivered on the 4th try with the same Polyflow-Delivery', async () => {
     const hook = await createWebhook('/flaky');
+    const attemptsSoFar = async () => {
+      const text = (
+        await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } })
+      ).body;
+      const count = (outcome: string) =>
+        Number(
+          new RegExp(`^polyflow_alert_delivery_attempts_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(
+            text,
+          )?.[1] ?? 0,
+        );
+      return { delivered: count('delivered'), retrying: count('retrying') };
+    };
+    const before = await attemptsSoFar();
     receiver.next = [{ status: 500 }, { status: 500 }, { status: 500 }];
     const first = notice();
     await t.services.alertChannels.enqueueNotice(first, [hook.id]);
@@ -244,6 +258,14 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
       { attempt: 1, state: 'failed', statusCode: 500 },
     ]);
     expect(log[1]?.error).toBe('the receiver answered 500');
+    const after = await attemptsSoFar();
+    expect({
+      delivered: after.delivered - before.delivered,
+      retrying: after.retrying - before.retrying,
+    }).toEqual({
+      delivered: 1,
+      retrying: 3,
+    });
     expect(receiver.to('/flaky')).toHaveLength(4);
   });
 

@@ -48,6 +48,8 @@ export type AlertChannelServiceDeps = {
    * it, so that a node back from a kill -9 delivers at once what it held, without waiting for the lease.
    */
   nodeId: string;
+  /** Told of each attempt's outcome (the Prometheus counter). */
+  onAttempt?: (outcome: 'delivered' | 'retrying' | 'gave_up') => void;
 };
 
 /** A notice is retried for a day, then given up. */
@@ -89,6 +91,7 @@ export function createAlertChannelService({
   pollIntervalMs = 2_000,
   timeoutMs,
   nodeId,
+  onAttempt = () => undefined,
 }: AlertChannelServiceDeps) {
   /** Deliveries this node holds (claimed, under way): given back on close. */
   const inFlight = new Map<string, Promise<void>>();
@@ -176,6 +179,7 @@ export function createAlertChannelService({
     };
     if (delivered) {
       await store.recordAttempt(record, { state: 'delivered' });
+      onAttempt('delivered');
       return;
     }
     if (now.getTime() >= Date.parse(delivery.expiresAt)) {
@@ -187,6 +191,7 @@ export function createAlertChannelService({
         { ...record, error: `${result.error}; gave up after 24 hours of retries` },
         { state: 'failed' },
       );
+      onAttempt('gave_up');
       return;
     }
     const delay = Math.min(maxRetryDelayMs, retryBaseMs * 2 ** (delivery.attempts - 1));
@@ -194,6 +199,7 @@ export function createAlertChannelService({
       state: 'pending',
       retryAt: new Date(now.getTime() + delay).toISOString(),
     });
+    onAttempt('retrying');
     if (delay < pollIntervalMs) {
       const retry = setTimeout(() => {
         retryTimers.delete(retry);
