@@ -21,6 +21,8 @@ export type Receiver = {
   to(path: string): Received[];
   next: Behaviour[];
   otherwise: Behaviour;
+  /** What requests to a path always get (before `next`). */
+  byPath: Map<string, Behaviour>;
   /** Bytes of hostile bodies written before the client went away. */
   bytesWritten: number;
   waitFor(count: number, withinMs: number, path?: string): Promise<Received[]>;
@@ -35,6 +37,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     to: (path) => state.received.filter((request) => request.path === path),
     next: [],
     otherwise: { status: 200 },
+    byPath: new Map(),
     bytesWritten: 0,
     async waitFor(count, withinMs, path) {
       const started = Date.now();
@@ -63,7 +66,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
       });
-      const behaviour = state.next.shift() ?? state.otherwise;
+      const behaviour = state.byPath.get(request.url ?? '') ?? state.next.shift() ?? state.otherwise;
       if ('hang' in behaviour) return;
       if ('slowMs' in behaviour) {
         setTimeout(() => response.writeHead(behaviour.status).end('late'), behaviour.slowMs);

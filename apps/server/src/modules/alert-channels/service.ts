@@ -95,8 +95,11 @@ export function createAlertChannelService({
 }: AlertChannelServiceDeps) {
   /** Deliveries this node holds (claimed, under way): given back on close. */
   const inFlight = new Map<string, Promise<void>>();
+  /** The channel of each delivery under way: one at a time per channel on this node. */
+  const busyChannels = new Map<string, string>();
   let isClosed = false;
   let claiming: Promise<number> | undefined;
+  let claimAgain = false;
   let lastPurge = 0;
   /** This node's own retries are tried when due, not at the next poll (other nodes' at their poll). */
   const retryTimers = new Set<NodeJS.Timeout>();
@@ -213,7 +216,12 @@ export function createAlertChannelService({
   /** Claims what this node has room for and starts it; the number claimed. One claim at a time. */
   function pump(): Promise<number> {
     if (isClosed) return Promise.resolve(0);
-    if (claiming) return claiming;
+    if (claiming) {
+      // A slot freed or a notice came during this claim: look again once it is done.
+      claimAgain = true;
+      return claiming;
+    }
+    claimAgain = false;
     claiming = (async () => {
       const now = clock();
       const rows = await store.claimDue(
@@ -221,6 +229,7 @@ export function createAlertChannelService({
         now.toISOString(),
         new Date(now.getTime() + CLAIM_MS).toISOString(),
         concurrency - inFlight.size,
+        new Set(busyChannels.values()),
       );
       for (const row of rows) {
         const running = deliver(row)
@@ -229,9 +238,11 @@ export function createAlertChannelService({
           )
           .finally(() => {
             inFlight.delete(row.id);
+            busyChannels.delete(row.id);
             void pump();
           });
         inFlight.set(row.id, running);
+        busyChannels.set(row.id, row.channel.id);
       }
       return rows.length;
     })()
@@ -241,6 +252,7 @@ export function createAlertChannelService({
       })
       .finally(() => {
         claiming = undefined;
+        if (claimAgain) void pump();
       });
     return claiming;
   }
@@ -371,6 +383,8 @@ export function createAlertChannelService({
     /** Delivers everything due now and waits for it (tests; a retry after a failure stays scheduled). */
     async flush(): Promise<void> {
       for (;;) {
+        // A claim already under way may have read the queue before now: the one that counts starts after it.
+        await claiming;
         const claimed = await pump();
         if (claimed === 0 && inFlight.size === 0) return;
         await Promise.all(inFlight.values());

@@ -146,19 +146,26 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
       now: string,
       claimUntil: string,
       limit: number,
+      busyChannelIds: ReadonlySet<string> = new Set(),
     ): Promise<ClaimedDelivery[]> {
       if (limit <= 0) return [];
+      const busy = [...busyChannelIds];
       const due = await db
         .selectFrom('alert_deliveries')
-        .select(['id'])
+        .select(['id', 'channel_id'])
         .where('state', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .$call((query) => (busy.length > 0 ? query.where('channel_id', 'not in', busy) : query))
         .orderBy('next_attempt_at')
-        .limit(limit)
+        .limit(limit * 5)
         .execute();
       const claimed: ClaimedDelivery[] = [];
-      for (const { id } of due) {
+      // One delivery per channel at a time on this node: a receiver that hangs holds one slot, not all.
+      const taken = new Set<string>();
+      for (const { id, channel_id } of due) {
+        if (claimed.length >= limit) break;
+        if (taken.has(channel_id)) continue;
         const result = await db
           .updateTable('alert_deliveries')
           .set((eb) => ({ claimed_until: claimUntil, claimed_by: nodeId, attempts: eb('attempts', '+', 1) }))
@@ -167,6 +174,7 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
           .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) continue;
+        taken.add(channel_id);
         const row = await db
           .selectFrom('alert_deliveries')
           .innerJoin('alert_channels', 'alert_channels.id', 'alert_deliveries.channel_id')
