@@ -172,6 +172,22 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(await snapshot(t.services)).toBe(before);
   });
 
+  it('keeps the limit when 25 channels are created at once: 20 created, 5 refused', async () => {
+    const { project, user } = await seed(t.services).user().verified().project('Racing');
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        api().post(`projects/${project.id}/alert-channels`, {
+          token: user.token,
+          body: { type: 'webhook', name: `c${i}`, url: 'https://example.com/hook' },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(20).fill(201), ...Array(5).fill(400)]);
+    const listed = await api().get(`projects/${project.id}/alert-channels`, { token: user.token });
+    expect(AlertChannelListSchema.parse(listed.json()).alertChannels).toHaveLength(20);
+  });
+
   it('signs each webhook delivery so that the docs’ verification code accepts it, and nothing else', async () => {
     const hook = await createWebhook('/signed');
     const sent = await api().post(`${channels()}/${hook.id}/test`, { token: owner.token });
