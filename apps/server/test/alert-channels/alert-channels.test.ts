@@ -316,6 +316,58 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(row?.state).toBe('failed');
   });
 
+  it('forgets finished deliveries after 30 days (the hourly pass), keeping newer and pending ones', async () => {
+    const hook = await createWebhook('/kept');
+    const day = 24 * 60 * 60_000;
+    const row = (id: string, state: 'delivered' | 'failed' | 'pending', ageMs: number) => {
+      const at = new Date(Date.now() - ageMs).toISOString();
+      return {
+        id,
+        channel_id: hook.id,
+        notice_id: newId(),
+        notice_type: 'test',
+        notice: '{}',
+        state,
+        attempts: 1,
+        // Pending but not due for a long while: the queue leaves it alone during this test.
+        next_attempt_at: new Date(Date.now() + 365 * day).toISOString(),
+        claimed_until: null,
+        claimed_by: null,
+        expires_at: at,
+        created_at: at,
+      };
+    };
+    const [old, oldFailed, recent, waiting] = [newId(), newId(), newId(), newId()];
+    await t.services.db
+      .insertInto('alert_deliveries')
+      .values([
+        row(old, 'delivered', 31 * day),
+        row(oldFailed, 'failed', 31 * day),
+        row(recent, 'delivered', 29 * day),
+        row(waiting, 'pending', 31 * day),
+      ])
+      .execute();
+    try {
+      // An hour and a bit later (the pass runs at most hourly), at the next poll.
+      t.clock.advance(61 * 60_000);
+      const started = Date.now();
+      for (;;) {
+        const left = await t.services.db
+          .selectFrom('alert_deliveries')
+          .select('id')
+          .where('id', 'in', [old, oldFailed, recent, waiting])
+          .execute();
+        if (left.length === 2 || Date.now() - started > 6_000) {
+          expect(left.map((r) => r.id).sort()).toEqual([recent, waiting].sort());
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      t.clock.reset();
+    }
+  });
+
   it('delivers a notice once per channel, to the project’s channels only, even when enqueued twice', async () => {
     const a = await createWebhook('/a');
     const b = await createWebhook('/b');
