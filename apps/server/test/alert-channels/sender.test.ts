@@ -145,7 +145,7 @@ describe('message formats', () => {
     const message = discordMessage(notice);
     expect(message.allowed_mentions).toEqual({ parse: [] });
     expect(message.content.split('\n')).toEqual([
-      '**Triggered\\: Checkout \\*failures\\* \\(Shop <prod\\>\\)**',
+      '**Triggered\\: Checkout \\*failures\\* \\(Shop \\<prod\\>\\)**',
       'Incident\\: Error\\: \\@everyone reverted',
       '- Fail rate \\(%\\)\\: 42.5',
       '- Transactions\\: 1,234',
