@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,6 +18,7 @@ import { installOpenApi } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { sha256 } from './lib/ids.ts';
 import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
@@ -314,6 +316,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     allowPrivateNetworks: config.webhookAllowPrivateNetworks ?? false,
     retryBaseMs: config.alertRetryBaseMs,
+    // Stable across this node's restarts, distinct between nodes (each has its own DATA_DIR).
+    onAttempt: (outcome) => metrics.alertAttempt(outcome),
+    nodeId: sha256(`${os.hostname()}\0${config.dataDir}`).slice(0, 32),
   });
   // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.
   app.addHook('onClose', async () => alertChannels.close());
@@ -364,6 +369,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventStore,
     loader: () => events.loaderState(),
     mailWaiting: () => mail.waiting(),
+    alertDeliveriesWaiting: () => alertChannels.pending(),
     dataDir: config.dataDir,
     clock,
     maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,

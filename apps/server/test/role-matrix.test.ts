@@ -21,7 +21,14 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string; alertRule: string };
+  ids: {
+    admin: string;
+    other: string;
+    invitation: string;
+    readToken: string;
+    alertRule: string;
+    alertChannel: string;
+  };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
@@ -227,6 +234,37 @@ const REST: RestCase[] = [
   },
   {
     method: 'POST',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    body: () => ({ type: 'webhook', name: 'Hook', url: 'https://example.com/hook' }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-channels/:channelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-channels/:channelId/test`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/test`,
+    expected: manage(202),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels/:channelId/deliveries`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/deliveries`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
     route: '/api/v1/invitations/accept',
     url: () => '/api/v1/invitations/accept',
     body: (t) => ({ token: t.acceptToken }),
@@ -300,6 +338,12 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
       channelIds: [],
     });
+    // An email channel: a test notice to it sends nothing outside the test's SMTP sink.
+    const alertChannel = await t.services.alertChannels.create(actor, project.id, {
+      type: 'email',
+      name: 'Owner',
+      memberIds: [owner.id],
+    });
     const invitation = (email: string, token: string) => ({
       id: newId(),
       project_id: project.id,
@@ -331,6 +375,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         invitation: pending.id,
         readToken: readToken.id,
         alertRule: alertRule.id,
+        alertChannel: alertChannel.id,
       },
       acceptToken,
     };

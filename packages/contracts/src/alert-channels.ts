@@ -65,14 +65,18 @@ export const CreateAlertChannelSchema = z.discriminatedUnion(
       type: z.literal('slack'),
       name: NameSchema,
       url: HttpUrlSchema.pipe(
-        z.string().regex(SLACK_URL_PATTERN, 'must be a Slack incoming webhook (https://hooks.slack.com/services/…)'),
+        z
+          .string()
+          .regex(SLACK_URL_PATTERN, 'must be a Slack incoming webhook (https://hooks.slack.com/services/…)'),
       ),
     }),
     z.strictObject({
       type: z.literal('discord'),
       name: NameSchema,
       url: HttpUrlSchema.pipe(
-        z.string().regex(DISCORD_URL_PATTERN, 'must be a Discord webhook (https://discord.com/api/webhooks/…)'),
+        z
+          .string()
+          .regex(DISCORD_URL_PATTERN, 'must be a Discord webhook (https://discord.com/api/webhooks/…)'),
       ),
     }),
   ],

@@ -258,6 +258,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
         .addColumn('next_attempt_at', 'text', (col) => col.notNull())
         .addColumn('claimed_until', 'text')
+        /** The node holding the claim: a node coming back after a crash takes back its own at once. */
+        .addColumn('claimed_by', 'text')
         .addColumn('expires_at', 'text', (col) => col.notNull())
         .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();

@@ -155,6 +155,8 @@ export type AlertDeliveriesTable = {
   attempts: number;
   next_attempt_at: string;
   claimed_until: string | null;
+  /** The node holding the claim (see alert-channels/service.ts `nodeId`). */
+  claimed_by: string | null;
   expires_at: string;
   created_at: string;
 };

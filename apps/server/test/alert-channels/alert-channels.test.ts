@@ -16,7 +16,8 @@ import { docsVerifier, type Receiver, startReceiver } from './receiver.ts';
  * (WEBHOOK_ALLOW_PRIVATE_NETWORKS on), a real SMTP sink for email channels, on SQLite and PostgreSQL.
  */
 describe.each(ENGINES)('alert channels on %s', (engine) => {
-  const t = useTestApp(engine, { webhookAllowPrivateNetworks: true, alertRetryBaseMs: 40 });
+  const metricsToken = 'alert-metrics-token-0123456789';
+  const t = useTestApp(engine, { webhookAllowPrivateNetworks: true, alertRetryBaseMs: 40, metricsToken });
   const api = () => apiClient(t.app);
   let receiver: Receiver;
   let owner: SeededUser;
@@ -36,6 +37,7 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
   afterEach(() => {
     receiver.next = [];
     receiver.otherwise = { status: 200 };
+    receiver.byPath.clear();
   });
 
   const channels = () => `projects/${projectId}/alert-channels`;
@@ -68,7 +70,12 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
 
   it('creates each type, shows a webhook secret once, lists without it, deletes', async () => {
     const hook = await createWebhook('/created');
-    expect(hook).toMatchObject({ type: 'webhook', name: 'Hook', url: `${receiver.url}/created`, memberIds: [] });
+    expect(hook).toMatchObject({
+      type: 'webhook',
+      name: 'Hook',
+      url: `${receiver.url}/created`,
+      memberIds: [],
+    });
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const slack = await api().post(channels(), {
       token: owner.token,
@@ -100,7 +107,9 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
       expect((await api().delete(`${channels()}/${id}`, { token: owner.token })).statusCode).toBe(204);
     }
     expect((await api().delete(`${channels()}/${hook.id}`, { token: owner.token })).statusCode).toBe(404);
-    expect(AlertChannelListSchema.parse((await api().get(channels(), { token: owner.token })).json())).toEqual({
+    expect(
+      AlertChannelListSchema.parse((await api().get(channels(), { token: owner.token })).json()),
+    ).toEqual({
       alertChannels: [],
     });
   });
@@ -115,9 +124,15 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     ['not a URL', { type: 'webhook', name: 'x', url: 'example.com/hook' }],
     ['a URL over 2048 characters', { type: 'webhook', name: 'x', url: long }],
     ['a URL with a password', { type: 'webhook', name: 'x', url: 'https://u:p@example.com/' }],
-    ['a Slack URL that is not Slack', { type: 'slack', name: 'x', url: 'https://example.com/services/T/B/X' }],
+    [
+      'a Slack URL that is not Slack',
+      { type: 'slack', name: 'x', url: 'https://example.com/services/T/B/X' },
+    ],
     ['a Slack URL over http', { type: 'slack', name: 'x', url: 'http://hooks.slack.com/services/T/B/X' }],
-    ['a Discord URL that is not Discord', { type: 'discord', name: 'x', url: 'https://discord.evil.com/api/webhooks/1/a' }],
+    [
+      'a Discord URL that is not Discord',
+      { type: 'discord', name: 'x', url: 'https://discord.evil.com/api/webhooks/1/a' },
+    ],
     ['memberIds on a webhook', { type: 'webhook', name: 'x', url: 'https://example.com/', memberIds: [] }],
     ['an email channel without members', { type: 'email', name: 'x', memberIds: [] }],
     ['an email channel with a non-uuid', { type: 'email', name: 'x', memberIds: ['me'] }],
@@ -157,6 +172,22 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(await snapshot(t.services)).toBe(before);
   });
 
+  it('keeps the limit when 25 channels are created at once: 20 created, 5 refused', async () => {
+    const { project, user } = await seed(t.services).user().verified().project('Racing');
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        api().post(`projects/${project.id}/alert-channels`, {
+          token: user.token,
+          body: { type: 'webhook', name: `c${i}`, url: 'https://example.com/hook' },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(20).fill(201), ...Array(5).fill(400)]);
+    const listed = await api().get(`projects/${project.id}/alert-channels`, { token: user.token });
+    expect(AlertChannelListSchema.parse(listed.json()).alertChannels).toHaveLength(20);
+  });
+
   it('signs each webhook delivery so that the docs’ verification code accepts it, and nothing else', async () => {
     const hook = await createWebhook('/signed');
     const sent = await api().post(`${channels()}/${hook.id}/test`, { token: owner.token });
@@ -185,7 +216,9 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(verify(hook.secret ?? '', request.body, header)).toBe(true);
     // Another secret, a changed body, or a t older than 5 minutes: refused.
     expect(verify(`${hook.secret}x`, request.body, header)).toBe(false);
-    expect(verify(hook.secret ?? '', request.body.replace('"test"', '"alert.triggered"'), header)).toBe(false);
+    expect(verify(hook.secret ?? '', request.body.replace('"test"', '"alert.triggered"'), header)).toBe(
+      false,
+    );
     expect(verify(hook.secret ?? '', request.body, header, Date.now() + 5 * 60_000 + 2_000)).toBe(false);
 
     await t.services.alertChannels.flush();
@@ -207,13 +240,28 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
 
   it('retries a receiver answering 500 three times: delivered on the 4th try with the same Polyflow-Delivery', async () => {
     const hook = await createWebhook('/flaky');
+    const attemptsSoFar = async () => {
+      const text = (
+        await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } })
+      ).body;
+      const count = (outcome: string) =>
+        Number(
+          new RegExp(`^polyflow_alert_delivery_attempts_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(
+            text,
+          )?.[1] ?? 0,
+        );
+      return { delivered: count('delivered'), retrying: count('retrying') };
+    };
+    const before = await attemptsSoFar();
     receiver.next = [{ status: 500 }, { status: 500 }, { status: 500 }];
     const first = notice();
     await t.services.alertChannels.enqueueNotice(first, [hook.id]);
     const requests = await receiver.waitFor(4, 10_000, '/flaky');
     await t.services.alertChannels.flush();
     expect(requests).toHaveLength(4);
-    expect(new Set(requests.map((request) => request.headers['polyflow-delivery']))).toEqual(new Set([first.id]));
+    expect(new Set(requests.map((request) => request.headers['polyflow-delivery']))).toEqual(
+      new Set([first.id]),
+    );
     expect(new Set(requests.map((request) => request.body))).toEqual(new Set([JSON.stringify(first)]));
     // Back-off: each wait at least as long as the one before (40 ms doubling).
     const gaps = requests.slice(1).map((request, i) => request.at - (requests[i]?.at ?? 0));
@@ -227,7 +275,97 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
       { attempt: 1, state: 'failed', statusCode: 500 },
     ]);
     expect(log[1]?.error).toBe('the receiver answered 500');
+    const after = await attemptsSoFar();
+    expect({
+      delivered: after.delivered - before.delivered,
+      retrying: after.retrying - before.retrying,
+    }).toEqual({
+      delivered: 1,
+      retrying: 3,
+    });
     expect(receiver.to('/flaky')).toHaveLength(4);
+  });
+
+  it('gives a notice up after 24 hours of retries: its last line says so, nothing stays pending', async () => {
+    const hook = await createWebhook('/down');
+    receiver.otherwise = { status: 503 };
+    const lost = notice();
+    await t.services.alertChannels.enqueueNotice(lost, [hook.id]);
+    await receiver.waitFor(1, 5_000, '/down');
+    await t.services.alertChannels.flush();
+    try {
+      // A day and a bit later, the retry that comes due is the last.
+      t.clock.advance(24 * 60 * 60_000 + 60_000);
+      await t.services.alertChannels.flush();
+    } finally {
+      t.clock.reset();
+    }
+    const log = await t.services.alertChannels.deliveries(owner.id, projectId, hook.id);
+    expect(log[0]).toMatchObject({
+      noticeId: lost.id,
+      state: 'failed',
+      statusCode: 503,
+      error: 'the receiver answered 503; gave up after 24 hours of retries',
+    });
+    expect(log.filter((line) => line.state === 'pending')).toEqual([]);
+    const [row] = await t.services.db
+      .selectFrom('alert_deliveries')
+      .select(['state'])
+      .where('notice_id', '=', lost.id)
+      .execute();
+    expect(row?.state).toBe('failed');
+  });
+
+  it('forgets finished deliveries after 30 days (the hourly pass), keeping newer and pending ones', async () => {
+    const hook = await createWebhook('/kept');
+    const day = 24 * 60 * 60_000;
+    const row = (id: string, state: 'delivered' | 'failed' | 'pending', ageMs: number) => {
+      const at = new Date(Date.now() - ageMs).toISOString();
+      return {
+        id,
+        channel_id: hook.id,
+        notice_id: newId(),
+        notice_type: 'test',
+        notice: '{}',
+        state,
+        attempts: 1,
+        // Pending but not due for a long while: the queue leaves it alone during this test.
+        next_attempt_at: new Date(Date.now() + 365 * day).toISOString(),
+        claimed_until: null,
+        claimed_by: null,
+        expires_at: at,
+        created_at: at,
+      };
+    };
+    const [old, oldFailed, recent, waiting] = [newId(), newId(), newId(), newId()];
+    await t.services.db
+      .insertInto('alert_deliveries')
+      .values([
+        row(old, 'delivered', 31 * day),
+        row(oldFailed, 'failed', 31 * day),
+        row(recent, 'delivered', 29 * day),
+        row(waiting, 'pending', 31 * day),
+      ])
+      .execute();
+    try {
+      // An hour and a bit later (the pass runs at most hourly), at the next poll.
+      t.clock.advance(61 * 60_000);
+      const started = Date.now();
+      for (;;) {
+        const left = await t.services.db
+          .selectFrom('alert_deliveries')
+          .select('id')
+          .where('id', 'in', [old, oldFailed, recent, waiting])
+          .execute();
+        if (left.length === 2 || Date.now() - started > 6_000) {
+          expect(left.map((r) => r.id).sort()).toEqual([recent, waiting].sort());
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      t.clock.reset();
+    }
   });
 
   it('delivers a notice once per channel, to the project’s channels only, even when enqueued twice', async () => {
@@ -248,11 +386,71 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(receiver.to('/a')[0]?.headers['polyflow-delivery']).toBe(one.id);
   });
 
+  it('tells a rule which channel ids are the project’s (for the rules module: channelIdsOf)', async () => {
+    const mine = await createWebhook('/mine');
+    const other = await seed(t.services).user().verified().project('Elsewhere');
+    const theirs = await api().post(`projects/${other.project.id}/alert-channels`, {
+      token: other.user.token,
+      body: { type: 'webhook', name: 'theirs', url: `${receiver.url}/theirs` },
+    });
+    const unknown = newId();
+    expect(
+      await t.services.alertChannels.channelIdsOf(projectId, [
+        unknown,
+        theirs.json().id,
+        mine.id,
+        'not-an-id',
+      ]),
+    ).toEqual([mine.id]);
+  });
+
+  it.each([
+    ['slack', (text: string) => ({ text })],
+    ['discord', (content: string) => ({ content, allowed_mentions: { parse: [] } })],
+  ] as const)(
+    'posts %s its own readable message (headline, figures, link), unsigned',
+    async (type, shape) => {
+      // Slack's and Discord's URLs are pinned to their hosts: the row is stored directly, aimed at the receiver.
+      const id = newId();
+      await t.services.db
+        .insertInto('alert_channels')
+        .values({
+          id,
+          project_id: projectId,
+          type,
+          name: type,
+          url: `${receiver.url}/${type}`,
+          secret: null,
+          member_ids: '[]',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const fired = notice();
+      await t.services.alertChannels.enqueueNotice(fired, [id]);
+      await t.services.alertChannels.flush();
+      const [request] = receiver.to(`/${type}`);
+      expect(request?.headers['content-type']).toBe('application/json');
+      expect(request?.headers['polyflow-signature']).toBeUndefined();
+      const body = JSON.parse(request?.body ?? '{}') as Record<string, unknown>;
+      const text = String(body.text ?? body.content);
+      expect(body).toEqual(shape(text));
+      expect(text).toMatch(/Triggered/);
+      expect(text).toMatch(/Checkout failures/);
+      expect(text).toMatch(/Fail rate \\?\(%\\?\)\\?: 42\.5/);
+      expect(text).toContain(fired.url);
+    },
+  );
+
   it('writes email channels’ notices to each chosen member through the outbox, with figures and link', async () => {
     const { user: viewer } = { user: await seed(t.services).user().verified().build() };
     await t.services.db
       .insertInto('project_members')
-      .values({ project_id: projectId, user_id: viewer.id, role: 'viewer', joined_at: new Date().toISOString() })
+      .values({
+        project_id: projectId,
+        user_id: viewer.id,
+        role: 'viewer',
+        joined_at: new Date().toISOString(),
+      })
       .execute();
     const created = await api().post(channels(), {
       token: owner.token,
@@ -274,19 +472,56 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     expect(line).toMatchObject({ noticeId: fired.id, state: 'delivered', attempt: 1 });
   });
 
+  it('goes with its project: deleting the project deletes its channels, deliveries and log', async () => {
+    const { project, user } = await seed(t.services).user().verified().project('Short-lived');
+    const created = await api().post(`projects/${project.id}/alert-channels`, {
+      token: user.token,
+      body: { type: 'webhook', name: 'Hook', url: `${receiver.url}/gone` },
+    });
+    expect(created.statusCode).toBe(201);
+    await t.services.alertChannels.enqueueNotice(
+      notice({ project: { id: project.id, name: project.name } }),
+      [created.json().id],
+    );
+    await t.services.alertChannels.flush();
+    expect(receiver.to('/gone')).toHaveLength(1);
+    expect((await api().delete(`projects/${project.id}`, { token: user.token })).statusCode).toBe(204);
+    const { db } = t.services;
+    expect(
+      await db.selectFrom('alert_channels').where('project_id', '=', project.id).selectAll().execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('alert_deliveries')
+        .where('channel_id', '=', created.json().id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('alert_delivery_attempts')
+        .where('channel_id', '=', created.json().id)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('keeps delivering to others while a receiver hangs; the hanging one is bounded and retried', async () => {
     const hanging = await createWebhook('/hang');
     const fine = await createWebhook('/fine');
-    receiver.next = [{ hang: true }];
-    // The hanging receiver is tried first: its delivery holds one of the node's slots.
-    await t.services.alertChannels.enqueueNotice(notice(), [hanging.id]);
+    receiver.byPath.set('/hang', { hang: true });
+    // Four notices for the hanging receiver first: one delivery per channel at a time, so they hold one
+    // of the node's four slots, not all of them.
+    for (let i = 0; i < 4; i++) await t.services.alertChannels.enqueueNotice(notice(), [hanging.id]);
     await receiver.waitFor(1, 5_000, '/hang');
     const started = Date.now();
     for (let i = 0; i < 6; i++) await t.services.alertChannels.enqueueNotice(notice(), [fine.id]);
     await receiver.waitFor(6, 5_000, '/fine');
     expect(Date.now() - started).toBeLessThan(3_000);
+    expect(receiver.to('/hang')).toHaveLength(1);
     const pending = await deliveriesOf(hanging.id);
-    expect(pending).toEqual([expect.objectContaining({ state: 'pending', attempt: 1 })]);
+    expect(pending).toHaveLength(4);
+    expect(pending.every((line) => line.state === 'pending')).toBe(true);
   });
 });
 
@@ -355,11 +590,15 @@ describe('alert channels without WEBHOOK_ALLOW_PRIVATE_NETWORKS', () => {
           created_at: new Date().toISOString(),
         })
         .execute();
-      const sent = await api().post(`projects/${projectId}/alert-channels/${id}/test`, { token: owner.token });
+      const sent = await api().post(`projects/${projectId}/alert-channels/${id}/test`, {
+        token: owner.token,
+      });
       expect(sent.statusCode).toBe(202);
       await t.services.alertChannels.flush();
       const log = AlertDeliveryListSchema.parse(
-        (await api().get(`projects/${projectId}/alert-channels/${id}/deliveries`, { token: owner.token })).json(),
+        (
+          await api().get(`projects/${projectId}/alert-channels/${id}/deliveries`, { token: owner.token })
+        ).json(),
       ).deliveries;
       const failed = log.find((line) => line.state === 'failed');
       expect(failed?.error).toMatch(/localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/);

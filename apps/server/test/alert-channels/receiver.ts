@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 export type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; at: number };
 
@@ -21,6 +24,8 @@ export type Receiver = {
   to(path: string): Received[];
   next: Behaviour[];
   otherwise: Behaviour;
+  /** What requests to a path always get (before `next`). */
+  byPath: Map<string, Behaviour>;
   /** Bytes of hostile bodies written before the client went away. */
   bytesWritten: number;
   waitFor(count: number, withinMs: number, path?: string): Promise<Received[]>;
@@ -28,13 +33,14 @@ export type Receiver = {
 };
 
 export async function startReceiver(port = 0): Promise<Receiver> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const state: Receiver = {
     url: '',
     received: [],
     to: (path) => state.received.filter((request) => request.path === path),
     next: [],
     otherwise: { status: 200 },
+    byPath: new Map(),
     bytesWritten: 0,
     async waitFor(count, withinMs, path) {
       const started = Date.now();
@@ -63,7 +69,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
       });
-      const behaviour = state.next.shift() ?? state.otherwise;
+      const behaviour = state.byPath.get(request.url ?? '') ?? state.next.shift() ?? state.otherwise;
       if ('hang' in behaviour) return;
       if ('slowMs' in behaviour) {
         setTimeout(() => response.writeHead(behaviour.status).end('late'), behaviour.slowMs);
@@ -102,19 +108,17 @@ export async function startReceiver(port = 0): Promise<Receiver> {
   return state;
 }
 
-/** The verification function of docs/alerts.md, exactly as the docs print it (written out and imported). */
-export async function docsVerifier(): Promise<
-  (secret: string, rawBody: string | Buffer, header: unknown, nowMs?: number) => boolean
-> {
-  const { readFileSync, writeFileSync, mkdtempSync } = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
+/** The verification function of docs/alerts.md's signature section. */
+export type Verifier = (secret: string, rawBody: string | Buffer, header: unknown, nowMs?: number) => boolean;
+
+/** The docs' verification code exactly as printed (its first js block, written out and imported). */
+export async function docsVerifier(): Promise<Verifier> {
   const docs = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/alerts.md'), 'utf8');
   const section = docs.slice(docs.indexOf("## Verifying a webhook's signature"));
   const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
   if (!code) throw new Error("no js block under docs/alerts.md's signature section");
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-verify-')), 'verify.mjs');
   writeFileSync(file, code);
-  const module = (await import(file)) as { verifyPolyflowSignature: ReturnType<typeof docsVerifier> extends Promise<infer F> ? F : never };
+  const module = (await import(file)) as { verifyPolyflowSignature: Verifier };
   return module.verifyPolyflowSignature;
 }

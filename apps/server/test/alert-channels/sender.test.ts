@@ -18,7 +18,10 @@ describe('a bounded delivery', () => {
     receiver.otherwise = { status: 200 };
   });
 
-  const post = (path: string, options: { timeoutMs?: number; allowPrivateNetworks?: boolean; url?: string } = {}) =>
+  const post = (
+    path: string,
+    options: { timeoutMs?: number; allowPrivateNetworks?: boolean; url?: string } = {},
+  ) =>
     postBounded({
       url: options.url ?? `${receiver.url}${path}`,
       headers: { 'content-type': 'application/json' },
@@ -142,7 +145,7 @@ describe('message formats', () => {
     const message = discordMessage(notice);
     expect(message.allowed_mentions).toEqual({ parse: [] });
     expect(message.content.split('\n')).toEqual([
-      '**Triggered\\: Checkout \\*failures\\* \\(Shop <prod\\>\\)**',
+      '**Triggered\\: Checkout \\*failures\\* \\(Shop \\<prod\\>\\)**',
       'Incident\\: Error\\: \\@everyone reverted',
       '- Fail rate \\(%\\)\\: 42.5',
       '- Transactions\\: 1,234',

@@ -90,7 +90,7 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     }
     const first = list[0];
     if (!first) {
-      callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+      callback(new Error(`${hostname} has no address`), '', 0);
       return;
     }
     callback(null, first.address, first.family);

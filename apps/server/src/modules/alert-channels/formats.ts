@@ -37,7 +37,7 @@ export function subjectLine(notice: AlertNotice): string {
 
 /** Slack and Discord read `<`, `>` and `&` as markup: a rule's or incident's name must stay text. */
 const escapeSlack = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeDiscord = (text: string) => text.replace(/([\\*_~`|>[\]()@#:])/g, '\\$1');
+const escapeDiscord = (text: string) => text.replace(/([\\*_~`|<>[\]()@#:])/g, '\\$1');
 
 /** Slack's incoming webhook body: mrkdwn text (headline in bold, figures, link). */
 export function slackMessage(notice: AlertNotice): { text: string } {

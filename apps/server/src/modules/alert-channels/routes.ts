@@ -68,7 +68,8 @@ export async function alertChannelRoutes(
     '/projects/:id/alert-channels/:channelId/test',
     doc('Send a test notice to an alert channel', NoBodySchema, {
       202: {
-        description: 'Queued: the notice (type "test") is delivered in the background; its attempts are in the log.',
+        description:
+          'Queued: the notice (type "test") is delivered in the background; its attempts are in the log.',
         schema: SentTestNoticeSchema,
       },
     }),

@@ -112,7 +112,10 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
     },
 
     /** Of `userIds`, those who are members of the project, with their addresses. */
-    async membersAmong(projectId: string, userIds: readonly string[]): Promise<{ id: string; email: string }[]> {
+    async membersAmong(
+      projectId: string,
+      userIds: readonly string[],
+    ): Promise<{ id: string; email: string }[]> {
       if (userIds.length === 0) return [];
       return db
         .selectFrom('project_members')
@@ -138,27 +141,40 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
      * Each claim is one conditional UPDATE (pending, and not claimed or its lease ran out), so two nodes
      * (or a node and its restart) never both hold one.
      */
-    async claimDue(now: string, claimUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    async claimDue(
+      nodeId: string,
+      now: string,
+      claimUntil: string,
+      limit: number,
+      busyChannelIds: ReadonlySet<string> = new Set(),
+    ): Promise<ClaimedDelivery[]> {
       if (limit <= 0) return [];
+      const busy = [...busyChannelIds];
       const due = await db
         .selectFrom('alert_deliveries')
-        .select(['id'])
+        .select(['id', 'channel_id'])
         .where('state', '=', 'pending')
         .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .$call((query) => (busy.length > 0 ? query.where('channel_id', 'not in', busy) : query))
         .orderBy('next_attempt_at')
-        .limit(limit)
+        .limit(limit * 5)
         .execute();
       const claimed: ClaimedDelivery[] = [];
-      for (const { id } of due) {
+      // One delivery per channel at a time on this node: a receiver that hangs holds one slot, not all.
+      const taken = new Set<string>();
+      for (const { id, channel_id } of due) {
+        if (claimed.length >= limit) break;
+        if (taken.has(channel_id)) continue;
         const result = await db
           .updateTable('alert_deliveries')
-          .set((eb) => ({ claimed_until: claimUntil, attempts: eb('attempts', '+', 1) }))
+          .set((eb) => ({ claimed_until: claimUntil, claimed_by: nodeId, attempts: eb('attempts', '+', 1) }))
           .where('id', '=', id)
           .where('state', '=', 'pending')
           .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) continue;
+        taken.add(channel_id);
         const row = await db
           .selectFrom('alert_deliveries')
           .innerJoin('alert_channels', 'alert_channels.id', 'alert_deliveries.channel_id')
@@ -197,8 +213,8 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
           .updateTable('alert_deliveries')
           .set(
             next.state === 'pending'
-              ? { next_attempt_at: next.retryAt, claimed_until: null }
-              : { state: next.state, claimed_until: null },
+              ? { next_attempt_at: next.retryAt, claimed_until: null, claimed_by: null }
+              : { state: next.state, claimed_until: null, claimed_by: null },
           )
           .where('id', '=', attempt.deliveryId)
           .executeTakeFirst();
@@ -226,10 +242,24 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
       if (ids.length === 0) return;
       await db
         .updateTable('alert_deliveries')
-        .set((eb) => ({ claimed_until: null, attempts: eb('attempts', '-', 1) }))
+        .set((eb) => ({ claimed_until: null, claimed_by: null, attempts: eb('attempts', '-', 1) }))
         .where('id', 'in', [...ids])
         .where('state', '=', 'pending')
         .execute();
+    },
+
+    /**
+     * Frees what `nodeId` held when it stopped without giving it back (kill -9, a crash): only this node
+     * (its DATA_DIR on this host) holds claims under that id, so none of them is under way any more.
+     */
+    async releaseHeldBy(nodeId: string): Promise<number> {
+      const result = await db
+        .updateTable('alert_deliveries')
+        .set({ claimed_until: null, claimed_by: null })
+        .where('claimed_by', '=', nodeId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** The channel's log: attempts made and the next one of each pending notice, newest first. */
