@@ -1,4 +1,5 @@
 import type { Comparison } from '@polyflow/contracts/comparison';
+import { SeverityLabels } from '@polyflow/contracts/incidents';
 import type { Email } from '../mail/service.ts';
 import type { Figure, RankedRow, ReportContent } from './content.ts';
 import { dateOf, isoDate, periodTitle } from './periods.ts';
@@ -85,7 +86,10 @@ export function reportEmail(input: ReportEmailInput): Email {
       '',
       'Top incidents (occurrences):',
       ...rankedText(
-        content.topIncidents.map((row) => ({ ...row, name: `[${row.severity}] ${oneLine(row.name)}` })),
+        content.topIncidents.map((row) => ({
+          ...row,
+          name: `${oneLine(row.name)} (${SeverityLabels[row.severity]} severity)`,
+        })),
         'No incidents.',
       ),
       '',
@@ -98,6 +102,7 @@ export function reportEmail(input: ReportEmailInput): Email {
   }
 
   function rankedText(rows: RankedRow[], empty: string): string[] {
+    // "1. twitter: 2 (▲ 100%)"; the name is user content on one line.
     if (rows.length === 0) return [`  ${empty}`];
     return rows.map(
       (row, index) =>
@@ -122,6 +127,7 @@ export function reportEmail(input: ReportEmailInput): Email {
       rows: RankedRow[],
       empty: string,
       linkOf?: (row: RankedRow) => string,
+      detailOf?: (row: RankedRow) => string,
     ) => {
       const body =
         rows.length === 0
@@ -129,9 +135,13 @@ export function reportEmail(input: ReportEmailInput): Email {
           : rows
               .map((row) => {
                 const name = escapeHtml(oneLine(row.name));
-                const named = linkOf
+                const linked = linkOf
                   ? `<a href="${escapeHtml(linkOf(row))}" style="color:${TEXT};">${name}</a>`
                   : name;
+                const detail = detailOf?.(row);
+                const named = detail
+                  ? `${linked}<br><span style="font-size:12px;color:${MUTED};">${escapeHtml(detail)}</span>`
+                  : linked;
                 return `<tr>
 <td style="${cell}word-break:break-word;">${named}</td>
 <td align="right" style="${cell}font-weight:bold;">${counts.format(row.value)}</td>
@@ -145,7 +155,8 @@ export function reportEmail(input: ReportEmailInput): Email {
 ${body}
 </table>`;
     };
-    const incidents = content.topIncidents.map((row) => ({ ...row, name: `[${row.severity}] ${row.name}` }));
+    const severityOf = new Map(content.topIncidents.map((row) => [row as RankedRow, row.severity]));
+    const nowrap = (text: string) => `<span style="white-space:nowrap;">${escapeHtml(text)}</span>`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#ffffff;color:${TEXT};">
@@ -155,12 +166,22 @@ ${body}
 <tr><td style="font-family:${FONT};color:${TEXT};">
 <p style="margin:0 0 4px;font-size:13px;color:${MUTED};">${escapeHtml(all.kindWord)} Polyflow report</p>
 <h1 style="margin:0 0 4px;font-size:22px;color:${TEXT};">${escapeHtml(oneLine(projectName, 80))}</h1>
-<p style="margin:0 0 20px;font-size:14px;color:${MUTED};">${escapeHtml(title)} (${escapeHtml(timeZone)}); changes against ${escapeHtml(all.previousText)}</p>
+<p style="margin:0 0 20px;font-size:14px;color:${MUTED};">${nowrap(`${title} (${timeZone})`)}; changes against ${nowrap(all.previousText)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${figureRows}
 </table>
 ${ranked('Top sources', 'Visits', content.topSources, 'No visits came with a UTM source.')}
-${ranked('Top incidents', 'Occurrences', incidents, 'No incidents in this period.', (row) => `${consoleUrl}/errorlogs/${encodeURIComponent((row as RankedRow & { id: string }).id)}`)}
+${ranked(
+  'Top incidents',
+  'Occurrences',
+  content.topIncidents,
+  'No incidents in this period.',
+  (row) => `${consoleUrl}/errorlogs/${encodeURIComponent((row as RankedRow & { id: string }).id)}`,
+  (row) => {
+    const severity = severityOf.get(row);
+    return severity ? `${SeverityLabels[severity]} severity` : '';
+  },
+)}
 <p style="margin:28px 0 0;font-size:14px;"><a href="${escapeHtml(`${consoleUrl}/analytics`)}" style="color:#0550ae;font-weight:bold;">Open the console</a></p>
 <p style="margin:28px 0 0;font-size:12px;color:${MUTED};">You get this because you turned on ${escapeHtml(all.kindWord.toLowerCase())} reports for this project. <a href="${escapeHtml(unsubscribeUrl)}" style="color:${MUTED};">Turn them off</a>.</p>
 </td></tr></table>
