@@ -181,6 +181,37 @@ describe.each(ENGINES)('report subscriptions on %s', (engine) => {
     });
   });
 
+  it('marks a report sent only with its email in the outbox: a failure in between leaves neither, and the next pass sends it once', async () => {
+    const { owner: o, projectId: id } = await team();
+    await api().put(`projects/${id}/report-subscriptions/me`, {
+      token: o.token,
+      body: { weekly: true, monthly: false },
+    });
+    const { mail, db } = t.services;
+    const outbox = async () => (await db.selectFrom('mail_outbox').select('id').execute()).length;
+    const waiting = await outbox();
+    const original = mail.enqueueWithin;
+    // The email is written, then the process fails before the transaction commits.
+    mail.enqueueWithin = async (trx, email) => {
+      await original(trx, email);
+      throw new Error('died mid-send');
+    };
+    try {
+      await expect(t.services.reports.sendNow(id, 'weekly')).rejects.toThrow('died mid-send');
+    } finally {
+      mail.enqueueWithin = original;
+    }
+    expect(await outbox()).toBe(waiting);
+    const [row] = await db.selectFrom('report_sends').selectAll().where('project_id', '=', id).execute();
+    expect(row).toMatchObject({ state: 'claimed', sent_at: null });
+
+    expect(await t.services.reports.sendNow(id, 'weekly')).toMatchObject({ sent: 1 });
+    await t.mail.waitFor(o.email, { subject: /Weekly report for Reported/ });
+    expect(await t.services.reports.sendNow(id, 'weekly')).toMatchObject({ sent: 0, alreadySent: 1 });
+    await t.services.mail.flush();
+    expect(t.mail.pendingFor(o.email)).toEqual([]);
+  });
+
   it('sends nothing to a member who left, and forgets their choice', async () => {
     const { owner: o, viewer: v, projectId: id } = await team();
     // Removed by another node whose clean-up of their choice never ran: no longer a member is enough.
