@@ -286,6 +286,8 @@ describe('npm run admin', () => {
     const app = await buildApp(testConfig(liveDir, { smtpUrl: sink.url }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
+      // The scheduled sending runs on the leader (one node): this one, alone.
+      expect(app.services.leadership.isLeading('reports')).toBe(true);
       const { user, project } = await seed(app.services).user().verified().project('Reported now');
       const nobody = await admin(liveDir, 'send-report', '--project', project.id);
       expect(nobody).toMatchObject({ code: 0, stderr: '' });
