@@ -235,7 +235,13 @@ describe.each(ENGINES)('report subscriptions on %s', (engine) => {
       .execute();
     const outcome = await t.services.reports.sendNow(id, 'weekly');
     expect(outcome).toMatchObject({ subscribers: 1, sent: 1 });
-    await t.mail.waitFor(o.email, { subject: /Weekly report for Reported/ });
+    const email = await t.mail.waitFor(o.email, { subject: /Weekly report for Reported/ });
+    // A project without a single event: zeros, no rate, nothing to compare, and it says so.
+    expect(email.text).toContain(
+      'Visits: 0 (—)\nUsers: 0 (—)\nConnected wallets: 0 (—)\nTransactions: 0 (—)\nTransaction fail rate: — (—)',
+    );
+    expect(email.text).toContain('Top sources (visits):\n  No visits came with a UTM source.');
+    expect(email.text).toContain('Top incidents (occurrences):\n  No incidents.');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.mail.pendingFor(v.email)).toEqual([]);
     expect(t.mail.pendingFor(removed.email)).toEqual([]);

@@ -27,9 +27,14 @@ function formatValue(figure: Pick<Figure, 'value' | 'kind'>): string {
   return counts.format(figure.value);
 }
 
-/** "▲ 12%", "▼ 1.2 pp", "no change", "new": the console's comparison in words. */
-function changeText(comparison: Comparison, previous: number | null): string {
-  if (!comparison.hasChange) return comparison.reason === 'no-previous' && previous === 0 ? 'new' : '—';
+/**
+ * "▲ 12%", "▼ 1.2 pp", "no change": the console's comparison in words; "new" for something the previous
+ * period had none of, "—" when there is nothing to compare (none in either period, or no rate).
+ */
+function changeText(comparison: Comparison, value: number | null, previous: number | null): string {
+  if (!comparison.hasChange) {
+    return comparison.reason === 'no-previous' && previous === 0 && value !== null && value > 0 ? 'new' : '—';
+  }
   if (comparison.direction === 'flat') return 'no change';
   return `${comparison.direction === 'up' ? '▲' : '▼'} ${comparison.magnitude}`;
 }
@@ -78,7 +83,7 @@ export function reportEmail(input: ReportEmailInput): Email {
       '',
       ...content.figures.map(
         (figure) =>
-          `${figure.label}: ${formatValue(figure)} (${changeText(figure.comparison, figure.previous)})`,
+          `${figure.label}: ${formatValue(figure)} (${changeText(figure.comparison, figure.value, figure.previous)})`,
       ),
       '',
       'Top sources (visits):',
@@ -106,7 +111,7 @@ export function reportEmail(input: ReportEmailInput): Email {
     if (rows.length === 0) return [`  ${empty}`];
     return rows.map(
       (row, index) =>
-        `  ${index + 1}. ${row.name}: ${counts.format(row.value)} (${changeText(row.comparison, row.previous)})`,
+        `  ${index + 1}. ${row.name}: ${counts.format(row.value)} (${changeText(row.comparison, row.value, row.previous)})`,
     );
   }
 
@@ -117,7 +122,7 @@ export function reportEmail(input: ReportEmailInput): Email {
         (figure) => `<tr>
 <td style="${cell}">${escapeHtml(figure.label)}</td>
 <td align="right" style="${cell}font-weight:bold;">${escapeHtml(formatValue(figure))}</td>
-<td align="right" style="${cell}width:110px;color:${changeColour(figure.comparison, figure.better)};">${escapeHtml(changeText(figure.comparison, figure.previous))}</td>
+<td align="right" style="${cell}width:110px;color:${changeColour(figure.comparison, figure.better)};">${escapeHtml(changeText(figure.comparison, figure.value, figure.previous))}</td>
 </tr>`,
       )
       .join('\n');
@@ -145,7 +150,7 @@ export function reportEmail(input: ReportEmailInput): Email {
                 return `<tr>
 <td style="${cell}word-break:break-word;">${named}</td>
 <td align="right" style="${cell}font-weight:bold;">${counts.format(row.value)}</td>
-<td align="right" style="${cell}width:110px;color:${MUTED};">${escapeHtml(changeText(row.comparison, row.previous))}</td>
+<td align="right" style="${cell}width:110px;color:${MUTED};">${escapeHtml(changeText(row.comparison, row.value, row.previous))}</td>
 </tr>`;
               })
               .join('\n');
