@@ -167,6 +167,7 @@ ${body}
 <body style="margin:0;padding:0;background:#ffffff;color:${TEXT};">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#ffffff;">
 <tr><td align="center" style="padding:24px 16px;">
+<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;">
 <tr><td style="font-family:${FONT};color:${TEXT};">
 <p style="margin:0 0 4px;font-size:13px;color:${MUTED};">${escapeHtml(all.kindWord)} Polyflow report</p>
@@ -190,6 +191,7 @@ ${ranked(
 <p style="margin:28px 0 0;font-size:14px;"><a href="${escapeHtml(`${consoleUrl}/analytics`)}" style="color:#0550ae;font-weight:bold;">Open the console</a></p>
 <p style="margin:28px 0 0;font-size:12px;color:${MUTED};">You get this because you turned on ${escapeHtml(all.kindWord.toLowerCase())} reports for this project. <a href="${escapeHtml(unsubscribeUrl)}" style="color:${MUTED};">Turn them off</a>.</p>
 </td></tr></table>
+<!--[if mso]></td></tr></table><![endif]-->
 </td></tr></table>
 </body></html>`;
   }
