@@ -270,6 +270,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.dataDir,
       logDir: path.join(config.dataDir, 'ingest-log'),
       copyEventStore: eventStore.copyInto?.bind(eventStore),
+      sendReport: async (projectId, kind) => {
+        const outcome = await reports.sendNow(projectId, kind);
+        if (!outcome) return { ok: false, message: `No project ${projectId} (list-projects shows them).` };
+        const { title, sent, alreadySent, subscribers } = outcome;
+        if (subscribers === 0) {
+          return {
+            ok: true,
+            message: `No member of the project has turned on ${kind} reports: nothing sent (docs/reports.md says how to turn them on).`,
+          };
+        }
+        return {
+          ok: true,
+          message: `The ${kind} report of ${title}: sent to ${sent} member(s) now; ${alreadySent} already had it.`,
+        };
+      },
       logger: app.log,
     }).catch((error: unknown) => {
       app.log.warn(

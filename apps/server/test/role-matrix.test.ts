@@ -34,7 +34,7 @@ type Team = {
 };
 
 type RestCase = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
   /** The route as Fastify knows it, to check that the matrix covers every one. */
   route: string;
   url(team: Team): string;
@@ -233,6 +233,20 @@ const REST: RestCase[] = [
     expected: MANAGE,
   },
   {
+    method: 'GET',
+    route: `${P}/report-subscriptions`,
+    url: (t) => `/api/v1/projects/${t.projectId}/report-subscriptions`,
+    expected: READ,
+  },
+  {
+    method: 'PUT',
+    route: `${P}/report-subscriptions/me`,
+    url: (t) => `/api/v1/projects/${t.projectId}/report-subscriptions/me`,
+    body: () => ({ weekly: true, monthly: false }),
+    // Each member's own choice, whatever their role.
+    expected: { ...READ },
+  },
+  {
     method: 'POST',
     route: `${P}/alert-channels`,
     url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
@@ -276,9 +290,12 @@ const REST: RestCase[] = [
 /** The live stream is a socket held open: checked over HTTP, its head's status only. */
 const LIVE = { route: `${P}/live`, expected: READ };
 
-/** Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI file. */
+/**
+ * Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI
+ * file, a report's unsubscribe link (its signed token, no session: test/reports/subscriptions.test.ts).
+ */
 const NOT_PROJECT_ROUTES =
-  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json)(\/|$)/;
+  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json|reports\/unsubscribe)(\/|$)/;
 
 /** `printRoutes` draws a tree; this reads it back into "METHOD /path" lines. */
 function registeredRoutes(tree: string): string[] {

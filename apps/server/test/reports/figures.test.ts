@@ -56,12 +56,11 @@ describe('the weekly report', () => {
     expect(line('Transaction fail rate')).toBe('Transaction fail rate: 66.7% (▲ 66.7 pp)');
     expect(email.text).toContain('changes against 2026-11-09 to 2026-11-15');
     expect(email.text).toContain('  1. twitter: 2 (▲ 100%)\n  2. newsletter: 1 (▼ 50%)');
-    expect(email.text).toMatch(/ {2}1\. \[severe|high|mid|low\]/);
-    expect(email.text).toMatch(
-      /1\. \[\w+\] Uncaught TypeError: Cannot read properties of undefined \(reading 'amount'\): 3 \(▲ 200%\)/,
-    );
-    expect(email.text).toMatch(
-      /2\. \[\w+\] The requested account and\/or method has not been authorized by the user\.: 1 \(new\)/,
+    // Severity as the Incidents screen decides it (docs/acquisition-and-incidents.md): X reached 3 of the
+    // week's users, Y one.
+    expect(email.text).toContain(
+      "  1. Uncaught TypeError: Cannot read properties of undefined (reading 'amount') (Mid severity): 3 (▲ 200%)\n" +
+        '  2. The requested account and/or method has not been authorized by the user. (Low severity): 1 (new)',
     );
   });
 

@@ -107,7 +107,7 @@ export async function gatherReport(
 ): Promise<ReportContent> {
   const range = { from: new Date(period.fromMs).toISOString(), to: new Date(period.toMs).toISOString() };
   const scoped = { projectId, ...range };
-  const [overview, before, funnel, funnelBefore, sources_, sourcesBefore] = await Promise.all([
+  const [overview, before, funnel, funnelBefore, bySource, bySourceBefore] = await Promise.all([
     sources.overview(userId, projectId, range),
     sources.overview(userId, projectId, { ...range, previous: true }),
     sources.funnel(userId, scoped),
@@ -126,7 +126,7 @@ export async function gatherReport(
   const usersOf = (steps: AcquisitionFunnel) =>
     steps.steps.find((step) => step.key === 'totalUsers')?.users ?? 0;
   const figures = [
-    figure('Visits', totalOf(sources_)?.sessions ?? 0, totalOf(sourcesBefore)?.sessions ?? 0, 'relative'),
+    figure('Visits', totalOf(bySource)?.sessions ?? 0, totalOf(bySourceBefore)?.sessions ?? 0, 'relative'),
     figure('Users', usersOf(funnel), usersOf(funnelBefore), 'relative'),
     figure('Connected wallets', overview.connectedWallets, before.connectedWallets, 'relative'),
     figure('Transactions', overview.totalTransactions, before.totalTransactions, 'relative'),
@@ -140,10 +140,10 @@ export async function gatherReport(
   ];
 
   const sessionsBefore = new Map(
-    sourcesBefore.rows.filter((row) => row.kind === 'value').map((row) => [row.value, row.sessions]),
+    bySourceBefore.rows.filter((row) => row.kind === 'value').map((row) => [row.value, row.sessions]),
   );
   // Rows come most sessions first (then by value), as the Acquisition table's default order.
-  const topSources = sources_.rows
+  const topSources = bySource.rows
     .filter((row) => row.kind === 'value' && row.sessions > 0)
     .slice(0, TOP_ROWS)
     .map((row) => {

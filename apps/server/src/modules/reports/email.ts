@@ -1,4 +1,5 @@
 import type { Comparison } from '@polyflow/contracts/comparison';
+import { SeverityLabels } from '@polyflow/contracts/incidents';
 import type { Email } from '../mail/service.ts';
 import type { Figure, RankedRow, ReportContent } from './content.ts';
 import { dateOf, isoDate, periodTitle } from './periods.ts';
@@ -26,9 +27,14 @@ function formatValue(figure: Pick<Figure, 'value' | 'kind'>): string {
   return counts.format(figure.value);
 }
 
-/** "▲ 12%", "▼ 1.2 pp", "no change", "new": the console's comparison in words. */
-function changeText(comparison: Comparison, previous: number | null): string {
-  if (!comparison.hasChange) return comparison.reason === 'no-previous' && previous === 0 ? 'new' : '—';
+/**
+ * "▲ 12%", "▼ 1.2 pp", "no change": the console's comparison in words; "new" for something the previous
+ * period had none of, "—" when there is nothing to compare (none in either period, or no rate).
+ */
+function changeText(comparison: Comparison, value: number | null, previous: number | null): string {
+  if (!comparison.hasChange) {
+    return comparison.reason === 'no-previous' && previous === 0 && value !== null && value > 0 ? 'new' : '—';
+  }
   if (comparison.direction === 'flat') return 'no change';
   return `${comparison.direction === 'up' ? '▲' : '▼'} ${comparison.magnitude}`;
 }
@@ -77,7 +83,7 @@ export function reportEmail(input: ReportEmailInput): Email {
       '',
       ...content.figures.map(
         (figure) =>
-          `${figure.label}: ${formatValue(figure)} (${changeText(figure.comparison, figure.previous)})`,
+          `${figure.label}: ${formatValue(figure)} (${changeText(figure.comparison, figure.value, figure.previous)})`,
       ),
       '',
       'Top sources (visits):',
@@ -85,7 +91,10 @@ export function reportEmail(input: ReportEmailInput): Email {
       '',
       'Top incidents (occurrences):',
       ...rankedText(
-        content.topIncidents.map((row) => ({ ...row, name: `[${row.severity}] ${oneLine(row.name)}` })),
+        content.topIncidents.map((row) => ({
+          ...row,
+          name: `${oneLine(row.name)} (${SeverityLabels[row.severity]} severity)`,
+        })),
         'No incidents.',
       ),
       '',
@@ -98,10 +107,11 @@ export function reportEmail(input: ReportEmailInput): Email {
   }
 
   function rankedText(rows: RankedRow[], empty: string): string[] {
+    // "1. twitter: 2 (▲ 100%)"; the name is user content on one line.
     if (rows.length === 0) return [`  ${empty}`];
     return rows.map(
       (row, index) =>
-        `  ${index + 1}. ${row.name}: ${counts.format(row.value)} (${changeText(row.comparison, row.previous)})`,
+        `  ${index + 1}. ${row.name}: ${counts.format(row.value)} (${changeText(row.comparison, row.value, row.previous)})`,
     );
   }
 
@@ -112,7 +122,7 @@ export function reportEmail(input: ReportEmailInput): Email {
         (figure) => `<tr>
 <td style="${cell}">${escapeHtml(figure.label)}</td>
 <td align="right" style="${cell}font-weight:bold;">${escapeHtml(formatValue(figure))}</td>
-<td align="right" style="${cell}width:110px;color:${changeColour(figure.comparison, figure.better)};">${escapeHtml(changeText(figure.comparison, figure.previous))}</td>
+<td align="right" style="${cell}width:110px;color:${changeColour(figure.comparison, figure.better)};">${escapeHtml(changeText(figure.comparison, figure.value, figure.previous))}</td>
 </tr>`,
       )
       .join('\n');
@@ -122,6 +132,7 @@ export function reportEmail(input: ReportEmailInput): Email {
       rows: RankedRow[],
       empty: string,
       linkOf?: (row: RankedRow) => string,
+      detailOf?: (row: RankedRow) => string,
     ) => {
       const body =
         rows.length === 0
@@ -129,13 +140,17 @@ export function reportEmail(input: ReportEmailInput): Email {
           : rows
               .map((row) => {
                 const name = escapeHtml(oneLine(row.name));
-                const named = linkOf
+                const linked = linkOf
                   ? `<a href="${escapeHtml(linkOf(row))}" style="color:${TEXT};">${name}</a>`
                   : name;
+                const detail = detailOf?.(row);
+                const named = detail
+                  ? `${linked}<br><span style="font-size:12px;color:${MUTED};">${escapeHtml(detail)}</span>`
+                  : linked;
                 return `<tr>
 <td style="${cell}word-break:break-word;">${named}</td>
 <td align="right" style="${cell}font-weight:bold;">${counts.format(row.value)}</td>
-<td align="right" style="${cell}width:110px;color:${MUTED};">${escapeHtml(changeText(row.comparison, row.previous))}</td>
+<td align="right" style="${cell}width:110px;color:${MUTED};">${escapeHtml(changeText(row.comparison, row.value, row.previous))}</td>
 </tr>`;
               })
               .join('\n');
@@ -145,25 +160,38 @@ export function reportEmail(input: ReportEmailInput): Email {
 ${body}
 </table>`;
     };
-    const incidents = content.topIncidents.map((row) => ({ ...row, name: `[${row.severity}] ${row.name}` }));
+    const severityOf = new Map(content.topIncidents.map((row) => [row as RankedRow, row.severity]));
+    const nowrap = (text: string) => `<span style="white-space:nowrap;">${escapeHtml(text)}</span>`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#ffffff;color:${TEXT};">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#ffffff;">
 <tr><td align="center" style="padding:24px 16px;">
+<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;">
 <tr><td style="font-family:${FONT};color:${TEXT};">
 <p style="margin:0 0 4px;font-size:13px;color:${MUTED};">${escapeHtml(all.kindWord)} Polyflow report</p>
 <h1 style="margin:0 0 4px;font-size:22px;color:${TEXT};">${escapeHtml(oneLine(projectName, 80))}</h1>
-<p style="margin:0 0 20px;font-size:14px;color:${MUTED};">${escapeHtml(title)} (${escapeHtml(timeZone)}); changes against ${escapeHtml(all.previousText)}</p>
+<p style="margin:0 0 20px;font-size:14px;color:${MUTED};">${nowrap(`${title} (${timeZone})`)}; changes against ${nowrap(all.previousText)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${figureRows}
 </table>
 ${ranked('Top sources', 'Visits', content.topSources, 'No visits came with a UTM source.')}
-${ranked('Top incidents', 'Occurrences', incidents, 'No incidents in this period.', (row) => `${consoleUrl}/errorlogs/${encodeURIComponent((row as RankedRow & { id: string }).id)}`)}
+${ranked(
+  'Top incidents',
+  'Occurrences',
+  content.topIncidents,
+  'No incidents in this period.',
+  (row) => `${consoleUrl}/errorlogs/${encodeURIComponent((row as RankedRow & { id: string }).id)}`,
+  (row) => {
+    const severity = severityOf.get(row);
+    return severity ? `${SeverityLabels[severity]} severity` : '';
+  },
+)}
 <p style="margin:28px 0 0;font-size:14px;"><a href="${escapeHtml(`${consoleUrl}/analytics`)}" style="color:#0550ae;font-weight:bold;">Open the console</a></p>
 <p style="margin:28px 0 0;font-size:12px;color:${MUTED};">You get this because you turned on ${escapeHtml(all.kindWord.toLowerCase())} reports for this project. <a href="${escapeHtml(unsubscribeUrl)}" style="color:${MUTED};">Turn them off</a>.</p>
 </td></tr></table>
+<!--[if mso]></td></tr></table><![endif]-->
 </td></tr></table>
 </body></html>`;
   }

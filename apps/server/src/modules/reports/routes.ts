@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@polyflow/contracts/errors';
 import {
   type ReportKind,
   ReportSubscriptionListSchema,
@@ -57,7 +56,6 @@ function answerUnsubscribe(request: FastifyRequest, reply: FastifyReply, outcome
     outcome.status === 'turned-off'
       ? `${outcome.email} will no longer get ${kind} reports of the project "${outcome.projectName}".`
       : `${kind[0]?.toUpperCase()}${kind.slice(1)} reports of the project "${outcome.projectName}" were already off for ${outcome.email}.`;
-  if (wantsJson) return reply.send({ status: outcome.status, kind: outcome.kind, message });
   return reply
     .type('text/html; charset=utf-8')
     .send(
@@ -123,7 +121,7 @@ export async function reportRoutes(app: FastifyInstance, { reports }: { reports:
         docs: {
           summary: 'Turn off one email report from its link',
           description:
-            "No login: the signed token of a report's link names one member, project and kind. Answers an HTML page (JSON when the client accepts only JSON); 400 REPORT_LINK_INVALID, and nothing changed, for a token this server did not sign.",
+            "No login: the signed token of a report's link names one member, project and kind. Answers an HTML page; 400 REPORT_LINK_INVALID, and nothing changed, for a token this server did not sign.",
           tag,
           auth: 'none',
           query: UnsubscribeQuery,
@@ -133,9 +131,9 @@ export async function reportRoutes(app: FastifyInstance, { reports }: { reports:
               contentTypes: ['text/html'],
             },
             400: {
-              description: 'Not a valid link: a page saying so.',
+              description:
+                'Not a valid link: a page naming REPORT_LINK_INVALID (`{errorCode, message}` for a client that accepts only application/json).',
               contentTypes: ['text/html'],
-              schema: ApiErrorSchema,
             },
           },
         },

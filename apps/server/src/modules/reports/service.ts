@@ -7,10 +7,11 @@ import type {
 import { ReportKinds } from '@polyflow/contracts/reports';
 import type { Actor, ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isId } from '../../lib/ids.ts';
 import type { MailService } from '../mail/service.ts';
 import { gatherReport, type ReportContent, type ReportSources } from './content.ts';
 import { reportEmail } from './email.ts';
-import { lastCompletedPeriod, type ReportPeriod } from './periods.ts';
+import { lastCompletedPeriod, periodTitle, type ReportPeriod } from './periods.ts';
 import type { ReportStore, Subscriber } from './store.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
 
@@ -174,12 +175,16 @@ export function createReportService(deps: ReportServiceDeps) {
      * The last completed period's report of one project now, to its subscribed members not yet sent it,
      * whatever the day (the admin CLI's `send-report`; docs/reports.md). Once per member and period still.
      */
-    async sendNow(projectId: string, kind: ReportKind): Promise<SendOutcome & { subscribers: number }> {
+    async sendNow(
+      projectId: string,
+      kind: ReportKind,
+    ): Promise<(SendOutcome & { subscribers: number; title: string }) | null> {
+      if (!isId(projectId) || (await store.projectName(projectId)) === null) return null;
       const subscribers = await store.subscribers(kind, projectId);
       const timeZone = await timeZoneOf(projectId);
       const period = lastCompletedPeriod(kind, clock().getTime(), timeZone);
       const outcome = await sendPeriod(projectId, period, timeZone, subscribers);
-      return { ...outcome, subscribers: subscribers.length };
+      return { ...outcome, subscribers: subscribers.length, title: periodTitle(period, timeZone) };
     },
   };
 }

@@ -30,7 +30,7 @@ export function createReportStore(db: AccountDb) {
           (a, b) =>
             rank[a.role] - rank[b.role] ||
             a.joined_at.localeCompare(b.joined_at) ||
-            a.email.localeCompare(b.email),
+            (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0),
         )
         .map((row) => ({
           userId: row.user_id,
