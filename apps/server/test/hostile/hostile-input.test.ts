@@ -335,7 +335,13 @@ describe('hostile input', () => {
     const params = { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 };
     const rule = { name: 'Failing', kind: 'tx_fail_rate', params, channelIds: [], cooldownMinutes: 60 };
     await jsonRouteCases(family, 'POST', rules, rule, kinds);
-    await jsonRouteCases(family, 'POST', `${rules}/preview`, { kind: 'no_events', params: { hours: 2 } }, kinds);
+    await jsonRouteCases(
+      family,
+      'POST',
+      `${rules}/preview`,
+      { kind: 'no_events', params: { hours: 2 } },
+      kinds,
+    );
     const created = await send({
       method: 'POST',
       url: rules,
@@ -345,7 +351,13 @@ describe('hostile input', () => {
     await t.services.mail.flush();
     before = await state();
     const ruleId = created.json().id as string;
-    await jsonRouteCases(family, 'PATCH', `${rules}/${ruleId}`, { params: { hours: 3 }, paused: true }, kinds);
+    await jsonRouteCases(
+      family,
+      'PATCH',
+      `${rules}/${ruleId}`,
+      { params: { hours: 3 }, paused: true },
+      kinds,
+    );
     const byId: [string, (x: string) => string][] = [
       ['GET', (x) => `/api/v1/projects/${x}/alert-rules`],
       ['DELETE', (x) => `${rules}/${x}`],
