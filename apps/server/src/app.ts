@@ -293,7 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
   // Until the channels module is composed here (issue 27), no channel exists: a rule naming one is refused,
   // and a firing's notice is logged.
-  const alertChannels = options.alertChannels ?? {
+  const ruleChannels = options.alertChannels ?? {
     notify: async (notice: Parameters<Notify>[0]) => {
       app.log.info({ notice }, 'alert notice (no channel module to deliver it)');
     },
@@ -308,8 +308,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       severityOf: (projectId, incidentId, nowMs) =>
         incidents.service.lifetimeSeverity(projectId, incidentId, nowMs),
     },
-    channels: alertChannels.directory,
-    notify: alertChannels.notify,
+    channels: ruleChannels.directory,
+    notify: ruleChannels.notify,
     clock,
     publicUrl: config.publicUrl,
     evaluationIntervalMs: alertEvaluationIntervalMs,
