@@ -21,6 +21,7 @@ export default defineProject({
       'test/hostile/any-stored-time.test.ts',
       'test/reports/figures.test.ts',
       'test/alert-rules/evaluation.test.ts',
+      'test/alert-rules/questions.test.ts',
     ],
     env: { EVENT_STORE: 'clickhouse' },
   },

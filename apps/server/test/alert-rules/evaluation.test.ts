@@ -5,7 +5,7 @@ import { eventRow, txRows } from '../analytics/events-fixture.ts';
 import { graphqlClient } from '../analytics/graphql-client.ts';
 import { apiClient } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
-import { useTestApp } from '../support/harness.ts';
+import { ENGINES, useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { recordingChannels } from './support.ts';
 
@@ -18,11 +18,12 @@ const OVERVIEW = `query($p: ID!, $from: DateTime, $to: DateTime) {
 
 /**
  * The evaluation end to end on the event store chosen by EVENT_STORE (the server-clickhouse project runs
- * it on ClickHouse): events stored through the port, the clock moved, each firing's notice recorded.
+ * it on ClickHouse), the rules in SQLite and PostgreSQL: events stored through the port, the clock moved,
+ * each firing's notice recorded.
  */
-describe('alert evaluation', () => {
+describe.each(ENGINES)('alert evaluation, accounts on %s', (engine) => {
   const channels = recordingChannels();
-  const t = useTestApp('sqlite', {}, channels.options);
+  const t = useTestApp(engine, {}, channels.options);
   const api = () => apiClient(t.app);
   let t0: number;
   let owner: SeededUser;

@@ -406,6 +406,64 @@ describe('hostile input', () => {
     expect(tally.get(family)?.failures).toEqual([]);
   });
 
+  it('REST: alert rules', { timeout: 120_000 }, async () => {
+    const family = 'REST alert rules';
+    const id = owner.project.id;
+    const rules = `/api/v1/projects/${id}/alert-rules`;
+    const kinds: Record<string, Kind> = {
+      kind: 'enum',
+      params: 'object',
+      windowMinutes: 'integer',
+      minTransactions: 'integer',
+      cooldownMinutes: 'integer',
+      thresholdPercent: 'float',
+      hours: 'integer',
+      paused: 'boolean',
+    };
+    const params = { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 };
+    const rule = { name: 'Failing', kind: 'tx_fail_rate', params, channelIds: [], cooldownMinutes: 60 };
+    await jsonRouteCases(family, 'POST', rules, rule, kinds);
+    await jsonRouteCases(
+      family,
+      'POST',
+      `${rules}/preview`,
+      { kind: 'no_events', params: { hours: 2 } },
+      kinds,
+    );
+    const created = await send({
+      method: 'POST',
+      url: rules,
+      payload: JSON.stringify({ ...rule, kind: 'no_events', params: { hours: 2 } }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.services.mail.flush();
+    before = await state();
+    const ruleId = created.json().id as string;
+    await jsonRouteCases(
+      family,
+      'PATCH',
+      `${rules}/${ruleId}`,
+      { params: { hours: 3 }, paused: true },
+      kinds,
+    );
+    const byId: [string, (x: string) => string][] = [
+      ['GET', (x) => `/api/v1/projects/${x}/alert-rules`],
+      ['DELETE', (x) => `${rules}/${x}`],
+      ['GET', (x) => `${rules}/${x}/firings`],
+      ['PATCH', (x) => `${rules}/${x}`],
+    ];
+    for (const [method, url] of byId) {
+      for (const hostileId of HOSTILE_IDS) {
+        await expectRefused(family, `${method} ${url(':id')} id=${hostileId.slice(0, 20)}`, {
+          method,
+          url: url(hostileId),
+          ...(method === 'PATCH' ? { payload: JSON.stringify({ paused: true }) } : {}),
+        });
+      }
+    }
+    expect(tally.get(family)?.failures).toEqual([]);
+  });
+
   it('ingestion: POST /api/v1/events', { timeout: 300_000 }, async () => {
     const family = 'ingestion';
     const kindAt = (path: (string | number)[], type: string): Kind => {

@@ -147,7 +147,7 @@ export function createEvaluation(deps: EvaluationDeps) {
       return severity;
     };
 
-    return async (rule: StoredRule): Promise<Observation[]> => {
+    return async (rule: StoredRule, states: Map<string, SubjectState>): Promise<Observation[]> => {
       const createdMs = Date.parse(rule.createdAt);
       switch (rule.kind) {
         case 'tx_fail_rate':
@@ -175,8 +175,11 @@ export function createEvaluation(deps: EvaluationDeps) {
           );
         case 'new_incident': {
           const { minSeverity } = paramsOf('new_incident', rule.params);
+          // An incident the rule fired for is not new any more: its severity is not asked again.
           const fresh = (occurrencesByWindow.get(lookbackOf.get(rule.id) ?? -1) ?? []).filter(
-            (row) => row.firstSeenMs >= Math.max(createdMs, nowMs - INCIDENT_LOOKBACK_MS),
+            (row) =>
+              row.firstSeenMs >= Math.max(createdMs, nowMs - INCIDENT_LOOKBACK_MS) &&
+              !states.has(row.incidentId),
           );
           const observations: Observation[] = [];
           for (const incident of fresh) {
@@ -212,7 +215,12 @@ export function createEvaluation(deps: EvaluationDeps) {
       const changes: StateChange[] = [];
       for (const rule of rules) {
         const ruleStates = states.get(rule.id) ?? new Map<string, SubjectState>();
-        const { decisions, changed } = decide(rule, await observationsOf(rule), ruleStates, nowMs);
+        const { decisions, changed } = decide(
+          rule,
+          await observationsOf(rule, ruleStates),
+          ruleStates,
+          nowMs,
+        );
         for (const decision of decisions) {
           firings.push({
             rule,
