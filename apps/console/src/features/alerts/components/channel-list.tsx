@@ -19,7 +19,7 @@ interface ChannelListProps {
   canChange: boolean;
 }
 
-/** Where the address goes: an email channel's members, or the host of a URL (the path may hold a token). */
+/** Where its notices go: an email channel's members (by address), or the URL as the server lists it. */
 function destination(channel: AlertChannel, members: Member[]): string {
   if (channel.type === 'email') {
     const emails = (channel.memberIds ?? []).map(
