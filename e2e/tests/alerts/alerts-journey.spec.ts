@@ -281,3 +281,36 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   await shoot(viewerPage, '07-viewer');
   await viewerContext.close();
 });
+
+test('the Alerts screen says what it could not load, and shows what is still loading', async ({ page }) => {
+  const owner = await createVerifiedAccount('alerts-states');
+  const project = await createProject(owner, 'Quiet dapp');
+  // The rules answer an error; the channels take their time (answered only once photographed).
+  await page.route('**/api/v1/projects/*/alert-rules', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        errorCode: 'SERVICE_UNHEALTHY',
+        message: 'The accounts store is not answering.',
+      }),
+    }),
+  );
+  let releaseChannels: () => void = () => {};
+  const channelsHeld = new Promise<void>((resolve) => {
+    releaseChannels = resolve;
+  });
+  await page.route('**/api/v1/projects/*/alert-channels', async (route) => {
+    await channelsHeld;
+    await route.continue();
+  });
+  await logIn(page, owner);
+  await page.goto(`/console/${project.id}/alerts`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Could not load the rules: The accounts store is not answering.',
+  );
+  await expect(page.getByText('Loading the channels…')).toBeVisible();
+  await shoot(page, '08-error-and-loading');
+  releaseChannels();
+  await expect(page.getByText('No channels yet')).toBeVisible();
+});
