@@ -24,7 +24,12 @@ let owner: SeededUser;
 
 const id = () => `ev_${randomBytes(9).toString('base64url')}`;
 /** The refusal exactly as the issue reports it, sent by a client other than the SDK's own flow. */
-const refusal = (ts: number, sessionId: string): IngestEventInput => ({
+const refusal = (
+  ts: number,
+  sessionId: string,
+  code = 4001,
+  message = 'User rejected the request.',
+): IngestEventInput => ({
   id: id(),
   ts,
   userId: 'user-1',
@@ -32,9 +37,9 @@ const refusal = (ts: number, sessionId: string): IngestEventInput => ({
   path: '/swap',
   type: 'error',
   source: 'wallet',
-  code: 4001,
+  code,
   method: 'eth_sendTransaction',
-  message: 'User rejected the request.',
+  message,
   wallet: { address: ADDRESS },
 });
 /** A session: a page, a connection, a transaction the user rejects (as the SDK records it), a real wallet error. */
@@ -204,7 +209,7 @@ describe('wallet noise', () => {
     expect((await setCodes([-32603, 4001])).ignoredWalletCodes).toEqual([-32603, 4001]);
     await post(target, 'change.example.com', [
       refusal(start + 2 * HOUR, 'c'),
-      { ...refusal(start + 2 * HOUR, 'c'), code: -32603, message: 'Internal JSON-RPC error.' },
+      refusal(start + 2 * HOUR, 'c', -32603, 'Internal JSON-RPC error.'),
     ]);
     rows = (await incidents(target)).rows;
     expect(rows.map((row) => [row.code, row.occurrences])).toEqual([[4001, 1]]);
