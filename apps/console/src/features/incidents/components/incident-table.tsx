@@ -30,7 +30,7 @@ function AssigneeName({ row }: { row: IncidentRow }) {
   return row.assignee ? (
     <span title={row.assignee.email}>{row.assignee.email}</span>
   ) : (
-    <span className="text-slate-400">Unassigned</span>
+    <span className="text-slate-500">Unassigned</span>
   );
 }
 
