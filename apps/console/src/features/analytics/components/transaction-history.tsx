@@ -172,7 +172,7 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
       </td>
       <td
         data-label="Status"
-        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] px-3 py-2"
+        className="max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] px-3 py-2"
       >
         <StatusBadge status={row.status} />
       </td>
