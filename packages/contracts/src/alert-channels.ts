@@ -25,22 +25,8 @@ const HttpUrlSchema = z
   .string()
   .trim()
   .max(MAX_ALERT_CHANNEL_URL_LENGTH, `must be at most ${MAX_ALERT_CHANNEL_URL_LENGTH} characters`)
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL')
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return url.username === '' && url.password === '';
-    } catch {
-      return true;
-    }
-  }, 'must not contain a user name or password');
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
+  .refine((text) => !/^https?:\/\/[^/?#]*@/i.test(text), 'must not contain a user name or password');
 
 /** Slack's incoming webhooks: `https://hooks.slack.com/services/…`. */
 export const SLACK_URL_PATTERN = /^https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9_/-]+$/;
