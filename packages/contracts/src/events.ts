@@ -193,6 +193,8 @@ export const BatchSchema = z
   .object({
     apiKey: labelText(128).min(1),
     sdkVersion: labelText(32).optional(),
+    /** The dapp's release (a version or a commit): stored with each event of the batch (docs/releases.md). */
+    release: labelText(64).min(1).optional(),
     events: z.array(EventSchema).min(1).max(MAX_EVENTS_PER_BATCH),
   })
   .strict();

@@ -85,6 +85,10 @@ export type IncidentStatesTable = {
   status: 'resolved' | 'ignored';
   changed_at: string;
   changed_by: string;
+  /** "Resolve in next release": the release current when resolved (the incident's latest one). */
+  resolved_in_release: string | null;
+  /** 1: resolved in next release (only an occurrence in a release first seen after it reopens it). */
+  next_release: number;
 };
 
 /** A project's member; the owner has a row too (role `owner`, exactly one, = projects.owner_id). */
@@ -125,6 +129,36 @@ export type AuditLogTable = {
   ip: string;
 };
 
+/** A project's write token (source-map uploads only): only its sha256 is kept; shown once, at creation. */
+export type WriteTokensTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+};
+
+/** A release with uploaded source maps: their total size (50 MB at most); the oldest go past 100. */
+export type SourcemapReleasesTable = {
+  project_id: string;
+  release: string;
+  bytes: number | string | bigint;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One uploaded map: the minified file's URL (`~/assets/index.js`) and where the map lies under DATA_DIR. */
+export type SourcemapFilesTable = {
+  project_id: string;
+  release: string;
+  url: string;
+  /** Relative to DATA_DIR/sourcemaps. */
+  file: string;
+  bytes: number | string | bigint;
+  uploaded_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -137,4 +171,7 @@ export type Database = {
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
   audit_log: AuditLogTable;
+  write_tokens: WriteTokensTable;
+  sourcemap_releases: SourcemapReleasesTable;
+  sourcemap_files: SourcemapFilesTable;
 };

@@ -30,6 +30,8 @@ export type BatchRequest = {
   browser: string | null;
   os: string | null;
   device: string | null;
+  /** The batch's `release`, when the SDK was given one. */
+  release?: string | null;
 };
 
 /** Batch records start with this, rows records with ROWS_RECORD_PREFIX. */

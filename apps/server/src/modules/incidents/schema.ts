@@ -54,6 +54,13 @@ export const incidentTypeDefs = /* GraphQL */ `
     isRegression: Boolean!
     "When it was last resolved or ignored."
     statusChangedAt: DateTime
+    "The release of its first and of its latest occurrence that carried one."
+    firstRelease: String
+    lastRelease: String
+    "Resolved in next release: only an occurrence in a release first seen after the resolve reopens it."
+    resolvedInNextRelease: Boolean!
+    "With resolvedInNextRelease: its latest release when it was resolved."
+    resolvedInRelease: String
   }
 
   type StatusCounts {
@@ -122,6 +129,26 @@ export const incidentTypeDefs = /* GraphQL */ `
     description: String!
   }
 
+  "A line of the original source (the map's sourcesContent)."
+  type SourceLine {
+    line: Float!
+    text: String!
+  }
+
+  "A stack frame, mapped through the release's source maps when one covers its file."
+  type StackFrame {
+    "The frame as the browser wrote it."
+    minified: String!
+    mapped: Boolean!
+    function: String
+    "The original file; null when the map's source lies outside the bundle (names only)."
+    file: String
+    line: Float
+    column: Float
+    "Up to 5 lines before and after the frame's line, and that line."
+    context: [SourceLine!]!
+  }
+
   type IncidentOccurrence {
     eventId: String!
     time: DateTime!
@@ -137,6 +164,10 @@ export const incidentTypeDefs = /* GraphQL */ `
     browser: String
     os: String
     country: String
+    "The release it came from (the SDK's release option)."
+    release: String
+    "The stack's frames, mapped where the release's source maps cover them."
+    frames: [StackFrame!]!
     "Up to 20 events of the same session before the occurrence, oldest first."
     trail: [TrailEvent!]!
   }
@@ -159,6 +190,10 @@ export const incidentTypeDefs = /* GraphQL */ `
     status: IncidentStatus!
     isRegression: Boolean!
     statusChangedAt: DateTime
+    firstRelease: String
+    lastRelease: String
+    resolvedInNextRelease: Boolean!
+    resolvedInRelease: String
     from: DateTime!
     to: DateTime!
     "What grouped the occurrences: type|normalised message|file:function, or wallet|code=…|method=…."
@@ -179,6 +214,8 @@ export const incidentTypeDefs = /* GraphQL */ `
       severities: [Severity!]
       "Default: open only (resolved and ignored incidents leave the default list)."
       statuses: [IncidentStatus!]
+      "Only incidents with an occurrence in the range that came from this release."
+      release: String
       first: Int = 25
       after: String
     ): IncidentList!
@@ -187,7 +224,10 @@ export const incidentTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Resolve, ignore or reopen (status: open) an incident of your project; answers the incident as of now."
-    setIncidentStatus(projectId: ID!, id: ID!, status: IncidentStatus!): IncidentRow!
+    """
+    Resolve, ignore or reopen (status: open) an incident of your project; answers the incident as of now.
+    inNextRelease (with resolved only): an occurrence reopens it only from a release first seen after now.
+    """
+    setIncidentStatus(projectId: ID!, id: ID!, status: IncidentStatus!, inNextRelease: Boolean): IncidentRow!
   }
 `;

@@ -7,8 +7,10 @@ import {
   IncidentStatuses,
   Severities,
   type Severity,
+  type StackFrame,
   type StatusCounts,
 } from '@polyflow/contracts/incidents';
+import { ReleaseSchema } from '@polyflow/contracts/sourcemaps';
 import { notFound } from '../../errors.ts';
 import type { Actor, AuditRecorder, ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
@@ -23,7 +25,11 @@ import {
   type TimeRange,
 } from '../../reading/time-range.ts';
 import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
-import type { IncidentQuestions, IncidentSummary } from '../event-store/incident-questions.ts';
+import type {
+  IncidentQuestions,
+  IncidentReleases,
+  IncidentSummary,
+} from '../event-store/incident-questions.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
 import type { IncidentState, IncidentStateStore } from './store.ts';
@@ -38,11 +44,26 @@ export type IncidentListQuery = RangeInput & {
   severities?: readonly string[] | null;
   /** Default: open only (resolved and ignored incidents leave the default list). */
   statuses?: readonly string[] | null;
+  /** Only incidents with an occurrence of the range from this release (docs/releases.md). */
+  release?: string | null;
   first?: number | null;
   after?: string | null;
 };
 export type IncidentQuery = RangeInput & { projectId: string; id: string };
-export type IncidentStatusChange = { projectId: string; id: string; status: string };
+export type IncidentStatusChange = {
+  projectId: string;
+  id: string;
+  status: string;
+  /** With `resolved`: resolve in next release (docs/releases.md). */
+  inNextRelease?: boolean | null;
+};
+
+/** A stack's frames, mapped through the release's source maps (modules/sourcemaps, wired by app.ts). */
+export type StackFrameMapper = (
+  projectId: string,
+  release: string | null,
+  stack: string | null,
+) => Promise<StackFrame[]>;
 
 export type IncidentServiceDeps = {
   projects: ProjectAccess;
@@ -52,6 +73,8 @@ export type IncidentServiceDeps = {
   clock?: Clock;
   /** Status changes are recorded there (modules/audit-log). */
   audit: AuditRecorder;
+  /** The detail's stack frames (default: none). */
+  mapFrames?: StackFrameMapper;
 };
 
 /** The list screen's default period. */
@@ -63,15 +86,58 @@ export const MAX_SEARCH_LENGTH = 200;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The owner's decision as it stands now: a resolved incident that occurred again is open, a regression. */
-type StatusView = Pick<IncidentRow, 'status' | 'isRegression' | 'statusChangedAt'>;
+type StatusView = Pick<
+  IncidentRow,
+  'status' | 'isRegression' | 'statusChangedAt' | 'resolvedInNextRelease' | 'resolvedInRelease'
+>;
 
-function statusOf(state: IncidentState | undefined, lastSeenEverMs: number): StatusView {
-  if (!state) return { status: 'open', isRegression: false, statusChangedAt: null };
+/**
+ * `reopenedByRelease`: whether an occurrence after the resolve came from a release first seen after it
+ * (asked of the event store only for incidents resolved in next release that occurred again).
+ */
+function statusOf(
+  state: IncidentState | undefined,
+  lastSeenEverMs: number,
+  reopenedByRelease: boolean,
+): StatusView {
+  const none = { resolvedInNextRelease: false, resolvedInRelease: null };
+  if (!state) return { status: 'open', isRegression: false, statusChangedAt: null, ...none };
   const statusChangedAt = iso(state.changedAtMs);
-  if (state.status === 'resolved' && lastSeenEverMs > state.changedAtMs) {
-    return { status: 'open', isRegression: true, statusChangedAt };
+  const release =
+    state.status === 'resolved' && state.nextRelease
+      ? { resolvedInNextRelease: true, resolvedInRelease: state.resolvedInRelease }
+      : none;
+  const occurredSince = lastSeenEverMs > state.changedAtMs;
+  if (state.status === 'resolved' && occurredSince && (!state.nextRelease || reopenedByRelease)) {
+    return { status: 'open', isRegression: true, statusChangedAt, ...release };
   }
-  return { status: state.status, isRegression: false, statusChangedAt };
+  return { status: state.status, isRegression: false, statusChangedAt, ...release };
+}
+
+/** The incidents resolved in next release that occurred since: those a newer release may have reopened. */
+function nextReleaseCandidates(
+  states: ReadonlyMap<string, IncidentState>,
+  lastSeenEver: (id: string) => number | undefined,
+) {
+  return [...states.values()].flatMap((state) => {
+    const lastSeenMs = lastSeenEver(state.incidentId);
+    return state.status === 'resolved' &&
+      state.nextRelease &&
+      lastSeenMs !== undefined &&
+      lastSeenMs > state.changedAtMs
+      ? [{ incidentId: state.incidentId, sinceMs: state.changedAtMs }]
+      : [];
+  });
+}
+
+function parseRelease(input: string | null | undefined): string | null {
+  if (input === null || input === undefined || input === '') return null;
+  if (!ReleaseSchema.safeParse(input).success) {
+    throw new InputError(
+      'Invalid release: 1 to 64 characters without control characters, as the SDK sends it.',
+    );
+  }
+  return input;
 }
 
 function toLifetime(summary: IncidentSummary, activeUsers: number): IncidentLifetime {
@@ -89,7 +155,12 @@ function toLifetime(summary: IncidentSummary, activeUsers: number): IncidentLife
   };
 }
 
-function toRow(summary: IncidentSummary, lifetime: IncidentLifetime, status: StatusView): IncidentRow {
+function toRow(
+  summary: IncidentSummary,
+  lifetime: IncidentLifetime,
+  status: StatusView,
+  releases: IncidentReleases | undefined,
+): IncidentRow {
   return {
     id: summary.id,
     type: summary.type,
@@ -106,6 +177,8 @@ function toRow(summary: IncidentSummary, lifetime: IncidentLifetime, status: Sta
     code: summary.code,
     method: summary.method,
     ...status,
+    firstRelease: releases?.firstRelease ?? null,
+    lastRelease: releases?.lastRelease ?? null,
   };
 }
 
@@ -172,6 +245,7 @@ export function createIncidentService({
   states,
   clock = systemClock,
   audit,
+  mapFrames = async () => [],
 }: IncidentServiceDeps) {
   /**
    * The range's summaries and each incident's whole life (all time up to now) with its reach, keyed by id:
@@ -205,10 +279,25 @@ export function createIncidentService({
     summary: IncidentSummary,
     lifetime: IncidentLifetime | undefined,
     state: IncidentState | undefined,
+    releases: { of: ReadonlyMap<string, IncidentReleases>; reopened: ReadonlySet<string> },
   ): IncidentRow {
     // An occurrence in the range is also one of its life; the fallback only covers a write in between.
     const life = lifetime ?? toLifetime(summary, summary.affectedUsers);
-    return toRow(summary, life, statusOf(state, Date.parse(life.lastSeen)));
+    const status = statusOf(state, Date.parse(life.lastSeen), releases.reopened.has(summary.id));
+    return toRow(summary, life, status, releases.of.get(summary.id));
+  }
+
+  /** Which incidents resolved in next release a newer release reopened. */
+  async function reopenedByRelease(
+    projectId: string,
+    decisions: ReadonlyMap<string, IncidentState>,
+    lifetimes: ReadonlyMap<string, IncidentLifetime>,
+  ): Promise<Set<string>> {
+    const lastSeenEver = (id: string) => {
+      const life = lifetimes.get(id);
+      return life ? Date.parse(life.lastSeen) : undefined;
+    };
+    return store.newReleaseOccurrences(projectId, nextReleaseCandidates(decisions, lastSeenEver));
   }
 
   return {
@@ -227,15 +316,18 @@ export function createIncidentService({
         throw new InputError(`Invalid search: at most ${MAX_SEARCH_LENGTH} characters.`);
       }
       const cursor = input.after ? decodeCursor(input.after) : null;
+      const release = parseRelease(input.release);
 
-      const [{ summaries, lifetimes: lives }, outcomes, decisions] = await Promise.all([
+      const [{ summaries, lifetimes: lives }, outcomes, decisions, releasesOf] = await Promise.all([
         summariesAndLifetimes(input.projectId, range, nowMs, { search }),
         store.transactionOutcomes(input.projectId, bucketRange(range)),
         states.statesOf(input.projectId),
+        store.incidentReleases(input.projectId, release ? { release: { name: release, range } } : {}),
       ]);
+      const reopened = await reopenedByRelease(input.projectId, decisions, lives);
       const rows = summaries.map((summary) => ({
-        row: rowOf(summary, lives.get(summary.id), decisions.get(summary.id)),
-        isMatch: summary.isMatch,
+        row: rowOf(summary, lives.get(summary.id), decisions.get(summary.id), { of: releasesOf, reopened }),
+        isMatch: summary.isMatch && (!release || releasesOf.get(summary.id)?.inRelease === true),
       }));
       const byStatus: StatusCounts = { open: 0, resolved: 0, ignored: 0 };
       for (const { row } of rows) byStatus[row.status] += 1;
@@ -286,18 +378,23 @@ export function createIncidentService({
         const trail = latest ? await store.sessionTrail(input.projectId, latest) : [];
         return { latest, trail };
       });
-      const [summary, { latest, trail }, lives, decisions] = await Promise.all([
+      const [summary, { latest, trail }, lives, decisions, releasesOf] = await Promise.all([
         figures.then(({ summaries }) => summaries[0]),
         latestOfRange,
         figures.then(({ lives }) => lifetimesOf(input.projectId, lives)),
         states.statesOf(input.projectId),
+        store.incidentReleases(input.projectId, { incidentId: input.id }),
       ]);
       if (!summary || !latest) return null;
+      const [reopened, frames] = await Promise.all([
+        reopenedByRelease(input.projectId, decisions, lives),
+        mapFrames(input.projectId, latest.release, latest.stack),
+      ]);
       const lifetime = lives.get(summary.id) ?? toLifetime(summary, summary.affectedUsers);
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {
-        ...rowOf(summary, lifetime, decisions.get(summary.id)),
+        ...rowOf(summary, lifetime, decisions.get(summary.id), { of: releasesOf, reopened }),
         // All time starts with the incident's first occurrence.
         from: iso(input.from ? range.fromMs : startOfUtcDay(summary.firstSeenMs)),
         to: iso(range.toMs),
@@ -323,6 +420,8 @@ export function createIncidentService({
           browser: latest.browser,
           os: latest.os,
           country: latest.country,
+          release: latest.release,
+          frames,
           trail: trail.map(toTrailEvent),
         },
       };
@@ -341,6 +440,9 @@ export function createIncidentService({
       if (!status) {
         throw new InputError(`Invalid status: use ${IncidentStatuses.join(', ')}.`);
       }
+      if (input.inNextRelease && status !== 'resolved') {
+        throw new InputError('inNextRelease goes with status resolved only.');
+      }
       const now = clock();
       const allTime = { fromMs: 0, toMs: now.getTime() + 1 };
       const {
@@ -349,22 +451,28 @@ export function createIncidentService({
       } = await summariesAndLifetimes(input.projectId, allTime, now.getTime(), { incidentId: input.id });
       const lifetime = lifetimes.get(input.id);
       if (!lifetime || !summary) throw notFound('No such incident in this project.');
+      const releasesOf = await store.incidentReleases(input.projectId, { incidentId: input.id });
+      const nextRelease = input.inNextRelease
+        ? { release: releasesOf.get(input.id)?.lastRelease ?? null }
+        : undefined;
       await states.setState({
         projectId: input.projectId,
         incidentId: input.id,
         status,
         changedAt: now,
         changedBy: actor.id,
+        nextRelease,
       });
       await audit.record({
         projectId: input.projectId,
         actor,
         action: 'incident.status',
         target: input.id,
-        details: { status },
+        details: nextRelease ? { status, inNextRelease: true, release: nextRelease.release } : { status },
       });
       const state = (await states.statesOf(input.projectId)).get(input.id);
-      return rowOf(summary, lifetime, state);
+      // Just changed: nothing has occurred since, so no release has reopened it yet.
+      return rowOf(summary, lifetime, state, { of: releasesOf, reopened: new Set() });
     },
   };
 }

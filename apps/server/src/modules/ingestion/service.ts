@@ -226,6 +226,7 @@ export function createEventService(deps: EventServiceDeps) {
         browser: facts.browser,
         os: facts.os,
         device: facts.device,
+        release: batch.release ?? null,
       };
       const result = await writer.submit(batchEntry(request, batch.events));
       deps.metrics?.committed(result);

@@ -14,6 +14,8 @@ import { incidentSummaries, incidentSummariesAndLives } from '../questions/incid
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
 import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/clickhouse.ts';
 import { newWallets } from '../questions/new-wallets/clickhouse.ts';
+import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
+import { newReleaseOccurrences } from '../questions/new-release-occurrences/clickhouse.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/clickhouse.ts';
 import { recentActivity } from '../questions/recent-activity/clickhouse.ts';
 import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/clickhouse.ts';
@@ -113,6 +115,8 @@ export async function createClickHouseEventStore(
     activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
     occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
     sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),
+    incidentReleases: (projectId, options) => incidentReleases(clickhouse, projectId, options),
+    newReleaseOccurrences: (projectId, resolved) => newReleaseOccurrences(clickhouse, projectId, resolved),
 
     lifecycleCounts: (projectId, asOfDay) => lifecycleCountsQuestion(clickhouse, projectId, asOfDay),
     retentionCohorts: (projectId, query) => retentionCohortsQuestion(clickhouse, projectId, query),

@@ -17,6 +17,8 @@ import { incidentSummaries } from '../questions/incident-summaries/duckdb.ts';
 import { integrationSummary } from '../questions/integration-summary/duckdb.ts';
 import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/duckdb.ts';
 import { newWallets } from '../questions/new-wallets/duckdb.ts';
+import { incidentReleases } from '../questions/incident-releases/duckdb.ts';
+import { newReleaseOccurrences } from '../questions/new-release-occurrences/duckdb.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/duckdb.ts';
 import { recentActivity } from '../questions/recent-activity/duckdb.ts';
 import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/duckdb.ts';
@@ -164,6 +166,9 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     activeUsersDuring: (projectId, spans) => use(projectId, (c) => activeUsersDuring(c, projectId, spans)),
     occurrenceById: (projectId, eventId) => use(projectId, (c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use(projectId, (c) => sessionTrail(c, projectId, occurrence)),
+    incidentReleases: (projectId, options) => use(projectId, (c) => incidentReleases(c, projectId, options)),
+    newReleaseOccurrences: (projectId, resolved) =>
+      use(projectId, (c) => newReleaseOccurrences(c, projectId, resolved)),
 
     lifecycleCounts: (projectId, asOfDay) =>
       use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay)),
