@@ -55,6 +55,8 @@ import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
+import { createSourcemaps } from './modules/sourcemaps/module.ts';
+import { SOURCEMAPS_UPLOAD_PATH, sourcemapRoutes } from './modules/sourcemaps/routes.ts';
 import { createWallets } from './modules/wallets/module.ts';
 import { chainIdGraphql } from './reading/chain-id.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
@@ -102,7 +104,12 @@ export type BuildOptions = {
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
-const XSRF_EXEMPT_PATHS = new Set(['/api/v1/events']);
+const XSRF_EXEMPT_PATHS = new Set([
+  '/api/v1/events',
+  // Source-map uploads from CI (a write token, or a session's bearer token): authenticated only by the
+  // Authorization header, which another site cannot make a browser send.
+  SOURCEMAPS_UPLOAD_PATH,
+]);
 
 /** Composes the whole server: stores, services, HTTP policies and every module's routes. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -189,8 +196,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : duckDbEventStore({ memoryLimitMb: config.duckDbMemoryLimitMb }));
   const eventStore = await chosenEventStore({ dataDir: config.dataDir });
   const metrics = createMetrics();
+  // Source maps (ADR 066): uploads and write tokens; the symbolicator maps stacks for ingestion's
+  // fingerprint and the incident detail, from an index of the releases with maps kept in memory.
+  const sourcemaps = createSourcemaps({ db, dataDir: config.dataDir, projects, clock, audit });
+  if (options.migrate !== false) await sourcemaps.symbolicator.start();
+  app.addHook('onClose', async () => sourcemaps.symbolicator.stop());
   const events = createEventService({
     geo,
+    topFrames: sourcemaps.symbolicator,
     metrics,
     store: eventStore,
     projects,
@@ -271,7 +284,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
-  const incidents = createIncidents({ projects, eventStore, db, clock, audit });
+  const incidents = createIncidents({
+    projects,
+    eventStore,
+    db,
+    clock,
+    audit,
+    mapFrames: (projectId, release, stack) => sourcemaps.symbolicator.mapStack(projectId, release, stack),
+  });
   const wallets = createWallets({ projects, eventStore, clock });
   const health = createHealthService({
     db,
@@ -327,6 +347,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
       await api.register(readTokenRoutes, { readTokens });
+      await api.register(sourcemapRoutes, { sourcemaps: sourcemaps.service });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });

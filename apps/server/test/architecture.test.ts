@@ -40,6 +40,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   health: [],
   // Who reads a project's dashboards and exports: a session or a read token (GraphQL and the export).
   'read-tokens': ['guard.ts'],
+  // Source maps and write tokens (ADR 066): app.ts hands the symbolicator to ingestion and incidents.
+  sourcemaps: [],
   'event-export': [],
   wallets: [],
   // Members, invitations and ownership (docs/teams.md); the other modules check roles through the

@@ -152,6 +152,7 @@ export type TrailEvent = z.infer<typeof TrailEventSchema>;
 
 /** A line of the original source around a mapped frame (`sourcesContent`, shown escaped). */
 export const SourceLineSchema = z.object({ line: z.number(), text: z.string() });
+export type SourceLine = z.infer<typeof SourceLineSchema>;
 
 /**
  * One frame of the latest occurrence's stack, mapped through the release's source maps when one covers its

@@ -15,6 +15,8 @@ export type IncidentDeps = {
   db: AccountDb;
   clock: Clock;
   audit: AuditRecorder;
+  /** The detail's stack frames through the release's source maps (modules/sourcemaps). */
+  mapFrames?: IncidentServiceDeps['mapFrames'];
 };
 
 /** The incident service and its GraphQL part, for app.ts to compose. */
@@ -25,6 +27,7 @@ export function createIncidents(deps: IncidentDeps): { service: IncidentService;
     states: createIncidentStateStore(deps.db),
     clock: deps.clock,
     audit: deps.audit,
+    mapFrames: deps.mapFrames,
   });
   return { service, graphql: incidentGraphqlModule({ incidents: service }) };
 }

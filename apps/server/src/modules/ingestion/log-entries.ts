@@ -15,9 +15,9 @@ const incidentIds = boundedCache<string | null>(1000);
  * the request path. At most 1,000 keys of at most 4 KB each (about 4 MB); the project is part of the key.
  */
 function incidentIdOfErrorCached(projectId: string, error: FingerprintInput): string | null {
-  const { source, message, stack, code, method } = error;
+  const { source, message, stack, code, method, originalTopFrame } = error;
   // Unambiguous whatever the texts hold (a separator character could be part of a message).
-  const key = JSON.stringify([projectId, source, message, stack, code, method]);
+  const key = JSON.stringify([projectId, source, message, stack, code, method, originalTopFrame]);
   if (key.length > MAX_CACHED_ERROR_CHARS) return incidentIdOfError(projectId, error);
   let id = incidentIds.get(key);
   if (id === undefined) {
@@ -27,8 +27,15 @@ function incidentIdOfErrorCached(projectId: string, error: FingerprintInput): st
   return id;
 }
 
-/** An SDK batch as a rows record per event (written straight from the wire events, ADR 021). */
-export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]): LogEntry {
+/**
+ * An SDK batch as a rows record per event (written straight from the wire events, ADR 021). `topFrames`:
+ * error events' top frames mapped through the release's source maps (ADR 066), when there are any.
+ */
+export function batchEntry(
+  request: BatchRequest,
+  events: readonly IngestEvent[],
+  topFrames?: ReadonlyMap<IngestEvent, string>,
+): LogEntry {
   return {
     project: request.project,
     ids: events.map((event) => event.id),
@@ -45,6 +52,7 @@ export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]
                 stack: event.stack,
                 code: event.code,
                 method: event.method,
+                originalTopFrame: topFrames?.get(event),
               }),
             }
           : event,

@@ -1,3 +1,4 @@
+import type { IngestEvent } from '@polyflow/contracts/events';
 import type { IntegrationStatus } from '@polyflow/contracts/integration';
 import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
 import type { ProjectAccess } from '../../lib/access.ts';
@@ -16,7 +17,17 @@ import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { assertStorable } from './storable-numbers.ts';
 
+/** Source maps as ingestion sees them (modules/sourcemaps' symbolicator, wired by app.ts). */
+export type TopFrameMapper = {
+  /** Whether the project has maps for the release: answered from memory, without I/O. */
+  hasMaps(projectId: string, release: string): boolean;
+  /** The stack's top frame mapped (`file:function`), or null when no map covers it. */
+  originalTopFrame(projectId: string, release: string, stack: string): Promise<string | null>;
+};
+
 export type EventServiceDeps = {
+  /** Error events of releases with source maps are fingerprinted on their original top frame (ADR 066). */
+  topFrames?: TopFrameMapper;
   /** The event store: the loader writes through it, the integration card and the legacy status update read. */
   store: Pick<
     EventWriter,
@@ -143,6 +154,28 @@ export function createEventService(deps: EventServiceDeps) {
     };
   }
 
+  /**
+   * The original top frames of the batch's error events, for a release with source maps only: other
+   * batches pay one lookup in memory. A map that cannot be read leaves the minified frame.
+   */
+  async function mappedTopFrames(
+    projectId: string,
+    release: string,
+    events: readonly IngestEvent[],
+  ): Promise<Map<IngestEvent, string> | undefined> {
+    const mapper = deps.topFrames;
+    if (!mapper?.hasMaps(projectId, release)) return undefined;
+    const frames = new Map<IngestEvent, string>();
+    await Promise.all(
+      events.map(async (event) => {
+        if (event.type !== 'error' || !event.stack) return;
+        const frame = await mapper.originalTopFrame(projectId, release, event.stack).catch(() => null);
+        if (frame) frames.set(event, frame);
+      }),
+    );
+    return frames;
+  }
+
   return {
     /** 401 for an unknown or revoked key, 403 when the Origin's host is not on the project's whitelist. */
     async authorize(apiKey: unknown, origin: string | undefined): Promise<IngestAccess> {
@@ -228,7 +261,8 @@ export function createEventService(deps: EventServiceDeps) {
         device: facts.device,
         release: batch.release ?? null,
       };
-      const result = await writer.submit(batchEntry(request, batch.events));
+      const topFrames = batch.release ? await mappedTopFrames(facts.projectId, batch.release, batch.events) : undefined;
+      const result = await writer.submit(batchEntry(request, batch.events, topFrames));
       deps.metrics?.committed(result);
       return result;
     },
