@@ -33,13 +33,15 @@ export function userId(): string {
 
 function landingUtm(): Utm | undefined {
   const query = new URLSearchParams(location.search);
-  const utm: Utm = {};
-  let found: Utm | undefined;
+  let utm: Utm | undefined;
   for (const field of UTM_FIELDS) {
     const value = query.get(`utm_${field}`);
-    if (value) found = Object.assign(utm, { [field]: text(value, 256) });
+    if (value) {
+      utm ||= {};
+      utm[field] = text(value, 256);
+    }
   }
-  return found;
+  return utm;
 }
 
 export const saveSession = (session: Session): void => {
