@@ -73,13 +73,14 @@ export const IncidentRowSchema = IncidentImpactSchema.extend({
   isRegression: z.boolean(),
   /** When it was last resolved or ignored; null when it never was (or was reopened). */
   statusChangedAt: isoTime.nullable(),
-  /** The release of its first and of its latest occurrence that carried one (docs/releases.md). */
-  firstRelease: z.string().nullable(),
-  lastRelease: z.string().nullable(),
+  // The release fields (docs/releases.md) are optional here only so that a query not asking for them parses.
+  /** The release of its first and of its latest occurrence that carried one. */
+  firstRelease: z.string().nullable().optional(),
+  lastRelease: z.string().nullable().optional(),
   /** Resolved "in next release": only an occurrence in a release first seen after the resolve reopens it. */
-  resolvedInNextRelease: z.boolean(),
+  resolvedInNextRelease: z.boolean().optional(),
   /** With `resolvedInNextRelease`: its latest release when it was resolved. */
-  resolvedInRelease: z.string().nullable(),
+  resolvedInRelease: z.string().nullable().optional(),
 });
 export type IncidentRow = z.infer<typeof IncidentRowSchema>;
 
@@ -189,9 +190,9 @@ export const IncidentOccurrenceSchema = z.object({
   os: z.string().nullable(),
   country: z.string().nullable(),
   /** The release it came from (the SDK's `release`). */
-  release: z.string().nullable(),
+  release: z.string().nullable().optional(),
   /** Its stack's frames, mapped where the release's source maps cover them; empty without a stack. */
-  frames: z.array(StackFrameSchema),
+  frames: z.array(StackFrameSchema).optional(),
   /** Up to 20 events of the session before the occurrence, oldest first. */
   trail: z.array(TrailEventSchema),
 });

@@ -230,7 +230,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_by', 'text', (col) => col.notNull())
         .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();
-      await db.schema.createIndex('write_tokens_project_idx').on('write_tokens').column('project_id').execute();
+      await db.schema
+        .createIndex('write_tokens_project_idx')
+        .on('write_tokens')
+        .column('project_id')
+        .execute();
       await db.schema
         .createTable('sourcemap_releases')
         .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))

@@ -113,10 +113,10 @@ const COLUMNS = {
   rpc_method: optional('varchar', only('error', text('method'))),
   gas_balance: optional('hugeint', text('walletState', 'gasBalance')),
   wallet_nonce: optional('hugeint', text('walletState', 'nonce')),
-  /** The dapp's release the batch came from (the SDK's `release` option, docs/releases.md). */
-  release: optional('varchar', request('release')),
   /** Error events: the incident they belong to (incidents/fingerprint.ts), set by ingestion on write. */
   incident_id: optional('varchar', text('incidentId')),
+  /** The dapp's release the batch came from (the SDK's `release` option, docs/releases.md). */
+  release: optional('varchar', request('release')),
 } as const satisfies Record<string, ColumnDefinition>;
 
 type ValueOf<K extends ColumnKind> = K extends 'varchar' ? string : K extends 'hugeint' ? bigint : number;

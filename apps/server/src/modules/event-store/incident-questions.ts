@@ -17,12 +17,12 @@ export type IncidentQuestions = IncidentSummariesQuestion &
   NewReleaseOccurrencesQuestion;
 
 export type { IncidentSpan } from './questions/active-users-during/question.ts';
+export type { IncidentReleases } from './questions/incident-releases/question.ts';
 export type {
   IncidentSummary,
   SummariesAndLives,
   SummaryOptions,
 } from './questions/incident-summaries/question.ts';
-export type { IncidentReleases } from './questions/incident-releases/question.ts';
 export type { ResolvedInNextRelease } from './questions/new-release-occurrences/question.ts';
 export type { StoredOccurrence } from './questions/occurrence-by-id/question.ts';
 export type { StoredTrailEvent } from './questions/session-trail/question.ts';

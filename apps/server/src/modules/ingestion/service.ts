@@ -261,7 +261,9 @@ export function createEventService(deps: EventServiceDeps) {
         device: facts.device,
         release: batch.release ?? null,
       };
-      const topFrames = batch.release ? await mappedTopFrames(facts.projectId, batch.release, batch.events) : undefined;
+      const topFrames = batch.release
+        ? await mappedTopFrames(facts.projectId, batch.release, batch.events)
+        : undefined;
       const result = await writer.submit(batchEntry(request, batch.events, topFrames));
       deps.metrics?.committed(result);
       return result;

@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { WRITE_TOKEN_PREFIX } from '../../lib/ids.ts';
 import type { RouteDocs } from '../../http/openapi.ts';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
+import { WRITE_TOKEN_PREFIX } from '../../lib/ids.ts';
 import { bearerToken, requireActor, requireUser } from '../auth/guard.ts';
 import { invalidSourceMap, parseRelease, type SourcemapService, type UploadedFile } from './service.ts';
 
@@ -39,7 +39,10 @@ const tooLarge = () =>
   );
 
 /** Source-map uploads and write tokens under /api/v1/projects/:id (docs/source-maps.md). */
-export async function sourcemapRoutes(app: FastifyInstance, { sourcemaps }: { sourcemaps: SourcemapService }) {
+export async function sourcemapRoutes(
+  app: FastifyInstance,
+  { sourcemaps }: { sourcemaps: SourcemapService },
+) {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: MAX_SOURCEMAP_BYTES_PER_RELEASE,

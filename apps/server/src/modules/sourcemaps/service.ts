@@ -45,7 +45,9 @@ function checkMap(file: UploadedFile): void {
     throw invalidSourceMap(`${file.name.slice(0, 200)} is not a version 3 source map.`);
   }
   if (typeof map.mappings !== 'string' || !Array.isArray(map.sources)) {
-    throw invalidSourceMap(`${file.name.slice(0, 200)} has no mappings or sources (index maps are not supported).`);
+    throw invalidSourceMap(
+      `${file.name.slice(0, 200)} has no mappings or sources (index maps are not supported).`,
+    );
   }
 }
 
@@ -62,9 +64,19 @@ export type SourcemapServiceDeps = {
  * Write tokens and source-map uploads (docs/source-maps.md). Admins and the owner create and revoke write
  * tokens (shown once); a write token uploads its project's maps and does nothing else.
  */
-export function createSourcemapService({ store, files, symbolicator, projects, clock, audit }: SourcemapServiceDeps) {
+export function createSourcemapService({
+  store,
+  files,
+  symbolicator,
+  projects,
+  clock,
+  audit,
+}: SourcemapServiceDeps) {
   /** The project the uploader may upload to, and who the audit log names. */
-  async function uploaderActor(uploader: Uploader, projectId: string): Promise<{ actor: Actor; token?: string }> {
+  async function uploaderActor(
+    uploader: Uploader,
+    projectId: string,
+  ): Promise<{ actor: Actor; token?: string }> {
     if (uploader.kind === 'session') {
       await projects.getProjectFor(uploader.actor.id, projectId, 'manage');
       return { actor: uploader.actor };
@@ -93,7 +105,8 @@ export function createSourcemapService({ store, files, symbolicator, projects, c
       release: string,
       uploaded: readonly UploadedFile[],
     ): Promise<SourcemapUploadResult> {
-      if (uploaded.length === 0) throw invalidSourceMap('No source map in the upload: send .map files as file parts.');
+      if (uploaded.length === 0)
+        throw invalidSourceMap('No source map in the upload: send .map files as file parts.');
       const byUrl = new Map<string, UploadedFile>();
       for (const file of uploaded) {
         const url = pathKeyOfUpload(file.name);

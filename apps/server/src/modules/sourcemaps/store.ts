@@ -82,10 +82,7 @@ export function createSourcemapStore(db: AccountDb) {
 
     /** Every (project, release) with maps: the ingestion's index of where mapping is needed at all. */
     async releasesWithMaps(): Promise<{ projectId: string; release: string }[]> {
-      return db
-        .selectFrom('sourcemap_releases')
-        .select(['project_id as projectId', 'release'])
-        .execute();
+      return db.selectFrom('sourcemap_releases').select(['project_id as projectId', 'release']).execute();
     },
 
     async listReleases(projectId: string) {
@@ -127,7 +124,12 @@ export function createSourcemapStore(db: AccountDb) {
       maxReleases: number;
     }): Promise<
       | { tooLarge: true; releaseBytes: number }
-      | { tooLarge: false; releaseBytes: number; replaced: string[]; deleted: { release: string; files: string[] }[] }
+      | {
+          tooLarge: false;
+          releaseBytes: number;
+          replaced: string[];
+          deleted: { release: string; files: string[] }[];
+        }
     > {
       return db.transaction().execute(async (trx) => {
         const urls = input.files.map((file) => file.url);
@@ -154,7 +156,9 @@ export function createSourcemapStore(db: AccountDb) {
             updated_at: input.now,
           })
           .onConflict((conflict) =>
-            conflict.columns(['project_id', 'release']).doUpdateSet({ bytes: releaseBytes, updated_at: input.now }),
+            conflict
+              .columns(['project_id', 'release'])
+              .doUpdateSet({ bytes: releaseBytes, updated_at: input.now }),
           )
           .execute();
         if (urls.length > 0) {
@@ -166,7 +170,9 @@ export function createSourcemapStore(db: AccountDb) {
             .execute();
           await trx
             .insertInto('sourcemap_files')
-            .values(input.files.map((file) => ({ ...file, project_id: input.projectId, release: input.release })))
+            .values(
+              input.files.map((file) => ({ ...file, project_id: input.projectId, release: input.release })),
+            )
             .execute();
         }
 

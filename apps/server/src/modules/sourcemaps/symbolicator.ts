@@ -1,7 +1,7 @@
-import type { StackFrame as MappedFrame, SourceLine } from '@polyflow/contracts/incidents';
 import { originalPositionFor, sourceContentFor, TraceMap } from '@jridgewell/trace-mapping';
-import { parseStack, pathKeyOf, type StackFrame } from './stack-frames.ts';
+import type { StackFrame as MappedFrame, SourceLine } from '@polyflow/contracts/incidents';
 import type { MapFiles } from './files.ts';
+import { parseStack, pathKeyOf, type StackFrame } from './stack-frames.ts';
 import type { SourcemapStore, StoredMap } from './store.ts';
 
 /** Parsed maps kept in memory, by the size of their JSON: the maps of a few releases of a few projects. */
@@ -71,8 +71,8 @@ export function createSymbolicator(deps: {
   async function loadIndex(): Promise<void> {
     const next = new Map<string, Set<string>>();
     for (const { projectId, release } of await deps.store.releasesWithMaps()) {
-      let releases = next.get(projectId);
-      if (!releases) next.set(projectId, (releases = new Set()));
+      const releases = next.get(projectId) ?? new Set<string>();
+      next.set(projectId, releases);
       releases.add(release);
     }
     index = next;
@@ -82,9 +82,7 @@ export function createSymbolicator(deps: {
     const key = releaseKey(projectId, release);
     let maps = releaseMaps.get(key);
     if (!maps) {
-      maps = deps.store
-        .mapsOf(projectId, release)
-        .then((rows) => new Map(rows.map((row) => [row.url, row])));
+      maps = deps.store.mapsOf(projectId, release).then((rows) => new Map(rows.map((row) => [row.url, row])));
       releaseMaps.set(key, maps);
       maps.catch(() => releaseMaps.delete(key));
     }
@@ -213,8 +211,8 @@ export function createSymbolicator(deps: {
 
     /** After an upload on this node: the release is mapped from now on, with its new maps. */
     changed(projectId: string, release: string, deletedReleases: readonly string[]): void {
-      let releases = index.get(projectId);
-      if (!releases) index.set(projectId, (releases = new Set()));
+      const releases = index.get(projectId) ?? new Set<string>();
+      index.set(projectId, releases);
       releases.add(release);
       releaseMaps.delete(releaseKey(projectId, release));
       for (const deleted of deletedReleases) {

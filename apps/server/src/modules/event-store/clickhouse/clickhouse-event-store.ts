@@ -10,12 +10,12 @@ import { failedTransactionCost as failedTransactionCostQuestion } from '../quest
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
+import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
 import { incidentSummaries, incidentSummariesAndLives } from '../questions/incident-summaries/clickhouse.ts';
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
 import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/clickhouse.ts';
-import { newWallets } from '../questions/new-wallets/clickhouse.ts';
-import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
 import { newReleaseOccurrences } from '../questions/new-release-occurrences/clickhouse.ts';
+import { newWallets } from '../questions/new-wallets/clickhouse.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/clickhouse.ts';
 import { recentActivity } from '../questions/recent-activity/clickhouse.ts';
 import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/clickhouse.ts';

@@ -50,12 +50,40 @@ const FEW_VALUES = new Set<EventColumnName>([
   'utm_medium',
 ]);
 
-const columnList = EVENT_COLUMNS.map(({ name, kind, required }) => {
+function columnType({ name, kind, required }: (typeof EVENT_COLUMNS)[number]): string {
   let type = SQL_TYPES[kind];
   if (!required) type = `Nullable(${type})`;
   if (FEW_VALUES.has(name)) type = `LowCardinality(${type})`;
-  return `${name} ${type}`;
-}).join(',\n  ');
+  return type;
+}
+
+const columnList = EVENT_COLUMNS.map((column) => `${column.name} ${columnType(column)}`).join(',\n  ');
+
+/**
+ * New optional columns of event-row on a database created before them: added to `events` and its subsets
+ * (at their end; every insert into them names its columns, or selects them by name through a view), and
+ * the segment tables and their views made again from today's columns. Idempotent: on a database created
+ * with the columns it adds nothing and makes the same views again.
+ */
+function addEventColumns(names: readonly EventColumnName[]): string[] {
+  const columns = EVENT_COLUMNS.filter((column) => names.includes(column.name));
+  return [
+    'DROP VIEW IF EXISTS load_batch_records',
+    'DROP VIEW IF EXISTS load_rows_records',
+    'DROP VIEW IF EXISTS load_incoming_rows',
+    'DROP TABLE IF EXISTS incoming_records',
+    'DROP TABLE IF EXISTS incoming_rows',
+    ...['events', ...EVENT_SUBSETS.map((subset) => subset.table)].flatMap((table) =>
+      columns.map(
+        (column) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column.name} ${columnType(column)}`,
+      ),
+    ),
+    CREATE_INCOMING_RECORDS,
+    ...CREATE_LOAD_VIEWS,
+    CREATE_INCOMING_ROWS,
+    CREATE_ROWS_VIEW,
+  ];
+}
 
 /**
  * One wide table, sorted by (project_id, ts, id): every dashboard question reads one project's events in
@@ -109,6 +137,8 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each wallet's first time seen and first connection, fed by a view on `wallet_days`, for the new
   // wallets and attribution's "+ Wallets" (ADR 046).
   { version: 12, statements: WALLET_FIRSTS_STATEMENTS },
+  // Each event's release (the SDK's `release` option, ADR 066).
+  { version: 14, statements: addEventColumns(['release']) },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -13,12 +13,12 @@ import { failedTransactionCost as failedTransactionCostQuestion } from '../quest
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
 import { findTxEvent } from '../questions/find-tx-event/duckdb.ts';
 import { funnelCounts } from '../questions/funnel-counts/duckdb.ts';
+import { incidentReleases } from '../questions/incident-releases/duckdb.ts';
 import { incidentSummaries } from '../questions/incident-summaries/duckdb.ts';
 import { integrationSummary } from '../questions/integration-summary/duckdb.ts';
 import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/duckdb.ts';
-import { newWallets } from '../questions/new-wallets/duckdb.ts';
-import { incidentReleases } from '../questions/incident-releases/duckdb.ts';
 import { newReleaseOccurrences } from '../questions/new-release-occurrences/duckdb.ts';
+import { newWallets } from '../questions/new-wallets/duckdb.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/duckdb.ts';
 import { recentActivity } from '../questions/recent-activity/duckdb.ts';
 import { retentionCohorts as retentionCohortsQuestion } from '../questions/retention-cohorts/duckdb.ts';

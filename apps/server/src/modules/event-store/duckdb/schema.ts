@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { type ColumnKind, EVENT_COLUMNS } from '../event-row.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
@@ -21,6 +22,29 @@ const columnList = EVENT_COLUMNS.map(
   ({ name, kind, required }) =>
     `${name} ${SQL_TYPES[kind]}${required ? ' NOT NULL' : ''}${COMPRESSION[kind] ?? ''}`,
 ).join(',\n  ');
+
+/**
+ * A file written before a column of event-row existed gets it at open, at the table's end (nullable; a
+ * required column cannot be added to stored rows and stops the start with its name). Loads and compaction
+ * write `events` BY NAME, so its column order does not matter. Answers the columns added.
+ */
+export async function addMissingEventColumns(connection: DuckDBConnection): Promise<string[]> {
+  const reader = await connection.runAndReadAll(
+    "SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'events'",
+  );
+  const present = new Set(reader.getRowObjectsJS().map((row) => String(row.column_name)));
+  const added: string[] = [];
+  for (const { name, kind, required } of EVENT_COLUMNS) {
+    if (present.has(name)) continue;
+    if (required)
+      throw new Error(`events.duckdb lacks the required column ${name}: it cannot be added to stored rows`);
+    await connection.run(
+      `ALTER TABLE events ADD COLUMN ${name} ${SQL_TYPES[kind]}${COMPRESSION[kind] ?? ''}`,
+    );
+    added.push(name);
+  }
+  return added;
+}
 
 /**
  * One wide table. DuckDB has no sort key: rows stay in arrival order, so the zone maps of `received_at`

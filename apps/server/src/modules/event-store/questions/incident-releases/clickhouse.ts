@@ -3,8 +3,8 @@ import { ERROR_EVENTS } from '../../clickhouse/derived-tables.ts';
 import { FROM, TO } from '../../clickhouse/sql.ts';
 import {
   type IncidentReleases,
-  IncidentReleasesRow,
   type IncidentReleasesOptions,
+  IncidentReleasesRow,
   releasesById,
 } from './question.ts';
 

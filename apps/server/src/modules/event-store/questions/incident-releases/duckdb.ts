@@ -1,8 +1,8 @@
 import { type Connection, FROM, type Params, rowsOf, TO } from '../../duckdb/sql.ts';
 import {
   type IncidentReleases,
-  IncidentReleasesRow,
   type IncidentReleasesOptions,
+  IncidentReleasesRow,
   releasesById,
 } from './question.ts';
 
