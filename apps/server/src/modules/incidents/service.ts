@@ -130,6 +130,12 @@ function nextReleaseCandidates(
   });
 }
 
+/** The mapped top frame as the fingerprint names it (`file:function`), or undefined when it is not mapped. */
+function originalTopFrameOf(frames: readonly StackFrame[]): string | undefined {
+  const [top] = frames;
+  return top?.mapped && top.file ? `${top.file}:${top.function ?? '<anonymous>'}` : undefined;
+}
+
 function parseRelease(input: string | null | undefined): string | null {
   if (input === null || input === undefined || input === '') return null;
   if (!ReleaseSchema.safeParse(input).success) {
@@ -398,7 +404,8 @@ export function createIncidentService({
         // All time starts with the incident's first occurrence.
         from: iso(input.from ? range.fromMs : startOfUtcDay(summary.firstSeenMs)),
         to: iso(range.toMs),
-        fingerprint: fingerprintOf(latest),
+        // As ingestion grouped it: on the original top frame when the release's maps cover it (ADR 066).
+        fingerprint: fingerprintOf({ ...latest, originalTopFrame: originalTopFrameOf(frames) }),
         lifetime,
         latest: {
           eventId: latest.eventId,

@@ -44,6 +44,9 @@ export async function sourcemapRoutes(
   { sourcemaps }: { sourcemaps: SourcemapService },
 ) {
   await app.register(fastifyMultipart, {
+    // A part's file name is the minified file's URL (`~/assets/index.js.map`): kept whole, not cut to
+    // its last segment (busboy's default). pathKeyOfUpload refuses `..` and other escapes.
+    preservePath: true,
     limits: {
       fileSize: MAX_SOURCEMAP_BYTES_PER_RELEASE,
       files: MAX_FILES_PER_UPLOAD,
