@@ -21,7 +21,7 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string };
+  ids: { admin: string; other: string; invitation: string; readToken: string; writeToken: string };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
@@ -32,7 +32,24 @@ type RestCase = {
   route: string;
   url(team: Team): string;
   body?(team: Team): unknown;
+  /** A body that is not JSON (a multipart upload): sent as is. */
+  raw?: { payload: string; contentType: string };
   expected: Expected;
+};
+
+/** One small source map as multipart/form-data, as the CLI uploads it. */
+const BOUNDARY = 'polyflow-matrix-boundary';
+const MAP_UPLOAD = {
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  payload: [
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="file"; filename="~/assets/index.js.map"',
+    'Content-Type: application/json',
+    '',
+    '{"version":3,"mappings":"AAAA","sources":["src/a.ts"],"names":[]}',
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n'),
 };
 
 // Who may do what: reads for every member; changes for admins and the owner; transfer and delete for the
@@ -121,6 +138,38 @@ const REST: RestCase[] = [
     route: `${P}/read-tokens/:tokenId`,
     url: (t) => `/api/v1/projects/${t.projectId}/read-tokens/${t.ids.readToken}`,
     expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/write-tokens`,
+    url: (t) => `/api/v1/projects/${t.projectId}/write-tokens`,
+    body: () => ({ name: 'CI' }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/write-tokens`,
+    url: (t) => `/api/v1/projects/${t.projectId}/write-tokens`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/write-tokens/:tokenId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/write-tokens/${t.ids.writeToken}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/releases/:release/sourcemaps`,
+    url: (t) => `/api/v1/projects/${t.projectId}/releases/1.0.0/sourcemaps`,
+    raw: MAP_UPLOAD,
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/releases/sourcemaps`,
+    url: (t) => `/api/v1/projects/${t.projectId}/releases/sourcemaps`,
+    expected: READ,
   },
   {
     method: 'GET',
@@ -255,6 +304,17 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    const writeToken = { id: newId(), name: 'CI' };
+    await db
+      .insertInto('write_tokens')
+      .values({
+        ...writeToken,
+        project_id: project.id,
+        token_hash: sha256(newEmailToken()),
+        created_by: owner.id,
+        created_at: now,
+      })
+      .execute();
     const invitation = (email: string, token: string) => ({
       id: newId(),
       project_id: project.id,
@@ -280,7 +340,13 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         nonMember: users.nonMember.token,
         readToken: readToken.token,
       },
-      ids: { admin: users.admin.id, other: users.other.id, invitation: pending.id, readToken: readToken.id },
+      ids: {
+        admin: users.admin.id,
+        other: users.other.id,
+        invitation: pending.id,
+        readToken: readToken.id,
+        writeToken: writeToken.id,
+      },
       acceptToken,
     };
   }
@@ -300,6 +366,8 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       const response = await api().request(restCase.method, restCase.url(fixture), {
         token: fixture.tokens[caller],
         body: restCase.body?.(fixture),
+        payload: restCase.raw?.payload,
+        contentType: restCase.raw?.contentType,
       });
       const expected = restCase.expected[caller];
       expect(response.statusCode, response.body).toBe(expected);
