@@ -111,7 +111,13 @@ export async function snapshot(services: Services): Promise<string> {
     db.selectFrom('incident_states').selectAll().orderBy('project_id').orderBy('incident_id').execute(),
     db.selectFrom('write_tokens').selectAll().orderBy('id').execute(),
     db.selectFrom('sourcemap_releases').selectAll().orderBy('project_id').orderBy('release').execute(),
-    db.selectFrom('sourcemap_files').selectAll().orderBy('project_id').orderBy('release').orderBy('url').execute(),
+    db
+      .selectFrom('sourcemap_files')
+      .selectAll()
+      .orderBy('project_id')
+      .orderBy('release')
+      .orderBy('url')
+      .execute(),
   ]);
   return JSON.stringify(tables);
 }
