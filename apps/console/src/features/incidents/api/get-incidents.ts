@@ -13,6 +13,7 @@ const INCIDENTS = graphql(`
     $search: String
     $severities: [Severity!]
     $statuses: [IncidentStatus!]
+    $release: String
     $first: Int
     $after: String
   ) {
@@ -23,6 +24,7 @@ const INCIDENTS = graphql(`
       search: $search
       severities: $severities
       statuses: $statuses
+      release: $release
       first: $first
       after: $after
     ) {
@@ -51,6 +53,8 @@ const INCIDENTS = graphql(`
         status
         isRegression
         statusChangedAt
+        firstRelease
+        lastRelease
       }
       nextCursor
     }
@@ -68,12 +72,14 @@ export interface IncidentsQueryInput {
   search: string;
   severities: readonly Severity[];
   status: IncidentStatus;
+  /** Only incidents with an occurrence of this release in the period; empty: every release. */
+  release: string;
   /** The cursor of the page; null for the first one. */
   after: string | null;
 }
 
 export async function getIncidents(
-  { projectId, from, to, search, severities, status, after }: IncidentsQueryInput,
+  { projectId, from, to, search, severities, status, release, after }: IncidentsQueryInput,
   signal?: AbortSignal,
 ): Promise<IncidentList> {
   const { incidents } = await graphqlRequest(INCIDENTS, {
@@ -84,6 +90,7 @@ export async function getIncidents(
       search: search || null,
       severities: severities.length > 0 ? [...severities] : null,
       statuses: [status],
+      release: release || null,
       first: INCIDENT_PAGE_SIZE,
       after,
     },

@@ -18,6 +18,8 @@ export interface IncidentsView {
   severities: Severity[];
   /** Open (the default, regressions included), resolved or ignored. */
   status: IncidentStatus;
+  /** Only incidents that occurred in this release (docs/releases.md); empty: all. */
+  release: string;
 }
 
 /** The list's period, search and severity filter live in the URL: a search can be shared or reloaded. */
@@ -30,6 +32,7 @@ export function useIncidentsView() {
       search: params.get('q') ?? '',
       severities: Severities.filter((severity) => params.getAll('severity').includes(severity)),
       status: IncidentStatuses.find((status) => status === params.get('status')) ?? 'open',
+      release: params.get('release') ?? '',
     }),
     [params, selection],
   );
@@ -73,5 +76,13 @@ export function useIncidentsView() {
       }),
     [update],
   );
-  return { view, params, setSelection, setSearch, toggleSeverity, setStatus };
+  const setRelease = useCallback(
+    (release: string) =>
+      update((next) => {
+        if (release.trim()) next.set('release', release.trim());
+        else next.delete('release');
+      }),
+    [update],
+  );
+  return { view, params, setSelection, setSearch, toggleSeverity, setStatus, setRelease };
 }

@@ -17,16 +17,17 @@ import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
 import { IncidentTable } from '../components/incident-table';
+import { ReleaseFilter } from '../components/release-filter';
 import { StatusFilter } from '../components/status-filter';
 import { useIncidentsView } from '../hooks/use-incidents-view';
 import { incidentsCsv } from '../lib/incidents-csv';
 
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
-  const { view, params, setSelection, setSearch, toggleSeverity, setStatus } = useIncidentsView();
+  const { view, params, setSelection, setSearch, toggleSeverity, setStatus, setRelease } = useIncidentsView();
   const { from, to } = resolvePeriod(view.selection);
   const range = { from, to };
-  const queryKey = JSON.stringify([range, view.search, view.severities, view.status]);
+  const queryKey = JSON.stringify([range, view.search, view.severities, view.status, view.release]);
   // Cursors of the pages before the current one; a new query starts again at page one.
   const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
     key: queryKey,
@@ -40,11 +41,12 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
     search: view.search,
     severities: view.severities,
     status: view.status,
+    release: view.release,
     after,
   });
   const list = incidents.data;
   const pageStart = (cursors.length - 1) * INCIDENT_PAGE_SIZE;
-  const isFiltered = view.search !== '' || view.severities.length > 0;
+  const isFiltered = view.search !== '' || view.severities.length > 0 || view.release !== '';
 
   return (
     <CsvScope scope={{ project: project.name, screen: 'incidents', from, to }}>
@@ -78,7 +80,10 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
               <StatusFilter value={view.status} counts={list.byStatus} onChange={setStatus} />
               <IncidentSummary list={list} selected={view.severities} onToggleSeverity={toggleSeverity} />
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <IncidentSearch value={view.search} onSearch={setSearch} />
+                <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:flex-nowrap">
+                  <IncidentSearch value={view.search} onSearch={setSearch} />
+                  <ReleaseFilter value={view.release} onChange={setRelease} />
+                </div>
                 <div className="flex items-center gap-2">
                   <p className="text-sm text-slate-600" role="status">
                     {isFiltered
@@ -105,7 +110,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
                   }
                 >
                   {isFiltered ? (
-                    'Try another search or severity.'
+                    'Try another search, severity or release.'
                   ) : (
                     <>
                       Errors reported by the SDK show up here. Check the{' '}
