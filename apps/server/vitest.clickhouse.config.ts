@@ -15,6 +15,7 @@ export default defineProject({
       'test/analytics/**/*.test.ts',
       'test/acquisition/**/*.test.ts',
       'test/incidents/**/*.test.ts',
+      'test/sourcemaps/sourcemaps.test.ts',
       'test/wallets/**/*.test.ts',
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',

@@ -1,5 +1,5 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { ERROR_EVENTS } from '../../clickhouse/derived-tables.ts';
+import { ERROR_SUBSET } from '../../clickhouse/derived-tables.ts';
 import { EVENTS } from '../../clickhouse/sql.ts';
 import { IncidentIdRow, type ResolvedInNextRelease } from './question.ts';
 
@@ -23,7 +23,7 @@ export async function newReleaseOccurrences(
         GROUP BY release
      )
      SELECT DISTINCT assumeNotNull(e.incident_id) AS incident_id
-       FROM ${ERROR_EVENTS} AS e
+       FROM ${ERROR_SUBSET.table} AS e FINAL
        INNER JOIN asked AS a ON a.asked_id = e.incident_id
        INNER JOIN firsts AS f ON f.first_release = e.release
       WHERE e.project_id = {project:String}
