@@ -68,7 +68,7 @@ function FrameItem({ frame, isTop }: { frame: StackFrame; isTop: boolean }) {
               className={cn('flex px-3', line.line === frame.line && 'bg-red-500/20 text-white')}
               aria-current={line.line === frame.line ? 'true' : undefined}
             >
-              <span aria-hidden="true" className="w-10 shrink-0 pr-3 text-right text-slate-500 select-none">
+              <span aria-hidden="true" className="w-10 shrink-0 pr-3 text-right text-slate-400 select-none">
                 {line.line}
               </span>
               <span className="whitespace-pre">{line.text}</span>
