@@ -253,4 +253,16 @@ test('resolve in next release: the old release does not reopen it, a new one doe
   const reopened = await openIncidentList(page, 1);
   await expect(reopened.first()).toContainText('Regression');
   await page.screenshot({ path: join(SCREENS, 'incidents-regression-1440.png'), fullPage: true });
+
+  // The CI's write token, as the SDK screen lists it.
+  await page.goto(`/console/${project.id}/config`);
+  const tokens = page.locator('section', { has: page.getByRole('heading', { name: 'Write tokens' }) });
+  await expect(tokens.getByRole('list', { name: 'Write tokens' })).toContainText('CI');
+  await tokens.scrollIntoViewIfNeeded();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: join(SCREENS, 'sdk-write-tokens-1440.png'), fullPage: true });
+  await snap(page, 'sdk-write-tokens-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: join(SCREENS, 'sdk-write-tokens-390.png'), fullPage: true });
 });

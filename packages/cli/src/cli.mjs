@@ -151,7 +151,7 @@ async function upload(options, io) {
       const reason = body?.errorCode ? `${body.errorCode}: ${body.message}` : `HTTP ${response.status}`;
       io.err(`Upload refused (${response.status}) ${reason}`);
       if (response.status === 401)
-        io.err("Check the token: create a write token on the project's Source maps screen.");
+        io.err("Check the token: create a write token on the project's SDK screen (Write tokens).");
       if (sent > 0) io.err(`${sent} of ${files.length} maps were stored before this request.`);
       return 1;
     }
