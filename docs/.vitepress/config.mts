@@ -102,6 +102,7 @@ export default defineConfig({
           { text: 'Analytics definitions', link: '/analytics' },
           { text: 'Acquisition and incidents', link: '/acquisition-and-incidents' },
           { text: 'Wallets', link: '/wallets' },
+          { text: 'Custom events and identify', link: '/custom-events' },
           { text: 'Live view', link: '/live' },
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
           { text: 'Teams: members, roles, audit log', link: '/teams' },
