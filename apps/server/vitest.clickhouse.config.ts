@@ -17,6 +17,7 @@ export default defineProject({
       'test/incidents/**/*.test.ts',
       'test/sourcemaps/sourcemaps.test.ts',
       'test/wallets/**/*.test.ts',
+      'test/custom-events/**/*.test.ts',
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',
       'test/hostile/any-stored-time.test.ts',

@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
+import { createCustomEvents } from './modules/custom-events/module.ts';
 import { eventExportRoutes } from './modules/event-export/routes.ts';
 import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
@@ -283,6 +284,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
+  const customEvents = createCustomEvents({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({
     projects,
@@ -368,6 +370,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       acquisition.graphql,
       incidents.graphql,
       wallets.graphql,
+      customEvents.graphql,
     ],
     onQuery: metrics.queryTook,
   });

@@ -31,6 +31,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'acquisition-questions.ts',
     'incident-questions.ts',
     'wallet-questions.ts',
+    'custom-event-questions.ts',
   ],
   ingestion: [],
   analytics: [],
@@ -44,6 +45,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   sourcemaps: [],
   'event-export': [],
   wallets: [],
+  'custom-events': [],
   // Members, invitations and ownership (docs/teams.md); the other modules check roles through the
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],

@@ -23,13 +23,11 @@ export function uid(): string {
   return now().toString(36) + crypto.getRandomValues(new Uint32Array(3)).join('');
 }
 
-/** localStorage read; null when storage is blocked (private modes, sandboxed iframes). */
-export function load(key: string): string | null {
+/** localStorage read; null or undefined when absent or storage is blocked (private modes, sandboxed iframes). */
+export function load(key: string): string | null | undefined {
   try {
     return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
+  } catch {}
 }
 
 /** localStorage write, or removal when `value` is undefined. */

@@ -1,5 +1,6 @@
 import type { AcquisitionQuestions } from './acquisition-questions.ts';
 import type { AnalyticsQuestions } from './analytics-questions.ts';
+import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
@@ -70,7 +71,8 @@ export type EventReader = IngestionQuestions &
   AnalyticsQuestions &
   AcquisitionQuestions &
   IncidentQuestions &
-  WalletQuestions;
+  WalletQuestions &
+  CustomEventQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

@@ -3,6 +3,7 @@ import type { IntegrationStatus } from '@polyflow/contracts/integration';
 import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { CustomEventQuestions } from '../event-store/custom-event-questions.ts';
 import type { EventRow } from '../event-store/event-row.ts';
 import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
 import { createBatchValidator } from './batch-validator.ts';
@@ -16,6 +17,7 @@ import { createLogWriter, type LogWriterOptions } from './log-writer.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { assertStorable } from './storable-numbers.ts';
+import { createVocabularyLimits } from './vocabulary.ts';
 
 /** Source maps as ingestion sees them (modules/sourcemaps' symbolicator, wired by app.ts). */
 export type TopFrameMapper = {
@@ -33,7 +35,8 @@ export type EventServiceDeps = {
     EventWriter,
     'loadSegment' | 'isRecordError' | 'deleteProjectEvents' | 'deleteWalletEvents' | 'deleteUserEvents'
   > &
-    Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'>;
+    Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'> &
+    Pick<CustomEventQuestions, 'customEventVocabulary'>;
   projects: KeyCacheDeps & ProjectAccess;
   clock?: Clock;
   /** Per project key; generous: it stops a runaway client, not a busy dapp. */
@@ -108,6 +111,7 @@ export function createEventService(deps: EventServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const keys = createKeyCache(deps.projects);
   const limiter = createRateLimiter(deps.rateLimit);
+  const vocabulary = createVocabularyLimits(deps.store, () => clock().getTime());
   const parseUserAgent = createUserAgentParser();
   const geo = deps.geo ?? createGeoLookup();
   const validateBatch = createBatchValidator();
@@ -250,6 +254,7 @@ export function createEventService(deps: EventServiceDeps) {
       );
       assertClientTimes(batch.events, facts.receivedAt);
       if (facts.isBot) return { accepted: 0, duplicates: 0 };
+      await vocabulary.check(facts.projectId, batch.events);
       const request = {
         project: facts.projectId,
         origin: facts.originHost,

@@ -5,6 +5,10 @@ import { attributionCounts } from '../questions/attribution-counts/clickhouse.ts
 import { averageGasPrice } from '../questions/average-gas-price/clickhouse.ts';
 import { connectedWallets } from '../questions/connected-wallets/clickhouse.ts';
 import { contractFunctions } from '../questions/contract-functions/clickhouse.ts';
+import { customEventBreakdown } from '../questions/custom-event-breakdown/clickhouse.ts';
+import { customEventCounts } from '../questions/custom-event-counts/clickhouse.ts';
+import { customEventSeries } from '../questions/custom-event-series/clickhouse.ts';
+import { customEventVocabulary } from '../questions/custom-event-vocabulary/clickhouse.ts';
 import { eventSpan } from '../questions/event-span/clickhouse.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
@@ -97,6 +101,12 @@ export async function createClickHouseEventStore(
     usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
     usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
     topPages: (projectId, range, limit) => topPages(clickhouse, projectId, range, limit),
+    customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
+    customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
+    customEventBreakdown: (projectId, range, name, key, limit) =>
+      customEventBreakdown(clickhouse, projectId, range, name, key, limit),
+    customEventSeries: (projectId, range, name, timeZone) =>
+      customEventSeries(clickhouse, projectId, range, name, timeZone),
     topReferrers: (projectId, range, limit) => topReferrers(clickhouse, projectId, range, limit),
     recentActivity: (projectId, range) => recentActivity(clickhouse, projectId, range),
     transactionHistory: (projectId, range, page) => transactionHistory(clickhouse, projectId, range, page),

@@ -8,6 +8,10 @@ import { attributionCounts } from '../questions/attribution-counts/duckdb.ts';
 import { averageGasPrice } from '../questions/average-gas-price/duckdb.ts';
 import { connectedWallets } from '../questions/connected-wallets/duckdb.ts';
 import { contractFunctions } from '../questions/contract-functions/duckdb.ts';
+import { customEventBreakdown } from '../questions/custom-event-breakdown/duckdb.ts';
+import { customEventCounts } from '../questions/custom-event-counts/duckdb.ts';
+import { customEventSeries } from '../questions/custom-event-series/duckdb.ts';
+import { customEventVocabulary } from '../questions/custom-event-vocabulary/duckdb.ts';
 import { eventSpan } from '../questions/event-span/duckdb.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/duckdb.ts';
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
@@ -136,6 +140,12 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     usersByBrowser: (projectId, range, limit) =>
       use(projectId, (c) => usersByBrowser(c, projectId, range, limit)),
     topPages: (projectId, range, limit) => use(projectId, (c) => topPages(c, projectId, range, limit)),
+    customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),
+    customEventVocabulary: (projectId) => use(projectId, (c) => customEventVocabulary(c, projectId)),
+    customEventBreakdown: (projectId, range, name, key, limit) =>
+      use(projectId, (c) => customEventBreakdown(c, projectId, range, name, key, limit)),
+    customEventSeries: (projectId, range, name, timeZone) =>
+      use(projectId, (c) => customEventSeries(c, projectId, range, name, timeZone)),
     topReferrers: (projectId, range, limit) =>
       use(projectId, (c) => topReferrers(c, projectId, range, limit)),
     recentActivity: (projectId, range) => use(projectId, (c) => recentActivity(c, projectId, range)),

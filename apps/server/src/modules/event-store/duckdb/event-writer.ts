@@ -16,7 +16,7 @@ import {
   inTransaction,
   prepareDerivedTableWriter,
 } from './derived-tables.ts';
-import { addMissingEventColumns, CREATE_EVENTS_TABLE } from './schema.ts';
+import { addMissingEventColumns, CREATE_EVENTS_TABLE, SELECT_EVENT_COLUMN_NAMES } from './schema.ts';
 import {
   SELECT_ROWS_FROM_SEGMENT,
   SELECT_ROWS_FROM_SEGMENT_BATCHES,
@@ -90,7 +90,11 @@ async function withoutMemoryLimit<T>(
 export async function createEventWriter(instance: DuckDBInstance, options: EventWriterOptions) {
   const writer = await instance.connect();
   await writer.run(CREATE_EVENTS_TABLE);
-  await addMissingEventColumns(writer);
+  // A file from before a column was added to event-row.ts gets it here (older rows hold null).
+  const existing = (await writer.runAndReadAll(SELECT_EVENT_COLUMN_NAMES))
+    .getRows()
+    .map((row) => String(row[0]));
+  for (const statement of addMissingEventColumns(existing)) await writer.run(statement);
   // A file from before the derived tables (or an older version of them) gets them built here, once.
   await withoutMemoryLimit(writer, options.memoryLimitMb, () => ensureDerivedTables(writer));
   let isClosed = false;

@@ -24,27 +24,30 @@ const columnList = EVENT_COLUMNS.map(
 ).join(',\n  ');
 
 /**
- * A file written before a column of event-row existed gets it at open, at the table's end (nullable; a
- * required column cannot be added to stored rows and stops the start with its name). Loads and compaction
- * write `events` BY NAME, so its column order does not matter. Answers the columns added.
+ * The statements that bring an `events` table whose columns are `existing` (in table order) to
+ * EVENT_COLUMNS: a column added to event-row.ts after the file was created is added at the end, as it
+ * is in the column table, so the loads' positional inserts keep working. Only optional columns can be
+ * added (older rows have none), and only at the end: a file whose columns are not a prefix of today's
+ * (another version's order) gets none, and the store refuses to open it with the reason.
  */
-export async function addMissingEventColumns(connection: DuckDBConnection): Promise<string[]> {
-  const reader = await connection.runAndReadAll(
-    "SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'events'",
-  );
-  const present = new Set(reader.getRowObjectsJS().map((row) => String(row.column_name)));
-  const added: string[] = [];
-  for (const { name, kind, required } of EVENT_COLUMNS) {
-    if (present.has(name)) continue;
-    if (required)
-      throw new Error(`events.duckdb lacks the required column ${name}: it cannot be added to stored rows`);
-    await connection.run(
-      `ALTER TABLE events ADD COLUMN ${name} ${SQL_TYPES[kind]}${COMPRESSION[kind] ?? ''}`,
+export function addMissingEventColumns(existing: readonly string[]): string[] {
+  const wanted = EVENT_COLUMNS.map(({ name }) => name);
+  const mismatch = existing.findIndex((name, index) => wanted[index] !== name);
+  if (mismatch >= 0)
+    throw new Error(
+      `events.duckdb: column ${mismatch + 1} of events is ${existing[mismatch]}, expected ${wanted[mismatch] ?? 'none'}; this file comes from another version of Polyflow`,
     );
-    added.push(name);
-  }
-  return added;
+  return EVENT_COLUMNS.slice(existing.length).map(({ name, kind, required }) => {
+    if (required)
+      throw new Error(`events.duckdb: the required column ${name} cannot be added to stored rows`);
+    return `ALTER TABLE events ADD COLUMN ${name} ${SQL_TYPES[kind]}`;
+  });
 }
+
+/** The `events` table's columns in table order: what addMissingEventColumns takes. */
+export const SELECT_EVENT_COLUMN_NAMES = `SELECT column_name FROM duckdb_columns()
+ WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'events'
+ ORDER BY column_index`;
 
 /**
  * One wide table. DuckDB has no sort key: rows stay in arrival order, so the zone maps of `received_at`
