@@ -28,6 +28,8 @@ export const ErrorCodes = [
   'MEMBER_ALREADY_EXISTS',
   'INVITATION_ALREADY_PENDING',
   'INVITATION_INVALID',
+  'ASSIGNEE_NOT_MEMBER',
+  'WEBHOOK_ADDRESS_REFUSED',
   'INVALID_SOURCE_MAP',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -91,6 +91,8 @@ export const AuditActions = [
   'write_token.revoke',
   'sourcemaps.upload',
   'incident.status',
+  'incident.assign',
+  'wallet_codes.set',
   'invitation.create',
   'invitation.resend',
   'invitation.revoke',
@@ -99,6 +101,8 @@ export const AuditActions = [
   'member.remove',
   'member.leave',
   'ownership.transfer',
+  'alert_channel.create',
+  'alert_channel.delete',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

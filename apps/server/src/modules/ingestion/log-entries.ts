@@ -3,6 +3,7 @@ import { boundedCache } from '../../lib/bounded-cache.ts';
 import { type EventRow, rowOfBatchEvent } from '../event-store/event-row.ts';
 import { type BatchRequest, rowsRecord, rowsRecordsOfBatch } from '../event-store/log-records.ts';
 import { type FingerprintInput, incidentIdOfError } from '../incidents/fingerprint.ts';
+import { isIgnoredWalletError } from '../incidents/wallet-noise.ts';
 import type { LogEntry } from './log-writer.ts';
 
 /** Error texts longer than this are fingerprinted every time rather than kept as a cache key. */
@@ -27,13 +28,18 @@ function incidentIdOfErrorCached(projectId: string, error: FingerprintInput): st
   return id;
 }
 
+/** The SDK these rows came from: the published 1.0.25 SDK's rows carry no wallet code of their own. */
+const isLegacyRow = (row: EventRow) => row.sdk?.startsWith('polyflow-legacy/') ?? false;
+
 /**
- * An SDK batch as a rows record per event (written straight from the wire events, ADR 021). `topFrames`:
- * error events' top frames mapped through the release's source maps (ADR 066), when there are any.
+ * An SDK batch as a rows record per event (written straight from the wire events, ADR 021). Error events
+ * whose wallet code the project ignores (`ignoredWalletCodes`, ADR 067) are stored without an incident.
+ * `topFrames`: error events' top frames mapped through the release's source maps (ADR 066), when any.
  */
 export function batchEntry(
   request: BatchRequest,
   events: readonly IngestEvent[],
+  ignoredWalletCodes?: readonly number[],
   topFrames?: ReadonlyMap<IngestEvent, string>,
 ): LogEntry {
   return {
@@ -46,14 +52,16 @@ export function batchEntry(
         event.type === 'error'
           ? {
               ...event,
-              incidentId: incidentIdOfErrorCached(request.project, {
-                source: event.source,
-                message: event.message,
-                stack: event.stack,
-                code: event.code,
-                method: event.method,
-                originalTopFrame: topFrames?.get(event),
-              }),
+              incidentId: isIgnoredWalletError(event, ignoredWalletCodes)
+                ? null
+                : incidentIdOfErrorCached(request.project, {
+                    source: event.source,
+                    message: event.message,
+                    stack: event.stack,
+                    code: event.code,
+                    method: event.method,
+                    originalTopFrame: topFrames?.get(event),
+                  }),
             }
           : event,
       );
@@ -63,9 +71,19 @@ export function batchEntry(
   };
 }
 
-/** The row with its `incident_id` filled in (error events of the dapp's sources only). */
-export function withIncidentId(row: EventRow): EventRow {
+/**
+ * The row with its `incident_id` filled in (error events of the dapp's sources only, and not those whose
+ * wallet code the project ignores).
+ */
+export function withIncidentId(row: EventRow, ignoredWalletCodes?: readonly number[]): EventRow {
   if (row.type !== 'error' || row.incident_id || !row.error_source) return row;
+  const error = {
+    source: row.error_source,
+    message: row.error_message ?? '',
+    stack: row.error_stack,
+    code: row.error_code,
+  };
+  if (isIgnoredWalletError(error, ignoredWalletCodes, { legacy: isLegacyRow(row) })) return row;
   const incidentId = incidentIdOfError(row.project_id, {
     source: row.error_source,
     message: row.error_message ?? '',
@@ -80,7 +98,7 @@ export function withIncidentId(row: EventRow): EventRow {
  * Rows of one project built in TypeScript (the published SDK's GraphQL mutations): a rows record each,
  * error rows with their incident.
  */
-export function rowsEntry(rows: readonly EventRow[]): LogEntry {
+export function rowsEntry(rows: readonly EventRow[], ignoredWalletCodes?: readonly number[]): LogEntry {
   const project = rows[0]?.project_id ?? '';
   if (rows.some((row) => row.project_id !== project)) throw new Error('rowsEntry: rows of one project only');
   return {
@@ -89,7 +107,7 @@ export function rowsEntry(rows: readonly EventRow[]): LogEntry {
     encode(skip) {
       let lines = '';
       rows.forEach((row, index) => {
-        if (!skip.has(index)) lines += `${rowsRecord(withIncidentId(row))}\n`;
+        if (!skip.has(index)) lines += `${rowsRecord(withIncidentId(row, ignoredWalletCodes))}\n`;
       });
       return lines;
     },

@@ -27,6 +27,7 @@ const INCIDENT = graphql(`
       lastRelease
       resolvedInNextRelease
       resolvedInRelease
+      assignee { userId email assignedAt }
       from
       to
       fingerprint

@@ -16,6 +16,7 @@ const INCIDENTS = graphql(`
     $release: String
     $first: Int
     $after: String
+    $assignee: String
   ) {
     incidents(
       projectId: $projectId
@@ -27,6 +28,7 @@ const INCIDENTS = graphql(`
       release: $release
       first: $first
       after: $after
+      assignee: $assignee
     ) {
       from
       to
@@ -55,6 +57,7 @@ const INCIDENTS = graphql(`
         statusChangedAt
         firstRelease
         lastRelease
+        assignee { userId email assignedAt }
       }
       nextCursor
     }
@@ -76,10 +79,12 @@ export interface IncidentsQueryInput {
   release: string;
   /** The cursor of the page; null for the first one. */
   after: string | null;
+  /** A member's user id, `me`, `none` (unassigned), or null: anyone. */
+  assignee: string | null;
 }
 
 export async function getIncidents(
-  { projectId, from, to, search, severities, status, release, after }: IncidentsQueryInput,
+  { projectId, from, to, search, severities, status, release, after, assignee }: IncidentsQueryInput,
   signal?: AbortSignal,
 ): Promise<IncidentList> {
   const { incidents } = await graphqlRequest(INCIDENTS, {
@@ -93,6 +98,7 @@ export async function getIncidents(
       release: release || null,
       first: INCIDENT_PAGE_SIZE,
       after,
+      assignee,
     },
     signal,
   });

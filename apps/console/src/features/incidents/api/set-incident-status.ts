@@ -25,6 +25,7 @@ const SET_INCIDENT_STATUS = graphql(`
       statusChangedAt
       resolvedInNextRelease
       resolvedInRelease
+      assignee { userId email assignedAt }
     }
   }
 `);

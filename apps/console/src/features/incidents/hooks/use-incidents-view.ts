@@ -20,6 +20,8 @@ export interface IncidentsView {
   status: IncidentStatus;
   /** Only incidents that occurred in this release (docs/releases.md); empty: all. */
   release: string;
+  /** `me`, `none` (unassigned), a member's user id, or null: anyone. */
+  assignee: string | null;
 }
 
 /** The list's period, search and severity filter live in the URL: a search can be shared or reloaded. */
@@ -33,6 +35,7 @@ export function useIncidentsView() {
       severities: Severities.filter((severity) => params.getAll('severity').includes(severity)),
       status: IncidentStatuses.find((status) => status === params.get('status')) ?? 'open',
       release: params.get('release') ?? '',
+      assignee: params.get('assignee') || null,
     }),
     [params, selection],
   );
@@ -84,5 +87,13 @@ export function useIncidentsView() {
       }),
     [update],
   );
-  return { view, params, setSelection, setSearch, toggleSeverity, setStatus, setRelease };
+  const setAssignee = useCallback(
+    (assignee: string | null) =>
+      update((next) => {
+        if (assignee) next.set('assignee', assignee);
+        else next.delete('assignee');
+      }),
+    [update],
+  );
+  return { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee, setRelease };
 }

@@ -13,7 +13,9 @@ import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, periodToSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { countOf } from '../../../lib/format';
+import { useAssignableMembers } from '../api/get-assignable-members';
 import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
+import { AssigneeFilter } from '../components/assignee-filter';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
 import { IncidentTable } from '../components/incident-table';
@@ -24,10 +26,19 @@ import { incidentsCsv } from '../lib/incidents-csv';
 
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
-  const { view, params, setSelection, setSearch, toggleSeverity, setStatus, setRelease } = useIncidentsView();
+  const { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee, setRelease } =
+    useIncidentsView();
+  const members = useAssignableMembers(project.id);
   const { from, to } = resolvePeriod(view.selection);
   const range = { from, to };
-  const queryKey = JSON.stringify([range, view.search, view.severities, view.status, view.release]);
+  const queryKey = JSON.stringify([
+    range,
+    view.search,
+    view.severities,
+    view.status,
+    view.assignee,
+    view.release,
+  ]);
   // Cursors of the pages before the current one; a new query starts again at page one.
   const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
     key: queryKey,
@@ -43,10 +54,12 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
     status: view.status,
     release: view.release,
     after,
+    assignee: view.assignee,
   });
   const list = incidents.data;
   const pageStart = (cursors.length - 1) * INCIDENT_PAGE_SIZE;
-  const isFiltered = view.search !== '' || view.severities.length > 0 || view.release !== '';
+  const isFiltered =
+    view.search !== '' || view.severities.length > 0 || view.assignee !== null || view.release !== '';
 
   return (
     <CsvScope scope={{ project: project.name, screen: 'incidents', from, to }}>
@@ -80,8 +93,9 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
               <StatusFilter value={view.status} counts={list.byStatus} onChange={setStatus} />
               <IncidentSummary list={list} selected={view.severities} onToggleSeverity={toggleSeverity} />
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:flex-nowrap">
+                <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center lg:w-auto lg:flex-1">
                   <IncidentSearch value={view.search} onSearch={setSearch} />
+                  <AssigneeFilter value={view.assignee} members={members.data ?? []} onChange={setAssignee} />
                   <ReleaseFilter value={view.release} onChange={setRelease} />
                 </div>
                 <div className="flex items-center gap-2">
@@ -110,7 +124,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
                   }
                 >
                   {isFiltered ? (
-                    'Try another search, severity or release.'
+                    'Try another search, severity, assignee or release.'
                   ) : (
                     <>
                       Errors reported by the SDK show up here. Check the{' '}

@@ -22,6 +22,7 @@ export function buildIncidentRow(overrides: Partial<IncidentRow> = {}): Incident
     statusChangedAt: null,
     firstRelease: null,
     lastRelease: null,
+    assignee: null,
     ...overrides,
   };
 }
