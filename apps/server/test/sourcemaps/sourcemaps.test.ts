@@ -20,7 +20,7 @@ const DETAIL = `query Detail($projectId: ID!, $id: ID!) {
   incident(projectId: $projectId, id: $id) {
     id type title severity firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays
     failedTransactions wallet code method status isRegression statusChangedAt
-    firstRelease lastRelease resolvedInNextRelease resolvedInRelease from to fingerprint
+    firstRelease lastRelease resolvedInNextRelease resolvedInRelease assignee { userId email assignedAt } from to fingerprint
     lifetime { firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays failedTransactions activeUsers reach }
     latest {
       eventId time userId sessionId wallet message stack code method path browser os country release
@@ -35,7 +35,7 @@ const LIST = `query List($projectId: ID!, $release: String, $statuses: [Incident
     from to totalIncidents byStatus { open resolved ignored } transactionFailRate bySeverity { low mid high severe } matching nextCursor
     rows { id type title severity firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays
       failedTransactions wallet code method status isRegression statusChangedAt
-      firstRelease lastRelease resolvedInNextRelease resolvedInRelease }
+      firstRelease lastRelease resolvedInNextRelease resolvedInRelease assignee { userId email assignedAt } }
   }
 }`;
 const SET_STATUS = `mutation Set($projectId: ID!, $id: ID!, $status: IncidentStatus!, $inNextRelease: Boolean) {
