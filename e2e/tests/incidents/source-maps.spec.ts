@@ -252,7 +252,17 @@ test('resolve in next release: the old release does not reopen it, a new one doe
   await logIn(page);
   const reopened = await openIncidentList(page, 1);
   await expect(reopened.first()).toContainText('Regression');
-  await page.screenshot({ path: join(SCREENS, 'incidents-regression-1440.png'), fullPage: true });
+  // The release filter keeps it: it occurred in 1.0.2.
+  await page.getByRole('textbox', { name: 'Release' }).fill('1.0.2');
+  await page.getByRole('textbox', { name: 'Release' }).press('Enter');
+  await expect(page).toHaveURL(/release=1\.0\.2/);
+  await expect(reopened).toHaveCount(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: join(SCREENS, 'incidents-release-filter-1440.png'), fullPage: true });
+  await snap(page, 'incidents-release-filter-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: join(SCREENS, 'incidents-release-filter-390.png'), fullPage: true });
 
   // The CI's write token, as the SDK screen lists it.
   await page.goto(`/console/${project.id}/config`);
