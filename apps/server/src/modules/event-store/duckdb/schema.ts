@@ -1,4 +1,3 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { type ColumnKind, EVENT_COLUMNS } from '../event-row.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
