@@ -101,7 +101,10 @@ export default defineConfig({
         items: [
           { text: 'Analytics definitions', link: '/analytics' },
           { text: 'Acquisition and incidents', link: '/acquisition-and-incidents' },
+          { text: 'Releases', link: '/releases' },
+          { text: 'Source maps and the CLI', link: '/source-maps' },
           { text: 'Wallets', link: '/wallets' },
+          { text: 'Custom events and identify', link: '/custom-events' },
           { text: 'Live view', link: '/live' },
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
           { text: 'Teams: members, roles, audit log', link: '/teams' },

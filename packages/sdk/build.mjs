@@ -31,9 +31,10 @@ for (const { file, entry, format } of bundles) {
     legalComments: 'none',
     write: false,
   });
-  // esbuild bundles; terser's extra compression passes then win about 4 % gzip over esbuild's minifier.
+  // esbuild bundles; terser then wins about 5 % gzip over esbuild's minifier. One pass with hoisted function
+  // declarations measured smallest (gzip is not monotonic in the passes: 3 passes gave 55 B more).
   const { code } = await minify(out.outputFiles[0].text, {
-    compress: { passes: 3 },
+    compress: { passes: 1, hoist_funs: true },
     mangle: true,
     module: format === 'esm',
   });

@@ -39,6 +39,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionService, type SessionService } from './modules/auth/sessions.ts';
 import { createAuthStore } from './modules/auth/store.ts';
+import { createCustomEvents } from './modules/custom-events/module.ts';
 import { eventExportRoutes } from './modules/event-export/routes.ts';
 import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
@@ -69,6 +70,8 @@ import { startReportJob } from './modules/reports/job.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createReportService, type ReportService } from './modules/reports/service.ts';
 import { createReportStore } from './modules/reports/store.ts';
+import { createSourcemaps } from './modules/sourcemaps/module.ts';
+import { SOURCEMAPS_UPLOAD_PATH, sourcemapRoutes } from './modules/sourcemaps/routes.ts';
 import { createWallets } from './modules/wallets/module.ts';
 import { chainIdGraphql } from './reading/chain-id.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
@@ -124,7 +127,12 @@ export type BuildOptions = {
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
-const XSRF_EXEMPT_PATHS = new Set(['/api/v1/events']);
+const XSRF_EXEMPT_PATHS = new Set([
+  '/api/v1/events',
+  // Source-map uploads from CI (a write token, or a session's bearer token): authenticated only by the
+  // Authorization header, which another site cannot make a browser send.
+  SOURCEMAPS_UPLOAD_PATH,
+]);
 
 /** Composes the whole server: stores, services, HTTP policies and every module's routes. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -211,8 +219,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : duckDbEventStore({ memoryLimitMb: config.duckDbMemoryLimitMb }));
   const eventStore = await chosenEventStore({ dataDir: config.dataDir });
   const metrics = createMetrics();
+  // Source maps (ADR 066): uploads and write tokens; the symbolicator maps stacks for ingestion's
+  // fingerprint and the incident detail, from an index of the releases with maps kept in memory.
+  const sourcemaps = createSourcemaps({ db, dataDir: config.dataDir, projects, clock, audit });
+  if (options.migrate !== false) await sourcemaps.symbolicator.start();
+  app.addHook('onClose', async () => sourcemaps.symbolicator.stop());
   const events = createEventService({
     geo,
+    topFrames: sourcemaps.symbolicator,
     metrics,
     store: eventStore,
     projects,
@@ -339,8 +353,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => alertChannels.close());
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
+  const customEvents = createCustomEvents({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
-  const incidents = createIncidents({ projects, eventStore, db, clock, audit });
+  const incidents = createIncidents({
+    projects,
+    eventStore,
+    db,
+    clock,
+    audit,
+    mapFrames: (projectId, release, stack) => sourcemaps.symbolicator.mapStack(projectId, release, stack),
+  });
   const wallets = createWallets({ projects, eventStore, clock });
   // Reports read the console's own questions through the dashboard services (figures equal the screens').
   const reports = createReportService({
@@ -437,6 +459,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
       await api.register(readTokenRoutes, { readTokens });
+      await api.register(sourcemapRoutes, { sourcemaps: sourcemaps.service });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
@@ -460,6 +483,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       acquisition.graphql,
       incidents.graphql,
       wallets.graphql,
+      customEvents.graphql,
     ],
     onQuery: metrics.queryTook,
   });

@@ -32,6 +32,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'incident-questions.ts',
     'wallet-questions.ts',
     'alert-questions.ts',
+    'custom-event-questions.ts',
   ],
   ingestion: [],
   analytics: [],
@@ -41,8 +42,11 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   health: [],
   // Who reads a project's dashboards and exports: a session or a read token (GraphQL and the export).
   'read-tokens': ['guard.ts'],
+  // Source maps and write tokens (ADR 066): app.ts hands the symbolicator to ingestion and incidents.
+  sourcemaps: [],
   'event-export': [],
   wallets: [],
+  'custom-events': [],
   // Members, invitations and ownership (docs/teams.md); the other modules check roles through the
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],

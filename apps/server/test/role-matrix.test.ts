@@ -27,6 +27,7 @@ type Team = {
     invitation: string;
     readToken: string;
     alertRule: string;
+    writeToken: string;
     alertChannel: string;
   };
   /** The token of an invitation sent to the non-member's address. */
@@ -39,7 +40,24 @@ type RestCase = {
   route: string;
   url(team: Team): string;
   body?(team: Team): unknown;
+  /** A body that is not JSON (a multipart upload): sent as is. */
+  raw?: { payload: string; contentType: string };
   expected: Expected;
+};
+
+/** One small source map as multipart/form-data, as the CLI uploads it. */
+const BOUNDARY = 'polyflow-matrix-boundary';
+const MAP_UPLOAD = {
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  payload: [
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="file"; filename="~/assets/index.js.map"',
+    'Content-Type: application/json',
+    '',
+    '{"version":3,"mappings":"AAAA","sources":["src/a.ts"],"names":[]}',
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n'),
 };
 
 // Who may do what: reads for every member; changes for admins and the owner; transfer and delete for the
@@ -144,6 +162,13 @@ const REST: RestCase[] = [
     expected: manage(201),
   },
   {
+    method: 'POST',
+    route: `${P}/write-tokens`,
+    url: (t) => `/api/v1/projects/${t.projectId}/write-tokens`,
+    body: () => ({ name: 'CI' }),
+    expected: manage(201),
+  },
+  {
     method: 'GET',
     route: `${P}/alert-rules`,
     url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
@@ -173,6 +198,31 @@ const REST: RestCase[] = [
     method: 'GET',
     route: `${P}/alert-rules/:ruleId/firings`,
     url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}/firings`,
+    expected: READ,
+  },
+  {
+    method: 'GET',
+    route: `${P}/write-tokens`,
+    url: (t) => `/api/v1/projects/${t.projectId}/write-tokens`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/write-tokens/:tokenId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/write-tokens/${t.ids.writeToken}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/releases/:release/sourcemaps`,
+    url: (t) => `/api/v1/projects/${t.projectId}/releases/1.0.0/sourcemaps`,
+    raw: MAP_UPLOAD,
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/releases/sourcemaps`,
+    url: (t) => `/api/v1/projects/${t.projectId}/releases/sourcemaps`,
     expected: READ,
   },
   {
@@ -362,6 +412,17 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
       channelIds: [],
     });
+    const writeToken = { id: newId(), name: 'CI' };
+    await db
+      .insertInto('write_tokens')
+      .values({
+        ...writeToken,
+        project_id: project.id,
+        token_hash: sha256(newEmailToken()),
+        created_by: owner.id,
+        created_at: now,
+      })
+      .execute();
     // An email channel: a test notice to it sends nothing outside the test's SMTP sink.
     const alertChannel = await t.services.alertChannels.create(actor, project.id, {
       type: 'email',
@@ -399,6 +460,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         invitation: pending.id,
         readToken: readToken.id,
         alertRule: alertRule.id,
+        writeToken: writeToken.id,
         alertChannel: alertChannel.id,
       },
       acceptToken,
@@ -420,6 +482,8 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       const response = await api().request(restCase.method, restCase.url(fixture), {
         token: fixture.tokens[caller],
         body: restCase.body?.(fixture),
+        payload: restCase.raw?.payload,
+        contentType: restCase.raw?.contentType,
       });
       const expected = restCase.expected[caller];
       expect(response.statusCode, response.body).toBe(expected);

@@ -18,6 +18,7 @@ export const ErrorCodes = [
   'RATE_LIMITED',
   'TOO_MANY_EXPORTS',
   'INGESTION_BACKLOG',
+  'CUSTOM_EVENT_LIMIT',
   'STORAGE_FULL',
   'INVALID_REQUEST',
   'URI_TOO_LONG',
@@ -30,6 +31,7 @@ export const ErrorCodes = [
   'ASSIGNEE_NOT_MEMBER',
   'WEBHOOK_ADDRESS_REFUSED',
   'REPORT_LINK_INVALID',
+  'INVALID_SOURCE_MAP',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -174,6 +174,41 @@ export const ErrorEventSchema = z
   })
   .strict();
 
+/** Limits of a custom event's properties and an identify's traits (docs/custom-events.md). */
+export const MAX_PROPERTIES = 20;
+export const MAX_PROPERTY_TEXT = 256;
+
+/**
+ * Properties of a custom event or traits of an identify: at most 20 keys of 1–64 characters without control
+ * characters, each value a string of at most 256 characters, a finite number or a boolean (no nesting). The
+ * count is checked twice: by the refinement for zod and by `maxProperties` for the compiled validator.
+ */
+export const PropertiesSchema = z
+  .record(labelText(64).min(1), z.union([labelText(MAX_PROPERTY_TEXT), z.number(), z.boolean()]))
+  .refine((props) => Object.keys(props).length <= MAX_PROPERTIES, `at most ${MAX_PROPERTIES} properties`)
+  .meta({ maxProperties: MAX_PROPERTIES });
+export type Properties = z.infer<typeof PropertiesSchema>;
+
+/** An event the dapp names itself: `polyflow.track(name, props?)`. */
+export const CustomEventSchema = z
+  .object({
+    ...base,
+    type: z.literal('custom'),
+    name: labelText(64).min(1),
+    props: PropertiesSchema.optional(),
+  })
+  .strict();
+
+/** The dapp tells its own id of the user: `polyflow.identify(appUserId, traits?)`. */
+export const IdentifyEventSchema = z
+  .object({
+    ...base,
+    type: z.literal('identify'),
+    appUserId: labelText(64).min(1),
+    traits: PropertiesSchema.optional(),
+  })
+  .strict();
+
 export const EventSchema = z.discriminatedUnion('type', [
   PageViewEventSchema,
   WalletDetectedEventSchema,
@@ -183,6 +218,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   TxEventSchema,
   SignatureEventSchema,
   ErrorEventSchema,
+  CustomEventSchema,
+  IdentifyEventSchema,
 ]);
 export type IngestEvent = z.infer<typeof EventSchema>;
 /** What the SDK builds (the same as what the server parses: the schemas only check). */
@@ -193,6 +230,8 @@ export const BatchSchema = z
   .object({
     apiKey: labelText(128).min(1),
     sdkVersion: labelText(32).optional(),
+    /** The dapp's release (a version or a commit), from the SDK's `release` option: stored with every event of the batch (docs/releases.md). */
+    release: labelText(64).min(1).optional(),
     events: z.array(EventSchema).min(1).max(MAX_EVENTS_PER_BATCH),
   })
   .strict();

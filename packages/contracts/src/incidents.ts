@@ -90,6 +90,14 @@ export const IncidentRowSchema = IncidentImpactSchema.extend({
   statusChangedAt: isoTime.nullable(),
   /** Null when unassigned. */
   assignee: IncidentAssigneeSchema.nullable(),
+  // The release fields (docs/releases.md) are optional here only so that a query not asking for them parses.
+  /** The release of its first and of its latest occurrence that carried one. */
+  firstRelease: z.string().nullable().optional(),
+  lastRelease: z.string().nullable().optional(),
+  /** Resolved "in next release": only an occurrence in a release first seen after the resolve reopens it. */
+  resolvedInNextRelease: z.boolean().optional(),
+  /** With `resolvedInNextRelease`: its latest release when it was resolved. */
+  resolvedInRelease: z.string().nullable().optional(),
 });
 export type IncidentRow = z.infer<typeof IncidentRowSchema>;
 
@@ -160,6 +168,28 @@ export const TrailEventSchema = z.object({
 });
 export type TrailEvent = z.infer<typeof TrailEventSchema>;
 
+/** A line of the original source around a mapped frame (`sourcesContent`, shown escaped). */
+export const SourceLineSchema = z.object({ line: z.number(), text: z.string() });
+export type SourceLine = z.infer<typeof SourceLineSchema>;
+
+/**
+ * One frame of the latest occurrence's stack, mapped through the release's source maps when one covers its
+ * file (docs/source-maps.md); otherwise as the browser wrote it (`mapped` false).
+ */
+export const StackFrameSchema = z.object({
+  /** The frame as sent (`at a (https://app.example.com/assets/index-3f2a.js:1:48213)`). */
+  minified: z.string(),
+  mapped: z.boolean(),
+  function: z.string().nullable(),
+  /** The original file (`src/wallet/send.ts`); null when the map's source lies outside the bundle. */
+  file: z.string().nullable(),
+  line: z.number().nullable(),
+  column: z.number().nullable(),
+  /** Up to 5 lines before and after `line`, and the line itself; empty without `sourcesContent`. */
+  context: z.array(SourceLineSchema),
+});
+export type StackFrame = z.infer<typeof StackFrameSchema>;
+
 /** The incident's latest occurrence in the range, as stored. */
 export const IncidentOccurrenceSchema = z.object({
   eventId: z.string(),
@@ -176,6 +206,10 @@ export const IncidentOccurrenceSchema = z.object({
   browser: z.string().nullable(),
   os: z.string().nullable(),
   country: z.string().nullable(),
+  /** The release it came from (the SDK's `release`). */
+  release: z.string().nullable().optional(),
+  /** Its stack's frames, mapped where the release's source maps cover them; empty without a stack. */
+  frames: z.array(StackFrameSchema).optional(),
   /** Up to 20 events of the session before the occurrence, oldest first. */
   trail: z.array(TrailEventSchema),
 });

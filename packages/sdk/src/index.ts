@@ -9,7 +9,7 @@ import { watchPages } from './pages.ts';
 import { touchSession, userId } from './session.ts';
 import { createTransport } from './transport.ts';
 import { type Core, walletContext } from './types.ts';
-import { listen, load, noop, now, safe, store, text, uid } from './util.ts';
+import { isLabel, listen, load, noop, now, safe, store, text, uid } from './util.ts';
 import { watchWallets } from './wallets.ts';
 
 /** Options of {@link attach}. */
@@ -24,6 +24,11 @@ export interface AttachOptions {
   maxBatchSize?: number;
   /** Logs every event and failed send to the console. */
   debug?: boolean;
+  /**
+   * The dapp's release (a version or a commit: 1–64 characters without control characters), sent with every
+   * batch; incidents show the releases they occurred in. Another value is left out (`debug` logs it).
+   */
+  release?: string;
 }
 
 /** What {@link attach} returns. */
@@ -52,6 +57,8 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
   const transport = createTransport(
     `${host}/api/v1/events`,
     apiKey,
+    // Any other value would make the server refuse every batch: it is left out (the debug log says so).
+    isLabel(options.release) ? options.release : log('release', options.release),
     Math.min(options.maxBatchSize || 20, 100),
     options.flushIntervalMs || 3000,
     log,

@@ -33,13 +33,15 @@ export function userId(): string {
 
 function landingUtm(): Utm | undefined {
   const query = new URLSearchParams(location.search);
-  const utm: Utm = {};
-  let found: Utm | undefined;
+  let utm: Utm | undefined;
   for (const field of UTM_FIELDS) {
     const value = query.get(`utm_${field}`);
-    if (value) found = Object.assign(utm, { [field]: text(value, 256) });
+    if (value) {
+      utm ||= {};
+      utm[field] = text(value, 256);
+    }
   }
-  return found;
+  return utm;
 }
 
 export const saveSession = (session: Session): void => {
@@ -52,13 +54,12 @@ export const saveSession = (session: Session): void => {
  * of inactivity; `onStart` lets the wallets module report its providers again in the new session.
  */
 export function touchSession(onStart?: () => void): Session {
-  let session: Session | undefined;
+  let session = memory as Session;
   try {
-    session = JSON.parse(load(SESSION_KEY) as string) ?? undefined;
+    session = JSON.parse(load(SESSION_KEY) as string) || session;
   } catch {}
-  session ||= memory;
   const isNew = !session?.i || now() - session.t > SESSION_IDLE_MS;
-  if (isNew || !session) session = { i: uid(), t: 0, u: landingUtm(), d: [], c: {} };
+  if (isNew) session = { i: uid(), t: 0, u: landingUtm(), d: [], c: {} };
   session.t = now();
   saveSession(session);
   if (isNew) onStart?.();

@@ -31,6 +31,7 @@ export interface Transport {
 export function createTransport(
   url: string,
   apiKey: string,
+  release: unknown,
   maxBatch: number,
   intervalMs: number,
   log: (...args: unknown[]) => void,
@@ -92,7 +93,7 @@ export function createTransport(
       // A string body is sent as text/plain and there are no custom headers: no CORS preflight.
       const response = await fetch(url, {
         method: 'POST',
-        body: JSON.stringify({ apiKey, sdkVersion: SDK_VERSION, events }),
+        body: JSON.stringify({ apiKey, sdkVersion: SDK_VERSION, release, events }),
         keepalive: true,
         credentials: 'omit',
       });

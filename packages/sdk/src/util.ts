@@ -23,13 +23,11 @@ export function uid(): string {
   return now().toString(36) + crypto.getRandomValues(new Uint32Array(3)).join('');
 }
 
-/** localStorage read; null when storage is blocked (private modes, sandboxed iframes). */
-export function load(key: string): string | null {
+/** localStorage read; null or undefined when absent or storage is blocked (private modes, sandboxed iframes). */
+export function load(key: string): string | null | undefined {
   try {
     return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
+  } catch {}
 }
 
 /** localStorage write, or removal when `value` is undefined. */
@@ -42,13 +40,16 @@ export function store(key: string, value?: string): void {
 /** Bounded text: the server rejects a whole batch when one field is too long, so we cut before sending. */
 export const text = (value: unknown, max: number): string => String(value ?? '').slice(0, max);
 
+/** The contract's label text (`labelText`): no control character and no lone surrogate, 1 to `max` units. */
+export const isLabel = (value: unknown, max = 64): value is string =>
+  typeof value === 'string' && value.length <= max && /^[^\p{Cc}\p{Cs}]+$/u.test(value);
+
 /** A hex quantity or decimal (string, number or bigint) as the decimal string the wire format wants. */
 export function dec(value: unknown): string | undefined {
+  // BigInt throws on null, undefined and non-numeric text; '' would be 0.
   try {
-    if (value != null && value !== '') {
-      const n = BigInt(value as string);
-      if (n >= 0n) return n.toString();
-    }
+    const n = BigInt(value as string);
+    if (value !== '' && n >= 0n) return `${n}`;
   } catch {}
 }
 

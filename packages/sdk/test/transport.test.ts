@@ -37,6 +37,24 @@ describe('transport', () => {
     expect(batch?.sdkVersion).toBe('2.0.0');
   });
 
+  it('sends the release option with every batch', async () => {
+    const sent = stubFetch();
+    await (await start({ release: 'v1.2.3+abc' })).flush();
+    expect(sent.requests[0]?.batch.release).toBe('v1.2.3+abc');
+  });
+
+  it.each([
+    ['too long', 'r'.repeat(65)],
+    ['with a control character', 'line\nbreak'],
+    ['empty', ''],
+    ['not text', 42],
+  ])('leaves out a release the server would refuse (%s) and still sends', async (_, release) => {
+    const sent = stubFetch();
+    await (await start({ release: release as string })).flush();
+    expect(sent.requests).toHaveLength(1);
+    expect(sent.requests[0]?.batch).not.toHaveProperty('release');
+  });
+
   it('sends the first batch (the landing page view) at once, and later events after the interval', async () => {
     vi.useFakeTimers();
     const sent = stubFetch();

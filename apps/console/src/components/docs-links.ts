@@ -12,6 +12,7 @@ export const DOCS = {
   live: '/docs/live.html',
   wallet: '/docs/wallets.html#the-wallet-page',
   wallets: '/docs/wallets.html#the-wallets-list',
+  customEvents: '/docs/custom-events.html',
   sdk: '/docs/sdk.html',
   alerts: '/docs/alerts.html',
   dataAccess: '/docs/data-access-and-privacy.html',

@@ -436,6 +436,65 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('projects').dropColumn('ignored_wallet_codes').execute();
     },
   },
+  // Releases and source maps (ADR 066): write tokens (`pfw_…`, uploads only, stored as sha256), each
+  // release's uploaded maps (the files live in DATA_DIR/sourcemaps; here their metadata), and "resolve in
+  // next release" on incident states.
+  '012_releases_sourcemaps': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('write_tokens')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('write_tokens_project_idx')
+        .on('write_tokens')
+        .column('project_id')
+        .execute();
+      await db.schema
+        .createTable('sourcemap_releases')
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('release', 'text', (col) => col.notNull())
+        .addColumn('bytes', 'bigint', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('sourcemap_releases_pk', ['project_id', 'release'])
+        .execute();
+      await db.schema
+        .createTable('sourcemap_files')
+        .addColumn('project_id', 'text', (col) => col.notNull())
+        .addColumn('release', 'text', (col) => col.notNull())
+        .addColumn('url', 'text', (col) => col.notNull())
+        .addColumn('file', 'text', (col) => col.notNull())
+        .addColumn('bytes', 'bigint', (col) => col.notNull())
+        .addColumn('uploaded_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('sourcemap_files_pk', ['project_id', 'release', 'url'])
+        .addForeignKeyConstraint(
+          'sourcemap_files_release_fk',
+          ['project_id', 'release'],
+          'sourcemap_releases',
+          ['project_id', 'release'],
+          (fk) => fk.onDelete('cascade'),
+        )
+        .execute();
+      await db.schema.alterTable('incident_states').addColumn('resolved_in_release', 'text').execute();
+      await db.schema
+        .alterTable('incident_states')
+        .addColumn('next_release', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('incident_states').dropColumn('next_release').execute();
+      await db.schema.alterTable('incident_states').dropColumn('resolved_in_release').execute();
+      for (const table of ['sourcemap_files', 'sourcemap_releases', 'write_tokens']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -89,6 +89,10 @@ export type IncidentStatesTable = {
   status: 'resolved' | 'ignored';
   changed_at: string;
   changed_by: string;
+  /** "Resolve in next release": the release current when resolved (the incident's latest one). */
+  resolved_in_release: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: resolved in next release (only an occurrence in a release first seen after it reopens it); default 0. */
+  next_release: ColumnType<number, number | undefined, number>;
 };
 
 /** Who an incident is assigned to; deleted with the membership (a member who leaves loses it). */
@@ -229,6 +233,25 @@ export type AlertRulesTable = {
   updated_at: string;
 };
 
+/** A project's write token (source-map uploads only): only its sha256 is kept; shown once, at creation. */
+export type WriteTokensTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+};
+
+/** A release with uploaded source maps: their total size (50 MB at most); the oldest go past 100. */
+export type SourcemapReleasesTable = {
+  project_id: string;
+  release: string;
+  bytes: number | string | bigint;
+  created_at: string;
+  updated_at: string;
+};
+
 /**
  * A rule's state for one subject (`project` or an incident id): whether it is firing, when it last fired
  * (its cooldown), and a kind's marker (a regression: the resolve it fired for).
@@ -252,6 +275,17 @@ export type AlertFiringsTable = {
   notified_at: string | null;
 };
 
+/** One uploaded map: the minified file's URL (`~/assets/index.js`) and where the map lies under DATA_DIR. */
+export type SourcemapFilesTable = {
+  project_id: string;
+  release: string;
+  url: string;
+  /** Relative to DATA_DIR/sourcemaps. */
+  file: string;
+  bytes: number | string | bigint;
+  uploaded_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -273,4 +307,7 @@ export type Database = {
   alert_rules: AlertRulesTable;
   alert_rule_states: AlertRuleStatesTable;
   alert_firings: AlertFiringsTable;
+  write_tokens: WriteTokensTable;
+  sourcemap_releases: SourcemapReleasesTable;
+  sourcemap_files: SourcemapFilesTable;
 };

@@ -4,7 +4,13 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 
 /** Who may call a route: the security requirement the OpenAPI document states for it. */
-export type RouteAuth = 'none' | 'session' | 'session-or-read-token' | 'api-key-in-body' | 'metrics-token';
+export type RouteAuth =
+  | 'none'
+  | 'session'
+  | 'session-or-read-token'
+  | 'session-or-write-token'
+  | 'api-key-in-body'
+  | 'metrics-token';
 
 type DocResponse = {
   description: string;
@@ -44,6 +50,7 @@ const SECURITY: Record<RouteAuth, Record<string, string[]>[] | undefined> = {
   none: [],
   session: [{ session: [] }],
   'session-or-read-token': [{ session: [] }, { readToken: [] }],
+  'session-or-write-token': [{ session: [] }, { writeToken: [] }],
   // The API key travels in the JSON body (`apiKey`), which OpenAPI cannot name as a security scheme.
   'api-key-in-body': [],
   'metrics-token': [{ metricsToken: [] }],
@@ -137,6 +144,11 @@ export async function installOpenApi(app: FastifyInstance) {
             type: 'http',
             scheme: 'bearer',
             description: "A project's read token (`pf_read_…`), from the console's Data access screen.",
+          },
+          writeToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A project's write token (`pfw_…`): uploads source maps, nothing else.",
           },
           metricsToken: { type: 'http', scheme: 'bearer', description: "The server's `METRICS_TOKEN`." },
         },

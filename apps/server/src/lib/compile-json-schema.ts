@@ -32,6 +32,9 @@ const KNOWN = new Set([
   'const',
   'enum',
   'oneOf',
+  'anyOf',
+  'propertyNames',
+  'maxProperties',
 ]);
 
 /** Length in code points: a surrogate pair is one character, a lone surrogate counts as one too. */
@@ -77,6 +80,10 @@ class Compiler {
     }
     if (schema.oneOf !== undefined) {
       this.emitDiscriminatedUnion(schema.oneOf as JsonSchema[], target);
+      return;
+    }
+    if (schema.anyOf !== undefined) {
+      this.emitAnyOf(schema.anyOf as JsonSchema[], target);
       return;
     }
     if (schema.const !== undefined) this.fail(`${target} !== ${this.constant(schema.const)}`);
@@ -148,8 +155,17 @@ class Compiler {
       const key = this.variable();
       const allowed = this.constant(new Set(Object.keys(properties)));
       this.lines.push(`for (const ${key} in ${target}) if (!${allowed}.has(${key})) return false;`);
+    } else if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
+      // A record (zod's z.record): no named properties, every key checked by propertyNames, every value alike.
+      if (schema.properties !== undefined || schema.required !== undefined)
+        throw new Error(
+          'compileJsonSchema: additionalProperties with a schema is supported only for records',
+        );
+      this.emitRecord(schema, target);
     } else if (schema.additionalProperties !== undefined) {
-      throw new Error('compileJsonSchema: only additionalProperties: false is supported');
+      throw new Error('compileJsonSchema: additionalProperties is supported as false or a schema');
+    } else if (schema.propertyNames !== undefined || schema.maxProperties !== undefined) {
+      throw new Error('compileJsonSchema: propertyNames and maxProperties are supported only for records');
     }
     for (const [key, property] of Object.entries(properties)) {
       const value = this.variable();
@@ -157,6 +173,38 @@ class Compiler {
       this.emit(property, value);
       this.lines.push('}');
     }
+  }
+
+  /** Own enumerable keys (as JSON.parse makes them, `__proto__` included), their names and values checked. */
+  private emitRecord(schema: JsonSchema, target: string): void {
+    const keys = this.variable();
+    this.lines.push(`const ${keys} = Object.keys(${target});`);
+    if (schema.maxProperties !== undefined) this.fail(`${keys}.length > ${Number(schema.maxProperties)}`);
+    const index = this.variable();
+    const key = this.variable();
+    const value = this.variable();
+    this.lines.push(`for (let ${index} = 0; ${index} < ${keys}.length; ${index}++) {`);
+    this.lines.push(`const ${key} = ${keys}[${index}];`, `const ${value} = ${target}[${key}];`);
+    if (schema.propertyNames !== undefined) this.emit(schema.propertyNames as JsonSchema, key);
+    this.emit(schema.additionalProperties as JsonSchema, value);
+    this.lines.push('}');
+  }
+
+  /** A union of primitive types told apart by `typeof` (string, number, integer, boolean): no objects. */
+  private emitAnyOf(branches: JsonSchema[], target: string): void {
+    const typeOf = { string: 'string', number: 'number', integer: 'number', boolean: 'boolean' } as const;
+    const seen = new Set<string>();
+    this.lines.push(`switch (typeof ${target}) {`);
+    for (const branch of branches) {
+      const type = typeOf[branch.type as keyof typeof typeOf];
+      if (type === undefined || seen.has(type) || branch.anyOf !== undefined || branch.oneOf !== undefined)
+        throw new Error('compileJsonSchema: anyOf is supported only as a union of distinct primitive types');
+      seen.add(type);
+      this.lines.push(`case '${type}': {`);
+      this.emit(branch, target);
+      this.lines.push('break; }');
+    }
+    this.lines.push('default: return false;', '}');
   }
 
   private emitArray(schema: JsonSchema, target: string): void {

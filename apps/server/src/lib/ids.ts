@@ -39,3 +39,9 @@ export const READ_TOKEN_PREFIX = 'pfr_';
 
 /** `pfr_` + 40 base62 characters (~238 bits): a project's secret read token, stored only hashed. */
 export const newReadToken = (): string => `${READ_TOKEN_PREFIX}${base62(40)}`;
+
+/** What every write token starts with (source-map uploads only; docs/source-maps.md). */
+export const WRITE_TOKEN_PREFIX = 'pfw_';
+
+/** `pfw_` + 40 base62 characters: a project's secret write token, stored only hashed. */
+export const newWriteToken = (): string => `${WRITE_TOKEN_PREFIX}${base62(40)}`;

@@ -288,6 +288,28 @@ describe('hostile input', () => {
     expect(tally.get(family)?.failures).toEqual([]);
   });
 
+  it('REST: write tokens and source-map uploads', { timeout: 120_000 }, async () => {
+    const family = 'REST source maps';
+    const id = owner.project.id;
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/write-tokens`, { name: 'CI' }, {});
+    const byId: [string, (id: string) => string][] = [
+      ['GET', (x) => `/api/v1/projects/${x}/write-tokens`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/write-tokens/${x}`],
+      ['GET', (x) => `/api/v1/projects/${x}/releases/sourcemaps`],
+      ['POST', (x) => `/api/v1/projects/${x}/releases/1.0.0/sourcemaps`],
+      // Hostile release names: too long, bad encodings, control characters, path tricks; none is multipart.
+      ['POST', (x) => `/api/v1/projects/${id}/releases/${x}/sourcemaps`],
+    ];
+    for (const [method, url] of byId) {
+      for (const hostileId of HOSTILE_IDS) {
+        await expectRefused(family, `${method} ${url(':id')} id=${hostileId.slice(0, 20)}`, {
+          method,
+          url: url(hostileId),
+        });
+      }
+    }
+  });
+
   it('REST: read tokens, retention, ignored wallet codes, forget and the event export', {
     timeout: 120_000,
   }, async () => {

@@ -99,7 +99,7 @@ function withChange(
 
 /** Valid batches and, from each, every field deleted, replaced by every value above, or joined by a stranger. */
 function corpus(): Json[] {
-  const events = everyEventShape() as unknown as Json[];
+  const events = [...everyEventShape(), ...customEventShapes()] as unknown as Json[];
   const batches: Json[] = [
     { apiKey: 'pk_test', events },
     { apiKey: 'pk_test', sdkVersion: '1.2.3', events: [events[0] as Json] },
@@ -121,6 +121,17 @@ function corpus(): Json[] {
     }
   }
   cases.push(
+    { apiKey: 'pk_test', release: 'v1', events: [events[1] as Json] },
+    { apiKey: 'pk_test', events: [withProps(20)] },
+    { apiKey: 'pk_test', events: [withProps(21)] },
+    {
+      apiKey: 'pk_test',
+      events: [{ ...(events[1] as object), type: 'custom', name: 'x', props: { a: { b: 1 } } }],
+    },
+    { apiKey: 'pk_test', events: [{ ...(events[1] as object), type: 'custom', name: 'x', props: ['a'] }] },
+    JSON.parse(
+      '{"apiKey":"pk_test","events":[{"id":"custom_p01","type":"custom","name":"n","ts":1,"userId":"u","sessionId":"s","path":"/","props":{"__proto__":"x"}}]}',
+    ),
     { apiKey: 'pk_test', events: [] },
     { apiKey: 'pk_test', events: Array.from({ length: 100 }, () => events[1] as Json) },
     { apiKey: 'pk_test', events: Array.from({ length: 101 }, () => events[1] as Json) },
@@ -137,6 +148,34 @@ function corpus(): Json[] {
   );
   return cases;
 }
+
+/** Custom events and identifies, with properties of every kind (docs/custom-events.md). */
+function customEventShapes(): Json[] {
+  const base = { ts: 1_700_000_000_000, userId: 'u1', sessionId: 's1', path: '/' };
+  return [
+    {
+      ...base,
+      id: 'custom_f01',
+      type: 'custom',
+      name: 'swap_quote_shown',
+      props: { pair: 'ETH/USDC', amount: 1.5, ok: true },
+    },
+    { ...base, id: 'custom_m01', type: 'custom', name: 'bridge_started' },
+    { ...base, id: 'ident_f001', type: 'identify', appUserId: 'acct-42', traits: { plan: 'pro', seats: 3 } },
+    { ...base, id: 'ident_m001', type: 'identify', appUserId: 'acct-43' },
+  ];
+}
+
+const withProps = (count: number): Json => ({
+  id: 'custom_n01',
+  type: 'custom',
+  name: 'many',
+  ts: 1,
+  userId: 'u',
+  sessionId: 's',
+  path: '/',
+  props: Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i])),
+});
 
 describe('the compiled batch validator', () => {
   it.each([
@@ -201,8 +240,15 @@ describe('the compiled batch validator', () => {
   it('refuses to compile keywords it cannot check, rather than ignoring them', () => {
     expect(() => compileJsonSchema({ type: 'string', format: 'email' })).toThrow(/format/);
     expect(() => compileJsonSchema({ oneOf: [{ type: 'string' }, { type: 'number' }] })).toThrow(/oneOf/);
-    expect(() => compileJsonSchema({ type: 'object', additionalProperties: { type: 'string' } })).toThrow(
-      /additionalProperties/,
-    );
+    expect(() =>
+      compileJsonSchema({
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        additionalProperties: { type: 'string' },
+      }),
+    ).toThrow(/additionalProperties/);
+    expect(() => compileJsonSchema({ type: 'object', maxProperties: 2 })).toThrow(/maxProperties/);
+    expect(() => compileJsonSchema({ anyOf: [{ type: 'string' }, { type: 'object' }] })).toThrow(/anyOf/);
+    expect(() => compileJsonSchema({ anyOf: [{ type: 'number' }, { type: 'integer' }] })).toThrow(/anyOf/);
   });
 });

@@ -84,5 +84,14 @@ export function everyEventShape(): IngestEventInput[] {
       },
     },
     { ...base('error_min1'), type: 'error', source: 'window', message: 'TypeError: x is undefined' },
+    {
+      ...base('custom_f01'),
+      type: 'custom',
+      name: 'swap_quote_shown',
+      props: { pair: 'ETH/USDC', amount: 1.5, 'quote "fast"': true, empty: '' },
+    },
+    { ...base('custom_m01'), type: 'custom', name: 'bridge_started' },
+    { ...base('ident_f001'), type: 'identify', appUserId: 'acct-42', traits: { plan: 'pro', seats: 3 } },
+    { ...base('ident_m001'), type: 'identify', appUserId: 'acct-43' },
   ] as IngestEventInput[];
 }

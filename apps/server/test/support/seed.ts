@@ -117,6 +117,15 @@ export async function snapshot(services: Services): Promise<string> {
     db.selectFrom('alert_rules').selectAll().orderBy('id').execute(),
     db.selectFrom('alert_rule_states').selectAll().orderBy('rule_id').orderBy('subject_id').execute(),
     db.selectFrom('alert_firings').selectAll().orderBy('id').execute(),
+    db.selectFrom('write_tokens').selectAll().orderBy('id').execute(),
+    db.selectFrom('sourcemap_releases').selectAll().orderBy('project_id').orderBy('release').execute(),
+    db
+      .selectFrom('sourcemap_files')
+      .selectAll()
+      .orderBy('project_id')
+      .orderBy('release')
+      .orderBy('url')
+      .execute(),
   ]);
   return JSON.stringify(tables);
 }

@@ -15,6 +15,7 @@ import { InstallSnippetsCard } from '../../features/sdk-config/components/instal
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
 import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
 import { RetentionCard } from '../../features/sdk-config/components/retention-card';
+import { WriteTokensCard } from '../../features/sdk-config/components/write-tokens-card';
 import { canManage, isOwner, OWNER_HINT, ROLE_LABELS, VIEWER_HINT } from '../../lib/roles';
 import { useConsoleContext } from './console-outlet';
 
@@ -54,6 +55,9 @@ export function ConfigPage() {
         <IntegrationTestCard projectId={project.id} />
         <Locked reason={manageLock}>
           <ReadTokensCard key={`tokens-${project.id}`} project={project} onError={showError} />
+        </Locked>
+        <Locked reason={manageLock}>
+          <WriteTokensCard key={`write-tokens-${project.id}`} project={project} onError={showError} />
         </Locked>
         <Locked reason={manageLock}>
           <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />

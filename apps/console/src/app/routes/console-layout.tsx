@@ -33,6 +33,7 @@ const SCREENS = new Set([
   'acquisition',
   'errorlogs',
   'wallets',
+  'events',
   'config',
   'members',
   'audit-log',

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../errors.ts';
 import type { Actor } from '../../lib/access.ts';
-import { READ_TOKEN_PREFIX } from '../../lib/ids.ts';
+import { READ_TOKEN_PREFIX, WRITE_TOKEN_PREFIX } from '../../lib/ids.ts';
 import type { AuthUser, SessionService } from './sessions.ts';
 
 declare module 'fastify' {
@@ -32,6 +32,10 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
       throw forbidden(
         "A read token only reads a project's analytics (GraphQL queries) and exports its events; this needs a console session.",
       );
+    }
+    // Write tokens (modules/sourcemaps) upload source maps and do nothing else.
+    if (token?.startsWith(WRITE_TOKEN_PREFIX)) {
+      throw forbidden('A write token only uploads source maps; this needs a console session.');
     }
     pending = token ? request.server.sessions.verify(token) : Promise.resolve(null);
     resolved.set(request, pending);

@@ -12,8 +12,8 @@
 
 export type ColumnKind = 'varchar' | 'timestamp' | 'bigint' | 'hugeint';
 
-/** A value of a batch record: JSON text or a JSON integer at a path. */
-type JsonType = 'text' | 'integer';
+/** A value of a batch record: JSON text, a JSON integer, or an object stored as its JSON text, at a path. */
+type JsonType = 'text' | 'integer' | 'object';
 export type Source =
   /** A field of the SDK event (`e`): `["utm", "source"]` is `event.utm.source`. */
   | { from: 'event'; path: readonly string[]; json: JsonType }
@@ -29,6 +29,8 @@ export type Source =
 const event = (json: JsonType, ...path: string[]): Source => ({ from: 'event', path, json });
 const text = (...path: string[]) => event('text', ...path);
 const integer = (...path: string[]) => event('integer', ...path);
+/** A flat object (a custom event's properties), stored as its JSON text. */
+const object = (...path: string[]) => event('object', ...path);
 const request = (field: string, json: JsonType = 'text'): Source => ({ from: 'request', field, json });
 const lower = (of: Source): Source => ({ from: 'lower', of });
 const coalesce = (...of: Source[]): Source => ({ from: 'coalesce', of });
@@ -115,6 +117,14 @@ const COLUMNS = {
   wallet_nonce: optional('hugeint', text('walletState', 'nonce')),
   /** Error events: the incident they belong to (incidents/fingerprint.ts), set by ingestion on write. */
   incident_id: optional('varchar', text('incidentId')),
+  /** Custom events: the name the dapp gave (`track`). */
+  event_name: optional('varchar', only('custom', text('name'))),
+  /** Identify events: the dapp's own id of the user (`identify`). */
+  app_user_id: optional('varchar', text('appUserId')),
+  /** Custom events' properties or identify events' traits: a flat JSON object of text, numbers and booleans. */
+  props: optional('varchar', coalesce(object('props'), object('traits'))),
+  /** The dapp's release the batch came from (the SDK's `release` option, docs/releases.md). */
+  release: optional('varchar', request('release')),
 } as const satisfies Record<string, ColumnDefinition>;
 
 type ValueOf<K extends ColumnKind> = K extends 'varchar' ? string : K extends 'hugeint' ? bigint : number;
@@ -151,6 +161,7 @@ function valueAt(source: Source, request: Record<string, unknown>, event: Record
     case 'event': {
       let value: unknown = event;
       for (const key of source.path) value = (value as Record<string, unknown> | undefined)?.[key];
+      if (source.json === 'object' && value != null) return JSON.stringify(value);
       return value ?? null;
     }
     case 'request':

@@ -1,6 +1,7 @@
 import type { AcquisitionQuestions } from './acquisition-questions.ts';
 import type { AlertQuestions } from './alert-questions.ts';
 import type { AnalyticsQuestions } from './analytics-questions.ts';
+import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
@@ -72,7 +73,8 @@ export type EventReader = IngestionQuestions &
   AcquisitionQuestions &
   IncidentQuestions &
   WalletQuestions &
-  AlertQuestions;
+  AlertQuestions &
+  CustomEventQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

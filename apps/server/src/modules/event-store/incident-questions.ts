@@ -1,5 +1,7 @@
 import type { ActiveUsersDuringQuestion } from './questions/active-users-during/question.ts';
+import type { IncidentReleasesQuestion } from './questions/incident-releases/question.ts';
 import type { IncidentSummariesQuestion } from './questions/incident-summaries/question.ts';
+import type { NewReleaseOccurrencesQuestion } from './questions/new-release-occurrences/question.ts';
 import type { OccurrenceByIdQuestion } from './questions/occurrence-by-id/question.ts';
 import type { SessionTrailQuestion } from './questions/session-trail/question.ts';
 
@@ -10,13 +12,17 @@ import type { SessionTrailQuestion } from './questions/session-trail/question.ts
 export type IncidentQuestions = IncidentSummariesQuestion &
   ActiveUsersDuringQuestion &
   OccurrenceByIdQuestion &
-  SessionTrailQuestion;
+  SessionTrailQuestion &
+  IncidentReleasesQuestion &
+  NewReleaseOccurrencesQuestion;
 
 export type { IncidentSpan } from './questions/active-users-during/question.ts';
+export type { IncidentReleases } from './questions/incident-releases/question.ts';
 export type {
   IncidentSummary,
   SummariesAndLives,
   SummaryOptions,
 } from './questions/incident-summaries/question.ts';
+export type { ResolvedInNextRelease } from './questions/new-release-occurrences/question.ts';
 export type { StoredOccurrence } from './questions/occurrence-by-id/question.ts';
 export type { StoredTrailEvent } from './questions/session-trail/question.ts';

@@ -30,6 +30,8 @@ export type BatchRequest = {
   browser: string | null;
   os: string | null;
   device: string | null;
+  /** The batch's `release`, when the SDK was given one. */
+  release?: string | null;
 };
 
 /** Batch records start with this, rows records with ROWS_RECORD_PREFIX. */
@@ -82,8 +84,10 @@ function isRequestOnly(source: Source): boolean {
  */
 function expressionOf(source: Source): string {
   switch (source.from) {
-    case 'event':
-      return `e${source.path.map((key) => `?.[${JSON.stringify(key)}]`).join('')}`;
+    case 'event': {
+      const value = `e${source.path.map((key) => `?.[${JSON.stringify(key)}]`).join('')}`;
+      return source.json === 'object' ? `objectText(${value})` : value;
+    }
     case 'request':
       return `q[${JSON.stringify(source.field)}]`;
     case 'lower':
@@ -96,6 +100,8 @@ function expressionOf(source: Source): string {
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+/** An object's JSON text (properties), or null when absent. */
+const objectText = (value: unknown) => (value == null ? null : JSON.stringify(value));
 
 /** Whether JSON writes the text as it is between quotes: no quote, backslash, control or surrogate character. */
 function isPlainText(text: string): boolean {
@@ -158,7 +164,7 @@ function compileBatchWriter(): (request: object, events: readonly object[]) => s
   return lines.join('\\n');
 };`;
   // Generated from the column table only (names and paths reach it as JSON literals).
-  return new Function('lower', 'quote', body)(lower, quote) as (
+  return new Function('lower', 'quote', 'objectText', body)(lower, quote, objectText) as (
     request: object,
     events: readonly object[],
   ) => string;

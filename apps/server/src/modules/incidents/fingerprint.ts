@@ -13,6 +13,11 @@ export type FingerprintInput = {
   stack?: string | null;
   code?: number | null;
   method?: string | null;
+  /**
+   * The top frame mapped through the release's source maps (`src/send.ts:sendTokens`), when a map covers
+   * it: it replaces the minified top frame, so two builds of the same code group together (ADR 066).
+   */
+  originalTopFrame?: string | null;
 };
 
 const MAX_NORMALISED_LENGTH = 300;
@@ -88,7 +93,8 @@ export function fingerprintOf(input: FingerprintInput): string {
   if (input.source === 'wallet' && input.code != null) {
     return ['wallet', `code=${input.code}`, `method=${input.method ?? '?'}`].join('|');
   }
-  const parts = [input.source, normaliseMessage(input.message), topFrame(input.stack) ?? ''];
+  const frame = input.originalTopFrame ?? topFrame(input.stack);
+  const parts = [input.source, normaliseMessage(input.message), frame ?? ''];
   if (input.source === 'wallet') parts.push(`method=${input.method ?? '?'}`);
   return parts.join('|');
 }

@@ -16,6 +16,8 @@ export type IncidentDeps = {
   db: AccountDb;
   clock: Clock;
   audit: AuditRecorder;
+  /** The detail's stack frames through the release's source maps (modules/sourcemaps). */
+  mapFrames?: IncidentServiceDeps['mapFrames'];
 };
 
 /** The incident service and its GraphQL part, for app.ts to compose. */
@@ -27,6 +29,7 @@ export function createIncidents(deps: IncidentDeps): { service: IncidentService;
     assignments: createIncidentAssignmentStore(deps.db),
     clock: deps.clock,
     audit: deps.audit,
+    mapFrames: deps.mapFrames,
   });
   return { service, graphql: incidentGraphqlModule({ incidents: service }) };
 }

@@ -11,12 +11,18 @@ const ListArgs = RangeArgs.extend({
   search: text(200).nullish(),
   severities: z.array(text(16)).max(4).nullish(),
   statuses: z.array(text(16)).max(3).nullish(),
+  release: z.string().max(200).nullish(),
   first: z.number().int().min(1).max(100).nullish(),
   after: text(200).nullish(),
   assignee: text(64).nullish(),
 });
 const DetailArgs = RangeArgs.extend({ id: text(64) });
-const StatusArgs = z.object({ projectId: text(64), id: text(64), status: text(16) });
+const StatusArgs = z.object({
+  projectId: text(64),
+  id: text(64),
+  status: text(16),
+  inNextRelease: z.boolean().nullish(),
+});
 const AssignArgs = z.object({ projectId: text(64), id: text(64), userId: text(64).nullish() });
 
 export function incidentGraphqlModule({ incidents }: { incidents: IncidentService }): GraphqlModule {

@@ -64,6 +64,13 @@ export const incidentTypeDefs = /* GraphQL */ `
     statusChangedAt: DateTime
     "Null when unassigned."
     assignee: IncidentAssignee
+    "The release of its first and of its latest occurrence that carried one."
+    firstRelease: String
+    lastRelease: String
+    "Resolved in next release: only an occurrence in a release first seen after the resolve reopens it."
+    resolvedInNextRelease: Boolean!
+    "With resolvedInNextRelease: its latest release when it was resolved."
+    resolvedInRelease: String
   }
 
   type StatusCounts {
@@ -132,6 +139,26 @@ export const incidentTypeDefs = /* GraphQL */ `
     description: String!
   }
 
+  "A line of the original source (the map's sourcesContent)."
+  type SourceLine {
+    line: Float!
+    text: String!
+  }
+
+  "A stack frame, mapped through the release's source maps when one covers its file."
+  type StackFrame {
+    "The frame as the browser wrote it."
+    minified: String!
+    mapped: Boolean!
+    function: String
+    "The original file; null when the map's source lies outside the bundle (names only)."
+    file: String
+    line: Float
+    column: Float
+    "Up to 5 lines before and after the frame's line, and that line."
+    context: [SourceLine!]!
+  }
+
   type IncidentOccurrence {
     eventId: String!
     time: DateTime!
@@ -147,6 +174,10 @@ export const incidentTypeDefs = /* GraphQL */ `
     browser: String
     os: String
     country: String
+    "The release it came from (the SDK's release option)."
+    release: String
+    "The stack's frames, mapped where the release's source maps cover them."
+    frames: [StackFrame!]!
     "Up to 20 events of the same session before the occurrence, oldest first."
     trail: [TrailEvent!]!
   }
@@ -170,6 +201,10 @@ export const incidentTypeDefs = /* GraphQL */ `
     isRegression: Boolean!
     statusChangedAt: DateTime
     assignee: IncidentAssignee
+    firstRelease: String
+    lastRelease: String
+    resolvedInNextRelease: Boolean!
+    resolvedInRelease: String
     from: DateTime!
     to: DateTime!
     "What grouped the occurrences: type|normalised message|file:function, or wallet|code=…|method=…."
@@ -190,6 +225,8 @@ export const incidentTypeDefs = /* GraphQL */ `
       severities: [Severity!]
       "Default: open only (resolved and ignored incidents leave the default list)."
       statuses: [IncidentStatus!]
+      "Only incidents with an occurrence in the range that came from this release."
+      release: String
       first: Int = 25
       after: String
       "A member's user id, me (the caller; a console session only) or none (unassigned). Acts like the severity filter."
@@ -200,8 +237,11 @@ export const incidentTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Resolve, ignore or reopen (status: open) an incident of your project; answers the incident as of now."
-    setIncidentStatus(projectId: ID!, id: ID!, status: IncidentStatus!): IncidentRow!
+    """
+    Resolve, ignore or reopen (status: open) an incident of your project; answers the incident as of now.
+    inNextRelease (with resolved only): an occurrence reopens it only from a release first seen after now.
+    """
+    setIncidentStatus(projectId: ID!, id: ID!, status: IncidentStatus!, inNextRelease: Boolean): IncidentRow!
     "Assign an incident to a current member (userId), or unassign it (userId null). Admins and the owner assign anyone; a viewer may take an unassigned incident for themselves and give up their own."
     assignIncident(projectId: ID!, id: ID!, userId: ID): IncidentRow!
   }

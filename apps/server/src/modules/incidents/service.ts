@@ -9,8 +9,10 @@ import {
   IncidentStatuses,
   Severities,
   type Severity,
+  type StackFrame,
   type StatusCounts,
 } from '@polyflow/contracts/incidents';
+import { ReleaseSchema } from '@polyflow/contracts/sourcemaps';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { type Actor, type AuditRecorder, type ProjectAccess, roleAllows } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
@@ -25,7 +27,11 @@ import {
   type TimeRange,
 } from '../../reading/time-range.ts';
 import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
-import type { IncidentQuestions, IncidentSummary } from '../event-store/incident-questions.ts';
+import type {
+  IncidentQuestions,
+  IncidentReleases,
+  IncidentSummary,
+} from '../event-store/incident-questions.ts';
 import type { IncidentAssignmentStore } from './assignments.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
@@ -41,13 +47,28 @@ export type IncidentListQuery = RangeInput & {
   severities?: readonly string[] | null;
   /** Default: open only (resolved and ignored incidents leave the default list). */
   statuses?: readonly string[] | null;
+  /** Only incidents with an occurrence of the range from this release (docs/releases.md). */
+  release?: string | null;
   first?: number | null;
   after?: string | null;
   /** A member's user id (the resolver turns `me` into the caller's), or `none`: unassigned only. */
   assignee?: string | null;
 };
 export type IncidentQuery = RangeInput & { projectId: string; id: string };
-export type IncidentStatusChange = { projectId: string; id: string; status: string };
+export type IncidentStatusChange = {
+  projectId: string;
+  id: string;
+  status: string;
+  /** With `resolved`: resolve in next release (docs/releases.md). */
+  inNextRelease?: boolean | null;
+};
+
+/** A stack's frames, mapped through the release's source maps (modules/sourcemaps, wired by app.ts). */
+export type StackFrameMapper = (
+  projectId: string,
+  release: string | null,
+  stack: string | null,
+) => Promise<StackFrame[]>;
 /** `userId` null: unassign. */
 export type IncidentAssignment = { projectId: string; id: string; userId: string | null };
 
@@ -61,6 +82,8 @@ export type IncidentServiceDeps = {
   clock?: Clock;
   /** Status changes are recorded there (modules/audit-log). */
   audit: AuditRecorder;
+  /** The detail's stack frames (default: none). */
+  mapFrames?: StackFrameMapper;
 };
 
 /** The list screen's default period. */
@@ -72,15 +95,68 @@ export const MAX_SEARCH_LENGTH = 200;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The owner's decision as it stands now: a resolved incident that occurred again is open, a regression. */
-type StatusView = Pick<IncidentRow, 'status' | 'isRegression' | 'statusChangedAt'>;
+type StatusView = Pick<
+  IncidentRow,
+  'status' | 'isRegression' | 'statusChangedAt' | 'resolvedInNextRelease' | 'resolvedInRelease'
+>;
 
-function statusOf(state: IncidentState | undefined, lastSeenEverMs: number): StatusView {
-  if (!state) return { status: 'open', isRegression: false, statusChangedAt: null };
+/**
+ * `reopenedByRelease`: whether an occurrence after the resolve came from a release first seen after it
+ * (asked of the event store only for incidents resolved in next release that occurred again).
+ */
+function statusOf(
+  state: IncidentState | undefined,
+  lastSeenEverMs: number,
+  reopenedByRelease: boolean,
+): StatusView {
+  const none = { resolvedInNextRelease: false, resolvedInRelease: null };
+  if (!state) return { status: 'open', isRegression: false, statusChangedAt: null, ...none };
   const statusChangedAt = iso(state.changedAtMs);
-  if (state.status === 'resolved' && lastSeenEverMs > state.changedAtMs) {
-    return { status: 'open', isRegression: true, statusChangedAt };
+  const release =
+    state.status === 'resolved' && state.nextRelease
+      ? { resolvedInNextRelease: true, resolvedInRelease: state.resolvedInRelease }
+      : none;
+  const occurredSince = lastSeenEverMs > state.changedAtMs;
+  if (state.status === 'resolved' && occurredSince && (!state.nextRelease || reopenedByRelease)) {
+    return { status: 'open', isRegression: true, statusChangedAt, ...release };
   }
-  return { status: state.status, isRegression: false, statusChangedAt };
+  return { status: state.status, isRegression: false, statusChangedAt, ...release };
+}
+
+/** The releases of the incidents shown, and which a newer release reopened (docs/releases.md). */
+type ReleaseView = { of: ReadonlyMap<string, IncidentReleases>; reopened: ReadonlySet<string> };
+const NO_RELEASES: ReleaseView = { of: new Map(), reopened: new Set() };
+
+/** The incidents resolved in next release that occurred since: those a newer release may have reopened. */
+function nextReleaseCandidates(
+  states: ReadonlyMap<string, IncidentState>,
+  lastSeenEver: (id: string) => number | undefined,
+) {
+  return [...states.values()].flatMap((state) => {
+    const lastSeenMs = lastSeenEver(state.incidentId);
+    return state.status === 'resolved' &&
+      state.nextRelease &&
+      lastSeenMs !== undefined &&
+      lastSeenMs > state.changedAtMs
+      ? [{ incidentId: state.incidentId, sinceMs: state.changedAtMs }]
+      : [];
+  });
+}
+
+/** The mapped top frame as the fingerprint names it (`file:function`), or undefined when it is not mapped. */
+function originalTopFrameOf(frames: readonly StackFrame[]): string | undefined {
+  const [top] = frames;
+  return top?.mapped && top.file ? `${top.file}:${top.function ?? '<anonymous>'}` : undefined;
+}
+
+function parseRelease(input: string | null | undefined): string | null {
+  if (input === null || input === undefined || input === '') return null;
+  if (!ReleaseSchema.safeParse(input).success) {
+    throw new InputError(
+      'Invalid release: 1 to 64 characters without control characters, as the SDK sends it.',
+    );
+  }
+  return input;
 }
 
 function toLifetime(summary: IncidentSummary, activeUsers: number): IncidentLifetime {
@@ -103,6 +179,7 @@ function toRow(
   lifetime: IncidentLifetime,
   status: StatusView,
   assignee: IncidentAssignee | null,
+  releases: IncidentReleases | undefined,
 ): IncidentRow {
   return {
     id: summary.id,
@@ -120,6 +197,8 @@ function toRow(
     code: summary.code,
     method: summary.method,
     ...status,
+    firstRelease: releases?.firstRelease ?? null,
+    lastRelease: releases?.lastRelease ?? null,
     assignee,
   };
 }
@@ -188,6 +267,7 @@ export function createIncidentService({
   assignments,
   clock = systemClock,
   audit,
+  mapFrames = async () => [],
 }: IncidentServiceDeps) {
   /**
    * The range's summaries and each incident's whole life (all time up to now) with its reach, keyed by id:
@@ -222,10 +302,25 @@ export function createIncidentService({
     lifetime: IncidentLifetime | undefined,
     state: IncidentState | undefined,
     assignee?: IncidentAssignee,
+    releases: ReleaseView = NO_RELEASES,
   ): IncidentRow {
     // An occurrence in the range is also one of its life; the fallback only covers a write in between.
     const life = lifetime ?? toLifetime(summary, summary.affectedUsers);
-    return toRow(summary, life, statusOf(state, Date.parse(life.lastSeen)), assignee ?? null);
+    const status = statusOf(state, Date.parse(life.lastSeen), releases.reopened.has(summary.id));
+    return toRow(summary, life, status, assignee ?? null, releases.of.get(summary.id));
+  }
+
+  /** Which incidents resolved in next release a newer release reopened. */
+  async function reopenedByRelease(
+    projectId: string,
+    decisions: ReadonlyMap<string, IncidentState>,
+    lifetimes: ReadonlyMap<string, IncidentLifetime>,
+  ): Promise<Set<string>> {
+    const lastSeenEver = (id: string) => {
+      const life = lifetimes.get(id);
+      return life ? Date.parse(life.lastSeen) : undefined;
+    };
+    return store.newReleaseOccurrences(projectId, nextReleaseCandidates(decisions, lastSeenEver));
   }
 
   /** The incident's whole life up to now, or 404 when the project never had it. */
@@ -259,17 +354,25 @@ export function createIncidentService({
         throw new InputError(`Invalid search: at most ${MAX_SEARCH_LENGTH} characters.`);
       }
       const cursor = input.after ? decodeCursor(input.after) : null;
+      const release = parseRelease(input.release);
 
       const assignee = input.assignee?.trim() || null;
-      const [{ summaries, lifetimes: lives }, outcomes, decisions, assignees] = await Promise.all([
-        summariesAndLifetimes(input.projectId, range, nowMs, { search }),
-        store.transactionOutcomes(input.projectId, bucketRange(range)),
-        states.statesOf(input.projectId),
-        assignments.assigneesOf(input.projectId),
-      ]);
+      const [{ summaries, lifetimes: lives }, outcomes, decisions, assignees, releasesOf] = await Promise.all(
+        [
+          summariesAndLifetimes(input.projectId, range, nowMs, { search }),
+          store.transactionOutcomes(input.projectId, bucketRange(range)),
+          states.statesOf(input.projectId),
+          assignments.assigneesOf(input.projectId),
+          store.incidentReleases(input.projectId, release ? { release: { name: release, range } } : {}),
+        ],
+      );
+      const reopened = await reopenedByRelease(input.projectId, decisions, lives);
       const rows = summaries.map((summary) => ({
-        row: rowOf(summary, lives.get(summary.id), decisions.get(summary.id), assignees.get(summary.id)),
-        isMatch: summary.isMatch,
+        row: rowOf(summary, lives.get(summary.id), decisions.get(summary.id), assignees.get(summary.id), {
+          of: releasesOf,
+          reopened,
+        }),
+        isMatch: summary.isMatch && (!release || releasesOf.get(summary.id)?.inRelease === true),
       }));
       const isAssigneeMatch = (row: IncidentRow) =>
         assignee === null ||
@@ -326,23 +429,32 @@ export function createIncidentService({
         const trail = latest ? await store.sessionTrail(input.projectId, latest) : [];
         return { latest, trail };
       });
-      const [summary, { latest, trail }, lives, decisions, assignees] = await Promise.all([
+      const [summary, { latest, trail }, lives, decisions, assignees, releasesOf] = await Promise.all([
         figures.then(({ summaries }) => summaries[0]),
         latestOfRange,
         figures.then(({ lives }) => lifetimesOf(input.projectId, lives)),
         states.statesOf(input.projectId),
         assignments.assigneesOf(input.projectId),
+        store.incidentReleases(input.projectId, { incidentId: input.id }),
       ]);
       if (!summary || !latest) return null;
+      const [reopened, frames] = await Promise.all([
+        reopenedByRelease(input.projectId, decisions, lives),
+        mapFrames(input.projectId, latest.release, latest.stack),
+      ]);
       const lifetime = lives.get(summary.id) ?? toLifetime(summary, summary.affectedUsers);
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {
-        ...rowOf(summary, lifetime, decisions.get(summary.id), assignees.get(summary.id)),
+        ...rowOf(summary, lifetime, decisions.get(summary.id), assignees.get(summary.id), {
+          of: releasesOf,
+          reopened,
+        }),
         // All time starts with the incident's first occurrence.
         from: iso(input.from ? range.fromMs : startOfUtcDay(summary.firstSeenMs)),
         to: iso(range.toMs),
-        fingerprint: fingerprintOf(latest),
+        // As ingestion grouped it: on the original top frame when the release's maps cover it (ADR 066).
+        fingerprint: fingerprintOf({ ...latest, originalTopFrame: originalTopFrameOf(frames) }),
         lifetime,
         latest: {
           eventId: latest.eventId,
@@ -364,6 +476,8 @@ export function createIncidentService({
           browser: latest.browser,
           os: latest.os,
           country: latest.country,
+          release: latest.release,
+          frames,
           trail: trail.map(toTrailEvent),
         },
       };
@@ -382,6 +496,9 @@ export function createIncidentService({
       if (!status) {
         throw new InputError(`Invalid status: use ${IncidentStatuses.join(', ')}.`);
       }
+      if (input.inNextRelease && status !== 'resolved') {
+        throw new InputError('inNextRelease goes with status resolved only.');
+      }
       const now = clock();
       const allTime = { fromMs: 0, toMs: now.getTime() + 1 };
       const {
@@ -390,22 +507,29 @@ export function createIncidentService({
       } = await summariesAndLifetimes(input.projectId, allTime, now.getTime(), { incidentId: input.id });
       const lifetime = lifetimes.get(input.id);
       if (!lifetime || !summary) throw notFound('No such incident in this project.');
+      const releasesOf = await store.incidentReleases(input.projectId, { incidentId: input.id });
+      const nextRelease = input.inNextRelease
+        ? { release: releasesOf.get(input.id)?.lastRelease ?? null }
+        : undefined;
       await states.setState({
         projectId: input.projectId,
         incidentId: input.id,
         status,
         changedAt: now,
         changedBy: actor.id,
+        nextRelease,
       });
       await audit.record({
         projectId: input.projectId,
         actor,
         action: 'incident.status',
         target: input.id,
-        details: { status },
+        details: nextRelease ? { status, inNextRelease: true, release: nextRelease.release } : { status },
       });
       const state = (await states.statesOf(input.projectId)).get(input.id);
-      return rowOf(summary, lifetime, state, (await assignments.assigneesOf(input.projectId)).get(input.id));
+      // Just changed: nothing has occurred since, so no release has reopened it yet.
+      const assignee = (await assignments.assigneesOf(input.projectId)).get(input.id);
+      return rowOf(summary, lifetime, state, assignee, { of: releasesOf, reopened: new Set() });
     },
 
     /**
@@ -458,8 +582,12 @@ export function createIncidentService({
           details: { from: current?.email ?? null, to: email },
         });
       }
-      const after = (await assignments.assigneesOf(input.projectId)).get(input.id);
-      return rowOf(summary, lifetime, decisions.get(input.id), after);
+      const [after, releasesOf, reopened] = await Promise.all([
+        assignments.assigneesOf(input.projectId).then((assignees) => assignees.get(input.id)),
+        store.incidentReleases(input.projectId, { incidentId: input.id }),
+        reopenedByRelease(input.projectId, decisions, new Map([[input.id, lifetime]])),
+      ]);
+      return rowOf(summary, lifetime, decisions.get(input.id), after, { of: releasesOf, reopened });
     },
 
     /**

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { AccountDb } from '../../db/database.ts';
 
 /** The owner's decision on one incident; an incident without one is open. */
-export type IncidentState = { incidentId: string; status: 'resolved' | 'ignored'; changedAtMs: number };
+export type IncidentState = {
+  incidentId: string;
+  status: 'resolved' | 'ignored';
+  changedAtMs: number;
+  /** Resolved "in next release" (docs/releases.md): only a newer release's occurrence reopens it. */
+  nextRelease: boolean;
+  /** With `nextRelease`: the incident's latest release when it was resolved. */
+  resolvedInRelease: string | null;
+};
 
 export type IncidentStateStore = ReturnType<typeof createIncidentStateStore>;
 
@@ -10,6 +18,8 @@ const RowSchema = z.object({
   incident_id: z.string(),
   status: z.enum(['resolved', 'ignored']),
   changed_at: z.iso.datetime(),
+  next_release: z.coerce.number(),
+  resolved_in_release: z.string().nullable(),
 });
 
 /** All SQL about incident statuses, in the account store (SQLite or PostgreSQL) beside the projects. */
@@ -18,7 +28,7 @@ export function createIncidentStateStore(db: AccountDb) {
     async statesOf(projectId: string): Promise<Map<string, IncidentState>> {
       const rows = await db
         .selectFrom('incident_states')
-        .select(['incident_id', 'status', 'changed_at'])
+        .select(['incident_id', 'status', 'changed_at', 'next_release', 'resolved_in_release'])
         .where('project_id', '=', projectId)
         .execute();
       return new Map(
@@ -28,6 +38,8 @@ export function createIncidentStateStore(db: AccountDb) {
             incidentId: row.incident_id,
             status: row.status,
             changedAtMs: Date.parse(row.changed_at),
+            nextRelease: row.next_release === 1,
+            resolvedInRelease: row.resolved_in_release,
           };
           return [row.incident_id, state] as const;
         }),
@@ -59,6 +71,8 @@ export function createIncidentStateStore(db: AccountDb) {
       status: 'open' | 'resolved' | 'ignored';
       changedAt: Date;
       changedBy: string;
+      /** Resolve in next release, naming the release current now (null when it has none). */
+      nextRelease?: { release: string | null };
     }): Promise<void> {
       if (input.status === 'open') {
         await db
@@ -74,6 +88,8 @@ export function createIncidentStateStore(db: AccountDb) {
         status: input.status,
         changed_at: input.changedAt.toISOString(),
         changed_by: input.changedBy,
+        next_release: input.nextRelease ? 1 : 0,
+        resolved_in_release: input.nextRelease?.release ?? null,
       };
       await db
         .insertInto('incident_states')
@@ -83,6 +99,8 @@ export function createIncidentStateStore(db: AccountDb) {
             status: values.status,
             changed_at: values.changed_at,
             changed_by: values.changed_by,
+            next_release: values.next_release,
+            resolved_in_release: values.resolved_in_release,
           }),
         )
         .execute();

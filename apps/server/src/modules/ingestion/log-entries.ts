@@ -16,9 +16,9 @@ const incidentIds = boundedCache<string | null>(1000);
  * the request path. At most 1,000 keys of at most 4 KB each (about 4 MB); the project is part of the key.
  */
 function incidentIdOfErrorCached(projectId: string, error: FingerprintInput): string | null {
-  const { source, message, stack, code, method } = error;
+  const { source, message, stack, code, method, originalTopFrame } = error;
   // Unambiguous whatever the texts hold (a separator character could be part of a message).
-  const key = JSON.stringify([projectId, source, message, stack, code, method]);
+  const key = JSON.stringify([projectId, source, message, stack, code, method, originalTopFrame]);
   if (key.length > MAX_CACHED_ERROR_CHARS) return incidentIdOfError(projectId, error);
   let id = incidentIds.get(key);
   if (id === undefined) {
@@ -34,11 +34,13 @@ const isLegacyRow = (row: EventRow) => row.sdk?.startsWith('polyflow-legacy/') ?
 /**
  * An SDK batch as a rows record per event (written straight from the wire events, ADR 021). Error events
  * whose wallet code the project ignores (`ignoredWalletCodes`, ADR 067) are stored without an incident.
+ * `topFrames`: error events' top frames mapped through the release's source maps (ADR 066), when any.
  */
 export function batchEntry(
   request: BatchRequest,
   events: readonly IngestEvent[],
   ignoredWalletCodes?: readonly number[],
+  topFrames?: ReadonlyMap<IngestEvent, string>,
 ): LogEntry {
   return {
     project: request.project,
@@ -58,6 +60,7 @@ export function batchEntry(
                     stack: event.stack,
                     code: event.code,
                     method: event.method,
+                    originalTopFrame: topFrames?.get(event),
                   }),
             }
           : event,

@@ -1,7 +1,9 @@
+import type { IngestEvent } from '@polyflow/contracts/events';
 import type { IntegrationStatus } from '@polyflow/contracts/integration';
 import { AppError, badRequest, rateLimited, zodIssues } from '../../errors.ts';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { CustomEventQuestions } from '../event-store/custom-event-questions.ts';
 import type { EventRow } from '../event-store/event-row.ts';
 import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
 import { createBatchValidator } from './batch-validator.ts';
@@ -15,14 +17,26 @@ import { createLogWriter, type LogWriterOptions } from './log-writer.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { assertStorable } from './storable-numbers.ts';
+import { createVocabularyLimits } from './vocabulary.ts';
+
+/** Source maps as ingestion sees them (modules/sourcemaps' symbolicator, wired by app.ts). */
+export type TopFrameMapper = {
+  /** Whether the project has maps for the release: answered from memory, without I/O. */
+  hasMaps(projectId: string, release: string): boolean;
+  /** The stack's top frame mapped (`file:function`), or null when no map covers it. */
+  originalTopFrame(projectId: string, release: string, stack: string): Promise<string | null>;
+};
 
 export type EventServiceDeps = {
+  /** Error events of releases with source maps are fingerprinted on their original top frame (ADR 066). */
+  topFrames?: TopFrameMapper;
   /** The event store: the loader writes through it, the integration card and the legacy status update read. */
   store: Pick<
     EventWriter,
     'loadSegment' | 'isRecordError' | 'deleteProjectEvents' | 'deleteWalletEvents' | 'deleteUserEvents'
   > &
-    Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'>;
+    Pick<IngestionQuestions, 'integrationSummary' | 'findTxEvent'> &
+    Pick<CustomEventQuestions, 'customEventVocabulary'>;
   projects: KeyCacheDeps & ProjectAccess;
   clock?: Clock;
   /** Per project key; generous: it stops a runaway client, not a busy dapp. */
@@ -100,6 +114,7 @@ export function createEventService(deps: EventServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const keys = createKeyCache(deps.projects);
   const limiter = createRateLimiter(deps.rateLimit);
+  const vocabulary = createVocabularyLimits(deps.store, () => clock().getTime());
   const parseUserAgent = createUserAgentParser();
   const geo = deps.geo ?? createGeoLookup();
   const validateBatch = createBatchValidator();
@@ -144,6 +159,28 @@ export function createEventService(deps: EventServiceDeps) {
       country: geo(client.ip),
       ...ua,
     };
+  }
+
+  /**
+   * The original top frames of the batch's error events, for a release with source maps only: other
+   * batches pay one lookup in memory. A map that cannot be read leaves the minified frame.
+   */
+  async function mappedTopFrames(
+    projectId: string,
+    release: string,
+    events: readonly IngestEvent[],
+  ): Promise<Map<IngestEvent, string> | undefined> {
+    const mapper = deps.topFrames;
+    if (!mapper?.hasMaps(projectId, release)) return undefined;
+    const frames = new Map<IngestEvent, string>();
+    await Promise.all(
+      events.map(async (event) => {
+        if (event.type !== 'error' || !event.stack) return;
+        const frame = await mapper.originalTopFrame(projectId, release, event.stack).catch(() => null);
+        if (frame) frames.set(event, frame);
+      }),
+    );
+    return frames;
   }
 
   return {
@@ -220,6 +257,7 @@ export function createEventService(deps: EventServiceDeps) {
       );
       assertClientTimes(batch.events, facts.receivedAt);
       if (facts.isBot) return { accepted: 0, duplicates: 0 };
+      await vocabulary.check(facts.projectId, batch.events);
       const request = {
         project: facts.projectId,
         origin: facts.originHost,
@@ -229,8 +267,14 @@ export function createEventService(deps: EventServiceDeps) {
         browser: facts.browser,
         os: facts.os,
         device: facts.device,
+        release: batch.release ?? null,
       };
-      const result = await writer.submit(batchEntry(request, batch.events, access.ignoredWalletCodes));
+      const topFrames = batch.release
+        ? await mappedTopFrames(facts.projectId, batch.release, batch.events)
+        : undefined;
+      const result = await writer.submit(
+        batchEntry(request, batch.events, access.ignoredWalletCodes, topFrames),
+      );
       deps.metrics?.committed(result);
       return result;
     },

@@ -23,6 +23,10 @@ const INCIDENT = graphql(`
       status
       isRegression
       statusChangedAt
+      firstRelease
+      lastRelease
+      resolvedInNextRelease
+      resolvedInRelease
       assignee { userId email assignedAt }
       from
       to
@@ -53,6 +57,16 @@ const INCIDENT = graphql(`
         browser
         os
         country
+        release
+        frames {
+          minified
+          mapped
+          function
+          file
+          line
+          column
+          context { line text }
+        }
         trail { time type description }
       }
     }

@@ -13,6 +13,7 @@ const INCIDENTS = graphql(`
     $search: String
     $severities: [Severity!]
     $statuses: [IncidentStatus!]
+    $release: String
     $first: Int
     $after: String
     $assignee: String
@@ -24,6 +25,7 @@ const INCIDENTS = graphql(`
       search: $search
       severities: $severities
       statuses: $statuses
+      release: $release
       first: $first
       after: $after
       assignee: $assignee
@@ -53,6 +55,8 @@ const INCIDENTS = graphql(`
         status
         isRegression
         statusChangedAt
+        firstRelease
+        lastRelease
         assignee { userId email assignedAt }
       }
       nextCursor
@@ -71,6 +75,8 @@ export interface IncidentsQueryInput {
   search: string;
   severities: readonly Severity[];
   status: IncidentStatus;
+  /** Only incidents with an occurrence of this release in the period; empty: every release. */
+  release: string;
   /** The cursor of the page; null for the first one. */
   after: string | null;
   /** A member's user id, `me`, `none` (unassigned), or null: anyone. */
@@ -78,7 +84,7 @@ export interface IncidentsQueryInput {
 }
 
 export async function getIncidents(
-  { projectId, from, to, search, severities, status, after, assignee }: IncidentsQueryInput,
+  { projectId, from, to, search, severities, status, release, after, assignee }: IncidentsQueryInput,
   signal?: AbortSignal,
 ): Promise<IncidentList> {
   const { incidents } = await graphqlRequest(INCIDENTS, {
@@ -89,6 +95,7 @@ export async function getIncidents(
       search: search || null,
       severities: severities.length > 0 ? [...severities] : null,
       statuses: [status],
+      release: release || null,
       first: INCIDENT_PAGE_SIZE,
       after,
       assignee,

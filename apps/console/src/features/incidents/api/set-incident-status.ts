@@ -4,8 +4,8 @@ import type { IncidentStatus, SetIncidentStatusMutation } from '../../../gql/gra
 import { graphqlRequest } from '../../../lib/graphql-client';
 
 const SET_INCIDENT_STATUS = graphql(`
-  mutation SetIncidentStatus($projectId: ID!, $id: ID!, $status: IncidentStatus!) {
-    setIncidentStatus(projectId: $projectId, id: $id, status: $status) {
+  mutation SetIncidentStatus($projectId: ID!, $id: ID!, $status: IncidentStatus!, $inNextRelease: Boolean) {
+    setIncidentStatus(projectId: $projectId, id: $id, status: $status, inNextRelease: $inNextRelease) {
       id
       type
       title
@@ -23,6 +23,8 @@ const SET_INCIDENT_STATUS = graphql(`
       status
       isRegression
       statusChangedAt
+      resolvedInNextRelease
+      resolvedInRelease
       assignee { userId email assignedAt }
     }
   }
@@ -33,15 +35,18 @@ export interface SetIncidentStatusInput {
   id: string;
   /** `open` reopens a resolved or ignored incident. */
   status: IncidentStatus;
+  /** With `resolved`: only an occurrence in a release first seen after now reopens it. */
+  inNextRelease?: boolean;
 }
 
 export async function setIncidentStatus({
   projectId,
   id,
   status,
+  inNextRelease,
 }: SetIncidentStatusInput): Promise<SetIncidentStatusMutation['setIncidentStatus']> {
   const { setIncidentStatus: row } = await graphqlRequest(SET_INCIDENT_STATUS, {
-    variables: { projectId, id, status },
+    variables: { projectId, id, status, inNextRelease: inNextRelease ?? null },
   });
   return row;
 }

@@ -6,12 +6,14 @@ import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { countryName } from '../../../lib/format';
 import { formatTimeOfDay } from '../lib/format';
 import { trailCsv } from '../lib/incident-csv';
+import { StackTrace } from './stack-trace';
 
 /** The stored error: message, context, stack, and the session's events that led up to it. */
 export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence }) {
   const context: Array<[string, string | null]> = [
     ['RPC code', occurrence.code === null ? null : String(occurrence.code)],
     ['Method', occurrence.method],
+    ['Release', occurrence.release ?? null],
     ['Page', occurrence.path],
     ['Browser', [occurrence.browser, occurrence.os].filter(Boolean).join(' on ') || null],
     ['Country', occurrence.country === null ? null : countryName(occurrence.country)],
@@ -35,18 +37,7 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
           ))}
       </dl>
       <h3 className="mt-5 mb-2 text-xs font-semibold uppercase tracking-widest text-slate-600">Stack</h3>
-      {occurrence.stack ? (
-        <pre
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-          tabIndex={0}
-          data-testid="stack-trace"
-          className="max-h-72 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 max-sm:whitespace-pre-wrap max-sm:wrap-anywhere focus-visible:outline-2 focus-visible:outline-indigo-500"
-        >
-          {occurrence.stack}
-        </pre>
-      ) : (
-        <p className="text-sm text-slate-500">No stack was recorded for this error.</p>
-      )}
+      <StackTrace occurrence={occurrence} />
       <div className="mt-5 mb-2 flex items-center justify-between gap-2">
         <h3 className="text-xs font-semibold uppercase tracking-widest text-slate-600">
           Events leading up to it

@@ -75,8 +75,22 @@ export function IncidentOverview({
             ? ` since ${formatDateTime(incident.statusChangedAt)}`
             : ''}
           {incident.isRegression && incident.statusChangedAt
-            ? ` (resolved ${formatDateTime(incident.statusChangedAt)}, then it occurred again)`
+            ? ` (resolved ${formatDateTime(incident.statusChangedAt)}, then it occurred again${incident.resolvedInNextRelease ? ' in a newer release' : ''})`
             : ''}
+          {incident.status === 'resolved' && incident.resolvedInNextRelease
+            ? `, in the release after ${incident.resolvedInRelease ?? 'the current one'}`
+            : ''}
+        </Fact>
+        <Fact label="Releases">
+          {incident.firstRelease ? (
+            <span className="font-mono wrap-anywhere">
+              {incident.firstRelease === incident.lastRelease
+                ? incident.firstRelease
+                : `${incident.firstRelease} → ${incident.lastRelease}`}
+            </span>
+          ) : (
+            <span className="text-slate-500">No release recorded</span>
+          )}
         </Fact>
         {assignment && (
           <div className="min-w-0 sm:col-span-2">
@@ -140,7 +154,8 @@ function FactGroup({ title, facts }: { title: string; facts: IncidentFact[] }) {
 function StatusActions({ incident, projectId }: { incident: IncidentDetail; projectId: string }) {
   const setStatus = useSetIncidentStatus(projectId);
   const busy = setStatus.isPending;
-  const change = (status: 'open' | 'resolved' | 'ignored') => setStatus.mutate({ id: incident.id, status });
+  const change = (status: 'open' | 'resolved' | 'ignored', inNextRelease = false) =>
+    setStatus.mutate({ id: incident.id, status, inNextRelease });
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap gap-2">
@@ -149,6 +164,17 @@ function StatusActions({ incident, projectId }: { incident: IncidentDetail; proj
             <Button size="sm" onClick={() => change('resolved')} isLoading={busy}>
               Resolve
             </Button>
+            {incident.lastRelease && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => change('resolved', true)}
+                disabled={busy}
+                title={`Reopens only when it occurs in a release newer than ${incident.lastRelease}`}
+              >
+                Resolve in next release
+              </Button>
+            )}
             <Button size="sm" variant="secondary" onClick={() => change('ignored')} disabled={busy}>
               Ignore
             </Button>

@@ -18,6 +18,8 @@ export interface IncidentsView {
   severities: Severity[];
   /** Open (the default, regressions included), resolved or ignored. */
   status: IncidentStatus;
+  /** Only incidents that occurred in this release (docs/releases.md); empty: all. */
+  release: string;
   /** `me`, `none` (unassigned), a member's user id, or null: anyone. */
   assignee: string | null;
 }
@@ -32,6 +34,7 @@ export function useIncidentsView() {
       search: params.get('q') ?? '',
       severities: Severities.filter((severity) => params.getAll('severity').includes(severity)),
       status: IncidentStatuses.find((status) => status === params.get('status')) ?? 'open',
+      release: params.get('release') ?? '',
       assignee: params.get('assignee') || null,
     }),
     [params, selection],
@@ -76,6 +79,14 @@ export function useIncidentsView() {
       }),
     [update],
   );
+  const setRelease = useCallback(
+    (release: string) =>
+      update((next) => {
+        if (release.trim()) next.set('release', release.trim());
+        else next.delete('release');
+      }),
+    [update],
+  );
   const setAssignee = useCallback(
     (assignee: string | null) =>
       update((next) => {
@@ -84,5 +95,5 @@ export function useIncidentsView() {
       }),
     [update],
   );
-  return { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee };
+  return { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee, setRelease };
 }

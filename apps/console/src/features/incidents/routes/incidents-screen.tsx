@@ -19,18 +19,26 @@ import { AssigneeFilter } from '../components/assignee-filter';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
 import { IncidentTable } from '../components/incident-table';
+import { ReleaseFilter } from '../components/release-filter';
 import { StatusFilter } from '../components/status-filter';
 import { useIncidentsView } from '../hooks/use-incidents-view';
 import { incidentsCsv } from '../lib/incidents-csv';
 
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
-  const { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee } =
+  const { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee, setRelease } =
     useIncidentsView();
   const members = useAssignableMembers(project.id);
   const { from, to } = resolvePeriod(view.selection);
   const range = { from, to };
-  const queryKey = JSON.stringify([range, view.search, view.severities, view.status, view.assignee]);
+  const queryKey = JSON.stringify([
+    range,
+    view.search,
+    view.severities,
+    view.status,
+    view.assignee,
+    view.release,
+  ]);
   // Cursors of the pages before the current one; a new query starts again at page one.
   const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
     key: queryKey,
@@ -44,12 +52,14 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
     search: view.search,
     severities: view.severities,
     status: view.status,
+    release: view.release,
     after,
     assignee: view.assignee,
   });
   const list = incidents.data;
   const pageStart = (cursors.length - 1) * INCIDENT_PAGE_SIZE;
-  const isFiltered = view.search !== '' || view.severities.length > 0 || view.assignee !== null;
+  const isFiltered =
+    view.search !== '' || view.severities.length > 0 || view.assignee !== null || view.release !== '';
 
   return (
     <CsvScope scope={{ project: project.name, screen: 'incidents', from, to }}>
@@ -86,6 +96,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
                 <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center lg:w-auto lg:flex-1">
                   <IncidentSearch value={view.search} onSearch={setSearch} />
                   <AssigneeFilter value={view.assignee} members={members.data ?? []} onChange={setAssignee} />
+                  <ReleaseFilter value={view.release} onChange={setRelease} />
                 </div>
                 <div className="flex items-center gap-2">
                   <p className="text-sm text-slate-600" role="status">
@@ -113,7 +124,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
                   }
                 >
                   {isFiltered ? (
-                    'Try another search, severity or assignee.'
+                    'Try another search, severity, assignee or release.'
                   ) : (
                     <>
                       Errors reported by the SDK show up here. Check the{' '}

@@ -20,6 +20,8 @@ export function buildIncidentRow(overrides: Partial<IncidentRow> = {}): Incident
     status: 'open',
     isRegression: false,
     statusChangedAt: null,
+    firstRelease: null,
+    lastRelease: null,
     assignee: null,
     ...overrides,
   };
@@ -63,6 +65,8 @@ export function buildIncidentDetail(overrides: Partial<IncidentDetail> = {}): In
     }),
     from: '2025-05-26T00:00:00.000Z',
     to: '2025-06-02T00:00:00.000Z',
+    resolvedInNextRelease: false,
+    resolvedInRelease: null,
     fingerprint: 'window|typeerror: cannot read properties of undefined|app.js:loadBalance',
     lifetime: {
       firstSeen: '2025-05-28T09:00:00.000Z',
@@ -99,6 +103,8 @@ export function buildIncidentDetail(overrides: Partial<IncidentDetail> = {}): In
       browser: 'Firefox',
       os: 'Linux',
       country: 'DE',
+      release: null,
+      frames: [],
       trail: [
         { time: '2025-06-01T14:02:00.000Z', type: 'page_view', description: 'Viewed /swap' },
         {
@@ -110,5 +116,42 @@ export function buildIncidentDetail(overrides: Partial<IncidentDetail> = {}): In
       ],
     },
     ...overrides,
+  };
+}
+
+/** An occurrence of release 1.4.2 whose stack the release's source maps mapped (docs/source-maps.md). */
+export function buildMappedIncidentDetail(): IncidentDetail {
+  const detail = buildIncidentDetail({ firstRelease: '1.4.1', lastRelease: '1.4.2' });
+  return {
+    ...detail,
+    latest: {
+      ...detail.latest,
+      release: '1.4.2',
+      frames: [
+        {
+          minified: 'at r (https://shop.example/assets/index-B8dJ0v3k.js:1:48)',
+          mapped: true,
+          function: 'loadBalance',
+          file: 'src/wallet/balance.ts',
+          line: 12,
+          column: 11,
+          context: [
+            { line: 10, text: 'export function loadBalance(account: Account) {' },
+            { line: 11, text: '  // <img src=x onerror=alert(1)> stays text' },
+            { line: 12, text: '  return account.balance.toString();' },
+            { line: 13, text: '}' },
+          ],
+        },
+        {
+          minified: 'at t (https://cdn.example/vendor.js:3:900)',
+          mapped: false,
+          function: 't',
+          file: null,
+          line: 3,
+          column: 900,
+          context: [],
+        },
+      ],
+    },
   };
 }

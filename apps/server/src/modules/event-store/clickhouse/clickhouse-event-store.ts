@@ -8,14 +8,20 @@ import { attributionCounts } from '../questions/attribution-counts/clickhouse.ts
 import { averageGasPrice } from '../questions/average-gas-price/clickhouse.ts';
 import { connectedWallets } from '../questions/connected-wallets/clickhouse.ts';
 import { contractFunctions } from '../questions/contract-functions/clickhouse.ts';
+import { customEventBreakdown } from '../questions/custom-event-breakdown/clickhouse.ts';
+import { customEventCounts } from '../questions/custom-event-counts/clickhouse.ts';
+import { customEventSeries } from '../questions/custom-event-series/clickhouse.ts';
+import { customEventVocabulary } from '../questions/custom-event-vocabulary/clickhouse.ts';
 import { eventSpan } from '../questions/event-span/clickhouse.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
+import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
 import { incidentSummaries, incidentSummariesAndLives } from '../questions/incident-summaries/clickhouse.ts';
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
 import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/clickhouse.ts';
+import { newReleaseOccurrences } from '../questions/new-release-occurrences/clickhouse.ts';
 import { newWallets } from '../questions/new-wallets/clickhouse.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/clickhouse.ts';
 import { recentActivity } from '../questions/recent-activity/clickhouse.ts';
@@ -101,6 +107,12 @@ export async function createClickHouseEventStore(
     usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
     usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
     topPages: (projectId, range, limit) => topPages(clickhouse, projectId, range, limit),
+    customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
+    customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
+    customEventBreakdown: (projectId, range, name, key, limit) =>
+      customEventBreakdown(clickhouse, projectId, range, name, key, limit),
+    customEventSeries: (projectId, range, name, timeZone) =>
+      customEventSeries(clickhouse, projectId, range, name, timeZone),
     topReferrers: (projectId, range, limit) => topReferrers(clickhouse, projectId, range, limit),
     recentActivity: (projectId, range) => recentActivity(clickhouse, projectId, range),
     transactionHistory: (projectId, range, page) => transactionHistory(clickhouse, projectId, range, page),
@@ -119,6 +131,8 @@ export async function createClickHouseEventStore(
     activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
     occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
     sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),
+    incidentReleases: (projectId, options) => incidentReleases(clickhouse, projectId, options),
+    newReleaseOccurrences: (projectId, resolved) => newReleaseOccurrences(clickhouse, projectId, resolved),
 
     lifecycleCounts: (projectId, asOfDay) => lifecycleCountsQuestion(clickhouse, projectId, asOfDay),
     retentionCohorts: (projectId, query) => retentionCohortsQuestion(clickhouse, projectId, query),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ColumnKind, EVENT_COLUMNS, type EventColumnName } from '../event-row.ts';
+import { type ColumnKind, EVENT_COLUMNS, type EventColumnName, type Source } from '../event-row.ts';
 import type { ClickHouse } from './client.ts';
 import { CONTRACT_DAYS_STATEMENTS } from './contract-days.ts';
 import {
@@ -14,6 +14,9 @@ import {
   CREATE_INCOMING_ROWS,
   CREATE_LOAD_VIEWS,
   CREATE_ROWS_VIEW,
+  LOAD_VIEW_NAMES,
+  REQUEST_TYPE,
+  ROW_JSON_TYPES,
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
@@ -48,14 +51,17 @@ const FEW_VALUES = new Set<EventColumnName>([
   'rpc_method',
   'utm_source',
   'utm_medium',
+  'event_name',
 ]);
 
-const columnList = EVENT_COLUMNS.map(({ name, kind, required }) => {
+function columnType({ name, kind, required }: (typeof EVENT_COLUMNS)[number]): string {
   let type = SQL_TYPES[kind];
   if (!required) type = `Nullable(${type})`;
   if (FEW_VALUES.has(name)) type = `LowCardinality(${type})`;
-  return `${name} ${type}`;
-}).join(',\n  ');
+  return type;
+}
+
+const columnList = EVENT_COLUMNS.map((column) => `${column.name} ${columnType(column)}`).join(',\n  ');
 
 /**
  * One wide table, sorted by (project_id, ts, id): every dashboard question reads one project's events in
@@ -70,6 +76,44 @@ const createEventsTable = (name: string) => `CREATE TABLE IF NOT EXISTS ${name} 
 ORDER BY (project_id, ts, id)`;
 
 const CREATE_EVENTS = createEventsTable('events');
+
+/**
+ * A column added to event-row.ts after the database was created, as a migration's statements: added to
+ * `events`, its subsets (copies of its rows) and the two tables segments are read into, then the load
+ * views made again so that they map it (a view's column list is fixed when it is made). Idempotent.
+ * Only optional columns can be added: older rows hold null.
+ */
+export function addEventColumns(names: readonly EventColumnName[]): string[] {
+  const columns = EVENT_COLUMNS.filter(({ name }) => names.includes(name));
+  const tables = ['events', ...EVENT_SUBSETS.map((subset) => subset.table)];
+  // A column read from the request (the batch's `release`) changes the batch record's request tuple.
+  const fromRequest = columns.some((column) => sourceNamesRequest(column.source));
+  return [
+    // The views first: none reads a segment table while it changes.
+    ...LOAD_VIEW_NAMES.map((view) => `DROP VIEW IF EXISTS ${view}`),
+    ...tables.flatMap((table) =>
+      columns.map((column) => {
+        if (column.required) throw new Error(`a required column (${column.name}) cannot be added`);
+        return `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column.name} ${columnType(column)}`;
+      }),
+    ),
+    ...['incoming_records', 'incoming_rows'].flatMap((table) =>
+      columns.map(
+        ({ name, kind }) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${name} ${ROW_JSON_TYPES[kind]}`,
+      ),
+    ),
+    ...(fromRequest ? [`ALTER TABLE incoming_records MODIFY COLUMN request ${REQUEST_TYPE}`] : []),
+    ...CREATE_LOAD_VIEWS,
+    CREATE_ROWS_VIEW,
+  ];
+}
+
+function sourceNamesRequest(source: Source): boolean {
+  if (source.from === 'request') return true;
+  if (source.from === 'coalesce') return source.of.some(sourceNamesRequest);
+  if (source.from === 'lower' || source.from === 'only') return sourceNamesRequest(source.of);
+  return false;
+}
 
 /** The schema's history: each version's statements, applied once, in order, at start-up. */
 const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
@@ -109,6 +153,10 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each wallet's first time seen and first connection, fed by a view on `wallet_days`, for the new
   // wallets and attribution's "+ Wallets" (ADR 046).
   { version: 12, statements: WALLET_FIRSTS_STATEMENTS },
+  // Custom events and identifies: their name, the app's user id and the properties (ADR 064).
+  { version: 13, statements: addEventColumns(['event_name', 'app_user_id', 'props']) },
+  // Each event's release (the SDK's `release` option, ADR 066).
+  { version: 14, statements: addEventColumns(['release']) },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

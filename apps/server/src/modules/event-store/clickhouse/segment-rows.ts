@@ -8,7 +8,12 @@ import { EVENT_COLUMNS, type EventColumn, type Source, type Structure, structure
  * into the typed tuples below (DuckDB's `read_json` with its columns does the same in segment-rows.ts).
  */
 
-const JSON_TYPES = { text: 'Nullable(String)', integer: 'Nullable(Int64)' } as const;
+/** An object (properties) is read as its JSON text (`input_format_json_read_objects_as_strings`). */
+const JSON_TYPES = {
+  text: 'Nullable(String)',
+  integer: 'Nullable(Int64)',
+  object: 'Nullable(String)',
+} as const;
 
 /** A structure as a named ClickHouse Tuple (a JSON object is read into it by name). */
 function tupleOf(structure: Structure): string {
@@ -18,11 +23,12 @@ function tupleOf(structure: Structure): string {
 }
 
 const SOURCES = EVENT_COLUMNS.map((column) => column.source);
-const REQUEST_TYPE = tupleOf(structureOf(SOURCES, 'request', JSON_TYPES));
+/** The request's fields as `incoming_records` reads them (schema.ts alters it when one is added). */
+export const REQUEST_TYPE = tupleOf(structureOf(SOURCES, 'request', JSON_TYPES));
 const EVENT_TYPE = tupleOf(structureOf(SOURCES, 'event', JSON_TYPES));
 
 /** Rows records keep big numbers as decimal strings and times as epoch ms. */
-const ROW_JSON_TYPES = {
+export const ROW_JSON_TYPES = {
   varchar: 'Nullable(String)',
   timestamp: 'Nullable(Int64)',
   bigint: 'Nullable(Int64)',
@@ -101,6 +107,9 @@ SELECT ${EVENT_COLUMNS.map((column) => typed(column, sqlOf(column.source))).join
 SELECT ${EVENT_COLUMNS.map((column) => typed(column, column.name)).join(',\n       ')}
   FROM (SELECT * FROM incoming_records WHERE project_id IS NOT NULL)`,
 ];
+
+/** The views that load segments into `events`: made again when a column is added (schema.ts). */
+export const LOAD_VIEW_NAMES = ['load_batch_records', 'load_rows_records', 'load_incoming_rows'] as const;
 
 /** `incoming_rows` into `events`, as `load_rows_records` maps the same records. */
 export const CREATE_ROWS_VIEW = `CREATE MATERIALIZED VIEW IF NOT EXISTS load_incoming_rows TO events AS

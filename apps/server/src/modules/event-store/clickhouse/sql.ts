@@ -88,3 +88,17 @@ export function transactionsCte(fields: readonly TransactionField[] = [], onlyCo
 
 /** Every field: for questions outside this file that want the whole transaction. */
 export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);
+
+/**
+ * Custom events' users (docs/custom-events.md): each SDK user's latest identify names the app's user id it
+ * stands for, from then on and before. `identities` is that mapping, read at query time; `IDENTITY` is an
+ * event's user under it (prefixed, so an app's id never meets an SDK id of the same text).
+ */
+export const IDENTITIES_CTE = `identities AS (
+  SELECT user_id, argMax(assumeNotNull(app_user_id), (ts, id)) AS app_id
+    FROM events FINAL
+   WHERE project_id = {project:String} AND type = 'identify' AND app_user_id IS NOT NULL
+   GROUP BY user_id
+)`;
+/** With the LEFT JOIN's default for a user without identify: an empty app_user_id. */
+export const IDENTITY = `if(identities.app_id = '', concat('sdk:', e.user_id), concat('app:', identities.app_id))`;

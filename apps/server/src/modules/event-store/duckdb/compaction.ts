@@ -74,7 +74,7 @@ export async function compactEvents(
     await connection.run(
       CREATE_EVENTS_TABLE.replace('CREATE TABLE IF NOT EXISTS events (', 'CREATE TABLE events_next ('),
     );
-    await connection.run('INSERT INTO events_next SELECT * FROM events ORDER BY project_id, ts');
+    await connection.run('INSERT INTO events_next BY NAME SELECT * FROM events ORDER BY project_id, ts');
     await connection.run('DROP TABLE events');
     await connection.run('ALTER TABLE events_next RENAME TO events');
     // Their contents do not depend on the order of `events`; only their own order is restored.

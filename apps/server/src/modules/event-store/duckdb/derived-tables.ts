@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { EVENT_COLUMNS } from '../event-row.ts';
 import type { DerivedTable } from './derived-table.ts';
 import { INCIDENT_LIVES } from './incident-lives.ts';
 import { INCIDENT_MEMBERS } from './incident-members.ts';
@@ -46,7 +47,9 @@ export const INCOMING_EVENTS = 'incoming_events';
  * is checkpointed, which temporary tables never are): the writer's memory grew by each load's rows, and
  * every scan of the table by the upserts walked all of them.
  */
-export const CREATE_INCOMING = `CREATE OR REPLACE TEMP TABLE ${INCOMING_EVENTS} AS SELECT * FROM events LIMIT 0`;
+// In event-row's column order (what the segment's SELECT gives), whatever order `events` has: a file from
+// before a column was added has it last (schema.ts, addMissingEventColumns); `events` is filled BY NAME.
+export const CREATE_INCOMING = `CREATE OR REPLACE TEMP TABLE ${INCOMING_EVENTS} AS SELECT ${EVENT_COLUMNS.map(({ name }) => name).join(', ')} FROM events LIMIT 0`;
 export const DROP_INCOMING = `DROP TABLE IF EXISTS ${INCOMING_EVENTS}`;
 
 type Upsert = {

@@ -11,14 +11,20 @@ import { attributionCounts } from '../questions/attribution-counts/duckdb.ts';
 import { averageGasPrice } from '../questions/average-gas-price/duckdb.ts';
 import { connectedWallets } from '../questions/connected-wallets/duckdb.ts';
 import { contractFunctions } from '../questions/contract-functions/duckdb.ts';
+import { customEventBreakdown } from '../questions/custom-event-breakdown/duckdb.ts';
+import { customEventCounts } from '../questions/custom-event-counts/duckdb.ts';
+import { customEventSeries } from '../questions/custom-event-series/duckdb.ts';
+import { customEventVocabulary } from '../questions/custom-event-vocabulary/duckdb.ts';
 import { eventSpan } from '../questions/event-span/duckdb.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/duckdb.ts';
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
 import { findTxEvent } from '../questions/find-tx-event/duckdb.ts';
 import { funnelCounts } from '../questions/funnel-counts/duckdb.ts';
+import { incidentReleases } from '../questions/incident-releases/duckdb.ts';
 import { incidentSummaries } from '../questions/incident-summaries/duckdb.ts';
 import { integrationSummary } from '../questions/integration-summary/duckdb.ts';
 import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/duckdb.ts';
+import { newReleaseOccurrences } from '../questions/new-release-occurrences/duckdb.ts';
 import { newWallets } from '../questions/new-wallets/duckdb.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/duckdb.ts';
 import { recentActivity } from '../questions/recent-activity/duckdb.ts';
@@ -144,6 +150,12 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     usersByBrowser: (projectId, range, limit) =>
       use(projectId, (c) => usersByBrowser(c, projectId, range, limit)),
     topPages: (projectId, range, limit) => use(projectId, (c) => topPages(c, projectId, range, limit)),
+    customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),
+    customEventVocabulary: (projectId) => use(projectId, (c) => customEventVocabulary(c, projectId)),
+    customEventBreakdown: (projectId, range, name, key, limit) =>
+      use(projectId, (c) => customEventBreakdown(c, projectId, range, name, key, limit)),
+    customEventSeries: (projectId, range, name, timeZone) =>
+      use(projectId, (c) => customEventSeries(c, projectId, range, name, timeZone)),
     topReferrers: (projectId, range, limit) =>
       use(projectId, (c) => topReferrers(c, projectId, range, limit)),
     recentActivity: (projectId, range) => use(projectId, (c) => recentActivity(c, projectId, range)),
@@ -174,6 +186,9 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     activeUsersDuring: (projectId, spans) => use(projectId, (c) => activeUsersDuring(c, projectId, spans)),
     occurrenceById: (projectId, eventId) => use(projectId, (c) => occurrenceById(c, projectId, eventId)),
     sessionTrail: (projectId, occurrence) => use(projectId, (c) => sessionTrail(c, projectId, occurrence)),
+    incidentReleases: (projectId, options) => use(projectId, (c) => incidentReleases(c, projectId, options)),
+    newReleaseOccurrences: (projectId, resolved) =>
+      use(projectId, (c) => newReleaseOccurrences(c, projectId, resolved)),
 
     lifecycleCounts: (projectId, asOfDay) =>
       use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay)),

@@ -16,7 +16,7 @@ import {
   inTransaction,
   prepareDerivedTableWriter,
 } from './derived-tables.ts';
-import { CREATE_EVENTS_TABLE } from './schema.ts';
+import { addMissingEventColumns, CREATE_EVENTS_TABLE, SELECT_EVENT_COLUMN_NAMES } from './schema.ts';
 import {
   SELECT_ROWS_FROM_SEGMENT,
   SELECT_ROWS_FROM_SEGMENT_BATCHES,
@@ -90,6 +90,11 @@ async function withoutMemoryLimit<T>(
 export async function createEventWriter(instance: DuckDBInstance, options: EventWriterOptions) {
   const writer = await instance.connect();
   await writer.run(CREATE_EVENTS_TABLE);
+  // A file from before a column was added to event-row.ts gets it here (older rows hold null).
+  const existing = (await writer.runAndReadAll(SELECT_EVENT_COLUMN_NAMES))
+    .getRows()
+    .map((row) => String(row[0]));
+  for (const statement of addMissingEventColumns(existing)) await writer.run(statement);
   // A file from before the derived tables (or an older version of them) gets them built here, once.
   await withoutMemoryLimit(writer, options.memoryLimitMb, () => ensureDerivedTables(writer));
   let isClosed = false;
@@ -109,8 +114,9 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
   // it commits, and rolled back whole on a key conflict. Prepared once: the statement texts are long.
   const derived = await prepareDerivedTableWriter(writer);
   // Statements that read `incoming_events` are planned on each run, never prepared (derived-tables.ts).
-  const insertAll = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS}`;
-  const insertNew = `INSERT INTO events SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
+  // BY NAME: an older file's `events` has the columns added since at its end (schema.ts).
+  const insertAll = `INSERT INTO events BY NAME SELECT * FROM ${INCOMING_EVENTS}`;
+  const insertNew = `INSERT INTO events BY NAME SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
   // Two ways to read a segment. The fast one reads every line as a rows record, all that ingestion
   // writes (ADR 021): a batch record (a log from before) then has no project id and the insert fails on
   // its NOT NULL column. The safe one reads both kinds, each line once as what it is.

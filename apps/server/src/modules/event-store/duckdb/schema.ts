@@ -23,6 +23,32 @@ const columnList = EVENT_COLUMNS.map(
 ).join(',\n  ');
 
 /**
+ * The statements that bring an `events` table whose columns are `existing` (in table order) to
+ * EVENT_COLUMNS: a column added to event-row.ts after the file was created is added at the end, as it
+ * is in the column table, so the loads' positional inserts keep working. Only optional columns can be
+ * added (older rows have none), and only at the end: a file whose columns are not a prefix of today's
+ * (another version's order) gets none, and the store refuses to open it with the reason.
+ */
+export function addMissingEventColumns(existing: readonly string[]): string[] {
+  const wanted = EVENT_COLUMNS.map(({ name }) => name);
+  const mismatch = existing.findIndex((name, index) => wanted[index] !== name);
+  if (mismatch >= 0)
+    throw new Error(
+      `events.duckdb: column ${mismatch + 1} of events is ${existing[mismatch]}, expected ${wanted[mismatch] ?? 'none'}; this file comes from another version of Polyflow`,
+    );
+  return EVENT_COLUMNS.slice(existing.length).map(({ name, kind, required }) => {
+    if (required)
+      throw new Error(`events.duckdb: the required column ${name} cannot be added to stored rows`);
+    return `ALTER TABLE events ADD COLUMN ${name} ${SQL_TYPES[kind]}`;
+  });
+}
+
+/** The `events` table's columns in table order: what addMissingEventColumns takes. */
+export const SELECT_EVENT_COLUMN_NAMES = `SELECT column_name FROM duckdb_columns()
+ WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'events'
+ ORDER BY column_index`;
+
+/**
  * One wide table. DuckDB has no sort key: rows stay in arrival order, so the zone maps of `received_at`
  * and `ts` prune time ranges well; every analytics query filters on `project_id` plus a time range.
  * The primary key is the de-duplication rule (an SDK retry carries the same client id).

@@ -6,15 +6,17 @@ import { EVENT_COLUMNS, type EventColumn, type Source, type Structure, structure
  * as event-row.ts says. Both SELECTs give every column of `events`, in table order.
  */
 
-const JSON_SQL_TYPES = { text: 'VARCHAR', integer: 'BIGINT' } as const;
+const JSON_SQL_TYPES = { text: 'VARCHAR', integer: 'BIGINT', object: 'JSON' } as const;
 const RESERVED = new Set(['from', 'to']);
 const member = (name: string) => (RESERVED.has(name) ? `"${name}"` : name);
 
 /** `e`: the event, `q`: its request. */
 function sqlOf(source: Source): string {
   switch (source.from) {
-    case 'event':
-      return ['e', ...source.path.map(member)].join('.');
+    case 'event': {
+      const value = ['e', ...source.path.map(member)].join('.');
+      return source.json === 'object' ? `CAST(${value} AS VARCHAR)` : value;
+    }
     case 'request':
       return `q.${member(source.field)}`;
     case 'lower':

@@ -120,3 +120,16 @@ export async function rowsOf<T>(
 
 /** A receipt whose fee counts (docs/wallets.md, FEE_LIMITS): both parts present and within the limits. */
 export const RECEIPT_HAS_FEE = `gas_used IS NOT NULL AND effective_gas_price IS NOT NULL AND gas_used < ${FEE_LIMITS.gasUsed}::HUGEINT AND effective_gas_price < ${FEE_LIMITS.effectiveGasPrice}::HUGEINT`;
+
+/**
+ * Custom events' users (docs/custom-events.md): each SDK user's latest identify names the app's user id it
+ * stands for, from then on and before. `identities` is that mapping, read at query time; `IDENTITY` is an
+ * event's user under it (prefixed, so an app's id never meets an SDK id of the same text).
+ */
+export const IDENTITIES_CTE = `identities AS (
+  SELECT user_id, arg_max(app_user_id, (ts, id)) AS app_id
+    FROM events
+   WHERE project_id = $project AND type = 'identify' AND app_user_id IS NOT NULL
+   GROUP BY user_id
+)`;
+export const IDENTITY = `coalesce('app:' || identities.app_id, 'sdk:' || events.user_id)`;

@@ -13,7 +13,7 @@ export async function occurrenceById(
     `SELECT id, ${ms('ts')} AS time, user_id, session_id, error_source, wallet_address, error_message,
             error_stack, error_code, rpc_method, toString(gas_balance) AS gas_balance,
             toString(wallet_nonce) AS wallet_nonce, chain_id, wallet_provider, path,
-            browser, os, country
+            browser, os, country, release
        FROM ${ERROR_EVENTS}
       WHERE project_id = {project:String} AND id = {event:String} AND type = 'error'
       LIMIT 1`,

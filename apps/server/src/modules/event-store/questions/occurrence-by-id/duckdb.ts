@@ -28,7 +28,7 @@ export async function occurrenceById(
     connection,
     `SELECT id, epoch_ms(ts)::DOUBLE AS time, user_id, session_id, error_source, wallet_address, error_message,
             error_stack, error_code::DOUBLE AS error_code, rpc_method, gas_balance, wallet_nonce,
-            chain_id::DOUBLE AS chain_id, wallet_provider, path, browser, os, country
+            chain_id::DOUBLE AS chain_id, wallet_provider, path, browser, os, country, release
        FROM events
       WHERE project_id = $project AND id = $event AND type = 'error' ${at}`,
     { project: projectId, event: eventId, ...(known ? { micros: known.micros } : {}) },

@@ -21,6 +21,8 @@ export type StoredOccurrence = {
   browser: string | null;
   os: string | null;
   country: string | null;
+  /** The release of the batch it came in (docs/releases.md). */
+  release: string | null;
 };
 
 /** One stored error event by id (docs/acquisition-and-incidents.md#detail-incident). */
@@ -47,6 +49,7 @@ export const OccurrenceRow = z.object({
   browser: textOrNull,
   os: textOrNull,
   country: textOrNull,
+  release: textOrNull,
 });
 
 export const occurrenceOf = (row: z.infer<typeof OccurrenceRow>): StoredOccurrence => ({
@@ -68,4 +71,5 @@ export const occurrenceOf = (row: z.infer<typeof OccurrenceRow>): StoredOccurren
   browser: row.browser,
   os: row.os,
   country: row.country,
+  release: row.release,
 });

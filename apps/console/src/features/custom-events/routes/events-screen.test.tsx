@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
+
+function setUp(answers: Record<string, Answer>) {
+  logIn();
+  const project = buildProject();
+  const api = serveGraphql([project], answers);
+  const view = renderApp(`/console/${project.id}/events`);
+  return { ...view, api, project };
+}
+
+const counts = (variables: Record<string, unknown>) =>
+  data({
+    customEvents: variables.previous
+      ? [{ name: 'swap', events: 2, users: 2 }]
+      : [
+          { name: 'swap', events: 4, users: 2 },
+          { name: 'bridge', events: 3, users: 3 },
+        ],
+  });
+
+describe('Events screen', () => {
+  it('lists custom events with users and the change, the first one per day and by a property', async () => {
+    const { api } = setUp({
+      customEvents: counts,
+      customEventSeries: (variables) =>
+        data({
+          customEventSeries: [
+            { day: '2024-02-01', events: variables.name === 'swap' ? 2 : 1, users: 1 },
+            { day: '2024-02-02', events: 2, users: 2 },
+          ],
+        }),
+      customEventBreakdown: () =>
+        data({
+          customEventBreakdown: [
+            { value: 'ETH/USDC', events: 3, users: 1 },
+            { value: null, events: 1, users: 1 },
+          ],
+        }),
+    });
+    const table = await screen.findByTestId('custom-events');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['EventEventsUsers', expect.stringContaining('swap4'), expect.stringContaining('bridge3')]);
+    expect(within(await screen.findByTestId('event-series')).getByText('2024-02-01')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Property'), 'pair');
+    await userEvent.click(screen.getByRole('button', { name: 'Break down' }));
+    const breakdown = await screen.findByTestId('event-breakdown');
+    expect(within(breakdown).getByText('ETH/USDC')).toBeTruthy();
+    expect(within(breakdown).getByText('not set')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('button', { name: 'bridge' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some((call) => call.field === 'customEventSeries' && call.variables.name === 'bridge'),
+      ).toBe(true),
+    );
+  });
+
+  it('says so when the project has no custom event', async () => {
+    setUp({ customEvents: () => data({ customEvents: [] }) });
+    expect(await screen.findByText('No custom event')).toBeTruthy();
+  });
+
+  it('shows the error when the events cannot be loaded', async () => {
+    setUp({ customEvents: () => graphqlError('Boom.', 'INTERNAL_ERROR', 500) });
+    expect(await screen.findByText(/Could not load the events/)).toBeTruthy();
+  });
+});

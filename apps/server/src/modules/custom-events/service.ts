@@ -1,0 +1,115 @@
+import type { ProjectAccess } from '../../lib/access.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { InputError } from '../../reading/input-error.ts';
+import {
+  type ComparableRangeInput,
+  comparedRange,
+  needsSpan,
+  type RangeInput,
+  resolveRange,
+  type TimeRange,
+} from '../../reading/time-range.ts';
+import type {
+  CustomEventBreakdownRow,
+  CustomEventCount,
+  CustomEventDay,
+  CustomEventQuestions,
+} from '../event-store/custom-event-questions.ts';
+
+export type CustomEventsServiceDeps = {
+  projects: ProjectAccess;
+  /** The event store's read side: the questions the Events screen asks. */
+  store: CustomEventQuestions;
+  clock?: Clock;
+};
+
+export type CustomEventsService = ReturnType<typeof createCustomEventsService>;
+
+/** A name or property key as the SDK may send it: 1–64 characters, no control character (contracts). */
+const NAME = /^[^\p{Cc}\p{Cs}]{1,64}$/u;
+
+function checkedName(value: string, what: string): string {
+  if (value.length > 64 || !NAME.test(value))
+    throw new InputError(`${what} must be 1 to 64 characters without control characters.`);
+  return value;
+}
+
+/** An IANA time zone name the runtime knows (`Europe/Berlin`), or BAD_USER_INPUT naming it. */
+export function checkedTimeZone(value: string | null | undefined): string {
+  const zone = value ?? 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).resolvedOptions().timeZone && zone;
+  } catch {
+    throw new InputError(`Unknown timeZone "${zone.slice(0, 64)}": use an IANA name such as Europe/Berlin.`);
+  }
+}
+
+/** Every calendar day of `timeZone` the range touches, `YYYY-MM-DD`, in order. */
+export function daysOf(range: TimeRange, timeZone: string): string[] {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const days: string[] = [];
+  // Hour steps meet every local day (a day lasts 23 to 25 hours); the last instant closes the range.
+  for (let ms = range.fromMs; ms < range.toMs; ms += 3_600_000) {
+    const day = format.format(ms);
+    if (days.at(-1) !== day) days.push(day);
+  }
+  const last = range.toMs > range.fromMs ? format.format(range.toMs - 1) : undefined;
+  if (last && days.at(-1) !== last) days.push(last);
+  return days;
+}
+
+/** The Events screen's figures (docs/custom-events.md). Every call first checks the caller reads the project. */
+export function createCustomEventsService({ projects, store, clock = systemClock }: CustomEventsServiceDeps) {
+  async function ownedRange(
+    userId: string,
+    projectId: string,
+    input: ComparableRangeInput,
+  ): Promise<TimeRange> {
+    await projects.getProjectFor(userId, projectId);
+    const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
+    const nowMs = clock().getTime();
+    return comparedRange(resolveRange(input, span, nowMs), input.previous === true, nowMs);
+  }
+
+  return {
+    /** Custom events by name, with their users; `previous`: the same over the period before. */
+    async counts(
+      userId: string,
+      projectId: string,
+      input: ComparableRangeInput,
+    ): Promise<CustomEventCount[]> {
+      return store.customEventCounts(projectId, await ownedRange(userId, projectId, input));
+    },
+
+    async breakdown(
+      userId: string,
+      projectId: string,
+      input: RangeInput & { name: string; key: string; limit: number },
+    ): Promise<CustomEventBreakdownRow[]> {
+      const name = checkedName(input.name, 'name');
+      const key = checkedName(input.key, 'key');
+      const range = await ownedRange(userId, projectId, input);
+      return store.customEventBreakdown(projectId, range, name, key, input.limit);
+    },
+
+    /** Every day of the range in `timeZone` (default UTC), days without events at 0. */
+    async series(
+      userId: string,
+      projectId: string,
+      input: RangeInput & { name: string; timeZone?: string | null },
+    ): Promise<CustomEventDay[]> {
+      const name = checkedName(input.name, 'name');
+      const timeZone = checkedTimeZone(input.timeZone);
+      const range = await ownedRange(userId, projectId, input);
+      const rows = new Map(
+        (await store.customEventSeries(projectId, range, name, timeZone)).map((row) => [row.day, row]),
+      );
+      return daysOf(range, timeZone).map((day) => rows.get(day) ?? { day, events: 0, users: 0 });
+    },
+  };
+}
