@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,9 +18,13 @@ import { installOpenApi } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { sha256 } from './lib/ids.ts';
 import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
+import { alertChannelRoutes } from './modules/alert-channels/routes.ts';
+import { type AlertChannelService, createAlertChannelService } from './modules/alert-channels/service.ts';
+import { createAlertChannelStore } from './modules/alert-channels/store.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { type AuditLogService, createAuditLogService } from './modules/audit-log/service.ts';
@@ -74,6 +79,8 @@ export type Services = {
   readTokens: ReadTokenService;
   members: MemberService;
   auditLog: AuditLogService;
+  /** Alert channels and the durable delivery of notices (`enqueueNotice`: what alert rules call). */
+  alertChannels: AlertChannelService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -269,6 +276,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       events.live.closeStreamsOf(userId, projectId);
     },
   });
+  const alertChannels = createAlertChannelService({
+    store: createAlertChannelStore(db, engine),
+    projects,
+    audit: auditLog,
+    mail,
+    clock,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks ?? false,
+    retryBaseMs: config.alertRetryBaseMs,
+    // Stable across this node's restarts, distinct between nodes (each has its own DATA_DIR).
+    onAttempt: (outcome) => metrics.alertAttempt(outcome),
+    nodeId: sha256(`${os.hostname()}\0${config.dataDir}`).slice(0, 32),
+  });
+  // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.
+  app.addHook('onClose', async () => alertChannels.close());
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const customEvents = createCustomEvents({ projects, eventStore, clock });
@@ -280,6 +303,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventStore,
     loader: () => events.loaderState(),
     mailWaiting: () => mail.waiting(),
+    alertDeliveriesWaiting: () => alertChannels.pending(),
     dataDir: config.dataDir,
     clock,
     maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,
@@ -298,6 +322,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readTokens,
     members,
     auditLog,
+    alertChannels,
     eventStore,
     leadership,
   };
@@ -332,6 +357,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
+      await api.register(alertChannelRoutes, { alertChannels });
     },
     { prefix: '/api/v1' },
   );

@@ -48,6 +48,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],
   'audit-log': [],
+  // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
+  'alert-channels': [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

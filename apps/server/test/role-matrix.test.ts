@@ -21,7 +21,7 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string };
+  ids: { admin: string; other: string; invitation: string; readToken: string; alertChannel: string };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
@@ -195,6 +195,37 @@ const REST: RestCase[] = [
   },
   {
     method: 'POST',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    body: () => ({ type: 'webhook', name: 'Hook', url: 'https://example.com/hook' }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-channels/:channelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-channels/:channelId/test`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/test`,
+    expected: manage(202),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels/:channelId/deliveries`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/deliveries`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
     route: '/api/v1/invitations/accept',
     url: () => '/api/v1/invitations/accept',
     body: (t) => ({ token: t.acceptToken }),
@@ -262,6 +293,12 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    // An email channel: a test notice to it sends nothing outside the test's SMTP sink.
+    const alertChannel = await t.services.alertChannels.create(actor, project.id, {
+      type: 'email',
+      name: 'Owner',
+      memberIds: [owner.id],
+    });
     const invitation = (email: string, token: string) => ({
       id: newId(),
       project_id: project.id,
@@ -287,7 +324,13 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         nonMember: users.nonMember.token,
         readToken: readToken.token,
       },
-      ids: { admin: users.admin.id, other: users.other.id, invitation: pending.id, readToken: readToken.id },
+      ids: {
+        admin: users.admin.id,
+        other: users.other.id,
+        invitation: pending.id,
+        readToken: readToken.id,
+        alertChannel: alertChannel.id,
+      },
       acceptToken,
     };
   }

@@ -29,6 +29,7 @@ export const ErrorCodes = [
   'INVITATION_ALREADY_PENDING',
   'INVITATION_INVALID',
   'ASSIGNEE_NOT_MEMBER',
+  'WEBHOOK_ADDRESS_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -138,6 +138,56 @@ export type AuditLogTable = {
   ip: string;
 };
 
+export type AlertChannelType = 'email' | 'webhook' | 'slack' | 'discord';
+
+/** Where a project's alerts go (modules/alert-channels, migration 008). */
+export type AlertChannelsTable = {
+  id: string;
+  project_id: string;
+  type: AlertChannelType;
+  name: string;
+  /** The webhook, Slack or Discord URL; null for email. */
+  url: string | null;
+  /** A webhook's signing secret (shown once, kept to sign); null for the other types. */
+  secret: string | null;
+  /** JSON array of the members an email channel writes to; '[]' for the other types. */
+  member_ids: string;
+  created_at: string;
+};
+
+export type AlertDeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One notice to one channel: the durable queue's row, claimed with a lease (claimed_until). */
+export type AlertDeliveriesTable = {
+  id: string;
+  channel_id: string;
+  notice_id: string;
+  notice_type: string;
+  notice: string;
+  state: AlertDeliveryState;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  /** The node holding the claim (see alert-channels/service.ts `nodeId`). */
+  claimed_by: string | null;
+  expires_at: string;
+  created_at: string;
+};
+
+/** Each attempt at a delivery: what the receiver answered, or why there was no answer. */
+export type AlertDeliveryAttemptsTable = {
+  id: string;
+  delivery_id: string;
+  channel_id: string;
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  /** 1 when this attempt delivered the notice (a 2xx answer), else 0. */
+  delivered: number;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -151,4 +201,7 @@ export type Database = {
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
   audit_log: AuditLogTable;
+  alert_channels: AlertChannelsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
 };
