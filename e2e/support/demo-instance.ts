@@ -19,6 +19,8 @@ export interface DemoInstance {
   url: string;
   dataDir: string;
   projectId: string;
+  /** The demo project's API key (its domains include localhost). */
+  apiKey: string;
   stop(): Promise<void>;
   /** Reads one stored event's wallet-state columns; stops the server first (the file is single-process). */
   readStoredEvent(id: string): Promise<Record<string, unknown> | undefined>;
@@ -52,6 +54,7 @@ export async function startSeededDemo({ users = 600 }: { users?: number } = {}):
   );
   const projectId = /Project id ([0-9a-f-]{36})/.exec(seeded)?.[1];
   if (!projectId) throw new Error(`The demo seeder did not name its project:\n${seeded}`);
+  const apiKey = /API key (\S+),/.exec(seeded)?.[1] ?? '';
 
   const server = await startServerProcess({ ...env, AUTH_RATE_LIMIT_MAX: '1000' });
   const stop = server.stop;
@@ -59,6 +62,7 @@ export async function startSeededDemo({ users = 600 }: { users?: number } = {}):
     url: server.url,
     dataDir,
     projectId,
+    apiKey,
     stop,
     async readStoredEvent(id) {
       await stop();

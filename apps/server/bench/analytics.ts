@@ -74,6 +74,8 @@ const { values } = parseArgs({
     'clickhouse-data': { type: 'string' },
     /** DuckDB's memory limit in MB, as the server's DUCKDB_MEMORY_LIMIT_MB; 0: DuckDB's own (80 % of RAM). */
     'duckdb-memory-limit-mb': { type: 'string', default: '0' },
+    /** Adds custom events and identifies to the generated rows (analytics-data/generate-events.ts). */
+    'custom-events': { type: 'boolean', default: false },
     /** Time DuckDB's and ClickHouse's questions while ingestion runs at this many events/s. */
     'while-ingesting': { type: 'string' },
   },
@@ -217,7 +219,12 @@ async function generate(connection: DuckDBConnection): Promise<void> {
   // Without the store's primary key, which only de-duplicates ingestion and would only slow the load
   // (no analytics query uses its index).
   await connection.run(CREATE_EVENTS_TABLE.replace(/,\s*PRIMARY KEY \(project_id, id\)/, ''));
-  await generateBenchEvents(connection, { total: TOTAL, days: DAYS, endMs: END_MS });
+  await generateBenchEvents(connection, {
+    total: TOTAL,
+    days: DAYS,
+    endMs: END_MS,
+    customEvents: values['custom-events'],
+  });
   await connection.run('CHECKPOINT');
 }
 

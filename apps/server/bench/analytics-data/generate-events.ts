@@ -86,10 +86,16 @@ const ERRORS = list([
   'ReferenceError: Buffer is not defined',
 ]);
 
+// CASE rather than a list literal: DuckDB builds a list literal again for every row (20x slower).
+const pick = (items: string[], h: string) =>
+  `CASE ((${h}) % ${items.length})::INTEGER ${items
+    .map((item, index) => `WHEN ${index} THEN ${item === '' ? 'NULL' : `'${item.replaceAll("'", "''")}'`}`)
+    .join(' ')} END`;
+
 /** Fills `events` (already created with the store's schema) with about `total` rows ending at `endMs`. */
 export async function generateBenchEvents(
   connection: DuckDBConnection,
-  options: { total: number; days: number; endMs: number },
+  options: { total: number; days: number; endMs: number; customEvents?: boolean },
 ): Promise<void> {
   const units = Math.ceil((options.total / ROWS_PER_UNIT) * 1.01);
   const startMs = options.endMs - options.days * 86_400_000;
@@ -106,11 +112,6 @@ export async function generateBenchEvents(
            ${draw(5)} AS r_misc,
            ${startMs}::BIGINT + floor(i * ${stepMs})::BIGINT AS t0
       FROM range(${units}) t(i)`);
-  // CASE rather than a list literal: DuckDB builds a list literal again for every row (20x slower).
-  const pick = (items: string[], h: string) =>
-    `CASE ((${h}) % ${items.length})::INTEGER ${items
-      .map((item, index) => `WHEN ${index} THEN ${item === '' ? 'NULL' : `'${item.replaceAll("'", "''")}'`}`)
-      .join(' ')} END`;
   // What stays the same for a user: wallet, provider, chain, country, browser, system, campaign.
   await connection.run(`CREATE TEMP TABLE bench_users AS
     SELECT p, u, uh,
@@ -200,6 +201,38 @@ export async function generateBenchEvents(
   await connection.run('DROP TABLE bench_units');
   await connection.run('DROP TABLE bench_users');
   await stampIncidents(connection);
+  if (options.customEvents) await addCustomEvents(connection);
+}
+
+const CUSTOM_NAMES = [
+  'swap_quote_shown',
+  'bridge_started',
+  'settings_opened',
+  'pool_viewed',
+  'limit_order_set',
+];
+const PAIRS = ['ETH/USDC', 'WBTC/ETH', 'ETH/DAI', 'USDC/DAI', 'ARB/ETH', 'OP/ETH'];
+
+/**
+ * `--custom-events`: beside every fifth page view, a custom event of one of five names with two or three
+ * properties, a second later (about 11 % more rows); and an identify for every tenth user, on its first day
+ * (docs/custom-events.md). Added after the other rows, so their figures stay as without the flag.
+ */
+async function addCustomEvents(connection: DuckDBConnection): Promise<void> {
+  await connection.run(`INSERT INTO events (project_id, id, type, ts, received_at, user_id, session_id, path, origin,
+      sdk, country, browser, os, device, event_name, props)
+    SELECT project_id, id || 'c', 'custom', ts + INTERVAL 1 SECOND, received_at + INTERVAL 1 SECOND, user_id,
+           session_id, path, origin, sdk, country, browser, os, device,
+           ${pick(CUSTOM_NAMES, 'hash(id, 11)')},
+           json_object('pair', ${pick(PAIRS, 'hash(id, 12)')}, 'amount', (hash(id, 13) % 1000) / 10.0,
+                       'fast', hash(id, 14) % 2 = 0)::VARCHAR
+      FROM events WHERE type = 'page_view' AND hash(id, 10) % 5 = 0`);
+  await connection.run(`INSERT INTO events (project_id, id, type, ts, received_at, user_id, session_id, path, origin,
+      sdk, app_user_id, props)
+    SELECT project_id, 'identify-' || user_id, 'identify', min(ts), min(received_at), user_id,
+           arg_min(session_id, ts), '/', any_value(origin), any_value(sdk),
+           'acct-' || (hash(user_id) % 100000), '{"plan":"pro"}'
+      FROM events WHERE hash(user_id, 15) % 10 = 0 GROUP BY project_id, user_id`);
 }
 
 /**

@@ -1,6 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import type { BenchProject } from './seed-project.ts';
 
+/** Custom events in the mix (bench:ingest's before/after for issue 29). */
+const CUSTOM_EVENTS = process.env.BENCH_CUSTOM_EVENTS === '1';
+
 const USER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
@@ -50,6 +53,14 @@ export function batch(
     };
     if (i % 5 === 0) events.push({ ...base, type: 'page_view', referrer: 'https://google.com/' });
     else if (i % 5 === 1) events.push({ ...base, type: 'wallet_connected', wallet });
+    // BENCH_CUSTOM_EVENTS=1: four of the twenty are custom events with three properties instead of tx stages.
+    else if (CUSTOM_EVENTS && i % 5 === 2)
+      events.push({
+        ...base,
+        type: 'custom',
+        name: i % 2 ? 'swap_quote_shown' : 'bridge_started',
+        props: { pair: 'ETH/USDC', amount: 1.5, fast: true },
+      });
     else if (i % 5 === 4 && i === 19)
       events.push({
         ...base,

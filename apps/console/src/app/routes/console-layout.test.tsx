@@ -221,6 +221,7 @@ describe('Shell', () => {
       ['Analytics', `/console/${project.id}/analytics`],
       ['Live', `/console/${project.id}/live`],
       ['Wallets', `/console/${project.id}/wallets`],
+      ['Events', `/console/${project.id}/events`],
       ['User Acquisition', `/console/${project.id}/acquisition`],
       ['Incident Tracking', `/console/${project.id}/errorlogs`],
       ['Alerts', `/console/${project.id}/alerts`],

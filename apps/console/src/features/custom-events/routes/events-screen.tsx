@@ -94,7 +94,7 @@ export function EventsScreen({ project }: { project: Project }) {
             </EmptyState>
           ) : (
             <div className="-mx-5 overflow-x-auto sm:mx-0">
-              <table className="w-full min-w-[30rem] text-left text-sm" data-testid="custom-events">
+              <table className="w-full text-left text-sm" data-testid="custom-events">
                 <thead className="text-xs uppercase tracking-wide text-slate-500">
                   <tr>
                     <th scope="col" className="px-3 py-2">
