@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Row types of the account store; timestamps are ISO-8601 UTC strings on both engines. */
 export type UsersTable = {
   id: string;
@@ -35,6 +37,8 @@ export type ProjectsTable = {
   created_at: string;
   /** Events older than this many days (client time) are deleted by the hourly retention job; null: kept. */
   retention_days: number | null;
+  /** JSON array of wallet error codes whose errors are not incidents (ADR 067); '[4001]' by default. */
+  ignored_wallet_codes: ColumnType<string, string | undefined, string>;
 };
 
 /** A project's read token: only its sha256 is kept; the token was shown once, at creation. */
@@ -85,6 +89,15 @@ export type IncidentStatesTable = {
   status: 'resolved' | 'ignored';
   changed_at: string;
   changed_by: string;
+};
+
+/** Who an incident is assigned to; deleted with the membership (a member who leaves loses it). */
+export type IncidentAssignmentsTable = {
+  project_id: string;
+  incident_id: string;
+  user_id: string;
+  assigned_at: string;
+  assigned_by: string;
 };
 
 /** A project's member; the owner has a row too (role `owner`, exactly one, = projects.owner_id). */
@@ -159,6 +172,7 @@ export type Database = {
   projects: ProjectsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
+  incident_assignments: IncidentAssignmentsTable;
   read_tokens: ReadTokensTable;
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
