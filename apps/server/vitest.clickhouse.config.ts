@@ -20,6 +20,8 @@ export default defineProject({
       'test/event-store/export-events.test.ts',
       'test/hostile/any-stored-time.test.ts',
       'test/reports/figures.test.ts',
+      'test/alert-rules/evaluation.test.ts',
+      'test/alert-rules/questions.test.ts',
     ],
     env: { EVENT_STORE: 'clickhouse' },
   },

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,9 +18,18 @@ import { installOpenApi } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { sha256 } from './lib/ids.ts';
 import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
+import { alertChannelRoutes } from './modules/alert-channels/routes.ts';
+import { type AlertChannelService, createAlertChannelService } from './modules/alert-channels/service.ts';
+import { createAlertChannelStore } from './modules/alert-channels/store.ts';
+import { startAlertEvaluationJob } from './modules/alert-rules/job.ts';
+import type { ChannelDirectory, Notify } from './modules/alert-rules/notice.ts';
+import { alertRuleRoutes } from './modules/alert-rules/routes.ts';
+import { type AlertRuleService, createAlertRuleService } from './modules/alert-rules/service.ts';
+import { createAlertRuleStore } from './modules/alert-rules/store.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { type AuditLogService, createAuditLogService } from './modules/audit-log/service.ts';
@@ -77,8 +87,12 @@ export type Services = {
   readTokens: ReadTokenService;
   members: MemberService;
   auditLog: AuditLogService;
+  /** Alert channels and the durable delivery of notices (`enqueueNotice`: what alert rules call). */
+  alertChannels: AlertChannelService;
   /** Email reports: members' choices, and sending them (`sendDue`, `sendNow`). */
   reports: ReportService;
+  /** Alert rules and their evaluation (`evaluate`: one evaluation, as the background job runs it). */
+  alertRules: AlertRuleService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -105,6 +119,8 @@ export type BuildOptions = {
   eventStore?: EventStoreFactory;
   /** Called for every route Fastify registers (the OpenAPI test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The alert channels as the rules see them (tests: a recording sink and known channel ids). */
+  alertChannels?: { notify: Notify; directory: ChannelDirectory };
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -239,6 +255,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     leadership.runWhileLeading('reports', () =>
       startReportJob({ sendDue: () => reports.sendDue(), logger: app.log }),
     );
+    // Alert rules, every ALERT_EVALUATION_INTERVAL_SECONDS, on one node too (docs/alerts.md#evaluation).
+    leadership.runWhileLeading('alert-evaluation', () =>
+      startAlertEvaluationJob({
+        evaluate: () => alertRules.evaluate(),
+        intervalMs: alertEvaluationIntervalMs,
+        logger: app.log,
+      }),
+    );
     // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen. Not awaited:
     // the other listeners (METRICS_PORT) start without waiting for it; a socket that cannot be served
     // leaves backups to a stopped server, and says so.
@@ -297,6 +321,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         .catch((error: unknown) => app.log.error({ err: error }, 'report choices of a removed member kept'));
     },
   });
+  const alertChannels = createAlertChannelService({
+    store: createAlertChannelStore(db, engine),
+    projects,
+    audit: auditLog,
+    mail,
+    clock,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks ?? false,
+    retryBaseMs: config.alertRetryBaseMs,
+    // Stable across this node's restarts, distinct between nodes (each has its own DATA_DIR).
+    onAttempt: (outcome) => metrics.alertAttempt(outcome),
+    nodeId: sha256(`${os.hostname()}\0${config.dataDir}`).slice(0, 32),
+  });
+  // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.
+  app.addHook('onClose', async () => alertChannels.close());
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
@@ -318,11 +358,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     logger: app.log,
   });
+  const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
+  // The rules hand their notices to the channels' durable queue, and check a rule's channels with them.
+  const ruleChannels: { notify: Notify; directory: ChannelDirectory } = options.alertChannels ?? {
+    notify: (notice, channelIds) => alertChannels.enqueueNotice(notice, channelIds),
+    directory: { channelIdsOf: (projectId, channelIds) => alertChannels.channelIdsOf(projectId, channelIds) },
+  };
+  const alertRules = createAlertRuleService({
+    store: createAlertRuleStore(db),
+    projects,
+    eventStore,
+    incidents: {
+      resolvedIncidents: (projectIds) => incidents.service.resolvedIncidents(projectIds),
+      severityOf: (projectId, incidentId, nowMs) =>
+        incidents.service.lifetimeSeverity(projectId, incidentId, nowMs),
+    },
+    channels: ruleChannels.directory,
+    notify: ruleChannels.notify,
+    clock,
+    publicUrl: config.publicUrl,
+    evaluationIntervalMs: alertEvaluationIntervalMs,
+  });
   const health = createHealthService({
     db,
     eventStore,
     loader: () => events.loaderState(),
     mailWaiting: () => mail.waiting(),
+    alertDeliveriesWaiting: () => alertChannels.pending(),
     dataDir: config.dataDir,
     clock,
     maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,
@@ -341,7 +403,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readTokens,
     members,
     auditLog,
+    alertChannels,
     reports,
+    alertRules,
     eventStore,
     leadership,
   };
@@ -376,7 +440,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
+      await api.register(alertChannelRoutes, { alertChannels });
       await api.register(reportRoutes, { reports });
+      await api.register(alertRuleRoutes, { alertRules });
     },
     { prefix: '/api/v1' },
   );

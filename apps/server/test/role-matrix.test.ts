@@ -21,7 +21,14 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string };
+  ids: {
+    admin: string;
+    other: string;
+    invitation: string;
+    readToken: string;
+    alertRule: string;
+    alertChannel: string;
+  };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
@@ -130,6 +137,45 @@ const REST: RestCase[] = [
     expected: manage(204),
   },
   {
+    method: 'POST',
+    route: `${P}/alert-rules`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
+    body: () => ({ name: 'Silence', kind: 'no_events', params: { hours: 2 }, channelIds: [] }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-rules`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-rules/preview`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/preview`,
+    body: () => ({ kind: 'no_events', params: { hours: 2 } }),
+    expected: READ,
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/alert-rules/:ruleId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}`,
+    body: () => ({ paused: true }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-rules/:ruleId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}`,
+    expected: manage(204),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-rules/:ruleId/firings`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}/firings`,
+    expected: READ,
+  },
+  {
     method: 'GET',
     route: `${P}/integration`,
     url: (t) => `/api/v1/projects/${t.projectId}/integration`,
@@ -209,6 +255,37 @@ const REST: RestCase[] = [
   },
   {
     method: 'POST',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    body: () => ({ type: 'webhook', name: 'Hook', url: 'https://example.com/hook' }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-channels/:channelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-channels/:channelId/test`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/test`,
+    expected: manage(202),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels/:channelId/deliveries`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/deliveries`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
     route: '/api/v1/invitations/accept',
     url: () => '/api/v1/invitations/accept',
     body: (t) => ({ token: t.acceptToken }),
@@ -279,6 +356,18 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    const alertRule = await t.services.alertRules.create(actor, project.id, {
+      name: 'Failing',
+      kind: 'tx_fail_rate',
+      params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
+      channelIds: [],
+    });
+    // An email channel: a test notice to it sends nothing outside the test's SMTP sink.
+    const alertChannel = await t.services.alertChannels.create(actor, project.id, {
+      type: 'email',
+      name: 'Owner',
+      memberIds: [owner.id],
+    });
     const invitation = (email: string, token: string) => ({
       id: newId(),
       project_id: project.id,
@@ -304,7 +393,14 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         nonMember: users.nonMember.token,
         readToken: readToken.token,
       },
-      ids: { admin: users.admin.id, other: users.other.id, invitation: pending.id, readToken: readToken.id },
+      ids: {
+        admin: users.admin.id,
+        other: users.other.id,
+        invitation: pending.id,
+        readToken: readToken.id,
+        alertRule: alertRule.id,
+        alertChannel: alertChannel.id,
+      },
       acceptToken,
     };
   }
