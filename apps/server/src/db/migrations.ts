@@ -498,11 +498,16 @@ const migrations: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * Migrations are written on parallel branches and merged in any order, each on its own tables: a store
+ * that already ran a later-numbered one (011) still takes an earlier one that landed after it (010).
+ */
+const ORDER = { allowUnorderedMigrations: true } as const;
 
 /** Brings the account store up to date; called at start-up before the server listens. */
 // biome-ignore lint/suspicious/noExplicitAny: the Migrator works on any schema; migrations are untyped by design.
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, ...ORDER });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
@@ -514,6 +519,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
 /** Brings the account store up to `name` exactly (tests of a migration start from the schema before it). */
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  const { error } = await new Migrator({ db, provider, ...ORDER }).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
