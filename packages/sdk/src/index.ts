@@ -7,6 +7,7 @@
 import { watchErrors } from './errors.ts';
 import { watchPages } from './pages.ts';
 import { touchSession, userId } from './session.ts';
+import { loadAddon } from './load-addon.ts';
 import { createTransport } from './transport.ts';
 import { type Core, walletContext } from './types.ts';
 import { isLabel, listen, load, noop, now, safe, store, text, uid } from './util.ts';
@@ -31,6 +32,13 @@ export interface AttachOptions {
   release?: string;
 }
 
+/**
+ * Properties of {@link PolyflowHandle.track} or traits of {@link PolyflowHandle.identify}: at most 20 keys of
+ * 1–64 characters (no control characters), each value a string of at most 256 characters, a finite number or
+ * a boolean.
+ */
+export type Properties = { [key: string]: string | number | boolean };
+
 /** What {@link attach} returns. */
 export interface PolyflowHandle {
   /** Sends every queued event now; resolves when the server answered (never rejects). */
@@ -41,12 +49,29 @@ export interface PolyflowHandle {
   optIn(): void;
   /** Removes every listener and wrapper the SDK installed, after sending what is queued. */
   detach(): void;
+  /**
+   * Records a custom event, e.g. `track('swap_quote_shown', { pair: 'ETH/USDC' })`: a name of 1–64 characters
+   * and at most 20 {@link Properties}. An invalid call is dropped with one console warning; never throws.
+   */
+  track(name: string, props?: Properties): void;
+  /**
+   * Links this visitor to the dapp's own user id (1–64 characters) from now on, with optional traits; an
+   * invalid call is dropped with one console warning; never throws.
+   */
+  identify(appUserId: string, traits?: Properties): void;
 }
 
 /** localStorage flag set by `optOut()`. */
 export const OPT_OUT_KEY = 'pf_optout';
 
-const inert: PolyflowHandle = { flush: () => Promise.resolve(), optOut: noop, optIn: noop, detach: noop };
+const inert: PolyflowHandle = {
+  flush: () => Promise.resolve(),
+  optOut: noop,
+  optIn: noop,
+  detach: noop,
+  track: noop,
+  identify: noop,
+};
 let attached: PolyflowHandle | undefined;
 
 function start(apiKey: string, options: AttachOptions): PolyflowHandle {
@@ -66,8 +91,10 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
   if (isOptedOut()) transport.clear();
 
   let redetect = noop;
+  let addon: ReturnType<Core['addon']> | undefined;
   const core: Core = {
     undo: [],
+    addon: () => (addon ||= loadAddon(host).catch(noop)),
     emit: safe((body, w = core.active) => {
       if (isOptedOut()) return;
       const session = touchSession(() => redetect());
@@ -98,8 +125,18 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
     document,
   );
 
+  // track/identify live in the add-on (ADR 068); calls made while it loads wait for it, in order. If it
+  // cannot load, each call is dropped with a warning.
+  const later = (type: 'custom' | 'identify') => (value: unknown, props?: unknown) => {
+    core.addon().then((addon) =>
+      addon ? addon.record(core.emit, type, value, props) : console.warn('[polyflow] dropped', value),
+    );
+  };
+
   return {
     flush: () => transport.flush(),
+    track: later('custom'),
+    identify: later('identify'),
     optOut() {
       optedOut = true;
       store(OPT_OUT_KEY, '1');

@@ -13,7 +13,7 @@ export function watchPages(core: Core) {
   const view = safe(() => {
     if (location.pathname === lastPath) return;
     lastPath = location.pathname;
-    core.emit({ type: 'page_view', title: text(document.title, 256) || undefined });
+    core.emit({ type: 'page_view', title: text(document.title) || undefined });
   });
   for (const name of ['pushState', 'replaceState'] as HistoryMethod[]) {
     const original = history[name];

@@ -38,7 +38,7 @@ function landingUtm(): Utm | undefined {
     const value = query.get(`utm_${field}`);
     if (value) {
       utm ||= {};
-      utm[field] = text(value, 256);
+      utm[field] = text(value);
     }
   }
   return utm;

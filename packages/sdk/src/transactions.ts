@@ -57,7 +57,7 @@ async function poll(step: () => Promise<unknown>) {
  * with our nonce was mined (a speed-up or cancel). Dropped: the node has not known our hash for ten polls in
  * a row (about a minute) while the nonce has not passed ours.
  */
-async function follow(w: Wallet, tx: TxBody, send: Stages) {
+export async function follow(w: Wallet, tx: TxBody, send: Stages) {
   let nonceMined = false;
   let misses = 0;
   const lookUp = async () => {
@@ -79,7 +79,7 @@ async function follow(w: Wallet, tx: TxBody, send: Stages) {
 }
 
 /** Reports a stage; `true` so that a polling step can end with it. */
-type Stages = (stage: TxBody['stage'] | SignatureBody['stage'], extra?: Partial<TxBody>) => true;
+export type Stages = (stage: TxBody['stage'] | SignatureBody['stage'], extra?: Partial<TxBody>) => true;
 
 /** Reports `requested` now; the returned function reports the later stages with the same fields. */
 function stages(core: Core, w: Wallet, body: TxBody | SignatureBody): Stages {
@@ -123,8 +123,9 @@ export function trackTransaction(core: Core, w: Wallet, params: unknown): CallHo
   return {
     ok(hash) {
       tx.hash = hex(hash, 66);
-      // `follow` cannot reject: every wallet call in it resolves and every value it parses is checked.
-      if (tx.hash) follow(w, tx, send);
+      // From the add-on (ADR 068). `follow` cannot reject: every wallet call in it resolves and every value
+      // it parses is checked.
+      if (tx.hash) core.addon().then((addon) => addon?.follow(w, tx, send));
     },
     fail: failed(send),
   };

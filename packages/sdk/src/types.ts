@@ -1,4 +1,5 @@
 import type { IngestEventInput, WalletContext } from '@polyflow/contracts/events';
+import type * as Addon from './addon.ts';
 import type { Undo } from './util.ts';
 
 /** The fields every event gets from the tracker itself; modules supply the rest. */
@@ -49,6 +50,8 @@ export interface Core {
   active?: Wallet;
   /** What `detach()` undoes: listeners and wrappers. */
   undo: Undo;
+  /** The add-on (ADR 068), loaded on the first call; undefined when it could not load. Never rejects. */
+  addon(): Promise<typeof Addon | void>;
 }
 
 export const walletContext = (w?: Wallet): WalletContext | undefined =>

@@ -38,7 +38,7 @@ export function store(key: string, value?: string): void {
 }
 
 /** Bounded text: the server rejects a whole batch when one field is too long, so we cut before sending. */
-export const text = (value: unknown, max: number): string => String(value ?? '').slice(0, max);
+export const text = (value: unknown, max = 256): string => String(value ?? '').slice(0, max);
 
 /** The contract's label text (`labelText`): no control character and no lone surrogate, 1 to `max` units. */
 export const isLabel = (value: unknown, max = 64): value is string =>

@@ -77,7 +77,7 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
         // ethers (and any dapp that estimates first) never asks the wallet to send a call that fails its
         // gas estimation: that is the user's transaction failing before submission.
         if (method === 'eth_estimateGas') trackTransaction(core, w, params).fail(error);
-        onFailure(w, text(method, 256), error);
+        onFailure(w, text(method), error);
       }),
     };
   };
@@ -90,8 +90,8 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
     if (seen) {
       // The injected provider announced itself later through EIP-6963: keep its real name from now on.
       if (rdns && !seen.r) {
-        seen.n = text(name, 256);
-        seen.r = text(rdns, 256);
+        seen.n = text(name);
+        seen.r = text(rdns);
         const session = touchSession();
         session.d.push(rdns);
         saveSession(session);
@@ -106,8 +106,8 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
           sleep(CALL_TIMEOUT_MS),
         ]),
       // Wallets that announce through EIP-6963 get their own name; this guess is for the others.
-      n: text(name || ((p as unknown as Rec).isMetaMask ? 'MetaMask' : 'Injected'), 256),
-      r: rdns && text(rdns, 256),
+      n: text(name || ((p as unknown as Rec).isMetaMask ? 'MetaMask' : 'Injected')),
+      r: rdns && text(rdns),
     };
     wallets.push(w);
     const wrapped = function (this: unknown, ...args: unknown[]) {

@@ -73,8 +73,15 @@ export function stubFetch(answer: (call: number) => number | Error = () => 202) 
 }
 
 /** Loads a fresh copy of the SDK (as a new page load would) and attaches it. */
-export async function loadSdk(options: AttachOptions = {}): Promise<PolyflowHandle> {
+export async function loadSdk(
+  options: AttachOptions = {},
+  loadAddon?: (host: string) => Promise<unknown>,
+): Promise<PolyflowHandle> {
   vi.resetModules();
+  // The add-on (ADR 068), already loaded, so its promise settles within `settle()`; the built bundles
+  // import it from a file or URL instead (e2e/tests/custom-events covers that path).
+  const addon = await import('../src/addon.ts');
+  vi.doMock('../src/load-addon.ts', () => ({ loadAddon: loadAddon ?? (() => Promise.resolve(addon)) }));
   const { attach } = await import('../src/index.ts');
   return attach(API_KEY, { host: 'https://polyflow.example', ...options });
 }
