@@ -35,7 +35,12 @@ const bundles = [
     plugins: [loader("'./polyflow-addon.esm.js'")],
     external: ['./polyflow-addon.esm.js'],
   },
-  { file: 'polyflow.iife.js', entry: 'src/script.ts', format: 'iife', plugins: [loader('`${host}/sdk-addon.js`')] },
+  {
+    file: 'polyflow.iife.js',
+    entry: 'src/script.ts',
+    format: 'iife',
+    plugins: [loader("host + '/sdk-addon.js'")],
+  },
   // One file for both: the ESM build imports it by its name, the server serves it as `/sdk-addon.js`.
   { file: 'polyflow-addon.esm.js', entry: 'src/addon.ts', format: 'esm', budget: ADDON_BUDGET_BYTES },
 ];
@@ -63,7 +68,12 @@ for (const { file, entry, format, plugins = [], external = [], budget = BUDGET_B
     module: format === 'esm',
   });
   writeFileSync(join(root, 'dist', file), code);
-  results.push({ file, budget, minified: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
+  results.push({
+    file,
+    budget,
+    minified: Buffer.byteLength(code),
+    gzip: gzipSync(code, { level: 9 }).length,
+  });
 }
 
 writeFileSync(join(root, 'dist', 'index.d.ts'), declarations());

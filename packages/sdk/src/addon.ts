@@ -30,8 +30,10 @@ export const record: RecordCall = (emit, type, value, props = {}) => {
       isLabel(value) &&
       (props as object).constructor === Object &&
       entries.length <= 20 &&
-      entries.every(([key, v]) =>
-        isLabel(key) && (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean' || isLabel(v, 256)),
+      entries.every(
+        ([key, v]) =>
+          isLabel(key) &&
+          (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean' || isLabel(v, 256)),
       )
     ) {
       const copy = { ...(props as { [key: string]: string | number | boolean }) };

@@ -5,9 +5,9 @@
  * @packageDocumentation
  */
 import { watchErrors } from './errors.ts';
+import { loadAddon } from './load-addon.ts';
 import { watchPages } from './pages.ts';
 import { touchSession, userId } from './session.ts';
-import { loadAddon } from './load-addon.ts';
 import { createTransport } from './transport.ts';
 import { type Core, walletContext } from './types.ts';
 import { isLabel, listen, load, noop, now, safe, store, text, uid } from './util.ts';
@@ -61,6 +61,19 @@ export interface PolyflowHandle {
   identify(appUserId: string, traits?: Properties): void;
 }
 
+/**
+ * `window.Polyflow`, set by the script-tag build (`/sdk.js`): `attach`, and when the tag had `data-api-key`
+ * the methods of the handle it attached (`Polyflow.track(…)`).
+ */
+export type PolyflowGlobal = { attach: typeof attach } & Partial<PolyflowHandle>;
+
+declare global {
+  interface Window {
+    /** Set by the script-tag build; see {@link PolyflowGlobal}. */
+    Polyflow?: PolyflowGlobal;
+  }
+}
+
 /** localStorage flag set by `optOut()`. */
 export const OPT_OUT_KEY = 'pf_optout';
 
@@ -94,7 +107,7 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
   let addon: ReturnType<Core['addon']> | undefined;
   const core: Core = {
     undo: [],
-    addon: () => (addon ||= loadAddon(host).catch(noop)),
+    addon: () => (addon ||= loadAddon(host).catch(noop) as ReturnType<Core['addon']>),
     emit: safe((body, w = core.active) => {
       if (isOptedOut()) return;
       const session = touchSession(() => redetect());
@@ -125,12 +138,19 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
     document,
   );
 
-  // track/identify live in the add-on (ADR 068); calls made while it loads wait for it, in order. If it
-  // cannot load, each call is dropped with a warning.
-  const later = (type: 'custom' | 'identify') => (value: unknown, props?: unknown) => {
-    core.addon().then((addon) =>
-      addon ? addon.record(core.emit, type, value, props) : console.warn('[polyflow] dropped', value),
-    );
+  // track/identify live in the add-on (ADR 068); calls made while it loads wait for it, in order, with a
+  // copy of a plain object taken now (the dapp may change it meanwhile; anything else the add-on refuses).
+  // If it cannot load, each call is dropped with a warning.
+  const later = (type: 'custom' | 'identify') => (value: unknown, props?: Properties) => {
+    let copy = props;
+    try {
+      copy = props?.constructor === Object ? { ...props } : props;
+    } catch {}
+    core
+      .addon()
+      .then((addon) =>
+        addon ? addon.record(core.emit, type, value, copy) : console.warn('[polyflow] dropped', value),
+      );
   };
 
   return {

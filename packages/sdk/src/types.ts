@@ -51,7 +51,7 @@ export interface Core {
   /** What `detach()` undoes: listeners and wrappers. */
   undo: Undo;
   /** The add-on (ADR 068), loaded on the first call; undefined when it could not load. Never rejects. */
-  addon(): Promise<typeof Addon | void>;
+  addon(): Promise<typeof Addon | undefined>;
 }
 
 export const walletContext = (w?: Wallet): WalletContext | undefined =>

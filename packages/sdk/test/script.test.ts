@@ -23,6 +23,9 @@ describe('script tag', () => {
     await polyflow.attach('ignored: already attached').flush();
     expect(sent.requests[0]?.url).toBe('https://polyflow.example:8443/api/v1/events');
     expect(sent.requests[0]?.batch.apiKey).toBe('script-key');
+    // The attached handle's methods are on the global too: `Polyflow.track(…)` after the tag.
+    expect(typeof window.Polyflow?.track).toBe('function');
+    expect(typeof window.Polyflow?.identify).toBe('function');
   });
 
   it('uses data-host when given, and does nothing without a key', async () => {

@@ -15,7 +15,11 @@ describe('size budget', () => {
     });
     console.log(output.trim());
     const sizes = [...output.matchAll(/(\S+): \d+ bytes minified, (\d+) bytes minified\+gzip/g)];
-    expect(sizes.map((match) => match[1])).toEqual(['polyflow.esm.js', 'polyflow.iife.js', 'polyflow-addon.esm.js']);
+    expect(sizes.map((match) => match[1])).toEqual([
+      'polyflow.esm.js',
+      'polyflow.iife.js',
+      'polyflow-addon.esm.js',
+    ]);
     for (const match of sizes) {
       expect(Number(match[2])).toBeLessThanOrEqual(match[1] === 'polyflow-addon.esm.js' ? 1024 : 4096);
     }
