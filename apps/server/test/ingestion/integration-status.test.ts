@@ -99,3 +99,31 @@ describe('GET /sdk.js', () => {
     expect(revalidated.statusCode).toBe(304);
   });
 });
+
+describe('GET /sdk-addon.js', () => {
+  it('serves the add-on beside /sdk.js as a cross-origin module, with the same caching headers', async () => {
+    const addonPath = path.join(scriptDir, 'polyflow-addon.esm.js');
+    const missing = await harness.app.inject({ method: 'GET', url: '/sdk-addon.js' });
+    expect(missing.statusCode).toBe(503);
+
+    writeFileSync(addonPath, 'export const record = () => {};\n');
+    const served = await harness.app.inject({
+      method: 'GET',
+      url: '/sdk-addon.js',
+      headers: { origin: 'https://dapp.example' },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('export const record = () => {};\n');
+    expect(served.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // A module script from another origin is fetched in CORS mode: without this header the import fails.
+    expect(served.headers['access-control-allow-origin']).toBe('*');
+    expect(served.headers['cache-control']).toMatch(/max-age=\d+/);
+    const etag = served.headers.etag as string;
+    const revalidated = await harness.app.inject({
+      method: 'GET',
+      url: '/sdk-addon.js',
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+});
