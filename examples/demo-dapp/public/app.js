@@ -1,6 +1,8 @@
-// The demo dapp itself: plain browser code doing what real dapps do with a wallet. It knows nothing
-// about Polyflow; the SDK snippet in the page observes it. Everything the dapp gets back (results,
-// hashes, receipts, errors) is written to the log and to `window.demoLog` for tests to read.
+// The demo dapp itself: plain browser code doing what real dapps do with a wallet. The SDK snippet in the
+// page observes it; the dapp only names two things itself, as a product team does: a custom event
+// (`Polyflow.track`, "Get a swap quote") and its own user id (`Polyflow.identify`, on connect). Everything
+// the dapp gets back (results, hashes, receipts, errors) is written to the log and to `window.demoLog` for
+// tests to read.
 const config = JSON.parse(document.getElementById('demo-config').textContent);
 const query = new URLSearchParams(location.search);
 const TEST_WALLET_RDNS = 'dev.polyflow.testwallet';
@@ -129,10 +131,26 @@ async function sendAndFollow(action, tx) {
   record(action, 'error', `reverted on chain in block ${mined.blockNumber} (status 0)${reason}`, mined);
 }
 
+// `window.Polyflow` is there when the snippet is (not with `?sdk=off`); its calls never throw.
+const polyflow = () => window.Polyflow ?? {};
+
 const actions = {
   async connect() {
     const accounts = await wallet().request({ method: 'eth_requestAccounts' });
     record('connect', 'ok', `connected ${accounts?.[0]}`, { accounts });
+    // The dapp's own account id for this wallet (a real dapp would use its back end's).
+    const appUserId = `demo-user-${String(accounts?.[0]).slice(2, 10).toLowerCase()}`;
+    polyflow().identify?.(appUserId, { plan: 'demo' });
+  },
+  async 'swap-quote'() {
+    // A read-only quote (a made-up price moved by the stored value); the dapp names the event itself.
+    const result = await wallet().request({
+      method: 'eth_call',
+      params: [{ to: config.contractAddress, data: GET_VALUE }, 'latest'],
+    });
+    const quote = { pair: 'ETH/USDC', amountIn: 1, amountOut: 3000 + Number(BigInt(result) % 1000n) };
+    polyflow().track?.('swap_quote_shown', quote);
+    record('swap-quote', 'ok', `1 ETH → ${quote.amountOut} USDC (tracked swap_quote_shown)`, quote);
   },
   async 'send-eth'() {
     const from = await connectedAccount();

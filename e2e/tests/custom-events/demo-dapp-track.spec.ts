@@ -1,0 +1,96 @@
+import { expect, type Request, test } from '@playwright/test';
+import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
+import type { TestChain } from '../../support/chain.ts';
+import { snap } from '../../support/screenshots.ts';
+import { approveNext, clickAndWaitForLog } from '../sdk/demo-page.ts';
+import { OWNER_PASSWORD, type OwnedProject, type PolyflowInstance } from '../sdk/polyflow-instance.ts';
+import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
+
+/**
+ * The demo dapp, with the one-line snippet from a real server, calls `Polyflow.identify` on Connect and
+ * `Polyflow.track('swap_quote_shown', …)` on "Get a swap quote". The script build loads its add-on
+ * (`/sdk-addon.js`, ADR 068) only then, once; the server accepts both events and the Events screen shows
+ * the custom event.
+ */
+let chain: TestChain;
+let polyflow: PolyflowInstance;
+let project: OwnedProject;
+let demo: DemoDapp;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  ({ chain, polyflow, project, demo } = await startSdkStack());
+});
+test.afterAll(async () => {
+  await stopSdkStack({ chain, polyflow, demo });
+});
+
+test('the demo dapp’s track and identify reach the Events screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const addonLoads: string[] = [];
+  const batches: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/sdk-addon.js')) addonLoads.push(request.url());
+    if (request.url().endsWith('/api/v1/events')) batches.push(request);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${demo.url}/`);
+  await expect(page.locator('#status-sdk')).toHaveText(/^loaded from/);
+  await expect(page.locator('#status-wallet')).toHaveText('Polyflow Test Wallet (EIP-6963)');
+  // Nothing has called track or identify, nor sent a transaction: the add-on is not loaded.
+  await page.waitForTimeout(500);
+  expect(addonLoads).toEqual([]);
+
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await approveNext(page);
+  await expect(page.locator('#status-account')).toHaveText(demo.accounts[0] as string);
+  const quote = await clickAndWaitForLog(page, 'Get a swap quote', 'swap-quote');
+  expect(quote.outcome).toBe('ok');
+  await clickAndWaitForLog(page, 'Get a swap quote', 'swap-quote');
+  await expect.poll(() => addonLoads.length).toBe(1);
+  expect(addonLoads[0]).toBe(`${polyflow.url}/sdk-addon.js`);
+
+  // The SDK sends them (flushing on page hide at the latest); the server accepts every event of the batches.
+  const sent = async () => {
+    const events = [];
+    for (const request of batches) {
+      const response = await request.response();
+      if (response?.status() !== 200) continue;
+      events.push(...JSON.parse(request.postData() ?? '{}').events);
+    }
+    return events as { type: string; name?: string; props?: object; appUserId?: string; traits?: object }[];
+  };
+  await expect
+    .poll(async () => (await sent()).filter((event) => event.type === 'custom').length, { timeout: 15_000 })
+    .toBe(2);
+  const events = await sent();
+  const expectedUser = `demo-user-${(demo.accounts[0] as string).slice(2, 10).toLowerCase()}`;
+  expect(events.filter((event) => event.type === 'identify')).toEqual([
+    expect.objectContaining({ appUserId: expectedUser, traits: { plan: 'demo' } }),
+  ]);
+  expect(events.find((event) => event.type === 'custom')).toMatchObject({
+    name: 'swap_quote_shown',
+    props: { pair: 'ETH/USDC', amountIn: 1 },
+  });
+  await snap(page, 'custom-events-demo-dapp-after-track');
+
+  await page.goto(`${polyflow.url}/`);
+  await page.getByLabel('Email').fill(project.email);
+  await page.getByLabel('Password').fill(OWNER_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/console\//);
+  const table = page.getByTestId('custom-events');
+  // Accepted events reach the store within the loader's few seconds: reload until they are there.
+  await expect(async () => {
+    await page.goto(`${polyflow.url}/console/${project.id}/events?period=7d`);
+    await expect(table.getByRole('button', { name: 'swap_quote_shown' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  // Two quotes by one user: the user is the identified one (docs/custom-events.md, Users).
+  await expect(table.getByRole('row', { name: /swap_quote_shown/ })).toContainText(/2\D+1/);
+  await snap(page, 'custom-events-demo-dapp-events-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'custom-events-demo-dapp-events-390');
+  expect(pageErrors).toEqual([]);
+});
