@@ -33,7 +33,9 @@ export const record: RecordCall = (emit, type, value, props = {}) => {
       entries.every(
         ([key, v]) =>
           isLabel(key) &&
-          (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean' || isLabel(v, 256)),
+          (typeof v === 'number'
+            ? Number.isFinite(v)
+            : typeof v === 'boolean' || v === '' || isLabel(v, 256)),
       )
     ) {
       const copy = { ...(props as { [key: string]: string | number | boolean }) };

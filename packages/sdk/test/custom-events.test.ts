@@ -65,13 +65,15 @@ describe('track and identify', () => {
     // The boundaries themselves are valid.
     const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'v'.repeat(256)]));
     handle.track('x'.repeat(64), twenty);
+    handle.track('empty_value', { note: '' });
     await settle();
     await handle.flush();
     expect(warn).toHaveBeenCalledTimes(invalid.length + 1);
     expect(byType(sent.events(), 'identify')).toEqual([]);
     const custom = byType(sent.events(), 'custom');
-    expect(custom).toHaveLength(1);
+    expect(custom.map((event) => event.name)).toEqual(['x'.repeat(64), 'empty_value']);
     expect(Object.keys(custom[0]?.props ?? {})).toHaveLength(20);
+    expect(custom[1]?.props).toEqual({ note: '' });
   });
 
   it('drops the calls with a warning when the add-on cannot load, and the dapp sees no error', async () => {
