@@ -109,7 +109,9 @@ async function main(): Promise<void> {
       .map((row) => ({ projectId: String(row.project_id), incidentId: String(row.incident_id) }))
       .filter((row) => projects.includes(row.projectId));
     const lastMs = Number(
-      (await connection.runAndReadAll('SELECT epoch_ms(max(ts))::DOUBLE AS t FROM events')).getRowObjectsJS()[0]?.t,
+      (
+        await connection.runAndReadAll('SELECT epoch_ms(max(ts))::DOUBLE AS t FROM events')
+      ).getRowObjectsJS()[0]?.t,
     );
     log(`${os.cpus().length} cores; ${count.toLocaleString('en-US')} events; ${projects.length} projects`);
 
@@ -215,6 +217,12 @@ async function cycles(
       projects: { getProjectFor: async () => ({}) as never },
       store: eventStore,
       states,
+      // No incident is assigned in the bench.
+      assignments: {
+        assigneesOf: async () => new Map(),
+        memberEmail: async () => null,
+        assign: async () => false,
+      },
       clock,
       audit: { record: async () => {} },
     });
@@ -225,7 +233,8 @@ async function cycles(
       eventStore,
       incidents: {
         resolvedIncidents: (ids) => incidentService.resolvedIncidents(ids),
-        severityOf: (projectId, incidentId, at) => incidentService.lifetimeSeverity(projectId, incidentId, at),
+        severityOf: (projectId, incidentId, at) =>
+          incidentService.lifetimeSeverity(projectId, incidentId, at),
       },
       channels: { channelIdsOf: async (_projectId, ids) => [...ids] },
       notify: async () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,9 +18,13 @@ import { installOpenApi } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { sha256 } from './lib/ids.ts';
 import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
+import { alertChannelRoutes } from './modules/alert-channels/routes.ts';
+import { type AlertChannelService, createAlertChannelService } from './modules/alert-channels/service.ts';
+import { createAlertChannelStore } from './modules/alert-channels/store.ts';
 import { startAlertEvaluationJob } from './modules/alert-rules/job.ts';
 import type { ChannelDirectory, Notify } from './modules/alert-rules/notice.ts';
 import { alertRuleRoutes } from './modules/alert-rules/routes.ts';
@@ -78,6 +83,8 @@ export type Services = {
   readTokens: ReadTokenService;
   members: MemberService;
   auditLog: AuditLogService;
+  /** Alert channels and the durable delivery of notices (`enqueueNotice`: what alert rules call). */
+  alertChannels: AlertChannelService;
   /** Alert rules and their evaluation (`evaluate`: one evaluation, as the background job runs it). */
   alertRules: AlertRuleService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
@@ -106,8 +113,8 @@ export type BuildOptions = {
   eventStore?: EventStoreFactory;
   /** Called for every route Fastify registers (the OpenAPI test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** The alert channels as the rules see them (tests: a recording sink and known channel ids). */
-  alertChannels?: { notify: Notify; directory: ChannelDirectory };
+  /** The alert channels as the rules see them (default: the channels service; tests: a recording sink). */
+  alertRuleChannels?: { notify: Notify; directory: ChannelDirectory };
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -285,19 +292,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       events.live.closeStreamsOf(userId, projectId);
     },
   });
+  const alertChannels = createAlertChannelService({
+    store: createAlertChannelStore(db, engine),
+    projects,
+    audit: auditLog,
+    mail,
+    clock,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks ?? false,
+    retryBaseMs: config.alertRetryBaseMs,
+    // Stable across this node's restarts, distinct between nodes (each has its own DATA_DIR).
+    onAttempt: (outcome) => metrics.alertAttempt(outcome),
+    nodeId: sha256(`${os.hostname()}\0${config.dataDir}`).slice(0, 32),
+  });
+  // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.
+  app.addHook('onClose', async () => alertChannels.close());
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock, audit });
   const wallets = createWallets({ projects, eventStore, clock });
   const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
-  // Until the channels module is composed here (issue 27), no channel exists: a rule naming one is refused,
-  // and a firing's notice is logged.
-  const ruleChannels = options.alertChannels ?? {
-    notify: async (notice: Parameters<Notify>[0]) => {
-      app.log.info({ notice }, 'alert notice (no channel module to deliver it)');
-    },
-    directory: { channelIdsOf: async () => [] },
+  // The rules name the project's channels and hand each firing's notice to them (durable once handed over).
+  const ruleChannels = options.alertRuleChannels ?? {
+    notify: (notice: Parameters<Notify>[0], channelIds: readonly string[]) =>
+      alertChannels.enqueueNotice(notice, channelIds),
+    directory: alertChannels,
   };
   const alertRules = createAlertRuleService({
     store: createAlertRuleStore(db),
@@ -319,6 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventStore,
     loader: () => events.loaderState(),
     mailWaiting: () => mail.waiting(),
+    alertDeliveriesWaiting: () => alertChannels.pending(),
     dataDir: config.dataDir,
     clock,
     maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,
@@ -337,6 +359,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readTokens,
     members,
     auditLog,
+    alertChannels,
     alertRules,
     eventStore,
     leadership,
@@ -372,6 +395,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
+      await api.register(alertChannelRoutes, { alertChannels });
       await api.register(alertRuleRoutes, { alertRules });
     },
     { prefix: '/api/v1' },

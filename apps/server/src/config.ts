@@ -72,6 +72,16 @@ export type Config = {
   metricsToken?: string;
   /** Serves `/metrics` on this port too (on HOST). */
   metricsPort?: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_NETWORKS: alert channels may reach loopback, private and link-local addresses
+   * (a receiver on the LAN; the tests' receivers on 127.0.0.1). Off: refused when saved and when delivered.
+   */
+  webhookAllowPrivateNetworks?: boolean;
+  /**
+   * First retry of an alert delivery that failed, doubling up to an hour (ALERT_RETRY_BASE_SECONDS, default
+   * 30 s); tests set milliseconds directly.
+   */
+  alertRetryBaseMs?: number;
 };
 
 // src/config.ts and dist/main.js both sit one level below apps/server.
@@ -134,6 +144,8 @@ const EnvSchema = z.object({
   ),
   HEALTH_MAX_LOADER_LAG_SECONDS: z.coerce.number().positive().default(60),
   HEALTH_MIN_FREE_DISK_MB: z.coerce.number().nonnegative().default(256),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  ALERT_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -182,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: vars.GEOIP_DB ? existingFile('GEOIP_DB', vars.GEOIP_DB) : undefined,
     metricsToken: vars.METRICS_TOKEN,
     metricsPort: vars.METRICS_PORT,
+    webhookAllowPrivateNetworks: vars.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    alertRetryBaseMs: vars.ALERT_RETRY_BASE_SECONDS * 1000,
   };
 }
 

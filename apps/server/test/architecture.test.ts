@@ -37,7 +37,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   analytics: [],
   acquisition: [],
   // The incident fingerprint: a pure function that ingestion stamps on error events.
-  incidents: ['fingerprint.ts'],
+  incidents: ['fingerprint.ts', 'wallet-noise.ts'],
   health: [],
   // Who reads a project's dashboards and exports: a session or a read token (GraphQL and the export).
   'read-tokens': ['guard.ts'],
@@ -49,6 +49,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'audit-log': [],
   // Alert rules (issue 27): no other module imports them; app.ts hands the channels' notify in.
   'alert-rules': [],
+  // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
+  'alert-channels': [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

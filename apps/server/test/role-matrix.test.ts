@@ -21,13 +21,20 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string; alertRule: string };
+  ids: {
+    admin: string;
+    other: string;
+    invitation: string;
+    readToken: string;
+    alertChannel: string;
+    alertRule: string;
+  };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
 
 type RestCase = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as Fastify knows it, to check that the matrix covers every one. */
   route: string;
   url(team: Team): string;
@@ -62,6 +69,13 @@ const REST: RestCase[] = [
     route: P,
     url: (t) => `/api/v1/projects/${t.projectId}`,
     body: () => ({ retentionDays: 30 }),
+    expected: MANAGE,
+  },
+  {
+    method: 'PUT',
+    route: `${P}/ignored-wallet-codes`,
+    url: (t) => `/api/v1/projects/${t.projectId}/ignored-wallet-codes`,
+    body: () => ({ codes: [4001, 4100] }),
     expected: MANAGE,
   },
   {
@@ -126,7 +140,12 @@ const REST: RestCase[] = [
     method: 'POST',
     route: `${P}/alert-rules`,
     url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
-    body: () => ({ name: 'Silence', kind: 'no_events', params: { hours: 2 }, channelIds: [] }),
+    body: (t) => ({
+      name: 'Silence',
+      kind: 'no_events',
+      params: { hours: 2 },
+      channelIds: [t.ids.alertChannel],
+    }),
     expected: manage(201),
   },
   {
@@ -227,6 +246,37 @@ const REST: RestCase[] = [
   },
   {
     method: 'POST',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    body: () => ({ type: 'webhook', name: 'Hook', url: 'https://example.com/hook' }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-channels/:channelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-channels/:channelId/test`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/test`,
+    expected: manage(202),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels/:channelId/deliveries`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/deliveries`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
     route: '/api/v1/invitations/accept',
     url: () => '/api/v1/invitations/accept',
     body: (t) => ({ token: t.acceptToken }),
@@ -294,11 +344,17 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    // An email channel: a test notice to it sends nothing outside the test's SMTP sink.
+    const alertChannel = await t.services.alertChannels.create(actor, project.id, {
+      type: 'email',
+      name: 'Owner',
+      memberIds: [owner.id],
+    });
     const alertRule = await t.services.alertRules.create(actor, project.id, {
       name: 'Failing',
       kind: 'tx_fail_rate',
       params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
-      channelIds: [],
+      channelIds: [alertChannel.id],
     });
     const invitation = (email: string, token: string) => ({
       id: newId(),
@@ -330,6 +386,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         other: users.other.id,
         invitation: pending.id,
         readToken: readToken.id,
+        alertChannel: alertChannel.id,
         alertRule: alertRule.id,
       },
       acceptToken,
@@ -481,6 +538,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       expect(operations.filter((op) => op.kind === 'query').length).toBeGreaterThanOrEqual(20);
       expect(operations.filter((op) => op.kind === 'mutation').map((op) => op.field.name)).toEqual([
         'setIncidentStatus',
+        'assignIncident',
       ]);
     });
 
@@ -499,10 +557,12 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         );
         outcomes[field.name] = accessOf(answer);
         const isChange = kind === 'mutation';
+        // A viewer may take an incident for themselves (ADR 067): its own answer to the placeholder id.
+        const viewerMayCall = field.name === 'assignIncident';
         expected[field.name] =
           caller === 'nonMember'
             ? 'NOT_FOUND'
-            : isChange && (caller === 'viewer' || caller === 'readToken')
+            : isChange && (caller === 'readToken' || (caller === 'viewer' && !viewerMayCall))
               ? 'FORBIDDEN'
               : 'allowed';
         if (expected[field.name] !== 'allowed') expect(await snapshot(t.services)).toBe(before);

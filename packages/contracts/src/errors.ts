@@ -27,6 +27,8 @@ export const ErrorCodes = [
   'MEMBER_ALREADY_EXISTS',
   'INVITATION_ALREADY_PENDING',
   'INVITATION_INVALID',
+  'ASSIGNEE_NOT_MEMBER',
+  'WEBHOOK_ADDRESS_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

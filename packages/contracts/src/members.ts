@@ -88,6 +88,8 @@ export const AuditActions = [
   'read_token.create',
   'read_token.revoke',
   'incident.status',
+  'incident.assign',
+  'wallet_codes.set',
   'invitation.create',
   'invitation.resend',
   'invitation.revoke',
@@ -96,6 +98,8 @@ export const AuditActions = [
   'member.remove',
   'member.leave',
   'ownership.transfer',
+  'alert_channel.create',
+  'alert_channel.delete',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

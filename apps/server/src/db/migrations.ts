@@ -216,6 +216,93 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  // Alert channels (issue 27, ADR 062): where a project's alerts go (email to members, a signed webhook,
+  // Slack, Discord), and the durable delivery queue: one row per notice and channel, claimed with a lease
+  // (claimed_until) so that one node delivers it, retried until delivered or 24 hours old; each attempt
+  // logged. A webhook's secret is kept as is: it signs every delivery.
+  '008_alert_channels': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alert_channels')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('type', 'text', (col) =>
+          col.notNull().check(sql`type in ('email', 'webhook', 'slack', 'discord')`),
+        )
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('url', 'text')
+        .addColumn('secret', 'text')
+        /** JSON array of user ids (email channels); '[]' otherwise. */
+        .addColumn('member_ids', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('alert_channels_project_idx')
+        .on('alert_channels')
+        .column('project_id')
+        .execute();
+
+      await db.schema
+        .createTable('alert_deliveries')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('channel_id', 'text', (col) =>
+          col.notNull().references('alert_channels.id').onDelete('cascade'),
+        )
+        .addColumn('notice_id', 'text', (col) => col.notNull())
+        .addColumn('notice_type', 'text', (col) => col.notNull())
+        /** The notice's JSON, exactly the bytes a webhook receives. */
+        .addColumn('notice', 'text', (col) => col.notNull())
+        .addColumn('state', 'text', (col) =>
+          col.notNull().check(sql`state in ('pending', 'delivered', 'failed')`),
+        )
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (col) => col.notNull())
+        .addColumn('claimed_until', 'text')
+        /** The node holding the claim: a node coming back after a crash takes back its own at once. */
+        .addColumn('claimed_by', 'text')
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      // One delivery per notice and channel, whoever enqueues it twice.
+      await db.schema
+        .createIndex('alert_deliveries_notice_channel_idx')
+        .on('alert_deliveries')
+        .columns(['notice_id', 'channel_id'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('alert_deliveries_due_idx')
+        .on('alert_deliveries')
+        .columns(['state', 'next_attempt_at'])
+        .execute();
+
+      await db.schema
+        .createTable('alert_delivery_attempts')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('delivery_id', 'text', (col) =>
+          col.notNull().references('alert_deliveries.id').onDelete('cascade'),
+        )
+        .addColumn('channel_id', 'text', (col) => col.notNull())
+        .addColumn('attempt', 'integer', (col) => col.notNull())
+        .addColumn('at', 'text', (col) => col.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('latency_ms', 'integer')
+        .addColumn('error', 'text')
+        .addColumn('delivered', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('alert_delivery_attempts_channel_idx')
+        .on('alert_delivery_attempts')
+        .columns(['channel_id', 'at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['alert_delivery_attempts', 'alert_deliveries', 'alert_channels']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+
   // Alert rules (issue 27, docs/alerts.md): the rules, each rule's state per subject (cooldown, firing or
   // not) and every firing; params and figures are JSON text. A firing whose notice was not handed to the
   // channels yet (notified_at null) is handed over again by the next evaluation.
@@ -271,6 +358,42 @@ const migrations: Record<string, Migration> = {
       for (const table of ['alert_firings', 'alert_rule_states', 'alert_rules']) {
         await db.schema.dropTable(table).execute();
       }
+    },
+  },
+
+  // Incident triage (ADR 067): each project's ignored wallet codes (a JSON array, 4001 by default), and
+  // incident assignments, which go with the member (a composite foreign key on their membership).
+  '011_incident_triage': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('projects')
+        .addColumn('ignored_wallet_codes', 'text', (col) => col.notNull().defaultTo('[4001]'))
+        .execute();
+      await db.schema
+        .createTable('incident_assignments')
+        .addColumn('project_id', 'text', (col) => col.notNull())
+        .addColumn('incident_id', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('assigned_at', 'text', (col) => col.notNull())
+        .addColumn('assigned_by', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('incident_assignments_pk', ['project_id', 'incident_id'])
+        .addForeignKeyConstraint(
+          'incident_assignments_member_fk',
+          ['project_id', 'user_id'],
+          'project_members',
+          ['project_id', 'user_id'],
+          (constraint) => constraint.onDelete('cascade'),
+        )
+        .execute();
+      await db.schema
+        .createIndex('incident_assignments_member_idx')
+        .on('incident_assignments')
+        .columns(['project_id', 'user_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('incident_assignments').execute();
+      await db.schema.alterTable('projects').dropColumn('ignored_wallet_codes').execute();
     },
   },
 };

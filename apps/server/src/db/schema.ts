@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Row types of the account store; timestamps are ISO-8601 UTC strings on both engines. */
 export type UsersTable = {
   id: string;
@@ -35,6 +37,8 @@ export type ProjectsTable = {
   created_at: string;
   /** Events older than this many days (client time) are deleted by the hourly retention job; null: kept. */
   retention_days: number | null;
+  /** JSON array of wallet error codes whose errors are not incidents (ADR 067); '[4001]' by default. */
+  ignored_wallet_codes: ColumnType<string, string | undefined, string>;
 };
 
 /** A project's read token: only its sha256 is kept; the token was shown once, at creation. */
@@ -85,6 +89,15 @@ export type IncidentStatesTable = {
   status: 'resolved' | 'ignored';
   changed_at: string;
   changed_by: string;
+};
+
+/** Who an incident is assigned to; deleted with the membership (a member who leaves loses it). */
+export type IncidentAssignmentsTable = {
+  project_id: string;
+  incident_id: string;
+  user_id: string;
+  assigned_at: string;
+  assigned_by: string;
 };
 
 /** A project's member; the owner has a row too (role `owner`, exactly one, = projects.owner_id). */
@@ -163,6 +176,56 @@ export type AlertFiringsTable = {
   notified_at: string | null;
 };
 
+export type AlertChannelType = 'email' | 'webhook' | 'slack' | 'discord';
+
+/** Where a project's alerts go (modules/alert-channels, migration 008). */
+export type AlertChannelsTable = {
+  id: string;
+  project_id: string;
+  type: AlertChannelType;
+  name: string;
+  /** The webhook, Slack or Discord URL; null for email. */
+  url: string | null;
+  /** A webhook's signing secret (shown once, kept to sign); null for the other types. */
+  secret: string | null;
+  /** JSON array of the members an email channel writes to; '[]' for the other types. */
+  member_ids: string;
+  created_at: string;
+};
+
+export type AlertDeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One notice to one channel: the durable queue's row, claimed with a lease (claimed_until). */
+export type AlertDeliveriesTable = {
+  id: string;
+  channel_id: string;
+  notice_id: string;
+  notice_type: string;
+  notice: string;
+  state: AlertDeliveryState;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  /** The node holding the claim (see alert-channels/service.ts `nodeId`). */
+  claimed_by: string | null;
+  expires_at: string;
+  created_at: string;
+};
+
+/** Each attempt at a delivery: what the receiver answered, or why there was no answer. */
+export type AlertDeliveryAttemptsTable = {
+  id: string;
+  delivery_id: string;
+  channel_id: string;
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  /** 1 when this attempt delivered the notice (a 2xx answer), else 0. */
+  delivered: number;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -171,6 +234,7 @@ export type Database = {
   projects: ProjectsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
+  incident_assignments: IncidentAssignmentsTable;
   read_tokens: ReadTokensTable;
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
@@ -178,4 +242,7 @@ export type Database = {
   alert_rules: AlertRulesTable;
   alert_rule_states: AlertRuleStatesTable;
   alert_firings: AlertFiringsTable;
+  alert_channels: AlertChannelsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
 };

@@ -255,7 +255,9 @@ describe('hostile input', () => {
     expect(tally.get(family)?.failures).toEqual([]);
   });
 
-  it('REST: read tokens, retention, forget and the event export', { timeout: 120_000 }, async () => {
+  it('REST: read tokens, retention, ignored wallet codes, forget and the event export', {
+    timeout: 120_000,
+  }, async () => {
     const family = 'REST reading and data rights';
     const id = owner.project.id;
     await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/read-tokens`, { name: 'BI' }, {});
@@ -265,6 +267,16 @@ describe('hostile input', () => {
       `/api/v1/projects/${id}`,
       { retentionDays: 30 },
       { retentionDays: 'integer' },
+    );
+    // The codes' items are integers (the path's last key is the index).
+    await jsonRouteCases(
+      family,
+      'PUT',
+      `/api/v1/projects/${id}/ignored-wallet-codes`,
+      { codes: [4001] },
+      {
+        '0': 'integer',
+      },
     );
     await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/forget`, { userId: 'user-1' }, {});
     await jsonRouteCases(
@@ -314,6 +326,61 @@ describe('hostile input', () => {
         url: `/api/v1/projects/${id}/export/events?from=2024-01-01&to=2024-01-02`,
         headers: { authorization: `Bearer ${token}` },
       });
+    }
+    expect(tally.get(family)?.failures).toEqual([]);
+  });
+
+  it('REST: alert channels', { timeout: 120_000 }, async () => {
+    const family = 'REST alert channels';
+    const id = owner.project.id;
+    const url = `/api/v1/projects/${id}/alert-channels`;
+    await jsonRouteCases(
+      family,
+      'POST',
+      url,
+      { type: 'webhook', name: 'Hook', url: 'https://example.com/hook' },
+      {},
+    );
+    await jsonRouteCases(
+      family,
+      'POST',
+      url,
+      { type: 'email', name: 'People', memberIds: [owner.user.id] },
+      { memberIds: 'id' },
+    );
+    for (const channelUrl of [
+      'http://127.0.0.1/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/hook',
+      'http://localhost/hook',
+      'file:///etc/passwd',
+      'gopher://example.com/',
+      `https://example.com/${'a'.repeat(2100)}`,
+    ]) {
+      await expectRefused(family, `POST alert-channels url=${channelUrl.slice(0, 40)}`, {
+        method: 'POST',
+        url,
+        payload: JSON.stringify({ type: 'webhook', name: 'x', url: channelUrl }),
+      });
+    }
+    const zero = '00000000-0000-4000-8000-000000000000';
+    const byId: [string, (id: string) => string][] = [
+      ['GET', (x) => `/api/v1/projects/${x}/alert-channels`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/alert-channels/${x}`],
+      ['DELETE', (x) => `/api/v1/projects/${x}/alert-channels/${zero}`],
+      ['POST', (x) => `/api/v1/projects/${id}/alert-channels/${x}/test`],
+      ['POST', (x) => `/api/v1/projects/${x}/alert-channels/${zero}/test`],
+      ['GET', (x) => `/api/v1/projects/${id}/alert-channels/${x}/deliveries`],
+      ['GET', (x) => `/api/v1/projects/${x}/alert-channels/${zero}/deliveries`],
+    ];
+    for (const [method, route] of byId) {
+      for (const hostileId of HOSTILE_IDS) {
+        await expectRefused(family, `${method} ${route(':id')} id=${hostileId.slice(0, 20)}`, {
+          method,
+          url: route(hostileId),
+        });
+      }
     }
     expect(tally.get(family)?.failures).toEqual([]);
   });

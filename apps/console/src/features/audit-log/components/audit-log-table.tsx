@@ -13,6 +13,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'read_token.create': 'Created a read token',
   'read_token.revoke': 'Revoked a read token',
   'incident.status': 'Changed an incident status',
+  'incident.assign': 'Assigned an incident',
+  'wallet_codes.set': 'Changed the ignored wallet codes',
   'invitation.create': 'Invited',
   'invitation.resend': 'Resent an invitation to',
   'invitation.revoke': 'Revoked the invitation of',
@@ -21,12 +23,17 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'member.remove': 'Removed',
   'member.leave': 'Left the project',
   'ownership.transfer': 'Transferred the project to',
+  'alert_channel.create': 'Added an alert channel',
+  'alert_channel.delete': 'Deleted an alert channel',
 };
 
 /** `{from: "viewer", to: "admin"}` → `from viewer, to admin`. */
 function describe(details: Record<string, unknown>): string {
   return Object.entries(details)
-    .map(([key, value]) => `${key} ${value === null ? 'none' : String(value)}`)
+    .map(([key, value]) => {
+      if (Array.isArray(value)) return `${key} ${value.length === 0 ? 'none' : value.join(' ')}`;
+      return `${key} ${value === null ? 'none' : String(value)}`;
+    })
     .join(', ');
 }
 
