@@ -19,6 +19,7 @@ export default defineProject({
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',
       'test/hostile/any-stored-time.test.ts',
+      'test/reports/figures.test.ts',
       'test/alert-rules/evaluation.test.ts',
       'test/alert-rules/questions.test.ts',
     ],

@@ -217,7 +217,7 @@ async function cycles(
       projects: { getProjectFor: async () => ({}) as never },
       store: eventStore,
       states,
-      // No incident is assigned in the bench.
+      // The alert questions read no assignee.
       assignments: {
         assigneesOf: async () => new Map(),
         memberEmail: async () => null,

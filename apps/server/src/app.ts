@@ -65,6 +65,10 @@ import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
+import { startReportJob } from './modules/reports/job.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportService, type ReportService } from './modules/reports/service.ts';
+import { createReportStore } from './modules/reports/store.ts';
 import { createWallets } from './modules/wallets/module.ts';
 import { chainIdGraphql } from './reading/chain-id.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
@@ -85,6 +89,8 @@ export type Services = {
   auditLog: AuditLogService;
   /** Alert channels and the durable delivery of notices (`enqueueNotice`: what alert rules call). */
   alertChannels: AlertChannelService;
+  /** Email reports: members' choices, and sending them (`sendDue`, `sendNow`). */
+  reports: ReportService;
   /** Alert rules and their evaluation (`evaluate`: one evaluation, as the background job runs it). */
   alertRules: AlertRuleService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
@@ -113,8 +119,8 @@ export type BuildOptions = {
   eventStore?: EventStoreFactory;
   /** Called for every route Fastify registers (the OpenAPI test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** The alert channels as the rules see them (default: the channels service; tests: a recording sink). */
-  alertRuleChannels?: { notify: Notify; directory: ChannelDirectory };
+  /** The alert channels as the rules see them (tests: a recording sink and known channel ids). */
+  alertChannels?: { notify: Notify; directory: ChannelDirectory };
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -245,6 +251,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         logger: app.log,
       }),
     );
+    // Weekly and monthly email reports (modules/reports), on one node too.
+    leadership.runWhileLeading('reports', () =>
+      startReportJob({ sendDue: () => reports.sendDue(), logger: app.log }),
+    );
     // Alert rules, every ALERT_EVALUATION_INTERVAL_SECONDS, on one node too (docs/alerts.md#evaluation).
     leadership.runWhileLeading('alert-evaluation', () =>
       startAlertEvaluationJob({
@@ -260,6 +270,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.dataDir,
       logDir: path.join(config.dataDir, 'ingest-log'),
       copyEventStore: eventStore.copyInto?.bind(eventStore),
+      sendReport: async (projectId, kind) => {
+        const outcome = await reports.sendNow(projectId, kind);
+        if (!outcome) return { ok: false, message: `No project ${projectId} (list-projects shows them).` };
+        const { title, sent, alreadySent, subscribers } = outcome;
+        if (subscribers === 0) {
+          return {
+            ok: true,
+            message: `No member of the project has turned on ${kind} reports: nothing sent (docs/reports.md says how to turn them on).`,
+          };
+        }
+        return {
+          ok: true,
+          message: `The ${kind} report of ${title}: sent to ${sent} member(s) now; ${alreadySent} already had it.`,
+        };
+      },
       logger: app.log,
     }).catch((error: unknown) => {
       app.log.warn(
@@ -290,6 +315,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // next heartbeat, which checks the membership again.
     onMemberRemoved: (userId, projectId) => {
       events.live.closeStreamsOf(userId, projectId);
+      // Their report choices go too (sending also asks for current members only).
+      void reports
+        .forgetMember(userId, projectId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'report choices of a removed member kept'));
     },
   });
   const alertChannels = createAlertChannelService({
@@ -313,12 +342,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock, audit });
   const wallets = createWallets({ projects, eventStore, clock });
+  // Reports read the console's own questions through the dashboard services (figures equal the screens').
+  const reports = createReportService({
+    store: createReportStore(db),
+    projects,
+    mail,
+    sources: {
+      overview: (userId, projectId, input) => analytics.service.overview(userId, projectId, input),
+      funnel: (userId, input) => acquisition.service.funnel(userId, input),
+      attribution: (userId, input) => acquisition.service.attribution(userId, input),
+      incidents: (userId, input) => incidents.service.list(userId, input),
+    },
+    clock,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+  });
   const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
-  // The rules name the project's channels and hand each firing's notice to them (durable once handed over).
-  const ruleChannels = options.alertRuleChannels ?? {
-    notify: (notice: Parameters<Notify>[0], channelIds: readonly string[]) =>
-      alertChannels.enqueueNotice(notice, channelIds),
-    directory: alertChannels,
+  // The rules hand their notices to the channels' durable queue, and check a rule's channels with them.
+  const ruleChannels: { notify: Notify; directory: ChannelDirectory } = options.alertChannels ?? {
+    notify: (notice, channelIds) => alertChannels.enqueueNotice(notice, channelIds),
+    directory: { channelIdsOf: (projectId, channelIds) => alertChannels.channelIdsOf(projectId, channelIds) },
   };
   const alertRules = createAlertRuleService({
     store: createAlertRuleStore(db),
@@ -360,6 +404,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     members,
     auditLog,
     alertChannels,
+    reports,
     alertRules,
     eventStore,
     leadership,
@@ -396,6 +441,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
       await api.register(alertChannelRoutes, { alertChannels });
+      await api.register(reportRoutes, { reports });
       await api.register(alertRuleRoutes, { alertRules });
     },
     { prefix: '/api/v1' },

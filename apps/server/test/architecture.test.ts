@@ -47,10 +47,12 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],
   'audit-log': [],
-  // Alert rules (issue 27): no other module imports them; app.ts hands the channels' notify in.
-  'alert-rules': [],
   // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
   'alert-channels': [],
+  // Email reports (docs/reports.md): app.ts hands them the dashboard services and the mail outbox.
+  reports: [],
+  // Alert rules (issue 27): no other module imports them; app.ts hands the channels' notify in.
+  'alert-rules': [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

@@ -26,8 +26,8 @@ type Team = {
     other: string;
     invitation: string;
     readToken: string;
-    alertChannel: string;
     alertRule: string;
+    alertChannel: string;
   };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
@@ -140,12 +140,7 @@ const REST: RestCase[] = [
     method: 'POST',
     route: `${P}/alert-rules`,
     url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
-    body: (t) => ({
-      name: 'Silence',
-      kind: 'no_events',
-      params: { hours: 2 },
-      channelIds: [t.ids.alertChannel],
-    }),
+    body: () => ({ name: 'Silence', kind: 'no_events', params: { hours: 2 }, channelIds: [] }),
     expected: manage(201),
   },
   {
@@ -245,6 +240,20 @@ const REST: RestCase[] = [
     expected: MANAGE,
   },
   {
+    method: 'GET',
+    route: `${P}/report-subscriptions`,
+    url: (t) => `/api/v1/projects/${t.projectId}/report-subscriptions`,
+    expected: READ,
+  },
+  {
+    method: 'PUT',
+    route: `${P}/report-subscriptions/me`,
+    url: (t) => `/api/v1/projects/${t.projectId}/report-subscriptions/me`,
+    body: () => ({ weekly: true, monthly: false }),
+    // Each member's own choice, whatever their role.
+    expected: { ...READ },
+  },
+  {
     method: 'POST',
     route: `${P}/alert-channels`,
     url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
@@ -288,9 +297,12 @@ const REST: RestCase[] = [
 /** The live stream is a socket held open: checked over HTTP, its head's status only. */
 const LIVE = { route: `${P}/live`, expected: READ };
 
-/** Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI file. */
+/**
+ * Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI
+ * file, a report's unsubscribe link (its signed token, no session: test/reports/subscriptions.test.ts).
+ */
 const NOT_PROJECT_ROUTES =
-  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json)(\/|$)/;
+  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json|reports\/unsubscribe)(\/|$)/;
 
 /** `printRoutes` draws a tree; this reads it back into "METHOD /path" lines. */
 function registeredRoutes(tree: string): string[] {
@@ -344,17 +356,17 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    const alertRule = await t.services.alertRules.create(actor, project.id, {
+      name: 'Failing',
+      kind: 'tx_fail_rate',
+      params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
+      channelIds: [],
+    });
     // An email channel: a test notice to it sends nothing outside the test's SMTP sink.
     const alertChannel = await t.services.alertChannels.create(actor, project.id, {
       type: 'email',
       name: 'Owner',
       memberIds: [owner.id],
-    });
-    const alertRule = await t.services.alertRules.create(actor, project.id, {
-      name: 'Failing',
-      kind: 'tx_fail_rate',
-      params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
-      channelIds: [alertChannel.id],
     });
     const invitation = (email: string, token: string) => ({
       id: newId(),
@@ -386,8 +398,8 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         other: users.other.id,
         invitation: pending.id,
         readToken: readToken.id,
-        alertChannel: alertChannel.id,
         alertRule: alertRule.id,
+        alertChannel: alertChannel.id,
       },
       acceptToken,
     };

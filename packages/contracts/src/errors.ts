@@ -29,6 +29,7 @@ export const ErrorCodes = [
   'INVITATION_INVALID',
   'ASSIGNEE_NOT_MEMBER',
   'WEBHOOK_ADDRESS_REFUSED',
+  'REPORT_LINK_INVALID',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -361,6 +361,46 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  // Email reports (docs/reports.md, ADR 063): each member's choice per project, and one row per report
+  // sent, unique by (project, member, kind, period start): a report is claimed before it is built, and
+  // marked sent in the transaction that puts its email in the outbox.
+  '010_reports': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('report_subscriptions')
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('weekly', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('monthly', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('report_subscriptions_pk', ['project_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('report_sends')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('weekly', 'monthly')`))
+        .addColumn('period_start', 'text', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull().check(sql`state in ('claimed', 'sent')`))
+        .addColumn('claim_id', 'text', (col) => col.notNull())
+        .addColumn('claimed_until', 'text', (col) => col.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('report_sends_once_idx')
+        .on('report_sends')
+        .columns(['project_id', 'user_id', 'kind', 'period_start'])
+        .unique()
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['report_sends', 'report_subscriptions']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+
   // Incident triage (ADR 067): each project's ignored wallet codes (a JSON array, 4001 by default), and
   // incident assignments, which go with the member (a composite foreign key on their membership).
   '011_incident_triage': {

@@ -138,44 +138,6 @@ export type AuditLogTable = {
   ip: string;
 };
 
-/** An alert rule (docs/alerts.md#rules); `params` and `channel_ids` are JSON text. */
-export type AlertRulesTable = {
-  id: string;
-  project_id: string;
-  name: string;
-  kind: string;
-  params: string;
-  channel_ids: string;
-  cooldown_minutes: number;
-  /** 0 or 1 on both engines. */
-  paused: number;
-  created_at: string;
-  updated_at: string;
-};
-
-/**
- * A rule's state for one subject (`project` or an incident id): whether it is firing, when it last fired
- * (its cooldown), and a kind's marker (a regression: the resolve it fired for).
- */
-export type AlertRuleStatesTable = {
-  rule_id: string;
-  subject_id: string;
-  is_firing: number;
-  last_fired_at: string | null;
-  marker: string | null;
-};
-
-/** One firing of a rule; `subject` and `figures` are JSON text; `notified_at` once the channels have it. */
-export type AlertFiringsTable = {
-  id: string;
-  rule_id: string;
-  type: 'triggered' | 'resolved';
-  subject: string;
-  figures: string;
-  at: string;
-  notified_at: string | null;
-};
-
 export type AlertChannelType = 'email' | 'webhook' | 'slack' | 'discord';
 
 /** Where a project's alerts go (modules/alert-channels, migration 008). */
@@ -226,6 +188,70 @@ export type AlertDeliveryAttemptsTable = {
   delivered: number;
 };
 
+/** A member's email report choice for a project (0 or 1: portable to both engines); absent = both off. */
+export type ReportSubscriptionsTable = {
+  project_id: string;
+  user_id: string;
+  weekly: number;
+  monthly: number;
+  updated_at: string;
+};
+
+/**
+ * One report for one member and period: `claimed` by the node building it until `claimed_until` (another
+ * node may take it over after that, with a new `claim_id`), `sent` once its email is in the outbox.
+ */
+export type ReportSendsTable = {
+  id: string;
+  project_id: string;
+  user_id: string;
+  kind: 'weekly' | 'monthly';
+  /** ISO time the period starts (its first midnight in the report's time zone). */
+  period_start: string;
+  state: 'claimed' | 'sent';
+  claim_id: string;
+  claimed_until: string;
+  sent_at: string | null;
+};
+
+/** An alert rule (docs/alerts.md#rules); `params` and `channel_ids` are JSON text. */
+export type AlertRulesTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  kind: string;
+  params: string;
+  channel_ids: string;
+  cooldown_minutes: number;
+  /** 0 or 1 on both engines. */
+  paused: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * A rule's state for one subject (`project` or an incident id): whether it is firing, when it last fired
+ * (its cooldown), and a kind's marker (a regression: the resolve it fired for).
+ */
+export type AlertRuleStatesTable = {
+  rule_id: string;
+  subject_id: string;
+  is_firing: number;
+  last_fired_at: string | null;
+  marker: string | null;
+};
+
+/** One firing of a rule; `subject` and `figures` are JSON text; `notified_at` once the channels have it. */
+export type AlertFiringsTable = {
+  id: string;
+  rule_id: string;
+  type: 'triggered' | 'resolved';
+  subject: string;
+  figures: string;
+  at: string;
+  notified_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -239,10 +265,12 @@ export type Database = {
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
   audit_log: AuditLogTable;
-  alert_rules: AlertRulesTable;
-  alert_rule_states: AlertRuleStatesTable;
-  alert_firings: AlertFiringsTable;
   alert_channels: AlertChannelsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_sends: ReportSendsTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_states: AlertRuleStatesTable;
+  alert_firings: AlertFiringsTable;
 };

@@ -11,7 +11,7 @@ export function recordingChannels() {
   const byProject = new Map<string, Set<string>>();
   const failing = new Map<string, number>();
   const options: TestBuildOptions = {
-    alertRuleChannels: {
+    alertChannels: {
       notify: async (notice, channelIds) => {
         const left = failing.get(notice.project.id) ?? 0;
         if (left > 0) {

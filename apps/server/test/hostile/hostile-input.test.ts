@@ -255,6 +255,39 @@ describe('hostile input', () => {
     expect(tally.get(family)?.failures).toEqual([]);
   });
 
+  it('REST: report subscriptions and the unsubscribe link', { timeout: 120_000 }, async () => {
+    const family = 'REST reports';
+    const id = owner.project.id;
+    await jsonRouteCases(
+      family,
+      'PUT',
+      `/api/v1/projects/${id}/report-subscriptions/me`,
+      { weekly: true, monthly: false },
+      { weekly: 'boolean', monthly: 'boolean' },
+    );
+    for (const hostileId of HOSTILE_IDS) {
+      for (const [method, url] of [
+        ['GET', `/api/v1/projects/${hostileId}/report-subscriptions`],
+        ['PUT', `/api/v1/projects/${hostileId}/report-subscriptions/me`],
+      ] as const) {
+        await expectRefused(family, `${method} …/report-subscriptions id=${hostileId.slice(0, 20)}`, {
+          method,
+          url,
+          payload: method === 'PUT' ? JSON.stringify({ weekly: true, monthly: true }) : undefined,
+        });
+      }
+    }
+    // The link's page is HTML; a client that accepts only JSON gets the error body.
+    for (const token of [...HOSTILE_IDS, 'r1.a.b.w.c', `r1.${id}.${id}.w.${'A'.repeat(43)}`]) {
+      await expectRefused(family, `GET /api/v1/reports/unsubscribe token=${token.slice(0, 20)}`, {
+        method: 'GET',
+        url: `/api/v1/reports/unsubscribe?token=${encodeURIComponent(token)}`,
+        headers: { accept: 'application/json' },
+      });
+    }
+    expect(tally.get(family)?.failures).toEqual([]);
+  });
+
   it('REST: read tokens, retention, ignored wallet codes, forget and the event export', {
     timeout: 120_000,
   }, async () => {

@@ -65,7 +65,7 @@ export type TestApp = {
 
 /** A full server (real store on `engine`, real SMTP sink) in a temp dir. */
 /** What a test may pass to buildApp besides its config (the alert channels' recording sink). */
-export type TestBuildOptions = Pick<BuildOptions, 'alertRuleChannels'>;
+export type TestBuildOptions = Pick<BuildOptions, 'alertChannels'>;
 
 export async function startTestApp(
   engine: Engine,
