@@ -613,6 +613,7 @@ describe('members across nodes and the migration', () => {
             name: 'Old',
             api_key: null,
             created_at: now,
+            time_zone: 'UTC',
             retention_days: null,
           })),
         )
