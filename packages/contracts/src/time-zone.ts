@@ -9,16 +9,35 @@ import { z } from 'zod';
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 
+/**
+ * ICU (Node, Chromium) still lists some zones under their former IANA names; the list shows today's.
+ * Both spellings are accepted (they are links in the IANA database, known to both engines).
+ */
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+};
+
 let known: ReadonlySet<string> | undefined;
 
-/** Every zone a project can choose: UTC, then the runtime's canonical IANA names (Intl.supportedValuesOf). */
+/** Every zone a project can choose: UTC, then the runtime's IANA names (Intl.supportedValuesOf), sorted. */
 export function timeZoneNames(): readonly string[] {
-  const names = Intl.supportedValuesOf('timeZone').filter((name) => name !== DEFAULT_TIME_ZONE);
-  return [DEFAULT_TIME_ZONE, ...names];
+  const names = Intl.supportedValuesOf('timeZone')
+    .map((name) => RENAMED[name] ?? name)
+    .filter((name) => name !== DEFAULT_TIME_ZONE);
+  return [DEFAULT_TIME_ZONE, ...new Set(names.sort())];
 }
 
+/** A zone of the list, or a former name of one of them (Asia/Calcutta for Asia/Kolkata). */
 export function isTimeZone(name: string): boolean {
-  known ??= new Set(timeZoneNames());
+  known ??= new Set([...timeZoneNames(), ...Object.keys(RENAMED)]);
   return known.has(name);
 }
 

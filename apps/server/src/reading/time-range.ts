@@ -1,4 +1,9 @@
-import { DEFAULT_TIME_ZONE, instantOfWallClock, startOfLocalDay, wallClockMs } from '@polyflow/contracts/time-zone';
+import {
+  DEFAULT_TIME_ZONE,
+  instantOfWallClock,
+  startOfLocalDay,
+  wallClockMs,
+} from '@polyflow/contracts/time-zone';
 import { formatGranularity, parseGranularity } from './granularity.ts';
 import { InputError } from './input-error.ts';
 
@@ -120,7 +125,10 @@ export function bucketRange(
 /** Where bucket `index` starts (UTC ms): on the local wall clock for a zoned range, else by elapsed time. */
 const bucketStart = (range: BucketedRange, index: number): number =>
   range.zone
-    ? Math.max(range.fromMs, instantOfWallClock(range.zone.fromWallMs + index * range.bucketMs, range.zone.name))
+    ? Math.max(
+        range.fromMs,
+        instantOfWallClock(range.zone.fromWallMs + index * range.bucketMs, range.zone.name),
+      )
     : range.fromMs + index * range.bucketMs;
 
 /** Every bucket of the range, in order, each holding the value found for its index or the fill value. */
