@@ -13,7 +13,7 @@ export const ProjectSchema = z.object({
   /** Events older than this many days are deleted (hourly); null keeps them forever. */
   retentionDays: z.number().int().nullable(),
   /** IANA time zone: days, weeks and dates follow it (docs/timezone.md); `UTC` by default. */
-  timeZone: z.string(),
+  timeZone: z.string().default('UTC'),
   /** The caller's role in the project (docs/teams.md). */
   role: RoleSchema,
 });

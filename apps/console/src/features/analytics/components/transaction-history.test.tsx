@@ -40,7 +40,7 @@ describe('Transaction History', { timeout: 15_000 }, () => {
       'Monday, 2 June 2025',
       'Sunday, 1 June 2025',
     ]);
-    expect(screen.getByText(/^Newest first. Dates and times are UTC. \d+ loaded/)).toBeTruthy();
+    expect(screen.getByText(/^Newest first. Dates and times are in UTC. \d+ loaded/)).toBeTruthy();
 
     const rows = within(table).getAllByRole('row').slice(1); // after the column headers
     const cells = (index: number) =>
