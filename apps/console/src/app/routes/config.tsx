@@ -14,11 +14,12 @@ import { InstallSnippetsCard } from '../../features/sdk-config/components/instal
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
 import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
 import { RetentionCard } from '../../features/sdk-config/components/retention-card';
+import { TimeZoneCard } from '../../features/sdk-config/components/time-zone-card';
 import { canManage, isOwner, OWNER_HINT, ROLE_LABELS, VIEWER_HINT } from '../../lib/roles';
 import { useConsoleContext } from './console-outlet';
 
 /**
- * The SDK screen: key, whitelist, install, test, read tokens, retention, the raw export, forgetting a wallet
+ * The SDK screen: key, whitelist, install, test, read tokens, retention, time zone, the raw export, forgetting a wallet
  * or user, and the project's danger zone.
  */
 export function ConfigPage() {
@@ -56,6 +57,9 @@ export function ConfigPage() {
         </Locked>
         <Locked reason={manageLock}>
           <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
+        </Locked>
+        <Locked reason={manageLock}>
+          <TimeZoneCard key={`time-zone-${project.id}`} project={project} onError={showError} />
         </Locked>
         <ExportEventsCard key={`export-${project.id}`} project={project} />
         <Locked reason={manageLock}>
