@@ -21,6 +21,9 @@ import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
+import { annotationRoutes } from './modules/annotations/routes.ts';
+import { createAnnotationService } from './modules/annotations/service.ts';
+import { createAnnotationStore } from './modules/annotations/store.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { type AuditLogService, createAuditLogService } from './modules/audit-log/service.ts';
 import { createAuditLogStore } from './modules/audit-log/store.ts';
@@ -255,6 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const auditLog = createAuditLogService({ store: createAuditLogStore(db), projects, clock });
   const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock, audit });
+  const annotations = createAnnotationService({ store: createAnnotationStore(db), projects, clock, audit });
   const members = createMemberService({
     store: createMemberStore(db),
     projects,
@@ -327,6 +331,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth, rateLimit: config.authRateLimit });
       await api.register(projectRoutes, { projects });
       await api.register(readTokenRoutes, { readTokens });
+      await api.register(annotationRoutes, { annotations });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });

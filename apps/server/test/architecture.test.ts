@@ -46,6 +46,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],
   'audit-log': [],
+  // Dated notes on the time charts (docs/annotations.md).
+  annotations: [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

@@ -21,7 +21,7 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string };
+  ids: { admin: string; other: string; invitation: string; readToken: string; annotation: string };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
@@ -61,7 +61,7 @@ const REST: RestCase[] = [
     method: 'PATCH',
     route: P,
     url: (t) => `/api/v1/projects/${t.projectId}`,
-    body: () => ({ retentionDays: 30 }),
+    body: () => ({ retentionDays: 30, timeZone: 'Europe/Berlin' }),
     expected: MANAGE,
   },
   {
@@ -120,6 +120,32 @@ const REST: RestCase[] = [
     method: 'DELETE',
     route: `${P}/read-tokens/:tokenId`,
     url: (t) => `/api/v1/projects/${t.projectId}/read-tokens/${t.ids.readToken}`,
+    expected: manage(204),
+  },
+  {
+    method: 'GET',
+    route: `${P}/annotations`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
+    route: `${P}/annotations`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations`,
+    body: () => ({ text: 'Deployed v2', startDate: '2026-11-29' }),
+    expected: manage(201),
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/annotations/:annotationId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations/${t.ids.annotation}`,
+    body: () => ({ endDate: '2026-12-01' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/annotations/:annotationId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations/${t.ids.annotation}`,
     expected: manage(204),
   },
   {
@@ -255,6 +281,19 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    const annotation = newId();
+    await db
+      .insertInto('annotations')
+      .values({
+        id: annotation,
+        project_id: project.id,
+        text: 'Campaign',
+        start_date: '2026-11-01',
+        end_date: null,
+        created_by: owner.email,
+        created_at: now,
+      })
+      .execute();
     const invitation = (email: string, token: string) => ({
       id: newId(),
       project_id: project.id,
@@ -280,7 +319,13 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         nonMember: users.nonMember.token,
         readToken: readToken.token,
       },
-      ids: { admin: users.admin.id, other: users.other.id, invitation: pending.id, readToken: readToken.id },
+      ids: {
+        admin: users.admin.id,
+        other: users.other.id,
+        invitation: pending.id,
+        readToken: readToken.id,
+        annotation,
+      },
       acceptToken,
     };
   }
