@@ -607,15 +607,15 @@ describe('members across nodes and the migration', () => {
       await db
         .insertInto('projects')
         .values(
+          // The projects table as migration 006 left it (no time_zone yet).
           projectIds.map((id) => ({
             id,
             owner_id: userId,
             name: 'Old',
             api_key: null,
             created_at: now,
-            time_zone: 'UTC',
             retention_days: null,
-          })),
+          })) as never,
         )
         .execute();
       await migrateToLatest(db);
