@@ -5,7 +5,7 @@
  * over HTTP in batches of 20 from a few client IPs (geo-IP and User-Agent parsing on every batch), and once
  * the loader has moved them into DuckDB. "Idle" is 20 s without a request: the server gives its young
  * generation back after 10–15 s of quiet (src/http/idle-memory.ts), as a server between bursts would.
- * Also prints RSS 5 s after start-up, before that release. Exits 1 when idle RSS is over the 150 MB
+ * Also prints RSS 5 s after start-up, before that release. Exits 1 when idle RSS is over the 120 MB
  * budget (DESIGN.md).
  */
 import { execFileSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import { seedProject } from './support/seed-project.ts';
 import { freePort, startServer } from './support/server-process.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-const IDLE_BUDGET_MB = 150;
+const IDLE_BUDGET_MB = 120;
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

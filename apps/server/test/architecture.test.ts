@@ -36,7 +36,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   analytics: [],
   acquisition: [],
   // The incident fingerprint: a pure function that ingestion stamps on error events.
-  incidents: ['fingerprint.ts'],
+  incidents: ['fingerprint.ts', 'wallet-noise.ts'],
   health: [],
   // Who reads a project's dashboards and exports: a session or a read token (GraphQL and the export).
   'read-tokens': ['guard.ts'],

@@ -41,6 +41,7 @@ describe.each(ENGINES)('projects on %s', (engine) => {
     expect(await t.services.projects.findProjectByApiKey(firstKey ?? '')).toEqual({
       id: project.id,
       whitelistedDomains: [],
+      ignoredWalletCodes: [4001],
     });
 
     const replaced = await api().post(`projects/${project.id}/api-key`, { token: user.token });
@@ -89,6 +90,7 @@ describe.each(ENGINES)('projects on %s', (engine) => {
     expect(await t.services.projects.findProjectByApiKey(project.apiKey ?? '')).toEqual({
       id: project.id,
       whitelistedDomains: ['app.example.com', '*.example.com', 'xn--mnchen-3ya.de', 'localhost'],
+      ignoredWalletCodes: [4001],
     });
 
     const duplicate = await add('http://APP.example.com/');

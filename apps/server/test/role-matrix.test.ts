@@ -27,7 +27,7 @@ type Team = {
 };
 
 type RestCase = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as Fastify knows it, to check that the matrix covers every one. */
   route: string;
   url(team: Team): string;
@@ -62,6 +62,13 @@ const REST: RestCase[] = [
     route: P,
     url: (t) => `/api/v1/projects/${t.projectId}`,
     body: () => ({ retentionDays: 30, timeZone: 'Europe/Berlin' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'PUT',
+    route: `${P}/ignored-wallet-codes`,
+    url: (t) => `/api/v1/projects/${t.projectId}/ignored-wallet-codes`,
+    body: () => ({ codes: [4001, 4100] }),
     expected: MANAGE,
   },
   {
@@ -475,6 +482,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       expect(operations.filter((op) => op.kind === 'query').length).toBeGreaterThanOrEqual(20);
       expect(operations.filter((op) => op.kind === 'mutation').map((op) => op.field.name)).toEqual([
         'setIncidentStatus',
+        'assignIncident',
       ]);
     });
 
@@ -493,10 +501,12 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         );
         outcomes[field.name] = accessOf(answer);
         const isChange = kind === 'mutation';
+        // A viewer may take an incident for themselves (ADR 067): its own answer to the placeholder id.
+        const viewerMayCall = field.name === 'assignIncident';
         expected[field.name] =
           caller === 'nonMember'
             ? 'NOT_FOUND'
-            : isChange && (caller === 'viewer' || caller === 'readToken')
+            : isChange && (caller === 'readToken' || (caller === 'viewer' && !viewerMayCall))
               ? 'FORBIDDEN'
               : 'allowed';
         if (expected[field.name] !== 'allowed') expect(await snapshot(t.services)).toBe(before);

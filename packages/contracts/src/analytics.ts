@@ -103,6 +103,8 @@ export type TransactionRow = z.infer<typeof TransactionRowSchema>;
 
 export const TransactionPageSchema = z.object({
   rows: z.array(TransactionRowSchema),
+  /** Transactions in the range over every page (the overview's Total Transactions). */
+  total: z.number(),
   /** Pass as `after` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
 });

@@ -27,6 +27,7 @@ export const ErrorCodes = [
   'MEMBER_ALREADY_EXISTS',
   'INVITATION_ALREADY_PENDING',
   'INVITATION_INVALID',
+  'ASSIGNEE_NOT_MEMBER',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -51,6 +51,21 @@ export const IncidentImpactSchema = z.object({
 });
 export type IncidentImpact = z.infer<typeof IncidentImpactSchema>;
 
+/**
+ * The member an incident is assigned to (docs/acquisition-and-incidents.md, "Assignment"); always a current
+ * member of the project: a member who leaves or is removed loses their assignments.
+ */
+export const IncidentAssigneeSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  assignedAt: isoTime,
+});
+export type IncidentAssignee = z.infer<typeof IncidentAssigneeSchema>;
+
+/** The incident list's assignee filter: a member's user id, or one of these two words. */
+export const ASSIGNEE_ME = 'me';
+export const ASSIGNEE_NONE = 'none';
+
 /** One row of the incident table. */
 export const IncidentRowSchema = IncidentImpactSchema.extend({
   /** Stable: derived from the project and the fingerprint, the same in every range. */
@@ -73,6 +88,8 @@ export const IncidentRowSchema = IncidentImpactSchema.extend({
   isRegression: z.boolean(),
   /** When it was last resolved or ignored; null when it never was (or was reopened). */
   statusChangedAt: isoTime.nullable(),
+  /** Null when unassigned. */
+  assignee: IncidentAssigneeSchema.nullable(),
 });
 export type IncidentRow = z.infer<typeof IncidentRowSchema>;
 

@@ -92,6 +92,8 @@ export const AuditActions = [
   'read_token.create',
   'read_token.revoke',
   'incident.status',
+  'incident.assign',
+  'wallet_codes.set',
   'invitation.create',
   'invitation.resend',
   'invitation.revoke',

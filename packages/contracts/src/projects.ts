@@ -14,6 +14,8 @@ export const ProjectSchema = z.object({
   retentionDays: z.number().int().nullable(),
   /** IANA time zone: days, weeks and dates follow it (docs/timezone.md); `UTC` by default. */
   timeZone: z.string().default('UTC'),
+  /** Wallet error codes whose errors are not incidents (docs/acquisition-and-incidents.md); default [4001]. */
+  ignoredWalletCodes: z.array(z.number().int()),
   /** The caller's role in the project (docs/teams.md). */
   role: RoleSchema,
 });
@@ -46,6 +48,36 @@ export const ProjectSettingsSchema = z
     message: 'send "retentionDays", "timeZone" or both',
   });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
+
+/** A new project's ignored wallet codes: the user's refusal (EIP-1193 4001). */
+export const DEFAULT_IGNORED_WALLET_CODES: readonly number[] = [4001];
+/** The codes the console offers, with what they mean (EIP-1193, and MetaMask's -32002). */
+export const OFFERED_WALLET_CODES: readonly { code: number; label: string }[] = [
+  { code: 4001, label: 'User rejected the request' },
+  { code: 4100, label: 'Unauthorized (account or method not authorised)' },
+  { code: 4200, label: 'Unsupported method' },
+  { code: 4900, label: 'Disconnected from all chains' },
+  { code: 4901, label: 'Not connected to the requested chain' },
+  { code: -32002, label: 'Request already pending' },
+];
+export const MAX_IGNORED_WALLET_CODES = 20;
+/** Any 32-bit signed integer: the range the event store keeps an error code in. */
+export const WALLET_CODE_MIN = -2_147_483_648;
+export const WALLET_CODE_MAX = 2_147_483_647;
+/** `PUT /projects/:id/ignored-wallet-codes`: the whole list (empty: every wallet error is an incident). */
+export const IgnoredWalletCodesSchema = z.object({
+  codes: z
+    .array(
+      z
+        .number()
+        .int('must be a whole number')
+        .min(WALLET_CODE_MIN, 'must be a 32-bit integer')
+        .max(WALLET_CODE_MAX, 'must be a 32-bit integer'),
+    )
+    .max(MAX_IGNORED_WALLET_CODES, `at most ${MAX_IGNORED_WALLET_CODES} codes`)
+    .refine((codes) => new Set(codes).size === codes.length, 'each code at most once'),
+});
+export type IgnoredWalletCodes = z.infer<typeof IgnoredWalletCodesSchema>;
 
 /** A data-subject request: every event of one wallet or of one SDK user, one of the two per request. */
 export const ForgetSchema = z

@@ -54,7 +54,7 @@ async function xsrfToken(): Promise<string | null> {
   return readCookie(XSRF_COOKIE);
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface RequestOptions {
   method?: Method;
   body?: unknown;

@@ -29,6 +29,7 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     whitelistedDomains: [],
     retentionDays: null,
     timeZone: 'UTC',
+    ignoredWalletCodes: [4001],
     role: 'owner',
     ...overrides,
   };

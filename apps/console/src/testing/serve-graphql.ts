@@ -28,9 +28,15 @@ function rootFieldOf(request: RecordedRequest): string {
  * GraphQL validation error.
  * Answers that every test of a screen shares (features' testing/ folders) are spread in first.
  */
-export function serveGraphql(projects: Project[], answers: Record<string, Answer> = {}) {
+export function serveGraphql(
+  projects: Project[],
+  answers: Record<string, Answer> = {},
+  /** Other REST routes the screen reads (`GET /projects/:id/members`…), by "METHOD /path". */
+  rest: Parameters<typeof mockApi>[0] = {},
+) {
   const calls: GraphqlCall[] = [];
   mockApi({
+    ...rest,
     'GET /projects': json(200, { projects }),
     'POST /api/graphql': async (request) => {
       const field = rootFieldOf(request);

@@ -13,8 +13,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The bench only reads: nothing is recorded. */
 const noAudit = { record: async () => {} };
 const noStates = { statesOf: async () => new Map(), setState: async () => {} };
+const noAssignments = {
+  assigneesOf: async () => new Map(),
+  memberEmail: async () => null,
+  assign: async () => false,
+};
 const service = (c: DuckBenchContext) =>
-  createIncidentService({ projects: stubOwner, store: c.store, states: noStates, audit: noAudit });
+  createIncidentService({
+    projects: stubOwner,
+    store: c.store,
+    states: noStates,
+    assignments: noAssignments,
+    audit: noAudit,
+  });
 const rangeOf = (c: DuckBenchContext) => ({
   projectId: c.projectId,
   from: iso(c.range.fromMs),

@@ -216,6 +216,42 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  // Incident triage (ADR 067): each project's ignored wallet codes (a JSON array, 4001 by default), and
+  // incident assignments, which go with the member (a composite foreign key on their membership).
+  '011_incident_triage': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('projects')
+        .addColumn('ignored_wallet_codes', 'text', (col) => col.notNull().defaultTo('[4001]'))
+        .execute();
+      await db.schema
+        .createTable('incident_assignments')
+        .addColumn('project_id', 'text', (col) => col.notNull())
+        .addColumn('incident_id', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('assigned_at', 'text', (col) => col.notNull())
+        .addColumn('assigned_by', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('incident_assignments_pk', ['project_id', 'incident_id'])
+        .addForeignKeyConstraint(
+          'incident_assignments_member_fk',
+          ['project_id', 'user_id'],
+          'project_members',
+          ['project_id', 'user_id'],
+          (constraint) => constraint.onDelete('cascade'),
+        )
+        .execute();
+      await db.schema
+        .createIndex('incident_assignments_member_idx')
+        .on('incident_assignments')
+        .columns(['project_id', 'user_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('incident_assignments').execute();
+      await db.schema.alterTable('projects').dropColumn('ignored_wallet_codes').execute();
+    },
+  },
+
   // The project's time zone (IANA name; days, weeks and dates follow it, stored events keep UTC) and its
   // annotations: dated notes shown on the time charts (docs/timezone.md, ADR 065).
   '013_timezone_annotations': {

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Row types of the account store; timestamps are ISO-8601 UTC strings on both engines. */
 export type UsersTable = {
   id: string;
@@ -37,6 +39,8 @@ export type ProjectsTable = {
   retention_days: number | null;
   /** IANA name (migration 013); `UTC` by default. */
   time_zone: string;
+  /** JSON array of wallet error codes whose errors are not incidents (ADR 067); '[4001]' by default. */
+  ignored_wallet_codes: ColumnType<string, string | undefined, string>;
 };
 
 /** A dated note on a project's time charts; dates are the project's local calendar dates (YYYY-MM-DD). */
@@ -100,6 +104,15 @@ export type IncidentStatesTable = {
   changed_by: string;
 };
 
+/** Who an incident is assigned to; deleted with the membership (a member who leaves loses it). */
+export type IncidentAssignmentsTable = {
+  project_id: string;
+  incident_id: string;
+  user_id: string;
+  assigned_at: string;
+  assigned_by: string;
+};
+
 /** A project's member; the owner has a row too (role `owner`, exactly one, = projects.owner_id). */
 export type ProjectMembersTable = {
   project_id: string;
@@ -147,6 +160,7 @@ export type Database = {
   annotations: AnnotationsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
+  incident_assignments: IncidentAssignmentsTable;
   read_tokens: ReadTokensTable;
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;

@@ -39,6 +39,22 @@ export function userQuery<T extends { projectId: string }>(
 }
 
 /**
+ * A dashboard query resolver that also needs to know who reads: as {@link userQuery}, with the reader
+ * (a read token has `onlyProjectId`; it is no person).
+ */
+export function readerQuery<T extends { projectId: string }>(
+  schema: z.ZodType<T>,
+  run: (reader: { userId: string; isToken: boolean }, args: T) => Promise<unknown>,
+): Resolver {
+  return withGraphqlErrors(async (_root: unknown, args: unknown, context: GraphqlContext) => {
+    const reader = await context.requireReader();
+    const parsed = parseArgs(schema, args);
+    const userId = readerUserId(reader, parsed.projectId);
+    return run({ userId, isToken: reader.onlyProjectId !== null }, parsed);
+  });
+}
+
+/**
  * A mutation resolver: a console session only (a read token gets 403 FORBIDDEN), then the arguments;
  * the service gets the actor (user and client address) for its role check and the audit log.
  */

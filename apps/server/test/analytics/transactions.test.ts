@@ -11,10 +11,11 @@ const HISTORY = `query H($projectId: ID!, $from: DateTime, $to: DateTime, $first
   transactionHistory(projectId: $projectId, from: $from, to: $to, first: $first, after: $after) {
     rows { id hash time wallet type status chainId country browser }
     nextCursor
+    total
   }
 }`;
 
-type Page = { rows: Record<string, unknown>[]; nextCursor: string | null };
+type Page = { rows: Record<string, unknown>[]; nextCursor: string | null; total: number };
 const history = async (variables: Record<string, unknown>) =>
   dataOf(await world.gql(HISTORY, variables)).transactionHistory as Page;
 
@@ -23,6 +24,7 @@ describe('transactionHistory', () => {
     const page = await history({ projectId: world.main, from: '2024-02-01', to: '2024-02-04' });
     expect(page.nextCursor).toBeNull();
     expect(page.rows.map((row) => row.id)).toEqual(['tx-6', 'tx-5', 'tx-3', 'tx-4', 'tx-2', 'tx-1']);
+    expect(page.total).toBe(6);
     expect(page.rows[0]).toEqual({
       id: 'tx-6',
       hash: hashOf(6),
@@ -45,17 +47,21 @@ describe('transactionHistory', () => {
 
   it('pages with cursors until the last page, without gaps or repeats', async () => {
     const seen: unknown[] = [];
+    const totals: number[] = [];
     let after: string | null = null;
     let pages = 0;
     do {
       const page: Page = await history({ projectId: world.main, first: 3, after });
       seen.push(...page.rows.map((row) => row.id));
+      totals.push(page.total);
       after = page.nextCursor;
       pages++;
     } while (after && pages < 10);
     // All time: tx-0 (Jan 31) is the oldest.
     expect(seen).toEqual(['tx-6', 'tx-5', 'tx-3', 'tx-4', 'tx-2', 'tx-1', 'tx-0']);
     expect(pages).toBe(3);
+    // Every page says how many there are in all: the rows of every page, and the overview's count.
+    expect(totals).toEqual([7, 7, 7]);
   });
 
   it('visits transactions requested in the same millisecond exactly once', async () => {
@@ -71,7 +77,7 @@ describe('transactionHistory', () => {
   });
 
   it('answers an empty page for an empty project', async () => {
-    expect(await history({ projectId: world.empty })).toEqual({ rows: [], nextCursor: null });
+    expect(await history({ projectId: world.empty })).toEqual({ rows: [], nextCursor: null, total: 0 });
   });
 });
 

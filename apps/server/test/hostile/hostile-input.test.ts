@@ -255,7 +255,9 @@ describe('hostile input', () => {
     expect(tally.get(family)?.failures).toEqual([]);
   });
 
-  it('REST: read tokens, retention, forget and the event export', { timeout: 120_000 }, async () => {
+  it('REST: read tokens, retention, ignored wallet codes, forget and the event export', {
+    timeout: 120_000,
+  }, async () => {
     const family = 'REST reading and data rights';
     const id = owner.project.id;
     await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/read-tokens`, { name: 'BI' }, {});
@@ -265,6 +267,16 @@ describe('hostile input', () => {
       `/api/v1/projects/${id}`,
       { retentionDays: 30 },
       { retentionDays: 'integer' },
+    );
+    // The codes' items are integers (the path's last key is the index).
+    await jsonRouteCases(
+      family,
+      'PUT',
+      `/api/v1/projects/${id}/ignored-wallet-codes`,
+      { codes: [4001] },
+      {
+        '0': 'integer',
+      },
     );
     await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/forget`, { userId: 'user-1' }, {});
     await jsonRouteCases(

@@ -52,6 +52,7 @@ describe('incidents list', () => {
       status: 'open',
       isRegression: false,
       statusChangedAt: null,
+      assignee: null,
     });
     expect(b).toEqual({
       id: world.ids.B,
@@ -71,6 +72,7 @@ describe('incidents list', () => {
       status: 'open',
       isRegression: false,
       statusChangedAt: null,
+      assignee: null,
     });
     expect(c).toMatchObject({
       type: 'promise',

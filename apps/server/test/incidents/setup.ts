@@ -56,7 +56,7 @@ export function useIncidentWorld(): IncidentWorld {
 }
 
 const ROW_FIELDS = `id type title severity firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays
-  failedTransactions wallet code method status isRegression statusChangedAt`;
+  failedTransactions wallet code method status isRegression statusChangedAt assignee { userId email assignedAt }`;
 
 export const LIST_QUERY = `
   query List($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $severities: [Severity!], $statuses: [IncidentStatus!], $first: Int, $after: String) {

@@ -38,6 +38,8 @@ function serveProject(
       }),
     [`PATCH ${base}`]: ({ body }) =>
       update({ retentionDays: (body as { retentionDays: number | null }).retentionDays }),
+    [`PUT ${base}/ignored-wallet-codes`]: ({ body }) =>
+      update({ ignoredWalletCodes: [...(body as { codes: number[] }).codes].sort((a, b) => a - b) }),
     [`GET ${base}/read-tokens`]: () => json(200, { readTokens }),
     [`POST ${base}/read-tokens`]: ({ body }) => {
       const token = {
@@ -306,6 +308,44 @@ describe('data retention', () => {
     await user.click(within(card).getByRole('button', { name: 'Keep forever' }));
     expect(await within(card).findByText('Events are kept forever.')).toBeTruthy();
     expect(server.project.retentionDays).toBeNull();
+  });
+});
+
+describe('ignored wallet errors', () => {
+  it('shows 4001 ignored, adds an offered code and another one, refuses a code that is no number', async () => {
+    logIn();
+    const server = serveProject();
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = (await screen.findByRole('heading', { name: 'Ignored wallet errors' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(card).getByText('Ignored: 4001.')).toBeTruthy();
+    const save = () => within(card).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    // Nothing changed yet: nothing to save.
+    expect(save().disabled).toBe(true);
+    expect((within(card).getByRole('checkbox', { name: /4001/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(card).getByRole('checkbox', { name: /4100/ }));
+    const other = within(card).getByLabelText('Other codes');
+    await user.type(other, '12a');
+    expect(within(card).getByText(/Enter whole numbers/)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    await user.clear(other);
+    await user.type(other, '-32603');
+    await user.click(save());
+    expect(await within(card).findByText('Ignored: -32603, 4001, 4100.')).toBeTruthy();
+    expect(server.project.ignoredWalletCodes).toEqual([-32603, 4001, 4100]);
+    expect(server.api.calls(`PUT ${server.base}/ignored-wallet-codes`).at(-1)?.body).toEqual({
+      codes: [-32603, 4001, 4100],
+    });
+
+    // Unticking everything: every wallet error is an incident.
+    await user.click(within(card).getByRole('checkbox', { name: /4001/ }));
+    await user.click(within(card).getByRole('checkbox', { name: /4100/ }));
+    await user.clear(within(card).getByLabelText('Other codes'));
+    await user.click(save());
+    expect(
+      await within(card).findByText('Every wallet error is an incident, refusals included.'),
+    ).toBeTruthy();
   });
 });
 

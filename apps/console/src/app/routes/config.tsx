@@ -11,6 +11,7 @@ import { ApiKeyCard } from '../../features/sdk-config/components/api-key-card';
 import { DomainWhitelistCard } from '../../features/sdk-config/components/domain-whitelist-card';
 import { ExportEventsCard } from '../../features/sdk-config/components/export-events-card';
 import { ForgetCard } from '../../features/sdk-config/components/forget-card';
+import { IgnoredWalletCodesCard } from '../../features/sdk-config/components/ignored-wallet-codes-card';
 import { InstallSnippetsCard } from '../../features/sdk-config/components/install-snippets-card';
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
 import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
@@ -64,6 +65,7 @@ export function ConfigPage() {
         </Locked>
         <Locked reason={manageLock}>
           <AnnotationsCard key={`annotations-${project.id}`} projectId={project.id} onError={showError} />
+          <IgnoredWalletCodesCard key={`wallet-codes-${project.id}`} project={project} onError={showError} />
         </Locked>
         <ExportEventsCard key={`export-${project.id}`} project={project} />
         <Locked reason={manageLock}>

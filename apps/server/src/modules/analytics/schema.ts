@@ -92,6 +92,8 @@ export const analyticsTypeDefs = /* GraphQL */ `
 
   type TransactionPage {
     rows: [TransactionRow!]!
+    "Transactions in the range over every page: the overview's totalTransactions."
+    total: Float!
     "Pass as after for the next (older) page; null on the last page."
     nextCursor: String
   }

@@ -223,12 +223,16 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     ): Promise<TransactionPage> {
       const after = input.after ? decodeCursor(input.after) : null;
       const range = await ownedRange(userId, projectId, input);
-      // One row more than asked tells whether there is a next page.
-      const rows = await store.transactionHistory(projectId, range, { limit: input.first + 1, after });
+      // One row more than asked tells whether there is a next page; the total is the overview's count.
+      const [rows, outcomes] = await Promise.all([
+        store.transactionHistory(projectId, range, { limit: input.first + 1, after }),
+        store.transactionOutcomes(projectId, bucketRange(range)),
+      ]);
       const page = rows.slice(0, input.first);
       const last = page[page.length - 1];
       return {
         rows: page.map(toTransactionRow),
+        total: outcomes.get(0)?.total ?? 0,
         nextCursor:
           rows.length > input.first && last ? encodeCursor({ timeMs: last.timeMs, id: last.id }) : null,
       };

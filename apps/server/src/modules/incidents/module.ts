@@ -2,6 +2,7 @@ import type { AccountDb } from '../../db/database.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import type { AuditRecorder, ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createIncidentAssignmentStore } from './assignments.ts';
 import { incidentGraphqlModule } from './resolvers.ts';
 import type { IncidentServiceDeps } from './service.ts';
 import { createIncidentService, type IncidentService } from './service.ts';
@@ -23,6 +24,7 @@ export function createIncidents(deps: IncidentDeps): { service: IncidentService;
     projects: deps.projects,
     store: deps.eventStore,
     states: createIncidentStateStore(deps.db),
+    assignments: createIncidentAssignmentStore(deps.db),
     clock: deps.clock,
     audit: deps.audit,
   });

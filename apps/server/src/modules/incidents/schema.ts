@@ -25,6 +25,14 @@ export const incidentTypeDefs = /* GraphQL */ `
     wallet
   }
 
+  "The member an incident is assigned to: always a current member (a member who leaves loses it)."
+  type IncidentAssignee {
+    userId: ID!
+    "The member's current email."
+    email: String!
+    assignedAt: DateTime!
+  }
+
   type IncidentRow {
     "Stable: derived from the project and the fingerprint."
     id: ID!
@@ -54,6 +62,8 @@ export const incidentTypeDefs = /* GraphQL */ `
     isRegression: Boolean!
     "When it was last resolved or ignored."
     statusChangedAt: DateTime
+    "Null when unassigned."
+    assignee: IncidentAssignee
   }
 
   type StatusCounts {
@@ -159,6 +169,7 @@ export const incidentTypeDefs = /* GraphQL */ `
     status: IncidentStatus!
     isRegression: Boolean!
     statusChangedAt: DateTime
+    assignee: IncidentAssignee
     from: DateTime!
     to: DateTime!
     "What grouped the occurrences: type|normalised message|file:function, or wallet|code=…|method=…."
@@ -181,6 +192,8 @@ export const incidentTypeDefs = /* GraphQL */ `
       statuses: [IncidentStatus!]
       first: Int = 25
       after: String
+      "A member's user id, me (the caller; a console session only) or none (unassigned). Acts like the severity filter."
+      assignee: String
     ): IncidentList!
     "One incident over [from, to) (all time without them); null when the project has none such."
     incident(projectId: ID!, id: ID!, from: DateTime, to: DateTime): IncidentDetail
@@ -189,5 +202,7 @@ export const incidentTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "Resolve, ignore or reopen (status: open) an incident of your project; answers the incident as of now."
     setIncidentStatus(projectId: ID!, id: ID!, status: IncidentStatus!): IncidentRow!
+    "Assign an incident to a current member (userId), or unassign it (userId null). Admins and the owner assign anyone; a viewer may take an unassigned incident for themselves and give up their own."
+    assignIncident(projectId: ID!, id: ID!, userId: ID): IncidentRow!
   }
 `;

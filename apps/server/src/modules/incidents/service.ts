@@ -1,4 +1,6 @@
 import {
+  ASSIGNEE_NONE,
+  type IncidentAssignee,
   type IncidentDetail,
   type IncidentLifetime,
   type IncidentList,
@@ -9,8 +11,8 @@ import {
   type Severity,
   type StatusCounts,
 } from '@polyflow/contracts/incidents';
-import { notFound } from '../../errors.ts';
-import type { Actor, AuditRecorder, ProjectAccess } from '../../lib/access.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
+import { type Actor, type AuditRecorder, type ProjectAccess, roleAllows } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
 import { InputError } from '../../reading/input-error.ts';
@@ -24,6 +26,7 @@ import {
 } from '../../reading/time-range.ts';
 import type { AnalyticsQuestions } from '../event-store/analytics-questions.ts';
 import type { IncidentQuestions, IncidentSummary } from '../event-store/incident-questions.ts';
+import type { IncidentAssignmentStore } from './assignments.ts';
 import { fingerprintOf, INCIDENT_ID_PATTERN } from './fingerprint.ts';
 import { countBySeverity, severityOf } from './severity.ts';
 import type { IncidentState, IncidentStateStore } from './store.ts';
@@ -40,15 +43,21 @@ export type IncidentListQuery = RangeInput & {
   statuses?: readonly string[] | null;
   first?: number | null;
   after?: string | null;
+  /** A member's user id (the resolver turns `me` into the caller's), or `none`: unassigned only. */
+  assignee?: string | null;
 };
 export type IncidentQuery = RangeInput & { projectId: string; id: string };
 export type IncidentStatusChange = { projectId: string; id: string; status: string };
+/** `userId` null: unassign. */
+export type IncidentAssignment = { projectId: string; id: string; userId: string | null };
 
 export type IncidentServiceDeps = {
   projects: ProjectAccess;
   /** The event store's read side: the incident questions, and the transactions' outcomes for the fail rate. */
   store: IncidentQuestions & Pick<AnalyticsQuestions, 'transactionOutcomes'>;
   states: IncidentStateStore;
+  /** Who each incident is assigned to (ADR 067). */
+  assignments: IncidentAssignmentStore;
   clock?: Clock;
   /** Status changes are recorded there (modules/audit-log). */
   audit: AuditRecorder;
@@ -89,7 +98,12 @@ function toLifetime(summary: IncidentSummary, activeUsers: number): IncidentLife
   };
 }
 
-function toRow(summary: IncidentSummary, lifetime: IncidentLifetime, status: StatusView): IncidentRow {
+function toRow(
+  summary: IncidentSummary,
+  lifetime: IncidentLifetime,
+  status: StatusView,
+  assignee: IncidentAssignee | null,
+): IncidentRow {
   return {
     id: summary.id,
     type: summary.type,
@@ -106,6 +120,7 @@ function toRow(summary: IncidentSummary, lifetime: IncidentLifetime, status: Sta
     code: summary.code,
     method: summary.method,
     ...status,
+    assignee,
   };
 }
 
@@ -170,6 +185,7 @@ export function createIncidentService({
   projects,
   store,
   states,
+  assignments,
   clock = systemClock,
   audit,
 }: IncidentServiceDeps) {
@@ -205,10 +221,26 @@ export function createIncidentService({
     summary: IncidentSummary,
     lifetime: IncidentLifetime | undefined,
     state: IncidentState | undefined,
+    assignee?: IncidentAssignee,
   ): IncidentRow {
     // An occurrence in the range is also one of its life; the fallback only covers a write in between.
     const life = lifetime ?? toLifetime(summary, summary.affectedUsers);
-    return toRow(summary, life, statusOf(state, Date.parse(life.lastSeen)));
+    return toRow(summary, life, statusOf(state, Date.parse(life.lastSeen)), assignee ?? null);
+  }
+
+  /** The incident's whole life up to now, or 404 when the project never had it. */
+  async function existingIncident(projectId: string, id: string, now: Date) {
+    if (!INCIDENT_ID_PATTERN.test(id)) {
+      throw new InputError('Invalid incident id: pass the id of an incident row unchanged.');
+    }
+    const allTime = { fromMs: 0, toMs: now.getTime() + 1 };
+    const {
+      summaries: [summary],
+      lifetimes,
+    } = await summariesAndLifetimes(projectId, allTime, now.getTime(), { incidentId: id });
+    const lifetime = lifetimes.get(id);
+    if (!lifetime || !summary) throw notFound('No such incident in this project.');
+    return { summary, lifetime };
   }
 
   return {
@@ -228,20 +260,28 @@ export function createIncidentService({
       }
       const cursor = input.after ? decodeCursor(input.after) : null;
 
-      const [{ summaries, lifetimes: lives }, outcomes, decisions] = await Promise.all([
+      const assignee = input.assignee?.trim() || null;
+      const [{ summaries, lifetimes: lives }, outcomes, decisions, assignees] = await Promise.all([
         summariesAndLifetimes(input.projectId, range, nowMs, { search }),
         store.transactionOutcomes(input.projectId, bucketRange(range)),
         states.statesOf(input.projectId),
+        assignments.assigneesOf(input.projectId),
       ]);
       const rows = summaries.map((summary) => ({
-        row: rowOf(summary, lives.get(summary.id), decisions.get(summary.id)),
+        row: rowOf(summary, lives.get(summary.id), decisions.get(summary.id), assignees.get(summary.id)),
         isMatch: summary.isMatch,
       }));
+      const isAssigneeMatch = (row: IncidentRow) =>
+        assignee === null ||
+        (assignee === ASSIGNEE_NONE ? row.assignee === null : row.assignee?.userId === assignee);
       const byStatus: StatusCounts = { open: 0, resolved: 0, ignored: 0 };
       for (const { row } of rows) byStatus[row.status] += 1;
       const listed = rows.filter(({ row }) => statuses.has(row.status));
       const matching = listed
-        .filter(({ row, isMatch }) => isMatch && (!severities || severities.has(row.severity)))
+        .filter(
+          ({ row, isMatch }) =>
+            isMatch && (!severities || severities.has(row.severity)) && isAssigneeMatch(row),
+        )
         .map(({ row }) => row)
         .sort(byLastSeen);
       const start = cursor
@@ -286,18 +326,19 @@ export function createIncidentService({
         const trail = latest ? await store.sessionTrail(input.projectId, latest) : [];
         return { latest, trail };
       });
-      const [summary, { latest, trail }, lives, decisions] = await Promise.all([
+      const [summary, { latest, trail }, lives, decisions, assignees] = await Promise.all([
         figures.then(({ summaries }) => summaries[0]),
         latestOfRange,
         figures.then(({ lives }) => lifetimesOf(input.projectId, lives)),
         states.statesOf(input.projectId),
+        assignments.assigneesOf(input.projectId),
       ]);
       if (!summary || !latest) return null;
       const lifetime = lives.get(summary.id) ?? toLifetime(summary, summary.affectedUsers);
       // An error before the wallet was mentioned again still belongs to the session's wallet.
       const wallet = latest.wallet ?? trail.findLast((event) => event.walletAddress)?.walletAddress ?? null;
       return {
-        ...rowOf(summary, lifetime, decisions.get(summary.id)),
+        ...rowOf(summary, lifetime, decisions.get(summary.id), assignees.get(summary.id)),
         // All time starts with the incident's first occurrence.
         from: iso(input.from ? range.fromMs : startOfUtcDay(summary.firstSeenMs)),
         to: iso(range.toMs),
@@ -364,7 +405,61 @@ export function createIncidentService({
         details: { status },
       });
       const state = (await states.statesOf(input.projectId)).get(input.id);
-      return rowOf(summary, lifetime, state);
+      return rowOf(summary, lifetime, state, (await assignments.assigneesOf(input.projectId)).get(input.id));
+    },
+
+    /**
+     * Assigns the incident to a current member of the project, or unassigns it (`userId` null). Admins and
+     * the owner assign anyone; a viewer may take an unassigned incident for themselves and give up their
+     * own (ADR 067). Recorded in the audit log as `incident.assign` (details: the emails before and after).
+     */
+    async assign(actor: Actor, input: IncidentAssignment): Promise<IncidentRow> {
+      const project = await projects.getProjectFor(actor.id, input.projectId);
+      const now = clock();
+      const { summary, lifetime } = await existingIncident(input.projectId, input.id, now);
+      const [before, decisions] = await Promise.all([
+        assignments.assigneesOf(input.projectId),
+        states.statesOf(input.projectId),
+      ]);
+      const current = before.get(input.id) ?? null;
+      if (!roleAllows(project.role, 'manage')) {
+        const takesItself = input.userId === actor.id && (!current || current.userId === actor.id);
+        const givesUpOwn = input.userId === null && current?.userId === actor.id;
+        if (!takesItself && !givesUpOwn) {
+          throw forbidden(
+            'As a viewer you can take an unassigned incident for yourself or give up your own; ask an admin to assign others.',
+          );
+        }
+      }
+      const notMember = () =>
+        new AppError(
+          400,
+          'ASSIGNEE_NOT_MEMBER',
+          'Incidents can be assigned only to current members of this project.',
+          [{ path: 'userId', message: 'not a member of this project' }],
+        );
+      const email =
+        input.userId === null ? null : await assignments.memberEmail(input.projectId, input.userId);
+      if (input.userId !== null && email === null) throw notMember();
+      if ((current?.userId ?? null) !== input.userId) {
+        const written = await assignments.assign({
+          projectId: input.projectId,
+          incidentId: input.id,
+          userId: input.userId,
+          at: now,
+          by: actor.id,
+        });
+        if (!written) throw notMember();
+        await audit.record({
+          projectId: input.projectId,
+          actor,
+          action: 'incident.assign',
+          target: input.id,
+          details: { from: current?.email ?? null, to: email },
+        });
+      }
+      const after = (await assignments.assigneesOf(input.projectId)).get(input.id);
+      return rowOf(summary, lifetime, decisions.get(input.id), after);
     },
   };
 }

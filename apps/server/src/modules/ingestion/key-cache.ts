@@ -1,4 +1,5 @@
-export type KeyProject = { id: string; whitelistedDomains: string[] };
+/** What ingestion keeps of a project: where its events may come from, which wallet codes are noise. */
+export type KeyProject = { id: string; whitelistedDomains: string[]; ignoredWalletCodes: readonly number[] };
 
 export type KeyCacheDeps = {
   findProjectByApiKey(apiKey: string): Promise<KeyProject | null>;

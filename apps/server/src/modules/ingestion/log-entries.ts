@@ -3,6 +3,7 @@ import { boundedCache } from '../../lib/bounded-cache.ts';
 import { type EventRow, rowOfBatchEvent } from '../event-store/event-row.ts';
 import { type BatchRequest, rowsRecord, rowsRecordsOfBatch } from '../event-store/log-records.ts';
 import { type FingerprintInput, incidentIdOfError } from '../incidents/fingerprint.ts';
+import { isIgnoredWalletError } from '../incidents/wallet-noise.ts';
 import type { LogEntry } from './log-writer.ts';
 
 /** Error texts longer than this are fingerprinted every time rather than kept as a cache key. */
@@ -27,8 +28,18 @@ function incidentIdOfErrorCached(projectId: string, error: FingerprintInput): st
   return id;
 }
 
-/** An SDK batch as a rows record per event (written straight from the wire events, ADR 021). */
-export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]): LogEntry {
+/** The SDK these rows came from: the published 1.0.25 SDK's rows carry no wallet code of their own. */
+const isLegacyRow = (row: EventRow) => row.sdk?.startsWith('polyflow-legacy/') ?? false;
+
+/**
+ * An SDK batch as a rows record per event (written straight from the wire events, ADR 021). Error events
+ * whose wallet code the project ignores (`ignoredWalletCodes`, ADR 067) are stored without an incident.
+ */
+export function batchEntry(
+  request: BatchRequest,
+  events: readonly IngestEvent[],
+  ignoredWalletCodes?: readonly number[],
+): LogEntry {
   return {
     project: request.project,
     ids: events.map((event) => event.id),
@@ -39,13 +50,15 @@ export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]
         event.type === 'error'
           ? {
               ...event,
-              incidentId: incidentIdOfErrorCached(request.project, {
-                source: event.source,
-                message: event.message,
-                stack: event.stack,
-                code: event.code,
-                method: event.method,
-              }),
+              incidentId: isIgnoredWalletError(event, ignoredWalletCodes)
+                ? null
+                : incidentIdOfErrorCached(request.project, {
+                    source: event.source,
+                    message: event.message,
+                    stack: event.stack,
+                    code: event.code,
+                    method: event.method,
+                  }),
             }
           : event,
       );
@@ -55,9 +68,19 @@ export function batchEntry(request: BatchRequest, events: readonly IngestEvent[]
   };
 }
 
-/** The row with its `incident_id` filled in (error events of the dapp's sources only). */
-export function withIncidentId(row: EventRow): EventRow {
+/**
+ * The row with its `incident_id` filled in (error events of the dapp's sources only, and not those whose
+ * wallet code the project ignores).
+ */
+export function withIncidentId(row: EventRow, ignoredWalletCodes?: readonly number[]): EventRow {
   if (row.type !== 'error' || row.incident_id || !row.error_source) return row;
+  const error = {
+    source: row.error_source,
+    message: row.error_message ?? '',
+    stack: row.error_stack,
+    code: row.error_code,
+  };
+  if (isIgnoredWalletError(error, ignoredWalletCodes, { legacy: isLegacyRow(row) })) return row;
   const incidentId = incidentIdOfError(row.project_id, {
     source: row.error_source,
     message: row.error_message ?? '',
@@ -72,7 +95,7 @@ export function withIncidentId(row: EventRow): EventRow {
  * Rows of one project built in TypeScript (the published SDK's GraphQL mutations): a rows record each,
  * error rows with their incident.
  */
-export function rowsEntry(rows: readonly EventRow[]): LogEntry {
+export function rowsEntry(rows: readonly EventRow[], ignoredWalletCodes?: readonly number[]): LogEntry {
   const project = rows[0]?.project_id ?? '';
   if (rows.some((row) => row.project_id !== project)) throw new Error('rowsEntry: rows of one project only');
   return {
@@ -81,7 +104,7 @@ export function rowsEntry(rows: readonly EventRow[]): LogEntry {
     encode(skip) {
       let lines = '';
       rows.forEach((row, index) => {
-        if (!skip.has(index)) lines += `${rowsRecord(withIncidentId(row))}\n`;
+        if (!skip.has(index)) lines += `${rowsRecord(withIncidentId(row, ignoredWalletCodes))}\n`;
       });
       return lines;
     },

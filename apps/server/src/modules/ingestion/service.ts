@@ -58,8 +58,11 @@ export type RequestFacts = {
   device: string | null;
 };
 
-/** A request whose key and Origin passed: the project it writes to and the host it came from. */
-export type IngestAccess = { projectId: string; originHost: string };
+/**
+ * A request whose key and Origin passed: the project it writes to, the host it came from, and the
+ * project's ignored wallet codes as of the key cache's last look-up (ADR 067).
+ */
+export type IngestAccess = { projectId: string; originHost: string; ignoredWalletCodes: readonly number[] };
 export type ClientInfo = { userAgent: string | undefined; ip: string };
 
 export type EventService = ReturnType<typeof createEventService>;
@@ -165,7 +168,7 @@ export function createEventService(deps: EventServiceDeps) {
           `${host} is not on this project's domain whitelist.`,
         );
       }
-      return { projectId: project.id, originHost: host };
+      return { projectId: project.id, originHost: host, ignoredWalletCodes: project.ignoredWalletCodes };
     },
 
     /**
@@ -227,7 +230,7 @@ export function createEventService(deps: EventServiceDeps) {
         os: facts.os,
         device: facts.device,
       };
-      const result = await writer.submit(batchEntry(request, batch.events));
+      const result = await writer.submit(batchEntry(request, batch.events, access.ignoredWalletCodes));
       deps.metrics?.committed(result);
       return result;
     },
@@ -238,8 +241,9 @@ export function createEventService(deps: EventServiceDeps) {
       return facts.isBot ? null : facts;
     },
 
-    async commitRows(rows: readonly EventRow[]): Promise<CommitResult> {
-      const result = await writer.submit(rowsEntry(rows));
+    /** Rows of one project (the published SDK's mutations), with the codes it ignored at `authorize`. */
+    async commitRows(access: IngestAccess, rows: readonly EventRow[]): Promise<CommitResult> {
+      const result = await writer.submit(rowsEntry(rows, access.ignoredWalletCodes));
       deps.metrics?.committed(result);
       return result;
     },

@@ -3,6 +3,7 @@ import {
   DomainInputSchema,
   ForgetResultSchema,
   ForgetSchema,
+  IgnoredWalletCodesSchema,
   ProjectListSchema,
   ProjectSchema,
   ProjectSettingsSchema,
@@ -17,6 +18,7 @@ import type { ProjectService } from './service.ts';
 const CreateBody = CreateProjectSchema.strict();
 const DomainBody = DomainInputSchema.strict();
 const SettingsBody = ProjectSettingsSchema;
+const WalletCodesBody = IgnoredWalletCodesSchema.strict();
 
 const projectIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
@@ -125,6 +127,22 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
       const actor = await requireActor(request);
       const settings = parseBody(SettingsBody, request.body);
       return projects.updateSettings(actor, projectIdOf(request), settings);
+    },
+  );
+
+  app.put(
+    '/projects/:id/ignored-wallet-codes',
+    doc(
+      'Set the ignored wallet codes',
+      WalletCodesBody,
+      project('The project with its new list, sorted.'),
+      'Wallet errors with one of these RPC codes are stored but are not incidents, from the next event on; ' +
+        'incidents of earlier events stay (docs/acquisition-and-incidents.md).',
+    ),
+    async (request) => {
+      const actor = await requireActor(request);
+      const { codes } = parseBody(WalletCodesBody, request.body);
+      return projects.setIgnoredWalletCodes(actor, projectIdOf(request), codes);
     },
   );
 

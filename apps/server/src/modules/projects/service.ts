@@ -1,4 +1,10 @@
-import type { ForgetRequest, ForgetResult, Project, ProjectSettings } from '@polyflow/contracts/projects';
+import {
+  DEFAULT_IGNORED_WALLET_CODES,
+  type ForgetRequest,
+  type ForgetResult,
+  type Project,
+  type ProjectSettings,
+} from '@polyflow/contracts/projects';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
@@ -12,8 +18,11 @@ export const MAX_PROJECTS_PER_USER = 100;
 export const MAX_DOMAINS_PER_PROJECT = 100;
 const API_KEY_PATTERN = /^pf_[0-9A-Za-z]{32}$/;
 
-/** What ingestion needs to accept a batch: the project behind a key and where it may come from. */
-export type ApiKeyProject = { id: string; whitelistedDomains: string[] };
+/**
+ * What ingestion needs to accept a batch: the project behind a key, where it may come from, and which
+ * wallet error codes are not incidents (ADR 067).
+ */
+export type ApiKeyProject = { id: string; whitelistedDomains: string[]; ignoredWalletCodes: number[] };
 export type ProjectChangeListener = (projectId: string) => void;
 export type ProjectService = ReturnType<typeof createProjectService>;
 
@@ -118,6 +127,7 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
         created_at: clock().toISOString(),
         retention_days: null,
         time_zone: DEFAULT_TIME_ZONE,
+        ignored_wallet_codes: JSON.stringify(DEFAULT_IGNORED_WALLET_CODES),
       });
       await audit.record({ projectId: id, actor, action: 'project.create', target: name });
       return getProjectFor(actor.id, id);
@@ -201,6 +211,25 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
     },
 
     /**
+     * Sets the wallet error codes whose errors are not incidents (validated by the route's schema: whole
+     * 32-bit numbers, each once). Ingestion applies them to events it receives from then on (at once on
+     * this node, within the key cache's 2 s on others); stored events and their incidents stay as they are.
+     */
+    async setIgnoredWalletCodes(actor: Actor, projectId: string, codes: readonly number[]): Promise<Project> {
+      const before = await getProjectFor(actor.id, projectId, 'manage');
+      const sorted = [...codes].sort((a, b) => a - b);
+      await store.setIgnoredWalletCodes(projectId, sorted);
+      changed(projectId);
+      await audit.record({
+        projectId,
+        actor,
+        action: 'wallet_codes.set',
+        details: { from: before.ignoredWalletCodes, to: sorted },
+      });
+      return getProjectFor(actor.id, projectId);
+    },
+
+    /**
      * One retention pass (the hourly job, retention-job.ts): deletes each project's events whose client
      * time is more than its retention days before now. Answers what it deleted per project.
      */
@@ -246,7 +275,10 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
       return store.findByApiKey(apiKey);
     },
 
-    /** Called after a key is created, replaced or revoked, a domain added or removed, or a project deleted. */
+    /**
+     * Called after a key is created, replaced or revoked, a domain added or removed, the ignored wallet
+     * codes set, or a project deleted.
+     */
     onProjectChanged(listener: ProjectChangeListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,9 +1,21 @@
 import type { Role } from '@polyflow/contracts/members';
-import type { Project } from '@polyflow/contracts/projects';
+import { DEFAULT_IGNORED_WALLET_CODES, type Project } from '@polyflow/contracts/projects';
+import type { Insertable, Selectable } from 'kysely';
 import { type AccountDb, inTransaction } from '../../db/database.ts';
 import type { ProjectsTable } from '../../db/schema.ts';
 
 export type ProjectStore = ReturnType<typeof createProjectStore>;
+
+/** The stored JSON array of ignored wallet codes; anything unreadable counts as the default. */
+export function parseWalletCodes(stored: string | null | undefined): number[] {
+  try {
+    const codes: unknown = JSON.parse(stored ?? '');
+    if (Array.isArray(codes) && codes.every((code) => Number.isSafeInteger(code))) return codes as number[];
+  } catch {
+    // Not JSON: the default below.
+  }
+  return [...DEFAULT_IGNORED_WALLET_CODES];
+}
 
 /** All SQL about projects, their API keys and their domain whitelists. */
 export function createProjectStore(db: AccountDb) {
@@ -21,7 +33,7 @@ export function createProjectStore(db: AccountDb) {
     return byProject;
   }
 
-  const toProject = (row: ProjectsTable, domains: string[], role: Role): Project => ({
+  const toProject = (row: Selectable<ProjectsTable>, domains: string[], role: Role): Project => ({
     id: row.id,
     name: row.name,
     apiKey: row.api_key,
@@ -30,6 +42,7 @@ export function createProjectStore(db: AccountDb) {
     whitelistedDomains: domains,
     retentionDays: row.retention_days,
     timeZone: row.time_zone,
+    ignoredWalletCodes: parseWalletCodes(row.ignored_wallet_codes),
     role,
   });
 
@@ -73,18 +86,32 @@ export function createProjectStore(db: AccountDb) {
       return Number(row.count);
     },
 
-    async findByApiKey(apiKey: string): Promise<{ id: string; whitelistedDomains: string[] } | null> {
+    async findByApiKey(
+      apiKey: string,
+    ): Promise<{ id: string; whitelistedDomains: string[]; ignoredWalletCodes: number[] } | null> {
       const row = await db
         .selectFrom('projects')
-        .select('id')
+        .select(['id', 'ignored_wallet_codes'])
         .where('api_key', '=', apiKey)
         .executeTakeFirst();
       if (!row) return null;
-      return { id: row.id, whitelistedDomains: (await domainsOf([row.id])).get(row.id) ?? [] };
+      return {
+        id: row.id,
+        whitelistedDomains: (await domainsOf([row.id])).get(row.id) ?? [],
+        ignoredWalletCodes: parseWalletCodes(row.ignored_wallet_codes),
+      };
+    },
+
+    async setIgnoredWalletCodes(projectId: string, codes: readonly number[]): Promise<void> {
+      await db
+        .updateTable('projects')
+        .set({ ignored_wallet_codes: JSON.stringify(codes) })
+        .where('id', '=', projectId)
+        .execute();
     },
 
     /** The project and its owner's membership, together. */
-    async insert(row: ProjectsTable): Promise<void> {
+    async insert(row: Insertable<ProjectsTable>): Promise<void> {
       await inTransaction(db, async (trx) => {
         await trx.insertInto('projects').values(row).execute();
         await trx

@@ -12,6 +12,7 @@ export const TRANSACTION_HISTORY_QUERY = graphql(`
     transactionHistory(projectId: $projectId, from: $from, to: $to, first: $first, after: $after) {
       rows { id hash time wallet type status chainId country browser }
       nextCursor
+      total
     }
   }
 `);

@@ -24,7 +24,7 @@ const STATUS_TONES: Record<TransactionDetail['status'], string> = {
   failed: 'bg-red-50 text-red-700',
 };
 
-function StatusBadge({ status }: { status: TransactionDetail['status'] }) {
+export function StatusBadge({ status }: { status: TransactionDetail['status'] }) {
   return (
     <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize', STATUS_TONES[status])}>
       {status}

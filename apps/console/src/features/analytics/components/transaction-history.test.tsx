@@ -5,8 +5,8 @@ import { renderApp } from '../../../testing/render-app';
 import { data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
 import { analyticsAnswers, buildDetail, buildRow } from '../testing/builders';
 
-const page = (rows: ReturnType<typeof buildRow>[], nextCursor: string | null = null) =>
-  data({ transactionHistory: { rows, nextCursor } });
+const page = (rows: ReturnType<typeof buildRow>[], nextCursor: string | null = null, total = rows.length) =>
+  data({ transactionHistory: { rows, nextCursor, total } });
 
 describe('Transaction History', { timeout: 15_000 }, () => {
   it('lists rows under UTC date headings with shortened hash and wallet and only the time', async () => {
@@ -40,7 +40,9 @@ describe('Transaction History', { timeout: 15_000 }, () => {
       'Monday, 2 June 2025',
       'Sunday, 1 June 2025',
     ]);
-    expect(screen.getByText(/^Newest first. Dates and times are in UTC. \d+ loaded/)).toBeTruthy();
+    expect(
+      screen.getByText('Newest first. Dates and times are in UTC. 3 of 3 transactions loaded.'),
+    ).toBeTruthy();
 
     const rows = within(table).getAllByRole('row').slice(1); // after the column headers
     const cells = (index: number) =>
@@ -48,19 +50,22 @@ describe('Transaction History', { timeout: 15_000 }, () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
     // Row 0 is the first date heading.
-    expect(cells(1).slice(0, 6)).toEqual([
+    expect(cells(1).slice(0, 7)).toEqual([
       '0xaaaa…1111',
       '00:10:05',
       '0x1111…0000',
       'Contract',
+      'confirmed',
       'Germany',
       'Firefox',
     ]);
-    expect(cells(3).slice(0, 6)).toEqual([
+    // A refusal and a failure both have no hash: the status column tells them apart.
+    expect(cells(3).slice(0, 7)).toEqual([
       'Not sent',
       '23:59:59',
       '0x1111…0000',
       'Coin',
+      'rejected',
       'Unknown',
       'Unknown',
     ]);
@@ -81,11 +86,12 @@ describe('Transaction History', { timeout: 15_000 }, () => {
                 hash: '0xbbbb00000000000000000000000000000000000000000000000000000000bbbb',
               }),
             ])
-          : page([buildRow({ id: 'new' })], 'cursor-1'),
+          : page([buildRow({ id: 'new' })], 'cursor-1', 2),
     });
     const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
 
     await screen.findByText('0xabcd…1234');
+    expect(screen.getByText(/1 of 2 transactions loaded \(Load more for older ones\)/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('0xbbbb…bbbb')).toBeTruthy();
     expect(screen.getByText('Tuesday, 20 May 2025')).toBeTruthy();

@@ -12,7 +12,7 @@ import { countryName, displayTimeZone, shortenAddress } from '../../../lib/forma
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { formatDayHeading, formatTimeOfDay, localDayOf, NOT_AVAILABLE } from '../lib/format';
-import { TransactionDetailsModal } from './transaction-details-modal';
+import { StatusBadge, TransactionDetailsModal } from './transaction-details-modal';
 
 /** Rows (newest first) split into runs of the same local day (the project's zone). */
 export function groupByLocalDay(rows: TransactionRow[]): Array<{ day: string; rows: TransactionRow[] }> {
@@ -26,18 +26,19 @@ export function groupByLocalDay(rows: TransactionRow[]): Array<{ day: string; ro
   return groups;
 }
 
-const COLUMNS = ['Hash', 'Time', 'Wallet', 'Type', 'Country', 'Browser'] as const;
+const COLUMNS = ['Hash', 'Time', 'Wallet', 'Type', 'Status', 'Country', 'Browser'] as const;
 
 /** The rows loaded so far (the pages on screen), every value in full: the file of the table. */
 export function historyCsv(rows: readonly TransactionRow[]): CsvTable {
   return {
-    header: ['id', 'hash', 'time', 'wallet', 'type', 'country', 'browser'],
+    header: ['id', 'hash', 'time', 'wallet', 'type', 'status', 'country', 'browser'],
     rows: rows.map((row) => [
       row.id,
       row.hash,
       row.time,
       row.wallet,
       row.type,
+      row.status,
       row.country === null ? null : countryName(row.country),
       row.browser,
     ]),
@@ -60,6 +61,8 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
     );
   }
   const rows = history.data.pages.flatMap((page) => page.rows);
+  // Every page answers the range's total; the latest page's is the freshest.
+  const total = history.data.pages.at(-1)?.total ?? rows.length;
   if (rows.length === 0) {
     return (
       <EmptyState
@@ -73,8 +76,8 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-500">
-          Newest first. Dates and times are in {displayTimeZone()}. {rows.length.toLocaleString('en-US')}{' '}
-          loaded
+          Newest first. Dates and times are in {displayTimeZone()}. {rows.length.toLocaleString('en-US')} of{' '}
+          {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'} loaded
           {history.hasNextPage ? ' (Load more for older ones)' : ''}.
         </p>
         <DownloadCsvButton table="Transaction History" build={() => historyCsv(rows)} />
@@ -168,6 +171,12 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
         className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] px-3 py-2 text-slate-700"
       >
         {row.type}
+      </td>
+      <td
+        data-label="Status"
+        className="max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] px-3 py-2"
+      >
+        <StatusBadge status={row.status} />
       </td>
       <td
         data-label="Country"

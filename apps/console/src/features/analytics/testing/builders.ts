@@ -85,6 +85,6 @@ export const analyticsAnswers: Record<string, Answer> = {
   browsers: data({ browsers: [] }),
   topPages: data({ topPages: [] }),
   topReferrers: data({ topReferrers: [] }),
-  transactionHistory: data({ transactionHistory: { rows: [], nextCursor: null } }),
+  transactionHistory: data({ transactionHistory: { rows: [], nextCursor: null, total: 0 } }),
   transaction: data({ transaction: null }),
 };

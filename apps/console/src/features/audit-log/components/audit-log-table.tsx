@@ -17,6 +17,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'read_token.create': 'Created a read token',
   'read_token.revoke': 'Revoked a read token',
   'incident.status': 'Changed an incident status',
+  'incident.assign': 'Assigned an incident',
+  'wallet_codes.set': 'Changed the ignored wallet codes',
   'invitation.create': 'Invited',
   'invitation.resend': 'Resent an invitation to',
   'invitation.revoke': 'Revoked the invitation of',
@@ -30,7 +32,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
 /** `{from: "viewer", to: "admin"}` → `from viewer, to admin`. */
 function describe(details: Record<string, unknown>): string {
   return Object.entries(details)
-    .map(([key, value]) => `${key} ${value === null ? 'none' : String(value)}`)
+    .map(([key, value]) => {
+      if (Array.isArray(value)) return `${key} ${value.length === 0 ? 'none' : value.join(' ')}`;
+      return `${key} ${value === null ? 'none' : String(value)}`;
+    })
     .join(', ');
 }
 

@@ -23,6 +23,7 @@ const INCIDENT = graphql(`
       status
       isRegression
       statusChangedAt
+      assignee { userId email assignedAt }
       from
       to
       fingerprint

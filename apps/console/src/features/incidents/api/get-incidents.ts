@@ -15,6 +15,7 @@ const INCIDENTS = graphql(`
     $statuses: [IncidentStatus!]
     $first: Int
     $after: String
+    $assignee: String
   ) {
     incidents(
       projectId: $projectId
@@ -25,6 +26,7 @@ const INCIDENTS = graphql(`
       statuses: $statuses
       first: $first
       after: $after
+      assignee: $assignee
     ) {
       from
       to
@@ -51,6 +53,7 @@ const INCIDENTS = graphql(`
         status
         isRegression
         statusChangedAt
+        assignee { userId email assignedAt }
       }
       nextCursor
     }
@@ -70,10 +73,12 @@ export interface IncidentsQueryInput {
   status: IncidentStatus;
   /** The cursor of the page; null for the first one. */
   after: string | null;
+  /** A member's user id, `me`, `none` (unassigned), or null: anyone. */
+  assignee: string | null;
 }
 
 export async function getIncidents(
-  { projectId, from, to, search, severities, status, after }: IncidentsQueryInput,
+  { projectId, from, to, search, severities, status, after, assignee }: IncidentsQueryInput,
   signal?: AbortSignal,
 ): Promise<IncidentList> {
   const { incidents } = await graphqlRequest(INCIDENTS, {
@@ -86,6 +91,7 @@ export async function getIncidents(
       statuses: [status],
       first: INCIDENT_PAGE_SIZE,
       after,
+      assignee,
     },
     signal,
   });

@@ -23,6 +23,7 @@ const SET_INCIDENT_STATUS = graphql(`
       status
       isRegression
       statusChangedAt
+      assignee { userId email assignedAt }
     }
   }
 `);

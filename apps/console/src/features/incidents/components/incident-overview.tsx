@@ -26,6 +26,8 @@ interface IncidentOverviewProps {
   statusLock?: string | null;
   /** The list's period the figures of "In this period" cover, e.g. "Last 7 days (…)", or "All time". */
   periodLabel: string;
+  /** Who works on it, and the control to change that (the screen composes it). */
+  assignment?: ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function IncidentOverview({
   projectId,
   periodLabel,
   statusLock = null,
+  assignment,
 }: IncidentOverviewProps) {
   // The latest occurrence may have come before a connection: then name the wallet last affected.
   const wallet = incidentWallet(incident);
@@ -75,6 +78,12 @@ export function IncidentOverview({
             ? ` (resolved ${formatDateTime(incident.statusChangedAt)}, then it occurred again)`
             : ''}
         </Fact>
+        {assignment && (
+          <div className="min-w-0 sm:col-span-2">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">Assigned to</dt>
+            <dd className="mt-1 min-w-0">{assignment}</dd>
+          </div>
+        )}
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">User wallet</dt>
           <dd className="flex min-w-0 items-center gap-2">

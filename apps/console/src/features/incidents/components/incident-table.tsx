@@ -25,6 +25,15 @@ export function RegressionBadge() {
   );
 }
 
+/** The assignee's email, or a quiet dash when nobody works on it. */
+function AssigneeName({ row }: { row: IncidentRow }) {
+  return row.assignee ? (
+    <span title={row.assignee.email}>{row.assignee.email}</span>
+  ) : (
+    <span className="text-slate-500">Unassigned</span>
+  );
+}
+
 function InspectLink({ row, linkSearch }: { row: IncidentRow; linkSearch: string }) {
   return (
     <Link
@@ -68,6 +77,10 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
               </dd>
               <dt className="text-slate-500">Occurrences</dt>
               <dd className="text-slate-800 tabular-nums">{row.occurrences.toLocaleString('en-US')}</dd>
+              <dt className="text-slate-500">Assignee</dt>
+              <dd className="min-w-0 truncate text-slate-800">
+                <AssigneeName row={row} />
+              </dd>
             </dl>
             <div className="mt-2 flex justify-end">
               <InspectLink row={row} linkSearch={linkSearch} />
@@ -93,6 +106,9 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
               </th>
               <th scope="col" className="w-28 px-3 py-2.5 text-right">
                 Occurrences
+              </th>
+              <th scope="col" className="hidden w-40 px-3 py-2.5 lg:table-cell">
+                Assignee
               </th>
               <th scope="col" className="w-24 px-3 py-2.5">
                 <span className="sr-only">Inspect</span>
@@ -120,6 +136,9 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
                 </td>
                 <td className="px-3 py-2.5 text-right text-slate-700 tabular-nums">
                   {row.occurrences.toLocaleString('en-US')}
+                </td>
+                <td className="hidden truncate px-3 py-2.5 text-slate-700 lg:table-cell">
+                  <AssigneeName row={row} />
                 </td>
                 <td className="px-3 py-2.5 text-right">
                   <InspectLink row={row} linkSearch={linkSearch} />

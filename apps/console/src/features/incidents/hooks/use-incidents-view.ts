@@ -18,6 +18,8 @@ export interface IncidentsView {
   severities: Severity[];
   /** Open (the default, regressions included), resolved or ignored. */
   status: IncidentStatus;
+  /** `me`, `none` (unassigned), a member's user id, or null: anyone. */
+  assignee: string | null;
 }
 
 /** The list's period, search and severity filter live in the URL: a search can be shared or reloaded. */
@@ -30,6 +32,7 @@ export function useIncidentsView() {
       search: params.get('q') ?? '',
       severities: Severities.filter((severity) => params.getAll('severity').includes(severity)),
       status: IncidentStatuses.find((status) => status === params.get('status')) ?? 'open',
+      assignee: params.get('assignee') || null,
     }),
     [params, selection],
   );
@@ -73,5 +76,13 @@ export function useIncidentsView() {
       }),
     [update],
   );
-  return { view, params, setSelection, setSearch, toggleSeverity, setStatus };
+  const setAssignee = useCallback(
+    (assignee: string | null) =>
+      update((next) => {
+        if (assignee) next.set('assignee', assignee);
+        else next.delete('assignee');
+      }),
+    [update],
+  );
+  return { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee };
 }

@@ -10,6 +10,7 @@ import { describePeriod, periodFromSearchParams, resolvePeriod } from '../../../
 import { Spinner } from '../../../components/ui/spinner';
 import { canManage, VIEWER_HINT } from '../../../lib/roles';
 import { useIncident } from '../api/get-incident';
+import { AssigneeControl } from '../components/assignee-control';
 import { ErrorLogCard } from '../components/error-log-card';
 import { IncidentOverview } from '../components/incident-overview';
 import { WalletStateCard } from '../components/wallet-state-card';
@@ -18,6 +19,8 @@ import { DEFAULT_INCIDENT_PERIOD } from '../hooks/use-incidents-view';
 interface IncidentScreenProps {
   project: Project;
   incidentId: string;
+  /** The signed-in user's email (who "me" is when assigning). */
+  email?: string;
   listPath: string;
   configPath: string;
 }
@@ -26,7 +29,7 @@ interface IncidentScreenProps {
  * Opened from the list, the URL carries the list's period: the latest occurrence shown is then the one the
  * list row described. A bare link (shared, bookmarked) covers all time.
  */
-export function IncidentScreen({ project, incidentId, listPath }: IncidentScreenProps) {
+export function IncidentScreen({ project, incidentId, email = '', listPath }: IncidentScreenProps) {
   const [params] = useSearchParams();
   const hasPeriod = params.has('period');
   const selection = hasPeriod ? periodFromSearchParams(params, DEFAULT_INCIDENT_PERIOD) : null;
@@ -79,6 +82,15 @@ export function IncidentScreen({ project, incidentId, listPath }: IncidentScreen
             incident={incident.data}
             projectId={project.id}
             statusLock={canManage(project.role) ? null : VIEWER_HINT}
+            assignment={
+              <AssigneeControl
+                projectId={project.id}
+                incidentId={incident.data.id}
+                assignee={incident.data.assignee ?? null}
+                role={project.role}
+                email={email}
+              />
+            }
             periodLabel={selection ? describePeriod(selection) : 'All time'}
           />
           <WalletStateCard occurrence={incident.data.latest} />

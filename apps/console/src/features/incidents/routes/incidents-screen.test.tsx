@@ -4,6 +4,7 @@ import { resolvePeriod } from '../../../components/ui/periods';
 import { formatDateTime } from '../../../lib/format';
 import { catchCsvDownloads } from '../../../testing/csv-downloads';
 import { buildProject, logIn } from '../../../testing/fixtures';
+import { json } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
 import { formatTimeOfDay } from '../lib/format';
@@ -357,5 +358,114 @@ describe('Roles', { timeout: 15_000 }, () => {
     // happy-dom does not apply a disabled fieldset to its buttons; Chromium does (the e2e journey).
     expect(resolve.closest('fieldset')?.disabled).toBe(true);
     expect(resolve.closest('fieldset')?.getAttribute('title')).toMatch(/Viewers cannot change this project/);
+  });
+});
+
+describe('Assignment', { timeout: 15_000 }, () => {
+  const me = {
+    userId: 'user-me',
+    email: 'me@example.com',
+    role: 'viewer',
+    joinedAt: '2025-01-01T00:00:00.000Z',
+  };
+  const ada = {
+    userId: 'user-ada',
+    email: 'ada@example.com',
+    role: 'admin',
+    joinedAt: '2025-01-01T00:00:00.000Z',
+  };
+  const members = (projectId: string) => ({
+    [`GET /projects/${projectId}/members`]: json(200, { members: [ada, me], invitations: [] }),
+  });
+  const assigned = { userId: ada.userId, email: ada.email, assignedAt: '2025-06-01T10:00:00.000Z' };
+
+  it('shows the assignee on the list and filters by me, unassigned or a member, in the URL', async () => {
+    logIn({ email: me.email });
+    const project = buildProject();
+    const list: Answer = () =>
+      data({ incidents: buildIncidentList({ rows: [buildIncidentRow({ assignee: assigned })] }) });
+    const api = serveGraphql([project], { incidents: list }, members(project.id));
+    const { user, location } = renderApp(`/console/${project.id}/errorlogs`);
+    await waitFor(() => expect(incidentRows()).toHaveLength(1));
+    expect(incidentRows()[0]?.textContent).toContain(ada.email);
+    expect(api.lastCallOf('incidents')?.variables.assignee).toBeNull();
+
+    const filter = screen.getByLabelText('Assignee');
+    await waitFor(() => expect(within(filter).getByRole('option', { name: ada.email })).toBeTruthy());
+    await user.selectOptions(filter, 'Assigned to me');
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.assignee).toBe('me'));
+    expect(location()).toContain('assignee=me');
+    await user.selectOptions(filter, 'Unassigned');
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.assignee).toBe('none'));
+    await user.selectOptions(filter, ada.email);
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.assignee).toBe(ada.userId));
+    await user.selectOptions(filter, 'Anyone');
+    await waitFor(() => expect(api.lastCallOf('incidents')?.variables.assignee).toBeNull());
+  });
+
+  it('lets an admin assign any member and unassign', async () => {
+    logIn({ email: me.email });
+    const project = buildProject({ role: 'admin' });
+    let assignee: typeof assigned | null = null;
+    const detail: Answer = () => data({ incident: buildIncidentDetail({ assignee }) });
+    const assign: Answer = (variables) => {
+      assignee =
+        variables.userId === null
+          ? null
+          : {
+              ...assigned,
+              userId: String(variables.userId),
+              email: variables.userId === me.userId ? me.email : ada.email,
+            };
+      return data({ assignIncident: { id: 'inc_b41d02', assignee } });
+    };
+    const api = serveGraphql([project], { incident: detail, assignIncident: assign }, members(project.id));
+    const { user } = renderApp(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
+    const select = (await screen.findByLabelText('Assign to')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    await user.selectOptions(select, ada.email);
+    await waitFor(() =>
+      expect(api.lastCallOf('assignIncident')?.variables).toMatchObject({
+        id: 'inc_b41d02',
+        userId: ada.userId,
+      }),
+    );
+    await waitFor(() =>
+      expect((screen.getByLabelText('Assign to') as HTMLSelectElement).value).toBe(ada.userId),
+    );
+    await user.click(screen.getByRole('button', { name: 'Assign to me' }));
+    await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBe(me.userId));
+    await user.selectOptions(screen.getByLabelText('Assign to'), 'Unassigned');
+    await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBeNull());
+  });
+
+  it("lets a viewer take an unassigned incident and give it up, and only read someone else's", async () => {
+    logIn({ email: me.email });
+    const project = buildProject({ role: 'viewer' });
+    let assignee: typeof assigned | null = null;
+    const detail: Answer = () => data({ incident: buildIncidentDetail({ assignee }) });
+    const assign: Answer = (variables) => {
+      assignee = variables.userId === null ? null : { ...assigned, userId: me.userId, email: me.email };
+      return data({ assignIncident: { id: 'inc_b41d02', assignee } });
+    };
+    const api = serveGraphql([project], { incident: detail, assignIncident: assign }, members(project.id));
+    const { user } = renderApp(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
+    expect(screen.queryByLabelText('Assign to')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Take it' }));
+    await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBe(me.userId));
+    await user.click(await screen.findByRole('button', { name: 'Give it up' }));
+    await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Take it' })).toBeTruthy();
+  });
+
+  it("shows a viewer someone else's assignee with nothing to press", async () => {
+    logIn({ email: me.email });
+    const project = buildProject({ role: 'viewer' });
+    const detail: Answer = () => data({ incident: buildIncidentDetail({ assignee: assigned }) });
+    serveGraphql([project], { incident: detail }, members(project.id));
+    renderApp(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
+    const fact = (await screen.findByText('Assigned to')).parentElement as HTMLElement;
+    await waitFor(() => expect(fact.textContent).toContain(ada.email));
+    expect(within(fact).queryByRole('button')).toBeNull();
   });
 });

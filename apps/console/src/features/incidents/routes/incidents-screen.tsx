@@ -13,7 +13,9 @@ import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, periodToSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { countOf } from '../../../lib/format';
+import { useAssignableMembers } from '../api/get-assignable-members';
 import { INCIDENT_PAGE_SIZE, useIncidents } from '../api/get-incidents';
+import { AssigneeFilter } from '../components/assignee-filter';
 import { IncidentSearch } from '../components/incident-search';
 import { IncidentSummary } from '../components/incident-summary';
 import { IncidentTable } from '../components/incident-table';
@@ -23,10 +25,12 @@ import { incidentsCsv } from '../lib/incidents-csv';
 
 export function IncidentsScreen({ project, configPath }: { project: Project; configPath: string }) {
   const titleId = useId();
-  const { view, params, setSelection, setSearch, toggleSeverity, setStatus } = useIncidentsView();
+  const { view, params, setSelection, setSearch, toggleSeverity, setStatus, setAssignee } =
+    useIncidentsView();
+  const members = useAssignableMembers(project.id);
   const { from, to } = resolvePeriod(view.selection);
   const range = { from, to };
-  const queryKey = JSON.stringify([range, view.search, view.severities, view.status]);
+  const queryKey = JSON.stringify([range, view.search, view.severities, view.status, view.assignee]);
   // Cursors of the pages before the current one; a new query starts again at page one.
   const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
     key: queryKey,
@@ -41,10 +45,11 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
     severities: view.severities,
     status: view.status,
     after,
+    assignee: view.assignee,
   });
   const list = incidents.data;
   const pageStart = (cursors.length - 1) * INCIDENT_PAGE_SIZE;
-  const isFiltered = view.search !== '' || view.severities.length > 0;
+  const isFiltered = view.search !== '' || view.severities.length > 0 || view.assignee !== null;
 
   return (
     <CsvScope scope={{ project: project.name, screen: 'incidents', from, to }}>
@@ -78,7 +83,10 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
               <StatusFilter value={view.status} counts={list.byStatus} onChange={setStatus} />
               <IncidentSummary list={list} selected={view.severities} onToggleSeverity={toggleSeverity} />
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <IncidentSearch value={view.search} onSearch={setSearch} />
+                <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center lg:w-auto lg:flex-1">
+                  <IncidentSearch value={view.search} onSearch={setSearch} />
+                  <AssigneeFilter value={view.assignee} members={members.data ?? []} onChange={setAssignee} />
+                </div>
                 <div className="flex items-center gap-2">
                   <p className="text-sm text-slate-600" role="status">
                     {isFiltered
@@ -105,7 +113,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
                   }
                 >
                   {isFiltered ? (
-                    'Try another search or severity.'
+                    'Try another search, severity or assignee.'
                   ) : (
                     <>
                       Errors reported by the SDK show up here. Check the{' '}

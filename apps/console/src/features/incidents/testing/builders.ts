@@ -20,6 +20,7 @@ export function buildIncidentRow(overrides: Partial<IncidentRow> = {}): Incident
     status: 'open',
     isRegression: false,
     statusChangedAt: null,
+    assignee: null,
     ...overrides,
   };
 }

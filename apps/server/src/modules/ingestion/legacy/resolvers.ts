@@ -50,11 +50,11 @@ export function legacyIngestionGraphql(events: EventService): GraphqlModule {
     context: GraphqlContext,
     access: IngestAccess,
     tracker: { userId: string; sessionId: string },
-    build: (facts: RequestFacts, id: string) => Parameters<EventService['commitRows']>[0][number],
+    build: (facts: RequestFacts, id: string) => Parameters<EventService['commitRows']>[1][number],
   ): Promise<Answer> {
     const id = randomUUID();
     const facts = events.legacyFacts(access, client(context));
-    if (facts) await events.commitRows([build(facts, id)]);
+    if (facts) await events.commitRows(access, [build(facts, id)]);
     return { id, tracker: { userId: tracker.userId, sessionId: tracker.sessionId } };
   }
 
