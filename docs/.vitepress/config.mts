@@ -106,6 +106,8 @@ export default defineConfig({
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
           { text: 'Teams: members, roles, audit log', link: '/teams' },
           { text: 'Time zone and annotations', link: '/timezone' },
+          { text: 'Alerts and reports', link: '/alerts' },
+          { text: 'Email reports', link: '/reports' },
         ],
       },
       {

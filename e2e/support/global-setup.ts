@@ -24,6 +24,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // An email whose first send fails is retried after this instead of 30 s, so a journey waiting for it does
       // not run into its own timeout; the outbox's retries themselves are covered by server tests.
       MAIL_RETRY_MIN_SECONDS: '2',
+      // The alerts journey's webhook receiver listens on 127.0.0.1, which alert channels refuse otherwise
+      // (docs/alerts.md); its rule is evaluated every 5 s (the minimum) instead of every minute.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      ALERT_EVALUATION_INTERVAL_SECONDS: '5',
     });
   } catch (error) {
     await sink.close();

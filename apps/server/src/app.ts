@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,9 +18,18 @@ import { installOpenApi } from './http/openapi.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installXsrfProtection } from './http/xsrf.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { sha256 } from './lib/ids.ts';
 import { loggerOptions } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createAcquisition } from './modules/acquisition/module.ts';
+import { alertChannelRoutes } from './modules/alert-channels/routes.ts';
+import { type AlertChannelService, createAlertChannelService } from './modules/alert-channels/service.ts';
+import { createAlertChannelStore } from './modules/alert-channels/store.ts';
+import { startAlertEvaluationJob } from './modules/alert-rules/job.ts';
+import type { ChannelDirectory, Notify } from './modules/alert-rules/notice.ts';
+import { alertRuleRoutes } from './modules/alert-rules/routes.ts';
+import { type AlertRuleService, createAlertRuleService } from './modules/alert-rules/service.ts';
+import { createAlertRuleStore } from './modules/alert-rules/store.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
 import { annotationRoutes } from './modules/annotations/routes.ts';
 import { createAnnotationService } from './modules/annotations/service.ts';
@@ -58,6 +68,10 @@ import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
+import { startReportJob } from './modules/reports/job.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportService, type ReportService } from './modules/reports/service.ts';
+import { createReportStore } from './modules/reports/store.ts';
 import { createWallets } from './modules/wallets/module.ts';
 import { chainIdGraphql } from './reading/chain-id.ts';
 import { dateTimeGraphql } from './reading/date-time.ts';
@@ -76,6 +90,12 @@ export type Services = {
   readTokens: ReadTokenService;
   members: MemberService;
   auditLog: AuditLogService;
+  /** Alert channels and the durable delivery of notices (`enqueueNotice`: what alert rules call). */
+  alertChannels: AlertChannelService;
+  /** Email reports: members' choices, and sending them (`sendDue`, `sendNow`). */
+  reports: ReportService;
+  /** Alert rules and their evaluation (`evaluate`: one evaluation, as the background job runs it). */
+  alertRules: AlertRuleService;
   /** The event store (the port; DuckDB file in DATA_DIR by default). */
   eventStore: EventStore;
   /**
@@ -102,6 +122,8 @@ export type BuildOptions = {
   eventStore?: EventStoreFactory;
   /** Called for every route Fastify registers (the OpenAPI test enumerates them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The alert channels as the rules see them (tests: a recording sink and known channel ids). */
+  alertChannels?: { notify: Notify; directory: ChannelDirectory };
 };
 
 /** Paths called by dapps with an API key rather than by the console: no XSRF cookie there. */
@@ -232,6 +254,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         logger: app.log,
       }),
     );
+    // Weekly and monthly email reports (modules/reports), on one node too.
+    leadership.runWhileLeading('reports', () =>
+      startReportJob({ sendDue: () => reports.sendDue(), logger: app.log }),
+    );
+    // Alert rules, every ALERT_EVALUATION_INTERVAL_SECONDS, on one node too (docs/alerts.md#evaluation).
+    leadership.runWhileLeading('alert-evaluation', () =>
+      startAlertEvaluationJob({
+        evaluate: () => alertRules.evaluate(),
+        intervalMs: alertEvaluationIntervalMs,
+        logger: app.log,
+      }),
+    );
     // The admin CLI's hot backup of the event store (ADR 015); injected tests never listen. Not awaited:
     // the other listeners (METRICS_PORT) start without waiting for it; a socket that cannot be served
     // leaves backups to a stopped server, and says so.
@@ -239,6 +273,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.dataDir,
       logDir: path.join(config.dataDir, 'ingest-log'),
       copyEventStore: eventStore.copyInto?.bind(eventStore),
+      sendReport: async (projectId, kind) => {
+        const outcome = await reports.sendNow(projectId, kind);
+        if (!outcome) return { ok: false, message: `No project ${projectId} (list-projects shows them).` };
+        const { title, sent, alreadySent, subscribers } = outcome;
+        if (subscribers === 0) {
+          return {
+            ok: true,
+            message: `No member of the project has turned on ${kind} reports: nothing sent (docs/reports.md says how to turn them on).`,
+          };
+        }
+        return {
+          ok: true,
+          message: `The ${kind} report of ${title}: sent to ${sent} member(s) now; ${alreadySent} already had it.`,
+        };
+      },
       logger: app.log,
     }).catch((error: unknown) => {
       app.log.warn(
@@ -270,18 +319,76 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // next heartbeat, which checks the membership again.
     onMemberRemoved: (userId, projectId) => {
       events.live.closeStreamsOf(userId, projectId);
+      // Their report choices go too (sending also asks for current members only).
+      void reports
+        .forgetMember(userId, projectId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'report choices of a removed member kept'));
     },
   });
+  const alertChannels = createAlertChannelService({
+    store: createAlertChannelStore(db, engine),
+    projects,
+    audit: auditLog,
+    mail,
+    clock,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks ?? false,
+    retryBaseMs: config.alertRetryBaseMs,
+    // Stable across this node's restarts, distinct between nodes (each has its own DATA_DIR).
+    onAttempt: (outcome) => metrics.alertAttempt(outcome),
+    nodeId: sha256(`${os.hostname()}\0${config.dataDir}`).slice(0, 32),
+  });
+  // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.
+  app.addHook('onClose', async () => alertChannels.close());
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({ projects, eventStore, db, clock, audit });
   const wallets = createWallets({ projects, eventStore, clock });
+  // Reports read the console's own questions through the dashboard services (figures equal the screens').
+  const reports = createReportService({
+    store: createReportStore(db),
+    projects,
+    mail,
+    sources: {
+      overview: (userId, projectId, input) => analytics.service.overview(userId, projectId, input),
+      funnel: (userId, input) => acquisition.service.funnel(userId, input),
+      attribution: (userId, input) => acquisition.service.attribution(userId, input),
+      incidents: (userId, input) => incidents.service.list(userId, input),
+    },
+    clock,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+  });
+  const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
+  // The rules hand their notices to the channels' durable queue, and check a rule's channels with them.
+  const ruleChannels: { notify: Notify; directory: ChannelDirectory } = options.alertChannels ?? {
+    notify: (notice, channelIds) => alertChannels.enqueueNotice(notice, channelIds),
+    directory: { channelIdsOf: (projectId, channelIds) => alertChannels.channelIdsOf(projectId, channelIds) },
+  };
+  const alertRules = createAlertRuleService({
+    store: createAlertRuleStore(db),
+    projects,
+    eventStore,
+    incidents: {
+      resolvedIncidents: (projectIds) => incidents.service.resolvedIncidents(projectIds),
+      severityOf: (projectId, incidentId, nowMs) =>
+        incidents.service.lifetimeSeverity(projectId, incidentId, nowMs),
+    },
+    channels: ruleChannels.directory,
+    notify: ruleChannels.notify,
+    clock,
+    publicUrl: config.publicUrl,
+    evaluationIntervalMs: alertEvaluationIntervalMs,
+  });
   const health = createHealthService({
     db,
     eventStore,
     loader: () => events.loaderState(),
     mailWaiting: () => mail.waiting(),
+    alertDeliveriesWaiting: () => alertChannels.pending(),
     dataDir: config.dataDir,
     clock,
     maxLoaderLagMs: config.healthMaxLoaderLagMs ?? 60_000,
@@ -300,6 +407,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readTokens,
     members,
     auditLog,
+    alertChannels,
+    reports,
+    alertRules,
     eventStore,
     leadership,
   };
@@ -335,6 +445,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
+      await api.register(alertChannelRoutes, { alertChannels });
+      await api.register(reportRoutes, { reports });
+      await api.register(alertRuleRoutes, { alertRules });
     },
     { prefix: '/api/v1' },
   );

@@ -32,6 +32,8 @@ export type Config = {
   smtpTimeoutMs?: number;
   /** First retry of an email that could not be sent; the delay doubles up to 15 minutes. */
   mailRetryMinMs?: number;
+  /** How often the alert rules are evaluated (ALERT_EVALUATION_INTERVAL_SECONDS; default a minute). */
+  alertEvaluationIntervalMs?: number;
   jwtSecret: string;
   /** Directory of the built console (index.html + assets). */
   consoleDir: string;
@@ -70,6 +72,16 @@ export type Config = {
   metricsToken?: string;
   /** Serves `/metrics` on this port too (on HOST). */
   metricsPort?: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_NETWORKS: alert channels may reach loopback, private and link-local addresses
+   * (a receiver on the LAN; the tests' receivers on 127.0.0.1). Off: refused when saved and when delivered.
+   */
+  webhookAllowPrivateNetworks?: boolean;
+  /**
+   * First retry of an alert delivery that failed, doubling up to an hour (ALERT_RETRY_BASE_SECONDS, default
+   * 30 s); tests set milliseconds directly.
+   */
+  alertRetryBaseMs?: number;
 };
 
 // src/config.ts and dist/main.js both sit one level below apps/server.
@@ -114,6 +126,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   MAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  ALERT_EVALUATION_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CONSOLE_DIR: optionalString,
   DOCS_DIR: optionalString,
@@ -131,6 +144,8 @@ const EnvSchema = z.object({
   ),
   HEALTH_MAX_LOADER_LAG_SECONDS: z.coerce.number().positive().default(60),
   HEALTH_MIN_FREE_DISK_MB: z.coerce.number().nonnegative().default(256),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  ALERT_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -164,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: vars.MAIL_FROM ?? `Polyflow <no-reply@${new URL(publicUrl).hostname}>`,
     smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,
     mailRetryMinMs: vars.MAIL_RETRY_MIN_SECONDS * 1000,
+    alertEvaluationIntervalMs: vars.ALERT_EVALUATION_INTERVAL_SECONDS * 1000,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     consoleDir: vars.CONSOLE_DIR ? path.resolve(vars.CONSOLE_DIR) : defaultConsoleDir,
     docsDir: vars.DOCS_DIR ? path.resolve(vars.DOCS_DIR) : defaultDocsDir,
@@ -178,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: vars.GEOIP_DB ? existingFile('GEOIP_DB', vars.GEOIP_DB) : undefined,
     metricsToken: vars.METRICS_TOKEN,
     metricsPort: vars.METRICS_PORT,
+    webhookAllowPrivateNetworks: vars.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    alertRetryBaseMs: vars.ALERT_RETRY_BASE_SECONDS * 1000,
   };
 }
 

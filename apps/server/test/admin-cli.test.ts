@@ -13,6 +13,7 @@ import { testConfig } from './support/harness.ts';
 import { createTestDatabase } from './support/postgres.ts';
 import { seed } from './support/seed.ts';
 import { serverCommand } from './support/server-command.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
 
 // The CLI as an operator runs it: its own process, configured by the environment like the server.
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +61,7 @@ describe('npm run admin', () => {
       'list-projects',
       'backup',
       'restore',
+      'send-report',
     ]) {
       expect(help.stdout).toContain(command);
     }
@@ -274,6 +276,48 @@ describe('npm run admin', () => {
       await restored.close();
     }
   }, 240_000);
+
+  it('sends a project’s report now through the running server, once per member and period', async () => {
+    const liveDir = mkdtempSync(path.join(scratch, 'report-'));
+    const stopped = await admin(liveDir, 'send-report', '--project', '00000000-0000-4000-8000-000000000000');
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('needs the server running');
+    const sink = await startSmtpSink();
+    const app = await buildApp(testConfig(liveDir, { smtpUrl: sink.url }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      // The scheduled sending runs on the leader (one node): this one, alone.
+      expect(app.services.leadership.isLeading('reports')).toBe(true);
+      const { user, project } = await seed(app.services).user().verified().project('Reported now');
+      const nobody = await admin(liveDir, 'send-report', '--project', project.id);
+      expect(nobody).toMatchObject({ code: 0, stderr: '' });
+      expect(nobody.stdout).toContain('No member of the project has turned on weekly reports');
+      const response = await apiClient(app).request('PUT', `projects/${project.id}/report-subscriptions/me`, {
+        token: user.token,
+        body: { weekly: true, monthly: true },
+      });
+      expect(response.statusCode).toBe(200);
+
+      const sent = await admin(liveDir, 'send-report', '--project', project.id, '--kind', 'monthly');
+      expect(sent).toMatchObject({ code: 0, stderr: '' });
+      expect(sent.stdout).toMatch(
+        /The monthly report of \w+ \d{4}: sent to 1 member\(s\) now; 0 already had it\./,
+      );
+      const email = await sink.waitFor(user.email, { subject: /^Monthly report for Reported now/ });
+      expect(email.text).toContain('Turn them off: http://polyflow.test/api/v1/reports/unsubscribe?token=');
+      const again = await admin(liveDir, 'send-report', '--project', project.id, '--kind', 'monthly');
+      expect(again.stdout).toContain('sent to 0 member(s) now; 1 already had it.');
+
+      const unknown = await admin(liveDir, 'send-report', '--project', 'nope');
+      expect(unknown).toMatchObject({ code: 1 });
+      expect(unknown.stderr).toContain('No project nope');
+      const badKind = await admin(liveDir, 'send-report', '--project', project.id, '--kind', 'daily');
+      expect(badKind.stderr).toContain('--kind: weekly or monthly.');
+    } finally {
+      await app.close();
+      await sink.close();
+    }
+  }, 120_000);
 
   it('backs up PostgreSQL accounts with pg_dump while the server runs, and restores them into another database', async () => {
     const adminUrl = inject('postgresAdminUrl');

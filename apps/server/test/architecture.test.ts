@@ -31,6 +31,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'acquisition-questions.ts',
     'incident-questions.ts',
     'wallet-questions.ts',
+    'alert-questions.ts',
   ],
   ingestion: [],
   analytics: [],
@@ -48,6 +49,12 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'audit-log': [],
   // Dated notes on the time charts (docs/annotations.md).
   annotations: [],
+  // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
+  'alert-channels': [],
+  // Email reports (docs/reports.md): app.ts hands them the dashboard services and the mail outbox.
+  reports: [],
+  // Alert rules (issue 27): no other module imports them; app.ts hands the channels' notify in.
+  'alert-rules': [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];

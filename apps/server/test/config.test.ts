@@ -93,6 +93,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('evaluates alert rules every minute unless ALERT_EVALUATION_INTERVAL_SECONDS says otherwise (5 at least)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).alertEvaluationIntervalMs).toBe(60_000);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), ALERT_EVALUATION_INTERVAL_SECONDS: '5' }).alertEvaluationIntervalMs,
+    ).toBe(5_000);
+    for (const value of ['4', '0', '1.5', 'soon', '3601']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ALERT_EVALUATION_INTERVAL_SECONDS: value })).toThrow(
+        /ALERT_EVALUATION_INTERVAL_SECONDS/,
+      );
+    }
+  });
+
   it('refuses a secret file that was truncated', () => {
     const dataDir = tempDir();
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');

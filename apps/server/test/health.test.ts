@@ -34,6 +34,7 @@ describe('GET /api/v1/health', () => {
         loader: { status: 'ok', lagSeconds: 0, pendingBytes: 0, quarantinedRecords: 0 },
         disk: { status: 'ok', path: t.config.dataDir, freeBytes: expect.any(Number) },
         mail: { waiting: expect.any(Number) },
+        alertDeliveries: { waiting: 0 },
       },
     });
     expect(ok.json().checks.disk.freeBytes).toBeGreaterThan(1024);

@@ -21,7 +21,15 @@ type Expected = Record<Caller, number>;
 type Team = {
   projectId: string;
   tokens: Record<Caller, string>;
-  ids: { admin: string; other: string; invitation: string; readToken: string; annotation: string };
+  ids: {
+    admin: string;
+    other: string;
+    invitation: string;
+    readToken: string;
+    alertRule: string;
+    alertChannel: string;
+    annotation: string;
+  };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
 };
@@ -130,6 +138,45 @@ const REST: RestCase[] = [
     expected: manage(204),
   },
   {
+    method: 'POST',
+    route: `${P}/alert-rules`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
+    body: () => ({ name: 'Silence', kind: 'no_events', params: { hours: 2 }, channelIds: [] }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-rules`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-rules/preview`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/preview`,
+    body: () => ({ kind: 'no_events', params: { hours: 2 } }),
+    expected: READ,
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/alert-rules/:ruleId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}`,
+    body: () => ({ paused: true }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-rules/:ruleId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}`,
+    expected: manage(204),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-rules/:ruleId/firings`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-rules/${t.ids.alertRule}/firings`,
+    expected: READ,
+  },
+  {
     method: 'GET',
     route: `${P}/annotations`,
     url: (t) => `/api/v1/projects/${t.projectId}/annotations`,
@@ -220,6 +267,51 @@ const REST: RestCase[] = [
     expected: MANAGE,
   },
   {
+    method: 'GET',
+    route: `${P}/report-subscriptions`,
+    url: (t) => `/api/v1/projects/${t.projectId}/report-subscriptions`,
+    expected: READ,
+  },
+  {
+    method: 'PUT',
+    route: `${P}/report-subscriptions/me`,
+    url: (t) => `/api/v1/projects/${t.projectId}/report-subscriptions/me`,
+    body: () => ({ weekly: true, monthly: false }),
+    // Each member's own choice, whatever their role.
+    expected: { ...READ },
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    body: () => ({ type: 'webhook', name: 'Hook', url: 'https://example.com/hook' }),
+    expected: manage(201),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels`,
+    expected: READ,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/alert-channels/:channelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}`,
+    expected: manage(204),
+  },
+  {
+    method: 'POST',
+    route: `${P}/alert-channels/:channelId/test`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/test`,
+    expected: manage(202),
+  },
+  {
+    method: 'GET',
+    route: `${P}/alert-channels/:channelId/deliveries`,
+    url: (t) => `/api/v1/projects/${t.projectId}/alert-channels/${t.ids.alertChannel}/deliveries`,
+    expected: READ,
+  },
+  {
     method: 'POST',
     route: '/api/v1/invitations/accept',
     url: () => '/api/v1/invitations/accept',
@@ -232,9 +324,12 @@ const REST: RestCase[] = [
 /** The live stream is a socket held open: checked over HTTP, its head's status only. */
 const LIVE = { route: `${P}/live`, expected: READ };
 
-/** Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI file. */
+/**
+ * Routes of the API that concern no project's members: accounts, ingestion (an API key), health, the OpenAPI
+ * file, a report's unsubscribe link (its signed token, no session: test/reports/subscriptions.test.ts).
+ */
 const NOT_PROJECT_ROUTES =
-  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json)(\/|$)/;
+  /^\/api\/v1\/(health|register|login|logout|forgot-password|events|openapi\.json|reports\/unsubscribe)(\/|$)/;
 
 /** `printRoutes` draws a tree; this reads it back into "METHOD /path" lines. */
 function registeredRoutes(tree: string): string[] {
@@ -301,6 +396,18 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         created_at: now,
       })
       .execute();
+    const alertRule = await t.services.alertRules.create(actor, project.id, {
+      name: 'Failing',
+      kind: 'tx_fail_rate',
+      params: { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 },
+      channelIds: [],
+    });
+    // An email channel: a test notice to it sends nothing outside the test's SMTP sink.
+    const alertChannel = await t.services.alertChannels.create(actor, project.id, {
+      type: 'email',
+      name: 'Owner',
+      memberIds: [owner.id],
+    });
     const invitation = (email: string, token: string) => ({
       id: newId(),
       project_id: project.id,
@@ -332,6 +439,8 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         invitation: pending.id,
         readToken: readToken.id,
         annotation,
+        alertRule: alertRule.id,
+        alertChannel: alertChannel.id,
       },
       acceptToken,
     };

@@ -127,6 +127,11 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: 'Invite someone' })).toBeVisible();
     await expectFits(page, width, 'members');
 
+    await page.goto(`${base}/alerts`);
+    await expect(page.getByText('No alert rules yet')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Report subscriptions' })).toBeVisible();
+    await expectFits(page, width, 'alerts');
+
     await page.goto(`${base}/audit-log`);
     await expect(page.getByRole('list', { name: 'Audit log entries' })).toBeVisible();
     await expectFits(page, width, 'audit-log');

@@ -28,6 +28,8 @@ export const ErrorCodes = [
   'INVITATION_ALREADY_PENDING',
   'INVITATION_INVALID',
   'ASSIGNEE_NOT_MEMBER',
+  'WEBHOOK_ADDRESS_REFUSED',
+  'REPORT_LINK_INVALID',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -102,6 +102,8 @@ export const AuditActions = [
   'member.remove',
   'member.leave',
   'ownership.transfer',
+  'alert_channel.create',
+  'alert_channel.delete',
 ] as const;
 export type AuditAction = (typeof AuditActions)[number];
 

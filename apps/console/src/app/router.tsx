@@ -24,6 +24,7 @@ const AcquisitionPage = lazy(() =>
 const IncidentsPage = lazy(() => import('./routes/incidents').then((m) => ({ default: m.IncidentsPage })));
 const IncidentPage = lazy(() => import('./routes/incident').then((m) => ({ default: m.IncidentPage })));
 const MembersPage = lazy(() => import('./routes/members').then((m) => ({ default: m.MembersPage })));
+const AlertsPage = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsPage })));
 const AuditLogPage = lazy(() => import('./routes/audit-log').then((m) => ({ default: m.AuditLogPage })));
 const InviteRoute = lazy(() =>
   import('../features/members/routes/invite-route').then((m) => ({ default: m.InviteRoute })),
@@ -62,6 +63,7 @@ export function AppRoutes() {
             <Route path="wallets" element={<WalletsPage />} />
             <Route path="wallets/:address" element={<WalletPage />} />
             <Route path="config" element={<ConfigPage />} />
+            <Route path="alerts" element={<AlertsPage />} />
             <Route path="members" element={<MembersPage />} />
             <Route path="audit-log" element={<AuditLogPage />} />
             <Route path="uicomponents" element={<UiComponentsPage />} />

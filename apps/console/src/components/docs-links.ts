@@ -13,6 +13,7 @@ export const DOCS = {
   wallet: '/docs/wallets.html#the-wallet-page',
   wallets: '/docs/wallets.html#the-wallets-list',
   sdk: '/docs/sdk.html',
+  alerts: '/docs/alerts.html',
   dataAccess: '/docs/data-access-and-privacy.html',
   graphql: '/docs/reference/graphql.html',
   troubleshooting: '/docs/troubleshooting.html',

@@ -12,7 +12,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** No project of the bench has resolved or ignored incidents: the status read costs a lookup in SQLite. */
 /** The bench only reads: nothing is recorded. */
 const noAudit = { record: async () => {} };
-const noStates = { statesOf: async () => new Map(), setState: async () => {} };
+const noStates = { statesOf: async () => new Map(), resolvedIn: async () => [], setState: async () => {} };
 const noAssignments = {
   assigneesOf: async () => new Map(),
   memberEmail: async () => null,

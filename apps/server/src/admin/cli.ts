@@ -10,6 +10,7 @@ import { createAccountCommands } from './accounts.ts';
 import { AdminError } from './admin-error.ts';
 import { backup, restore } from './backup.ts';
 import { copyEventsToClickHouse } from './copy-to-clickhouse.ts';
+import { askServer } from './server-socket.ts';
 
 const HELP = `Polyflow admin: npm run admin -- <command> [options]
 
@@ -23,6 +24,9 @@ Commands:
   copy-events --to-clickhouse [--from FILE] [--load-events N]  copy the DuckDB event store into CLICKHOUSE_URL:
                                                                resumable, never twice, says when to switch;
                                                                N events per insert (default 100000)
+  send-report --project ID [--kind weekly|monthly]             send the project's last week's (or month's)
+                                                               report now to its subscribed members, through
+                                                               the running server (once per member and period)
 
 Stores: the accounts are copied while the server runs (SQLite VACUUM INTO, or pg_dump with DATABASE_URL);
 the event store (DuckDB) can be copied only while the server is stopped: DuckDB lets one process open it.
@@ -38,6 +42,7 @@ const COMMANDS = [
   'backup',
   'restore',
   'copy-events',
+  'send-report',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 
@@ -56,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
       force: { type: 'boolean' },
       'to-clickhouse': { type: 'boolean' },
       'load-events': { type: 'string' },
+      project: { type: 'string' },
+      kind: { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -85,6 +92,22 @@ async function main(argv: string[]): Promise<number> {
     console.log(await copyEventsToClickHouse(config, { from: values.from, loadEvents }));
     return 0;
   }
+  if (command === 'send-report') {
+    const kind = values.kind ?? 'weekly';
+    if (!values.project) throw new AdminError('send-report needs --project ID (list-projects shows them).');
+    if (kind !== 'weekly' && kind !== 'monthly') throw new AdminError('--kind: weekly or monthly.');
+    // The server builds it: it holds the event store (DuckDB lets one process open it) and the outbox.
+    const answer = await askServer(config.dataDir, {
+      command: 'send-report',
+      projectId: values.project,
+      kind,
+    });
+    if (!answer)
+      throw new AdminError('send-report needs the server running on this DATA_DIR (it reads the events).');
+    if (!answer.ok) throw new AdminError(answer.message);
+    console.log(answer.message);
+    return 0;
+  }
   const { db } = await createDatabase(config);
   try {
     await migrateToLatest(db);
@@ -94,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
       'reset-password': () => accounts.resetPassword(values),
       'verify-email': () => accounts.verifyEmail(values),
       'list-projects': () => accounts.listProjects(values),
-    }[command as Exclude<Command, 'backup' | 'restore' | 'copy-events'>]();
+    }[command as Exclude<Command, 'backup' | 'restore' | 'copy-events' | 'send-report'>]();
     console.log(output);
     return 0;
   } finally {

@@ -12,7 +12,9 @@ export const ADMIN_SOCKET = 'admin.sock';
 /** Unix socket paths are limited to 107 bytes on Linux. */
 const MAX_SOCKET_PATH = 107;
 
-export type AdminRequest = { command: 'copy-events'; to: string };
+export type AdminRequest =
+  | { command: 'copy-events'; to: string }
+  | { command: 'send-report'; projectId: string; kind: 'weekly' | 'monthly' };
 export type AdminAnswer = { ok: true; message: string } | { ok: false; message: string };
 
 type Logger = { info(details: object, message: string): void; warn(details: object, message: string): void };
@@ -23,6 +25,8 @@ export type AdminSocketOptions = {
   logDir: string;
   /** The event store's consistent copy into a new file, when its engine keeps data in DATA_DIR. */
   copyEventStore: ((file: string) => Promise<void>) | undefined;
+  /** `send-report`: the last completed period's report of a project, now (modules/reports, `sendNow`). */
+  sendReport?: (projectId: string, kind: 'weekly' | 'monthly') => Promise<AdminAnswer>;
   logger: Logger;
 };
 
@@ -53,11 +57,20 @@ function copyIngestionLog(logDir: string, target: string): number {
 }
 
 async function answer(request: unknown, options: AdminSocketOptions): Promise<AdminAnswer> {
-  const { command, to } = (request ?? {}) as Partial<AdminRequest>;
+  const asked = (request ?? {}) as { command?: unknown; to?: unknown; projectId?: unknown; kind?: unknown };
+  if (asked.command === 'send-report' && options.sendReport) {
+    const { projectId, kind } = asked;
+    if (typeof projectId !== 'string' || (kind !== 'weekly' && kind !== 'monthly')) {
+      return { ok: false, message: 'send-report needs a project id and a kind (weekly or monthly).' };
+    }
+    return options.sendReport(projectId, kind);
+  }
+  const { command, to } = asked;
   if (command !== 'copy-events' || typeof to !== 'string' || !path.isAbsolute(to)) {
     return {
       ok: false,
-      message: 'Unknown request: this server answers {"command":"copy-events","to":"/abs/dir"}.',
+      message:
+        'Unknown request: this server answers {"command":"copy-events","to":"/abs/dir"} and {"command":"send-report","projectId":"…","kind":"weekly"}.',
     };
   }
   if (!options.copyEventStore) {

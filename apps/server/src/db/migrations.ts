@@ -216,6 +216,191 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  // Alert channels (issue 27, ADR 062): where a project's alerts go (email to members, a signed webhook,
+  // Slack, Discord), and the durable delivery queue: one row per notice and channel, claimed with a lease
+  // (claimed_until) so that one node delivers it, retried until delivered or 24 hours old; each attempt
+  // logged. A webhook's secret is kept as is: it signs every delivery.
+  '008_alert_channels': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alert_channels')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('type', 'text', (col) =>
+          col.notNull().check(sql`type in ('email', 'webhook', 'slack', 'discord')`),
+        )
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('url', 'text')
+        .addColumn('secret', 'text')
+        /** JSON array of user ids (email channels); '[]' otherwise. */
+        .addColumn('member_ids', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('alert_channels_project_idx')
+        .on('alert_channels')
+        .column('project_id')
+        .execute();
+
+      await db.schema
+        .createTable('alert_deliveries')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('channel_id', 'text', (col) =>
+          col.notNull().references('alert_channels.id').onDelete('cascade'),
+        )
+        .addColumn('notice_id', 'text', (col) => col.notNull())
+        .addColumn('notice_type', 'text', (col) => col.notNull())
+        /** The notice's JSON, exactly the bytes a webhook receives. */
+        .addColumn('notice', 'text', (col) => col.notNull())
+        .addColumn('state', 'text', (col) =>
+          col.notNull().check(sql`state in ('pending', 'delivered', 'failed')`),
+        )
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (col) => col.notNull())
+        .addColumn('claimed_until', 'text')
+        /** The node holding the claim: a node coming back after a crash takes back its own at once. */
+        .addColumn('claimed_by', 'text')
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      // One delivery per notice and channel, whoever enqueues it twice.
+      await db.schema
+        .createIndex('alert_deliveries_notice_channel_idx')
+        .on('alert_deliveries')
+        .columns(['notice_id', 'channel_id'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('alert_deliveries_due_idx')
+        .on('alert_deliveries')
+        .columns(['state', 'next_attempt_at'])
+        .execute();
+
+      await db.schema
+        .createTable('alert_delivery_attempts')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('delivery_id', 'text', (col) =>
+          col.notNull().references('alert_deliveries.id').onDelete('cascade'),
+        )
+        .addColumn('channel_id', 'text', (col) => col.notNull())
+        .addColumn('attempt', 'integer', (col) => col.notNull())
+        .addColumn('at', 'text', (col) => col.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('latency_ms', 'integer')
+        .addColumn('error', 'text')
+        .addColumn('delivered', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('alert_delivery_attempts_channel_idx')
+        .on('alert_delivery_attempts')
+        .columns(['channel_id', 'at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['alert_delivery_attempts', 'alert_deliveries', 'alert_channels']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+
+  // Alert rules (issue 27, docs/alerts.md): the rules, each rule's state per subject (cooldown, firing or
+  // not) and every firing; params and figures are JSON text. A firing whose notice was not handed to the
+  // channels yet (notified_at null) is handed over again by the next evaluation.
+  '009_alert_rules': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('alert_rules')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('params', 'text', (col) => col.notNull())
+        .addColumn('channel_ids', 'text', (col) => col.notNull())
+        .addColumn('cooldown_minutes', 'integer', (col) => col.notNull())
+        .addColumn('paused', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('alert_rules_project_idx').on('alert_rules').column('project_id').execute();
+
+      await db.schema
+        .createTable('alert_rule_states')
+        .addColumn('rule_id', 'text', (col) => col.notNull().references('alert_rules.id').onDelete('cascade'))
+        .addColumn('subject_id', 'text', (col) => col.notNull())
+        .addColumn('is_firing', 'integer', (col) => col.notNull())
+        .addColumn('last_fired_at', 'text')
+        .addColumn('marker', 'text')
+        .addPrimaryKeyConstraint('alert_rule_states_pk', ['rule_id', 'subject_id'])
+        .execute();
+
+      await db.schema
+        .createTable('alert_firings')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('rule_id', 'text', (col) => col.notNull().references('alert_rules.id').onDelete('cascade'))
+        .addColumn('type', 'text', (col) => col.notNull().check(sql`type in ('triggered', 'resolved')`))
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('figures', 'text', (col) => col.notNull())
+        .addColumn('at', 'text', (col) => col.notNull())
+        .addColumn('notified_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('alert_firings_rule_at_idx')
+        .on('alert_firings')
+        .columns(['rule_id', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('alert_firings_unnotified_idx')
+        .on('alert_firings')
+        .column('notified_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['alert_firings', 'alert_rule_states', 'alert_rules']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+
+  // Email reports (docs/reports.md, ADR 063): each member's choice per project, and one row per report
+  // sent, unique by (project, member, kind, period start): a report is claimed before it is built, and
+  // marked sent in the transaction that puts its email in the outbox.
+  '010_reports': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('report_subscriptions')
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('weekly', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('monthly', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('report_subscriptions_pk', ['project_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('report_sends')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('weekly', 'monthly')`))
+        .addColumn('period_start', 'text', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull().check(sql`state in ('claimed', 'sent')`))
+        .addColumn('claim_id', 'text', (col) => col.notNull())
+        .addColumn('claimed_until', 'text', (col) => col.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('report_sends_once_idx')
+        .on('report_sends')
+        .columns(['project_id', 'user_id', 'kind', 'period_start'])
+        .unique()
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['report_sends', 'report_subscriptions']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+
   // Incident triage (ADR 067): each project's ignored wallet codes (a JSON array, 4001 by default), and
   // incident assignments, which go with the member (a composite foreign key on their membership).
   '011_incident_triage': {

@@ -38,7 +38,7 @@ export type ProjectsTable = {
   /** Events older than this many days (client time) are deleted by the hourly retention job; null: kept. */
   retention_days: number | null;
   /** IANA name (migration 013); `UTC` by default. */
-  time_zone: string;
+  time_zone: ColumnType<string, string | undefined, string>;
   /** JSON array of wallet error codes whose errors are not incidents (ADR 067); '[4001]' by default. */
   ignored_wallet_codes: ColumnType<string, string | undefined, string>;
 };
@@ -151,6 +151,120 @@ export type AuditLogTable = {
   ip: string;
 };
 
+export type AlertChannelType = 'email' | 'webhook' | 'slack' | 'discord';
+
+/** Where a project's alerts go (modules/alert-channels, migration 008). */
+export type AlertChannelsTable = {
+  id: string;
+  project_id: string;
+  type: AlertChannelType;
+  name: string;
+  /** The webhook, Slack or Discord URL; null for email. */
+  url: string | null;
+  /** A webhook's signing secret (shown once, kept to sign); null for the other types. */
+  secret: string | null;
+  /** JSON array of the members an email channel writes to; '[]' for the other types. */
+  member_ids: string;
+  created_at: string;
+};
+
+export type AlertDeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One notice to one channel: the durable queue's row, claimed with a lease (claimed_until). */
+export type AlertDeliveriesTable = {
+  id: string;
+  channel_id: string;
+  notice_id: string;
+  notice_type: string;
+  notice: string;
+  state: AlertDeliveryState;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  /** The node holding the claim (see alert-channels/service.ts `nodeId`). */
+  claimed_by: string | null;
+  expires_at: string;
+  created_at: string;
+};
+
+/** Each attempt at a delivery: what the receiver answered, or why there was no answer. */
+export type AlertDeliveryAttemptsTable = {
+  id: string;
+  delivery_id: string;
+  channel_id: string;
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  /** 1 when this attempt delivered the notice (a 2xx answer), else 0. */
+  delivered: number;
+};
+
+/** A member's email report choice for a project (0 or 1: portable to both engines); absent = both off. */
+export type ReportSubscriptionsTable = {
+  project_id: string;
+  user_id: string;
+  weekly: number;
+  monthly: number;
+  updated_at: string;
+};
+
+/**
+ * One report for one member and period: `claimed` by the node building it until `claimed_until` (another
+ * node may take it over after that, with a new `claim_id`), `sent` once its email is in the outbox.
+ */
+export type ReportSendsTable = {
+  id: string;
+  project_id: string;
+  user_id: string;
+  kind: 'weekly' | 'monthly';
+  /** ISO time the period starts (its first midnight in the report's time zone). */
+  period_start: string;
+  state: 'claimed' | 'sent';
+  claim_id: string;
+  claimed_until: string;
+  sent_at: string | null;
+};
+
+/** An alert rule (docs/alerts.md#rules); `params` and `channel_ids` are JSON text. */
+export type AlertRulesTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  kind: string;
+  params: string;
+  channel_ids: string;
+  cooldown_minutes: number;
+  /** 0 or 1 on both engines. */
+  paused: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * A rule's state for one subject (`project` or an incident id): whether it is firing, when it last fired
+ * (its cooldown), and a kind's marker (a regression: the resolve it fired for).
+ */
+export type AlertRuleStatesTable = {
+  rule_id: string;
+  subject_id: string;
+  is_firing: number;
+  last_fired_at: string | null;
+  marker: string | null;
+};
+
+/** One firing of a rule; `subject` and `figures` are JSON text; `notified_at` once the channels have it. */
+export type AlertFiringsTable = {
+  id: string;
+  rule_id: string;
+  type: 'triggered' | 'resolved';
+  subject: string;
+  figures: string;
+  at: string;
+  notified_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -165,4 +279,12 @@ export type Database = {
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
   audit_log: AuditLogTable;
+  alert_channels: AlertChannelsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_sends: ReportSendsTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_states: AlertRuleStatesTable;
+  alert_firings: AlertFiringsTable;
 };

@@ -23,6 +23,11 @@ export function createMetrics() {
     'Requests to POST /api/v1/events refused, by errorCode (e.g. NON_EXISTENT_API_KEY, ORIGIN_NOT_WHITELISTED, RATE_LIMITED, INGESTION_BACKLOG).',
     'reason',
   );
+  const alertAttempts = registry.labelledCounter(
+    'polyflow_alert_delivery_attempts_total',
+    'Attempts at delivering an alert notice to a channel, by outcome: delivered, retrying (failed, tried again later) or gave_up (failed after 24 hours of retries).',
+    'outcome',
+  );
   const queries = registry.histogram(
     'polyflow_graphql_query_duration_seconds',
     'Console GraphQL queries by dashboard question (the root field), from resolver start to result.',
@@ -50,6 +55,10 @@ export function createMetrics() {
     },
     refused(errorCode: string): void {
       refusals.labels(errorCode).inc();
+    },
+    /** One attempt at an alert delivery, by what came of it. */
+    alertAttempt(outcome: 'delivered' | 'retrying' | 'gave_up'): void {
+      alertAttempts.labels(outcome).inc();
     },
     queryTook(question: string, seconds: number): void {
       queries.observe(question, seconds);

@@ -255,6 +255,39 @@ describe('hostile input', () => {
     expect(tally.get(family)?.failures).toEqual([]);
   });
 
+  it('REST: report subscriptions and the unsubscribe link', { timeout: 120_000 }, async () => {
+    const family = 'REST reports';
+    const id = owner.project.id;
+    await jsonRouteCases(
+      family,
+      'PUT',
+      `/api/v1/projects/${id}/report-subscriptions/me`,
+      { weekly: true, monthly: false },
+      { weekly: 'boolean', monthly: 'boolean' },
+    );
+    for (const hostileId of HOSTILE_IDS) {
+      for (const [method, url] of [
+        ['GET', `/api/v1/projects/${hostileId}/report-subscriptions`],
+        ['PUT', `/api/v1/projects/${hostileId}/report-subscriptions/me`],
+      ] as const) {
+        await expectRefused(family, `${method} …/report-subscriptions id=${hostileId.slice(0, 20)}`, {
+          method,
+          url,
+          payload: method === 'PUT' ? JSON.stringify({ weekly: true, monthly: true }) : undefined,
+        });
+      }
+    }
+    // The link's page is HTML; a client that accepts only JSON gets the error body.
+    for (const token of [...HOSTILE_IDS, 'r1.a.b.w.c', `r1.${id}.${id}.w.${'A'.repeat(43)}`]) {
+      await expectRefused(family, `GET /api/v1/reports/unsubscribe token=${token.slice(0, 20)}`, {
+        method: 'GET',
+        url: `/api/v1/reports/unsubscribe?token=${encodeURIComponent(token)}`,
+        headers: { accept: 'application/json' },
+      });
+    }
+    expect(tally.get(family)?.failures).toEqual([]);
+  });
+
   it('REST: read tokens, retention, time zone, annotations, ignored wallet codes, forget and the event export', {
     timeout: 120_000,
   }, async () => {
@@ -342,6 +375,119 @@ describe('hostile input', () => {
         url: `/api/v1/projects/${id}/export/events?from=2024-01-01&to=2024-01-02`,
         headers: { authorization: `Bearer ${token}` },
       });
+    }
+    expect(tally.get(family)?.failures).toEqual([]);
+  });
+
+  it('REST: alert channels', { timeout: 120_000 }, async () => {
+    const family = 'REST alert channels';
+    const id = owner.project.id;
+    const url = `/api/v1/projects/${id}/alert-channels`;
+    await jsonRouteCases(
+      family,
+      'POST',
+      url,
+      { type: 'webhook', name: 'Hook', url: 'https://example.com/hook' },
+      {},
+    );
+    await jsonRouteCases(
+      family,
+      'POST',
+      url,
+      { type: 'email', name: 'People', memberIds: [owner.user.id] },
+      { memberIds: 'id' },
+    );
+    for (const channelUrl of [
+      'http://127.0.0.1/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/hook',
+      'http://localhost/hook',
+      'file:///etc/passwd',
+      'gopher://example.com/',
+      `https://example.com/${'a'.repeat(2100)}`,
+    ]) {
+      await expectRefused(family, `POST alert-channels url=${channelUrl.slice(0, 40)}`, {
+        method: 'POST',
+        url,
+        payload: JSON.stringify({ type: 'webhook', name: 'x', url: channelUrl }),
+      });
+    }
+    const zero = '00000000-0000-4000-8000-000000000000';
+    const byId: [string, (id: string) => string][] = [
+      ['GET', (x) => `/api/v1/projects/${x}/alert-channels`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/alert-channels/${x}`],
+      ['DELETE', (x) => `/api/v1/projects/${x}/alert-channels/${zero}`],
+      ['POST', (x) => `/api/v1/projects/${id}/alert-channels/${x}/test`],
+      ['POST', (x) => `/api/v1/projects/${x}/alert-channels/${zero}/test`],
+      ['GET', (x) => `/api/v1/projects/${id}/alert-channels/${x}/deliveries`],
+      ['GET', (x) => `/api/v1/projects/${x}/alert-channels/${zero}/deliveries`],
+    ];
+    for (const [method, route] of byId) {
+      for (const hostileId of HOSTILE_IDS) {
+        await expectRefused(family, `${method} ${route(':id')} id=${hostileId.slice(0, 20)}`, {
+          method,
+          url: route(hostileId),
+        });
+      }
+    }
+    expect(tally.get(family)?.failures).toEqual([]);
+  });
+
+  it('REST: alert rules', { timeout: 120_000 }, async () => {
+    const family = 'REST alert rules';
+    const id = owner.project.id;
+    const rules = `/api/v1/projects/${id}/alert-rules`;
+    const kinds: Record<string, Kind> = {
+      kind: 'enum',
+      params: 'object',
+      windowMinutes: 'integer',
+      minTransactions: 'integer',
+      cooldownMinutes: 'integer',
+      thresholdPercent: 'float',
+      hours: 'integer',
+      paused: 'boolean',
+    };
+    const params = { windowMinutes: 15, thresholdPercent: 5, minTransactions: 10 };
+    const rule = { name: 'Failing', kind: 'tx_fail_rate', params, channelIds: [], cooldownMinutes: 60 };
+    await jsonRouteCases(family, 'POST', rules, rule, kinds);
+    await jsonRouteCases(
+      family,
+      'POST',
+      `${rules}/preview`,
+      { kind: 'no_events', params: { hours: 2 } },
+      kinds,
+    );
+    const created = await send({
+      method: 'POST',
+      url: rules,
+      payload: JSON.stringify({ ...rule, kind: 'no_events', params: { hours: 2 } }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.services.mail.flush();
+    before = await state();
+    const ruleId = created.json().id as string;
+    await jsonRouteCases(
+      family,
+      'PATCH',
+      `${rules}/${ruleId}`,
+      { params: { hours: 3 }, paused: true },
+      kinds,
+    );
+    const byId: [string, (x: string) => string][] = [
+      ['GET', (x) => `/api/v1/projects/${x}/alert-rules`],
+      ['DELETE', (x) => `${rules}/${x}`],
+      ['GET', (x) => `${rules}/${x}/firings`],
+      ['PATCH', (x) => `${rules}/${x}`],
+    ];
+    for (const [method, url] of byId) {
+      for (const hostileId of HOSTILE_IDS) {
+        await expectRefused(family, `${method} ${url(':id')} id=${hostileId.slice(0, 20)}`, {
+          method,
+          url: url(hostileId),
+          ...(method === 'PATCH' ? { payload: JSON.stringify({ paused: true }) } : {}),
+        });
+      }
     }
     expect(tally.get(family)?.failures).toEqual([]);
   });

@@ -35,6 +35,7 @@ export function apiClient(app: FastifyInstance) {
     post: (url: string, options?: RequestOptions) => request('POST', url, options),
     patch: (url: string, options?: RequestOptions) => request('PATCH', url, options),
     delete: (url: string, options?: RequestOptions) => request('DELETE', url, options),
+    put: (url: string, options?: RequestOptions) => request('PUT', url, options),
   };
 }
 

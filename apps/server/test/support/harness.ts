@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp, type Services } from '../../src/app.ts';
+import { type BuildOptions, buildApp, type Services } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { chosenEventStore, clickHouseUrlFor } from './event-stores.ts';
 import { createTestDatabase } from './postgres.ts';
@@ -13,17 +13,23 @@ import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
 
-/** A clock tests can move; starts at the real time. */
-export type TestClock = (() => Date) & { advance(ms: number): void; reset(): void };
+/** A clock tests can move; starts at the real time, or stands still at a time set with `setTo`. */
+export type TestClock = (() => Date) & { advance(ms: number): void; reset(): void; setTo(ms: number): void };
 
 export function createTestClock(): TestClock {
   let offset = 0;
-  const clock = (() => new Date(Date.now() + offset)) as TestClock;
+  let frozenMs: number | undefined;
+  const clock = (() => new Date((frozenMs ?? Date.now()) + offset)) as TestClock;
   clock.advance = (ms) => {
     offset += ms;
   };
   clock.reset = () => {
     offset = 0;
+    frozenMs = undefined;
+  };
+  clock.setTo = (ms) => {
+    offset = 0;
+    frozenMs = ms;
   };
   return clock;
 }
@@ -58,7 +64,14 @@ export type TestApp = {
 };
 
 /** A full server (real store on `engine`, real SMTP sink) in a temp dir. */
-export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+/** What a test may pass to buildApp besides its config (the alert channels' recording sink). */
+export type TestBuildOptions = Pick<BuildOptions, 'alertChannels'>;
+
+export async function startTestApp(
+  engine: Engine,
+  overrides: Partial<Config> = {},
+  buildOptions: TestBuildOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-test-'));
   const mail = await startSmtpSink();
   // Several nodes of one deployment share a database: the first creates it, the others get its URL.
@@ -72,7 +85,7 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
   const clickhouseUrl = process.env.EVENT_STORE === 'clickhouse' ? clickHouseUrlFor(dataDir) : undefined;
   const config = testConfig(dataDir, { databaseUrl, smtpUrl: mail.url, clickhouseUrl, ...overrides });
   const clock = createTestClock();
-  const app = await buildApp(config, { clock, eventStore: chosenEventStore() });
+  const app = await buildApp(config, { clock, eventStore: chosenEventStore(), ...buildOptions });
   await app.ready();
   return {
     app,
@@ -92,14 +105,18 @@ export async function startTestApp(engine: Engine, overrides: Partial<Config> = 
  * One server per test file and engine, started in beforeAll. Returns a handle whose fields are read
  * inside tests (after beforeAll ran).
  */
-export function useTestApp(engine: Engine, overrides: Partial<Config> = {}): TestApp {
+export function useTestApp(
+  engine: Engine,
+  overrides: Partial<Config> = {},
+  buildOptions: TestBuildOptions = {},
+): TestApp {
   let current: TestApp | undefined;
   const get = (): TestApp => {
     if (!current) throw new Error('test app not started yet');
     return current;
   };
   beforeAll(async () => {
-    current = await startTestApp(engine, overrides);
+    current = await startTestApp(engine, overrides, buildOptions);
   });
   afterAll(async () => {
     await current?.close();

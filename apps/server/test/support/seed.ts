@@ -111,6 +111,13 @@ export async function snapshot(services: Services): Promise<string> {
     db.selectFrom('incident_states').selectAll().orderBy('project_id').orderBy('incident_id').execute(),
     db.selectFrom('annotations').selectAll().orderBy('id').execute(),
     db.selectFrom('incident_assignments').selectAll().orderBy('project_id').orderBy('incident_id').execute(),
+    db.selectFrom('alert_channels').selectAll().orderBy('id').execute(),
+    db.selectFrom('alert_deliveries').selectAll().orderBy('id').execute(),
+    db.selectFrom('report_subscriptions').selectAll().orderBy('project_id').orderBy('user_id').execute(),
+    db.selectFrom('report_sends').selectAll().orderBy('id').execute(),
+    db.selectFrom('alert_rules').selectAll().orderBy('id').execute(),
+    db.selectFrom('alert_rule_states').selectAll().orderBy('rule_id').orderBy('subject_id').execute(),
+    db.selectFrom('alert_firings').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
 }

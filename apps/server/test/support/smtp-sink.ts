@@ -1,6 +1,16 @@
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedEmail = { to: string[]; subject: string; text: string };
+export type ReceivedEmail = {
+  to: string[];
+  subject: string;
+  /** The plain text (the text/plain part of a multipart email). */
+  text: string;
+  /** The text/html part, when the email has one (reports). */
+  html?: string;
+  /** Every header, names lower-cased (the last of repeated ones). */
+  headers: Record<string, string>;
+};
 
 /** A real SMTP server on a free port that keeps what it receives, for reading codes out of emails. */
 export type SmtpSink = {
@@ -25,12 +35,26 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-function parse(raw: string, recipients: string[]): ReceivedEmail {
+async function parse(raw: string, recipients: string[]): Promise<ReceivedEmail> {
   const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
-  return { to: recipients, subject, text: decodeBody(headers, body).replace(/\r\n/g, '\n') };
+  const subject = /^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? '';
+  // postal-mime reads what the line parser above cannot: multipart bodies, encoded headers.
+  const parsed = await PostalMime.parse(raw);
+  const headers = Object.fromEntries(
+    parsed.headers.map((header) => [header.key.toLowerCase(), header.value]),
+  );
+  if (/^content-type:\s*multipart\//im.test(head)) {
+    return {
+      to: recipients,
+      subject: parsed.subject ?? subject,
+      text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
+      html: parsed.html,
+      headers,
+    };
+  }
+  return { to: recipients, subject, text: decodeBody(head, body).replace(/\r\n/g, '\n'), headers };
 }
 
 /** On `port`, or on a free one (0). */
@@ -48,9 +72,14 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-        messages.push(parse(Buffer.concat(chunks).toString('utf8'), recipients));
-        for (const wake of waiters) wake();
-        callback();
+        void parse(Buffer.concat(chunks).toString('utf8'), recipients).then(
+          (message) => {
+            messages.push(message);
+            for (const wake of waiters) wake();
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });

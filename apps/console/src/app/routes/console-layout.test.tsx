@@ -223,6 +223,7 @@ describe('Shell', () => {
       ['Wallets', `/console/${project.id}/wallets`],
       ['User Acquisition', `/console/${project.id}/acquisition`],
       ['Incident Tracking', `/console/${project.id}/errorlogs`],
+      ['Alerts', `/console/${project.id}/alerts`],
       ['SDK', `/console/${project.id}/config`],
       ['Members', `/console/${project.id}/members`],
       ['Audit log', `/console/${project.id}/audit-log`],

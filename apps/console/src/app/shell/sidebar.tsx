@@ -1,6 +1,7 @@
 import type { Role } from '@polyflow/contracts/members';
 import {
   BarChart3,
+  BellRing,
   Blocks,
   Braces,
   Code2,
@@ -22,6 +23,7 @@ const links: Array<{ to: string; label: string; Icon: LucideIcon; forManagers?: 
   { to: 'wallets', label: 'Wallets', Icon: Wallet },
   { to: 'acquisition', label: 'User Acquisition', Icon: Users },
   { to: 'errorlogs', label: 'Incident Tracking', Icon: ShieldAlert },
+  { to: 'alerts', label: 'Alerts', Icon: BellRing },
   { to: 'config', label: 'SDK', Icon: Code2 },
   { to: 'members', label: 'Members', Icon: UserCog },
   // Admins and the owner read the audit log; viewers do not see the link.

@@ -1,4 +1,5 @@
 import type { AcquisitionQuestions } from './acquisition-questions.ts';
+import type { AlertQuestions } from './alert-questions.ts';
 import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
@@ -70,7 +71,8 @@ export type EventReader = IngestionQuestions &
   AnalyticsQuestions &
   AcquisitionQuestions &
   IncidentQuestions &
-  WalletQuestions;
+  WalletQuestions &
+  AlertQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

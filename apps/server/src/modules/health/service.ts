@@ -20,6 +20,8 @@ export type HealthReport = {
     };
     disk: { status: CheckStatus; path: string; freeBytes: number; minFreeBytes: number; error?: string };
     mail: { waiting: number | null };
+    /** Alert notices not delivered yet, on every node (docs/alerts.md "Delivery"): reported, not failing. */
+    alertDeliveries: { waiting: number | null };
   };
 };
 
@@ -28,6 +30,7 @@ export type HealthDeps = {
   eventStore: { ping(): Promise<void> };
   loader: () => { pendingBytes: number; oldestPendingAt: number | undefined; quarantined: number };
   mailWaiting: () => Promise<number>;
+  alertDeliveriesWaiting: () => Promise<number>;
   dataDir: string;
   clock: Clock;
   maxLoaderLagMs: number;
@@ -84,11 +87,12 @@ export function createHealthService(deps: HealthDeps) {
         loaderState.oldestPendingAt === undefined
           ? 0
           : Math.max(0, deps.clock().getTime() - loaderState.oldestPendingAt);
-      const [accountsStore, eventStore, diskCheck, waiting] = await Promise.all([
+      const [accountsStore, eventStore, diskCheck, waiting, alertsWaiting] = await Promise.all([
         timed(() => sql`select 1`.execute(deps.db)),
         timed(() => deps.eventStore.ping()),
         disk(),
         withTimeout(deps.mailWaiting()).catch(() => null),
+        withTimeout(deps.alertDeliveriesWaiting()).catch(() => null),
       ]);
       const loader = {
         status: (lagMs > deps.maxLoaderLagMs ? 'failing' : 'ok') as CheckStatus,
@@ -97,7 +101,14 @@ export function createHealthService(deps: HealthDeps) {
         pendingBytes: loaderState.pendingBytes,
         quarantinedRecords: loaderState.quarantined,
       };
-      const checks = { accountsStore, eventStore, loader, disk: diskCheck, mail: { waiting } };
+      const checks = {
+        accountsStore,
+        eventStore,
+        loader,
+        disk: diskCheck,
+        mail: { waiting },
+        alertDeliveries: { waiting: alertsWaiting },
+      };
       const isFailing = [accountsStore, eventStore, loader, diskCheck].some(
         (check) => check.status === 'failing',
       );

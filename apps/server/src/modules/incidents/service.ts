@@ -461,5 +461,20 @@ export function createIncidentService({
       const after = (await assignments.assigneesOf(input.projectId)).get(input.id);
       return rowOf(summary, lifetime, decisions.get(input.id), after);
     },
+
+    /**
+     * An incident's lifetime severity up to `nowMs`, as the Incidents screens show it (alert rules'
+     * `new_incident`; no caller check: the alert evaluation asks for its rules' projects).
+     */
+    async lifetimeSeverity(projectId: string, incidentId: string, nowMs: number): Promise<Severity> {
+      const { lifetimes } = await summariesAndLifetimes(projectId, { fromMs: 0, toMs: nowMs + 1 }, nowMs, {
+        incidentId,
+      });
+      const lifetime = lifetimes.get(incidentId);
+      return lifetime ? severityOf(lifetime) : 'low';
+    },
+
+    /** The resolved incidents of these projects and when (alert rules' `incident_regression`). */
+    resolvedIncidents: (projectIds: readonly string[]) => states.resolvedIn(projectIds),
   };
 }

@@ -34,6 +34,24 @@ export function createIncidentStateStore(db: AccountDb) {
       );
     },
 
+    /** Every resolved incident of these projects, with when it was resolved. */
+    async resolvedIn(
+      projectIds: readonly string[],
+    ): Promise<{ projectId: string; incidentId: string; resolvedAtMs: number }[]> {
+      if (projectIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('incident_states')
+        .select(['project_id', 'incident_id', 'changed_at'])
+        .where('project_id', 'in', [...projectIds])
+        .where('status', '=', 'resolved')
+        .execute();
+      return rows.map((row) => ({
+        projectId: row.project_id,
+        incidentId: row.incident_id,
+        resolvedAtMs: Date.parse(z.iso.datetime().parse(row.changed_at)),
+      }));
+    },
+
     /** Resolve or ignore (replacing an earlier decision), or reopen: `open` deletes the decision. */
     async setState(input: {
       projectId: string;

@@ -1,12 +1,18 @@
+import type { Kysely } from 'kysely';
 import type { AccountDb } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 export type OutboxRow = { id: string; message: string; attempts: number; expiresAt: string };
 
 /** All SQL of the mail outbox (table `mail_outbox`, migration 003), portable to SQLite and PostgreSQL. */
 export function createOutboxStore(db: AccountDb) {
   return {
-    async insert(row: { id: string; message: string; createdAt: string; expiresAt: string }): Promise<void> {
-      await db
+    /** Stores one email; `within` is a transaction of the caller's (the email is kept only if it commits). */
+    async insert(
+      row: { id: string; message: string; createdAt: string; expiresAt: string },
+      within: Kysely<Database> = db,
+    ): Promise<void> {
+      await within
         .insertInto('mail_outbox')
         .values({
           id: row.id,

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OutboxRow, OutboxStore } from './outbox-store.ts';
@@ -13,6 +15,11 @@ export type MailService = {
    * retrying until it goes or expires. Callers answer without waiting for SMTP: timing says nothing.
    */
   enqueue(email: Email): Promise<void>;
+  /**
+   * Stores the email inside the caller's transaction `trx` (it is kept only if that commits: the email
+   * and the caller's own change are one write). Call `flush` or wait for the next poll after the commit.
+   */
+  enqueueWithin(trx: Kysely<Database>, email: Email): Promise<void>;
   /** Sends every email due now and waits for it (tests; a retry after a failure stays scheduled). */
   flush(): Promise<void>;
   /** Emails waiting in the outbox (health). */
@@ -140,6 +147,16 @@ export function createMailService({
     return running;
   }
 
+  function outboxRow(email: Email) {
+    const now = clock();
+    return {
+      id: newId(),
+      message: sealer.seal(JSON.stringify(email)),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + EMAIL_LIFETIME_MS).toISOString(),
+    };
+  }
+
   const timer = setInterval(() => void run(), pollIntervalMs);
   timer.unref();
   // Emails left by an earlier run (SMTP was down, or the process stopped) go out now.
@@ -147,14 +164,12 @@ export function createMailService({
 
   return {
     async enqueue(email) {
-      const now = clock();
-      await store.insert({
-        id: newId(),
-        message: sealer.seal(JSON.stringify(email)),
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + EMAIL_LIFETIME_MS).toISOString(),
-      });
+      await store.insert(outboxRow(email));
       void run();
+    },
+
+    async enqueueWithin(trx, email) {
+      await store.insert(outboxRow(email), trx);
     },
 
     async flush() {

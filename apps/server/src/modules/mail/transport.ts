@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 
-export type Email = { to: string; subject: string; text: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative of `text` (reports); clients without HTML show the text. */
+  html?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` (reports). */
+  headers?: Record<string, string>;
+};
 
 /** Where an email goes: an SMTP server, or (no SMTP_URL, development) the log and DATA_DIR/outbox. */
 export type MailTransport = {
@@ -41,6 +49,8 @@ export function createSmtpTransport({ smtpUrl, mailFrom, timeoutMs, logger }: Sm
         to: email.to,
         subject: email.subject,
         text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
       });
       logger.info({ subject: email.subject }, 'email sent over SMTP');
     },
@@ -67,8 +77,11 @@ export function createFileTransport({
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = email.to.replace(/[^a-zA-Z0-9@._+-]/g, '_');
       const file = path.join(outbox, `${stamp}-${safeTo}.txt`);
-      const content = `From: ${mailFrom}\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`;
+      const headers = Object.entries(email.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+      const content = `From: ${mailFrom}\nTo: ${email.to}\nSubject: ${email.subject}\n${headers.join('')}\n${email.text}\n`;
       await writeFile(file, content, { mode: 0o600 });
+      // The HTML alternative beside it, to open in a browser.
+      if (email.html) await writeFile(file.replace(/\.txt$/, '.html'), email.html, { mode: 0o600 });
       logger.info({ to: email.to, subject: email.subject, file }, `email (no SMTP_URL set)\n${email.text}`);
     },
     close() {},

@@ -27,6 +27,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'member.remove': 'Removed',
   'member.leave': 'Left the project',
   'ownership.transfer': 'Transferred the project to',
+  'alert_channel.create': 'Added an alert channel',
+  'alert_channel.delete': 'Deleted an alert channel',
 };
 
 /** `{from: "viewer", to: "admin"}` → `from viewer, to admin`. */

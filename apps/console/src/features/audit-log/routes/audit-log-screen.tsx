@@ -32,7 +32,7 @@ export function AuditLogScreen({ project }: { project: Project }) {
       <Card>
         <p className="mb-4 text-sm text-slate-600">
           Who changed what, when and from which address: keys, domains, read tokens, retention, forget
-          requests, incident status, members, invitations and ownership. Kept for a year.
+          requests, incident status, alert channels, members, invitations and ownership. Kept for a year.
         </p>
         {log.isPending ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">

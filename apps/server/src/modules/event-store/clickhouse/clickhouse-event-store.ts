@@ -1,6 +1,9 @@
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
 import { activeDays } from '../questions/active-days/clickhouse.ts';
 import { activeUsersDuring } from '../questions/active-users-during/clickhouse.ts';
+import { alertIncidentOccurrences } from '../questions/alert-incident-occurrences/clickhouse.ts';
+import { alertLastEvents } from '../questions/alert-last-events/clickhouse.ts';
+import { alertTxOutcomes } from '../questions/alert-tx-outcomes/clickhouse.ts';
 import { attributionCounts } from '../questions/attribution-counts/clickhouse.ts';
 import { averageGasPrice } from '../questions/average-gas-price/clickhouse.ts';
 import { connectedWallets } from '../questions/connected-wallets/clickhouse.ts';
@@ -84,6 +87,9 @@ export async function createClickHouseEventStore(
     exportEvents: (projectId, range) => exportEvents(clickhouse, projectId, range, options.exportPageRows),
 
     eventSpan: (projectId) => eventSpan(clickhouse, projectId),
+    alertTxOutcomes: (windows) => alertTxOutcomes(clickhouse, windows),
+    alertIncidentOccurrences: (windows) => alertIncidentOccurrences(clickhouse, windows),
+    alertLastEvents: (windows) => alertLastEvents(clickhouse, windows),
     connectedWallets: (projectId, range) => connectedWallets(clickhouse, projectId, range),
     newWallets: (projectId, range) => newWallets(clickhouse, projectId, range),
     transactionOutcomes: (projectId, range) => transactionOutcomes(clickhouse, projectId, range),

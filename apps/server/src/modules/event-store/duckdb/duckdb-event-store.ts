@@ -4,6 +4,9 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
 import { activeDays } from '../questions/active-days/duckdb.ts';
 import { activeUsersDuring } from '../questions/active-users-during/duckdb.ts';
+import { alertIncidentOccurrences } from '../questions/alert-incident-occurrences/duckdb.ts';
+import { alertLastEvents } from '../questions/alert-last-events/duckdb.ts';
+import { alertTxOutcomes } from '../questions/alert-tx-outcomes/duckdb.ts';
 import { attributionCounts } from '../questions/attribution-counts/duckdb.ts';
 import { averageGasPrice } from '../questions/average-gas-price/duckdb.ts';
 import { connectedWallets } from '../questions/connected-wallets/duckdb.ts';
@@ -71,6 +74,9 @@ export type DuckDbStoreOptions = {
   memoryLimitMb?: number;
 };
 
+/** The pool's key for the alert rules' questions, which read many projects at once. */
+const ALERTS_KEY = 'alert-rules';
+
 /** The DuckDB adapter, with what only DuckDB has (tests and benches use it). */
 export type DuckDbEventStore = EventStore & {
   /** A connection of the same instance (reads see every committed load). */
@@ -117,6 +123,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportWindowRows),
 
     eventSpan: (projectId) => use(projectId, (c) => eventSpan(c, projectId)),
+    // The alert rules' questions read many projects at once: they queue under one key of their own.
+    alertTxOutcomes: (windows) => use(ALERTS_KEY, (c) => alertTxOutcomes(c, windows)),
+    alertIncidentOccurrences: (windows) => use(ALERTS_KEY, (c) => alertIncidentOccurrences(c, windows)),
+    alertLastEvents: (windows) => use(ALERTS_KEY, (c) => alertLastEvents(c, windows)),
     connectedWallets: (projectId, range) => use(projectId, (c) => connectedWallets(c, projectId, range)),
     newWallets: (projectId, range) => use(projectId, (c) => newWallets(c, projectId, range)),
     transactionOutcomes: (projectId, range) =>

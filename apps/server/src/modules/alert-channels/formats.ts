@@ -1,0 +1,82 @@
+import type { AlertNotice } from '@polyflow/contracts/alert-channels';
+
+/**
+ * What each channel type receives for one notice (docs/alerts.md, "Channels"). A webhook gets the notice's
+ * JSON itself; Slack, Discord and email a readable message with the figures and the link.
+ */
+
+/** "Fail rate (%)" from "failRatePercent": the figure's name as words. */
+export function figureLabel(name: string): string {
+  const words = name
+    .replace(/Percent$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  return name.endsWith('Percent') ? `${label} (%)` : label;
+}
+
+const formatFigure = (value: number | string): string =>
+  typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : value;
+
+/** One line per figure, in the notice's order. */
+export const figureLines = (notice: AlertNotice): string[] =>
+  Object.entries(notice.figures).map(([name, value]) => `${figureLabel(name)}: ${formatFigure(value)}`);
+
+/** "Triggered: Checkout fail rate" — the first line of every message. */
+export function headline(notice: AlertNotice): string {
+  if (notice.type === 'test') return `Test notice from Polyflow for ${notice.project.name}`;
+  const what = notice.type === 'alert.triggered' ? 'Triggered' : 'Resolved';
+  return `${what}: ${notice.rule?.name ?? 'alert'} (${notice.project.name})`;
+}
+
+/** The subject line: the incident's title, or the project. */
+export function subjectLine(notice: AlertNotice): string {
+  if (notice.subject.kind === 'incident') return `Incident: ${notice.subject.title ?? notice.subject.id}`;
+  return `Project: ${notice.project.name}`;
+}
+
+/** Slack and Discord read `<`, `>` and `&` as markup: a rule's or incident's name must stay text. */
+const escapeSlack = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeDiscord = (text: string) => text.replace(/([\\*_~`|<>[\]()@#:])/g, '\\$1');
+
+/** Slack's incoming webhook body: mrkdwn text (headline in bold, figures, link). */
+export function slackMessage(notice: AlertNotice): { text: string } {
+  const lines = [
+    `*${escapeSlack(headline(notice))}*`,
+    escapeSlack(subjectLine(notice)),
+    ...figureLines(notice).map((line) => `• ${escapeSlack(line)}`),
+    `<${notice.url}|Open in Polyflow>`,
+  ];
+  return { text: lines.join('\n') };
+}
+
+/** Discord's webhook body: markdown content (at most 2,000 characters), no mentions. */
+export function discordMessage(notice: AlertNotice): {
+  content: string;
+  allowed_mentions: { parse: string[] };
+} {
+  const lines = [
+    `**${escapeDiscord(headline(notice))}**`,
+    escapeDiscord(subjectLine(notice)),
+    ...figureLines(notice).map((line) => `- ${escapeDiscord(line)}`),
+    `Open in Polyflow: ${notice.url}`,
+  ];
+  return { content: lines.join('\n').slice(0, 2000), allowed_mentions: { parse: [] } };
+}
+
+/** The email: subject and plain text. */
+export function emailMessage(notice: AlertNotice): { subject: string; text: string } {
+  const text = [
+    headline(notice),
+    '',
+    subjectLine(notice),
+    `At: ${notice.at}`,
+    '',
+    ...figureLines(notice),
+    '',
+    `Open in Polyflow: ${notice.url}`,
+    '',
+    'You get this email because a member of the project chose you for this alert channel.',
+  ].join('\n');
+  return { subject: `[Polyflow] ${headline(notice)}`, text };
+}
