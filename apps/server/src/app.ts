@@ -383,6 +383,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     logger: app.log,
+    // Periods are the project's local weeks and months (docs/timezone.md).
+    timeZoneOf: (projectId) => projects.timeZoneOf(projectId),
   });
   const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
   // The rules hand their notices to the channels' durable queue, and check a rule's channels with them.

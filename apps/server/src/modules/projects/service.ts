@@ -229,6 +229,11 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
       return getProjectFor(actor.id, projectId);
     },
 
+    /** The project's time zone for the server's own jobs (the email reports); UTC for no such project. */
+    async timeZoneOf(projectId: string): Promise<string> {
+      return (await store.timeZoneOf(projectId)) ?? DEFAULT_TIME_ZONE;
+    },
+
     /**
      * One retention pass (the hourly job, retention-job.ts): deletes each project's events whose client
      * time is more than its retention days before now. Answers what it deleted per project.

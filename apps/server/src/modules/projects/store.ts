@@ -135,6 +135,16 @@ export function createProjectStore(db: AccountDb) {
         .execute();
     },
 
+    /** The project's time zone (IANA name), or null for no such project. */
+    async timeZoneOf(projectId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('projects')
+        .select('time_zone')
+        .where('id', '=', projectId)
+        .executeTakeFirst();
+      return row?.time_zone ?? null;
+    },
+
     /** Every project that keeps its events for a limited time (the retention job). */
     async listRetentions(): Promise<{ id: string; retentionDays: number }[]> {
       const rows = await db
