@@ -519,7 +519,10 @@ describe('hostile input', () => {
     const kindAt = (path: (string | number)[], type: string): Kind => {
       const key = String(path.at(-1));
       if (path.length === 1) return path[0] === 'events' ? 'object' : 'text';
-      if (path.length === 2 || ['utm', 'wallet', 'walletState', 'error'].includes(key)) return 'object';
+      if (path.length === 2 || ['utm', 'wallet', 'walletState', 'error', 'props', 'traits'].includes(key)) {
+        return 'object';
+      }
+      if (path.length === 4 && ['props', 'traits'].includes(String(path[2]))) return 'property';
       if (['ts', 'chainId', 'code'].includes(key)) return 'integer';
       const isEventField = path.length === 3;
       if (isEventField && ['type', 'stage', 'kind', 'source'].includes(key)) return 'enum';
