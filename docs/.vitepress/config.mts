@@ -108,6 +108,7 @@ export default defineConfig({
           { text: 'Live view', link: '/live' },
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
           { text: 'Teams: members, roles, audit log', link: '/teams' },
+          { text: 'Time zone and annotations', link: '/timezone' },
           { text: 'Alerts and reports', link: '/alerts' },
           { text: 'Email reports', link: '/reports' },
         ],

@@ -31,6 +31,9 @@ import { alertRuleRoutes } from './modules/alert-rules/routes.ts';
 import { type AlertRuleService, createAlertRuleService } from './modules/alert-rules/service.ts';
 import { createAlertRuleStore } from './modules/alert-rules/store.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
+import { annotationRoutes } from './modules/annotations/routes.ts';
+import { createAnnotationService } from './modules/annotations/service.ts';
+import { createAnnotationStore } from './modules/annotations/store.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { type AuditLogService, createAuditLogService } from './modules/audit-log/service.ts';
 import { createAuditLogStore } from './modules/audit-log/store.ts';
@@ -318,6 +321,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const auditLog = createAuditLogService({ store: createAuditLogStore(db), projects, clock });
   const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock, audit });
+  const annotations = createAnnotationService({ store: createAnnotationStore(db), projects, clock, audit });
   const members = createMemberService({
     store: createMemberStore(db),
     projects,
@@ -379,6 +383,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
     logger: app.log,
+    // Periods are the project's local weeks and months (docs/timezone.md).
+    timeZoneOf: (projectId) => projects.timeZoneOf(projectId),
   });
   const alertEvaluationIntervalMs = config.alertEvaluationIntervalMs ?? 60_000;
   // The rules hand their notices to the channels' durable queue, and check a rule's channels with them.
@@ -460,6 +466,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(projectRoutes, { projects });
       await api.register(readTokenRoutes, { readTokens });
       await api.register(sourcemapRoutes, { sourcemaps: sourcemaps.service });
+      await api.register(annotationRoutes, { annotations });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });

@@ -51,6 +51,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],
   'audit-log': [],
+  // Dated notes on the time charts (docs/annotations.md).
+  annotations: [],
   // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
   'alert-channels': [],
   // Email reports (docs/reports.md): app.ts hands them the dashboard services and the mail outbox.

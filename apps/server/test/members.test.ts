@@ -607,6 +607,7 @@ describe('members across nodes and the migration', () => {
       await db
         .insertInto('projects')
         .values(
+          // The projects table as migration 006 left it (no time_zone yet).
           projectIds.map((id) => ({
             id,
             owner_id: userId,
@@ -614,7 +615,7 @@ describe('members across nodes and the migration', () => {
             api_key: null,
             created_at: now,
             retention_days: null,
-          })),
+          })) as never,
         )
         .execute();
       await migrateToLatest(db);

@@ -29,6 +29,7 @@ type Team = {
     alertRule: string;
     writeToken: string;
     alertChannel: string;
+    annotation: string;
   };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
@@ -86,7 +87,7 @@ const REST: RestCase[] = [
     method: 'PATCH',
     route: P,
     url: (t) => `/api/v1/projects/${t.projectId}`,
-    body: () => ({ retentionDays: 30 }),
+    body: () => ({ retentionDays: 30, timeZone: 'Europe/Berlin' }),
     expected: MANAGE,
   },
   {
@@ -224,6 +225,32 @@ const REST: RestCase[] = [
     route: `${P}/releases/sourcemaps`,
     url: (t) => `/api/v1/projects/${t.projectId}/releases/sourcemaps`,
     expected: READ,
+  },
+  {
+    method: 'GET',
+    route: `${P}/annotations`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations`,
+    expected: READ,
+  },
+  {
+    method: 'POST',
+    route: `${P}/annotations`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations`,
+    body: () => ({ text: 'Deployed v2', startDate: '2026-11-29' }),
+    expected: manage(201),
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/annotations/:annotationId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations/${t.ids.annotation}`,
+    body: () => ({ endDate: '2026-12-01' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/annotations/:annotationId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/annotations/${t.ids.annotation}`,
+    expected: manage(204),
   },
   {
     method: 'GET',
@@ -406,6 +433,19 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
       .values([member(users.admin, 'admin'), member(users.viewer, 'viewer'), member(users.other, 'viewer')])
       .execute();
     const readToken = await readTokens.create(actor, project.id, 'Script');
+    const annotation = newId();
+    await db
+      .insertInto('annotations')
+      .values({
+        id: annotation,
+        project_id: project.id,
+        text: 'Campaign',
+        start_date: '2026-11-01',
+        end_date: null,
+        created_by: owner.email,
+        created_at: now,
+      })
+      .execute();
     const alertRule = await t.services.alertRules.create(actor, project.id, {
       name: 'Failing',
       kind: 'tx_fail_rate',
@@ -459,6 +499,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         other: users.other.id,
         invitation: pending.id,
         readToken: readToken.id,
+        annotation,
         alertRule: alertRule.id,
         writeToken: writeToken.id,
         alertChannel: alertChannel.id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from './members.ts';
 import { LABEL_MESSAGE, LABEL_PATTERN } from './text.ts';
+import { TimeZoneSchema } from './time-zone.ts';
 
 export const ProjectSchema = z.object({
   id: z.string(),
@@ -11,6 +12,8 @@ export const ProjectSchema = z.object({
   whitelistedDomains: z.array(z.string()),
   /** Events older than this many days are deleted (hourly); null keeps them forever. */
   retentionDays: z.number().int().nullable(),
+  /** IANA time zone: days, weeks and dates follow it (docs/timezone.md); `UTC` by default. */
+  timeZone: z.string().default('UTC'),
   /** Wallet error codes whose errors are not incidents (docs/acquisition-and-incidents.md); default [4001]. */
   ignoredWalletCodes: z.array(z.number().int()),
   /** The caller's role in the project (docs/teams.md). */
@@ -28,14 +31,23 @@ export const DomainInputSchema = z.object({ domain: z.string().trim().min(1).max
 
 /** The longest retention a project can set: ten years. Longer is "forever" (null). */
 export const MAX_RETENTION_DAYS = 3650;
-export const ProjectSettingsSchema = z.object({
-  retentionDays: z
-    .number()
-    .int('must be a whole number of days')
-    .min(1, 'must be at least 1 day')
-    .max(MAX_RETENTION_DAYS, `must be at most ${MAX_RETENTION_DAYS} days (use null to keep events forever)`)
-    .nullable(),
-});
+/** The project's settings: send either or both; at least one. */
+export const ProjectSettingsSchema = z
+  .object({
+    retentionDays: z
+      .number()
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(MAX_RETENTION_DAYS, `must be at most ${MAX_RETENTION_DAYS} days (use null to keep events forever)`)
+      .nullable()
+      .optional(),
+    timeZone: TimeZoneSchema.optional(),
+  })
+  .strict()
+  .refine((body) => body.retentionDays !== undefined || body.timeZone !== undefined, {
+    message: 'send "retentionDays", "timeZone" or both',
+  });
+export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
 /** A new project's ignored wallet codes: the user's refusal (EIP-1193 4001). */
 export const DEFAULT_IGNORED_WALLET_CODES: readonly number[] = [4001];

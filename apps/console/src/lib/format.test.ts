@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, countryName, formatDate, formatDateTime, formatPercent, shortenAddress } from './format';
+import {
+  countOf,
+  countryName,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  localDayOf,
+  setDisplayTimeZone,
+  shortenAddress,
+} from './format';
 
 describe('the console’s one date and address format', () => {
   it('writes every time the same way, in UTC, and says so', () => {
@@ -35,5 +44,23 @@ describe('words for people', () => {
     expect(countOf(1, 'incident')).toBe('1 incident');
     expect(countOf(0, 'incident')).toBe('0 incidents');
     expect(countOf(2574, 'user')).toBe('2,574 users');
+  });
+});
+
+describe('dates in the project time zone', () => {
+  it('writes times in the zone set by the shell and names it; an unknown zone is UTC', () => {
+    try {
+      setDisplayTimeZone('Europe/Berlin');
+      expect(formatDateTime('2026-11-24T07:30:22.417Z')).toBe('24 Nov 2026, 08:30:22 CET');
+      expect(formatDateTime('2026-07-24T07:30:22Z')).toBe('24 Jul 2026, 09:30:22 CEST');
+      expect(formatDate('2026-11-24T23:30:00Z')).toBe('25 Nov 2026');
+      setDisplayTimeZone('Asia/Kolkata');
+      expect(localDayOf('2026-01-09T18:30:00Z')).toBe('2026-01-10');
+      expect(localDayOf('2026-01-09T18:29:59.999Z')).toBe('2026-01-09');
+      setDisplayTimeZone('Mars/Olympus_Mons');
+      expect(formatDateTime('2026-11-24T07:30:22Z')).toBe('24 Nov 2026, 07:30:22 UTC');
+    } finally {
+      setDisplayTimeZone('UTC');
+    }
   });
 });

@@ -28,6 +28,7 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     createdAt: '2025-01-02T03:04:05.000Z',
     whitelistedDomains: [],
     retentionDays: null,
+    timeZone: 'UTC',
     ignoredWalletCodes: [4001],
     role: 'owner',
     ...overrides,

@@ -495,6 +495,36 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+
+  // The project's time zone (IANA name; days, weeks and dates follow it, stored events keep UTC) and its
+  // annotations: dated notes shown on the time charts (docs/timezone.md, ADR 065).
+  '013_timezone_annotations': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('projects')
+        .addColumn('time_zone', 'text', (col) => col.notNull().defaultTo('UTC'))
+        .execute();
+      await db.schema
+        .createTable('annotations')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('start_date', 'text', (col) => col.notNull())
+        .addColumn('end_date', 'text')
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('annotations_project_start_idx')
+        .on('annotations')
+        .columns(['project_id', 'start_date', 'id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('annotations').execute();
+      await db.schema.alterTable('projects').dropColumn('time_zone').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,8 +37,21 @@ export type ProjectsTable = {
   created_at: string;
   /** Events older than this many days (client time) are deleted by the hourly retention job; null: kept. */
   retention_days: number | null;
+  /** IANA name (migration 013); `UTC` by default. */
+  time_zone: ColumnType<string, string | undefined, string>;
   /** JSON array of wallet error codes whose errors are not incidents (ADR 067); '[4001]' by default. */
   ignored_wallet_codes: ColumnType<string, string | undefined, string>;
+};
+
+/** A dated note on a project's time charts; dates are the project's local calendar dates (YYYY-MM-DD). */
+export type AnnotationsTable = {
+  id: string;
+  project_id: string;
+  text: string;
+  start_date: string;
+  end_date: string | null;
+  created_by: string;
+  created_at: string;
 };
 
 /** A project's read token: only its sha256 is kept; the token was shown once, at creation. */
@@ -292,6 +305,7 @@ export type Database = {
   sessions: SessionsTable;
   mail_outbox: MailOutboxTable;
   projects: ProjectsTable;
+  annotations: AnnotationsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
   incident_assignments: IncidentAssignmentsTable;

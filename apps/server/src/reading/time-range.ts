@@ -1,3 +1,9 @@
+import {
+  DEFAULT_TIME_ZONE,
+  instantOfWallClock,
+  startOfLocalDay,
+  wallClockMs,
+} from '@polyflow/contracts/time-zone';
 import { formatGranularity, parseGranularity } from './granularity.ts';
 import { InputError } from './input-error.ts';
 
@@ -12,7 +18,16 @@ export const DAY_MS = 86_400_000;
 export const MAX_BUCKETS = 5000;
 
 export type TimeRange = { fromMs: number; toMs: number };
-export type BucketedRange = TimeRange & { bucketMs: number; bucketCount: number };
+/**
+ * `zone`: buckets of whole days in a project's time zone other than UTC step by the local wall clock
+ * from `fromWallMs` (the range's start on that clock), so a 23- or 25-hour day is one bucket
+ * (docs/timezone.md, ADR 065). Without it buckets step by elapsed milliseconds from `fromMs`.
+ */
+export type BucketedRange = TimeRange & {
+  bucketMs: number;
+  bucketCount: number;
+  zone?: { name: string; fromWallMs: number };
+};
 export type Bucket<T> = { from: string; to: string; value: T };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -57,14 +72,22 @@ const clampToReadable = (ms: number): number => Math.min(MAX_TIME_MS, Math.max(M
  * stored before ingestion bounded client times (docs/data-access-and-privacy.md): a range is always
  * one that dates, buckets and the previous period can be made of.
  */
-export function resolveRange(input: RangeInput, span: EventSpan, nowMs: number): TimeRange {
+export function resolveRange(
+  input: RangeInput,
+  span: EventSpan,
+  nowMs: number,
+  zone: string = DEFAULT_TIME_ZONE,
+): TimeRange {
   const explicitFrom = input.from ? parseInstant(input.from, 'from') : undefined;
   const explicitTo = input.to ? parseInstant(input.to, 'to') : undefined;
   if (explicitFrom !== undefined && explicitTo !== undefined && explicitFrom >= explicitTo) {
     throw new InputError(`Invalid range: from (${input.from}) must be before to (${input.to}).`);
   }
   const toMs = explicitTo ?? clampToReadable(Math.max(nowMs, span ? span.lastMs + 1 : nowMs));
-  let fromMs = explicitFrom ?? clampToReadable(startOfUtcDay(Math.min(span?.firstMs ?? toMs, toMs)));
+  const firstMs = Math.min(span?.firstMs ?? toMs, toMs);
+  let fromMs =
+    explicitFrom ??
+    clampToReadable(zone === DEFAULT_TIME_ZONE ? startOfUtcDay(firstMs) : startOfLocalDay(firstMs, zone));
   if (fromMs >= toMs) fromMs = toMs - DAY_MS;
   return { fromMs, toMs };
 }
@@ -72,27 +95,48 @@ export function resolveRange(input: RangeInput, span: EventSpan, nowMs: number):
 /** Whether resolving needs the project's event span (an open end). */
 export const needsSpan = (input: RangeInput): boolean => !input.from || !input.to;
 
-/** Adds the bucket width: the parsed granularity, or the whole range as one bucket. */
-export function bucketRange(range: TimeRange, granularity?: string | null): BucketedRange {
+/**
+ * Adds the bucket width: the parsed granularity, or the whole range as one bucket. In a zone other than
+ * UTC, a granularity of whole days steps by the local calendar (`zone`); shorter ones by elapsed time.
+ */
+export function bucketRange(
+  range: TimeRange,
+  granularity?: string | null,
+  zone: string = DEFAULT_TIME_ZONE,
+): BucketedRange {
   const length = range.toMs - range.fromMs;
   if (!granularity) return { ...range, bucketMs: length, bucketCount: 1 };
   const parsed = parseGranularity(granularity);
   if (!parsed.ok) throw new InputError(parsed.message);
-  const bucketCount = Math.ceil(length / parsed.ms);
+  const calendar = zone !== DEFAULT_TIME_ZONE && parsed.ms % DAY_MS === 0;
+  const fromWallMs = calendar ? wallClockMs(range.fromMs, zone) : range.fromMs;
+  const toWallMs = calendar ? wallClockMs(range.toMs, zone) : range.toMs;
+  const bucketCount = Math.max(1, Math.ceil((toWallMs - fromWallMs) / parsed.ms));
   if (bucketCount > MAX_BUCKETS) {
     throw new InputError(
       `This range at a granularity of ${formatGranularity(parsed.ms)} makes ${bucketCount} buckets; the limit is ${MAX_BUCKETS}. Choose a coarser granularity or a shorter range.`,
     );
   }
-  return { ...range, bucketMs: parsed.ms, bucketCount };
+  return calendar
+    ? { ...range, bucketMs: parsed.ms, bucketCount, zone: { name: zone, fromWallMs } }
+    : { ...range, bucketMs: parsed.ms, bucketCount };
 }
+
+/** Where bucket `index` starts (UTC ms): on the local wall clock for a zoned range, else by elapsed time. */
+const bucketStart = (range: BucketedRange, index: number): number =>
+  range.zone
+    ? Math.max(
+        range.fromMs,
+        instantOfWallClock(range.zone.fromWallMs + index * range.bucketMs, range.zone.name),
+      )
+    : range.fromMs + index * range.bucketMs;
 
 /** Every bucket of the range, in order, each holding the value found for its index or the fill value. */
 export function fillBuckets<T>(range: BucketedRange, values: ReadonlyMap<number, T>, fill: T): Bucket<T>[] {
   const buckets: Bucket<T>[] = [];
   for (let index = 0; index < range.bucketCount; index++) {
-    const fromMs = range.fromMs + index * range.bucketMs;
-    const toMs = Math.min(fromMs + range.bucketMs, range.toMs);
+    const fromMs = bucketStart(range, index);
+    const toMs = Math.min(bucketStart(range, index + 1), range.toMs);
     buckets.push({
       from: new Date(fromMs).toISOString(),
       to: new Date(toMs).toISOString(),

@@ -310,7 +310,7 @@ describe('hostile input', () => {
     }
   });
 
-  it('REST: read tokens, retention, ignored wallet codes, forget and the event export', {
+  it('REST: read tokens, retention, time zone, annotations, ignored wallet codes, forget and the event export', {
     timeout: 120_000,
   }, async () => {
     const family = 'REST reading and data rights';
@@ -323,6 +323,19 @@ describe('hostile input', () => {
       { retentionDays: 30 },
       { retentionDays: 'integer' },
     );
+    await jsonRouteCases(family, 'PATCH', `/api/v1/projects/${id}`, { timeZone: 'Europe/Berlin' }, {});
+    const annotation = { text: 'Deployed', startDate: '2026-03-29', endDate: '2026-03-30' };
+    const dates = { startDate: 'date', endDate: 'date' } as const;
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/annotations`, annotation, dates);
+    const created = await send({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/annotations`,
+      payload: JSON.stringify(annotation),
+    });
+    expect(created.statusCode).toBe(201);
+    before = await state(); // the annotation the next cases try to change
+    const annotationUrl = `/api/v1/projects/${id}/annotations/${created.json().id}`;
+    await jsonRouteCases(family, 'PATCH', annotationUrl, annotation, dates);
     // The codes' items are integers (the path's last key is the index).
     await jsonRouteCases(
       family,
@@ -343,6 +356,9 @@ describe('hostile input', () => {
     );
     const byId: [string, (id: string) => string][] = [
       ['GET', (x) => `/api/v1/projects/${x}/read-tokens`],
+      ['GET', (x) => `/api/v1/projects/${x}/annotations`],
+      ['PATCH', (x) => `/api/v1/projects/${id}/annotations/${x}`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/annotations/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${id}/read-tokens/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${x}/read-tokens/00000000-0000-4000-8000-000000000000`],
       ['GET', (x) => `/api/v1/projects/${x}/export/events?from=2024-01-01&to=2024-01-02`],
@@ -503,7 +519,10 @@ describe('hostile input', () => {
     const kindAt = (path: (string | number)[], type: string): Kind => {
       const key = String(path.at(-1));
       if (path.length === 1) return path[0] === 'events' ? 'object' : 'text';
-      if (path.length === 2 || ['utm', 'wallet', 'walletState', 'error'].includes(key)) return 'object';
+      if (path.length === 2 || ['utm', 'wallet', 'walletState', 'error', 'props', 'traits'].includes(key)) {
+        return 'object';
+      }
+      if (path.length === 4 && ['props', 'traits'].includes(String(path[2]))) return 'property';
       if (['ts', 'chainId', 'code'].includes(key)) return 'integer';
       const isEventField = path.length === 3;
       if (isEventField && ['type', 'stage', 'kind', 'source'].includes(key)) return 'enum';

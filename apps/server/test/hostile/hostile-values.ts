@@ -5,7 +5,7 @@
  */
 export type HostileValue = { label: string; value: unknown };
 /** What a position holds: the values below are chosen so that each is wrong for it. */
-export type Kind = 'text' | 'id' | 'integer' | 'float' | 'boolean' | 'date' | 'enum' | 'object';
+export type Kind = 'text' | 'id' | 'integer' | 'float' | 'boolean' | 'date' | 'enum' | 'object' | 'property';
 
 /** Stands for 5,000 nested arrays, which JSON.stringify cannot write: `serialize` puts them in. */
 const DEEP_MARKER = 'polyflow-hostile-deep-nesting';
@@ -69,6 +69,13 @@ export const HOSTILE_VALUES: Record<Kind, HostileValue[]> = {
     v('number', 12),
   ],
   enum: [...WRONG_SHAPES, ...HUGE, ...UNSTORABLE, v('unknown value', 'polyflow-value'), v('number', 12)],
+  /** A custom event's property or an identify's trait: a string, a finite number or a boolean is right. */
+  property: [
+    ...WRONG_SHAPES.filter(({ label }) => label !== 'boolean'),
+    ...HUGE,
+    ...PROTOTYPE,
+    ...UNSTORABLE,
+  ],
   object: [
     ...HUGE.slice(0, 1),
     v('string', 'polyflow-value'),

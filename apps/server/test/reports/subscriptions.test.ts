@@ -212,6 +212,25 @@ describe.each(ENGINES)('report subscriptions on %s', (engine) => {
     expect(t.mail.pendingFor(o.email)).toEqual([]);
   });
 
+  it("reports a project's local week: its period starts at local midnight of the project's zone", async () => {
+    const { owner: o, projectId: id } = await team();
+    const zoned = await api().patch(`projects/${id}`, { token: o.token, body: { timeZone: 'Asia/Kolkata' } });
+    expect(zoned.statusCode).toBe(200);
+    await api().put(`projects/${id}/report-subscriptions/me`, {
+      token: o.token,
+      body: { weekly: true, monthly: false },
+    });
+    expect(await t.services.reports.sendNow(id, 'weekly')).toMatchObject({ sent: 1 });
+    const [row] = await t.services.db
+      .selectFrom('report_sends')
+      .selectAll()
+      .where('project_id', '=', id)
+      .execute();
+    // Monday 00:00 in India (UTC+5:30) is Sunday 18:30 UTC.
+    const start = new Date(row?.period_start ?? '');
+    expect([start.getUTCDay(), start.getUTCHours(), start.getUTCMinutes()]).toEqual([0, 18, 30]);
+  });
+
   it('sends nothing to a member who left, and forgets their choice', async () => {
     const { owner: o, viewer: v, projectId: id } = await team();
     // Removed by another node whose clean-up of their choice never ran: no longer a member is enough.

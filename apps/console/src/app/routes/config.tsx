@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Locked } from '../../components/ui/locked';
 import { errorMessage, MessageModal, type ModalMessage } from '../../components/ui/message-modal';
 import { DeleteProjectCard } from '../../features/projects/components/delete-project-card';
+import { AnnotationsCard } from '../../features/sdk-config/components/annotations-card';
 import { ApiKeyCard } from '../../features/sdk-config/components/api-key-card';
 import { DomainWhitelistCard } from '../../features/sdk-config/components/domain-whitelist-card';
 import { ExportEventsCard } from '../../features/sdk-config/components/export-events-card';
@@ -15,12 +16,13 @@ import { InstallSnippetsCard } from '../../features/sdk-config/components/instal
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
 import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
 import { RetentionCard } from '../../features/sdk-config/components/retention-card';
+import { TimeZoneCard } from '../../features/sdk-config/components/time-zone-card';
 import { WriteTokensCard } from '../../features/sdk-config/components/write-tokens-card';
 import { canManage, isOwner, OWNER_HINT, ROLE_LABELS, VIEWER_HINT } from '../../lib/roles';
 import { useConsoleContext } from './console-outlet';
 
 /**
- * The SDK screen: key, whitelist, install, test, read tokens, retention, the raw export, forgetting a wallet
+ * The SDK screen: key, whitelist, install, test, read tokens, retention, time zone, annotations, the raw export, forgetting a wallet
  * or user, and the project's danger zone.
  */
 export function ConfigPage() {
@@ -63,6 +65,10 @@ export function ConfigPage() {
           <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
         </Locked>
         <Locked reason={manageLock}>
+          <TimeZoneCard key={`time-zone-${project.id}`} project={project} onError={showError} />
+        </Locked>
+        <Locked reason={manageLock}>
+          <AnnotationsCard key={`annotations-${project.id}`} projectId={project.id} onError={showError} />
           <IgnoredWalletCodesCard key={`wallet-codes-${project.id}`} project={project} onError={showError} />
         </Locked>
         <ExportEventsCard key={`export-${project.id}`} project={project} />

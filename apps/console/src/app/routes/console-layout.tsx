@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { logout } from '../../features/auth/api/logout';
 import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
+import { setDisplayTimeZone } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import {
   clearUserData,
@@ -77,6 +78,9 @@ function ConsoleShell({ session }: { session: StoredSession }) {
   const basePath = `/console/${projectID}`;
   const screenPath = pathname.slice(basePath.length).replace(/^\//, '');
   const currentProject = projects.data?.find((project) => project.id === projectID) ?? null;
+  // Every date, period and chart below is written in the project's time zone (src/lib/format.ts): set
+  // before the screens render, so the first render already has it.
+  setDisplayTimeZone(currentProject?.timeZone);
   // PF_CURRENT_PROJECT follows the project in the URL (and its latest answer from the server).
   useEffect(() => {
     if (!currentProject) return;

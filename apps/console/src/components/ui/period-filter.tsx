@@ -1,5 +1,6 @@
 import { CalendarRange } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { displayTimeZone } from '../../lib/format';
 import { cn } from './cn';
 import { PERIODS, type PeriodSelection, parseDateInput, selectionDates } from './periods';
 
@@ -11,7 +12,7 @@ interface PeriodFilterProps {
 
 /**
  * The console's one period control (every screen that has a period): the chips of spec §9 (Today …
- * 6M) and a custom range of UTC dates, both ends included, applied with a button so that typing a date
+ * 6M) and a custom range of dates in the project's time zone, both ends included, applied with a button so that typing a date
  * does not send a query per keystroke. Pair it with `usePeriod` (hooks/use-period.ts).
  */
 export function PeriodFilter({ value, onChange, className }: PeriodFilterProps) {
@@ -100,7 +101,7 @@ export function PeriodFilter({ value, onChange, className }: PeriodFilterProps) 
         <button
           type="submit"
           disabled={rangeError !== null}
-          title={rangeError ?? 'Show this range (UTC days, both included)'}
+          title={rangeError ?? `Show this range (days in ${displayTimeZone()}, both included)`}
           aria-pressed={value.kind === 'custom'}
           className={cn(
             'h-8 rounded-lg px-3 text-xs font-semibold ring-1 ring-inset transition-colors disabled:cursor-not-allowed disabled:opacity-50',

@@ -50,3 +50,50 @@ describe('period search params', () => {
     expect(periodFromSearchParams(new URLSearchParams(query))).toEqual({ kind: 'preset', id: '30d' });
   });
 });
+
+describe('periods in the project time zone (docs/timezone.md)', () => {
+  it('Today and Yesterday are local days, sent as the instants of their local midnights', () => {
+    // 2026-03-29 12:00 UTC is 14:00 in Berlin on the 23-hour day of the spring change.
+    const now = Date.parse('2026-03-29T12:00:00Z');
+    expect(resolvePeriod({ kind: 'preset', id: 'today' }, now, 'Europe/Berlin')).toMatchObject({
+      from: '2026-03-28T23:00:00.000Z',
+      to: '2026-03-29T22:00:00.000Z',
+      granularity: '1h',
+      label: '29 Mar 2026 (Europe/Berlin)',
+    });
+    expect(resolvePeriod({ kind: 'preset', id: 'yesterday' }, now, 'Europe/Berlin')).toMatchObject({
+      from: '2026-03-27T23:00:00.000Z',
+      to: '2026-03-28T23:00:00.000Z',
+    });
+    // 03:00 UTC on 1 Nov is still 31 Oct in New York; its 1 Nov (the fall change) lasts 25 hours.
+    const early = Date.parse('2026-11-01T03:00:00Z');
+    expect(resolvePeriod({ kind: 'preset', id: 'today' }, early, 'America/New_York')).toMatchObject({
+      from: '2026-10-31T04:00:00.000Z',
+      to: '2026-11-01T04:00:00.000Z',
+    });
+    const later = Date.parse('2026-11-01T12:00:00Z');
+    expect(resolvePeriod({ kind: 'preset', id: 'today' }, later, 'America/New_York')).toMatchObject({
+      from: '2026-11-01T04:00:00.000Z',
+      to: '2026-11-02T05:00:00.000Z',
+    });
+    // 20:00 UTC is already tomorrow in Kolkata (+05:30).
+    const evening = Date.parse('2026-01-09T20:00:00Z');
+    expect(resolvePeriod({ kind: 'preset', id: 'today' }, evening, 'Asia/Kolkata')).toMatchObject({
+      from: '2026-01-09T18:30:00.000Z',
+      to: '2026-01-10T18:30:00.000Z',
+      label: '10 Jan 2026 (Asia/Kolkata)',
+    });
+  });
+
+  it('a week across a change is seven local days, and custom dates are local dates', () => {
+    const now = Date.parse('2026-03-30T08:00:00Z');
+    expect(resolvePeriod({ kind: 'preset', id: '7d' }, now, 'Europe/Berlin')).toMatchObject({
+      from: '2026-03-23T23:00:00.000Z',
+      to: '2026-03-30T22:00:00.000Z',
+      granularity: '1d',
+    });
+    expect(
+      resolvePeriod({ kind: 'custom', from: '2026-10-25', to: '2026-10-25' }, now, 'Europe/Berlin'),
+    ).toMatchObject({ from: '2026-10-24T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z', granularity: '1h' });
+  });
+});

@@ -1,8 +1,12 @@
+import { instantOfWallClock, localDate } from '@polyflow/contracts/time-zone';
+import { displayTimeZone, formatDate } from '../../lib/format';
+
 /**
  * The console's one set of reporting periods (Analytics, User Acquisition, Incident Tracking), under the
- * chip names of spec §9. Everything is in UTC, like the server's buckets: a period is a half-open range of
- * whole UTC days, [from, to), so "Week" is today and the six UTC days before it, and a custom range's end
- * date is included.
+ * chip names of spec §9. Days are the project's time zone (docs/timezone.md), like the server's day
+ * buckets: a period is a half-open range of whole local days, [from, to), sent as the UTC instants of
+ * their local midnights, so "Week" is today and the six local days before it (a 23- or 25-hour day is one
+ * day), and a custom range's end date is included.
  */
 
 export const PERIODS = [
@@ -26,22 +30,24 @@ export interface ResolvedPeriod {
   from: string;
   to: string;
   granularity: '1h' | '1d' | '7d';
-  /** Human description, e.g. "1 Mar – 30 Mar 2025 (UTC)". */
+  /** Human description, e.g. "1 Mar – 30 Mar 2025 (UTC)", "… (Europe/Berlin)". */
   label: string;
 }
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const toDateInput = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** A `YYYY-MM-DD` that is a real date, as UTC midnight; null otherwise. */
+/** A `YYYY-MM-DD` that is a real date, as UTC midnight (the date's number); null otherwise. */
 export function parseDateInput(text: string | null | undefined): number | null {
   if (!text || !DATE.test(text)) return null;
   const ms = Date.parse(`${text}T00:00:00Z`);
   return Number.isFinite(ms) && toDateInput(ms) === text ? ms : null;
 }
+
+/** The instant a local date (`YYYY-MM-DD` as its UTC-midnight number) starts in the zone. */
+const midnightOf = (dateMs: number, zone: string) => instantOfWallClock(dateMs, zone);
 
 /** Hourly buckets up to two days, daily up to ~four months, weekly beyond: 24–180 points at most. */
 function granularityFor(lengthMs: number): ResolvedPeriod['granularity'] {
@@ -50,43 +56,47 @@ function granularityFor(lengthMs: number): ResolvedPeriod['granularity'] {
   return '7d';
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function rangeLabel(fromMs: number, toMs: number): string {
-  const first = dayFormat.format(fromMs);
-  const last = dayFormat.format(toMs - DAY_MS);
-  return `${first === last ? first : `${first} – ${last}`} (UTC)`;
+function rangeLabel(fromMs: number, toMs: number, zone: string): string {
+  const first = formatDate(fromMs, zone);
+  const last = formatDate(toMs - 1, zone);
+  return `${first === last ? first : `${first} – ${last}`} (${zone})`;
 }
 
-export function resolvePeriod(selection: PeriodSelection, nowMs: number = Date.now()): ResolvedPeriod {
-  const tomorrow = startOfUtcDay(nowMs) + DAY_MS;
-  let fromMs: number;
-  let toMs = tomorrow;
+/**
+ * The selection as UTC instants of local midnights in `zone` (default: the current project's). Local
+ * dates are counted as dates (their UTC-midnight numbers), then each is turned into its midnight's instant.
+ */
+export function resolvePeriod(
+  selection: PeriodSelection,
+  nowMs: number = Date.now(),
+  zone: string = displayTimeZone(),
+): ResolvedPeriod {
+  // Today's local date, as a date number (UTC midnight of that date).
+  const tomorrow = Date.parse(`${localDate(nowMs, zone)}T00:00:00Z`) + DAY_MS;
+  let fromDate: number;
+  let toDate = tomorrow;
   if (selection.kind === 'custom') {
-    fromMs = parseDateInput(selection.from) ?? tomorrow - 30 * DAY_MS;
-    toMs = (parseDateInput(selection.to) ?? tomorrow - DAY_MS) + DAY_MS;
-    if (toMs <= fromMs) toMs = fromMs + DAY_MS;
+    fromDate = parseDateInput(selection.from) ?? tomorrow - 30 * DAY_MS;
+    toDate = (parseDateInput(selection.to) ?? tomorrow - DAY_MS) + DAY_MS;
+    if (toDate <= fromDate) toDate = fromDate + DAY_MS;
   } else if (selection.id === 'today') {
-    fromMs = tomorrow - DAY_MS;
+    fromDate = tomorrow - DAY_MS;
   } else if (selection.id === 'yesterday') {
-    toMs = tomorrow - DAY_MS;
-    fromMs = toMs - DAY_MS;
+    toDate = tomorrow - DAY_MS;
+    fromDate = toDate - DAY_MS;
   } else if (selection.id === '6m') {
     const end = new Date(tomorrow);
-    fromMs = Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 6, end.getUTCDate());
+    fromDate = Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 6, end.getUTCDate());
   } else {
-    fromMs = tomorrow - Number.parseInt(selection.id, 10) * DAY_MS;
+    fromDate = tomorrow - Number.parseInt(selection.id, 10) * DAY_MS;
   }
+  const fromMs = midnightOf(fromDate, zone);
+  const toMs = midnightOf(toDate, zone);
   return {
     from: new Date(fromMs).toISOString(),
     to: new Date(toMs).toISOString(),
-    granularity: granularityFor(toMs - fromMs),
-    label: rangeLabel(fromMs, toMs),
+    granularity: granularityFor(toDate - fromDate),
+    label: rangeLabel(fromMs, toMs, zone),
   };
 }
 
@@ -95,7 +105,7 @@ export function describePeriod(selection: PeriodSelection, nowMs: number = Date.
   const { label } = resolvePeriod(selection, nowMs);
   if (selection.kind === 'custom') return label;
   const description = PERIODS.find((period) => period.id === selection.id)?.description ?? '';
-  return `${description} (${label.replace(' (UTC)', ', UTC')})`;
+  return `${description} (${label.replace(/ \(([^)]*)\)$/, ', $1')})`;
 }
 
 /**
@@ -137,6 +147,10 @@ export function periodToSearchParams(selection: PeriodSelection, params: URLSear
 /** The custom inputs' starting values: the dates the current selection covers. */
 export function selectionDates(selection: PeriodSelection, nowMs: number = Date.now()) {
   if (selection.kind === 'custom') return { from: selection.from, to: selection.to };
-  const resolved = resolvePeriod(selection, nowMs);
-  return { from: resolved.from.slice(0, 10), to: toDateInput(Date.parse(resolved.to) - DAY_MS) };
+  const zone = displayTimeZone();
+  const resolved = resolvePeriod(selection, nowMs, zone);
+  return {
+    from: localDate(Date.parse(resolved.from), zone),
+    to: localDate(Date.parse(resolved.to) - 1, zone),
+  };
 }

@@ -60,10 +60,22 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     projectId: string,
     input: ComparableRangeInput,
   ): Promise<TimeRange> {
-    await projects.getProjectFor(userId, projectId);
+    return (await zonedRange(userId, projectId, input)).range;
+  }
+
+  /** As `ownedRange`, with the project's time zone (its days and weeks: docs/timezone.md). */
+  async function zonedRange(userId: string, projectId: string, input: ComparableRangeInput) {
+    const { timeZone } = await projects.getProjectFor(userId, projectId);
     const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
     const nowMs = clock().getTime();
-    return comparedRange(resolveRange(input, span, nowMs), input.previous === true, nowMs);
+    const range = comparedRange(resolveRange(input, span, nowMs, timeZone), input.previous === true, nowMs);
+    return { range, timeZone };
+  }
+
+  /** The range in buckets of the granularity; whole days and weeks are the project's local ones. */
+  async function bucketedRange(userId: string, projectId: string, input: SeriesInput) {
+    const { range, timeZone } = await zonedRange(userId, projectId, input);
+    return bucketRange(range, input.granularity, timeZone);
   }
 
   /** bucket index → count, from the question that answers the series. */
@@ -76,7 +88,7 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
   }
 
   async function countSeries(kind: CountSeries, userId: string, projectId: string, input: SeriesInput) {
-    const range = bucketRange(await ownedRange(userId, projectId, input), input.granularity);
+    const range = await bucketedRange(userId, projectId, input);
     const values = await countsOf(kind, projectId, range);
     return fillBuckets(range, values, 0) satisfies TimeBucket[];
   }
@@ -89,7 +101,7 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
       projectId: string,
       input: SeriesInput & { chainId?: number | null },
     ): Promise<AverageBucket[]> {
-      const range = bucketRange(await ownedRange(userId, projectId, input), input.granularity);
+      const range = await bucketedRange(userId, projectId, input);
       const values = await store.averageGasPrice(projectId, range, input.chainId ?? null);
       return fillBuckets<number | null>(range, values, null);
     },

@@ -1,6 +1,7 @@
 import { BatchResultSchema, BatchSchema, MAX_BATCH_BYTES } from '@polyflow/contracts/events';
 import { IntegrationStatusSchema } from '@polyflow/contracts/integration';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parse as parseJson } from 'secure-json-parse';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../errors.ts';
 import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
@@ -133,9 +134,18 @@ export async function eventRoutes(
       }
       let body: unknown;
       try {
-        body = JSON.parse(typeof request.body === 'string' ? request.body : '');
-      } catch {
-        throw badRequest('Request body is not valid JSON.');
+        // As Fastify's JSON bodies: a `__proto__` or `constructor.prototype` key is refused, not dropped (zod
+        // would drop one inside a custom event's properties and store the rest).
+        body = parseJson(typeof request.body === 'string' ? request.body : '', undefined, {
+          protoAction: 'error',
+          constructorAction: 'error',
+        });
+      } catch (error) {
+        throw badRequest(
+          error instanceof SyntaxError && /forbidden prototype/.test(error.message)
+            ? 'Request body holds a "__proto__" or "constructor.prototype" key, which Polyflow refuses.'
+            : 'Request body is not valid JSON.',
+        );
       }
       const access = await events.authorize(readApiKey(body), request.headers.origin);
       allowWhitelistedOrigin(request, reply);

@@ -17,7 +17,7 @@ import type { ProjectService } from './service.ts';
 
 const CreateBody = CreateProjectSchema.strict();
 const DomainBody = DomainInputSchema.strict();
-const SettingsBody = ProjectSettingsSchema.strict();
+const SettingsBody = ProjectSettingsSchema;
 const WalletCodesBody = IgnoredWalletCodesSchema.strict();
 
 const projectIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -118,15 +118,15 @@ export async function projectRoutes(app: FastifyInstance, { projects }: { projec
   app.patch(
     '/projects/:id',
     doc(
-      'Set the retention',
+      'Set the retention and/or the time zone',
       SettingsBody,
-      project('The project with its new retention.'),
-      'Events older than `retentionDays` are deleted by the hourly pass; null keeps them forever.',
+      project('The project with its new settings.'),
+      'Events older than `retentionDays` are deleted by the hourly pass; null keeps them forever. `timeZone` (an IANA name such as Europe/Berlin, or UTC) sets the days, weeks and dates of every chart (docs/timezone.md).',
     ),
     async (request) => {
       const actor = await requireActor(request);
-      const { retentionDays } = parseBody(SettingsBody, request.body);
-      return projects.setRetentionDays(actor, projectIdOf(request), retentionDays);
+      const settings = parseBody(SettingsBody, request.body);
+      return projects.updateSettings(actor, projectIdOf(request), settings);
     },
   );
 

@@ -3,7 +3,9 @@ import {
   type ForgetRequest,
   type ForgetResult,
   type Project,
+  type ProjectSettings,
 } from '@polyflow/contracts/projects';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { type Actor, type AuditRecorder, type Right, roleAllows } from '../../lib/access.ts';
@@ -124,6 +126,7 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
         api_key: null,
         created_at: clock().toISOString(),
         retention_days: null,
+        time_zone: DEFAULT_TIME_ZONE,
         ignored_wallet_codes: JSON.stringify(DEFAULT_IGNORED_WALLET_CODES),
       });
       await audit.record({ projectId: id, actor, action: 'project.create', target: name });
@@ -178,14 +181,32 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
 
     /** Sets how long the project's events are kept (null: forever); the retention job applies it. */
     async setRetentionDays(actor: Actor, projectId: string, days: number | null): Promise<Project> {
+      return this.updateSettings(actor, projectId, { retentionDays: days });
+    },
+
+    /**
+     * Sets the retention and/or the time zone (each audited as its own change, only when it changes):
+     * both in one statement, so a refused body changes nothing.
+     */
+    async updateSettings(actor: Actor, projectId: string, settings: ProjectSettings): Promise<Project> {
       const before = await getProjectFor(actor.id, projectId, 'manage');
-      await store.setRetentionDays(projectId, days);
-      await audit.record({
-        projectId,
-        actor,
-        action: 'retention.set',
-        details: { from: before.retentionDays, to: days },
-      });
+      await store.updateSettings(projectId, settings);
+      if (settings.retentionDays !== undefined) {
+        await audit.record({
+          projectId,
+          actor,
+          action: 'retention.set',
+          details: { from: before.retentionDays, to: settings.retentionDays },
+        });
+      }
+      if (settings.timeZone !== undefined && settings.timeZone !== before.timeZone) {
+        await audit.record({
+          projectId,
+          actor,
+          action: 'timezone.set',
+          details: { from: before.timeZone, to: settings.timeZone },
+        });
+      }
       return getProjectFor(actor.id, projectId);
     },
 
@@ -206,6 +227,11 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
         details: { from: before.ignoredWalletCodes, to: sorted },
       });
       return getProjectFor(actor.id, projectId);
+    },
+
+    /** The project's time zone for the server's own jobs (the email reports); UTC for no such project. */
+    async timeZoneOf(projectId: string): Promise<string> {
+      return (await store.timeZoneOf(projectId)) ?? DEFAULT_TIME_ZONE;
     },
 
     /**

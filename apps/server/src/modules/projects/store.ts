@@ -41,6 +41,7 @@ export function createProjectStore(db: AccountDb) {
     createdAt: row.created_at,
     whitelistedDomains: domains,
     retentionDays: row.retention_days,
+    timeZone: row.time_zone,
     ignoredWalletCodes: parseWalletCodes(row.ignored_wallet_codes),
     role,
   });
@@ -120,8 +121,28 @@ export function createProjectStore(db: AccountDb) {
       });
     },
 
-    async setRetentionDays(projectId: string, days: number | null): Promise<void> {
-      await db.updateTable('projects').set({ retention_days: days }).where('id', '=', projectId).execute();
+    async updateSettings(
+      projectId: string,
+      { retentionDays, timeZone }: { retentionDays?: number | null; timeZone?: string },
+    ): Promise<void> {
+      await db
+        .updateTable('projects')
+        .set({
+          ...(retentionDays !== undefined ? { retention_days: retentionDays } : {}),
+          ...(timeZone !== undefined ? { time_zone: timeZone } : {}),
+        })
+        .where('id', '=', projectId)
+        .execute();
+    },
+
+    /** The project's time zone (IANA name), or null for no such project. */
+    async timeZoneOf(projectId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('projects')
+        .select('time_zone')
+        .where('id', '=', projectId)
+        .executeTakeFirst();
+      return row?.time_zone ?? null;
     },
 
     /** Every project that keeps its events for a limited time (the retention job). */

@@ -1,8 +1,10 @@
 import type { PageRow, ReferrerRow } from '@polyflow/contracts/analytics';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { ChartAnnotations } from '../../../components/ui/chart-annotations';
 import { ChartCard, ChartSkeleton } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { PreviousPeriodToggle } from '../../../components/ui/previous-period-toggle';
+import { useAnnotations } from '../../../lib/annotations';
 import { countryName, formatPercent, shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useAverageGasPrice } from '../api/get-average-gas-price';
@@ -211,6 +213,7 @@ function GasPriceCard({ series }: { series: SeriesRange }) {
   // The previous period's series is asked only once the overlay is switched on.
   const [isOverlayOn, setOverlayOn] = useState(false);
   const gas = useAverageGasPrice(series);
+  const annotations = useAnnotations(series.projectId);
   const previous = useAverageGasPrice(series, { previous: true, enabled: isOverlayOn });
   const showPrevious = isOverlayOn && previous.isSuccess;
   const points = alignPrevious(inGwei(gas.data) ?? [], showPrevious ? inGwei(previous.data) : undefined);
@@ -235,6 +238,8 @@ function GasPriceCard({ series }: { series: SeriesRange }) {
       <Suspense fallback={<ChartSkeleton />}>
         <GasPriceChart points={points} granularity={series.granularity} showPrevious={showPrevious} />
       </Suspense>
+      {/* Flags under the plot area: the y axis is 56 px wide, the right margin 12 (time-series-charts). */}
+      <ChartAnnotations annotations={annotations.data ?? []} buckets={points} plotLeft={56} plotRight={12} />
     </ChartCard>
   );
 }
@@ -244,6 +249,7 @@ function FailedTransactionsCard({ series }: { series: SeriesRange }) {
   // The previous period's series is asked only once the overlay is switched on.
   const [isOverlayOn, setOverlayOn] = useState(false);
   const failed = useFailedTransactions(series);
+  const annotations = useAnnotations(series.projectId);
   const previous = useFailedTransactions(series, { previous: true, enabled: isOverlayOn });
   const showPrevious = isOverlayOn && previous.isSuccess;
   const points = alignPrevious(failed.data ?? [], showPrevious ? previous.data : undefined);
@@ -272,6 +278,8 @@ function FailedTransactionsCard({ series }: { series: SeriesRange }) {
           showPrevious={showPrevious}
         />
       </Suspense>
+      {/* The y axis is 40 px wide here. */}
+      <ChartAnnotations annotations={annotations.data ?? []} buckets={points} plotLeft={40} plotRight={12} />
     </ChartCard>
   );
 }

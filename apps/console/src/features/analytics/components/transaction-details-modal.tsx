@@ -8,7 +8,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { WalletLink } from '../../../components/wallet-link';
-import { countryName, formatDateTime } from '../../../lib/format';
+import { countryName, displayTimeZone, formatDateTime } from '../../../lib/format';
 import { useTransaction } from '../api/get-transaction';
 import { chainLabel } from '../lib/chains';
 import { formatBigCount, formatEth, formatWeiAsGwei, NOT_AVAILABLE } from '../lib/format';
@@ -158,7 +158,7 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
 
       <section aria-label="Stages">
         <p className="mb-2 text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">
-          Stages (UTC)
+          Stages ({displayTimeZone()})
         </p>
         <ol className="flex flex-col gap-2 border-l-2 border-indigo-100 pl-4">
           {detail.stages.map((stage) => (

@@ -41,7 +41,7 @@ describe('Transaction History', { timeout: 15_000 }, () => {
       'Sunday, 1 June 2025',
     ]);
     expect(
-      screen.getByText('Newest first. Dates and times are UTC. 3 of 3 transactions loaded.'),
+      screen.getByText('Newest first. Dates and times are in UTC. 3 of 3 transactions loaded.'),
     ).toBeTruthy();
 
     const rows = within(table).getAllByRole('row').slice(1); // after the column headers

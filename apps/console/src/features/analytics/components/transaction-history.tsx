@@ -8,17 +8,17 @@ import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { WalletLink } from '../../../components/wallet-link';
 import type { CsvTable } from '../../../lib/csv';
-import { countryName, shortenAddress } from '../../../lib/format';
+import { countryName, displayTimeZone, shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useTransactionHistory } from '../api/get-transaction-history';
-import { formatDayHeading, formatTimeOfDay, NOT_AVAILABLE, utcDay } from '../lib/format';
+import { formatDayHeading, formatTimeOfDay, localDayOf, NOT_AVAILABLE } from '../lib/format';
 import { StatusBadge, TransactionDetailsModal } from './transaction-details-modal';
 
-/** Rows (newest first) split into runs of the same UTC day. */
-export function groupByUtcDay(rows: TransactionRow[]): Array<{ day: string; rows: TransactionRow[] }> {
+/** Rows (newest first) split into runs of the same local day (the project's zone). */
+export function groupByLocalDay(rows: TransactionRow[]): Array<{ day: string; rows: TransactionRow[] }> {
   const groups: Array<{ day: string; rows: TransactionRow[] }> = [];
   for (const row of rows) {
-    const day = utcDay(row.time);
+    const day = localDayOf(row.time);
     const last = groups[groups.length - 1];
     if (last && last.day === day) last.rows.push(row);
     else groups.push({ day, rows: [row] });
@@ -76,7 +76,7 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-500">
-          Newest first. Dates and times are UTC. {rows.length.toLocaleString('en-US')} of{' '}
+          Newest first. Dates and times are in {displayTimeZone()}. {rows.length.toLocaleString('en-US')} of{' '}
           {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'} loaded
           {history.hasNextPage ? ' (Load more for older ones)' : ''}.
         </p>
@@ -99,7 +99,7 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
             </tr>
           </thead>
           <tbody className="max-sm:block">
-            {groupByUtcDay(rows).map((group) => (
+            {groupByLocalDay(rows).map((group) => (
               <Fragment key={group.day}>
                 <tr className="max-sm:block">
                   <th
@@ -107,7 +107,9 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
                     colSpan={COLUMNS.length + 1}
                     className="px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 max-sm:block"
                   >
-                    <time dateTime={group.day}>{formatDayHeading(`${group.day}T00:00:00Z`)}</time>
+                    <time dateTime={group.day}>
+                      {formatDayHeading(group.rows[0]?.time ?? `${group.day}T12:00:00Z`)}
+                    </time>
                   </th>
                 </tr>
                 {group.rows.map((row) => (

@@ -1,4 +1,5 @@
 /** Axis helpers shared by the lazy chart modules (kept out of them so they are testable without recharts). */
+import { formatDayMinute, formatDayMonth, formatHourMinute, zoneAbbreviation } from '../../../lib/format';
 
 /** At most `max` tick values, evenly spread and always including the first and last (spec §9: 4 ticks). */
 export function pickTicks<T>(values: readonly T[], max = 4): T[] {
@@ -12,31 +13,14 @@ export function pickTicks<T>(values: readonly T[], max = 4): T[] {
   return picked;
 }
 
-const hourLabel = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const fullLabel = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/** A bucket's start on the x axis: the hour for hourly buckets, the day otherwise (UTC). */
+/** A bucket's start on the x axis: the hour for hourly buckets, the day otherwise (the project's zone). */
 export function bucketTickLabel(iso: string, granularity: string): string {
-  return granularity === '1h' ? hourLabel.format(new Date(iso)) : dayLabel.format(new Date(iso));
+  return granularity === '1h' ? formatHourMinute(iso) : formatDayMonth(iso);
 }
 
-/** A bucket in a tooltip: "4 Mar 2025, 00:00 – 5 Mar 2025, 00:00 UTC". */
+/** A bucket in a tooltip: "4 Mar 2025, 00:00 – 5 Mar 2025, 00:00 UTC" (or "… CET"). */
 export function bucketRangeLabel(from: string, to: string): string {
-  return `${fullLabel.format(new Date(from))} – ${fullLabel.format(new Date(to))} UTC`;
+  return `${formatDayMinute(from)} – ${formatDayMinute(to)} ${zoneAbbreviation(from)}`;
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });

@@ -1,6 +1,6 @@
 /**
  * Numbers and times for people. The console is in English, so the locale is fixed (en-US separators);
- * times are UTC everywhere on the Analytics screen, like the server's buckets, and labelled so.
+ * times are the project's time zone (src/lib/format.ts), like the server's buckets, and labelled so.
  */
 
 const LOCALE = 'en-US';
@@ -79,23 +79,5 @@ export function formatBigCount(value: string | null): string {
   return /^\d+$/.test(value) ? count.format(BigInt(value)) : value;
 }
 
-const timeOfDay = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-const dayHeading = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** "14:03:27" (UTC). */
-export const formatTimeOfDay = (iso: string): string => timeOfDay.format(new Date(iso));
-/** "Tuesday, 4 March 2025" (UTC). */
-export const formatDayHeading = (iso: string): string => dayHeading.format(new Date(iso));
-/** The UTC day of an instant, "2025-03-04": the key rows are grouped under. */
-export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
+/** "14:03:27", "Tuesday, 4 March 2025" and the local day key "2025-03-04": the console's one date format. */
+export { formatDayHeading, formatTimeOfDay, localDayOf } from '../../../lib/format';

@@ -1,7 +1,8 @@
 import type { AnalyticsOverview } from '@polyflow/contracts/analytics';
+import { localDaysIn, startOfLocalDay } from '@polyflow/contracts/time-zone';
 import { type ChangeKind, type Comparison, compare } from '../../../lib/comparison';
 import type { CsvTable } from '../../../lib/csv';
-import { formatPercent } from '../../../lib/format';
+import { displayTimeZone, formatHourMinute, formatPercent, zoneAbbreviation } from '../../../lib/format';
 import { formatAverage, formatCount, formatRatio, formatTrend } from './format';
 
 /**
@@ -56,14 +57,14 @@ export const TILES: TileSpec[] = [
     label: 'Daily Active Wallets',
     figure: (o) => o.dailyActiveWallets,
     format: average,
-    hint: () => 'Wallets active on a UTC day, on average over the days of this period',
+    hint: () => 'Wallets active on a day (UTC days), on average over the days of this period',
     change: { kind: 'relative', better: 'up' },
   },
   {
     label: 'Average TX/User/Day',
     figure: (o) => o.averageTransactionsPerUserPerDay,
     format: formatRatio,
-    hint: () => 'Transactions per active user and UTC day',
+    hint: () => 'Transactions per active user and day (UTC days)',
     change: { kind: 'relative', better: 'up' },
   },
   {
@@ -87,15 +88,7 @@ export function tileComparison(
   return compare(tile.figure(current), tile.figure(previous), tile.change.kind);
 }
 
-const DAY_MS = 86_400_000;
-const hourMinute = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/** "the day before, until 07:40 UTC" or "the previous 30 days": what a comparison is made with. */
+/** "the day before, until 07:40 UTC" (the project's zone) or "the previous 30 days": what a comparison is made with. */
 export function previousPeriodText({
   previousFrom,
   previousTo,
@@ -105,11 +98,11 @@ export function previousPeriodText({
 }) {
   const fromMs = Date.parse(previousFrom);
   const toMs = Date.parse(previousTo);
-  const days = Math.ceil((toMs - fromMs) / DAY_MS);
-  if (toMs % DAY_MS !== 0) {
+  const days = Math.max(1, localDaysIn(fromMs, toMs, displayTimeZone()));
+  if (startOfLocalDay(toMs, displayTimeZone()) !== toMs) {
     // A period still running is compared with the same hours of the one before (docs/analytics.md).
     const span = days <= 1 ? 'the day before' : `the ${days} days before`;
-    return `${span}, until ${hourMinute.format(toMs)} UTC`;
+    return `${span}, until ${formatHourMinute(toMs)} ${zoneAbbreviation(toMs)}`;
   }
   return days === 1 ? 'the day before' : `the previous ${days} days`;
 }

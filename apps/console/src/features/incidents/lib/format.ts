@@ -1,7 +1,8 @@
-/** "14:03:22.417" (UTC): the timeline's precision, where events are seconds apart. */
+import { formatTimeOfDay as timeOfDay } from '../../../lib/format';
+
+/** "14:03:22.417" in the project's zone: the timeline's precision, where events are seconds apart. */
 export function formatTimeOfDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  // UTC, like every time of the console (src/lib/format.ts).
-  return date.toISOString().slice(11, 23);
+  return `${timeOfDay(date.getTime())}.${String(date.getUTCMilliseconds()).padStart(3, '0')}`;
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { WalletLink } from '../../../components/wallet-link';
+import { formatTimeOfDay, zoneAbbreviation } from '../../../lib/format';
 import { describeEvent, type EventTone } from '../lib/describe-event';
 import { liveEventsCsv } from '../lib/live-csv';
 
@@ -18,7 +19,7 @@ const TONES: Record<EventTone, string> = {
   signature: 'bg-sky-500',
   error: 'bg-red-500',
 };
-const timeOf = (iso: string) => iso.slice(11, 19);
+const timeOf = (iso: string) => formatTimeOfDay(iso);
 
 interface LiveEventListProps {
   events: LiveEvent[];
@@ -87,7 +88,9 @@ export function LiveEventList({ events, received }: LiveEventListProps) {
                     </>
                   )}
                   {event.country ? `${event.country} · ` : ''}
-                  <time dateTime={event.time}>{timeOf(event.time)} UTC</time>
+                  <time dateTime={event.time}>
+                    {timeOf(event.time)} {zoneAbbreviation(event.time)}
+                  </time>
                 </span>
               </div>
             </li>

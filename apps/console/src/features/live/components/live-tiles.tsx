@@ -1,10 +1,11 @@
 import type { LiveActivity } from '@polyflow/contracts/live';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { StatTile } from '../../../components/ui/stat-tile';
+import { formatHourMinute, zoneAbbreviation } from '../../../lib/format';
 import { eventsPerMinuteCsv } from '../lib/live-csv';
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const minuteOf = (iso: string) => iso.slice(11, 16);
+const minuteOf = (iso: string) => formatHourMinute(iso);
 
 interface LiveTilesProps {
   activity: LiveActivity | undefined;
@@ -63,7 +64,7 @@ function EventsPerMinute({ activity }: { activity: LiveActivity }) {
         </span>
         <span className="flex flex-wrap items-center gap-x-2">
           <span>
-            {first && last ? `${minuteOf(first.from)}–${minuteOf(last.to)} UTC` : ''}
+            {first && last ? `${minuteOf(first.from)}–${minuteOf(last.to)} ${zoneAbbreviation(last.to)}` : ''}
             {busiest && busiest.value > 0
               ? ` · busiest ${minuteOf(busiest.from)}: ${count.format(busiest.value)}`
               : ''}
@@ -76,7 +77,7 @@ function EventsPerMinute({ activity }: { activity: LiveActivity }) {
         {buckets.map((bucket) => (
           <div
             key={bucket.from}
-            title={`${minuteOf(bucket.from)} UTC: ${count.format(bucket.value)} events`}
+            title={`${minuteOf(bucket.from)} ${zoneAbbreviation(bucket.from)}: ${count.format(bucket.value)} events`}
             className="flex-1 rounded-t-sm bg-indigo-500"
             style={{
               height: `${bucket.value === 0 ? 2 : Math.max(6, (100 * bucket.value) / max)}%`,

@@ -86,7 +86,12 @@ describe('Live screen', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByText('Waiting for events.', { exact: false })).toBeTruthy());
     // The session goes in the Authorization header, never in the URL.
     expect(stream.headers[0]?.get('authorization')).toMatch(/^Bearer /);
-    const tile = (label: string) => screen.getByText(label).closest('div') as HTMLElement;
+    // The tiles' labels, not the sidebar's links of the same name ("Events").
+    const tile = (label: string) =>
+      screen
+        .getAllByText(label)
+        .find((element) => !element.closest('nav'))
+        ?.closest('div') as HTMLElement;
     await waitFor(() => expect(within(tile('Active users')).getByText('12')).toBeTruthy());
     expect(within(tile('Active wallets')).getByText('5')).toBeTruthy();
     expect(within(tile('Events')).getByText('34')).toBeTruthy();

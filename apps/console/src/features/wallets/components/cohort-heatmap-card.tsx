@@ -137,7 +137,7 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
                     scope="row"
                     className="whitespace-nowrap px-2 py-1 text-left font-medium text-slate-700"
                   >
-                    {formatDate(cohort.start)}
+                    {formatDate(cohort.start, 'UTC')}
                   </th>
                   <td className="px-2 py-1 tabular-nums text-slate-700">{formatCount(cohort.size)}</td>
                   {periods.map((k) => {

@@ -91,7 +91,9 @@ export function FailedCostCard({ range }: { range: WalletRange }) {
                         {row.contract ? shortenAddress(row.contract) : '—'} · {row.selector ?? '—'}
                         <span className="font-sans text-slate-500"> {chainName(row.chainId)}</span>
                       </td>
-                      <td className="py-1 pr-2 whitespace-nowrap">{formatDate(`${row.day}T00:00:00Z`)}</td>
+                      <td className="py-1 pr-2 whitespace-nowrap">
+                        {formatDate(`${row.day}T00:00:00Z`, 'UTC')}
+                      </td>
                       <td className="py-1 pr-2 text-right tabular-nums">{formatCount(row.reverted)}</td>
                       <td className="py-1 text-right tabular-nums">
                         {formatNative(row.gasBurnedWei)} {nativeSymbol(row.chainId)}

@@ -3,15 +3,8 @@ import { AlertTriangle, ArrowRightLeft, FileSignature, Link2, MousePointerClick 
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
-import { formatDateTime, shortenAddress } from '../../../lib/format';
+import { formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
 import { chainName, formatNative, nativeSymbol } from '../lib/format';
-
-const time = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-});
 
 const STAGE_TONE: Record<string, string> = {
   confirmed: 'text-emerald-700',
@@ -28,9 +21,7 @@ function EventLine({
   incidentPath: (id: string) => string;
 }) {
   const at = (
-    <span className="w-16 shrink-0 font-mono text-xs text-slate-500">
-      {time.format(new Date(event.time))}
-    </span>
+    <span className="w-16 shrink-0 font-mono text-xs text-slate-500">{formatTimeOfDay(event.time)}</span>
   );
   if (event.type === 'tx') {
     const fee =

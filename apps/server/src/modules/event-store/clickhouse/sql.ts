@@ -21,9 +21,15 @@ export const IN_RANGE = `project_id = {project:String} AND ts >= ${FROM} AND ts 
 /** A time as epoch ms (Int64). */
 export const ms = (expression: string) => `toUnixTimestamp64Milli(${expression})`;
 
-/** Index of the bucket a time falls in: buckets start at {from} and last {bucket} ms. */
-export const bucketOf = (expression: string) =>
-  `toInt64(floor((${ms(expression)} - {from:Int64}) / {bucket:Int64}))`;
+/**
+ * Index of the bucket a time falls in: buckets start at {from} and last {bucket} ms; in a zoned range
+ * (whole local days, `BucketedRange.zone`) they step by the wall clock of {zone} from {from_wall}, so a
+ * 23- or 25-hour day is one bucket.
+ */
+export const bucketOf = (expression: string, range: BucketedRange) =>
+  range.zone
+    ? `toInt64(floor((${ms(expression)} + toInt64(timeZoneOffset(toTimeZone(${expression}, {zone:String}))) * 1000 - {from_wall:Int64}) / {bucket:Int64}))`
+    : `toInt64(floor((${ms(expression)} - {from:Int64}) / {bucket:Int64}))`;
 
 export const rangeParams = (projectId: string, range: TimeRange): Params => ({
   project: projectId,
@@ -34,6 +40,7 @@ export const rangeParams = (projectId: string, range: TimeRange): Params => ({
 export const bucketParams = (projectId: string, range: BucketedRange): Params => ({
   ...rangeParams(projectId, range),
   bucket: range.bucketMs,
+  ...(range.zone ? { zone: range.zone.name, from_wall: range.zone.fromWallMs } : {}),
 });
 
 /** A stage's order among a transaction's stages: its time, then its rank within the millisecond. */

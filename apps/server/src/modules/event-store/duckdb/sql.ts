@@ -21,9 +21,15 @@ export const TO = 'make_timestamp($to::BIGINT * 1000)';
 /** The project's events with `ts` in [from, to). */
 export const IN_RANGE = `project_id = $project AND ts >= ${FROM} AND ts < ${TO}`;
 
-/** Index of the bucket a time falls in: buckets start at $from and last $bucket ms. */
-export const bucketOf = (expression: string) =>
-  `floor((epoch_ms(${expression}) - $from::BIGINT) / $bucket::BIGINT)::BIGINT`;
+/**
+ * Index of the bucket a time falls in: buckets start at $from and last $bucket ms; in a zoned range
+ * (whole local days, `BucketedRange.zone`) they step by the wall clock of $zone from $from_wall, so a 23-
+ * or 25-hour day is one bucket. `timezone('UTC', …)` reads the stored UTC time whatever the session's zone.
+ */
+export const bucketOf = (expression: string, range: BucketedRange) =>
+  range.zone
+    ? `floor((epoch_ms(timezone($zone, timezone('UTC', ${expression}))) - $from_wall::BIGINT) / $bucket::BIGINT)::BIGINT`
+    : `floor((epoch_ms(${expression}) - $from::BIGINT) / $bucket::BIGINT)::BIGINT`;
 
 /** Orders a transaction's stages: by time, then by STAGE_RANK within a millisecond. */
 export const STAGE_KEY = `epoch_ms(ts) * 10 + ${STAGE_RANK}`;
@@ -99,6 +105,7 @@ export const rangeParams = (projectId: string, range: TimeRange): Params => ({
 export const bucketParams = (projectId: string, range: BucketedRange): Params => ({
   ...rangeParams(projectId, range),
   bucket: BigInt(range.bucketMs),
+  ...(range.zone ? { zone: range.zone.name, from_wall: BigInt(range.zone.fromWallMs) } : {}),
 });
 
 /** A reader connection of the adapter's pool, which a question runs its SQL on through `rowsOf`. */

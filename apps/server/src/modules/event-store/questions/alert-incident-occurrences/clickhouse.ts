@@ -1,11 +1,14 @@
 import type { AlertWindow } from '../../alert-questions.ts';
 import { IN_WINDOW_MS, windowsSql } from '../../clickhouse/alert-windows.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { EVENTS } from '../../clickhouse/sql.ts';
 import { INCIDENT_SOURCES, sqlList } from '../../domain.ts';
 import { type AlertIncidentOccurrences, AlertIncidentOccurrencesRow, occurrencesOf } from './question.ts';
 
-/** The occurrences from `events`; first seen and name from `incident_lives` (ADR 037). */
+/**
+ * The occurrences from `events`, counted by distinct id rather than read with FINAL (a copy loaded twice
+ * is one occurrence; the distinct count costs less than merging every part); first seen and name from
+ * `incident_lives` (ADR 037).
+ */
 export async function alertIncidentOccurrences(
   clickhouse: ClickHouse,
   windows: readonly AlertWindow[],
@@ -17,10 +20,10 @@ export async function alertIncidentOccurrences(
      occurrences AS (
        SELECT w.w AS o_window, toInt64(floor((e.ts_ms - w.from_ms) / w.bucket_ms)) AS o_bucket,
               e.e_project AS o_project, e.e_incident AS o_incident,
-              count() AS o_occurrences, max(e.ts_ms) AS o_last_ms
+              uniqExact(e.e_id) AS o_occurrences, max(e.ts_ms) AS o_last_ms
          FROM (SELECT project_id AS e_project, assumeNotNull(incident_id) AS e_incident,
-                      toUnixTimestamp64Milli(ts) AS ts_ms
-                 FROM ${EVENTS}
+                      toUnixTimestamp64Milli(ts) AS ts_ms, id AS e_id
+                 FROM events
                 WHERE project_id IN {projects:Array(String)}
                   AND type = 'error' AND incident_id IS NOT NULL
                   AND ifNull(error_source IN ${sqlList(INCIDENT_SOURCES)}, 0)

@@ -1,14 +1,15 @@
 import type { AlertWindow } from '../../alert-questions.ts';
 import { IN_WINDOW_MS, windowsSql } from '../../clickhouse/alert-windows.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { EVENTS, LATEST_STAGE } from '../../clickhouse/sql.ts';
+import { LATEST_STAGE } from '../../clickhouse/sql.ts';
 import { SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { type AlertTxOutcome, AlertTxOutcomeRow, txOutcomeOf } from './question.ts';
 
 /**
  * Every transaction of the windows' projects with a stage within one stage window of their span, folded
  * from its stages as `transactionsCte` (clickhouse/sql.ts) folds them, then counted in each window it
- * falls in.
+ * falls in. Without FINAL: a copy of a stage loaded twice changes none of the fold's aggregates (its
+ * minimum, its latest stage, whether one was submitted), and the count is of transactions.
  */
 export async function alertTxOutcomes(
   clickhouse: ClickHouse,
@@ -22,7 +23,7 @@ export async function alertTxOutcomes(
        SELECT project_id AS t_project, tx_id, toUnixTimestamp64Milli(min(ts)) AS requested_ms,
               ${LATEST_STAGE} AS t_status,
               max(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS t_is_submitted
-         FROM ${EVENTS}
+         FROM events
         WHERE project_id IN {projects:Array(String)} AND type = 'tx' AND tx_id IS NOT NULL
           AND ts >= fromUnixTimestamp64Milli(toInt64(${loMs - TX_STAGE_WINDOW_MS}), 'UTC')
           AND ts < fromUnixTimestamp64Milli(toInt64(${hiMs + TX_STAGE_WINDOW_MS}), 'UTC')

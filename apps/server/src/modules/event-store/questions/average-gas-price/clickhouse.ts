@@ -14,7 +14,7 @@ export async function averageGasPrice(
   chainId: number | null,
 ) {
   const rows = await clickhouse.rows(
-    `SELECT ${bucketOf('ts')} AS bucket, avg(toFloat64(effective_gas_price)) AS value
+    `SELECT ${bucketOf('ts', range)} AS bucket, avg(toFloat64(effective_gas_price)) AS value
        FROM ${EVENTS}
       WHERE ${IN_RANGE} AND type = 'tx' AND effective_gas_price IS NOT NULL
         AND ({chain:Nullable(Int64)} IS NULL OR chain_id = {chain:Nullable(Int64)})

@@ -14,7 +14,7 @@ export async function averageGasPrice(
 ) {
   const rows = await rowsOf(
     connection,
-    `SELECT ${bucketOf('ts')} AS bucket, avg(effective_gas_price::DOUBLE) AS value
+    `SELECT ${bucketOf('ts', range)} AS bucket, avg(effective_gas_price::DOUBLE) AS value
        FROM events
       WHERE ${IN_RANGE} AND type = 'tx' AND effective_gas_price IS NOT NULL
         AND ($chain::BIGINT IS NULL OR chain_id = $chain::BIGINT)

@@ -38,7 +38,7 @@ export async function connectedWallets(clickhouse: ClickHouse, projectId: string
   const connected = connectedCte(range);
   const rows = await clickhouse.rows(
     `WITH ${connected.sql}
-     SELECT ${bucketOf('first_at')} AS bucket, count() AS value FROM connected GROUP BY bucket`,
+     SELECT ${bucketOf('first_at', range)} AS bucket, count() AS value FROM connected GROUP BY bucket`,
     { ...bucketParams(projectId, range), ...connected.params },
     BucketValueRow,
   );

@@ -12,7 +12,7 @@ export async function connectedWallets(connection: Connection, projectId: string
         WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
         GROUP BY wallet_address
      )
-     SELECT ${bucketOf('first_at')} AS bucket, count(*) AS value FROM connected GROUP BY bucket`,
+     SELECT ${bucketOf('first_at', range)} AS bucket, count(*) AS value FROM connected GROUP BY bucket`,
     bucketParams(projectId, range),
     BucketValueRow,
   );

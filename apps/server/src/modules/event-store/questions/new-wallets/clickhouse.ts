@@ -27,7 +27,7 @@ export async function newWallets(clickhouse: ClickHouse, projectId: string, rang
   const wallets = connectedAndSeenBefore(range);
   const rows = await clickhouse.rows(
     `WITH ${wallets.sql}
-     SELECT ${bucketOf('first_at')} AS bucket, count() AS value
+     SELECT ${bucketOf('first_at', range)} AS bucket, count() AS value
        FROM connected
       WHERE wallet NOT IN (SELECT wallet FROM seen_before)
       GROUP BY bucket`,

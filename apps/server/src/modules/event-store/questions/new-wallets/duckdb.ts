@@ -16,7 +16,7 @@ export async function newWallets(connection: Connection, projectId: string, rang
         WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
         GROUP BY wallet_address
      )
-     SELECT ${bucketOf('first_at')} AS bucket, count(*) AS value
+     SELECT ${bucketOf('first_at', range)} AS bucket, count(*) AS value
        FROM connected JOIN wallet_firsts USING (wallet_address)
       WHERE wallet_firsts.project_id = $project AND wallet_firsts.first_seen >= ${FROM}
       GROUP BY bucket`,

@@ -19,7 +19,7 @@ export async function recentActivity(
       ActivityTotalsRow,
     ),
     clickhouse.rows(
-      `SELECT ${bucketOf('ts')} AS bucket, count() AS value
+      `SELECT ${bucketOf('ts', range)} AS bucket, count() AS value
          FROM ${EVENTS}
         WHERE ${IN_RANGE}
         GROUP BY bucket`,

@@ -20,7 +20,7 @@ export async function recentActivity(
   );
   const buckets = await rowsOf(
     connection,
-    `SELECT ${bucketOf('ts')} AS bucket, count(*)::DOUBLE AS value
+    `SELECT ${bucketOf('ts', range)} AS bucket, count(*)::DOUBLE AS value
        FROM events
       WHERE ${IN_RANGE}
       GROUP BY bucket`,

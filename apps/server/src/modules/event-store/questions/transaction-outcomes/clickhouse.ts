@@ -38,7 +38,7 @@ export async function transactionOutcomes(clickhouse: ClickHouse, projectId: str
         GROUP BY tx_id
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
      )
-     SELECT ${bucketOf('requested_at')} AS bucket,
+     SELECT ${bucketOf('requested_at', range)} AS bucket,
             count() AS total,
             countIf(t_is_submitted) AS submitted,
             countIf(t_outcome IN (${OUTCOME.reverted}, ${OUTCOME.failed})) AS failed,

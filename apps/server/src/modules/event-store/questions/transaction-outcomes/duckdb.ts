@@ -65,7 +65,7 @@ export async function transactionOutcomes(connection: Connection, projectId: str
         WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
        ${fromEvents}
      )
-     SELECT ${bucketOf('requested_at')} AS bucket,
+     SELECT ${bucketOf('requested_at', range)} AS bucket,
             count(*)::DOUBLE AS total,
             count(*) FILTER (WHERE is_submitted)::DOUBLE AS submitted,
             count(*) FILTER (WHERE status IN ('reverted', 'failed'))::DOUBLE AS failed,

@@ -1,0 +1,79 @@
+import {
+  type Annotation,
+  type CreateAnnotation,
+  MAX_ANNOTATIONS_PER_PROJECT,
+  type UpdateAnnotation,
+} from '@polyflow/contracts/annotations';
+import { badRequest, notFound } from '../../errors.ts';
+import type { Actor, AuditRecorder, ProjectAccess } from '../../lib/access.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isId, newId } from '../../lib/ids.ts';
+import type { AnnotationStore } from './store.ts';
+
+export type AnnotationService = ReturnType<typeof createAnnotationService>;
+
+export type AnnotationServiceDeps = {
+  store: AnnotationStore;
+  projects: ProjectAccess;
+  clock: Clock;
+  audit: AuditRecorder;
+};
+
+const annotationNotFound = () => notFound('Annotation not found.');
+
+/**
+ * Annotations (docs/annotations.md): every member reads them, admins and the owner write them; each change
+ * is in the audit log. Another project's annotation id answers 404 as a missing one.
+ */
+export function createAnnotationService({ store, projects, clock, audit }: AnnotationServiceDeps) {
+  return {
+    async list(userId: string, projectId: string): Promise<Annotation[]> {
+      await projects.getProjectFor(userId, projectId);
+      return store.listByProject(projectId);
+    },
+
+    async create(actor: Actor, projectId: string, input: CreateAnnotation): Promise<Annotation> {
+      await projects.getProjectFor(actor.id, projectId, 'manage');
+      if ((await store.countByProject(projectId)) >= MAX_ANNOTATIONS_PER_PROJECT) {
+        throw badRequest(
+          `A project can have at most ${MAX_ANNOTATIONS_PER_PROJECT} annotations; delete old ones first.`,
+        );
+      }
+      const created = await store.insert({
+        id: newId(),
+        project_id: projectId,
+        text: input.text,
+        start_date: input.startDate,
+        end_date: input.endDate ?? null,
+        created_by: actor.email,
+        created_at: clock().toISOString(),
+      });
+      await audit.record({ projectId, actor, action: 'annotation.create', target: created.id });
+      return created;
+    },
+
+    async update(actor: Actor, projectId: string, id: string, change: UpdateAnnotation): Promise<Annotation> {
+      await projects.getProjectFor(actor.id, projectId, 'manage');
+      const before = isId(id) ? await store.find(projectId, id) : null;
+      if (!before) throw annotationNotFound();
+      const startDate = change.startDate ?? before.startDate;
+      const endDate = change.endDate === undefined ? before.endDate : change.endDate;
+      if (endDate !== null && endDate < startDate) {
+        throw badRequest('endDate must be on or after startDate.');
+      }
+      await store.update(projectId, id, {
+        ...(change.text !== undefined ? { text: change.text } : {}),
+        ...(change.startDate !== undefined ? { start_date: change.startDate } : {}),
+        ...(change.endDate !== undefined ? { end_date: change.endDate } : {}),
+      });
+      await audit.record({ projectId, actor, action: 'annotation.update', target: id });
+      return (await store.find(projectId, id)) ?? before;
+    },
+
+    async remove(actor: Actor, projectId: string, id: string): Promise<void> {
+      await projects.getProjectFor(actor.id, projectId, 'manage');
+      if (!isId(id) || !(await store.delete(projectId, id))) throw annotationNotFound();
+      await audit.record({ projectId, actor, action: 'annotation.delete', target: id });
+    },
+  };
+}
