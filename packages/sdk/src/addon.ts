@@ -33,6 +33,7 @@ export const record: RecordCall = (emit, type, value, props = {}) => {
       entries.every(
         ([key, v]) =>
           isLabel(key) &&
+          key !== '__proto__' &&
           (typeof v === 'number'
             ? Number.isFinite(v)
             : typeof v === 'boolean' || v === '' || isLabel(v, 256)),
