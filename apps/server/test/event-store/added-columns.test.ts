@@ -14,7 +14,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const ADDED = ['event_name', 'app_user_id', 'props'];
+/** The columns added since the previous release, last in event-row.ts (ADR 064, 066). */
+const ADDED = ['event_name', 'app_user_id', 'props', 'release'];
 
 async function oldFile(): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-columns-'));
@@ -71,10 +72,10 @@ describe('columns added to event-row.ts', () => {
   it('adds none to a table in another order, and says why', () => {
     const names = EVENT_COLUMNS.map((column) => column.name);
     expect(addMissingEventColumns(names)).toEqual([]);
-    expect(addMissingEventColumns(names.slice(0, -3))).toEqual(
+    expect(addMissingEventColumns(names.slice(0, -ADDED.length))).toEqual(
       ADDED.map((name) => `ALTER TABLE events ADD COLUMN ${name} VARCHAR`),
     );
-    const swapped = [names[1], names[0], ...names.slice(2, -3)] as string[];
+    const swapped = [names[1], names[0], ...names.slice(2, -ADDED.length)] as string[];
     expect(() => addMissingEventColumns(swapped)).toThrow(/column 1 of events is id, expected project_id/);
   });
 });
