@@ -213,6 +213,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       deleteUserEvents: (projectId, userId) => events.deleteUserEvents(projectId, userId),
       deleteEventsBefore: (projectId, before) => eventStore.deleteEventsBefore(projectId, before),
     },
+    // Built below: a project is deleted only once requests are served.
+    deleteProjectFiles: (projectId) => sourcemaps.removeProjectFiles(projectId),
   });
   // CLICKHOUSE_URL selects ClickHouse; the embedded DuckDB file is the default (tests pass their own).
   const chosenEventStore =

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IncidentDetailSchema, IncidentListSchema } from '@polyflow/contracts/incidents';
@@ -305,5 +305,12 @@ describe.each(ENGINES)('releases and source maps on %s', (engine) => {
     expect(releases).toHaveLength(100);
     expect(releases.map((release) => release.release)).not.toContain('1.0.0');
     expect(storedFiles()).toHaveLength(100);
+  });
+
+  it("takes the project's map files with it when the project is deleted", async () => {
+    expect(storedFiles().length).toBeGreaterThan(0);
+    const deleted = await api().delete(`projects/${projectId}`, { token: owner.token });
+    expect(deleted.statusCode).toBe(204);
+    expect(existsSync(path.join(test.config.dataDir, 'sourcemaps', projectId))).toBe(false);
   });
 });

@@ -44,6 +44,8 @@ export type ProjectServiceDeps = {
     /** The event store: retention needs no flush (the ingestion log holds only seconds of events). */
     deleteEventsBefore(projectId: string, before: Date): Promise<number>;
   };
+  /** Files a project keeps under DATA_DIR (its source maps), removed after the project is deleted. */
+  deleteProjectFiles?: (projectId: string) => Promise<void>;
 };
 
 const DAY_MS = 86_400_000;
@@ -59,7 +61,13 @@ const RIGHT_MESSAGES: Record<Right, string> = {
  * their role allows (docs/teams.md): a non-member gets 404 as for a missing project, a member without
  * the right 403 ACCESS_FORBIDDEN.
  */
-export function createProjectService({ store, clock, events, audit }: ProjectServiceDeps) {
+export function createProjectService({
+  store,
+  clock,
+  events,
+  audit,
+  deleteProjectFiles,
+}: ProjectServiceDeps) {
   const listeners = new Set<ProjectChangeListener>();
 
   function changed(projectId: string): void {
@@ -272,6 +280,7 @@ export function createProjectService({ store, clock, events, audit }: ProjectSer
       // The key is gone with the project (and from ingestion's cache), so no event arrives after this.
       changed(projectId);
       await events.deleteProjectEvents(projectId);
+      await deleteProjectFiles?.(projectId);
     },
 
     /** For ingestion: the project a (publishable) API key belongs to, or null. Never log the key. */

@@ -30,6 +30,12 @@ export function createMapFiles(root: string) {
 
     read: (file: string): Promise<string> => readFile(full(file), 'utf8'),
 
+    /** Removes a deleted project's folder of maps (its id is a UUID the accounts store gave). */
+    async removeProject(projectId: string): Promise<void> {
+      if (!/^[0-9a-f-]{36}$/i.test(projectId)) return;
+      await rm(path.join(root, projectId), { recursive: true, force: true });
+    },
+
     /** Removes the files; one already gone is no error. */
     async remove(files: readonly string[]): Promise<void> {
       await Promise.all(files.map((file) => rm(full(file), { force: true })));

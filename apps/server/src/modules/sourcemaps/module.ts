@@ -14,7 +14,12 @@ export function createSourcemaps(deps: {
   projects: ProjectAccess;
   clock: Clock;
   audit: AuditRecorder;
-}): { service: SourcemapService; symbolicator: Symbolicator } {
+}): {
+  service: SourcemapService;
+  symbolicator: Symbolicator;
+  /** A deleted project's map files (their rows go with the project's by cascade). */
+  removeProjectFiles(projectId: string): Promise<void>;
+} {
   const store = createSourcemapStore(deps.db);
   const files = createMapFiles(path.join(deps.dataDir, 'sourcemaps'));
   const symbolicator = createSymbolicator({ store, files });
@@ -26,5 +31,5 @@ export function createSourcemaps(deps: {
     clock: deps.clock,
     audit: deps.audit,
   });
-  return { service, symbolicator };
+  return { service, symbolicator, removeProjectFiles: (projectId) => files.removeProject(projectId) };
 }
