@@ -158,4 +158,14 @@ describe('customEventSeries', () => {
     const answer = await ask(SERIES, { name: 'swap', timeZone: 'Mars/Base' });
     expect(errorOf(answer).code).toBe('BAD_USER_INPUT');
   });
+
+  it('refuses a range of more days than a series shows (8,000 years were walked hour by hour)', async () => {
+    const answer = await ask(SERIES, {
+      name: 'swap',
+      from: '1970-01-01T00:00:00Z',
+      to: '9999-12-31T23:59:59.999Z',
+    });
+    expect(errorOf(answer).code).toBe('BAD_USER_INPUT');
+    expect(errorOf(answer).message).toMatch(/at most 5000/);
+  });
 });

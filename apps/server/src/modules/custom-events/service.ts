@@ -4,6 +4,7 @@ import { InputError } from '../../reading/input-error.ts';
 import {
   type ComparableRangeInput,
   comparedRange,
+  MAX_BUCKETS,
   needsSpan,
   type RangeInput,
   resolveRange,
@@ -52,6 +53,14 @@ export function daysOf(range: TimeRange, timeZone: string): string[] {
     month: '2-digit',
     day: '2-digit',
   });
+  // One row per day, as every series: at most MAX_BUCKETS, refused beyond rather than truncated (or walked
+  // hour by hour over a range that can span millennia).
+  const dayCount = Math.ceil((range.toMs - range.fromMs) / 86_400_000) + 1;
+  if (dayCount > MAX_BUCKETS) {
+    throw new InputError(
+      `This range makes ${dayCount} days; the series shows at most ${MAX_BUCKETS}. Choose a shorter range.`,
+    );
+  }
   const days: string[] = [];
   // Hour steps meet every local day (a day lasts 23 to 25 hours); the last instant closes the range.
   for (let ms = range.fromMs; ms < range.toMs; ms += 3_600_000) {
