@@ -5,9 +5,9 @@ import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
 
-function setUp(answers: Record<string, Answer>) {
+function setUp(answers: Record<string, Answer>, timeZone = 'UTC') {
   logIn();
-  const project = buildProject();
+  const project = buildProject({ timeZone });
   const api = serveGraphql([project], answers);
   const view = renderApp(`/console/${project.id}/events`);
   return { ...view, api, project };
@@ -60,6 +60,21 @@ describe('Events screen', () => {
         api.calls.some((call) => call.field === 'customEventSeries' && call.variables.name === 'bridge'),
       ).toBe(true),
     );
+  });
+
+  it("asks for the days of the project's time zone and says which", async () => {
+    const { api } = setUp(
+      {
+        customEvents: counts,
+        customEventSeries: () => data({ customEventSeries: [{ day: '2024-02-01', events: 2, users: 1 }] }),
+      },
+      'Asia/Kolkata',
+    );
+    await screen.findByTestId('event-series');
+    expect(api.calls.find((call) => call.field === 'customEventSeries')?.variables.timeZone).toBe(
+      'Asia/Kolkata',
+    );
+    expect(screen.getByText('Events and users, days in Asia/Kolkata')).toBeTruthy();
   });
 
   it('says so when the project has no custom event', async () => {

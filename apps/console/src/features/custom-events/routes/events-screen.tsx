@@ -17,6 +17,7 @@ import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePeriod } from '../../../hooks/use-period';
 import { compare } from '../../../lib/comparison';
+import { displayTimeZone } from '../../../lib/format';
 import type { EventsRange } from '../api/custom-event-keys';
 import { useCustomEventBreakdown } from '../api/get-custom-event-breakdown';
 import { useCustomEventSeries } from '../api/get-custom-event-series';
@@ -163,7 +164,7 @@ function SeriesCard({ range, name }: { range: EventsRange; name: string }) {
   return (
     <ChartCard
       title={`${name} per day`}
-      eyebrow="Events and users, UTC days"
+      eyebrow={`Events and users, days in ${displayTimeZone()}`}
       status={series.status}
       errorText={series.error ? `Could not load the days: ${series.error.message}` : undefined}
       onRetry={() => void series.refetch()}
