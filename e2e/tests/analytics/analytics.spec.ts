@@ -205,7 +205,7 @@ test('transaction history by UTC day, Load more, and Inspect with the block expl
 
   const table = page.getByRole('table');
   await expect(table.getByRole('rowheader').first()).toHaveText(/^\w+day, \d{1,2} \w+ \d{4}$/);
-  await expect(page.getByText('Dates and times are UTC.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Dates and times are in UTC.', { exact: false })).toBeVisible();
   const inspect = page.getByRole('button', { name: /^Inspect transaction/ });
   await expect(inspect.first()).toBeVisible();
   expect(await inspect.count()).toBe(25);

@@ -74,7 +74,7 @@ test('an owner invites a colleague without an account, promotes them, sees their
   await expect(page).toHaveURL(new RegExp(`/console/${project.id}/analytics`));
   await page.goto(`/console/${project.id}/config`);
   await expect(page.getByText('You are a viewer of this project')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
   const colleagueNav = page.getByRole('navigation', { name: 'Console' });
   await expect(colleagueNav.getByRole('link', { name: 'Members' })).toBeVisible();
   await expect(colleagueNav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
@@ -103,7 +103,7 @@ test('an owner invites a colleague without an account, promotes them, sees their
   await expect(page.getByText('You are a viewer of this project')).toHaveCount(0);
   const domainInput = page.getByPlaceholder('E.g. polyflow.dev or app.polyflow.dev');
   await domainInput.fill('shop.example.com');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('shop.example.com', { exact: true })).toBeVisible();
 
   // It shows in the owner's audit log, with who did it.
