@@ -1,3 +1,5 @@
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
+
 import type { EvaluationResult } from './evaluation.ts';
 
 export type AlertEvaluationJobOptions = {
@@ -12,31 +14,13 @@ export type AlertEvaluationJobOptions = {
  * one node runs it (app.ts).
  */
 export function startAlertEvaluationJob({ evaluate, intervalMs, logger }: AlertEvaluationJobOptions) {
-  let running: Promise<void> | undefined;
-  let isStopped = false;
-
-  function tick(): void {
-    if (isStopped || running) return;
-    running = evaluate()
-      .then((result) => {
-        if (result.triggered + result.resolved > 0) logger.info({ ...result }, 'alert rules evaluated');
-      })
-      .catch((error: unknown) => {
-        if (!isStopped) logger.error({ err: error }, 'alert evaluation failed; retrying at the next one');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  const every = setInterval(tick, intervalMs);
-  every.unref();
-
-  return {
-    async stop(): Promise<void> {
-      isStopped = true;
-      clearInterval(every);
-      await running;
+  return startPeriodicJob({
+    pass: async () => {
+      const result = await evaluate();
+      if (result.triggered + result.resolved > 0) logger.info({ ...result }, 'alert rules evaluated');
     },
-  };
+    intervalMs,
+    logger,
+    failure: 'alert evaluation failed; retrying at the next one',
+  });
 }

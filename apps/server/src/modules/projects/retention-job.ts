@@ -1,3 +1,5 @@
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
+
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 export type RetentionJobOptions = {
@@ -19,38 +21,15 @@ export function startRetentionJob({
   startDelayMs = 30_000,
   intervalMs = RETENTION_INTERVAL_MS,
 }: RetentionJobOptions) {
-  let running: Promise<void> | undefined;
-  let isStopped = false;
-
-  async function pass(): Promise<void> {
-    try {
+  return startPeriodicJob({
+    pass: async () => {
       const results = await applyRetention();
       const deleted = results.filter((result) => result.deleted > 0);
       if (deleted.length > 0) logger.info({ projects: deleted }, 'retention deleted old events');
-    } catch (error) {
-      if (!isStopped) logger.error({ err: error }, 'retention pass failed; retrying at the next one');
-    }
-  }
-
-  function tick(): void {
-    if (isStopped || running) return;
-    running = pass().finally(() => {
-      running = undefined;
-    });
-  }
-
-  const first = setTimeout(tick, startDelayMs);
-  const every = setInterval(tick, intervalMs);
-  first.unref();
-  every.unref();
-
-  return {
-    /** Before the stores close: no new pass, and the one under way finishes. */
-    async stop(): Promise<void> {
-      isStopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
     },
-  };
+    intervalMs,
+    startDelayMs,
+    logger,
+    failure: 'retention pass failed; retrying at the next one',
+  });
 }

@@ -1,3 +1,5 @@
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
+
 /** How often the leader looks for reports to send (a report goes out within this of the period's end). */
 export const REPORT_CHECK_INTERVAL_MS = 5 * 60_000;
 
@@ -19,33 +21,13 @@ export function startReportJob({
   startDelayMs = 30_000,
   intervalMs = REPORT_CHECK_INTERVAL_MS,
 }: ReportJobOptions) {
-  let running: Promise<void> | undefined;
-  let isStopped = false;
-
-  function tick(): void {
-    if (isStopped || running) return;
-    running = sendDue()
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        if (!isStopped) logger.error({ err: error }, 'the report pass failed; retrying at the next one');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  const first = setTimeout(tick, startDelayMs);
-  const every = setInterval(tick, intervalMs);
-  first.unref();
-  every.unref();
-
-  return {
-    /** Before the stores close: no new pass, and the one under way finishes. */
-    async stop(): Promise<void> {
-      isStopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
+  return startPeriodicJob({
+    pass: async () => {
+      await sendDue();
     },
-  };
+    intervalMs,
+    startDelayMs,
+    logger,
+    failure: 'the report pass failed; retrying at the next one',
+  });
 }
