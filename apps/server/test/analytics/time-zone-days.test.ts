@@ -14,7 +14,9 @@ import { dataOf, graphqlClient } from './graphql-client.ts';
  * of day 1 and the first of day 2, and u1 sends one transaction in day 1. Local days: W1 on days 0 and 1,
  * W2 on days 1 and 2: 4 wallet-days and 4 user-days over 3 days. Counted by UTC day, each pair of events
  * falls in one UTC day: 2 wallet-days over the 4 UTC days the range touches; a UTC project with the same
- * events and range keeps that answer. Both engines (`server` and `server-clickhouse`).
+ * events and range keeps that answer. The same events make daily retention cohorts (docs/wallets.md) of
+ * local days: W1 in day 0's cohort back on day 1, W2 in day 1's cohort back on day 2. Both engines
+ * (`server` and `server-clickhouse`).
  */
 type Case = { zone: string; edges: [string, string, string, string] };
 
@@ -74,6 +76,12 @@ const OVERVIEW = `query Overview($projectId: ID!, $from: DateTime, $to: DateTime
   }
 }`;
 
+const COHORTS = `query C($projectId: ID!, $from: DateTime, $to: DateTime) {
+  retentionCohorts(projectId: $projectId, from: $from, to: $to) {
+    granularity cohorts { start end size returned }
+  }
+}`;
+
 describe('per-day averages in the project time zone', () => {
   const test = useTestApp('sqlite');
   let owner: SeededUser;
@@ -95,10 +103,10 @@ describe('per-day averages in the project time zone', () => {
         }
         const [, dayStart, dayEnd] = edges;
         rows.push(
-          eventRow(id, before(dayStart), 'u1', 'page_view', { withWallet: true }),
-          eventRow(id, dayStart, 'u1', 'page_view', { withWallet: true }),
-          eventRow(id, before(dayEnd), 'u2', 'page_view', { withWallet: true }),
-          eventRow(id, dayEnd, 'u2', 'page_view', { withWallet: true }),
+          eventRow(id, before(dayStart), 'u1', 'wallet_connected', { withWallet: true }),
+          eventRow(id, dayStart, 'u1', 'wallet_connected', { withWallet: true }),
+          eventRow(id, before(dayEnd), 'u2', 'wallet_connected', { withWallet: true }),
+          eventRow(id, dayEnd, 'u2', 'wallet_connected', { withWallet: true }),
           ...txRows(id, {
             txId: `tx-${id}`,
             user: 'u1',
@@ -131,7 +139,37 @@ describe('per-day averages in the project time zone', () => {
     };
   }
 
+  async function cohorts(projectId: string, variables: Record<string, unknown>) {
+    const answer = await graphqlClient(test.app)(
+      COHORTS,
+      { projectId, ...variables },
+      { token: owner.token },
+    );
+    return dataOf(answer).retentionCohorts as {
+      granularity: string;
+      cohorts: { start: string; end: string; size: number; returned: number[] }[];
+    };
+  }
+
   for (const [name, { edges }] of Object.entries(CASES)) {
+    it(`${name}: daily retention cohorts are local days`, async () => {
+      const [from, dayStart, dayEnd, to] = edges;
+      const answer = await cohorts(projectOf[name] as string, { from, to });
+      expect(answer.granularity).toBe('DAY');
+      const backNextDay = [1, ...Array.from({ length: 11 }, () => 0)];
+      expect(answer.cohorts).toEqual([
+        { start: from, end: dayStart, size: 1, returned: backNextDay },
+        { start: dayStart, end: dayEnd, size: 1, returned: backNextDay },
+      ]);
+    });
+
+    it(`${name}: a UTC project's cohorts step by 24 elapsed hours`, async () => {
+      const [from, , , to] = edges;
+      const answer = await cohorts(utcTwinOf[name] as string, { from, to });
+      const starts = answer.cohorts.map((cohort) => Date.parse(cohort.start) - Date.parse(from));
+      expect(starts.every((start) => start % 86_400_000 === 0)).toBe(true);
+    });
+
     it(`${name}: wallet- and user-days of local days over the local days touched`, async () => {
       const [from, , , to] = edges;
       const answer = await overview(projectOf[name] as string, { from, to });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { InputError } from '../../reading/input-error.ts';
@@ -17,6 +18,7 @@ import {
   LIFECYCLE_STAGES,
   type LifecycleCounts,
   type LifecycleStage,
+  periodStartMs,
   type RetentionReturn,
   stageOf,
   WALLET_LIST_SORTS,
@@ -219,7 +221,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     },
 
     async cohorts(userId: string, projectId: string, input: CohortInput) {
-      await owned(userId, projectId);
+      const { timeZone } = await projects.getProjectFor(userId, projectId);
       const returnBy = oneOf<RetentionReturn>(
         ['connected', 'transacted'],
         (input.returnBy ?? 'connected').toLowerCase(),
@@ -241,29 +243,32 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
       const daily = range.toMs - range.fromMs < DAILY_COHORTS_BELOW_DAYS * DAY_MS;
       const periodMs = daily ? DAY_MS : 7 * DAY_MS;
       const nowMs = clock().getTime();
-      const rows = await store.retentionCohorts(projectId, {
+      const query = {
         range,
         periodMs,
         periods: COHORT_PERIODS,
         returnBy,
         split: dimension ? { dimension, value: input.splitValue ?? null } : null,
         untilMs: nowMs,
-      });
+        timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+      };
+      const rows = await store.retentionCohorts(projectId, query);
+      // Periods of local days or weeks in the project's zone (docs/timezone.md).
+      const startOf = (index: number) => periodStartMs(query, index);
       return {
         granularity: daily ? 'DAY' : 'WEEK',
         periods: COHORT_PERIODS,
         cohorts: rows.map((row) => {
-          const startMs = range.fromMs + row.index * periodMs;
+          const startMs = startOf(row.index);
+          // A period that has not started yet has no figure.
+          const started = (k: number) => startOf(row.index + k + 1) < nowMs;
           return {
             start: new Date(startMs),
-            end: new Date(Math.min(startMs + periodMs, range.toMs)),
+            end: new Date(Math.min(startOf(row.index + 1), range.toMs)),
             size: row.size,
-            // A period that has not started yet has no figure.
-            returned: row.returned.map((wallets, k) =>
-              startMs + (k + 1) * periodMs < nowMs ? wallets : null,
-            ),
+            returned: row.returned.map((wallets, k) => (started(k) ? wallets : null)),
             shares: row.returned.map((wallets, k) =>
-              startMs + (k + 1) * periodMs < nowMs && row.size > 0 ? wallets / row.size : null,
+              started(k) && row.size > 0 ? wallets / row.size : null,
             ),
           };
         }),
