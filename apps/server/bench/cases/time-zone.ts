@@ -21,7 +21,24 @@ const noPostgres = async () => {
   throw new Error('no PostgreSQL translation');
 };
 
+const localTimeRange = (c: DuckBenchContext) => ({
+  fromMs: c.range.fromMs - HOUR_MS,
+  toMs: c.range.toMs - HOUR_MS,
+});
+
 export const cases: BenchCase[] = [
+  {
+    // The plan before ADR 071, on the same local-midnight range: whole UTC days from the derived tables,
+    // the two partial UTC days at each period's ends from the events (what a UTC project still runs).
+    name: 'zoned active days, UTC-day plan (Berlin midnights, with previous)',
+    duckdb: (c) => c.store.activeDays(c.projectId, localTimeRange(c)),
+    postgres: noPostgres,
+  },
+  {
+    name: 'zoned active days, local-day plan (Europe/Berlin, with previous)',
+    duckdb: (c) => c.store.activeDays(c.projectId, localTimeRange(c), undefined, ZONE),
+    postgres: noPostgres,
+  },
   {
     name: 'zoned analyticsOverview (Europe/Berlin, 30 local days)',
     duckdb: (c) =>
