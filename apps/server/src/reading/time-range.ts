@@ -187,12 +187,20 @@ export const daysIn = (range: TimeRange, zone: string = DEFAULT_TIME_ZONE): numb
 export type LocalDayRun = { startMs: number; index: number; regular: boolean };
 
 /**
+ * Beyond this many local days (about three years) `localDayRuns` answers null: the days are then told
+ * by the engine's own zone data (a longer range, such as all time over stored times from 1970 to 9999,
+ * would make the server walk and the SQL hold one branch per change of every year).
+ */
+export const MAX_LOCAL_DAY_RUN_DAYS = 1_100;
+
+/**
  * The local days a range touches, numbered from 0 (the day holding `fromMs`), as few runs as the zone's
  * changes allow: one for a range without a daylight-saving change, three more per change. The event
  * store turns them into one arithmetic expression per engine, so both number a time's local day alike
  * and without a time zone library of their own (docs/timezone.md).
  */
-export function localDayRuns(range: TimeRange, zone: string): LocalDayRun[] {
+export function localDayRuns(range: TimeRange, zone: string): LocalDayRun[] | null {
+  if (daysIn(range, zone) > MAX_LOCAL_DAY_RUN_DAYS) return null;
   const runs: LocalDayRun[] = [];
   let startMs = startOfLocalDay(range.fromMs, zone);
   let wallMs = Math.floor(wallClockMs(startMs, zone) / DAY_MS) * DAY_MS;

@@ -1,4 +1,6 @@
+import { localDaysIn, startOfLocalDay } from '@polyflow/contracts/time-zone';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LOCAL_DAY_RUN_DAYS } from '../../src/reading/time-range.ts';
 import { apiClient } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { useTestApp } from '../support/harness.ts';
@@ -151,7 +153,7 @@ describe('per-day averages in the project time zone', () => {
     };
   }
 
-  for (const [name, { edges }] of Object.entries(CASES)) {
+  for (const [name, { zone, edges }] of Object.entries(CASES)) {
     it(`${name}: daily retention cohorts are local days`, async () => {
       const [from, dayStart, dayEnd, to] = edges;
       const answer = await cohorts(projectOf[name] as string, { from, to });
@@ -199,6 +201,21 @@ describe('per-day averages in the project time zone', () => {
         Date.parse(dayStart) + 3_600_000,
       );
       expect(previous.dailyActiveWallets).toBe(1);
+    });
+
+    it(`${name}: over three years of local days, the engine's own zone data gives the same wallet-days`, async () => {
+      const [from, , , to] = edges;
+      // Two years before and after: 1,400+ local days, past localDayRuns' limit; the same 4 wallet-days.
+      const longFrom = startOfLocalDay(Date.parse(from), zone, -730);
+      const longTo = startOfLocalDay(Date.parse(to), zone, 730);
+      const days = localDaysIn(longFrom, longTo, zone);
+      expect(days).toBeGreaterThan(MAX_LOCAL_DAY_RUN_DAYS);
+      const answer = await overview(projectOf[name] as string, {
+        from: new Date(longFrom).toISOString(),
+        to: new Date(longTo).toISOString(),
+      });
+      expect(answer.dailyActiveWallets).toBeCloseTo(4 / days, 12);
+      expect(answer.averageTransactionsPerUserPerDay).toBeCloseTo(1 / 4, 12);
     });
 
     it(`${name}: a UTC project keeps UTC days for the same events and range`, async () => {

@@ -64,11 +64,11 @@ function daysOfValues(range: TimeRange, previousRange: TimeRange) {
  */
 function zonedDays(current: TimeRange, previous: TimeRange, zone: string) {
   const at = (name: string) => `fromUnixTimestamp64Milli({${name}:Int64}, 'UTC')`;
-  const day = localDaySql(
-    localDayRuns(bothPeriods(current, previous), zone),
-    'toUnixTimestamp64Milli(ts)',
-    (a, b) => `intDiv(${a}, ${b})`,
-  );
+  const runs = localDayRuns(bothPeriods(current, previous), zone);
+  // Over about three years, the local date by ClickHouse's own zone data.
+  const day = runs
+    ? localDaySql(runs, 'toUnixTimestamp64Milli(ts)', (a, b) => `intDiv(${a}, ${b})`)
+    : 'toDate32(ts, {zone:String})';
   const inCurrent = `(ts >= ${at('current_from')} AND ts < ${at('current_to')})`;
   const inPrevious = `(ts >= ${at('previous_from')} AND ts < ${at('previous_to')})`;
   return {
@@ -83,6 +83,7 @@ function zonedDays(current: TimeRange, previous: TimeRange, zone: string) {
       current_to: current.toMs,
       previous_from: previous.fromMs,
       previous_to: previous.toMs,
+      zone,
     },
   };
 }

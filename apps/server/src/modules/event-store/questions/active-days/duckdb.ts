@@ -70,11 +70,11 @@ async function zonedDays(
   previous: TimeRange,
   zone: string,
 ) {
-  const day = localDaySql(
-    localDayRuns(bothPeriods(current, previous), zone),
-    'epoch_ms(ts)',
-    (a, b) => `${a} // ${b}`,
-  );
+  const runs = localDayRuns(bothPeriods(current, previous), zone);
+  // Over about three years, the local date by DuckDB's ICU (timezone(): the stored time read as UTC).
+  const day = runs
+    ? localDaySql(runs, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`)
+    : `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
   const inCurrent = `ts >= ${at('current_from')} AND ts < ${at('current_to')}`;
   const inPrevious = `ts >= ${at('previous_from')} AND ts < ${at('previous_to')}`;
   const [row] = await rowsOf(
@@ -91,6 +91,7 @@ async function zonedDays(
       current_to: BigInt(current.toMs),
       previous_from: BigInt(previous.fromMs),
       previous_to: BigInt(previous.toMs),
+      ...(runs === null && { zone }),
     },
     DaysRow,
   );

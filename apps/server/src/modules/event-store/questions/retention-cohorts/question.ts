@@ -65,6 +65,8 @@ export function periodSql(
     { fromMs: query.range.fromMs, toMs: Math.max(returnsEndMs(query), query.range.toMs) },
     zone,
   );
+  // The service caps a cohort range at 400 days (and its returns 12 periods on): always within the runs' limit.
+  if (!runs) throw new Error('a cohort range longer than localDayRuns numbers');
   return div(localDaySql(runs, ms, div), String(query.periodMs / DAY_MS));
 }
 
