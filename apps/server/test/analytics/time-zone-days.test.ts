@@ -165,6 +165,12 @@ describe('per-day averages in the project time zone', () => {
       ]);
     });
 
+    it(`${name}: all time's cohorts start at the local midnight of the first event`, async () => {
+      const answer = await cohorts(projectOf[name] as string, {});
+      expect(answer.cohorts[0]?.start).toBe(edges[0]);
+      expect(answer.cohorts.reduce((sum, cohort) => sum + cohort.size, 0)).toBe(2);
+    });
+
     it(`${name}: a UTC project's cohorts step by 24 elapsed hours`, async () => {
       const [from, , , to] = edges;
       const answer = await cohorts(utcTwinOf[name] as string, { from, to });

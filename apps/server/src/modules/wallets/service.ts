@@ -174,13 +174,15 @@ export function shareOf(burned: string, paid: string): number | null {
 }
 
 export function createWalletService({ projects, store, clock = systemClock }: WalletServiceDeps) {
-  async function owned(userId: string, projectId: string): Promise<void> {
-    await projects.getProjectFor(userId, projectId);
+  /** Owner check; the project's time zone (all time starts at the local midnight of its first event). */
+  async function owned(userId: string, projectId: string): Promise<string> {
+    const { timeZone } = await projects.getProjectFor(userId, projectId);
+    return timeZone ?? DEFAULT_TIME_ZONE;
   }
 
-  async function rangeOf(projectId: string, input: RangeInput): Promise<TimeRange> {
+  async function rangeOf(projectId: string, input: RangeInput, zone: string): Promise<TimeRange> {
     const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
-    const range = resolveRange(input, span, clock().getTime());
+    const range = resolveRange(input, span, clock().getTime(), zone);
     if (range.toMs - range.fromMs <= MAX_RANGE_DAYS * DAY_MS) return range;
     // An open start ("all time") longer than the limit means its last 400 days; an explicit one is refused.
     if (input.from) throw new InputError(`Invalid range: at most ${MAX_RANGE_DAYS} days from from to to.`);
@@ -217,7 +219,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   return {
     async lifecycle(userId: string, projectId: string, input: RangeInput) {
       await owned(userId, projectId);
-      return lifecycleOf(projectId, await rangeOf(projectId, input));
+      // The lifecycle's days are UTC days in every project (docs/wallets.md), its range's too.
+      return lifecycleOf(projectId, await rangeOf(projectId, input, DEFAULT_TIME_ZONE));
     },
 
     async cohorts(userId: string, projectId: string, input: CohortInput) {
@@ -239,7 +242,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
             'split dimension',
           )
         : null;
-      const range = await rangeOf(projectId, input);
+      const range = await rangeOf(projectId, input, timeZone ?? DEFAULT_TIME_ZONE);
       const daily = range.toMs - range.fromMs < DAILY_COHORTS_BELOW_DAYS * DAY_MS;
       const periodMs = daily ? DAY_MS : 7 * DAY_MS;
       const nowMs = clock().getTime();
@@ -276,8 +279,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     },
 
     async failedTransactionCost(userId: string, projectId: string, input: RangeInput) {
-      await owned(userId, projectId);
-      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input));
+      const zone = await owned(userId, projectId);
+      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input, zone));
       return {
         chains: cost.chains.map((chain) => ({
           ...chain,
@@ -332,8 +335,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         (input.sort ?? 'last_seen').toLowerCase(),
         'sort',
       );
-      await owned(userId, projectId);
-      const range = await rangeOf(projectId, input);
+      const zone = await owned(userId, projectId);
+      const range = await rangeOf(projectId, input, zone);
       const descending = input.descending ?? true;
       const limit = input.first ?? 50;
       const filters = {
