@@ -195,7 +195,7 @@ export const MAX_LOCAL_DAY_RUN_DAYS = 1_100;
 
 /**
  * The local days a range touches, numbered from 0 (the day holding `fromMs`), as few runs as the zone's
- * changes allow: one for a range without a daylight-saving change, three more per change. The event
+ * changes allow: one for a range without a daylight-saving change, two more per change. The event
  * store turns them into one arithmetic expression per engine, so both number a time's local day alike
  * and without a time zone library of their own (docs/timezone.md).
  */
