@@ -112,6 +112,9 @@ describe('derived tables (ADR 054)', () => {
         first_seen: new Date(RANGE.fromMs - DAY_MS),
         first_connected: new Date(RANGE.fromMs - DAY_MS),
         first_connected_session: 's0',
+        first_id: 'ev-5',
+        first_source: null,
+        first_campaign: 'launch',
       },
     ]);
     expect(rows.incident_occurrences).toHaveLength(1);
@@ -125,6 +128,90 @@ describe('derived tables (ADR 054)', () => {
       countries: ['DE'],
       wallet_providers: ['MetaMask'],
     });
+  });
+
+  it("keep a transaction's sender, chain and latest receipts, and a wallet's sessions, whatever the arrival order (ADR 073)", async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const receipt = { gas_used: 21_000n, effective_gas_price: 3_000_000_000n };
+    const stages = [
+      event('tx', t, {
+        session_id: 's1',
+        wallet_address: '0xa',
+        tx_id: 'tx1',
+        tx_stage: 'requested',
+        chain_id: 10,
+      }),
+      event('tx', t + 1000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'submitted',
+        chain_id: 1,
+      }),
+      event('tx', t + 2000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'reverted',
+        ...receipt,
+      }),
+      event('tx', t + 3000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'reverted',
+        gas_used: 50_000n,
+        effective_gas_price: 2n,
+      }),
+      event('tx', t + 4000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'confirmed',
+        ...receipt,
+      }),
+      event('wallet_connected', t - 5000, {
+        session_id: 's1',
+        wallet_address: '0xa',
+        country: 'FR',
+        browser: 'Firefox',
+      }),
+      event('page_view', t + 500, { session_id: 's2', wallet_address: '0xa', country: 'DE' }),
+    ];
+    // Newest first, one load each, then everything again (a replay).
+    for (const row of [...stages].reverse()) await store.loadSegment(segmentOf([row]));
+    await store.loadSegment(segmentOf(stages));
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.transaction_summaries).toMatchObject([
+      {
+        tx_id: 'tx1',
+        sender: '0xa',
+        chain_id: 10n,
+        confirmed_fee: 63_000_000_000_000n,
+        reverted_fee: 100_000n,
+      },
+    ]);
+    expect(rows.wallet_sessions).toMatchObject([
+      {
+        wallet_address: '0xa',
+        session_id: 's1',
+        first_ts: new Date(t - 5000),
+        last_ts: new Date(t),
+        connected_ts: new Date(t - 5000),
+        countries: ['FR'],
+        browsers: ['Firefox'],
+        chains: [10n],
+      },
+      { wallet_address: '0xa', session_id: 's2', countries: ['DE'], connected_ts: null },
+      {
+        wallet_address: '0xb',
+        session_id: 's1',
+        first_ts: new Date(t + 1000),
+        last_ts: new Date(t + 4000),
+        chains: [1n],
+      },
+    ]);
   });
 
   it('merge a session that goes on across loads: a set gaining a member inside its span, a scalar alone moving, a landing value arriving late', async () => {
@@ -555,19 +642,22 @@ describe('derived tables (ADR 054)', () => {
     // A file of version 4: no `user_lives` yet; a table of version 4 emptied by hand stays as it is.
     await inTransaction(connection, async () => {
       await connection.run('DROP TABLE user_lives');
-      await connection.run('DELETE FROM wallet_firsts');
+      await connection.run('DELETE FROM wallet_days');
       await connection.run('UPDATE derived_tables_version SET version = 4');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
       'user_lives',
       'sessions',
+      'transaction_summaries',
       'incident_lives',
       'incident_members',
+      'wallet_sessions',
     ]);
-    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
+    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
   });
 
-  it('build the incident tables, and those of version 7, for a file of version 5', async () => {
+  it('build the incident tables, and those of versions 7 and 8, for a file of version 5', async () => {
     await storeRows(store, [
       event('error', RANGE.fromMs, { incident_id: 'inc_1', error_source: 'window', error_message: 'x' }),
       event('page_view', RANGE.fromMs + DAY_MS, { user_id: 'u2' }),
@@ -581,15 +671,18 @@ describe('derived tables (ADR 054)', () => {
       await connection.run('UPDATE derived_tables_version SET version = 5');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
       'user_lives',
       'sessions',
+      'transaction_summaries',
       'incident_lives',
       'incident_members',
+      'wallet_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
   });
 
-  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild nothing else', async () => {
+  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild only those and the tables of version 8', async () => {
     await storeRows(store, [
       event('page_view', RANGE.fromMs, { user_id: 'u1', session_id: 's1' }),
       event('wallet_connected', RANGE.fromMs + DAY_MS, {
@@ -604,11 +697,17 @@ describe('derived tables (ADR 054)', () => {
     await inTransaction(connection, async () => {
       await connection.run('ALTER TABLE sessions DROP COLUMN user_key');
       await connection.run('ALTER TABLE user_lives DROP COLUMN user_key');
-      await connection.run('DELETE FROM wallet_firsts');
+      await connection.run('DELETE FROM wallet_days');
       await connection.run('UPDATE derived_tables_version SET version = 6');
     });
-    expect(await ensureDerivedTables(connection)).toEqual(['user_lives', 'sessions']);
-    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
+    expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
+      'user_lives',
+      'sessions',
+      'transaction_summaries',
+      'wallet_sessions',
+    ]);
+    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
     const keys = await connection.runAndReadAll(
       `SELECT DISTINCT s.user_id, s.user_key = l.user_key AS same FROM sessions s JOIN user_lives l USING (project_id, user_id) ORDER BY ALL`,
     );

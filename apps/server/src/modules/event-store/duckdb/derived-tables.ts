@@ -12,6 +12,7 @@ import { USER_DAYS } from './user-days.ts';
 import { USER_LIVES } from './user-lives.ts';
 import { WALLET_DAYS } from './wallet-days.ts';
 import { WALLET_FIRSTS } from './wallet-firsts.ts';
+import { WALLET_SESSIONS } from './wallet-sessions.ts';
 
 /**
  * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
@@ -32,6 +33,7 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   TRANSACTION_SUMMARIES,
   INCIDENT_LIVES,
   INCIDENT_MEMBERS,
+  WALLET_SESSIONS,
 ];
 
 export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);
