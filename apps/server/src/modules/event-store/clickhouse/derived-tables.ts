@@ -138,7 +138,7 @@ export async function deleteDerivedRows(
   params: Params,
   change: DerivedRowsChange,
 ): Promise<void> {
-  for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys'])
+  for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys', 'wallet_events'])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);

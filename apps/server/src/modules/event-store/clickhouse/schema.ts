@@ -22,6 +22,7 @@ import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-d
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
+import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
@@ -157,6 +158,15 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   { version: 13, statements: addEventColumns(['event_name', 'app_user_id', 'props']) },
   // Each event's release (the SDK's `release` option, ADR 066).
   { version: 14, statements: addEventColumns(['release']) },
+  // Each event carrying a wallet, sorted by the wallet, for the wallet page (ADR 073).
+  {
+    version: 16,
+    statements: walletEventsStatements(
+      EVENT_COLUMNS.filter(({ name }) => (WALLET_EVENT_COLUMNS as readonly string[]).includes(name))
+        .map((column) => `${column.name} ${columnType(column)}`)
+        .join(',\n  '),
+    ),
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -1,4 +1,4 @@
-import { type DuckDBConnection, type DuckDBValue, listValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import {
@@ -95,9 +95,6 @@ export const FAILED_NEAR = (o: string, t: string) =>
   `AND ${t}.ts <= ${o}.ts + to_milliseconds(${TX_FAILURE_WINDOW.afterMs})`;
 
 export type Params = Record<string, DuckDBValue>;
-
-/** A list parameter (`$name::VARCHAR[]` or `::BIGINT[]`). */
-export const listParam = (values: readonly (string | bigint)[]): DuckDBValue => listValue([...values]);
 
 export const rangeParams = (projectId: string, range: TimeRange): Params => ({
   project: projectId,

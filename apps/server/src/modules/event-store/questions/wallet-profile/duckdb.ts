@@ -4,8 +4,7 @@ import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 /**
  * The wallet's facts from its `wallet_sessions` rows, its transactions from `transaction_summaries` (by
- * sender), its first session's landing from that session's events between the session's first and last
- * event (`sessions`), so that no statement reads more than the wallet's rows and one session (ADR 073).
+ * sender), its first session's landing from that session's events (ADR 073).
  */
 export async function walletProfile(
   connection: Connection,
@@ -28,17 +27,11 @@ export async function walletProfile(
   if (!facts || facts.events === 0) return null;
   const [touch] = await rowsOf(
     connection,
-    `WITH span AS (
-       SELECT min(first_ts) AS first_ts, max(last_ts) AS last_ts FROM sessions
-        WHERE project_id = $project AND session_id = $session
-     )
-     SELECT arg_min(utm_source, (ts, id)) AS source, arg_min(utm_medium, (ts, id)) AS medium,
+    `SELECT arg_min(utm_source, (ts, id)) AS source, arg_min(utm_medium, (ts, id)) AS medium,
             arg_min(utm_campaign, (ts, id)) AS campaign,
             arg_min(referrer, (ts, id)) FILTER (WHERE type = 'page_view') AS referrer,
             arg_min(path, (ts, id)) FILTER (WHERE type = 'page_view') AS landing_path
-       FROM events
-      WHERE project_id = $project AND session_id = $session
-        AND ts >= (SELECT first_ts FROM span) AND ts <= (SELECT last_ts FROM span)`,
+       FROM events WHERE project_id = $project AND session_id = $session`,
     { project: projectId, session: facts.first_session },
     TouchRow,
   );
