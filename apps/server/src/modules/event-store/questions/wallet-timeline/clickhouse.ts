@@ -1,10 +1,8 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { EVENTS, ms } from '../../clickhouse/sql.ts';
 import type { WalletTimelineEvent } from '../../wallet-questions.ts';
-import { CARRIES_WALLET } from '../wallet-profile/question.ts';
 import { TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
-const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '{wallet:String}');
 export async function walletTimeline(
   clickhouse: ClickHouse,
   projectId: string,
@@ -13,8 +11,8 @@ export async function walletTimeline(
 ): Promise<WalletTimelineEvent[]> {
   const rows = await clickhouse.rows(
     `WITH latest AS (
-       SELECT session_id AS l_session, max(ts) AS l_last FROM ${EVENTS}
-        WHERE project_id = {project:String} AND ${CARRIES}
+       SELECT session_id AS l_session, max(ts) AS l_last FROM wallet_events
+        WHERE project_id = {project:String} AND wallet = {wallet:String}
         GROUP BY session_id ORDER BY l_last DESC, l_session LIMIT {sessions:Int64}
      )
      SELECT id, session_id, ${ms('ts')} AS time_ms, type, path, wallet_address, wallet_provider, chain_id,
@@ -23,7 +21,7 @@ export async function walletTimeline(
             error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance_text,
             toString(wallet_nonce) AS wallet_nonce_text
        FROM ${EVENTS} INNER JOIN latest ON l_session = session_id
-      WHERE project_id = {project:String}
+      WHERE project_id = {project:String} AND session_id IN (SELECT l_session FROM latest)
       ORDER BY l_last DESC, l_session, ts, id
       LIMIT ${TIMELINE_EVENTS}`,
     { project: projectId, wallet, sessions },
