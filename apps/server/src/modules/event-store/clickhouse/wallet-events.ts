@@ -42,7 +42,7 @@ export const walletEventsStatements = (columns: string) => [
 ORDER BY (project_id, wallet, ts, id)`,
   `CREATE MATERIALIZED VIEW IF NOT EXISTS wallet_events_of_events TO wallet_events AS
 ${WALLET_EVENTS_OF_EVENTS}`,
-  `INSERT INTO wallet_events ${WALLET_EVENTS_OF_EVENTS}
+  `INSERT INTO wallet_events (wallet, ${WALLET_EVENT_COLUMNS.join(', ')}) ${WALLET_EVENTS_OF_EVENTS}
    ORDER BY project_id, wallet, ts, id
 SETTINGS max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
 ];
