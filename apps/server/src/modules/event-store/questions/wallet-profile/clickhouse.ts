@@ -1,12 +1,16 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
-import { EVENTS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
+import { LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
-/** The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. */
+/**
+ * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. `events` without
+ * FINAL here and for the touch: every figure is a minimum, maximum or argMin/argMax per key, which an event
+ * stored twice (the same row) does not change (ADR 073).
+ */
 const TRANSACTIONS = `wallet_txs AS (
   SELECT tx_id FROM wallet_events
    WHERE project_id = {project:String} AND wallet = {wallet:String} AND type = 'tx' AND tx_id IS NOT NULL
@@ -17,7 +21,7 @@ txs AS (
   SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
          argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
          argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
-    FROM ${EVENTS}
+    FROM events
    WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
      AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
      AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
@@ -49,7 +53,7 @@ export async function walletProfile(
               argMin(utm_campaign, (ts, id)) AS campaign,
               argMinIf(referrer, (ts, id), type = 'page_view') AS referrer,
               argMinIf(path, (ts, id), type = 'page_view') AS landing_path
-         FROM ${EVENTS} WHERE project_id = {project:String} AND session_id = {session:String}`,
+         FROM events WHERE project_id = {project:String} AND session_id = {session:String}`,
       { project: projectId, session: facts.first_session },
       TouchRow,
     ),
