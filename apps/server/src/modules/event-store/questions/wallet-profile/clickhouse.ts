@@ -1,6 +1,6 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
-import { LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
@@ -21,7 +21,7 @@ txs AS (
   SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
          argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
          argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
-    FROM events
+    FROM ${EVENT_ROWS}
    WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
      AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
      AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
@@ -53,7 +53,7 @@ export async function walletProfile(
               argMin(utm_campaign, (ts, id)) AS campaign,
               argMinIf(referrer, (ts, id), type = 'page_view') AS referrer,
               argMinIf(path, (ts, id), type = 'page_view') AS landing_path
-         FROM events WHERE project_id = {project:String} AND session_id = {session:String}`,
+         FROM ${EVENT_ROWS} WHERE project_id = {project:String} AND session_id = {session:String}`,
       { project: projectId, session: facts.first_session },
       TouchRow,
     ),

@@ -1,5 +1,5 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { ms } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, ms } from '../../clickhouse/sql.ts';
 import type { WalletTimelineEvent } from '../../wallet-questions.ts';
 import { TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
@@ -21,7 +21,7 @@ export async function walletTimeline(
             toString(effective_gas_price) AS effective_gas_price_text, sig_stage, sig_method, error_source,
             error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance_text,
             toString(wallet_nonce) AS wallet_nonce_text
-       FROM events INNER JOIN latest ON l_session = session_id
+       FROM ${EVENT_ROWS} INNER JOIN latest ON l_session = session_id
       WHERE project_id = {project:String} AND session_id IN (SELECT l_session FROM latest)
       ORDER BY l_last DESC, l_session, ts, id
       LIMIT 1 BY id
