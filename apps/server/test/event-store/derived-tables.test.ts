@@ -214,6 +214,50 @@ describe('derived tables (ADR 054)', () => {
     ]);
   });
 
+  it('answer the failed-transaction cost from the summaries, and a transaction with a receipt after the range from its events (ADR 073)', async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const stage = (txId: string, ts: number, txStage: string, gas: bigint | null) =>
+      event('tx', ts, {
+        session_id: 's1',
+        wallet_address: '0xa',
+        tx_id: txId,
+        tx_stage: txStage,
+        chain_id: 1,
+        tx_to: '0xc',
+        selector: '0x12345678',
+        gas_used: gas,
+        effective_gas_price: gas === null ? null : 2n,
+      });
+    await storeRows(store, [
+      stage('tx1', t, 'requested', null),
+      stage('tx1', t + 1000, 'reverted', 100n),
+      // A later receipt of the same kind after the range: the range counts the one it holds.
+      stage('tx1', RANGE.toMs + 1000, 'reverted', 7n),
+      stage('tx2', t, 'requested', null),
+      stage('tx2', t + 2000, 'confirmed', 50n),
+    ]);
+    const cost = await store.failedTransactionCost(PROJECT, RANGE);
+    expect(cost.chains).toEqual([
+      { chainId: 1, gasPaidWei: '300', gasBurnedWei: '200', reverted: 1, failedBeforeSubmission: 0 },
+    ]);
+    expect(cost.rows).toEqual([
+      {
+        day: new Date(t).toISOString().slice(0, 10),
+        chainId: 1,
+        contract: '0xc',
+        selector: '0x12345678',
+        reverted: 1,
+        gasBurnedWei: '200',
+      },
+    ]);
+    // The range that holds the later receipt counts that one alone.
+    const later = await store.failedTransactionCost(PROJECT, {
+      fromMs: RANGE.toMs,
+      toMs: RANGE.toMs + DAY_MS,
+    });
+    expect(later.chains).toMatchObject([{ chainId: 1, gasPaidWei: '14', gasBurnedWei: '14', reverted: 1 }]);
+  });
+
   it('merge a session that goes on across loads: a set gaining a member inside its span, a scalar alone moving, a landing value arriving late', async () => {
     const t = RANGE.fromMs + DAY_MS;
     // First load: the session begins (all its rows new: the merge is skipped).

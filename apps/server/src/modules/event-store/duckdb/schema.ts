@@ -183,9 +183,13 @@ export const CREATE_DERIVED_TABLES = [
   confirmed_fee HUGEINT,
   confirmed_ts TIMESTAMP,
   confirmed_id VARCHAR,
+  confirmed_chain BIGINT,
   reverted_fee HUGEINT,
   reverted_ts TIMESTAMP,
   reverted_id VARCHAR,
+  reverted_chain BIGINT,
+  reverted_to VARCHAR,
+  reverted_selector VARCHAR,
   PRIMARY KEY (project_id, tx_id)
 )`,
   // Per (wallet, session): the events carrying the wallet (as the connected wallet or a transaction's

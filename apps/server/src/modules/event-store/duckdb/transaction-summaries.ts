@@ -15,8 +15,8 @@ const moves = (time: string, id: string, direction: '<' | '>') =>
 /**
  * `transaction_summaries`: one row per transaction, its request, last stage and outcome (ADR 025), and for
  * the wallet questions (ADR 073) its sender (the first stage's `from`, or connected wallet, that has one),
- * its first stage's chain and its latest `confirmed` and latest `reverted` receipt's fee, each beside the
- * (time, id) of the stage it came from.
+ * its first stage's chain and its latest `confirmed` and latest `reverted` receipt's fee and chain (and the
+ * reverted one's contract and function), each beside the (time, id) of the stage it came from.
  */
 export const TRANSACTION_SUMMARIES: DerivedTable = {
   name: 'transaction_summaries',
@@ -36,9 +36,13 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
        arg_max(${FEE}, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_fee,
        max(ts) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_ts,
        arg_max(id, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_id,
+       arg_max_null(chain_id, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_chain,
        arg_max(${FEE}, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_fee,
        max(ts) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_ts,
-       arg_max(id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_id
+       arg_max(id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_id,
+       arg_max_null(chain_id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_chain,
+       arg_max_null(tx_to, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_to,
+       arg_max_null(selector, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_selector
   FROM {source} WHERE type = 'tx' AND tx_id IS NOT NULL
  GROUP BY project_id, tx_id`,
   onConflict: [
@@ -57,9 +61,13 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
   ${keep('chain_ts', 'chain_ts', 'chain_event_id', '<')},
   ${keep('confirmed_fee', 'confirmed_ts', 'confirmed_id', '>')},
   ${keep('confirmed_id', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('confirmed_chain', 'confirmed_ts', 'confirmed_id', '>')},
   ${keep('confirmed_ts', 'confirmed_ts', 'confirmed_id', '>')},
   ${keep('reverted_fee', 'reverted_ts', 'reverted_id', '>')},
   ${keep('reverted_id', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_chain', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_to', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_selector', 'reverted_ts', 'reverted_id', '>')},
   ${keep('reverted_ts', 'reverted_ts', 'reverted_id', '>')}
   WHERE excluded.requested_at < requested_at OR excluded.last_ts > last_ts
      OR (excluded.status_key, excluded.status) > (status_key, status)
