@@ -81,6 +81,8 @@ describe('derived tables (ADR 054)', () => {
         error_source: 'window',
         error_message: 'x',
       }),
+      event('custom', RANGE.fromMs + DAY_MS + 3000, { event_name: 'swap', props: '{"pair":"ETH/USDC"}' }),
+      event('identify', RANGE.fromMs + DAY_MS + 4000, { app_user_id: 'acct-1', props: '{"plan":"pro"}' }),
     ];
     // Older events (by the client's clock) arrive after newer ones, through both insert paths.
     const earlier = [
@@ -112,12 +114,20 @@ describe('derived tables (ADR 054)', () => {
         first_seen: new Date(RANGE.fromMs - DAY_MS),
         first_connected: new Date(RANGE.fromMs - DAY_MS),
         first_connected_session: 's0',
-        first_id: 'ev-5',
+        first_id: earlier[0]?.id,
         first_source: null,
         first_campaign: 'launch',
       },
     ]);
     expect(rows.incident_occurrences).toHaveLength(1);
+    expect(
+      rows.custom_events?.toSorted((a, b) =>
+        (a as { type: string }).type < (b as { type: string }).type ? -1 : 1,
+      ),
+    ).toMatchObject([
+      { type: 'custom', event_name: 'swap', app_user_id: null, props: '{"pair":"ETH/USDC"}' },
+      { type: 'identify', event_name: null, app_user_id: 'acct-1', props: '{"plan":"pro"}' },
+    ]);
     expect(rows.transaction_failures).toMatchObject([{ tx_id: 't2', session_id: 's2' }]);
     expect(rows.sessions?.find((row) => (row as { session_id: string }).session_id === 's2')).toMatchObject({
       has_connected: true,
@@ -621,7 +631,10 @@ describe('derived tables (ADR 054)', () => {
   });
 
   it('go with the project when its events are deleted', async () => {
-    await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' })]);
+    await storeRows(store, [
+      event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' }),
+      event('custom', RANGE.fromMs + 1, { event_name: 'swap' }),
+    ]);
     await store.deleteProjectEvents(PROJECT);
     for (const rows of Object.values(await derivedRows(connection))) expect(rows).toEqual([]);
   });
@@ -638,12 +651,30 @@ describe('derived tables (ADR 054)', () => {
       }),
       event('page_view', RANGE.fromMs + 2 * DAY_MS, { user_id: 'u2', session_id: 's3', country: 'FR' }),
       event('page_view', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xa', session_id: 's4' }),
+      event('custom', RANGE.fromMs - DAY_MS + 1, { event_name: 'old', session_id: 's1' }),
+      event('custom', RANGE.fromMs + DAY_MS + 2, {
+        event_name: 'sent',
+        wallet_address: '0xb',
+        session_id: 's2',
+      }),
+      event('identify', RANGE.fromMs + 2 * DAY_MS + 1, {
+        user_id: 'u2',
+        app_user_id: 'acct-2',
+        session_id: 's3',
+      }),
+      event('custom', RANGE.fromMs + 3 * DAY_MS + 1, { event_name: 'kept', session_id: 's4' }),
     ]);
+    const customNames = async () =>
+      ((await derivedRows(connection)).custom_events as { ts: Date; event_name: string | null }[])
+        .sort((a, b) => a.ts.getTime() - b.ts.getTime())
+        .map((row) => row.event_name ?? 'identify');
+    expect(await customNames()).toEqual(['old', 'sent', 'identify', 'kept']);
     await store.deleteWalletEvents(PROJECT, '0xB');
     let rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
     expect(rows.transaction_failures).toEqual([]);
     expect(rows.transaction_summaries).toEqual([]);
+    expect(await customNames()).toEqual(['old', 'identify', 'kept']);
     expect(rows.wallet_firsts?.map((row) => (row as { wallet_address: string }).wallet_address)).toEqual([
       '0xa',
     ]);
@@ -652,6 +683,7 @@ describe('derived tables (ADR 054)', () => {
     rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
     expect(rows.user_days).toHaveLength(2);
+    expect(await customNames()).toEqual(['old', 'kept']);
 
     // The first sighting of 0xa moves to the page view that is left.
     await store.deleteEventsBefore(PROJECT, new Date(RANGE.fromMs));
@@ -660,7 +692,8 @@ describe('derived tables (ADR 054)', () => {
     expect(rows.wallet_firsts).toMatchObject([
       { wallet_address: '0xa', first_seen: new Date(RANGE.fromMs + 3 * DAY_MS), first_connected: null },
     ]);
-    expect((await store.projectEvents(PROJECT)).map((row) => row.type)).toEqual(['page_view']);
+    expect(await customNames()).toEqual(['kept']);
+    expect((await store.projectEvents(PROJECT)).map((row) => row.type)).toEqual(['page_view', 'custom']);
   });
 
   it('are built for a file that has events but not them yet', async () => {
@@ -696,12 +729,13 @@ describe('derived tables (ADR 054)', () => {
       'transaction_summaries',
       'incident_lives',
       'incident_members',
+      'custom_events',
       'wallet_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
   });
 
-  it('build the incident tables, and those of versions 7 and 8, for a file of version 5', async () => {
+  it('build the incident tables, and those of versions 7 to 9, for a file of version 5', async () => {
     await storeRows(store, [
       event('error', RANGE.fromMs, { incident_id: 'inc_1', error_source: 'window', error_message: 'x' }),
       event('page_view', RANGE.fromMs + DAY_MS, { user_id: 'u2' }),
@@ -721,12 +755,13 @@ describe('derived tables (ADR 054)', () => {
       'transaction_summaries',
       'incident_lives',
       'incident_members',
+      'custom_events',
       'wallet_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
   });
 
-  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild only those and the tables of version 8', async () => {
+  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild nothing else but newer tables', async () => {
     await storeRows(store, [
       event('page_view', RANGE.fromMs, { user_id: 'u1', session_id: 's1' }),
       event('wallet_connected', RANGE.fromMs + DAY_MS, {
@@ -749,6 +784,7 @@ describe('derived tables (ADR 054)', () => {
       'user_lives',
       'sessions',
       'transaction_summaries',
+      'custom_events',
       'wallet_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
@@ -759,5 +795,27 @@ describe('derived tables (ADR 054)', () => {
       { user_id: 'u1', same: true },
       { user_id: 'u2', same: true },
     ]);
+  });
+
+  it('build `custom_events` for a file of version 7, and rebuild nothing else but the tables of version 9', async () => {
+    await storeRows(store, [
+      event('page_view', RANGE.fromMs, { user_id: 'u1' }),
+      event('custom', RANGE.fromMs + 1, { user_id: 'u1', event_name: 'swap', props: '{"pair":"ETH/USDC"}' }),
+      event('identify', RANGE.fromMs + 2, { user_id: 'u1', app_user_id: 'acct-1' }),
+    ]);
+    const expected = await derivedRows(connection);
+    expect(expected.custom_events).toHaveLength(2);
+    await inTransaction(connection, async () => {
+      await connection.run('DROP TABLE custom_events');
+      await connection.run('DELETE FROM user_days');
+      await connection.run('UPDATE derived_tables_version SET version = 7');
+    });
+    expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
+      'transaction_summaries',
+      'custom_events',
+      'wallet_sessions',
+    ]);
+    expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
 });

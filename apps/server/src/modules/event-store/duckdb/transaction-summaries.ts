@@ -20,7 +20,7 @@ const moves = (time: string, id: string, direction: '<' | '>') =>
  */
 export const TRANSACTION_SUMMARIES: DerivedTable = {
   name: 'transaction_summaries',
-  definedIn: 8,
+  definedIn: 9,
   order: 'project_id, requested_at',
   // The latest stage by STAGE_KEY; two stages of the same key (two outcomes in one millisecond) are
   // ordered by name, so that every order of loading gives the same row.

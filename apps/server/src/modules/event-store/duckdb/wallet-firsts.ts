@@ -6,7 +6,7 @@ import type { DerivedTable } from './derived-table.ts';
  */
 export const WALLET_FIRSTS: DerivedTable = {
   name: 'wallet_firsts',
-  definedIn: 8,
+  definedIn: 9,
   order: 'project_id, first_seen',
   // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable. The first
   // event is the least (time, id). Only rows that change are written (most loads see wallets already known).

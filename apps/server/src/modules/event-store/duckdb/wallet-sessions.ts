@@ -16,7 +16,7 @@ const gains = (column: string) =>
  */
 export const WALLET_SESSIONS: DerivedTable = {
   name: 'wallet_sessions',
-  definedIn: 8,
+  definedIn: 9,
   order: 'project_id, wallet_address, last_ts',
   rows: `SELECT project_id, wallet AS wallet_address, session_id, min(ts) AS first_ts, arg_min(id, (ts, id)) AS first_id,
        max(ts) AS last_ts,
