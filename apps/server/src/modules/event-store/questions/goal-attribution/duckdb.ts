@@ -1,4 +1,3 @@
-import { listValue } from '@duckdb/node-api';
 import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { LANDING_COLUMNS } from '../../duckdb/sessions.ts';
@@ -10,6 +9,7 @@ import {
   type Params,
   rangeParams,
   rowsOf,
+  textListParam,
 } from '../../duckdb/sql.ts';
 import { activeFilters, type GoalMatch } from '../../goal-questions.ts';
 import { goalCondition } from '../goal-conversions/duckdb.ts';
@@ -34,7 +34,7 @@ export async function goalAttribution(
   const condition = goalCondition(goal, 'goal');
   const filterList = activeFilters(filters);
   const params: Params = { ...rangeParams(projectId, range), ...condition.params };
-  for (const [, param, values] of filterList) params[param] = listValue(values);
+  for (const [, param, values] of filterList) params[param] = textListParam(values);
   const passes = filterList.map(
     ([column, param]) => `bool_or(list_contains($${param}::VARCHAR[], ${column}))`,
   );
