@@ -84,6 +84,24 @@ describe('Goals card', { timeout: 40_000 }, () => {
     expect(within(card).queryByRole('button', { name: 'Manage goals' })).toBeNull();
   });
 
+  it('opens Manage goals from the empty card', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql(
+      [project],
+      { ...analyticsAnswers, goalConversions: conversions([], 5) },
+      {
+        [`GET /projects/${project.id}/goals`]: json(200, { goals: [] }),
+      },
+    );
+    renderApp(`/console/${project.id}/analytics`);
+    const card = await goalsCard();
+    await within(card).findByText(/No goals yet. Add one/);
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Manage goals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage goals' });
+    await within(dialog).findByText('No goals yet.');
+  });
+
   it('shows an error with a retry', async () => {
     logIn();
     const project = buildProject();

@@ -42,80 +42,83 @@ export function GoalsCard({ range, canManage }: GoalsCardProps) {
   const before = new Map((previous.data?.goals ?? []).map((row) => [row.goal.id, row]));
 
   return (
-    <ChartCard
-      title="Goals"
-      eyebrow="Conversions"
-      className="xl:col-span-2"
-      heightClass="min-h-32"
-      {...stateOf(current)}
-      isEmpty={rows.length === 0}
-      emptyText={
-        canManage
-          ? 'No goals yet. Add one to count the users who send a custom event or visit a page.'
-          : 'No goals yet. An admin or the owner can add them.'
-      }
-      actions={
-        canManage && (
-          <Button variant="secondary" size="sm" onClick={() => setManaging(true)}>
-            Manage goals
-          </Button>
-        )
-      }
-    >
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            Goal conversions: users who converted in the period, and their rate over the{' '}
-            {current.data ? formatCount(current.data.users) : ''} users of the period
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <th scope="col" className="py-2 pr-3">
-                Goal
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                Converted users
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Rate
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const earlier = before.get(row.goal.id);
-              return (
-                <tr key={row.goal.id} className="border-b border-slate-100 last:border-0">
-                  <td className="max-w-0 py-2 pr-3">
-                    <p className="truncate font-semibold text-slate-900" title={row.goal.name}>
-                      {row.goal.name}
-                    </p>
-                    <p className="truncate text-xs text-slate-500" title={describeGoal(row.goal as Goal)}>
-                      {describeGoal(row.goal as Goal)}
-                    </p>
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">
-                    <span className="inline-flex items-center gap-2">
-                      {formatCount(row.conversions)}
-                      <ChangeBadge
-                        better="up"
-                        comparison={compare(
-                          row.conversions,
-                          earlier ? earlier.conversions : null,
-                          'relative',
-                        )}
-                      />
-                    </span>
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{formatPercent(row.rate)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+    <>
+      <ChartCard
+        title="Goals"
+        eyebrow="Conversions"
+        className="xl:col-span-2"
+        heightClass="min-h-32"
+        {...stateOf(current)}
+        isEmpty={rows.length === 0}
+        emptyText={
+          canManage
+            ? 'No goals yet. Add one to count the users who send a custom event or visit a page.'
+            : 'No goals yet. An admin or the owner can add them.'
+        }
+        actions={
+          canManage && (
+            <Button variant="secondary" size="sm" onClick={() => setManaging(true)}>
+              Manage goals
+            </Button>
+          )
+        }
+      >
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              Goal conversions: users who converted in the period, and their rate over the{' '}
+              {current.data ? formatCount(current.data.users) : ''} users of the period
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <th scope="col" className="py-2 pr-3">
+                  Goal
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Converted users
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Rate
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const earlier = before.get(row.goal.id);
+                return (
+                  <tr key={row.goal.id} className="border-b border-slate-100 last:border-0">
+                    <td className="max-w-0 py-2 pr-3">
+                      <p className="truncate font-semibold text-slate-900" title={row.goal.name}>
+                        {row.goal.name}
+                      </p>
+                      <p className="truncate text-xs text-slate-500" title={describeGoal(row.goal as Goal)}>
+                        {describeGoal(row.goal as Goal)}
+                      </p>
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">
+                      <span className="inline-flex items-center gap-2">
+                        {formatCount(row.conversions)}
+                        <ChangeBadge
+                          better="up"
+                          comparison={compare(
+                            row.conversions,
+                            earlier ? earlier.conversions : null,
+                            'relative',
+                          )}
+                        />
+                      </span>
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{formatPercent(row.rate)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </ChartCard>
+      {/* Outside the card: its body shows the empty state instead of its children when there is no goal. */}
       {isManaging && <ManageGoals projectId={range.projectId} onClose={() => setManaging(false)} />}
-    </ChartCard>
+    </>
   );
 }
 
