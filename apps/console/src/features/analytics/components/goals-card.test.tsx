@@ -149,7 +149,7 @@ describe('Goals card', { timeout: 40_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Manage goals' });
     await within(dialog).findByText('Signed up');
 
-    await user.type(within(dialog).getByLabelText('Name'), 'Docs intro');
+    await user.type(within(dialog).getByLabelText('Goal name'), 'Docs intro');
     await user.click(within(dialog).getByLabelText('visits a page'));
     const pattern = within(dialog).getByLabelText('Page path pattern');
     await user.type(pattern, 'docs/*/intro{Enter}');

@@ -238,7 +238,7 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
             Add a goal
           </h3>
           <Input
-            label="Name"
+            label="Goal name"
             value={name}
             maxLength={MAX_GOAL_NAME}
             placeholder="Signed up"
