@@ -38,10 +38,8 @@ export function goalCondition(
 }
 
 /**
- * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions).
- * The users: the range's distinct SDK users first, then mapped through identify (far fewer rows to map than
- * events). The conversions: only the events that can match a goal (custom events of the goals' names, page
- * views) grouped by user with a flag per goal, then a count per flag.
+ * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions):
+ * one pass grouping the range's events by user with a flag per goal, then a count per flag.
  */
 export async function goalConversions(
   clickhouse: ClickHouse,
@@ -52,31 +50,16 @@ export async function goalConversions(
   const conditions = goals.map((goal, index) => goalCondition(goal, `g${index}`));
   const flags = conditions.map((condition, index) => `, max(${condition.sql}) AS g${index}`).join('');
   const counts = conditions.map((_, index) => `countIf(g${index} = 1)`).join(', ');
-  const names = goals.flatMap((goal) => (goal.kind === 'event' ? [goal.eventName] : []));
-  const hasPaths = goals.some((goal) => goal.kind === 'path');
-  const candidates = [
-    ...(names.length > 0
-      ? [`(e.type = 'custom' AND has({goal_names:Array(String)}, ifNull(e.event_name, '')))`]
-      : []),
-    ...(hasPaths ? [`e.type = 'page_view'`] : []),
-  ];
   const [row] = await clickhouse.rows(
-    `WITH ${IDENTITIES_CTE},
-     range_users AS (SELECT DISTINCT user_id FROM events AS e FINAL WHERE ${IN_RANGE})
-     SELECT (SELECT uniqExact(if(identities.app_id = '', concat('sdk:', r.user_id), concat('app:', identities.app_id)))
-               FROM range_users AS r LEFT JOIN identities ON identities.user_id = r.user_id) AS users,
-            ${goals.length === 0 ? "CAST([], 'Array(UInt64)')" : `[${counts}]`} AS conversions
+    `WITH ${IDENTITIES_CTE}
+     SELECT count() AS users, ${goals.length === 0 ? "CAST([], 'Array(UInt64)')" : `[${counts}]`} AS conversions
        FROM (
          SELECT ${IDENTITY} AS u${flags}
            FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
-          WHERE ${IN_RANGE} AND (${candidates.length > 0 ? candidates.join(' OR ') : '0'})
+          WHERE ${IN_RANGE}
           GROUP BY u
        )`,
-    Object.assign(
-      rangeParams(projectId, range),
-      names.length > 0 ? { goal_names: [...new Set(names)] } : {},
-      ...conditions.map((condition) => condition.params),
-    ),
+    Object.assign(rangeParams(projectId, range), ...conditions.map((condition) => condition.params)),
     GoalConversionsRow,
   );
   return { users: row?.users ?? 0, conversions: row?.conversions ?? goals.map(() => 0) };

@@ -7,7 +7,6 @@ import {
   type Params,
   rangeParams,
   rowsOf,
-  textListParam,
 } from '../../duckdb/sql.ts';
 import type { GoalMatch } from '../../goal-questions.ts';
 import { jsonPointerOf } from '../custom-event-breakdown/question.ts';
@@ -43,10 +42,8 @@ export function goalCondition(goal: GoalMatch, prefix: string): { sql: string; p
 }
 
 /**
- * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions).
- * The users: the range's distinct SDK users first, then mapped through identify (far fewer rows to map than
- * events). The conversions: only the events that can match a goal (custom events of the goals' names, page
- * views) grouped by user with a flag per goal, then a count per flag.
+ * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions):
+ * one pass grouping the range's events by user with a flag per goal, then a count per flag.
  */
 export async function goalConversions(
   connection: Connection,
@@ -57,31 +54,17 @@ export async function goalConversions(
   const conditions = goals.map((goal, index) => goalCondition(goal, `g${index}`));
   const flags = conditions.map((condition, index) => `, bool_or(${condition.sql}) AS g${index}`).join('');
   const counts = conditions.map((_, index) => `count(*) FILTER (WHERE g${index})`).join(', ');
-  const names = goals.flatMap((goal) => (goal.kind === 'event' ? [goal.eventName] : []));
-  const hasPaths = goals.some((goal) => goal.kind === 'path');
-  const candidates = [
-    ...(names.length > 0 ? [`(type = 'custom' AND list_contains($goal_names::VARCHAR[], event_name))`] : []),
-    ...(hasPaths ? [`type = 'page_view'`] : []),
-  ];
   const [row] = await rowsOf(
     connection,
     `WITH ${IDENTITIES_CTE},
-     range_users AS (SELECT DISTINCT user_id FROM events WHERE ${IN_RANGE}),
      per_user AS (
        SELECT ${IDENTITY} AS u${flags}
          FROM events LEFT JOIN identities ON identities.user_id = events.user_id
-        WHERE ${IN_RANGE} AND (${candidates.length > 0 ? candidates.join(' OR ') : 'false'})
+        WHERE ${IN_RANGE}
         GROUP BY u
      )
-     SELECT (SELECT count(DISTINCT coalesce('app:' || identities.app_id, 'sdk:' || range_users.user_id))
-               FROM range_users LEFT JOIN identities ON identities.user_id = range_users.user_id)::DOUBLE AS users,
-            [${counts}]::DOUBLE[] AS conversions
-       FROM per_user`,
-    Object.assign(
-      rangeParams(projectId, range),
-      names.length > 0 ? { goal_names: textListParam([...new Set(names)]) } : {},
-      ...conditions.map((condition) => condition.params),
-    ),
+     SELECT count(*)::DOUBLE AS users, [${counts}]::DOUBLE[] AS conversions FROM per_user`,
+    Object.assign(rangeParams(projectId, range), ...conditions.map((condition) => condition.params)),
     GoalConversionsRow,
   );
   return { users: row?.users ?? 0, conversions: row?.conversions ?? goals.map(() => 0) };
