@@ -87,13 +87,9 @@ export function GoalsCard({ range, canManage }: GoalsCardProps) {
                 const earlier = before.get(row.goal.id);
                 return (
                   <tr key={row.goal.id} className="border-b border-slate-100 last:border-0">
-                    <td className="max-w-0 py-2 pr-3">
-                      <p className="truncate font-semibold text-slate-900" title={row.goal.name}>
-                        {row.goal.name}
-                      </p>
-                      <p className="truncate text-xs text-slate-500" title={describeGoal(row.goal as Goal)}>
-                        {describeGoal(row.goal as Goal)}
-                      </p>
+                    <td className="py-2 pr-3">
+                      <p className="font-semibold break-words text-slate-900">{row.goal.name}</p>
+                      <p className="text-xs break-all text-slate-500">{describeGoal(row.goal as Goal)}</p>
                     </td>
                     <td className="py-2 pr-3 text-right tabular-nums">
                       <span className="inline-flex items-center gap-2">
