@@ -131,7 +131,9 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   await page.getByLabel('Goal column').selectOption({ label: 'Quoted ETH/USDC' });
   const cells = page.getByTestId('goal-conversions');
   await expect(cells.first()).toHaveText('1');
-  await expect(page.getByRole('row', { name: /Unattributed/ }).getByTestId('goal-conversions')).toHaveText('1');
+  await expect(page.getByRole('row', { name: /Unattributed/ }).getByTestId('goal-conversions')).toHaveText(
+    '1',
+  );
   await snap(page, 'goals-attribution-column-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, 'goals-attribution-column-390');
