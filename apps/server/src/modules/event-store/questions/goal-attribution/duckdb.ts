@@ -44,9 +44,9 @@ export async function goalAttribution(
      sessions AS (
        SELECT min(NULLIF(trim(${utm}), '')) AS value, any_value(${IDENTITY}) AS u,
               coalesce(bool_or(${condition.sql}), false) AS converted
-         FROM events LEFT JOIN identities ON identities.user_id = events.user_id
+         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
         WHERE ${IN_RANGE}
-        GROUP BY events.user_id, session_id
+        GROUP BY e.user_id, e.session_id
        HAVING ${passes.length === 0 ? 'true' : passes.map((pass) => `coalesce(${pass}, false)`).join(' AND ')}
      )
      SELECT false AS is_total, value, count(DISTINCT u) FILTER (WHERE converted)::DOUBLE AS conversions

@@ -59,7 +59,7 @@ export async function goalConversions(
     `WITH ${IDENTITIES_CTE},
      per_user AS (
        SELECT ${IDENTITY} AS u${flags}
-         FROM events LEFT JOIN identities ON identities.user_id = events.user_id
+         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
         WHERE ${IN_RANGE}
         GROUP BY u
      )
