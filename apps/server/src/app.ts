@@ -49,6 +49,8 @@ import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
+import { createGoals } from './modules/goals/module.ts';
+import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
@@ -361,6 +363,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const customEvents = createCustomEvents({ projects, eventStore, clock });
+  const goals = createGoals({ db, projects, audit, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({
     projects,
@@ -470,6 +473,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(readTokenRoutes, { readTokens });
       await api.register(sourcemapRoutes, { sourcemaps: sourcemaps.service });
       await api.register(annotationRoutes, { annotations });
+      await api.register(goalRoutes, { goals: goals.service });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
@@ -495,6 +499,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       wallets.graphql,
       customEvents.graphql,
       annotationsGraphqlModule({ annotations }),
+      goals.graphql,
     ],
     onQuery: metrics.queryTook,
   });
