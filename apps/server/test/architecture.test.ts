@@ -35,6 +35,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'custom-event-questions.ts',
   ],
   ingestion: [],
+  // The live streams (docs/live.md): app.ts hands ingestion the feed as its `CommittedEvents` port.
+  live: [],
   analytics: [],
   acquisition: [],
   // The incident fingerprint: a pure function that ingestion stamps on error events.
