@@ -51,6 +51,7 @@ import type { EventStore, EventStoreFactory } from './modules/event-store/event-
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
+import { createEventService, type EventService } from './modules/ingest-log/service.ts';
 import { createAdmission } from './modules/ingestion/admission.ts';
 import { createGeoLookup } from './modules/ingestion/enrich.ts';
 import { createIngest } from './modules/ingestion/ingest.ts';
@@ -58,20 +59,20 @@ import { createIntegrationStatus } from './modules/ingestion/integration-status.
 import { legacyIngestionGraphql } from './modules/ingestion/legacy/resolvers.ts';
 import { eventRoutes } from './modules/ingestion/routes.ts';
 import { sdkScriptRoute } from './modules/ingestion/sdk-script.ts';
-import { createEventService, type EventService } from './modules/ingestion/service.ts';
-import { createLiveFeed, type LiveFeed } from './modules/live/feed.ts';
+import type { LiveFeed } from './modules/live/feed.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { createLive } from './modules/live/service.ts';
 import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { createMemberService, type MemberService } from './modules/members/service.ts';
 import { createMemberStore } from './modules/members/store.ts';
-import { createProjectAccess } from './modules/projects/access.ts';
+import { createProjectAccess } from './modules/project-access/service.ts';
+import { createProjectStore } from './modules/project-access/store.ts';
 import { startRetentionJob } from './modules/projects/retention-job.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
-import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
@@ -231,14 +232,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (options.migrate !== false) await sourcemaps.symbolicator.start();
   app.addHook('onClose', async () => sourcemaps.symbolicator.stop());
-  // The live streams (modules/live): ingestion hands them each commit's new events.
-  const liveFeed = createLiveFeed(config.live);
   // The ingestion log and its loader: batches are acknowledged once in this log and loaded into the
   // event store in the background (ADR 003).
   const events = createEventService({
     metrics,
     store: eventStore,
-    live: liveFeed,
     log: {
       dir: path.join(config.dataDir, 'ingest-log'),
       maxBacklogBytes: config.ingestBacklogMaxBytes,
@@ -255,12 +253,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     access: projectAccess,
     clock,
     audit: auditLog,
-    // A deleted project's live streams close and its events go, those still in the ingestion log too.
+    // A deleted project's events go, those still in the ingestion log too.
     events: {
-      deleteProjectEvents: async (projectId) => {
-        liveFeed.closeProjectStreams(projectId);
-        await events.deleteProjectEvents(projectId);
-      },
+      deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId),
       deleteWalletEvents: (projectId, wallet) => events.deleteWalletEvents(projectId, wallet),
       deleteUserEvents: (projectId, userId) => events.deleteUserEvents(projectId, userId),
       deleteEventsBefore: (projectId, before) => eventStore.deleteEventsBefore(projectId, before),
@@ -287,6 +282,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: eventStore,
     clock,
   });
+  // The live streams (modules/live): fed by the log's commits, closed by a project's deletion and by the
+  // end of their session on this node.
+  const liveFeed = createLive({ options: config.live, log: events, projects: projectAccess, sessions });
   const leadership = createLeadership({ databaseUrl: config.databaseUrl, logger: app.log });
   // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
   // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request,
@@ -487,8 +485,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventStore,
     leadership,
   };
-  // A session ended on this node (Log Out, password reset) closes its live streams at once.
-  sessions.onEnded((ended) => liveFeed.endSessions(ended));
   app.decorate('services', services);
   app.decorate('sessions', sessions);
   app.decorate('readTokens', readTokens);

@@ -7,9 +7,9 @@ import { createAuditLogStore } from '../../src/modules/audit-log/store.ts';
 import { createPasswordHasher } from '../../src/modules/auth/passwords.ts';
 import { createAuthStore } from '../../src/modules/auth/store.ts';
 import type { EventWriter } from '../../src/modules/event-store/event-store.ts';
-import { createProjectAccess } from '../../src/modules/projects/access.ts';
+import { createProjectAccess } from '../../src/modules/project-access/service.ts';
+import { createProjectStore } from '../../src/modules/project-access/store.ts';
 import { createProjectService } from '../../src/modules/projects/service.ts';
-import { createProjectStore } from '../../src/modules/projects/store.ts';
 
 export type DemoAccount = { userId: string; email: string; password: string; project: Project };
 

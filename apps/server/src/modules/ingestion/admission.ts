@@ -1,9 +1,9 @@
 import { parse as parseJson } from 'secure-json-parse';
 import { AppError, badRequest, rateLimited } from '../../errors.ts';
+import { type BacklogState, ingestionBacklog } from '../ingest-log/service.ts';
 import { createKeyCache, type KeyCacheDeps, type KeyProject } from './key-cache.ts';
 import { isHostWhitelisted, originHost } from './origin.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { type BacklogState, ingestionBacklog } from './service.ts';
 
 /**
  * A request whose key and Origin passed: the project it writes to, the host it came from, and the

@@ -3,13 +3,13 @@ import { badRequest, zodIssues } from '../../errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { CustomEventQuestions } from '../event-store/custom-event-questions.ts';
 import type { EventRow } from '../event-store/event-row.ts';
+import type { CommitResult } from '../ingest-log/group-commit.ts';
+import type { EventService } from '../ingest-log/service.ts';
 import type { IngestAccess } from './admission.ts';
 import { createBatchValidator } from './batch-validator.ts';
 import { assertClientTimes } from './client-time.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
-import type { CommitResult } from './group-commit.ts';
 import { batchEntry, rowsEntry } from './log-entries.ts';
-import type { EventService } from './service.ts';
 import { assertStorable } from './storable-numbers.ts';
 import { createVocabularyLimits } from './vocabulary.ts';
 

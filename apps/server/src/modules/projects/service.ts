@@ -11,13 +11,12 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { Actor, AuditRecorder } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newApiKey, newId } from '../../lib/ids.ts';
-import type { ProjectAccessPart } from './access.ts';
+import type { ProjectAccessPart } from '../project-access/service.ts';
+import type { ProjectStore } from '../project-access/store.ts';
 import { normaliseDomain } from './domains.ts';
-import type { ProjectStore } from './store.ts';
 
 export const MAX_PROJECTS_PER_USER = 100;
 export const MAX_DOMAINS_PER_PROJECT = 100;
-export type { ApiKeyProject, ProjectChangeListener } from './access.ts';
 export type ProjectService = ReturnType<typeof createProjectService>;
 
 export type ProjectServiceDeps = {
@@ -28,8 +27,8 @@ export type ProjectServiceDeps = {
   /** Every change is recorded there (modules/audit-log). */
   audit: AuditRecorder;
   /**
-   * Ingestion's log and the live streams: a deleted project's events go with it (its live streams close),
-   * and a forgotten wallet's or user's, those still in the ingestion log included.
+   * The ingestion log: a deleted project's events go with it, and a forgotten wallet's or user's, those
+   * still in the ingestion log included.
    */
   events: {
     deleteProjectEvents(projectId: string): Promise<void>;
@@ -240,7 +239,7 @@ export function createProjectService({
       await store.delete(projectId);
       await audit.record({ projectId, actor, action: 'project.delete', target: project.name });
       // The key is gone with the project (and from ingestion's cache), so no event arrives after this.
-      changed(projectId);
+      changed(projectId, 'deleted');
       await events.deleteProjectEvents(projectId);
       await deleteProjectFiles?.(projectId);
     },

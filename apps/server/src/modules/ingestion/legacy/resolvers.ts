@@ -3,9 +3,9 @@ import type { IResolvers } from 'mercurius';
 import type { z } from 'zod';
 import { badRequest, notFound, zodIssues } from '../../../errors.ts';
 import type { GraphqlContext, GraphqlModule } from '../../../graphql/module.ts';
+import type { EventService } from '../../ingest-log/service.ts';
 import type { AdmissionPart, IngestAccess } from '../admission.ts';
 import type { IngestPart, RequestFacts } from '../ingest.ts';
-import type { EventService } from '../service.ts';
 import { toBig } from '../storable-numbers.ts';
 import {
   ContextEventSchema,

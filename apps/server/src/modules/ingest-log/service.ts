@@ -5,9 +5,8 @@ import { type CommitResult, createGroupCommit, type GroupCommitOptions } from '.
 import { createLogWriter, type LogEntry, type LogWriterOptions } from './log-writer.ts';
 
 /**
- * Where acknowledged events go at once (the live streams, modules/live): asked per committed entry whether
- * its project is watched, then handed the entry's new rows. The narrow port ingestion owns; app.ts hands in
- * the live feed.
+ * Who is handed acknowledged events at once (the live streams, modules/live, which subscribe with
+ * `onCommitted`): asked per committed entry whether its project is watched, then handed the entry's new rows.
  */
 export type CommittedEvents = {
   isWatched(projectId: string): boolean;
@@ -24,8 +23,6 @@ export type EventServiceDeps = {
   /** Told of every commit (the ingestion rate on /metrics). */
   metrics?: { committed(result: CommitResult): void };
   groupCommit?: Omit<GroupCommitOptions, 'log' | 'onCommitted'>;
-  /** The live streams (`GET /api/v1/projects/:id/live`): handed each commit's new events. */
-  live?: CommittedEvents;
   /**
    * Acknowledge on the ingestion log in this directory (`DATA_DIR/ingest-log`) and load the store in
    * the background (ADR 003).
@@ -59,8 +56,8 @@ export function ingestionBacklog(): AppError {
 /**
  * The ingestion log and its loader: group commit of acknowledged entries, the background load into the
  * event store, its backlog (back-pressure), and the deletes that must see what is not loaded yet.
- * Admission (admission.ts), the batch's checks and enrichment (ingest.ts), the integration card
- * (integration-status.ts) and the live streams (modules/live) are parts of their own.
+ * Admission, the batch's checks and enrichment and the integration card (modules/ingestion)
+ * and the live streams (modules/live) are built with it; it is built with the event store alone (ADR 075).
  */
 export function createEventService(deps: EventServiceDeps) {
   const log = createLogWriter({
@@ -69,18 +66,16 @@ export function createEventService(deps: EventServiceDeps) {
     isRecordError: (error) => deps.store.isRecordError(error),
   });
   const maxBacklogBytes = deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
-  const live = deps.live;
+  let committed: CommittedEvents | undefined;
   const writer = createGroupCommit({
     log,
     ...deps.groupCommit,
     // Straight from the commit, not from the loader: the live view must not wait for the store's 3 s.
-    onCommitted: live
-      ? (entry, isNew) => {
-          if (!live.isWatched(entry.project)) return;
-          const rows = entry.rows();
-          live.publish(entry.project, isNew.every(Boolean) ? rows : rows.filter((_, index) => isNew[index]));
-        }
-      : undefined,
+    onCommitted(entry, isNew) {
+      if (!committed?.isWatched(entry.project)) return;
+      const rows = entry.rows();
+      committed.publish(entry.project, isNew.every(Boolean) ? rows : rows.filter((_, index) => isNew[index]));
+    },
   });
 
   /** Everything acknowledged so far, readable in the store. */
@@ -90,6 +85,14 @@ export function createEventService(deps: EventServiceDeps) {
   }
 
   return {
+    /**
+     * The one subscriber handed each commit's new events, once durable and before its request is answered
+     * (the live streams, modules/live). The log knows nothing of who it is.
+     */
+    onCommitted(subscriber: CommittedEvents): void {
+      committed = subscriber;
+    },
+
     /** Answers once the entry is durable in the log (group commit); counted on /metrics. */
     async submit(entry: LogEntry): Promise<CommitResult> {
       const result = await writer.submit(entry);

@@ -11,7 +11,9 @@ const API_KEY_PATTERN = /^pf_[0-9A-Za-z]{32}$/;
  * wallet error codes are not incidents (ADR 067).
  */
 export type ApiKeyProject = { id: string; whitelistedDomains: string[]; ignoredWalletCodes: number[] };
-export type ProjectChangeListener = (projectId: string) => void;
+/** `deleted`: the project is gone (its live streams close); `updated`: anything else ingestion keeps. */
+export type ProjectChange = 'updated' | 'deleted';
+export type ProjectChangeListener = (projectId: string, change: ProjectChange) => void;
 export type ProjectAccessPart = ReturnType<typeof createProjectAccess>;
 
 const RIGHT_MESSAGES: Record<Right, string> = {
@@ -23,10 +25,10 @@ const RIGHT_MESSAGES: Record<Right, string> = {
 export const projectNotFound = () => notFound('Project not found.');
 
 /**
- * Who may read or change a project, which project a key names, and who is told of a change: the part of
- * the projects module that the others are built with (ingestion, live, the audit log, source maps). It
- * depends on the accounts store alone, so the projects service, which deletes a project's events and
- * files and records into the audit log, is built after them and with them (ADR 075).
+ * Who may read or change a project, which project a key names, and who is told of a change: what the
+ * other modules are built with (ingestion, live, the audit log, source maps, …). It depends on the accounts
+ * store alone, so the projects service, which deletes a project's events and files and records into the
+ * audit log, is built after them and with them (ADR 075).
  */
 export function createProjectAccess({ store }: { store: ProjectStore }) {
   const listeners = new Set<ProjectChangeListener>();
@@ -70,10 +72,10 @@ export function createProjectAccess({ store }: { store: ProjectStore }) {
     },
 
     /** Tells every listener (the projects service calls it after each change it makes). */
-    changed(projectId: string): void {
+    changed(projectId: string, change: ProjectChange = 'updated'): void {
       for (const listener of listeners) {
         try {
-          listener(projectId);
+          listener(projectId, change);
         } catch {
           // A listener's failure (a cache) must not undo or fail the change that already happened.
         }
