@@ -32,7 +32,7 @@ export type EventWriter = {
   loadSegment(file: string): Promise<void>;
   /**
    * Whether `loadSegment` failed on a record's content (malformed JSON, a value the columns cannot take):
-   * the same records would fail again, so the loader sets them aside (ingestion/quarantine.ts). False for
+   * the same records would fail again, so the loader sets them aside (ingest-log/quarantine.ts). False for
    * failures of the store itself (a full disk, a closed store), which a later retry can get past.
    */
   isRecordError(error: unknown): boolean;
