@@ -408,7 +408,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const customEvents = createCustomEvents({ projects, eventStore, clock });
-  const goals = createGoals({ db, projects, audit, eventStore, clock });
+  const goals = createGoals({ db, projects, audit: auditLog, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({
     projects,
