@@ -5,12 +5,16 @@ import { ComparableRangeArgs, userQuery as query, RangeArgs, text } from '../../
 import { analyticsTypeDefs } from './schema.ts';
 import type { AnalyticsService, CountSeries } from './service.ts';
 
-const SeriesArgs = ComparableRangeArgs.extend({ granularity: text(64).nullish() });
+// The filters are checked by the service against the contract (AnalyticsFiltersSchema).
+const Filters = { filters: z.unknown().optional() };
+const OverviewArgs = ComparableRangeArgs.extend(Filters);
+const SeriesArgs = ComparableRangeArgs.extend({ granularity: text(64).nullish(), ...Filters });
 const GasArgs = SeriesArgs.extend({ chainId: z.number().int().positive().nullish() });
 const limitOf = (max: number) => z.number().int().min(1).max(max);
-const FunctionArgs = RangeArgs.extend({ limit: limitOf(100) });
-const ShareArgs = RangeArgs.extend({ limit: limitOf(250) });
-const TableArgs = RangeArgs.extend({ limit: limitOf(100) });
+const FunctionArgs = RangeArgs.extend({ limit: limitOf(100), ...Filters });
+const ShareArgs = RangeArgs.extend({ limit: limitOf(250), ...Filters });
+const TableArgs = RangeArgs.extend({ limit: limitOf(100), ...Filters });
+const ProvidersArgs = RangeArgs.extend(Filters);
 const ProjectArgs = z.object({ projectId: text(64) });
 const HistoryArgs = RangeArgs.extend({ first: limitOf(100), after: text(200).nullish() });
 const TransactionArgs = z
@@ -31,13 +35,13 @@ export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsServ
       averageGasPrice: query(GasArgs, (userId, { projectId, ...input }) =>
         analytics.averageGasPrice(userId, projectId, input),
       ),
-      analyticsOverview: query(ComparableRangeArgs, (userId, { projectId, ...input }) =>
+      analyticsOverview: query(OverviewArgs, (userId, { projectId, ...input }) =>
         analytics.overview(userId, projectId, input),
       ),
       contractFunctions: query(FunctionArgs, (userId, { projectId, ...input }) =>
         analytics.contractFunctions(userId, projectId, input),
       ),
-      walletProviders: query(RangeArgs, (userId, { projectId, ...input }) =>
+      walletProviders: query(ProvidersArgs, (userId, { projectId, ...input }) =>
         analytics.walletProviders(userId, projectId, input),
       ),
       countries: query(ShareArgs, (userId, { projectId, ...input }) =>

@@ -1,16 +1,19 @@
-import type {
-  AnalyticsOverview,
-  AverageBucket,
-  ContractFunctionCalls,
-  Share,
-  TimeBucket,
-  TransactionDetail,
-  TransactionPage,
+import {
+  type AnalyticsFilters,
+  AnalyticsFiltersSchema,
+  type AnalyticsOverview,
+  type AverageBucket,
+  type ContractFunctionCalls,
+  type Share,
+  type TimeBucket,
+  type TransactionDetail,
+  type TransactionPage,
 } from '@polyflow/contracts/analytics';
 import type { LiveActivity } from '@polyflow/contracts/live';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
+import { parseFilters } from '../../reading/filters.ts';
 import {
   type BucketedRange,
   bucketRange,
@@ -28,7 +31,9 @@ import type { AnalyticsQuestions, PageRow, ReferrerRow } from '../event-store/an
 import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
-export type SeriesInput = ComparableRangeInput & { granularity?: string | null };
+/** The Analytics screen's filters as GraphQL hands them over: parsed with AnalyticsFiltersSchema. */
+export type Filtered = { filters?: unknown };
+export type SeriesInput = ComparableRangeInput & Filtered & { granularity?: string | null };
 export type CountSeries = 'connectedWallets' | 'newWallets' | 'transactions' | 'failedTransactions';
 
 export type AnalyticsServiceDeps = {
@@ -45,6 +50,9 @@ const MINUTE_MS = 60_000;
 const LIVE_MINUTES = 30;
 
 const isFailure = (status: string) => status === 'reverted' || status === 'failed';
+
+/** The filters of a question's input (docs/analytics.md, "Filters"); a refused list is BAD_USER_INPUT. */
+const filtersOf = (input: Filtered): AnalyticsFilters => parseFilters(AnalyticsFiltersSchema, input.filters);
 
 const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
@@ -79,17 +87,23 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
   }
 
   /** bucket index → count, from the question that answers the series. */
-  async function countsOf(kind: CountSeries, projectId: string, range: BucketedRange) {
-    if (kind === 'connectedWallets') return store.connectedWallets(projectId, range);
-    if (kind === 'newWallets') return store.newWallets(projectId, range);
-    const outcomes = await store.transactionOutcomes(projectId, range);
+  async function countsOf(
+    kind: CountSeries,
+    projectId: string,
+    range: BucketedRange,
+    filters: AnalyticsFilters,
+  ) {
+    if (kind === 'connectedWallets') return store.connectedWallets(projectId, range, filters);
+    if (kind === 'newWallets') return store.newWallets(projectId, range, filters);
+    const outcomes = await store.transactionOutcomes(projectId, range, filters);
     const pick = kind === 'transactions' ? 'total' : 'failed';
     return new Map([...outcomes].map(([bucket, counts]) => [bucket, counts[pick]]));
   }
 
   async function countSeries(kind: CountSeries, userId: string, projectId: string, input: SeriesInput) {
+    const filters = filtersOf(input);
     const range = await bucketedRange(userId, projectId, input);
-    const values = await countsOf(kind, projectId, range);
+    const values = await countsOf(kind, projectId, range, filters);
     return fillBuckets(range, values, 0) satisfies TimeBucket[];
   }
 
@@ -101,24 +115,26 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
       projectId: string,
       input: SeriesInput & { chainId?: number | null },
     ): Promise<AverageBucket[]> {
+      const filters = filtersOf(input);
       const range = await bucketedRange(userId, projectId, input);
-      const values = await store.averageGasPrice(projectId, range, input.chainId ?? null);
+      const values = await store.averageGasPrice(projectId, range, input.chainId ?? null, filters);
       return fillBuckets<number | null>(range, values, null);
     },
 
     async overview(
       userId: string,
       projectId: string,
-      input: ComparableRangeInput,
+      input: ComparableRangeInput & Filtered,
     ): Promise<AnalyticsOverview> {
+      const filters = filtersOf(input);
       const range = await ownedRange(userId, projectId, input);
       // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
       // of the period before it (yesterday until 07:40), not with a whole one.
       const previous = previousPeriod(range, clock().getTime());
       const [outcomes, wallets, days] = await Promise.all([
-        store.transactionOutcomes(projectId, bucketRange(range)),
-        store.walletCounts(projectId, range),
-        store.activeDays(projectId, range, previous),
+        store.transactionOutcomes(projectId, bucketRange(range), filters),
+        store.walletCounts(projectId, range, filters),
+        store.activeDays(projectId, range, previous, filters),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
       const dailyActiveWallets = days.walletDays / utcDaysIn(range);
@@ -148,52 +164,53 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     async contractFunctions(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<ContractFunctionCalls[]> {
       const range = await ownedRange(userId, projectId, input);
-      const rows = await store.contractFunctions(projectId, range, input.limit);
+      const rows = await store.contractFunctions(projectId, range, input.limit, filtersOf(input));
       return rows.map((row) => ({ ...row, functionName: functionNameOf(row.selector) }));
     },
 
-    async walletProviders(userId: string, projectId: string, input: RangeInput): Promise<Share[]> {
+    async walletProviders(userId: string, projectId: string, input: RangeInput & Filtered): Promise<Share[]> {
+      const filters = filtersOf(input);
       const range = await ownedRange(userId, projectId, input);
-      return store.walletProviders(projectId, range);
+      return store.walletProviders(projectId, range, filters);
     },
 
     async countries(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.usersByCountry(projectId, range, input.limit);
+      return store.usersByCountry(projectId, range, input.limit, filtersOf(input));
     },
 
     async browsers(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.usersByBrowser(projectId, range, input.limit);
+      return store.usersByBrowser(projectId, range, input.limit, filtersOf(input));
     },
 
     async topPages(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<PageRow[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.topPages(projectId, range, input.limit);
+      return store.topPages(projectId, range, input.limit, filtersOf(input));
     },
 
     async topReferrers(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<ReferrerRow[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.topReferrers(projectId, range, input.limit);
+      return store.topReferrers(projectId, range, input.limit, filtersOf(input));
     },
 
     /** The Live screen's tiles: the last 30 minutes, whole minutes, the current one last. */

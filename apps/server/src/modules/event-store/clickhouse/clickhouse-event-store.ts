@@ -96,24 +96,31 @@ export async function createClickHouseEventStore(
     alertTxOutcomes: (windows) => alertTxOutcomes(clickhouse, windows),
     alertIncidentOccurrences: (windows) => alertIncidentOccurrences(clickhouse, windows),
     alertLastEvents: (windows) => alertLastEvents(clickhouse, windows),
-    connectedWallets: (projectId, range) => connectedWallets(clickhouse, projectId, range),
-    newWallets: (projectId, range) => newWallets(clickhouse, projectId, range),
-    transactionOutcomes: (projectId, range) => transactionOutcomes(clickhouse, projectId, range),
-    averageGasPrice: (projectId, range, chainId) => averageGasPrice(clickhouse, projectId, range, chainId),
-    walletCounts: (projectId, range) => walletCounts(clickhouse, projectId, range),
-    activeDays: (projectId, range, previousRange) => activeDays(clickhouse, projectId, range, previousRange),
-    contractFunctions: (projectId, range, limit) => contractFunctions(clickhouse, projectId, range, limit),
-    walletProviders: (projectId, range) => walletProviders(clickhouse, projectId, range),
-    usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
-    usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
-    topPages: (projectId, range, limit) => topPages(clickhouse, projectId, range, limit),
+    connectedWallets: (projectId, range, filters) => connectedWallets(clickhouse, projectId, range, filters),
+    newWallets: (projectId, range, filters) => newWallets(clickhouse, projectId, range, filters),
+    transactionOutcomes: (projectId, range, filters) =>
+      transactionOutcomes(clickhouse, projectId, range, filters),
+    averageGasPrice: (projectId, range, chainId, filters) =>
+      averageGasPrice(clickhouse, projectId, range, chainId, filters),
+    walletCounts: (projectId, range, filters) => walletCounts(clickhouse, projectId, range, filters),
+    activeDays: (projectId, range, previousRange, filters) =>
+      activeDays(clickhouse, projectId, range, previousRange, filters),
+    contractFunctions: (projectId, range, limit, filters) =>
+      contractFunctions(clickhouse, projectId, range, limit, filters),
+    walletProviders: (projectId, range, filters) => walletProviders(clickhouse, projectId, range, filters),
+    usersByCountry: (projectId, range, limit, filters) =>
+      usersByCountry(clickhouse, projectId, range, limit, filters),
+    usersByBrowser: (projectId, range, limit, filters) =>
+      usersByBrowser(clickhouse, projectId, range, limit, filters),
+    topPages: (projectId, range, limit, filters) => topPages(clickhouse, projectId, range, limit, filters),
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
     customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       customEventBreakdown(clickhouse, projectId, range, name, key, limit),
     customEventSeries: (projectId, range, name, timeZone) =>
       customEventSeries(clickhouse, projectId, range, name, timeZone),
-    topReferrers: (projectId, range, limit) => topReferrers(clickhouse, projectId, range, limit),
+    topReferrers: (projectId, range, limit, filters) =>
+      topReferrers(clickhouse, projectId, range, limit, filters),
     recentActivity: (projectId, range) => recentActivity(clickhouse, projectId, range),
     transactionHistory: (projectId, range, page) => transactionHistory(clickhouse, projectId, range, page),
     transactionEvents: (projectId, hashOrId) => transactionEvents(clickhouse, projectId, hashOrId),

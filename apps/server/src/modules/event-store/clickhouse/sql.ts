@@ -18,6 +18,17 @@ export const TO = "fromUnixTimestamp64Milli({to:Int64}, 'UTC')";
 /** The project's events with `ts` in [from, to). */
 export const IN_RANGE = `project_id = {project:String} AND ts >= ${FROM} AND ts < ${TO}`;
 
+/** The host of a URL, lower case, without a leading `www.`; '' when there is none. */
+export const HOST_OF = (url: string) =>
+  `replaceRegexpOne(lower(extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)')), '^www[.]', '')`;
+const ORIGIN_HOST = `replaceRegexpOne(lower(origin), '^www[.]', '')`;
+const REFERRER_HOST = HOST_OF("coalesce(referrer, '')");
+/**
+ * A page view's referrer domain, '' for direct (no referrer, or the dapp's own host). The empty text, not
+ * NULL, so that it is a key like any other (grouping, joining) and `argMin` does not skip it.
+ */
+export const REFERRER_DOMAIN = `if(${REFERRER_HOST} = ${ORIGIN_HOST}, '', ${REFERRER_HOST})`;
+
 /** A time as epoch ms (Int64). */
 export const ms = (expression: string) => `toUnixTimestamp64Milli(${expression})`;
 
@@ -78,7 +89,12 @@ export type TransactionField = keyof typeof TRANSACTION_FIELDS;
  * end so that stages logged around an edge are seen, and a transaction that started before `from` is
  * recognised as such (its first event lies before `from`).
  */
-export function transactionsCte(fields: readonly TransactionField[] = [], onlyContracts = false): string {
+export function transactionsCte(
+  fields: readonly TransactionField[] = [],
+  onlyContracts = false,
+  /** A further condition on a transaction's aggregates (the Analytics filters: its request's session). */
+  having = '',
+): string {
   const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
   // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
   const kind = onlyContracts ? ` AND tx_kind = 'contract'` : '';
@@ -89,7 +105,7 @@ export function transactionsCte(fields: readonly TransactionField[] = [], onlyCo
    WHERE project_id = {project:String} AND type = 'tx'${kind}
      AND ${STAGE_WINDOW}
    GROUP BY tx_id
-  HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+  HAVING requested_at >= ${FROM} AND requested_at < ${TO}${having ? ` AND ${having}` : ''}
 )`;
 }
 

@@ -133,31 +133,36 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     alertTxOutcomes: (windows) => use(ALERTS_KEY, (c) => alertTxOutcomes(c, windows)),
     alertIncidentOccurrences: (windows) => use(ALERTS_KEY, (c) => alertIncidentOccurrences(c, windows)),
     alertLastEvents: (windows) => use(ALERTS_KEY, (c) => alertLastEvents(c, windows)),
-    connectedWallets: (projectId, range) => use(projectId, (c) => connectedWallets(c, projectId, range)),
-    newWallets: (projectId, range) => use(projectId, (c) => newWallets(c, projectId, range)),
-    transactionOutcomes: (projectId, range) =>
-      use(projectId, (c) => transactionOutcomes(c, projectId, range)),
-    averageGasPrice: (projectId, range, chainId) =>
-      use(projectId, (c) => averageGasPrice(c, projectId, range, chainId)),
-    walletCounts: (projectId, range) => use(projectId, (c) => walletCounts(c, projectId, range)),
-    activeDays: (projectId, range, previousRange) =>
-      use(projectId, (c) => activeDays(c, projectId, range, previousRange)),
-    contractFunctions: (projectId, range, limit) =>
-      use(projectId, (c) => contractFunctions(c, projectId, range, limit)),
-    walletProviders: (projectId, range) => use(projectId, (c) => walletProviders(c, projectId, range)),
-    usersByCountry: (projectId, range, limit) =>
-      use(projectId, (c) => usersByCountry(c, projectId, range, limit)),
-    usersByBrowser: (projectId, range, limit) =>
-      use(projectId, (c) => usersByBrowser(c, projectId, range, limit)),
-    topPages: (projectId, range, limit) => use(projectId, (c) => topPages(c, projectId, range, limit)),
+    connectedWallets: (projectId, range, filters) =>
+      use(projectId, (c) => connectedWallets(c, projectId, range, filters)),
+    newWallets: (projectId, range, filters) =>
+      use(projectId, (c) => newWallets(c, projectId, range, filters)),
+    transactionOutcomes: (projectId, range, filters) =>
+      use(projectId, (c) => transactionOutcomes(c, projectId, range, filters)),
+    averageGasPrice: (projectId, range, chainId, filters) =>
+      use(projectId, (c) => averageGasPrice(c, projectId, range, chainId, filters)),
+    walletCounts: (projectId, range, filters) =>
+      use(projectId, (c) => walletCounts(c, projectId, range, filters)),
+    activeDays: (projectId, range, previousRange, filters) =>
+      use(projectId, (c) => activeDays(c, projectId, range, previousRange, filters)),
+    contractFunctions: (projectId, range, limit, filters) =>
+      use(projectId, (c) => contractFunctions(c, projectId, range, limit, filters)),
+    walletProviders: (projectId, range, filters) =>
+      use(projectId, (c) => walletProviders(c, projectId, range, filters)),
+    usersByCountry: (projectId, range, limit, filters) =>
+      use(projectId, (c) => usersByCountry(c, projectId, range, limit, filters)),
+    usersByBrowser: (projectId, range, limit, filters) =>
+      use(projectId, (c) => usersByBrowser(c, projectId, range, limit, filters)),
+    topPages: (projectId, range, limit, filters) =>
+      use(projectId, (c) => topPages(c, projectId, range, limit, filters)),
     customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),
     customEventVocabulary: (projectId) => use(projectId, (c) => customEventVocabulary(c, projectId)),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       use(projectId, (c) => customEventBreakdown(c, projectId, range, name, key, limit)),
     customEventSeries: (projectId, range, name, timeZone) =>
       use(projectId, (c) => customEventSeries(c, projectId, range, name, timeZone)),
-    topReferrers: (projectId, range, limit) =>
-      use(projectId, (c) => topReferrers(c, projectId, range, limit)),
+    topReferrers: (projectId, range, limit, filters) =>
+      use(projectId, (c) => topReferrers(c, projectId, range, limit, filters)),
     recentActivity: (projectId, range) => use(projectId, (c) => recentActivity(c, projectId, range)),
     transactionHistory: (projectId, range, page) =>
       use(projectId, (c) => transactionHistory(c, projectId, range, page)),

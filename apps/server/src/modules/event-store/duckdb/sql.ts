@@ -67,6 +67,8 @@ export function transactionsCte(
   onlyContracts = false,
   /** A further condition on the stages that keeps whole transactions (e.g. on tx_id). */
   only = '',
+  /** A further condition on a transaction's aggregates (the Analytics filters: its request's session). */
+  having = '',
 ): string {
   const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
   // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
@@ -78,7 +80,7 @@ export function transactionsCte(
    WHERE project_id = $project AND type = 'tx'${kind}
      AND ${STAGE_WINDOW}
    GROUP BY tx_id
-  HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+  HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}${having ? ` AND ${having}` : ''}
 )`;
 }
 
@@ -95,6 +97,13 @@ export const FAILED_NEAR = (o: string, t: string) =>
   `AND ${t}.ts <= ${o}.ts + to_milliseconds(${TX_FAILURE_WINDOW.afterMs})`;
 
 export type Params = Record<string, DuckDBValue>;
+
+/** The host of a URL, lower case, without a leading `www.`; null when there is none. */
+export const HOST_OF = (url: string) =>
+  `nullif(regexp_replace(lower(regexp_extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)', 1)), '^www\\.', ''), '')`;
+const ORIGIN_HOST = `regexp_replace(lower(origin), '^www\\.', '')`;
+/** An event's referrer domain: null for direct (no referrer, or the dapp's own host). */
+export const REFERRER_DOMAIN = `CASE WHEN ${HOST_OF('referrer')} = ${ORIGIN_HOST} THEN NULL ELSE ${HOST_OF('referrer')} END`;
 
 export const rangeParams = (projectId: string, range: TimeRange): Params => ({
   project: projectId,

@@ -1,6 +1,9 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { previousPeriod, type TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
+import { IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
 
 type DayValues = { value: string; where: string };
@@ -56,6 +59,30 @@ function daysOfValues(range: TimeRange, previousRange: TimeRange) {
 }
 
 /**
+ * The filtered question (ADR 074): the derived tables keep no session, so a period's value-days are the
+ * distinct (UTC day, value) pairs of the events of its matching sessions, matched over its own range.
+ */
+async function filteredDays(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  filters: AnalyticsFilters,
+) {
+  const filter = eventFilter(filters);
+  const [row] = await clickhouse.rows(
+    `${withCtes(filter.cte)}
+     SELECT uniqExactIf(toDate(ts, 'UTC'), wallet_address, wallet_address IS NOT NULL) AS wallet_days,
+            uniqExact(toDate(ts, 'UTC'), user_id) AS user_days,
+            0 AS previous_wallet_days
+       FROM events
+      WHERE ${IN_RANGE}${filter.events}`,
+    { ...rangeParams(projectId, range), ...filter.params },
+    DaysRow,
+  );
+  return row;
+}
+
+/**
  * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
  * the per-day averages.
  */
@@ -64,7 +91,19 @@ export async function activeDays(
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
+  filters?: AnalyticsFilters,
 ): Promise<ActiveDays> {
+  if (filters && eventFilter(filters).cte) {
+    const [current, previous] = await Promise.all([
+      filteredDays(clickhouse, projectId, range, filters),
+      filteredDays(clickhouse, projectId, previousRange, filters),
+    ]);
+    return activeDaysOf(current, {
+      wallet_days: 0,
+      user_days: 0,
+      previous_wallet_days: previous?.wallet_days ?? 0,
+    });
+  }
   const days = daysOfValues(range, previousRange);
   const [row] = await clickhouse.rows(days.sql, { project: projectId, ...days.params }, DaysRow);
   return activeDaysOf(row);

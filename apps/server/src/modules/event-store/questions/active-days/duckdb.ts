@@ -1,6 +1,8 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
-import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
+import { type Connection, IN_RANGE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
@@ -58,6 +60,32 @@ async function partialDays(connection: Connection, projectId: string, pieces: [s
 }
 
 /**
+ * The filtered question (ADR 074): the derived tables keep no session, so each period's value-days are
+ * the distinct (UTC day, value) pairs of the events of its matching sessions, each period matched over
+ * its own range.
+ */
+async function filteredDays(
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  filters: AnalyticsFilters,
+) {
+  const filter = eventFilter(filters);
+  const [row] = await rowsOf(
+    connection,
+    `${withCtes(filter.cte)}
+     SELECT count(DISTINCT (ts::DATE, wallet_address)) FILTER (WHERE wallet_address IS NOT NULL)::DOUBLE AS wallet_days,
+            count(DISTINCT (ts::DATE, user_id))::DOUBLE AS user_days,
+            0::DOUBLE AS previous_wallet_days
+       FROM events
+      WHERE ${IN_RANGE}${filter.events}`,
+    { ...rangeParams(projectId, range), ...filter.params },
+    DaysRow,
+  );
+  return row;
+}
+
+/**
  * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
  * the per-day averages. Whole days and partly covered ones are read in one transaction (one snapshot).
  */
@@ -66,7 +94,19 @@ export async function activeDays(
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
+  filters?: AnalyticsFilters,
 ): Promise<ActiveDays> {
+  if (eventFilter(filters).cte && filters) {
+    const [current, previous] = await inTransaction(connection, async () => [
+      await filteredDays(connection, projectId, range, filters),
+      await filteredDays(connection, projectId, previousRange, filters),
+    ]);
+    return activeDaysOf(current, {
+      wallet_days: 0,
+      user_days: 0,
+      previous_wallet_days: previous?.wallet_days ?? 0,
+    });
+  }
   const current = utcDayParts(range);
   const previous = utcDayParts(previousRange);
   const pieces = (

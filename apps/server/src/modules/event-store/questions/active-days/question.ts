@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { count } from '../../rows.ts';
@@ -16,7 +17,12 @@ export type ActiveDays = {
  * it): the numerators of the per-day averages (docs/analytics.md#the-previous-period-previous-true).
  */
 export type ActiveDaysQuestion = {
-  activeDays(projectId: string, range: TimeRange, previousRange?: TimeRange): Promise<ActiveDays>;
+  activeDays(
+    projectId: string,
+    range: TimeRange,
+    previousRange?: TimeRange,
+    filters?: AnalyticsFilters,
+  ): Promise<ActiveDays>;
 };
 
 /** The value-days of a range (DuckDB: of its whole days, then of its partial days; added up). */

@@ -1,4 +1,4 @@
-import type { Share } from '@polyflow/contracts/analytics';
+import type { AnalyticsFilters, Share } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 
 /**
@@ -6,8 +6,18 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
  * (docs/analytics.md#charts-and-tables). Rows: ShareRow (wallet-providers/question.ts).
  */
 export type UsersByAttributeQuestions = {
-  usersByCountry(projectId: string, range: TimeRange, limit: number): Promise<Share[]>;
-  usersByBrowser(projectId: string, range: TimeRange, limit: number): Promise<Share[]>;
+  usersByCountry(
+    projectId: string,
+    range: TimeRange,
+    limit: number,
+    filters?: AnalyticsFilters,
+  ): Promise<Share[]>;
+  usersByBrowser(
+    projectId: string,
+    range: TimeRange,
+    limit: number,
+    filters?: AnalyticsFilters,
+  ): Promise<Share[]>;
 };
 
 /** Enrichment columns a users chart can be split by; a closed list, so the column name is never input. */
