@@ -127,6 +127,7 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
         columns={{ key: 'wallet_provider', value: 'connected_wallets' }}
         range={range}
         chart="pie"
+        filterName="walletProviders"
         emptyText="No wallet connected in this period"
       />
       <FailedTransactionsCard series={series} />
@@ -137,6 +138,7 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
         columns={{ key: 'country', value: 'users', nameOf: countryName }}
         range={range}
         chart="bars"
+        filterName="countries"
         emptyText="No visitors in this period"
       />
       <ShareCard
@@ -146,6 +148,7 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
         columns={{ key: 'browser', value: 'users' }}
         range={range}
         chart="pie"
+        filterName="browsers"
         emptyText="No visitors in this period"
       />
       <ChartCard

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCount } from '../lib/format';
 import { otherLabel, sumOf } from '../lib/top-n';
+import { FilterButton } from './filter-select';
 
 interface CountsRow {
   users: number;
@@ -113,9 +114,11 @@ export function TopPagesTable({ rows, rest }: { rows: PageRow[]; rest?: PageRow[
       rows={rows}
       keyOf={(row) => row.path}
       labelOf={(row) => (
-        <span className="font-mono text-xs text-slate-900" title={row.path}>
-          {row.path}
-        </span>
+        <FilterButton name="pages" value={row.path}>
+          <span className="font-mono text-xs text-slate-900" title={row.path}>
+            {row.path}
+          </span>
+        </FilterButton>
       )}
     />
   );
@@ -134,9 +137,11 @@ export function TopReferrersTable({ rows, rest }: { rows: ReferrerRow[]; rest?: 
         row.domain === null ? (
           <span className="text-slate-500 italic">Direct / none</span>
         ) : (
-          <span className="text-slate-900" title={row.domain}>
-            {row.domain}
-          </span>
+          <FilterButton name="referrers" value={row.domain}>
+            <span className="text-slate-900" title={row.domain}>
+              {row.domain}
+            </span>
+          </FilterButton>
         )
       }
     />
