@@ -29,7 +29,7 @@ async function view(page: Page): Promise<Record<string, string>> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const figures: Record<string, string> = {};
   for (const label of TILES) figures[label] = (await tileValue(page, label).textContent()) ?? '';
-  for (const title of CARDS) figures[title] = await card(page, title).innerText();
+  for (const title of CARDS) figures[title] = (await card(page, title).textContent()) ?? '';
   return figures;
 }
 
