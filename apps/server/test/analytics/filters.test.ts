@@ -109,6 +109,9 @@ const OVERVIEW = `query Overview($projectId: ID!, $from: DateTime, $to: DateTime
 const CARDS = `query Cards($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
   countries(projectId: $projectId, from: $from, to: $to, filters: $filters) { key value }
   browsers(projectId: $projectId, from: $from, to: $to, filters: $filters) { key value }
+  operatingSystems(projectId: $projectId, from: $from, to: $to, filters: $filters) { key value }
+  devices(projectId: $projectId, from: $from, to: $to, filters: $filters) { key value }
+  sources(projectId: $projectId, from: $from, to: $to, filters: $filters) { key value }
   walletProviders(projectId: $projectId, from: $from, to: $to, filters: $filters) { key value }
   contractFunctions(projectId: $projectId, from: $from, to: $to, filters: $filters) { chainId contract selector calls }
   topPages(projectId: $projectId, from: $from, to: $to, filters: $filters) { path users wallets transactions }
@@ -193,6 +196,35 @@ describe('Analytics filters', () => {
     expect(values(metamask.failedTransactions)).toEqual([0, 0, 0]);
     // tx-0's receipt (u1, 10 gwei) and tx-1's (20) on Feb 1; tx-5's (40) on Feb 2.
     expect(values(metamask.averageGasPrice)).toEqual([15e9, 40e9, null]);
+  });
+
+  it('splits users by operating system, device type and landing source, filtered or not', async () => {
+    const plain = await ask(CARDS, world.main, null);
+    // Feb 1–4: u1 Linux, u2 and u5 Windows, u3 Mac OS, u4 iOS; every event on a desktop; no UTM.
+    expect(plain.operatingSystems).toEqual([
+      { key: 'Windows', value: 2 },
+      // Ties in byte order.
+      { key: 'Linux', value: 1 },
+      { key: 'Mac OS', value: 1 },
+      { key: 'iOS', value: 1 },
+    ]);
+    expect(plain.devices).toEqual([{ key: 'desktop', value: 5 }]);
+    expect(plain.sources).toEqual([{ key: null, value: 5 }]);
+    const visited = await ask(CARDS, visits, null);
+    // u1's first session and u5's on a desktop, u1's second on a phone.
+    expect(visited.devices).toEqual([
+      { key: 'desktop', value: 2 },
+      { key: 'mobile', value: 1 },
+    ]);
+    // The landing UTM is on u1's first page view and u5's; u1's other events carry none.
+    expect(visited.sources).toEqual([
+      { key: 'newsletter', value: 1 },
+      { key: 'x', value: 1 },
+      { key: null, value: 1 },
+    ]);
+    const phone = await ask(CARDS, visits, { devices: ['mobile'] });
+    expect(phone.sources).toEqual([{ key: null, value: 1 }]);
+    expect(phone.operatingSystems).toEqual([{ key: 'iOS', value: 1 }]);
   });
 
   it('keeps the matching session, not every session of its user', async () => {

@@ -50,6 +50,15 @@ export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsServ
       browsers: query(ShareArgs, (userId, { projectId, ...input }) =>
         analytics.browsers(userId, projectId, input),
       ),
+      operatingSystems: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.usersBy('os', userId, projectId, input),
+      ),
+      devices: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.usersBy('device', userId, projectId, input),
+      ),
+      sources: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.usersBy('utm_source', userId, projectId, input),
+      ),
       topPages: query(TableArgs, (userId, { projectId, ...input }) =>
         analytics.topPages(userId, projectId, input),
       ),

@@ -210,6 +210,12 @@ export const analyticsTypeDefs = /* GraphQL */ `
     countries(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
     "Distinct users per browser, at most limit (1-250) rows."
     browsers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
+    "Distinct users per operating system (from the User-Agent), at most limit (1-250) rows."
+    operatingSystems(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
+    "Distinct users per device type (desktop, mobile, tablet; from the User-Agent), at most limit (1-250) rows."
+    devices(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
+    "Distinct users per landing UTM source (key null: none), at most limit (1-250) rows."
+    sources(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
     "Paths by users, most first, at most limit (1-100) rows."
     topPages(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [PageRow!]!
     "Referrer domains by users, most first (direct last on ties), at most limit (1-100) rows."

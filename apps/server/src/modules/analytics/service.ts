@@ -27,7 +27,12 @@ import {
   type TimeRange,
   utcDaysIn,
 } from '../../reading/time-range.ts';
-import type { AnalyticsQuestions, PageRow, ReferrerRow } from '../event-store/analytics-questions.ts';
+import type {
+  AnalyticsQuestions,
+  ExtraUserAttribute,
+  PageRow,
+  ReferrerRow,
+} from '../event-store/analytics-questions.ts';
 import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
@@ -193,6 +198,18 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
       return store.usersByBrowser(projectId, range, input.limit, filtersOf(input));
+    },
+
+    /** Users per operating system, device type or landing UTM source (docs/analytics.md). */
+    async usersBy(
+      attribute: ExtraUserAttribute,
+      userId: string,
+      projectId: string,
+      input: RangeInput & Filtered & { limit: number },
+    ): Promise<Share[]> {
+      const filters = filtersOf(input);
+      const range = await ownedRange(userId, projectId, input);
+      return store.usersBy(attribute, projectId, range, input.limit, filters);
     },
 
     async topPages(

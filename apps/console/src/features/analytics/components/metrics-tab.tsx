@@ -151,6 +151,36 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
         filterName="browsers"
         emptyText="No visitors in this period"
       />
+      <ShareCard
+        name="operatingSystems"
+        title="Operating systems"
+        unit="Users"
+        columns={{ key: 'os', value: 'users' }}
+        range={range}
+        chart="pie"
+        filterName="oses"
+        emptyText="No visitors in this period"
+      />
+      <ShareCard
+        name="devices"
+        title="Devices"
+        unit="Users"
+        columns={{ key: 'device', value: 'users' }}
+        range={range}
+        chart="pie"
+        filterName="devices"
+        emptyText="No visitors in this period"
+      />
+      <ShareCard
+        name="sources"
+        title="Sources"
+        unit="Users"
+        columns={{ key: 'utm_source', value: 'users' }}
+        range={range}
+        chart="bars"
+        filterName="sources"
+        emptyText="No visitors in this period"
+      />
       <ChartCard
         title="Top pages"
         eyebrow="Users · wallets connected · transactions started"

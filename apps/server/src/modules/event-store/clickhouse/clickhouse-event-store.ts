@@ -33,7 +33,7 @@ import { topReferrers } from '../questions/top-referrers/clickhouse.ts';
 import { transactionEvents } from '../questions/transaction-events/clickhouse.ts';
 import { transactionHistory } from '../questions/transaction-history/clickhouse.ts';
 import { transactionOutcomes } from '../questions/transaction-outcomes/clickhouse.ts';
-import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/clickhouse.ts';
+import { usersBy, usersByBrowser, usersByCountry } from '../questions/users-by-attribute/clickhouse.ts';
 import { walletCounts } from '../questions/wallet-counts/clickhouse.ts';
 import { walletList as walletListQuestion } from '../questions/wallet-list/clickhouse.ts';
 import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/clickhouse.ts';
@@ -112,6 +112,8 @@ export async function createClickHouseEventStore(
       usersByCountry(clickhouse, projectId, range, limit, filters),
     usersByBrowser: (projectId, range, limit, filters) =>
       usersByBrowser(clickhouse, projectId, range, limit, filters),
+    usersBy: (attribute, projectId, range, limit, filters) =>
+      usersBy(attribute, clickhouse, projectId, range, limit, filters),
     topPages: (projectId, range, limit, filters) => topPages(clickhouse, projectId, range, limit, filters),
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
     customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),

@@ -36,7 +36,7 @@ import { topReferrers } from '../questions/top-referrers/duckdb.ts';
 import { transactionEvents } from '../questions/transaction-events/duckdb.ts';
 import { transactionHistory } from '../questions/transaction-history/duckdb.ts';
 import { transactionOutcomes } from '../questions/transaction-outcomes/duckdb.ts';
-import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/duckdb.ts';
+import { usersBy, usersByBrowser, usersByCountry } from '../questions/users-by-attribute/duckdb.ts';
 import { walletCounts } from '../questions/wallet-counts/duckdb.ts';
 import { walletList as walletListQuestion } from '../questions/wallet-list/duckdb.ts';
 import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/duckdb.ts';
@@ -153,6 +153,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       use(projectId, (c) => usersByCountry(c, projectId, range, limit, filters)),
     usersByBrowser: (projectId, range, limit, filters) =>
       use(projectId, (c) => usersByBrowser(c, projectId, range, limit, filters)),
+    usersBy: (attribute, projectId, range, limit, filters) =>
+      use(projectId, (c) => usersBy(attribute, c, projectId, range, limit, filters)),
     topPages: (projectId, range, limit, filters) =>
       use(projectId, (c) => topPages(c, projectId, range, limit, filters)),
     customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),

@@ -4,7 +4,7 @@ import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { ShareRow, shareOf } from '../wallet-providers/question.ts';
-import type { UserAttribute } from './question.ts';
+import type { ExtraUserAttribute, UserAttribute } from './question.ts';
 
 async function usersByAttribute(
   attribute: UserAttribute,
@@ -46,3 +46,13 @@ export const usersByCountry = (
   limit: number,
   filters?: AnalyticsFilters,
 ) => usersByAttribute('country', clickhouse, projectId, range, limit, filters);
+
+/** Distinct users with any event in the range per operating system, device type or landing UTM source. */
+export const usersBy = (
+  attribute: ExtraUserAttribute,
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute(attribute, clickhouse, projectId, range, limit, filters);

@@ -3,7 +3,7 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { ShareRow, shareOf } from '../wallet-providers/question.ts';
-import type { UserAttribute } from './question.ts';
+import type { ExtraUserAttribute, UserAttribute } from './question.ts';
 
 async function usersByAttribute(
   attribute: UserAttribute,
@@ -46,3 +46,13 @@ export const usersByCountry = (
   limit: number,
   filters?: AnalyticsFilters,
 ) => usersByAttribute('country', connection, projectId, range, limit, filters);
+
+/** Distinct users with any event in the range per operating system, device type or landing UTM source. */
+export const usersBy = (
+  attribute: ExtraUserAttribute,
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute(attribute, connection, projectId, range, limit, filters);
