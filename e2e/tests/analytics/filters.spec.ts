@@ -26,7 +26,7 @@ const asNumber = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/
 
 /** Every tile's figure and every card's text, once no request is running. */
 async function view(page: Page): Promise<Record<string, string>> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 45_000 });
   const figures: Record<string, string> = {};
   for (const label of TILES) figures[label] = (await tileValue(page, label).textContent()) ?? '';
   for (const title of CARDS) figures[title] = (await card(page, title).textContent()) ?? '';
@@ -36,6 +36,7 @@ async function view(page: Page): Promise<Record<string, string>> {
 test('click a country, then a wallet provider: every card changes, chips show them, one is removed', async ({
   page,
 }) => {
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${demo.url}/`);
   await page.getByLabel('Email').fill(DEMO_LOGIN.email);
