@@ -1,5 +1,6 @@
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import { STAGE_RANK, SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../domain.ts';
+import type { HistoryFilter } from '../questions/transaction-history/question.ts';
 import type { Params } from './client.ts';
 
 /**
@@ -94,6 +95,39 @@ export function transactionsCte(fields: readonly TransactionField[] = [], onlyCo
 }
 
 /** Every field: for questions outside this file that want the whole transaction. */
+/**
+ * The history's filter (questions/transaction-history, docs/analytics.md#searching-and-filtering-the-history)
+ * as a stage condition (`where`: every stage repeats its kind) and a condition on the transaction's
+ * aggregates (`having`), with their `f_…` parameters.
+ */
+export function historyFilterSql(filter: HistoryFilter): { where: string; having: string; params: Params } {
+  const where: string[] = [];
+  const having: string[] = [];
+  const params: Params = {};
+  if (filter.kind) {
+    where.push('tx_kind = {f_kind:String}');
+    params.f_kind = filter.kind;
+  }
+  if (filter.status) {
+    having.push(`${LATEST_STAGE} = {f_status:String}`);
+    params.f_status = filter.status;
+  }
+  if (filter.contract) {
+    having.push('any(tx_to) = {f_contract:String}');
+    params.f_contract = filter.contract;
+  }
+  if (filter.selector) {
+    having.push('any(selector) = {f_selector:String}');
+    params.f_selector = filter.selector;
+  }
+  if (filter.search) {
+    having.push(`(max(startsWith(coalesce(tx_hash, ''), {f_search:String}))
+          OR startsWith(coalesce(argMin(coalesce(tx_from, wallet_address), ts), ''), {f_search:String}))`);
+    params.f_search = filter.search;
+  }
+  return { where: where.join(' AND '), having: having.join(' AND '), params };
+}
+
 export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);
 
 /**

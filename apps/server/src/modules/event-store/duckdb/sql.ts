@@ -10,6 +10,7 @@ import {
   TX_FAILURE_WINDOW,
   TX_STAGE_WINDOW_MS,
 } from '../domain.ts';
+import type { HistoryFilter } from '../questions/transaction-history/question.ts';
 
 /**
  * SQL pieces every DuckDB analytics query shares. Values always travel as named parameters
@@ -67,6 +68,8 @@ export function transactionsCte(
   onlyContracts = false,
   /** A further condition on the stages that keeps whole transactions (e.g. on tx_id). */
   only = '',
+  /** A further condition on the transaction's aggregates (e.g. `historyFilterSql(…).having`). */
+  having = '',
 ): string {
   const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
   // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
@@ -78,8 +81,41 @@ export function transactionsCte(
    WHERE project_id = $project AND type = 'tx'${kind}
      AND ${STAGE_WINDOW}
    GROUP BY tx_id
-  HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+  HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}${having ? ` AND ${having}` : ''}
 )`;
+}
+
+/**
+ * The history's filter (questions/transaction-history, docs/analytics.md#searching-and-filtering-the-history)
+ * as a stage condition (`where`, for `only`: every stage repeats its kind) and a condition on the
+ * transaction's aggregates (`having`), with their `$f_…` parameters.
+ */
+export function historyFilterSql(filter: HistoryFilter): { where: string; having: string; params: Params } {
+  const where: string[] = [];
+  const having: string[] = [];
+  const params: Params = {};
+  if (filter.kind) {
+    where.push('tx_kind = $f_kind');
+    params.f_kind = filter.kind;
+  }
+  if (filter.status) {
+    having.push(`${LATEST_STAGE} = $f_status`);
+    params.f_status = filter.status;
+  }
+  if (filter.contract) {
+    having.push('any_value(tx_to) = $f_contract');
+    params.f_contract = filter.contract;
+  }
+  if (filter.selector) {
+    having.push('any_value(selector) = $f_selector');
+    params.f_selector = filter.selector;
+  }
+  if (filter.search) {
+    having.push(`(bool_or(starts_with(tx_hash, $f_search))
+          OR starts_with(arg_min(coalesce(tx_from, wallet_address), ts), $f_search))`);
+    params.f_search = filter.search;
+  }
+  return { where: where.join(' AND '), having: having.join(' AND '), params };
 }
 
 /** Every field: for queries outside this module that want the whole transaction. */
