@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { formatPercent } from '../../../lib/format';
 import { formatCount } from '../lib/format';
-import { otherLabel, sumOf } from '../lib/top-n';
+import { otherLabel, shareOf, sumOf } from '../lib/top-n';
 
 interface CountsRow {
   users: number;
@@ -33,6 +34,8 @@ function CountsTable<Row extends CountsRow>({
   labelOf,
   caption,
 }: CountsTableProps<Row>) {
+  // Shares are of the whole: every row the server returned, those folded into Other too (lib/top-n.ts).
+  const whole = sumOf(rows, (row) => row.users) + sumOf(rest, (row) => row.users);
   return (
     <div>
       <table className="w-full text-left text-sm">
@@ -44,6 +47,13 @@ function CountsTable<Row extends CountsRow>({
             </th>
             <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Users
+            </th>
+            <th
+              scope="col"
+              className="px-2 py-2 sm:px-3 text-right font-semibold"
+              title={`Share of the users of all ${noun}`}
+            >
+              Share
             </th>
             <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Wallets
@@ -61,6 +71,9 @@ function CountsTable<Row extends CountsRow>({
               </th>
               <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
                 {formatCount(row.users)}
+              </td>
+              <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums">
+                {formatPercent(shareOf(row.users, whole))}
               </td>
               <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums">
                 {formatCount(row.wallets)}
@@ -82,6 +95,14 @@ function CountsTable<Row extends CountsRow>({
                 title={`Users of different ${noun} do not add up`}
               >
                 —<span className="sr-only">: users of different {noun} do not add up</span>
+              </td>
+              <td className="px-2 py-2 text-right text-slate-700 tabular-nums sm:px-3">
+                {formatPercent(
+                  shareOf(
+                    sumOf(rest, (row) => row.users),
+                    whole,
+                  ),
+                )}
               </td>
               <td
                 className="px-2 py-2 text-right text-slate-600 sm:px-3"
