@@ -96,10 +96,17 @@ function HistoryResults({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-600" aria-live="polite" data-testid="history-count">
-          Newest first. Dates and times are in {displayTimeZone()}. {rows.length.toLocaleString('en-US')} of{' '}
-          {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'}
-          {isFiltered ? ' matching' : ''} loaded
-          {history.hasNextPage ? ' (Load more for older ones)' : ''}.
+          {/* While another search or filter is asked, the rows shown are the previous answer's. */}
+          {history.isPlaceholderData ? (
+            'Searching…'
+          ) : (
+            <>
+              Newest first. Dates and times are in {displayTimeZone()}. {rows.length.toLocaleString('en-US')}{' '}
+              of {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'}
+              {isFiltered ? ' matching' : ''} loaded
+              {history.hasNextPage ? ' (Load more for older ones)' : ''}.
+            </>
+          )}
         </p>
         <Button
           variant="ghost"
