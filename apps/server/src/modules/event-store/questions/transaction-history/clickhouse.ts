@@ -31,7 +31,8 @@ const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
  * (as the transaction outcomes, ADR 033); then the full fields of only those, read from `events` at the
  * times `transaction_keys` holds for their stages, which the table's key (project, time) finds directly.
  * A filtered page is found among the aggregates of every stage in the window instead (the derived tables
- * hold no status, hash or wallet).
+ * hold no status, hash or wallet), read without FINAL: a duplicate awaiting merge is an identical copy (a
+ * file loaded twice), which changes no min, max, any or arg of the transaction.
  */
 export async function transactionHistory(
   clickhouse: ClickHouse,
@@ -49,7 +50,7 @@ export async function transactionHistory(
   let pageSql: string;
   if (isFiltered(filter)) {
     pageSql = `SELECT assumeNotNull(tx_id) AS tx_id, min(ts) AS requested_at
-         FROM ${EVENTS}
+         FROM events
         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
               ${kept.where ? `AND ${kept.where}` : ''}
         GROUP BY tx_id
