@@ -96,9 +96,9 @@ export function HistoryFilters({
     <form
       onSubmit={submit}
       aria-label="Search and filter transactions"
-      className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
+      className="grid grid-cols-2 items-start gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
     >
-      <div className="flex min-w-0 items-start gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 flex min-w-0 items-start gap-2 lg:col-span-1">
         <Input
           label="Hash or wallet"
           placeholder="0x… (6+ hex characters)"
@@ -154,7 +154,7 @@ export function HistoryFilters({
         ))}
       </SelectField>
       {isHistoryFiltered(filter) && (
-        <div className="sm:col-span-2 lg:col-span-5">
+        <div className="col-span-2 lg:col-span-5">
           <Button
             variant="ghost"
             size="sm"
