@@ -16,7 +16,15 @@ const ShareArgs = RangeArgs.extend({ limit: limitOf(250), ...Filters });
 const TableArgs = RangeArgs.extend({ limit: limitOf(100), ...Filters });
 const ProvidersArgs = RangeArgs.extend(Filters);
 const ProjectArgs = z.object({ projectId: text(64) });
-const HistoryArgs = RangeArgs.extend({ first: limitOf(100), after: text(200).nullish() });
+const HistoryArgs = RangeArgs.extend({
+  first: limitOf(100),
+  after: text(200).nullish(),
+  search: text(100).nullish(),
+  status: text(16).nullish(),
+  type: text(16).nullish(),
+  contract: text(64).nullish(),
+  selector: text(16).nullish(),
+});
 const TransactionArgs = z
   .object({ projectId: text(64), hash: text(66).nullish(), id: text(64).nullish() })
   .refine((args) => Boolean(args.hash) !== Boolean(args.id), 'Pass exactly one of hash and id.');

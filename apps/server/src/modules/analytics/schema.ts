@@ -107,7 +107,7 @@ export const analyticsTypeDefs = /* GraphQL */ `
 
   type TransactionPage {
     rows: [TransactionRow!]!
-    "Transactions in the range over every page: the overview's totalTransactions."
+    "Transactions in the range that the search and filters keep, over every page (unfiltered: the overview's totalTransactions)."
     total: Float!
     "Pass as after for the next (older) page; null on the last page."
     nextCursor: String
@@ -222,8 +222,12 @@ export const analyticsTypeDefs = /* GraphQL */ `
     topReferrers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [ReferrerRow!]!
     "Users, wallets and events per minute of the last 30 minutes (the Live screen)."
     liveActivity(projectId: ID!): LiveActivity!
-    "Transactions newest first; first 1-100 rows after the cursor."
-    transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String): TransactionPage!
+    """
+    Transactions newest first; first 1-100 rows after the cursor. search: a hash or wallet, or its first 6 or more
+    hex digits (0x optional, any case); status, type, contract (address) and selector (0x and 8 hex digits) keep
+    only such transactions; total counts what they keep.
+    """
+    transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String, search: String, status: String, type: String, contract: String, selector: String): TransactionPage!
     "One transaction by its hash or by its id (TransactionRow.id); null when the project has none such."
     transaction(projectId: ID!, hash: String, id: String): TransactionDetail
   }

@@ -8,11 +8,12 @@ import {
   type TimeBucket,
   type TransactionDetail,
   type TransactionPage,
+  type TransactionRow,
 } from '@polyflow/contracts/analytics';
 import type { LiveActivity } from '@polyflow/contracts/live';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
+import { decodeCursor, encodeCursor, type HistoryCursor } from '../../reading/cursor.ts';
 import { parseFilters } from '../../reading/filters.ts';
 import {
   type BucketedRange,
@@ -27,12 +28,14 @@ import {
   type TimeRange,
   utcDaysIn,
 } from '../../reading/time-range.ts';
-import type {
-  AnalyticsQuestions,
-  ExtraUserAttribute,
-  PageRow,
-  ReferrerRow,
+import {
+  type AnalyticsQuestions,
+  type ExtraUserAttribute,
+  isFiltered,
+  type PageRow,
+  type ReferrerRow,
 } from '../event-store/analytics-questions.ts';
+import { type HistoryFilterInput, parseHistoryFilter } from './history-filter.ts';
 import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
@@ -51,6 +54,8 @@ export type AnalyticsServiceDeps = {
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
 const MINUTE_MS = 60_000;
+/** Transactions per read of the history's CSV: one page in memory at a time. */
+const HISTORY_EXPORT_PAGE = 1000;
 /** The Live screen's window: the current minute and the 29 before it. */
 const LIVE_MINUTES = 30;
 
@@ -253,23 +258,54 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     async transactionHistory(
       userId: string,
       projectId: string,
-      input: RangeInput & { first: number; after?: string | null },
+      input: RangeInput & HistoryFilterInput & { first: number; after?: string | null },
     ): Promise<TransactionPage> {
       const after = input.after ? decodeCursor(input.after) : null;
+      const filter = parseHistoryFilter(input);
       const range = await ownedRange(userId, projectId, input);
-      // One row more than asked tells whether there is a next page; the total is the overview's count.
-      const [rows, outcomes] = await Promise.all([
-        store.transactionHistory(projectId, range, { limit: input.first + 1, after }),
-        store.transactionOutcomes(projectId, bucketRange(range)),
+      // One row more than asked tells whether there is a next page; unfiltered, the total is the
+      // overview's count (one cheap read of the derived tables), filtered, the count of what the filter keeps.
+      const [rows, total] = await Promise.all([
+        store.transactionHistory(projectId, range, { limit: input.first + 1, after }, filter),
+        isFiltered(filter)
+          ? store.transactionCount(projectId, range, filter)
+          : store
+              .transactionOutcomes(projectId, bucketRange(range))
+              .then((outcomes) => outcomes.get(0)?.total ?? 0),
       ]);
       const page = rows.slice(0, input.first);
       const last = page[page.length - 1];
       return {
         rows: page.map(toTransactionRow),
-        total: outcomes.get(0)?.total ?? 0,
+        total,
         nextCursor:
           rows.length > input.first && last ? encodeCursor({ timeMs: last.timeMs, id: last.id }) : null,
       };
+    },
+
+    /**
+     * Every transaction of the range the filter keeps, in the history's order, a page at a time: for the
+     * CSV download. The access check and the filter's are done before it returns; the pages are read
+     * only as fast as they are pulled.
+     */
+    async transactionHistoryPages(
+      userId: string,
+      projectId: string,
+      input: RangeInput & HistoryFilterInput,
+      pageSize = HISTORY_EXPORT_PAGE,
+    ): Promise<{ range: TimeRange; pages: AsyncIterable<TransactionRow[]> }> {
+      const filter = parseHistoryFilter(input);
+      const range = await ownedRange(userId, projectId, input);
+      async function* pages() {
+        let after: HistoryCursor | null = null;
+        do {
+          const rows = await store.transactionHistory(projectId, range, { limit: pageSize, after }, filter);
+          if (rows.length > 0) yield rows.map(toTransactionRow);
+          const last = rows[rows.length - 1];
+          after = rows.length === pageSize && last ? { timeMs: last.timeMs, id: last.id } : null;
+        } while (after);
+      }
+      return { range, pages: pages() };
     },
 
     async transaction(

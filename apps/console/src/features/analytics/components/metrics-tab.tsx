@@ -46,10 +46,20 @@ interface CountsRow {
   transactions: number;
 }
 
-function countsColumns<Row extends CountsRow>(header: string, labelOf: (row: Row) => string) {
+function countsColumns<Row extends CountsRow>(
+  header: string,
+  labelOf: (row: Row) => string,
+  rows: readonly Row[],
+) {
+  const whole = sumOf(rows, (row) => row.users);
   return [
     { header, cell: labelOf },
     { header: 'Users', cell: (row: Row) => formatCount(row.users), isNumber: true },
+    {
+      header: 'Share',
+      cell: (row: Row) => formatPercent(shareOf(row.users, whole)),
+      isNumber: true,
+    },
     { header: 'Wallets', cell: (row: Row) => formatCount(row.wallets), isNumber: true },
     { header: 'TXs', cell: (row: Row) => formatCount(row.transactions), isNumber: true },
   ];
@@ -195,8 +205,8 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
                 title="Top pages"
                 rows={pages.data ?? []}
                 keyOf={(row) => row.path}
-                note={`Users who viewed each page${cappedNote(pages.data, TOP_PAGES_LIMIT)}.`}
-                columns={countsColumns('Page', (row: PageRow) => row.path)}
+                note={`Users who viewed each page, and their share of the users of every page listed (a user who viewed two pages counts in both)${cappedNote(pages.data, TOP_PAGES_LIMIT)}.`}
+                columns={countsColumns('Page', (row: PageRow) => row.path, pages.data ?? [])}
               />
             )}
             <DownloadCsvButton
@@ -223,8 +233,12 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
                 title="Top referrers"
                 rows={referrers.data ?? []}
                 keyOf={(row) => row.domain ?? ''}
-                note={`Users whose visit came from each domain${cappedNote(referrers.data, TOP_REFERRERS_LIMIT)}.`}
-                columns={countsColumns('Referrer', (row: ReferrerRow) => row.domain ?? 'Direct / none')}
+                note={`Users whose visit came from each domain, and their share of the users of every referrer listed${cappedNote(referrers.data, TOP_REFERRERS_LIMIT)}.`}
+                columns={countsColumns(
+                  'Referrer',
+                  (row: ReferrerRow) => row.domain ?? 'Direct / none',
+                  referrers.data ?? [],
+                )}
               />
             )}
             <DownloadCsvButton

@@ -30,6 +30,7 @@ import { revertErrorNear } from '../questions/revert-error-near/clickhouse.ts';
 import { sessionTrail } from '../questions/session-trail/clickhouse.ts';
 import { topPages } from '../questions/top-pages/clickhouse.ts';
 import { topReferrers } from '../questions/top-referrers/clickhouse.ts';
+import { transactionCount } from '../questions/transaction-count/clickhouse.ts';
 import { transactionEvents } from '../questions/transaction-events/clickhouse.ts';
 import { transactionHistory } from '../questions/transaction-history/clickhouse.ts';
 import { transactionOutcomes } from '../questions/transaction-outcomes/clickhouse.ts';
@@ -124,7 +125,9 @@ export async function createClickHouseEventStore(
     topReferrers: (projectId, range, limit, filters) =>
       topReferrers(clickhouse, projectId, range, limit, filters),
     recentActivity: (projectId, range) => recentActivity(clickhouse, projectId, range),
-    transactionHistory: (projectId, range, page) => transactionHistory(clickhouse, projectId, range, page),
+    transactionHistory: (projectId, range, page, filter) =>
+      transactionHistory(clickhouse, projectId, range, page, filter),
+    transactionCount: (projectId, range, filter) => transactionCount(clickhouse, projectId, range, filter),
     transactionEvents: (projectId, hashOrId) => transactionEvents(clickhouse, projectId, hashOrId),
     revertErrorNear: (projectId, around) => revertErrorNear(clickhouse, projectId, around),
 

@@ -1,5 +1,6 @@
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import { STAGE_RANK, SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../domain.ts';
+import type { HistoryFilter } from '../questions/transaction-history/question.ts';
 import type { Params } from './client.ts';
 
 /**
@@ -110,18 +111,56 @@ export function transactionsCte(
 }
 
 /** Every field: for questions outside this file that want the whole transaction. */
+/**
+ * The history's filter (questions/transaction-history, docs/analytics.md#searching-and-filtering-the-history)
+ * as a stage condition (`where`: every stage repeats its kind) and a condition on the transaction's
+ * aggregates (`having`), with their `f_…` parameters.
+ */
+export function historyFilterSql(filter: HistoryFilter): { where: string; having: string; params: Params } {
+  const where: string[] = [];
+  const having: string[] = [];
+  const params: Params = {};
+  if (filter.kind) {
+    where.push('tx_kind = {f_kind:String}');
+    params.f_kind = filter.kind;
+  }
+  if (filter.status) {
+    having.push(`${LATEST_STAGE} = {f_status:String}`);
+    params.f_status = filter.status;
+  }
+  if (filter.contract) {
+    having.push('any(tx_to) = {f_contract:String}');
+    params.f_contract = filter.contract;
+  }
+  if (filter.selector) {
+    having.push('any(selector) = {f_selector:String}');
+    params.f_selector = filter.selector;
+  }
+  if (filter.search) {
+    having.push(`(max(startsWith(coalesce(tx_hash, ''), {f_search:String}))
+          OR startsWith(coalesce(argMin(coalesce(tx_from, wallet_address), ts), ''), {f_search:String}))`);
+    params.f_search = filter.search;
+  }
+  return { where: where.join(' AND '), having: having.join(' AND '), params };
+}
+
 export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);
 
 /**
  * Custom events' users (docs/custom-events.md): each SDK user's latest identify names the app's user id it
- * stands for, from then on and before. `identities` is that mapping, read at query time; `IDENTITY` is an
- * event's user under it (prefixed, so an app's id never meets an SDK id of the same text).
+ * stands for, from then on and before. `identities` is that mapping, read at query time from the derived
+ * `custom_events` (every identify is there; ADR 072), without FINAL: a row stored twice changes no
+ * `argMax`. `IDENTITY` is an event's (alias `e`) user under it (prefixed, so an app's id never meets an
+ * SDK id of the same text).
  */
 export const IDENTITIES_CTE = `identities AS (
   SELECT user_id, argMax(assumeNotNull(app_user_id), (ts, id)) AS app_id
-    FROM events FINAL
+    FROM custom_events
    WHERE project_id = {project:String} AND type = 'identify' AND app_user_id IS NOT NULL
    GROUP BY user_id
 )`;
 /** With the LEFT JOIN's default for a user without identify: an empty app_user_id. */
 export const IDENTITY = `if(identities.app_id = '', concat('sdk:', e.user_id), concat('app:', identities.app_id))`;
+/** The custom events (alias `e`, FINAL: each counts once) with their identities: what the Events questions read. */
+export const CUSTOM_EVENTS_WITH_IDENTITIES =
+  'custom_events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id';

@@ -33,6 +33,7 @@ import { revertErrorNear } from '../questions/revert-error-near/duckdb.ts';
 import { sessionTrail } from '../questions/session-trail/duckdb.ts';
 import { topPages } from '../questions/top-pages/duckdb.ts';
 import { topReferrers } from '../questions/top-referrers/duckdb.ts';
+import { transactionCount } from '../questions/transaction-count/duckdb.ts';
 import { transactionEvents } from '../questions/transaction-events/duckdb.ts';
 import { transactionHistory } from '../questions/transaction-history/duckdb.ts';
 import { transactionOutcomes } from '../questions/transaction-outcomes/duckdb.ts';
@@ -166,8 +167,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     topReferrers: (projectId, range, limit, filters) =>
       use(projectId, (c) => topReferrers(c, projectId, range, limit, filters)),
     recentActivity: (projectId, range) => use(projectId, (c) => recentActivity(c, projectId, range)),
-    transactionHistory: (projectId, range, page) =>
-      use(projectId, (c) => transactionHistory(c, projectId, range, page)),
+    transactionHistory: (projectId, range, page, filter) =>
+      use(projectId, (c) => transactionHistory(c, projectId, range, page, filter)),
+    transactionCount: (projectId, range, filter) =>
+      use(projectId, (c) => transactionCount(c, projectId, range, filter)),
     transactionEvents: (projectId, hashOrId) =>
       use(projectId, (c) => transactionEvents(c, projectId, hashOrId)),
     revertErrorNear: (projectId, around) => use(projectId, (c) => revertErrorNear(c, projectId, around)),

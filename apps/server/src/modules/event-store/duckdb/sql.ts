@@ -10,6 +10,7 @@ import {
   TX_FAILURE_WINDOW,
   TX_STAGE_WINDOW_MS,
 } from '../domain.ts';
+import type { HistoryFilter } from '../questions/transaction-history/question.ts';
 
 /**
  * SQL pieces every DuckDB analytics query shares. Values always travel as named parameters
@@ -67,7 +68,7 @@ export function transactionsCte(
   onlyContracts = false,
   /** A further condition on the stages that keeps whole transactions (e.g. on tx_id). */
   only = '',
-  /** A further condition on a transaction's aggregates (the Analytics filters: its request's session). */
+  /** A further condition on the transaction's aggregates (the history's filter, the Analytics filters' session). */
   having = '',
 ): string {
   const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
@@ -82,6 +83,39 @@ export function transactionsCte(
    GROUP BY tx_id
   HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}${having ? ` AND ${having}` : ''}
 )`;
+}
+
+/**
+ * The history's filter (questions/transaction-history, docs/analytics.md#searching-and-filtering-the-history)
+ * as a stage condition (`where`, for `only`: every stage repeats its kind) and a condition on the
+ * transaction's aggregates (`having`), with their `$f_…` parameters.
+ */
+export function historyFilterSql(filter: HistoryFilter): { where: string; having: string; params: Params } {
+  const where: string[] = [];
+  const having: string[] = [];
+  const params: Params = {};
+  if (filter.kind) {
+    where.push('tx_kind = $f_kind');
+    params.f_kind = filter.kind;
+  }
+  if (filter.status) {
+    having.push(`${LATEST_STAGE} = $f_status`);
+    params.f_status = filter.status;
+  }
+  if (filter.contract) {
+    having.push('any_value(tx_to) = $f_contract');
+    params.f_contract = filter.contract;
+  }
+  if (filter.selector) {
+    having.push('any_value(selector) = $f_selector');
+    params.f_selector = filter.selector;
+  }
+  if (filter.search) {
+    having.push(`(bool_or(starts_with(tx_hash, $f_search))
+          OR starts_with(arg_min(coalesce(tx_from, wallet_address), ts), $f_search))`);
+    params.f_search = filter.search;
+  }
+  return { where: where.join(' AND '), having: having.join(' AND '), params };
 }
 
 /** Every field: for queries outside this module that want the whole transaction. */
@@ -139,13 +173,17 @@ export const RECEIPT_HAS_FEE = `gas_used IS NOT NULL AND effective_gas_price IS 
 
 /**
  * Custom events' users (docs/custom-events.md): each SDK user's latest identify names the app's user id it
- * stands for, from then on and before. `identities` is that mapping, read at query time; `IDENTITY` is an
- * event's user under it (prefixed, so an app's id never meets an SDK id of the same text).
+ * stands for, from then on and before. `identities` is that mapping, read at query time from the derived
+ * `custom_events` (every identify is there; ADR 072); `IDENTITY` is the user of an event aliased `e` under
+ * it (prefixed, so an app's id never meets an SDK id of the same text).
  */
 export const IDENTITIES_CTE = `identities AS (
   SELECT user_id, arg_max(app_user_id, (ts, id)) AS app_id
-    FROM events
+    FROM custom_events
    WHERE project_id = $project AND type = 'identify' AND app_user_id IS NOT NULL
    GROUP BY user_id
 )`;
-export const IDENTITY = `coalesce('app:' || identities.app_id, 'sdk:' || events.user_id)`;
+export const IDENTITY = `coalesce('app:' || identities.app_id, 'sdk:' || e.user_id)`;
+/** The custom events (alias `e`) with their identities: what the Events questions read. */
+export const CUSTOM_EVENTS_WITH_IDENTITIES =
+  'custom_events AS e LEFT JOIN identities ON identities.user_id = e.user_id';
