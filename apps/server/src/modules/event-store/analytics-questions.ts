@@ -43,7 +43,6 @@ export type { ActiveDays } from './questions/active-days/question.ts';
 export type { ContractFunctionRow } from './questions/contract-functions/question.ts';
 export type { RecentActivity } from './questions/recent-activity/question.ts';
 export type { PageRow } from './questions/top-pages/question.ts';
-export type { ExtraUserAttribute } from './questions/users-by-attribute/question.ts';
 export type { ReferrerRow } from './questions/top-referrers/question.ts';
 export type { TransactionStageEvent } from './questions/transaction-events/question.ts';
 export type {
@@ -53,4 +52,5 @@ export type {
 } from './questions/transaction-history/question.ts';
 export { isFiltered } from './questions/transaction-history/question.ts';
 export type { TransactionOutcomes } from './questions/transaction-outcomes/question.ts';
+export type { ExtraUserAttribute } from './questions/users-by-attribute/question.ts';
 export type { WalletCounts } from './questions/wallet-counts/question.ts';

@@ -104,8 +104,8 @@ export async function createClickHouseEventStore(
     averageGasPrice: (projectId, range, chainId, filters) =>
       averageGasPrice(clickhouse, projectId, range, chainId, filters),
     walletCounts: (projectId, range, filters) => walletCounts(clickhouse, projectId, range, filters),
-    activeDays: (projectId, range, previousRange, filters) =>
-      activeDays(clickhouse, projectId, range, previousRange, filters),
+    activeDays: (projectId, range, previousRange, timeZone, filters) =>
+      activeDays(clickhouse, projectId, range, previousRange, timeZone, filters),
     contractFunctions: (projectId, range, limit, filters) =>
       contractFunctions(clickhouse, projectId, range, limit, filters),
     walletProviders: (projectId, range, filters) => walletProviders(clickhouse, projectId, range, filters),

@@ -144,8 +144,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       use(projectId, (c) => averageGasPrice(c, projectId, range, chainId, filters)),
     walletCounts: (projectId, range, filters) =>
       use(projectId, (c) => walletCounts(c, projectId, range, filters)),
-    activeDays: (projectId, range, previousRange, filters) =>
-      use(projectId, (c) => activeDays(c, projectId, range, previousRange, filters)),
+    activeDays: (projectId, range, previousRange, timeZone, filters) =>
+      use(projectId, (c) => activeDays(c, projectId, range, previousRange, timeZone, filters)),
     contractFunctions: (projectId, range, limit, filters) =>
       use(projectId, (c) => contractFunctions(c, projectId, range, limit, filters)),
     walletProviders: (projectId, range, filters) =>

@@ -1,9 +1,11 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
-import { previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
+import { localDayRuns, previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
-import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
+import { localDaySql } from '../../local-days.ts';
+import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
 const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;
@@ -61,25 +63,68 @@ async function partialDays(connection: Connection, projectId: string, pieces: [s
 
 /**
  * The filtered question (ADR 074): the derived tables keep no session, so each period's value-days are
- * the distinct (UTC day, value) pairs of the events of its matching sessions, each period matched over
+ * the distinct (day of the project's zone, value) pairs of the events of its matching sessions, each period matched over
  * its own range.
  */
+/** An event's day in the zone `$zone` (the stored time read as UTC). */
+const DAY = `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
+
 async function filteredDays(
   connection: Connection,
   projectId: string,
   range: TimeRange,
+  timeZone: string,
   filters: AnalyticsFilters,
 ) {
   const filter = eventFilter(filters);
   const [row] = await rowsOf(
     connection,
     `${withCtes(filter.cte)}
-     SELECT count(DISTINCT (ts::DATE, wallet_address)) FILTER (WHERE wallet_address IS NOT NULL)::DOUBLE AS wallet_days,
-            count(DISTINCT (ts::DATE, user_id))::DOUBLE AS user_days,
+     SELECT count(DISTINCT (${DAY}, wallet_address)) FILTER (WHERE wallet_address IS NOT NULL)::DOUBLE AS wallet_days,
+            count(DISTINCT (${DAY}, user_id))::DOUBLE AS user_days,
             0::DOUBLE AS previous_wallet_days
        FROM events
       WHERE ${IN_RANGE}${filter.events}`,
-    { ...rangeParams(projectId, range), ...filter.params },
+    { ...rangeParams(projectId, range), ...filter.params, zone: timeZone },
+    DaysRow,
+  );
+  return row;
+}
+
+/**
+ * Value-days of the local days of a zone other than UTC, from the events of both periods: each event's
+ * local day numbered by `localDaySql`, the distinct (day, value) pairs counted per period.
+ */
+async function zonedDays(
+  connection: Connection,
+  projectId: string,
+  current: TimeRange,
+  previous: TimeRange,
+  zone: string,
+) {
+  const runs = localDayRuns(bothPeriods(current, previous), zone);
+  // Over about three years, the local date by DuckDB's ICU (timezone(): the stored time read as UTC).
+  const day = runs
+    ? localDaySql(runs, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`)
+    : `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
+  const inCurrent = `ts >= ${at('current_from')} AND ts < ${at('current_to')}`;
+  const inPrevious = `ts >= ${at('previous_from')} AND ts < ${at('previous_to')}`;
+  const [row] = await rowsOf(
+    connection,
+    `SELECT count(DISTINCT (day, wallet_address)) FILTER (WHERE in_current AND wallet_address IS NOT NULL)::DOUBLE AS wallet_days,
+            count(DISTINCT (day, user_id)) FILTER (WHERE in_current AND user_id IS NOT NULL)::DOUBLE AS user_days,
+            count(DISTINCT (day, wallet_address)) FILTER (WHERE in_previous AND wallet_address IS NOT NULL)::DOUBLE AS previous_wallet_days
+       FROM (SELECT ${day} AS day, wallet_address, user_id, ${inCurrent} AS in_current, ${inPrevious} AS in_previous
+               FROM events
+              WHERE project_id = $project AND ((${inCurrent}) OR (${inPrevious})))`,
+    {
+      project: projectId,
+      current_from: BigInt(current.fromMs),
+      current_to: BigInt(current.toMs),
+      previous_from: BigInt(previous.fromMs),
+      previous_to: BigInt(previous.toMs),
+      ...(runs === null && { zone }),
+    },
     DaysRow,
   );
   return row;
@@ -94,18 +139,22 @@ export async function activeDays(
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
+  timeZone: string = DEFAULT_TIME_ZONE,
   filters?: AnalyticsFilters,
 ): Promise<ActiveDays> {
   if (eventFilter(filters).cte && filters) {
     const [current, previous] = await inTransaction(connection, async () => [
-      await filteredDays(connection, projectId, range, filters),
-      await filteredDays(connection, projectId, previousRange, filters),
+      await filteredDays(connection, projectId, range, timeZone, filters),
+      await filteredDays(connection, projectId, previousRange, timeZone, filters),
     ]);
     return activeDaysOf(current, {
       wallet_days: 0,
       user_days: 0,
       previous_wallet_days: previous?.wallet_days ?? 0,
     });
+  }
+  if (timeZone !== DEFAULT_TIME_ZONE) {
+    return activeDaysOf(await zonedDays(connection, projectId, range, previousRange, timeZone));
   }
   const current = utcDayParts(range);
   const previous = utcDayParts(previousRange);
