@@ -17,6 +17,8 @@ import { failedTransactionCost as failedTransactionCostQuestion } from '../quest
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
+import { goalAttribution } from '../questions/goal-attribution/clickhouse.ts';
+import { goalConversions } from '../questions/goal-conversions/clickhouse.ts';
 import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
 import { incidentSummaries, incidentSummariesAndLives } from '../questions/incident-summaries/clickhouse.ts';
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
@@ -117,6 +119,9 @@ export async function createClickHouseEventStore(
       usersBy(attribute, clickhouse, projectId, range, limit, filters),
     topPages: (projectId, range, limit, filters) => topPages(clickhouse, projectId, range, limit, filters),
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
+    goalConversions: (projectId, range, goals) => goalConversions(clickhouse, projectId, range, goals),
+    goalAttribution: (projectId, range, dimension, goal, filters) =>
+      goalAttribution(clickhouse, projectId, range, dimension, goal, filters),
     customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       customEventBreakdown(clickhouse, projectId, range, name, key, limit),

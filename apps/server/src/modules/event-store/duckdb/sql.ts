@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { type DuckDBConnection, type DuckDBValue, listValue } from '@duckdb/node-api';
 import type { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import {
@@ -138,6 +138,8 @@ export const HOST_OF = (url: string) =>
 const ORIGIN_HOST = `regexp_replace(lower(origin), '^www\\.', '')`;
 /** An event's referrer domain: null for direct (no referrer, or the dapp's own host). */
 export const REFERRER_DOMAIN = `CASE WHEN ${HOST_OF('referrer')} = ${ORIGIN_HOST} THEN NULL ELSE ${HOST_OF('referrer')} END`;
+/** A list of texts as one parameter (`$name::VARCHAR[]`). */
+export const textListParam = (values: readonly string[]): DuckDBValue => listValue([...values]);
 
 export const rangeParams = (projectId: string, range: TimeRange): Params => ({
   project: projectId,
