@@ -48,6 +48,8 @@ import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
+import { createFunnels } from './modules/funnels/module.ts';
+import { funnelRoutes } from './modules/funnels/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
@@ -360,6 +362,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const customEvents = createCustomEvents({ projects, eventStore, clock });
+  const funnels = createFunnels({ db, projects, eventStore, audit, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({
     projects,
@@ -469,6 +472,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(readTokenRoutes, { readTokens });
       await api.register(sourcemapRoutes, { sourcemaps: sourcemaps.service });
       await api.register(annotationRoutes, { annotations });
+      await api.register(funnelRoutes, { funnels: funnels.service });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
@@ -493,6 +497,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       incidents.graphql,
       wallets.graphql,
       customEvents.graphql,
+      funnels.graphql,
     ],
     onQuery: metrics.queryTook,
   });

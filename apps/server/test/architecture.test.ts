@@ -33,6 +33,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'wallet-questions.ts',
     'alert-questions.ts',
     'custom-event-questions.ts',
+    'funnel-questions.ts',
   ],
   ingestion: [],
   analytics: [],
@@ -53,6 +54,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'audit-log': [],
   // Dated notes on the time charts (docs/annotations.md).
   annotations: [],
+  // Custom funnels (docs/funnels.md): saved funnels and their question.
+  funnels: [],
   // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
   'alert-channels': [],
   // Email reports (docs/reports.md): app.ts hands them the dashboard services and the mail outbox.

@@ -54,6 +54,18 @@ export type AnnotationsTable = {
   created_at: string;
 };
 
+/** A project's saved custom funnel (docs/funnels.md); `steps` is the JSON text of the checked steps. */
+export type FunnelsTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  steps: string;
+  window_hours: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+};
+
 /** A project's read token: only its sha256 is kept; the token was shown once, at creation. */
 export type ReadTokensTable = {
   id: string;
@@ -306,6 +318,7 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   projects: ProjectsTable;
   annotations: AnnotationsTable;
+  funnels: FunnelsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
   incident_assignments: IncidentAssignmentsTable;

@@ -4,6 +4,7 @@ import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
+import type { FunnelQuestions } from './funnel-questions.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
 import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts';
 import type { IntegrationSummaryQuestion } from './questions/integration-summary/question.ts';
@@ -74,7 +75,8 @@ export type EventReader = IngestionQuestions &
   IncidentQuestions &
   WalletQuestions &
   AlertQuestions &
-  CustomEventQuestions;
+  CustomEventQuestions &
+  FunnelQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

@@ -12,6 +12,7 @@ import { customEventBreakdown } from '../questions/custom-event-breakdown/clickh
 import { customEventCounts } from '../questions/custom-event-counts/clickhouse.ts';
 import { customEventSeries } from '../questions/custom-event-series/clickhouse.ts';
 import { customEventVocabulary } from '../questions/custom-event-vocabulary/clickhouse.ts';
+import { customFunnel } from '../questions/custom-funnel/clickhouse.ts';
 import { eventSpan } from '../questions/event-span/clickhouse.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
@@ -108,6 +109,8 @@ export async function createClickHouseEventStore(
     usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
     topPages: (projectId, range, limit) => topPages(clickhouse, projectId, range, limit),
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
+    customFunnel: (projectId, range, funnel, split) =>
+      customFunnel(clickhouse, projectId, range, funnel, split),
     customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       customEventBreakdown(clickhouse, projectId, range, name, key, limit),
