@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AttributionDimensions } from './acquisition.ts';
 import { PathPatternSchema } from './path-pattern.ts';
-import { labelText } from './text.ts';
+import { LABEL_MESSAGE, LABEL_PATTERN, labelText } from './text.ts';
 
 /**
  * Custom funnels (docs/funnels.md): a name, 2–8 ordered steps and a completion window of 1 hour to 30
@@ -59,7 +59,12 @@ const WindowHours = z
   .int('must be a whole number of hours')
   .min(MIN_FUNNEL_WINDOW_HOURS, 'the window is 1 hour to 30 days (720 hours)')
   .max(MAX_FUNNEL_WINDOW_HOURS, 'the window is 1 hour to 30 days (720 hours)');
-const FunnelName = name(MAX_FUNNEL_NAME).trim();
+const FunnelName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_FUNNEL_NAME, `must be at most ${MAX_FUNNEL_NAME} characters`)
+  .regex(LABEL_PATTERN, LABEL_MESSAGE);
 
 export const CreateFunnelSchema = z.strictObject({
   name: FunnelName,
