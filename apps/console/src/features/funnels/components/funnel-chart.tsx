@@ -1,4 +1,4 @@
-import { formatPercent } from '../../../lib/format';
+import { countOf, formatPercent } from '../../../lib/format';
 import type { CustomFunnelResult } from '../api/get-custom-funnel';
 
 /**
@@ -15,7 +15,7 @@ export function FunnelChart({ steps }: { steps: CustomFunnelResult['steps'] }) {
               {step.index}. <span className="break-all">{step.label}</span>
             </span>
             <span className="tabular-nums text-slate-700" data-testid={`funnel-step-${step.index}`}>
-              {step.users.toLocaleString('en-US')} users · {formatPercent(step.conversion)}
+              {countOf(step.users, 'user')} · {formatPercent(step.conversion)}
             </span>
           </div>
           <div className="h-6 w-full rounded bg-slate-100" aria-hidden="true">

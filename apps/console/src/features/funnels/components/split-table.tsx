@@ -47,7 +47,7 @@ export function SplitTable({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.value ?? '∅'}>
-              <th scope="row" className="break-all px-3 py-2 font-normal">
+              <th scope="row" className="min-w-[7rem] px-3 py-2 font-normal [overflow-wrap:anywhere]">
                 {row.value ?? <span className="italic text-slate-500">Unattributed</span>}
               </th>
               {row.users.map((users, index) => (

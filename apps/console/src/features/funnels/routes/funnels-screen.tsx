@@ -111,7 +111,10 @@ export function FunnelsScreen({ project }: { project: Project }) {
         ) : (
           <ul className="flex flex-col divide-y divide-slate-100" aria-label="Saved funnels">
             {list.map((funnel) => (
-              <li key={funnel.id} className="flex flex-wrap items-center gap-2 py-2">
+              <li
+                key={funnel.id}
+                className={`flex flex-wrap items-center gap-2 rounded-lg px-2 py-2 ${funnel.id === chosen?.id ? 'bg-indigo-50' : ''}`}
+              >
                 <button
                   type="button"
                   className="min-w-0 flex-1 text-left"
