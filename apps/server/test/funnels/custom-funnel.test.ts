@@ -258,6 +258,11 @@ describe('customFunnel', () => {
     expect(await users('eight')).toEqual([3, 3, 3, 3, 3, 2, 2, 1]);
   });
 
+  it('answers over the widest range a caller can name (a8 enters: its step 1 is in it)', async () => {
+    const answer = await result('pricing', { from: '1970-01-01T00:00:00Z', to: '9999-12-31T23:59:59.999Z' });
+    expect(answer.steps.map((step) => step.users)).toEqual([10, 8, 6]);
+  });
+
   it('answers zeros for a range without step 1', async () => {
     const answer = await result('pricing', { from: '2023-01-01', to: '2023-01-02' });
     expect(answer.steps.map((step) => [step.users, step.conversion, step.dropOff])).toEqual([

@@ -12,11 +12,12 @@ import {
 } from './question.ts';
 
 /**
- * A custom funnel (docs/funnels.md#the-question), the same chain of ASOF joins as DuckDB's: each step-1
- * event in the range starts an attempt, each next step is the user's first matching event strictly after
- * the step before (`ASOF … AND c.tN < e.t`); an attempt reaches step k when its k-th time is within the
- * window after step 1; a user counts at their best attempt. Not `windowFunnel`: it keeps one attempt per
- * level, the latest, and can miss a longer chain of an earlier attempt when times tie (docs, ADR 070).
+ * A custom funnel (docs/funnels.md#the-question) in one read of the events: per user, each step's times as
+ * a sorted array; each step-1 time in the range starts an attempt, whose next step is the first time of
+ * that step strictly after the step before (`arrayFirst`); an attempt reaches step k when its k-th time is
+ * within the window after step 1; a user counts at their best attempt. Not ASOF joins as on DuckDB:
+ * ClickHouse evaluates a CTE at each reference, so the events would be read once per step. Not
+ * `windowFunnel`: it keeps one attempt per level and can miss a longer chain when times tie (ADR 070).
  */
 export function customFunnel(
   clickhouse: ClickHouse,
@@ -36,24 +37,27 @@ export function customFunnel(
   });
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
+  const later = steps.slice(1);
   const value = split
     ? `nullIf(trim(coalesce(e.${SPLIT_COLUMNS[split]}, '')), '')`
     : "CAST(NULL, 'Nullable(String)')";
-  // ASOF LEFT JOIN without a match gives the column's default: 0, never a real time after t1 > 0.
-  const chain = steps
-    .slice(1)
-    .map(
-      (k) => `step${k} AS (SELECT who, t FROM matched WHERE s${k}),
-    c${k} AS (
-      SELECT c.*, if(c.t${k - 1} > 0 AND e.t > c.t${k - 1}, e.t, toInt64(0)) AS t${k}
-        FROM c${k - 1} AS c ASOF LEFT JOIN step${k} AS e ON c.who = e.who AND c.t${k - 1} < e.t
-    )`,
+  const isStart = 's1 AND t < {to:Int64}';
+  // Per user, each step's times sorted; then per attempt (a1: its step-1 times) the next step's time is
+  // the first of the step's times after the step before (arrayFirst: 0 when there is none).
+  const times = [
+    `arraySort(groupArrayIf(t, ${isStart})) AS a1`,
+    ...later.map((k) => `arraySort(groupArrayIf(t, s${k})) AS a${k}`),
+  ].join(',\n             ');
+  const chain = later
+    .map((k) =>
+      k === 2
+        ? 'arrayMap(x -> arrayFirst(y -> y > x, a2), a1) AS b2'
+        : `arrayMap(x -> if(x = 0, toInt64(0), arrayFirst(y -> y > x, a${k})), b${k - 1}) AS b${k}`,
     )
-    .join(',\n    ');
-  const level = steps
-    .slice(1)
+    .join(',\n             ');
+  const attempt = `(${['t1', ...later.map((k) => `t${k}`)].join(', ')}) -> 1 + ${later
     .map((k) => `toUInt8(t${k} > 0 AND t${k} <= t1 + {window:Int64})`)
-    .join(' + ');
+    .join(' + ')}`;
   const reached = steps.map((k) => `countIf(level >= ${k}) AS r${k}`).join(', ');
   const sql = `
     WITH ${IDENTITIES_CTE},
@@ -65,18 +69,23 @@ export function customFunnel(
          AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
          AND (${conditions.map((condition) => condition.sql).join(' OR ')})
     ),
-    c1 AS (SELECT who, t AS t1, id, value FROM matched WHERE s1 AND t < {to:Int64}),
-    ${chain},
     per_user AS (
-      SELECT who, max(1 + ${level}) AS level, nullIf(argMin(coalesce(value, ''), (t1, id)), '') AS value
-        FROM c${n}
+      SELECT who, ${times},
+             argMinIf(coalesce(value, ''), (t, id), ${isStart}) AS first_value
+        FROM matched
        GROUP BY who
+      HAVING length(a1) > 0
+    ),
+    levels AS (
+      SELECT who, nullIf(first_value, '') AS value, ${chain},
+             arrayMax(arrayMap(${attempt}, a1, ${later.map((k) => `b${k}`).join(', ')})) AS level
+        FROM per_user
     )
     SELECT * FROM (
-      SELECT 1 AS is_total, CAST(NULL, 'Nullable(String)') AS value, ${reached} FROM per_user
+      SELECT 1 AS is_total, CAST(NULL, 'Nullable(String)') AS value, ${reached} FROM levels
       UNION ALL
       SELECT * FROM (
-        SELECT 0 AS is_total, value, ${reached} FROM per_user WHERE {split:Bool} GROUP BY value
+        SELECT 0 AS is_total, value, ${reached} FROM levels WHERE {split:Bool} GROUP BY value
          ORDER BY r1 DESC, value ASC NULLS LAST LIMIT ${MAX_SPLIT_VALUES}
       )
     ) ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST`;

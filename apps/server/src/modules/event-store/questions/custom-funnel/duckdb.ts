@@ -19,11 +19,13 @@ import {
 } from './question.ts';
 
 /**
- * A custom funnel (docs/funnels.md#the-question) as a chain of ASOF joins: every step-1 event in the range
- * starts an attempt, and each next step is the user's first matching event strictly after the step before
- * (`ASOF … AND c.tN < e.t` finds the smallest such time), so one pass per step whatever the number of
- * events. An attempt reaches step k when its k-th time is within the window after step 1; a user counts at
+ * A custom funnel (docs/funnels.md#the-question): one window pass gives, for each (user, time) of a
+ * matching event, the first time of every later step strictly after it; every step-1 event in the range
+ * starts an attempt, whose step k is then the next step-k time after its step k-1 (an equality join per
+ * step). An attempt reaches step k when its k-th time is within the window after step 1; a user counts at
  * their best attempt; the split value is the landing UTM of the user's first step-1 event (time, then id).
+ * Not ASOF joins: DuckDB's `ASOF LEFT JOIN … c.t < e.t` matched users without any such event on the bench
+ * store (ADR 070).
  */
 export function customFunnel(
   connection: Connection,
@@ -39,20 +41,20 @@ export function customFunnel(
   });
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
+  const later = steps.slice(1);
   const value = split ? `NULLIF(trim(events.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
-  const chain = steps
+  // Per (user, time): the first time of each later step strictly after it (integer ms: 1 FOLLOWING on).
+  const nexts = later.map((k) => `min(t) FILTER (WHERE s${k}) OVER later AS n${k}`).join(',\n             ');
+  // Attempt by attempt, step k's time is the next one after step k-1's time: an equality join.
+  const chain = later
     .slice(1)
     .map(
-      (k) => `step${k} AS (SELECT who, t FROM matched WHERE s${k}),
-    c${k} AS (
-      SELECT c.*, e.t AS t${k} FROM c${k - 1} AS c ASOF LEFT JOIN step${k} AS e ON c.who = e.who AND c.t${k - 1} < e.t
+      (k) => `c${k} AS (
+      SELECT c.*, a.n${k} AS t${k} FROM c${k - 1} AS c LEFT JOIN at_time AS a ON a.who = c.who AND a.t = c.t${k - 1}
     )`,
     )
     .join(',\n    ');
-  const level = steps
-    .slice(1)
-    .map((k) => `(t${k} IS NOT NULL AND t${k} <= t1 + $window::BIGINT)::INTEGER`)
-    .join(' + ');
+  const level = later.map((k) => `coalesce(t${k} <= t1 + $window::BIGINT, false)::INTEGER`).join(' + ');
   const reached = steps.map((k) => `count(*) FILTER (WHERE level >= ${k})::DOUBLE AS r${k}`).join(', ');
   const sql = `
     WITH ${IDENTITIES_CTE},
@@ -60,11 +62,21 @@ export function customFunnel(
       SELECT ${IDENTITY} AS who, epoch_ms(events.ts) AS t, events.id AS id, ${value} AS value,
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
         FROM events LEFT JOIN identities ON identities.user_id = events.user_id
-       WHERE project_id = $project AND ts >= ${FROM} AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
+       WHERE project_id = $project AND ts >= ${FROM}
+         AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
          AND (${conditions.map((condition) => condition.sql).join(' OR ')})
     ),
-    c1 AS (SELECT who, t AS t1, id, value FROM matched WHERE s1 AND t < $to),
-    ${chain},
+    at_time AS (
+      SELECT DISTINCT who, t,
+             ${nexts}
+        FROM matched
+      WINDOW later AS (PARTITION BY who ORDER BY t RANGE BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)
+    ),
+    c2 AS (
+      SELECT m.who, m.t AS t1, m.id, m.value, a.n2 AS t2
+        FROM matched AS m JOIN at_time AS a ON a.who = m.who AND a.t = m.t
+       WHERE m.s1 AND m.t < $to
+    )${chain ? `,\n    ${chain}` : ''},
     per_user AS (
       SELECT who, max(1 + ${level}) AS level, NULLIF(arg_min(coalesce(value, ''), (t1, id)), '') AS value
         FROM c${n}
