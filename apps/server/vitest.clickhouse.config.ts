@@ -19,6 +19,7 @@ export default defineProject({
       'test/wallets/**/*.test.ts',
       'test/custom-events/**/*.test.ts',
       'test/funnels/custom-funnel.test.ts',
+      'test/funnels/custom-funnel-reference.test.ts',
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',
       'test/hostile/any-stored-time.test.ts',
