@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
+  resolve: {
+    // GraphiQL's CodeMirror modes load graphql's CommonJS build (through graphql-language-service), while Vite
+    // would hand the console's own imports its ES module build: two copies of the schema classes ("from
+    // another module or realm"). In the tests both get the CommonJS one; the browser bundle has one copy.
+    alias: [{ find: /^graphql$/, replacement: fileURLToPath(import.meta.resolve('graphql')) }],
+  },
   test: {
     name: 'console',
     environment: 'happy-dom',

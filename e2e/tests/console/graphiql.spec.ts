@@ -10,7 +10,7 @@ async function logIn(page: Page, account: Account): Promise<void> {
 }
 
 test('GraphiQL is for signed-in owners and runs a query against their project', async ({ page }) => {
-  // The editor (Monaco and its workers, ~2 MB) took over 30 s to start on a loaded 2-core machine.
+  // The editor took over 30 s to start on a loaded 2-core machine (GraphiQL 5 with Monaco; ADR 076).
   test.setTimeout(180_000);
   const account = await createVerifiedAccount('graphiql');
   const project = await createProject(account, 'Graph dapp', ['localhost']);

@@ -67,6 +67,16 @@ function fixture(): EventRow[] {
     error(DAY0 + 2 * DAY + 13 * 3_600_000),
     event('page_view', DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
     error(DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
+    // Custom events and an identify (ADR 072): one with the wallet, one cut by retention, one of OTHER.
+    event('custom', DAY0 + 1_200, { event_name: 'swap', props: '{"pair":"ETH/USDC"}' }),
+    event('custom', DAY0 + DAY + 8_500, {
+      user_id: 'u2',
+      session_id: 's2',
+      event_name: 'swap',
+      wallet_address: WALLET,
+    }),
+    event('identify', DAY0 + 2 * DAY + 14 * 3_600_000, { app_user_id: 'acct-1', props: '{"plan":"pro"}' }),
+    event('custom', DAY0 + DAY + 1, { project_id: OTHER, user_id: 'o1', event_name: 'bridge' }),
   ];
 }
 
@@ -91,11 +101,20 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
   const errors = subset('error_events', "type = 'error'");
   const failed = subset('failed_transactions', "type = 'tx' AND tx_stage IN ('failed', 'reverted')");
   const connections = subset('wallet_connections', "type = 'wallet_connected'");
+  const customEvents = {
+    held: rowsOf(clickhouse, 'SELECT * FROM custom_events FINAL'),
+    rebuilt: rowsOf(
+      clickhouse,
+      `SELECT project_id, type, ts, id, user_id, wallet_address, tx_from, event_name, app_user_id, props
+         FROM events FINAL WHERE type IN ('custom', 'identify')`,
+    ),
+  };
   return {
     held: {
       errors: await errors.held,
       failed: await failed.held,
       connections: await connections.held,
+      customEvents: await customEvents.held,
       userDays: await rowsOf(clickhouse, 'SELECT DISTINCT project_id, day, user_id FROM user_days'),
       transactionKeys: await rowsOf(
         clickhouse,
@@ -106,6 +125,7 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
       errors: await errors.rebuilt,
       failed: await failed.rebuilt,
       connections: await connections.rebuilt,
+      customEvents: await customEvents.rebuilt,
       userDays: await rowsOf(
         clickhouse,
         "SELECT DISTINCT project_id, toDate(ts, 'UTC') AS day, user_id FROM events",
@@ -144,6 +164,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.errors).toHaveLength(5);
     expect(held.failed).toHaveLength(2);
     expect(held.connections).toHaveLength(2);
+    expect(held.customEvents).toHaveLength(4);
     expect(held.userDays).toHaveLength(6);
     // Four stages by their id, three by their hash too.
     expect(held.transactionKeys).toHaveLength(7);
@@ -157,23 +178,32 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(counts).toEqual({ errors: 4, users: 2 });
 
     // u2's second day was only with the wallet: it goes; u1's has a page view without it and stays.
-    expect(await store.deleteWalletEvents(PROJECT, WALLET.toUpperCase())).toBe(5);
+    expect(await store.deleteWalletEvents(PROJECT, WALLET.toUpperCase())).toBe(6);
     const afterWallet = await expectInLine(store.clickhouse);
     expect(afterWallet.errors).toHaveLength(3);
     expect(afterWallet.failed).toHaveLength(1);
     expect(afterWallet.connections).toHaveLength(1);
+    expect(afterWallet.customEvents).toHaveLength(3);
     expect(afterWallet.userDays).toHaveLength(5);
 
     // Cut in the morning of the third day: u2's page view that morning goes; u1's afternoon keeps the day.
-    expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(7);
+    expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(8);
     const afterRetention = await expectInLine(store.clickhouse);
+    expect(afterRetention.customEvents).toHaveLength(2);
     expect(afterRetention.userDays.filter((row) => row.includes(PROJECT))).toHaveLength(1);
 
-    expect(await store.deleteUserEvents(OTHER, 'o1')).toBe(2);
-    await expectInLine(store.clickhouse);
+    expect(await store.deleteUserEvents(OTHER, 'o1')).toBe(3);
+    expect((await expectInLine(store.clickhouse)).customEvents).toHaveLength(1);
     await store.deleteProjectEvents(PROJECT);
     const emptied = await expectInLine(store.clickhouse);
-    expect(emptied).toEqual({ errors: [], failed: [], connections: [], userDays: [], transactionKeys: [] });
+    expect(emptied).toEqual({
+      errors: [],
+      failed: [],
+      connections: [],
+      customEvents: [],
+      userDays: [],
+      transactionKeys: [],
+    });
     await store.close();
   });
 
@@ -194,6 +224,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(version?.version).toBe(SCHEMA_VERSION);
     const held = await expectInLine(store.clickhouse);
     expect(held.errors).toHaveLength(5);
+    expect(held.customEvents).toHaveLength(4);
     expect(held.userDays).toHaveLength(6);
     // Loads after the upgrade go through the views.
     await store.loadSegment(

@@ -81,6 +81,8 @@ describe('derived tables (ADR 054)', () => {
         error_source: 'window',
         error_message: 'x',
       }),
+      event('custom', RANGE.fromMs + DAY_MS + 3000, { event_name: 'swap', props: '{"pair":"ETH/USDC"}' }),
+      event('identify', RANGE.fromMs + DAY_MS + 4000, { app_user_id: 'acct-1', props: '{"plan":"pro"}' }),
     ];
     // Older events (by the client's clock) arrive after newer ones, through both insert paths.
     const earlier = [
@@ -115,6 +117,14 @@ describe('derived tables (ADR 054)', () => {
       },
     ]);
     expect(rows.incident_occurrences).toHaveLength(1);
+    expect(
+      rows.custom_events?.toSorted((a, b) =>
+        (a as { type: string }).type < (b as { type: string }).type ? -1 : 1,
+      ),
+    ).toMatchObject([
+      { type: 'custom', event_name: 'swap', app_user_id: null, props: '{"pair":"ETH/USDC"}' },
+      { type: 'identify', event_name: null, app_user_id: 'acct-1', props: '{"plan":"pro"}' },
+    ]);
     expect(rows.transaction_failures).toMatchObject([{ tx_id: 't2', session_id: 's2' }]);
     expect(rows.sessions?.find((row) => (row as { session_id: string }).session_id === 's2')).toMatchObject({
       has_connected: true,
@@ -490,7 +500,10 @@ describe('derived tables (ADR 054)', () => {
   });
 
   it('go with the project when its events are deleted', async () => {
-    await storeRows(store, [event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' })]);
+    await storeRows(store, [
+      event('wallet_connected', RANGE.fromMs, { wallet_address: '0xd' }),
+      event('custom', RANGE.fromMs + 1, { event_name: 'swap' }),
+    ]);
     await store.deleteProjectEvents(PROJECT);
     for (const rows of Object.values(await derivedRows(connection))) expect(rows).toEqual([]);
   });
@@ -507,12 +520,30 @@ describe('derived tables (ADR 054)', () => {
       }),
       event('page_view', RANGE.fromMs + 2 * DAY_MS, { user_id: 'u2', session_id: 's3', country: 'FR' }),
       event('page_view', RANGE.fromMs + 3 * DAY_MS, { wallet_address: '0xa', session_id: 's4' }),
+      event('custom', RANGE.fromMs - DAY_MS + 1, { event_name: 'old', session_id: 's1' }),
+      event('custom', RANGE.fromMs + DAY_MS + 2, {
+        event_name: 'sent',
+        wallet_address: '0xb',
+        session_id: 's2',
+      }),
+      event('identify', RANGE.fromMs + 2 * DAY_MS + 1, {
+        user_id: 'u2',
+        app_user_id: 'acct-2',
+        session_id: 's3',
+      }),
+      event('custom', RANGE.fromMs + 3 * DAY_MS + 1, { event_name: 'kept', session_id: 's4' }),
     ]);
+    const customNames = async () =>
+      ((await derivedRows(connection)).custom_events as { ts: Date; event_name: string | null }[])
+        .sort((a, b) => a.ts.getTime() - b.ts.getTime())
+        .map((row) => row.event_name ?? 'identify');
+    expect(await customNames()).toEqual(['old', 'sent', 'identify', 'kept']);
     await store.deleteWalletEvents(PROJECT, '0xB');
     let rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
     expect(rows.transaction_failures).toEqual([]);
     expect(rows.transaction_summaries).toEqual([]);
+    expect(await customNames()).toEqual(['old', 'identify', 'kept']);
     expect(rows.wallet_firsts?.map((row) => (row as { wallet_address: string }).wallet_address)).toEqual([
       '0xa',
     ]);
@@ -521,6 +552,7 @@ describe('derived tables (ADR 054)', () => {
     rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
     expect(rows.user_days).toHaveLength(2);
+    expect(await customNames()).toEqual(['old', 'kept']);
 
     // The first sighting of 0xa moves to the page view that is left.
     await store.deleteEventsBefore(PROJECT, new Date(RANGE.fromMs));
@@ -529,7 +561,8 @@ describe('derived tables (ADR 054)', () => {
     expect(rows.wallet_firsts).toMatchObject([
       { wallet_address: '0xa', first_seen: new Date(RANGE.fromMs + 3 * DAY_MS), first_connected: null },
     ]);
-    expect((await store.projectEvents(PROJECT)).map((row) => row.type)).toEqual(['page_view']);
+    expect(await customNames()).toEqual(['kept']);
+    expect((await store.projectEvents(PROJECT)).map((row) => row.type)).toEqual(['page_view', 'custom']);
   });
 
   it('are built for a file that has events but not them yet', async () => {
@@ -563,6 +596,7 @@ describe('derived tables (ADR 054)', () => {
       'sessions',
       'incident_lives',
       'incident_members',
+      'custom_events',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
   });
@@ -585,11 +619,12 @@ describe('derived tables (ADR 054)', () => {
       'sessions',
       'incident_lives',
       'incident_members',
+      'custom_events',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
   });
 
-  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild nothing else', async () => {
+  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild nothing else but newer tables', async () => {
     await storeRows(store, [
       event('page_view', RANGE.fromMs, { user_id: 'u1', session_id: 's1' }),
       event('wallet_connected', RANGE.fromMs + DAY_MS, {
@@ -607,7 +642,7 @@ describe('derived tables (ADR 054)', () => {
       await connection.run('DELETE FROM wallet_firsts');
       await connection.run('UPDATE derived_tables_version SET version = 6');
     });
-    expect(await ensureDerivedTables(connection)).toEqual(['user_lives', 'sessions']);
+    expect(await ensureDerivedTables(connection)).toEqual(['user_lives', 'sessions', 'custom_events']);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
     const keys = await connection.runAndReadAll(
       `SELECT DISTINCT s.user_id, s.user_key = l.user_key AS same FROM sessions s JOIN user_lives l USING (project_id, user_id) ORDER BY ALL`,
@@ -616,5 +651,22 @@ describe('derived tables (ADR 054)', () => {
       { user_id: 'u1', same: true },
       { user_id: 'u2', same: true },
     ]);
+  });
+
+  it('build `custom_events` for a file of version 7, and rebuild nothing else', async () => {
+    await storeRows(store, [
+      event('page_view', RANGE.fromMs, { user_id: 'u1' }),
+      event('custom', RANGE.fromMs + 1, { user_id: 'u1', event_name: 'swap', props: '{"pair":"ETH/USDC"}' }),
+      event('identify', RANGE.fromMs + 2, { user_id: 'u1', app_user_id: 'acct-1' }),
+    ]);
+    const expected = await derivedRows(connection);
+    expect(expected.custom_events).toHaveLength(2);
+    await inTransaction(connection, async () => {
+      await connection.run('DROP TABLE custom_events');
+      await connection.run('DELETE FROM user_days');
+      await connection.run('UPDATE derived_tables_version SET version = 7');
+    });
+    expect(await ensureDerivedTables(connection)).toEqual(['custom_events']);
+    expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
 });

@@ -2,7 +2,6 @@ import { GraphiQL } from 'graphiql';
 import { buildSchema } from 'graphql';
 import type { ComponentProps } from 'react';
 import schemaSdl from '../../../../../../docs/graphql-schema.graphql?raw';
-import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
 import './graphiql-phone.css';
 import { GRAPHQL_URL, signedInGraphqlHeaders } from '../../../lib/graphql-client';
@@ -45,14 +44,15 @@ query ConnectedWallets {
 }
 
 /**
- * GraphiQL, bundled from npm rather than loaded from a CDN, so the console's CSP stays `script-src 'self'`.
- * Its editors run in same-origin web workers (graphiql/setup-workers/vite). This module is only ever
- * loaded lazily: it is several hundred KB, far outside the first screen's budget.
+ * GraphiQL 4 (CodeMirror 5 editors), bundled from npm rather than loaded from a CDN, so the console's CSP
+ * stays `script-src 'self'`. GraphiQL 5's Monaco editor and its workers would add about 150 MB to a first
+ * start's install (ADR 076). This module is only ever loaded lazily: it is several hundred KB, far outside
+ * the first screen's budget.
  */
 export function GraphiqlEditor({ projectId }: { projectId: string }) {
   return (
     <div className="polyflow-graphiql h-[52rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:h-[40rem]">
-      <GraphiQL fetcher={fetcher} schema={schema} initialQuery={starterQuery(projectId)} />
+      <GraphiQL fetcher={fetcher} schema={schema} defaultQuery={starterQuery(projectId)} />
     </div>
   );
 }

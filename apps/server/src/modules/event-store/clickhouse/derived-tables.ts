@@ -126,8 +126,8 @@ ${TRANSACTION_KEYS_OF_EVENTS}`,
 ];
 
 /**
- * After a delete of events (`where` with `params`): the same rows out of every subset and of
- * `transaction_keys`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`),
+ * After a delete of events (`where` with `params`): the same rows out of every subset, of
+ * `transaction_keys` and of `custom_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`),
  * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -138,7 +138,7 @@ export async function deleteDerivedRows(
   params: Params,
   change: DerivedRowsChange,
 ): Promise<void> {
-  for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys'])
+  for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys', 'custom_events'])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ColumnKind, EVENT_COLUMNS, type EventColumnName, type Source } from '../event-row.ts';
 import type { ClickHouse } from './client.ts';
 import { CONTRACT_DAYS_STATEMENTS } from './contract-days.ts';
+import { CUSTOM_EVENTS_STATEMENTS } from './custom-events.ts';
 import {
   EVENT_SUBSETS,
   subsetStatements,
@@ -157,6 +158,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   { version: 13, statements: addEventColumns(['event_name', 'app_user_id', 'props']) },
   // Each event's release (the SDK's `release` option, ADR 066).
   { version: 14, statements: addEventColumns(['release']) },
+  // The custom and identify events with what the Events questions read, fed by a view on `events`, filled
+  // from what is stored (ADR 072).
+  { version: 15, statements: CUSTOM_EVENTS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

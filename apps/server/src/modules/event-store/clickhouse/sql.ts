@@ -98,14 +98,19 @@ export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) 
 
 /**
  * Custom events' users (docs/custom-events.md): each SDK user's latest identify names the app's user id it
- * stands for, from then on and before. `identities` is that mapping, read at query time; `IDENTITY` is an
- * event's user under it (prefixed, so an app's id never meets an SDK id of the same text).
+ * stands for, from then on and before. `identities` is that mapping, read at query time from the derived
+ * `custom_events` (every identify is there; ADR 072), without FINAL: a row stored twice changes no
+ * `argMax`. `IDENTITY` is an event's (alias `e`) user under it (prefixed, so an app's id never meets an
+ * SDK id of the same text).
  */
 export const IDENTITIES_CTE = `identities AS (
   SELECT user_id, argMax(assumeNotNull(app_user_id), (ts, id)) AS app_id
-    FROM events FINAL
+    FROM custom_events
    WHERE project_id = {project:String} AND type = 'identify' AND app_user_id IS NOT NULL
    GROUP BY user_id
 )`;
 /** With the LEFT JOIN's default for a user without identify: an empty app_user_id. */
 export const IDENTITY = `if(identities.app_id = '', concat('sdk:', e.user_id), concat('app:', identities.app_id))`;
+/** The custom events (alias `e`, FINAL: each counts once) with their identities: what the Events questions read. */
+export const CUSTOM_EVENTS_WITH_IDENTITIES =
+  'custom_events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id';

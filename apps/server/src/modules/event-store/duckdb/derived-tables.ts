@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { EVENT_COLUMNS } from '../event-row.ts';
+import { CUSTOM_EVENTS } from './custom-events.ts';
 import type { DerivedTable } from './derived-table.ts';
 import { INCIDENT_LIVES } from './incident-lives.ts';
 import { INCIDENT_MEMBERS } from './incident-members.ts';
@@ -32,6 +33,7 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   TRANSACTION_SUMMARIES,
   INCIDENT_LIVES,
   INCIDENT_MEMBERS,
+  CUSTOM_EVENTS,
 ];
 
 export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);

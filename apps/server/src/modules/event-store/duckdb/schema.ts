@@ -67,7 +67,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 7;
+export const DERIVED_TABLES_VERSION = 8;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
@@ -204,6 +204,19 @@ export const CREATE_DERIVED_TABLES = [
   kind VARCHAR NOT NULL,
   member VARCHAR NOT NULL,
   PRIMARY KEY (project_id, incident_id, kind, member)
+)`,
+  // The custom and identify events with what the Events questions read (ADR 072): every column but the
+  // key as in `events`.
+  `CREATE TABLE IF NOT EXISTS custom_events (
+  project_id VARCHAR NOT NULL,
+  id VARCHAR NOT NULL,
+  type VARCHAR NOT NULL,
+  ts TIMESTAMP NOT NULL,
+  user_id VARCHAR NOT NULL,
+  event_name VARCHAR,
+  app_user_id VARCHAR,
+  props VARCHAR,
+  PRIMARY KEY (project_id, id)
 )`,
   `CREATE TABLE IF NOT EXISTS derived_tables_version (version INTEGER NOT NULL)`,
 ];

@@ -130,13 +130,17 @@ export const RECEIPT_HAS_FEE = `gas_used IS NOT NULL AND effective_gas_price IS 
 
 /**
  * Custom events' users (docs/custom-events.md): each SDK user's latest identify names the app's user id it
- * stands for, from then on and before. `identities` is that mapping, read at query time; `IDENTITY` is an
- * event's user under it (prefixed, so an app's id never meets an SDK id of the same text).
+ * stands for, from then on and before. `identities` is that mapping, read at query time from the derived
+ * `custom_events` (every identify is there; ADR 072); `IDENTITY` is the user of an event aliased `e` under
+ * it (prefixed, so an app's id never meets an SDK id of the same text).
  */
 export const IDENTITIES_CTE = `identities AS (
   SELECT user_id, arg_max(app_user_id, (ts, id)) AS app_id
-    FROM events
+    FROM custom_events
    WHERE project_id = $project AND type = 'identify' AND app_user_id IS NOT NULL
    GROUP BY user_id
 )`;
-export const IDENTITY = `coalesce('app:' || identities.app_id, 'sdk:' || events.user_id)`;
+export const IDENTITY = `coalesce('app:' || identities.app_id, 'sdk:' || e.user_id)`;
+/** The custom events (alias `e`) with their identities: what the Events questions read. */
+export const CUSTOM_EVENTS_WITH_IDENTITIES =
+  'custom_events AS e LEFT JOIN identities ON identities.user_id = e.user_id';

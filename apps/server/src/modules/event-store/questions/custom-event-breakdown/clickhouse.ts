@@ -1,6 +1,12 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { IDENTITIES_CTE, IDENTITY, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
+import {
+  CUSTOM_EVENTS_WITH_IDENTITIES,
+  IDENTITIES_CTE,
+  IDENTITY,
+  IN_RANGE,
+  rangeParams,
+} from '../../clickhouse/sql.ts';
 import { type CustomEventBreakdownRow, CustomEventBreakdownSchema } from './question.ts';
 
 /** The events of one custom event name by a property's value (docs/custom-events.md#breakdown). */
@@ -19,7 +25,7 @@ export function customEventBreakdown(
   return clickhouse.rows(
     `WITH ${IDENTITIES_CTE}
      SELECT ${value} AS value, count() AS events, uniqExact(${IDENTITY}) AS users
-       FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
+       FROM ${CUSTOM_EVENTS_WITH_IDENTITIES}
       WHERE ${IN_RANGE} AND e.type = 'custom' AND e.event_name = {name:String}
       GROUP BY value
       ORDER BY events DESC, value ASC NULLS LAST

@@ -1,6 +1,7 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import {
   type Connection,
+  CUSTOM_EVENTS_WITH_IDENTITIES,
   IDENTITIES_CTE,
   IDENTITY,
   IN_RANGE,
@@ -23,8 +24,8 @@ export function customEventBreakdown(
     `WITH ${IDENTITIES_CTE}
      SELECT json_extract_string(props, $pointer) AS value,
             count(*)::DOUBLE AS events, count(DISTINCT ${IDENTITY})::DOUBLE AS users
-       FROM events LEFT JOIN identities ON identities.user_id = events.user_id
-      WHERE ${IN_RANGE} AND type = 'custom' AND event_name = $name
+       FROM ${CUSTOM_EVENTS_WITH_IDENTITIES}
+      WHERE ${IN_RANGE} AND e.type = 'custom' AND event_name = $name
       GROUP BY value
       ORDER BY events DESC, value NULLS LAST
       LIMIT $limit`,

@@ -1,6 +1,7 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import {
   type Connection,
+  CUSTOM_EVENTS_WITH_IDENTITIES,
   IDENTITIES_CTE,
   IDENTITY,
   IN_RANGE,
@@ -19,8 +20,8 @@ export function customEventCounts(
     connection,
     `WITH ${IDENTITIES_CTE}
      SELECT event_name AS name, count(*)::DOUBLE AS events, count(DISTINCT ${IDENTITY})::DOUBLE AS users
-       FROM events LEFT JOIN identities ON identities.user_id = events.user_id
-      WHERE ${IN_RANGE} AND type = 'custom' AND event_name IS NOT NULL
+       FROM ${CUSTOM_EVENTS_WITH_IDENTITIES}
+      WHERE ${IN_RANGE} AND e.type = 'custom' AND event_name IS NOT NULL
       GROUP BY event_name
       ORDER BY events DESC, name`,
     rangeParams(projectId, range),

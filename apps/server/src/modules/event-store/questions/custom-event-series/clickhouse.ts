@@ -1,6 +1,12 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { IDENTITIES_CTE, IDENTITY, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
+import {
+  CUSTOM_EVENTS_WITH_IDENTITIES,
+  IDENTITIES_CTE,
+  IDENTITY,
+  IN_RANGE,
+  rangeParams,
+} from '../../clickhouse/sql.ts';
 import { type CustomEventDay, CustomEventDaySchema } from './question.ts';
 
 /** One custom event name per calendar day of a time zone (docs/custom-events.md#series). */
@@ -14,7 +20,7 @@ export function customEventSeries(
   return clickhouse.rows(
     `WITH ${IDENTITIES_CTE}
      SELECT toString(toDate(e.ts, {zone:String})) AS day, count() AS events, uniqExact(${IDENTITY}) AS users
-       FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
+       FROM ${CUSTOM_EVENTS_WITH_IDENTITIES}
       WHERE ${IN_RANGE} AND e.type = 'custom' AND e.event_name = {name:String}
       GROUP BY day
       ORDER BY day`,

@@ -1,6 +1,7 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import {
   type Connection,
+  CUSTOM_EVENTS_WITH_IDENTITIES,
   IDENTITIES_CTE,
   IDENTITY,
   IN_RANGE,
@@ -22,8 +23,8 @@ export function customEventSeries(
     `WITH ${IDENTITIES_CTE}
      SELECT strftime((ts AT TIME ZONE 'UTC') AT TIME ZONE $zone, '%Y-%m-%d') AS day,
             count(*)::DOUBLE AS events, count(DISTINCT ${IDENTITY})::DOUBLE AS users
-       FROM events LEFT JOIN identities ON identities.user_id = events.user_id
-      WHERE ${IN_RANGE} AND type = 'custom' AND event_name = $name
+       FROM ${CUSTOM_EVENTS_WITH_IDENTITIES}
+      WHERE ${IN_RANGE} AND e.type = 'custom' AND event_name = $name
       GROUP BY day
       ORDER BY day`,
     { ...rangeParams(projectId, range), name, zone: timeZone },

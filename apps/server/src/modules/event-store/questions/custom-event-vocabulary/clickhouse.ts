@@ -8,10 +8,10 @@ export async function customEventVocabulary(
 ): Promise<CustomEventVocabulary> {
   const rows = await clickhouse.rows(
     `SELECT DISTINCT 'name' AS kind, assumeNotNull(event_name) AS value
-       FROM events WHERE project_id = {project:String} AND type = 'custom' AND event_name IS NOT NULL
+       FROM custom_events WHERE project_id = {project:String} AND type = 'custom' AND event_name IS NOT NULL
      UNION DISTINCT
      SELECT DISTINCT 'key' AS kind, arrayJoin(JSONExtractKeys(assumeNotNull(props))) AS value
-       FROM events WHERE project_id = {project:String} AND type IN ('custom', 'identify') AND props IS NOT NULL`,
+       FROM custom_events WHERE project_id = {project:String} AND type IN ('custom', 'identify') AND props IS NOT NULL`,
     { project: projectId },
     VocabularyRowSchema,
   );

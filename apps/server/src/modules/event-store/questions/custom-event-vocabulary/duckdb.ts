@@ -9,10 +9,10 @@ export async function customEventVocabulary(
   const rows = await rowsOf(
     connection,
     `SELECT DISTINCT 'name' AS kind, event_name AS value
-       FROM events WHERE project_id = $project AND type = 'custom' AND event_name IS NOT NULL
+       FROM custom_events WHERE project_id = $project AND type = 'custom' AND event_name IS NOT NULL
      UNION
      SELECT DISTINCT 'key' AS kind, unnest(json_keys(props)) AS value
-       FROM events WHERE project_id = $project AND type IN ('custom', 'identify') AND props IS NOT NULL`,
+       FROM custom_events WHERE project_id = $project AND type IN ('custom', 'identify') AND props IS NOT NULL`,
     { project: projectId },
     VocabularyRowSchema,
   );
