@@ -344,7 +344,9 @@ describe('hostile input', () => {
         { kind: 'event', name: 'swap', property: { key: 'pair', value: 'ETH/USDC' } },
       ],
     };
-    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/funnels`, funnel, { windowHours: 'integer' });
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/funnels`, funnel, {
+      windowHours: 'integer',
+    });
     const savedFunnel = await send({
       method: 'POST',
       url: `/api/v1/projects/${id}/funnels`,
