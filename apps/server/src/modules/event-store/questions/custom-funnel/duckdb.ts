@@ -42,7 +42,7 @@ export function customFunnel(
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
   const later = steps.slice(1);
-  const value = split ? `NULLIF(trim(events.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
+  const value = split ? `NULLIF(trim(e.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
   // Per (user, time): the first time of each later step strictly after it (integer ms: 1 FOLLOWING on).
   const nexts = later.map((k) => `min(t) FILTER (WHERE s${k}) OVER later AS n${k}`).join(',\n             ');
   // Attempt by attempt, step k's time is the next one after step k-1's time: an equality join.
@@ -59,9 +59,9 @@ export function customFunnel(
   const sql = `
     WITH ${IDENTITIES_CTE},
     matched AS (
-      SELECT ${IDENTITY} AS who, epoch_ms(events.ts) AS t, events.id AS id, ${value} AS value,
+      SELECT ${IDENTITY} AS who, epoch_ms(e.ts) AS t, e.id AS id, ${value} AS value,
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
-        FROM events LEFT JOIN identities ON identities.user_id = events.user_id
+        FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
        WHERE project_id = $project AND ts >= ${FROM}
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
          AND (${conditions.map((condition) => condition.sql).join(' OR ')})
