@@ -130,7 +130,7 @@ export function FunnelsScreen({ project }: { project: Project }) {
                   >
                     {funnel.name}
                   </span>
-                  <span className="block truncate text-xs text-slate-500">
+                  <span className="block truncate text-xs text-slate-600">
                     {funnel.steps.length} steps within {windowText(funnel.windowHours)}:{' '}
                     {funnel.steps.map(funnelStepLabel).join(' → ')}
                   </span>
