@@ -48,7 +48,7 @@ export function SplitTable({
           {rows.map((row) => (
             <tr key={row.value ?? '∅'}>
               <th scope="row" className="min-w-[7rem] px-3 py-2 font-normal [overflow-wrap:anywhere]">
-                {row.value ?? <span className="italic text-slate-500">Unattributed</span>}
+                {row.value ?? <span className="whitespace-nowrap italic text-slate-500">Unattributed</span>}
               </th>
               {row.users.map((users, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one cell per step, in step order.
