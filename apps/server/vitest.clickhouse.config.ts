@@ -20,6 +20,7 @@ export default defineProject({
       'test/custom-events/**/*.test.ts',
       'test/funnels/custom-funnel.test.ts',
       'test/funnels/custom-funnel-reference.test.ts',
+      'test/goals/conversions.test.ts',
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',
       'test/hostile/any-stored-time.test.ts',

@@ -106,6 +106,7 @@ export default defineConfig({
           { text: 'Wallets', link: '/wallets' },
           { text: 'Custom events and identify', link: '/custom-events' },
           { text: 'Custom funnels', link: '/funnels' },
+          { text: 'Goals', link: '/goals' },
           { text: 'Live view', link: '/live' },
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
           { text: 'Teams: members, roles, audit log', link: '/teams' },

@@ -5,6 +5,7 @@ import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
 import type { FunnelQuestions } from './funnel-questions.ts';
+import type { GoalQuestions } from './goal-questions.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
 import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts';
 import type { IntegrationSummaryQuestion } from './questions/integration-summary/question.ts';
@@ -32,7 +33,7 @@ export type EventWriter = {
   loadSegment(file: string): Promise<void>;
   /**
    * Whether `loadSegment` failed on a record's content (malformed JSON, a value the columns cannot take):
-   * the same records would fail again, so the loader sets them aside (ingestion/quarantine.ts). False for
+   * the same records would fail again, so the loader sets them aside (ingest-log/quarantine.ts). False for
    * failures of the store itself (a full disk, a closed store), which a later retry can get past.
    */
   isRecordError(error: unknown): boolean;
@@ -76,7 +77,8 @@ export type EventReader = IngestionQuestions &
   WalletQuestions &
   AlertQuestions &
   CustomEventQuestions &
-  FunnelQuestions;
+  FunnelQuestions &
+  GoalQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

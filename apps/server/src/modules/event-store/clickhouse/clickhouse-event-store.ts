@@ -18,6 +18,8 @@ import { failedTransactionCost as failedTransactionCostQuestion } from '../quest
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
+import { goalAttribution } from '../questions/goal-attribution/clickhouse.ts';
+import { goalConversions } from '../questions/goal-conversions/clickhouse.ts';
 import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
 import { incidentSummaries, incidentSummariesAndLives } from '../questions/incident-summaries/clickhouse.ts';
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
@@ -102,7 +104,8 @@ export async function createClickHouseEventStore(
     transactionOutcomes: (projectId, range) => transactionOutcomes(clickhouse, projectId, range),
     averageGasPrice: (projectId, range, chainId) => averageGasPrice(clickhouse, projectId, range, chainId),
     walletCounts: (projectId, range) => walletCounts(clickhouse, projectId, range),
-    activeDays: (projectId, range, previousRange) => activeDays(clickhouse, projectId, range, previousRange),
+    activeDays: (projectId, range, previousRange, timeZone) =>
+      activeDays(clickhouse, projectId, range, previousRange, timeZone),
     contractFunctions: (projectId, range, limit) => contractFunctions(clickhouse, projectId, range, limit),
     walletProviders: (projectId, range) => walletProviders(clickhouse, projectId, range),
     usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
@@ -111,6 +114,9 @@ export async function createClickHouseEventStore(
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
     customFunnel: (projectId, range, funnel, split) =>
       customFunnel(clickhouse, projectId, range, funnel, split),
+    goalConversions: (projectId, range, goals) => goalConversions(clickhouse, projectId, range, goals),
+    goalAttribution: (projectId, range, dimension, goal, filters) =>
+      goalAttribution(clickhouse, projectId, range, dimension, goal, filters),
     customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       customEventBreakdown(clickhouse, projectId, range, name, key, limit),

@@ -21,6 +21,8 @@ import { failedTransactionCost as failedTransactionCostQuestion } from '../quest
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
 import { findTxEvent } from '../questions/find-tx-event/duckdb.ts';
 import { funnelCounts } from '../questions/funnel-counts/duckdb.ts';
+import { goalAttribution } from '../questions/goal-attribution/duckdb.ts';
+import { goalConversions } from '../questions/goal-conversions/duckdb.ts';
 import { incidentReleases } from '../questions/incident-releases/duckdb.ts';
 import { incidentSummaries } from '../questions/incident-summaries/duckdb.ts';
 import { integrationSummary } from '../questions/integration-summary/duckdb.ts';
@@ -141,8 +143,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     averageGasPrice: (projectId, range, chainId) =>
       use(projectId, (c) => averageGasPrice(c, projectId, range, chainId)),
     walletCounts: (projectId, range) => use(projectId, (c) => walletCounts(c, projectId, range)),
-    activeDays: (projectId, range, previousRange) =>
-      use(projectId, (c) => activeDays(c, projectId, range, previousRange)),
+    activeDays: (projectId, range, previousRange, timeZone) =>
+      use(projectId, (c) => activeDays(c, projectId, range, previousRange, timeZone)),
     contractFunctions: (projectId, range, limit) =>
       use(projectId, (c) => contractFunctions(c, projectId, range, limit)),
     walletProviders: (projectId, range) => use(projectId, (c) => walletProviders(c, projectId, range)),
@@ -154,6 +156,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),
     customFunnel: (projectId, range, funnel, split) =>
       use(projectId, (c) => customFunnel(c, projectId, range, funnel, split)),
+    goalConversions: (projectId, range, goals) =>
+      use(projectId, (c) => goalConversions(c, projectId, range, goals)),
+    goalAttribution: (projectId, range, dimension, goal, filters) =>
+      use(projectId, (c) => goalAttribution(c, projectId, range, dimension, goal, filters)),
     customEventVocabulary: (projectId) => use(projectId, (c) => customEventVocabulary(c, projectId)),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       use(projectId, (c) => customEventBreakdown(c, projectId, range, name, key, limit)),
