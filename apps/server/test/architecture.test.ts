@@ -98,6 +98,8 @@ const WIRED: Record<string, readonly string[]> = {
   'event-export': ['event-store', 'projects'],
   analytics: ['event-store', 'projects'],
   'custom-events': ['event-store', 'projects'],
+  funnels: ['audit-log', 'event-store', 'projects'],
+  goals: ['audit-log', 'event-store', 'projects'],
   acquisition: ['event-store', 'projects'],
   incidents: ['audit-log', 'event-store', 'projects', 'sourcemaps'],
   wallets: ['event-store', 'projects'],
