@@ -18,6 +18,8 @@ export default defineProject({
       'test/sourcemaps/sourcemaps.test.ts',
       'test/wallets/**/*.test.ts',
       'test/custom-events/**/*.test.ts',
+      'test/funnels/custom-funnel.test.ts',
+      'test/funnels/custom-funnel-reference.test.ts',
       'test/goals/conversions.test.ts',
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',

@@ -49,6 +49,8 @@ import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
+import { createFunnels } from './modules/funnels/module.ts';
+import { funnelRoutes } from './modules/funnels/routes.ts';
 import { createGoals } from './modules/goals/module.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -416,6 +418,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.exportLimits,
   );
   const customEvents = createCustomEvents({ projects, eventStore, clock });
+  const funnels = createFunnels({ db, projects, eventStore, audit: auditLog, clock });
   const goals = createGoals({ db, projects, audit: auditLog, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({
@@ -525,6 +528,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(readTokenRoutes, { readTokens });
       await api.register(sourcemapRoutes, { sourcemaps: sourcemaps.service });
       await api.register(annotationRoutes, { annotations });
+      await api.register(funnelRoutes, { funnels: funnels.service });
       await api.register(goalRoutes, { goals: goals.service });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
@@ -551,6 +555,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       incidents.graphql,
       wallets.graphql,
       customEvents.graphql,
+      funnels.graphql,
       annotationsGraphqlModule({ annotations }),
       goals.graphql,
     ],

@@ -37,6 +37,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'wallet-questions.ts',
     'alert-questions.ts',
     'custom-event-questions.ts',
+    'funnel-questions.ts',
     'goal-questions.ts',
   ],
   // The ingestion log and its loader: admission reads its backlog, ingestion commits into it.
@@ -62,6 +63,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'audit-log': [],
   // Dated notes on the time charts (docs/annotations.md).
   annotations: [],
+  // Custom funnels (docs/funnels.md): saved funnels and their question.
+  funnels: [],
   // Goals and their conversions (docs/goals.md).
   goals: [],
   // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
@@ -95,6 +98,7 @@ const WIRED: Record<string, readonly string[]> = {
   'event-export': ['analytics', 'event-store', 'projects'],
   analytics: ['event-store', 'projects'],
   'custom-events': ['event-store', 'projects'],
+  funnels: ['audit-log', 'event-store', 'projects'],
   goals: ['audit-log', 'event-store', 'projects'],
   acquisition: ['event-store', 'projects'],
   incidents: ['audit-log', 'event-store', 'projects', 'sourcemaps'],

@@ -30,6 +30,7 @@ type Team = {
     writeToken: string;
     alertChannel: string;
     annotation: string;
+    funnel: string;
     goal: string;
   };
   /** The token of an invitation sent to the non-member's address. */
@@ -251,6 +252,42 @@ const REST: RestCase[] = [
     method: 'DELETE',
     route: `${P}/annotations/:annotationId`,
     url: (t) => `/api/v1/projects/${t.projectId}/annotations/${t.ids.annotation}`,
+    expected: manage(204),
+  },
+  {
+    method: 'GET',
+    route: `${P}/funnels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/funnels`,
+    expected: { ...READ, readToken: 200 },
+  },
+  {
+    method: 'GET',
+    route: `${P}/funnels/:funnelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/funnels/${t.ids.funnel}`,
+    expected: { ...READ, readToken: 200 },
+  },
+  {
+    method: 'POST',
+    route: `${P}/funnels`,
+    url: (t) => `/api/v1/projects/${t.projectId}/funnels`,
+    body: () => ({
+      name: 'Connect then swap',
+      windowHours: 24,
+      steps: [{ kind: 'wallet_connected' }, { kind: 'event', name: 'swap' }],
+    }),
+    expected: manage(201),
+  },
+  {
+    method: 'PATCH',
+    route: `${P}/funnels/:funnelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/funnels/${t.ids.funnel}`,
+    body: () => ({ windowHours: 48 }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/funnels/:funnelId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/funnels/${t.ids.funnel}`,
     expected: manage(204),
   },
   {
@@ -481,6 +518,20 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         created_at: now,
       })
       .execute();
+    const funnel = newId();
+    await db
+      .insertInto('funnels')
+      .values({
+        id: funnel,
+        project_id: project.id,
+        name: 'Pricing',
+        steps: JSON.stringify([{ kind: 'page', path: '/pricing' }, { kind: 'wallet_connected' }]),
+        window_hours: 24,
+        created_by: owner.email,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const goal = newId();
     await db
       .insertInto('goals')
@@ -551,6 +602,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         invitation: pending.id,
         readToken: readToken.id,
         annotation,
+        funnel,
         goal,
         alertRule: alertRule.id,
         writeToken: writeToken.id,

@@ -29,6 +29,7 @@ const AuditLogPage = lazy(() => import('./routes/audit-log').then((m) => ({ defa
 const InviteRoute = lazy(() =>
   import('../features/members/routes/invite-route').then((m) => ({ default: m.InviteRoute })),
 );
+const FunnelsPage = lazy(() => import('./routes/funnels').then((m) => ({ default: m.FunnelsPage })));
 const EventsPage = lazy(() => import('./routes/events').then((m) => ({ default: m.EventsPage })));
 const WalletsPage = lazy(() => import('./routes/wallets').then((m) => ({ default: m.WalletsPage })));
 const WalletPage = lazy(() => import('./routes/wallet').then((m) => ({ default: m.WalletPage })));
@@ -62,6 +63,7 @@ export function AppRoutes() {
             <Route path="errorlogs" element={<IncidentsPage />} />
             <Route path="errorlogs/:id" element={<IncidentPage />} />
             <Route path="events" element={<EventsPage />} />
+            <Route path="funnels" element={<FunnelsPage />} />
             <Route path="wallets" element={<WalletsPage />} />
             <Route path="wallets/:address" element={<WalletPage />} />
             <Route path="config" element={<ConfigPage />} />

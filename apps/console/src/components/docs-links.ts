@@ -13,6 +13,7 @@ export const DOCS = {
   wallet: '/docs/wallets.html#the-wallet-page',
   wallets: '/docs/wallets.html#the-wallets-list',
   customEvents: '/docs/custom-events.html',
+  funnels: '/docs/funnels.html',
   sdk: '/docs/sdk.html',
   alerts: '/docs/alerts.html',
   dataAccess: '/docs/data-access-and-privacy.html',

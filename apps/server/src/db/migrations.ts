@@ -526,6 +526,31 @@ const migrations: Record<string, Migration> = {
     },
   },
 
+  // Custom funnels: a project's saved funnels, steps as JSON text (docs/funnels.md, ADR 070).
+  '015_funnels': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('funnels')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('steps', 'text', (col) => col.notNull())
+        .addColumn('window_hours', 'integer', (col) => col.notNull())
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('funnels_project_idx')
+        .on('funnels')
+        .columns(['project_id', 'created_at', 'id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('funnels').execute();
+    },
+  },
+
   // Goals: named conversions, a custom event (optionally with one property's value) or a page path pattern
   // (docs/goals.md, ADR 069).
   '014_goals': {

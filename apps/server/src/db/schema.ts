@@ -54,6 +54,18 @@ export type AnnotationsTable = {
   created_at: string;
 };
 
+/** A project's saved custom funnel (docs/funnels.md); `steps` is the JSON text of the checked steps. */
+export type FunnelsTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  steps: string;
+  window_hours: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+};
+
 /** A project's goal (migration 014, docs/goals.md): `kind` 'event' fills event_name (and the property), 'path' path_pattern. */
 export type GoalsTable = {
   id: string;
@@ -320,6 +332,7 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   projects: ProjectsTable;
   annotations: AnnotationsTable;
+  funnels: FunnelsTable;
   goals: GoalsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;

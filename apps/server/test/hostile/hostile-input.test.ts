@@ -310,7 +310,7 @@ describe('hostile input', () => {
     }
   });
 
-  it('REST: read tokens, retention, time zone, annotations, goals, ignored wallet codes, forget and the event export', {
+  it('REST: read tokens, retention, time zone, annotations, goals, funnels, ignored wallet codes, forget and the event export', {
     timeout: 120_000,
   }, async () => {
     const family = 'REST reading and data rights';
@@ -336,6 +336,26 @@ describe('hostile input', () => {
     before = await state(); // the annotation the next cases try to change
     const annotationUrl = `/api/v1/projects/${id}/annotations/${created.json().id}`;
     await jsonRouteCases(family, 'PATCH', annotationUrl, annotation, dates);
+    const funnel = {
+      name: 'Pricing to swap',
+      windowHours: 24,
+      steps: [
+        { kind: 'page', path: '/pricing/*' },
+        { kind: 'event', name: 'swap', property: { key: 'pair', value: 'ETH/USDC' } },
+      ],
+    };
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/funnels`, funnel, {
+      windowHours: 'integer',
+    });
+    const savedFunnel = await send({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/funnels`,
+      payload: JSON.stringify(funnel),
+    });
+    expect(savedFunnel.statusCode).toBe(201);
+    before = await state(); // the funnel the next cases try to change
+    const funnelUrl = `/api/v1/projects/${id}/funnels/${savedFunnel.json().id}`;
+    await jsonRouteCases(family, 'PATCH', funnelUrl, funnel, { windowHours: 'integer' });
     // Goals: an event goal with its property, and a path goal (docs/goals.md).
     const eventGoal = {
       name: 'Pro',
@@ -380,6 +400,10 @@ describe('hostile input', () => {
       ['GET', (x) => `/api/v1/projects/${x}/annotations`],
       ['PATCH', (x) => `/api/v1/projects/${id}/annotations/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${id}/annotations/${x}`],
+      ['GET', (x) => `/api/v1/projects/${x}/funnels`],
+      ['GET', (x) => `/api/v1/projects/${id}/funnels/${x}`],
+      ['PATCH', (x) => `/api/v1/projects/${id}/funnels/${x}`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/funnels/${x}`],
       ['GET', (x) => `/api/v1/projects/${x}/goals`],
       ['PUT', (x) => `/api/v1/projects/${id}/goals/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${id}/goals/${x}`],

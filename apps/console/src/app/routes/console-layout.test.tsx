@@ -222,6 +222,7 @@ describe('Shell', () => {
       ['Live', `/console/${project.id}/live`],
       ['Wallets', `/console/${project.id}/wallets`],
       ['Events', `/console/${project.id}/events`],
+      ['Funnels', `/console/${project.id}/funnels`],
       ['User Acquisition', `/console/${project.id}/acquisition`],
       ['Incident Tracking', `/console/${project.id}/errorlogs`],
       ['Alerts', `/console/${project.id}/alerts`],

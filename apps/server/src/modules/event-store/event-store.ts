@@ -4,6 +4,7 @@ import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
+import type { FunnelQuestions } from './funnel-questions.ts';
 import type { GoalQuestions } from './goal-questions.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
 import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts';
@@ -76,6 +77,7 @@ export type EventReader = IngestionQuestions &
   WalletQuestions &
   AlertQuestions &
   CustomEventQuestions &
+  FunnelQuestions &
   GoalQuestions;
 
 export type EventStore = EventWriter &

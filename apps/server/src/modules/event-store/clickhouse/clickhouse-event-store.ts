@@ -12,6 +12,7 @@ import { customEventBreakdown } from '../questions/custom-event-breakdown/clickh
 import { customEventCounts } from '../questions/custom-event-counts/clickhouse.ts';
 import { customEventSeries } from '../questions/custom-event-series/clickhouse.ts';
 import { customEventVocabulary } from '../questions/custom-event-vocabulary/clickhouse.ts';
+import { customFunnel } from '../questions/custom-funnel/clickhouse.ts';
 import { eventSpan } from '../questions/event-span/clickhouse.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
@@ -119,6 +120,8 @@ export async function createClickHouseEventStore(
       usersBy(attribute, clickhouse, projectId, range, limit, filters),
     topPages: (projectId, range, limit, filters) => topPages(clickhouse, projectId, range, limit, filters),
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
+    customFunnel: (projectId, range, funnel, split) =>
+      customFunnel(clickhouse, projectId, range, funnel, split),
     goalConversions: (projectId, range, goals) => goalConversions(clickhouse, projectId, range, goals),
     goalAttribution: (projectId, range, dimension, goal, filters) =>
       goalAttribution(clickhouse, projectId, range, dimension, goal, filters),

@@ -15,6 +15,7 @@ import { customEventBreakdown } from '../questions/custom-event-breakdown/duckdb
 import { customEventCounts } from '../questions/custom-event-counts/duckdb.ts';
 import { customEventSeries } from '../questions/custom-event-series/duckdb.ts';
 import { customEventVocabulary } from '../questions/custom-event-vocabulary/duckdb.ts';
+import { customFunnel } from '../questions/custom-funnel/duckdb.ts';
 import { eventSpan } from '../questions/event-span/duckdb.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/duckdb.ts';
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
@@ -161,6 +162,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     topPages: (projectId, range, limit, filters) =>
       use(projectId, (c) => topPages(c, projectId, range, limit, filters)),
     customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),
+    customFunnel: (projectId, range, funnel, split) =>
+      use(projectId, (c) => customFunnel(c, projectId, range, funnel, split)),
     goalConversions: (projectId, range, goals) =>
       use(projectId, (c) => goalConversions(c, projectId, range, goals)),
     goalAttribution: (projectId, range, dimension, goal, filters) =>

@@ -1,0 +1,307 @@
+import { AttributionDimensions } from '@polyflow/contracts/acquisition';
+import {
+  type CreateFunnel,
+  type Funnel,
+  funnelStepLabel,
+  MAX_FUNNELS_PER_PROJECT,
+} from '@polyflow/contracts/funnels';
+import type { Project } from '@polyflow/contracts/projects';
+import { Filter, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DOCS } from '../../../components/docs-links';
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PeriodFilter } from '../../../components/ui/period-filter';
+import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
+import { Spinner } from '../../../components/ui/spinner';
+import type { AttributionDimension } from '../../../gql/graphql';
+import { usePeriod } from '../../../hooks/use-period';
+import { canManage, VIEWER_HINT } from '../../../lib/roles';
+import { useDeleteFunnel, useFunnels, useSaveFunnel } from '../api/funnels-rest';
+import { useCustomFunnel } from '../api/get-custom-funnel';
+import { FunnelBuilder } from '../components/funnel-builder';
+import { FunnelChart } from '../components/funnel-chart';
+import { SPLIT_LABELS, SplitTable } from '../components/split-table';
+
+const windowText = (hours: number) =>
+  hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
+
+/**
+ * The Funnels screen (docs/funnels.md): the project's saved funnels, a builder for admins and the owner,
+ * and the chosen funnel's conversion and drop-off per step over the period, optionally split by the
+ * landing attribution of the user's first step.
+ */
+export function FunnelsScreen({ project }: { project: Project }) {
+  const funnels = useFunnels(project.id);
+  const save = useSaveFunnel(project.id);
+  const remove = useDeleteFunnel(project.id);
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<Funnel | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Funnel | null>(null);
+  const mayWrite = canManage(project.role);
+  const list = funnels.data ?? [];
+  const chosen = list.find((funnel) => funnel.id === params.get('funnel')) ?? list[0] ?? null;
+
+  const setParam = (name: string, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
+
+  const onSave = (funnel: CreateFunnel) => {
+    const id = editing && editing !== 'new' ? editing.id : null;
+    save.mutate(
+      { id, funnel },
+      {
+        onSuccess: (saved) => {
+          setEditing(null);
+          setParam('funnel', saved.id);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex animate-panel flex-col gap-4">
+      <PageHeader
+        eyebrow={project.name}
+        title="Funnels"
+        help={{ href: DOCS.funnels, topic: 'custom funnels' }}
+      />
+      <Card aria-labelledby="funnels-title">
+        <CardHeader
+          titleId="funnels-title"
+          eyebrow="Saved for this project"
+          title="Your funnels"
+          description={`Ordered steps completed within a window. At most ${MAX_FUNNELS_PER_PROJECT} per project.`}
+          actions={
+            mayWrite ? (
+              <Button
+                onClick={() => {
+                  save.reset();
+                  setEditing('new');
+                }}
+                disabled={list.length >= MAX_FUNNELS_PER_PROJECT || editing !== null}
+              >
+                <Plus aria-hidden="true" className="size-4" /> New funnel
+              </Button>
+            ) : (
+              <span className="text-xs text-slate-500">{VIEWER_HINT}</span>
+            )
+          }
+        />
+        {funnels.isError ? (
+          <Alert tone="error">Could not load the funnels: {funnels.error.message}</Alert>
+        ) : funnels.isPending ? (
+          <p className="flex items-center gap-2 py-6 text-sm text-slate-500" role="status">
+            <Spinner /> Loading the funnels…
+          </p>
+        ) : list.length === 0 && editing === null ? (
+          <EmptyState icon={<Filter aria-hidden="true" className="size-6" />} title="No funnel yet">
+            A funnel follows users through steps of your own: a page, a custom event, a wallet connection, a
+            transaction stage.{mayWrite ? ' Choose “New funnel” to build one.' : ''}
+          </EmptyState>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100" aria-label="Saved funnels">
+            {list.map((funnel) => (
+              <li
+                key={funnel.id}
+                className={`flex flex-wrap items-center gap-2 rounded-lg px-2 py-2 ${funnel.id === chosen?.id ? 'bg-indigo-50' : ''}`}
+              >
+                <button
+                  type="button"
+                  className="min-w-0 flex-1 text-left"
+                  aria-pressed={funnel.id === chosen?.id}
+                  onClick={() => setParam('funnel', funnel.id)}
+                >
+                  <span
+                    className={
+                      funnel.id === chosen?.id
+                        ? 'font-semibold text-indigo-800'
+                        : 'font-medium text-indigo-700 hover:underline'
+                    }
+                  >
+                    {funnel.name}
+                  </span>
+                  <span className="block truncate text-xs text-slate-600">
+                    {funnel.steps.length} steps within {windowText(funnel.windowHours)}:{' '}
+                    {funnel.steps.map(funnelStepLabel).join(' → ')}
+                  </span>
+                </button>
+                {mayWrite && (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${funnel.name}`}
+                      disabled={editing !== null}
+                      onClick={() => {
+                        save.reset();
+                        setEditing(funnel);
+                      }}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" /> Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${funnel.name}`}
+                      onClick={() => setDeleting(funnel)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" /> Delete
+                    </Button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {editing !== null && (
+        <Card aria-labelledby="builder-title">
+          <CardHeader
+            titleId="builder-title"
+            eyebrow={editing === 'new' ? 'New funnel' : 'Edit funnel'}
+            title={editing === 'new' ? 'Build a funnel' : editing.name}
+            description="2 to 8 steps, in order. A user counts at a step when they completed it and every step before, each after the previous one, within the window after step 1."
+          />
+          <FunnelBuilder
+            key={editing === 'new' ? 'new' : editing.id}
+            editing={editing === 'new' ? null : editing}
+            isSaving={save.isPending}
+            serverError={save.error ? save.error.message : null}
+            onSave={onSave}
+            onCancel={() => setEditing(null)}
+          />
+        </Card>
+      )}
+
+      {chosen && (
+        <ResultCard
+          project={project}
+          funnel={chosen}
+          split={params.get('split')}
+          onSplit={(value) => setParam('split', value)}
+        />
+      )}
+
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title={`Delete “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete funnel"
+        isBusy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      >
+        <p>The funnel’s definition goes for everyone in the project. Your events stay as they are.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+const isDimension = (value: string | null): value is AttributionDimension =>
+  (AttributionDimensions as readonly string[]).includes(value ?? '');
+
+function ResultCard({
+  project,
+  funnel,
+  split,
+  onSplit,
+}: {
+  project: Project;
+  funnel: Funnel;
+  split: string | null;
+  onSplit: (value: string | null) => void;
+}) {
+  const [selection, setSelection] = usePeriod();
+  const period = resolvePeriod(selection);
+  const dimension = isDimension(split) ? split : null;
+  const result = useCustomFunnel({
+    projectId: project.id,
+    funnelId: funnel.id,
+    from: period.from,
+    to: period.to,
+    split: dimension,
+  });
+  const data = result.data?.funnelId === funnel.id ? result.data : undefined;
+  const entered = data?.steps[0]?.users ?? 0;
+  return (
+    <Card aria-labelledby="result-title">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <CardHeader
+          titleId="result-title"
+          eyebrow={`Within ${windowText(funnel.windowHours)} of step 1`}
+          title={funnel.name}
+          description={<span data-testid="period-label">{describePeriod(selection)}</span>}
+        />
+        <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
+      </div>
+      {result.isError ? (
+        <Alert tone="error">
+          Could not load the funnel: {result.error.message}{' '}
+          <Button size="sm" variant="secondary" onClick={() => void result.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : !data ? (
+        <p className="flex items-center gap-2 py-8 text-sm text-slate-500" role="status">
+          <Spinner /> Loading the funnel…
+        </p>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {entered === 0 && (
+            <p className="text-sm text-slate-600" data-testid="funnel-empty">
+              No user completed step 1 in this period. Try a longer period, or check the first step.
+            </p>
+          )}
+          <FunnelChart steps={data.steps} />
+          <section aria-labelledby="split-title" className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <h3 id="split-title" className="text-sm font-semibold text-slate-800">
+                By landing attribution
+              </h3>
+              <div className="flex flex-col gap-1.5">
+                <label
+                  htmlFor="funnel-split"
+                  className="text-xs font-semibold uppercase tracking-wide text-slate-600"
+                >
+                  Split by
+                </label>
+                <select
+                  id="funnel-split"
+                  className="h-10 rounded-lg bg-white px-3 text-sm ring-1 ring-inset ring-slate-300"
+                  value={dimension ?? ''}
+                  onChange={(event) => onSplit(event.target.value || null)}
+                >
+                  <option value="">No split</option>
+                  {AttributionDimensions.map((value) => (
+                    <option key={value} value={value}>
+                      {SPLIT_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {dimension ? (
+              <SplitTable dimension={dimension} steps={data.steps} rows={data.splitRows} />
+            ) : (
+              <p className="text-sm text-slate-500">
+                Choose a dimension to compare the campaigns, sources or mediums users landed from.
+              </p>
+            )}
+          </section>
+        </div>
+      )}
+    </Card>
+  );
+}

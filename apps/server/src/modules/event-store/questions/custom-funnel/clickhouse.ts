@@ -1,0 +1,97 @@
+import type { AttributionDimension } from '@polyflow/contracts/acquisition';
+import type { TimeRange } from '../../../../reading/time-range.ts';
+import type { ClickHouse } from '../../clickhouse/client.ts';
+import { FROM, IDENTITIES_CTE, IDENTITY, rangeParams } from '../../clickhouse/sql.ts';
+import {
+  type CustomFunnelDefinition,
+  type CustomFunnelRow,
+  customFunnelRowSchema,
+  MAX_SPLIT_VALUES,
+  SPLIT_COLUMNS,
+  stepConditions,
+} from './question.ts';
+
+/**
+ * A custom funnel (docs/funnels.md#the-question) in one read of the events: per user, each step's times as
+ * a sorted array; each step-1 time in the range starts an attempt, whose next step is the first time of
+ * that step strictly after the step before (`arrayFirst`); an attempt reaches step k when its k-th time is
+ * within the window after step 1; a user counts at their best attempt. Not ASOF joins as on DuckDB:
+ * ClickHouse evaluates a CTE at each reference, so the events would be read once per step. Not
+ * `windowFunnel`: it keeps one attempt per level and can miss a longer chain when times tie (ADR 070).
+ */
+export function customFunnel(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  funnel: CustomFunnelDefinition,
+  split: AttributionDimension | null,
+): Promise<CustomFunnelRow[]> {
+  const conditions = stepConditions(funnel.steps, {
+    param: (name) => `{${name}:String}`,
+    pathMatches: (regex) => `match(coalesce(e.path, ''), ${regex})`,
+    // As the breakdown reads a property: a string as its text, a number or boolean as its JSON text.
+    propertyEquals: (_pointer, key, value) => {
+      const props = "coalesce(e.props, '{}')";
+      return `if(JSONType(${props}, ${key}) = 'String', JSONExtractString(${props}, ${key}), JSONExtractRaw(${props}, ${key})) = ${value}`;
+    },
+  });
+  const n = conditions.length;
+  const steps = Array.from({ length: n }, (_, index) => index + 1);
+  const later = steps.slice(1);
+  const value = split
+    ? `nullIf(trim(coalesce(e.${SPLIT_COLUMNS[split]}, '')), '')`
+    : "CAST(NULL, 'Nullable(String)')";
+  const isStart = 's1 AND t < {to:Int64}';
+  // Per user, each step's times sorted; then per attempt (a1: its step-1 times) the next step's time is
+  // the first of the step's times after the step before (arrayFirst: 0 when there is none).
+  const times = [
+    `arraySort(groupArrayIf(t, ${isStart})) AS a1`,
+    ...later.map((k) => `arraySort(groupArrayIf(t, s${k})) AS a${k}`),
+  ].join(',\n             ');
+  const chain = later
+    .map((k) =>
+      k === 2
+        ? 'arrayMap(x -> arrayFirst(y -> y > x, a2), a1) AS b2'
+        : `arrayMap(x -> if(x = 0, toInt64(0), arrayFirst(y -> y > x, a${k})), b${k - 1}) AS b${k}`,
+    )
+    .join(',\n             ');
+  const attempt = `(${['t1', ...later.map((k) => `t${k}`)].join(', ')}) -> 1 + ${later
+    .map((k) => `toUInt8(t${k} > 0 AND t${k} <= t1 + {window:Int64})`)
+    .join(' + ')}`;
+  const reached = steps.map((k) => `countIf(level >= ${k}) AS r${k}`).join(', ');
+  const sql = `
+    WITH ${IDENTITIES_CTE},
+    matched AS (
+      SELECT ${IDENTITY} AS who, toInt64(toUnixTimestamp64Milli(e.ts)) AS t, e.id AS id, ${value} AS value,
+             ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
+        FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
+       WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
+         AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
+         AND (${conditions.map((condition) => condition.sql).join(' OR ')})
+    ),
+    per_user AS (
+      SELECT who, ${times},
+             argMinIf(coalesce(value, ''), (t, id), ${isStart}) AS first_value
+        FROM matched
+       GROUP BY who
+      HAVING length(a1) > 0
+    ),
+    levels AS (
+      SELECT who, nullIf(first_value, '') AS value, ${chain},
+             arrayMax(arrayMap(${attempt}, a1, ${later.map((k) => `b${k}`).join(', ')})) AS level
+        FROM per_user
+    )
+    SELECT * FROM (
+      SELECT 1 AS is_total, CAST(NULL, 'Nullable(String)') AS value, ${reached} FROM levels
+      UNION ALL
+      SELECT * FROM (
+        SELECT 0 AS is_total, value, ${reached} FROM levels WHERE {split:Bool} GROUP BY value
+         ORDER BY r1 DESC, value ASC NULLS LAST LIMIT ${MAX_SPLIT_VALUES}
+      )
+    ) ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST`;
+  const params = Object.assign(
+    { ...rangeParams(projectId, range), window: funnel.windowMs, split: split !== null },
+    ...conditions.map((condition) => condition.params),
+  );
+  return clickhouse.rows(sql, params, customFunnelRowSchema(n));
+}
