@@ -1,5 +1,5 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { EVENTS, FROM, ms, TO } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, FROM, ms, TO } from '../../clickhouse/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
 import {
   cohortRows,
@@ -30,7 +30,7 @@ export async function retentionCohorts(
   const split = !query.split
     ? ''
     : `AND (wallet, first_at) IN (
-         SELECT wallet_address, ts FROM ${EVENTS}
+         SELECT wallet_address, ts FROM ${EVENT_ROWS}
           WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
             AND ts >= ${FROM} AND ts < ${TO}
             AND ${utm} ${query.split.value === null ? 'IS NULL' : '= {value:String}'})`;
@@ -63,7 +63,7 @@ export async function retentionCohorts(
        returns AS (
          SELECT DISTINCT assumeNotNull(${returns.wallet}) AS r_wallet,
                 ${periodOf(ms('ts'))} AS r_period
-           FROM ${EVENTS}
+           FROM ${EVENT_ROWS}
           WHERE project_id = {project:String} AND ${returns.where}
             AND ts >= ${FROM} AND ts < fromUnixTimestamp64Milli({until:Int64}, 'UTC')
        )
