@@ -416,7 +416,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.exportLimits,
   );
   const customEvents = createCustomEvents({ projects, eventStore, clock });
-  const goals = createGoals({ db, projects, audit, eventStore, clock });
+  const goals = createGoals({ db, projects, audit: auditLog, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({
     projects,
