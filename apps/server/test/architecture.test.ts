@@ -95,6 +95,7 @@ const WIRED: Record<string, readonly string[]> = {
   annotations: ['audit-log', 'projects'],
   members: ['audit-log', 'live', 'mail', 'projects', 'reports'],
   'alert-channels': ['audit-log', 'mail', 'projects'],
+  // The history's CSV reads the analytics service's pages (handed by app.ts).
   'event-export': ['analytics', 'event-store', 'projects'],
   analytics: ['event-store', 'projects'],
   'custom-events': ['event-store', 'projects'],
