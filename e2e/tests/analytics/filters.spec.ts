@@ -22,7 +22,7 @@ const tileValue = (page: Page, label: string): Locator =>
 const card = (page: Page, title: string): Locator =>
   page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const chips = (page: Page) => page.getByTestId('filter-chip');
-const asNumber = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
+const asNumber = (text: string | null | undefined) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
 
 /** Every tile's figure and every card's text, once no request is running. */
 async function view(page: Page): Promise<Record<string, string>> {
