@@ -153,9 +153,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   const isHttps = config.publicUrl.startsWith('https:');
   const geo = createGeoLookup(config.geoipDb);
-  // The operator's own GEOIP_DB is opened now, so that a wrong file stops the start with its name,
-  // before any store is opened.
-  if (config.geoipDb) geo.preload();
+  // The operator's own GEOIP_DB is checked now, so that a wrong file stops the start with its name,
+  // before any store is opened; it is read into memory on the first event that needs a country.
+  if (config.geoipDb) geo.check();
 
   const { db, engine } = await createDatabase(config);
   app.addHook('onClose', async () => {
@@ -251,12 +251,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   const leadership = createLeadership({ databaseUrl: config.databaseUrl, logger: app.log });
-  // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
-  // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request,
-  // and on one node at a time when several share the stores.
+  // After listen, not on ready: the store's upkeep (DuckDB: clustering by project and time, ADR 004)
+  // starts then, never inside a request, and on one node at a time when several share the stores.
   let adminSocket: Promise<{ close(): Promise<void> } | undefined> | undefined;
   app.addHook('onListen', async () => {
-    events.preload();
     leadership.runWhileLeading('event-store-maintenance', () => eventStore.startMaintenance(app.log));
     // The hourly retention pass (projects/retention-job.ts), on one node too.
     leadership.runWhileLeading('retention', () =>

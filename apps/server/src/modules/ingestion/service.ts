@@ -396,9 +396,9 @@ export function createEventService(deps: EventServiceDeps) {
       };
     },
 
-    /** Loads the geo-IP database now rather than on the first event. */
-    preload(): void {
-      (geo as Partial<ReturnType<typeof createGeoLookup>>).preload?.();
+    /** Whether the geo-IP database is in memory: read on the first event that needs a country. */
+    geoIpLoaded(): boolean {
+      return (geo as Partial<ReturnType<typeof createGeoLookup>>).isLoaded?.() ?? true;
     },
 
     /** Answers every waiting request and loads the whole log into the store (which stays open). */
