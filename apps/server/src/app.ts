@@ -31,6 +31,7 @@ import { alertRuleRoutes } from './modules/alert-rules/routes.ts';
 import { type AlertRuleService, createAlertRuleService } from './modules/alert-rules/service.ts';
 import { createAlertRuleStore } from './modules/alert-rules/store.ts';
 import { createAnalytics } from './modules/analytics/module.ts';
+import { annotationsGraphqlModule } from './modules/annotations/resolvers.ts';
 import { annotationRoutes } from './modules/annotations/routes.ts';
 import { createAnnotationService } from './modules/annotations/service.ts';
 import { createAnnotationStore } from './modules/annotations/store.ts';
@@ -491,6 +492,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       incidents.graphql,
       wallets.graphql,
       customEvents.graphql,
+      annotationsGraphqlModule({ annotations }),
     ],
     onQuery: metrics.queryTook,
   });

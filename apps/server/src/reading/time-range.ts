@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   instantOfWallClock,
+  localDaysIn,
   startOfLocalDay,
   wallClockMs,
 } from '@polyflow/contracts/time-zone';
@@ -168,6 +169,51 @@ export function comparedRange(range: TimeRange, isPrevious: boolean, nowMs: numb
 /** UTC days the range touches (a partial day counts as one): the divisor of per-day averages. */
 export const utcDaysIn = (range: TimeRange): number =>
   Math.max(1, Math.ceil((range.toMs - startOfUtcDay(range.fromMs)) / DAY_MS));
+
+/**
+ * Days of the zone the range touches (a partial day counts as one; a 23- or 25-hour day is one): the
+ * divisor of per-day averages (docs/analytics.md). In UTC, `utcDaysIn`.
+ */
+export const daysIn = (range: TimeRange, zone: string = DEFAULT_TIME_ZONE): number =>
+  zone === DEFAULT_TIME_ZONE
+    ? utcDaysIn(range)
+    : Math.max(1, localDaysIn(range.fromMs, Math.max(range.fromMs + 1, range.toMs), zone));
+
+/**
+ * A run of a zone's local days from `startMs` (a local midnight), the first of them day `index` of the
+ * range: `regular` when each of its days is 24 hours long (a time's day is `index` + whole days elapsed
+ * since `startMs`), else a single 23- or 25-hour day (every time in it is day `index`).
+ */
+export type LocalDayRun = { startMs: number; index: number; regular: boolean };
+
+/**
+ * Beyond this many local days (about three years) `localDayRuns` answers null: the days are then told
+ * by the engine's own zone data (a longer range, such as all time over stored times from 1970 to 9999,
+ * would make the server walk and the SQL hold one branch per change of every year).
+ */
+export const MAX_LOCAL_DAY_RUN_DAYS = 1_100;
+
+/**
+ * The local days a range touches, numbered from 0 (the day holding `fromMs`), as few runs as the zone's
+ * changes allow: one for a range without a daylight-saving change, two more per change. The event
+ * store turns them into one arithmetic expression per engine, so both number a time's local day alike
+ * and without a time zone library of their own (docs/timezone.md).
+ */
+export function localDayRuns(range: TimeRange, zone: string): LocalDayRun[] | null {
+  if (daysIn(range, zone) > MAX_LOCAL_DAY_RUN_DAYS) return null;
+  const runs: LocalDayRun[] = [];
+  let startMs = startOfLocalDay(range.fromMs, zone);
+  let wallMs = Math.floor(wallClockMs(startMs, zone) / DAY_MS) * DAY_MS;
+  for (let index = 0; startMs < range.toMs || index === 0; index++) {
+    const nextMs = instantOfWallClock(wallMs + DAY_MS, zone);
+    const regular = nextMs - startMs === DAY_MS;
+    const last = runs.at(-1);
+    if (!(regular && last?.regular)) runs.push({ startMs, index, regular });
+    startMs = nextMs;
+    wallMs += DAY_MS;
+  }
+  return runs;
+}
 
 /**
  * A range cut at UTC midnights: the whole days inside it (`days`, [from, to) at midnights, possibly empty)

@@ -132,6 +132,53 @@ describe('GET /api/v1/projects/:id/export/events', () => {
     expect(parseCsv(csv.body)).toEqual([EVENT_COLUMNS.map((column) => column.name)]);
   });
 
+  it('adds local_time in the project zone across its spring change, in NDJSON and CSV, with localTime=true', async () => {
+    const seeded = await seed(t.services).user().verified().project().apiKey().domain('app.example.com');
+    const { user, project } = seeded;
+    const zone = await api().patch(`projects/${project.id}`, {
+      token: user.token,
+      body: { timeZone: 'Europe/Berlin' },
+    });
+    expect(zone.statusCode).toBe(200);
+    // Berlin, 29 March 2026: 01:59:59.999 CET, then the clocks jump to 03:00 CEST; a summer evening after.
+    const times = ['2026-03-29T00:59:59.999Z', '2026-03-29T01:00:00.000Z', '2026-03-29T21:30:00.000Z'];
+    const posted = await postBatch(t.app, {
+      apiKey: seeded.project.apiKey ?? '',
+      events: times.map((time) => pageView({ ts: Date.parse(time) })),
+    });
+    expect(posted.statusCode).toBe(200);
+    await storedEvents(t.services, project.id);
+    const local = [
+      '2026-03-29T01:59:59.999+01:00',
+      '2026-03-29T03:00:00.000+02:00',
+      '2026-03-29T23:30:00.000+02:00',
+    ];
+    const range = 'from=2026-03-28T23:00:00Z&to=2026-03-29T22:00:00Z';
+
+    const ndjson = await api().get(exportUrl(project.id, `${range}&localTime=true`), { token: user.token });
+    expect(ndjson.statusCode).toBe(200);
+    const records = ndjson.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.map((record) => [record.ts, record.local_time])).toEqual(
+      times.map((time, i) => [time, local[i]]),
+    );
+    expect(Object.keys(records[0]).at(-1)).toBe('local_time');
+    for (const [index, record] of records.entries())
+      expect(Date.parse(record.local_time)).toBe(Date.parse(times[index] as string));
+
+    const csv = await api().get(exportUrl(project.id, `${range}&format=csv&localTime=true`), {
+      token: user.token,
+    });
+    const [header, ...rows] = parseCsv(csv.body);
+    expect(header).toEqual([...EVENT_COLUMNS.map((column) => column.name), 'local_time']);
+    expect(rows.map((row) => row.at(-1))).toEqual(local);
+
+    const without = await api().get(exportUrl(project.id, `${range}&localTime=false`), { token: user.token });
+    expect(JSON.parse(without.body.split('\n')[0] ?? '{}')).not.toHaveProperty('local_time');
+  });
+
   it('refuses bad input with 400 INVALID_REQUEST', async () => {
     const { user, project } = await projectWithEvents();
     const bad = [
@@ -145,6 +192,9 @@ describe('GET /api/v1/projects/:id/export/events', () => {
       `from=${FROM}&to=${TO}&format=xlsx`,
       `from=${FROM}&to=${TO}&limit=5`,
       `from=${FROM}&from=${FROM}&to=${TO}`,
+      `from=${FROM}&to=${TO}&localTime=yes`,
+      `from=${FROM}&to=${TO}&localTime=1`,
+      `from=${FROM}&to=${TO}&localTime=true&localTime=true`,
     ];
     for (const query of bad) {
       const response = await api().get(exportUrl(project.id, query), { token: user.token });

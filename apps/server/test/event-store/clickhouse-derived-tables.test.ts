@@ -120,6 +120,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         'SELECT DISTINCT project_id, key, tx_id, ts, id FROM transaction_keys',
       ),
+      walletEvents: await rowsOf(
+        clickhouse,
+        `SELECT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id FROM wallet_events FINAL`,
+      ),
     },
     rebuilt: {
       errors: await errors.rebuilt,
@@ -137,6 +141,11 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
          UNION ALL
          SELECT DISTINCT project_id, assumeNotNull(tx_hash), assumeNotNull(tx_id), ts, id FROM events
           WHERE type = 'tx' AND tx_id IS NOT NULL AND tx_hash IS NOT NULL`,
+      ),
+      walletEvents: await rowsOf(
+        clickhouse,
+        `SELECT DISTINCT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id FROM events FINAL
+          ARRAY JOIN arrayDistinct(arrayMap(w -> assumeNotNull(w), arrayFilter(w -> isNotNull(w), [wallet_address, tx_from]))) AS wallet`,
       ),
     },
   };
@@ -168,6 +177,8 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.userDays).toHaveLength(6);
     // Four stages by their id, three by their hash too.
     expect(held.transactionKeys).toHaveLength(7);
+    // Each event carrying the wallet once (ADR 073).
+    expect(held.walletEvents).toHaveLength(7);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -185,6 +196,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(afterWallet.connections).toHaveLength(1);
     expect(afterWallet.customEvents).toHaveLength(3);
     expect(afterWallet.userDays).toHaveLength(5);
+    expect(afterWallet.walletEvents).toHaveLength(1);
 
     // Cut in the morning of the third day: u2's page view that morning goes; u1's afternoon keeps the day.
     expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(8);
@@ -203,6 +215,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       customEvents: [],
       userDays: [],
       transactionKeys: [],
+      walletEvents: [],
     });
     await store.close();
   });

@@ -114,6 +114,9 @@ describe('derived tables (ADR 054)', () => {
         first_seen: new Date(RANGE.fromMs - DAY_MS),
         first_connected: new Date(RANGE.fromMs - DAY_MS),
         first_connected_session: 's0',
+        first_id: earlier[0]?.id,
+        first_source: null,
+        first_campaign: 'launch',
       },
     ]);
     expect(rows.incident_occurrences).toHaveLength(1);
@@ -135,6 +138,134 @@ describe('derived tables (ADR 054)', () => {
       countries: ['DE'],
       wallet_providers: ['MetaMask'],
     });
+  });
+
+  it("keep a transaction's sender, chain and latest receipts, and a wallet's sessions, whatever the arrival order (ADR 073)", async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const receipt = { gas_used: 21_000n, effective_gas_price: 3_000_000_000n };
+    const stages = [
+      event('tx', t, {
+        session_id: 's1',
+        wallet_address: '0xa',
+        tx_id: 'tx1',
+        tx_stage: 'requested',
+        chain_id: 10,
+      }),
+      event('tx', t + 1000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'submitted',
+        chain_id: 1,
+      }),
+      event('tx', t + 2000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'reverted',
+        ...receipt,
+      }),
+      event('tx', t + 3000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'reverted',
+        gas_used: 50_000n,
+        effective_gas_price: 2n,
+      }),
+      event('tx', t + 4000, {
+        session_id: 's1',
+        tx_from: '0xb',
+        tx_id: 'tx1',
+        tx_stage: 'confirmed',
+        ...receipt,
+      }),
+      event('wallet_connected', t - 5000, {
+        session_id: 's1',
+        wallet_address: '0xa',
+        country: 'FR',
+        browser: 'Firefox',
+      }),
+      event('page_view', t + 500, { session_id: 's2', wallet_address: '0xa', country: 'DE' }),
+    ];
+    // Newest first, one load each, then everything again (a replay).
+    for (const row of [...stages].reverse()) await store.loadSegment(segmentOf([row]));
+    await store.loadSegment(segmentOf(stages));
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.transaction_summaries).toMatchObject([
+      {
+        tx_id: 'tx1',
+        sender: '0xa',
+        chain_id: 10n,
+        confirmed_fee: 63_000_000_000_000n,
+        reverted_fee: 100_000n,
+      },
+    ]);
+    expect(rows.wallet_sessions).toMatchObject([
+      {
+        wallet_address: '0xa',
+        session_id: 's1',
+        first_ts: new Date(t - 5000),
+        last_ts: new Date(t),
+        connected_ts: new Date(t - 5000),
+        countries: ['FR'],
+        browsers: ['Firefox'],
+        chains: [10n],
+      },
+      { wallet_address: '0xa', session_id: 's2', countries: ['DE'], connected_ts: null },
+      {
+        wallet_address: '0xb',
+        session_id: 's1',
+        first_ts: new Date(t + 1000),
+        last_ts: new Date(t + 4000),
+        chains: [1n],
+      },
+    ]);
+  });
+
+  it('answer the failed-transaction cost from the summaries, and a transaction with a receipt after the range from its events (ADR 073)', async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const stage = (txId: string, ts: number, txStage: string, gas: bigint | null) =>
+      event('tx', ts, {
+        session_id: 's1',
+        wallet_address: '0xa',
+        tx_id: txId,
+        tx_stage: txStage,
+        chain_id: 1,
+        tx_to: '0xc',
+        selector: '0x12345678',
+        gas_used: gas,
+        effective_gas_price: gas === null ? null : 2n,
+      });
+    await storeRows(store, [
+      stage('tx1', t, 'requested', null),
+      stage('tx1', t + 1000, 'reverted', 100n),
+      // A later receipt of the same kind after the range: the range counts the one it holds.
+      stage('tx1', RANGE.toMs + 1000, 'reverted', 7n),
+      stage('tx2', t, 'requested', null),
+      stage('tx2', t + 2000, 'confirmed', 50n),
+    ]);
+    const cost = await store.failedTransactionCost(PROJECT, RANGE);
+    expect(cost.chains).toEqual([
+      { chainId: 1, gasPaidWei: '300', gasBurnedWei: '200', reverted: 1, failedBeforeSubmission: 0 },
+    ]);
+    expect(cost.rows).toEqual([
+      {
+        day: new Date(t).toISOString().slice(0, 10),
+        chainId: 1,
+        contract: '0xc',
+        selector: '0x12345678',
+        reverted: 1,
+        gasBurnedWei: '200',
+      },
+    ]);
+    // The range that holds the later receipt counts that one alone.
+    const later = await store.failedTransactionCost(PROJECT, {
+      fromMs: RANGE.toMs,
+      toMs: RANGE.toMs + DAY_MS,
+    });
+    expect(later.chains).toMatchObject([{ chainId: 1, gasPaidWei: '14', gasBurnedWei: '14', reverted: 1 }]);
   });
 
   it('merge a session that goes on across loads: a set gaining a member inside its span, a scalar alone moving, a landing value arriving late', async () => {
@@ -588,20 +719,23 @@ describe('derived tables (ADR 054)', () => {
     // A file of version 4: no `user_lives` yet; a table of version 4 emptied by hand stays as it is.
     await inTransaction(connection, async () => {
       await connection.run('DROP TABLE user_lives');
-      await connection.run('DELETE FROM wallet_firsts');
+      await connection.run('DELETE FROM wallet_days');
       await connection.run('UPDATE derived_tables_version SET version = 4');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
       'user_lives',
       'sessions',
+      'transaction_summaries',
       'incident_lives',
       'incident_members',
       'custom_events',
+      'wallet_sessions',
     ]);
-    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
+    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
   });
 
-  it('build the incident tables, and those of version 7, for a file of version 5', async () => {
+  it('build the incident tables, and those of versions 7 to 9, for a file of version 5', async () => {
     await storeRows(store, [
       event('error', RANGE.fromMs, { incident_id: 'inc_1', error_source: 'window', error_message: 'x' }),
       event('page_view', RANGE.fromMs + DAY_MS, { user_id: 'u2' }),
@@ -615,11 +749,14 @@ describe('derived tables (ADR 054)', () => {
       await connection.run('UPDATE derived_tables_version SET version = 5');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
       'user_lives',
       'sessions',
+      'transaction_summaries',
       'incident_lives',
       'incident_members',
       'custom_events',
+      'wallet_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
   });
@@ -639,11 +776,18 @@ describe('derived tables (ADR 054)', () => {
     await inTransaction(connection, async () => {
       await connection.run('ALTER TABLE sessions DROP COLUMN user_key');
       await connection.run('ALTER TABLE user_lives DROP COLUMN user_key');
-      await connection.run('DELETE FROM wallet_firsts');
+      await connection.run('DELETE FROM wallet_days');
       await connection.run('UPDATE derived_tables_version SET version = 6');
     });
-    expect(await ensureDerivedTables(connection)).toEqual(['user_lives', 'sessions', 'custom_events']);
-    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_firsts: [] });
+    expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
+      'user_lives',
+      'sessions',
+      'transaction_summaries',
+      'custom_events',
+      'wallet_sessions',
+    ]);
+    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
     const keys = await connection.runAndReadAll(
       `SELECT DISTINCT s.user_id, s.user_key = l.user_key AS same FROM sessions s JOIN user_lives l USING (project_id, user_id) ORDER BY ALL`,
     );
@@ -653,7 +797,7 @@ describe('derived tables (ADR 054)', () => {
     ]);
   });
 
-  it('build `custom_events` for a file of version 7, and rebuild nothing else', async () => {
+  it('build `custom_events` for a file of version 7, and rebuild nothing else but the tables of version 9', async () => {
     await storeRows(store, [
       event('page_view', RANGE.fromMs, { user_id: 'u1' }),
       event('custom', RANGE.fromMs + 1, { user_id: 'u1', event_name: 'swap', props: '{"pair":"ETH/USDC"}' }),
@@ -666,7 +810,12 @@ describe('derived tables (ADR 054)', () => {
       await connection.run('DELETE FROM user_days');
       await connection.run('UPDATE derived_tables_version SET version = 7');
     });
-    expect(await ensureDerivedTables(connection)).toEqual(['custom_events']);
+    expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_firsts',
+      'transaction_summaries',
+      'custom_events',
+      'wallet_sessions',
+    ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
 });

@@ -64,15 +64,42 @@ describe('stored events at any client time the schema allowed', () => {
 
   it('exports every stored event of the widest range a caller can name, in both formats', async () => {
     const readable = EXTREME_TIMES.filter((ts) => ts < Date.UTC(9999, 11, 31, 23, 59, 59, 999));
-    for (const format of ['ndjson', 'csv']) {
+    for (const format of ['ndjson', 'csv', 'ndjson&localTime=true', 'csv&localTime=true']) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/v1/projects/${projectId}/export/events?from=1970-01-01&to=9999-12-31T23:59:59.999Z&format=${format}`,
         headers: { authorization: `Bearer ${token}` },
       });
       expect(response.statusCode).toBe(200);
-      const records = format === 'csv' ? parseCsv(response.body).slice(1) : response.body.trim().split('\n');
+      const records = format.startsWith('csv')
+        ? parseCsv(response.body).slice(1)
+        : response.body.trim().split('\n');
       expect(records).toHaveLength(readable.length * everyEventShape().length);
+    }
+  });
+
+  it('exports them with local times in a zone 14 hours ahead and one 11 hours behind', async () => {
+    const readable = EXTREME_TIMES.filter((ts) => ts < Date.UTC(9999, 11, 31, 23, 59, 59, 999));
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const set = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/projects/${projectId}`,
+        headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        payload: { timeZone },
+      });
+      expect(set.statusCode).toBe(200);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${projectId}/export/events?from=1970-01-01&to=9999-12-31T23:59:59.999Z&localTime=true`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const records = response.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(records).toHaveLength(readable.length * everyEventShape().length);
+      for (const record of records) expect(Date.parse(record.local_time)).toBe(Date.parse(record.ts));
     }
   });
 });

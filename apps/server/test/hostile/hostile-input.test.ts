@@ -384,6 +384,7 @@ describe('hostile input', () => {
         `from=${value}&to=2024-01-02`,
         `from=2024-01-01&to=${value}`,
         `from=2024-01-01&to=2024-01-02&format=${value}`,
+        `from=2024-01-01&to=2024-01-02&localTime=${value}`,
       ]) {
         await expectRefused(family, `GET export ${query.slice(0, 40)}`, {
           method: 'GET',

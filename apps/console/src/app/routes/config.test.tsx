@@ -384,7 +384,7 @@ const cardOf = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
 
 describe('raw export', () => {
-  it('exports the chosen UTC days in the chosen format, saves the file and says what it holds', async () => {
+  it('exports the chosen days of a UTC project in the chosen format, saves the file and says what it holds', async () => {
     logIn();
     const server = serveProject();
     const downloads = catchCsvDownloads();
@@ -425,13 +425,50 @@ describe('raw export', () => {
     // The last day is whole: the range ends at the next midnight.
     const query = new URL(asked[0] ?? '', 'http://console.test').searchParams;
     expect(Object.fromEntries(query)).toEqual({
-      from: '2026-03-01T00:00:00Z',
-      to: '2026-03-03T00:00:00Z',
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-03T00:00:00.000Z',
       format: 'csv',
     });
     const [file] = await downloads.take();
     expect(file?.fileName).toBe('polyflow-events-shop-2026-03-01-2026-03-03.csv');
     expect(file?.records).toHaveLength(4);
+  });
+
+  it('exports whole local days of the project’s zone across a change, with the local time column when asked', async () => {
+    logIn();
+    const server = serveProject({ timeZone: 'Europe/Berlin' });
+    catchCsvDownloads();
+    const asked: string[] = [];
+    const serveApi = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.includes('/export/events')) return serveApi(input, init);
+      asked.push(url);
+      return new Response('project_id,id,local_time\r\np,e1,2026-03-29T03:00:00.000+02:00\r\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv; header=present' },
+      });
+    });
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const card = await cardOf('Export raw events');
+    expect(within(card).getByText(/days chosen \(Europe\/Berlin,/)).toBeTruthy();
+
+    fireEvent.change(within(card).getByLabelText('First day'), { target: { value: '2026-03-28' } });
+    fireEvent.change(within(card).getByLabelText('Last day'), { target: { value: '2026-03-29' } });
+    const localTime = within(card).getByRole('checkbox', { name: /Add local time/ }) as HTMLInputElement;
+    expect(localTime.checked).toBe(false);
+    await user.click(localTime);
+    await user.click(within(card).getByRole('button', { name: 'Export events' }));
+    await within(card).findByRole('status');
+
+    // 28 March starts at 23:00 UTC the day before (CET); 30 March at 22:00 UTC (CEST): 47 hours.
+    const query = new URL(asked[0] ?? '', 'http://console.test').searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      from: '2026-03-27T23:00:00.000Z',
+      to: '2026-03-29T22:00:00.000Z',
+      format: 'csv',
+      localTime: 'true',
+    });
   });
 
   it('shows the server’s refusal inline', async () => {

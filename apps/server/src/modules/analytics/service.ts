@@ -16,13 +16,13 @@ import {
   bucketRange,
   type ComparableRangeInput,
   comparedRange,
+  daysIn,
   fillBuckets,
   needsSpan,
   previousPeriod,
   type RangeInput,
   resolveRange,
   type TimeRange,
-  utcDaysIn,
 } from '../../reading/time-range.ts';
 import type { AnalyticsQuestions, PageRow, ReferrerRow } from '../event-store/analytics-questions.ts';
 import { functionNameOf } from './known-selectors.ts';
@@ -111,18 +111,19 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
       projectId: string,
       input: ComparableRangeInput,
     ): Promise<AnalyticsOverview> {
-      const range = await ownedRange(userId, projectId, input);
+      const { range, timeZone } = await zonedRange(userId, projectId, input);
       // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
       // of the period before it (yesterday until 07:40), not with a whole one.
       const previous = previousPeriod(range, clock().getTime());
       const [outcomes, wallets, days] = await Promise.all([
         store.transactionOutcomes(projectId, bucketRange(range)),
         store.walletCounts(projectId, range),
-        store.activeDays(projectId, range, previous),
+        store.activeDays(projectId, range, previous, timeZone),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
-      const dailyActiveWallets = days.walletDays / utcDaysIn(range);
-      const previousDailyActiveWallets = days.previousWalletDays / utcDaysIn(previous);
+      // Days of the project's zone, a 23- or 25-hour day one each (docs/timezone.md).
+      const dailyActiveWallets = days.walletDays / daysIn(range, timeZone);
+      const previousDailyActiveWallets = days.previousWalletDays / daysIn(previous, timeZone);
       return {
         from: new Date(range.fromMs).toISOString(),
         to: new Date(range.toMs).toISOString(),

@@ -4,10 +4,13 @@ import {
   MAX_ANNOTATIONS_PER_PROJECT,
   type UpdateAnnotation,
 } from '@polyflow/contracts/annotations';
+import { DEFAULT_TIME_ZONE, localDate } from '@polyflow/contracts/time-zone';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Actor, AuditRecorder, ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isId, newId } from '../../lib/ids.ts';
+import { InputError } from '../../reading/input-error.ts';
+import { parseInstant, type RangeInput } from '../../reading/time-range.ts';
 import type { AnnotationStore } from './store.ts';
 
 export type AnnotationService = ReturnType<typeof createAnnotationService>;
@@ -30,6 +33,27 @@ export function createAnnotationService({ store, projects, clock, audit }: Annot
     async list(userId: string, projectId: string): Promise<Annotation[]> {
       await projects.getProjectFor(userId, projectId);
       return store.listByProject(projectId);
+    },
+
+    /**
+     * The annotations whose days meet the range's: an open end reaches as far as any. The range's days are
+     * the local days of the project's zone holding `from` and `to` − 1 ms.
+     */
+    async listMeeting(userId: string, projectId: string, range: RangeInput): Promise<Annotation[]> {
+      const { timeZone } = await projects.getProjectFor(userId, projectId);
+      const zone = timeZone ?? DEFAULT_TIME_ZONE;
+      const fromMs = range.from ? parseInstant(range.from, 'from') : null;
+      const toMs = range.to ? parseInstant(range.to, 'to') : null;
+      if (fromMs !== null && toMs !== null && fromMs >= toMs) {
+        throw new InputError(`Invalid range: from (${range.from}) must be before to (${range.to}).`);
+      }
+      const firstDay = fromMs === null ? null : localDate(fromMs, zone);
+      const lastDay = toMs === null ? null : localDate(toMs - 1, zone);
+      return (await store.listByProject(projectId)).filter(
+        (annotation) =>
+          (firstDay === null || (annotation.endDate ?? annotation.startDate) >= firstDay) &&
+          (lastDay === null || annotation.startDate <= lastDay),
+      );
     },
 
     async create(actor: Actor, projectId: string, input: CreateAnnotation): Promise<Annotation> {

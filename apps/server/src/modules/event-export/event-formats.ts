@@ -1,3 +1,4 @@
+import { wallClockMs } from '@polyflow/contracts/time-zone';
 import type { EventBatch, EventValueWriter } from '../event-store/event-batch.ts';
 import { EVENT_COLUMNS } from '../event-store/event-row.ts';
 
@@ -14,6 +15,10 @@ import { EVENT_COLUMNS } from '../event-store/event-row.ts';
  * (docs/decisions/028): an export's rows are millions.
  */
 export type ExportFormat = 'ndjson' | 'csv';
+
+/** The optional last column: `ts` in the project's time zone, ISO 8601 with its offset. */
+export const LOCAL_TIME_COLUMN = 'local_time';
+const TS_COLUMN = EVENT_COLUMNS.findIndex(({ name }) => name === 'ts');
 
 const DAY_MS = 86_400_000;
 const QUOTE = 0x22;
@@ -129,6 +134,46 @@ function createTimeWriter() {
   };
 }
 
+const SLOT_MS = 15 * 60_000;
+
+/** `+02:00`, `-04:00`, `+05:30`: an offset in minutes as ISO 8601 writes it. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const absolute = Math.abs(minutes);
+  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
+}
+
+/**
+ * `ts` as the zone's wall clock with its offset (`2026-03-29T03:30:00.000+02:00`; `+00:00` in UTC). Zones
+ * change their offset on whole quarter hours of UTC: the offset is looked up once per 15 minutes of UTC
+ * (checked at both ends of the slot, per row where they differ), not per row.
+ */
+function createLocalTimeWriter(zone: string) {
+  let slot = Number.NaN;
+  let offsetMs: number | null = null;
+  const offsetAt = (ms: number) => wallClockMs(ms, zone) - ms;
+  return (output: Output, ms: number) => {
+    const rowSlot = Math.floor(ms / SLOT_MS);
+    if (rowSlot !== slot) {
+      slot = rowSlot;
+      const first = offsetAt(rowSlot * SLOT_MS);
+      offsetMs = first === offsetAt(rowSlot * SLOT_MS + SLOT_MS - 1) ? first : null;
+    }
+    let offset = offsetMs ?? offsetAt(ms);
+    // A stored time at the very end of what a Date holds (year 275760) has no wall clock past it: UTC.
+    if (!Number.isFinite(offset) || !Number.isFinite(new Date(ms + offset).getTime())) offset = 0;
+    const wall = new Date(ms + offset).toISOString();
+    output.ascii(wall.endsWith('Z') ? wall.slice(0, -1) : wall);
+    output.ascii(offsetText(Math.round(offset / 60_000)));
+  };
+}
+
+/** Where the local time column's value comes from: the row's `ts`, kept as the batch writes it. */
+type LocalTime = { write: (output: Output, ms: number) => void; tsMs: number };
+
+const localTimeOf = (zone: string | null): LocalTime | null =>
+  zone === null ? null : { write: createLocalTimeWriter(zone), tsMs: 0 };
+
 /** A text formatter: the writer a batch writes into, and the bytes written so far. */
 type Formatter = EventValueWriter & { take(): Buffer };
 
@@ -137,8 +182,10 @@ const NDJSON_KEYS = EVENT_COLUMNS.map(({ name }, index) =>
   Buffer.from(`${index === 0 ? '{' : ','}${JSON.stringify(name)}:`),
 );
 
+const NDJSON_LOCAL_TIME_KEY = Buffer.from(`,${JSON.stringify(LOCAL_TIME_COLUMN)}:`);
+
 /** One JSON object per line, as `JSON.stringify` writes a record of the row's values in table order. */
-function ndjsonFormatter(): Formatter {
+function ndjsonFormatter(localTime: LocalTime | null): Formatter {
   const output = new Output();
   const writeTime = createTimeWriter();
   let column = 0;
@@ -185,6 +232,7 @@ function ndjsonFormatter(): Formatter {
       output.ascii(JSON.stringify(value));
     },
     time(ms) {
+      if (localTime && column === TS_COLUMN) localTime.tsMs = ms;
       key();
       output.byte(QUOTE);
       writeTime(output, ms);
@@ -195,6 +243,12 @@ function ndjsonFormatter(): Formatter {
       output.ascii('null');
     },
     endRow() {
+      if (localTime) {
+        output.copy(NDJSON_LOCAL_TIME_KEY, 0, NDJSON_LOCAL_TIME_KEY.length);
+        output.byte(QUOTE);
+        localTime.write(output, localTime.tsMs);
+        output.byte(QUOTE);
+      }
       output.byte(0x7d); // }
       output.byte(LF);
       column = 0;
@@ -231,7 +285,7 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function csvFormatter(): Formatter {
+function csvFormatter(localTime: LocalTime | null): Formatter {
   const output = new Output();
   const writeTime = createTimeWriter();
   let column = 0;
@@ -274,6 +328,7 @@ function csvFormatter(): Formatter {
       output.ascii(String(value));
     },
     time(ms) {
+      if (localTime && column === TS_COLUMN) localTime.tsMs = ms;
       separate();
       writeTime(output, ms);
     },
@@ -281,6 +336,10 @@ function csvFormatter(): Formatter {
       separate();
     },
     endRow() {
+      if (localTime) {
+        output.byte(COMMA);
+        localTime.write(output, localTime.tsMs);
+      }
       output.byte(CR);
       output.byte(LF);
       column = 0;
@@ -290,6 +349,7 @@ function csvFormatter(): Formatter {
 }
 
 export const CSV_HEADER = `${EVENT_COLUMNS.map(({ name }) => name).join(',')}\r\n`;
+const CSV_HEADER_WITH_LOCAL_TIME = `${EVENT_COLUMNS.map(({ name }) => name).join(',')},${LOCAL_TIME_COLUMN}\r\n`;
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   ndjson: 'application/x-ndjson; charset=utf-8',
@@ -303,10 +363,16 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * The export as text, a Buffer per batch of rows: pulled one at a time by the HTTP response. Each batch
  * (at most 2,048 rows, a few milliseconds) is formatted in a turn of the event loop of its own, after
  * whatever else waits there: however many exports run, a request waits for at most one batch of each.
+ * With `localTimeZone`, each row ends with `local_time`: its `ts` in that zone (`createLocalTimeWriter`).
  */
-export async function* formatEvents(batches: AsyncIterable<EventBatch>, format: ExportFormat) {
-  const formatter = format === 'csv' ? csvFormatter() : ndjsonFormatter();
-  if (format === 'csv') yield Buffer.from(CSV_HEADER);
+export async function* formatEvents(
+  batches: AsyncIterable<EventBatch>,
+  format: ExportFormat,
+  localTimeZone: string | null = null,
+) {
+  const localTime = localTimeOf(localTimeZone);
+  const formatter = format === 'csv' ? csvFormatter(localTime) : ndjsonFormatter(localTime);
+  if (format === 'csv') yield Buffer.from(localTime ? CSV_HEADER_WITH_LOCAL_TIME : CSV_HEADER);
   for await (const batch of batches) {
     await nextTurn();
     batch.writeTo(formatter);

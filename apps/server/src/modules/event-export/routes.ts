@@ -12,6 +12,12 @@ const ExportQuery = z.strictObject({
   from: z.string().max(64),
   to: z.string().max(64),
   format: z.enum(['ndjson', 'csv']).default('ndjson'),
+  localTime: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe(
+      "`true` adds a last column, `local_time`: the event's time in the project's time zone, ISO 8601 with its offset.",
+    ),
 });
 
 const invalid = (message: string, details?: { path: string; message: string }[]) =>
@@ -21,7 +27,7 @@ function parseQuery(query: unknown): ExportRequest {
   const parsed = ExportQuery.safeParse(query);
   if (!parsed.success) {
     throw invalid(
-      'Invalid query: from and to (ISO 8601) are required; format is ndjson or csv.',
+      'Invalid query: from and to (ISO 8601) are required; format is ndjson or csv; localTime is true or false.',
       zodIssues(parsed.error),
     );
   }
@@ -36,11 +42,11 @@ function parseQuery(query: unknown): ExportRequest {
   const toMs = instant(parsed.data.to, 'to');
   if (fromMs >= toMs)
     throw invalid('from must be before to.', [{ path: 'from', message: 'must be before to' }]);
-  return { fromMs, toMs, format: parsed.data.format };
+  return { fromMs, toMs, format: parsed.data.format, localTime: parsed.data.localTime === 'true' };
 }
 
 /**
- * `GET /api/v1/projects/:id/export/events?from&to&format`: the owner (session) or a read token of the
+ * `GET /api/v1/projects/:id/export/events?from&to&format&localTime`: the owner (session) or a read token of the
  * project. The body streams a page of rows at a time, pulled only as fast as the client reads.
  */
 export async function eventExportRoutes(app: FastifyInstance, { exports }: { exports: EventExportService }) {
@@ -51,7 +57,7 @@ export async function eventExportRoutes(app: FastifyInstance, { exports }: { exp
         docs: {
           summary: 'Export every event of a time range (NDJSON or CSV)',
           description:
-            'Streams every stored event with `from` ≤ time < `to`; see Data access and privacy for the columns.',
+            "Streams every stored event with `from` ≤ time < `to`; see Data access and privacy for the columns. With `localTime=true` each event also has `local_time`, its time in the project's time zone.",
           tag: 'Data access',
           auth: 'session-or-read-token',
           query: ExportQuery,

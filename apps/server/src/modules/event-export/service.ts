@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { AppError } from '../../errors.ts';
 import type { ProjectAccess } from '../../lib/access.ts';
 import type { IngestionQuestions } from '../event-store/event-store.ts';
@@ -10,7 +11,13 @@ export type EventExportDeps = {
   store: Pick<IngestionQuestions, 'exportEvents'>;
 };
 
-export type ExportRequest = { fromMs: number; toMs: number; format: ExportFormat };
+export type ExportRequest = {
+  fromMs: number;
+  toMs: number;
+  format: ExportFormat;
+  /** Adds `local_time`, each event's time in the project's zone (docs/data-access-and-privacy.md). */
+  localTime?: boolean;
+};
 
 const fileTime = (ms: number) => new Date(ms).toISOString().replaceAll(':', '').replace('.000', '');
 
@@ -64,13 +71,17 @@ export function createEventExportService({ projects, store }: EventExportDeps, l
      * Checks access and takes one of the export slots: call `release` when the response is over (sent,
      * failed or abandoned by the client), whatever happened.
      */
-    async exportEvents(userId: string, projectId: string, { fromMs, toMs, format }: ExportRequest) {
+    async exportEvents(
+      userId: string,
+      projectId: string,
+      { fromMs, toMs, format, localTime }: ExportRequest,
+    ) {
       const project = await projects.getProjectFor(userId, projectId);
       const release = takeSlot(project.id);
       const batches = store.exportEvents(project.id, { from: new Date(fromMs), to: new Date(toMs) });
       return {
         filename: `polyflow-events-${project.id}-${fileTime(fromMs)}-${fileTime(toMs)}.${format}`,
-        chunks: formatEvents(batches, format),
+        chunks: formatEvents(batches, format, localTime ? (project.timeZone ?? DEFAULT_TIME_ZONE) : null),
         release,
       };
     },

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, instantOfWallClock, wallClockMs } from '@polyflow/contracts/time-zone';
 import type { TimeRange } from '../../reading/time-range.ts';
 
 /**
@@ -90,7 +91,34 @@ export type CohortQuery = {
   split: { dimension: CohortDimension; value: string | null } | null;
   /** Returns are read up to here (now). */
   untilMs: number;
+  /**
+   * The project's zone (IANA; default UTC): a period of whole days is that many of its local days, from
+   * the local day holding `from` (a 23- or 25-hour day is one day: docs/timezone.md).
+   */
+  timeZone?: string;
 };
+
+/** Whether the periods are local days or weeks of a zone other than UTC. */
+export const cohortZoneOf = (query: Pick<CohortQuery, 'periodMs' | 'timeZone'>): string | null =>
+  query.timeZone && query.timeZone !== DEFAULT_TIME_ZONE && query.periodMs % DAY_MS === 0
+    ? query.timeZone
+    : null;
+
+/**
+ * Where period `index` (0: the one holding `from`) starts: `from` plus whole periods of elapsed time, or
+ * in a zone, the local midnight that many local days after the one starting `from`'s day (`from` itself
+ * for the first).
+ */
+export function periodStartMs(
+  query: Pick<CohortQuery, 'range' | 'periodMs' | 'timeZone'>,
+  index: number,
+): number {
+  const zone = cohortZoneOf(query);
+  if (!zone) return query.range.fromMs + index * query.periodMs;
+  if (index === 0) return query.range.fromMs;
+  const firstWallDay = Math.floor(wallClockMs(query.range.fromMs, zone) / DAY_MS) * DAY_MS;
+  return instantOfWallClock(firstWallDay + index * query.periodMs, zone);
+}
 
 export type CohortRow = {
   /** 0 for the period starting at `from`. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { InputError } from '../../reading/input-error.ts';
@@ -17,6 +18,7 @@ import {
   LIFECYCLE_STAGES,
   type LifecycleCounts,
   type LifecycleStage,
+  periodStartMs,
   type RetentionReturn,
   stageOf,
   WALLET_LIST_SORTS,
@@ -172,13 +174,15 @@ export function shareOf(burned: string, paid: string): number | null {
 }
 
 export function createWalletService({ projects, store, clock = systemClock }: WalletServiceDeps) {
-  async function owned(userId: string, projectId: string): Promise<void> {
-    await projects.getProjectFor(userId, projectId);
+  /** Owner check; the project's time zone (all time starts at the local midnight of its first event). */
+  async function owned(userId: string, projectId: string): Promise<string> {
+    const { timeZone } = await projects.getProjectFor(userId, projectId);
+    return timeZone ?? DEFAULT_TIME_ZONE;
   }
 
-  async function rangeOf(projectId: string, input: RangeInput): Promise<TimeRange> {
+  async function rangeOf(projectId: string, input: RangeInput, zone: string): Promise<TimeRange> {
     const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
-    const range = resolveRange(input, span, clock().getTime());
+    const range = resolveRange(input, span, clock().getTime(), zone);
     if (range.toMs - range.fromMs <= MAX_RANGE_DAYS * DAY_MS) return range;
     // An open start ("all time") longer than the limit means its last 400 days; an explicit one is refused.
     if (input.from) throw new InputError(`Invalid range: at most ${MAX_RANGE_DAYS} days from from to to.`);
@@ -215,11 +219,12 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   return {
     async lifecycle(userId: string, projectId: string, input: RangeInput) {
       await owned(userId, projectId);
-      return lifecycleOf(projectId, await rangeOf(projectId, input));
+      // The lifecycle's days are UTC days in every project (docs/wallets.md), its range's too.
+      return lifecycleOf(projectId, await rangeOf(projectId, input, DEFAULT_TIME_ZONE));
     },
 
     async cohorts(userId: string, projectId: string, input: CohortInput) {
-      await owned(userId, projectId);
+      const { timeZone } = await projects.getProjectFor(userId, projectId);
       const returnBy = oneOf<RetentionReturn>(
         ['connected', 'transacted'],
         (input.returnBy ?? 'connected').toLowerCase(),
@@ -237,33 +242,36 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
             'split dimension',
           )
         : null;
-      const range = await rangeOf(projectId, input);
+      const range = await rangeOf(projectId, input, timeZone ?? DEFAULT_TIME_ZONE);
       const daily = range.toMs - range.fromMs < DAILY_COHORTS_BELOW_DAYS * DAY_MS;
       const periodMs = daily ? DAY_MS : 7 * DAY_MS;
       const nowMs = clock().getTime();
-      const rows = await store.retentionCohorts(projectId, {
+      const query = {
         range,
         periodMs,
         periods: COHORT_PERIODS,
         returnBy,
         split: dimension ? { dimension, value: input.splitValue ?? null } : null,
         untilMs: nowMs,
-      });
+        timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+      };
+      const rows = await store.retentionCohorts(projectId, query);
+      // Periods of local days or weeks in the project's zone (docs/timezone.md).
+      const startOf = (index: number) => periodStartMs(query, index);
       return {
         granularity: daily ? 'DAY' : 'WEEK',
         periods: COHORT_PERIODS,
         cohorts: rows.map((row) => {
-          const startMs = range.fromMs + row.index * periodMs;
+          const startMs = startOf(row.index);
+          // A period that has not started yet has no figure.
+          const started = (k: number) => startOf(row.index + k + 1) < nowMs;
           return {
             start: new Date(startMs),
-            end: new Date(Math.min(startMs + periodMs, range.toMs)),
+            end: new Date(Math.min(startOf(row.index + 1), range.toMs)),
             size: row.size,
-            // A period that has not started yet has no figure.
-            returned: row.returned.map((wallets, k) =>
-              startMs + (k + 1) * periodMs < nowMs ? wallets : null,
-            ),
+            returned: row.returned.map((wallets, k) => (started(k) ? wallets : null)),
             shares: row.returned.map((wallets, k) =>
-              startMs + (k + 1) * periodMs < nowMs && row.size > 0 ? wallets / row.size : null,
+              started(k) && row.size > 0 ? wallets / row.size : null,
             ),
           };
         }),
@@ -271,8 +279,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     },
 
     async failedTransactionCost(userId: string, projectId: string, input: RangeInput) {
-      await owned(userId, projectId);
-      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input));
+      const zone = await owned(userId, projectId);
+      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input, zone));
       return {
         chains: cost.chains.map((chain) => ({
           ...chain,
@@ -327,8 +335,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         (input.sort ?? 'last_seen').toLowerCase(),
         'sort',
       );
-      await owned(userId, projectId);
-      const range = await rangeOf(projectId, input);
+      const zone = await owned(userId, projectId);
+      const range = await rangeOf(projectId, input, zone);
       const descending = input.descending ?? true;
       const limit = input.first ?? 50;
       const filters = {

@@ -9,6 +9,8 @@ export interface ExportRequest {
   from: string;
   to: string;
   format: ExportFormat;
+  /** Adds `local_time`, each event's time in the project's zone. */
+  localTime?: boolean;
 }
 
 export interface ExportedFile {
@@ -31,8 +33,14 @@ export function countCsvRecords(text: string): number {
 }
 
 /** The raw export (docs/data-access-and-privacy.md): every stored event of the range, every column. */
-export async function exportEvents({ projectId, from, to, format }: ExportRequest): Promise<ExportedFile> {
-  const query = new URLSearchParams({ from, to, format });
+export async function exportEvents({
+  projectId,
+  from,
+  to,
+  format,
+  localTime = false,
+}: ExportRequest): Promise<ExportedFile> {
+  const query = new URLSearchParams({ from, to, format, ...(localTime && { localTime: 'true' }) });
   const { blob, fileName } = await apiDownload(
     `/projects/${encodeURIComponent(projectId)}/export/events?${query}`,
   );

@@ -1,4 +1,5 @@
 import type { Project } from '@polyflow/contracts/projects';
+import { instantOfWallClock, localDate } from '@polyflow/contracts/time-zone';
 import { Download } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -10,8 +11,11 @@ import { saveFile } from '../../../lib/save-file';
 import { type ExportFormat, useExportEvents } from '../api/export-events';
 
 const DAY_MS = 86_400_000;
-/** "2026-11-29", the UTC day of an instant: what a date input holds. */
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** The instant a local day (`YYYY-MM-DD` of the zone) starts, as the server reads it. */
+const midnightOf = (day: string, zone: string) =>
+  new Date(instantOfWallClock(Date.parse(`${day}T00:00:00Z`), zone)).toISOString();
+/** The calendar day after `day`. */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 const FORMATS: Array<{ value: ExportFormat; label: string; hint: string }> = [
   { value: 'csv', label: 'CSV', hint: 'a spreadsheet, one row per event' },
@@ -25,14 +29,17 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * The raw export of docs/data-access-and-privacy.md: every stored event of whole UTC days, every column,
- * as CSV or NDJSON. The days are inclusive here; the server's range ends the day after the last.
+ * The raw export of docs/data-access-and-privacy.md: every stored event of whole days of the project's
+ * time zone, every column, as CSV or NDJSON, optionally with each event's local time. The days are
+ * inclusive here; the server's range ends at the local midnight after the last.
  */
 export function ExportEventsCard({ project }: { project: Project }) {
-  const today = utcDay(Date.now());
-  const [from, setFrom] = useState(utcDay(Date.now() - 6 * DAY_MS));
+  const zone = project.timeZone;
+  const today = localDate(Date.now(), zone);
+  const [from, setFrom] = useState(localDate(Date.now() - 6 * DAY_MS, zone));
   const [to, setTo] = useState(today);
   const [format, setFormat] = useState<ExportFormat>('csv');
+  const [localTime, setLocalTime] = useState(false);
   const exportEvents = useExportEvents();
   const formatName = useId();
   const rangeError = from && to && from > to ? 'The first day must not be after the last.' : undefined;
@@ -41,9 +48,14 @@ export function ExportEventsCard({ project }: { project: Project }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canExport) return;
-    const end = utcDay(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
     exportEvents.mutate(
-      { projectId: project.id, from: `${from}T00:00:00Z`, to: `${end}T00:00:00Z`, format },
+      {
+        projectId: project.id,
+        from: midnightOf(from, zone),
+        to: midnightOf(nextDay(to), zone),
+        format,
+        localTime,
+      },
       { onSuccess: (file) => saveFile(file.fileName, file.blob) },
     );
   };
@@ -54,7 +66,7 @@ export function ExportEventsCard({ project }: { project: Project }) {
         titleId="export-title"
         eyebrow="Your data"
         title="Export raw events"
-        description="Every stored event of the days chosen (UTC, by the time the browser recorded it), with every column."
+        description={`Every stored event of the days chosen (${zone}, by the time the browser recorded it), with every column.`}
       />
       <form onSubmit={onSubmit} className="flex flex-col gap-3">
         <div className="grid gap-3 sm:grid-cols-2">
@@ -94,6 +106,18 @@ export function ExportEventsCard({ project }: { project: Project }) {
             </label>
           ))}
         </fieldset>
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={localTime}
+            onChange={(event) => setLocalTime(event.target.checked)}
+            className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+          />
+          <span>
+            <strong className="font-semibold">Add local time</strong>: a <code>local_time</code> column, each
+            event's time in {zone} with its offset
+          </span>
+        </label>
         <Button type="submit" disabled={!canExport} isLoading={exportEvents.isPending} className="self-start">
           {!exportEvents.isPending && <Download aria-hidden="true" className="size-4" />}
           Export events

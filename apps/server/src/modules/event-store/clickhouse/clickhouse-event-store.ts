@@ -101,7 +101,8 @@ export async function createClickHouseEventStore(
     transactionOutcomes: (projectId, range) => transactionOutcomes(clickhouse, projectId, range),
     averageGasPrice: (projectId, range, chainId) => averageGasPrice(clickhouse, projectId, range, chainId),
     walletCounts: (projectId, range) => walletCounts(clickhouse, projectId, range),
-    activeDays: (projectId, range, previousRange) => activeDays(clickhouse, projectId, range, previousRange),
+    activeDays: (projectId, range, previousRange, timeZone) =>
+      activeDays(clickhouse, projectId, range, previousRange, timeZone),
     contractFunctions: (projectId, range, limit) => contractFunctions(clickhouse, projectId, range, limit),
     walletProviders: (projectId, range) => walletProviders(clickhouse, projectId, range),
     usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),

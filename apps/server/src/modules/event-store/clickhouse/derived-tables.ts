@@ -138,7 +138,12 @@ export async function deleteDerivedRows(
   params: Params,
   change: DerivedRowsChange,
 ): Promise<void> {
-  for (const table of [...EVENT_SUBSETS.map((subset) => subset.table), 'transaction_keys', 'custom_events'])
+  for (const table of [
+    ...EVENT_SUBSETS.map((subset) => subset.table),
+    'transaction_keys',
+    'custom_events',
+    'wallet_events',
+  ])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);

@@ -23,6 +23,7 @@ import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-d
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
+import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
@@ -161,6 +162,15 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // The custom and identify events with what the Events questions read, fed by a view on `events`, filled
   // from what is stored (ADR 072).
   { version: 15, statements: CUSTOM_EVENTS_STATEMENTS },
+  // Each event carrying a wallet, sorted by the wallet, for the wallet page (ADR 073).
+  {
+    version: 16,
+    statements: walletEventsStatements(
+      EVENT_COLUMNS.filter(({ name }) => (WALLET_EVENT_COLUMNS as readonly string[]).includes(name))
+        .map((column) => `${column.name} ${columnType(column)}`)
+        .join(',\n  '),
+    ),
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -12,6 +12,12 @@ import type { Params } from './client.ts';
  * batch, a replayed segment) that background merges have not removed yet, so nothing is counted twice.
  */
 export const EVENTS = 'events FINAL';
+/**
+ * `events` as stored, without FINAL: for reads whose every figure is a minimum, maximum, argMin/argMax,
+ * distinct count or one row per key (LIMIT 1 BY), which an event stored twice (the same row) does not
+ * change; a deleted event is hidden either way (ADR 044, 073).
+ */
+export const EVENT_ROWS = 'events';
 
 export const FROM = "fromUnixTimestamp64Milli({from:Int64}, 'UTC')";
 export const TO = "fromUnixTimestamp64Milli({to:Int64}, 'UTC')";

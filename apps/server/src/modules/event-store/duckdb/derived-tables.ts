@@ -13,6 +13,7 @@ import { USER_DAYS } from './user-days.ts';
 import { USER_LIVES } from './user-lives.ts';
 import { WALLET_DAYS } from './wallet-days.ts';
 import { WALLET_FIRSTS } from './wallet-firsts.ts';
+import { WALLET_SESSIONS } from './wallet-sessions.ts';
 
 /**
  * Keeps the derived tables of schema.ts in step with `events` (docs/decisions/005-derived-tables.md).
@@ -34,6 +35,7 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   INCIDENT_LIVES,
   INCIDENT_MEMBERS,
   CUSTOM_EVENTS,
+  WALLET_SESSIONS,
 ];
 
 export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);

@@ -140,8 +140,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     averageGasPrice: (projectId, range, chainId) =>
       use(projectId, (c) => averageGasPrice(c, projectId, range, chainId)),
     walletCounts: (projectId, range) => use(projectId, (c) => walletCounts(c, projectId, range)),
-    activeDays: (projectId, range, previousRange) =>
-      use(projectId, (c) => activeDays(c, projectId, range, previousRange)),
+    activeDays: (projectId, range, previousRange, timeZone) =>
+      use(projectId, (c) => activeDays(c, projectId, range, previousRange, timeZone)),
     contractFunctions: (projectId, range, limit) =>
       use(projectId, (c) => contractFunctions(c, projectId, range, limit)),
     walletProviders: (projectId, range) => use(projectId, (c) => walletProviders(c, projectId, range)),

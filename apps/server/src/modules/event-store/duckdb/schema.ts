@@ -67,16 +67,20 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 8;
+export const DERIVED_TABLES_VERSION = 9;
 
 export const CREATE_DERIVED_TABLES = [
-  // Per wallet: when any event first carried it, and its first `wallet_connected` (time and session).
+  // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
+  // and its first `wallet_connected` (time and session).
   `CREATE TABLE IF NOT EXISTS wallet_firsts (
   project_id VARCHAR NOT NULL,
   wallet_address VARCHAR NOT NULL,
   first_seen TIMESTAMP NOT NULL,
   first_connected TIMESTAMP,
   first_connected_session VARCHAR,
+  first_id VARCHAR NOT NULL,
+  first_source VARCHAR,
+  first_campaign VARCHAR,
   PRIMARY KEY (project_id, wallet_address)
 )`,
   // The UTC days on which a user, and a wallet, had any event.
@@ -170,7 +174,40 @@ export const CREATE_DERIVED_TABLES = [
   status_key BIGINT NOT NULL,
   status VARCHAR,
   is_submitted BOOLEAN NOT NULL,
+  sender VARCHAR,
+  sender_ts TIMESTAMP,
+  sender_id VARCHAR,
+  chain_id BIGINT,
+  chain_ts TIMESTAMP,
+  chain_event_id VARCHAR,
+  confirmed_fee HUGEINT,
+  confirmed_ts TIMESTAMP,
+  confirmed_id VARCHAR,
+  confirmed_chain BIGINT,
+  reverted_fee HUGEINT,
+  reverted_ts TIMESTAMP,
+  reverted_id VARCHAR,
+  reverted_chain BIGINT,
+  reverted_to VARCHAR,
+  reverted_selector VARCHAR,
   PRIMARY KEY (project_id, tx_id)
+)`,
+  // Per (wallet, session): the events carrying the wallet (as the connected wallet or a transaction's
+  // `from`) in that session: the first (time, id), the latest time, the first connection of it, and the
+  // distinct countries, browsers, providers and chains (ADR 073: the wallet page without a project scan).
+  `CREATE TABLE IF NOT EXISTS wallet_sessions (
+  project_id VARCHAR NOT NULL,
+  wallet_address VARCHAR NOT NULL,
+  session_id VARCHAR NOT NULL,
+  first_ts TIMESTAMP NOT NULL,
+  first_id VARCHAR NOT NULL,
+  last_ts TIMESTAMP NOT NULL,
+  connected_ts TIMESTAMP,
+  countries VARCHAR[] NOT NULL,
+  browsers VARCHAR[] NOT NULL,
+  providers VARCHAR[] NOT NULL,
+  chains BIGINT[] NOT NULL,
+  PRIMARY KEY (project_id, wallet_address, session_id)
 )`,
   // Per incident: its first occurrence of any source, its life (first and last occurrence of an incident
   // source) and the figures of its latest occurrences: at the latest time, the greatest id, and the

@@ -1,17 +1,48 @@
 import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
 import type { DerivedTable } from './derived-table.ts';
-import { STAGE_KEY } from './sql.ts';
+import { RECEIPT_HAS_FEE, STAGE_KEY } from './sql.ts';
 
-/** `transaction_summaries`: one row per transaction, its request, last stage and outcome (ADR 025). */
+/** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
+const FEE = `CASE WHEN ${RECEIPT_HAS_FEE} THEN gas_used * effective_gas_price END`;
+
+/** A value kept beside the (time, id) of the event it came from: replaced only by an earlier (or a later) one. */
+const keep = (column: string, time: string, id: string, direction: '<' | '>') =>
+  `${column} = CASE WHEN ${time} IS NULL OR (excluded.${time} IS NOT NULL AND (excluded.${time}, excluded.${id}) ${direction} (${time}, ${id}))
+    THEN excluded.${column} ELSE ${column} END`;
+const moves = (time: string, id: string, direction: '<' | '>') =>
+  `(excluded.${time} IS NOT NULL AND (${time} IS NULL OR (excluded.${time}, excluded.${id}) ${direction} (${time}, ${id})))`;
+
+/**
+ * `transaction_summaries`: one row per transaction, its request, last stage and outcome (ADR 025), and for
+ * the wallet questions (ADR 073) its sender (the first stage's `from`, or connected wallet, that has one),
+ * its first stage's chain and its latest `confirmed` and latest `reverted` receipt's fee and chain (and the
+ * reverted one's contract and function), each beside the (time, id) of the stage it came from.
+ */
 export const TRANSACTION_SUMMARIES: DerivedTable = {
   name: 'transaction_summaries',
-  definedIn: 4,
+  definedIn: 9,
   order: 'project_id, requested_at',
   // The latest stage by STAGE_KEY; two stages of the same key (two outcomes in one millisecond) are
   // ordered by name, so that every order of loading gives the same row.
   rows: `SELECT project_id, tx_id, min(ts) AS requested_at, max(ts) AS last_ts,
        max(${STAGE_KEY}) AS status_key, arg_max(tx_stage, (${STAGE_KEY}, tx_stage)) AS status,
-       bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted
+       bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted,
+       arg_min(coalesce(tx_from, wallet_address), (ts, id)) AS sender,
+       min(ts) FILTER (WHERE coalesce(tx_from, wallet_address) IS NOT NULL) AS sender_ts,
+       arg_min(id, (ts, id)) FILTER (WHERE coalesce(tx_from, wallet_address) IS NOT NULL) AS sender_id,
+       arg_min(chain_id, (ts, id)) AS chain_id,
+       min(ts) FILTER (WHERE chain_id IS NOT NULL) AS chain_ts,
+       arg_min(id, (ts, id)) FILTER (WHERE chain_id IS NOT NULL) AS chain_event_id,
+       arg_max(${FEE}, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_fee,
+       max(ts) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_ts,
+       arg_max(id, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_id,
+       arg_max_null(chain_id, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_chain,
+       arg_max(${FEE}, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_fee,
+       max(ts) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_ts,
+       arg_max(id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_id,
+       arg_max_null(chain_id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_chain,
+       arg_max_null(tx_to, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_to,
+       arg_max_null(selector, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_selector
   FROM {source} WHERE type = 'tx' AND tx_id IS NOT NULL
  GROUP BY project_id, tx_id`,
   onConflict: [
@@ -21,9 +52,27 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
   status = CASE WHEN (excluded.status_key, excluded.status) > (status_key, status) THEN excluded.status
     ELSE status END,
   status_key = greatest(status_key, excluded.status_key),
-  is_submitted = is_submitted OR excluded.is_submitted
+  is_submitted = is_submitted OR excluded.is_submitted,
+  ${keep('sender', 'sender_ts', 'sender_id', '<')},
+  ${keep('sender_id', 'sender_ts', 'sender_id', '<')},
+  ${keep('sender_ts', 'sender_ts', 'sender_id', '<')},
+  ${keep('chain_id', 'chain_ts', 'chain_event_id', '<')},
+  ${keep('chain_event_id', 'chain_ts', 'chain_event_id', '<')},
+  ${keep('chain_ts', 'chain_ts', 'chain_event_id', '<')},
+  ${keep('confirmed_fee', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('confirmed_id', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('confirmed_chain', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('confirmed_ts', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('reverted_fee', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_id', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_chain', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_to', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_selector', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_ts', 'reverted_ts', 'reverted_id', '>')}
   WHERE excluded.requested_at < requested_at OR excluded.last_ts > last_ts
      OR (excluded.status_key, excluded.status) > (status_key, status)
-     OR (excluded.is_submitted AND NOT is_submitted)`,
+     OR (excluded.is_submitted AND NOT is_submitted)
+     OR ${moves('sender_ts', 'sender_id', '<')} OR ${moves('chain_ts', 'chain_event_id', '<')}
+     OR ${moves('confirmed_ts', 'confirmed_id', '>')} OR ${moves('reverted_ts', 'reverted_id', '>')}`,
   ],
 };

@@ -1,7 +1,9 @@
-import { previousPeriod, type TimeRange } from '../../../../reading/time-range.ts';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
+import { localDayRuns, previousPeriod, type TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
+import { localDaySql } from '../../local-days.ts';
+import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 type DayValues = { value: string; where: string };
 
@@ -56,15 +58,52 @@ function daysOfValues(range: TimeRange, previousRange: TimeRange) {
 }
 
 /**
+ * Value-days of the local days of a zone other than UTC, from the events of both periods: each event's
+ * local day numbered by `localDaySql` (the same numbers as DuckDB's), the distinct (day, value) pairs
+ * counted per period (an event stored twice changes no distinct count: no FINAL).
+ */
+function zonedDays(current: TimeRange, previous: TimeRange, zone: string) {
+  const at = (name: string) => `fromUnixTimestamp64Milli({${name}:Int64}, 'UTC')`;
+  const runs = localDayRuns(bothPeriods(current, previous), zone);
+  // Over about three years, the local date by ClickHouse's own zone data.
+  const day = runs
+    ? localDaySql(runs, 'toUnixTimestamp64Milli(ts)', (a, b) => `intDiv(${a}, ${b})`)
+    : 'toDate32(ts, {zone:String})';
+  const inCurrent = `(ts >= ${at('current_from')} AND ts < ${at('current_to')})`;
+  const inPrevious = `(ts >= ${at('previous_from')} AND ts < ${at('previous_to')})`;
+  return {
+    sql: `SELECT uniqExactIf(day, assumeNotNull(wallet_address), in_current AND wallet_address IS NOT NULL) AS wallet_days,
+            uniqExactIf(day, user_id, in_current) AS user_days,
+            uniqExactIf(day, assumeNotNull(wallet_address), in_previous AND wallet_address IS NOT NULL) AS previous_wallet_days
+       FROM (SELECT ${day} AS day, wallet_address, user_id, ${inCurrent} AS in_current, ${inPrevious} AS in_previous
+               FROM events
+              WHERE project_id = {project:String} AND (${inCurrent} OR ${inPrevious}))`,
+    params: {
+      current_from: current.fromMs,
+      current_to: current.toMs,
+      previous_from: previous.fromMs,
+      previous_to: previous.toMs,
+      zone,
+    },
+  };
+}
+
+/**
  * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
- * the per-day averages.
+ * the per-day averages, by UTC day or by the local days of `timeZone`.
  */
 export async function activeDays(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<ActiveDays> {
+  if (timeZone !== DEFAULT_TIME_ZONE) {
+    const zoned = zonedDays(range, previousRange, timeZone);
+    const [row] = await clickhouse.rows(zoned.sql, { project: projectId, ...zoned.params }, DaysRow);
+    return activeDaysOf(row);
+  }
   const days = daysOfValues(range, previousRange);
   const [row] = await clickhouse.rows(days.sql, { project: projectId, ...days.params }, DaysRow);
   return activeDaysOf(row);

@@ -1,7 +1,9 @@
-import { previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
+import { localDayRuns, previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
 import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
-import { type ActiveDays, activeDaysOf, DaysRow } from './question.ts';
+import { localDaySql } from '../../local-days.ts';
+import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
 const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;
@@ -58,6 +60,45 @@ async function partialDays(connection: Connection, projectId: string, pieces: [s
 }
 
 /**
+ * Value-days of the local days of a zone other than UTC, from the events of both periods: each event's
+ * local day numbered by `localDaySql`, the distinct (day, value) pairs counted per period.
+ */
+async function zonedDays(
+  connection: Connection,
+  projectId: string,
+  current: TimeRange,
+  previous: TimeRange,
+  zone: string,
+) {
+  const runs = localDayRuns(bothPeriods(current, previous), zone);
+  // Over about three years, the local date by DuckDB's ICU (timezone(): the stored time read as UTC).
+  const day = runs
+    ? localDaySql(runs, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`)
+    : `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
+  const inCurrent = `ts >= ${at('current_from')} AND ts < ${at('current_to')}`;
+  const inPrevious = `ts >= ${at('previous_from')} AND ts < ${at('previous_to')}`;
+  const [row] = await rowsOf(
+    connection,
+    `SELECT count(DISTINCT (day, wallet_address)) FILTER (WHERE in_current AND wallet_address IS NOT NULL)::DOUBLE AS wallet_days,
+            count(DISTINCT (day, user_id)) FILTER (WHERE in_current AND user_id IS NOT NULL)::DOUBLE AS user_days,
+            count(DISTINCT (day, wallet_address)) FILTER (WHERE in_previous AND wallet_address IS NOT NULL)::DOUBLE AS previous_wallet_days
+       FROM (SELECT ${day} AS day, wallet_address, user_id, ${inCurrent} AS in_current, ${inPrevious} AS in_previous
+               FROM events
+              WHERE project_id = $project AND ((${inCurrent}) OR (${inPrevious})))`,
+    {
+      project: projectId,
+      current_from: BigInt(current.fromMs),
+      current_to: BigInt(current.toMs),
+      previous_from: BigInt(previous.fromMs),
+      previous_to: BigInt(previous.toMs),
+      ...(runs === null && { zone }),
+    },
+    DaysRow,
+  );
+  return row;
+}
+
+/**
  * Wallet-days and user-days in the range, and wallet-days in the period before it: the numerators of
  * the per-day averages. Whole days and partly covered ones are read in one transaction (one snapshot).
  */
@@ -66,7 +107,11 @@ export async function activeDays(
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<ActiveDays> {
+  if (timeZone !== DEFAULT_TIME_ZONE) {
+    return activeDaysOf(await zonedDays(connection, projectId, range, previousRange, timeZone));
+  }
   const current = utcDayParts(range);
   const previous = utcDayParts(previousRange);
   const pieces = (

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
-import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
 import { mergeChains, RefusalRow, result } from './question.ts';
 
@@ -10,7 +10,7 @@ import { mergeChains, RefusalRow, result } from './question.ts';
 const RECEIPTS = `receipts AS (
   SELECT tx_id AS r_tx, tx_stage AS r_stage, ts AS r_ts, chain_id AS r_chain, tx_to AS r_to,
          selector AS r_selector, toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price)) AS r_fee
-    FROM ${EVENTS}
+    FROM ${EVENT_ROWS}
    WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage IN ('confirmed', 'reverted')
      AND ${HAS_FEE}
    ORDER BY ts DESC, id DESC
@@ -50,7 +50,7 @@ export async function failedTransactionCost(
     ),
     clickhouse.rows(
       `SELECT chain_id AS chain, uniqExact(tx_id) AS failed
-         FROM ${EVENTS}
+         FROM ${EVENT_ROWS}
         WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage = 'failed'
         GROUP BY chain_id`,
       params,

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import {
   type Connection,
+  FROM,
   RECEIPT_HAS_FEE as HAS_FEE,
   IN_RANGE,
+  type Params,
   rangeParams,
   rowsOf,
+  TO,
 } from '../../duckdb/sql.ts';
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
@@ -22,14 +25,34 @@ const GroupRow = z.object({
   fee: text,
 });
 
-/** Each transaction's latest receipt of each kind logged in the range, with its fee in wei. */
-const RECEIPTS = `receipts AS (
-  SELECT tx_id, tx_stage, ts, chain_id, tx_to, selector, CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END AS fee
-    FROM events
-   WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage IN ('confirmed', 'reverted')
-     AND ${HAS_FEE}
- QUALIFY row_number() OVER (PARTITION BY tx_id, tx_stage ORDER BY ts DESC, id DESC) = 1
+/**
+ * Each transaction's latest receipt of each kind logged in the range, with its fee in wei: from
+ * `transaction_summaries`, which keeps each kind's latest receipt (ADR 073), when that one lies in the
+ * range; a transaction with a receipt at or after the range's end may have an earlier one in it, so those
+ * (few: none when the range runs to now) are asked of the events by id.
+ */
+const receipts = (later: string) => `receipts AS (
+  SELECT confirmed_ts AS ts, confirmed_chain AS chain_id, NULL::VARCHAR AS tx_to, NULL::VARCHAR AS selector,
+         'confirmed' AS tx_stage, confirmed_fee AS fee
+    FROM transaction_summaries
+   WHERE project_id = $project AND confirmed_ts >= ${FROM} AND confirmed_ts < ${TO}${later ? ` AND NOT ${later}` : ''}
+  UNION ALL
+  SELECT reverted_ts, reverted_chain, reverted_to, reverted_selector, 'reverted', reverted_fee
+    FROM transaction_summaries
+   WHERE project_id = $project AND reverted_ts >= ${FROM} AND reverted_ts < ${TO}${later ? ` AND NOT ${later}` : ''}
+  ${
+    later
+      ? `UNION ALL
+  SELECT ts, chain_id, tx_to, selector, tx_stage, fee FROM (
+    SELECT ts, chain_id, tx_to, selector, tx_stage, CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END AS fee
+      FROM events
+     WHERE ${IN_RANGE} AND type = 'tx' AND ${later} AND tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}
+   QUALIFY row_number() OVER (PARTITION BY tx_id, tx_stage ORDER BY ts DESC, id DESC) = 1)`
+      : ''
+  }
 )`;
+
+const LaterRow = z.object({ tx_id: text });
 
 export async function failedTransactionCost(
   connection: Connection,
@@ -38,14 +61,31 @@ export async function failedTransactionCost(
 ): Promise<FailedTransactionCost> {
   const params = rangeParams(projectId, range);
   // One pass over the receipts: per day, chain, contract, function and kind; the chains' sums from them.
+  const later = await rowsOf(
+    connection,
+    `SELECT tx_id FROM transaction_summaries
+      WHERE project_id = $project AND requested_at < ${TO} AND (confirmed_ts >= ${TO} OR reverted_ts >= ${TO})`,
+    { project: projectId, to: BigInt(range.toMs) },
+    LaterRow,
+  );
+  const ids: Params = {};
+  later.forEach((row, index) => {
+    ids[`tx_${index}`] = row.tx_id;
+  });
+  const isLater =
+    later.length === 0
+      ? ''
+      : `tx_id IN (${Object.keys(ids)
+          .map((name) => `$${name}`)
+          .join(', ')})`;
   const groups = await rowsOf(
     connection,
-    `WITH ${RECEIPTS}
+    `WITH ${receipts(isLater)}
      SELECT strftime(ts, '%Y-%m-%d') AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
             sum(fee)::VARCHAR AS fee
        FROM receipts
       GROUP BY ALL`,
-    params,
+    { ...params, ...ids },
     GroupRow,
   );
   const refusals = await rowsOf(

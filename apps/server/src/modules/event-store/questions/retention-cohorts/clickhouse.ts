@@ -1,7 +1,15 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { EVENTS, FROM, ms, TO } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, FROM, ms, TO } from '../../clickhouse/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
-import { cohortRows, RETURN_EVENTS, ReturnRow, returnsEndMs, SizeRow, UTM_COLUMN } from './question.ts';
+import {
+  cohortRows,
+  periodSql,
+  RETURN_EVENTS,
+  ReturnRow,
+  returnsEndMs,
+  SizeRow,
+  UTM_COLUMN,
+} from './question.ts';
 
 export async function retentionCohorts(
   clickhouse: ClickHouse,
@@ -22,11 +30,18 @@ export async function retentionCohorts(
   const split = !query.split
     ? ''
     : `AND (wallet, first_at) IN (
-         SELECT wallet_address, ts FROM ${EVENTS}
+         SELECT wallet_address, ts FROM ${EVENT_ROWS}
           WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
             AND ts >= ${FROM} AND ts < ${TO}
             AND ${utm} ${query.split.value === null ? 'IS NULL' : '= {value:String}'})`;
   const returns = RETURN_EVENTS[query.returnBy];
+  const periodOf = (expression: string) =>
+    periodSql(
+      query,
+      expression,
+      (a, b) => `intDiv(${a}, ${b})`,
+      `toInt64(floor((${expression} - {from:Int64}) / {period:Int64}))`,
+    );
   const cohort = `firsts AS (
     SELECT wallet, min(first_connected) AS first_at
       FROM wallet_firsts WHERE project_id = {project:String}
@@ -34,7 +49,7 @@ export async function retentionCohorts(
     HAVING first_at >= ${FROM} AND first_at < ${TO}
   ),
   cohort AS (
-    SELECT wallet AS c_wallet, toInt64(floor((${ms('assumeNotNull(first_at)')} - {from:Int64}) / {period:Int64})) AS c_cohort
+    SELECT wallet AS c_wallet, ${periodOf(ms('assumeNotNull(first_at)'))} AS c_cohort
       FROM firsts WHERE 1 ${split}
   )`;
   const [sizes, counted] = await Promise.all([
@@ -47,8 +62,8 @@ export async function retentionCohorts(
       `WITH ${cohort},
        returns AS (
          SELECT DISTINCT assumeNotNull(${returns.wallet}) AS r_wallet,
-                toInt64(floor((${ms('ts')} - {from:Int64}) / {period:Int64})) AS r_period
-           FROM ${EVENTS}
+                ${periodOf(ms('ts'))} AS r_period
+           FROM ${EVENT_ROWS}
           WHERE project_id = {project:String} AND ${returns.where}
             AND ts >= ${FROM} AND ts < fromUnixTimestamp64Milli({until:Int64}, 'UTC')
        )

@@ -1,6 +1,15 @@
 import { type Connection, FROM, rowsOf, TO } from '../../duckdb/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
-import { cohortRows, RETURN_EVENTS, ReturnRow, returnsEndMs, SizeRow, UTM_COLUMN } from './question.ts';
+import {
+  cohortRows,
+  periodSql,
+  RETURN_EVENTS,
+  ReturnRow,
+  returnsEndMs,
+  SizeRow,
+  UTM_COLUMN,
+  usesPeriodParam,
+} from './question.ts';
 
 export async function retentionCohorts(
   connection: Connection,
@@ -12,7 +21,7 @@ export async function retentionCohorts(
     project: projectId,
     from: BigInt(query.range.fromMs),
     to: BigInt(query.range.toMs),
-    period: BigInt(query.periodMs),
+    ...(usesPeriodParam(query) && { period: BigInt(query.periodMs) }),
     ...(query.split && query.split.value !== null && { value: query.split.value }),
   };
   const returnParams = { ...params, until: BigInt(returnsEndMs(query)), periods: BigInt(query.periods) };
@@ -25,9 +34,16 @@ export async function retentionCohorts(
                       AND e.session_id = f.first_connected_session
                       AND e.${utm} ${query.split.value === null ? 'IS NULL' : '= $value'})`;
   const returns = RETURN_EVENTS[query.returnBy];
+  const periodOf = (ms: string) =>
+    periodSql(
+      query,
+      ms,
+      (a, b) => `(${a}) // ${b}`,
+      `floor((${ms} - $from::BIGINT) / $period::BIGINT)::BIGINT`,
+    );
   const cohort = `cohort AS (
     SELECT f.wallet_address AS wallet,
-           floor((epoch_ms(f.first_connected) - $from::BIGINT) / $period::BIGINT)::BIGINT AS cohort
+           ${periodOf('epoch_ms(f.first_connected)')} AS cohort
       FROM wallet_firsts f
      WHERE f.project_id = $project AND f.first_connected >= ${FROM} AND f.first_connected < ${TO} ${split}
   )`;
@@ -42,7 +58,7 @@ export async function retentionCohorts(
     `WITH ${cohort},
      returns AS (
        SELECT DISTINCT ${returns.wallet} AS wallet,
-              floor((epoch_ms(ts) - $from::BIGINT) / $period::BIGINT)::BIGINT AS period
+              ${periodOf('epoch_ms(ts)')} AS period
          FROM events
         WHERE project_id = $project AND ${returns.where}
           AND ts >= ${FROM} AND ts < make_timestamp($until::BIGINT * 1000)

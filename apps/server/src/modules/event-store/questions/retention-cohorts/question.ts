@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { DAY_MS, localDayRuns } from '../../../../reading/time-range.ts';
+import { localDaySql } from '../../local-days.ts';
 import { count } from '../../rows.ts';
-import type { CohortDimension, CohortQuery, CohortRow, RetentionReturn } from '../../wallet-questions.ts';
+import {
+  type CohortDimension,
+  type CohortQuery,
+  type CohortRow,
+  cohortZoneOf,
+  periodStartMs,
+  type RetentionReturn,
+} from '../../wallet-questions.ts';
 
 /**
  * Retention cohorts (docs/wallets.md, "Retention cohorts"): a wallet belongs to the cohort of the period
@@ -26,11 +35,43 @@ export const RETURN_EVENTS: Record<RetentionReturn, { where: string; wallet: str
   },
 };
 
+/** How many cohorts the range holds (the last one may be cut by `to`). */
+function cohortCount(query: CohortQuery): number {
+  let cohorts = Math.max(1, Math.ceil((query.range.toMs - query.range.fromMs) / query.periodMs));
+  while (periodStartMs(query, cohorts) < query.range.toMs) cohorts++;
+  while (cohorts > 1 && periodStartMs(query, cohorts - 1) >= query.range.toMs) cohorts--;
+  return cohorts;
+}
+
 /** Where return events can lie: from the first cohort's next period to the last cell's end or `untilMs`. */
 export function returnsEndMs(query: CohortQuery): number {
-  const cohorts = Math.ceil((query.range.toMs - query.range.fromMs) / query.periodMs);
-  return Math.min(query.untilMs, query.range.fromMs + (cohorts + query.periods) * query.periodMs);
+  return Math.min(query.untilMs, periodStartMs(query, cohortCount(query) + query.periods));
 }
+
+/**
+ * The SQL of a time's period (0, 1, … from `from`), given its UTC milliseconds `ms`: elapsed periods, or
+ * in a zone, its local day (`localDaySql`, over `from` … the returns' end) divided by the period's days.
+ * `elapsed` is the engine's expression of the first (with its own parameters).
+ */
+export function periodSql(
+  query: CohortQuery,
+  ms: string,
+  div: (a: string, b: string) => string,
+  elapsed: string,
+): string {
+  const zone = cohortZoneOf(query);
+  if (!zone) return elapsed;
+  const runs = localDayRuns(
+    { fromMs: query.range.fromMs, toMs: Math.max(returnsEndMs(query), query.range.toMs) },
+    zone,
+  );
+  // The service caps a cohort range at 400 days (and its returns 12 periods on): always within the runs' limit.
+  if (!runs) throw new Error('a cohort range longer than localDayRuns numbers');
+  return div(localDaySql(runs, ms, div), String(query.periodMs / DAY_MS));
+}
+
+/** Whether the statement reads the `period` parameter (not in a zone: DuckDB refuses one it does not use). */
+export const usesPeriodParam = (query: CohortQuery): boolean => cohortZoneOf(query) === null;
 
 /** The cohort rows from sizes and (cohort, k) → returned counts, cohorts in order. */
 export function cohortRows(

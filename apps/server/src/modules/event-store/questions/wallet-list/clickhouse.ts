@@ -1,6 +1,6 @@
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
-import { EVENTS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
 import { WALLET_FACTS_CLICKHOUSE } from '../lifecycle-stages/clickhouse.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
@@ -58,7 +58,7 @@ export async function walletList(
   const rows = await clickhouse.rows(
     `WITH seen AS (
        SELECT assumeNotNull(wallet_address) AS s_wallet, ${ms('max(ts)')} AS s_last
-         FROM ${EVENTS}
+         FROM ${EVENT_ROWS}
         WHERE ${IN_RANGE} AND wallet_address IS NOT NULL${seenFilters.map((f) => ` AND ${f}`).join('')}
         GROUP BY s_wallet
      ),
@@ -70,7 +70,7 @@ export async function walletList(
      touch AS (
        SELECT assumeNotNull(wallet_address) AS u_wallet, argMin(utm_source, id) AS u_source,
               argMin(utm_campaign, id) AS u_campaign
-         FROM ${EVENTS}
+         FROM ${EVENT_ROWS}
         WHERE project_id = {project:String} AND (wallet_address, ts) IN (SELECT f_wallet, f_first FROM firsts)
         GROUP BY u_wallet
      ),
@@ -78,7 +78,7 @@ export async function walletList(
        SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
               argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
                 + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS x_fee
-         FROM ${EVENTS}
+         FROM ${EVENT_ROWS}
         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
         GROUP BY tx_id
        HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}

@@ -1,9 +1,12 @@
+import { z } from 'zod';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import {
   type Connection,
   FROM,
   RECEIPT_HAS_FEE as HAS_FEE,
   IN_RANGE,
   type Params,
+  rangeParams,
   rowsOf,
   STAGE_KEY,
   STAGE_WINDOW,
@@ -16,6 +19,10 @@ import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
 /** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
 const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
+
+/** A transaction whose stages lie less than the stage window apart: `transaction_summaries` answers it. */
+const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
+const LongerRow = z.object({ tx_id: z.string() });
 
 export async function walletList(
   connection: Connection,
@@ -62,6 +69,32 @@ export async function walletList(
     params.after_value = query.after.value;
     params.after_wallet = query.after.wallet;
   }
+  // Transactions whose stages lie a stage window apart or more (rare): asked of the events, by id.
+  const longer = await rowsOf(
+    connection,
+    `SELECT tx_id FROM transaction_summaries
+      WHERE project_id = $project AND NOT (${IS_SHORT}) AND requested_at < ${TO} AND last_ts >= ${FROM}`,
+    rangeParams(projectId, query.range),
+    LongerRow,
+  );
+  const ids: Params = {};
+  longer.forEach((row, index) => {
+    ids[`tx_${index}`] = row.tx_id;
+  });
+  const fromEvents =
+    longer.length === 0
+      ? ''
+      : `UNION ALL
+       SELECT arg_min(coalesce(tx_from, wallet_address), ts) AS wallet, arg_max(tx_stage, ${STAGE_KEY}) AS status,
+              coalesce(arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'confirmed' AND ${HAS_FEE}), 0)
+                + coalesce(arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'reverted' AND ${HAS_FEE}), 0) AS fee
+         FROM events
+        WHERE project_id = $project AND type = 'tx' AND ${STAGE_WINDOW}
+          AND tx_id IN (${Object.keys(ids)
+            .map((name) => `$${name}`)
+            .join(', ')})
+        GROUP BY tx_id
+       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}`;
   const rows = await rowsOf(
     connection,
     `WITH seen AS (
@@ -71,24 +104,15 @@ export async function walletList(
         GROUP BY wallet_address
      ),
      firsts AS (
-       SELECT wallet_address AS wallet, first_seen FROM wallet_firsts
+       SELECT wallet_address AS wallet, first_seen, first_source AS source, first_campaign AS campaign
+         FROM wallet_firsts
         WHERE project_id = $project AND wallet_address IN (SELECT wallet FROM seen)
      ),
-     touch AS (
-       SELECT e.wallet_address AS wallet, arg_min(e.utm_source, e.id) AS source,
-              arg_min(e.utm_campaign, e.id) AS campaign
-         FROM events e JOIN firsts f ON e.wallet_address = f.wallet AND e.ts = f.first_seen
-        WHERE e.project_id = $project
-        GROUP BY e.wallet_address
-     ),
      txs AS (
-       SELECT arg_min(coalesce(tx_from, wallet_address), ts) AS wallet, arg_max(tx_stage, ${STAGE_KEY}) AS status,
-              coalesce(arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'confirmed' AND ${HAS_FEE}), 0)
-                + coalesce(arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'reverted' AND ${HAS_FEE}), 0) AS fee
-         FROM events
-        WHERE project_id = $project AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
-        GROUP BY tx_id
-       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+       SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
+         FROM transaction_summaries
+        WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
+       ${fromEvents}
      ),
      tx_totals AS (
        SELECT wallet, count(*) AS transactions, count(*) FILTER (WHERE status IN ('failed', 'reverted')) AS failed,
@@ -101,12 +125,11 @@ export async function walletList(
               coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
               coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid,
               ${stageSql('$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage,
-              touch.source, touch.campaign
+              f.source, f.campaign
          FROM seen s
          JOIN firsts f ON f.wallet = s.wallet
          JOIN wallet_facts w ON w.wallet = s.wallet
          LEFT JOIN tx_totals t ON t.wallet = s.wallet
-         LEFT JOIN touch ON touch.wallet = s.wallet
      )
      SELECT list_wallet, first_ms, last_ms, transactions, failed, gas_paid::VARCHAR AS gas_paid_text, stage,
             source, campaign
@@ -114,7 +137,7 @@ export async function walletList(
       ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
       ORDER BY ${orderBy(query)}
       LIMIT $limit`,
-    params,
+    { ...params, ...ids },
     ListRow,
   );
   return rows.map(walletListRowOf);

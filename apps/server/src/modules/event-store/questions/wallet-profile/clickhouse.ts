@@ -1,16 +1,19 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
-import { EVENTS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
-import { CARRIES_WALLET, DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
+import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
-const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '{wallet:String}');
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
-/** The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. */
+/**
+ * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. `events` without
+ * FINAL here and for the touch: every figure is a minimum, maximum or argMin/argMax per key, which an event
+ * stored twice (the same row) does not change (ADR 073).
+ */
 const TRANSACTIONS = `wallet_txs AS (
-  SELECT tx_id FROM ${EVENTS}
-   WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${CARRIES}
+  SELECT tx_id FROM wallet_events
+   WHERE project_id = {project:String} AND wallet = {wallet:String} AND type = 'tx' AND tx_id IS NOT NULL
    GROUP BY tx_id
   HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
 ),
@@ -18,8 +21,10 @@ txs AS (
   SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
          argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
          argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
-    FROM ${EVENTS}
+    FROM ${EVENT_ROWS}
    WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
+     AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
+     AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
    GROUP BY tx_id
 )`;
 
@@ -37,7 +42,7 @@ export async function walletProfile(
             groupUniqArray(country) AS countries, groupUniqArray(browser) AS browsers,
             groupUniqArray(wallet_provider) AS providers, groupUniqArray(chain_id) AS chains,
             uniqExact(session_id) AS sessions
-       FROM ${EVENTS} WHERE project_id = {project:String} AND ${CARRIES}`,
+       FROM wallet_events WHERE project_id = {project:String} AND wallet = {wallet:String}`,
     params,
     FactsRow,
   );
@@ -48,7 +53,7 @@ export async function walletProfile(
               argMin(utm_campaign, (ts, id)) AS campaign,
               argMinIf(referrer, (ts, id), type = 'page_view') AS referrer,
               argMinIf(path, (ts, id), type = 'page_view') AS landing_path
-         FROM ${EVENTS} WHERE project_id = {project:String} AND session_id = {session:String}`,
+         FROM ${EVENT_ROWS} WHERE project_id = {project:String} AND session_id = {session:String}`,
       { project: projectId, session: facts.first_session },
       TouchRow,
     ),

@@ -1,28 +1,11 @@
-import { type Connection, RECEIPT_HAS_FEE as HAS_FEE, rowsOf, STAGE_KEY } from '../../duckdb/sql.ts';
+import { type Connection, rowsOf } from '../../duckdb/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
-import { CARRIES_WALLET, DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
+import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
-/** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
-const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
-
-const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '$wallet');
-
-/** The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. */
-const TRANSACTIONS = `wallet_txs AS (
-  SELECT tx_id FROM events
-   WHERE project_id = $project AND type = 'tx' AND tx_id IS NOT NULL AND ${CARRIES}
-   GROUP BY tx_id
-  HAVING arg_min(coalesce(tx_from, wallet_address), ts) = $wallet
-),
-txs AS (
-  SELECT tx_id, arg_max(tx_stage, ${STAGE_KEY}) AS status, arg_min(chain_id, ts) AS chain_id,
-         arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'confirmed' AND ${HAS_FEE}) AS paid_confirmed,
-         arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'reverted' AND ${HAS_FEE}) AS paid_reverted
-    FROM events
-   WHERE project_id = $project AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
-   GROUP BY tx_id
-)`;
-
+/**
+ * The wallet's facts from its `wallet_sessions` rows, its transactions from `transaction_summaries` (by
+ * sender), its first session's landing from that session's events (ADR 073).
+ */
 export async function walletProfile(
   connection: Connection,
   projectId: string,
@@ -31,14 +14,13 @@ export async function walletProfile(
   const params = { project: projectId, wallet };
   const [facts] = await rowsOf(
     connection,
-    `SELECT count(*) AS events, epoch_ms(min(ts)) AS first_ms, epoch_ms(max(ts)) AS last_ms,
-            epoch_ms(min(ts) FILTER (WHERE type = 'wallet_connected' AND wallet_address = $wallet)) AS connected_ms,
-            coalesce(arg_min(session_id, (ts, id)), '') AS first_session,
-            coalesce(list(DISTINCT country), []) AS countries, coalesce(list(DISTINCT browser), []) AS browsers,
-            coalesce(list(DISTINCT wallet_provider), []) AS providers,
-            coalesce(list(DISTINCT chain_id), []) AS chains,
-            count(DISTINCT session_id) AS sessions
-       FROM events WHERE project_id = $project AND ${CARRIES}`,
+    `SELECT count(*) AS events, epoch_ms(min(first_ts)) AS first_ms, epoch_ms(max(last_ts)) AS last_ms,
+            epoch_ms(min(connected_ts)) AS connected_ms,
+            coalesce(arg_min(session_id, (first_ts, first_id)), '') AS first_session,
+            coalesce(list_distinct(flatten(list(countries))), []) AS countries, coalesce(list_distinct(flatten(list(browsers))), []) AS browsers,
+            coalesce(list_distinct(flatten(list(providers))), []) AS providers, coalesce(list_distinct(flatten(list(chains))), []) AS chains,
+            count(*) AS sessions
+       FROM wallet_sessions WHERE project_id = $project AND wallet_address = $wallet`,
     params,
     FactsRow,
   );
@@ -55,12 +37,14 @@ export async function walletProfile(
   );
   const gas = await rowsOf(
     connection,
-    `WITH ${TRANSACTIONS}
-     SELECT chain_id AS chain, (coalesce(sum(paid_confirmed), 0) + coalesce(sum(paid_reverted), 0))::VARCHAR AS paid,
-            coalesce(sum(paid_reverted), 0)::VARCHAR AS burned,
+    `SELECT chain_id AS chain,
+            (coalesce(sum(confirmed_fee), 0) + coalesce(sum(reverted_fee), 0))::VARCHAR AS paid,
+            coalesce(sum(reverted_fee), 0)::VARCHAR AS burned,
             count(*) FILTER (WHERE status = 'reverted') AS reverted,
             count(*) FILTER (WHERE status = 'failed') AS failed, count(*) AS transactions
-       FROM txs GROUP BY chain_id`,
+       FROM transaction_summaries
+      WHERE project_id = $project AND sender = $wallet
+      GROUP BY chain_id`,
     params,
     GasRow,
   );

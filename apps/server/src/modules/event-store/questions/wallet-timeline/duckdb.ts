@@ -1,33 +1,47 @@
-import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import { z } from 'zod';
+import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
+import { count, text } from '../../rows.ts';
 import type { WalletTimelineEvent } from '../../wallet-questions.ts';
-import { CARRIES_WALLET } from '../wallet-profile/question.ts';
 import { TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
-const CARRIES = CARRIES_WALLET.replaceAll('{wallet}', '$wallet');
+const LatestRow = z.object({ session_id: text, last_ms: count });
 
+/**
+ * The latest sessions from the wallet's `wallet_sessions` rows, then their events by a list of session
+ * ids (a filter DuckDB applies while it scans, cheaper than a join with the sessions; ADR 073).
+ */
 export async function walletTimeline(
   connection: Connection,
   projectId: string,
   wallet: string,
   sessions: number,
 ): Promise<WalletTimelineEvent[]> {
+  const latest = await rowsOf(
+    connection,
+    `SELECT session_id, epoch_ms(last_ts) AS last_ms FROM wallet_sessions
+      WHERE project_id = $project AND wallet_address = $wallet
+      ORDER BY last_ts DESC, session_id LIMIT $sessions`,
+    { project: projectId, wallet, sessions: BigInt(sessions) },
+    LatestRow,
+  );
+  if (latest.length === 0) return [];
+  const params: Params = { project: projectId };
+  latest.forEach((row, index) => {
+    params[`s_${index}`] = row.session_id;
+  });
+  const order = latest.map((_row, index) => `WHEN $s_${index} THEN ${index}`).join(' ');
   const rows = await rowsOf(
     connection,
-    `WITH latest AS (
-       SELECT session_id, max(ts) AS last_ts FROM events
-        WHERE project_id = $project AND ${CARRIES}
-        GROUP BY session_id ORDER BY last_ts DESC, session_id LIMIT $sessions
-     )
-     SELECT e.id, e.session_id, epoch_ms(e.ts) AS time_ms, e.type, e.path, e.wallet_address, e.wallet_provider,
-            e.chain_id, e.tx_id, e.tx_stage, e.tx_hash, e.tx_to, e.selector, e.gas_used::VARCHAR AS gas_used_text,
-            e.effective_gas_price::VARCHAR AS effective_gas_price_text, e.sig_stage, e.sig_method, e.error_source,
-            e.error_message, e.error_code, e.rpc_method, e.incident_id, e.gas_balance::VARCHAR AS gas_balance_text,
-            e.wallet_nonce::VARCHAR AS wallet_nonce_text
-       FROM events e JOIN latest l ON l.session_id = e.session_id
-      WHERE e.project_id = $project
-      ORDER BY l.last_ts DESC, l.session_id, e.ts, e.id
+    `SELECT id, session_id, epoch_ms(ts) AS time_ms, type, path, wallet_address, wallet_provider,
+            chain_id, tx_id, tx_stage, tx_hash, tx_to, selector, gas_used::VARCHAR AS gas_used_text,
+            effective_gas_price::VARCHAR AS effective_gas_price_text, sig_stage, sig_method, error_source,
+            error_message, error_code, rpc_method, incident_id, gas_balance::VARCHAR AS gas_balance_text,
+            wallet_nonce::VARCHAR AS wallet_nonce_text
+       FROM events
+      WHERE project_id = $project AND session_id IN (${latest.map((_row, index) => `$s_${index}`).join(', ')})
+      ORDER BY CASE session_id ${order} END, ts, id
       LIMIT ${TIMELINE_EVENTS}`,
-    { project: projectId, wallet, sessions: BigInt(sessions) },
+    params,
     TimelineRow,
   );
   return rows.map(timelineEventOf);

@@ -1,0 +1,25 @@
+import { DAY_MS, type LocalDayRun } from '../../reading/time-range.ts';
+
+/**
+ * The local day (0, 1, … from the range's first, `localDayRuns`) of the time whose UTC milliseconds
+ * `ms` is, as one SQL expression: a CASE over the runs, whole days elapsed within a run of 24-hour days.
+ * `div` is the engine's integer division (the operand is never negative). The runs' numbers are
+ * computed here, not given by a caller, and written as integer literals.
+ */
+export function localDaySql(runs: readonly LocalDayRun[], ms: string, div: (a: string, b: string) => string) {
+  const literal = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+    return String(value);
+  };
+  const dayOf = (run: LocalDayRun) =>
+    run.regular
+      ? `(${literal(run.index)} + ${div(`(${ms} - ${literal(run.startMs)})`, literal(DAY_MS))})`
+      : literal(run.index);
+  const [first, ...rest] = runs;
+  if (!first) throw new Error('a range has at least one local day');
+  if (rest.length === 0) return dayOf(first);
+  const branches = runs
+    .slice(0, -1)
+    .map((run, i) => `WHEN ${ms} < ${literal(runs[i + 1]?.startMs ?? 0)} THEN ${dayOf(run)}`);
+  return `(CASE ${branches.join(' ')} ELSE ${dayOf(runs.at(-1) as LocalDayRun)} END)`;
+}
