@@ -18,6 +18,7 @@ export default defineProject({
       'test/sourcemaps/sourcemaps.test.ts',
       'test/wallets/**/*.test.ts',
       'test/custom-events/**/*.test.ts',
+      'test/goals/conversions.test.ts',
       'test/event-export/**/*.test.ts',
       'test/event-store/export-events.test.ts',
       'test/hostile/any-stored-time.test.ts',

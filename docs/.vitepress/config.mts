@@ -105,6 +105,7 @@ export default defineConfig({
           { text: 'Source maps and the CLI', link: '/source-maps' },
           { text: 'Wallets', link: '/wallets' },
           { text: 'Custom events and identify', link: '/custom-events' },
+          { text: 'Goals', link: '/goals' },
           { text: 'Live view', link: '/live' },
           { text: 'Data access and privacy', link: '/data-access-and-privacy' },
           { text: 'Teams: members, roles, audit log', link: '/teams' },

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createIngestLog } from '../src/modules/ingestion/ingest-log.ts';
+import { createIngestLog } from '../src/modules/ingest-log/ingest-log.ts';
 import { batchEntry } from '../src/modules/ingestion/log-entries.ts';
 import { batch, benchRequest } from './support/load.ts';
 

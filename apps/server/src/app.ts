@@ -49,24 +49,33 @@ import { createEventExportService } from './modules/event-export/service.ts';
 import { clickHouseEventStore } from './modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from './modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventStore, EventStoreFactory } from './modules/event-store/event-store.ts';
+import { createGoals } from './modules/goals/module.ts';
+import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createIncidents } from './modules/incidents/module.ts';
+import { createEventService, type EventService } from './modules/ingest-log/service.ts';
+import { createAdmission } from './modules/ingestion/admission.ts';
 import { createGeoLookup } from './modules/ingestion/enrich.ts';
+import { createIngest, type IngestPart } from './modules/ingestion/ingest.ts';
+import { createIntegrationStatus } from './modules/ingestion/integration-status.ts';
 import { legacyIngestionGraphql } from './modules/ingestion/legacy/resolvers.ts';
 import { eventRoutes } from './modules/ingestion/routes.ts';
 import { sdkScriptRoute } from './modules/ingestion/sdk-script.ts';
-import { createEventService, type EventService } from './modules/ingestion/service.ts';
+import type { LiveFeed } from './modules/live/feed.ts';
+import { liveRoutes } from './modules/live/routes.ts';
+import { createLive } from './modules/live/service.ts';
 import { createOutboxStore } from './modules/mail/outbox-store.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
 import { createFileTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { createMemberService, type MemberService } from './modules/members/service.ts';
 import { createMemberStore } from './modules/members/store.ts';
+import { createProjectAccess } from './modules/project-access/service.ts';
+import { createProjectStore } from './modules/project-access/store.ts';
 import { startRetentionJob } from './modules/projects/retention-job.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { createProjectService, type ProjectService } from './modules/projects/service.ts';
-import { createProjectStore } from './modules/projects/store.ts';
 import { readTokenRoutes } from './modules/read-tokens/routes.ts';
 import { createReadTokenService, type ReadTokenService } from './modules/read-tokens/service.ts';
 import { createReadTokenStore } from './modules/read-tokens/store.ts';
@@ -90,7 +99,12 @@ export type Services = {
   sessions: SessionService;
   auth: AuthService;
   projects: ProjectService;
+  /** The ingestion log and its loader (flush, backlog, the deletes that see events not loaded yet). */
   events: EventService;
+  /** A batch's checks and enrichment (`geoIpLoaded`: whether the geo-IP database is in memory yet). */
+  ingest: IngestPart;
+  /** The live streams (modules/live): `closeStreamsOf`, `connections`. */
+  live: LiveFeed;
   readTokens: ReadTokenService;
   members: MemberService;
   auditLog: AuditLogService;
@@ -199,24 +213,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     publicUrl: config.publicUrl,
   });
-  // The audit log checks roles through the projects service, which records into it: built in turn.
-  const audit = {
-    record: (entry: Parameters<AuditLogService['record']>[0]) => auditLog.record(entry),
-  };
-  const projects = createProjectService({
-    store: createProjectStore(db),
-    clock,
-    audit,
-    // Ingestion is built below (it looks projects up); a project is deleted only once requests are served.
-    events: {
-      deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId),
-      deleteWalletEvents: (projectId, wallet) => events.deleteWalletEvents(projectId, wallet),
-      deleteUserEvents: (projectId, userId) => events.deleteUserEvents(projectId, userId),
-      deleteEventsBefore: (projectId, before) => eventStore.deleteEventsBefore(projectId, before),
-    },
-    // Built below: a project is deleted only once requests are served.
-    deleteProjectFiles: (projectId) => sourcemaps.removeProjectFiles(projectId),
-  });
+  // Parts are built in the order of what they are built with (ADR 075; apps/server/test/architecture.test.ts
+  // checks it): the project access first (the accounts store alone), the projects service last of these.
+  const projectStore = createProjectStore(db);
+  const projectAccess = createProjectAccess({ store: projectStore });
+  const auditLog = createAuditLogService({ store: createAuditLogStore(db), projects: projectAccess, clock });
   // CLICKHOUSE_URL selects ClickHouse; the embedded DuckDB file is the default (tests pass their own).
   const chosenEventStore =
     options.eventStore ??
@@ -227,19 +228,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metrics = createMetrics();
   // Source maps (ADR 066): uploads and write tokens; the symbolicator maps stacks for ingestion's
   // fingerprint and the incident detail, from an index of the releases with maps kept in memory.
-  const sourcemaps = createSourcemaps({ db, dataDir: config.dataDir, projects, clock, audit });
+  const sourcemaps = createSourcemaps({
+    db,
+    dataDir: config.dataDir,
+    projects: projectAccess,
+    clock,
+    audit: auditLog,
+  });
   if (options.migrate !== false) await sourcemaps.symbolicator.start();
   app.addHook('onClose', async () => sourcemaps.symbolicator.stop());
+  // The ingestion log and its loader: batches are acknowledged once in this log and loaded into the
+  // event store in the background (ADR 003).
   const events = createEventService({
-    geo,
-    topFrames: sourcemaps.symbolicator,
     metrics,
     store: eventStore,
-    projects,
-    clock,
-    rateLimit: { eventsPerMinute: config.ingestEventsPerMinute ?? 6_000_000 },
-    live: config.live,
-    // Batches are acknowledged once in this log and loaded into the event store in the background (ADR 003).
     log: {
       dir: path.join(config.dataDir, 'ingest-log'),
       maxBacklogBytes: config.ingestBacklogMaxBytes,
@@ -251,6 +253,43 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ),
     },
   });
+  const projects = createProjectService({
+    store: projectStore,
+    access: projectAccess,
+    clock,
+    audit: auditLog,
+    // A deleted project's events go, those still in the ingestion log too.
+    events: {
+      deleteProjectEvents: (projectId) => events.deleteProjectEvents(projectId),
+      deleteWalletEvents: (projectId, wallet) => events.deleteWalletEvents(projectId, wallet),
+      deleteUserEvents: (projectId, userId) => events.deleteUserEvents(projectId, userId),
+      deleteEventsBefore: (projectId, before) => eventStore.deleteEventsBefore(projectId, before),
+    },
+    deleteProjectFiles: (projectId) => sourcemaps.removeProjectFiles(projectId),
+  });
+  // Ingestion's other parts: admission (key, Origin, rate, backlog), the batch's checks and enrichment,
+  // the integration card.
+  const admission = createAdmission({
+    projects: projectAccess,
+    log: events,
+    rateLimit: { eventsPerMinute: config.ingestEventsPerMinute ?? 6_000_000 },
+  });
+  const ingest = createIngest({
+    log: events,
+    store: eventStore,
+    topFrames: sourcemaps.symbolicator,
+    clock,
+    geo,
+  });
+  const integration = createIntegrationStatus({
+    projects: projectAccess,
+    log: events,
+    store: eventStore,
+    clock,
+  });
+  // The live streams (modules/live): fed by the log's commits, closed by a project's deletion and by the
+  // end of their session on this node.
+  const liveFeed = createLive({ options: config.live, log: events, projects: projectAccess, sessions });
   const leadership = createLeadership({ databaseUrl: config.databaseUrl, logger: app.log });
   // After listen, not on ready: the store's upkeep (DuckDB: clustering by project and time, ADR 004)
   // starts then, never inside a request, and on one node at a time when several share the stores.
@@ -317,12 +356,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await (await adminSocket)?.close();
     await leadership.close();
+    admission.close();
     await events.close();
     await eventStore.close();
   });
-  const auditLog = createAuditLogService({ store: createAuditLogStore(db), projects, clock });
-  const readTokens = createReadTokenService({ store: createReadTokenStore(db), projects, clock, audit });
-  const annotations = createAnnotationService({ store: createAnnotationStore(db), projects, clock, audit });
+  const readTokens = createReadTokenService({
+    store: createReadTokenStore(db),
+    projects,
+    clock,
+    audit: auditLog,
+  });
+  const annotations = createAnnotationService({
+    store: createAnnotationStore(db),
+    projects,
+    clock,
+    audit: auditLog,
+  });
   const members = createMemberService({
     store: createMemberStore(db),
     projects,
@@ -333,7 +382,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A removed member's live streams on this node end at once (ACCESS_ENDED); on other nodes at their
     // next heartbeat, which checks the membership again.
     onMemberRemoved: (userId, projectId) => {
-      events.live.closeStreamsOf(userId, projectId);
+      liveFeed.closeStreamsOf(userId, projectId);
       // Their report choices go too (sending also asks for current members only).
       void reports
         .forgetMember(userId, projectId)
@@ -359,13 +408,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
   const customEvents = createCustomEvents({ projects, eventStore, clock });
+  const goals = createGoals({ db, projects, audit: auditLog, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });
   const incidents = createIncidents({
     projects,
     eventStore,
     db,
     clock,
-    audit,
+    audit: auditLog,
     mapFrames: (projectId, release, stack) => sourcemaps.symbolicator.mapStack(projectId, release, stack),
   });
   const wallets = createWallets({ projects, eventStore, clock });
@@ -429,6 +479,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     projects,
     events,
+    ingest,
+    live: liveFeed,
     readTokens,
     members,
     auditLog,
@@ -438,8 +490,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventStore,
     leadership,
   };
-  // A session ended on this node (Log Out, password reset) closes its live streams at once.
-  sessions.onEnded((ended) => events.live.endSessions(ended));
   app.decorate('services', services);
   app.decorate('sessions', sessions);
   app.decorate('readTokens', readTokens);
@@ -468,6 +518,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(readTokenRoutes, { readTokens });
       await api.register(sourcemapRoutes, { sourcemaps: sourcemaps.service });
       await api.register(annotationRoutes, { annotations });
+      await api.register(goalRoutes, { goals: goals.service });
       await api.register(memberRoutes, { members });
       await api.register(auditLogRoutes, { auditLog });
       await api.register(eventExportRoutes, { exports });
@@ -480,19 +531,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Ingestion (`POST /api/v1/events`, integration status), `/sdk.js` and GraphQL, outside /api/v1's prefix.
   metrics.watchIngestLog(events);
-  await app.register(eventRoutes, { events, onRefused: metrics.refused });
+  await app.register(eventRoutes, { admission, ingest, integration, onRefused: metrics.refused });
+  await app.register(liveRoutes, { feed: liveFeed, projects: projectAccess, clock });
   await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
   await app.register(graphqlPlugin, {
     modules: [
       dateTimeGraphql,
       chainIdGraphql,
-      legacyIngestionGraphql(events),
+      legacyIngestionGraphql({ admission, ingest, log: events }),
       analytics.graphql,
       acquisition.graphql,
       incidents.graphql,
       wallets.graphql,
       customEvents.graphql,
       annotationsGraphqlModule({ annotations }),
+      goals.graphql,
     ],
     onQuery: metrics.queryTook,
   });

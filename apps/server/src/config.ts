@@ -49,7 +49,7 @@ export type Config = {
   ingestBacklogMaxBytes?: number;
   /**
    * Bounds of the live streams (`GET /api/v1/projects/:id/live`): queued messages per stream, heartbeat,
-   * streams per project and per user. Defaults in modules/ingestion/live-feed.ts; tests set them small.
+   * streams per project and per user. Defaults in modules/live/feed.ts; tests set them small.
    */
   live?: {
     maxQueuedMessages?: number;

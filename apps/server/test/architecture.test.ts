@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -19,6 +20,9 @@ const MODULES = path.join(SRC, 'modules');
 const PUBLIC_FILES: Record<string, readonly string[]> = {
   auth: ['guard.ts', 'sessions.ts'],
   mail: ['service.ts'],
+  // The projects' rows and who may reach them (roles, API keys, change listeners): the projects service
+  // is built with it, after the modules it hands a project's deletion to (ADR 075).
+  'project-access': ['service.ts', 'store.ts'],
   projects: [],
   // The port: its types, the event row, the log record format and the questions, never an adapter.
   'event-store': [
@@ -33,8 +37,13 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
     'wallet-questions.ts',
     'alert-questions.ts',
     'custom-event-questions.ts',
+    'goal-questions.ts',
   ],
+  // The ingestion log and its loader: admission reads its backlog, ingestion commits into it.
+  'ingest-log': ['service.ts', 'log-writer.ts', 'group-commit.ts'],
   ingestion: [],
+  // The live streams (docs/live.md): subscribed to the log's commits, a project's deletion, a session's end.
+  live: [],
   analytics: [],
   acquisition: [],
   // The incident fingerprint: a pure function that ingestion stamps on error events.
@@ -53,12 +62,48 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'audit-log': [],
   // Dated notes on the time charts (docs/annotations.md).
   annotations: [],
+  // Goals and their conversions (docs/goals.md).
+  goals: [],
   // Alert channels: app.ts hands its service's enqueueNotice to the alert rules (issue 27).
   'alert-channels': [],
   // Email reports (docs/reports.md): app.ts hands them the dashboard services and the mail outbox.
   reports: [],
   // Alert rules (issue 27): no other module imports them; app.ts hands the channels' notify in.
   'alert-rules': [],
+};
+
+/**
+ * What app.ts builds each module with (ADR 075): the modules whose parts (the services, stores and feeds
+ * app.ts makes) each module's factories, route plugins and methods are handed in app.ts, closures included.
+ * The wiring must be exactly this, and this and the imports together must run one way (no cycle). A module
+ * that must hear of another's event subscribes to it (`onProjectChanged`, `onCommitted`, `onEnded`) rather
+ * than being handed in.
+ */
+const WIRED: Record<string, readonly string[]> = {
+  'project-access': [],
+  'audit-log': ['project-access'],
+  'event-store': [],
+  sourcemaps: ['audit-log', 'project-access'],
+  'ingest-log': ['event-store'],
+  projects: ['audit-log', 'event-store', 'ingest-log', 'project-access', 'sourcemaps'],
+  ingestion: ['event-store', 'ingest-log', 'project-access', 'sourcemaps'],
+  live: ['auth', 'ingest-log', 'project-access'],
+  'read-tokens': ['audit-log', 'projects'],
+  annotations: ['audit-log', 'projects'],
+  members: ['audit-log', 'live', 'mail', 'projects', 'reports'],
+  'alert-channels': ['audit-log', 'mail', 'projects'],
+  'event-export': ['event-store', 'projects'],
+  analytics: ['event-store', 'projects'],
+  'custom-events': ['event-store', 'projects'],
+  goals: ['audit-log', 'event-store', 'projects'],
+  acquisition: ['event-store', 'projects'],
+  incidents: ['audit-log', 'event-store', 'projects', 'sourcemaps'],
+  wallets: ['event-store', 'projects'],
+  reports: ['acquisition', 'analytics', 'incidents', 'mail', 'projects'],
+  'alert-rules': ['alert-channels', 'event-store', 'incidents', 'projects'],
+  health: ['alert-channels', 'event-store', 'ingest-log', 'mail'],
+  auth: ['mail'],
+  mail: [],
 };
 
 const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];
@@ -102,6 +147,147 @@ const shown = (file: string) => path.relative(SRC, file);
 
 const files = sourceFiles(SRC);
 const imports = files.flatMap(importsOf);
+
+/**
+ * app.ts's wiring, module → modules it is handed: a part is a `const` of buildApp made by a function that
+ * app.ts imports from a module (or by a const that is); a call of a module's function (a factory, a route
+ * plugin given to `register`, a part's method) naming another module's part anywhere in its arguments,
+ * closures included, wires the first module with the second. Consts that are no part (`ruleChannels`) are
+ * followed to the parts they name.
+ */
+function wiringOf(appFile: string): Map<string, Set<string>> {
+  const source = ts.createSourceFile(appFile, readFileSync(appFile, 'utf8'), ts.ScriptTarget.Latest, true);
+  const importedFrom = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    // Resolved from src/, where app.ts lives (ARCHITECTURE_APP_TS may name a copy elsewhere).
+    const owner = moduleOf(path.resolve(SRC, statement.moduleSpecifier.text));
+    const bindings = statement.importClause?.namedBindings;
+    if (owner && bindings && ts.isNamedImports(bindings)) {
+      for (const element of bindings.elements) importedFrom.set(element.name.text, owner);
+    }
+  }
+  const build = source.statements.find(
+    (statement): statement is ts.FunctionDeclaration =>
+      ts.isFunctionDeclaration(statement) && statement.name?.text === 'buildApp',
+  );
+  const consts = new Map<string, ts.Expression>();
+  for (const statement of build?.body?.statements ?? []) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name) && declaration.initializer) {
+        consts.set(declaration.name.text, declaration.initializer);
+      }
+    }
+  }
+  const unwrap = (node: ts.Expression): ts.Expression =>
+    ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node;
+  const partModule = new Map<string, string>();
+  const moduleOfName = (name: string, seen: Set<string> = new Set()): string | undefined => {
+    if (importedFrom.has(name)) return importedFrom.get(name);
+    if (partModule.has(name)) return partModule.get(name);
+    const initializer = consts.get(name);
+    if (!initializer || seen.has(name)) return undefined;
+    seen.add(name);
+    const found = moduleOfExpression(initializer, seen);
+    if (found) partModule.set(name, found);
+    return found;
+  };
+  /**
+   * A factory's call (`createX(…)`, awaited or not), either side of a choice between two of one module's
+   * (`url ? clickHouseEventStore(…) : duckDbEventStore(…)`), the fallback of `??`, or a part's name.
+   */
+  function moduleOfExpression(expression: ts.Expression, seen: Set<string>): string | undefined {
+    const head = unwrap(expression);
+    if (ts.isIdentifier(head)) return moduleOfName(head.text, seen);
+    if (ts.isCallExpression(head) && ts.isIdentifier(head.expression)) {
+      return moduleOfName(head.expression.text, seen);
+    }
+    if (ts.isConditionalExpression(head)) {
+      const sides = new Set([head.whenTrue, head.whenFalse].map((side) => moduleOfExpression(side, seen)));
+      return sides.size === 1 ? [...sides][0] : undefined;
+    }
+    if (ts.isBinaryExpression(head) && head.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
+      return moduleOfExpression(head.right, seen);
+    }
+    return undefined;
+  }
+  for (const name of consts.keys()) moduleOfName(name);
+
+  /** The modules of the parts a node names, following consts that are no part. */
+  const partsNamed = (node: ts.Node, seen: Set<string> = new Set()): Set<string> => {
+    const named = new Set<string>();
+    const visit = (child: ts.Node) => {
+      if (ts.isIdentifier(child) && !seen.has(child.text)) {
+        const parent = child.parent;
+        const isPropertyName =
+          (ts.isPropertyAccessExpression(parent) && parent.name === child) ||
+          (ts.isPropertyAssignment(parent) && parent.name === child);
+        if (!isPropertyName) {
+          seen.add(child.text);
+          const owner = partModule.get(child.text);
+          if (owner) named.add(owner);
+          else if (consts.has(child.text)) {
+            for (const other of partsNamed(consts.get(child.text) as ts.Node, seen)) named.add(other);
+          }
+        }
+      }
+      ts.forEachChild(child, visit);
+    };
+    visit(node);
+    return named;
+  };
+  const rootOf = (node: ts.Expression): ts.Expression =>
+    ts.isPropertyAccessExpression(node) ? rootOf(node.expression) : node;
+
+  const wiring = new Map<string, Set<string>>();
+  const wire = (from: string | undefined, args: readonly ts.Node[]) => {
+    if (!from) return;
+    const targets = wiring.get(from) ?? new Set<string>();
+    for (const arg of args) for (const to of partsNamed(arg)) if (to !== from) targets.add(to);
+    wiring.set(from, targets);
+  };
+  const visitCalls = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const [first, ...rest] = node.arguments;
+      if (ts.isIdentifier(callee)) {
+        // A module's factory or function: createProjectService({ … }), legacyIngestionGraphql({ … }).
+        wire(importedFrom.get(callee.text), node.arguments);
+      } else if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'register' && first) {
+        // A module's route plugin and its options: app.register(eventRoutes, { … }).
+        if (ts.isIdentifier(first)) wire(importedFrom.get(first.text), rest);
+      } else if (ts.isPropertyAccessExpression(callee)) {
+        // A part's method handed another part: members.x(() => live.y()).
+        const root = rootOf(callee);
+        if (ts.isIdentifier(root)) wire(partModule.get(root.text), node.arguments);
+      }
+    }
+    ts.forEachChild(node, visitCalls);
+  };
+  if (build?.body) visitCalls(build.body);
+  for (const [from, targets] of wiring) if (targets.size === 0) wiring.delete(from);
+  return wiring;
+}
+
+/** Each cycle of a graph, as `a -> b -> a`. */
+function cyclesOf(edges: Map<string, Set<string>>): string[] {
+  const cycles = new Set<string>();
+  const visit = (node: string, trail: string[]) => {
+    if (trail.includes(node)) {
+      cycles.add([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+      return;
+    }
+    for (const next of edges.get(node) ?? []) visit(next, [...trail, node]);
+  };
+  for (const node of edges.keys()) visit(node, []);
+  return [...cycles];
+}
+
+/** ARCHITECTURE_APP_TS checks another app.ts (shown failing on the wiring of before ADR 075). */
+const APP_FILE = process.env.ARCHITECTURE_APP_TS
+  ? path.resolve(process.env.ARCHITECTURE_APP_TS)
+  : path.join(SRC, 'app.ts');
 
 describe('server boundaries', () => {
   it('knows every module folder (a new module declares what it offers)', () => {
@@ -148,16 +334,34 @@ describe('server boundaries', () => {
       const b = target && moduleOf(target);
       if (a && b && a !== b) edges.set(a, (edges.get(a) ?? new Set()).add(b));
     }
-    const cycles: string[] = [];
-    const visit = (node: string, trail: string[]) => {
-      if (trail.includes(node)) {
-        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
-        return;
-      }
-      for (const next of edges.get(node) ?? []) visit(next, [...trail, node]);
-    };
-    for (const node of edges.keys()) visit(node, []);
-    expect(cycles).toEqual([]);
+    expect(cyclesOf(edges)).toEqual([]);
+  });
+
+  it('wires the modules in app.ts exactly as WIRED declares (closures included)', () => {
+    const wiring = wiringOf(APP_FILE);
+    const shownWiring = Object.fromEntries(
+      [...wiring].map(([from, targets]) => [from, [...targets].sort()] as const).sort(),
+    );
+    const declared = Object.fromEntries(
+      Object.entries(WIRED)
+        .filter(([, targets]) => targets.length > 0)
+        .map(([from, targets]) => [from, [...targets].sort()] as const)
+        .sort(),
+    );
+    expect(shownWiring).toEqual(declared);
+  });
+
+  it('has no cycle in the wiring of app.ts, nor in it and the imports together', () => {
+    const wiring = wiringOf(APP_FILE);
+    expect(cyclesOf(wiring)).toEqual([]);
+    const edges = new Map<string, Set<string>>();
+    for (const [from, targets] of Object.entries(WIRED)) edges.set(from, new Set(targets));
+    for (const { from, target } of imports) {
+      const a = moduleOf(from);
+      const b = target && moduleOf(target);
+      if (a && b && a !== b) edges.set(a, (edges.get(a) ?? new Set()).add(b));
+    }
+    expect(cyclesOf(edges)).toEqual([]);
   });
 
   it('keeps the shared reading machinery and lib free of the modules', () => {

@@ -30,6 +30,7 @@ type Team = {
     writeToken: string;
     alertChannel: string;
     annotation: string;
+    goal: string;
   };
   /** The token of an invitation sent to the non-member's address. */
   acceptToken: string;
@@ -254,6 +255,33 @@ const REST: RestCase[] = [
   },
   {
     method: 'GET',
+    route: `${P}/goals`,
+    url: (t) => `/api/v1/projects/${t.projectId}/goals`,
+    // A read token reads its project's goals (as it reads their figures through GraphQL).
+    expected: { ...READ, readToken: 200 },
+  },
+  {
+    method: 'POST',
+    route: `${P}/goals`,
+    url: (t) => `/api/v1/projects/${t.projectId}/goals`,
+    body: () => ({ name: 'Docs', kind: 'path', pathPattern: '/docs/**' }),
+    expected: manage(201),
+  },
+  {
+    method: 'PUT',
+    route: `${P}/goals/:goalId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/goals/${t.ids.goal}`,
+    body: () => ({ name: 'Signed up', kind: 'event', eventName: 'signup' }),
+    expected: MANAGE,
+  },
+  {
+    method: 'DELETE',
+    route: `${P}/goals/:goalId`,
+    url: (t) => `/api/v1/projects/${t.projectId}/goals/${t.ids.goal}`,
+    expected: manage(204),
+  },
+  {
+    method: 'GET',
     route: `${P}/integration`,
     url: (t) => `/api/v1/projects/${t.projectId}/integration`,
     expected: READ,
@@ -446,6 +474,22 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         created_at: now,
       })
       .execute();
+    const goal = newId();
+    await db
+      .insertInto('goals')
+      .values({
+        id: goal,
+        project_id: project.id,
+        name: 'Swap',
+        kind: 'event',
+        event_name: 'swap',
+        property_key: null,
+        property_value: null,
+        path_pattern: null,
+        created_by: owner.email,
+        created_at: now,
+      })
+      .execute();
     const alertRule = await t.services.alertRules.create(actor, project.id, {
       name: 'Failing',
       kind: 'tx_fail_rate',
@@ -500,6 +544,7 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         invitation: pending.id,
         readToken: readToken.id,
         annotation,
+        goal,
         alertRule: alertRule.id,
         writeToken: writeToken.id,
         alertChannel: alertChannel.id,

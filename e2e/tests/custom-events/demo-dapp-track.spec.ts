@@ -10,7 +10,8 @@ import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
  * The demo dapp, with the one-line snippet from a real server, calls `Polyflow.identify` on Connect and
  * `Polyflow.track('swap_quote_shown', …)` on "Get a swap quote". The script build loads its add-on
  * (`/sdk-addon.js`, ADR 068) only then, once; the server accepts both events and the Events screen shows
- * the custom event.
+ * the custom event. A goal on that event, added with the Analytics screen's "Manage goals" form by keyboard,
+ * shows its converting user (docs/goals.md).
  */
 let chain: TestChain;
 let polyflow: PolyflowInstance;
@@ -92,5 +93,58 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   await snap(page, 'custom-events-demo-dapp-events-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, 'custom-events-demo-dapp-events-390');
+
+  // A goal on the demo's track call: added by keyboard, after an invalid pattern was refused inline.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${polyflow.url}/console/${project.id}/analytics?period=7d`);
+  const goalsCard = page.getByRole('region', { name: 'Goals' });
+  await expect(goalsCard).toContainText('No goals yet');
+  await goalsCard.getByRole('button', { name: 'Manage goals' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage goals' });
+  await dialog.getByLabel('Goal name').fill('Docs');
+  await dialog.getByLabel('visits a page').check();
+  await dialog.getByLabel('Page path pattern').fill('/docs-*');
+  await dialog.getByRole('button', { name: 'Add goal' }).click();
+  await expect(dialog.getByLabel('Page path pattern')).toHaveAccessibleDescription(/must be a whole segment/);
+  await dialog.getByLabel('sends a custom event').check();
+  await dialog.getByLabel('Goal name').fill('Quoted ETH/USDC');
+  await dialog.getByLabel('Custom event name').fill('swap_quote_shown');
+  await dialog.getByLabel('Property (optional)').fill('pair');
+  await dialog.getByLabel('Property value').fill('ETH/USDC');
+  await dialog.getByLabel('Property value').press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Goals' })).toContainText('Quoted ETH/USDC');
+  await snap(page, 'goals-manage-dialog-1440');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The identified user converted once; every user of the period is that one user: 100 %.
+  const row = goalsCard.getByRole('row', { name: /Quoted ETH\/USDC/ });
+  await expect(row).toContainText('Event swap_quote_shown where pair = ETH/USDC');
+  await expect(row.getByRole('cell').nth(1)).toHaveText(/^1(?!\d)/);
+  await expect(row.getByRole('cell').nth(2)).toHaveText('100%');
+  await snap(page, 'goals-analytics-card-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'goals-analytics-card-390');
+
+  // The goal as the attribution table's column: the demo page has no UTM, so its user is Unattributed.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${polyflow.url}/console/${project.id}/acquisition?period=7d`);
+  await page.getByLabel('Goal column').selectOption({ label: 'Quoted ETH/USDC' });
+  const cells = page.getByTestId('goal-conversions');
+  await expect(cells.first()).toHaveText('1');
+  await expect(page.getByRole('row', { name: /Unattributed/ }).getByTestId('goal-conversions')).toHaveText(
+    '1',
+  );
+  await snap(page, 'goals-attribution-column-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'goals-attribution-column-390');
+
+  // Deleting asks first; Cancel keeps the goal.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${polyflow.url}/console/${project.id}/analytics?period=7d`);
+  await goalsCard.getByRole('button', { name: 'Manage goals' }).click();
+  await dialog.getByRole('button', { name: 'Delete the goal Quoted ETH/USDC' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this goal?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('list', { name: 'Goals' })).toContainText('Quoted ETH/USDC');
   expect(pageErrors).toEqual([]);
 });

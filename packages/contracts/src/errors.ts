@@ -32,6 +32,8 @@ export const ErrorCodes = [
   'WEBHOOK_ADDRESS_REFUSED',
   'REPORT_LINK_INVALID',
   'INVALID_SOURCE_MAP',
+  'GOAL_PATTERN_INVALID',
+  'GOAL_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -7,8 +7,9 @@ import { createAuditLogStore } from '../../src/modules/audit-log/store.ts';
 import { createPasswordHasher } from '../../src/modules/auth/passwords.ts';
 import { createAuthStore } from '../../src/modules/auth/store.ts';
 import type { EventWriter } from '../../src/modules/event-store/event-store.ts';
+import { createProjectAccess } from '../../src/modules/project-access/service.ts';
+import { createProjectStore } from '../../src/modules/project-access/store.ts';
 import { createProjectService } from '../../src/modules/projects/service.ts';
-import { createProjectStore } from '../../src/modules/projects/store.ts';
 
 export type DemoAccount = { userId: string; email: string; password: string; project: Project };
 
@@ -58,13 +59,12 @@ export async function ensureDemoAccount(
   if (!user) throw new Error(`could not create ${email}`);
 
   // The demo's changes go to the project's audit log like anyone's, from no client address.
-  const audit = createAuditLogService({
-    store: createAuditLogStore(db),
-    projects: { getProjectFor: (...args) => projects.getProjectFor(...args) },
-    clock,
-  });
+  const store = createProjectStore(db);
+  const access = createProjectAccess({ store });
+  const audit = createAuditLogService({ store: createAuditLogStore(db), projects: access, clock });
   const projects = createProjectService({
-    store: createProjectStore(db),
+    store,
+    access,
     clock,
     events: options.eventStore,
     audit,

@@ -525,6 +525,34 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('projects').dropColumn('time_zone').execute();
     },
   },
+
+  // Goals: named conversions, a custom event (optionally with one property's value) or a page path pattern
+  // (docs/goals.md, ADR 069).
+  '014_goals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('goals')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('project_id', 'text', (col) => col.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('event_name', 'text')
+        .addColumn('property_key', 'text')
+        .addColumn('property_value', 'text')
+        .addColumn('path_pattern', 'text')
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('goals_project_idx')
+        .on('goals')
+        .columns(['project_id', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('goals').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

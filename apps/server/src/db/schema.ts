@@ -54,6 +54,20 @@ export type AnnotationsTable = {
   created_at: string;
 };
 
+/** A project's goal (migration 014, docs/goals.md): `kind` 'event' fills event_name (and the property), 'path' path_pattern. */
+export type GoalsTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  kind: 'event' | 'path';
+  event_name: string | null;
+  property_key: string | null;
+  property_value: string | null;
+  path_pattern: string | null;
+  created_by: string;
+  created_at: string;
+};
+
 /** A project's read token: only its sha256 is kept; the token was shown once, at creation. */
 export type ReadTokensTable = {
   id: string;
@@ -306,6 +320,7 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   projects: ProjectsTable;
   annotations: AnnotationsTable;
+  goals: GoalsTable;
   project_domains: ProjectDomainsTable;
   incident_states: IncidentStatesTable;
   incident_assignments: IncidentAssignmentsTable;

@@ -310,7 +310,7 @@ describe('hostile input', () => {
     }
   });
 
-  it('REST: read tokens, retention, time zone, annotations, ignored wallet codes, forget and the event export', {
+  it('REST: read tokens, retention, time zone, annotations, goals, ignored wallet codes, forget and the event export', {
     timeout: 120_000,
   }, async () => {
     const family = 'REST reading and data rights';
@@ -336,6 +336,27 @@ describe('hostile input', () => {
     before = await state(); // the annotation the next cases try to change
     const annotationUrl = `/api/v1/projects/${id}/annotations/${created.json().id}`;
     await jsonRouteCases(family, 'PATCH', annotationUrl, annotation, dates);
+    // Goals: an event goal with its property, and a path goal (docs/goals.md).
+    const eventGoal = {
+      name: 'Pro',
+      kind: 'event',
+      eventName: 'signup',
+      propertyKey: 'plan',
+      propertyValue: 'pro',
+    };
+    const pathGoal = { name: 'Docs', kind: 'path', pathPattern: '/docs/**' };
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/goals`, eventGoal, {});
+    await jsonRouteCases(family, 'POST', `/api/v1/projects/${id}/goals`, pathGoal, {});
+    const goal = await send({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/goals`,
+      payload: JSON.stringify(pathGoal),
+    });
+    expect(goal.statusCode).toBe(201);
+    before = await state(); // the goal the next cases try to change
+    const goalUrl = `/api/v1/projects/${id}/goals/${goal.json().id}`;
+    await jsonRouteCases(family, 'PUT', goalUrl, eventGoal, {});
+    await jsonRouteCases(family, 'PUT', goalUrl, pathGoal, {});
     // The codes' items are integers (the path's last key is the index).
     await jsonRouteCases(
       family,
@@ -359,6 +380,9 @@ describe('hostile input', () => {
       ['GET', (x) => `/api/v1/projects/${x}/annotations`],
       ['PATCH', (x) => `/api/v1/projects/${id}/annotations/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${id}/annotations/${x}`],
+      ['GET', (x) => `/api/v1/projects/${x}/goals`],
+      ['PUT', (x) => `/api/v1/projects/${id}/goals/${x}`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/goals/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${id}/read-tokens/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${x}/read-tokens/00000000-0000-4000-8000-000000000000`],
       ['GET', (x) => `/api/v1/projects/${x}/export/events?from=2024-01-01&to=2024-01-02`],

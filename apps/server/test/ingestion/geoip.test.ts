@@ -58,7 +58,7 @@ describe('the geo-IP database on a started server', () => {
     try {
       await test.app.listen({ port: 0, host: '127.0.0.1' });
       // Listening, idle: the 8 MB database is not in memory yet (issue 33's idle budget).
-      expect(test.services.events.geoIpLoaded()).toBe(false);
+      expect(test.services.ingest.geoIpLoaded()).toBe(false);
       const { project } = await seed(test.services)
         .user()
         .verified()
@@ -71,7 +71,7 @@ describe('the geo-IP database on a started server', () => {
         { ip: '81.2.69.160' },
       );
       expect(response.statusCode).toBe(200);
-      expect(test.services.events.geoIpLoaded()).toBe(true);
+      expect(test.services.ingest.geoIpLoaded()).toBe(true);
       const rows = await storedEvents(test.services, project.id);
       expect(rows.map((row) => [row.path, row.country])).toEqual([['/first', 'GB']]);
     } finally {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import { rowsOfRecord } from '../../src/modules/event-store/log-records.ts';
-import { createIngestLog } from '../../src/modules/ingestion/ingest-log.ts';
+import { createIngestLog } from '../../src/modules/ingest-log/ingest-log.ts';
+import { createLogWriter } from '../../src/modules/ingest-log/log-writer.ts';
 import { batchEntry, rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
-import { createLogWriter } from '../../src/modules/ingestion/log-writer.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecentIds } from '../../src/modules/ingestion/recent-ids.ts';
+import { createRecentIds } from '../../src/modules/ingest-log/recent-ids.ts';
 
 describe('recent ids', () => {
   it('are per project, and forget the oldest generation once two are full', () => {

@@ -110,6 +110,7 @@ export async function snapshot(services: Services): Promise<string> {
     db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
     db.selectFrom('incident_states').selectAll().orderBy('project_id').orderBy('incident_id').execute(),
     db.selectFrom('annotations').selectAll().orderBy('id').execute(),
+    db.selectFrom('goals').selectAll().orderBy('id').execute(),
     db.selectFrom('incident_assignments').selectAll().orderBy('project_id').orderBy('incident_id').execute(),
     db.selectFrom('alert_channels').selectAll().orderBy('id').execute(),
     db.selectFrom('alert_deliveries').selectAll().orderBy('id').execute(),

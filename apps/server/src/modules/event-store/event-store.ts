@@ -4,6 +4,7 @@ import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
+import type { GoalQuestions } from './goal-questions.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
 import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts';
 import type { IntegrationSummaryQuestion } from './questions/integration-summary/question.ts';
@@ -31,7 +32,7 @@ export type EventWriter = {
   loadSegment(file: string): Promise<void>;
   /**
    * Whether `loadSegment` failed on a record's content (malformed JSON, a value the columns cannot take):
-   * the same records would fail again, so the loader sets them aside (ingestion/quarantine.ts). False for
+   * the same records would fail again, so the loader sets them aside (ingest-log/quarantine.ts). False for
    * failures of the store itself (a full disk, a closed store), which a later retry can get past.
    */
   isRecordError(error: unknown): boolean;
@@ -74,7 +75,8 @@ export type EventReader = IngestionQuestions &
   IncidentQuestions &
   WalletQuestions &
   AlertQuestions &
-  CustomEventQuestions;
+  CustomEventQuestions &
+  GoalQuestions;
 
 export type EventStore = EventWriter &
   EventReader & {

@@ -4,7 +4,7 @@ import { type EventRow, rowOfBatchEvent } from '../event-store/event-row.ts';
 import { type BatchRequest, rowsRecord, rowsRecordsOfBatch } from '../event-store/log-records.ts';
 import { type FingerprintInput, incidentIdOfError } from '../incidents/fingerprint.ts';
 import { isIgnoredWalletError } from '../incidents/wallet-noise.ts';
-import type { LogEntry } from './log-writer.ts';
+import type { LogEntry } from '../ingest-log/log-writer.ts';
 
 /** Error texts longer than this are fingerprinted every time rather than kept as a cache key. */
 const MAX_CACHED_ERROR_CHARS = 4096;

@@ -1,51 +1,21 @@
 import { BatchResultSchema, BatchSchema, MAX_BATCH_BYTES } from '@polyflow/contracts/events';
 import { IntegrationStatusSchema } from '@polyflow/contracts/integration';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parse as parseJson } from 'secure-json-parse';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../errors.ts';
-import { allowWhitelistedOrigin, answerPreflight } from '../../http/cors.ts';
-import { bearerToken, requireUser } from '../auth/guard.ts';
-import { type EventService, ingestionBacklog } from './service.ts';
+import { AppError } from '../../errors.ts';
+import { answerPreflight } from '../../http/cors.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { AdmissionPart } from './admission.ts';
+import type { IngestPart } from './ingest.ts';
+import type { IntegrationStatusPart } from './integration-status.ts';
 
 export type EventRoutesOptions = {
-  events: EventService;
+  admission: Pick<AdmissionPart, 'admitBatch'>;
+  ingest: Pick<IngestPart, 'ingestBatch'>;
+  integration: IntegrationStatusPart;
   /** Counts refused ingestion requests by errorCode (/metrics). */
   onRefused?(errorCode: string): void;
 };
-
-function readApiKey(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('Invalid batch: the body must be a JSON object {apiKey, events}.', [
-      { path: '', message: 'expected an object' },
-    ]);
-  }
-  const { apiKey } = body as { apiKey?: unknown };
-  if (typeof apiKey !== 'string') {
-    throw badRequest('Invalid batch: apiKey is required (a string).', [
-      { path: 'apiKey', message: 'expected a string' },
-    ]);
-  }
-  return apiKey;
-}
-
-/**
- * The API key of a body that begins as the SDK's do (`{"apiKey":"…",`), without parsing the rest; undefined
- * for any other shape (the request is then parsed whole, as always).
- */
-function leadingApiKey(body: unknown): string | undefined {
-  if (typeof body !== 'string' || !body.startsWith('{"apiKey":"')) return undefined;
-  const end = body.indexOf('"', 11);
-  if (end < 0 || end > 11 + 128) return undefined;
-  const key = body.slice(11, end);
-  return key.includes('\\') ? undefined : key;
-}
-
-/** 503 with Retry-After; any origin may read it, as it may a preflight: it says nothing of any project. */
-function refuseBacklogged(request: FastifyRequest, reply: FastifyReply): never {
-  if (request.headers.origin) reply.header('access-control-allow-origin', request.headers.origin);
-  throw ingestionBacklog();
-}
 
 /**
  * `POST /api/v1/events` (the SDK's batches) and the integration status of the console's test card.
@@ -53,7 +23,7 @@ function refuseBacklogged(request: FastifyRequest, reply: FastifyReply): never {
  */
 export async function eventRoutes(
   app: FastifyInstance,
-  { events, onRefused }: EventRoutesOptions,
+  { admission, ingest, integration, onRefused }: EventRoutesOptions,
 ): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -118,94 +88,17 @@ export async function eventRoutes(
     { bodyLimit: MAX_BATCH_BYTES, logLevel: 'warn', config: { docs: ingestDocs } },
     async (request, reply) => {
       reply.header('vary', 'Origin');
-      // While the store catches up (ADR 034): beyond twice the backlog's limit every request is refused
-      // before anything else, so that refusals cost the loader no CPU; beyond the limit, a request of a
-      // project holding its share of the backlog is refused as soon as its key (the SDK sends it first)
-      // names the project, and the others go on.
-      const backlog = events.backlog();
-      if (backlog === 'full') refuseBacklogged(request, reply);
-      if (backlog === 'over') {
-        const key = leadingApiKey(request.body);
-        const early =
-          key === undefined
-            ? undefined
-            : await events.authorize(key, request.headers.origin).catch(() => undefined);
-        if (early && events.isOverShare(early.projectId)) refuseBacklogged(request, reply);
+      const origin = request.headers.origin;
+      const admitted = await admission.admitBatch(request.body, origin);
+      if (!admitted.admitted) {
+        if (admitted.pageMayRead && origin) reply.header('access-control-allow-origin', origin);
+        throw admitted.refusal;
       }
-      let body: unknown;
-      try {
-        // As Fastify's JSON bodies: a `__proto__` or `constructor.prototype` key is refused, not dropped (zod
-        // would drop one inside a custom event's properties and store the rest).
-        body = parseJson(typeof request.body === 'string' ? request.body : '', undefined, {
-          protoAction: 'error',
-          constructorAction: 'error',
-        });
-      } catch (error) {
-        throw badRequest(
-          error instanceof SyntaxError && /forbidden prototype/.test(error.message)
-            ? 'Request body holds a "__proto__" or "constructor.prototype" key, which Polyflow refuses.'
-            : 'Request body is not valid JSON.',
-        );
-      }
-      const access = await events.authorize(readApiKey(body), request.headers.origin);
-      allowWhitelistedOrigin(request, reply);
-      const { events: list } = body as { events?: unknown };
-      events.takeRate(access, Array.isArray(list) ? list.length : 1);
-      events.assertBacklogRoom(access.projectId);
-      return events.ingestBatch(access, body, { userAgent: request.headers['user-agent'], ip: request.ip });
-    },
-  );
-
-  // The Live screen. The console reads it with fetch() (EventSource cannot send the Authorization header,
-  // and a session token must not travel in a URL, where logs and history keep it).
-  app.addHook('preClose', async () => {
-    events.live.closeAll({ reason: 'SHUTDOWN', message: 'The server is restarting; reconnect in a moment.' });
-  });
-  app.get<{ Params: { id: string } }>(
-    '/api/v1/projects/:id/live',
-    {
-      config: {
-        docs: {
-          summary: 'The live stream of a project (Server-Sent Events)',
-          description:
-            'See "Live view" in the documentation for the messages; read it with fetch (a session header).',
-          tag: 'Live',
-          auth: 'session',
-          responses: {
-            200: { description: 'An event stream that stays open.', contentTypes: ['text/event-stream'] },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const projectId = request.params.id;
-      await events.assertLiveAllowed(user.id, projectId);
-      const token = bearerToken(request) ?? '';
-      const sessions = request.server.sessions;
-      const session = await sessions.describe(token);
-      if (!session) throw new AppError(401, 'BAD_AUTHENTICATION', 'Sign in again to watch live.');
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx would otherwise buffer the stream.
-        'x-accel-buffering': 'no',
+      reply.header('access-control-allow-origin', origin);
+      return ingest.ingestBatch(admitted.access, admitted.body, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
-      // A first comment: proxies forward the head at once, and the client knows the stream is open.
-      response.write(': connected\n\n');
-      request.socket.setNoDelay(true);
-      events.live.open(
-        session,
-        projectId,
-        response,
-        async () =>
-          (await sessions.verify(token))?.id === user.id && (await events.isStillMember(user.id, projectId)),
-        events.now(),
-      );
     },
   );
 
@@ -230,7 +123,7 @@ export async function eventRoutes(
     async (request) => {
       const user = await requireUser(request);
       const since = typeof request.query.since === 'string' ? request.query.since : undefined;
-      return events.integrationStatus(user.id, request.params.id, since);
+      return integration.integrationStatus(user.id, request.params.id, since);
     },
   );
 }

@@ -7,35 +7,28 @@ import {
 } from '@polyflow/contracts/projects';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { isUniqueViolation } from '../../db/database.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import { type Actor, type AuditRecorder, type Right, roleAllows } from '../../lib/access.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import type { Actor, AuditRecorder } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isId, newApiKey, newId } from '../../lib/ids.ts';
+import { newApiKey, newId } from '../../lib/ids.ts';
+import type { ProjectAccessPart } from '../project-access/service.ts';
+import type { ProjectStore } from '../project-access/store.ts';
 import { normaliseDomain } from './domains.ts';
-import type { ProjectStore } from './store.ts';
 
 export const MAX_PROJECTS_PER_USER = 100;
 export const MAX_DOMAINS_PER_PROJECT = 100;
-const API_KEY_PATTERN = /^pf_[0-9A-Za-z]{32}$/;
-
-/**
- * What ingestion needs to accept a batch: the project behind a key, where it may come from, and which
- * wallet error codes are not incidents (ADR 067).
- */
-export type ApiKeyProject = { id: string; whitelistedDomains: string[]; ignoredWalletCodes: number[] };
-export type ProjectChangeListener = (projectId: string) => void;
 export type ProjectService = ReturnType<typeof createProjectService>;
-
-const projectNotFound = () => notFound('Project not found.');
 
 export type ProjectServiceDeps = {
   store: ProjectStore;
+  /** Roles, keys and change listeners (access.ts): built first, with the store alone. */
+  access: ProjectAccessPart;
   clock: Clock;
   /** Every change is recorded there (modules/audit-log). */
   audit: AuditRecorder;
   /**
-   * Ingestion: a deleted project's events go with it, and a forgotten wallet's or user's, those still in
-   * the ingestion log included.
+   * The ingestion log: a deleted project's events go with it, and a forgotten wallet's or user's, those
+   * still in the ingestion log included.
    */
   events: {
     deleteProjectEvents(projectId: string): Promise<void>;
@@ -50,12 +43,6 @@ export type ProjectServiceDeps = {
 
 const DAY_MS = 86_400_000;
 
-const RIGHT_MESSAGES: Record<Right, string> = {
-  read: 'Only members of this project can do this.',
-  manage: 'Your role in this project (viewer) cannot change it; ask one of its admins or its owner.',
-  own: 'Only the owner of this project can do this.',
-};
-
 /**
  * Projects, their API keys and domain whitelists. Every operation answers the project's members as
  * their role allows (docs/teams.md): a non-member gets 404 as for a missing project, a member without
@@ -63,37 +50,13 @@ const RIGHT_MESSAGES: Record<Right, string> = {
  */
 export function createProjectService({
   store,
+  access,
   clock,
   events,
   audit,
   deleteProjectFiles,
 }: ProjectServiceDeps) {
-  const listeners = new Set<ProjectChangeListener>();
-
-  function changed(projectId: string): void {
-    for (const listener of listeners) {
-      try {
-        listener(projectId);
-      } catch {
-        // A listener's failure (a cache) must not undo or fail the change that already happened.
-      }
-    }
-  }
-
-  /**
-   * The project as the user sees it, when their role there has `right` (default: read). Checked against
-   * the accounts store on every call, so a removed member's next request, on any node, is refused.
-   */
-  async function getProjectFor(userId: string, projectId: string, right: Right = 'read'): Promise<Project> {
-    if (!isId(projectId)) throw projectNotFound();
-    const project = await store.findForMember(userId, projectId);
-    // Someone else's project answers exactly like a missing one.
-    if (!project) throw projectNotFound();
-    if (!roleAllows(project.role, right)) {
-      throw forbidden(project.role === 'admin' ? RIGHT_MESSAGES.own : RIGHT_MESSAGES[right]);
-    }
-    return project;
-  }
+  const { getProjectFor, changed } = access;
 
   function parseDomain(input: string): string {
     const result = normaliseDomain(input);
@@ -111,11 +74,9 @@ export function createProjectService({
 
   return {
     getProjectFor,
-
-    /** Whether the user is (still) a member of the project: the live stream asks while it is open. */
-    async isMember(userId: string, projectId: string): Promise<boolean> {
-      return isId(projectId) && (await store.findForMember(userId, projectId)) !== null;
-    },
+    isMember: access.isMember,
+    findProjectByApiKey: access.findProjectByApiKey,
+    onProjectChanged: access.onProjectChanged,
 
     /** Every project the user is a member of, each with their role. */
     listProjects(userId: string): Promise<Project[]> {
@@ -278,24 +239,9 @@ export function createProjectService({
       await store.delete(projectId);
       await audit.record({ projectId, actor, action: 'project.delete', target: project.name });
       // The key is gone with the project (and from ingestion's cache), so no event arrives after this.
-      changed(projectId);
+      changed(projectId, 'deleted');
       await events.deleteProjectEvents(projectId);
       await deleteProjectFiles?.(projectId);
-    },
-
-    /** For ingestion: the project a (publishable) API key belongs to, or null. Never log the key. */
-    async findProjectByApiKey(apiKey: string): Promise<ApiKeyProject | null> {
-      if (!API_KEY_PATTERN.test(apiKey)) return null;
-      return store.findByApiKey(apiKey);
-    },
-
-    /**
-     * Called after a key is created, replaced or revoked, a domain added or removed, the ignored wallet
-     * codes set, or a project deleted.
-     */
-    onProjectChanged(listener: ProjectChangeListener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
     },
   };
 }

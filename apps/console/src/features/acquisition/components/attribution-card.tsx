@@ -3,14 +3,16 @@ import {
   type AttributionDimension,
   AttributionDimensions,
 } from '@polyflow/contracts/acquisition';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { describePeriod, type PeriodSelection, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
+import { useGoals } from '../../../lib/goals';
 import { useAttribution } from '../api/get-attribution';
+import { conversionsOf, useGoalAttribution } from '../api/get-goal-attribution';
 import type { AttributionSort } from '../hooks/use-acquisition-view';
 import { attributionCsv } from '../lib/acquisition-csv';
 import { sortAttributionRows } from '../lib/attribution-columns';
@@ -59,6 +61,23 @@ export function AttributionCard({
     previous: true,
   });
   const previousRows = previous.isPlaceholderData ? undefined : previous.data?.rows;
+  // The goal column: none until a goal is picked (docs/goals.md#in-the-attribution-table).
+  const goals = useGoals(projectId);
+  const [pickedGoal, setPickedGoal] = useState<string | null>(null);
+  const goalId = goals.data?.some((goal) => goal.id === pickedGoal) ? pickedGoal : null;
+  const goalAttribution = useGoalAttribution(
+    { projectId, dimension, filters, ...periodRange(selection) },
+    goalId,
+  );
+  const goalColumn =
+    goalId === null
+      ? undefined
+      : {
+          name: goals.data?.find((goal) => goal.id === goalId)?.name ?? '',
+          isLoading: goalAttribution.isPending,
+          error: goalAttribution.isError ? goalAttribution.error.message : undefined,
+          valueOf: (row: { kind: string; value: string | null }) => conversionsOf(goalAttribution.data, row),
+        };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -121,6 +140,29 @@ export function AttributionCard({
             </button>
           ))}
         </div>
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor={`${id}-goal`}
+            className="text-xs font-semibold uppercase tracking-wide text-slate-600"
+          >
+            Goal column
+          </label>
+          <select
+            id={`${id}-goal`}
+            className="h-9 max-w-56 rounded-lg bg-white px-3 text-sm ring-1 ring-inset ring-slate-300"
+            value={goalId ?? ''}
+            disabled={!goals.data || goals.data.length === 0}
+            title={goals.data?.length === 0 ? 'No goals yet: add them on the Analytics screen.' : undefined}
+            onChange={(event) => setPickedGoal(event.target.value || null)}
+          >
+            <option value="">{goals.data?.length === 0 ? 'No goals yet' : 'None'}</option>
+            {(goals.data ?? []).map((goal) => (
+              <option key={goal.id} value={goal.id}>
+                {goal.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <DownloadCsvButton
           table={`Attributions by ${TabLabels[dimension].toLowerCase()}`}
           build={() => attributionCsv(dimension, sortAttributionRows(rows ?? [], sort), previousRows)}
@@ -153,7 +195,13 @@ export function AttributionCard({
               sort={sort}
               onSortChange={onSortChange}
               isRefreshing={attribution.isPlaceholderData}
+              goalColumn={goalColumn}
             />
+            {goalColumn?.error && (
+              <Alert tone="error" className="mt-3">
+                Could not load the goal's conversions: {goalColumn.error}
+              </Alert>
+            )}
             <AttributionLegend />
           </>
         )}

@@ -23,6 +23,15 @@ interface AttributionTableProps {
   sort: AttributionSort | null;
   onSortChange: (sort: AttributionSort | null) => void;
   isRefreshing: boolean;
+  /** The picked goal's converting users per row (undefined: no goal picked). */
+  goalColumn?: GoalColumn | undefined;
+}
+
+export interface GoalColumn {
+  name: string;
+  isLoading: boolean;
+  error: string | undefined;
+  valueOf: (row: { kind: string; value: string | null }) => number | undefined;
 }
 
 /** Next sort on a header click: largest first, then smallest first, then the server's order. */
@@ -38,6 +47,7 @@ export function AttributionTable({
   sort,
   onSortChange,
   isRefreshing,
+  goalColumn,
 }: AttributionTableProps) {
   const sorted = sortAttributionRows(rows, sort);
   return (
@@ -78,6 +88,15 @@ export function AttributionTable({
                 </th>
               );
             })}
+            {goalColumn && (
+              <th
+                scope="col"
+                title={`Users who reached the goal "${goalColumn.name}" in a session of this row.`}
+                className="max-w-40 truncate px-3 py-2.5 text-right normal-case max-sm:p-0"
+              >
+                Goal: {goalColumn.name}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
@@ -129,6 +148,19 @@ export function AttributionTable({
                     </td>
                   );
                 })}
+                {goalColumn && (
+                  <td
+                    data-label={`Goal: ${goalColumn.name}`}
+                    data-testid="goal-conversions"
+                    className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
+                  >
+                    {goalColumn.error
+                      ? '—'
+                      : goalColumn.isLoading
+                        ? '…'
+                        : formatCount(goalColumn.valueOf(row) ?? 0)}
+                  </td>
+                )}
               </tr>
             );
           })}

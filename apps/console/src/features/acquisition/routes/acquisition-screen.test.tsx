@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { resolvePeriod } from '../../../components/ui/periods';
 import { buildProject, logIn } from '../../../testing/fixtures';
+import { json } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { type Answer, data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
 import { buildAttributionRow, buildFilterOptions, buildFunnel } from '../testing/builders';
@@ -178,6 +180,61 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
 });
 
 describe('Acquisition: Attributions', { timeout: 15_000 }, () => {
+  it("adds a picked goal's conversions as a column, per row (Total, values, Unattributed)", {
+    timeout: 30_000,
+  }, async () => {
+    logIn();
+    const project = buildProject();
+    const goal = {
+      id: 'g1',
+      name: 'Signed up',
+      kind: 'event',
+      eventName: 'signup',
+      propertyKey: null,
+      propertyValue: null,
+      pathPattern: null,
+      createdBy: 'owner@example.com',
+      createdAt: '2025-06-01T00:00:00.000Z',
+    };
+    const api = serveGraphql(
+      [project],
+      {
+        ...answers,
+        goalAttribution: data({
+          goalAttribution: {
+            goal: { id: 'g1', name: 'Signed up' },
+            rows: [
+              { isTotal: true, value: null, conversions: 9 },
+              { isTotal: false, value: 'TwitterAds-1', conversions: 7 },
+              { isTotal: false, value: null, conversions: 2 },
+            ],
+          },
+        }),
+      },
+      { [`GET /projects/${project.id}/goals`]: json(200, { goals: [goal] }) },
+    );
+    renderApp(`/console/${project.id}/acquisition`);
+    await waitFor(() => expect(rowNames()).toEqual(['Total', 'TwitterAds-1', 'AdWords-3', 'Unattributed']), {
+      timeout: 15_000,
+    });
+    const picker = screen.getByLabelText('Goal column');
+    await waitFor(() => expect((picker as HTMLSelectElement).disabled).toBe(false));
+    expect(api.callsOf('goalAttribution')).toEqual([]);
+    await userEvent.setup().selectOptions(picker, 'Signed up');
+    await waitFor(() =>
+      expect(
+        within(table())
+          .getAllByTestId('goal-conversions')
+          .map((cell) => cell.textContent),
+      ).toEqual(['9', '7', '0', '2']),
+    );
+    expect(within(table()).getByRole('columnheader', { name: 'Goal: Signed up' })).toBeTruthy();
+    expect(api.lastCallOf('goalAttribution')?.variables).toMatchObject({
+      goalId: 'g1',
+      dimension: 'campaign',
+    });
+  });
+
   it('lists Total, one row per campaign and Unattributed, with every column', async () => {
     setUp();
     await waitFor(() => expect(rowNames()).toEqual(['Total', 'TwitterAds-1', 'AdWords-3', 'Unattributed']));

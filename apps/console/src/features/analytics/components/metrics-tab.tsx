@@ -19,6 +19,7 @@ import { contractFunctionsCsv, topPagesCsv, topReferrersCsv } from '../lib/share
 import { shareOf, splitTop, sumOf, TABLE_ROWS_SHOWN } from '../lib/top-n';
 import { hasValues, stateOf } from './chart-state';
 import { ContractFunctionsTable } from './contract-functions-table';
+import { GoalsCard } from './goals-card';
 import { ShareCard } from './share-card';
 import { ShowAllButton } from './show-all-button';
 import { TopPagesTable, TopReferrersTable } from './top-pages-and-referrers';
@@ -61,9 +62,17 @@ interface MetricsTabProps {
   /** Cards the console composes in from other features: first (full width), and beside the gas chart. */
   leading?: ReactNode;
   besideGas?: ReactNode;
+  /** Whether the caller may add and delete goals (the Goals card's "Manage goals"). */
+  canManageGoals?: boolean;
 }
 
-export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTabProps) {
+export function MetricsTab({
+  range,
+  granularity,
+  leading,
+  besideGas,
+  canManageGoals = false,
+}: MetricsTabProps) {
   const series = { ...range, granularity };
   const functions = useContractFunctions(range);
   const pages = useTopPages(range);
@@ -75,6 +84,7 @@ export function MetricsTab({ range, granularity, leading, besideGas }: MetricsTa
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+      <GoalsCard range={range} canManage={canManageGoals} />
       {leading}
       <GasPriceCard series={series} />
       {besideGas}

@@ -9,6 +9,7 @@ import { CsvScope } from '../../../components/ui/download-csv-button';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { usePeriod } from '../../../hooks/use-period';
+import { canManage } from '../../../lib/roles';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useOverview } from '../api/get-overview';
 import { type AnalyticsTab, AnalyticsTabs } from '../components/analytics-tabs';
@@ -84,7 +85,12 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
         </Card>
         <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
           {tab === 'metrics' ? (
-            <MetricsTab range={range} granularity={period.granularity} {...metricsCards?.(range)} />
+            <MetricsTab
+              range={range}
+              granularity={period.granularity}
+              canManageGoals={canManage(project.role)}
+              {...metricsCards?.(range)}
+            />
           ) : (
             <Card>
               <CardHeader title="Transaction History" eyebrow="Transactions" />

@@ -17,6 +17,8 @@ import { failedTransactionCost as failedTransactionCostQuestion } from '../quest
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
+import { goalAttribution } from '../questions/goal-attribution/clickhouse.ts';
+import { goalConversions } from '../questions/goal-conversions/clickhouse.ts';
 import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
 import { incidentSummaries, incidentSummariesAndLives } from '../questions/incident-summaries/clickhouse.ts';
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
@@ -109,6 +111,9 @@ export async function createClickHouseEventStore(
     usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
     topPages: (projectId, range, limit) => topPages(clickhouse, projectId, range, limit),
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
+    goalConversions: (projectId, range, goals) => goalConversions(clickhouse, projectId, range, goals),
+    goalAttribution: (projectId, range, dimension, goal, filters) =>
+      goalAttribution(clickhouse, projectId, range, dimension, goal, filters),
     customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       customEventBreakdown(clickhouse, projectId, range, name, key, limit),

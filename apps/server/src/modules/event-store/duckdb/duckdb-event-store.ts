@@ -20,6 +20,8 @@ import { failedTransactionCost as failedTransactionCostQuestion } from '../quest
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
 import { findTxEvent } from '../questions/find-tx-event/duckdb.ts';
 import { funnelCounts } from '../questions/funnel-counts/duckdb.ts';
+import { goalAttribution } from '../questions/goal-attribution/duckdb.ts';
+import { goalConversions } from '../questions/goal-conversions/duckdb.ts';
 import { incidentReleases } from '../questions/incident-releases/duckdb.ts';
 import { incidentSummaries } from '../questions/incident-summaries/duckdb.ts';
 import { integrationSummary } from '../questions/integration-summary/duckdb.ts';
@@ -151,6 +153,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       use(projectId, (c) => usersByBrowser(c, projectId, range, limit)),
     topPages: (projectId, range, limit) => use(projectId, (c) => topPages(c, projectId, range, limit)),
     customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),
+    goalConversions: (projectId, range, goals) =>
+      use(projectId, (c) => goalConversions(c, projectId, range, goals)),
+    goalAttribution: (projectId, range, dimension, goal, filters) =>
+      use(projectId, (c) => goalAttribution(c, projectId, range, dimension, goal, filters)),
     customEventVocabulary: (projectId) => use(projectId, (c) => customEventVocabulary(c, projectId)),
     customEventBreakdown: (projectId, range, name, key, limit) =>
       use(projectId, (c) => customEventBreakdown(c, projectId, range, name, key, limit)),

@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { type DuckDBConnection, type DuckDBValue, listValue } from '@duckdb/node-api';
 import type { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import {
@@ -95,6 +95,9 @@ export const FAILED_NEAR = (o: string, t: string) =>
   `AND ${t}.ts <= ${o}.ts + to_milliseconds(${TX_FAILURE_WINDOW.afterMs})`;
 
 export type Params = Record<string, DuckDBValue>;
+
+/** A list of texts as one parameter (`$name::VARCHAR[]`). */
+export const textListParam = (values: readonly string[]): DuckDBValue => listValue([...values]);
 
 export const rangeParams = (projectId: string, range: TimeRange): Params => ({
   project: projectId,

@@ -1,5 +1,5 @@
 import { blankRow, type EventRow } from '../../event-store/event-row.ts';
-import type { RequestFacts } from '../service.ts';
+import type { RequestFacts } from '../ingest.ts';
 import { toBig } from '../storable-numbers.ts';
 import type { LegacyContextEvent, TxStatus } from './input-schemas.ts';
 

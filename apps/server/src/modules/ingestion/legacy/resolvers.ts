@@ -3,8 +3,9 @@ import type { IResolvers } from 'mercurius';
 import type { z } from 'zod';
 import { badRequest, notFound, zodIssues } from '../../../errors.ts';
 import type { GraphqlContext, GraphqlModule } from '../../../graphql/module.ts';
-import { allowWhitelistedOrigin } from '../../../http/cors.ts';
-import type { EventService, IngestAccess, RequestFacts } from '../service.ts';
+import type { EventService } from '../../ingest-log/service.ts';
+import type { AdmissionPart, IngestAccess } from '../admission.ts';
+import type { IngestPart, RequestFacts } from '../ingest.ts';
 import { toBig } from '../storable-numbers.ts';
 import {
   ContextEventSchema,
@@ -28,17 +29,30 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
 }
 
 /** `createUserLandedEvent` & co. of `@polyflow/sdk@1.0.25`, stored in the same events table. */
-export function legacyIngestionGraphql(events: EventService): GraphqlModule {
-  /** Same rules as `POST /api/v1/events`: the key in X-API-KEY, the Origin on its whitelist, the rate. */
+export function legacyIngestionGraphql({
+  admission,
+  ingest,
+  log,
+}: {
+  admission: Pick<AdmissionPart, 'admitEvent'>;
+  ingest: Pick<IngestPart, 'legacyFacts' | 'commitRows'>;
+  log: Pick<EventService, 'findTxEvent'>;
+}): GraphqlModule {
+  /**
+   * Same admission as `POST /api/v1/events` (admission.ts): the key in X-API-KEY, the Origin on its
+   * whitelist, the rate, the backlog's room (ADR 034).
+   */
   async function authorize(context: GraphqlContext): Promise<IngestAccess> {
     const { request, reply } = context;
     reply.header('vary', 'Origin');
-    const access = await events.authorize(context.apiKey, request.headers.origin);
-    allowWhitelistedOrigin(request, reply);
-    events.takeRate(access, 1);
-    // The same back-pressure as the SDK's batches (ADR 034).
-    events.assertBacklogRoom(access.projectId);
-    return access;
+    const origin = request.headers.origin;
+    const admitted = await admission.admitEvent(context.apiKey, origin);
+    if (!admitted.admitted) {
+      if (admitted.pageMayRead && origin) reply.header('access-control-allow-origin', origin);
+      throw admitted.refusal;
+    }
+    reply.header('access-control-allow-origin', origin);
+    return admitted.access;
   }
 
   function client(context: GraphqlContext) {
@@ -50,11 +64,11 @@ export function legacyIngestionGraphql(events: EventService): GraphqlModule {
     context: GraphqlContext,
     access: IngestAccess,
     tracker: { userId: string; sessionId: string },
-    build: (facts: RequestFacts, id: string) => Parameters<EventService['commitRows']>[1][number],
+    build: (facts: RequestFacts, id: string) => Parameters<IngestPart['commitRows']>[1][number],
   ): Promise<Answer> {
     const id = randomUUID();
-    const facts = events.legacyFacts(access, client(context));
-    if (facts) await events.commitRows(access, [build(facts, id)]);
+    const facts = ingest.legacyFacts(access, client(context));
+    if (facts) await ingest.commitRows(access, [build(facts, id)]);
     return { id, tracker: { userId: tracker.userId, sessionId: tracker.sessionId } };
   }
 
@@ -128,7 +142,7 @@ export function legacyIngestionGraphql(events: EventService): GraphqlModule {
         context: GraphqlContext,
       ) {
         const access = await authorize(context);
-        const original = await events.findTxEvent(access.projectId, args.id);
+        const original = await log.findTxEvent(access.projectId, args.id);
         if (original?.type !== 'tx') throw notFound('No transaction request with this id.');
         const tracker = { userId: original.user_id, sessionId: original.session_id };
         await store(context, access, tracker, (facts, id) => {

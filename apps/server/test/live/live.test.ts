@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { LiveClosingSchema, LiveEventSchema } from '@polyflow/contracts/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageView, postBatch } from '../ingestion/support.ts';
 import { errorOf } from '../support/client.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
 import { openLiveStream, type Stream } from './live-client.ts';
-import { pageView, postBatch } from './support.ts';
 
 let testApp: TestApp;
 let baseUrl: string;
@@ -105,7 +105,7 @@ describe('GET /api/v1/projects/:id/live', () => {
 
   it('caps the streams of a project, and frees a slot when a client disconnects', async () => {
     const { project, user: owner } = await seed(testApp.services).user().verified().project('Capped');
-    const feed = testApp.services.events.live;
+    const feed = testApp.services.live;
     const a = await openStream(project.id, owner.token);
     const b = await openStream(project.id, owner.token);
     expect(feed.connections(project.id)).toBe(2);
@@ -130,7 +130,7 @@ describe('GET /api/v1/projects/:id/live', () => {
     const closing = stream.messages.at(-1);
     expect(closing?.event).toBe('closing');
     expect(LiveClosingSchema.parse(JSON.parse(closing?.data ?? '{}')).reason).toBe('SESSION_ENDED');
-    expect(testApp.services.events.live.connections(project.id)).toBe(0);
+    expect(testApp.services.live.connections(project.id)).toBe(0);
   });
 
   it('closes a consumer that falls behind, with a last message, holding at most its queue', async () => {
@@ -140,7 +140,7 @@ describe('GET /api/v1/projects/:id/live', () => {
       .project('Slow')
       .apiKey()
       .domain('app.example.com');
-    const feed = testApp.services.events.live;
+    const feed = testApp.services.live;
     const slow = await openStream(project.id, owner.token);
     const fast = await openStream(project.id, owner.token);
     // The slow client stops reading: the kernel's socket buffers fill, then Node's, then the queue.

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { LiveClosing, LiveEvent } from '@polyflow/contracts/live';
 import { AppError } from '../../errors.ts';
 import type { EventRow } from '../event-store/event-row.ts';
-import { type LiveConnection, openLiveConnection, sseMessage } from './live-connection.ts';
+import { type LiveConnection, openLiveConnection, sseMessage } from './connection.ts';
 
 export type LiveFeedOptions = {
   /** Per connection (default 1,000 messages, under 1 MB). */

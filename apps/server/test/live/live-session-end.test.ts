@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { type LiveClosing, LiveClosingSchema } from '@polyflow/contracts/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_SECONDS } from '../../src/modules/auth/sessions.ts';
+import { pageView, postBatch } from '../ingestion/support.ts';
 import { apiClient } from '../support/client.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
 import { codeFrom } from '../support/smtp-sink.ts';
 import { openLiveStream, type Stream } from './live-client.ts';
-import { pageView, postBatch } from './support.ts';
 
 /**
  * A live stream ends with its session at once, not at the next heartbeat (a minute here): Log Out, a
@@ -61,7 +61,7 @@ describe('a live stream and its session', () => {
       (await postBatch(testApp.app, { apiKey: project.apiKey as string, events: [pageView()] })).statusCode,
     ).toBe(200);
     await expectClosed(stream, 'SESSION_ENDED');
-    expect(testApp.services.events.live.connections(project.id)).toBe(0);
+    expect(testApp.services.live.connections(project.id)).toBe(0);
   });
 
   it('closes every stream of the account at a password reset, and only that account’s', async () => {
@@ -76,7 +76,7 @@ describe('a live stream and its session', () => {
     expect(reset.statusCode).toBe(204);
     await postBatch(testApp.app, { apiKey: project.apiKey as string, events: [pageView()] });
     await expectClosed(stream, 'SESSION_ENDED');
-    expect(testApp.services.events.live.connections(other.project.id)).toBe(1);
+    expect(testApp.services.live.connections(other.project.id)).toBe(1);
     other.stream.request.destroy();
   });
 
@@ -89,7 +89,7 @@ describe('a live stream and its session', () => {
       expect(stream.status).toBe(200);
       await expectClosed(stream, 'SESSION_ENDED');
       expect(JSON.parse(stream.messages.at(-1)?.data ?? '{}').message).toContain('expired');
-      expect(testApp.services.events.live.connections(project.id)).toBe(0);
+      expect(testApp.services.live.connections(project.id)).toBe(0);
     } finally {
       testApp.clock.reset();
     }
@@ -98,11 +98,11 @@ describe('a live stream and its session', () => {
   it('closes a user’s streams on a project when they lose access (closeStreamsOf), and at its deletion', async () => {
     const { project, user, stream } = await watched();
     const second = await openLiveStream(baseUrl, project.id, user.token);
-    const closed = testApp.services.events.live.closeStreamsOf(user.id, project.id);
+    const closed = testApp.services.live.closeStreamsOf(user.id, project.id);
     expect(closed).toBe(2);
     await expectClosed(stream, 'ACCESS_ENDED');
     await expectClosed(second, 'ACCESS_ENDED');
-    expect(testApp.services.events.live.closeStreamsOf(user.id, project.id)).toBe(0);
+    expect(testApp.services.live.closeStreamsOf(user.id, project.id)).toBe(0);
 
     const deleted = await watched();
     const response = await apiClient(testApp.app).delete(`projects/${deleted.project.id}`, {
@@ -139,13 +139,13 @@ describe('a live stream and its session', () => {
     ).toBe(204);
     await expectClosed(memberStream, 'ACCESS_ENDED');
     await expectClosed(leaverStream, 'ACCESS_ENDED');
-    expect(testApp.services.events.live.connections(project.id)).toBe(1);
+    expect(testApp.services.live.connections(project.id)).toBe(1);
     ownerStream.request.destroy();
   });
 
   it('always tells a slow consumer why it was closed, however long it takes to read what was buffered', async () => {
     const { project, user } = await watched();
-    const feed = testApp.services.events.live;
+    const feed = testApp.services.live;
     const slow = await openLiveStream(baseUrl, project.id, user.token);
     slow.response.pause();
     const longPath = `/${'p'.repeat(1_900)}`;

@@ -1,0 +1,178 @@
+import type { Goal } from '@polyflow/contracts/goals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import { json } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+import { data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
+import { analyticsAnswers } from '../testing/builders';
+
+const goal = (id: string, name: string, extra: Partial<Goal> = {}): Goal => ({
+  id,
+  name,
+  kind: 'event',
+  eventName: 'signup',
+  propertyKey: null,
+  propertyValue: null,
+  pathPattern: null,
+  createdBy: 'owner@example.com',
+  createdAt: '2025-06-01T00:00:00.000Z',
+  ...extra,
+});
+const SIGNUP = goal('g1', 'Signed up');
+const DOCS = goal('g2', 'Docs', { kind: 'path', eventName: null, pathPattern: '/docs/**' });
+
+const conversions = (rows: [Goal, number, number | null][], users: number) =>
+  data({
+    goalConversions: {
+      users,
+      goals: rows.map(([g, count, rate]) => ({ goal: g, conversions: count, rate })),
+    },
+  });
+
+const goalsCard = async () =>
+  // The first test of the file also loads the lazy screen.
+  (await screen.findByRole('heading', { name: 'Goals' }, { timeout: 20_000 })).closest(
+    'section',
+  ) as HTMLElement;
+
+describe('Goals card', { timeout: 40_000 }, () => {
+  it('shows each goal’s converted users, rate and change against the previous period', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
+      goalConversions: (variables) =>
+        variables.previous
+          ? conversions(
+              [
+                [SIGNUP, 10, 0.1],
+                [DOCS, 0, 0],
+              ],
+              100,
+            )
+          : conversions(
+              [
+                [SIGNUP, 15, 0.25],
+                [DOCS, 3, 0.05],
+              ],
+              60,
+            ),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    const card = await goalsCard();
+    const signup = await within(card).findByRole('row', { name: /Signed up/ });
+    expect(signup.textContent).toContain('Event signup');
+    expect(within(signup).getAllByRole('cell')[1]?.textContent).toMatch(/^15/);
+    expect(within(signup).getAllByRole('cell')[2]?.textContent).toBe('25%');
+    await waitFor(() => expect(within(signup).getByTestId('change').dataset.direction).toBe('up'));
+    const docs = within(card).getByRole('row', { name: /Docs/ });
+    expect(docs.textContent).toContain('Page /docs/**');
+    // 0 before: nothing to compare with.
+    expect(within(docs).getByTestId('change').dataset.direction).toBe('none');
+    expect(api.currentCallsOf('goalConversions')[0]?.variables).toMatchObject({ projectId: project.id });
+  });
+
+  it('says so without goals, and offers Manage goals only to admins and the owner', async () => {
+    logIn();
+    const viewer = buildProject({ role: 'viewer' });
+    serveGraphql([viewer], { ...analyticsAnswers, goalConversions: conversions([], 5) });
+    renderApp(`/console/${viewer.id}/analytics`);
+    const card = await goalsCard();
+    await within(card).findByText('No goals yet. An admin or the owner can add them.');
+    expect(within(card).queryByRole('button', { name: 'Manage goals' })).toBeNull();
+  });
+
+  it('opens Manage goals from the empty card', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql(
+      [project],
+      { ...analyticsAnswers, goalConversions: conversions([], 5) },
+      {
+        [`GET /projects/${project.id}/goals`]: json(200, { goals: [] }),
+      },
+    );
+    renderApp(`/console/${project.id}/analytics`);
+    const card = await goalsCard();
+    await within(card).findByText(/No goals yet. Add one/);
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Manage goals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage goals' });
+    await within(dialog).findByText('No goals yet.');
+  });
+
+  it('shows an error with a retry', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      goalConversions: graphqlError('boom', 'INTERNAL_SERVER_ERROR'),
+    });
+    renderApp(`/console/${project.id}/analytics`);
+    const card = await goalsCard();
+    await within(card).findByText(/Could not load this chart/);
+    expect(within(card).getByRole('button', { name: /Try again|Retry/ })).toBeTruthy();
+  });
+
+  it('adds a goal by keyboard with inline errors, and asks before deleting one', async () => {
+    logIn();
+    const project = buildProject();
+    const goals: Goal[] = [SIGNUP];
+    const posted: unknown[] = [];
+    const deleted: string[] = [];
+    serveGraphql(
+      [project],
+      { ...analyticsAnswers, goalConversions: conversions([[SIGNUP, 1, 0.5]], 2) },
+      {
+        [`GET /projects/${project.id}/goals`]: () => json(200, { goals }),
+        [`POST /projects/${project.id}/goals`]: (request) => {
+          posted.push(request.body);
+          const created = goal('g3', 'Docs intro', {
+            kind: 'path',
+            eventName: null,
+            pathPattern: '/docs/*/intro',
+          });
+          goals.push(created);
+          return json(201, created);
+        },
+        [`DELETE /projects/${project.id}/goals/g1`]: () => {
+          deleted.push('g1');
+          return json(204);
+        },
+      },
+    );
+    const user = userEvent.setup();
+    renderApp(`/console/${project.id}/analytics`);
+    const card = await goalsCard();
+    await user.click(await within(card).findByRole('button', { name: 'Manage goals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage goals' });
+    await within(dialog).findByText('Signed up');
+
+    await user.type(within(dialog).getByLabelText('Goal name'), 'Docs intro');
+    await user.click(within(dialog).getByLabelText('visits a page'));
+    const pattern = within(dialog).getByLabelText('Page path pattern');
+    await user.type(pattern, 'docs/*/intro{Enter}');
+    expect(pattern.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('The pattern must start with /.')).toBeTruthy();
+    expect(posted).toEqual([]);
+    await user.clear(pattern);
+    await user.type(pattern, '/docs/*/intro{Enter}');
+    await waitFor(() =>
+      expect(posted).toEqual([{ name: 'Docs intro', kind: 'path', pathPattern: '/docs/*/intro' }]),
+    );
+    await within(dialog).findByText('Docs intro');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the goal Signed up' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this goal?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the goal Signed up' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this goal?' })).getByRole('button', {
+        name: 'Delete goal',
+      }),
+    );
+    await waitFor(() => expect(deleted).toEqual(['g1']));
+  });
+});

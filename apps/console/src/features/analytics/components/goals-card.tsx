@@ -1,0 +1,345 @@
+import {
+  type Goal,
+  type GoalInput,
+  MAX_GOAL_NAME,
+  MAX_GOALS_PER_PROJECT,
+  MAX_PATH_PATTERN,
+  pathPatternProblem,
+} from '@polyflow/contracts/goals';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ChangeBadge } from '../../../components/ui/change-badge';
+import { ChartCard } from '../../../components/ui/chart-card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
+import { compare } from '../../../lib/comparison';
+import { formatPercent } from '../../../lib/format';
+import { describeGoal, useCreateGoal, useDeleteGoal, useGoals } from '../../../lib/goals';
+import type { AnalyticsRange } from '../api/analytics-keys';
+import { useGoalConversions } from '../api/get-goal-conversions';
+import { formatCount } from '../lib/format';
+import { stateOf } from './chart-state';
+
+interface GoalsCardProps {
+  range: AnalyticsRange;
+  /** Admins and the owner add and delete goals; viewers see them. */
+  canManage: boolean;
+}
+
+/**
+ * The Analytics screen's Goals card (docs/goals.md#conversions): per goal, the users who converted in the
+ * period, the rate over the period's users and the change against the previous period; "Manage goals"
+ * opens the form that adds and deletes them.
+ */
+export function GoalsCard({ range, canManage }: GoalsCardProps) {
+  const current = useGoalConversions(range);
+  const previous = useGoalConversions(range, true);
+  const [isManaging, setManaging] = useState(false);
+  const rows = current.data?.goals ?? [];
+  const before = new Map((previous.data?.goals ?? []).map((row) => [row.goal.id, row]));
+
+  return (
+    <>
+      <ChartCard
+        title="Goals"
+        eyebrow="Conversions"
+        className="xl:col-span-2"
+        heightClass="min-h-32"
+        {...stateOf(current)}
+        isEmpty={rows.length === 0}
+        emptyText={
+          canManage
+            ? 'No goals yet. Add one to count the users who send a custom event or visit a page.'
+            : 'No goals yet. An admin or the owner can add them.'
+        }
+        actions={
+          canManage && (
+            <Button variant="secondary" size="sm" onClick={() => setManaging(true)}>
+              Manage goals
+            </Button>
+          )
+        }
+      >
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              Goal conversions: users who converted in the period, and their rate over the{' '}
+              {current.data ? formatCount(current.data.users) : ''} users of the period
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <th scope="col" className="py-2 pr-3">
+                  Goal
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Converted users
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Rate
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const earlier = before.get(row.goal.id);
+                return (
+                  <tr key={row.goal.id} className="border-b border-slate-100 last:border-0">
+                    <td className="py-2 pr-3">
+                      <p className="font-semibold break-words text-slate-900">{row.goal.name}</p>
+                      <p className="text-xs break-all text-slate-500">{describeGoal(row.goal as Goal)}</p>
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">
+                      <span className="inline-flex items-center gap-2">
+                        {formatCount(row.conversions)}
+                        <ChangeBadge
+                          better="up"
+                          comparison={compare(
+                            row.conversions,
+                            earlier ? earlier.conversions : null,
+                            'relative',
+                          )}
+                        />
+                      </span>
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{formatPercent(row.rate)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </ChartCard>
+      {/* Outside the card: its body shows the empty state instead of its children when there is no goal. */}
+      {isManaging && <ManageGoals projectId={range.projectId} onClose={() => setManaging(false)} />}
+    </>
+  );
+}
+
+type Kind = 'event' | 'path';
+
+/** The "Manage goals" dialog: the goals with a delete button (confirmed), and the form adding one. */
+function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const goals = useGoals(projectId);
+  const create = useCreateGoal(projectId);
+  const remove = useDeleteGoal(projectId);
+  const [toDelete, setToDelete] = useState<Goal | null>(null);
+  const [kind, setKind] = useState<Kind>('event');
+  const [name, setName] = useState('');
+  const [eventName, setEventName] = useState('');
+  const [propertyKey, setPropertyKey] = useState('');
+  const [propertyValue, setPropertyValue] = useState('');
+  const [pathPattern, setPathPattern] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const list = goals.data ?? [];
+  const isFull = list.length >= MAX_GOALS_PER_PROJECT;
+  const errors = {
+    name: name.trim() === '' ? 'Name the goal.' : undefined,
+    eventName: kind === 'event' && eventName.trim() === '' ? 'Enter the custom event name.' : undefined,
+    propertyValue:
+      kind === 'event' && propertyKey !== '' && propertyValue === ''
+        ? 'Enter the value, or clear the property.'
+        : undefined,
+    propertyKey:
+      kind === 'event' && propertyKey === '' && propertyValue !== ''
+        ? 'Enter the property, or clear the value.'
+        : undefined,
+    pathPattern:
+      kind === 'path'
+        ? pathPattern === ''
+          ? 'Enter a page path pattern, such as /docs/**.'
+          : (() => {
+              const problem = pathPatternProblem(pathPattern);
+              return problem ? `The pattern ${problem}.` : undefined;
+            })()
+        : undefined,
+  };
+  const isValid = Object.values(errors).every((error) => error === undefined);
+  const shown = (error: string | undefined) => (submitted ? error : undefined);
+  // The server's own refusal (a limit reached meanwhile, a pattern it refuses), by field when it names one.
+  const serverError = create.error;
+  const serverField = serverError?.details?.[0]?.path;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!isValid || isFull) return;
+    const input: GoalInput =
+      kind === 'event'
+        ? {
+            name: name.trim(),
+            kind,
+            eventName,
+            ...(propertyKey !== '' ? { propertyKey, propertyValue } : {}),
+          }
+        : { name: name.trim(), kind, pathPattern };
+    create.mutate(input, {
+      onSuccess: () => {
+        setSubmitted(false);
+        setName('');
+        setEventName('');
+        setPropertyKey('');
+        setPropertyValue('');
+        setPathPattern('');
+      },
+    });
+  };
+
+  return (
+    <Modal isOpen title="Manage goals" onClose={onClose} className="max-w-xl">
+      <div className="flex flex-col gap-5">
+        <section aria-labelledby="goal-list-title">
+          <h3 id="goal-list-title" className="mb-2 text-sm font-bold text-slate-900">
+            Goals ({list.length}/{MAX_GOALS_PER_PROJECT})
+          </h3>
+          {goals.isPending && <p className="text-sm text-slate-600">Loading goals…</p>}
+          {goals.isError && <Alert tone="error">Could not load the goals: {goals.error.message}</Alert>}
+          {goals.isSuccess && list.length === 0 && <p className="text-sm text-slate-600">No goals yet.</p>}
+          {list.length > 0 && (
+            <ul
+              aria-label="Goals"
+              className="flex max-h-56 flex-col divide-y divide-slate-100 overflow-y-auto"
+            >
+              {list.map((goal) => (
+                <li key={goal.id} className="flex items-center gap-3 py-2">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-semibold text-slate-900">{goal.name}</p>
+                    <p className="truncate text-xs text-slate-500">{describeGoal(goal)}</p>
+                  </div>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    size="icon"
+                    aria-label={`Delete the goal ${goal.name}`}
+                    onClick={() => setToDelete(goal)}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="goal-form-title"
+          className="flex flex-col gap-3"
+        >
+          <h3 id="goal-form-title" className="text-sm font-bold text-slate-900">
+            Add a goal
+          </h3>
+          <Input
+            label="Goal name"
+            value={name}
+            maxLength={MAX_GOAL_NAME}
+            placeholder="Signed up"
+            error={shown(errors.name)}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              Converts when the user
+            </legend>
+            <div className="flex flex-wrap gap-4 text-sm text-slate-800">
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="goal-kind"
+                  checked={kind === 'event'}
+                  onChange={() => setKind('event')}
+                />
+                sends a custom event
+              </label>
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="goal-kind"
+                  checked={kind === 'path'}
+                  onChange={() => setKind('path')}
+                />
+                visits a page
+              </label>
+            </div>
+          </fieldset>
+          {kind === 'event' ? (
+            <>
+              <Input
+                label="Custom event name"
+                value={eventName}
+                maxLength={64}
+                placeholder="signup"
+                error={shown(errors.eventName)}
+                onChange={(event) => setEventName(event.target.value)}
+              />
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Input
+                  label="Property (optional)"
+                  value={propertyKey}
+                  maxLength={64}
+                  placeholder="plan"
+                  error={shown(errors.propertyKey)}
+                  onChange={(event) => setPropertyKey(event.target.value)}
+                />
+                <Input
+                  label="Property value"
+                  value={propertyValue}
+                  maxLength={256}
+                  placeholder="pro"
+                  error={shown(errors.propertyValue)}
+                  onChange={(event) => setPropertyValue(event.target.value)}
+                />
+              </div>
+            </>
+          ) : (
+            <Input
+              label="Page path pattern"
+              value={pathPattern}
+              maxLength={MAX_PATH_PATTERN}
+              placeholder="/docs/**"
+              hint="* is one path segment, ** (last) the rest: /docs/*/intro, /blog/**."
+              error={
+                shown(errors.pathPattern) ??
+                (serverField === 'pathPattern' ? serverError?.message : undefined)
+              }
+              onChange={(event) => setPathPattern(event.target.value)}
+            />
+          )}
+          {isFull && (
+            <Alert>
+              This project has {MAX_GOALS_PER_PROJECT} goals, the most it can have: delete one to add another.
+            </Alert>
+          )}
+          {serverError && serverField !== 'pathPattern' && <Alert tone="error">{serverError.message}</Alert>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" isLoading={create.isPending} disabled={isFull}>
+              Add goal
+            </Button>
+          </div>
+        </form>
+      </div>
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title="Delete this goal?"
+        confirmLabel="Delete goal"
+        isBusy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+        }}
+      >
+        <p>
+          “{toDelete?.name}” stops showing on the Analytics screen and in the attribution table. Its events
+          stay stored: adding the goal again counts them again.
+        </p>
+      </ConfirmDialog>
+    </Modal>
+  );
+}
