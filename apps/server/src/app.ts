@@ -405,8 +405,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.
   app.addHook('onClose', async () => alertChannels.close());
-  const exports = createEventExportService({ projects, store: eventStore }, config.exportLimits);
   const analytics = createAnalytics({ projects, eventStore, clock });
+  const exports = createEventExportService(
+    {
+      projects,
+      store: eventStore,
+      history: (userId, projectId, input) =>
+        analytics.service.transactionHistoryPages(userId, projectId, input),
+    },
+    config.exportLimits,
+  );
   const customEvents = createCustomEvents({ projects, eventStore, clock });
   const goals = createGoals({ db, projects, audit: auditLog, eventStore, clock });
   const acquisition = createAcquisition({ projects, eventStore, clock });

@@ -92,7 +92,7 @@ const WIRED: Record<string, readonly string[]> = {
   annotations: ['audit-log', 'projects'],
   members: ['audit-log', 'live', 'mail', 'projects', 'reports'],
   'alert-channels': ['audit-log', 'mail', 'projects'],
-  'event-export': ['event-store', 'projects'],
+  'event-export': ['analytics', 'event-store', 'projects'],
   analytics: ['event-store', 'projects'],
   'custom-events': ['event-store', 'projects'],
   goals: ['audit-log', 'event-store', 'projects'],

@@ -295,6 +295,13 @@ const REST: RestCase[] = [
   },
   {
     method: 'GET',
+    route: `${P}/transactions.csv`,
+    url: (t) => `/api/v1/projects/${t.projectId}/transactions.csv?status=confirmed`,
+    // The history's CSV is a reader's, as the dashboards and the raw export: a read token too.
+    expected: { ...READ, readToken: 200 },
+  },
+  {
+    method: 'GET',
     route: `${P}/members`,
     url: (t) => `/api/v1/projects/${t.projectId}/members`,
     expected: READ,

@@ -243,6 +243,84 @@ test('transaction history by UTC day, Load more, and Inspect with the block expl
   await expect(dialog).toBeHidden();
 });
 
+test('transaction history: search a wallet prefix, filter by status, and the CSV of every match', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDemoAnalytics(page);
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await page.getByRole('button', { name: '90D' }).click();
+  await expect(page).toHaveURL(/tab=history/);
+  await expect(page).toHaveURL(/period=90d/);
+  const count = page.getByTestId('history-count');
+  await expect(count).toContainText(/of [\d,]+ transactions loaded/);
+  const totalOf = async () => asNumber(/of ([\d,]+) transactions?/.exec(await textOf(count))?.[1] ?? '');
+  const everything = await totalOf();
+
+  // A wallet of the list, by the first 8 hex digits of its address, typed in capitals.
+  const wallet = page.getByRole('table').getByRole('link', { name: /^0x/ }).first();
+  const address = ((await wallet.getAttribute('href')) ?? '').replace(/^.*\/wallets\//, '').toLowerCase();
+  expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+  const prefix = address.slice(0, 10);
+  const search = page.getByLabel('Hash or wallet');
+  await search.fill(prefix.toUpperCase().replace('0X', '0x'));
+  await search.press('Enter');
+  await expect(page).toHaveURL(/txSearch=0x/i);
+  await expect(count).toContainText(/transactions? matching loaded/);
+  const ofWallet = await totalOf();
+  expect(ofWallet).toBeGreaterThan(0);
+  expect(ofWallet).toBeLessThan(everything);
+
+  // Status by keyboard: the select is labelled and reachable.
+  await page.getByLabel('Status').focus();
+  await page.getByLabel('Status').selectOption('confirmed');
+  await expect(page).toHaveURL(/txStatus=confirmed/);
+  await expect(count).toContainText(/transactions? matching loaded/);
+  await expect(page.getByRole('table').getByText(/^(rejected|failed|reverted|submitted)$/)).toHaveCount(0);
+  await snap(page, 'analytics-07-history-search');
+
+  const csvOf = async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Download CSV: Transaction History/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^demo-dex_analytics_transaction-history_.*\.csv$/);
+    const { readFileSync } = await import('node:fs');
+    return parseCsv(readFileSync(await download.path(), 'utf8'));
+  };
+  const walletTotal = await totalOf();
+  const [header, ...rows] = await csvOf();
+  expect(header).toEqual([
+    'id',
+    'hash',
+    'time',
+    'wallet',
+    'type',
+    'status',
+    'chain_id',
+    'country',
+    'browser',
+  ]);
+  expect(rows).toHaveLength(walletTotal);
+  for (const row of rows) {
+    expect(row[5]).toBe('confirmed');
+    expect(row[3]?.startsWith(prefix) || row[1]?.startsWith(prefix)).toBe(true);
+  }
+
+  // Without the search: every confirmed transaction of the period, far more than the 25 loaded.
+  await page.getByRole('button', { name: /Clear search and filters/ }).click();
+  await page.getByLabel('Status').selectOption('confirmed');
+  await expect(page).toHaveURL(/txStatus=confirmed/);
+  await expect(page).not.toHaveURL(/txSearch/);
+  await expect(count).toContainText(/^Newest first.*25 of [\d,]+ transactions matching loaded/);
+  const confirmed = await totalOf();
+  expect(confirmed).toBeGreaterThan(25);
+  const [, ...all] = await csvOf();
+  expect(all).toHaveLength(confirmed);
+  expect(new Set(all.map((row) => row[5]))).toEqual(new Set(['confirmed']));
+  expect(new Set(all.map((row) => row[0])).size).toBe(confirmed);
+});
+
 test('the Analytics screen on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openDemoAnalytics(page);

@@ -40,10 +40,9 @@ const hiddenOnPhone = (page: Page) =>
       `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
     const found: string[] = [];
     for (const element of document.querySelectorAll('main *')) {
-      // GraphiQL's editors, and the wallets' 12-week cohort heat map (a grid read across; not yet
-      // reshaped for phones), scroll sideways on purpose.
+      // GraphiQL's editors scroll sideways on purpose.
       if (!(element instanceof HTMLElement)) continue;
-      if (element.closest('.polyflow-graphiql, [data-testid="cohort-heatmap"]')) continue;
+      if (element.closest('.polyflow-graphiql')) continue;
       const style = getComputedStyle(element);
       const isCut = element.scrollWidth > element.clientWidth + 1;
       if (!isCut || element.clientWidth === 0) continue;
@@ -87,6 +86,20 @@ for (const width of [390, 1280]) {
     // Charts load in their own chunk; on a busy machine that can take a while.
     await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
     await expectFits(page, width, 'analytics');
+    // The retention cohorts (weekly over 90 days): on a phone four weeks at a time, others a tap away.
+    await page.goto(`${base}/analytics?period=90d`);
+    const heatmap = page.getByTestId('cohort-heatmap');
+    await expect(heatmap.getByRole('columnheader').first()).toBeVisible({ timeout: 30_000 });
+    if (width === 390) {
+      await expectWithinWidth(heatmap.getByRole('columnheader', { name: 'W4', exact: true }), width);
+      await expect(heatmap.getByRole('columnheader', { name: 'W5', exact: true })).toBeHidden();
+      await page.getByRole('button', { name: 'Weeks 9 to 12' }).click();
+      await expectWithinWidth(heatmap.getByRole('columnheader', { name: 'W12', exact: true }), width);
+      await expect(heatmap.getByRole('columnheader', { name: 'W4', exact: true })).toBeHidden();
+      await expectFits(page, width, 'analytics-cohorts');
+    } else {
+      await expect(heatmap.getByRole('columnheader', { name: 'W12', exact: true })).toBeVisible();
+    }
 
     await page.goto(`${base}/analytics?tab=history`);
     await expect(page.getByRole('button', { name: /^Inspect transaction/ }).first()).toBeVisible();

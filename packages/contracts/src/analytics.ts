@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelText } from './text.ts';
 
 /**
  * What the analytics GraphQL queries answer (`apps/server/src/modules/analytics/schema.ts`), for the
@@ -9,6 +10,50 @@ import { z } from 'zod';
  */
 
 const isoTime = z.string();
+
+const filterValues = z.array(labelText(256).min(1)).max(100);
+
+/**
+ * The Analytics screen's filters (docs/analytics.md, "Filters"). Each list is "any of these values"; an
+ * absent or empty list does not filter; lists combine with AND. A filter keeps the sessions of which one
+ * event in the range carries one of the values, and every figure is then asked of those sessions' events
+ * (a transaction: of its request's session). The names shared with `AcquisitionFilters` mean the same
+ * values; the console keeps each list in the URL under its name, comma-separated.
+ */
+export const AnalyticsFiltersSchema = z
+  .object({
+    countries: filterValues.optional(),
+    browsers: filterValues.optional(),
+    oses: filterValues.optional(),
+    devices: filterValues.optional(),
+    walletProviders: filterValues.optional(),
+    chains: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(100).optional(),
+    sources: filterValues.optional(),
+    mediums: filterValues.optional(),
+    campaigns: filterValues.optional(),
+    pages: filterValues.optional(),
+    referrers: filterValues.optional(),
+  })
+  .strict();
+export type AnalyticsFilters = z.infer<typeof AnalyticsFiltersSchema>;
+export const AnalyticsFilterKeys = [
+  'countries',
+  'browsers',
+  'oses',
+  'devices',
+  'walletProviders',
+  'chains',
+  'sources',
+  'mediums',
+  'campaigns',
+  'pages',
+  'referrers',
+] as const satisfies readonly (keyof AnalyticsFilters)[];
+export type AnalyticsFilterKey = (typeof AnalyticsFilterKeys)[number];
+
+/** Whether any list of the filters holds a value. */
+export const hasAnalyticsFilters = (filters: AnalyticsFilters | undefined | null): boolean =>
+  filters != null && AnalyticsFilterKeys.some((key) => (filters[key]?.length ?? 0) > 0);
 
 /** One bucket of a count series: [from, to) and the count in it (0 when nothing happened). */
 export const TimeBucketSchema = z.object({ from: isoTime, to: isoTime, value: z.number() });

@@ -17,6 +17,19 @@ import * as pgProviders from '../postgres/wallet-providers.ts';
 /** The Analytics screen's queries, over the dashboard's default 30 days (daily buckets where it charts). */
 const stubOwner = { getProjectFor: async () => ({}) as never };
 
+const noPostgres = async () => {
+  throw new Error('no PostgreSQL translation');
+};
+
+/** The Transaction History card's request with a search or filters: one page of 25 and the total. */
+const history = (c: DuckBenchContext, filter: Record<string, string>) =>
+  createAnalyticsService({ projects: stubOwner, store: c.store }).transactionHistory('bench', c.projectId, {
+    from: new Date(c.range.fromMs).toISOString(),
+    to: new Date(c.range.toMs).toISOString(),
+    first: 25,
+    ...filter,
+  });
+
 const pgArgs = (c: PostgresBenchContext) => [c.pool, c.projectId, c.range.fromMs, c.range.toMs] as const;
 
 export const cases: BenchCase[] = [
@@ -88,6 +101,17 @@ export const cases: BenchCase[] = [
     name: 'transactionHistory first page (25)',
     duckdb: (c) => c.store.transactionHistory(c.projectId, c.range, { limit: 26, after: null }),
     postgres: (c) => pgHistory.transactionHistory(...pgArgs(c), 26),
+  },
+  {
+    // As the history card asks it: the page and the count of what the filters keep, together.
+    name: 'transactionHistory filtered: Contract, confirmed (25 + total)',
+    duckdb: (c) => history(c, { type: 'Contract', status: 'confirmed' }),
+    postgres: noPostgres,
+  },
+  {
+    name: 'transactionHistory searched: hash prefix, 8 hex (25 + total)',
+    duckdb: (c) => history(c, { search: c.sampleTxHash.slice(0, 10) }),
+    postgres: noPostgres,
   },
   {
     name: 'transaction by hash',

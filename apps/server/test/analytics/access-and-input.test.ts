@@ -16,6 +16,9 @@ const EVERY_QUERY: Record<string, string> = {
   walletProviders: '{ value }',
   countries: '{ value }',
   browsers: '{ value }',
+  operatingSystems: '{ value }',
+  devices: '{ value }',
+  sources: '{ value }',
   transactionHistory: '{ rows { id } }',
   transaction: '{ id }',
 };

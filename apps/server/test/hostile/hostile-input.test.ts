@@ -386,6 +386,7 @@ describe('hostile input', () => {
       ['DELETE', (x) => `/api/v1/projects/${id}/read-tokens/${x}`],
       ['DELETE', (x) => `/api/v1/projects/${x}/read-tokens/00000000-0000-4000-8000-000000000000`],
       ['GET', (x) => `/api/v1/projects/${x}/export/events?from=2024-01-01&to=2024-01-02`],
+      ['GET', (x) => `/api/v1/projects/${x}/transactions.csv?status=confirmed`],
     ];
     for (const [method, url] of byId) {
       for (const hostileId of HOSTILE_IDS) {
@@ -413,6 +414,22 @@ describe('hostile input', () => {
         await expectRefused(family, `GET export ${query.slice(0, 40)}`, {
           method: 'GET',
           url: `/api/v1/projects/${id}/export/events?${query}`,
+        });
+      }
+    }
+    // The history's CSV: a blank filter is no filter, anything else it cannot read is refused.
+    for (const value of [
+      '2024-13-45T00:00:00Z',
+      'yesterday',
+      '%00',
+      'a'.repeat(5000),
+      '%ED%A0%80',
+      '0x12345',
+    ]) {
+      for (const name of ['from', 'to', 'search', 'status', 'type', 'contract', 'selector']) {
+        await expectRefused(family, `GET transactions.csv ${name}=${value.slice(0, 20)}`, {
+          method: 'GET',
+          url: `/api/v1/projects/${id}/transactions.csv?${name}=${value}`,
         });
       }
     }

@@ -17,6 +17,13 @@ export function CsvScope({ scope, children }: { scope: CsvFileScope; children: R
   return <CsvScopeContext.Provider value={scope}>{children}</CsvScopeContext.Provider>;
 }
 
+/** The file name a table's CSV gets on this screen (project, screen, table, period): for a file the server writes. */
+export function useCsvFileName(table: string): string {
+  const scope = useContext(CsvScopeContext);
+  if (!scope) throw new Error('useCsvFileName needs a <CsvScope> around it (project, screen, period).');
+  return csvFileName(scope, table);
+}
+
 /** Saves a table as an RFC 4180 file. */
 export function saveCsv(fileName: string, table: CsvTable): void {
   saveFile(fileName, new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }));

@@ -1,6 +1,5 @@
 import {
   type AcquisitionFilterOptions,
-  type AcquisitionFilters,
   AcquisitionFiltersSchema,
   type AcquisitionFunnel,
   type Attribution,
@@ -12,6 +11,7 @@ import {
 } from '@polyflow/contracts/acquisition';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { parseFilters } from '../../reading/filters.ts';
 import { InputError } from '../../reading/input-error.ts';
 import {
   type ComparableRangeInput,
@@ -37,18 +37,6 @@ export type AcquisitionServiceDeps = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const rate = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
-
-/** GraphQL hands absent list arguments over as null; the contract wants them absent. */
-function parseFilters(input: unknown): AcquisitionFilters {
-  if (input == null) return {};
-  const present = Object.fromEntries(Object.entries(input as object).filter(([, value]) => value != null));
-  const parsed = AcquisitionFiltersSchema.safeParse(present);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InputError(`Invalid filters: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
-  }
-  return parsed.data;
-}
 
 function parseDimension(input: string): AttributionDimension {
   const dimension = AttributionDimensions.find((known) => known === input);
@@ -110,7 +98,7 @@ export function createAcquisitionService({ projects, store, clock = systemClock 
 
   return {
     async funnel(userId: string, input: AcquisitionQuery): Promise<AcquisitionFunnel> {
-      const filters = parseFilters(input.filters);
+      const filters = parseFilters(AcquisitionFiltersSchema, input.filters);
       const range = await ownedRange(userId, input);
       const counts = await store.funnelCounts(input.projectId, range, filters);
       return {
@@ -127,7 +115,7 @@ export function createAcquisitionService({ projects, store, clock = systemClock 
 
     async attribution(userId: string, input: AttributionQuery): Promise<Attribution> {
       const dimension = parseDimension(input.dimension);
-      const filters = parseFilters(input.filters);
+      const filters = parseFilters(AcquisitionFiltersSchema, input.filters);
       const range = await ownedRange(userId, input);
       const groups = await store.attributionCounts(input.projectId, range, dimension, filters);
       const total = groups.find((group) => group.isTotal) ?? EMPTY_COUNTS;

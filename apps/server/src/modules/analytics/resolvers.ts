@@ -5,14 +5,26 @@ import { ComparableRangeArgs, userQuery as query, RangeArgs, text } from '../../
 import { analyticsTypeDefs } from './schema.ts';
 import type { AnalyticsService, CountSeries } from './service.ts';
 
-const SeriesArgs = ComparableRangeArgs.extend({ granularity: text(64).nullish() });
+// The filters are checked by the service against the contract (AnalyticsFiltersSchema).
+const Filters = { filters: z.unknown().optional() };
+const OverviewArgs = ComparableRangeArgs.extend(Filters);
+const SeriesArgs = ComparableRangeArgs.extend({ granularity: text(64).nullish(), ...Filters });
 const GasArgs = SeriesArgs.extend({ chainId: z.number().int().positive().nullish() });
 const limitOf = (max: number) => z.number().int().min(1).max(max);
-const FunctionArgs = RangeArgs.extend({ limit: limitOf(100) });
-const ShareArgs = RangeArgs.extend({ limit: limitOf(250) });
-const TableArgs = RangeArgs.extend({ limit: limitOf(100) });
+const FunctionArgs = RangeArgs.extend({ limit: limitOf(100), ...Filters });
+const ShareArgs = RangeArgs.extend({ limit: limitOf(250), ...Filters });
+const TableArgs = RangeArgs.extend({ limit: limitOf(100), ...Filters });
+const ProvidersArgs = RangeArgs.extend(Filters);
 const ProjectArgs = z.object({ projectId: text(64) });
-const HistoryArgs = RangeArgs.extend({ first: limitOf(100), after: text(200).nullish() });
+const HistoryArgs = RangeArgs.extend({
+  first: limitOf(100),
+  after: text(200).nullish(),
+  search: text(100).nullish(),
+  status: text(16).nullish(),
+  type: text(16).nullish(),
+  contract: text(64).nullish(),
+  selector: text(16).nullish(),
+});
 const TransactionArgs = z
   .object({ projectId: text(64), hash: text(66).nullish(), id: text(64).nullish() })
   .refine((args) => Boolean(args.hash) !== Boolean(args.id), 'Pass exactly one of hash and id.');
@@ -31,13 +43,13 @@ export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsServ
       averageGasPrice: query(GasArgs, (userId, { projectId, ...input }) =>
         analytics.averageGasPrice(userId, projectId, input),
       ),
-      analyticsOverview: query(ComparableRangeArgs, (userId, { projectId, ...input }) =>
+      analyticsOverview: query(OverviewArgs, (userId, { projectId, ...input }) =>
         analytics.overview(userId, projectId, input),
       ),
       contractFunctions: query(FunctionArgs, (userId, { projectId, ...input }) =>
         analytics.contractFunctions(userId, projectId, input),
       ),
-      walletProviders: query(RangeArgs, (userId, { projectId, ...input }) =>
+      walletProviders: query(ProvidersArgs, (userId, { projectId, ...input }) =>
         analytics.walletProviders(userId, projectId, input),
       ),
       countries: query(ShareArgs, (userId, { projectId, ...input }) =>
@@ -45,6 +57,15 @@ export function analyticsGraphqlModule({ analytics }: { analytics: AnalyticsServ
       ),
       browsers: query(ShareArgs, (userId, { projectId, ...input }) =>
         analytics.browsers(userId, projectId, input),
+      ),
+      operatingSystems: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.usersBy('os', userId, projectId, input),
+      ),
+      devices: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.usersBy('device', userId, projectId, input),
+      ),
+      sources: query(ShareArgs, (userId, { projectId, ...input }) =>
+        analytics.usersBy('utm_source', userId, projectId, input),
       ),
       topPages: query(TableArgs, (userId, { projectId, ...input }) =>
         analytics.topPages(userId, projectId, input),

@@ -7,6 +7,21 @@
  * buckets then start at the previous period's start, so bucket i lines up with the range's bucket i.
  */
 export const analyticsTypeDefs = /* GraphQL */ `
+  "The Analytics screen's filters (docs/analytics.md, Filters). Each list means 'any of these values'; lists combine with AND; absent or empty lists do not filter. A session passes a list when one of its events in the range carries one of the values (referrers: when its first page view in the range came from one of the domains); a filtered figure is asked of the events of the sessions that pass (a transaction: of its request's session)."
+  input AnalyticsFilters {
+    countries: [String!]
+    browsers: [String!]
+    oses: [String!]
+    devices: [String!]
+    walletProviders: [String!]
+    chains: [ChainId!]
+    sources: [String!]
+    mediums: [String!]
+    campaigns: [String!]
+    pages: [String!]
+    referrers: [String!]
+  }
+
   "A count over [from, to); 0 when nothing happened in it."
   type TimeBucket {
     from: DateTime!
@@ -92,7 +107,7 @@ export const analyticsTypeDefs = /* GraphQL */ `
 
   type TransactionPage {
     rows: [TransactionRow!]!
-    "Transactions in the range over every page: the overview's totalTransactions."
+    "Transactions in the range that the search and filters keep, over every page (unfiltered: the overview's totalTransactions)."
     total: Float!
     "Pass as after for the next (older) page; null on the last page."
     nextCursor: String
@@ -176,33 +191,43 @@ export const analyticsTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "Distinct wallets connected, each in the bucket of its first connection in the range."
-    totalConnectedWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
+    totalConnectedWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false, filters: AnalyticsFilters): [TimeBucket!]!
     "Transactions of any status, in the bucket of their request."
-    totalTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
+    totalTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false, filters: AnalyticsFilters): [TimeBucket!]!
     "Connected wallets never seen in the project before from."
-    totalNewWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
+    totalNewWallets(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false, filters: AnalyticsFilters): [TimeBucket!]!
     "Transactions whose latest stage is reverted or failed, in the bucket of their request."
-    failedTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false): [TimeBucket!]!
+    failedTransactions(projectId: ID!, from: DateTime, to: DateTime, granularity: String, previous: Boolean = false, filters: AnalyticsFilters): [TimeBucket!]!
     "Mean effective gas price in wei of the transactions mined in each bucket (optionally on one chain)."
-    averageGasPrice(projectId: ID!, from: DateTime, to: DateTime, granularity: String, chainId: ChainId, previous: Boolean = false): [AverageBucket!]!
+    averageGasPrice(projectId: ID!, from: DateTime, to: DateTime, granularity: String, chainId: ChainId, previous: Boolean = false, filters: AnalyticsFilters): [AverageBucket!]!
     "Every tile of the overview card at once. previous: true answers the same tiles for the previous period."
-    analyticsOverview(projectId: ID!, from: DateTime, to: DateTime, previous: Boolean = false): AnalyticsOverview!
+    analyticsOverview(projectId: ID!, from: DateTime, to: DateTime, previous: Boolean = false, filters: AnalyticsFilters): AnalyticsOverview!
     "Most called contract functions (submitted transactions), at most limit (1-100) rows."
-    contractFunctions(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [ContractFunctionCalls!]!
+    contractFunctions(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [ContractFunctionCalls!]!
     "Distinct connected wallets per wallet provider."
-    walletProviders(projectId: ID!, from: DateTime, to: DateTime): [Share!]!
+    walletProviders(projectId: ID!, from: DateTime, to: DateTime, filters: AnalyticsFilters): [Share!]!
     "Distinct users per country (ISO 3166-1 alpha-2), at most limit (1-250) rows."
-    countries(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [Share!]!
+    countries(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
     "Distinct users per browser, at most limit (1-250) rows."
-    browsers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [Share!]!
+    browsers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
+    "Distinct users per operating system (from the User-Agent), at most limit (1-250) rows."
+    operatingSystems(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
+    "Distinct users per device type (desktop, mobile, tablet; from the User-Agent), at most limit (1-250) rows."
+    devices(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
+    "Distinct users per landing UTM source (key null: none), at most limit (1-250) rows."
+    sources(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [Share!]!
     "Paths by users, most first, at most limit (1-100) rows."
-    topPages(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [PageRow!]!
+    topPages(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [PageRow!]!
     "Referrer domains by users, most first (direct last on ties), at most limit (1-100) rows."
-    topReferrers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10): [ReferrerRow!]!
+    topReferrers(projectId: ID!, from: DateTime, to: DateTime, limit: Int = 10, filters: AnalyticsFilters): [ReferrerRow!]!
     "Users, wallets and events per minute of the last 30 minutes (the Live screen)."
     liveActivity(projectId: ID!): LiveActivity!
-    "Transactions newest first; first 1-100 rows after the cursor."
-    transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String): TransactionPage!
+    """
+    Transactions newest first; first 1-100 rows after the cursor. search: a hash or wallet, or its first 6 or more
+    hex digits (0x optional, any case); status, type, contract (address) and selector (0x and 8 hex digits) keep
+    only such transactions; total counts what they keep.
+    """
+    transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String, search: String, status: String, type: String, contract: String, selector: String): TransactionPage!
     "One transaction by its hash or by its id (TransactionRow.id); null when the project has none such."
     transaction(projectId: ID!, hash: String, id: String): TransactionDetail
   }

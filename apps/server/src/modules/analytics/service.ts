@@ -1,16 +1,20 @@
-import type {
-  AnalyticsOverview,
-  AverageBucket,
-  ContractFunctionCalls,
-  Share,
-  TimeBucket,
-  TransactionDetail,
-  TransactionPage,
+import {
+  type AnalyticsFilters,
+  AnalyticsFiltersSchema,
+  type AnalyticsOverview,
+  type AverageBucket,
+  type ContractFunctionCalls,
+  type Share,
+  type TimeBucket,
+  type TransactionDetail,
+  type TransactionPage,
+  type TransactionRow,
 } from '@polyflow/contracts/analytics';
 import type { LiveActivity } from '@polyflow/contracts/live';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../reading/cursor.ts';
+import { decodeCursor, encodeCursor, type HistoryCursor } from '../../reading/cursor.ts';
+import { parseFilters } from '../../reading/filters.ts';
 import {
   type BucketedRange,
   bucketRange,
@@ -24,11 +28,20 @@ import {
   resolveRange,
   type TimeRange,
 } from '../../reading/time-range.ts';
-import type { AnalyticsQuestions, PageRow, ReferrerRow } from '../event-store/analytics-questions.ts';
+import {
+  type AnalyticsQuestions,
+  type ExtraUserAttribute,
+  isFiltered,
+  type PageRow,
+  type ReferrerRow,
+} from '../event-store/analytics-questions.ts';
+import { type HistoryFilterInput, parseHistoryFilter } from './history-filter.ts';
 import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
-export type SeriesInput = ComparableRangeInput & { granularity?: string | null };
+/** The Analytics screen's filters as GraphQL hands them over: parsed with AnalyticsFiltersSchema. */
+export type Filtered = { filters?: unknown };
+export type SeriesInput = ComparableRangeInput & Filtered & { granularity?: string | null };
 export type CountSeries = 'connectedWallets' | 'newWallets' | 'transactions' | 'failedTransactions';
 
 export type AnalyticsServiceDeps = {
@@ -41,10 +54,15 @@ export type AnalyticsServiceDeps = {
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
 const MINUTE_MS = 60_000;
+/** Transactions per read of the history's CSV: one page in memory at a time. */
+const HISTORY_EXPORT_PAGE = 1000;
 /** The Live screen's window: the current minute and the 29 before it. */
 const LIVE_MINUTES = 30;
 
 const isFailure = (status: string) => status === 'reverted' || status === 'failed';
+
+/** The filters of a question's input (docs/analytics.md, "Filters"); a refused list is BAD_USER_INPUT. */
+const filtersOf = (input: Filtered): AnalyticsFilters => parseFilters(AnalyticsFiltersSchema, input.filters);
 
 const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
@@ -79,17 +97,23 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
   }
 
   /** bucket index → count, from the question that answers the series. */
-  async function countsOf(kind: CountSeries, projectId: string, range: BucketedRange) {
-    if (kind === 'connectedWallets') return store.connectedWallets(projectId, range);
-    if (kind === 'newWallets') return store.newWallets(projectId, range);
-    const outcomes = await store.transactionOutcomes(projectId, range);
+  async function countsOf(
+    kind: CountSeries,
+    projectId: string,
+    range: BucketedRange,
+    filters: AnalyticsFilters,
+  ) {
+    if (kind === 'connectedWallets') return store.connectedWallets(projectId, range, filters);
+    if (kind === 'newWallets') return store.newWallets(projectId, range, filters);
+    const outcomes = await store.transactionOutcomes(projectId, range, filters);
     const pick = kind === 'transactions' ? 'total' : 'failed';
     return new Map([...outcomes].map(([bucket, counts]) => [bucket, counts[pick]]));
   }
 
   async function countSeries(kind: CountSeries, userId: string, projectId: string, input: SeriesInput) {
+    const filters = filtersOf(input);
     const range = await bucketedRange(userId, projectId, input);
-    const values = await countsOf(kind, projectId, range);
+    const values = await countsOf(kind, projectId, range, filters);
     return fillBuckets(range, values, 0) satisfies TimeBucket[];
   }
 
@@ -101,24 +125,26 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
       projectId: string,
       input: SeriesInput & { chainId?: number | null },
     ): Promise<AverageBucket[]> {
+      const filters = filtersOf(input);
       const range = await bucketedRange(userId, projectId, input);
-      const values = await store.averageGasPrice(projectId, range, input.chainId ?? null);
+      const values = await store.averageGasPrice(projectId, range, input.chainId ?? null, filters);
       return fillBuckets<number | null>(range, values, null);
     },
 
     async overview(
       userId: string,
       projectId: string,
-      input: ComparableRangeInput,
+      input: ComparableRangeInput & Filtered,
     ): Promise<AnalyticsOverview> {
+      const filters = filtersOf(input);
       const { range, timeZone } = await zonedRange(userId, projectId, input);
       // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
       // of the period before it (yesterday until 07:40), not with a whole one.
       const previous = previousPeriod(range, clock().getTime());
       const [outcomes, wallets, days] = await Promise.all([
-        store.transactionOutcomes(projectId, bucketRange(range)),
-        store.walletCounts(projectId, range),
-        store.activeDays(projectId, range, previous, timeZone),
+        store.transactionOutcomes(projectId, bucketRange(range), filters),
+        store.walletCounts(projectId, range, filters),
+        store.activeDays(projectId, range, previous, timeZone, filters),
       ]);
       const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
       // Days of the project's zone, a 23- or 25-hour day one each (docs/timezone.md).
@@ -149,52 +175,65 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     async contractFunctions(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<ContractFunctionCalls[]> {
       const range = await ownedRange(userId, projectId, input);
-      const rows = await store.contractFunctions(projectId, range, input.limit);
+      const rows = await store.contractFunctions(projectId, range, input.limit, filtersOf(input));
       return rows.map((row) => ({ ...row, functionName: functionNameOf(row.selector) }));
     },
 
-    async walletProviders(userId: string, projectId: string, input: RangeInput): Promise<Share[]> {
+    async walletProviders(userId: string, projectId: string, input: RangeInput & Filtered): Promise<Share[]> {
+      const filters = filtersOf(input);
       const range = await ownedRange(userId, projectId, input);
-      return store.walletProviders(projectId, range);
+      return store.walletProviders(projectId, range, filters);
     },
 
     async countries(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.usersByCountry(projectId, range, input.limit);
+      return store.usersByCountry(projectId, range, input.limit, filtersOf(input));
     },
 
     async browsers(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<Share[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.usersByBrowser(projectId, range, input.limit);
+      return store.usersByBrowser(projectId, range, input.limit, filtersOf(input));
+    },
+
+    /** Users per operating system, device type or landing UTM source (docs/analytics.md). */
+    async usersBy(
+      attribute: ExtraUserAttribute,
+      userId: string,
+      projectId: string,
+      input: RangeInput & Filtered & { limit: number },
+    ): Promise<Share[]> {
+      const filters = filtersOf(input);
+      const range = await ownedRange(userId, projectId, input);
+      return store.usersBy(attribute, projectId, range, input.limit, filters);
     },
 
     async topPages(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<PageRow[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.topPages(projectId, range, input.limit);
+      return store.topPages(projectId, range, input.limit, filtersOf(input));
     },
 
     async topReferrers(
       userId: string,
       projectId: string,
-      input: RangeInput & { limit: number },
+      input: RangeInput & Filtered & { limit: number },
     ): Promise<ReferrerRow[]> {
       const range = await ownedRange(userId, projectId, input);
-      return store.topReferrers(projectId, range, input.limit);
+      return store.topReferrers(projectId, range, input.limit, filtersOf(input));
     },
 
     /** The Live screen's tiles: the last 30 minutes, whole minutes, the current one last. */
@@ -220,23 +259,54 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     async transactionHistory(
       userId: string,
       projectId: string,
-      input: RangeInput & { first: number; after?: string | null },
+      input: RangeInput & HistoryFilterInput & { first: number; after?: string | null },
     ): Promise<TransactionPage> {
       const after = input.after ? decodeCursor(input.after) : null;
+      const filter = parseHistoryFilter(input);
       const range = await ownedRange(userId, projectId, input);
-      // One row more than asked tells whether there is a next page; the total is the overview's count.
-      const [rows, outcomes] = await Promise.all([
-        store.transactionHistory(projectId, range, { limit: input.first + 1, after }),
-        store.transactionOutcomes(projectId, bucketRange(range)),
+      // One row more than asked tells whether there is a next page; unfiltered, the total is the
+      // overview's count (one cheap read of the derived tables), filtered, the count of what the filter keeps.
+      const [rows, total] = await Promise.all([
+        store.transactionHistory(projectId, range, { limit: input.first + 1, after }, filter),
+        isFiltered(filter)
+          ? store.transactionCount(projectId, range, filter)
+          : store
+              .transactionOutcomes(projectId, bucketRange(range))
+              .then((outcomes) => outcomes.get(0)?.total ?? 0),
       ]);
       const page = rows.slice(0, input.first);
       const last = page[page.length - 1];
       return {
         rows: page.map(toTransactionRow),
-        total: outcomes.get(0)?.total ?? 0,
+        total,
         nextCursor:
           rows.length > input.first && last ? encodeCursor({ timeMs: last.timeMs, id: last.id }) : null,
       };
+    },
+
+    /**
+     * Every transaction of the range the filter keeps, in the history's order, a page at a time: for the
+     * CSV download. The access check and the filter's are done before it returns; the pages are read
+     * only as fast as they are pulled.
+     */
+    async transactionHistoryPages(
+      userId: string,
+      projectId: string,
+      input: RangeInput & HistoryFilterInput,
+      pageSize = HISTORY_EXPORT_PAGE,
+    ): Promise<{ range: TimeRange; pages: AsyncIterable<TransactionRow[]> }> {
+      const filter = parseHistoryFilter(input);
+      const range = await ownedRange(userId, projectId, input);
+      async function* pages() {
+        let after: HistoryCursor | null = null;
+        do {
+          const rows = await store.transactionHistory(projectId, range, { limit: pageSize, after }, filter);
+          if (rows.length > 0) yield rows.map(toTransactionRow);
+          const last = rows[rows.length - 1];
+          after = rows.length === pageSize && last ? { timeMs: last.timeMs, id: last.id } : null;
+        } while (after);
+      }
+      return { range, pages: pages() };
     },
 
     async transaction(

@@ -7,6 +7,7 @@ import { parseInstant } from '../../reading/time-range.ts';
 import { requireReader } from '../read-tokens/guard.ts';
 import { CONTENT_TYPES } from './event-formats.ts';
 import type { EventExportService, ExportRequest } from './service.ts';
+import { TRANSACTIONS_CSV_HEADER } from './transaction-csv.ts';
 
 const ExportQuery = z.strictObject({
   from: z.string().max(64),
@@ -45,6 +46,16 @@ function parseQuery(query: unknown): ExportRequest {
   return { fromMs, toMs, format: parsed.data.format, localTime: parsed.data.localTime === 'true' };
 }
 
+const TransactionsQuery = z.strictObject({
+  from: z.string().max(64).optional(),
+  to: z.string().max(64).optional(),
+  search: z.string().max(100).optional(),
+  status: z.string().max(16).optional(),
+  type: z.string().max(16).optional(),
+  contract: z.string().max(64).optional(),
+  selector: z.string().max(16).optional(),
+});
+
 /**
  * `GET /api/v1/projects/:id/export/events?from&to&format&localTime`: the owner (session) or a read token of the
  * project. The body streams a page of rows at a time, pulled only as fast as the client reads.
@@ -81,6 +92,49 @@ export async function eventExportRoutes(app: FastifyInstance, { exports }: { exp
       if (reply.raw.destroyed) release();
       return reply
         .header('content-type', CONTENT_TYPES[input.format])
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks, { highWaterMark: 1 }));
+    },
+  );
+
+  app.get(
+    '/projects/:id/transactions.csv',
+    {
+      config: {
+        docs: {
+          summary: 'The Transaction History as CSV, with its search and filters',
+          description:
+            'Streams every transaction requested in [`from`, `to`) that the search and filters keep, newest ' +
+            'first, as the history lists them (open ends as the dashboards: all time). `search`: a hash or ' +
+            'wallet, or its first 6 or more hex digits; `status`, `type` (Coin or Contract), `contract`, ' +
+            '`selector`. Columns: ' +
+            TRANSACTIONS_CSV_HEADER.trim() +
+            '. Counts against the export limit.',
+          tag: 'Data access',
+          auth: 'session-or-read-token',
+          query: TransactionsQuery,
+          responses: {
+            200: { description: 'The transactions as a CSV download.', contentTypes: [CONTENT_TYPES.csv] },
+          },
+        },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const reader = await requireReader(request);
+      const projectId = (request.params as { id: string }).id;
+      const userId = readerUserId(reader, projectId);
+      const parsed = TransactionsQuery.safeParse(request.query);
+      if (!parsed.success)
+        throw invalid(
+          'Invalid query: from, to, search, status, type, contract and selector, each once.',
+          zodIssues(parsed.error),
+        );
+      const { filename, chunks, release } = await exports.exportTransactions(userId, projectId, parsed.data);
+      reply.raw.once('close', release);
+      if (reply.raw.destroyed) release();
+      return reply
+        .header('content-type', CONTENT_TYPES.csv)
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(chunks, { highWaterMark: 1 }));

@@ -1,14 +1,38 @@
+import type { TransactionRow } from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { AppError } from '../../errors.ts';
 import type { ProjectAccess } from '../../lib/access.ts';
 import type { IngestionQuestions } from '../event-store/event-store.ts';
 import { type ExportFormat, formatEvents } from './event-formats.ts';
+import { formatTransactionsCsv } from './transaction-csv.ts';
 
 export type EventExportService = ReturnType<typeof createEventExportService>;
+
+/**
+ * The analytics service's filtered history, a page at a time (handed by app.ts): it checks access, the
+ * range and the filter before it returns.
+ */
+export type HistoryPages = (
+  userId: string,
+  projectId: string,
+  input: TransactionExportInput,
+) => Promise<{ range: { fromMs: number; toMs: number }; pages: AsyncIterable<TransactionRow[]> }>;
+
+/** The history CSV's query: the range (open ends as the dashboards') and the history's search and filters. */
+export type TransactionExportInput = {
+  from?: string | null;
+  to?: string | null;
+  search?: string | null;
+  status?: string | null;
+  type?: string | null;
+  contract?: string | null;
+  selector?: string | null;
+};
 
 export type EventExportDeps = {
   projects: ProjectAccess;
   store: Pick<IngestionQuestions, 'exportEvents'>;
+  history?: HistoryPages;
 };
 
 export type ExportRequest = {
@@ -37,7 +61,10 @@ export const EXPORT_RETRY_AFTER_SECONDS = 30;
  * Retry-After beyond): one tenant's exports cannot take every reader connection and the JavaScript
  * thread from the others (docs/decisions/047).
  */
-export function createEventExportService({ projects, store }: EventExportDeps, limits: ExportLimits = {}) {
+export function createEventExportService(
+  { projects, store, history }: EventExportDeps,
+  limits: ExportLimits = {},
+) {
   const perProject = limits.perProject ?? 2;
   const perNode = limits.perNode ?? 8;
   const running = new Map<string, number>();
@@ -82,6 +109,22 @@ export function createEventExportService({ projects, store }: EventExportDeps, l
       return {
         filename: `polyflow-events-${project.id}-${fileTime(fromMs)}-${fileTime(toMs)}.${format}`,
         chunks: formatEvents(batches, format, localTime ? (project.timeZone ?? DEFAULT_TIME_ZONE) : null),
+        release,
+      };
+    },
+
+    /**
+     * The Transaction History of a range as CSV, with its search and filters: every transaction they keep,
+     * in the history's order, read a page at a time. Takes an export slot as `exportEvents` does.
+     */
+    async exportTransactions(userId: string, projectId: string, input: TransactionExportInput) {
+      if (!history) throw new Error('The transaction history was not handed to the export service.');
+      const project = await projects.getProjectFor(userId, projectId);
+      const { range, pages } = await history(userId, project.id, input);
+      const release = takeSlot(project.id);
+      return {
+        filename: `polyflow-transactions-${project.id}-${fileTime(range.fromMs)}-${fileTime(range.toMs)}.csv`,
+        chunks: formatTransactionsCsv(pages),
         release,
       };
     },

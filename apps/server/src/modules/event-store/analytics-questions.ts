@@ -8,6 +8,7 @@ import type { RecentActivityQuestion } from './questions/recent-activity/questio
 import type { RevertErrorNearQuestion } from './questions/revert-error-near/question.ts';
 import type { TopPagesQuestion } from './questions/top-pages/question.ts';
 import type { TopReferrersQuestion } from './questions/top-referrers/question.ts';
+import type { TransactionCountQuestion } from './questions/transaction-count/question.ts';
 import type { TransactionEventsQuestion } from './questions/transaction-events/question.ts';
 import type { TransactionHistoryQuestion } from './questions/transaction-history/question.ts';
 import type { TransactionOutcomesQuestion } from './questions/transaction-outcomes/question.ts';
@@ -34,6 +35,7 @@ export type AnalyticsQuestions = EventSpanQuestion &
   TopReferrersQuestion &
   RecentActivityQuestion &
   TransactionHistoryQuestion &
+  TransactionCountQuestion &
   TransactionEventsQuestion &
   RevertErrorNearQuestion;
 
@@ -43,6 +45,12 @@ export type { RecentActivity } from './questions/recent-activity/question.ts';
 export type { PageRow } from './questions/top-pages/question.ts';
 export type { ReferrerRow } from './questions/top-referrers/question.ts';
 export type { TransactionStageEvent } from './questions/transaction-events/question.ts';
-export type { HistoryPage, TransactionHistoryRow } from './questions/transaction-history/question.ts';
+export type {
+  HistoryFilter,
+  HistoryPage,
+  TransactionHistoryRow,
+} from './questions/transaction-history/question.ts';
+export { isFiltered } from './questions/transaction-history/question.ts';
 export type { TransactionOutcomes } from './questions/transaction-outcomes/question.ts';
+export type { ExtraUserAttribute } from './questions/users-by-attribute/question.ts';
 export type { WalletCounts } from './questions/wallet-counts/question.ts';

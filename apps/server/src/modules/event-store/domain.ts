@@ -1,3 +1,5 @@
+import type { AnalyticsFilterKey } from '@polyflow/contracts/analytics';
+
 /**
  * The event store's domain constants: stages, windows, sources, ranks and limits, defined once here and
  * imported by both engines' questions and derived tables (and by the incident fingerprint). Definitions:
@@ -60,3 +62,23 @@ export const FEE_LIMITS = {
   gasUsed: '281474976710656',
   effectiveGasPrice: '4722366482869645213696',
 } as const;
+
+/**
+ * The Analytics filters' dimensions (docs/analytics.md, "Filters"), defined once for both engines: the
+ * `events` column each reads, or `referrer`: the session's landing referrer domain as the top referrers
+ * table defines it (its first page view in the range; the dapp's own host and none are direct, which no
+ * filter value names). The names shared with the acquisition filters read the same columns.
+ */
+export const ANALYTICS_FILTER_COLUMNS = {
+  countries: 'country',
+  browsers: 'browser',
+  oses: 'os',
+  devices: 'device',
+  walletProviders: 'wallet_provider',
+  chains: 'chain_id',
+  sources: 'utm_source',
+  mediums: 'utm_medium',
+  campaigns: 'utm_campaign',
+  pages: 'path',
+  referrers: 'referrer',
+} as const satisfies Record<AnalyticsFilterKey, string>;

@@ -1,8 +1,14 @@
-/** The range every analytics query is asked for: the project and a resolved period (ISO instants). */
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
+
+/**
+ * The range every analytics query is asked for: the project, a resolved period (ISO instants) and the
+ * screen's filters (docs/analytics.md, "Filters"; absent or empty: none).
+ */
 export interface AnalyticsRange {
   projectId: string;
   from: string;
   to: string;
+  filters?: AnalyticsFilters;
 }
 
 /**
@@ -11,8 +17,14 @@ export interface AnalyticsRange {
  */
 export const analyticsKeys = {
   all: (projectId: string) => ['projects', projectId, 'analytics'] as const,
-  of: (name: string, { projectId, from, to }: AnalyticsRange, extra: Record<string, unknown> = {}) =>
-    ['projects', projectId, 'analytics', name, { from, to, ...extra }] as const,
+  of: (name: string, { projectId, from, to, filters }: AnalyticsRange, extra: Record<string, unknown> = {}) =>
+    [
+      'projects',
+      projectId,
+      'analytics',
+      name,
+      { from, to, ...(filters ? { filters } : {}), ...extra },
+    ] as const,
 };
 
 /**

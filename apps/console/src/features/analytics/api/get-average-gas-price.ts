@@ -6,8 +6,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Mean effective gas price (wei) of the transactions mined in each bucket; null where none were. */
 export const AVERAGE_GAS_PRICE_QUERY = graphql(`
-  query AverageGasPrice($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $previous: Boolean) {
-    averageGasPrice(projectId: $projectId, from: $from, to: $to, granularity: $granularity, previous: $previous) {
+  query AverageGasPrice($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $previous: Boolean, $filters: AnalyticsFilters) {
+    averageGasPrice(projectId: $projectId, from: $from, to: $to, granularity: $granularity, previous: $previous, filters: $filters) {
       from
       to
       value

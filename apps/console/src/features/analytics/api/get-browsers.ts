@@ -9,8 +9,8 @@ import { type AnalyticsRange, analyticsKeys, SHARE_LIMIT } from './analytics-key
  * by value.
  */
 export const BROWSERS_QUERY = graphql(`
-  query Browsers($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
-    browsers(projectId: $projectId, from: $from, to: $to, limit: $limit) { key value }
+  query Browsers($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int, $filters: AnalyticsFilters) {
+    browsers(projectId: $projectId, from: $from, to: $to, limit: $limit, filters: $filters) { key value }
   }
 `);
 

@@ -8,8 +8,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 export const CONTRACT_FUNCTIONS_LIMIT = 100;
 
 export const CONTRACT_FUNCTIONS_QUERY = graphql(`
-  query ContractFunctions($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
-    contractFunctions(projectId: $projectId, from: $from, to: $to, limit: $limit) {
+  query ContractFunctions($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int, $filters: AnalyticsFilters) {
+    contractFunctions(projectId: $projectId, from: $from, to: $to, limit: $limit, filters: $filters) {
       chainId
       contract
       selector

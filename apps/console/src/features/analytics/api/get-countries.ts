@@ -9,8 +9,8 @@ import { type AnalyticsRange, analyticsKeys, SHARE_LIMIT } from './analytics-key
  * unknown. The server sorts by value.
  */
 export const COUNTRIES_QUERY = graphql(`
-  query Countries($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
-    countries(projectId: $projectId, from: $from, to: $to, limit: $limit) { key value }
+  query Countries($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int, $filters: AnalyticsFilters) {
+    countries(projectId: $projectId, from: $from, to: $to, limit: $limit, filters: $filters) { key value }
   }
 `);
 

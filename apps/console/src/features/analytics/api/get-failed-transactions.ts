@@ -6,8 +6,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Transactions whose latest stage is reverted or failed, in the bucket of their request. */
 export const FAILED_TRANSACTIONS_QUERY = graphql(`
-  query FailedTransactions($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $previous: Boolean) {
-    failedTransactions(projectId: $projectId, from: $from, to: $to, granularity: $granularity, previous: $previous) {
+  query FailedTransactions($projectId: ID!, $from: DateTime, $to: DateTime, $granularity: String, $previous: Boolean, $filters: AnalyticsFilters) {
+    failedTransactions(projectId: $projectId, from: $from, to: $to, granularity: $granularity, previous: $previous, filters: $filters) {
       from
       to
       value

@@ -6,8 +6,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 /** Every tile of the overview card in one request (definitions: docs/analytics.md). */
 export const OVERVIEW_QUERY = graphql(`
-  query AnalyticsOverview($projectId: ID!, $from: DateTime, $to: DateTime, $previous: Boolean) {
-    analyticsOverview(projectId: $projectId, from: $from, to: $to, previous: $previous) {
+  query AnalyticsOverview($projectId: ID!, $from: DateTime, $to: DateTime, $previous: Boolean, $filters: AnalyticsFilters) {
+    analyticsOverview(projectId: $projectId, from: $from, to: $to, previous: $previous, filters: $filters) {
       from
       to
       totalTransactions

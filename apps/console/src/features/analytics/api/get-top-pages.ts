@@ -8,8 +8,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 export const TOP_PAGES_LIMIT = 100;
 
 export const TOP_PAGES_QUERY = graphql(`
-  query TopPages($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
-    topPages(projectId: $projectId, from: $from, to: $to, limit: $limit) {
+  query TopPages($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int, $filters: AnalyticsFilters) {
+    topPages(projectId: $projectId, from: $from, to: $to, limit: $limit, filters: $filters) {
       path
       users
       wallets

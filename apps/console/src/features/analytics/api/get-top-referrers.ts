@@ -8,8 +8,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 export const TOP_REFERRERS_LIMIT = 100;
 
 export const TOP_REFERRERS_QUERY = graphql(`
-  query TopReferrers($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int) {
-    topReferrers(projectId: $projectId, from: $from, to: $to, limit: $limit) {
+  query TopReferrers($projectId: ID!, $from: DateTime, $to: DateTime, $limit: Int, $filters: AnalyticsFilters) {
+    topReferrers(projectId: $projectId, from: $from, to: $to, limit: $limit, filters: $filters) {
       domain
       users
       wallets

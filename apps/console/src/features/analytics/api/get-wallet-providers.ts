@@ -9,8 +9,8 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
  * unknown. The server sorts by value.
  */
 export const WALLET_PROVIDERS_QUERY = graphql(`
-  query WalletProviders($projectId: ID!, $from: DateTime, $to: DateTime) {
-    walletProviders(projectId: $projectId, from: $from, to: $to) { key value }
+  query WalletProviders($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
+    walletProviders(projectId: $projectId, from: $from, to: $to, filters: $filters) { key value }
   }
 `);
 

@@ -3,6 +3,7 @@ import { shortenAddress } from '../../../lib/format';
 import { chainLabel } from '../lib/chains';
 import { formatCount } from '../lib/format';
 import { otherLabel, sumOf } from '../lib/top-n';
+import { FilterButton } from './filter-select';
 
 /**
  * Contract (shortened, full address on hover), function name where known else its selector, calls; the
@@ -38,7 +39,9 @@ export function ContractFunctionsTable({
                 <span className="font-mono text-xs text-slate-700">{shortenAddress(row.contract)}</span>
                 {/* The same contract address on two chains is two contracts. On a phone, below it. */}
                 <span className="block text-[0.7rem] text-slate-600 sm:ml-2 sm:inline">
-                  {chainLabel(row.chainId, false)}
+                  <FilterButton name="chains" value={row.chainId === null ? null : String(row.chainId)}>
+                    {chainLabel(row.chainId, false)}
+                  </FilterButton>
                 </span>
               </td>
               <td

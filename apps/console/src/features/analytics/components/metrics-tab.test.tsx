@@ -149,14 +149,15 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
       within(swap)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1,200', '300', '95']);
+      // The users cell repeats the share for phones (its Share column is hidden below sm).
+    ).toEqual(['1,20096.8%', '96.8%', '300', '95']);
     const referrers = await card('Top referrers');
     const direct = await within(referrers).findByRole('row', { name: /Direct \/ none/ });
     expect(
       within(direct)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['500', '90', '55']);
+    ).toEqual(['50041.7%', '41.7%', '90', '55']);
     // The period applies: both are asked for the screen's range.
     const [asked] = api.callsOf('topPages');
     expect(asked?.variables).toMatchObject({ projectId: project.id, limit: 100 });
@@ -253,7 +254,9 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
       within(otherPages)
         .getAllByRole('cell')
         .map((cell) => cell.textContent?.slice(0, 1)),
-    ).toEqual(['—', '—', '2']);
+    ).toEqual(['—', '8', '—', '2']);
+    // Its share is of every page's users: 40 of the 495 users of the 11 pages.
+    expect(within(otherPages).getAllByRole('cell')[1]?.textContent).toBe('8.1%');
 
     await user.click(
       within(functionsCard).getByRole('button', { name: 'Show all (12) Most executed contract functions' }),

@@ -47,10 +47,20 @@ interface CountsRow {
   transactions: number;
 }
 
-function countsColumns<Row extends CountsRow>(header: string, labelOf: (row: Row) => string) {
+function countsColumns<Row extends CountsRow>(
+  header: string,
+  labelOf: (row: Row) => string,
+  rows: readonly Row[],
+) {
+  const whole = sumOf(rows, (row) => row.users);
   return [
     { header, cell: labelOf },
     { header: 'Users', cell: (row: Row) => formatCount(row.users), isNumber: true },
+    {
+      header: 'Share',
+      cell: (row: Row) => formatPercent(shareOf(row.users, whole)),
+      isNumber: true,
+    },
     { header: 'Wallets', cell: (row: Row) => formatCount(row.wallets), isNumber: true },
     { header: 'TXs', cell: (row: Row) => formatCount(row.transactions), isNumber: true },
   ];
@@ -137,6 +147,7 @@ export function MetricsTab({
         columns={{ key: 'wallet_provider', value: 'connected_wallets' }}
         range={range}
         chart="pie"
+        filterName="walletProviders"
         emptyText="No wallet connected in this period"
       />
       <FailedTransactionsCard series={series} />
@@ -147,6 +158,7 @@ export function MetricsTab({
         columns={{ key: 'country', value: 'users', nameOf: countryName }}
         range={range}
         chart="bars"
+        filterName="countries"
         emptyText="No visitors in this period"
       />
       <ShareCard
@@ -156,6 +168,37 @@ export function MetricsTab({
         columns={{ key: 'browser', value: 'users' }}
         range={range}
         chart="pie"
+        filterName="browsers"
+        emptyText="No visitors in this period"
+      />
+      <ShareCard
+        name="operatingSystems"
+        title="Operating systems"
+        unit="Users"
+        columns={{ key: 'os', value: 'users' }}
+        range={range}
+        chart="pie"
+        filterName="oses"
+        emptyText="No visitors in this period"
+      />
+      <ShareCard
+        name="devices"
+        title="Devices"
+        unit="Users"
+        columns={{ key: 'device', value: 'users' }}
+        range={range}
+        chart="pie"
+        filterName="devices"
+        emptyText="No visitors in this period"
+      />
+      <ShareCard
+        name="sources"
+        title="Sources"
+        unit="Users"
+        columns={{ key: 'utm_source', value: 'users' }}
+        range={range}
+        chart="bars"
+        filterName="sources"
         emptyText="No visitors in this period"
       />
       <ChartCard
@@ -172,8 +215,8 @@ export function MetricsTab({
                 title="Top pages"
                 rows={pages.data ?? []}
                 keyOf={(row) => row.path}
-                note={`Users who viewed each page${cappedNote(pages.data, TOP_PAGES_LIMIT)}.`}
-                columns={countsColumns('Page', (row: PageRow) => row.path)}
+                note={`Users who viewed each page, and their share of the users of every page listed (a user who viewed two pages counts in both)${cappedNote(pages.data, TOP_PAGES_LIMIT)}.`}
+                columns={countsColumns('Page', (row: PageRow) => row.path, pages.data ?? [])}
               />
             )}
             <DownloadCsvButton
@@ -200,8 +243,12 @@ export function MetricsTab({
                 title="Top referrers"
                 rows={referrers.data ?? []}
                 keyOf={(row) => row.domain ?? ''}
-                note={`Users whose visit came from each domain${cappedNote(referrers.data, TOP_REFERRERS_LIMIT)}.`}
-                columns={countsColumns('Referrer', (row: ReferrerRow) => row.domain ?? 'Direct / none')}
+                note={`Users whose visit came from each domain, and their share of the users of every referrer listed${cappedNote(referrers.data, TOP_REFERRERS_LIMIT)}.`}
+                columns={countsColumns(
+                  'Referrer',
+                  (row: ReferrerRow) => row.domain ?? 'Direct / none',
+                  referrers.data ?? [],
+                )}
               />
             )}
             <DownloadCsvButton

@@ -1,4 +1,4 @@
-import type { Share } from '@polyflow/contracts/analytics';
+import type { AnalyticsFilterKey, Share } from '@polyflow/contracts/analytics';
 import { lazy, Suspense } from 'react';
 import { ChartCard, ChartSkeleton } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
@@ -21,6 +21,7 @@ const toSlices = (shares: Share[], nameOf: (key: string) => string = (key) => ke
     name: share.key === null ? 'Unknown' : nameOf(share.key),
     value: share.value,
     isUnknown: share.key === null,
+    ...(share.key !== null && { filterValue: share.key }),
   }));
 
 export interface ShareCardProps {
@@ -32,10 +33,21 @@ export interface ShareCardProps {
   chart: 'pie' | 'bars';
   /** Says what is missing in this card's own words (wallets are not transactions). */
   emptyText: string;
+  /** The filter a click on a slice sets (docs/analytics.md, "Filters"). */
+  filterName: AnalyticsFilterKey;
 }
 
 /** A distribution chart: the first slices and "Other", Show all, and a CSV of every slice. */
-export function ShareCard({ name, title, unit, columns, range, chart, emptyText }: ShareCardProps) {
+export function ShareCard({
+  name,
+  title,
+  unit,
+  columns,
+  range,
+  chart,
+  emptyText,
+  filterName,
+}: ShareCardProps) {
   const query = useShares(name, range);
   const all = query.data ?? [];
   const whole = sumOf(all, (share) => share.value);
@@ -87,7 +99,7 @@ export function ShareCard({ name, title, unit, columns, range, chart, emptyText 
       }
     >
       <Suspense fallback={<ChartSkeleton />}>
-        <Chart slices={slices} unit={unit} />
+        <Chart slices={slices} unit={unit} filterName={filterName} />
       </Suspense>
     </ChartCard>
   );

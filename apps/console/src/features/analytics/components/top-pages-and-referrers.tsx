@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { formatPercent } from '../../../lib/format';
 import { formatCount } from '../lib/format';
-import { otherLabel, sumOf } from '../lib/top-n';
+import { otherLabel, shareOf, sumOf } from '../lib/top-n';
+import { FilterButton } from './filter-select';
 
 interface CountsRow {
   users: number;
@@ -33,6 +35,14 @@ function CountsTable<Row extends CountsRow>({
   labelOf,
   caption,
 }: CountsTableProps<Row>) {
+  // Shares are of the whole: every row the server returned, those folded into Other too (lib/top-n.ts).
+  const whole = sumOf(rows, (row) => row.users) + sumOf(rest, (row) => row.users);
+  const otherShare = formatPercent(
+    shareOf(
+      sumOf(rest, (row) => row.users),
+      whole,
+    ),
+  );
   return (
     <div>
       <table className="w-full text-left text-sm">
@@ -43,7 +53,15 @@ function CountsTable<Row extends CountsRow>({
               {keyHeader}
             </th>
             <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
-              Users
+              Users<span className="sm:hidden"> · share</span>
+            </th>
+            {/* On a phone the share sits under the users (one column less to fit 390 px). */}
+            <th
+              scope="col"
+              className="px-2 py-2 sm:px-3 text-right font-semibold max-sm:hidden"
+              title={`Share of the users of all ${noun}`}
+            >
+              Share
             </th>
             <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
               Wallets
@@ -61,6 +79,12 @@ function CountsTable<Row extends CountsRow>({
               </th>
               <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
                 {formatCount(row.users)}
+                <span className="block text-xs font-normal text-slate-600 sm:hidden">
+                  {formatPercent(shareOf(row.users, whole))}
+                </span>
+              </td>
+              <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums max-sm:hidden">
+                {formatPercent(shareOf(row.users, whole))}
               </td>
               <td className="px-2 py-2 sm:px-3 text-right text-slate-700 tabular-nums">
                 {formatCount(row.wallets)}
@@ -82,6 +106,10 @@ function CountsTable<Row extends CountsRow>({
                 title={`Users of different ${noun} do not add up`}
               >
                 —<span className="sr-only">: users of different {noun} do not add up</span>
+                <span className="block text-xs text-slate-600 sm:hidden">{otherShare}</span>
+              </td>
+              <td className="px-2 py-2 text-right text-slate-700 tabular-nums sm:px-3 max-sm:hidden">
+                {otherShare}
               </td>
               <td
                 className="px-2 py-2 text-right text-slate-600 sm:px-3"
@@ -113,9 +141,11 @@ export function TopPagesTable({ rows, rest }: { rows: PageRow[]; rest?: PageRow[
       rows={rows}
       keyOf={(row) => row.path}
       labelOf={(row) => (
-        <span className="font-mono text-xs text-slate-900" title={row.path}>
-          {row.path}
-        </span>
+        <FilterButton name="pages" value={row.path}>
+          <span className="font-mono text-xs text-slate-900" title={row.path}>
+            {row.path}
+          </span>
+        </FilterButton>
       )}
     />
   );
@@ -134,9 +164,11 @@ export function TopReferrersTable({ rows, rest }: { rows: ReferrerRow[]; rest?: 
         row.domain === null ? (
           <span className="text-slate-500 italic">Direct / none</span>
         ) : (
-          <span className="text-slate-900" title={row.domain}>
-            {row.domain}
-          </span>
+          <FilterButton name="referrers" value={row.domain}>
+            <span className="text-slate-900" title={row.domain}>
+              {row.domain}
+            </span>
+          </FilterButton>
         )
       }
     />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { catchCsvDownloads } from '../../../testing/csv-downloads';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { data, graphqlError, serveGraphql } from '../../../testing/serve-graphql';
@@ -180,5 +181,124 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('0xabcd…1234')).toBeTruthy();
     await waitFor(() => expect(api.callsOf('transactionHistory')).toHaveLength(2));
+  });
+});
+
+const C1 = `0x${'c1'.repeat(20)}`;
+const C2 = `0x${'c2'.repeat(20)}`;
+const functions = data({
+  contractFunctions: [
+    { chainId: 1, contract: C1, selector: '0xa9059cbb', functionName: 'transfer(address,uint256)', calls: 5 },
+    { chainId: 1, contract: C2, selector: '0x095ea7b3', functionName: null, calls: 2 },
+  ],
+});
+const lastHistoryCall = (api: ReturnType<typeof serveGraphql>) =>
+  api.lastCallOf('transactionHistory')?.variables;
+
+describe('Transaction History search and filters', { timeout: 15_000 }, () => {
+  it('searches a wallet prefix on Enter and filters by status, keeping both in the URL', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
+      contractFunctions: functions,
+      transactionHistory: (variables) =>
+        variables.search ? page([buildRow({ id: 'kept' })], null, 1) : page([buildRow()], 'more', 40),
+    });
+    const { user, location } = renderApp(`/console/${project.id}/analytics?tab=history`);
+    await screen.findByText(/1 of 40 transactions loaded/);
+
+    await user.type(screen.getByLabelText('Hash or wallet'), '0xAbCdEf{Enter}');
+    await screen.findByText(/1 of 1 transaction matching loaded/);
+    expect(lastHistoryCall(api)).toMatchObject({ search: '0xAbCdEf', first: 25, after: null });
+    await user.selectOptions(screen.getByLabelText('Status'), 'Rejected in the wallet');
+    await waitFor(() =>
+      expect(lastHistoryCall(api)).toMatchObject({ search: '0xAbCdEf', status: 'rejected' }),
+    );
+    expect(location()).toContain('txSearch=0xAbCdEf');
+    expect(location()).toContain('txStatus=rejected');
+
+    await user.click(screen.getByRole('button', { name: /Clear search and filters/ }));
+    await screen.findByText(/1 of 40 transactions loaded/);
+    expect(location()).not.toContain('txSearch');
+    expect((screen.getByLabelText('Hash or wallet') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says inline what a search needs and asks nothing for fewer than 6 hex characters', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveGraphql([project], { ...analyticsAnswers, transactionHistory: page([buildRow()]) });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+    await screen.findByText(/1 of 1 transaction loaded/);
+    await user.type(screen.getByLabelText('Hash or wallet'), '0xabc');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText(/its first 6 or more hex characters/)).toBeTruthy();
+    expect(screen.getByLabelText('Hash or wallet').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsOf('transactionHistory')).toHaveLength(1);
+  });
+
+  it('reads type, contract and function from the URL; the function list follows the contract', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
+      contractFunctions: functions,
+      transactionHistory: page([]),
+    });
+    const { user, location } = renderApp(
+      `/console/${project.id}/analytics?tab=history&txType=Contract&txContract=${C1.toUpperCase().replace('0X', '0x')}&txFunction=0xa9059cbb`,
+    );
+    expect(await screen.findByText('No transactions match this search and these filters')).toBeTruthy();
+    expect(api.callsOf('transactionHistory')[0]?.variables).toMatchObject({
+      type: 'Contract',
+      contract: C1,
+      selector: '0xa9059cbb',
+    });
+    const functionSelect = screen.getByLabelText('Function') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...functionSelect.options].map((option) => option.text)).toEqual([
+        'Any function',
+        'transfer(address,uint256)',
+      ]),
+    );
+    // Another contract drops the function chosen for the first.
+    await user.selectOptions(screen.getByLabelText('Contract'), '0xc2c2…c2c2');
+    await waitFor(() => expect(location()).toContain(`txContract=${C2}`));
+    expect(location()).not.toContain('txFunction');
+  });
+
+  it('Download CSV saves the server’s file of every transaction the filters keep', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql([project], { ...analyticsAnswers, transactionHistory: page([buildRow()], 'more', 3) });
+    const downloads = catchCsvDownloads();
+    const asked: string[] = [];
+    const serveApi = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.includes('/transactions.csv')) return serveApi(input, init);
+      asked.push(url);
+      const csv =
+        'id,hash,time,wallet,type,status,chain_id,country,browser\r\na,,t,w,Coin,failed,1,DE,Chrome\r\n';
+      return new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history&period=7d&txStatus=failed`);
+    await screen.findByText(/1 of 3 transactions matching loaded/);
+    await user.click(screen.getByRole('button', { name: /Download CSV: Transaction History/ }));
+    const files: Awaited<ReturnType<typeof downloads.take>> = [];
+    await waitFor(async () => {
+      files.push(...(await downloads.take()));
+      expect(files).toHaveLength(1);
+    });
+    const [file] = files;
+    expect(file?.fileName).toMatch(
+      /_analytics_transaction-history_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    expect(file?.records[1]).toEqual(['a', '', 't', 'w', 'Coin', 'failed', '1', 'DE', 'Chrome']);
+    const query = new URL(asked[0] ?? '', 'http://console.test');
+    expect(query.pathname).toBe(`/api/v1/projects/${project.id}/transactions.csv`);
+    expect(query.searchParams.get('status')).toBe('failed');
+    expect(query.searchParams.get('from')).toMatch(/^\d{4}-/);
+    expect(query.searchParams.get('to')).toMatch(/^\d{4}-/);
   });
 });

@@ -1,17 +1,21 @@
 import type { TransactionRow } from '@polyflow/contracts/analytics';
-import { History, RotateCw, Search } from 'lucide-react';
+import { Download, History, RotateCw, Search } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChartSkeleton } from '../../../components/ui/chart-card';
-import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { useCsvFileName } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { WalletLink } from '../../../components/wallet-link';
-import type { CsvTable } from '../../../lib/csv';
 import { countryName, displayTimeZone, shortenAddress } from '../../../lib/format';
+import { saveFile } from '../../../lib/save-file';
 import type { AnalyticsRange } from '../api/analytics-keys';
+import { useDownloadTransactions } from '../api/download-transactions';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { formatDayHeading, formatTimeOfDay, localDayOf, NOT_AVAILABLE } from '../lib/format';
+import { type HistoryFilter, isHistoryFiltered, NO_HISTORY_FILTER } from '../lib/history-filter';
+import { useHistoryFilter } from '../lib/use-history-filter';
+import { HistoryFilters } from './history-filters';
 import { StatusBadge, TransactionDetailsModal } from './transaction-details-modal';
 
 /** Rows (newest first) split into runs of the same local day (the project's zone). */
@@ -28,25 +32,28 @@ export function groupByLocalDay(rows: TransactionRow[]): Array<{ day: string; ro
 
 const COLUMNS = ['Hash', 'Time', 'Wallet', 'Type', 'Status', 'Country', 'Browser'] as const;
 
-/** The rows loaded so far (the pages on screen), every value in full: the file of the table. */
-export function historyCsv(rows: readonly TransactionRow[]): CsvTable {
-  return {
-    header: ['id', 'hash', 'time', 'wallet', 'type', 'status', 'country', 'browser'],
-    rows: rows.map((row) => [
-      row.id,
-      row.hash,
-      row.time,
-      row.wallet,
-      row.type,
-      row.status,
-      row.country === null ? null : countryName(row.country),
-      row.browser,
-    ]),
-  };
+export function TransactionHistory({ range }: { range: AnalyticsRange }) {
+  const [filter, changeFilter] = useHistoryFilter();
+  return (
+    <div className="flex flex-col gap-4">
+      <HistoryFilters range={range} filter={filter} onChange={changeFilter} />
+      <HistoryResults range={range} filter={filter} onClear={() => changeFilter(NO_HISTORY_FILTER)} />
+    </div>
+  );
 }
 
-export function TransactionHistory({ range }: { range: AnalyticsRange }) {
-  const history = useTransactionHistory(range);
+function HistoryResults({
+  range,
+  filter,
+  onClear,
+}: {
+  range: AnalyticsRange;
+  filter: HistoryFilter;
+  onClear: () => void;
+}) {
+  const history = useTransactionHistory(range, filter);
+  const download = useDownloadTransactions();
+  const fileName = useCsvFileName('Transaction History');
   const [inspected, setInspected] = useState<TransactionRow | null>(null);
 
   if (history.isPending) return <ChartSkeleton heightClass="h-72" />;
@@ -61,10 +68,21 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
     );
   }
   const rows = history.data.pages.flatMap((page) => page.rows);
-  // Every page answers the range's total; the latest page's is the freshest.
+  // Every page answers the total of what the filter keeps; the latest page's is the freshest.
   const total = history.data.pages.at(-1)?.total ?? rows.length;
+  const isFiltered = isHistoryFiltered(filter);
   if (rows.length === 0) {
-    return (
+    return isFiltered ? (
+      <EmptyState
+        icon={<History aria-hidden="true" className="size-6" />}
+        title="No transactions match this search and these filters"
+      >
+        <p>Try another hash or wallet, another period, or fewer filters.</p>
+        <Button variant="secondary" className="mt-3" onClick={onClear}>
+          Clear search and filters
+        </Button>
+      </EmptyState>
+    ) : (
       <EmptyState
         icon={<History aria-hidden="true" className="size-6" />}
         title="No transactions in this period"
@@ -72,16 +90,42 @@ export function TransactionHistory({ range }: { range: AnalyticsRange }) {
     );
   }
 
+  const saveAll = () => download.mutate({ range, filter }, { onSuccess: (blob) => saveFile(fileName, blob) });
+
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">
-          Newest first. Dates and times are in {displayTimeZone()}. {rows.length.toLocaleString('en-US')} of{' '}
-          {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'} loaded
-          {history.hasNextPage ? ' (Load more for older ones)' : ''}.
+        <p className="text-xs text-slate-600" aria-live="polite" data-testid="history-count">
+          {/* While another search or filter is asked, the rows shown are the previous answer's. */}
+          {history.isPlaceholderData ? (
+            'Searching…'
+          ) : (
+            <>
+              Newest first. Dates and times are in {displayTimeZone()}. {rows.length.toLocaleString('en-US')}{' '}
+              of {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'}
+              {isFiltered ? ' matching' : ''} loaded
+              {history.hasNextPage ? ' (Load more for older ones)' : ''}.
+            </>
+          )}
         </p>
-        <DownloadCsvButton table="Transaction History" build={() => historyCsv(rows)} />
+        <Button
+          variant="ghost"
+          size="sm"
+          isLoading={download.isPending}
+          aria-label="Download CSV: Transaction History (every matching transaction)"
+          title={`Download all ${total.toLocaleString('en-US')} ${isFiltered ? 'matching ' : ''}transactions as CSV`}
+          onClick={saveAll}
+          className="shrink-0 px-2"
+        >
+          <Download aria-hidden="true" className="size-3.5" />
+          <span>
+            <span className="max-sm:sr-only">Download </span>CSV
+          </span>
+        </Button>
       </div>
+      {download.isError && (
+        <Alert tone="error">Could not download the transactions: {download.error.message}</Alert>
+      )}
       {/* On a phone each transaction is a card of label/value pairs (labels from CSS, one table for screen
           readers); from `sm` up a table. `relative` keeps the sr-only header inside the scroll area. */}
       <div className="relative sm:overflow-x-auto">

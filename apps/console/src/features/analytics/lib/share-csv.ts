@@ -46,18 +46,32 @@ export function contractFunctionsCsv(rows: readonly ContractFunctionCalls[]): Cs
   };
 }
 
-/** The top pages table as a file, in the order shown. */
+/** Each row's users as a share (0..1) of the users of every row: the tables' Share column. */
+function userShares(rows: readonly { users: number }[]): (users: number) => number | null {
+  const total = rows.reduce((sum, row) => sum + row.users, 0);
+  return (users) => (total > 0 ? users / total : null);
+}
+
+/** The top pages table as a file, in the order shown, each page's share of the users of every page. */
 export function topPagesCsv(rows: readonly PageRow[]): CsvTable {
+  const shareOf = userShares(rows);
   return {
-    header: ['path', 'users', 'wallets_connected', 'transactions_started'],
-    rows: rows.map((row) => [row.path, row.users, row.wallets, row.transactions]),
+    header: ['path', 'users', 'share', 'wallets_connected', 'transactions_started'],
+    rows: rows.map((row) => [row.path, row.users, shareOf(row.users), row.wallets, row.transactions]),
   };
 }
 
 /** The top referrers table as a file, in the order shown; visits without another site's referrer as on screen. */
 export function topReferrersCsv(rows: readonly ReferrerRow[]): CsvTable {
+  const shareOf = userShares(rows);
   return {
-    header: ['referrer', 'users', 'wallets', 'transactions'],
-    rows: rows.map((row) => [row.domain ?? 'Direct / none', row.users, row.wallets, row.transactions]),
+    header: ['referrer', 'users', 'share', 'wallets', 'transactions'],
+    rows: rows.map((row) => [
+      row.domain ?? 'Direct / none',
+      row.users,
+      shareOf(row.users),
+      row.wallets,
+      row.transactions,
+    ]),
   };
 }

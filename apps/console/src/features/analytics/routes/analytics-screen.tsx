@@ -1,3 +1,4 @@
+import { hasAnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { Project } from '@polyflow/contracts/projects';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,14 +14,19 @@ import { canManage } from '../../../lib/roles';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useOverview } from '../api/get-overview';
 import { type AnalyticsTab, AnalyticsTabs } from '../components/analytics-tabs';
+import { FilterChips } from '../components/filter-chips';
+import { FilterSelectProvider } from '../components/filter-select';
 import { MetricsTab } from '../components/metrics-tab';
 import { OverviewTiles } from '../components/overview-tiles';
 import { TransactionHistory } from '../components/transaction-history';
+import { useAnalyticsFilters } from '../hooks/use-analytics-filters';
 
 /**
  * Spec "Analytics screen": the overview card (period filter, seven tiles, tabs) over data computed by
- * the server. The period and the tab live in the URL; every query key holds the project id, so
- * choosing another project asks everything again.
+ * the server. The period, the filters and the tab live in the URL; every query key holds the project id,
+ * so choosing another project asks everything again. Clicking a row or bar of a card adds its value to
+ * the filters (docs/analytics.md, "Filters"), shown as removable chips; every tile, chart and table of
+ * this feature answers for them.
  */
 interface AnalyticsScreenProps {
   project: Project;
@@ -34,7 +40,10 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
   const [params, setParams] = useSearchParams();
   const tab: AnalyticsTab = params.get('tab') === 'history' ? 'history' : 'metrics';
   const period = resolvePeriod(selection);
-  const range: AnalyticsRange = { projectId: project.id, from: period.from, to: period.to };
+  const { filters, addFilter, removeFilter, clearFilters } = useAnalyticsFilters();
+  const unfiltered: AnalyticsRange = { projectId: project.id, from: period.from, to: period.to };
+  // Without filters, the same query keys as before they existed (one cache entry per view).
+  const range: AnalyticsRange = hasAnalyticsFilters(filters) ? { ...unfiltered, filters } : unfiltered;
   // The tiles' own request (same key, so no second call): all zero means nothing arrived in the period.
   const overview = useOverview(range);
   const isQuiet =
@@ -52,53 +61,57 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
     });
 
   return (
-    <CsvScope scope={{ project: project.name, screen: 'analytics', from: period.from, to: period.to }}>
-      <div className="flex animate-panel flex-col gap-4">
-        <PageHeader
-          eyebrow={project.name}
-          title="Analytics"
-          help={{ href: DOCS.analytics, topic: 'what every number means' }}
-        />
-        <Card aria-labelledby="overview-title">
-          {/* Not CardHeader's actions slot: that one never shrinks, and the filter must wrap on a phone. */}
-          <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-            <CardHeader
-              titleId="overview-title"
-              eyebrow="Wallets & transactions"
-              title="Overview"
-              description={<span data-testid="period-label">{describePeriod(selection)}</span>}
-            />
-            <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
+    <FilterSelectProvider select={addFilter}>
+      <CsvScope scope={{ project: project.name, screen: 'analytics', from: period.from, to: period.to }}>
+        <div className="flex animate-panel flex-col gap-4">
+          <PageHeader
+            eyebrow={project.name}
+            title="Analytics"
+            help={{ href: DOCS.analytics, topic: 'what every number means' }}
+          />
+          <Card aria-labelledby="overview-title">
+            {/* Not CardHeader's actions slot: that one never shrinks, and the filter must wrap on a phone. */}
+            <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+              <CardHeader
+                titleId="overview-title"
+                eyebrow="Wallets & transactions"
+                title="Overview"
+                description={<span data-testid="period-label">{describePeriod(selection)}</span>}
+              />
+              <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
+            </div>
+            <FilterChips filters={filters} onRemove={removeFilter} onClear={clearFilters} />
+            <OverviewTiles range={range} />
+            {isQuiet && (
+              <Alert className="mt-3">
+                No wallet activity in this period. Try a longer period, or, for a new project, install the SDK
+                and test the integration in{' '}
+                <Link to={configPath} className="font-semibold underline">
+                  SDK settings
+                </Link>
+                .
+              </Alert>
+            )}
+            <AnalyticsTabs value={tab} onChange={selectTab} className="mt-6" />
+          </Card>
+          <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
+            {tab === 'metrics' ? (
+              // Other features' cards ask their own questions, which take no filters yet: the unfiltered range.
+              <MetricsTab
+                range={range}
+                granularity={period.granularity}
+                canManageGoals={canManage(project.role)}
+                {...metricsCards?.(unfiltered)}
+              />
+            ) : (
+              <Card>
+                <CardHeader title="Transaction History" eyebrow="Transactions" />
+                <TransactionHistory range={unfiltered} />
+              </Card>
+            )}
           </div>
-          <OverviewTiles range={range} />
-          {isQuiet && (
-            <Alert className="mt-3">
-              No wallet activity in this period. Try a longer period, or, for a new project, install the SDK
-              and test the integration in{' '}
-              <Link to={configPath} className="font-semibold underline">
-                SDK settings
-              </Link>
-              .
-            </Alert>
-          )}
-          <AnalyticsTabs value={tab} onChange={selectTab} className="mt-6" />
-        </Card>
-        <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
-          {tab === 'metrics' ? (
-            <MetricsTab
-              range={range}
-              granularity={period.granularity}
-              canManageGoals={canManage(project.role)}
-              {...metricsCards?.(range)}
-            />
-          ) : (
-            <Card>
-              <CardHeader title="Transaction History" eyebrow="Transactions" />
-              <TransactionHistory range={range} />
-            </Card>
-          )}
         </div>
-      </div>
-    </CsvScope>
+      </CsvScope>
+    </FilterSelectProvider>
   );
 }

@@ -7,6 +7,8 @@ import type { WalletRange } from '../api/wallet-keys';
 import { formatCount } from '../lib/format';
 
 const INDIGO = [67, 56, 202] as const;
+/** Periods a phone shows at once: the cohort, its size and four cells fit 390 px without scrolling. */
+const PHONE_PERIODS = 4;
 
 /** WCAG relative luminance of an sRGB colour (0..255 channels). */
 function luminance(rgb: readonly number[]): number {
@@ -38,10 +40,20 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
     splitValue: null,
   });
   const [splitText, setSplitText] = useState('');
+  // On a phone, the first period of the window shown (0-based); wider screens show every period.
+  const [firstShown, setFirstShown] = useState(0);
   const cohorts = useRetentionCohorts(range, options);
   const data = cohorts.data;
   const unit = data?.granularity === 'DAY' ? 'Day' : 'Week';
   const periods = Array.from({ length: data?.periods ?? 12 }, (_, index) => index + 1);
+  const windows = Array.from(
+    { length: Math.ceil(periods.length / PHONE_PERIODS) },
+    (_, i) => i * PHONE_PERIODS,
+  );
+  const start = windows.includes(firstShown) ? firstShown : 0;
+  /** A period outside the phone's window is hidden below `sm`. */
+  const phoneHidden = (k: number) => (k - 1 < start || k - 1 >= start + PHONE_PERIODS ? 'max-sm:hidden' : '');
+  const letter = unit === 'Day' ? 'D' : 'W';
   return (
     <ChartCard
       title="Retention cohorts"
@@ -111,9 +123,32 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
           </button>
         </form>
       </div>
+      {data && data.cohorts.length > 0 && windows.length > 1 && (
+        <fieldset className="mb-2 flex flex-wrap items-center gap-1 sm:hidden">
+          <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            {unit}s shown
+          </legend>
+          {windows.map((first) => {
+            const last = Math.min(first + PHONE_PERIODS, periods.length);
+            return (
+              <button
+                key={first}
+                type="button"
+                aria-pressed={start === first}
+                aria-label={`${unit}s ${first + 1} to ${last}`}
+                onClick={() => setFirstShown(first)}
+                className={`rounded-md px-3 py-1 text-xs font-semibold ring-1 ring-inset ${start === first ? 'bg-indigo-700 text-white ring-indigo-700' : 'bg-white text-indigo-800 ring-slate-300'}`}
+              >
+                {letter}
+                {first + 1}–{last}
+              </button>
+            );
+          })}
+        </fieldset>
+      )}
       {data && data.cohorts.length > 0 && (
-        <div className="overflow-x-auto" data-testid="cohort-heatmap">
-          <table className="w-full min-w-[44rem] border-separate border-spacing-0.5 text-center text-xs">
+        <div className="sm:overflow-x-auto" data-testid="cohort-heatmap">
+          <table className="w-full border-separate border-spacing-0.5 text-center text-xs sm:min-w-[44rem]">
             <thead className="text-slate-500">
               <tr>
                 <th scope="col" className="px-2 py-1 text-left">
@@ -123,8 +158,8 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
                   Wallets
                 </th>
                 {periods.map((k) => (
-                  <th key={k} scope="col" className="px-1 py-1 font-medium">
-                    {unit === 'Day' ? 'D' : 'W'}
+                  <th key={k} scope="col" className={`px-1 py-1 font-medium ${phoneHidden(k)}`}>
+                    {letter}
                     {k}
                   </th>
                 ))}
@@ -135,7 +170,7 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
                 <tr key={cohort.start}>
                   <th
                     scope="row"
-                    className="whitespace-nowrap px-2 py-1 text-left font-medium text-slate-700"
+                    className="px-2 py-1 text-left font-medium text-slate-700 sm:whitespace-nowrap"
                   >
                     {formatDate(cohort.start, 'UTC')}
                   </th>
@@ -144,13 +179,16 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
                     const share = cohort.shares[k - 1] ?? null;
                     const returned = cohort.returned[k - 1] ?? null;
                     return share === null ? (
-                      <td key={k} className="rounded bg-slate-50 px-1 py-1.5 text-slate-300">
+                      <td
+                        key={k}
+                        className={`rounded bg-slate-50 px-1 py-1.5 text-slate-600 ${phoneHidden(k)}`}
+                      >
                         ·
                       </td>
                     ) : (
                       <td
                         key={k}
-                        className="rounded px-1 py-1.5 tabular-nums"
+                        className={`rounded px-1 py-1.5 tabular-nums ${phoneHidden(k)}`}
                         style={cellStyle(share)}
                         title={`${formatCount(returned ?? 0)} of ${formatCount(cohort.size)} wallets returned in ${unit.toLowerCase()} ${k}`}
                       >

@@ -32,10 +32,11 @@ import { revertErrorNear } from '../questions/revert-error-near/clickhouse.ts';
 import { sessionTrail } from '../questions/session-trail/clickhouse.ts';
 import { topPages } from '../questions/top-pages/clickhouse.ts';
 import { topReferrers } from '../questions/top-referrers/clickhouse.ts';
+import { transactionCount } from '../questions/transaction-count/clickhouse.ts';
 import { transactionEvents } from '../questions/transaction-events/clickhouse.ts';
 import { transactionHistory } from '../questions/transaction-history/clickhouse.ts';
 import { transactionOutcomes } from '../questions/transaction-outcomes/clickhouse.ts';
-import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/clickhouse.ts';
+import { usersBy, usersByBrowser, usersByCountry } from '../questions/users-by-attribute/clickhouse.ts';
 import { walletCounts } from '../questions/wallet-counts/clickhouse.ts';
 import { walletList as walletListQuestion } from '../questions/wallet-list/clickhouse.ts';
 import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/clickhouse.ts';
@@ -98,18 +99,25 @@ export async function createClickHouseEventStore(
     alertTxOutcomes: (windows) => alertTxOutcomes(clickhouse, windows),
     alertIncidentOccurrences: (windows) => alertIncidentOccurrences(clickhouse, windows),
     alertLastEvents: (windows) => alertLastEvents(clickhouse, windows),
-    connectedWallets: (projectId, range) => connectedWallets(clickhouse, projectId, range),
-    newWallets: (projectId, range) => newWallets(clickhouse, projectId, range),
-    transactionOutcomes: (projectId, range) => transactionOutcomes(clickhouse, projectId, range),
-    averageGasPrice: (projectId, range, chainId) => averageGasPrice(clickhouse, projectId, range, chainId),
-    walletCounts: (projectId, range) => walletCounts(clickhouse, projectId, range),
-    activeDays: (projectId, range, previousRange, timeZone) =>
-      activeDays(clickhouse, projectId, range, previousRange, timeZone),
-    contractFunctions: (projectId, range, limit) => contractFunctions(clickhouse, projectId, range, limit),
-    walletProviders: (projectId, range) => walletProviders(clickhouse, projectId, range),
-    usersByCountry: (projectId, range, limit) => usersByCountry(clickhouse, projectId, range, limit),
-    usersByBrowser: (projectId, range, limit) => usersByBrowser(clickhouse, projectId, range, limit),
-    topPages: (projectId, range, limit) => topPages(clickhouse, projectId, range, limit),
+    connectedWallets: (projectId, range, filters) => connectedWallets(clickhouse, projectId, range, filters),
+    newWallets: (projectId, range, filters) => newWallets(clickhouse, projectId, range, filters),
+    transactionOutcomes: (projectId, range, filters) =>
+      transactionOutcomes(clickhouse, projectId, range, filters),
+    averageGasPrice: (projectId, range, chainId, filters) =>
+      averageGasPrice(clickhouse, projectId, range, chainId, filters),
+    walletCounts: (projectId, range, filters) => walletCounts(clickhouse, projectId, range, filters),
+    activeDays: (projectId, range, previousRange, timeZone, filters) =>
+      activeDays(clickhouse, projectId, range, previousRange, timeZone, filters),
+    contractFunctions: (projectId, range, limit, filters) =>
+      contractFunctions(clickhouse, projectId, range, limit, filters),
+    walletProviders: (projectId, range, filters) => walletProviders(clickhouse, projectId, range, filters),
+    usersByCountry: (projectId, range, limit, filters) =>
+      usersByCountry(clickhouse, projectId, range, limit, filters),
+    usersByBrowser: (projectId, range, limit, filters) =>
+      usersByBrowser(clickhouse, projectId, range, limit, filters),
+    usersBy: (attribute, projectId, range, limit, filters) =>
+      usersBy(attribute, clickhouse, projectId, range, limit, filters),
+    topPages: (projectId, range, limit, filters) => topPages(clickhouse, projectId, range, limit, filters),
     customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
     goalConversions: (projectId, range, goals) => goalConversions(clickhouse, projectId, range, goals),
     goalAttribution: (projectId, range, dimension, goal, filters) =>
@@ -119,9 +127,12 @@ export async function createClickHouseEventStore(
       customEventBreakdown(clickhouse, projectId, range, name, key, limit),
     customEventSeries: (projectId, range, name, timeZone) =>
       customEventSeries(clickhouse, projectId, range, name, timeZone),
-    topReferrers: (projectId, range, limit) => topReferrers(clickhouse, projectId, range, limit),
+    topReferrers: (projectId, range, limit, filters) =>
+      topReferrers(clickhouse, projectId, range, limit, filters),
     recentActivity: (projectId, range) => recentActivity(clickhouse, projectId, range),
-    transactionHistory: (projectId, range, page) => transactionHistory(clickhouse, projectId, range, page),
+    transactionHistory: (projectId, range, page, filter) =>
+      transactionHistory(clickhouse, projectId, range, page, filter),
+    transactionCount: (projectId, range, filter) => transactionCount(clickhouse, projectId, range, filter),
     transactionEvents: (projectId, hashOrId) => transactionEvents(clickhouse, projectId, hashOrId),
     revertErrorNear: (projectId, around) => revertErrorNear(clickhouse, projectId, around),
 

@@ -1,5 +1,6 @@
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import { STAGE_RANK, SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../domain.ts';
+import type { HistoryFilter } from '../questions/transaction-history/question.ts';
 import type { Params } from './client.ts';
 
 /**
@@ -23,6 +24,17 @@ export const FROM = "fromUnixTimestamp64Milli({from:Int64}, 'UTC')";
 export const TO = "fromUnixTimestamp64Milli({to:Int64}, 'UTC')";
 /** The project's events with `ts` in [from, to). */
 export const IN_RANGE = `project_id = {project:String} AND ts >= ${FROM} AND ts < ${TO}`;
+
+/** The host of a URL, lower case, without a leading `www.`; '' when there is none. */
+export const HOST_OF = (url: string) =>
+  `replaceRegexpOne(lower(extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)')), '^www[.]', '')`;
+const ORIGIN_HOST = `replaceRegexpOne(lower(origin), '^www[.]', '')`;
+const REFERRER_HOST = HOST_OF("coalesce(referrer, '')");
+/**
+ * A page view's referrer domain, '' for direct (no referrer, or the dapp's own host). The empty text, not
+ * NULL, so that it is a key like any other (grouping, joining) and `argMin` does not skip it.
+ */
+export const REFERRER_DOMAIN = `if(${REFERRER_HOST} = ${ORIGIN_HOST}, '', ${REFERRER_HOST})`;
 
 /** A time as epoch ms (Int64). */
 export const ms = (expression: string) => `toUnixTimestamp64Milli(${expression})`;
@@ -84,7 +96,12 @@ export type TransactionField = keyof typeof TRANSACTION_FIELDS;
  * end so that stages logged around an edge are seen, and a transaction that started before `from` is
  * recognised as such (its first event lies before `from`).
  */
-export function transactionsCte(fields: readonly TransactionField[] = [], onlyContracts = false): string {
+export function transactionsCte(
+  fields: readonly TransactionField[] = [],
+  onlyContracts = false,
+  /** A further condition on a transaction's aggregates (the Analytics filters: its request's session). */
+  having = '',
+): string {
   const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
   // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
   const kind = onlyContracts ? ` AND tx_kind = 'contract'` : '';
@@ -95,11 +112,44 @@ export function transactionsCte(fields: readonly TransactionField[] = [], onlyCo
    WHERE project_id = {project:String} AND type = 'tx'${kind}
      AND ${STAGE_WINDOW}
    GROUP BY tx_id
-  HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+  HAVING requested_at >= ${FROM} AND requested_at < ${TO}${having ? ` AND ${having}` : ''}
 )`;
 }
 
 /** Every field: for questions outside this file that want the whole transaction. */
+/**
+ * The history's filter (questions/transaction-history, docs/analytics.md#searching-and-filtering-the-history)
+ * as a stage condition (`where`: every stage repeats its kind) and a condition on the transaction's
+ * aggregates (`having`), with their `f_…` parameters.
+ */
+export function historyFilterSql(filter: HistoryFilter): { where: string; having: string; params: Params } {
+  const where: string[] = [];
+  const having: string[] = [];
+  const params: Params = {};
+  if (filter.kind) {
+    where.push('tx_kind = {f_kind:String}');
+    params.f_kind = filter.kind;
+  }
+  if (filter.status) {
+    having.push(`${LATEST_STAGE} = {f_status:String}`);
+    params.f_status = filter.status;
+  }
+  if (filter.contract) {
+    having.push('any(tx_to) = {f_contract:String}');
+    params.f_contract = filter.contract;
+  }
+  if (filter.selector) {
+    having.push('any(selector) = {f_selector:String}');
+    params.f_selector = filter.selector;
+  }
+  if (filter.search) {
+    having.push(`(max(startsWith(coalesce(tx_hash, ''), {f_search:String}))
+          OR startsWith(coalesce(argMin(coalesce(tx_from, wallet_address), ts), ''), {f_search:String}))`);
+    params.f_search = filter.search;
+  }
+  return { where: where.join(' AND '), having: having.join(' AND '), params };
+}
+
 export const TRANSACTIONS_CTE = transactionsCte(Object.keys(TRANSACTION_FIELDS) as TransactionField[]);
 
 /**

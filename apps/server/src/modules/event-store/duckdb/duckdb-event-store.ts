@@ -35,10 +35,11 @@ import { revertErrorNear } from '../questions/revert-error-near/duckdb.ts';
 import { sessionTrail } from '../questions/session-trail/duckdb.ts';
 import { topPages } from '../questions/top-pages/duckdb.ts';
 import { topReferrers } from '../questions/top-referrers/duckdb.ts';
+import { transactionCount } from '../questions/transaction-count/duckdb.ts';
 import { transactionEvents } from '../questions/transaction-events/duckdb.ts';
 import { transactionHistory } from '../questions/transaction-history/duckdb.ts';
 import { transactionOutcomes } from '../questions/transaction-outcomes/duckdb.ts';
-import { usersByBrowser, usersByCountry } from '../questions/users-by-attribute/duckdb.ts';
+import { usersBy, usersByBrowser, usersByCountry } from '../questions/users-by-attribute/duckdb.ts';
 import { walletCounts } from '../questions/wallet-counts/duckdb.ts';
 import { walletList as walletListQuestion } from '../questions/wallet-list/duckdb.ts';
 import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/duckdb.ts';
@@ -135,23 +136,30 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     alertTxOutcomes: (windows) => use(ALERTS_KEY, (c) => alertTxOutcomes(c, windows)),
     alertIncidentOccurrences: (windows) => use(ALERTS_KEY, (c) => alertIncidentOccurrences(c, windows)),
     alertLastEvents: (windows) => use(ALERTS_KEY, (c) => alertLastEvents(c, windows)),
-    connectedWallets: (projectId, range) => use(projectId, (c) => connectedWallets(c, projectId, range)),
-    newWallets: (projectId, range) => use(projectId, (c) => newWallets(c, projectId, range)),
-    transactionOutcomes: (projectId, range) =>
-      use(projectId, (c) => transactionOutcomes(c, projectId, range)),
-    averageGasPrice: (projectId, range, chainId) =>
-      use(projectId, (c) => averageGasPrice(c, projectId, range, chainId)),
-    walletCounts: (projectId, range) => use(projectId, (c) => walletCounts(c, projectId, range)),
-    activeDays: (projectId, range, previousRange, timeZone) =>
-      use(projectId, (c) => activeDays(c, projectId, range, previousRange, timeZone)),
-    contractFunctions: (projectId, range, limit) =>
-      use(projectId, (c) => contractFunctions(c, projectId, range, limit)),
-    walletProviders: (projectId, range) => use(projectId, (c) => walletProviders(c, projectId, range)),
-    usersByCountry: (projectId, range, limit) =>
-      use(projectId, (c) => usersByCountry(c, projectId, range, limit)),
-    usersByBrowser: (projectId, range, limit) =>
-      use(projectId, (c) => usersByBrowser(c, projectId, range, limit)),
-    topPages: (projectId, range, limit) => use(projectId, (c) => topPages(c, projectId, range, limit)),
+    connectedWallets: (projectId, range, filters) =>
+      use(projectId, (c) => connectedWallets(c, projectId, range, filters)),
+    newWallets: (projectId, range, filters) =>
+      use(projectId, (c) => newWallets(c, projectId, range, filters)),
+    transactionOutcomes: (projectId, range, filters) =>
+      use(projectId, (c) => transactionOutcomes(c, projectId, range, filters)),
+    averageGasPrice: (projectId, range, chainId, filters) =>
+      use(projectId, (c) => averageGasPrice(c, projectId, range, chainId, filters)),
+    walletCounts: (projectId, range, filters) =>
+      use(projectId, (c) => walletCounts(c, projectId, range, filters)),
+    activeDays: (projectId, range, previousRange, timeZone, filters) =>
+      use(projectId, (c) => activeDays(c, projectId, range, previousRange, timeZone, filters)),
+    contractFunctions: (projectId, range, limit, filters) =>
+      use(projectId, (c) => contractFunctions(c, projectId, range, limit, filters)),
+    walletProviders: (projectId, range, filters) =>
+      use(projectId, (c) => walletProviders(c, projectId, range, filters)),
+    usersByCountry: (projectId, range, limit, filters) =>
+      use(projectId, (c) => usersByCountry(c, projectId, range, limit, filters)),
+    usersByBrowser: (projectId, range, limit, filters) =>
+      use(projectId, (c) => usersByBrowser(c, projectId, range, limit, filters)),
+    usersBy: (attribute, projectId, range, limit, filters) =>
+      use(projectId, (c) => usersBy(attribute, c, projectId, range, limit, filters)),
+    topPages: (projectId, range, limit, filters) =>
+      use(projectId, (c) => topPages(c, projectId, range, limit, filters)),
     customEventCounts: (projectId, range) => use(projectId, (c) => customEventCounts(c, projectId, range)),
     goalConversions: (projectId, range, goals) =>
       use(projectId, (c) => goalConversions(c, projectId, range, goals)),
@@ -162,11 +170,13 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       use(projectId, (c) => customEventBreakdown(c, projectId, range, name, key, limit)),
     customEventSeries: (projectId, range, name, timeZone) =>
       use(projectId, (c) => customEventSeries(c, projectId, range, name, timeZone)),
-    topReferrers: (projectId, range, limit) =>
-      use(projectId, (c) => topReferrers(c, projectId, range, limit)),
+    topReferrers: (projectId, range, limit, filters) =>
+      use(projectId, (c) => topReferrers(c, projectId, range, limit, filters)),
     recentActivity: (projectId, range) => use(projectId, (c) => recentActivity(c, projectId, range)),
-    transactionHistory: (projectId, range, page) =>
-      use(projectId, (c) => transactionHistory(c, projectId, range, page)),
+    transactionHistory: (projectId, range, page, filter) =>
+      use(projectId, (c) => transactionHistory(c, projectId, range, page, filter)),
+    transactionCount: (projectId, range, filter) =>
+      use(projectId, (c) => transactionCount(c, projectId, range, filter)),
     transactionEvents: (projectId, hashOrId) =>
       use(projectId, (c) => transactionEvents(c, projectId, hashOrId)),
     revertErrorNear: (projectId, around) => use(projectId, (c) => revertErrorNear(c, projectId, around)),

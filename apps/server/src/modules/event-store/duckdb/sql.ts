@@ -10,6 +10,7 @@ import {
   TX_FAILURE_WINDOW,
   TX_STAGE_WINDOW_MS,
 } from '../domain.ts';
+import type { HistoryFilter } from '../questions/transaction-history/question.ts';
 
 /**
  * SQL pieces every DuckDB analytics query shares. Values always travel as named parameters
@@ -67,6 +68,8 @@ export function transactionsCte(
   onlyContracts = false,
   /** A further condition on the stages that keeps whole transactions (e.g. on tx_id). */
   only = '',
+  /** A further condition on the transaction's aggregates (the history's filter, the Analytics filters' session). */
+  having = '',
 ): string {
   const columns = fields.map((field) => `,\n         ${TRANSACTION_FIELDS[field]}`).join('');
   // Every stage of a transaction repeats its kind, so filtering stages by kind keeps whole transactions.
@@ -78,8 +81,41 @@ export function transactionsCte(
    WHERE project_id = $project AND type = 'tx'${kind}
      AND ${STAGE_WINDOW}
    GROUP BY tx_id
-  HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+  HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}${having ? ` AND ${having}` : ''}
 )`;
+}
+
+/**
+ * The history's filter (questions/transaction-history, docs/analytics.md#searching-and-filtering-the-history)
+ * as a stage condition (`where`, for `only`: every stage repeats its kind) and a condition on the
+ * transaction's aggregates (`having`), with their `$f_…` parameters.
+ */
+export function historyFilterSql(filter: HistoryFilter): { where: string; having: string; params: Params } {
+  const where: string[] = [];
+  const having: string[] = [];
+  const params: Params = {};
+  if (filter.kind) {
+    where.push('tx_kind = $f_kind');
+    params.f_kind = filter.kind;
+  }
+  if (filter.status) {
+    having.push(`${LATEST_STAGE} = $f_status`);
+    params.f_status = filter.status;
+  }
+  if (filter.contract) {
+    having.push('any_value(tx_to) = $f_contract');
+    params.f_contract = filter.contract;
+  }
+  if (filter.selector) {
+    having.push('any_value(selector) = $f_selector');
+    params.f_selector = filter.selector;
+  }
+  if (filter.search) {
+    having.push(`(bool_or(starts_with(tx_hash, $f_search))
+          OR starts_with(arg_min(coalesce(tx_from, wallet_address), ts), $f_search))`);
+    params.f_search = filter.search;
+  }
+  return { where: where.join(' AND '), having: having.join(' AND '), params };
 }
 
 /** Every field: for queries outside this module that want the whole transaction. */
@@ -96,6 +132,12 @@ export const FAILED_NEAR = (o: string, t: string) =>
 
 export type Params = Record<string, DuckDBValue>;
 
+/** The host of a URL, lower case, without a leading `www.`; null when there is none. */
+export const HOST_OF = (url: string) =>
+  `nullif(regexp_replace(lower(regexp_extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)', 1)), '^www\\.', ''), '')`;
+const ORIGIN_HOST = `regexp_replace(lower(origin), '^www\\.', '')`;
+/** An event's referrer domain: null for direct (no referrer, or the dapp's own host). */
+export const REFERRER_DOMAIN = `CASE WHEN ${HOST_OF('referrer')} = ${ORIGIN_HOST} THEN NULL ELSE ${HOST_OF('referrer')} END`;
 /** A list of texts as one parameter (`$name::VARCHAR[]`). */
 export const textListParam = (values: readonly string[]): DuckDBValue => listValue([...values]);
 

@@ -1,3 +1,5 @@
+import type { AnalyticsFilterKey } from '@polyflow/contracts/analytics';
+import type { KeyboardEvent } from 'react';
 import { Bar, BarChart, CartesianGrid, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '../../../../lib/format';
 import {
@@ -9,6 +11,7 @@ import {
   UNKNOWN_COLOR,
 } from '../../lib/chart-axis';
 import { formatCount } from '../../lib/format';
+import { FilterButton, useFilterSelect } from '../filter-select';
 
 /*
  * The distribution chart group: one lazy chunk (with recharts). Each chart has a legend that lists
@@ -21,6 +24,19 @@ export interface Slice {
   isUnknown: boolean;
   /** The slices past the first few, folded into one (lib/top-n.ts): grey, like unknown. */
   isOther?: boolean;
+  /** The value a click filters the screen by (the share's key); absent for Unknown and Other. */
+  filterValue?: string;
+}
+
+/** The card's filter: clicking a slice, a bar or its label adds the slice's value to the screen's filters. */
+type Selectable = { filterName?: AnalyticsFilterKey };
+
+function useSliceSelect(filterName: AnalyticsFilterKey | undefined) {
+  const select = useFilterSelect();
+  if (!select || !filterName) return null;
+  return (slice: Slice | undefined) => {
+    if (slice?.filterValue !== undefined) select(filterName, slice.filterValue);
+  };
 }
 
 const colorOf = (slice: Slice, index: number) =>
@@ -34,7 +50,7 @@ const tooltipStyle = {
   itemStyle: { color: '#334155' },
 } as const;
 
-function Legend({ slices, unit }: { slices: Slice[]; unit: string }) {
+function Legend({ slices, unit, filterName }: { slices: Slice[]; unit: string } & Selectable) {
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   return (
     <ul className="flex min-w-0 flex-1 flex-col gap-1.5 text-xs" aria-label={`${unit} by share`}>
@@ -45,7 +61,15 @@ function Legend({ slices, unit }: { slices: Slice[]; unit: string }) {
             className="size-2.5 shrink-0 rounded-sm"
             style={{ background: colorOf(slice, index) }}
           />
-          <span className="min-w-0 flex-1 wrap-anywhere text-slate-700">{slice.name}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere text-slate-700">
+            {filterName && slice.filterValue !== undefined ? (
+              <FilterButton name={filterName} value={slice.filterValue}>
+                {slice.name}
+              </FilterButton>
+            ) : (
+              slice.name
+            )}
+          </span>
           <span className="font-semibold text-slate-900 tabular-nums">{formatCount(slice.value)}</span>
           <span className="w-12 text-right text-slate-600 tabular-nums">
             {formatPercent(total > 0 ? slice.value / total : null)}
@@ -57,8 +81,9 @@ function Legend({ slices, unit }: { slices: Slice[]; unit: string }) {
 }
 
 /** A donut with its legend beside it (below it on phones). */
-export function SharePie({ slices, unit }: { slices: Slice[]; unit: string }) {
+export function SharePie({ slices, unit, filterName }: { slices: Slice[]; unit: string } & Selectable) {
   const data = slices.map((slice, index) => ({ ...slice, fill: colorOf(slice, index) }));
+  const onSelect = useSliceSelect(filterName);
   return (
     <div className="flex flex-col items-center gap-4 sm:flex-row">
       <div className="size-44 shrink-0">
@@ -72,6 +97,10 @@ export function SharePie({ slices, unit }: { slices: Slice[]; unit: string }) {
             paddingAngle={1}
             stroke="#fff"
             isAnimationActive={false}
+            {...(onSelect && {
+              onClick: (_: unknown, index: number) => onSelect(slices[index]),
+              className: 'cursor-pointer',
+            })}
           />
           <Tooltip
             {...tooltipStyle}
@@ -79,13 +108,14 @@ export function SharePie({ slices, unit }: { slices: Slice[]; unit: string }) {
           />
         </PieChart>
       </div>
-      <Legend slices={slices} unit={unit} />
+      <Legend slices={slices} unit={unit} filterName={filterName} />
     </div>
   );
 }
 
 /** Horizontal bars, largest first: for long category names such as countries. */
-export function ShareBars({ slices, unit }: { slices: Slice[]; unit: string }) {
+export function ShareBars({ slices, unit, filterName }: { slices: Slice[]; unit: string } & Selectable) {
+  const onSelect = useSliceSelect(filterName);
   const height = Math.max(120, slices.length * 30 + 30);
   const ticks = countTicks(Math.max(0, ...slices.map((slice) => slice.value)));
   return (
@@ -115,7 +145,11 @@ export function ShareBars({ slices, unit }: { slices: Slice[]; unit: string }) {
           width={110}
           interval={0}
           stroke={AXIS_COLOR}
-          tick={{ fontSize: 11, fill: '#334155' }}
+          tick={
+            onSelect
+              ? (props: TickProps) => <SelectableTick {...props} slices={slices} onSelect={onSelect} />
+              : { fontSize: 11, fill: '#334155' }
+          }
           tickLine={false}
           axisLine={false}
         />
@@ -124,8 +158,60 @@ export function ShareBars({ slices, unit }: { slices: Slice[]; unit: string }) {
           cursor={{ fill: '#eef2ff' }}
           formatter={(value) => [formatCount(Number(value)), unit]}
         />
-        <Bar dataKey="value" fill={INDIGO_PALETTE[1]} radius={[0, 3, 3, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey="value"
+          fill={INDIGO_PALETTE[1]}
+          radius={[0, 3, 3, 0]}
+          isAnimationActive={false}
+          {...(onSelect && {
+            onClick: (_: unknown, index: number) => onSelect(slices[index]),
+            className: 'cursor-pointer',
+          })}
+        />
       </BarChart>
     </div>
+  );
+}
+
+type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown; index?: number } };
+
+/**
+ * A bar's label as a button (SVG has none): focusable, Enter or Space filters by its value, as a click
+ * on the label or the bar does. Unknown and Other are plain labels.
+ */
+function SelectableTick({
+  x,
+  y,
+  payload,
+  slices,
+  onSelect,
+}: TickProps & { slices: Slice[]; onSelect: (slice: Slice | undefined) => void }) {
+  const slice = slices[payload?.index ?? -1];
+  const label = String(payload?.value ?? '');
+  const isSelectable = slice?.filterValue !== undefined;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onSelect(slice);
+  };
+  return (
+    <text
+      x={Number(x) - 4}
+      y={Number(y)}
+      dy="0.355em"
+      textAnchor="end"
+      fontSize={11}
+      fill={isSelectable ? '#3730a3' : '#334155'}
+      {...(isSelectable && {
+        role: 'button',
+        tabIndex: 0,
+        'aria-label': `Filter by ${label}`,
+        className: 'cursor-pointer hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600',
+        onClick: () => onSelect(slice),
+        onKeyDown,
+      })}
+    >
+      {label.length > 18 ? `${label.slice(0, 17)}…` : label}
+    </text>
   );
 }

@@ -1,7 +1,10 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { localDayRuns, previousPeriod, type TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
+import { IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { localDaySql } from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
@@ -58,6 +61,31 @@ function daysOfValues(range: TimeRange, previousRange: TimeRange) {
 }
 
 /**
+ * The filtered question (ADR 074): the derived tables keep no session, so a period's value-days are the
+ * distinct (day of the project's zone, value) pairs of the events of its matching sessions, matched over its own range.
+ */
+async function filteredDays(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  timeZone: string,
+  filters: AnalyticsFilters,
+) {
+  const filter = eventFilter(filters);
+  const [row] = await clickhouse.rows(
+    `${withCtes(filter.cte)}
+     SELECT uniqExactIf(toDate32(ts, {zone:String}), wallet_address, wallet_address IS NOT NULL) AS wallet_days,
+            uniqExact(toDate32(ts, {zone:String}), user_id) AS user_days,
+            0 AS previous_wallet_days
+       FROM events
+      WHERE ${IN_RANGE}${filter.events}`,
+    { ...rangeParams(projectId, range), ...filter.params, zone: timeZone },
+    DaysRow,
+  );
+  return row;
+}
+
+/**
  * Value-days of the local days of a zone other than UTC, from the events of both periods: each event's
  * local day numbered by `localDaySql` (the same numbers as DuckDB's), the distinct (day, value) pairs
  * counted per period (an event stored twice changes no distinct count: no FINAL).
@@ -98,7 +126,19 @@ export async function activeDays(
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
   timeZone: string = DEFAULT_TIME_ZONE,
+  filters?: AnalyticsFilters,
 ): Promise<ActiveDays> {
+  if (filters && eventFilter(filters).cte) {
+    const [current, previous] = await Promise.all([
+      filteredDays(clickhouse, projectId, range, timeZone, filters),
+      filteredDays(clickhouse, projectId, previousRange, timeZone, filters),
+    ]);
+    return activeDaysOf(current, {
+      wallet_days: 0,
+      user_days: 0,
+      previous_wallet_days: previous?.wallet_days ?? 0,
+    });
+  }
   if (timeZone !== DEFAULT_TIME_ZONE) {
     const zoned = zonedDays(range, previousRange, timeZone);
     const [row] = await clickhouse.rows(zoned.sql, { project: projectId, ...zoned.params }, DaysRow);

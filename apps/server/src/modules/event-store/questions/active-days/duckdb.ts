@@ -1,7 +1,9 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { localDayRuns, previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
-import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
+import { type Connection, IN_RANGE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { localDaySql } from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
@@ -60,6 +62,36 @@ async function partialDays(connection: Connection, projectId: string, pieces: [s
 }
 
 /**
+ * The filtered question (ADR 074): the derived tables keep no session, so each period's value-days are
+ * the distinct (day of the project's zone, value) pairs of the events of its matching sessions, each period matched over
+ * its own range.
+ */
+/** An event's day in the zone `$zone` (the stored time read as UTC). */
+const DAY = `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
+
+async function filteredDays(
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  timeZone: string,
+  filters: AnalyticsFilters,
+) {
+  const filter = eventFilter(filters);
+  const [row] = await rowsOf(
+    connection,
+    `${withCtes(filter.cte)}
+     SELECT count(DISTINCT (${DAY}, wallet_address)) FILTER (WHERE wallet_address IS NOT NULL)::DOUBLE AS wallet_days,
+            count(DISTINCT (${DAY}, user_id))::DOUBLE AS user_days,
+            0::DOUBLE AS previous_wallet_days
+       FROM events
+      WHERE ${IN_RANGE}${filter.events}`,
+    { ...rangeParams(projectId, range), ...filter.params, zone: timeZone },
+    DaysRow,
+  );
+  return row;
+}
+
+/**
  * Value-days of the local days of a zone other than UTC, from the events of both periods: each event's
  * local day numbered by `localDaySql`, the distinct (day, value) pairs counted per period.
  */
@@ -108,7 +140,19 @@ export async function activeDays(
   range: TimeRange,
   previousRange: TimeRange = previousPeriod(range),
   timeZone: string = DEFAULT_TIME_ZONE,
+  filters?: AnalyticsFilters,
 ): Promise<ActiveDays> {
+  if (eventFilter(filters).cte && filters) {
+    const [current, previous] = await inTransaction(connection, async () => [
+      await filteredDays(connection, projectId, range, timeZone, filters),
+      await filteredDays(connection, projectId, previousRange, timeZone, filters),
+    ]);
+    return activeDaysOf(current, {
+      wallet_days: 0,
+      user_days: 0,
+      previous_wallet_days: previous?.wallet_days ?? 0,
+    });
+  }
   if (timeZone !== DEFAULT_TIME_ZONE) {
     return activeDaysOf(await zonedDays(connection, projectId, range, previousRange, timeZone));
   }

@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { count } from '../../rows.ts';
@@ -23,6 +24,7 @@ export type ActiveDaysQuestion = {
     range: TimeRange,
     previousRange?: TimeRange,
     timeZone?: string,
+    filters?: AnalyticsFilters,
   ): Promise<ActiveDays>;
 };
 

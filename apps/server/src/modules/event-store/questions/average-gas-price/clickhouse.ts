@@ -1,5 +1,7 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { bucketOf, bucketParams, EVENTS, IN_RANGE } from '../../clickhouse/sql.ts';
 import { BucketValueRow, bucketMap } from '../../rows.ts';
 
@@ -12,14 +14,17 @@ export async function averageGasPrice(
   projectId: string,
   range: BucketedRange,
   chainId: number | null,
+  filters?: AnalyticsFilters,
 ) {
+  const filter = eventFilter(filters);
   const rows = await clickhouse.rows(
-    `SELECT ${bucketOf('ts', range)} AS bucket, avg(toFloat64(effective_gas_price)) AS value
+    `${withCtes(filter.cte)}
+     SELECT ${bucketOf('ts', range)} AS bucket, avg(toFloat64(effective_gas_price)) AS value
        FROM ${EVENTS}
-      WHERE ${IN_RANGE} AND type = 'tx' AND effective_gas_price IS NOT NULL
+      WHERE ${IN_RANGE}${filter.events} AND type = 'tx' AND effective_gas_price IS NOT NULL
         AND ({chain:Nullable(Int64)} IS NULL OR chain_id = {chain:Nullable(Int64)})
       GROUP BY bucket`,
-    { ...bucketParams(projectId, range), chain: chainId },
+    { ...bucketParams(projectId, range), ...filter.params, chain: chainId },
     BucketValueRow,
   );
   return bucketMap(rows, (row) => row.value);

@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 
 /**
@@ -9,5 +10,6 @@ export type AverageGasPriceQuestion = {
     projectId: string,
     range: BucketedRange,
     chainId: number | null,
+    filters?: AnalyticsFilters,
   ): Promise<Map<number, number>>;
 };

@@ -1,8 +1,10 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { CONTRACT_DAY_AGGREGATES, CONTRACT_STAGES } from '../../clickhouse/contract-days.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { FROM, rangeParams, TO } from '../../clickhouse/sql.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
+import { FROM, rangeParams, TO, transactionsCte } from '../../clickhouse/sql.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { type ContractFunctionRow, contractFunctionOf, FunctionRow } from './question.ts';
 
@@ -19,6 +21,7 @@ export async function contractFunctions(
   projectId: string,
   range: TimeRange,
   limit: number,
+  filters?: AnalyticsFilters,
 ): Promise<ContractFunctionRow[]> {
   const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
   const parts = dayParts(window, 'stages_');
@@ -32,8 +35,15 @@ export async function contractFunctions(
           FROM events
          WHERE project_id = {project:String} AND ${CONTRACT_STAGES} AND ${parts.partialDays}
          GROUP BY tx_id`);
-  const rows = await clickhouse.rows(
-    `WITH transactions AS (
+  const filter = eventFilter(filters);
+  // `contract_days` keeps no session: the filtered question builds each transaction from the events
+  // (transactionsCte), keeping those whose request's session matches (ADR 074).
+  const transactions = filter.cte
+    ? withCtes(
+        filter.cte,
+        transactionsCte(['is_submitted', 'chain_id', 'contract', 'selector'], true, filter.transactions),
+      )
+    : `WITH transactions AS (
        SELECT tx_id,
               min(first_stage_at) AS requested_at,
               max(has_submitted) AS t_is_submitted,
@@ -43,7 +53,9 @@ export async function contractFunctions(
          FROM (${selects.join('\n        UNION ALL\n        ')})
         GROUP BY tx_id
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
-     )
+     )`;
+  const rows = await clickhouse.rows(
+    `${transactions}
      SELECT t_chain_id AS chain, assumeNotNull(t_contract) AS contract,
             coalesce(t_selector, '0x') AS function_selector, count() AS calls
        FROM transactions
@@ -51,7 +63,7 @@ export async function contractFunctions(
       GROUP BY t_chain_id, t_contract, t_selector
       ORDER BY calls DESC, contract, function_selector, chain NULLS LAST
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), ...parts.params, limit },
+    { ...rangeParams(projectId, range), ...parts.params, ...filter.params, limit },
     FunctionRow,
   );
   return rows.map(contractFunctionOf);

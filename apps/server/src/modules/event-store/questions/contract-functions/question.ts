@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { count, numberOrNull, text } from '../../rows.ts';
@@ -14,7 +15,12 @@ export type ContractFunctionRow = {
  * first (docs/analytics.md#charts-and-tables).
  */
 export type ContractFunctionsQuestion = {
-  contractFunctions(projectId: string, range: TimeRange, limit: number): Promise<ContractFunctionRow[]>;
+  contractFunctions(
+    projectId: string,
+    range: TimeRange,
+    limit: number,
+    filters?: AnalyticsFilters,
+  ): Promise<ContractFunctionRow[]>;
 };
 
 export const FunctionRow = z.object({

@@ -1,5 +1,7 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange, TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
+import { eventFilter } from '../../clickhouse/event-filter.ts';
 import { bucketOf, bucketParams, FROM } from '../../clickhouse/sql.ts';
 import { walletsSeenBefore } from '../../clickhouse/wallet-firsts.ts';
 import { BucketValueRow, bucketMap } from '../../rows.ts';
@@ -13,8 +15,11 @@ import { connectedCte } from '../connected-wallets/clickhouse.ts';
  * `seen_before` is not narrowed to the connected wallets: ClickHouse computes a CTE again wherever it is
  * named, and the narrowing cost a second `connected`.
  */
-export function connectedAndSeenBefore(range: TimeRange): { sql: string; params: Params } {
-  const connected = connectedCte(range);
+export function connectedAndSeenBefore(
+  range: TimeRange,
+  filters?: AnalyticsFilters,
+): { sql: string; params: Params } {
+  const connected = connectedCte(range, eventFilter(filters));
   return {
     sql: `${connected.sql},
      seen_before AS (${walletsSeenBefore(FROM)})`,
@@ -23,8 +28,13 @@ export function connectedAndSeenBefore(range: TimeRange): { sql: string; params:
 }
 
 /** Wallets connected in the range that no event carried before `from`, in the bucket of their first connection. */
-export async function newWallets(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
-  const wallets = connectedAndSeenBefore(range);
+export async function newWallets(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: BucketedRange,
+  filters?: AnalyticsFilters,
+) {
+  const wallets = connectedAndSeenBefore(range, filters);
   const rows = await clickhouse.rows(
     `WITH ${wallets.sql}
      SELECT ${bucketOf('first_at', range)} AS bucket, count() AS value

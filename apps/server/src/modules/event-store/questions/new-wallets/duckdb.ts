@@ -1,4 +1,6 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { bucketOf, bucketParams, type Connection, FROM, IN_RANGE, rowsOf } from '../../duckdb/sql.ts';
 import { BucketValueRow, bucketMap } from '../../rows.ts';
 
@@ -7,20 +9,26 @@ import { BucketValueRow, bucketMap } from '../../rows.ts';
  * bucket of its first connection in the range. "Carried before `from`" is the wallet's first sighting in
  * the derived `wallet_firsts` (ADR 005), not a scan of the history before the range.
  */
-export async function newWallets(connection: Connection, projectId: string, range: BucketedRange) {
+export async function newWallets(
+  connection: Connection,
+  projectId: string,
+  range: BucketedRange,
+  filters?: AnalyticsFilters,
+) {
+  const filter = eventFilter(filters);
   const rows = await rowsOf(
     connection,
-    `WITH connected AS (
+    `${withCtes(filter.cte, 'connected AS (')}
        SELECT wallet_address, min(ts) AS first_at
          FROM events
-        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+        WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
         GROUP BY wallet_address
      )
      SELECT ${bucketOf('first_at', range)} AS bucket, count(*) AS value
        FROM connected JOIN wallet_firsts USING (wallet_address)
       WHERE wallet_firsts.project_id = $project AND wallet_firsts.first_seen >= ${FROM}
       GROUP BY bucket`,
-    bucketParams(projectId, range),
+    { ...bucketParams(projectId, range), ...filter.params },
     BucketValueRow,
   );
   return bucketMap(rows, (row) => row.value);

@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 
 /**
@@ -5,5 +6,9 @@ import type { BucketedRange } from '../../../../reading/time-range.ts';
  * connection (docs/analytics.md#charts-and-tables). Rows: BucketValueRow (rows.ts).
  */
 export type NewWalletsQuestion = {
-  newWallets(projectId: string, range: BucketedRange): Promise<Map<number, number>>;
+  newWallets(
+    projectId: string,
+    range: BucketedRange,
+    filters?: AnalyticsFilters,
+  ): Promise<Map<number, number>>;
 };

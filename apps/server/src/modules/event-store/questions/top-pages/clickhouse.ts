@@ -1,5 +1,7 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { EVENTS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
 import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
 
@@ -13,20 +15,22 @@ export async function topPages(
   projectId: string,
   range: TimeRange,
   limit: number,
+  filters?: AnalyticsFilters,
 ): Promise<PageRow[]> {
+  const filter = eventFilter(filters);
   const rows = await clickhouse.rows(
-    `WITH ${transactionsCte(['path'])}
+    `${withCtes(filter.cte, transactionsCte(['path'], false, filter.transactions))}
      SELECT page, sum(p_users) AS users, sum(p_wallets) AS wallets, sum(p_transactions) AS transactions
        FROM (
          SELECT assumeNotNull(path) AS page, uniqExact(user_id) AS p_users,
                 toUInt64(0) AS p_wallets, toUInt64(0) AS p_transactions
            FROM ${EVENTS}
-          WHERE ${IN_RANGE} AND type = 'page_view' AND path IS NOT NULL
+          WHERE ${IN_RANGE}${filter.events} AND type = 'page_view' AND path IS NOT NULL
           GROUP BY page
          UNION ALL
          SELECT assumeNotNull(path) AS page, toUInt64(0), uniqExact(wallet_address), toUInt64(0)
            FROM ${EVENTS}
-          WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL AND path IS NOT NULL
+          WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL AND path IS NOT NULL
           GROUP BY page
          UNION ALL
          SELECT assumeNotNull(t_path) AS page, toUInt64(0), toUInt64(0), count()
@@ -37,7 +41,7 @@ export async function topPages(
       GROUP BY page
       ORDER BY users DESC, wallets DESC, transactions DESC, page
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), limit },
+    { ...rangeParams(projectId, range), ...filter.params, limit },
     PageRowSchema,
   );
   return rows.map(pageRowOf);

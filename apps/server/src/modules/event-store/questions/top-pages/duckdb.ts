@@ -1,4 +1,6 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
 import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
 
@@ -11,20 +13,22 @@ export async function topPages(
   projectId: string,
   range: TimeRange,
   limit: number,
+  filters?: AnalyticsFilters,
 ): Promise<PageRow[]> {
+  const filter = eventFilter(filters);
   const rows = await rowsOf(
     connection,
-    `WITH ${transactionsCte(['path'])},
+    `${withCtes(filter.cte, transactionsCte(['path'], false, '', filter.transactions))},
      viewed AS (
        SELECT path, count(DISTINCT user_id) AS users
          FROM events
-        WHERE ${IN_RANGE} AND type = 'page_view' AND path IS NOT NULL
+        WHERE ${IN_RANGE}${filter.events} AND type = 'page_view' AND path IS NOT NULL
         GROUP BY path
      ),
      connected AS (
        SELECT path, count(DISTINCT wallet_address) AS wallets
          FROM events
-        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL AND path IS NOT NULL
+        WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL AND path IS NOT NULL
         GROUP BY path
      ),
      started AS (
@@ -37,7 +41,7 @@ export async function topPages(
        FROM viewed FULL OUTER JOIN connected USING (path) FULL OUTER JOIN started USING (path)
       ORDER BY users DESC, wallets DESC, transactions DESC, path
       LIMIT $limit`,
-    { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    { ...rangeParams(projectId, range), ...filter.params, limit: BigInt(limit) },
     PageRowSchema,
   );
   return rows.map(pageRowOf);

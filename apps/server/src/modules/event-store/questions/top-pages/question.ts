@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { count, text } from '../../rows.ts';
@@ -15,7 +16,12 @@ export type PageRow = {
 
 /** Paths by users, most first (then wallets, transactions, path), at most `limit` rows (docs/analytics.md#top-pages-and-referrers). */
 export type TopPagesQuestion = {
-  topPages(projectId: string, range: TimeRange, limit: number): Promise<PageRow[]>;
+  topPages(
+    projectId: string,
+    range: TimeRange,
+    limit: number,
+    filters?: AnalyticsFilters,
+  ): Promise<PageRow[]>;
 };
 
 export const PageRowSchema = z.object({ page: text, users: count, wallets: count, transactions: count });

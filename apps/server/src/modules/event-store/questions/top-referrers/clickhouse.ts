@@ -1,18 +1,9 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { EVENTS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
+import { EVENTS, IN_RANGE, REFERRER_DOMAIN, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
 import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
-
-/** The host of a URL, lower case, without a leading `www.`; '' when there is none. */
-const HOST_OF = (url: string) =>
-  `replaceRegexpOne(lower(extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)')), '^www[.]', '')`;
-const ORIGIN_HOST = `replaceRegexpOne(lower(origin), '^www[.]', '')`;
-/**
- * A page view's referrer domain, '' for direct (no referrer, or the dapp's own host). The empty text, not
- * NULL, so that it is a key like any other (grouping, joining) and `argMin` does not skip it.
- */
-const REFERRER_HOST = HOST_OF("coalesce(referrer, '')");
-const DOMAIN = `if(${REFERRER_HOST} = ${ORIGIN_HOST}, '', ${REFERRER_HOST})`;
 
 /**
  * Sessions by where their first page view in the range came from (the referrer's domain; the dapp's own
@@ -26,15 +17,17 @@ export async function topReferrers(
   projectId: string,
   range: TimeRange,
   limit: number,
+  filters?: AnalyticsFilters,
 ): Promise<ReferrerRow[]> {
+  const filter = eventFilter(filters);
   const rows = await clickhouse.rows(
-    `WITH ${transactionsCte(['session_id'])},
+    `${withCtes(filter.cte, transactionsCte(['session_id'], false, filter.transactions))},
      landings AS (
        SELECT session_id AS l_session,
               argMin(user_id, (ts, id)) AS l_user,
-              argMin(${DOMAIN}, (ts, id)) AS l_domain
+              argMin(${REFERRER_DOMAIN}, (ts, id)) AS l_domain
          FROM ${EVENTS}
-        WHERE ${IN_RANGE} AND type = 'page_view'
+        WHERE ${IN_RANGE}${filter.events} AND type = 'page_view'
         GROUP BY session_id
      )
      SELECT domain_key, sum(d_users) AS users, sum(d_wallets) AS wallets, sum(d_transactions) AS transactions
@@ -46,7 +39,7 @@ export async function topReferrers(
          UNION ALL
          SELECT l_domain AS domain_key, toUInt64(0), uniqExact(wallet_address), toUInt64(0)
            FROM ${EVENTS} INNER JOIN landings ON session_id = l_session
-          WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+          WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
           GROUP BY domain_key
          UNION ALL
          SELECT l_domain AS domain_key, toUInt64(0), toUInt64(0), count()
@@ -56,7 +49,7 @@ export async function topReferrers(
       GROUP BY domain_key
       ORDER BY users DESC, wallets DESC, transactions DESC, domain_key = '', domain_key
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), limit },
+    { ...rangeParams(projectId, range), ...filter.params, limit },
     ReferrerRowSchema,
   );
   return rows.map(referrerRowOf);

@@ -1,11 +1,15 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import { type Connection, IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
+import {
+  type Connection,
+  IN_RANGE,
+  REFERRER_DOMAIN,
+  rangeParams,
+  rowsOf,
+  transactionsCte,
+} from '../../duckdb/sql.ts';
 import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
-
-/** The host of a URL, lower case, without a leading `www.`; null when there is none. */
-const HOST_OF = (url: string) =>
-  `nullif(regexp_replace(lower(regexp_extract(${url}, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]+)', 1)), '^www\\.', ''), '')`;
-const ORIGIN_HOST = `regexp_replace(lower(origin), '^www\\.', '')`;
 
 /**
  * Sessions by where their first page view in the range came from (the referrer's domain; the dapp's own
@@ -17,19 +21,19 @@ export async function topReferrers(
   projectId: string,
   range: TimeRange,
   limit: number,
+  filters?: AnalyticsFilters,
 ): Promise<ReferrerRow[]> {
+  const filter = eventFilter(filters);
   const rows = await rowsOf(
     connection,
-    `WITH ${transactionsCte(['session_id'])},
+    `${withCtes(filter.cte, transactionsCte(['session_id'], false, '', filter.transactions))},
      landings AS (
        SELECT session_id,
               arg_min(user_id, (ts, id)) AS user_id,
               -- '' for direct inside arg_min, which skips NULLs (it would take a later page view's referrer).
-              nullif(arg_min(coalesce(CASE WHEN ${HOST_OF('referrer')} = ${ORIGIN_HOST} THEN NULL
-                                           ELSE ${HOST_OF('referrer')} END, ''),
-                             (ts, id)), '') AS domain
+              nullif(arg_min(coalesce(${REFERRER_DOMAIN}, ''), (ts, id)), '') AS domain
          FROM events
-        WHERE ${IN_RANGE} AND type = 'page_view'
+        WHERE ${IN_RANGE}${filter.events} AND type = 'page_view'
         GROUP BY session_id
      ),
      visited AS (
@@ -38,7 +42,7 @@ export async function topReferrers(
      connected AS (
        SELECT landings.domain, count(DISTINCT events.wallet_address) AS wallets
          FROM events JOIN landings USING (session_id)
-        WHERE ${IN_RANGE} AND events.type = 'wallet_connected' AND events.wallet_address IS NOT NULL
+        WHERE ${IN_RANGE}${filter.events} AND events.type = 'wallet_connected' AND events.wallet_address IS NOT NULL
         GROUP BY landings.domain
      ),
      started AS (
@@ -55,7 +59,7 @@ export async function topReferrers(
        LEFT JOIN started ON started.domain IS NOT DISTINCT FROM visited.domain
       ORDER BY users DESC, wallets DESC, transactions DESC, visited.domain NULLS LAST
       LIMIT $limit`,
-    { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    { ...rangeParams(projectId, range), ...filter.params, limit: BigInt(limit) },
     ReferrerRowSchema,
   );
   return rows.map(referrerRowOf);

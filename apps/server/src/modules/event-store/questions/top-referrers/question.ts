@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { count, textOrNull } from '../../rows.ts';
@@ -18,7 +19,12 @@ export type ReferrerRow = {
  * (docs/analytics.md#top-pages-and-referrers).
  */
 export type TopReferrersQuestion = {
-  topReferrers(projectId: string, range: TimeRange, limit: number): Promise<ReferrerRow[]>;
+  topReferrers(
+    projectId: string,
+    range: TimeRange,
+    limit: number,
+    filters?: AnalyticsFilters,
+  ): Promise<ReferrerRow[]>;
 };
 
 /** `domain_key` null or '' (ClickHouse keeps direct as a key like any other): direct. */

@@ -1,9 +1,26 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { EVENTS, FROM, LATEST_STAGE, ms, rangeParams, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
+import {
+  EVENTS,
+  FROM,
+  historyFilterSql,
+  LATEST_STAGE,
+  ms,
+  rangeParams,
+  STAGE_WINDOW,
+  TO,
+} from '../../clickhouse/sql.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
-import { type HistoryPage, HistoryRow, historyRowOf, type TransactionHistoryRow } from './question.ts';
+import {
+  type HistoryFilter,
+  type HistoryPage,
+  HistoryRow,
+  historyRowOf,
+  isFiltered,
+  NO_FILTER,
+  type TransactionHistoryRow,
+} from './question.ts';
 
 const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
 
@@ -13,33 +30,52 @@ const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
  * `transaction_days` for the window's whole UTC days and the stages among `events` for its partial days
  * (as the transaction outcomes, ADR 033); then the full fields of only those, read from `events` at the
  * times `transaction_keys` holds for their stages, which the table's key (project, time) finds directly.
+ * A filtered page is found among the aggregates of every stage in the window instead (the derived tables
+ * hold no status, hash or wallet), read without FINAL: a duplicate awaiting merge is an identical copy (a
+ * file loaded twice), which changes no min, max, any or arg of the transaction.
  */
 export async function transactionHistory(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
   page: HistoryPage,
+  filter: HistoryFilter = NO_FILTER,
 ): Promise<TransactionHistoryRow[]> {
   const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
   const parts = dayParts(window, 'stages_');
-  const firstStages: string[] = [];
-  if (parts.wholeDays)
-    firstStages.push(`SELECT tx_id, first_stage_at
+  const kept = historyFilterSql(filter);
+  const afterCursor = `({after_ms:Nullable(Int64)} IS NULL
+               OR requested_at < ${AFTER}
+               OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)}))`;
+  let pageSql: string;
+  if (isFiltered(filter)) {
+    pageSql = `SELECT assumeNotNull(tx_id) AS tx_id, min(ts) AS requested_at
+         FROM events
+        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
+              ${kept.where ? `AND ${kept.where}` : ''}
+        GROUP BY tx_id
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}
+          ${kept.having ? `AND ${kept.having}` : ''}
+          AND ${afterCursor}`;
+  } else {
+    const firstStages: string[] = [];
+    if (parts.wholeDays)
+      firstStages.push(`SELECT tx_id, first_stage_at
           FROM transaction_days
          WHERE project_id = {project:String} AND ${parts.wholeDays}`);
-  if (parts.partialDays)
-    firstStages.push(`SELECT assumeNotNull(tx_id) AS tx_id, ts AS first_stage_at
+    if (parts.partialDays)
+      firstStages.push(`SELECT assumeNotNull(tx_id) AS tx_id, ts AS first_stage_at
           FROM events
          WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}`);
-  const rows = await clickhouse.rows(
-    `WITH page AS (
-       SELECT tx_id, min(first_stage_at) AS requested_at
+    pageSql = `SELECT tx_id, min(first_stage_at) AS requested_at
          FROM (${firstStages.join('\n        UNION ALL\n        ')})
         GROUP BY tx_id
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
-          AND ({after_ms:Nullable(Int64)} IS NULL
-               OR requested_at < ${AFTER}
-               OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)}))
+          AND ${afterCursor}`;
+  }
+  const rows = await clickhouse.rows(
+    `WITH page AS (
+       ${pageSql}
         ORDER BY requested_at DESC, tx_id DESC
         LIMIT {limit:UInt32}
      )
@@ -57,6 +93,7 @@ export async function transactionHistory(
     {
       ...rangeParams(projectId, range),
       ...parts.params,
+      ...kept.params,
       after_ms: page.after ? page.after.timeMs : null,
       after_id: page.after?.id ?? null,
       limit: page.limit,

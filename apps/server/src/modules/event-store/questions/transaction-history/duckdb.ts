@@ -1,26 +1,36 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import {
   type Connection,
+  historyFilterSql,
   LATEST_STAGE,
   rangeParams,
   rowsOf,
   STAGE_WINDOW,
   transactionsCte,
 } from '../../duckdb/sql.ts';
-import { type HistoryPage, HistoryRow, historyRowOf, type TransactionHistoryRow } from './question.ts';
+import {
+  type HistoryFilter,
+  type HistoryPage,
+  HistoryRow,
+  historyRowOf,
+  NO_FILTER,
+  type TransactionHistoryRow,
+} from './question.ts';
 
-/** One page of the transactions requested in the range, newest first, strictly after `cursor`. */
+/** One page of the transactions requested in the range that the filter keeps, newest first, strictly after `cursor`. */
 export async function transactionHistory(
   connection: Connection,
   projectId: string,
   range: TimeRange,
   page: HistoryPage,
+  filter: HistoryFilter = NO_FILTER,
 ): Promise<TransactionHistoryRow[]> {
+  const kept = historyFilterSql(filter);
   const rows = await rowsOf(
     connection,
     // Two steps: the page's transactions by their first stage alone (one cheap aggregate), then the
     // full fields of only those.
-    `WITH ${transactionsCte()},
+    `WITH ${transactionsCte([], false, kept.where, kept.having)},
      page AS (
        SELECT tx_id, requested_at FROM transactions
         WHERE $after_ms::BIGINT IS NULL
@@ -40,6 +50,7 @@ export async function transactionHistory(
       ORDER BY requested_at DESC, tx_id DESC`,
     {
       ...rangeParams(projectId, range),
+      ...kept.params,
       after_ms: page.after ? BigInt(page.after.timeMs) : null,
       after_id: page.after?.id ?? null,
       limit: BigInt(page.limit),

@@ -18,14 +18,37 @@ export type TransactionHistoryRow = {
 export type HistoryPage = { limit: number; after: HistoryCursor | null };
 
 /**
- * One page of the transactions requested in the range, newest first, strictly after the cursor
- * (docs/analytics.md#transaction-history-and-a-single-transaction).
+ * What the history keeps (docs/analytics.md#searching-and-filtering-the-history); each part set narrows it,
+ * none set keeps every transaction. Values come checked and lower case from the analytics service.
+ */
+export type HistoryFilter = {
+  /** `0x` and 6–64 hex digits: the start of the transaction's hash (or any receipt's) or of its wallet. */
+  search?: string | null;
+  /** The latest stage (TransactionStatuses). */
+  status?: string | null;
+  kind?: 'coin' | 'contract' | null;
+  /** The called contract's address, `0x` and 40 hex digits. */
+  contract?: string | null;
+  /** The called function's selector, `0x` and 8 hex digits. */
+  selector?: string | null;
+};
+
+export const NO_FILTER: HistoryFilter = {};
+
+/** Whether any part of the filter is set. */
+export const isFiltered = (filter: HistoryFilter): boolean =>
+  Boolean(filter.search || filter.status || filter.kind || filter.contract || filter.selector);
+
+/**
+ * One page of the transactions requested in the range that the filter keeps, newest first, strictly after
+ * the cursor (docs/analytics.md#transaction-history-and-a-single-transaction).
  */
 export type TransactionHistoryQuestion = {
   transactionHistory(
     projectId: string,
     range: TimeRange,
     page: HistoryPage,
+    filter?: HistoryFilter,
   ): Promise<TransactionHistoryRow[]>;
 };
 

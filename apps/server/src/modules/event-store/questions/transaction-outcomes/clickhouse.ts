@@ -1,7 +1,9 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { bucketOf, bucketParams, FROM, TO } from '../../clickhouse/sql.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
+import { bucketOf, bucketParams, FROM, TO, transactionsCte } from '../../clickhouse/sql.ts';
 import { latestOutcome, OUTCOME, TRANSACTION_DAY_AGGREGATES } from '../../clickhouse/transaction-days.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { bucketMap } from '../../rows.ts';
@@ -15,7 +17,30 @@ import { OutcomesRow, outcomesOf } from './question.ts';
  * submitted, and the outcome of the latest stage, read from the largest stage key (a plain maximum, ADR
  * 045).
  */
-export async function transactionOutcomes(clickhouse: ClickHouse, projectId: string, range: BucketedRange) {
+export async function transactionOutcomes(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: BucketedRange,
+  filters?: AnalyticsFilters,
+) {
+  const filter = eventFilter(filters);
+  if (filter.cte) {
+    // `transaction_days` keeps no session: the filtered question builds each transaction from the events
+    // (transactionsCte), keeping those whose request's session matches (ADR 074).
+    const rows = await clickhouse.rows(
+      `${withCtes(filter.cte, transactionsCte(['status', 'is_submitted'], false, filter.transactions))}
+       SELECT ${bucketOf('requested_at', range)} AS bucket,
+              count() AS total,
+              countIf(t_is_submitted) AS submitted,
+              countIf(t_status IN ('reverted', 'failed')) AS failed,
+              countIf(t_is_submitted OR t_status = 'failed') AS attempted
+         FROM transactions
+        GROUP BY bucket`,
+      { ...bucketParams(projectId, range), ...filter.params },
+      OutcomesRow,
+    );
+    return bucketMap(rows, outcomesOf);
+  }
   const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
   const parts = dayParts(window, 'stages_');
   const selects: string[] = [];

@@ -6,7 +6,9 @@ import { OutcomesRow, outcomesOf } from './question.ts';
 /** The transactions longer than the stage window: an adapter's own lookup, not the question's answer. */
 const LongerRow = z.object({ tx_id: z.string() });
 
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import {
   bucketOf,
   bucketParams,
@@ -25,6 +27,12 @@ import {
  */
 const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 
+/** A bucket's counts over rows with `status` and `is_submitted`. */
+const OUTCOME_COUNTS = `count(*)::DOUBLE AS total,
+            count(*) FILTER (WHERE is_submitted)::DOUBLE AS submitted,
+            count(*) FILTER (WHERE status IN ('reverted', 'failed'))::DOUBLE AS failed,
+            count(*) FILTER (WHERE is_submitted OR status = 'failed')::DOUBLE AS attempted`;
+
 /**
  * Transactions per bucket of their request time, by outcome. Read from the derived
  * `transaction_summaries` (one row per transaction, ADR 025), which gives the answer of the stages
@@ -33,7 +41,26 @@ const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW
  * not looked at") sees all of them, or none in the range. The rare longer ones are asked of the events,
  * by id, as transactionsCte defines them.
  */
-export async function transactionOutcomes(connection: Connection, projectId: string, range: BucketedRange) {
+export async function transactionOutcomes(
+  connection: Connection,
+  projectId: string,
+  range: BucketedRange,
+  filters?: AnalyticsFilters,
+) {
+  const filter = eventFilter(filters);
+  if (filter.cte) {
+    // `transaction_summaries` keeps no session: the filtered question asks the events (ADR 074).
+    const rows = await rowsOf(
+      connection,
+      `${withCtes(filter.cte, transactionsCte(['status', 'is_submitted'], false, '', filter.transactions))}
+       SELECT ${bucketOf('requested_at', range)} AS bucket, ${OUTCOME_COUNTS}
+         FROM transactions
+        GROUP BY bucket`,
+      { ...bucketParams(projectId, range), ...filter.params },
+      OutcomesRow,
+    );
+    return bucketMap(rows, outcomesOf);
+  }
   const params = bucketParams(projectId, range);
   const longer = await rowsOf(
     connection,
@@ -65,11 +92,7 @@ export async function transactionOutcomes(connection: Connection, projectId: str
         WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
        ${fromEvents}
      )
-     SELECT ${bucketOf('requested_at', range)} AS bucket,
-            count(*)::DOUBLE AS total,
-            count(*) FILTER (WHERE is_submitted)::DOUBLE AS submitted,
-            count(*) FILTER (WHERE status IN ('reverted', 'failed'))::DOUBLE AS failed,
-            count(*) FILTER (WHERE is_submitted OR status = 'failed')::DOUBLE AS attempted
+     SELECT ${bucketOf('requested_at', range)} AS bucket, ${OUTCOME_COUNTS}
        FROM outcomes
       GROUP BY bucket`,
     { ...params, ...ids },

@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import { count } from '../../rows.ts';
@@ -15,7 +16,11 @@ export type TransactionOutcomes = {
 
 /** Transactions per bucket of their request time, by outcome (docs/analytics.md#transactions). */
 export type TransactionOutcomesQuestion = {
-  transactionOutcomes(projectId: string, range: BucketedRange): Promise<Map<number, TransactionOutcomes>>;
+  transactionOutcomes(
+    projectId: string,
+    range: BucketedRange,
+    filters?: AnalyticsFilters,
+  ): Promise<Map<number, TransactionOutcomes>>;
 };
 
 export const OutcomesRow = z.object({

@@ -1,9 +1,10 @@
-import type { Share } from '@polyflow/contracts/analytics';
+import type { AnalyticsFilters, Share } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { ShareRow, shareOf } from '../wallet-providers/question.ts';
-import type { UserAttribute } from './question.ts';
+import type { ExtraUserAttribute, UserAttribute } from './question.ts';
 
 async function usersByAttribute(
   attribute: UserAttribute,
@@ -11,24 +12,47 @@ async function usersByAttribute(
   projectId: string,
   range: TimeRange,
   limit: number,
+  filters?: AnalyticsFilters,
 ): Promise<Share[]> {
+  const filter = eventFilter(filters);
   const rows = await clickhouse.rows(
-    `SELECT ${attribute} AS share_key, uniqExact(user_id) AS share_value
+    `${withCtes(filter.cte)}
+     SELECT ${attribute} AS share_key, uniqExact(user_id) AS share_value
        FROM ${EVENTS}
-      WHERE ${IN_RANGE}
+      WHERE ${IN_RANGE}${filter.events}
       GROUP BY ${attribute}
       ORDER BY share_value DESC, share_key NULLS LAST
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), limit },
+    { ...rangeParams(projectId, range), ...filter.params, limit },
     ShareRow,
   );
   return rows.map(shareOf);
 }
 
 /** Distinct users with any event in the range per browser (null: unknown), most users first. */
-export const usersByBrowser = (clickhouse: ClickHouse, projectId: string, range: TimeRange, limit: number) =>
-  usersByAttribute('browser', clickhouse, projectId, range, limit);
+export const usersByBrowser = (
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute('browser', clickhouse, projectId, range, limit, filters);
 
 /** Distinct users with any event in the range per country (null: unknown), most users first. */
-export const usersByCountry = (clickhouse: ClickHouse, projectId: string, range: TimeRange, limit: number) =>
-  usersByAttribute('country', clickhouse, projectId, range, limit);
+export const usersByCountry = (
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute('country', clickhouse, projectId, range, limit, filters);
+
+/** Distinct users with any event in the range per operating system, device type or landing UTM source. */
+export const usersBy = (
+  attribute: ExtraUserAttribute,
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute(attribute, clickhouse, projectId, range, limit, filters);

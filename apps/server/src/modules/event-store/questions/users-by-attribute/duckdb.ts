@@ -1,8 +1,9 @@
-import type { Share } from '@polyflow/contracts/analytics';
+import type { AnalyticsFilters, Share } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { ShareRow, shareOf } from '../wallet-providers/question.ts';
-import type { UserAttribute } from './question.ts';
+import type { ExtraUserAttribute, UserAttribute } from './question.ts';
 
 async function usersByAttribute(
   attribute: UserAttribute,
@@ -10,25 +11,48 @@ async function usersByAttribute(
   projectId: string,
   range: TimeRange,
   limit: number,
+  filters?: AnalyticsFilters,
 ): Promise<Share[]> {
+  const filter = eventFilter(filters);
   const rows = await rowsOf(
     connection,
-    `SELECT ${attribute} AS share_key, count(DISTINCT user_id)::DOUBLE AS share_value
+    `${withCtes(filter.cte)}
+     SELECT ${attribute} AS share_key, count(DISTINCT user_id)::DOUBLE AS share_value
        FROM events
-      WHERE ${IN_RANGE}
+      WHERE ${IN_RANGE}${filter.events}
       GROUP BY ${attribute}
       ORDER BY share_value DESC, share_key NULLS LAST
       LIMIT $limit`,
-    { ...rangeParams(projectId, range), limit: BigInt(limit) },
+    { ...rangeParams(projectId, range), ...filter.params, limit: BigInt(limit) },
     ShareRow,
   );
   return rows.map(shareOf);
 }
 
 /** Distinct users with any event in the range per browser (null: unknown), most users first. */
-export const usersByBrowser = (connection: Connection, projectId: string, range: TimeRange, limit: number) =>
-  usersByAttribute('browser', connection, projectId, range, limit);
+export const usersByBrowser = (
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute('browser', connection, projectId, range, limit, filters);
 
 /** Distinct users with any event in the range per country (null: unknown), most users first. */
-export const usersByCountry = (connection: Connection, projectId: string, range: TimeRange, limit: number) =>
-  usersByAttribute('country', connection, projectId, range, limit);
+export const usersByCountry = (
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute('country', connection, projectId, range, limit, filters);
+
+/** Distinct users with any event in the range per operating system, device type or landing UTM source. */
+export const usersBy = (
+  attribute: ExtraUserAttribute,
+  connection: Connection,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filters?: AnalyticsFilters,
+) => usersByAttribute(attribute, connection, projectId, range, limit, filters);

@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { rangeParams } from '../../clickhouse/sql.ts';
@@ -12,8 +13,9 @@ export async function walletCounts(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
+  filters?: AnalyticsFilters,
 ): Promise<WalletCounts> {
-  const wallets = connectedAndSeenBefore(range);
+  const wallets = connectedAndSeenBefore(range, filters);
   const [row] = await clickhouse.rows(
     `WITH ${wallets.sql}
      SELECT count() AS connected,

@@ -1,4 +1,6 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { CountsRow, type WalletCounts, walletCountsOf } from './question.ts';
 
@@ -10,20 +12,22 @@ export async function walletCounts(
   connection: Connection,
   projectId: string,
   range: TimeRange,
+  filters?: AnalyticsFilters,
 ): Promise<WalletCounts> {
+  const filter = eventFilter(filters);
   const [row] = await rowsOf(
     connection,
-    `WITH connected AS (
+    `${withCtes(filter.cte, 'connected AS (')}
        SELECT DISTINCT wallet_address
          FROM events
-        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+        WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
      )
      SELECT count(*)::DOUBLE AS connected,
             count(*) FILTER (WHERE wallet_firsts.first_seen >= ${FROM})::DOUBLE AS fresh
        FROM connected
        LEFT JOIN wallet_firsts ON wallet_firsts.project_id = $project
         AND wallet_firsts.wallet_address = connected.wallet_address`,
-    rangeParams(projectId, range),
+    { ...rangeParams(projectId, range), ...filter.params },
     CountsRow,
   );
   return walletCountsOf(row);

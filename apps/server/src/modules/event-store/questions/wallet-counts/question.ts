@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { count } from '../../rows.ts';
@@ -14,7 +15,7 @@ export type WalletCounts = {
  * one bucket (docs/analytics.md#the-overview-card-analyticsoverviewprojectid-from-to-previous).
  */
 export type WalletCountsQuestion = {
-  walletCounts(projectId: string, range: TimeRange): Promise<WalletCounts>;
+  walletCounts(projectId: string, range: TimeRange, filters?: AnalyticsFilters): Promise<WalletCounts>;
 };
 
 export const CountsRow = z.object({ connected: count, fresh: count });

@@ -1,6 +1,7 @@
-import type { Share } from '@polyflow/contracts/analytics';
+import type { AnalyticsFilters, Share } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { ShareRow, shareOf } from './question.ts';
 
@@ -9,14 +10,17 @@ export async function walletProviders(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
+  filters?: AnalyticsFilters,
 ): Promise<Share[]> {
+  const filter = eventFilter(filters);
   const rows = await clickhouse.rows(
-    `SELECT wallet_provider AS share_key, uniqExact(wallet_address) AS share_value
+    `${withCtes(filter.cte)}
+     SELECT wallet_provider AS share_key, uniqExact(wallet_address) AS share_value
        FROM ${EVENTS}
-      WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+      WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
       GROUP BY wallet_provider
       ORDER BY share_value DESC, share_key NULLS LAST`,
-    rangeParams(projectId, range),
+    { ...rangeParams(projectId, range), ...filter.params },
     ShareRow,
   );
   return rows.map(shareOf);

@@ -1,11 +1,11 @@
-import type { Share } from '@polyflow/contracts/analytics';
+import type { AnalyticsFilters, Share } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { count, textOrNull } from '../../rows.ts';
 
 /** Distinct wallets connected in the range per wallet provider, most used first (docs/analytics.md#charts-and-tables). */
 export type WalletProvidersQuestion = {
-  walletProviders(projectId: string, range: TimeRange): Promise<Share[]>;
+  walletProviders(projectId: string, range: TimeRange, filters?: AnalyticsFilters): Promise<Share[]>;
 };
 
 /** A row of a share chart (this one and users-by-attribute's); named `share_…`, as a ClickHouse alias must not equal a column. */

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProject, logIn } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { data, serveGraphql } from '../../../testing/serve-graphql';
+import { analyticsAnswers } from '../testing/builders';
+
+const pageRow = (path: string, users: number) => ({ path, users, wallets: 1, transactions: 2 });
+const answers = {
+  ...analyticsAnswers,
+  topPages: data({ topPages: [pageRow('/swap', 9), pageRow('/pool', 4)] }),
+  topReferrers: data({
+    topReferrers: [
+      { domain: 'google.com', users: 5, wallets: 1, transactions: 1 },
+      { domain: null, users: 3, wallets: 0, transactions: 0 },
+    ],
+  }),
+};
+const chips = () => screen.queryAllByTestId('filter-chip').map((chip) => chip.textContent);
+
+describe('Analytics filters', { timeout: 90_000 }, () => {
+  it('adds a filter from a click on a row, shows it as a chip, keeps it in the URL and asks every card with it', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveGraphql([project], answers);
+    const { user, location } = renderApp(`/console/${project.id}/analytics`);
+    await screen.findByText('Total Transactions', { selector: 'dt' }, { timeout: 40_000 });
+    expect(chips()).toEqual([]);
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Filter by Page: /swap' }, { timeout: 10_000 }),
+    );
+    await waitFor(() => expect(chips()).toEqual(['Page: /swap']));
+    expect(location()).toContain('pages=%2Fswap');
+    for (const field of [
+      'analyticsOverview',
+      'countries',
+      'browsers',
+      'walletProviders',
+      'topPages',
+      'topReferrers',
+      'contractFunctions',
+      'averageGasPrice',
+      'failedTransactions',
+    ])
+      await waitFor(() =>
+        expect(api.lastCurrentCallOf(field)?.variables.filters, field).toEqual({ pages: ['/swap'] }),
+      );
+
+    // A second value, from the keyboard; Direct is no filter value.
+    screen.getByRole('button', { name: 'Filter by Referrer: google.com' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['Page: /swap', 'Referrer: google.com']));
+    expect(screen.queryByRole('button', { name: /Filter by Referrer: Direct/ })).toBeNull();
+    await waitFor(() =>
+      expect(api.lastCurrentCallOf('analyticsOverview')?.variables.filters).toEqual({
+        pages: ['/swap'],
+        referrers: ['google.com'],
+      }),
+    );
+
+    // Removing a chip asks again without it.
+    await user.click(screen.getByRole('button', { name: 'Remove filter Page: /swap' }));
+    await waitFor(() => expect(chips()).toEqual(['Referrer: google.com']));
+    expect(location()).not.toContain('pages=');
+    await waitFor(() =>
+      expect(api.lastCurrentCallOf('topPages')?.variables.filters).toEqual({ referrers: ['google.com'] }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(chips()).toEqual([]));
+    await waitFor(() => expect(api.lastCurrentCallOf('topPages')?.variables.filters).toBeUndefined());
+  });
+
+  it('reads the filters from the URL, naming countries and chains, and drops chain ids that are none', async () => {
+    logIn();
+    const project = buildProject();
+    const api = serveGraphql([project], answers);
+    renderApp(`/console/${project.id}/analytics?countries=DE&chains=137&chains=x&walletProviders=MetaMask`);
+    await waitFor(() =>
+      expect(chips()).toEqual(['Country: Germany', 'Wallet provider: MetaMask', 'Chain: Polygon']),
+    );
+    await waitFor(() =>
+      expect(api.lastCurrentCallOf('analyticsOverview')?.variables.filters).toEqual({
+        countries: ['DE'],
+        walletProviders: ['MetaMask'],
+        chains: [137],
+      }),
+    );
+    const region = screen.getByRole('region', { name: 'Filters' });
+    expect(within(region).getByRole('button', { name: 'Remove filter Chain: Polygon' })).toBeTruthy();
+  });
+});

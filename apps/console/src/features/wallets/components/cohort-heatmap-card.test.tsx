@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CsvScope } from '../../../components/ui/download-csv-button';
+import { logIn } from '../../../testing/fixtures';
+import { data, serveGraphql } from '../../../testing/serve-graphql';
+import { CohortHeatmapCard } from './cohort-heatmap-card';
+
+const cohort = (start: string) => ({
+  start,
+  end: start,
+  size: 100,
+  returned: Array.from({ length: 12 }, (_, k) => 50 - k),
+  shares: Array.from({ length: 12 }, (_, k) => (50 - k) / 100),
+});
+
+function renderCard() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <CsvScope scope={{ project: 'Shop', screen: 'analytics', from: '2025-01-01', to: '2025-04-01' }}>
+        <CohortHeatmapCard
+          range={{ projectId: 'p1', from: '2025-01-01T00:00:00Z', to: '2025-04-01T00:00:00Z' }}
+        />
+      </CsvScope>
+    </QueryClientProvider>,
+  );
+}
+
+/** The headers a phone shows: those without the below-`sm` hiding class. */
+const phoneHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .filter((header) => !header.className.includes('max-sm:hidden'))
+    .map((header) => header.textContent);
+
+describe('Retention cohorts on a phone', () => {
+  it('shows four weeks at a time and a control to pick which, every week on wider screens', async () => {
+    logIn();
+    serveGraphql([], {
+      retentionCohorts: data({
+        retentionCohorts: {
+          granularity: 'WEEK',
+          periods: 12,
+          cohorts: [cohort('2025-01-06'), cohort('2025-01-13')],
+        },
+      }),
+    });
+    renderCard();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(14);
+    expect(phoneHeaders(table)).toEqual(['Cohort', 'Wallets', 'W1', 'W2', 'W3', 'W4']);
+    const weeks = screen.getByRole('group', { name: 'Weeks shown' });
+    const buttons = within(weeks).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['W1–4', 'W5–8', 'W9–12']);
+    expect(buttons[0]?.getAttribute('aria-pressed')).toBe('true');
+
+    await userEvent.click(within(weeks).getByRole('button', { name: 'Weeks 9 to 12' }));
+    expect(phoneHeaders(table)).toEqual(['Cohort', 'Wallets', 'W9', 'W10', 'W11', 'W12']);
+    // Each row's cells follow the headers: the cohort, its size and weeks 9–12.
+    const [, firstRow] = within(table).getAllByRole('row');
+    const shown = within(firstRow as HTMLElement)
+      .getAllByRole('cell')
+      .filter((cell) => !cell.className.includes('max-sm:hidden'))
+      .map((cell) => cell.textContent);
+    expect(shown).toEqual(['100', '42%', '41%', '40%', '39%']);
+  });
+});

@@ -1,0 +1,67 @@
+import { listValue } from '@duckdb/node-api';
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
+import { ANALYTICS_FILTER_COLUMNS } from '../domain.ts';
+import { IN_RANGE, type Params, REFERRER_DOMAIN } from './sql.ts';
+
+/**
+ * The Analytics filters on DuckDB (docs/analytics.md, "Filters"; ADR 074). A filtered question reads the
+ * events of the sessions that match: `filtered_sessions` holds the session ids of which, for every list
+ * set, an event in [from, to) carries one of its values (for `referrers`, whose first page view in the
+ * range came from one of the domains). The derived tables keep no session, so a filtered question reads
+ * `events` where its unfiltered self reads them.
+ */
+export type EventFilter = {
+  /** The CTE `filtered_sessions` (to put after WITH, before the question's own), or '' without filters. */
+  cte: string;
+  /** ' AND <an event of a matching session>' for a WHERE on `events`, or ''. */
+  events: string;
+  /** A transaction whose request's session matches, for transactionsCte's HAVING, or ''. */
+  transactions: string;
+  /** `$filter_<key>`: each list, bound as a list. */
+  params: Params;
+};
+
+export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', params: {} };
+
+const IN_FILTERED = 'IN (SELECT session_id FROM filtered_sessions)';
+
+/** The filter for `filters` over the range of the question's `$from` and `$to` (NO_FILTER without lists). */
+export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter {
+  const conditions: string[] = [];
+  const params: Params = {};
+  for (const [key, column] of Object.entries(ANALYTICS_FILTER_COLUMNS) as [
+    keyof AnalyticsFilters,
+    string,
+  ][]) {
+    const values = filters?.[key];
+    if (!values || values.length === 0) continue;
+    const type = key === 'chains' ? 'BIGINT' : 'VARCHAR';
+    params[`filter_${key}`] = listValue(
+      values.map((value) => (typeof value === 'number' ? BigInt(value) : value)),
+    );
+    const list = `$filter_${key}::${type}[]`;
+    conditions.push(
+      key === 'referrers'
+        ? `coalesce(list_contains(${list}, arg_min(coalesce(${REFERRER_DOMAIN}, ''), (ts, id)) FILTER (WHERE type = 'page_view')), false)`
+        : `coalesce(bool_or(list_contains(${list}, ${column})), false)`,
+    );
+  }
+  if (conditions.length === 0) return NO_FILTER;
+  return {
+    cte: `filtered_sessions AS (
+       SELECT session_id FROM events
+        WHERE ${IN_RANGE}
+        GROUP BY session_id
+       HAVING ${conditions.join('\n          AND ')}
+     )`,
+    events: ` AND session_id ${IN_FILTERED}`,
+    transactions: `arg_min(session_id, ts) ${IN_FILTERED}`,
+    params,
+  };
+}
+
+/** `WITH` and the CTEs given, the filter's first; '' when none is given. */
+export const withCtes = (...ctes: string[]) => {
+  const present = ctes.filter(Boolean);
+  return present.length === 0 ? '' : `WITH ${present.join(',\n     ')}`;
+};
