@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     });
     const pid = server.child.pid as number;
     try {
-      // Start-up work that runs after listen (geo-IP database load, compaction scheduler) settles first.
+      // Start-up work that runs after listen (the store's upkeep scheduler) settles first; the geo-IP
+      // database is read on the first event that needs a country.
       await sleep(5_000);
       const justStarted = memoryMb(pid);
       await sleep(15_000);

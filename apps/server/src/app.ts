@@ -59,7 +59,7 @@ import { createIncidents } from './modules/incidents/module.ts';
 import { createEventService, type EventService } from './modules/ingest-log/service.ts';
 import { createAdmission } from './modules/ingestion/admission.ts';
 import { createGeoLookup } from './modules/ingestion/enrich.ts';
-import { createIngest } from './modules/ingestion/ingest.ts';
+import { createIngest, type IngestPart } from './modules/ingestion/ingest.ts';
 import { createIntegrationStatus } from './modules/ingestion/integration-status.ts';
 import { legacyIngestionGraphql } from './modules/ingestion/legacy/resolvers.ts';
 import { eventRoutes } from './modules/ingestion/routes.ts';
@@ -103,6 +103,8 @@ export type Services = {
   projects: ProjectService;
   /** The ingestion log and its loader (flush, backlog, the deletes that see events not loaded yet). */
   events: EventService;
+  /** A batch's checks and enrichment (`geoIpLoaded`: whether the geo-IP database is in memory yet). */
+  ingest: IngestPart;
   /** The live streams (modules/live): `closeStreamsOf`, `connections`. */
   live: LiveFeed;
   readTokens: ReadTokenService;
@@ -168,9 +170,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   const isHttps = config.publicUrl.startsWith('https:');
   const geo = createGeoLookup(config.geoipDb);
-  // The operator's own GEOIP_DB is opened now, so that a wrong file stops the start with its name,
-  // before any store is opened.
-  if (config.geoipDb) geo.preload();
+  // The operator's own GEOIP_DB is checked now, so that a wrong file stops the start with its name,
+  // before any store is opened; it is read into memory on the first event that needs a country.
+  if (config.geoipDb) geo.check();
 
   const { db, engine } = await createDatabase(config);
   app.addHook('onClose', async () => {
@@ -291,12 +293,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // end of their session on this node.
   const liveFeed = createLive({ options: config.live, log: events, projects: projectAccess, sessions });
   const leadership = createLeadership({ databaseUrl: config.databaseUrl, logger: app.log });
-  // After listen, not on ready: tests that only inject never pay the geo-IP database's load; the store's
-  // upkeep (DuckDB: clustering by project and time, ADR 004) starts then too, never inside a request,
-  // and on one node at a time when several share the stores.
+  // After listen, not on ready: the store's upkeep (DuckDB: clustering by project and time, ADR 004)
+  // starts then, never inside a request, and on one node at a time when several share the stores.
   let adminSocket: Promise<{ close(): Promise<void> } | undefined> | undefined;
   app.addHook('onListen', async () => {
-    ingest.preload();
     leadership.runWhileLeading('event-store-maintenance', () => eventStore.startMaintenance(app.log));
     // The hourly retention pass (projects/retention-job.ts), on one node too.
     leadership.runWhileLeading('retention', () =>
@@ -490,6 +490,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     projects,
     events,
+    ingest,
     live: liveFeed,
     readTokens,
     members,

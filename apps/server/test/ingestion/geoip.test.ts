@@ -52,6 +52,34 @@ describe('geo-IP with the bundled DB-IP country lite database', () => {
   });
 });
 
+describe('the geo-IP database on a started server', () => {
+  it('is read on the first event that needs a country, and that first event gets its country', async () => {
+    const test = await startTestApp('sqlite');
+    try {
+      await test.app.listen({ port: 0, host: '127.0.0.1' });
+      // Listening, idle: the 8 MB database is not in memory yet (issue 33's idle budget).
+      expect(test.services.ingest.geoIpLoaded()).toBe(false);
+      const { project } = await seed(test.services)
+        .user()
+        .verified()
+        .project('First')
+        .apiKey()
+        .domain('app.example.com');
+      const response = await postBatch(
+        test.app,
+        { apiKey: project.apiKey as string, events: [pageView({ path: '/first' })] },
+        { ip: '81.2.69.160' },
+      );
+      expect(response.statusCode).toBe(200);
+      expect(test.services.ingest.geoIpLoaded()).toBe(true);
+      const rows = await storedEvents(test.services, project.id);
+      expect(rows.map((row) => [row.path, row.country])).toEqual([['/first', 'GB']]);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
 describe('GEOIP_DB: the operator’s own country .mmdb', () => {
   const ownDb = path.join(scratch, 'GeoLite2-Country.mmdb');
   writeCountryMmdb(ownDb, [

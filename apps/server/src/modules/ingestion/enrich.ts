@@ -88,10 +88,14 @@ export function openGeoIpDatabase(file: string): { reader: Reader<Response>; bui
 
 /**
  * Country (ISO 3166-1 alpha-2) from an IP, read from a country .mmdb file (default: the bundled DB-IP
- * lite database). The file is read into memory once (about 8 MB), on the first lookup or on
- * `preload()` at start-up; answers are cached per address.
+ * lite database). The file is read into memory (about 8 MB) on the first lookup, that is the first event
+ * that needs a country, not at start-up: an idle server that has not ingested yet does not hold it.
+ * Answers are cached per address. `check()` opens the file and lets it go (a wrong GEOIP_DB stops the
+ * start); `isLoaded()` says whether the database is in memory.
  */
-export function createGeoLookup(file: string = bundledGeoIpDb): GeoLookup & { preload(): void } {
+export function createGeoLookup(
+  file: string = bundledGeoIpDb,
+): GeoLookup & { check(): void; isLoaded(): boolean } {
   let reader: Reader<Response> | undefined;
   const cache = boundedCache<string | null>();
   const load = (): Reader<Response> => {
@@ -112,5 +116,8 @@ export function createGeoLookup(file: string = bundledGeoIpDb): GeoLookup & { pr
     cache.set(address, country);
     return country;
   };
-  return Object.assign(lookup, { preload: () => void load() });
+  return Object.assign(lookup, {
+    check: () => void openGeoIpDatabase(file),
+    isLoaded: () => reader !== undefined,
+  });
 }

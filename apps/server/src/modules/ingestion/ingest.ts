@@ -154,9 +154,9 @@ export function createIngest(deps: IngestDeps) {
       return deps.log.submit(rowsEntry(rows, access.ignoredWalletCodes));
     },
 
-    /** Loads the geo-IP database now rather than on the first event. */
-    preload(): void {
-      (geo as Partial<ReturnType<typeof createGeoLookup>>).preload?.();
+    /** Whether the geo-IP database is in memory: read on the first event that needs a country. */
+    geoIpLoaded(): boolean {
+      return (geo as Partial<ReturnType<typeof createGeoLookup>>).isLoaded?.() ?? true;
     },
   };
 }

@@ -1,0 +1,11 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import { readFileSync } from 'node:fs';
+const st = () => { const s = readFileSync('/proc/self/status','utf8'); const k=(f)=>Math.round(Number(new RegExp(`^${f}:\\s+(\\d+)`,'m').exec(s)[1])/1024); return `rss=${k('VmRSS')} anon=${k('RssAnon')} file=${k('RssFile')}`; };
+console.log('bare', st());
+const opts = JSON.parse(process.argv[2] || '{}');
+const inst = await DuckDBInstance.create('/tmp/duckprobe-' + process.pid + '.db', { checkpoint_threshold: '128MB', ...opts });
+const cs = []; for (let i = 0; i < 5; i++) cs.push(await inst.connect());
+await cs[0].run('CREATE TABLE t AS SELECT range AS x FROM range(1000)');
+await (await cs[1].run('SELECT count(*) FROM t')).getRows();
+global.gc(); await new Promise(r=>setTimeout(r,2000));
+console.log(JSON.stringify(opts), st());
