@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PATH_PATTERN } from './path-pattern.ts';
 import { LABEL_MESSAGE, LABEL_PATTERN } from './text.ts';
 
 /**
@@ -7,7 +8,6 @@ import { LABEL_MESSAGE, LABEL_PATTERN } from './text.ts';
  */
 export const MAX_GOALS_PER_PROJECT = 50;
 export const MAX_GOAL_NAME = 64;
-export const MAX_PATH_PATTERN = 256;
 export const MAX_PROPERTY_VALUE = 256;
 
 /** 1–`max` characters, no control character, not blank. */
@@ -75,47 +75,3 @@ export const GoalSchema = z.object({
 export type Goal = z.infer<typeof GoalSchema>;
 
 export const GoalListSchema = z.object({ goals: z.array(GoalSchema) });
-
-/**
- * Page path patterns (docs/goals.md#page-path-patterns). A pattern starts with `/` and is read segment by
- * segment (between slashes); a segment is
- * - `*`: exactly one segment, of at least one character;
- * - `**` (only as the last segment): the rest of the path, zero or more segments (`/docs/**` matches
- *   `/docs`, `/docs/` and `/docs/a/b`);
- * - anything else: those characters exactly (case-sensitive), without `*`, `?` or `#`.
- * An empty segment is allowed only last (a trailing slash, matched exactly). The whole path must match.
- */
-export function pathPatternProblem(pattern: string): string | null {
-  if (!pattern.startsWith('/')) return 'must start with /';
-  if (/[?#]/.test(pattern)) return 'must not contain ? or # (a page path has no query or fragment)';
-  if (/\s/.test(pattern)) return 'must not contain spaces';
-  const segments = pattern.slice(1).split('/');
-  for (const [index, segment] of segments.entries()) {
-    const last = index === segments.length - 1;
-    if (segment === '' && !last) return 'must not contain an empty segment (//)';
-    if (segment === '**' && !last) return '** is allowed only as the last segment';
-    if (segment !== '*' && segment !== '**' && segment.includes('*'))
-      return 'a * must be a whole segment (* or **), not part of one';
-  }
-  return null;
-}
-
-const escapeRegex = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
-
-/**
- * The regular expression (RE2 and JavaScript alike) a valid pattern stands for, anchored: both engines
- * match a page path with it, the console previews with it.
- */
-export function pathPatternRegex(pattern: string): string {
-  const segments = pattern.slice(1).split('/');
-  const parts = segments.map((segment) => {
-    if (segment === '*') return '/[^/]+';
-    if (segment === '**') return '(/.*)?';
-    return `/${escapeRegex(segment)}`;
-  });
-  return `^${parts.join('')}$`;
-}
-
-/** Whether `path` matches a valid `pattern` (the definition, in JavaScript). */
-export const pathMatches = (pattern: string, path: string) =>
-  new RegExp(pathPatternRegex(pattern), 'u').test(path);

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { LABEL_MESSAGE, LABEL_PATTERN } from './text.ts';
 
 /**
- * Page path patterns (docs/funnels.md#page-path-patterns), shared by custom funnels and goals. A pattern
+ * Page path patterns (docs/goals.md#page-path-patterns), the one definition goals and custom funnels share. A pattern
  * is `/` or `/`-separated segments; a segment is literal text, `*` (exactly one segment) or `**` (any
  * number of segments, none included). A path matches when the whole of it matches; one trailing `/` of the
  * path is ignored (`/docs` matches `/docs/`). `*` inside a segment (`/blog-*`) is not a wildcard and is
- * refused, so a pattern never means something other than it reads.
+ * refused, so a pattern never means something other than it reads; so are spaces, `?` and `#`.
  */
 export const MAX_PATH_PATTERN = 256;
 
@@ -21,6 +21,7 @@ export function pathPatternProblem(pattern: string): string | null {
   for (const segment of segments) {
     if (segment === '') return 'must not have an empty segment (// or a trailing /)';
     if (segment.includes('?') || segment.includes('#')) return 'a path has no query (?) or fragment (#)';
+    if (/\s/.test(segment)) return 'must not contain spaces';
     if (segment !== '*' && segment !== '**' && segment.includes('*'))
       return '* and ** stand for whole segments only (/blog/*, not /blog-*)';
   }

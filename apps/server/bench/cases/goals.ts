@@ -1,4 +1,4 @@
-import { pathPatternRegex } from '@polyflow/contracts/goals';
+import { pathPatternRegex } from '@polyflow/contracts/path-pattern';
 import type { GoalMatch } from '../../src/modules/event-store/goal-questions.ts';
 import type { BenchCase } from '../bench-case.ts';
 

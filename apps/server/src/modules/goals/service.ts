@@ -4,13 +4,8 @@ import {
   type AttributionDimension,
   AttributionDimensions,
 } from '@polyflow/contracts/acquisition';
-import {
-  type Goal,
-  type GoalInput,
-  MAX_GOALS_PER_PROJECT,
-  pathPatternProblem,
-  pathPatternRegex,
-} from '@polyflow/contracts/goals';
+import { type Goal, type GoalInput, MAX_GOALS_PER_PROJECT } from '@polyflow/contracts/goals';
+import { pathPatternProblem, pathPatternRegex } from '@polyflow/contracts/path-pattern';
 import { AppError, notFound } from '../../errors.ts';
 import type { Actor, AuditRecorder, ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';

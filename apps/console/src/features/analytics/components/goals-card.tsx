@@ -1,11 +1,5 @@
-import {
-  type Goal,
-  type GoalInput,
-  MAX_GOAL_NAME,
-  MAX_GOALS_PER_PROJECT,
-  MAX_PATH_PATTERN,
-  pathPatternProblem,
-} from '@polyflow/contracts/goals';
+import { type Goal, type GoalInput, MAX_GOAL_NAME, MAX_GOALS_PER_PROJECT } from '@polyflow/contracts/goals';
+import { MAX_PATH_PATTERN, pathPatternProblem } from '@polyflow/contracts/path-pattern';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
