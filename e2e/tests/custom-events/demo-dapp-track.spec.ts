@@ -105,7 +105,7 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   await dialog.getByLabel('visits a page').check();
   await dialog.getByLabel('Page path pattern').fill('/docs-*');
   await dialog.getByRole('button', { name: 'Add goal' }).click();
-  await expect(dialog.getByLabel('Page path pattern')).toHaveAccessibleDescription(/must be a whole segment/);
+  await expect(dialog.getByLabel('Page path pattern')).toHaveAccessibleDescription(/whole segments only/);
   await dialog.getByLabel('sends a custom event').check();
   await dialog.getByLabel('Goal name').fill('Quoted ETH/USDC');
   await dialog.getByLabel('Custom event name').fill('swap_quote_shown');
