@@ -1,4 +1,5 @@
 import type { ReportSubscription } from '@polyflow/contracts/reports';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useReportSubscriptions } from '../api/get-report-subscriptions';
@@ -20,6 +21,9 @@ function Choice({ isOn }: { isOn: boolean }) {
 export function ReportSubscriptions({ projectId, email }: { projectId: string; email: string }) {
   const subscriptions = useReportSubscriptions(projectId);
   const update = useUpdateMyReportSubscription();
+  // The choice being saved, set in the same event as the click: the mutation's own pending state reaches
+  // React a tick later, and a controlled checkbox would spring back for that tick.
+  const [saving, setSaving] = useState<Pick<ReportSubscription, Period> | null>(null);
 
   if (subscriptions.isPending) {
     return (
@@ -32,8 +36,11 @@ export function ReportSubscriptions({ projectId, email }: { projectId: string; e
     return <Alert tone="error">Could not load the report subscriptions: {subscriptions.error.message}</Alert>;
   }
 
-  const change = (own: Pick<ReportSubscription, Period>, period: Period, isOn: boolean) =>
-    update.mutate({ projectId, weekly: own.weekly, monthly: own.monthly, [period]: isOn });
+  const change = (own: Pick<ReportSubscription, Period>, period: Period, isOn: boolean) => {
+    const choice = { weekly: own.weekly, monthly: own.monthly, [period]: isOn };
+    setSaving(choice);
+    update.mutate({ projectId, ...choice }, { onSettled: () => setSaving(null) });
+  };
 
   return (
     <div className="flex flex-col gap-3">
@@ -44,8 +51,7 @@ export function ReportSubscriptions({ projectId, email }: { projectId: string; e
       >
         {subscriptions.data.reportSubscriptions.map((subscription) => {
           const isSelf = subscription.email === email;
-          // The choice being saved shows at once (a controlled checkbox would otherwise spring back).
-          const shown = isSelf && update.isPending && update.variables ? update.variables : subscription;
+          const shown = isSelf && saving ? saving : subscription;
           return (
             <li
               key={subscription.userId}
@@ -63,7 +69,7 @@ export function ReportSubscriptions({ projectId, email }: { projectId: string; e
                         type="checkbox"
                         className="size-4 accent-indigo-700"
                         checked={shown[period]}
-                        disabled={update.isPending}
+                        disabled={saving !== null}
                         onChange={(event) => change(shown, period, event.target.checked)}
                       />
                       {PERIOD_LABELS[period]}
