@@ -88,12 +88,13 @@ const EMPTY_COUNTS: Omit<AttributionCounts, 'isTotal' | 'value'> = {
 export function createAcquisitionService({ projects, store, clock = systemClock }: AcquisitionServiceDeps) {
   /** Owner check, then the range; with `previous`, the period before it (the same questions, shifted). */
   async function ownedRange(userId: string, input: AcquisitionQuery): Promise<TimeRange> {
-    await projects.getProjectFor(userId, input.projectId);
+    const { timeZone } = await projects.getProjectFor(userId, input.projectId);
     // Parse the range before reading the span, so a malformed one fails without touching the store.
     resolveRange(input, null, clock().getTime());
     const span = needsSpan(input) ? await store.eventSpan(input.projectId) : null;
     const nowMs = clock().getTime();
-    return comparedRange(resolveRange(input, span, nowMs), input.previous === true, nowMs);
+    // "All time" starts at the local midnight of the project's first event (docs/timezone.md).
+    return comparedRange(resolveRange(input, span, nowMs, timeZone), input.previous === true, nowMs);
   }
 
   return {

@@ -216,6 +216,8 @@ export type WalletListQuery = {
   /** The lifecycle's as-of day and Power threshold (stage filter and column). */
   asOfDay: UtcDay;
   powerThreshold: number | null;
+  /** The zone of the as-of day and the stages' days (default UTC). */
+  timeZone?: string;
   /** A full address or a prefix of one (lower case, with 0x). */
   search: string | null;
   stage: LifecycleStage | null;
@@ -246,12 +248,22 @@ export type WalletListRow = {
 };
 
 export type WalletQuestions = {
-  /** Wallets per lifecycle stage as of the UTC day `asOfDay`, with the Power threshold used. */
-  lifecycleCounts(projectId: string, asOfDay: UtcDay): Promise<LifecycleCounts>;
+  /**
+   * Wallets per lifecycle stage as of the day `asOfDay` of `timeZone` (default UTC: `wallet_days`; another
+   * zone: its local days, `lifecycleWindow`), with the Power threshold used.
+   */
+  lifecycleCounts(projectId: string, asOfDay: UtcDay, timeZone?: string): Promise<LifecycleCounts>;
   /** Cohorts by first connection and their returns per period. */
   retentionCohorts(projectId: string, query: CohortQuery): Promise<CohortRow[]>;
-  /** Gas paid and burned by reverted transactions, per chain, and per day, chain, contract and function. */
-  failedTransactionCost(projectId: string, range: TimeRange): Promise<FailedTransactionCost>;
+  /**
+   * Gas paid and burned by reverted transactions, per chain, and per day (of `timeZone`, default UTC),
+   * chain, contract and function.
+   */
+  failedTransactionCost(
+    projectId: string,
+    range: TimeRange,
+    timeZone?: string,
+  ): Promise<FailedTransactionCost>;
   /** One wallet's profile of all time; null when no event of the project carried it. */
   walletProfile(projectId: string, wallet: string): Promise<WalletProfile | null>;
   /** Every event of the wallet's latest `sessions` sessions, newest session first, oldest event first within. */

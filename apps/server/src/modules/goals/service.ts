@@ -118,10 +118,11 @@ export function createGoalService({ store, projects, audit, events, clock = syst
     projectId: string,
     input: ComparableRangeInput,
   ): Promise<TimeRange> {
-    await projects.getProjectFor(userId, projectId);
+    const { timeZone } = await projects.getProjectFor(userId, projectId);
     const span = needsSpan(input) ? await events.eventSpan(projectId) : null;
     const nowMs = clock().getTime();
-    return comparedRange(resolveRange(input, span, nowMs), input.previous === true, nowMs);
+    // "All time" starts at the local midnight of the project's first event (docs/timezone.md).
+    return comparedRange(resolveRange(input, span, nowMs, timeZone), input.previous === true, nowMs);
   }
 
   return {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
+import { DEFAULT_TIME_ZONE, localDate } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { InputError } from '../../reading/input-error.ts';
 import {
   DAY_MS,
+  daysIn,
   needsSpan,
   type RangeInput,
   resolveRange,
@@ -189,19 +190,20 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     return { fromMs: range.toMs - MAX_RANGE_DAYS * DAY_MS, toMs: range.toMs };
   }
 
-  /** The lifecycle's as-of day of a range: its last day, or today if the range runs past now. */
-  const asOfDayOf = (range: TimeRange) => utcDay(Math.min(range.toMs - 1, clock().getTime()));
+  /**
+   * The lifecycle's as-of day of a range: its last local day, or today if the range runs past now (days of
+   * the project's zone, docs/wallets.md).
+   */
+  const asOfDayOf = (range: TimeRange, zone: string) =>
+    localDate(Math.min(range.toMs - 1, clock().getTime()), zone);
 
-  async function lifecycleOf(projectId: string, range: TimeRange) {
-    const asOf = asOfDayOf(range);
-    const days = Math.max(
-      1,
-      Math.round((startOfUtcDay(range.toMs - 1) - startOfUtcDay(range.fromMs)) / DAY_MS) + 1,
-    );
-    const previousAsOf = utcDay(Date.parse(asOf) - days * DAY_MS);
+  async function lifecycleOf(projectId: string, range: TimeRange, zone: string) {
+    const asOf = asOfDayOf(range, zone);
+    // One range length before: as many local days back as the range touches.
+    const previousAsOf = utcDay(Date.parse(asOf) - daysIn(range, zone) * DAY_MS);
     const [current, previous] = await Promise.all([
-      store.lifecycleCounts(projectId, asOf),
-      store.lifecycleCounts(projectId, previousAsOf),
+      store.lifecycleCounts(projectId, asOf, zone),
+      store.lifecycleCounts(projectId, previousAsOf, zone),
     ]);
     const shape = (day: string, counts: LifecycleCounts) => ({
       asOf: day,
@@ -216,11 +218,36 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     return { current: shape(asOf, current), previous: shape(previousAsOf, previous) };
   }
 
+  /**
+   * One wallet's stage as of the as-of day: from its active UTC days in a UTC project; in another zone
+   * as the Wallets list decides it (its local days), so the page and the list agree.
+   */
+  async function stageOfWallet(
+    projectId: string,
+    wallet: string,
+    activeUtcDays: readonly string[],
+    range: TimeRange,
+    asOfDay: string,
+    zone: string,
+    counts: LifecycleCounts,
+  ): Promise<LifecycleStage | null> {
+    if (zone === DEFAULT_TIME_ZONE) {
+      const facts = factsOf(activeUtcDays, asOfDay);
+      return facts ? stageOf(facts, counts.powerThreshold) : null;
+    }
+    const [row] = await store.walletList(projectId, {
+      ...emptyListQuery(range, asOfDay, counts.powerThreshold),
+      search: wallet,
+      timeZone: zone,
+    });
+    return row?.wallet === wallet ? row.stage : null;
+  }
+
   return {
     async lifecycle(userId: string, projectId: string, input: RangeInput) {
-      await owned(userId, projectId);
-      // The lifecycle's days are UTC days in every project (docs/wallets.md), its range's too.
-      return lifecycleOf(projectId, await rangeOf(projectId, input, DEFAULT_TIME_ZONE));
+      const zone = await owned(userId, projectId);
+      // The lifecycle's days are the project's local days (docs/wallets.md), its range's too.
+      return lifecycleOf(projectId, await rangeOf(projectId, input, zone), zone);
     },
 
     async cohorts(userId: string, projectId: string, input: CohortInput) {
@@ -280,7 +307,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
 
     async failedTransactionCost(userId: string, projectId: string, input: RangeInput) {
       const zone = await owned(userId, projectId);
-      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input, zone));
+      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input, zone), zone);
       return {
         chains: cost.chains.map((chain) => ({
           ...chain,
@@ -292,7 +319,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
 
     async wallet(userId: string, projectId: string, address: string) {
       const wallet = parseAddress(address);
-      await owned(userId, projectId);
+      const zone = await owned(userId, projectId);
       const profile = await store.walletProfile(projectId, wallet);
       if (!profile) return null;
       const nowMs = clock().getTime();
@@ -300,13 +327,12 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         fromMs: startOfUtcDay(profile.firstSeenMs),
         toMs: Math.max(nowMs, profile.lastSeenMs + 1),
       };
-      const asOfDay = asOfDayOf(range);
+      const asOfDay = asOfDayOf(range, zone);
       const [timeline, counts] = await Promise.all([
         store.walletTimeline(projectId, wallet, TIMELINE_SESSIONS),
-        store.lifecycleCounts(projectId, asOfDay),
+        store.lifecycleCounts(projectId, asOfDay, zone),
       ]);
-      const facts = factsOf(profile.activeDays, asOfDay);
-      const stage = facts ? stageOf(facts, counts.powerThreshold) : null;
+      const stage = await stageOfWallet(projectId, wallet, profile.activeDays, range, asOfDay, zone, counts);
       return {
         address: wallet,
         firstSeen: new Date(profile.firstSeenMs),
@@ -353,10 +379,11 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         .digest('base64url')
         .slice(0, 16);
       const after = input.after ? decodeListCursor(input.after, queryKey) : null;
-      const asOfDay = asOfDayOf(range);
-      const counts = await store.lifecycleCounts(projectId, asOfDay);
+      const asOfDay = asOfDayOf(range, zone);
+      const counts = await store.lifecycleCounts(projectId, asOfDay, zone);
       const query: WalletListQuery = {
         ...emptyListQuery(range, asOfDay, counts.powerThreshold),
+        timeZone: zone,
         ...filters,
         sort,
         descending,

@@ -3,6 +3,7 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
+import { localDateColumn } from '../../local-days.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
 import { mergeChains, RefusalRow, result } from './question.ts';
 
@@ -37,8 +38,16 @@ export async function failedTransactionCost(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
+  timeZone?: string,
 ): Promise<FailedTransactionCost> {
   const params = rangeParams(projectId, range);
+  // Days of the project's zone: the local day's number, made a date below (docs/wallets.md).
+  const local = localDateColumn(
+    range,
+    timeZone,
+    'toUnixTimestamp64Milli(r_ts)',
+    (a, b) => `intDiv(${a}, ${b})`,
+  );
   const [chains, refusals, rows] = await Promise.all([
     clickhouse.rows(
       `WITH ${RECEIPTS}
@@ -58,7 +67,7 @@ export async function failedTransactionCost(
     ),
     clickhouse.rows(
       `WITH ${RECEIPTS}
-       SELECT toString(toDate(r_ts, 'UTC')) AS day, r_chain AS chain, r_to AS contract, r_selector AS fn,
+       SELECT toString(${local ? local.sql : "toDate(r_ts, 'UTC')"}) AS day, r_chain AS chain, r_to AS contract, r_selector AS fn,
               count() AS reverted, toString(sum(r_fee)) AS burned
          FROM receipts WHERE r_stage = 'reverted'
         GROUP BY day, r_chain, r_to, r_selector`,
@@ -77,7 +86,7 @@ export async function failedTransactionCost(
       refusals.map((row) => ({ chainId: row.chain, failed: row.failed })),
     ),
     rows.map((row) => ({
-      day: row.day,
+      day: local ? local.dateOf(row.day) : row.day,
       chainId: row.chain,
       contract: row.contract,
       selector: row.fn,

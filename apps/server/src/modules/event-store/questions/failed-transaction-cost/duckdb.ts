@@ -10,6 +10,7 @@ import {
   rowsOf,
   TO,
 } from '../../duckdb/sql.ts';
+import { localDateColumn } from '../../local-days.ts';
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
 import { mergeChains, RefusalRow, result } from './question.ts';
@@ -58,8 +59,11 @@ export async function failedTransactionCost(
   connection: Connection,
   projectId: string,
   range: TimeRange,
+  timeZone?: string,
 ): Promise<FailedTransactionCost> {
   const params = rangeParams(projectId, range);
+  // Days of the project's zone: the local day's number, made a date below (docs/wallets.md).
+  const local = localDateColumn(range, timeZone, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`);
   // One pass over the receipts: per day, chain, contract, function and kind; the chains' sums from them.
   const later = await rowsOf(
     connection,
@@ -81,7 +85,7 @@ export async function failedTransactionCost(
   const groups = await rowsOf(
     connection,
     `WITH ${receipts(isLater)}
-     SELECT strftime(ts, '%Y-%m-%d') AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
+     SELECT ${local ? `(${local.sql})::VARCHAR` : "strftime(ts, '%Y-%m-%d')"} AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
             sum(fee)::VARCHAR AS fee
        FROM receipts
       GROUP BY ALL`,
@@ -121,7 +125,7 @@ export async function failedTransactionCost(
       refusals.map((row) => ({ chainId: row.chain, failed: row.failed })),
     ),
     rows.map((row) => ({
-      day: row.day,
+      day: local ? local.dateOf(row.day) : row.day,
       chainId: row.chain_id,
       contract: row.tx_to,
       selector: row.selector,

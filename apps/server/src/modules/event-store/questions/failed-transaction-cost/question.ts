@@ -6,7 +6,7 @@ import type { ChainGas, FailedCostRow, FailedTransactionCost } from '../../walle
  * Failed-transaction cost (docs/wallets.md, "What failed transactions cost"): the receipts logged in the
  * range (a transaction's latest `confirmed` and latest `reverted` stage event with gas used and an
  * effective gas price), gas paid = Σ gas_used × effective_gas_price per chain, gas burned = the same over
- * the reverted receipts, also per UTC day, chain, contract (`to`) and function (selector). Transactions
+ * the reverted receipts, also per day of the project's time zone (UTC days in a UTC project), chain, contract (`to`) and function (selector). Transactions
  * with a `failed` stage logged in the range were refused before submission: counted apart, no gas.
  */
 

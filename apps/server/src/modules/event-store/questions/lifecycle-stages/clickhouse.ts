@@ -1,6 +1,14 @@
-import type { ClickHouse } from '../../clickhouse/client.ts';
+import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import type { LifecycleCounts } from '../../wallet-questions.ts';
-import { countsOfGroups, GROUP_SQL, GroupRow } from './question.ts';
+import {
+  countsOfGroups,
+  daysBackSql,
+  GROUP_SQL,
+  GroupRow,
+  type LifecycleWindow,
+  lifecycleWindow,
+  WINDOW_DAYS,
+} from './question.ts';
 
 const DAYS_BACK = "dateDiff('day', day, toDate({asof:String}))";
 
@@ -19,17 +27,57 @@ export const WALLET_FACTS_CLICKHOUSE = `wallet_facts AS (
    GROUP BY wallet
 )`;
 
+const LW_FROM = "fromUnixTimestamp64Milli({lw_from:Int64}, 'UTC')";
+const LW_TO = "fromUnixTimestamp64Milli({lw_to:Int64}, 'UTC')";
+
+/**
+ * The same facts in a zone other than UTC, from the events of the window's local days (A−55…A, no
+ * `FINAL`: a duplicate changes no distinct count) and each wallet's first time seen (`wallet_firsts`,
+ * its rows folded by min): a wallet first seen before the window is at least 56 days old, which is all
+ * the rules ask of its age then. Parameters `lw_from`, `lw_to` (`walletFactsClickhouse`).
+ */
+const zonedWalletFacts = (window: LifecycleWindow) => {
+  const back = (ms: string) => daysBackSql(window, ms, (a, b) => `intDiv(${a}, ${b})`);
+  return `wallet_facts AS (
+  SELECT lf_wallet AS wallet,
+         if(lf_first < ${LW_FROM}, ${WINDOW_DAYS}, ${back('toUnixTimestamp64Milli(lf_first)')}) AS age,
+         ld_n28 AS n28, ld_n14 AS n14, ld_n_before AS n_before
+    FROM (SELECT wallet AS lf_wallet, min(first_seen) AS lf_first
+            FROM wallet_firsts WHERE project_id = {project:String}
+           GROUP BY lf_wallet HAVING lf_first < ${LW_TO}) AS lf
+    LEFT JOIN (
+      SELECT ld_wallet, uniqExactIf(ld_back, ld_back < 28) AS ld_n28, uniqExactIf(ld_back, ld_back < 14) AS ld_n14,
+             uniqExactIf(ld_back, ld_back >= 28) AS ld_n_before
+        FROM (SELECT assumeNotNull(wallet_address) AS ld_wallet, ${back('toUnixTimestamp64Milli(ts)')} AS ld_back
+                FROM events
+               WHERE project_id = {project:String} AND wallet_address IS NOT NULL
+                 AND ts >= ${LW_FROM} AND ts < ${LW_TO})
+       GROUP BY ld_wallet
+    ) AS ld ON ld_wallet = lf_wallet
+)`;
+};
+
+/** The facts' CTE (`wallet_facts`) and its parameters for the as-of day of a zone (default UTC). */
+export function walletFactsClickhouse(asOfDay: string, timeZone?: string): { sql: string; params: Params } {
+  const window = lifecycleWindow(asOfDay, timeZone);
+  return window
+    ? { sql: zonedWalletFacts(window), params: { lw_from: window.fromMs, lw_to: window.toMs } }
+    : { sql: WALLET_FACTS_CLICKHOUSE, params: { asof: asOfDay } };
+}
+
 /** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */
 export async function lifecycleCounts(
   clickhouse: ClickHouse,
   projectId: string,
   asOfDay: string,
+  timeZone?: string,
 ): Promise<LifecycleCounts> {
+  const facts = walletFactsClickhouse(asOfDay, timeZone);
   const rows = await clickhouse.rows(
-    `WITH ${WALLET_FACTS_CLICKHOUSE}, grouped AS (SELECT ${GROUP_SQL} AS g_stage, n28 AS g_n28 FROM wallet_facts)
+    `WITH ${facts.sql}, grouped AS (SELECT ${GROUP_SQL} AS g_stage, n28 AS g_n28 FROM wallet_facts)
      SELECT g_stage AS stage, if(g_stage = 'recent', g_n28, 0) AS n28, count() AS wallets
        FROM grouped GROUP BY stage, n28`,
-    { project: projectId, asof: asOfDay },
+    { project: projectId, ...facts.params },
     GroupRow,
   );
   return countsOfGroups(rows);

@@ -1,6 +1,14 @@
-import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
 import type { LifecycleCounts } from '../../wallet-questions.ts';
-import { countsOfGroups, GROUP_SQL, GroupRow } from './question.ts';
+import {
+  countsOfGroups,
+  daysBackSql,
+  GROUP_SQL,
+  GroupRow,
+  type LifecycleWindow,
+  lifecycleWindow,
+  WINDOW_DAYS,
+} from './question.ts';
 
 /** Per wallet of the project with an active day up to $asof: the facts of question.ts, from `wallet_days`. */
 export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
@@ -14,18 +22,59 @@ export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
    GROUP BY wallet_address
 )`;
 
+/**
+ * The same facts in a zone other than UTC, from the events of the window's local days (A−55…A) and each
+ * wallet's first time seen (`wallet_firsts`): a wallet first seen before the window is at least 56 days
+ * old, which is all the rules ask of its age then. Parameters `$lw_from`, `$lw_to` (`lifecycleParams`).
+ */
+const zonedWalletFacts = (window: LifecycleWindow) => {
+  const back = (ms: string) => daysBackSql(window, ms, (a, b) => `${a} // ${b}`);
+  return `wallet_facts AS (
+  SELECT lf.wallet_address AS wallet,
+         CASE WHEN lf.first_seen < make_timestamp($lw_from::BIGINT * 1000) THEN ${WINDOW_DAYS}
+              ELSE ${back('epoch_ms(lf.first_seen)')} END AS age,
+         coalesce(ld.n28, 0) AS n28, coalesce(ld.n14, 0) AS n14, coalesce(ld.n_before, 0) AS n_before
+    FROM wallet_firsts lf
+    LEFT JOIN (
+      SELECT wallet_address,
+             count(DISTINCT back) FILTER (WHERE back < 28) AS n28,
+             count(DISTINCT back) FILTER (WHERE back < 14) AS n14,
+             count(DISTINCT back) FILTER (WHERE back >= 28) AS n_before
+        FROM (SELECT wallet_address, ${back('epoch_ms(ts)')} AS back
+                FROM events
+               WHERE project_id = $project AND wallet_address IS NOT NULL
+                 AND ts >= make_timestamp($lw_from::BIGINT * 1000) AND ts < make_timestamp($lw_to::BIGINT * 1000))
+       GROUP BY wallet_address
+    ) ld ON ld.wallet_address = lf.wallet_address
+   WHERE lf.project_id = $project AND lf.first_seen < make_timestamp($lw_to::BIGINT * 1000)
+)`;
+};
+
+/** The facts' CTE (`wallet_facts`) and its parameters for the as-of day of a zone (default UTC). */
+export function walletFactsDuckdb(asOfDay: string, timeZone?: string): { sql: string; params: Params } {
+  const window = lifecycleWindow(asOfDay, timeZone);
+  return window
+    ? {
+        sql: zonedWalletFacts(window),
+        params: { lw_from: BigInt(window.fromMs), lw_to: BigInt(window.toMs) },
+      }
+    : { sql: WALLET_FACTS_DUCKDB, params: { asof: asOfDay } };
+}
+
 /** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */
 export async function lifecycleCounts(
   connection: Connection,
   projectId: string,
   asOfDay: string,
+  timeZone?: string,
 ): Promise<LifecycleCounts> {
+  const facts = walletFactsDuckdb(asOfDay, timeZone);
   const rows = await rowsOf(
     connection,
-    `WITH ${WALLET_FACTS_DUCKDB}, grouped AS (SELECT ${GROUP_SQL} AS stage, n28 FROM wallet_facts)
+    `WITH ${facts.sql}, grouped AS (SELECT ${GROUP_SQL} AS stage, n28 FROM wallet_facts)
      SELECT stage, CASE WHEN stage = 'recent' THEN n28 ELSE 0 END AS n28, count(*) AS wallets
        FROM grouped GROUP BY ALL`,
-    { project: projectId, asof: asOfDay },
+    { project: projectId, ...facts.params },
     GroupRow,
   );
   return countsOfGroups(rows);

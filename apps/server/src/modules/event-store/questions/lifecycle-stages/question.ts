@@ -1,4 +1,7 @@
+import { DEFAULT_TIME_ZONE, instantOfWallClock } from '@polyflow/contracts/time-zone';
 import { z } from 'zod';
+import { DAY_MS, type LocalDayRun, localDayRuns } from '../../../../reading/time-range.ts';
+import { localDaySql } from '../../local-days.ts';
 import { count } from '../../rows.ts';
 import {
   LIFECYCLE_STAGES,
@@ -19,6 +22,33 @@ export { NO_POWER };
  */
 
 const W = LIFECYCLE_WINDOWS;
+
+/** The days the stages look back over, the as-of day included (A−55…A). */
+export const WINDOW_DAYS = 2 * W.lifeDays;
+
+/**
+ * In a zone other than UTC, the stages' days are local days (docs/wallets.md): the window is the local
+ * days A−55…A as instants, `[fromMs, toMs)`, numbered 0…55 by `localDayRuns`. Null in UTC, where
+ * `wallet_days` answers.
+ */
+export type LifecycleWindow = { fromMs: number; toMs: number; runs: LocalDayRun[] };
+
+export function lifecycleWindow(asOfDay: string, timeZone: string | undefined): LifecycleWindow | null {
+  if (!timeZone || timeZone === DEFAULT_TIME_ZONE) return null;
+  const asOf = Date.parse(asOfDay);
+  const fromMs = instantOfWallClock(asOf - (WINDOW_DAYS - 1) * DAY_MS, timeZone);
+  const toMs = instantOfWallClock(asOf + DAY_MS, timeZone);
+  const runs = localDayRuns({ fromMs, toMs }, timeZone);
+  if (!runs) throw new Error('the lifecycle window is within localDayRuns');
+  return { fromMs, toMs, runs };
+}
+
+/**
+ * The local days back from A (0: A) of a time in the window, as SQL (`ms`: its UTC milliseconds; `div`:
+ * the engine's integer division).
+ */
+export const daysBackSql = (window: LifecycleWindow, ms: string, div: (a: string, b: string) => string) =>
+  `(${WINDOW_DAYS - 1} - ${localDaySql(window.runs, ms, div)})`;
 
 /** The stage rules over the facts as SQL, shared by both engines (`power`: the threshold parameter). */
 export const stageSql = (power: string) => `CASE

@@ -2,7 +2,7 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
-import { WALLET_FACTS_CLICKHOUSE } from '../lifecycle-stages/clickhouse.ts';
+import { walletFactsClickhouse } from '../lifecycle-stages/clickhouse.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
@@ -13,11 +13,13 @@ export async function walletList(
   projectId: string,
   query: WalletListQuery,
 ): Promise<WalletListRow[]> {
+  // The stage column and filter: the lifecycle's facts as of the as-of day of the project's zone.
+  const facts = walletFactsClickhouse(query.asOfDay, query.timeZone);
   const params: Params = {
     project: projectId,
     from: query.range.fromMs,
     to: query.range.toMs,
-    asof: query.asOfDay,
+    ...facts.params,
     power: query.powerThreshold ?? NO_POWER,
     limit: query.limit,
   };
@@ -88,7 +90,7 @@ export async function walletList(
               countIf(x_status IN ('failed', 'reverted')) AS t_failed, sum(x_fee) AS t_gas
          FROM txs WHERE x_wallet IN (SELECT s_wallet FROM seen) GROUP BY t_wallet
      ),
-     ${WALLET_FACTS_CLICKHOUSE},
+     ${facts.sql},
      facts AS (SELECT wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before FROM wallet_facts),
      listed AS (
        SELECT s_wallet AS list_wallet, ${ms('f_first')} AS first_ms, s_last AS last_ms,

@@ -13,7 +13,7 @@ import {
   TO,
 } from '../../duckdb/sql.ts';
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
-import { WALLET_FACTS_DUCKDB } from '../lifecycle-stages/duckdb.ts';
+import { walletFactsDuckdb } from '../lifecycle-stages/duckdb.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
@@ -29,11 +29,13 @@ export async function walletList(
   projectId: string,
   query: WalletListQuery,
 ): Promise<WalletListRow[]> {
+  // The stage column and filter: the lifecycle's facts as of the as-of day of the project's zone.
+  const facts = walletFactsDuckdb(query.asOfDay, query.timeZone);
   const params: Params = {
     project: projectId,
     from: BigInt(query.range.fromMs),
     to: BigInt(query.range.toMs),
-    asof: query.asOfDay,
+    ...facts.params,
     power: BigInt(query.powerThreshold ?? NO_POWER),
     limit: BigInt(query.limit),
   };
@@ -119,7 +121,7 @@ export async function walletList(
               sum(fee) AS gas_paid
          FROM txs WHERE wallet IN (SELECT wallet FROM seen) GROUP BY wallet
      ),
-     ${WALLET_FACTS_DUCKDB},
+     ${facts.sql},
      listed AS (
        SELECT s.wallet AS list_wallet, epoch_ms(f.first_seen) AS first_ms, s.last_ms,
               coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
