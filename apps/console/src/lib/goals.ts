@@ -37,6 +37,21 @@ export function useCreateGoal(projectId: string) {
   });
 }
 
+/** Replaces a goal's definition (`PUT`, the same body and checks as adding one). */
+export function useUpdateGoal(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<Goal, ApiError, { id: string; input: GoalInput }>({
+    mutationFn: ({ id, input }) =>
+      apiRequest(`${path(projectId)}/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        auth: true,
+        body: input,
+        schema: GoalSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: goalsQueryKey(projectId) }),
+  });
+}
+
 export function useDeleteGoal(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation<void, ApiError, string>({

@@ -175,4 +175,76 @@ describe('Goals card', { timeout: 40_000 }, () => {
     );
     await waitFor(() => expect(deleted).toEqual(['g1']));
   });
+
+  it('edits a goal by keyboard with the same checks, shows the server’s refusal, and can cancel', async () => {
+    logIn();
+    const project = buildProject();
+    const goals: Goal[] = [SIGNUP, DOCS];
+    const put: unknown[] = [];
+    serveGraphql(
+      [project],
+      { ...analyticsAnswers, goalConversions: conversions([[SIGNUP, 1, 0.5]], 2) },
+      {
+        [`GET /projects/${project.id}/goals`]: () => json(200, { goals }),
+        [`PUT /projects/${project.id}/goals/g1`]: (request) => {
+          put.push(request.body);
+          if (put.length === 1) {
+            return json(400, {
+              errorCode: 'INVALID_REQUEST_BODY',
+              message: 'Invalid request body: the server refused this goal.',
+            });
+          }
+          const changed = goal('g1', 'Bought pro', { propertyKey: 'plan', propertyValue: 'pro' });
+          goals[0] = changed;
+          return json(200, changed);
+        },
+      },
+    );
+    const user = userEvent.setup();
+    renderApp(`/console/${project.id}/analytics`);
+    const card = await goalsCard();
+    await user.click(await within(card).findByRole('button', { name: 'Manage goals' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage goals' });
+    const edit = await within(dialog).findByRole('button', { name: 'Edit the goal Signed up' });
+    edit.focus();
+    await user.keyboard('{Enter}');
+    // The form holds the goal and has the focus.
+    await within(dialog).findByRole('heading', { name: 'Edit “Signed up”' });
+    const name = within(dialog).getByLabelText('Goal name') as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.value).toBe('Signed up');
+    expect((within(dialog).getByLabelText('Custom event name') as HTMLInputElement).value).toBe('signup');
+
+    // The creation form's checks and messages.
+    await user.clear(name);
+    await user.type(within(dialog).getByLabelText('Property (optional)'), 'plan{Enter}');
+    expect(within(dialog).getByText('Name the goal.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the value, or clear the property.')).toBeTruthy();
+    expect(put).toEqual([]);
+
+    await user.type(name, 'Bought pro');
+    await user.type(within(dialog).getByLabelText('Property value'), 'pro{Enter}');
+    const refusal = await within(dialog).findByText(/the server refused this goal/);
+    expect(refusal.closest('[role="alert"]')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save goal' }));
+    const body = {
+      name: 'Bought pro',
+      kind: 'event',
+      eventName: 'signup',
+      propertyKey: 'plan',
+      propertyValue: 'pro',
+    };
+    await waitFor(() => expect(put).toEqual([body, body]));
+    // Saved: the list shows the change and the form adds again.
+    await within(dialog).findByText('Bought pro');
+    await within(dialog).findByRole('heading', { name: 'Add a goal' });
+    expect((within(dialog).getByLabelText('Goal name') as HTMLInputElement).value).toBe('');
+
+    // Cancel leaves the goal as it is.
+    await user.click(within(dialog).getByRole('button', { name: 'Edit the goal Docs' }));
+    expect((within(dialog).getByLabelText('Page path pattern') as HTMLInputElement).value).toBe('/docs/**');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel edit' }));
+    await within(dialog).findByRole('heading', { name: 'Add a goal' });
+    expect(put).toHaveLength(2);
+  });
 });

@@ -1,7 +1,7 @@
 import { type Goal, type GoalInput, MAX_GOAL_NAME, MAX_GOALS_PER_PROJECT } from '@polyflow/contracts/goals';
 import { MAX_PATH_PATTERN, pathPatternProblem } from '@polyflow/contracts/path-pattern';
-import { Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChangeBadge } from '../../../components/ui/change-badge';
@@ -11,7 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { compare } from '../../../lib/comparison';
 import { formatPercent } from '../../../lib/format';
-import { describeGoal, useCreateGoal, useDeleteGoal, useGoals } from '../../../lib/goals';
+import { describeGoal, useCreateGoal, useDeleteGoal, useGoals, useUpdateGoal } from '../../../lib/goals';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useGoalConversions } from '../api/get-goal-conversions';
 import { formatCount } from '../lib/format';
@@ -26,7 +26,7 @@ interface GoalsCardProps {
 /**
  * The Analytics screen's Goals card (docs/goals.md#conversions): per goal, the users who converted in the
  * period, the rate over the period's users and the change against the previous period; "Manage goals"
- * opens the form that adds and deletes them.
+ * opens the form that adds, changes and deletes them.
  */
 export function GoalsCard({ range, canManage }: GoalsCardProps) {
   const current = useGoalConversions(range);
@@ -114,12 +114,18 @@ export function GoalsCard({ range, canManage }: GoalsCardProps) {
 
 type Kind = 'event' | 'path';
 
-/** The "Manage goals" dialog: the goals with a delete button (confirmed), and the form adding one. */
+/**
+ * The "Manage goals" dialog: the goals with an edit and a delete button (deleting asks first), and the
+ * form adding one, or changing the goal being edited (the same fields, checks and messages).
+ */
 function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const goals = useGoals(projectId);
   const create = useCreateGoal(projectId);
+  const update = useUpdateGoal(projectId);
   const remove = useDeleteGoal(projectId);
   const [toDelete, setToDelete] = useState<Goal | null>(null);
+  const [editing, setEditing] = useState<Goal | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<Kind>('event');
   const [name, setName] = useState('');
   const [eventName, setEventName] = useState('');
@@ -129,7 +135,8 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
   const [submitted, setSubmitted] = useState(false);
 
   const list = goals.data ?? [];
-  const isFull = list.length >= MAX_GOALS_PER_PROJECT;
+  // A change replaces a goal: the limit only stops adding one.
+  const isFull = editing === null && list.length >= MAX_GOALS_PER_PROJECT;
   const errors = {
     name: name.trim() === '' ? 'Name the goal.' : undefined,
     eventName: kind === 'event' && eventName.trim() === '' ? 'Enter the custom event name.' : undefined,
@@ -154,8 +161,32 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
   const isValid = Object.values(errors).every((error) => error === undefined);
   const shown = (error: string | undefined) => (submitted ? error : undefined);
   // The server's own refusal (a limit reached meanwhile, a pattern it refuses), by field when it names one.
-  const serverError = create.error;
+  const mutation = editing ? update : create;
+  const serverError = mutation.error;
   const serverField = serverError?.details?.[0]?.path;
+
+  const fill = (goal: Goal | null) => {
+    setSubmitted(false);
+    setKind(goal?.kind ?? 'event');
+    setName(goal?.name ?? '');
+    setEventName(goal?.eventName ?? '');
+    setPropertyKey(goal?.propertyKey ?? '');
+    setPropertyValue(goal?.propertyValue ?? '');
+    setPathPattern(goal?.pathPattern ?? '');
+  };
+  const startEditing = (goal: Goal) => {
+    create.reset();
+    update.reset();
+    setEditing(goal);
+    fill(goal);
+    // Keyboard users land in the form they opened.
+    requestAnimationFrame(() => nameRef.current?.focus());
+  };
+  const stopEditing = () => {
+    update.reset();
+    setEditing(null);
+    fill(null);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -170,16 +201,11 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
             ...(propertyKey !== '' ? { propertyKey, propertyValue } : {}),
           }
         : { name: name.trim(), kind, pathPattern };
-    create.mutate(input, {
-      onSuccess: () => {
-        setSubmitted(false);
-        setName('');
-        setEventName('');
-        setPropertyKey('');
-        setPropertyValue('');
-        setPathPattern('');
-      },
-    });
+    if (editing) {
+      update.mutate({ id: editing.id, input }, { onSuccess: stopEditing });
+      return;
+    }
+    create.mutate(input, { onSuccess: () => fill(null) });
   };
 
   return (
@@ -207,6 +233,16 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
                     type="button"
                     variant="secondary"
                     size="icon"
+                    aria-label={`Edit the goal ${goal.name}`}
+                    aria-pressed={editing?.id === goal.id}
+                    onClick={() => startEditing(goal)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    size="icon"
                     aria-label={`Delete the goal ${goal.name}`}
                     onClick={() => setToDelete(goal)}
                   >
@@ -225,9 +261,10 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
           className="flex flex-col gap-3"
         >
           <h3 id="goal-form-title" className="text-sm font-bold text-slate-900">
-            Add a goal
+            {editing ? `Edit “${editing.name}”` : 'Add a goal'}
           </h3>
           <Input
+            ref={nameRef}
             label="Goal name"
             value={name}
             maxLength={MAX_GOAL_NAME}
@@ -310,11 +347,17 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
           )}
           {serverError && serverField !== 'pathPattern' && <Alert tone="error">{serverError.message}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" isLoading={create.isPending} disabled={isFull}>
-              Add goal
+            {editing ? (
+              <Button type="button" variant="secondary" onClick={stopEditing}>
+                Cancel edit
+              </Button>
+            ) : (
+              <Button type="button" variant="secondary" onClick={onClose}>
+                Close
+              </Button>
+            )}
+            <Button type="submit" isLoading={mutation.isPending} disabled={isFull}>
+              {editing ? 'Save goal' : 'Add goal'}
             </Button>
           </div>
         </form>
@@ -326,7 +369,10 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
         isBusy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+          if (!toDelete) return;
+          // Deleting the goal being edited ends the edit.
+          if (editing?.id === toDelete.id) stopEditing();
+          remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
         }}
       >
         <p>
