@@ -1,7 +1,7 @@
 import { expect, type Request, test } from '@playwright/test';
 import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
 import type { TestChain } from '../../support/chain.ts';
-import { snap } from '../../support/screenshots.ts';
+import { expectReadableContrast, snap } from '../../support/screenshots.ts';
 import { approveNext, clickAndWaitForLog } from '../sdk/demo-page.ts';
 import { OWNER_PASSWORD, type OwnedProject, type PolyflowInstance } from '../sdk/polyflow-instance.ts';
 import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
@@ -11,7 +11,7 @@ import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
  * `Polyflow.track('swap_quote_shown', …)` on "Get a swap quote". The script build loads its add-on
  * (`/sdk-addon.js`, ADR 068) only then, once; the server accepts both events and the Events screen shows
  * the custom event. A goal on that event, added with the Analytics screen's "Manage goals" form by keyboard,
- * shows its converting user (docs/goals.md).
+ * shows its converting user (docs/goals.md); renaming it in the same form shows the new name.
  */
 let chain: TestChain;
 let polyflow: PolyflowInstance;
@@ -27,7 +27,7 @@ test.afterAll(async () => {
 });
 
 test('the demo dapp’s track and identify reach the Events screen', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const addonLoads: string[] = [];
@@ -146,5 +146,21 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   const confirm = page.getByRole('dialog', { name: 'Delete this goal?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByRole('list', { name: 'Goals' })).toContainText('Quoted ETH/USDC');
+
+  // Editing by keyboard: Edit puts the goal in the form and the focus on its name; Enter saves it.
+  await dialog.getByRole('button', { name: 'Edit the goal Quoted ETH/USDC' }).press('Enter');
+  await expect(dialog.getByRole('heading', { name: 'Edit “Quoted ETH/USDC”' })).toBeVisible();
+  await expect(dialog.getByLabel('Goal name')).toBeFocused();
+  await expect(dialog.getByLabel('Property value')).toHaveValue('ETH/USDC');
+  await expectReadableContrast(page, 'goals-edit');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Quoted a pair');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Goals' })).toContainText('Quoted a pair');
+  await expect(dialog.getByRole('heading', { name: 'Add a goal' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(goalsCard.getByRole('row', { name: /Quoted a pair/ })).toContainText(
+    'Event swap_quote_shown where pair = ETH/USDC',
+  );
   expect(pageErrors).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChangeBadge } from '../../../components/ui/change-badge';
 import { ChartCard } from '../../../components/ui/chart-card';
+import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
@@ -224,7 +225,13 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
               className="flex max-h-56 flex-col divide-y divide-slate-100 overflow-y-auto"
             >
               {list.map((goal) => (
-                <li key={goal.id} className="flex items-center gap-3 py-2">
+                <li
+                  key={goal.id}
+                  className={cn(
+                    'flex items-center gap-3 py-2',
+                    editing?.id === goal.id && '-mx-2 rounded-md bg-indigo-50 px-2',
+                  )}
+                >
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-semibold text-slate-900">{goal.name}</p>
                     <p className="truncate text-xs text-slate-500">{describeGoal(goal)}</p>
