@@ -172,7 +172,7 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
                     scope="row"
                     className="px-2 py-1 text-left font-medium text-slate-700 sm:whitespace-nowrap"
                   >
-                    {formatDate(cohort.start, 'UTC')}
+                    {formatDate(cohort.start)}
                   </th>
                   <td className="px-2 py-1 tabular-nums text-slate-700">{formatCount(cohort.size)}</td>
                   {periods.map((k) => {

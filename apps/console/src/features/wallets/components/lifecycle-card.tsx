@@ -49,7 +49,7 @@ export function LifecycleCard({
   return (
     <ChartCard
       title="Wallet lifecycle"
-      eyebrow={data ? `As of ${formatDate(data.current.asOf)}` : 'Wallets'}
+      eyebrow={data ? `As of ${formatDate(data.current.asOf, 'UTC')}` : 'Wallets'}
       status={lifecycle.status}
       errorText={lifecycle.error ? `Could not load the stages: ${lifecycle.error.message}` : undefined}
       onRetry={() => void lifecycle.refetch()}

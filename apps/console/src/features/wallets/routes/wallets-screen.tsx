@@ -109,7 +109,7 @@ export function WalletsScreen({
             title="Wallets seen in the period"
             description={
               wallets.data?.pages[0]
-                ? `Stages as of ${formatDate(wallets.data.pages[0].asOf)}. Gas paid in wei is summed over chains.`
+                ? `Stages as of ${formatDate(wallets.data.pages[0].asOf, 'UTC')}. Gas paid in wei is summed over chains.`
                 : undefined
             }
             actions={
