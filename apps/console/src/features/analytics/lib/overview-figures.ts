@@ -57,14 +57,14 @@ export const TILES: TileSpec[] = [
     label: 'Daily Active Wallets',
     figure: (o) => o.dailyActiveWallets,
     format: average,
-    hint: () => 'Wallets active on a day (UTC days), on average over the days of this period',
+    hint: () => 'Wallets active on a day (local days), on average over the days of this period',
     change: { kind: 'relative', better: 'up' },
   },
   {
     label: 'Average TX/User/Day',
     figure: (o) => o.averageTransactionsPerUserPerDay,
     format: formatRatio,
-    hint: () => 'Transactions per active user and day (UTC days)',
+    hint: () => 'Transactions per active user and day (local days)',
     change: { kind: 'relative', better: 'up' },
   },
   {
