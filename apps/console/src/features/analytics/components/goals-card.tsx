@@ -234,7 +234,7 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
                 >
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-semibold text-slate-900">{goal.name}</p>
-                    <p className="truncate text-xs text-slate-500">{describeGoal(goal)}</p>
+                    <p className="truncate text-xs text-slate-600">{describeGoal(goal)}</p>
                   </div>
                   <Button
                     type="button"
