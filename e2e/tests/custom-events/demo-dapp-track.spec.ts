@@ -40,8 +40,9 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   await page.goto(`${demo.url}/`);
   await expect(page.locator('#status-sdk')).toHaveText(/^loaded from/);
   await expect(page.locator('#status-wallet')).toHaveText('Polyflow Test Wallet (EIP-6963)');
-  // Nothing has called track or identify, nor sent a transaction: the add-on is not loaded.
-  await page.waitForTimeout(500);
+  // Nothing has called track or identify, nor sent a transaction: once the page has stopped loading
+  // (no request for half a second), the add-on is not among what it loaded.
+  await page.waitForLoadState('networkidle');
   expect(addonLoads).toEqual([]);
 
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
