@@ -43,6 +43,8 @@ test('a failed transaction in the history leads to its wallet, its incident and 
     }
     await row.getByRole('button', { name: /Inspect/ }).click();
     await expect(dialog).toBeVisible();
+    // The details load after the dialog opens: read them once shown (their stages last), not the spinner.
+    await expect(dialog.getByRole('region', { name: 'Stages' })).toBeVisible();
     if ((await dialog.getByText('Why it failed').count()) > 0) {
       found = true;
       break;
