@@ -13,7 +13,8 @@ export const DEMO_LOGIN = { email: 'demo@polyflow.dev', password: 'polyflow-demo
 /**
  * A Polyflow server of the spec file's own over a copy of a DATA_DIR filled by the demo seeder (`npm run
  * seed:demo`, the same script, run before any server opens it: DuckDB lets one process open the event
- * file). The shared e2e server cannot be seeded this way while it runs. Used by the analytics, acquisition and incident journeys.
+ * file). The shared e2e server cannot be seeded this way while it runs. Used by the Analytics, filters,
+ * Acquisition, Incidents, Wallets, Events and phone-layout journeys.
  */
 export interface DemoInstance {
   url: string;
@@ -62,7 +63,7 @@ async function seed(dataDir: string, users: number, env: NodeJS.ProcessEnv): Pro
  * for that size: seeding takes seconds of CPU, copying the stopped files a fraction of one. The first
  * process to ask seeds it (an atomic mkdir claims the size); the others wait for the finished copy. The
  * seeder ends its 90 days at the last whole hour, so the copies hold what a seed of their own would.
- * The cache lives in global setup's work directory (POLYFLOW_DEMO_CACHE); without it each call seeds.
+ * The cache lives in global setup's work directory (POLYFLOW_DEMO_CACHE), removed with the run's data.
  */
 async function seededTemplate(users: number, env: NodeJS.ProcessEnv): Promise<{ dir: string } & Seeded> {
   const cache = process.env.POLYFLOW_DEMO_CACHE;

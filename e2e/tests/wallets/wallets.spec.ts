@@ -8,6 +8,8 @@ import { snap } from '../../support/screenshots.ts';
  * counts, the cohort heatmap and the failed-transaction cost on Analytics, at desktop and phone widths.
  */
 let demo: DemoInstance;
+// The three journeys only read: each worker that runs some of them has its own copy of the demo data.
+test.describe.configure({ mode: 'parallel' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   demo = await startSeededDemo();
