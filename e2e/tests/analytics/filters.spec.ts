@@ -81,7 +81,9 @@ test('click a country, then a wallet provider: every card changes, chips show th
     page.getByRole('button', { name: /^Download CSV: Transaction History/ }).click(),
   ]);
   expect(csv.url()).toMatch(/[?&]countries=[A-Z]{2}(&|$)/);
-  expect((await csv.text()).trim().split('\r\n')).toHaveLength(historyTotal + 1);
+  // The page consumes the streamed body; the same request again, with its credentials, reads it.
+  const again = await page.request.get(csv.url(), { headers: await csv.request().allHeaders() });
+  expect((await again.text()).trim().split('\r\n')).toHaveLength(historyTotal + 1);
   await page.getByRole('tab', { name: 'Metrics' }).click();
 
   // Then a wallet provider, by a click on its legend entry.
