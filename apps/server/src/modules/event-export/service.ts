@@ -27,6 +27,8 @@ export type TransactionExportInput = {
   type?: string | null;
   contract?: string | null;
   selector?: string | null;
+  /** The Analytics filters as GraphQL's `filters` argument, checked by the history's service. */
+  filters?: unknown;
 };
 
 export type EventExportDeps = {

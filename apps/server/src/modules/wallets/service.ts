@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
+import {
+  type AnalyticsFilters,
+  AnalyticsFiltersSchema,
+  hasAnalyticsFilters,
+} from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { parseFilters } from '../../reading/filters.ts';
 import { InputError } from '../../reading/input-error.ts';
 import {
   DAY_MS,
@@ -113,11 +119,20 @@ export type ListInput = RangeInput & {
   after?: string | null;
 };
 
-export type CohortInput = RangeInput & {
-  returnBy?: string | null;
-  splitDimension?: string | null;
-  splitValue?: string | null;
-};
+/** The Analytics screen's filters as GraphQL hands them over (docs/wallets.md, "With the Analytics filters"). */
+export type Filtered = { filters?: unknown };
+/** The filters of an input, parsed with AnalyticsFiltersSchema (a refused list is BAD_USER_INPUT); null without any. */
+function filtersOf(input: Filtered): AnalyticsFilters | null {
+  const filters = parseFilters(AnalyticsFiltersSchema, input.filters);
+  return hasAnalyticsFilters(filters) ? filters : null;
+}
+
+export type CohortInput = Filtered &
+  RangeInput & {
+    returnBy?: string | null;
+    splitDimension?: string | null;
+    splitValue?: string | null;
+  };
 
 type ListCursor = { query: string; value: string; wallet: string };
 
@@ -192,16 +207,18 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   /** The lifecycle's as-of day of a range: its last day, or today if the range runs past now. */
   const asOfDayOf = (range: TimeRange) => utcDay(Math.min(range.toMs - 1, clock().getTime()));
 
-  async function lifecycleOf(projectId: string, range: TimeRange) {
+  async function lifecycleOf(projectId: string, range: TimeRange, filters: AnalyticsFilters | null = null) {
     const asOf = asOfDayOf(range);
     const days = Math.max(
       1,
       Math.round((startOfUtcDay(range.toMs - 1) - startOfUtcDay(range.fromMs)) / DAY_MS) + 1,
     );
     const previousAsOf = utcDay(Date.parse(asOf) - days * DAY_MS);
+    // Filtered, the previous figures are those of the wallets a passing session carried in the period before.
+    const previousRange = { fromMs: range.fromMs - (range.toMs - range.fromMs), toMs: range.fromMs };
     const [current, previous] = await Promise.all([
-      store.lifecycleCounts(projectId, asOf),
-      store.lifecycleCounts(projectId, previousAsOf),
+      store.lifecycleCounts(projectId, asOf, filters ? { range, filters } : undefined),
+      store.lifecycleCounts(projectId, previousAsOf, filters ? { range: previousRange, filters } : undefined),
     ]);
     const shape = (day: string, counts: LifecycleCounts) => ({
       asOf: day,
@@ -217,13 +234,15 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   }
 
   return {
-    async lifecycle(userId: string, projectId: string, input: RangeInput) {
+    async lifecycle(userId: string, projectId: string, input: RangeInput & Filtered) {
+      const filters = filtersOf(input);
       await owned(userId, projectId);
       // The lifecycle's days are UTC days in every project (docs/wallets.md), its range's too.
-      return lifecycleOf(projectId, await rangeOf(projectId, input, DEFAULT_TIME_ZONE));
+      return lifecycleOf(projectId, await rangeOf(projectId, input, DEFAULT_TIME_ZONE), filters);
     },
 
     async cohorts(userId: string, projectId: string, input: CohortInput) {
+      const filters = filtersOf(input);
       const { timeZone } = await projects.getProjectFor(userId, projectId);
       const returnBy = oneOf<RetentionReturn>(
         ['connected', 'transacted'],
@@ -254,6 +273,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         split: dimension ? { dimension, value: input.splitValue ?? null } : null,
         untilMs: nowMs,
         timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+        ...(filters && { filters }),
       };
       const rows = await store.retentionCohorts(projectId, query);
       // Periods of local days or weeks in the project's zone (docs/timezone.md).
@@ -278,9 +298,11 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
       };
     },
 
-    async failedTransactionCost(userId: string, projectId: string, input: RangeInput) {
+    async failedTransactionCost(userId: string, projectId: string, input: RangeInput & Filtered) {
+      const filters = filtersOf(input);
       const zone = await owned(userId, projectId);
-      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input, zone));
+      const range = await rangeOf(projectId, input, zone);
+      const cost = await store.failedTransactionCost(projectId, range, filters ?? undefined);
       return {
         chains: cost.chains.map((chain) => ({
           ...chain,

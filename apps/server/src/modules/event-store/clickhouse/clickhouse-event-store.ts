@@ -154,9 +154,11 @@ export async function createClickHouseEventStore(
     incidentReleases: (projectId, options) => incidentReleases(clickhouse, projectId, options),
     newReleaseOccurrences: (projectId, resolved) => newReleaseOccurrences(clickhouse, projectId, resolved),
 
-    lifecycleCounts: (projectId, asOfDay) => lifecycleCountsQuestion(clickhouse, projectId, asOfDay),
+    lifecycleCounts: (projectId, asOfDay, matching) =>
+      lifecycleCountsQuestion(clickhouse, projectId, asOfDay, matching),
     retentionCohorts: (projectId, query) => retentionCohortsQuestion(clickhouse, projectId, query),
-    failedTransactionCost: (projectId, range) => failedTransactionCostQuestion(clickhouse, projectId, range),
+    failedTransactionCost: (projectId, range, filters) =>
+      failedTransactionCostQuestion(clickhouse, projectId, range, filters),
     walletProfile: (projectId, wallet) => walletProfileQuestion(clickhouse, projectId, wallet),
     walletTimeline: (projectId, wallet, sessions) =>
       walletTimelineQuestion(clickhouse, projectId, wallet, sessions),

@@ -209,12 +209,12 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     newReleaseOccurrences: (projectId, resolved) =>
       use(projectId, (c) => newReleaseOccurrences(c, projectId, resolved)),
 
-    lifecycleCounts: (projectId, asOfDay) =>
-      use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay)),
+    lifecycleCounts: (projectId, asOfDay, matching) =>
+      use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay, matching)),
     retentionCohorts: (projectId, query) =>
       use(projectId, (c) => retentionCohortsQuestion(c, projectId, query)),
-    failedTransactionCost: (projectId, range) =>
-      use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range)),
+    failedTransactionCost: (projectId, range, filters) =>
+      use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range, filters)),
     walletProfile: (projectId, wallet) => use(projectId, (c) => walletProfileQuestion(c, projectId, wallet)),
     walletTimeline: (projectId, wallet, sessions) =>
       use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, sessions)),
