@@ -272,7 +272,6 @@ const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
  */
 export function isFormulaLike(bytes: Uint8Array, start: number, end: number): boolean {
   if (start >= end || !FORMULA_STARTS.has(bytes[start] as number)) return false;
-  if (end - start > 64) return true;
   return !PLAIN_NUMBER.test(
     Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1'),
   );

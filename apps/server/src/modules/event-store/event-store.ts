@@ -3,8 +3,8 @@ import type { AlertQuestions } from './alert-questions.ts';
 import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
-import type { ExportText } from './export-lines.ts';
 import type { EventRow } from './event-row.ts';
+import type { ExportText } from './export-lines.ts';
 import type { FunnelQuestions } from './funnel-questions.ts';
 import type { GoalQuestions } from './goal-questions.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
@@ -12,9 +12,9 @@ import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts'
 import type { IntegrationSummaryQuestion } from './questions/integration-summary/question.ts';
 import type { WalletQuestions } from './wallet-questions.ts';
 
+export type { ExportFormat, ExportText } from './export-lines.ts';
 export type { StoredTxEvent } from './questions/find-tx-event/question.ts';
 export type { IntegrationSummary } from './questions/integration-summary/question.ts';
-export type { ExportFormat, ExportText } from './export-lines.ts';
 
 /**
  * The event store, as a port (docs/decisions/006-event-store-port.md). Ingestion writes through its write

@@ -29,6 +29,8 @@ export type ExportDialect = {
   char(code: number): string;
   concat(parts: string[]): string;
   replace(value: string, from: string, to: string): string;
+  /** Whether `value` holds one of these characters (code points below 128). */
+  containsAny(value: string, codes: number[]): string;
   /** Whether RE2 `pattern` matches somewhere in `value`. */
   matches(value: string, pattern: string): string;
   /** The first character of `value`. */
@@ -43,28 +45,37 @@ export type ExportDialect = {
 
 const FORMULA_FIRST = ['=', '+', '-', '@', '\t', '\r'];
 const PLAIN_NUMBER = '^[+-]?[0-9]+([.][0-9]+)?$';
-const CSV_QUOTED = '[",\\r\\n]';
+const CSV_QUOTED = [0x22, 0x2c, 0x0d, 0x0a]; // " , CR LF
 const CONTROL = '[\\x00-\\x1f]';
 // JSON.stringify's short escapes; the other control characters are \u00xx.
 const SHORT_ESCAPES: Record<number, string> = { 8: '\\b', 9: '\\t', 10: '\\n', 12: '\\f', 13: '\\r' };
 
 /** A text value as the contents of a JSON string (without its quotes). */
 function jsonEscaped(d: ExportDialect, value: string): string {
-  const plain = d.replace(d.replace(value, d.literal('\\'), d.literal('\\\\')), d.literal('"'), d.literal('\\"'));
+  const plain = d.replace(
+    d.replace(value, d.literal('\\'), d.literal('\\\\')),
+    d.literal('"'),
+    d.literal('\\"'),
+  );
   let controls = plain;
   for (let code = 1; code < 32; code++) {
-    const escape = SHORT_ESCAPES[code] ?? `\\u00${code.toString(16).padStart(2, '0')}`;
-    controls = d.replace(controls, d.char(code), d.literal(escape));
+    const escaped = SHORT_ESCAPES[code] ?? `\\u00${code.toString(16).padStart(2, '0')}`;
+    controls = d.replace(controls, d.char(code), d.literal(escaped));
   }
   // Control characters are rare: the 31 replacements run only for a value holding one.
   return `(CASE WHEN ${d.matches(value, d.literal(CONTROL))} THEN ${controls} ELSE ${plain} END)`;
 }
 
-/** A text value as a CSV field: neutralised when formula-like, quoted when it must be. */
+/**
+ * A text value as a CSV field: neutralised when formula-like, quoted when it must be. Written so that the
+ * value appears once in the expression (an engine plans a long line's expression in time that grows
+ * with its size): quotes are doubled always, which changes only a value that is quoted anyway.
+ */
 function csvText(d: ExportDialect, value: string): string {
   const isFormula = `(${d.first(value)} IN (${FORMULA_FIRST.map((char) => d.literal(char)).join(', ')}) AND NOT ${d.matches(value, d.literal(PLAIN_NUMBER))})`;
-  const cell = `(CASE WHEN ${isFormula} THEN ${d.concat([d.literal("'"), value])} ELSE ${value} END)`;
-  return `(CASE WHEN ${d.matches(value, d.literal(CSV_QUOTED))} THEN ${d.concat([d.literal('"'), d.replace(cell, d.literal('"'), d.literal('""')), d.literal('"')])} ELSE ${cell} END)`;
+  const quote = `(CASE WHEN ${d.containsAny(value, CSV_QUOTED)} THEN ${d.literal('"')} ELSE ${d.literal('')} END)`;
+  const prefix = `(CASE WHEN ${isFormula} THEN ${d.literal("'")} ELSE ${d.literal('')} END)`;
+  return d.concat([quote, prefix, d.replace(value, d.literal('"'), d.literal('""')), quote]);
 }
 
 function ndjsonValue(d: ExportDialect, { name, kind }: EventColumn): string {

@@ -120,7 +120,9 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   let exportFolderPath: string | undefined;
   const exportFiles = () => {
     exportFolderPath ??= exportFolder(
-      options.file === ':memory:' ? path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-')), 'x') : options.file,
+      options.file === ':memory:'
+        ? path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-')), 'x')
+        : options.file,
     );
     return exportFolderPath;
   };

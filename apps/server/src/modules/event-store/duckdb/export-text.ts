@@ -29,6 +29,7 @@ const DUCKDB: ExportDialect = {
   char: (code) => `chr(${code})`,
   concat: (parts) => `concat(${parts.join(', ')})`,
   replace: (value, from, to) => `replace(${value}, ${from}, ${to})`,
+  containsAny: (value, codes) => `(${codes.map((code) => `contains(${value}, chr(${code}))`).join(' OR ')})`,
   matches: (value, pattern) => `regexp_matches(${value}, ${pattern})`,
   first: (value) => `left(${value}, 1)`,
   decimal: (value) => `${value}::VARCHAR`,
@@ -107,7 +108,8 @@ export async function* exportText(
       true,
     );
   };
-  let next: Promise<Window> | null = windows.length > 0 ? write(windows[0] as (typeof windows)[number]) : null;
+  let next: Promise<Window> | null =
+    windows.length > 0 ? write(windows[0] as (typeof windows)[number]) : null;
   try {
     for (let index = 0; next; index++) {
       const written = await next;
