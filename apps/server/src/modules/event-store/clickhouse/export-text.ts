@@ -27,7 +27,6 @@ const CLICKHOUSE: ExportDialect = {
   containsAny: (value, codes) =>
     `multiSearchAny(${value}, [${codes.map((code) => literal(String.fromCharCode(code))).join(', ')}])`,
   matches: (value, pattern) => `match(${value}, ${pattern})`,
-  first: (value) => `substring(${value}, 1, 1)`,
   decimal: (value) => `toString(${value})`,
   // DateTime64(3) as text is `2026-03-01 12:00:00.000` (years 1900–2299: always four digits).
   isoTime: (value) => `concat(replaceOne(toString(${value}, 'UTC'), ' ', 'T'), 'Z')`,

@@ -31,7 +31,6 @@ const DUCKDB: ExportDialect = {
   replace: (value, from, to) => `replace(${value}, ${from}, ${to})`,
   containsAny: (value, codes) => `(${codes.map((code) => `contains(${value}, chr(${code}))`).join(' OR ')})`,
   matches: (value, pattern) => `regexp_matches(${value}, ${pattern})`,
-  first: (value) => `left(${value}, 1)`,
   decimal: (value) => `${value}::VARCHAR`,
   isoTime: (value) => iso(value, 'Z'),
   localTime: () =>
@@ -129,8 +128,10 @@ export async function* exportText(
       }
     }
   } finally {
-    // Ended early (the client left, a failure): the window written ahead goes too.
-    const ahead = await next?.catch(() => null);
-    if (ahead) await rm(ahead.file, { force: true });
+    // Ended early (the client left, a failure): the window written ahead goes too, once written; the
+    // export ends now rather than after that COPY.
+    next
+      ?.then((ahead) => rm(ahead.file, { force: true }))
+      .catch(() => undefined);
   }
 }
