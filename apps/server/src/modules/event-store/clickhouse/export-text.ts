@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type EventBatch, textBatch } from '../event-batch.ts';
 import type { ExportRange } from '../event-store.ts';
-import { type ExportDialect, type ExportText, exportLineSql } from '../export-lines.ts';
+import { type ExportDialect, type ExportText, exportLineEnd, exportLineSql } from '../export-lines.ts';
 import { cutWindows, type Span } from '../export-windows.ts';
 import type { ClickHouse } from './client.ts';
 import { EXPORT_PAGE_ROWS } from './export-events.ts';
@@ -45,11 +45,9 @@ const HistogramRow = z.object({ bucket: z.coerce.number(), n: z.coerce.number() 
  * it is and a LF after it (CSV's CR is part of the line).
  */
 const windowSql = (text: ExportText) =>
-  `SELECT ${
-    text.format === 'csv'
-      ? `concat(${exportLineSql(CLICKHOUSE, text)}, '\\r')`
-      : exportLineSql(CLICKHOUSE, text)
-  } AS line FROM ${EVENTS} WHERE ${IN_RANGE} ORDER BY ts, id`;
+  `SELECT ${text.format === 'csv' ? "concat(line, '\\r')" : exportLineEnd(CLICKHOUSE, text)}
+   FROM (SELECT ${exportLineSql(CLICKHOUSE, text)} AS line, ts, id FROM ${EVENTS} WHERE ${IN_RANGE})
+   ORDER BY ts, id`;
 
 /**
  * The project's events in [from, to) as the export's text, written by ClickHouse (docs/decisions/077): the

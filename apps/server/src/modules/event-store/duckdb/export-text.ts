@@ -4,7 +4,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type EventBatch, textBatch } from '../event-batch.ts';
 import type { ExportRange } from '../event-store.ts';
-import { type ExportDialect, type ExportText, exportLineSql, LINE_END } from '../export-lines.ts';
+import {
+  type ExportDialect,
+  type ExportText,
+  exportLineEnd,
+  exportLineSql,
+  LINE_END,
+} from '../export-lines.ts';
 import type { ConnectionPool } from './connection-pool.ts';
 import { EXPORT_WINDOW_ROWS, windowsOf } from './export-events.ts';
 
@@ -42,9 +48,11 @@ const DUCKDB: ExportDialect = {
 /** The COPY of one window's lines into `file`, in (ts, id) order, without quoting or a header. */
 function copySql(text: ExportText, file: string): string {
   return `COPY (
-    SELECT ${exportLineSql(DUCKDB, text)} FROM events
-    WHERE project_id = $project
-      AND events.ts >= make_timestamp($fromUs::BIGINT) AND events.ts < make_timestamp($toUs::BIGINT)
+    SELECT ${exportLineEnd(DUCKDB, text)} FROM (
+      SELECT ${exportLineSql(DUCKDB, text)} AS line, ts, id FROM events
+      WHERE project_id = $project
+        AND events.ts >= make_timestamp($fromUs::BIGINT) AND events.ts < make_timestamp($toUs::BIGINT)
+    )
     ORDER BY ts, id
   ) TO ${quote(file)} (FORMAT csv, HEADER false, QUOTE '', ESCAPE '', NEW_LINE ${quote(LINE_END[text.format])})`;
 }
@@ -130,8 +138,6 @@ export async function* exportText(
   } finally {
     // Ended early (the client left, a failure): the window written ahead goes too, once written; the
     // export ends now rather than after that COPY.
-    next
-      ?.then((ahead) => rm(ahead.file, { force: true }))
-      .catch(() => undefined);
+    next?.then((ahead) => rm(ahead.file, { force: true })).catch(() => undefined);
   }
 }
