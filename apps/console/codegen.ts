@@ -6,7 +6,7 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 /**
  * The TypeScript types of the console's GraphQL operations, generated from the committed schema
  * (docs/graphql-schema.graphql, written by `npm run docs:graphql`) and the `graphql(...)` documents of
- * src/ into src/gql/ (not committed). `npm run codegen` writes them; typecheck, build and the console's
+ * src/ into src/gql/ (not committed). `npm run codegen` writes them; typecheck and the console's
  * vitest project run it first. A document naming a field or argument the schema lacks fails here.
  */
 const config: CodegenConfig = {

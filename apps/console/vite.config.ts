@@ -1,12 +1,25 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type AliasOptions, defineConfig } from 'vite';
 
 // The API and the SDK script come from the Polyflow server; in production it also serves this build.
 const serverOrigin = 'http://127.0.0.1:3000';
 
+/**
+ * `graphql(...)` at runtime is the document's own text (src/lib/graphql-document.ts); the generated src/gql/gql.ts
+ * types it for the typecheck only. So the build needs neither GraphQL Code Generator nor src/gql/.
+ */
+export const graphqlDocumentAlias: AliasOptions = [
+  {
+    find: /^(?:\.{1,2}\/)+gql\/gql$/,
+    replacement: fileURLToPath(new URL('src/lib/graphql-document.ts', import.meta.url)),
+  },
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: graphqlDocumentAlias },
   server: {
     proxy: {
       '/api': { target: serverOrigin, changeOrigin: false },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { graphqlDocumentAlias } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
@@ -8,7 +9,11 @@ export default defineProject({
     // GraphiQL's CodeMirror modes load graphql's CommonJS build (through graphql-language-service), while Vite
     // would hand the console's own imports its ES module build: two copies of the schema classes ("from
     // another module or realm"). In the tests both get the CommonJS one; the browser bundle has one copy.
-    alias: [{ find: /^graphql$/, replacement: fileURLToPath(import.meta.resolve('graphql')) }],
+    // As in the build, `graphql(...)` is the runtime module's (graphql-document.test.ts compares it with codegen's).
+    alias: [
+      { find: /^graphql$/, replacement: fileURLToPath(import.meta.resolve('graphql')) },
+      ...(graphqlDocumentAlias as { find: RegExp; replacement: string }[]),
+    ],
   },
   test: {
     name: 'console',

@@ -1,7 +1,7 @@
-import { LineChart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from './ui/empty-state';
+import { LineChart } from './ui/icons';
 
 /** Until events arrive (and until the analytics issues land) screens show this, never sample numbers. */
 export function NoDataYet({ configPath, children }: { configPath: string; children?: ReactNode }) {

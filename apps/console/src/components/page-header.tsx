@@ -1,5 +1,5 @@
-import { CircleHelp } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CircleHelp } from './ui/icons';
 
 export function PageHeader({
   title,

@@ -1,11 +1,11 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { FolderKanban, FolderX } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
+import { FolderKanban, FolderX } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { logout } from '../../features/auth/api/logout';
 import { useProjects } from '../../features/projects/api/get-projects';

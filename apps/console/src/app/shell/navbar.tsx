@@ -1,5 +1,5 @@
-import { BookOpen, ChevronsUpDown, FolderKanban, LogOut, UserRound } from 'lucide-react';
 import { DOCS } from '../../components/docs-links';
+import { BookOpen, ChevronsUpDown, FolderKanban, LogOut, UserRound } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 
 interface NavbarProps {

@@ -1,4 +1,6 @@
 import type { Role } from '@polyflow/contracts/members';
+import { NavLink } from 'react-router';
+import { cn } from '../../components/ui/cn';
 import {
   BarChart3,
   BellRing,
@@ -7,19 +9,17 @@ import {
   Code2,
   Filter,
   History,
-  type LucideIcon,
+  type IconComponent,
   MousePointerClick,
   Radio,
   ShieldAlert,
   UserCog,
   Users,
   Wallet,
-} from 'lucide-react';
-import { NavLink } from 'react-router';
-import { cn } from '../../components/ui/cn';
+} from '../../components/ui/icons';
 import { canManage } from '../../lib/roles';
 
-const links: Array<{ to: string; label: string; Icon: LucideIcon; forManagers?: boolean }> = [
+const links: Array<{ to: string; label: string; Icon: IconComponent; forManagers?: boolean }> = [
   { to: 'analytics', label: 'Analytics', Icon: BarChart3 },
   { to: 'live', label: 'Live', Icon: Radio },
   { to: 'wallets', label: 'Wallets', Icon: Wallet },

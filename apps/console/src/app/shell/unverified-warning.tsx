@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle } from '../../components/ui/icons';
 
 /** Shown only for a stored session that says `verified: false` (our server logs in verified users only). */
 export function UnverifiedWarning() {

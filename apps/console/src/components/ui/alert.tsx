@@ -1,6 +1,6 @@
-import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { AlertTriangle, CheckCircle2, Info, XCircle } from './icons';
 
 const tones = {
   error: { box: 'bg-red-50 text-red-800 ring-red-200', Icon: XCircle },

@@ -1,6 +1,6 @@
-import { ArrowDownRight, ArrowRight, ArrowUpRight, Minus } from 'lucide-react';
 import { type Comparison, describeComparison } from '../../lib/comparison';
 import { cn } from './cn';
+import { ArrowDownRight, ArrowRight, ArrowUpRight, Minus } from './icons';
 
 interface ChangeBadgeProps {
   comparison: Comparison;

@@ -1,8 +1,8 @@
 import type { Annotation } from '@polyflow/contracts/annotations';
-import { Flag } from 'lucide-react';
 import { useId } from 'react';
 import { annotationsOnBuckets } from '../../lib/annotations';
 import { formatDate } from '../../lib/format';
+import { Flag } from './icons';
 
 interface ChartAnnotationsProps {
   annotations: readonly Annotation[];

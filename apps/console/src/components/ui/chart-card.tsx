@@ -1,7 +1,7 @@
-import { BarChart3, RotateCw, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
+import { BarChart3, RotateCw, TriangleAlert } from './icons';
 
 export type ChartStatus = 'pending' | 'error' | 'success';
 

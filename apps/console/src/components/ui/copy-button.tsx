@@ -1,6 +1,6 @@
-import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from './cn';
+import { Check, Copy } from './icons';
 
 /** How long the check icon stays after a copy (spec §9). */
 export const COPY_CONFIRMATION_MS = 500;

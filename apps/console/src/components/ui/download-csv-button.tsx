@@ -1,9 +1,9 @@
-import { Download } from 'lucide-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { type CsvFileScope, type CsvTable, csvFileName, toCsv } from '../../lib/csv';
 import { saveFile } from '../../lib/save-file';
 import { Button } from './button';
 import { cn } from './cn';
+import { Download } from './icons';
 
 /**
  * "Download CSV" on a table or chart: a file of exactly what it shows. The screen names the file once

@@ -1,7 +1,7 @@
-import { CalendarRange } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { displayTimeZone } from '../../lib/format';
 import { cn } from './cn';
+import { CalendarRange } from './icons';
 import { PERIODS, type PeriodSelection, parseDateInput, selectionDates } from './periods';
 
 interface PeriodFilterProps {

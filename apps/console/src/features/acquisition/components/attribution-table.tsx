@@ -3,8 +3,8 @@ import {
   AttributionDimensionLabels,
   type AttributionRow,
 } from '@polyflow/contracts/acquisition';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
+import { ArrowDown, ArrowUp, ArrowUpDown } from '../../../components/ui/icons';
 import { formatPercent } from '../../../lib/format';
 import type { AttributionSort } from '../hooks/use-acquisition-view';
 import { attributionRowName, previousRowOf } from '../lib/acquisition-csv';

@@ -3,8 +3,8 @@ import type {
   AcquisitionFilterOptions,
   AcquisitionFilters,
 } from '@polyflow/contracts/acquisition';
-import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Plus } from '../../../components/ui/icons';
 import { countryName } from '../../../lib/format';
 import { MultiSelect } from './multi-select';
 

@@ -1,7 +1,7 @@
 import type { FilterOption } from '@polyflow/contracts/acquisition';
-import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { ChevronDown, X } from '../../../components/ui/icons';
 
 interface MultiSelectProps {
   label: string;

@@ -1,11 +1,11 @@
 import type { AlertChannel } from '@polyflow/contracts/alert-channels';
 import type { AlertRule } from '@polyflow/contracts/alert-rules';
 import type { Member } from '@polyflow/contracts/members';
-import { ChevronDown, ChevronRight, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ChevronDown, ChevronRight, Send, Trash2 } from '../../../components/ui/icons';
 import { useDeleteAlertChannel } from '../api/delete-alert-channel';
 import { useTestAlertChannel } from '../api/test-alert-channel';
 import { ChannelDeliveries } from './channel-deliveries';

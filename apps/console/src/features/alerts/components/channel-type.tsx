@@ -1,5 +1,5 @@
 import type { AlertChannelType as ChannelType } from '@polyflow/contracts/alert-channels';
-import { Hash, Mail, MessageSquare, Webhook } from 'lucide-react';
+import { Hash, Mail, MessageSquare, Webhook } from '../../../components/ui/icons';
 
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   email: 'Email',

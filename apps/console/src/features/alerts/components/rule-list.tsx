@@ -1,11 +1,11 @@
 import type { AlertChannel } from '@polyflow/contracts/alert-channels';
 import type { AlertRule } from '@polyflow/contracts/alert-rules';
-import { ChevronDown, ChevronRight, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ChevronDown, ChevronRight, Pause, Pencil, Play, Trash2 } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteAlertRule } from '../api/delete-alert-rule';
 import { useUpdateAlertRule } from '../api/update-alert-rule';

@@ -1,5 +1,5 @@
-import { History } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
+import { History } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { countOf, formatDateTime } from '../../../lib/format';
 import { type PreviewInput, useAlertRulePreview } from '../api/preview-alert-rule';

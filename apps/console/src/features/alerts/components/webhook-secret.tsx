@@ -1,6 +1,6 @@
-import { KeyRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { KeyRound } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 
 /**

@@ -1,6 +1,5 @@
 import type { CreatedAlertChannel } from '@polyflow/contracts/alert-channels';
 import type { Project } from '@polyflow/contracts/projects';
-import { BellRing, Plus, Radio } from 'lucide-react';
 import { useState } from 'react';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
@@ -8,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { BellRing, Plus, Radio } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { countOf } from '../../../lib/format';
 import { canManage, ROLE_LABELS } from '../../../lib/roles';

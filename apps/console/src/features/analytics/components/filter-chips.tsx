@@ -3,7 +3,7 @@ import {
   AnalyticsFilterKeys,
   type AnalyticsFilters,
 } from '@polyflow/contracts/analytics';
-import { X } from 'lucide-react';
+import { X } from '../../../components/ui/icons';
 import { FILTER_LABELS, filterValueLabel } from './filter-select';
 
 /**

@@ -1,12 +1,12 @@
 import { type Goal, type GoalInput, MAX_GOAL_NAME, MAX_GOALS_PER_PROJECT } from '@polyflow/contracts/goals';
 import { MAX_PATH_PATTERN, pathPatternProblem } from '@polyflow/contracts/path-pattern';
-import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChangeBadge } from '../../../components/ui/change-badge';
 import { ChartCard } from '../../../components/ui/chart-card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { compare } from '../../../lib/comparison';

@@ -1,7 +1,7 @@
 import { TransactionStatuses } from '@polyflow/contracts/analytics';
-import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { X } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { shortenAddress } from '../../../lib/format';
 import type { AnalyticsRange } from '../api/analytics-keys';

@@ -1,8 +1,8 @@
-import { RotateCw } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChangeBadge } from '../../../components/ui/change-badge';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { RotateCw } from '../../../components/ui/icons';
 import { StatTile } from '../../../components/ui/stat-tile';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useOverview } from '../api/get-overview';

@@ -1,10 +1,10 @@
 import type { TransactionDetail, TransactionRow } from '@polyflow/contracts/analytics';
-import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { ExternalLink } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { WalletLink } from '../../../components/wallet-link';

@@ -1,11 +1,11 @@
 import type { TransactionRow } from '@polyflow/contracts/analytics';
-import { Download, History, RotateCw, Search } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChartSkeleton } from '../../../components/ui/chart-card';
 import { useCsvFileName } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Download, History, RotateCw, Search } from '../../../components/ui/icons';
 import { WalletLink } from '../../../components/wallet-link';
 import { countryName, displayTimeZone, shortenAddress } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';

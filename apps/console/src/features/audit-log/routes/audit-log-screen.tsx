@@ -1,11 +1,11 @@
 import type { AuditEntry } from '@polyflow/contracts/members';
 import type { Project } from '@polyflow/contracts/projects';
-import { Download, History } from 'lucide-react';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Download, History } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDownloadAuditLog } from '../api/download-audit-log';
 import { useAuditLog } from '../api/get-audit-log';

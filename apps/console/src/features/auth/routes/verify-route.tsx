@@ -1,7 +1,7 @@
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { MailCheck } from '../../../components/ui/icons';
 import { AuthLayout } from '../components/auth-layout';
 import { ResendVerification } from '../components/resend-verification';
 import { VerifyCodeForm } from '../components/verify-code-form';

@@ -1,5 +1,4 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { MousePointerClick } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
@@ -11,6 +10,7 @@ import { ChangeBadge } from '../../../components/ui/change-badge';
 import { ChartCard } from '../../../components/ui/chart-card';
 import { CsvScope, DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { MousePointerClick } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';

@@ -8,10 +8,10 @@ import {
   MAX_FUNNEL_STEPS,
   MIN_FUNNEL_STEPS,
 } from '@polyflow/contracts/funnels';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 
 type Kind = FunnelStep['kind'];

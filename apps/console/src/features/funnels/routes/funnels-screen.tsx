@@ -6,7 +6,6 @@ import {
   MAX_FUNNELS_PER_PROJECT,
 } from '@polyflow/contracts/funnels';
 import type { Project } from '@polyflow/contracts/projects';
-import { Filter, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
@@ -16,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Filter, Pencil, Plus, Trash2 } from '../../../components/ui/icons';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,8 +1,8 @@
 import type { IncidentOccurrence } from '@polyflow/contracts/incidents';
-import { AlertOctagon } from 'lucide-react';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { AlertOctagon } from '../../../components/ui/icons';
 import { countryName } from '../../../lib/format';
 import { formatTimeOfDay } from '../lib/format';
 import { trailCsv } from '../lib/incident-csv';

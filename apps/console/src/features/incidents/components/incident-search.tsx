@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Search } from '../../../components/ui/icons';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

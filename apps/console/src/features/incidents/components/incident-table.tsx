@@ -1,7 +1,7 @@
 import { type IncidentRow, IncidentTypeLabels } from '@polyflow/contracts/incidents';
-import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
+import { ChevronRight } from '../../../components/ui/icons';
 import { WalletLink } from '../../../components/wallet-link';
 import { formatDateTime } from '../../../lib/format';
 import { SeverityBadge } from './severity-badge';

@@ -1,5 +1,5 @@
-import { Tag, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Tag, X } from '../../../components/ui/icons';
 
 /**
  * The release filter: incidents with an occurrence from that release in the period (docs/releases.md).

@@ -1,6 +1,6 @@
 import type { IncidentOccurrence, StackFrame } from '@polyflow/contracts/incidents';
-import { ChevronRight } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
+import { ChevronRight } from '../../../components/ui/icons';
 
 /**
  * The stack of the latest occurrence. When the release's source maps map it (docs/source-maps.md), each

@@ -1,11 +1,11 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { CsvScope } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ArrowLeft, SearchX } from '../../../components/ui/icons';
 import { describePeriod, periodFromSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { canManage, VIEWER_HINT } from '../../../lib/roles';

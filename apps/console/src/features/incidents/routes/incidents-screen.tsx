@@ -1,5 +1,4 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CsvScope, DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ShieldCheck } from '../../../components/ui/icons';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, periodToSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,9 +1,9 @@
 import type { LiveEvent } from '@polyflow/contracts/live';
-import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { Pause, Play } from '../../../components/ui/icons';
 import { WalletLink } from '../../../components/wallet-link';
 import { formatTimeOfDay, zoneAbbreviation } from '../../../lib/format';
 import { describeEvent, type EventTone } from '../lib/describe-event';

@@ -1,5 +1,4 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { Radio, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
@@ -8,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { CsvScope, DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { Radio, RotateCw } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLiveActivity } from '../api/get-live-activity';
 import { LiveEventList } from '../components/live-event-list';

@@ -1,8 +1,8 @@
 import type { Invitation } from '@polyflow/contracts/members';
-import { Mail, RotateCw, X } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Mail, RotateCw, X } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/format';
 import { ROLE_LABELS } from '../../../lib/roles';
 import { useResendInvitation } from '../api/resend-invitation';

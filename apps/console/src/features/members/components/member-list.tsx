@@ -1,9 +1,9 @@
 import type { Member, Role } from '@polyflow/contracts/members';
-import { Crown, LogOut, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Crown, LogOut, UserMinus } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { formatDate } from '../../../lib/format';
 import { canManage, isOwner, ROLE_LABELS } from '../../../lib/roles';

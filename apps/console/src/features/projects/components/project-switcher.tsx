@@ -1,10 +1,10 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { FolderPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { FolderPlus } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';

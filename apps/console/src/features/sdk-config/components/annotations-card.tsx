@@ -1,9 +1,9 @@
 import { type Annotation, MAX_ANNOTATION_TEXT } from '@polyflow/contracts/annotations';
 import { localDate } from '@polyflow/contracts/time-zone';
-import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { useAnnotations, useCreateAnnotation, useDeleteAnnotation } from '../../../lib/annotations';
 import { displayTimeZone, formatDate } from '../../../lib/format';

@@ -1,10 +1,10 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { KeyRound, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { KeyRound, RefreshCw, Trash2 } from '../../../components/ui/icons';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 

@@ -1,10 +1,10 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { Globe, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Globe, X } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAddDomain } from '../api/add-domain';

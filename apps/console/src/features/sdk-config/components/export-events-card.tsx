@@ -1,10 +1,10 @@
 import type { Project } from '@polyflow/contracts/projects';
 import { instantOfWallClock, localDate } from '@polyflow/contracts/time-zone';
-import { Download } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { Download } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { countOf } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';

@@ -1,10 +1,10 @@
 import { type ForgetRequest, ForgetSchema, type Project } from '@polyflow/contracts/projects';
-import { UserX } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { UserX } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { countOf } from '../../../lib/format';
 import { useForgetSubject } from '../api/forget-subject';

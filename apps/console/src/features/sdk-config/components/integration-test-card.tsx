@@ -1,10 +1,10 @@
 import type { IntegrationStatus } from '@polyflow/contracts/integration';
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, Play, RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { Activity, Play, RotateCcw } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/format';
 import { integrationStatusQueryOptions, useIntegrationStatus } from '../api/get-integration-status';
 import { TEST_DURATION_MS, useIntegrationTest } from '../hooks/use-integration-test';

@@ -1,10 +1,10 @@
 import type { CreatedReadToken, Project, ReadToken } from '@polyflow/contracts/projects';
-import { KeySquare, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { KeySquare, Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';

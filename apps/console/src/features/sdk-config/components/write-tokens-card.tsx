@@ -1,11 +1,11 @@
 import type { Project } from '@polyflow/contracts/projects';
 import type { CreatedWriteToken, WriteToken } from '@polyflow/contracts/sourcemaps';
-import { Trash2, UploadCloud } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { Trash2, UploadCloud } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';

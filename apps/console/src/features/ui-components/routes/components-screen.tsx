@@ -1,8 +1,8 @@
-import { PlayCircle, Settings2 } from 'lucide-react';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { PlayCircle, Settings2 } from '../../../components/ui/icons';
 
 const COMPONENTS = [
   {

@@ -1,8 +1,14 @@
 import type { Wallet, WalletTimelineEvent } from '@polyflow/contracts/wallets';
-import { AlertTriangle, ArrowRightLeft, FileSignature, Link2, MousePointerClick } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import {
+  AlertTriangle,
+  ArrowRightLeft,
+  FileSignature,
+  Link2,
+  MousePointerClick,
+} from '../../../components/ui/icons';
 import { formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
 import { chainName, formatNative, nativeSymbol } from '../lib/format';
 

@@ -1,6 +1,5 @@
 import type { Project } from '@polyflow/contracts/projects';
 import type { Wallet } from '@polyflow/contracts/wallets';
-import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
@@ -8,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ArrowLeft, SearchX } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { countryName, formatDate, formatDateTime } from '../../../lib/format';

@@ -5,7 +5,6 @@ import {
   type WalletListSort,
   WalletListSorts,
 } from '@polyflow/contracts/wallets';
-import { ArrowDown, ArrowUp, Wallet as WalletIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
@@ -15,6 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CsvScope, DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ArrowDown, ArrowUp, Wallet as WalletIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
