@@ -47,6 +47,7 @@ import { type ClickHouse, connectClickHouse } from './client.ts';
 import { loadCopiedRows } from './copied-rows.ts';
 import { createEventWriter } from './event-writer.ts';
 import { exportEvents } from './export-events.ts';
+import { exportText } from './export-text.ts';
 import { readProjectEvents } from './project-events.ts';
 import { migrate } from './schema.ts';
 
@@ -94,7 +95,10 @@ export async function createClickHouseEventStore(
     integrationSummary: (projectId, since) => integrationSummary(clickhouse, projectId, since),
     findTxEvent: (projectId, id) => findTxEvent(clickhouse, projectId, id),
     projectEvents: (projectId) => readProjectEvents(clickhouse, projectId),
-    exportEvents: (projectId, range) => exportEvents(clickhouse, projectId, range, options.exportPageRows),
+    exportEvents: (projectId, range) =>
+      range.text
+        ? exportText(clickhouse, projectId, range, range.text, options.exportPageRows)
+        : exportEvents(clickhouse, projectId, range, options.exportPageRows),
 
     eventSpan: (projectId) => eventSpan(clickhouse, projectId),
     alertTxOutcomes: (windows) => alertTxOutcomes(clickhouse, windows),
