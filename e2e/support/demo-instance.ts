@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -11,9 +11,10 @@ const repoRoot = join(import.meta.dirname, '..', '..');
 export const DEMO_LOGIN = { email: 'demo@polyflow.dev', password: 'polyflow-demo' };
 
 /**
- * A Polyflow server of the spec file's own over a DATA_DIR filled by the demo seeder (`npm run seed:demo`,
- * the same script, run before the server starts: DuckDB lets one process open the event file). The shared
- * e2e server cannot be seeded this way while it runs. Used by the analytics, acquisition and incident journeys.
+ * A Polyflow server of the spec file's own over a copy of a DATA_DIR filled by the demo seeder (`npm run
+ * seed:demo`, the same script, run before any server opens it: DuckDB lets one process open the event
+ * file). The shared e2e server cannot be seeded this way while it runs. Used by the Analytics, filters,
+ * Acquisition, Incidents, Wallets, Events and phone-layout journeys.
  */
 export interface DemoInstance {
   url: string;
@@ -40,6 +41,58 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
   });
 }
 
+/** What the seeder printed about its demo project. */
+interface Seeded {
+  projectId: string;
+  apiKey: string;
+}
+
+async function seed(dataDir: string, users: number, env: NodeJS.ProcessEnv): Promise<Seeded> {
+  const seeded = await run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/scripts/seed-demo.ts', '--users', String(users), '--days', '90'],
+    { ...env, DATA_DIR: dataDir },
+  );
+  const projectId = /Project id ([0-9a-f-]{36})/.exec(seeded)?.[1];
+  if (!projectId) throw new Error(`The demo seeder did not name its project:\n${seeded}`);
+  return { projectId, apiKey: /API key (\S+),/.exec(seeded)?.[1] ?? '' };
+}
+
+/**
+ * The seeded DATA_DIR for `users`, made once per run and copied by every spec file (and worker) that asks
+ * for that size: seeding takes seconds of CPU, copying the stopped files a fraction of one. The first
+ * process to ask seeds it (an atomic mkdir claims the size); the others wait for the finished copy. The
+ * seeder ends its 90 days at the last whole hour, so the copies hold what a seed of their own would.
+ * The cache lives in global setup's work directory (POLYFLOW_DEMO_CACHE), removed with the run's data.
+ */
+async function seededTemplate(users: number, env: NodeJS.ProcessEnv): Promise<{ dir: string } & Seeded> {
+  const cache = process.env.POLYFLOW_DEMO_CACHE;
+  if (!cache) throw new Error('POLYFLOW_DEMO_CACHE is not set: run the tests through playwright.config.ts');
+  const dir = join(cache, `users-${users}`);
+  const ready = join(dir, 'seeded.json');
+  try {
+    mkdirSync(dir, { recursive: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another worker is seeding this size: wait for its answer (a failed seed leaves failed.txt).
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (existsSync(ready)) return { dir: join(dir, 'data'), ...JSON.parse(readFileSync(ready, 'utf8')) };
+      if (existsSync(join(dir, 'failed.txt'))) throw new Error(readFileSync(join(dir, 'failed.txt'), 'utf8'));
+      if (Date.now() > deadline) throw new Error(`No demo seed of ${users} users within 3 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    const seeded = await seed(join(dir, 'data'), users, env);
+    writeFileSync(ready, JSON.stringify(seeded));
+    return { dir: join(dir, 'data'), ...seeded };
+  } catch (error) {
+    writeFileSync(join(dir, 'failed.txt'), String(error));
+    throw error;
+  }
+}
+
 export async function startSeededDemo({ users = 600 }: { users?: number } = {}): Promise<DemoInstance> {
   const workDir = mkdtempSync(join(tmpdir(), 'polyflow-demo-e2e-'));
   const dataDir = join(workDir, 'data');
@@ -47,14 +100,9 @@ export async function startSeededDemo({ users = 600 }: { users?: number } = {}):
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 
-  const seeded = await run(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/scripts/seed-demo.ts', '--users', String(users), '--days', '90'],
-    env,
-  );
-  const projectId = /Project id ([0-9a-f-]{36})/.exec(seeded)?.[1];
-  if (!projectId) throw new Error(`The demo seeder did not name its project:\n${seeded}`);
-  const apiKey = /API key (\S+),/.exec(seeded)?.[1] ?? '';
+  const template = await seededTemplate(users, env);
+  cpSync(template.dir, dataDir, { recursive: true });
+  const { projectId, apiKey } = template;
 
   const server = await startServerProcess({ ...env, AUTH_RATE_LIMIT_MAX: '1000' });
   const stop = server.stop;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailSink } from './mail-sink.ts';
@@ -38,6 +38,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.POLYFLOW_URL = url;
   process.env.POLYFLOW_MAIL_DIR = mailDir;
   process.env.POLYFLOW_DATA_DIR = join(workDir, 'data');
+  // The demo seeds, one per size, made by the first spec file that asks (demo-instance.ts).
+  process.env.POLYFLOW_DEMO_CACHE = join(workDir, 'demo-seeds');
+  mkdirSync(process.env.POLYFLOW_DEMO_CACHE);
 
   return async () => {
     await server.stop();

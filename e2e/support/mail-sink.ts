@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server the Polyflow server delivers to. Each message is written as `<n>.eml` into `dir`,
+ * A real SMTP server the Polyflow server delivers to. Each message is written as `<time>-<n>.eml` into `dir`,
  * where test workers (other processes) read it back with `waitForMail`.
  */
 export async function startMailSink(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
@@ -18,10 +18,10 @@ export async function startMailSink(dir: string): Promise<{ port: number; close:
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         count += 1;
-        writeFileSync(
-          join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`),
-          Buffer.concat(chunks),
-        );
+        // Written aside, then renamed: a worker polling the folder never reads a mail half written.
+        const file = join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`);
+        writeFileSync(`${file}.part`, Buffer.concat(chunks));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },

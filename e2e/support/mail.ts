@@ -14,6 +14,9 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** Each mail file read once: the sink writes a file whole under its final name and never changes it. */
+const parsed = new Map<string, ReceivedMail>();
+
 function readMails(): ReceivedMail[] {
   const dir = process.env.POLYFLOW_MAIL_DIR;
   if (!dir) throw new Error('POLYFLOW_MAIL_DIR is not set: run the tests through playwright.config.ts');
@@ -21,10 +24,14 @@ function readMails(): ReceivedMail[] {
     .filter((name) => name.endsWith('.eml'))
     .sort()
     .map((name) => {
+      const known = parsed.get(name);
+      if (known) return known;
       const raw = decodeQuotedPrintable(readFileSync(join(dir, name), 'utf8'));
       const to = /^To:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? '';
       const subject = /^Subject:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? '';
-      return { to, subject, raw };
+      const mail = { to, subject, raw };
+      parsed.set(name, mail);
+      return mail;
     });
 }
 

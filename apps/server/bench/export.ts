@@ -43,15 +43,29 @@ const loadAverage = () =>
     .join(' ')} (${os.cpus().length} cores)`;
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** RSS and the server's CPU time (user + system, in µs) from /proc (Linux). */
-function processFacts(pid: number): { rssMb: number; cpuUs: number } {
+/** Clock ticks (user + system) of a /proc stat line: fields 14 and 15, after the name in parentheses. */
+function statTicks(file: string): number {
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * RSS and the server's CPU time (user + system, in µs) from /proc (Linux): all its threads, and its main
+ * thread alone (the JavaScript thread, task id = pid), which a loaded machine changes less than times.
+ */
+function processFacts(pid: number): { rssMb: number; cpuUs: number; mainCpuUs: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
   // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses; in clock ticks (100/s).
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return { rssMb: rssKb / 1024, cpuUs: ticks * 10_000 };
+  return {
+    rssMb: rssKb / 1024,
+    cpuUs: ticks * 10_000,
+    mainCpuUs: statTicks(`/proc/${pid}/task/${pid}/stat`) * 10_000,
+  };
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -164,7 +178,8 @@ async function main(): Promise<void> {
         log(
           `${format}: ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s: ` +
             `${Math.round(rows / seconds).toLocaleString('en-US')} rows/s, ${(bytes / 1e6 / seconds).toFixed(1)} MB/s; ` +
-            `server CPU ${((after.cpuUs - before.cpuUs) / rows).toFixed(2)} µs/row; ` +
+            `server CPU ${((after.cpuUs - before.cpuUs) / rows).toFixed(2)} µs/row, ` +
+            `its main thread ${((after.mainCpuUs - before.mainCpuUs) / rows).toFixed(2)} µs/row; ` +
             `server RSS ${before.rssMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB during; ${loadAverage()}`,
         );
       }

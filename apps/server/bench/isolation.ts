@@ -10,7 +10,9 @@
  *   the console does, one round after another) and `GET /sdk.js` every 50 ms.
  *
  * Prints ingestion p99, dashboard round p95, /sdk.js p99, exports completed and refused, the server's peak
- * RSS (from /proc every 100 ms) and the load average. `--engine duckdb|clickhouse` (ClickHouse: its engine,
+ * RSS (from /proc every 100 ms) and the load average; the server's event loop delay (perf_hooks, a
+ * histogram a second: support/loop-delay.mjs) and the CPU time of its main (JavaScript) thread, from
+ * /proc, which a loaded machine changes less than latencies; then one `budget` line per budget. `--engine duckdb|clickhouse` (ClickHouse: its engine,
  * chdb, behind its HTTP interface in a process of its own, as bench:ingest runs it).
  */
 import { spawn } from 'node:child_process';
@@ -51,6 +53,31 @@ const loadAverage = () =>
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' ');
+
+/** CPU seconds the process's main thread (its JavaScript thread: task id = pid) has used. */
+function mainThreadCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+type LoopDelaySecond = { at: number; p99: number; max: number };
+
+/** The server's event loop delay, a line a second, within [fromMs, toMs]. */
+function loopDelays(file: string, fromMs: number, toMs: number): LoopDelaySecond[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LoopDelaySecond)
+    .filter(({ at }) => at >= fromMs && at <= toMs);
+}
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -215,7 +242,10 @@ async function main(): Promise<void> {
     const env: Record<string, string> = chdb ? { CLICKHOUSE_URL: `${chdb.url}/polyflow` } : {};
     const exporting = await seedProject(dataDir, env);
     const other = await seedProject(dataDir, env);
-    const server = await startServer(dataDir, await freePort(), { env });
+    const loopDelayFile = path.join(dataDir, 'loop-delay.ndjson');
+    const server = await startServer(dataDir, await freePort(), {
+      env: { ...env, BENCH_LOOP_DELAY_FILE: loopDelayFile },
+    });
     const pid = server.child.pid as number;
     log(
       `server ${server.url}, event store ${ENGINE}, ${os.cpus().length} cores, load average ${loadAverage()}`,
@@ -238,16 +268,26 @@ async function main(): Promise<void> {
     const readToken = await createReadToken(server.url, exporting);
 
     // The other tenant, quiet: its baseline, then the same under the exports.
-    const baseline = await measure(server.url, other, pid, 10, null);
+    const baseline = await measure(server.url, other, pid, loopDelayFile, 10, null);
     log(`baseline (no exports, 10 s): ${baseline.summary}`);
     let tally: ExportTally = { completed: 0, refused: 0, failed: 0, bytes: 0 };
-    const loaded = await measure(server.url, other, pid, SECONDS, async () => {
+    const loaded = await measure(server.url, other, pid, loopDelayFile, SECONDS, async () => {
       tally = await exporterProcess(server.url, exporting, readToken);
     });
     log(
       `with ${EXPORTS} concurrent exports of ${filled.events} events (${SECONDS} s): ${loaded.summary}; ` +
         `exports completed ${tally.completed}, refused ${tally.refused} (429), failed ${tally.failed}, ` +
         `${(tally.bytes / 1e6).toFixed(0)} MB received`,
+    );
+    const budget = (name: string, value: number, limit: number) =>
+      console.log(
+        `budget ${ENGINE} ${name}: ${value.toFixed(1)} ms (≤ ${limit} ms) ${value <= limit ? 'MET' : 'MISSED'}`,
+      );
+    budget('other tenant ingestion p99', loaded.ingestP99, 50);
+    budget('other tenant dashboard p95', loaded.dashboardP95, 300);
+    budget('/sdk.js p99', loaded.sdkP99, 20);
+    console.log(
+      `budget ${ENGINE} exports: ${tally.completed} completed, ${tally.failed} failed ${tally.completed > 0 && tally.failed === 0 ? 'MET' : 'MISSED'}`,
     );
     await server.stop();
   } finally {
@@ -260,10 +300,13 @@ async function measure(
   url: string,
   project: BenchProject,
   pid: number,
+  loopDelayFile: string,
   seconds: number,
   heavy: (() => Promise<unknown>) | null,
 ) {
   let peakRss = rssMb(pid);
+  const startedAt = Date.now();
+  const cpuBefore = mainThreadCpuSeconds(pid);
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssMb(pid));
   }, 100);
@@ -278,12 +321,23 @@ async function measure(
   ]);
   await load;
   clearInterval(sampler);
+  const cpuSeconds = mainThreadCpuSeconds(pid) - cpuBefore;
+  const wallSeconds = (Date.now() - startedAt) / 1000;
+  const delays = loopDelays(loopDelayFile, startedAt, Date.now());
+  const delayP99 = percentile(sorted(delays.map(({ p99 }) => p99)), 50);
+  const delayMax = Math.max(0, ...delays.map(({ max }) => max));
   const ingest = sorted(ingested.latenciesMs);
+  const ingestP99 = percentile(ingest, 99);
+  const dashboardP95 = percentile(sorted(rounds), 95);
+  const sdkP99 = percentile(sorted(sdk), 99);
   const summary =
-    `ingestion p99 ${percentile(ingest, 99).toFixed(1)} ms (${ingested.events} events, ${ingested.errors} refused), ` +
-    `dashboard p95 ${percentile(sorted(rounds), 95).toFixed(1)} ms (max ${Math.max(...rounds).toFixed(0)}, ${rounds.length} rounds), ` +
-    `/sdk.js p99 ${percentile(sorted(sdk), 99).toFixed(1)} ms, peak RSS ${peakRss.toFixed(0)} MB, load average ${loadAverage()}`;
-  return { summary };
+    `ingestion p99 ${ingestP99.toFixed(1)} ms (${ingested.events} events, ${ingested.errors} refused), ` +
+    `dashboard p95 ${dashboardP95.toFixed(1)} ms (max ${Math.max(...rounds).toFixed(0)}, ${rounds.length} rounds), ` +
+    `/sdk.js p99 ${sdkP99.toFixed(1)} ms, peak RSS ${peakRss.toFixed(0)} MB; server event loop delay: ` +
+    `median second's p99 ${delayP99.toFixed(1)} ms, max ${delayMax.toFixed(0)} ms; main thread CPU ` +
+    `${cpuSeconds.toFixed(1)} s in ${wallSeconds.toFixed(0)} s (${((100 * cpuSeconds) / wallSeconds).toFixed(0)} %); ` +
+    `load average ${loadAverage()}`;
+  return { summary, ingestP99, dashboardP95, sdkP99 };
 }
 
 if (values.role === 'exporter') await runExporters();

@@ -4,8 +4,8 @@ import { snap } from '../../support/screenshots.ts';
 
 /**
  * The Analytics filters (docs/analytics.md, "Filters"): click a country, then a wallet provider; every
- * tile and card answers for the sessions they keep, the chips say which, the URL keeps them, and removing
- * a chip gives the other filter's view back.
+ * tile and card answers for the sessions they keep, the history's total and its CSV too, the chips say
+ * which, the URL keeps them, and removing a chip gives the other filter's view back.
  */
 let demo: DemoInstance;
 test.beforeAll(async () => {
@@ -66,6 +66,25 @@ test('click a country, then a wallet provider: every card changes, chips show th
   for (const title of CARDS) expect(byCountry[title], title).not.toBe(before[title]);
   // The countries card now holds that country alone.
   await expect(card(page, 'Countries').getByRole('button', { name: /^Filter by / })).toHaveCount(1);
+  // The Wallets cards say what they count under the filters.
+  await expect(page.getByTestId('filtered-note-lifecycle')).toBeVisible();
+
+  // The Transaction History follows the chip: its total is the filtered tile's, and its CSV (the server's
+  // file of every matching transaction) carries the filter and holds that many rows.
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  const count = page.getByTestId('history-count');
+  await expect(count).toContainText('matching loaded', { timeout: 45_000 });
+  const historyTotal = asNumber(/ of ([\d,]+) /.exec((await count.textContent()) ?? '')?.[1]);
+  expect(historyTotal).toBe(asNumber(byCountry['Total Transactions']));
+  const [csv] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/transactions.csv')),
+    page.getByRole('button', { name: /^Download CSV: Transaction History/ }).click(),
+  ]);
+  expect(csv.url()).toMatch(/[?&]countries=[A-Z]{2}(&|$)/);
+  // The page consumes the streamed body; the same request again, with its credentials, reads it.
+  const again = await page.request.get(csv.url(), { headers: await csv.request().allHeaders() });
+  expect((await again.text()).trim().split('\r\n')).toHaveLength(historyTotal + 1);
+  await page.getByRole('tab', { name: 'Metrics' }).click();
 
   // Then a wallet provider, by a click on its legend entry.
   const provider = card(page, 'Wallet providers')

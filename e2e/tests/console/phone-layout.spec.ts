@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 
@@ -6,16 +6,42 @@ import { snap } from '../../support/screenshots.ts';
  * Every console screen on a 390 px phone (and at 1280 px for comparison): the page is never wider than
  * the screen, so nothing (a column, the last sidebar link, the Inspect modal) hides off to the side.
  * Screenshots land in e2e/screenshots/ as layout-<width>-<screen>.png for people to look at.
+ *
+ * One test per screen (or a few small ones) and width, spread over the workers: each worker has its own
+ * copy of the demo data and logs in once through the console's form; its tests open pages signed in
+ * with that session (the console keeps it in localStorage).
  */
 let demo: DemoInstance;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
+let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+test.describe.configure({ mode: 'parallel' });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
   demo = await startSeededDemo({ users: 300 });
+  const context = await browser.newContext();
+  await logInAsDemo(await context.newPage(), demo);
+  signedIn = await context.storageState();
+  await context.close();
 });
 test.afterAll(async () => {
   await demo?.dispose();
 });
+
+const viewport = (width: number) => ({ width, height: width === 390 ? 844 : 900 });
+
+/** The contexts `consolePage` opened for the running test, closed after it. */
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+/** A page of its own at `width` on the demo project's `path`, signed in as the demo account. */
+async function consolePage(browser: Browser, width: number, path: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: signedIn, viewport: viewport(width) });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${demo.url}/console/${demo.projectId}${path}`);
+  return page;
+}
 
 /** How far the page reaches past the viewport's right edge, in CSS pixels (0 when it fits). */
 const overflow = (page: Page) =>
@@ -64,19 +90,19 @@ async function expectFits(page: Page, width: number, name: string): Promise<void
 }
 
 for (const width of [390, 1280]) {
-  test(`every screen fits a ${width} px wide screen`, async ({ page }) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-
+  test(`${width} px: log in, sign up and verify`, async ({ page }) => {
+    await page.setViewportSize(viewport(width));
     await page.goto(`${demo.url}/`);
     await expectFits(page, width, 'login');
     await page.goto(`${demo.url}/?signup`);
     await expectFits(page, width, 'signup');
     await page.goto(`${demo.url}/verify?email=someone%40example.com`);
     await expectFits(page, width, 'verify');
+  });
 
+  test(`${width} px: Analytics after logging in, the sidebar's last link on screen`, async ({ page }) => {
+    await page.setViewportSize(viewport(width));
     await logInAsDemo(page, demo);
-    const base = `${demo.url}/console/${demo.projectId}`;
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
     // The sidebar's last link is on screen, not cut off at the edge.
     const lastLink = page
@@ -86,8 +112,11 @@ for (const width of [390, 1280]) {
     // Charts load in their own chunk; on a busy machine that can take a while.
     await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
     await expectFits(page, width, 'analytics');
-    // The retention cohorts (weekly over 90 days): on a phone four weeks at a time, others a tap away.
-    await page.goto(`${base}/analytics?period=90d`);
+  });
+
+  test(`${width} px: the retention cohorts`, async ({ browser }) => {
+    // Weekly over 90 days: on a phone four weeks at a time, others a tap away.
+    const page = await consolePage(browser, width, '/analytics?period=90d');
     const heatmap = page.getByTestId('cohort-heatmap');
     await expect(heatmap.getByRole('columnheader').first()).toBeVisible({ timeout: 30_000 });
     if (width === 390) {
@@ -100,8 +129,10 @@ for (const width of [390, 1280]) {
     } else {
       await expect(heatmap.getByRole('columnheader', { name: 'W12', exact: true })).toBeVisible();
     }
+  });
 
-    await page.goto(`${base}/analytics?tab=history`);
+  test(`${width} px: the transaction history and Inspect`, async ({ browser }) => {
+    const page = await consolePage(browser, width, '/analytics?tab=history');
     await expect(page.getByRole('button', { name: /^Inspect transaction/ }).first()).toBeVisible();
     await expectFits(page, width, 'analytics-history');
     await page
@@ -112,15 +143,18 @@ for (const width of [390, 1280]) {
     await expect(modal).toBeVisible();
     await expect(modal).toBeInViewport();
     await expectFits(page, width, 'analytics-inspect');
-    await page.keyboard.press('Escape');
+  });
 
-    await page.goto(`${base}/acquisition?period=90d`);
+  test(`${width} px: Acquisition`, async ({ browser }) => {
+    const page = await consolePage(browser, width, '/acquisition?period=90d');
     await expect(page.getByRole('table')).toBeVisible();
     // The TXS column is on screen without scrolling sideways.
     await expectWithinWidth(page.getByRole('table').getByRole('cell').nth(2), width);
     await expectFits(page, width, 'acquisition');
+  });
 
-    await page.goto(`${base}/errorlogs?period=90d`);
+  test(`${width} px: the incidents and one incident`, async ({ browser }) => {
+    const page = await consolePage(browser, width, '/errorlogs?period=90d');
     const inspect = page
       .getByRole('link', { name: /^Inspect incident/ })
       .locator('visible=true')
@@ -131,25 +165,31 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('button', { name: 'Resolve' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Error log' })).toBeVisible();
     await expectFits(page, width, 'incident');
+  });
 
-    await page.goto(`${base}/config`);
+  test(`${width} px: the SDK screen and Members`, async ({ browser }) => {
+    const page = await consolePage(browser, width, '/config');
     await expect(page.getByRole('heading', { name: 'API Key' })).toBeVisible();
     await expectFits(page, width, 'config');
 
-    await page.goto(`${base}/members`);
+    await page.goto(`${demo.url}/console/${demo.projectId}/members`);
     await expect(page.getByRole('heading', { name: 'Invite someone' })).toBeVisible();
     await expectFits(page, width, 'members');
+  });
 
-    await page.goto(`${base}/alerts`);
+  test(`${width} px: Alerts and the audit log`, async ({ browser }) => {
+    const page = await consolePage(browser, width, '/alerts');
     await expect(page.getByText('No alert rules yet')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Report subscriptions' })).toBeVisible();
     await expectFits(page, width, 'alerts');
 
-    await page.goto(`${base}/audit-log`);
+    await page.goto(`${demo.url}/console/${demo.projectId}/audit-log`);
     await expect(page.getByRole('list', { name: 'Audit log entries' })).toBeVisible();
     await expectFits(page, width, 'audit-log');
+  });
 
-    await page.goto(`${base}/uicomponents`);
+  test(`${width} px: the components and the project switcher`, async ({ browser }) => {
+    const page = await consolePage(browser, width, '/uicomponents');
     await expect(page.getByRole('heading', { name: 'Gas Station' })).toBeVisible();
     await expectFits(page, width, 'components');
 

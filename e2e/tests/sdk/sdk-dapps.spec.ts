@@ -87,6 +87,13 @@ async function act(page: Page, action: string, decision?: 'approve' | 'reject', 
 }
 
 async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''): Promise<Journey> {
+  // The events the SDK sent, read from its batches (the server answered each with 200).
+  const sent: { type: string; hash?: string; stage?: string }[] = [];
+  page.on('requestfinished', async (request) => {
+    if (!request.url().endsWith('/api/v1/events')) return;
+    if ((await request.response())?.status() !== 200) return;
+    sent.push(...(JSON.parse(request.postData() ?? '{}').events ?? []));
+  });
   await page.goto(dapps.url(dapp, order, apiKey));
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   const journey: Journey = {};
@@ -109,8 +116,28 @@ async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''
     if (dapp === 'wagmi') await expect(page.getByTestId('account')).toHaveText(new RegExp(account, 'i'));
   }
   // A person reads the result before closing the tab; meanwhile the SDK, which polls on its own back-off,
-  // reads the batch's receipts. Leaving the page then flushes what it queued, as closing the tab would.
-  if (order !== 'none') await page.waitForTimeout(1500);
+  // reads the receipts. The page stays until the SDK has sent an outcome (confirmed or reverted) for every
+  // mined hash, the batch's included: leaving earlier lost a receipt the SDK had not read yet on a loaded
+  // machine. viem with the SDK loaded late sees no transaction (see the test). Leaving the page then
+  // flushes what is still queued, as closing the tab would.
+  if (order !== 'none' && !(dapp === 'viem' && order === 'late')) {
+    const mined = [
+      hashOf(journey.transfer),
+      hashOf(journey.contractCall),
+      hashOf(journey.revertOnChain),
+      ...batchHashes(journey.batch),
+    ];
+    const settled = () =>
+      mined.filter((hash) =>
+        sent.some(
+          (event) =>
+            event.type === 'tx' &&
+            event.hash === hash &&
+            (event.stage === 'confirmed' || event.stage === 'reverted'),
+        ),
+      ).length;
+    await expect.poll(settled, { message: 'outcomes sent by the SDK', timeout: 20_000 }).toBe(mined.length);
+  }
   await page.goto('about:blank');
   return journey;
 }

@@ -8,6 +8,8 @@ import { snap } from '../../support/screenshots.ts';
  * counts, the cohort heatmap and the failed-transaction cost on Analytics, at desktop and phone widths.
  */
 let demo: DemoInstance;
+// The three journeys only read: each worker that runs some of them has its own copy of the demo data.
+test.describe.configure({ mode: 'parallel' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   demo = await startSeededDemo();
@@ -43,6 +45,8 @@ test('a failed transaction in the history leads to its wallet, its incident and 
     }
     await row.getByRole('button', { name: /Inspect/ }).click();
     await expect(dialog).toBeVisible();
+    // The details load after the dialog opens: read them once shown (their stages last), not the spinner.
+    await expect(dialog.getByRole('region', { name: 'Stages' })).toBeVisible();
     if ((await dialog.getByText('Why it failed').count()) > 0) {
       found = true;
       break;

@@ -70,4 +70,44 @@ export const cases: BenchCase[] = [
     duckdb: (c) => c.store.topReferrers(c.projectId, c.range, 100, FILTERS),
     postgres: noPostgres,
   },
+  // The history, its total and the Wallets cards under the same filters (ADR 080).
+  {
+    name: '3 filters: transactionHistory first 25',
+    duckdb: (c) =>
+      c.store.transactionHistory(c.projectId, c.range, { limit: 26, after: null }, { sessions: FILTERS }),
+    postgres: noPostgres,
+  },
+  {
+    name: '3 filters: history total',
+    duckdb: (c) => c.store.transactionCount(c.projectId, c.range, { sessions: FILTERS }),
+    postgres: noPostgres,
+  },
+  {
+    name: '3 filters: walletLifecycle (one as-of day)',
+    duckdb: (c) =>
+      c.store.lifecycleCounts(c.projectId, new Date(c.range.toMs - 1).toISOString().slice(0, 10), {
+        range: c.range,
+        filters: FILTERS,
+      }),
+    postgres: noPostgres,
+  },
+  {
+    name: '3 filters: retentionCohorts weekly',
+    duckdb: (c) =>
+      c.store.retentionCohorts(c.projectId, {
+        range: c.range,
+        periodMs: 7 * 86_400_000,
+        periods: 12,
+        returnBy: 'connected',
+        split: null,
+        untilMs: c.range.toMs,
+        filters: FILTERS,
+      }),
+    postgres: noPostgres,
+  },
+  {
+    name: '3 filters: failedTransactionCost',
+    duckdb: (c) => c.store.failedTransactionCost(c.projectId, c.range, FILTERS),
+    postgres: noPostgres,
+  },
 ];

@@ -37,11 +37,16 @@ export async function startServer(
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
+  // BENCH_LOOP_DELAY_FILE (in `env`): the event loop's delay, a line a second (support/loop-delay.mjs).
+  const loopDelay = options.env?.BENCH_LOOP_DELAY_FILE
+    ? ['--import', path.join(serverRoot, 'bench/support/loop-delay.mjs')]
+    : [];
   // As `npm start` runs it (package.json): a larger young generation, fewer scavenges per request.
   const child = spawn(
     process.execPath,
     [
       ...profile,
+      ...loopDelay,
       '--max-semi-space-size=32',
       '--expose-gc',
       ...(options.built ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../event-export/support.ts';
+import { apiClient, errorOf as restErrorOf } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { C2, eventRow, txRows } from './events-fixture.ts';
 import { dataOf, errorOf } from './graphql-client.ts';
@@ -291,5 +293,121 @@ describe('Analytics filters', () => {
       filters: { countries: ['US'] },
     });
     expect(errorOf(answer).code).toBe('NOT_FOUND');
+  });
+});
+
+const HISTORY = `query History($projectId: ID!, $from: DateTime, $to: DateTime, $first: Int, $after: String,
+    $status: String, $filters: AnalyticsFilters) {
+  transactionHistory(projectId: $projectId, from: $from, to: $to, first: $first, after: $after,
+      status: $status, filters: $filters) {
+    rows { id }
+    nextCursor
+    total
+  }
+}`;
+
+type HistoryPage = { rows: { id: string }[]; nextCursor: string | null; total: number };
+const historyOf = async (projectId: string, variables: Record<string, unknown>) =>
+  dataOf(await world.gql(HISTORY, { projectId, ...variables })).transactionHistory as HistoryPage;
+
+describe('Analytics filters on the Transaction History', () => {
+  it.each<[string, Record<string, unknown>, string[]]>([
+    // All time, newest first: tx-6, tx-5, tx-3, tx-4, tx-2, tx-1, tx-0; one session per user.
+    ['the US sessions (u2, u3)', { filters: { countries: ['US'] } }, ['tx-6', 'tx-5', 'tx-3', 'tx-2']],
+    [
+      'the MetaMask sessions (u1, u3)',
+      { filters: { walletProviders: ['MetaMask'] } },
+      ['tx-6', 'tx-5', 'tx-1', 'tx-0'],
+    ],
+    ['chain 137: u2 session', { filters: { chains: [137] } }, ['tx-3', 'tx-2']],
+    ['Germany and Safari (lists AND)', { filters: { countries: ['DE'], browsers: ['Safari'] } }, []],
+    [
+      'Germany, Feb 1–4 (tx-0 was requested on Jan 31)',
+      { ...FEB_1_TO_4, filters: { countries: ['DE'] } },
+      ['tx-1'],
+    ],
+    ['the US and confirmed', { status: 'confirmed', filters: { countries: ['US'] } }, ['tx-5']],
+  ])('keeps %s, the total counting them', async (_name, variables, expected) => {
+    const page = await historyOf(world.main, variables);
+    expect(page.rows.map((row) => row.id)).toEqual(expected);
+    expect(page.total).toBe(expected.length);
+  });
+
+  it("keeps a transaction by its request's session, not by its user", async () => {
+    // u1's phone session holds v-tx-2 alone; the Google one v-tx-1.
+    const phone = await historyOf(visits, { ...FEB_1_TO_4, filters: { devices: ['mobile'] } });
+    expect(phone.rows.map((row) => row.id)).toEqual(['v-tx-2']);
+    const google = await historyOf(visits, { ...FEB_1_TO_4, filters: { referrers: ['google.com'] } });
+    expect(google.rows.map((row) => row.id)).toEqual(['v-tx-1']);
+    expect(google.total).toBe(1);
+  });
+
+  it('pages through the filtered history with the same total', async () => {
+    const first = await historyOf(world.main, { first: 3, filters: { countries: ['US'] } });
+    expect(first.rows.map((row) => row.id)).toEqual(['tx-6', 'tx-5', 'tx-3']);
+    const second = await historyOf(world.main, {
+      first: 3,
+      after: first.nextCursor,
+      filters: { countries: ['US'] },
+    });
+    expect(second.rows.map((row) => row.id)).toEqual(['tx-2']);
+    expect([first.total, second.total]).toEqual([4, 4]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuses a bad list with BAD_USER_INPUT', async () => {
+    const answer = await world.gql(HISTORY, { projectId: world.main, filters: { chains: [0] } });
+    expect(errorOf(answer).code).toBe('BAD_USER_INPUT');
+    expect(errorOf(answer).message).toMatch(/chains/);
+  });
+});
+
+describe('Analytics filters on the history CSV', () => {
+  const csv = (projectId: string, query: string) =>
+    apiClient(world.test.app).get(`projects/${projectId}/transactions.csv?${query}`, {
+      token: world.owner.token,
+    });
+  const idsOf = (body: string) =>
+    parseCsv(body)
+      .slice(1)
+      .map((record) => record[0]);
+
+  it.each([
+    ['countries=US', ['tx-6', 'tx-5', 'tx-3', 'tx-2']],
+    ['countries=US&countries=DE&type=Coin', ['tx-6', 'tx-0']],
+    ['walletProviders=MetaMask&status=confirmed', ['tx-5', 'tx-1', 'tx-0']],
+    ['chains=137', ['tx-3', 'tx-2']],
+    ['referrers=google.com', []],
+  ])('%s streams what the history keeps', async (query, expected) => {
+    const response = await csv(world.main, query);
+    expect(response.statusCode).toBe(200);
+    expect(idsOf(response.body)).toEqual(expected);
+  });
+
+  it("keeps a session's transactions, not its user's", async () => {
+    const response = await csv(visits, 'devices=mobile&from=2024-02-01&to=2024-02-04');
+    expect(idsOf(response.body)).toEqual(['v-tx-2']);
+  });
+
+  it.each([
+    ['a chain id that is not a number', 'chains=polygon', 'INVALID_REQUEST_BODY', /chains/],
+    ['a chain id of 0', 'chains=0', 'INVALID_REQUEST_BODY', /chains/],
+    ['an empty value', 'countries=', 'INVALID_REQUEST_BODY', /countries/],
+    ['a value of 257 characters', `pages=/${'a'.repeat(256)}`, 'INVALID_REQUEST_BODY', /pages/],
+    [
+      '101 values',
+      Array.from({ length: 101 }, (_, i) => `browsers=b${i}`).join('&'),
+      'INVALID_REQUEST_BODY',
+      /browsers/,
+    ],
+    ['an unknown list', 'cities=Berlin', 'INVALID_REQUEST', /cities|Invalid query/],
+  ])('refuses %s with a 400', async (_name, query, code, message) => {
+    const response = await csv(world.main, query);
+    expect(response.statusCode).toBe(400);
+    expect(restErrorOf(response)).toMatchObject({ errorCode: code, message: expect.stringMatching(message) });
+  });
+
+  it("answers 404 for another user's project, filtered", async () => {
+    expect((await csv(world.foreign, 'countries=US')).statusCode).toBe(404);
   });
 });

@@ -504,3 +504,136 @@ describe('forgetting a wallet', () => {
     ]);
   });
 });
+
+describe('the Wallets cards with the Analytics filters', () => {
+  const FILTERED_LIFECYCLE = `query L($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
+    walletLifecycle(projectId: $projectId, from: $from, to: $to, filters: $filters) {
+      current { asOf new resurrected power active atRisk churned powerThreshold }
+      previous { asOf new resurrected power active atRisk churned powerThreshold }
+    }
+  }`;
+  const FILTERED_COHORTS = `query C($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
+    retentionCohorts(projectId: $projectId, from: $from, to: $to, filters: $filters) {
+      cohorts { start size returned }
+    }
+  }`;
+  const FILTERED_COST = `query F($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
+    failedTransactionCost(projectId: $projectId, from: $from, to: $to, filters: $filters) {
+      chains { chainId gasPaidWei gasBurnedWei burnedShare reverted failedBeforeSubmission }
+      rows { day chainId contract selector reverted gasBurnedWei }
+    }
+  }`;
+  const stages = (asOf: string, counts: Record<string, number>, powerThreshold: number | null) => ({
+    asOf,
+    new: 0,
+    resurrected: 0,
+    power: 0,
+    active: 0,
+    atRisk: 0,
+    churned: 0,
+    ...counts,
+    powerThreshold,
+  });
+  const returns = (values: Record<number, number>) =>
+    Array.from({ length: 12 }, (_, k) => values[k + 1] ?? 0);
+
+  it('counts the stages of the wallets a passing session carried, with every wallet’s Power threshold', async () => {
+    // May: only WK's session of 05-10 is in France. WK is at risk as of 05-31; the threshold stays 5 (WP's),
+    // though no matched wallet is a candidate. April (the period before): WK's 04-10, at risk as of 04-30.
+    const france = dataOf(
+      await gql(FILTERED_LIFECYCLE, { projectId: main, ...MAY, filters: { countries: ['FR'] } }),
+    );
+    expect(france.walletLifecycle).toEqual({
+      current: stages('2024-05-31', { atRisk: 1 }, 5),
+      previous: stages('2024-04-30', { atRisk: 1 }, 2),
+    });
+    // Chain 137: WP's session of 05-26 (tx-e) and WA2's of 05-30 (tx-d); none in April.
+    const polygon = dataOf(
+      await gql(FILTERED_LIFECYCLE, { projectId: main, ...MAY, filters: { chains: [137] } }),
+    );
+    expect(polygon.walletLifecycle).toEqual({
+      current: stages('2024-05-31', { power: 1, active: 1 }, 5),
+      previous: stages('2024-04-30', {}, 2),
+    });
+  });
+
+  it('keeps the cohorts’ wallets whose first connection was in a passing session, their returns anywhere', async () => {
+    const ask = async (filters: Record<string, unknown>) =>
+      (
+        dataOf(
+          await gql(FILTERED_COHORTS, { projectId: main, from: '2024-04-01', to: '2024-05-13', filters }),
+        ).retentionCohorts as { cohorts: { start: string; size: number; returned: number[] }[] }
+      ).cohorts;
+    // WK first connected on 04-10 in France; back on 05-10 (4 weeks after its own).
+    expect(await ask({ countries: ['FR'] })).toEqual([
+      { start: '2024-04-08T00:00:00.000Z', size: 1, returned: returns({ 4: 1 }) },
+    ]);
+    // WP landed from discord.com on 04-01 and connected there; back in weeks 2, 7 and 8.
+    expect(await ask({ referrers: ['discord.com'] })).toEqual([
+      { start: '2024-04-01T00:00:00.000Z', size: 1, returned: returns({ 2: 1, 7: 1, 8: 1 }) },
+    ]);
+    // No first connection in April–May 12 was on chain 137.
+    expect(await ask({ chains: [137] })).toEqual([]);
+  });
+
+  it("answers the cost of the transactions whose request's session passes", async () => {
+    // Chain 137 keeps WP's session of 05-26 (tx-e) and WA2's of 05-30, with both its transactions (tx-c on
+    // chain 1, tx-d on 137); tx-f (WA1's refusal) and tx-a, tx-b are in other sessions.
+    const polygon = dataOf(
+      await gql(FILTERED_COST, { projectId: main, ...MAY, filters: { chains: [137] } }),
+    ).failedTransactionCost;
+    expect(polygon).toEqual({
+      chains: [
+        {
+          chainId: 137,
+          gasPaidWei: '20000000000000000',
+          gasBurnedWei: '5000000000000000',
+          burnedShare: 0.25,
+          reverted: 1,
+          failedBeforeSubmission: 0,
+        },
+        {
+          chainId: 1,
+          gasPaidWei: '1000000000000000',
+          gasBurnedWei: '1000000000000000',
+          burnedShare: 1,
+          reverted: 1,
+          failedBeforeSubmission: 0,
+        },
+      ],
+      rows: [
+        {
+          day: '2024-05-30',
+          chainId: 137,
+          contract: C1,
+          selector: '0x095ea7b3',
+          reverted: 1,
+          gasBurnedWei: '5000000000000000',
+        },
+        {
+          day: '2024-05-30',
+          chainId: 1,
+          contract: C2,
+          selector: '0x12345678',
+          reverted: 1,
+          gasBurnedWei: '1000000000000000',
+        },
+      ],
+    });
+    const france = dataOf(
+      await gql(FILTERED_COST, { projectId: main, ...MAY, filters: { countries: ['FR'] } }),
+    ).failedTransactionCost;
+    expect(france).toEqual({ chains: [], rows: [] });
+  });
+
+  it('answers as unfiltered with empty lists, and refuses a bad list with BAD_USER_INPUT', async () => {
+    const plain = dataOf(await gql(FILTERED_COST, { projectId: main, ...MAY }));
+    expect(dataOf(await gql(FILTERED_COST, { projectId: main, ...MAY, filters: { countries: [] } }))).toEqual(
+      plain,
+    );
+    for (const query of [FILTERED_LIFECYCLE, FILTERED_COHORTS, FILTERED_COST]) {
+      const answer = await gql(query, { projectId: main, ...MAY, filters: { pages: [''] } });
+      expect(errorOf(answer)).toEqual({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/pages/) });
+    }
+  });
+});

@@ -24,6 +24,7 @@ const HistoryArgs = RangeArgs.extend({
   type: text(16).nullish(),
   contract: text(64).nullish(),
   selector: text(16).nullish(),
+  ...Filters,
 });
 const TransactionArgs = z
   .object({ projectId: text(64), hash: text(66).nullish(), id: text(64).nullish() })

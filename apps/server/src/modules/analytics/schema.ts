@@ -225,9 +225,10 @@ export const analyticsTypeDefs = /* GraphQL */ `
     """
     Transactions newest first; first 1-100 rows after the cursor. search: a hash or wallet, or its first 6 or more
     hex digits (0x optional, any case); status, type, contract (address) and selector (0x and 8 hex digits) keep
-    only such transactions; total counts what they keep.
+    only such transactions; filters (the Analytics screen's) keeps those whose request's session passes them;
+    total counts what they keep.
     """
-    transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String, search: String, status: String, type: String, contract: String, selector: String): TransactionPage!
+    transactionHistory(projectId: ID!, from: DateTime, to: DateTime, first: Int = 25, after: String, search: String, status: String, type: String, contract: String, selector: String, filters: AnalyticsFilters): TransactionPage!
     "One transaction by its hash or by its id (TransactionRow.id); null when the project has none such."
     transaction(projectId: ID!, hash: String, id: String): TransactionDetail
   }

@@ -259,13 +259,14 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     async transactionHistory(
       userId: string,
       projectId: string,
-      input: RangeInput & HistoryFilterInput & { first: number; after?: string | null },
+      input: RangeInput & HistoryFilterInput & Filtered & { first: number; after?: string | null },
     ): Promise<TransactionPage> {
       const after = input.after ? decodeCursor(input.after) : null;
-      const filter = parseHistoryFilter(input);
+      const filter = { ...parseHistoryFilter(input), sessions: filtersOf(input) };
       const range = await ownedRange(userId, projectId, input);
       // One row more than asked tells whether there is a next page; unfiltered, the total is the
-      // overview's count (one cheap read of the derived tables), filtered, the count of what the filter keeps.
+      // overview's count (one cheap read of the derived tables), filtered (the history's filter or the
+      // Analytics filters), the count of what the filters keep.
       const [rows, total] = await Promise.all([
         store.transactionHistory(projectId, range, { limit: input.first + 1, after }, filter),
         isFiltered(filter)
@@ -292,10 +293,10 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
     async transactionHistoryPages(
       userId: string,
       projectId: string,
-      input: RangeInput & HistoryFilterInput,
+      input: RangeInput & HistoryFilterInput & Filtered,
       pageSize = HISTORY_EXPORT_PAGE,
     ): Promise<{ range: TimeRange; pages: AsyncIterable<TransactionRow[]> }> {
-      const filter = parseHistoryFilter(input);
+      const filter = { ...parseHistoryFilter(input), sessions: filtersOf(input) };
       const range = await ownedRange(userId, projectId, input);
       async function* pages() {
         let after: HistoryCursor | null = null;

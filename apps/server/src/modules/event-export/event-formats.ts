@@ -1,6 +1,7 @@
 import { wallClockMs } from '@polyflow/contracts/time-zone';
 import type { EventBatch, EventValueWriter } from '../event-store/event-batch.ts';
 import { EVENT_COLUMNS } from '../event-store/event-row.ts';
+import type { ExportFormat } from '../event-store/event-store.ts';
 
 /**
  * The export's two formats, one line per stored event with every column of event-row.ts in table order.
@@ -13,8 +14,12 @@ import { EVENT_COLUMNS } from '../event-store/event-row.ts';
  * The bytes are those `JSON.stringify` of a record and RFC 4180 give, written straight from the values a
  * batch hands over (UTF-8 bytes, numbers) into one buffer, with no object, string or array per row
  * (docs/decisions/028): an export's rows are millions.
+ *
+ * Both stores write these lines themselves now, on their own threads (event-store/export-lines.ts,
+ * docs/decisions/077): this formatter is the reference the engines' bytes are tested against, and what
+ * formats the batches of a store that hands values (`EventBatch.writeTo`) rather than text.
  */
-export type ExportFormat = 'ndjson' | 'csv';
+export type { ExportFormat };
 
 /** The optional last column: `ts` in the project's time zone, ISO 8601 with its offset. */
 export const LOCAL_TIME_COLUMN = 'local_time';
@@ -267,7 +272,6 @@ const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
  */
 export function isFormulaLike(bytes: Uint8Array, start: number, end: number): boolean {
   if (start >= end || !FORMULA_STARTS.has(bytes[start] as number)) return false;
-  if (end - start > 64) return true;
   return !PLAIN_NUMBER.test(
     Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1'),
   );
@@ -360,7 +364,8 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The export as text, a Buffer per batch of rows: pulled one at a time by the HTTP response. Each batch
+ * The export as text, a Buffer per batch of rows: pulled one at a time by the HTTP response. A batch the
+ * engine formatted (`batch.text`) is handed on as it is. Each batch of values
  * (at most 2,048 rows, a few milliseconds) is formatted in a turn of the event loop of its own, after
  * whatever else waits there: however many exports run, a request waits for at most one batch of each.
  * With `localTimeZone`, each row ends with `local_time`: its `ts` in that zone (`createLocalTimeWriter`).
@@ -374,6 +379,10 @@ export async function* formatEvents(
   const formatter = format === 'csv' ? csvFormatter(localTime) : ndjsonFormatter(localTime);
   if (format === 'csv') yield Buffer.from(localTime ? CSV_HEADER_WITH_LOCAL_TIME : CSV_HEADER);
   for await (const batch of batches) {
+    if (batch.text) {
+      yield batch.text;
+      continue;
+    }
     await nextTurn();
     batch.writeTo(formatter);
     yield formatter.take();

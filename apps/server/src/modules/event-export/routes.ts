@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { type AnalyticsFilterKey, AnalyticsFilterKeys } from '@polyflow/contracts/analytics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, zodIssues } from '../../errors.ts';
@@ -46,6 +47,18 @@ function parseQuery(query: unknown): ExportRequest {
   return { fromMs, toMs, format: parsed.data.format, localTime: parsed.data.localTime === 'true' };
 }
 
+/**
+ * One Analytics filter list in a query: the parameter once per value (`countries=DE&countries=FR`). Its
+ * values are checked as GraphQL's `filters` are (AnalyticsFiltersSchema, by the analytics service).
+ */
+const filterList = (key: AnalyticsFilterKey) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe(
+      `The Analytics filter \`${key}\`: the parameter once per value; at most 100 values of 1–256 characters${key === 'chains' ? ' (chain ids: positive integers)' : ''}.`,
+    );
+
 const TransactionsQuery = z.strictObject({
   from: z.string().max(64).optional(),
   to: z.string().max(64).optional(),
@@ -54,7 +67,23 @@ const TransactionsQuery = z.strictObject({
   type: z.string().max(16).optional(),
   contract: z.string().max(64).optional(),
   selector: z.string().max(16).optional(),
+  ...(Object.fromEntries(AnalyticsFilterKeys.map((key) => [key, filterList(key)])) as Record<
+    AnalyticsFilterKey,
+    ReturnType<typeof filterList>
+  >),
 });
+
+/** The query's filter lists as GraphQL's `filters` argument: arrays, chain ids as numbers where they are. */
+function filtersOfQuery(query: z.infer<typeof TransactionsQuery>): Record<string, unknown[]> {
+  const filters: Record<string, unknown[]> = {};
+  for (const key of AnalyticsFilterKeys) {
+    const given = query[key];
+    if (given === undefined) continue;
+    const values = Array.isArray(given) ? given : [given];
+    filters[key] = key === 'chains' ? values.map((v) => (/^\d{1,16}$/.test(v) ? Number(v) : v)) : values;
+  }
+  return filters;
+}
 
 /**
  * `GET /api/v1/projects/:id/export/events?from&to&format&localTime`: the owner (session) or a read token of the
@@ -108,7 +137,9 @@ export async function eventExportRoutes(app: FastifyInstance, { exports }: { exp
             'Streams every transaction requested in [`from`, `to`) that the search and filters keep, newest ' +
             'first, as the history lists them (open ends as the dashboards: all time). `search`: a hash or ' +
             'wallet, or its first 6 or more hex digits; `status`, `type` (Coin or Contract), `contract`, ' +
-            '`selector`. Columns: ' +
+            '`selector`; the Analytics filters (`countries`, `browsers`, `oses`, `devices`, `walletProviders`, ' +
+            '`chains`, `sources`, `mediums`, `campaigns`, `pages`, `referrers`) keep the transactions whose ' +
+            "request's session passes them, as on the Analytics screen. Columns: " +
             TRANSACTIONS_CSV_HEADER.trim() +
             '. Counts against the export limit.',
           tag: 'Data access',
@@ -127,10 +158,14 @@ export async function eventExportRoutes(app: FastifyInstance, { exports }: { exp
       const parsed = TransactionsQuery.safeParse(request.query);
       if (!parsed.success)
         throw invalid(
-          'Invalid query: from, to, search, status, type, contract and selector, each once.',
+          'Invalid query: from, to, search, status, type, contract and selector, each once, and the Analytics filter lists.',
           zodIssues(parsed.error),
         );
-      const { filename, chunks, release } = await exports.exportTransactions(userId, projectId, parsed.data);
+      const { from, to, search, status, type, contract, selector } = parsed.data;
+      const { filename, chunks, release } = await exports.exportTransactions(userId, projectId, {
+        ...{ from, to, search, status, type, contract, selector },
+        filters: filtersOfQuery(parsed.data),
+      });
       reply.raw.once('close', release);
       if (reply.raw.destroyed) release();
       return reply

@@ -27,6 +27,8 @@ export type TransactionExportInput = {
   type?: string | null;
   contract?: string | null;
   selector?: string | null;
+  /** The Analytics filters as GraphQL's `filters` argument, checked by the history's service. */
+  filters?: unknown;
 };
 
 export type EventExportDeps = {
@@ -105,10 +107,17 @@ export function createEventExportService(
     ) {
       const project = await projects.getProjectFor(userId, projectId);
       const release = takeSlot(project.id);
-      const batches = store.exportEvents(project.id, { from: new Date(fromMs), to: new Date(toMs) });
+      const timeZone = localTime ? (project.timeZone ?? DEFAULT_TIME_ZONE) : null;
+      // The store writes the lines on the engine's threads (docs/decisions/077); formatEvents adds the
+      // CSV header and formats the batches of a store that hands values instead.
+      const batches = store.exportEvents(project.id, {
+        from: new Date(fromMs),
+        to: new Date(toMs),
+        text: { format, timeZone },
+      });
       return {
         filename: `polyflow-events-${project.id}-${fileTime(fromMs)}-${fileTime(toMs)}.${format}`,
-        chunks: formatEvents(batches, format, localTime ? (project.timeZone ?? DEFAULT_TIME_ZONE) : null),
+        chunks: formatEvents(batches, format, timeZone),
         release,
       };
     },

@@ -22,9 +22,25 @@ export type EventValueWriter = {
 
 export type EventBatch = {
   readonly rowCount: number;
+  /**
+   * The rows already formatted by the engine, when the export asked for text (`ExportRange.text`):
+   * a piece of the export's bytes. `rowCount` counts the rows that begin in it (docs/decisions/077).
+   */
+  readonly text?: Buffer;
   /** Writes every value of every row, in order; a batch may be written once. */
   writeTo(writer: EventValueWriter): void;
 };
+
+/** A piece of text formatted by the engine, counting the rows it starts (`EventBatch.text`). */
+export function textBatch(rowCount: number, text: Buffer): EventBatch {
+  return {
+    rowCount,
+    text,
+    writeTo() {
+      throw new Error('A batch of formatted text has no values to write.');
+    },
+  };
+}
 
 /** A batch of rows already in JavaScript (the ClickHouse adapter's pages, tests). */
 export function rowBatch(rows: readonly EventRow[]): EventBatch {

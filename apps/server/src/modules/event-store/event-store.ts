@@ -4,6 +4,7 @@ import type { AnalyticsQuestions } from './analytics-questions.ts';
 import type { CustomEventQuestions } from './custom-event-questions.ts';
 import type { EventBatch } from './event-batch.ts';
 import type { EventRow } from './event-row.ts';
+import type { ExportText } from './export-lines.ts';
 import type { FunnelQuestions } from './funnel-questions.ts';
 import type { GoalQuestions } from './goal-questions.ts';
 import type { IncidentQuestions } from './incident-questions.ts';
@@ -11,6 +12,7 @@ import type { FindTxEventQuestion } from './questions/find-tx-event/question.ts'
 import type { IntegrationSummaryQuestion } from './questions/integration-summary/question.ts';
 import type { WalletQuestions } from './wallet-questions.ts';
 
+export type { ExportFormat, ExportText } from './export-lines.ts';
 export type { StoredTxEvent } from './questions/find-tx-event/question.ts';
 export type { IntegrationSummary } from './questions/integration-summary/question.ts';
 
@@ -53,8 +55,11 @@ export type EventWriter = {
   deleteUserEvents(projectId: string, userId: string): Promise<number>;
 };
 
-/** Client times `from` (included) to `to` (excluded). */
-export type ExportRange = { from: Date; to: Date };
+/**
+ * Client times `from` (included) to `to` (excluded). With `text`, the store writes the export's lines
+ * itself, on the engine's threads, and its batches carry `text` (export-lines.ts, docs/decisions/077).
+ */
+export type ExportRange = { from: Date; to: Date; text?: ExportText };
 
 export type IngestionQuestions = IntegrationSummaryQuestion &
   FindTxEventQuestion & {
@@ -65,7 +70,8 @@ export type IngestionQuestions = IntegrationSummaryQuestion &
      * export: batches that write their values into the export's format (event-batch.ts). Bounded memory
      * whatever the size: an adapter holds a few thousand rows at a time and reads on only when the
      * consumer pulls (DuckDB: windows of one query each, duckdb/export-events.ts; ClickHouse: keyset pages).
-     * Rows loaded meanwhile may or may not appear.
+     * Rows loaded meanwhile may or may not appear. With `range.text`, the batches are the export's bytes
+     * as the engine wrote them (formatted off the JavaScript thread).
      */
     exportEvents(projectId: string, range: ExportRange): AsyncIterable<EventBatch>;
   };

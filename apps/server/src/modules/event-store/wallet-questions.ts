@@ -1,3 +1,4 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE, instantOfWallClock, wallClockMs } from '@polyflow/contracts/time-zone';
 import type { TimeRange } from '../../reading/time-range.ts';
 
@@ -73,6 +74,12 @@ export type LifecycleCounts = Record<LifecycleStage, number> & {
   powerThreshold: number | null;
 };
 
+/**
+ * The Analytics filters as the Wallets cards take them (docs/wallets.md, "With the Analytics filters"):
+ * the sessions that pass `filters` over `range` (ADR 074).
+ */
+export type SessionMatch = { range: TimeRange; filters: AnalyticsFilters };
+
 /** A UTC day as `YYYY-MM-DD`. */
 export type UtcDay = string;
 
@@ -91,6 +98,8 @@ export type CohortQuery = {
   split: { dimension: CohortDimension; value: string | null } | null;
   /** Returns are read up to here (now). */
   untilMs: number;
+  /** The Analytics filters: only wallets whose first connection was in a session passing them over `range`. */
+  filters?: AnalyticsFilters;
   /**
    * The project's zone (IANA; default UTC): a period of whole days is that many of its local days, from
    * the local day holding `from` (a 23- or 25-hour day is one day: docs/timezone.md).
@@ -250,18 +259,25 @@ export type WalletListRow = {
 export type WalletQuestions = {
   /**
    * Wallets per lifecycle stage as of the day `asOfDay` of `timeZone` (default UTC: `wallet_days`; another
-   * zone: its local days, `lifecycleWindow`), with the Power threshold used.
+   * zone: its local days, `lifecycleWindow`), with the Power threshold used; with `matching`, only the
+   * wallets a passing session carried (their stages and the threshold those of all wallets).
    */
-  lifecycleCounts(projectId: string, asOfDay: UtcDay, timeZone?: string): Promise<LifecycleCounts>;
+  lifecycleCounts(
+    projectId: string,
+    asOfDay: UtcDay,
+    matching?: SessionMatch,
+    timeZone?: string,
+  ): Promise<LifecycleCounts>;
   /** Cohorts by first connection and their returns per period. */
   retentionCohorts(projectId: string, query: CohortQuery): Promise<CohortRow[]>;
   /**
    * Gas paid and burned by reverted transactions, per chain, and per day (of `timeZone`, default UTC),
-   * chain, contract and function.
+   * chain, contract and function; with `filters`, of the transactions whose request's session passes them.
    */
   failedTransactionCost(
     projectId: string,
     range: TimeRange,
+    filters?: AnalyticsFilters,
     timeZone?: string,
   ): Promise<FailedTransactionCost>;
   /** One wallet's profile of all time; null when no event of the project carried it. */

@@ -18,10 +18,14 @@ const ListArgs = RangeArgs.extend({
   first: z.number().int().min(1).max(200).nullish(),
   after: text(300).nullish(),
 });
+// The Analytics filters, checked by the service against the contract (AnalyticsFiltersSchema).
+const Filters = { filters: z.unknown().optional() };
+const FilteredArgs = RangeArgs.extend(Filters);
 const CohortArgs = RangeArgs.extend({
   returnBy: text(40).nullish(),
   splitDimension: text(40).nullish(),
   splitValue: text(200).nullish(),
+  ...Filters,
 });
 
 export function walletGraphqlModule({ wallets }: { wallets: WalletService }): GraphqlModule {
@@ -31,13 +35,13 @@ export function walletGraphqlModule({ wallets }: { wallets: WalletService }): Gr
         wallets.wallet(userId, projectId, address),
       ),
       wallets: query(ListArgs, (userId, { projectId, ...input }) => wallets.list(userId, projectId, input)),
-      walletLifecycle: query(RangeArgs, (userId, { projectId, ...input }) =>
+      walletLifecycle: query(FilteredArgs, (userId, { projectId, ...input }) =>
         wallets.lifecycle(userId, projectId, input),
       ),
       retentionCohorts: query(CohortArgs, (userId, { projectId, ...input }) =>
         wallets.cohorts(userId, projectId, input),
       ),
-      failedTransactionCost: query(RangeArgs, (userId, { projectId, ...input }) =>
+      failedTransactionCost: query(FilteredArgs, (userId, { projectId, ...input }) =>
         wallets.failedTransactionCost(userId, projectId, input),
       ),
     },

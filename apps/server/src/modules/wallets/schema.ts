@@ -188,7 +188,13 @@ export const walletTypeDefs = /* GraphQL */ `
       after: String
     ): WalletList!
     "Wallets per lifecycle stage as of the range's last day, and as of one range length before."
-    walletLifecycle(projectId: ID!, from: DateTime, to: DateTime): WalletLifecycle!
+    walletLifecycle(
+      projectId: ID!
+      from: DateTime
+      to: DateTime
+      "The Analytics screen's filters: only the wallets an event of a passing session carried in [from, to)."
+      filters: AnalyticsFilters
+    ): WalletLifecycle!
     "Cohorts by first connection in [from, to) and their returns in the 12 periods after."
     retentionCohorts(
       projectId: ID!
@@ -200,8 +206,16 @@ export const walletTypeDefs = /* GraphQL */ `
       splitDimension: String
       "The landing value (null: none)."
       splitValue: String
+      "The Analytics screen's filters: only the wallets whose first connection was in a passing session."
+      filters: AnalyticsFilters
     ): RetentionCohorts!
     "Gas burned by reverted transactions logged in [from, to), and the share of all gas paid."
-    failedTransactionCost(projectId: ID!, from: DateTime, to: DateTime): FailedTransactionCost!
+    failedTransactionCost(
+      projectId: ID!
+      from: DateTime
+      to: DateTime
+      "The Analytics screen's filters: only the transactions whose request's session passes them."
+      filters: AnalyticsFilters
+    ): FailedTransactionCost!
   }
 `;

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
+import {
+  type AnalyticsFilters,
+  AnalyticsFiltersSchema,
+  hasAnalyticsFilters,
+} from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE, localDate } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { parseFilters } from '../../reading/filters.ts';
 import { InputError } from '../../reading/input-error.ts';
 import {
   DAY_MS,
@@ -114,11 +120,20 @@ export type ListInput = RangeInput & {
   after?: string | null;
 };
 
-export type CohortInput = RangeInput & {
-  returnBy?: string | null;
-  splitDimension?: string | null;
-  splitValue?: string | null;
-};
+/** The Analytics screen's filters as GraphQL hands them over (docs/wallets.md, "With the Analytics filters"). */
+export type Filtered = { filters?: unknown };
+/** The filters of an input, parsed with AnalyticsFiltersSchema (a refused list is BAD_USER_INPUT); null without any. */
+function filtersOf(input: Filtered): AnalyticsFilters | null {
+  const filters = parseFilters(AnalyticsFiltersSchema, input.filters);
+  return hasAnalyticsFilters(filters) ? filters : null;
+}
+
+export type CohortInput = Filtered &
+  RangeInput & {
+    returnBy?: string | null;
+    splitDimension?: string | null;
+    splitValue?: string | null;
+  };
 
 type ListCursor = { query: string; value: string; wallet: string };
 
@@ -197,13 +212,25 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   const asOfDayOf = (range: TimeRange, zone: string) =>
     localDate(Math.min(range.toMs - 1, clock().getTime()), zone);
 
-  async function lifecycleOf(projectId: string, range: TimeRange, zone: string) {
+  async function lifecycleOf(
+    projectId: string,
+    range: TimeRange,
+    zone: string,
+    filters: AnalyticsFilters | null = null,
+  ) {
     const asOf = asOfDayOf(range, zone);
     // One range length before: as many local days back as the range touches.
     const previousAsOf = utcDay(Date.parse(asOf) - daysIn(range, zone) * DAY_MS);
+    // Filtered, the previous figures are those of the wallets a passing session carried in the period before.
+    const previousRange = { fromMs: range.fromMs - (range.toMs - range.fromMs), toMs: range.fromMs };
     const [current, previous] = await Promise.all([
-      store.lifecycleCounts(projectId, asOf, zone),
-      store.lifecycleCounts(projectId, previousAsOf, zone),
+      store.lifecycleCounts(projectId, asOf, filters ? { range, filters } : undefined, zone),
+      store.lifecycleCounts(
+        projectId,
+        previousAsOf,
+        filters ? { range: previousRange, filters } : undefined,
+        zone,
+      ),
     ]);
     const shape = (day: string, counts: LifecycleCounts) => ({
       asOf: day,
@@ -244,13 +271,15 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   }
 
   return {
-    async lifecycle(userId: string, projectId: string, input: RangeInput) {
+    async lifecycle(userId: string, projectId: string, input: RangeInput & Filtered) {
+      const filters = filtersOf(input);
       const zone = await owned(userId, projectId);
       // The lifecycle's days are the project's local days (docs/wallets.md), its range's too.
-      return lifecycleOf(projectId, await rangeOf(projectId, input, zone), zone);
+      return lifecycleOf(projectId, await rangeOf(projectId, input, zone), zone, filters);
     },
 
     async cohorts(userId: string, projectId: string, input: CohortInput) {
+      const filters = filtersOf(input);
       const { timeZone } = await projects.getProjectFor(userId, projectId);
       const returnBy = oneOf<RetentionReturn>(
         ['connected', 'transacted'],
@@ -281,6 +310,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         split: dimension ? { dimension, value: input.splitValue ?? null } : null,
         untilMs: nowMs,
         timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+        ...(filters && { filters }),
       };
       const rows = await store.retentionCohorts(projectId, query);
       // Periods of local days or weeks in the project's zone (docs/timezone.md).
@@ -305,9 +335,11 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
       };
     },
 
-    async failedTransactionCost(userId: string, projectId: string, input: RangeInput) {
+    async failedTransactionCost(userId: string, projectId: string, input: RangeInput & Filtered) {
+      const filters = filtersOf(input);
       const zone = await owned(userId, projectId);
-      const cost = await store.failedTransactionCost(projectId, await rangeOf(projectId, input, zone), zone);
+      const range = await rangeOf(projectId, input, zone);
+      const cost = await store.failedTransactionCost(projectId, range, filters ?? undefined, zone);
       return {
         chains: cost.chains.map((chain) => ({
           ...chain,
@@ -330,7 +362,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
       const asOfDay = asOfDayOf(range, zone);
       const [timeline, counts] = await Promise.all([
         store.walletTimeline(projectId, wallet, TIMELINE_SESSIONS),
-        store.lifecycleCounts(projectId, asOfDay, zone),
+        store.lifecycleCounts(projectId, asOfDay, undefined, zone),
       ]);
       const stage = await stageOfWallet(projectId, wallet, profile.activeDays, range, asOfDay, zone, counts);
       return {
@@ -380,7 +412,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         .slice(0, 16);
       const after = input.after ? decodeListCursor(input.after, queryKey) : null;
       const asOfDay = asOfDayOf(range, zone);
-      const counts = await store.lifecycleCounts(projectId, asOfDay, zone);
+      const counts = await store.lifecycleCounts(projectId, asOfDay, undefined, zone);
       const query: WalletListQuery = {
         ...emptyListQuery(range, asOfDay, counts.powerThreshold),
         timeZone: zone,

@@ -7,7 +7,10 @@ import { type AnalyticsRange, analyticsKeys } from './analytics-keys';
 
 export const HISTORY_PAGE_SIZE = 25;
 
-/** Newest first, searched and filtered; `after` is the previous page's nextCursor. */
+/**
+ * Newest first, searched and filtered, and with the screen's filters (the range's); `after` is the previous
+ * page's nextCursor.
+ */
 export const TRANSACTION_HISTORY_QUERY = graphql(`
   query TransactionHistory(
     $projectId: ID!
@@ -20,6 +23,7 @@ export const TRANSACTION_HISTORY_QUERY = graphql(`
     $type: String
     $contract: String
     $selector: String
+    $filters: AnalyticsFilters
   ) {
     transactionHistory(
       projectId: $projectId
@@ -32,6 +36,7 @@ export const TRANSACTION_HISTORY_QUERY = graphql(`
       type: $type
       contract: $contract
       selector: $selector
+      filters: $filters
     ) {
       rows { id hash time wallet type status chainId country browser }
       nextCursor

@@ -270,7 +270,10 @@ describe('Transaction History search and filters', { timeout: 15_000 }, () => {
   it('Download CSV saves the server’s file of every transaction the filters keep', async () => {
     logIn();
     const project = buildProject();
-    serveGraphql([project], { ...analyticsAnswers, transactionHistory: page([buildRow()], 'more', 3) });
+    const api = serveGraphql([project], {
+      ...analyticsAnswers,
+      transactionHistory: page([buildRow()], 'more', 3),
+    });
     const downloads = catchCsvDownloads();
     const asked: string[] = [];
     const serveApi = globalThis.fetch;
@@ -282,7 +285,9 @@ describe('Transaction History search and filters', { timeout: 15_000 }, () => {
         'id,hash,time,wallet,type,status,chain_id,country,browser\r\na,,t,w,Coin,failed,1,DE,Chrome\r\n';
       return new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } });
     });
-    const { user } = renderApp(`/console/${project.id}/analytics?tab=history&period=7d&txStatus=failed`);
+    const { user } = renderApp(
+      `/console/${project.id}/analytics?tab=history&period=7d&txStatus=failed&countries=DE&chains=137&chains=10`,
+    );
     await screen.findByText(/1 of 3 transactions matching loaded/);
     await user.click(screen.getByRole('button', { name: /Download CSV: Transaction History/ }));
     const files: Awaited<ReturnType<typeof downloads.take>> = [];
@@ -300,5 +305,12 @@ describe('Transaction History search and filters', { timeout: 15_000 }, () => {
     expect(query.searchParams.get('status')).toBe('failed');
     expect(query.searchParams.get('from')).toMatch(/^\d{4}-/);
     expect(query.searchParams.get('to')).toMatch(/^\d{4}-/);
+    // The screen's filters, on the history's question and in the CSV's link (one parameter per value).
+    expect(api.lastCurrentCallOf('transactionHistory')?.variables.filters).toEqual({
+      countries: ['DE'],
+      chains: [137, 10],
+    });
+    expect(query.searchParams.getAll('countries')).toEqual(['DE']);
+    expect(query.searchParams.getAll('chains')).toEqual(['137', '10']);
   });
 });

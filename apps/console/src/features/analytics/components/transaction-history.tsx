@@ -1,4 +1,4 @@
-import type { TransactionRow } from '@polyflow/contracts/analytics';
+import { hasAnalyticsFilters, type TransactionRow } from '@polyflow/contracts/analytics';
 import { Fragment, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -70,7 +70,9 @@ function HistoryResults({
   const rows = history.data.pages.flatMap((page) => page.rows);
   // Every page answers the total of what the filter keeps; the latest page's is the freshest.
   const total = history.data.pages.at(-1)?.total ?? rows.length;
-  const isFiltered = isHistoryFiltered(filter);
+  // The screen's filters (the chips) narrow the history too: its count then says "matching".
+  const isSearched = isHistoryFiltered(filter);
+  const isFiltered = isSearched || hasAnalyticsFilters(range.filters);
   if (rows.length === 0) {
     return isFiltered ? (
       <EmptyState
@@ -78,9 +80,11 @@ function HistoryResults({
         title="No transactions match this search and these filters"
       >
         <p>Try another hash or wallet, another period, or fewer filters.</p>
-        <Button variant="secondary" className="mt-3" onClick={onClear}>
-          Clear search and filters
-        </Button>
+        {isSearched && (
+          <Button variant="secondary" className="mt-3" onClick={onClear}>
+            Clear search and filters
+          </Button>
+        )}
       </EmptyState>
     ) : (
       <EmptyState

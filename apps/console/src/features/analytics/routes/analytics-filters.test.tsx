@@ -42,6 +42,10 @@ describe('Analytics filters', { timeout: 90_000 }, () => {
       'contractFunctions',
       'averageGasPrice',
       'failedTransactions',
+      // The Wallets cards composed into the Metrics tab.
+      'walletLifecycle',
+      'retentionCohorts',
+      'failedTransactionCost',
     ])
       await waitFor(() =>
         expect(api.lastCurrentCallOf(field)?.variables.filters, field).toEqual({ pages: ['/swap'] }),

@@ -96,17 +96,17 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
           </Card>
           <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
             {tab === 'metrics' ? (
-              // Other features' cards ask their own questions, which take no filters yet: the unfiltered range.
+              // Other features' cards (the Wallets cards) take the filters too (docs/wallets.md).
               <MetricsTab
                 range={range}
                 granularity={period.granularity}
                 canManageGoals={canManage(project.role)}
-                {...metricsCards?.(unfiltered)}
+                {...metricsCards?.(range)}
               />
             ) : (
               <Card>
                 <CardHeader title="Transaction History" eyebrow="Transactions" />
-                <TransactionHistory range={unfiltered} />
+                <TransactionHistory range={range} />
               </Card>
             )}
           </div>

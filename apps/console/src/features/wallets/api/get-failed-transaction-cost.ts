@@ -5,8 +5,8 @@ import { graphqlRequest } from '../../../lib/graphql-client';
 import { type WalletRange, walletKeys } from './wallet-keys';
 
 export const FAILED_TRANSACTION_COST_QUERY = graphql(`
-  query FailedTransactionCost($projectId: ID!, $from: DateTime, $to: DateTime) {
-    failedTransactionCost(projectId: $projectId, from: $from, to: $to) {
+  query FailedTransactionCost($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
+    failedTransactionCost(projectId: $projectId, from: $from, to: $to, filters: $filters) {
       chains { chainId gasPaidWei gasBurnedWei burnedShare reverted failedBeforeSubmission }
       rows { day chainId contract selector reverted gasBurnedWei }
     }

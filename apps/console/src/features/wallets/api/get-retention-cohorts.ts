@@ -12,9 +12,9 @@ export interface CohortOptions {
 
 export const RETENTION_COHORTS_QUERY = graphql(`
   query RetentionCohorts($projectId: ID!, $from: DateTime, $to: DateTime, $returnBy: String,
-    $splitDimension: String, $splitValue: String) {
+    $splitDimension: String, $splitValue: String, $filters: AnalyticsFilters) {
     retentionCohorts(projectId: $projectId, from: $from, to: $to, returnBy: $returnBy,
-      splitDimension: $splitDimension, splitValue: $splitValue) {
+      splitDimension: $splitDimension, splitValue: $splitValue, filters: $filters) {
       granularity periods cohorts { start end size returned shares }
     }
   }

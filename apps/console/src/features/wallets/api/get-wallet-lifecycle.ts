@@ -5,8 +5,8 @@ import { graphqlRequest } from '../../../lib/graphql-client';
 import { type WalletRange, walletKeys } from './wallet-keys';
 
 export const WALLET_LIFECYCLE_QUERY = graphql(`
-  query WalletLifecycle($projectId: ID!, $from: DateTime, $to: DateTime) {
-    walletLifecycle(projectId: $projectId, from: $from, to: $to) {
+  query WalletLifecycle($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
+    walletLifecycle(projectId: $projectId, from: $from, to: $to, filters: $filters) {
       current { asOf new resurrected power active atRisk churned powerThreshold }
       previous { asOf new resurrected power active atRisk churned powerThreshold }
     }

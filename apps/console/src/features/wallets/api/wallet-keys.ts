@@ -1,11 +1,16 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { type LifecycleStageName, LifecycleStages } from '@polyflow/contracts/wallets';
 import { ApiError } from '../../../lib/api-client';
 
-/** The range the wallet cards and the list are asked for: the project and a resolved period. */
+/**
+ * The range the wallet cards and the list are asked for: the project and a resolved period; on the Analytics
+ * screen, the cards also take its filters (docs/wallets.md, "With the Analytics filters").
+ */
 export interface WalletRange {
   projectId: string;
   from: string;
   to: string;
+  filters?: AnalyticsFilters;
 }
 
 /** Query keys start with the project id, so choosing another project asks everything again. */

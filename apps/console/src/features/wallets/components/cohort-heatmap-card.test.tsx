@@ -15,13 +15,13 @@ const cohort = (start: string) => ({
   shares: Array.from({ length: 12 }, (_, k) => (50 - k) / 100),
 });
 
-function renderCard() {
+function renderCard(filters?: { countries: string[] }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <CsvScope scope={{ project: 'Shop', screen: 'analytics', from: '2025-01-01', to: '2025-04-01' }}>
         <CohortHeatmapCard
-          range={{ projectId: 'p1', from: '2025-01-01T00:00:00Z', to: '2025-04-01T00:00:00Z' }}
+          range={{ projectId: 'p1', from: '2025-01-01T00:00:00Z', to: '2025-04-01T00:00:00Z', filters }}
         />
       </CsvScope>
     </QueryClientProvider>,
@@ -65,5 +65,34 @@ describe('Retention cohorts on a phone', () => {
       .filter((cell) => !cell.className.includes('max-sm:hidden'))
       .map((cell) => cell.textContent);
     expect(shown).toEqual(['100', '42%', '41%', '40%', '39%']);
+  });
+});
+
+describe('Retention cohorts under the Analytics filters', () => {
+  it('asks with the filters and says what a filtered cohort holds', async () => {
+    logIn();
+    const api = serveGraphql([], {
+      retentionCohorts: data({
+        retentionCohorts: { granularity: 'WEEK', periods: 12, cohorts: [cohort('2025-01-06')] },
+      }),
+    });
+    renderCard({ countries: ['DE'] });
+    await screen.findByRole('table');
+    expect(api.lastCurrentCallOf('retentionCohorts')?.variables.filters).toEqual({ countries: ['DE'] });
+    expect(screen.getByTestId('filtered-note-cohorts').textContent).toBe(
+      'Filtered: wallets first connected in a matching session; a return counts in any session.',
+    );
+  });
+
+  it('says nothing of filters without them', async () => {
+    logIn();
+    serveGraphql([], {
+      retentionCohorts: data({
+        retentionCohorts: { granularity: 'WEEK', periods: 12, cohorts: [cohort('2025-01-06')] },
+      }),
+    });
+    renderCard();
+    await screen.findByRole('table');
+    expect(screen.queryByTestId('filtered-note-cohorts')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { type CohortOptions, useRetentionCohorts } from '../api/get-retention-cohorts';
 import type { WalletRange } from '../api/wallet-keys';
 import { formatCount } from '../lib/format';
+import { FILTERED_MEANING, FilteredNote, isFiltered } from './filtered-note';
 
 const INDIGO = [67, 56, 202] as const;
 /** Periods a phone shows at once: the cohort, its size and four cells fit 390 px without scrolling. */
@@ -62,7 +63,11 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
       errorText={cohorts.error ? `Could not load the cohorts: ${cohorts.error.message}` : undefined}
       onRetry={() => void cohorts.refetch()}
       isEmpty={(data?.cohorts.length ?? 0) === 0}
-      emptyText="No wallet connected for the first time in this period"
+      emptyText={
+        isFiltered(range)
+          ? `No wallet connected for the first time in this period. ${FILTERED_MEANING.cohorts}`
+          : 'No wallet connected for the first time in this period'
+      }
       heightClass="min-h-0"
       className="xl:col-span-2"
       actions={
@@ -76,6 +81,7 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
         />
       }
     >
+      <FilteredNote range={range} card="cohorts" />
       <div className="mb-3 flex flex-wrap items-end gap-3 text-sm">
         <fieldset className="flex items-center gap-1 rounded-lg bg-slate-100 p-1">
           <legend className="sr-only">A return is</legend>

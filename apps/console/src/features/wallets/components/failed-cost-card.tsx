@@ -4,6 +4,7 @@ import { formatDate, formatPercent, shortenAddress } from '../../../lib/format';
 import { useFailedTransactionCost } from '../api/get-failed-transaction-cost';
 import type { WalletRange } from '../api/wallet-keys';
 import { chainName, formatCount, formatNative, nativeSymbol } from '../lib/format';
+import { FILTERED_MEANING, FilteredNote, isFiltered } from './filtered-note';
 
 /** Gas burned by reverted transactions, per chain and per contract function (docs/wallets.md), beside the gas chart. */
 export function FailedCostCard({ range }: { range: WalletRange }) {
@@ -20,7 +21,11 @@ export function FailedCostCard({ range }: { range: WalletRange }) {
       errorText={cost.error ? `Could not load the cost: ${cost.error.message}` : undefined}
       onRetry={() => void cost.refetch()}
       isEmpty={isEmpty}
-      emptyText="No receipt in this period"
+      emptyText={
+        isFiltered(range)
+          ? `No receipt in this period. ${FILTERED_MEANING.cost}`
+          : 'No receipt in this period'
+      }
       heightClass="min-h-0"
       actions={
         <DownloadCsvButton
@@ -40,6 +45,7 @@ export function FailedCostCard({ range }: { range: WalletRange }) {
         />
       }
     >
+      <FilteredNote range={range} card="cost" />
       {data && (
         <div className="flex flex-col gap-4" data-testid="failed-cost">
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">

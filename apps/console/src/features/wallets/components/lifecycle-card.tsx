@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useWalletLifecycle } from '../api/get-wallet-lifecycle';
 import type { WalletRange } from '../api/wallet-keys';
 import { formatCount } from '../lib/format';
+import { FilteredNote } from './filtered-note';
 
 const FIELD: Record<LifecycleStageName, keyof LifecycleCounts> = {
   NEW: 'new',
@@ -70,6 +71,7 @@ export function LifecycleCard({
         />
       }
     >
+      <FilteredNote range={range} card="lifecycle" />
       {data && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" data-testid="lifecycle-counts">
           {LifecycleStages.map((stage) => {

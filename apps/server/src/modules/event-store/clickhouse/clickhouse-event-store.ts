@@ -47,6 +47,7 @@ import { type ClickHouse, connectClickHouse } from './client.ts';
 import { loadCopiedRows } from './copied-rows.ts';
 import { createEventWriter } from './event-writer.ts';
 import { exportEvents } from './export-events.ts';
+import { exportText } from './export-text.ts';
 import { readProjectEvents } from './project-events.ts';
 import { migrate } from './schema.ts';
 
@@ -94,7 +95,10 @@ export async function createClickHouseEventStore(
     integrationSummary: (projectId, since) => integrationSummary(clickhouse, projectId, since),
     findTxEvent: (projectId, id) => findTxEvent(clickhouse, projectId, id),
     projectEvents: (projectId) => readProjectEvents(clickhouse, projectId),
-    exportEvents: (projectId, range) => exportEvents(clickhouse, projectId, range, options.exportPageRows),
+    exportEvents: (projectId, range) =>
+      range.text
+        ? exportText(clickhouse, projectId, range, range.text, options.exportPageRows)
+        : exportEvents(clickhouse, projectId, range, options.exportPageRows),
 
     eventSpan: (projectId) => eventSpan(clickhouse, projectId),
     alertTxOutcomes: (windows) => alertTxOutcomes(clickhouse, windows),
@@ -154,11 +158,11 @@ export async function createClickHouseEventStore(
     incidentReleases: (projectId, options) => incidentReleases(clickhouse, projectId, options),
     newReleaseOccurrences: (projectId, resolved) => newReleaseOccurrences(clickhouse, projectId, resolved),
 
-    lifecycleCounts: (projectId, asOfDay, timeZone) =>
-      lifecycleCountsQuestion(clickhouse, projectId, asOfDay, timeZone),
+    lifecycleCounts: (projectId, asOfDay, matching, timeZone) =>
+      lifecycleCountsQuestion(clickhouse, projectId, asOfDay, matching, timeZone),
     retentionCohorts: (projectId, query) => retentionCohortsQuestion(clickhouse, projectId, query),
-    failedTransactionCost: (projectId, range, timeZone) =>
-      failedTransactionCostQuestion(clickhouse, projectId, range, timeZone),
+    failedTransactionCost: (projectId, range, filters, timeZone) =>
+      failedTransactionCostQuestion(clickhouse, projectId, range, filters, timeZone),
     walletProfile: (projectId, wallet) => walletProfileQuestion(clickhouse, projectId, wallet),
     walletTimeline: (projectId, wallet, sessions) =>
       walletTimelineQuestion(clickhouse, projectId, wallet, sessions),

@@ -1,7 +1,7 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
-import { ANALYTICS_FILTER_COLUMNS } from '../domain.ts';
+import { ANALYTICS_FILTER_COLUMNS, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import type { Params } from './client.ts';
-import { IN_RANGE, REFERRER_DOMAIN } from './sql.ts';
+import { IN_RANGE, REFERRER_DOMAIN, TO } from './sql.ts';
 
 /**
  * The Analytics filters on ClickHouse (docs/analytics.md, "Filters"; ADR 074), as on DuckDB
@@ -62,3 +62,25 @@ export const withCtes = (...ctes: string[]) => {
   const present = ctes.filter(Boolean);
   return present.length === 0 ? '' : `WITH ${present.join(',\n     ')}`;
 };
+
+/**
+ * `filtered_wallets` (after `filtered_sessions`): the wallets an event of a passing session carried in
+ * [from, to), for the Wallets cards (docs/wallets.md, "With the Analytics filters"); without FINAL (a
+ * distinct set).
+ */
+export const FILTERED_WALLETS_CTE = `filtered_wallets AS (
+       SELECT DISTINCT assumeNotNull(wallet_address) AS wallet FROM events
+        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_id ${IN_FILTERED}
+     )`;
+
+/**
+ * `filtered_transactions` (after `filtered_sessions`): the transactions whose request (first stage, from
+ * one stage window before `from` up to `to`) was logged in a passing session; without FINAL (an argMin).
+ */
+export const FILTERED_TRANSACTIONS_CTE = `filtered_transactions AS (
+       SELECT assumeNotNull(tx_id) AS tx_id FROM events
+        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
+          AND ts >= fromUnixTimestamp64Milli({from:Int64} - ${TX_STAGE_WINDOW_MS}, 'UTC') AND ts < ${TO}
+        GROUP BY tx_id
+       HAVING argMin(session_id, ts) ${IN_FILTERED}
+     )`;

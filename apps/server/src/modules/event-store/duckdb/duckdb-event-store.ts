@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
@@ -56,6 +57,7 @@ import { startEventCompaction } from './compaction-scheduler.ts';
 import { createConnectionPool } from './connection-pool.ts';
 import { createEventWriter, type LoadStepTiming } from './event-writer.ts';
 import { exportEvents } from './export-events.ts';
+import { exportFolder, exportText } from './export-text.ts';
 import { readProjectEvents } from './project-events.ts';
 
 export type DuckDbStoreOptions = {
@@ -114,6 +116,17 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
   });
   // The console asks for a dozen figures at once: they queue for a free connection.
   const pool = createConnectionPool(() => instance.connect(), options.readers ?? 4);
+  // The text export's window files: beside the database file, emptied at open (leftovers of a crash).
+  let exportFolderPath: string | undefined;
+  const exportFiles = () => {
+    exportFolderPath ??= exportFolder(
+      options.file === ':memory:'
+        ? path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-')), 'x')
+        : options.file,
+    );
+    return exportFolderPath;
+  };
+  if (options.file !== ':memory:') exportFiles();
   const use = pool.use;
   let isClosed = false;
 
@@ -130,7 +143,10 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     integrationSummary: (projectId, since) => use(projectId, (c) => integrationSummary(c, projectId, since)),
     findTxEvent: (projectId, id) => use(projectId, (c) => findTxEvent(c, projectId, id)),
     projectEvents: (projectId) => use(projectId, (c) => readProjectEvents(c, projectId)),
-    exportEvents: (projectId, range) => exportEvents(pool, projectId, range, options.exportWindowRows),
+    exportEvents: (projectId, range) =>
+      range.text
+        ? exportText(pool, exportFiles(), projectId, range, range.text, options.exportWindowRows)
+        : exportEvents(pool, projectId, range, options.exportWindowRows),
 
     eventSpan: (projectId) => use(projectId, (c) => eventSpan(c, projectId)),
     // The alert rules' questions read many projects at once: they queue under one key of their own.
@@ -209,12 +225,12 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     newReleaseOccurrences: (projectId, resolved) =>
       use(projectId, (c) => newReleaseOccurrences(c, projectId, resolved)),
 
-    lifecycleCounts: (projectId, asOfDay, timeZone) =>
-      use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay, timeZone)),
+    lifecycleCounts: (projectId, asOfDay, matching, timeZone) =>
+      use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay, matching, timeZone)),
     retentionCohorts: (projectId, query) =>
       use(projectId, (c) => retentionCohortsQuestion(c, projectId, query)),
-    failedTransactionCost: (projectId, range, timeZone) =>
-      use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range, timeZone)),
+    failedTransactionCost: (projectId, range, filters, timeZone) =>
+      use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range, filters, timeZone)),
     walletProfile: (projectId, wallet) => use(projectId, (c) => walletProfileQuestion(c, projectId, wallet)),
     walletTimeline: (projectId, wallet, sessions) =>
       use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, sessions)),

@@ -1,7 +1,7 @@
 import { listValue } from '@duckdb/node-api';
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
-import { ANALYTICS_FILTER_COLUMNS } from '../domain.ts';
-import { IN_RANGE, type Params, REFERRER_DOMAIN } from './sql.ts';
+import { ANALYTICS_FILTER_COLUMNS, TX_STAGE_WINDOW_MS } from '../domain.ts';
+import { IN_RANGE, type Params, REFERRER_DOMAIN, TO } from './sql.ts';
 
 /**
  * The Analytics filters on DuckDB (docs/analytics.md, "Filters"; ADR 074). A filtered question reads the
@@ -65,3 +65,25 @@ export const withCtes = (...ctes: string[]) => {
   const present = ctes.filter(Boolean);
   return present.length === 0 ? '' : `WITH ${present.join(',\n     ')}`;
 };
+
+/**
+ * `filtered_wallets` (after `filtered_sessions`): the wallets an event of a passing session carried in
+ * [from, to), for the Wallets cards (docs/wallets.md, "With the Analytics filters").
+ */
+export const FILTERED_WALLETS_CTE = `filtered_wallets AS (
+       SELECT DISTINCT wallet_address AS wallet FROM events
+        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_id ${IN_FILTERED}
+     )`;
+
+/**
+ * `filtered_transactions` (after `filtered_sessions`): the transactions whose request (first stage, from
+ * one stage window before `from` up to `to`) was logged in a passing session, for the failed-transaction
+ * cost's receipts and refusals logged in [from, to).
+ */
+export const FILTERED_TRANSACTIONS_CTE = `filtered_transactions AS (
+       SELECT tx_id FROM events
+        WHERE project_id = $project AND type = 'tx' AND tx_id IS NOT NULL
+          AND ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000) AND ts < ${TO}
+        GROUP BY tx_id
+       HAVING arg_min(session_id, ts) ${IN_FILTERED}
+     )`;

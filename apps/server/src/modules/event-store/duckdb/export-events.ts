@@ -3,6 +3,7 @@ import duckdb from '@duckdb/node-bindings';
 import type { EventBatch } from '../event-batch.ts';
 import { EVENT_COLUMNS, type EventColumn } from '../event-row.ts';
 import type { ExportRange } from '../event-store.ts';
+import { cutWindows, type Span } from '../export-windows.ts';
 import type { ConnectionPool } from './connection-pool.ts';
 
 /**
@@ -11,8 +12,6 @@ import type { ConnectionPool } from './connection-pool.ts';
  * windows cost fewer queries; the export's memory grows with them (docs/decisions/028).
  */
 export const EXPORT_WINDOW_ROWS = 20_000;
-/** Buckets of the histogram that cuts the range into windows: a bucket is a window's smallest part. */
-const HISTOGRAM_BUCKETS = 2_048;
 
 const IN_PROJECT = 'project_id = $project';
 const IN_WINDOW = `${IN_PROJECT}
@@ -46,14 +45,11 @@ const ID_TEXT = TEXT_COLUMNS.findIndex(({ name }) => name === 'id');
 const HISTOGRAM_SQL = `SELECT ((epoch_ms(ts) - $fromMs) // $widthMs)::DOUBLE AS bucket, count(*)::DOUBLE AS n
   FROM events WHERE ${IN_WINDOW} GROUP BY bucket ORDER BY bucket`;
 
-/** A span of client time in ms, [fromMs, toMs). */
-type Span = { fromMs: number; toMs: number };
 const micros = (ms: number) => BigInt(ms) * 1000n;
 
 /**
- * [fromMs, toMs) cut into spans of about `windowRows` rows each, from a count per bucket of `ts` (a scan
- * of one narrow column). A bucket with more rows than a window is counted again in finer buckets, down
- * to one millisecond; the spans tile the range, so a row loaded meanwhile falls in one of them.
+ * [fromMs, toMs) cut into spans of about `windowRows` rows each (export-windows.ts), from DuckDB's count
+ * of the project's rows per bucket of `ts`.
  */
 export async function windowsOf(
   connection: DuckDBConnection,
@@ -61,37 +57,21 @@ export async function windowsOf(
   span: Span,
   windowRows: number,
 ): Promise<Span[]> {
-  const widthMs = Math.max(1, Math.ceil((span.toMs - span.fromMs) / HISTOGRAM_BUCKETS));
-  const reader = await connection.runAndReadAll(HISTOGRAM_SQL, {
-    project: projectId,
-    fromUs: micros(span.fromMs),
-    toUs: micros(span.toMs),
-    fromMs: BigInt(span.fromMs),
-    widthMs: BigInt(widthMs),
-  });
-  const windows: Span[] = [];
-  let windowFrom = span.fromMs;
-  let windowCount = 0;
-  for (const [bucket, count] of reader.getRows() as [number, number][]) {
-    const bucketFrom = span.fromMs + bucket * widthMs;
-    const bucketTo = Math.min(bucketFrom + widthMs, span.toMs);
-    if (windowCount > 0 && windowCount + count > windowRows) {
-      windows.push({ fromMs: windowFrom, toMs: bucketFrom });
-      windowFrom = bucketFrom;
-      windowCount = 0;
-    }
-    if (count > windowRows && widthMs > 1) {
-      if (windowFrom < bucketFrom) windows.push({ fromMs: windowFrom, toMs: bucketFrom });
-      windows.push(
-        ...(await windowsOf(connection, projectId, { fromMs: bucketFrom, toMs: bucketTo }, windowRows)),
-      );
-      windowFrom = bucketTo;
-    } else {
-      windowCount += count;
-    }
-  }
-  if (windowFrom < span.toMs) windows.push({ fromMs: windowFrom, toMs: span.toMs });
-  return windows;
+  const windows = await cutWindows(
+    async (part, widthMs) => {
+      const reader = await connection.runAndReadAll(HISTOGRAM_SQL, {
+        project: projectId,
+        fromUs: micros(part.fromMs),
+        toUs: micros(part.toMs),
+        fromMs: BigInt(part.fromMs),
+        widthMs: BigInt(widthMs),
+      });
+      return reader.getRows() as [number, number][];
+    },
+    span,
+    windowRows,
+  );
+  return windows.map(({ fromMs, toMs }) => ({ fromMs, toMs }));
 }
 
 type Validity = Uint8Array | null;

@@ -1,5 +1,12 @@
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import {
+  type EventFilter,
+  eventFilter,
+  FILTERED_TRANSACTIONS_CTE,
+  withCtes,
+} from '../../duckdb/event-filter.ts';
 import {
   type Connection,
   FROM,
@@ -55,23 +62,41 @@ const receipts = (later: string) => `receipts AS (
 
 const LaterRow = z.object({ tx_id: text });
 
+/**
+ * With the Analytics filters (docs/wallets.md): the receipts of the transactions whose request's session
+ * passes, from the events (`transaction_summaries` keeps no session; ADR 074).
+ */
+const filteredReceipts = (filter: EventFilter) =>
+  `${withCtes(filter.cte, FILTERED_TRANSACTIONS_CTE)},
+  receipts AS (
+    SELECT ts, chain_id, tx_to, selector, tx_stage, gas_used * effective_gas_price AS fee
+      FROM events
+     WHERE ${IN_RANGE} AND type = 'tx' AND tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}
+       AND tx_id IN (SELECT tx_id FROM filtered_transactions)
+   QUALIFY row_number() OVER (PARTITION BY tx_id, tx_stage ORDER BY ts DESC, id DESC) = 1
+  )`;
+
 export async function failedTransactionCost(
   connection: Connection,
   projectId: string,
   range: TimeRange,
+  filters?: AnalyticsFilters,
   timeZone?: string,
 ): Promise<FailedTransactionCost> {
   const params = rangeParams(projectId, range);
+  const filter = eventFilter(filters);
   // Days of the project's zone: the local day's number, made a date below (docs/wallets.md).
   const local = localDateColumn(range, timeZone, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`);
   // One pass over the receipts: per day, chain, contract, function and kind; the chains' sums from them.
-  const later = await rowsOf(
-    connection,
-    `SELECT tx_id FROM transaction_summaries
+  const later = filter.cte
+    ? []
+    : await rowsOf(
+        connection,
+        `SELECT tx_id FROM transaction_summaries
       WHERE project_id = $project AND requested_at < ${TO} AND (confirmed_ts >= ${TO} OR reverted_ts >= ${TO})`,
-    { project: projectId, to: BigInt(range.toMs) },
-    LaterRow,
-  );
+        { project: projectId, to: BigInt(range.toMs) },
+        LaterRow,
+      );
   const ids: Params = {};
   later.forEach((row, index) => {
     ids[`tx_${index}`] = row.tx_id;
@@ -84,21 +109,23 @@ export async function failedTransactionCost(
           .join(', ')})`;
   const groups = await rowsOf(
     connection,
-    `WITH ${receipts(isLater)}
+    `${filter.cte ? filteredReceipts(filter) : `WITH ${receipts(isLater)}`}
      SELECT ${local ? `(${local.sql})::VARCHAR` : "strftime(ts, '%Y-%m-%d')"} AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
             sum(fee)::VARCHAR AS fee
        FROM receipts
       GROUP BY ALL`,
-    { ...params, ...ids },
+    { ...params, ...ids, ...filter.params },
     GroupRow,
   );
   const refusals = await rowsOf(
     connection,
-    `SELECT chain_id AS chain, count(DISTINCT tx_id) AS failed
+    `${withCtes(filter.cte, filter.cte ? FILTERED_TRANSACTIONS_CTE : '')}
+     SELECT chain_id AS chain, count(DISTINCT tx_id) AS failed
        FROM events
       WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage = 'failed'
+            ${filter.cte ? 'AND tx_id IN (SELECT tx_id FROM filtered_transactions)' : ''}
       GROUP BY chain_id`,
-    params,
+    { ...params, ...filter.params },
     RefusalRow,
   );
   const chains = new Map<number | null, { paid: bigint; burned: bigint; reverted: number }>();

@@ -1,5 +1,7 @@
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
-import type { LifecycleCounts } from '../../wallet-questions.ts';
+import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../clickhouse/event-filter.ts';
+import { rangeParams } from '../../clickhouse/sql.ts';
+import type { LifecycleCounts, SessionMatch } from '../../wallet-questions.ts';
 import {
   countsOfGroups,
   daysBackSql,
@@ -70,9 +72,27 @@ export async function lifecycleCounts(
   clickhouse: ClickHouse,
   projectId: string,
   asOfDay: string,
+  matching?: SessionMatch,
   timeZone?: string,
 ): Promise<LifecycleCounts> {
   const facts = walletFactsClickhouse(asOfDay, timeZone);
+  const filter = eventFilter(matching?.filters);
+  if (matching && filter.cte) {
+    // The wallets a passing session carried in the range, marked among all (ADR 074, docs/wallets.md).
+    const rows = await clickhouse.rows(
+      `${withCtes(filter.cte, FILTERED_WALLETS_CTE, facts.sql)},
+       grouped AS (
+         SELECT ${GROUP_SQL} AS g_stage, n28 AS g_n28,
+                toUInt8(wallet IN (SELECT wallet FROM filtered_wallets)) AS g_matched
+           FROM wallet_facts
+       )
+       SELECT g_stage AS stage, if(g_stage = 'recent', g_n28, 0) AS n28, g_matched AS matched, count() AS wallets
+         FROM grouped GROUP BY stage, n28, matched`,
+      { ...rangeParams(projectId, matching.range), ...facts.params, ...filter.params },
+      GroupRow,
+    );
+    return countsOfGroups(rows);
+  }
   const rows = await clickhouse.rows(
     `WITH ${facts.sql}, grouped AS (SELECT ${GROUP_SQL} AS g_stage, n28 AS g_n28 FROM wallet_facts)
      SELECT g_stage AS stage, if(g_stage = 'recent', g_n28, 0) AS n28, count() AS wallets

@@ -1,5 +1,6 @@
-import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
-import type { LifecycleCounts } from '../../wallet-questions.ts';
+import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../duckdb/event-filter.ts';
+import { type Connection, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import type { LifecycleCounts, SessionMatch } from '../../wallet-questions.ts';
 import {
   countsOfGroups,
   daysBackSql,
@@ -66,9 +67,28 @@ export async function lifecycleCounts(
   connection: Connection,
   projectId: string,
   asOfDay: string,
+  matching?: SessionMatch,
   timeZone?: string,
 ): Promise<LifecycleCounts> {
   const facts = walletFactsDuckdb(asOfDay, timeZone);
+  const filter = eventFilter(matching?.filters);
+  if (matching && filter.cte) {
+    // The wallets a passing session carried in the range, marked among all (ADR 074, docs/wallets.md).
+    const rows = await rowsOf(
+      connection,
+      `${withCtes(filter.cte, FILTERED_WALLETS_CTE, facts.sql)},
+       grouped AS (
+         SELECT ${GROUP_SQL} AS stage, n28,
+                (wallet IN (SELECT wallet FROM filtered_wallets))::INTEGER AS matched
+           FROM wallet_facts
+       )
+       SELECT stage, CASE WHEN stage = 'recent' THEN n28 ELSE 0 END AS n28, matched, count(*) AS wallets
+         FROM grouped GROUP BY ALL`,
+      { ...rangeParams(projectId, matching.range), ...facts.params, ...filter.params },
+      GroupRow,
+    );
+    return countsOfGroups(rows);
+  }
   const rows = await rowsOf(
     connection,
     `WITH ${facts.sql}, grouped AS (SELECT ${GROUP_SQL} AS stage, n28 FROM wallet_facts)

@@ -95,6 +95,8 @@ export type LifecycleGroupRow = z.infer<typeof GroupRow>;
  * `stageSql` decides (a candidate has n14 > 0 and is neither New nor Resurrected).
  */
 export function countsOfGroups(rows: readonly LifecycleGroupRow[]): LifecycleCounts {
+  // With the Analytics filters, the threshold is still all wallets' (a wallet's stage does not depend on
+  // the filters); only the matched wallets are counted.
   const histogram = new Map<number, number>();
   for (const row of rows) {
     if (row.stage === 'recent') histogram.set(row.n28, (histogram.get(row.n28) ?? 0) + row.wallets);
@@ -103,6 +105,7 @@ export function countsOfGroups(rows: readonly LifecycleGroupRow[]): LifecycleCou
   const power = threshold ?? NO_POWER;
   const stages = new Map<string, number>();
   for (const row of rows) {
+    if (row.matched === 0) continue;
     const stage = row.stage === 'recent' ? (row.n28 >= power ? 'power' : 'active') : row.stage;
     stages.set(stage, (stages.get(stage) ?? 0) + row.wallets);
   }
@@ -124,5 +127,13 @@ export function countsOf(
   return { ...counts, powerThreshold: threshold };
 }
 
-/** Rows of both engines: `GROUP_SQL`'s groups, the candidates' by their active days in the last 28. */
-export const GroupRow = z.object({ stage: z.string(), n28: count, wallets: count });
+/**
+ * Rows of both engines: `GROUP_SQL`'s groups, the candidates' by their active days in the last 28; with the
+ * Analytics filters, also by `matched` (1: a passing session carried the wallet in the range, 0: none did).
+ */
+export const GroupRow = z.object({
+  stage: z.string(),
+  n28: count,
+  wallets: count,
+  matched: count.optional(),
+});

@@ -1,5 +1,6 @@
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { EVENT_ROWS, FROM, ms, TO } from '../../clickhouse/sql.ts';
+import { eventFilter } from '../../clickhouse/event-filter.ts';
+import { EVENT_ROWS, FROM, IN_RANGE, ms, TO } from '../../clickhouse/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
 import {
   cohortRows,
@@ -16,7 +17,10 @@ export async function retentionCohorts(
   projectId: string,
   query: CohortQuery,
 ): Promise<CohortRow[]> {
+  // The Analytics filters: wallets whose first connection was in a passing session (docs/wallets.md).
+  const filter = eventFilter(query.filters);
   const params = {
+    ...filter.params,
     project: projectId,
     from: query.range.fromMs,
     to: query.range.toMs,
@@ -34,6 +38,12 @@ export async function retentionCohorts(
           WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
             AND ts >= ${FROM} AND ts < ${TO}
             AND ${utm} ${query.split.value === null ? 'IS NULL' : '= {value:String}'})`;
+  const matching = !filter.cte
+    ? ''
+    : `AND (wallet, first_at) IN (
+         SELECT assumeNotNull(wallet_address), ts FROM ${EVENT_ROWS}
+          WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+            AND session_id IN (SELECT session_id FROM filtered_sessions))`;
   const returns = RETURN_EVENTS[query.returnBy];
   const periodOf = (expression: string) =>
     periodSql(
@@ -42,7 +52,12 @@ export async function retentionCohorts(
       (a, b) => `intDiv(${a}, ${b})`,
       `toInt64(floor((${expression} - {from:Int64}) / {period:Int64}))`,
     );
-  const cohort = `firsts AS (
+  const cohort = `${
+    filter.cte
+      ? `${filter.cte},
+  `
+      : ''
+  }firsts AS (
     SELECT wallet, min(first_connected) AS first_at
       FROM wallet_firsts WHERE project_id = {project:String}
      GROUP BY wallet
@@ -50,7 +65,7 @@ export async function retentionCohorts(
   ),
   cohort AS (
     SELECT wallet AS c_wallet, ${periodOf(ms('assumeNotNull(first_at)'))} AS c_cohort
-      FROM firsts WHERE 1 ${split}
+      FROM firsts WHERE 1 ${split} ${matching}
   )`;
   const [sizes, counted] = await Promise.all([
     clickhouse.rows(

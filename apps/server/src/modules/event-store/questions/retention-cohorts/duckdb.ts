@@ -1,3 +1,4 @@
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, FROM, rowsOf, TO } from '../../duckdb/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
 import {
@@ -16,8 +17,11 @@ export async function retentionCohorts(
   projectId: string,
   query: CohortQuery,
 ): Promise<CohortRow[]> {
+  // The Analytics filters: wallets whose first connection was in a passing session (docs/wallets.md).
+  const filter = eventFilter(query.filters);
   // DuckDB refuses a parameter its statement does not use: the cohort's, then the returns' too.
   const params = {
+    ...filter.params,
     project: projectId,
     from: BigInt(query.range.fromMs),
     to: BigInt(query.range.toMs),
@@ -41,21 +45,24 @@ export async function retentionCohorts(
       (a, b) => `(${a}) // ${b}`,
       `floor((${ms} - $from::BIGINT) / $period::BIGINT)::BIGINT`,
     );
+  const matching = filter.cte
+    ? 'AND f.first_connected_session IN (SELECT session_id FROM filtered_sessions)'
+    : '';
   const cohort = `cohort AS (
     SELECT f.wallet_address AS wallet,
            ${periodOf('epoch_ms(f.first_connected)')} AS cohort
       FROM wallet_firsts f
-     WHERE f.project_id = $project AND f.first_connected >= ${FROM} AND f.first_connected < ${TO} ${split}
+     WHERE f.project_id = $project AND f.first_connected >= ${FROM} AND f.first_connected < ${TO} ${split} ${matching}
   )`;
   const sizes = await rowsOf(
     connection,
-    `WITH ${cohort} SELECT cohort, count(*) AS size FROM cohort GROUP BY cohort`,
+    `${withCtes(filter.cte, cohort)} SELECT cohort, count(*) AS size FROM cohort GROUP BY cohort`,
     params,
     SizeRow,
   );
   const counted = await rowsOf(
     connection,
-    `WITH ${cohort},
+    `${withCtes(filter.cte, cohort)},
      returns AS (
        SELECT DISTINCT ${returns.wallet} AS wallet,
               ${periodOf('epoch_ms(ts)')} AS period

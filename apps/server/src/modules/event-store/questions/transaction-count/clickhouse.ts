@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { FROM, historyFilterSql, rangeParams, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import { count } from '../../rows.ts';
 import type { HistoryFilter } from '../transaction-history/question.ts';
 
 /**
- * The transactions requested in the range that the history's filter keeps, from every stage in the window;
+ * The transactions requested in the range that the history's filter (and the Analytics filters) keep, from every stage in the window;
  * without FINAL, as the history's filtered page (a duplicate is an identical copy: no aggregate changes).
  */
 export async function transactionCount(
@@ -16,16 +17,19 @@ export async function transactionCount(
   filter: HistoryFilter,
 ): Promise<number> {
   const kept = historyFilterSql(filter);
+  const sessions = eventFilter(filter.sessions ?? undefined);
+  const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const rows = await clickhouse.rows(
-    `SELECT toFloat64(count()) AS kept
+    `${withCtes(sessions.cte)}
+     SELECT toFloat64(count()) AS kept
        FROM (SELECT min(ts) AS requested_at
                FROM events
               WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
                     ${kept.where ? `AND ${kept.where}` : ''}
               GROUP BY tx_id
              HAVING requested_at >= ${FROM} AND requested_at < ${TO}
-                    ${kept.having ? `AND ${kept.having}` : ''})`,
-    { ...rangeParams(projectId, range), ...kept.params },
+                    ${having ? `AND ${having}` : ''})`,
+    { ...rangeParams(projectId, range), ...kept.params, ...sessions.params },
     z.object({ kept: count }),
   );
   return rows[0]?.kept ?? 0;

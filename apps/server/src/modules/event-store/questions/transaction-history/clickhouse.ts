@@ -1,6 +1,7 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
+import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import {
   EVENTS,
   FROM,
@@ -31,7 +32,7 @@ const AFTER = "fromUnixTimestamp64Milli({after_ms:Nullable(Int64)}, 'UTC')";
  * (as the transaction outcomes, ADR 033); then the full fields of only those, read from `events` at the
  * times `transaction_keys` holds for their stages, which the table's key (project, time) finds directly.
  * A filtered page is found among the aggregates of every stage in the window instead (the derived tables
- * hold no status, hash or wallet), read without FINAL: a duplicate awaiting merge is an identical copy (a
+ * hold no status, hash, wallet or session), read without FINAL: a duplicate awaiting merge is an identical copy (a
  * file loaded twice), which changes no min, max, any or arg of the transaction.
  */
 export async function transactionHistory(
@@ -44,6 +45,9 @@ export async function transactionHistory(
   const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
   const parts = dayParts(window, 'stages_');
   const kept = historyFilterSql(filter);
+  // The Analytics filters: the transactions whose request's session passes them (ADR 074).
+  const sessions = eventFilter(filter.sessions ?? undefined);
+  const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const afterCursor = `({after_ms:Nullable(Int64)} IS NULL
                OR requested_at < ${AFTER}
                OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)}))`;
@@ -55,7 +59,7 @@ export async function transactionHistory(
               ${kept.where ? `AND ${kept.where}` : ''}
         GROUP BY tx_id
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
-          ${kept.having ? `AND ${kept.having}` : ''}
+          ${having ? `AND ${having}` : ''}
           AND ${afterCursor}`;
   } else {
     const firstStages: string[] = [];
@@ -74,11 +78,14 @@ export async function transactionHistory(
           AND ${afterCursor}`;
   }
   const rows = await clickhouse.rows(
-    `WITH page AS (
+    `${withCtes(
+      sessions.cte,
+      `page AS (
        ${pageSql}
         ORDER BY requested_at DESC, tx_id DESC
         LIMIT {limit:UInt32}
-     )
+     )`,
+    )}
      SELECT assumeNotNull(tx_id) AS transaction_id, ${ms('min(ts)')} AS time_ms,
             max(tx_hash) AS t_hash, argMin(coalesce(tx_from, wallet_address), ts) AS t_wallet,
             any(tx_kind) AS t_kind, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain_id,
@@ -94,6 +101,7 @@ export async function transactionHistory(
       ...rangeParams(projectId, range),
       ...parts.params,
       ...kept.params,
+      ...sessions.params,
       after_ms: page.after ? page.after.timeMs : null,
       after_id: page.after?.id ?? null,
       limit: page.limit,

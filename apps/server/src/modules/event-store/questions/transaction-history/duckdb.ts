@@ -1,4 +1,5 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import {
   type Connection,
   historyFilterSql,
@@ -26,11 +27,13 @@ export async function transactionHistory(
   filter: HistoryFilter = NO_FILTER,
 ): Promise<TransactionHistoryRow[]> {
   const kept = historyFilterSql(filter);
+  const sessions = eventFilter(filter.sessions ?? undefined);
+  const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const rows = await rowsOf(
     connection,
     // Two steps: the page's transactions by their first stage alone (one cheap aggregate), then the
     // full fields of only those.
-    `WITH ${transactionsCte([], false, kept.where, kept.having)},
+    `${withCtes(sessions.cte, transactionsCte([], false, kept.where, having))},
      page AS (
        SELECT tx_id, requested_at FROM transactions
         WHERE $after_ms::BIGINT IS NULL
@@ -51,6 +54,7 @@ export async function transactionHistory(
     {
       ...rangeParams(projectId, range),
       ...kept.params,
+      ...sessions.params,
       after_ms: page.after ? BigInt(page.after.timeMs) : null,
       after_id: page.after?.id ?? null,
       limit: BigInt(page.limit),

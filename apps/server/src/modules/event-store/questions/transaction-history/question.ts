@@ -1,3 +1,4 @@
+import { type AnalyticsFilters, hasAnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { HistoryCursor } from '../../../../reading/cursor.ts';
 import type { TimeRange } from '../../../../reading/time-range.ts';
@@ -31,13 +32,19 @@ export type HistoryFilter = {
   contract?: string | null;
   /** The called function's selector, `0x` and 8 hex digits. */
   selector?: string | null;
+  /**
+   * The Analytics screen's filters (docs/analytics.md, "Filters"): the transactions whose request's
+   * session passes them, as every other filtered figure keeps them.
+   */
+  sessions?: AnalyticsFilters | null;
 };
 
 export const NO_FILTER: HistoryFilter = {};
 
 /** Whether any part of the filter is set. */
 export const isFiltered = (filter: HistoryFilter): boolean =>
-  Boolean(filter.search || filter.status || filter.kind || filter.contract || filter.selector);
+  Boolean(filter.search || filter.status || filter.kind || filter.contract || filter.selector) ||
+  hasAnalyticsFilters(filter.sessions);
 
 /**
  * One page of the transactions requested in the range that the filter keeps, newest first, strictly after
