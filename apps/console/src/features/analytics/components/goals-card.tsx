@@ -339,7 +339,7 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
               value={pathPattern}
               maxLength={MAX_PATH_PATTERN}
               placeholder="/docs/**"
-              hint="* is one path segment, ** (last) the rest: /docs/*/intro, /blog/**."
+              hint="* is one path segment, ** any number of them: /docs/*/intro, /blog/**, /**/checkout."
               error={
                 shown(errors.pathPattern) ??
                 (serverField === 'pathPattern' ? serverError?.message : undefined)
