@@ -18,6 +18,16 @@ export async function snap(page: Page, name: string): Promise<void> {
 
 /** Fails with each offending text, its colours and ratio when any text on the page is below WCAG AA. */
 export async function expectReadableContrast(page: Page, name: string): Promise<void> {
+  // Colours are read as shown: a finite animation still running (the sign-in card's fade-in) would be
+  // measured half-transparent. Endless ones (skeletons' pulse, spinners) are left running.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
   const failures = results.violations.flatMap((violation) =>
     violation.nodes.map((node) =>

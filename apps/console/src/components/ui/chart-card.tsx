@@ -99,6 +99,7 @@ export function ChartSkeleton({ heightClass = 'h-64' }: { heightClass?: string }
   return (
     <div
       role="status"
+      aria-busy="true"
       className={cn(
         'flex items-end gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-inset ring-slate-100',
         heightClass,
