@@ -198,8 +198,13 @@ test('a minified bundle throws in Chromium; after the CLI uploads its maps the i
   await throwInChromium(page, second);
 
   await logIn(page);
-  const rows = await openIncidentList(page, 1);
-  await expect(rows.first()).toContainText('2');
+  // The second occurrence may still be on its way to the store: read the list again until its row counts 2
+  // (the Occurrences column), so that the detail shows the second build's frame.
+  let rows = await openIncidentList(page, 1);
+  await expect(async () => {
+    rows = await openIncidentList(page, 1);
+    await expect(rows.first().getByRole('cell').nth(4)).toHaveText('2', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await rows
     .first()
     .getByRole('link', { name: /Inspect/ })
