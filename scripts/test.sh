@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 reports="$root/test-results"
 mkdir -p "$reports"
+# A step that fails before writing its report must not be summed from an earlier run's.
+rm -f "$reports/vitest.json" "$reports/playwright.json"
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
@@ -26,8 +28,13 @@ if ! npm ls --depth=0 >/dev/null 2>&1; then
   npm install --no-audit --no-fund
 fi
 
-step "Build"
-npm run build
+step "Build (the SDK, the console and its operation types, the server; the documentation site is built beside the tests)"
+npm run build -w packages/sdk
+npm run build -w apps/console
+npm run build -w apps/server
+# The console's operation types (src/gql/, not committed) come from codegen, which the build does not run
+# (ADR 083); its type check and its tests (graphql-document.test.ts) read them.
+npm run codegen --silent -w apps/console
 # The spawned servers and admin commands of the server tests run this build instead of compiling the
 # TypeScript again in every process (apps/server/test/support/server-command.ts).
 export POLYFLOW_TEST_BUILT=1
@@ -60,25 +67,58 @@ run_parallel() {
   return "$status"
 }
 
-step "Typecheck (npm run typecheck, one project per core), lint, size budgets (SDK ≤ 4 KB gzip, console first screen ≤ 150 KB gzip)"
-# The console's operation types (src/gql/, not committed) come from codegen, which the build no longer runs
-# (ADR 083); its type check and its tests (graphql-document.test.ts) read them.
-run_parallel \
-  'npm run codegen --silent -w apps/console && npx tsc -p apps/console' \
-  'npx tsc -p apps/server' \
-  'npx tsc -p e2e' \
-  'npx tsc -p packages/sdk' \
-  'npx tsc -p packages/contracts' \
-  'npx biome check .' \
-  'npm run size && npm run size -w apps/console'
+checks_title="Typecheck (npm run typecheck, one project per core), lint, size budgets (SDK ≤ 4 KB gzip, console first screen ≤ 150 KB gzip)"
+checks() {
+  run_parallel \
+    'npx tsc -p apps/console' \
+    'npx tsc -p apps/server' \
+    'npx tsc -p e2e' \
+    'npx tsc -p packages/sdk' \
+    'npx tsc -p packages/contracts' \
+    'npx biome check .' \
+    'npm run size && npm run size -w apps/console'
+}
 
-step "Unit and integration tests (vitest), with the exact-answer suites again on the ClickHouse adapter (project server-clickhouse: the real engine through chdb)"
-vitest_status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || vitest_status=$?
+vitest_title="Unit and integration tests (vitest), with the exact-answer suites again on the ClickHouse adapter (project server-clickhouse: the real engine through chdb)"
+unit_tests() {
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+}
 
-step "End-to-end tests (Playwright, Debian Chromium)"
-e2e_status=0
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npm run test:e2e || e2e_status=$?
+e2e_title="Documentation site (npm run build:docs), then the end-to-end tests (Playwright, Debian Chromium)"
+# The README journey starts `npm start` over links to this checkout, which builds docs/ itself when it is
+# missing: the site is built before the journeys start.
+end_to_end() {
+  npm run build:docs && PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npm run test:e2e
+}
+
+checks_status=0 vitest_status=0 e2e_status=0
+if [ "${POLYFLOW_TEST_SERIAL:-}" = 1 ]; then
+  # One step after another, each printing as it goes (to tell a slow or failing step apart).
+  step "$checks_title"
+  checks || checks_status=$?
+  step "$vitest_title"
+  unit_tests || vitest_status=$?
+  step "$e2e_title"
+  end_to_end || e2e_status=$?
+else
+  # The three steps at once (ADR 088): each alone leaves a core idle for much of its time (tests waiting on
+  # child processes, PostgreSQL, chdb, SMTP, the chain, the browser). The checks run at a lower priority, so
+  # that the tests' timings are not theirs to lose. Vitest prints as it goes; the others' output follows it.
+  logs=$(mktemp -d)
+  (nice -n 10 bash -c "$(declare -f run_parallel checks); checks") >"$logs/checks.log" 2>&1 &
+  checks_pid=$!
+  (end_to_end) >"$logs/e2e.log" 2>&1 &
+  e2e_pid=$!
+  step "$vitest_title"
+  unit_tests || vitest_status=$?
+  wait "$checks_pid" || checks_status=$?
+  step "$checks_title"
+  cat "$logs/checks.log"
+  wait "$e2e_pid" || e2e_status=$?
+  step "$e2e_title"
+  cat "$logs/e2e.log"
+  rm -rf "$logs"
+fi
 
 node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
-[ "$vitest_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
+[ "$checks_status" -eq 0 ] && [ "$vitest_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]

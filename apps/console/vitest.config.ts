@@ -22,5 +22,8 @@ export default defineProject({
     globalSetup: ['./src/testing/generate-operation-types.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    // `npm test` runs these beside the journeys and the type checks (ADR 088): a screen's test that takes two
+    // seconds alone takes longer on shared cores.
+    testTimeout: 20_000,
   },
 });

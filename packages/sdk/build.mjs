@@ -1,7 +1,7 @@
 // Builds what the npm package ships: dist/polyflow.esm.js (for bundlers), dist/polyflow.iife.js (the script
 // tag, also served as `/sdk.js`) and dist/index.d.ts. `--size` prints each bundle's minified + gzip size and
 // fails over the budget.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -46,6 +46,17 @@ const bundles = [
 ];
 
 mkdirSync(join(root, 'dist'), { recursive: true });
+
+/**
+ * Writes a dist file whole or not at all (a temporary file renamed over it): `npm test` runs the SDK's size
+ * and pack tests, which build again, while the Playwright journeys' servers serve dist/ to their pages.
+ */
+function writeDist(file, text) {
+  const temporary = join(root, 'dist', `.${file}.${process.pid}.tmp`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, join(root, 'dist', file));
+}
+
 const results = [];
 for (const { file, entry, format, plugins = [], external = [], budget = BUDGET_BYTES } of bundles) {
   const out = await build({
@@ -67,7 +78,7 @@ for (const { file, entry, format, plugins = [], external = [], budget = BUDGET_B
     mangle: true,
     module: format === 'esm',
   });
-  writeFileSync(join(root, 'dist', file), code);
+  writeDist(file, code);
   results.push({
     file,
     budget,
@@ -76,7 +87,7 @@ for (const { file, entry, format, plugins = [], external = [], budget = BUDGET_B
   });
 }
 
-writeFileSync(join(root, 'dist', 'index.d.ts'), declarations());
+writeDist('index.d.ts', declarations());
 
 /**
  * The public types, from `src/index.ts` alone. The published package has no dependencies, so its

@@ -23,5 +23,5 @@ describe('size budget', () => {
     for (const match of sizes) {
       expect(Number(match[2])).toBeLessThanOrEqual(match[1] === 'polyflow-addon.esm.js' ? 1024 : 4096);
     }
-  }, 30_000);
+  }, 60_000);
 });
