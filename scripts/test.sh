@@ -29,12 +29,14 @@ if ! npm ls --depth=0 >/dev/null 2>&1; then
 fi
 
 step "Build (the SDK, the console and its operation types, the server; the documentation site is built beside the tests)"
+# The console's operation types (src/gql/, not committed) come from codegen, which the build does not run
+# (ADR 083); its type check and its tests (graphql-document.test.ts) read them. Generated before the console's
+# build, so that the build is not older than its sources: the README journey's `npm start` would build the
+# console again (scripts/start.mjs) while the other journeys' servers serve it.
+npm run codegen --silent -w apps/console
 npm run build -w packages/sdk
 npm run build -w apps/console
 npm run build -w apps/server
-# The console's operation types (src/gql/, not committed) come from codegen, which the build does not run
-# (ADR 083); its type check and its tests (graphql-document.test.ts) read them.
-npm run codegen --silent -w apps/console
 # The spawned servers and admin commands of the server tests run this build instead of compiling the
 # TypeScript again in every process (apps/server/test/support/server-command.ts).
 export POLYFLOW_TEST_BUILT=1
