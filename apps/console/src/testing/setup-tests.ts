@@ -1,8 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Screens are lazy chunks; the first import of one in a run includes its transform.
-configure({ asyncUtilTimeout: 5000 });
+// Screens are lazy chunks; the first import of one in a run includes its transform, which `npm test` runs
+// beside the journeys and the type checks (ADR 088): a find waits that long at most, and goes on once found.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   window.localStorage.clear();
