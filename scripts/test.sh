@@ -105,7 +105,8 @@ if [ "${POLYFLOW_TEST_SERIAL:-}" = 1 ]; then
 else
   # The three steps at once (ADR 088): each alone leaves a core idle for much of its time (tests waiting on
   # child processes, PostgreSQL, chdb, SMTP, the chain, the browser). The checks run at a lower priority, so
-  # that the tests' timings are not theirs to lose. Vitest prints as it goes; the others' output follows it.
+  # that the tests' timings are not theirs to lose. Vitest prints as it goes; the checks' output follows it, then
+  # the journeys' (the rest of it as it comes).
   logs=$(mktemp -d)
   (nice -n 10 bash -c "$(declare -f run_parallel checks); checks") >"$logs/checks.log" 2>&1 &
   checks_pid=$!
@@ -116,9 +117,10 @@ else
   wait "$checks_pid" || checks_status=$?
   step "$checks_title"
   cat "$logs/checks.log"
-  wait "$e2e_pid" || e2e_status=$?
   step "$e2e_title"
-  cat "$logs/e2e.log"
+  # What it printed so far, then the rest as it comes, until it ends.
+  tail -n +1 -f --pid="$e2e_pid" "$logs/e2e.log"
+  wait "$e2e_pid" || e2e_status=$?
   rm -rf "$logs"
 fi
 
