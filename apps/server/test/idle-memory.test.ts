@@ -1,6 +1,9 @@
+import v8 from 'node:v8';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { releaseMemoryWhenIdle } from '../src/http/idle-memory.ts';
+import { compactingCollection, releaseMemoryWhenIdle } from '../src/http/idle-memory.ts';
+
+const MB = 1024 * 1024;
 
 describe('releaseMemoryWhenIdle', () => {
   beforeEach(() => {
@@ -10,10 +13,11 @@ describe('releaseMemoryWhenIdle', () => {
     vi.useRealTimers();
   });
 
-  async function appWith(collect: () => void) {
+  /** `youngGeneration`: the young generation's size V8 reports after each collection (shrunk: 1 MB). */
+  async function appWith(collect: () => void, youngGeneration: () => number = () => 1 * MB) {
     const app = Fastify();
     app.get('/ping', async () => 'pong');
-    const idle = releaseMemoryWhenIdle(app, collect);
+    const idle = releaseMemoryWhenIdle(app, collect, youngGeneration);
     await app.ready();
     return { app, idle };
   }
@@ -46,5 +50,69 @@ describe('releaseMemoryWhenIdle', () => {
     expect(collect).toHaveBeenCalledTimes(2);
     idle.stop();
     await app.close();
+  });
+
+  it('collects again a look (5 s) later while V8 has not shrunk the young generation', async () => {
+    const sizes = [64 * MB, 64 * MB, 1 * MB];
+    const collect = vi.fn();
+    const { app, idle } = await appWith(collect, () => sizes[collect.mock.calls.length - 1] ?? 1 * MB);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(collect).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(collect).toHaveBeenCalledTimes(3);
+    // Shrunk: nothing more until requests come and go.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(collect).toHaveBeenCalledTimes(3);
+    idle.stop();
+    await app.close();
+  });
+
+  it('gives up after four collections in one quiet spell when the young generation stays large', async () => {
+    const collect = vi.fn();
+    const { app, idle } = await appWith(collect, () => 64 * MB);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(collect).toHaveBeenCalledTimes(4);
+    // The next quiet spell after traffic tries again.
+    await app.inject({ url: '/ping' });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(collect).toHaveBeenCalledTimes(8);
+    idle.stop();
+    await app.close();
+  });
+});
+
+describe('compactingCollection', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('runs the collection with compaction of every page turned on, and off again after', () => {
+    const flags: string[] = [];
+    vi.spyOn(v8, 'setFlagsFromString').mockImplementation((flag) => {
+      flags.push(flag);
+    });
+    const gc = vi.fn(() => {
+      flags.push('gc');
+    });
+    compactingCollection(gc)?.();
+    expect(flags).toEqual(['--compact-on-every-full-gc', 'gc', '--no-compact-on-every-full-gc']);
+  });
+
+  it('turns compaction off again when the collection throws', () => {
+    const flags: string[] = [];
+    vi.spyOn(v8, 'setFlagsFromString').mockImplementation((flag) => {
+      flags.push(flag);
+    });
+    const collect = compactingCollection(() => {
+      throw new Error('no');
+    });
+    expect(() => collect?.()).toThrow('no');
+    expect(flags.at(-1)).toBe('--no-compact-on-every-full-gc');
+  });
+
+  it('is nothing without Node’s gc (started without --expose-gc)', () => {
+    expect(compactingCollection(undefined)).toBeUndefined();
   });
 });
