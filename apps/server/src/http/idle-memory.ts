@@ -1,9 +1,8 @@
 import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 
-/** How often the server looks whether requests arrived, and how many quiet looks make it idle. */
+/** How often the server looks whether requests arrived: a look that saw none finds it idle. */
 const CHECK_EVERY_MS = 5_000;
-const QUIET_CHECKS_BEFORE_RELEASE = 2;
 /** The young generation once V8 has shrunk it (1 MB); traffic grows it to 64 MB (`--max-semi-space-size=32`). */
 const SHRUNK_YOUNG_GENERATION_BYTES = 4 * 1024 * 1024;
 /** Collections per quiet spell, one a look, until the young generation has shrunk. */
@@ -35,17 +34,18 @@ export function compactingCollection(
 }
 
 /**
- * Gives memory back to the system once the server has been idle for 10–15 s (docs/decisions/014, 089).
+ * Gives memory back to the system once the server has been idle for 5–10 s (docs/decisions/014, 089).
  *
  * Ingestion runs with a large V8 young generation (`--max-semi-space-size=32`: fewer scavenges per
  * request), which start-up work and every burst of traffic grow to 64 MB; an idle server runs no
- * collection at all, so those pages would stay resident. After activity followed by 10 s without a
- * request, a full collection runs. V8 shrinks the young generation in a full collection only when it has
- * seen a low but non-zero allocation rate over the last 5 s, which the first collection after a burst
- * often has not: so the collection is repeated a look (5 s) later, up to four times, until the young
- * generation has shrunk. Each takes ~20–40 ms on an idle heap and never runs while requests arrive; the
- * young generation grows back as soon as traffic returns. Needs Node's `--expose-gc` (set by `npm start`,
- * the Dockerfile and the benches); without it nothing is done.
+ * collection at all, so those pages would stay resident. After activity followed by a look (every 5 s)
+ * that saw no request, a full collection runs. V8 shrinks the young generation in a full collection only
+ * when it has seen a low but non-zero allocation rate over the last 5 s, which the first collection after
+ * a burst (or start-up) has not: so the collection is repeated at each quiet look, up to four times, until
+ * the young generation has shrunk, which is 10–15 s after the last request. Each takes ~20–40 ms on an idle
+ * heap and never runs while requests arrive; the young generation grows back as soon as traffic returns.
+ * Needs Node's `--expose-gc` (set by `npm start`, the Dockerfile and the benches); without it nothing is
+ * done.
  */
 export function releaseMemoryWhenIdle(
   app: FastifyInstance,
@@ -55,7 +55,6 @@ export function releaseMemoryWhenIdle(
   if (!collect) return { stop() {} };
   let requests = 0;
   let requestsSeen = 0;
-  let quietChecks = 0;
   let collections = 0;
   // Start-up counts as activity: its garbage is the first to give back.
   let released = false;
@@ -66,14 +65,11 @@ export function releaseMemoryWhenIdle(
   const timer = setInterval(() => {
     if (requests !== requestsSeen) {
       requestsSeen = requests;
-      quietChecks = 0;
       collections = 0;
       released = false;
       return;
     }
     if (released) return;
-    quietChecks += 1;
-    if (quietChecks < QUIET_CHECKS_BEFORE_RELEASE) return;
     collect();
     collections += 1;
     released = youngGeneration() <= SHRUNK_YOUNG_GENERATION_BYTES || collections >= MAX_COLLECTIONS;
