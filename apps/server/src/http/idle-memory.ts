@@ -21,14 +21,17 @@ export function youngGenerationBytes(): number {
  */
 export function compactingCollection(
   gc: Collect | undefined = (globalThis as { gc?: Collect }).gc,
+  setFlags: (flags: string) => void = (flags) => v8.setFlagsFromString(flags),
 ): Collect | undefined {
   if (!gc) return undefined;
   return () => {
-    v8.setFlagsFromString('--compact-on-every-full-gc');
+    // Node keeps V8's flags writable after start (`--no-freeze-flags-after-init`); the flag is read by each
+    // full collection, so ingestion's own collections are unchanged.
+    setFlags('--compact-on-every-full-gc');
     try {
       gc();
     } finally {
-      v8.setFlagsFromString('--no-compact-on-every-full-gc');
+      setFlags('--no-compact-on-every-full-gc');
     }
   };
 }
