@@ -68,8 +68,11 @@ export async function walletProfile(
       GasRow,
     ),
     clickhouse.rows(
-      `SELECT DISTINCT toString(day) AS day FROM wallet_days
-        WHERE project_id = {project:String} AND wallet = {wallet:String} ORDER BY day`,
+      // Its active days from its own rows (those that carried it as the connected wallet): the days of
+      // `wallet_days`, whose sort by day would have this read every day of the project (ADR 084).
+      `SELECT DISTINCT toString(toDate(ts, 'UTC')) AS day FROM wallet_events
+        WHERE project_id = {project:String} AND wallet = {wallet:String} AND wallet_address = {wallet:String}
+        ORDER BY day`,
       params,
       DayRow,
     ),
