@@ -28,12 +28,12 @@ import {
   type LifecycleStage,
   periodStartMs,
   type RetentionReturn,
+  type SessionPosition,
   stageOf,
   WALLET_LIST_SORTS,
   type WalletListQuery,
   type WalletListSort,
   type WalletQuestions,
-  type SessionPosition,
   type WalletTimeline,
   type WalletTimelineEvent,
 } from '../event-store/wallet-questions.ts';
@@ -176,7 +176,7 @@ function encodeSessionsCursor(wallet: string, position: SessionPosition): string
 function decodeSessionsCursor(text: string, wallet: string): SessionPosition {
   const invalid = () =>
     new InputError(
-      'Invalid cursor: pass the olderSessions (or nextCursor) of the same wallet\'s sessions unchanged.',
+      "Invalid cursor: pass the olderSessions (or nextCursor) of the same wallet's sessions unchanged.",
     );
   if (text.length > 600 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
   let value: unknown;

@@ -2,14 +2,7 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { EVENT_ROWS, ms } from '../../clickhouse/sql.ts';
 import { numberOrNull } from '../../rows.ts';
 import type { TimelinePage, WalletTimeline } from '../../wallet-questions.ts';
-import {
-  LatestRow,
-  mergeSpans,
-  olderOf,
-  TIMELINE_EVENTS,
-  TimelineRow,
-  timelineEventOf,
-} from './question.ts';
+import { LatestRow, mergeSpans, olderOf, TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
 import { count, text } from '../../rows.ts';
 import type { TimelinePage, WalletTimeline } from '../../wallet-questions.ts';
-import {
-  LatestRow,
-  mergeSpans,
-  olderOf,
-  TIMELINE_EVENTS,
-  TimelineRow,
-  timelineEventOf,
-} from './question.ts';
+import { LatestRow, mergeSpans, olderOf, TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
 const SpanRow = z.object({ session_id: text, first_ms: count, last_ms: count });
 
