@@ -427,8 +427,9 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     /** The wallet's sessions after a cursor of its page (older ones), as the page's timeline. */
     async walletSessions(userId: string, projectId: string, address: string, after: string) {
       const wallet = parseAddress(address);
-      const position = decodeSessionsCursor(after, wallet);
+      // Another user's project looks absent whatever the cursor: the owner check first.
       await owned(userId, projectId);
+      const position = decodeSessionsCursor(after, wallet);
       const timeline = await store.walletTimeline(projectId, wallet, {
         sessions: TIMELINE_SESSIONS,
         after: position,
