@@ -128,6 +128,7 @@ test('a wallet with 12 sessions shows the newest 10, then the older ones on dema
     await expect(summary).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
   await expect(summary).toHaveText('The latest 10 of 12 sessions, newest first.');
+  await snap(page, 'wallet-page-newest-sessions-1440');
   await page.getByRole('button', { name: 'Older sessions' }).click();
   await expect(summary).toHaveText('The latest 12 of 12 sessions, newest first.');
   await expect(page.getByRole('button', { name: 'Older sessions' })).toHaveCount(0);
