@@ -16,11 +16,15 @@ import { type SeededUser, seed } from '../support/seed.ts';
  * by (latest time, id) newest first, page 1 is 06-12…06-04 and ws-06-03-a, page 2 ws-06-03-b, 06-02, 06-01.
  * The 06-10 session started the evening before (a page view at 06-09 23:30, no wallet): its events
  * include it. The 06-12 session is stored twice (an SDK retry): each of its events is shown once.
- * WO, another wallet, has sessions on the same days.
+ * WO, another wallet, has sessions on the same days. WG sent two transactions on chain 1: tx-g confirmed
+ * (21,000 gas × 10 gwei = 2.1e14 wei) by a receipt that carries no wallet, tx-h reverted (30,000 × 1 gwei
+ * = 3e13) by one that carries it.
  */
 
 const WS = `0x${'5a'.repeat(20)}`;
 const WO = `0x${'6b'.repeat(20)}`;
+const WG = `0x${'7c'.repeat(20)}`;
+const GWEI = 1_000_000_000n;
 const DAYS = Array.from({ length: 12 }, (_, index) => `2024-06-${String(index + 1).padStart(2, '0')}`);
 
 function events(projectId: string): { rows: EventRow[]; replayed: EventRow[] } {
@@ -57,6 +61,24 @@ function events(projectId: string): { rows: EventRow[]; replayed: EventRow[] } {
     );
   }
   rows.push(...sessionOf('2024-06-03', 'ws-06-03-b', WS));
+  // WG's transactions: tx-g's receipt comes after it disconnected (no wallet, no from), tx-h's carries it.
+  const stage = (at: string, tx: string, txStage: string, wallet: string | null, gwei?: bigint) => ({
+    ...row(at, 'wg-06-05', wallet, 'tx'),
+    tx_id: tx,
+    tx_stage: txStage,
+    tx_from: wallet,
+    ...(gwei !== undefined && {
+      gas_used: tx === 'tx-g' ? 21_000n : 30_000n,
+      effective_gas_price: gwei * GWEI,
+    }),
+  });
+  rows.push(
+    ...sessionOf('2024-06-05', 'wg-06-05', WG),
+    stage('2024-06-05T10:00:00Z', 'tx-g', 'requested', WG),
+    stage('2024-06-05T10:02:00Z', 'tx-g', 'confirmed', null, 10n),
+    stage('2024-06-05T10:05:00Z', 'tx-h', 'requested', WG),
+    stage('2024-06-05T10:06:00Z', 'tx-h', 'reverted', WG, 1n),
+  );
   rows.push(row('2024-06-09T23:30:00Z', 'ws-06-10', null, 'page_view'));
   return { rows, replayed: rows.filter((event) => event.session_id === 'ws-06-12') };
 }
@@ -184,6 +206,24 @@ describe('the wallet page’s sessions in pages', () => {
     }
     const foreign = await gql(OLDER, { projectId: main, address: WS, after: cursor }, stranger.token);
     expect(errorOf(foreign).code).toBe('NOT_FOUND');
+  });
+
+  it('counts the gas of a transaction whose receipt no longer carries the wallet', async () => {
+    const answer = dataOf(
+      await gql(
+        `query G($projectId: ID!, $address: String!) {
+          wallet(projectId: $projectId, address: $address) {
+            transactions reverted gas { chainId gasPaidWei gasBurnedWei reverted }
+          }
+        }`,
+        { projectId: main, address: WG },
+      ),
+    );
+    expect(answer.wallet).toEqual({
+      transactions: 2,
+      reverted: 1,
+      gas: [{ chainId: 1, gasPaidWei: '240000000000000', gasBurnedWei: '30000000000000', reverted: 1 }],
+    });
   });
 
   it('answers nothing for a forgotten wallet, its old cursor included', async () => {

@@ -7,24 +7,46 @@ import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
 /**
- * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. `events` without
- * FINAL here and for the touch: every figure is a minimum, maximum or argMin/argMax per key, which an event
- * stored twice (the same row) does not change (ADR 073).
+ * The wallet's transactions (first stage sent by it): latest stage, chain, and each kind's latest receipt
+ * fee. Their stages are read from the wallet's own `wallet_events` rows when every stage of the
+ * transaction carries the wallet (as many distinct stage ids there as in `transaction_keys`), which is
+ * the usual case; the others' stages from `events`, between the first and last of them (ADR 084).
+ * `events` and `wallet_events` without FINAL: every figure is a minimum, maximum or argMin/argMax per key,
+ * or a count of distinct ids, which an event stored twice (the same row) does not change (ADR 073).
  */
-const TRANSACTIONS = `wallet_txs AS (
-  SELECT tx_id FROM wallet_events
+const TRANSACTIONS = `wallet_rows AS (
+  SELECT tx_id, id, ts, tx_from, wallet_address, tx_stage, chain_id, gas_used, effective_gas_price
+    FROM wallet_events
    WHERE project_id = {project:String} AND wallet = {wallet:String} AND type = 'tx' AND tx_id IS NOT NULL
+),
+wallet_txs AS (
+  SELECT tx_id AS w_tx, uniqExact(id) AS w_carried FROM wallet_rows
    GROUP BY tx_id
   HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
+),
+stage_counts AS (
+  SELECT key AS k_tx, uniqExact(id) AS k_stages FROM transaction_keys
+   WHERE project_id = {project:String} AND key IN (SELECT w_tx FROM wallet_txs) AND key = tx_id
+   GROUP BY key
+),
+carried AS (
+  SELECT w_tx AS c_tx FROM wallet_txs INNER JOIN stage_counts ON k_tx = w_tx WHERE w_carried = k_stages
+),
+elsewhere AS (SELECT w_tx AS e_tx FROM wallet_txs WHERE w_tx NOT IN (SELECT c_tx FROM carried)),
+stages AS (
+  SELECT tx_id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM wallet_rows
+   WHERE tx_id IN (SELECT c_tx FROM carried)
+  UNION ALL
+  SELECT tx_id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM ${EVENT_ROWS}
+   WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT e_tx FROM elsewhere)
+     AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT e_tx FROM elsewhere))
+     AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT e_tx FROM elsewhere))
 ),
 txs AS (
   SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
          argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
          argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
-    FROM ${EVENT_ROWS}
-   WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
-     AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
-     AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
+    FROM stages
    GROUP BY tx_id
 )`;
 
