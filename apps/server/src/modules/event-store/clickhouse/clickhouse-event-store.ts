@@ -164,8 +164,7 @@ export async function createClickHouseEventStore(
     failedTransactionCost: (projectId, range, filters, timeZone) =>
       failedTransactionCostQuestion(clickhouse, projectId, range, filters, timeZone),
     walletProfile: (projectId, wallet) => walletProfileQuestion(clickhouse, projectId, wallet),
-    walletTimeline: (projectId, wallet, sessions) =>
-      walletTimelineQuestion(clickhouse, projectId, wallet, sessions),
+    walletTimeline: (projectId, wallet, page) => walletTimelineQuestion(clickhouse, projectId, wallet, page),
     walletList: (projectId, query) => walletListQuestion(clickhouse, projectId, query),
 
     async ping() {

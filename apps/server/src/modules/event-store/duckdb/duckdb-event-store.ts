@@ -232,8 +232,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     failedTransactionCost: (projectId, range, filters, timeZone) =>
       use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range, filters, timeZone)),
     walletProfile: (projectId, wallet) => use(projectId, (c) => walletProfileQuestion(c, projectId, wallet)),
-    walletTimeline: (projectId, wallet, sessions) =>
-      use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, sessions)),
+    walletTimeline: (projectId, wallet, page) =>
+      use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, page)),
     walletList: (projectId, query) => use(projectId, (c) => walletListQuestion(c, projectId, query)),
 
     async copyInto(file) {
