@@ -42,8 +42,8 @@ export type AnalyticsQuestions = EventSpanQuestion &
   RevertErrorNearQuestion;
 
 export type { ActiveDays } from './questions/active-days/question.ts';
-export type { FilteredOverview } from './questions/filtered-overview/question.ts';
 export type { ContractFunctionRow } from './questions/contract-functions/question.ts';
+export type { FilteredOverview } from './questions/filtered-overview/question.ts';
 export type { RecentActivity } from './questions/recent-activity/question.ts';
 export type { PageRow } from './questions/top-pages/question.ts';
 export type { ReferrerRow } from './questions/top-referrers/question.ts';

@@ -34,7 +34,11 @@ export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter 
  * The same filter as a CTE of another name over another range (`inRange`, a condition on `events` that
  * names the project): for a question that matches the sessions of two periods in one query.
  */
-export function sessionFilter(filters: AnalyticsFilters | undefined, name: string, inRange: string): EventFilter {
+export function sessionFilter(
+  filters: AnalyticsFilters | undefined,
+  name: string,
+  inRange: string,
+): EventFilter {
   const conditions: string[] = [];
   const params: Params = {};
   for (const [key, column] of Object.entries(ANALYTICS_FILTER_COLUMNS) as [

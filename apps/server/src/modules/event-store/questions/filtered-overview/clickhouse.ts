@@ -1,4 +1,5 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { sessionFilter, withCtes } from '../../clickhouse/event-filter.ts';
@@ -21,7 +22,7 @@ export async function filteredOverview(
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange,
-  timeZone: string,
+  timeZone: string = DEFAULT_TIME_ZONE,
   filters: AnalyticsFilters,
 ): Promise<FilteredOverview> {
   const current = sessionFilter(filters, 'filtered_sessions', IN_RANGE);

@@ -1,4 +1,5 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
+import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { sessionFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
@@ -20,7 +21,7 @@ export async function filteredOverview(
   projectId: string,
   range: TimeRange,
   previousRange: TimeRange,
-  timeZone: string,
+  timeZone: string = DEFAULT_TIME_ZONE,
   filters: AnalyticsFilters,
 ): Promise<FilteredOverview> {
   const current = sessionFilter(filters, 'filtered_sessions', IN_RANGE);

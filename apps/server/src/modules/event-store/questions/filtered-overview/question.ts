@@ -20,7 +20,8 @@ export type FilteredOverviewQuestion = {
     projectId: string,
     range: TimeRange,
     previousRange: TimeRange,
-    timeZone: string,
+    /** IANA, default UTC (as activeDays). */
+    timeZone: string | undefined,
     filters: AnalyticsFilters,
   ): Promise<FilteredOverview>;
 };
@@ -37,7 +38,9 @@ export const FilteredOverviewRow = z.object({
   previous_wallet_days: count,
 });
 
-export const filteredOverviewOf = (row: z.infer<typeof FilteredOverviewRow> | undefined): FilteredOverview => ({
+export const filteredOverviewOf = (
+  row: z.infer<typeof FilteredOverviewRow> | undefined,
+): FilteredOverview => ({
   outcomes: {
     total: row?.total ?? 0,
     submitted: row?.submitted ?? 0,
