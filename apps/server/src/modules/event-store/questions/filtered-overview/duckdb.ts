@@ -43,10 +43,10 @@ export async function filteredOverview(
      outcomes AS (SELECT ${OUTCOME_COUNTS} FROM transactions),
      wallets AS (
        SELECT count(*)::DOUBLE AS connected,
-              count(*) FILTER (WHERE wallet_firsts.first_seen >= ${FROM})::DOUBLE AS fresh
+              count(*) FILTER (WHERE wallet_first_touches.first_seen >= ${FROM})::DOUBLE AS fresh
          FROM connected
-         LEFT JOIN wallet_firsts ON wallet_firsts.project_id = $project
-          AND wallet_firsts.wallet_address = connected.wallet_address
+         LEFT JOIN wallet_first_touches ON wallet_first_touches.project_id = $project
+          AND wallet_first_touches.wallet_address = connected.wallet_address
      ),
      days AS (
        SELECT count(DISTINCT (day, wallet_address)) FILTER (WHERE wallet_address IS NOT NULL)::DOUBLE AS wallet_days,
