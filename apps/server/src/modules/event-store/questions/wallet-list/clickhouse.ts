@@ -1,4 +1,5 @@
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
+import { eventFilter, FILTERED_WALLETS_CTE } from '../../clickhouse/event-filter.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
@@ -24,6 +25,12 @@ export async function walletList(
     limit: query.limit,
   };
   const seenFilters: string[] = [];
+  // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
+  const filter = eventFilter(query.filters);
+  if (filter.cte) {
+    seenFilters.push(`wallet_address IN (SELECT wallet FROM filtered_wallets)`);
+    Object.assign(params, filter.params);
+  }
   if (query.search) {
     seenFilters.push('startsWith(assumeNotNull(wallet_address), {search:String})');
     params.search = query.search;
@@ -58,7 +65,13 @@ export async function walletList(
   }
   const stage = stageSql('{power:Int64}').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w_$1');
   const rows = await clickhouse.rows(
-    `WITH seen AS (
+    `${
+      filter.cte
+        ? `WITH ${filter.cte},
+     ${FILTERED_WALLETS_CTE},
+     `
+        : 'WITH '
+    }seen AS (
        SELECT assumeNotNull(wallet_address) AS s_wallet, ${ms('max(ts)')} AS s_last
          FROM ${EVENT_ROWS}
         WHERE ${IN_RANGE} AND wallet_address IS NOT NULL${seenFilters.map((f) => ` AND ${f}`).join('')}
