@@ -25,6 +25,7 @@ import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
+import { WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -171,6 +172,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
         .join(',\n  '),
     ),
   },
+  // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
+  // lifecycle local days (ADR 087).
+  { version: 21, statements: WALLET_QUARTERS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

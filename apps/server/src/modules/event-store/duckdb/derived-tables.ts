@@ -13,6 +13,7 @@ import { USER_DAYS } from './user-days.ts';
 import { USER_LIVES } from './user-lives.ts';
 import { WALLET_DAYS } from './wallet-days.ts';
 import { WALLET_FIRSTS } from './wallet-firsts.ts';
+import { WALLET_QUARTERS } from './wallet-quarters.ts';
 import { WALLET_SESSIONS } from './wallet-sessions.ts';
 
 /**
@@ -28,6 +29,7 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   USER_DAYS,
   USER_LIVES,
   WALLET_DAYS,
+  WALLET_QUARTERS,
   SESSIONS,
   INCIDENT_OCCURRENCES,
   TRANSACTION_FAILURES,
