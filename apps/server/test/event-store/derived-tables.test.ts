@@ -725,6 +725,7 @@ describe('derived tables (ADR 054)', () => {
     expect(await ensureDerivedTables(connection)).toEqual([
       'wallet_firsts',
       'user_lives',
+      'wallet_quarters',
       'sessions',
       'transaction_summaries',
       'incident_lives',
@@ -751,6 +752,7 @@ describe('derived tables (ADR 054)', () => {
     expect(await ensureDerivedTables(connection)).toEqual([
       'wallet_firsts',
       'user_lives',
+      'wallet_quarters',
       'sessions',
       'transaction_summaries',
       'incident_lives',
@@ -782,6 +784,7 @@ describe('derived tables (ADR 054)', () => {
     expect(await ensureDerivedTables(connection)).toEqual([
       'wallet_firsts',
       'user_lives',
+      'wallet_quarters',
       'sessions',
       'transaction_summaries',
       'custom_events',
@@ -812,6 +815,7 @@ describe('derived tables (ADR 054)', () => {
     });
     expect(await ensureDerivedTables(connection)).toEqual([
       'wallet_firsts',
+      'wallet_quarters',
       'transaction_summaries',
       'custom_events',
       'wallet_sessions',
