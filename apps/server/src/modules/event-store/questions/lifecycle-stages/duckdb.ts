@@ -40,10 +40,10 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
     FROM wallet_firsts lf
     LEFT JOIN (
       SELECT wallet_address,
-             count(DISTINCT back) FILTER (WHERE back < 28) AS n28,
-             count(DISTINCT back) FILTER (WHERE back < 14) AS n14,
-             count(DISTINCT back) FILTER (WHERE back >= 28) AS n_before
-        FROM (SELECT wallet_address, ${back('epoch_ms(quarter)')} AS back
+             count(*) FILTER (WHERE back < 28) AS n28,
+             count(*) FILTER (WHERE back < 14) AS n14,
+             count(*) FILTER (WHERE back >= 28) AS n_before
+        FROM (SELECT DISTINCT wallet_address, ${back('epoch_ms(quarter)')} AS back
                 FROM wallet_quarters
                WHERE project_id = $project
                  AND quarter >= make_timestamp($lw_from::BIGINT * 1000) AND quarter < make_timestamp($lw_to::BIGINT * 1000))
