@@ -153,7 +153,7 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
       ),
       walletQuarters: await rowsOf(
         clickhouse,
-        `SELECT DISTINCT project_id, toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE) AS quarter,
+        `SELECT DISTINCT project_id, toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC') AS quarter,
                 assumeNotNull(wallet_address) AS wallet
            FROM events FINAL WHERE wallet_address IS NOT NULL`,
       ),

@@ -10,14 +10,15 @@ import { EVENTS_IN_WALLET_KEYS, walletDayKeyParams } from './wallet-days.ts';
  * days from these rows, exactly, where it read the events of its 56-day window. A ReplacingMergeTree fed
  * by a materialized view on `events`: a duplicate row (an event stored twice, a quarter-hour spread over
  * loads) folds away on merge, and the readers count distinct days, so one not yet folded changes nothing.
+ * The same shape as DuckDB's `wallet_quarters` (ADR 090).
  */
 
 /** The UTC quarter-hour an event falls in. */
-const EVENT_QUARTER = "toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE)";
+const EVENT_QUARTER = "toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC')";
 
 export const CREATE_WALLET_QUARTERS = `CREATE TABLE IF NOT EXISTS wallet_quarters (
   project_id String,
-  quarter DateTime('UTC'),
+  quarter DateTime64(3, 'UTC'),
   wallet String
 ) ENGINE = ReplacingMergeTree
 ORDER BY (project_id, quarter, wallet)`;
@@ -76,8 +77,8 @@ export async function alignWalletQuarters(clickhouse: ClickHouse, params: Params
     clickhouse,
     'wallet_quarters',
     `project_id = {project:String}
-     AND quarter >= toDateTime({wallet_keys_from:String}, 'UTC')
-     AND quarter < toDateTime({wallet_keys_to:String}, 'UTC') + INTERVAL 1 DAY
+     AND quarter >= toDateTime64({wallet_keys_from:String}, 3, 'UTC')
+     AND quarter < toDateTime64({wallet_keys_to:String}, 3, 'UTC') + INTERVAL 1 DAY
      AND has(${KEYS}, (toString(toDate(quarter, 'UTC')), wallet))`,
     keys,
   );

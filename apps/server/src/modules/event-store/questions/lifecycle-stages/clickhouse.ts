@@ -51,7 +51,7 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
     LEFT JOIN (
       SELECT ld_wallet, uniqExactIf(ld_back, ld_back < 28) AS ld_n28, uniqExactIf(ld_back, ld_back < 14) AS ld_n14,
              uniqExactIf(ld_back, ld_back >= 28) AS ld_n_before
-        FROM (SELECT wallet AS ld_wallet, ${back('toInt64(toUnixTimestamp(quarter)) * 1000')} AS ld_back
+        FROM (SELECT wallet AS ld_wallet, ${back('toUnixTimestamp64Milli(quarter)')} AS ld_back
                 FROM wallet_quarters
                WHERE project_id = {project:String} AND quarter >= ${LW_FROM} AND quarter < ${LW_TO})
        GROUP BY ld_wallet

@@ -11,14 +11,14 @@ import {
   WINDOW_DAYS,
 } from './question.ts';
 
-/** Per wallet of the project with an active day up to $asof: the facts of question.ts, from `wallet_days`. */
+/** Per wallet of the project with an active day up to $asof: the facts of question.ts, from `wallet_active_days`. */
 export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
   SELECT wallet_address AS wallet,
          date_diff('day', min(day), $asof::DATE) AS age,
          count(*) FILTER (WHERE date_diff('day', day, $asof::DATE) < 28) AS n28,
          count(*) FILTER (WHERE date_diff('day', day, $asof::DATE) < 14) AS n14,
          count(*) FILTER (WHERE date_diff('day', day, $asof::DATE) BETWEEN 28 AND 55) AS n_before
-    FROM wallet_days
+    FROM wallet_active_days
    WHERE project_id = $project AND day <= $asof::DATE
    GROUP BY wallet_address
 )`;
@@ -27,7 +27,7 @@ export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
  * The same facts in a zone other than UTC, from the wallets' UTC quarter-hours with an event in the
  * window's local days (A−55…A; `wallet_quarters`: a quarter-hour lies in one local day of any zone, and
  * the window's local midnights are quarter-hour boundaries, ADR 087) and each wallet's first time seen
- * (`wallet_firsts`): a wallet first seen before the window is at least 56 days old, which is all the
+ * (`wallet_first_touches`): a wallet first seen before the window is at least 56 days old, which is all the
  * rules ask of its age then. Parameters `$lw_from`, `$lw_to` (`walletFactsDuckdb`).
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
@@ -37,13 +37,13 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
          CASE WHEN lf.first_seen < make_timestamp($lw_from::BIGINT * 1000) THEN ${WINDOW_DAYS}
               ELSE ${back('epoch_ms(lf.first_seen)')} END AS age,
          coalesce(ld.n28, 0) AS n28, coalesce(ld.n14, 0) AS n14, coalesce(ld.n_before, 0) AS n_before
-    FROM wallet_firsts lf
+    FROM wallet_first_touches lf
     LEFT JOIN (
       SELECT wallet_address,
              count(*) FILTER (WHERE back < 28) AS n28,
              count(*) FILTER (WHERE back < 14) AS n14,
              count(*) FILTER (WHERE back >= 28) AS n_before
-        FROM (SELECT DISTINCT wallet_address, ${back('epoch_ms(quarter)')} AS back
+        FROM (SELECT DISTINCT wallet AS wallet_address, ${back('epoch_ms(quarter)')} AS back
                 FROM wallet_quarters
                WHERE project_id = $project
                  AND quarter >= make_timestamp($lw_from::BIGINT * 1000) AND quarter < make_timestamp($lw_to::BIGINT * 1000))
@@ -64,7 +64,7 @@ export function walletFactsDuckdb(asOfDay: string, timeZone?: string): { sql: st
     : { sql: WALLET_FACTS_DUCKDB, params: { asof: asOfDay } };
 }
 
-/** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */
+/** The counts and the Power threshold of the as-of day, in one read of `wallet_active_days` (question.ts). */
 export async function lifecycleCounts(
   connection: Connection,
   projectId: string,
