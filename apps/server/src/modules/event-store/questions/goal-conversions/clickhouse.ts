@@ -38,8 +38,12 @@ export function goalCondition(
 }
 
 /**
- * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions):
- * one pass grouping the range's events by user with a flag per goal, then a count per flag.
+ * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions),
+ * reading only what a goal can match: the range's SDK users from `user_days` (its whole UTC days) and the
+ * events of the pieces of days at its ends; its distinct (SDK user, viewed path) pairs, each distinct path
+ * tested once per path goal; the range's rows of `custom_events` (ADR 072) for the event goals. Then the
+ * SDK users' flags are merged per user (identify applied) and counted. No FINAL: every part is a set or a
+ * maximum, which a row stored twice does not change.
  */
 export async function goalConversions(
   clickhouse: ClickHouse,
@@ -48,17 +52,43 @@ export async function goalConversions(
   goals: readonly GoalMatch[],
 ): Promise<GoalConversionCounts> {
   const conditions = goals.map((goal, index) => goalCondition(goal, `g${index}`));
-  const flags = conditions.map((condition, index) => `, max(${condition.sql}) AS g${index}`).join('');
-  const counts = conditions.map((_, index) => `countIf(g${index} = 1)`).join(', ');
+  const pathGoals = goals.flatMap((goal, index) => (goal.kind === 'path' ? [index] : []));
+  const eventGoals = goals.flatMap((goal, index) => (goal.kind === 'event' ? [index] : []));
+  const condition = (index: number) => conditions[index]?.sql ?? '0';
+  const ctes = [IDENTITIES_CTE];
+  // One read of the range's events: each SDK user with the distinct paths they viewed.
+  ctes.push(`sdk_users AS (
+       SELECT user_id, groupUniqArrayIf(assumeNotNull(path), type = 'page_view' AND path IS NOT NULL) AS paths
+         FROM events
+        WHERE ${IN_RANGE}
+        GROUP BY user_id
+     )`);
+  const joins: string[] = [];
+  if (eventGoals.length > 0) {
+    ctes.push(`event_users AS (
+       SELECT user_id, ${eventGoals.map((index) => `max(${condition(index)}) AS g${index}`).join(', ')}
+         FROM custom_events AS e
+        WHERE ${IN_RANGE} AND type = 'custom'
+        GROUP BY user_id
+     )`);
+    joins.push('LEFT JOIN event_users ON event_users.user_id = e.user_id');
+  }
+  // A path goal on a user's distinct viewed paths (goalCondition reads `e.type` and `e.path`).
+  const pathFlag = (index: number) =>
+    `toUInt8(arrayExists(path -> ${condition(index).replaceAll('e.type', "'page_view'").replaceAll('e.path', 'path')}, e.paths))`;
+  const source = (index: number) =>
+    goals[index]?.kind === 'path' ? pathFlag(index) : `event_users.g${index}`;
+  const flags = goals.map((_, index) => `, max(${source(index)}) AS g${index}`).join('');
+  ctes.push(`per_user AS (
+       SELECT ${IDENTITY} AS u${flags}
+         FROM sdk_users AS e ${joins.join(' ')} LEFT JOIN identities ON identities.user_id = e.user_id
+        GROUP BY u
+     )`);
+  const counts = goals.map((_, index) => `countIf(g${index} = 1)`).join(', ');
   const [row] = await clickhouse.rows(
-    `WITH ${IDENTITIES_CTE}
+    `WITH ${ctes.join(',\n     ')}
      SELECT count() AS users, ${goals.length === 0 ? "CAST([], 'Array(UInt64)')" : `[${counts}]`} AS conversions
-       FROM (
-         SELECT ${IDENTITY} AS u${flags}
-           FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
-          WHERE ${IN_RANGE}
-          GROUP BY u
-       )`,
+       FROM per_user`,
     Object.assign(rangeParams(projectId, range), ...conditions.map((condition) => condition.params)),
     GoalConversionsRow,
   );
