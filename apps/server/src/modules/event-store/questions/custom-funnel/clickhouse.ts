@@ -62,35 +62,32 @@ export function customFunnel(
   const sql = `
     WITH ${IDENTITIES_CTE},
     matched AS (
-      SELECT ${IDENTITY} AS who, toInt64(toUnixTimestamp64Milli(e.ts)) AS t, e.id AS id, ${value} AS value,
+      SELECT ${IDENTITY} AS who, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
-        FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
+        FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
        WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
          AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
          AND (${conditions.map((condition) => condition.sql).join(' OR ')})
     ),
     per_user AS (
       SELECT who, ${times},
-             argMinIf(coalesce(value, ''), (t, id), ${isStart}) AS first_value
+             ${split ? `argMinIf(coalesce(value, ''), (t, id), ${isStart})` : "''"} AS first_value
         FROM matched
        GROUP BY who
       HAVING length(a1) > 0
     ),
     levels AS (
-      SELECT who, nullIf(first_value, '') AS value, ${chain},
+      SELECT who, nullIf(first_value, '') AS landing, ${chain},
              arrayMax(arrayMap(${attempt}, a1, ${later.map((k) => `b${k}`).join(', ')})) AS level
         FROM per_user
     )
-    SELECT * FROM (
-      SELECT 1 AS is_total, CAST(NULL, 'Nullable(String)') AS value, ${reached} FROM levels
-      UNION ALL
-      SELECT * FROM (
-        SELECT 0 AS is_total, value, ${reached} FROM levels WHERE {split:Bool} GROUP BY value
-         ORDER BY r1 DESC, value ASC NULLS LAST LIMIT ${MAX_SPLIT_VALUES}
-      )
-    ) ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST`;
+    SELECT ${split ? 'grouping(landing) = 1' : '1'} AS is_total,
+           ${split ? 'if(grouping(landing) = 1, NULL, landing)' : "CAST(NULL, 'Nullable(String)')"} AS value, ${reached}
+      FROM levels ${split ? 'GROUP BY ROLLUP(landing)' : ''}
+     ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST
+     LIMIT ${MAX_SPLIT_VALUES + 1}`;
   const params = Object.assign(
-    { ...rangeParams(projectId, range), window: funnel.windowMs, split: split !== null },
+    { ...rangeParams(projectId, range), window: funnel.windowMs },
     ...conditions.map((condition) => condition.params),
   );
   return clickhouse.rows(sql, params, customFunnelRowSchema(n));

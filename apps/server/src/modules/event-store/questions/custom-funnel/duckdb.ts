@@ -41,20 +41,28 @@ export function customFunnel(
   });
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
-  const later = steps.slice(1);
   const value = split ? `NULLIF(trim(e.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
-  // Per (user, time): the first time of each later step strictly after it (integer ms: 1 FOLLOWING on).
-  const nexts = later.map((k) => `min(t) FILTER (WHERE s${k}) OVER later AS n${k}`).join(',\n             ');
-  // Attempt by attempt, step k's time is the next one after step k-1's time: an equality join.
-  const chain = later
-    .slice(1)
+  const within = '$window::BIGINT';
+  // Step k (k >= 3) of each candidate attempt: the first step-k time after step k-1's, kept only within
+  // the window after step 1 (a later one ends the attempt there, as would any after it).
+  const chain = steps
+    .slice(2)
     .map(
       (k) => `c${k} AS (
-      SELECT c.*, a.n${k} AS t${k} FROM c${k - 1} AS c LEFT JOIN at_time AS a ON a.who = c.who AND a.t = c.t${k - 1}
+      SELECT c.who, c.t1, c.t2${steps
+        .slice(2, k - 1)
+        .map((j) => `, c.t${j}`)
+        .join('')}, min(m.t) AS t${k}
+        FROM c${k - 1} AS c
+        LEFT JOIN matched AS m ON m.who = c.who AND m.s${k} AND m.t > c.t${k - 1} AND m.t <= c.t1 + ${within}
+       GROUP BY ALL
     )`,
     )
     .join(',\n    ');
-  const level = later.map((k) => `coalesce(t${k} <= t1 + $window::BIGINT, false)::INTEGER`).join(' + ');
+  const level = steps
+    .slice(2)
+    .map((k) => `(t${k} IS NOT NULL)::INTEGER`)
+    .join(' + ');
   const reached = steps.map((k) => `count(*) FILTER (WHERE level >= ${k})::DOUBLE AS r${k}`).join(', ');
   const sql = `
     WITH ${IDENTITIES_CTE},
@@ -66,21 +74,21 @@ export function customFunnel(
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
          AND (${conditions.map((condition) => condition.sql).join(' OR ')})
     ),
-    at_time AS (
-      SELECT DISTINCT who, t,
-             ${nexts}
-        FROM matched
-      WINDOW later AS (PARTITION BY who ORDER BY t RANGE BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)
-    ),
+    starts AS (SELECT who, t, id, value FROM matched WHERE s1 AND t < $to),
     c2 AS (
-      SELECT m.who, m.t AS t1, m.id, m.value, a.n2 AS t2
-        FROM matched AS m JOIN at_time AS a ON a.who = m.who AND a.t = m.t
-       WHERE m.s1 AND m.t < $to
+      SELECT u.who, max(s.t) AS t1, u.t AS t2
+        FROM matched AS u JOIN starts AS s ON s.who = u.who AND s.t < u.t AND u.t <= s.t + ${within}
+       WHERE u.s2
+       GROUP BY u.who, u.t
     )${chain ? `,\n    ${chain}` : ''},
+    levels AS (
+      SELECT who, max(2${level ? ` + ${level}` : ''}) AS level FROM c${n} GROUP BY who
+    ),
     per_user AS (
-      SELECT who, max(1 + ${level}) AS level, NULLIF(arg_min(coalesce(value, ''), (t1, id)), '') AS value
-        FROM c${n}
-       GROUP BY who
+      SELECT s.who, coalesce(any_value(l.level), 1) AS level,
+             NULLIF(arg_min(coalesce(s.value, ''), (s.t, s.id)), '') AS value
+        FROM starts AS s LEFT JOIN levels AS l ON l.who = s.who
+       GROUP BY s.who
     ),
     totals AS (SELECT true AS is_total, NULL::VARCHAR AS value, ${reached} FROM per_user),
     split AS (
