@@ -4,6 +4,9 @@ import { IDENTITIES_CTE, IDENTITY, IN_RANGE, rangeParams } from '../../clickhous
 import type { GoalMatch } from '../../goal-questions.ts';
 import { type GoalConversionCounts, GoalConversionsRow } from './question.ts';
 
+/** Whether a path (an expression) matches the path goal whose expression is the parameter `{<prefix>_re}`. */
+const pathMatch = (prefix: string, path: string) => `ifNull(match(${path}, {${prefix}_re:String}), 0)`;
+
 /**
  * Whether an `events AS e` row matches a goal, with the goal's text as parameters `{<prefix>_…}` (never
  * in the SQL): a custom event of the name (and the property's value as text, as the breakdown reads it),
@@ -15,7 +18,7 @@ export function goalCondition(
 ): { sql: string; params: Record<string, string> } {
   if (goal.kind === 'path') {
     return {
-      sql: `(e.type = 'page_view' AND ifNull(match(e.path, {${prefix}_re:String}), 0))`,
+      sql: `(e.type = 'page_view' AND ${pathMatch(prefix, 'e.path')})`,
       params: { [`${prefix}_re`]: goal.pathRegex },
     };
   }
@@ -39,11 +42,11 @@ export function goalCondition(
 
 /**
  * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions),
- * reading only what a goal can match: the range's SDK users from `user_days` (its whole UTC days) and the
- * events of the pieces of days at its ends; its distinct (SDK user, viewed path) pairs, each distinct path
- * tested once per path goal; the range's rows of `custom_events` (ADR 072) for the event goals. Then the
- * SDK users' flags are merged per user (identify applied) and counted. No FINAL: every part is a set or a
- * maximum, which a row stored twice does not change.
+ * reading only what a goal can match: one grouped read of the range's events gives each SDK user with the
+ * distinct paths they viewed (a path goal is tested on those, not on every page view); the range's rows of
+ * `custom_events` (ADR 072) answer the event goals. Then the SDK users' flags are merged per user (identify
+ * applied) and counted. No FINAL: every part is a set or a maximum, which a row stored twice does not
+ * change.
  */
 export async function goalConversions(
   clickhouse: ClickHouse,
@@ -52,7 +55,6 @@ export async function goalConversions(
   goals: readonly GoalMatch[],
 ): Promise<GoalConversionCounts> {
   const conditions = goals.map((goal, index) => goalCondition(goal, `g${index}`));
-  const pathGoals = goals.flatMap((goal, index) => (goal.kind === 'path' ? [index] : []));
   const eventGoals = goals.flatMap((goal, index) => (goal.kind === 'event' ? [index] : []));
   const condition = (index: number) => conditions[index]?.sql ?? '0';
   const ctes = [IDENTITIES_CTE];
@@ -73,9 +75,9 @@ export async function goalConversions(
      )`);
     joins.push('LEFT JOIN event_users ON event_users.user_id = e.user_id');
   }
-  // A path goal on a user's distinct viewed paths (goalCondition reads `e.type` and `e.path`).
+  // A path goal on a user's distinct viewed paths (its expression evaluated per path, not per event).
   const pathFlag = (index: number) =>
-    `toUInt8(arrayExists(path -> ${condition(index).replaceAll('e.type', "'page_view'").replaceAll('e.path', 'path')}, e.paths))`;
+    `toUInt8(arrayExists(path -> ${pathMatch(`g${index}`, 'path')}, e.paths))`;
   const source = (index: number) =>
     goals[index]?.kind === 'path' ? pathFlag(index) : `event_users.g${index}`;
   const flags = goals.map((_, index) => `, max(${source(index)}) AS g${index}`).join('');
