@@ -17,8 +17,8 @@ import {
  * looked up per SDK user rather than per event) those merged into sorted arrays; each step-1 time in the
  * range starts an attempt, whose next step is the first time of that step strictly after the step before
  * (`arrayFirst`); an attempt reaches step k when its k-th time is within the window after step 1; a user
- * counts at their best attempt; the Total and the split's rows in one grouping (ROLLUP). Not ASOF joins as
- * on DuckDB: ClickHouse evaluates a CTE at each reference, so the events would be read once per step. Not
+ * counts at their best attempt; the Total and the split's rows in one grouping (ROLLUP). Not joins as on
+ * DuckDB: ClickHouse evaluates a CTE at each reference, so the events would be read once per step. Not
  * `windowFunnel`: it keeps one attempt per level and can miss a longer chain when times tie (ADR 070). No
  * FINAL: an event stored twice adds a time already there, which changes no attempt (ADR 085).
  */

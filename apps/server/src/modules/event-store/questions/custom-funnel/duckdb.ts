@@ -19,13 +19,16 @@ import {
 } from './question.ts';
 
 /**
- * A custom funnel (docs/funnels.md#the-question): one window pass gives, for each (user, time) of a
- * matching event, the first time of every later step strictly after it; every step-1 event in the range
- * starts an attempt, whose step k is then the next step-k time after its step k-1 (an equality join per
- * step). An attempt reaches step k when its k-th time is within the window after step 1; a user counts at
- * their best attempt; the split value is the landing UTM of the user's first step-1 event (time, then id).
- * Not ASOF joins: DuckDB's `ASOF LEFT JOIN … c.t < e.t` matched users without any such event on the bench
- * store (ADR 070).
+ * A custom funnel (docs/funnels.md#the-question) without a window pass (ADR 085). Every user with a step-1
+ * event in the range reaches step 1. For later steps only some attempts need following: an attempt whose
+ * step 2 is the event u has the same steps 2, 3, … as the latest start before u, which has a later step 1
+ * (so a looser window). So each step-2 event is paired with the latest start before it within the window
+ * (an equality join on the user, bounded by the window), and each later step is the first step-k time
+ * after step k-1 within the window after step 1 (a join bounded the same way; nothing within it ends the
+ * attempt). A pair whose u is not the first step 2 after its start follows an attempt no better than the
+ * real one, which is paired too. A user counts at their best attempt; the split value is the landing UTM
+ * of the user's first step-1 event (time, then id). Not ASOF joins: DuckDB's `ASOF LEFT JOIN … c.t < e.t`
+ * matched users without any such event on the bench store (ADR 070).
  */
 export function customFunnel(
   connection: Connection,
