@@ -70,14 +70,14 @@ export function customFunnel(
   const sql = `
     WITH ${IDENTITIES_CTE},
     matched AS (
-      SELECT ${IDENTITY} AS who, epoch_ms(e.ts) AS t, e.id AS id, ${value} AS value,
+      SELECT ${IDENTITY} AS who, epoch_ms(e.ts) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
        WHERE project_id = $project AND ts >= ${FROM}
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
          AND (${conditions.map((condition) => condition.sql).join(' OR ')})
     ),
-    starts AS (SELECT who, t, id, value FROM matched WHERE s1 AND t < $to),
+    starts AS (SELECT who, t${split ? ', id, value' : ''} FROM matched WHERE s1 AND t < $to),
     c2 AS (
       SELECT u.who, max(s.t) AS t1, u.t AS t2
         FROM matched AS u JOIN starts AS s ON s.who = u.who AND s.t < u.t AND u.t <= s.t + ${within}
@@ -87,11 +87,13 @@ export function customFunnel(
     levels AS (
       SELECT who, max(2${level ? ` + ${level}` : ''}) AS level FROM c${n} GROUP BY who
     ),
+    first_starts AS (
+      SELECT who, ${split ? "NULLIF(arg_min(coalesce(value, ''), (t, id)), '')" : 'NULL::VARCHAR'} AS value
+        FROM starts GROUP BY who
+    ),
     per_user AS (
-      SELECT s.who, coalesce(any_value(l.level), 1) AS level,
-             NULLIF(arg_min(coalesce(s.value, ''), (s.t, s.id)), '') AS value
-        FROM starts AS s LEFT JOIN levels AS l ON l.who = s.who
-       GROUP BY s.who
+      SELECT f.who, coalesce(l.level, 1) AS level, f.value
+        FROM first_starts AS f LEFT JOIN levels AS l ON l.who = f.who
     ),
     totals AS (SELECT true AS is_total, NULL::VARCHAR AS value, ${reached} FROM per_user),
     split AS (
