@@ -107,7 +107,7 @@ describe('derived tables (ADR 054)', () => {
 
     const rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
-    expect(rows.wallet_firsts).toEqual([
+    expect(rows.wallet_first_touches).toEqual([
       {
         project_id: PROJECT,
         wallet_address: '0xaaa',
@@ -395,7 +395,7 @@ describe('derived tables (ADR 054)', () => {
     await store.loadSegment(segmentOf(loads.flat()));
     expect(await derivedRows(connection)).toEqual(rows);
     // `page` is no incident source: that incident has only its first occurrence of any source.
-    expect(rows.incident_lives).toEqual([
+    expect(rows.incident_spans).toEqual([
       {
         project_id: PROJECT,
         incident_id: 'inc_p',
@@ -440,7 +440,7 @@ describe('derived tables (ADR 054)', () => {
     await store.deleteWalletEvents(PROJECT, '0xw');
     const left = await derivedRows(connection);
     expect(left).toEqual(await rebuiltRows(connection));
-    expect(left.incident_lives?.[1]).toMatchObject({ latest_id: tiedHigh.id, code: null, wallet: null });
+    expect(left.incident_spans?.[1]).toMatchObject({ latest_id: tiedHigh.id, code: null, wallet: null });
     expect(
       left.incident_members?.filter((row) => (row as { kind: string }).kind === 'failed_tx'),
     ).toHaveLength(3);
@@ -568,7 +568,7 @@ describe('derived tables (ADR 054)', () => {
     ]);
     // Two keys equal, as two user ids with the same MD5 half would make them (ADR 054).
     await inTransaction(connection, async () => {
-      for (const table of ['sessions', 'user_lives']) {
+      for (const table of ['sessions', 'keyed_user_lives']) {
         await connection.run(`UPDATE ${table} SET user_key = 7 WHERE user_id IN ('u1', 'u2')`);
       }
     });
@@ -675,9 +675,9 @@ describe('derived tables (ADR 054)', () => {
     expect(rows.transaction_failures).toEqual([]);
     expect(rows.transaction_summaries).toEqual([]);
     expect(await customNames()).toEqual(['old', 'identify', 'kept']);
-    expect(rows.wallet_firsts?.map((row) => (row as { wallet_address: string }).wallet_address)).toEqual([
-      '0xa',
-    ]);
+    expect(
+      rows.wallet_first_touches?.map((row) => (row as { wallet_address: string }).wallet_address),
+    ).toEqual(['0xa']);
 
     await store.deleteUserEvents(PROJECT, 'u2');
     rows = await derivedRows(connection);
@@ -689,7 +689,7 @@ describe('derived tables (ADR 054)', () => {
     await store.deleteEventsBefore(PROJECT, new Date(RANGE.fromMs));
     rows = await derivedRows(connection);
     expect(rows).toEqual(await rebuiltRows(connection));
-    expect(rows.wallet_firsts).toMatchObject([
+    expect(rows.wallet_first_touches).toMatchObject([
       { wallet_address: '0xa', first_seen: new Date(RANGE.fromMs + 3 * DAY_MS), first_connected: null },
     ]);
     expect(await customNames()).toEqual(['kept']);
@@ -715,53 +715,55 @@ describe('derived tables (ADR 054)', () => {
       event('wallet_connected', RANGE.fromMs + DAY_MS, { user_id: 'u2', wallet_address: '0xe' }),
     ]);
     const expected = await derivedRows(connection);
-    expect(expected.user_lives).toHaveLength(2);
-    // A file of version 4: no `user_lives` yet; a table of version 4 emptied by hand stays as it is.
+    expect(expected.keyed_user_lives).toHaveLength(2);
+    // A file of version 4: no `keyed_user_lives` yet; a table of version 4 emptied by hand stays as it is.
     await inTransaction(connection, async () => {
-      await connection.run('DROP TABLE user_lives');
-      await connection.run('DELETE FROM wallet_days');
+      await connection.run('DROP TABLE keyed_user_lives');
+      await connection.run('DELETE FROM user_days');
       await connection.run('UPDATE derived_tables_version SET version = 4');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
-      'wallet_firsts',
-      'user_lives',
+      'wallet_first_touches',
+      'keyed_user_lives',
+      'wallet_active_days',
       'sessions',
       'transaction_summaries',
-      'incident_lives',
+      'incident_spans',
       'incident_members',
       'custom_events',
       'wallet_sessions',
     ]);
-    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
+    expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
 
-  it('build the incident tables, and those of versions 7 to 9, for a file of version 5', async () => {
+  it('build the incident tables, and those of versions 7 to 10, for a file of version 5', async () => {
     await storeRows(store, [
       event('error', RANGE.fromMs, { incident_id: 'inc_1', error_source: 'window', error_message: 'x' }),
       event('page_view', RANGE.fromMs + DAY_MS, { user_id: 'u2' }),
     ]);
     const expected = await derivedRows(connection);
-    expect(expected.incident_lives).toHaveLength(1);
+    expect(expected.incident_spans).toHaveLength(1);
     await inTransaction(connection, async () => {
-      await connection.run('DROP TABLE incident_lives');
+      await connection.run('DROP TABLE incident_spans');
       await connection.run('DROP TABLE incident_members');
-      await connection.run('DELETE FROM wallet_days');
+      await connection.run('DELETE FROM user_days');
       await connection.run('UPDATE derived_tables_version SET version = 5');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
-      'wallet_firsts',
-      'user_lives',
+      'wallet_first_touches',
+      'keyed_user_lives',
+      'wallet_active_days',
       'sessions',
       'transaction_summaries',
-      'incident_lives',
+      'incident_spans',
       'incident_members',
       'custom_events',
       'wallet_sessions',
     ]);
-    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
+    expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
 
-  it('give `sessions` and `user_lives` their user keys for a file of version 6, and rebuild nothing else but newer tables', async () => {
+  it('give `sessions` and `keyed_user_lives` their user keys for a file of version 6, and rebuild nothing else but newer tables', async () => {
     await storeRows(store, [
       event('page_view', RANGE.fromMs, { user_id: 'u1', session_id: 's1' }),
       event('wallet_connected', RANGE.fromMs + DAY_MS, {
@@ -775,21 +777,23 @@ describe('derived tables (ADR 054)', () => {
     // Version 6's tables had no `user_key`.
     await inTransaction(connection, async () => {
       await connection.run('ALTER TABLE sessions DROP COLUMN user_key');
-      await connection.run('ALTER TABLE user_lives DROP COLUMN user_key');
-      await connection.run('DELETE FROM wallet_days');
+      await connection.run('ALTER TABLE keyed_user_lives DROP COLUMN user_key');
+      await connection.run('DELETE FROM user_days');
       await connection.run('UPDATE derived_tables_version SET version = 6');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
-      'wallet_firsts',
-      'user_lives',
+      'wallet_first_touches',
+      'keyed_user_lives',
+      'wallet_active_days',
       'sessions',
       'transaction_summaries',
+      'incident_spans',
       'custom_events',
       'wallet_sessions',
     ]);
-    expect(await derivedRows(connection)).toEqual({ ...expected, wallet_days: [] });
+    expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
     const keys = await connection.runAndReadAll(
-      `SELECT DISTINCT s.user_id, s.user_key = l.user_key AS same FROM sessions s JOIN user_lives l USING (project_id, user_id) ORDER BY ALL`,
+      `SELECT DISTINCT s.user_id, s.user_key = l.user_key AS same FROM sessions s JOIN keyed_user_lives l USING (project_id, user_id) ORDER BY ALL`,
     );
     expect(keys.getRowObjectsJS()).toEqual([
       { user_id: 'u1', same: true },
@@ -797,7 +801,7 @@ describe('derived tables (ADR 054)', () => {
     ]);
   });
 
-  it('build `custom_events` for a file of version 7, and rebuild nothing else but the tables of version 9', async () => {
+  it('build `custom_events` for a file of version 7, and rebuild nothing else but the tables of versions 9 and 10', async () => {
     await storeRows(store, [
       event('page_view', RANGE.fromMs, { user_id: 'u1' }),
       event('custom', RANGE.fromMs + 1, { user_id: 'u1', event_name: 'swap', props: '{"pair":"ETH/USDC"}' }),
@@ -811,11 +815,54 @@ describe('derived tables (ADR 054)', () => {
       await connection.run('UPDATE derived_tables_version SET version = 7');
     });
     expect(await ensureDerivedTables(connection)).toEqual([
-      'wallet_firsts',
+      'wallet_first_touches',
+      'keyed_user_lives',
+      'wallet_active_days',
       'transaction_summaries',
+      'incident_spans',
       'custom_events',
       'wallet_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
+  });
+
+  it('rename the tables for a file of version 9 (ADR 090): the old names dropped, the new ones rebuilt, nothing else', async () => {
+    await storeRows(store, [
+      event('page_view', RANGE.fromMs, { user_id: 'u1' }),
+      event('wallet_connected', RANGE.fromMs + DAY_MS, { user_id: 'u2', wallet_address: '0xe' }),
+      event('error', RANGE.fromMs + 2, { incident_id: 'inc_1', error_source: 'window', error_message: 'x' }),
+      event('custom', RANGE.fromMs + 3, { user_id: 'u1', event_name: 'swap', wallet_address: '0xe' }),
+    ]);
+    const expected = await derivedRows(connection);
+    for (const name of ['wallet_first_touches', 'keyed_user_lives', 'wallet_active_days', 'incident_spans'])
+      expect(expected[name]?.length, name).toBeGreaterThan(0);
+    expect(expected.custom_events).toMatchObject([{ wallet_address: '0xe', tx_from: null }]);
+    // A file of version 9: the tables under their old names, `custom_events` without the delete columns.
+    await inTransaction(connection, async () => {
+      await connection.run('ALTER TABLE wallet_first_touches RENAME TO wallet_firsts');
+      await connection.run('ALTER TABLE keyed_user_lives RENAME TO user_lives');
+      await connection.run('ALTER TABLE wallet_active_days RENAME TO wallet_days');
+      await connection.run('ALTER TABLE incident_spans RENAME TO incident_lives');
+      await connection.run(
+        'CREATE TABLE custom_events_9 AS SELECT project_id, id, type, ts, user_id, event_name, app_user_id, props FROM custom_events',
+      );
+      await connection.run('DROP TABLE custom_events');
+      await connection.run('ALTER TABLE custom_events_9 RENAME TO custom_events');
+      await connection.run('DELETE FROM user_days');
+      await connection.run('UPDATE derived_tables_version SET version = 9');
+    });
+    expect(await ensureDerivedTables(connection)).toEqual([
+      'wallet_first_touches',
+      'keyed_user_lives',
+      'wallet_active_days',
+      'incident_spans',
+      'custom_events',
+    ]);
+    expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
+    const tables = await connection.runAndReadAll(
+      `SELECT table_name FROM duckdb_tables() WHERE table_name IN ('wallet_firsts', 'user_lives', 'wallet_days', 'incident_lives')`,
+    );
+    expect(tables.getRowObjectsJS()).toEqual([]);
+    expect(await ensureDerivedTables(connection)).toEqual([]);
   });
 });

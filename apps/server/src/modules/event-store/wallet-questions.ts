@@ -258,7 +258,7 @@ export type WalletListRow = {
 
 export type WalletQuestions = {
   /**
-   * Wallets per lifecycle stage as of the day `asOfDay` of `timeZone` (default UTC: `wallet_days`; another
+   * Wallets per lifecycle stage as of the day `asOfDay` of `timeZone` (default UTC: `wallet_days`, DuckDB `wallet_active_days`; another
    * zone: its local days, `lifecycleWindow`), with the Power threshold used; with `matching`, only the
    * wallets a passing session carried (their stages and the threshold those of all wallets).
    */

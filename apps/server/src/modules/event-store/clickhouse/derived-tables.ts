@@ -20,6 +20,7 @@ import {
   sessionDaysOfEvents,
   userValueSetsOfSessionDays,
 } from './session-days.ts';
+import { alignUserDays } from './user-days.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -52,26 +53,6 @@ export const ERROR_EVENTS = `${ERROR_SUBSET.table} FINAL`;
 export const FAILED_TRANSACTIONS = `${FAILED_TX_SUBSET.table} FINAL`;
 export const WALLET_CONNECTIONS = `${CONNECTION_SUBSET.table} FINAL`;
 
-/** The UTC day of an event. */
-const EVENT_DAY = "toDate(ts, 'UTC')";
-
-/**
- * The (project, UTC day, user) of every event: the denominator of an incident's reach reads a project's
- * users per day over the incident's whole life, which would otherwise be every event of those days. The
- * view keeps one row per key and inserted block; merges and distinct counts do the rest.
- */
-export const CREATE_USER_DAYS = `CREATE TABLE IF NOT EXISTS user_days (
-  project_id String,
-  day Date,
-  user_id String
-) ENGINE = ReplacingMergeTree
-ORDER BY (project_id, day, user_id)`;
-
-const USER_DAYS_OF_EVENTS = `SELECT DISTINCT project_id, ${EVENT_DAY} AS day, user_id FROM events`;
-
-export const CREATE_USER_DAYS_VIEW = `CREATE MATERIALIZED VIEW IF NOT EXISTS user_days_of_events TO user_days AS
-${USER_DAYS_OF_EVENTS}`;
-
 /**
  * The statements that create one subset beside `events`: its table (`tableStatement`, from schema.ts),
  * the view that feeds it, then the rows already stored. The view comes first, so an event loaded while
@@ -86,44 +67,6 @@ SELECT * FROM events WHERE ${subset.where}`,
     `INSERT INTO ${subset.table} SELECT * FROM events WHERE ${subset.where}`,
   ];
 }
-
-export const USER_DAYS_STATEMENTS = [
-  CREATE_USER_DAYS,
-  CREATE_USER_DAYS_VIEW,
-  `INSERT INTO user_days ${USER_DAYS_OF_EVENTS}`,
-];
-
-/**
- * Each transaction stage's keys (its SDK id, and its hash once it has one) with the stage's time: the
- * transaction screen opens a transaction by either, which `events` (sorted by time) can only find by
- * reading all of a project's transactions. Beside the key, the columns every delete of events names
- * (`ts`, `user_id`, `wallet_address`, `tx_from`), so a delete takes the same rows out of it with the same
- * condition. Read through min, max and any: a stage stored twice changes none.
- */
-export const CREATE_TRANSACTION_KEYS = `CREATE TABLE IF NOT EXISTS transaction_keys (
-  project_id String,
-  key String,
-  tx_id String,
-  ts DateTime64(3, 'UTC'),
-  id String,
-  user_id String,
-  wallet_address Nullable(String),
-  tx_from Nullable(String)
-) ENGINE = ReplacingMergeTree
-ORDER BY (project_id, key, ts, id)`;
-
-const TRANSACTION_KEYS_OF_EVENTS = `SELECT project_id, key, assumeNotNull(tx_id) AS tx_id, ts, id, user_id,
-       wallet_address, tx_from
-  FROM events
- ARRAY JOIN arrayMap(k -> assumeNotNull(k), arrayFilter(k -> isNotNull(k), [tx_id, tx_hash])) AS key
- WHERE type = 'tx' AND tx_id IS NOT NULL`;
-
-export const TRANSACTION_KEYS_STATEMENTS = [
-  CREATE_TRANSACTION_KEYS,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS transaction_keys_of_events TO transaction_keys AS
-${TRANSACTION_KEYS_OF_EVENTS}`,
-  `INSERT INTO transaction_keys ${TRANSACTION_KEYS_OF_EVENTS}`,
-];
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
@@ -154,28 +97,6 @@ export async function deleteDerivedRows(
   await alignTransactionDays(clickhouse, params, change);
   await alignContractDays(clickhouse, params, change);
   await alignIncidentLives(clickhouse, params);
-}
-
-async function alignUserDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
-  if (change.kind === 'all') {
-    await deleteRows(clickhouse, 'user_days', change.where, params);
-    return;
-  }
-  const project = 'project_id = {project:String}';
-  if (change.kind === 'days') {
-    const day = `toDate(fromUnixTimestamp64Milli({${change.beforeParam}:Int64}, 'UTC'), 'UTC')`;
-    await deleteRows(clickhouse, 'user_days', `${project} AND day <= ${day}`, params);
-    await clickhouse.command(
-      `INSERT INTO user_days ${USER_DAYS_OF_EVENTS} WHERE ${project} AND ${EVENT_DAY} = ${day}`,
-      params,
-    );
-    return;
-  }
-  if (change.userIds.length === 0) return;
-  const users = { ...params, users: change.userIds };
-  const ofUsers = `${project} AND has({users:Array(String)}, user_id)`;
-  await deleteRows(clickhouse, 'user_days', ofUsers, users);
-  await clickhouse.command(`INSERT INTO user_days ${USER_DAYS_OF_EVENTS} WHERE ${ofUsers}`, users);
 }
 
 async function alignSessionDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {

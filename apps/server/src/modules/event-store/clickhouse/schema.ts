@@ -3,12 +3,7 @@ import { type ColumnKind, EVENT_COLUMNS, type EventColumnName, type Source } fro
 import type { ClickHouse } from './client.ts';
 import { CONTRACT_DAYS_STATEMENTS } from './contract-days.ts';
 import { CUSTOM_EVENTS_STATEMENTS } from './custom-events.ts';
-import {
-  EVENT_SUBSETS,
-  subsetStatements,
-  TRANSACTION_KEYS_STATEMENTS,
-  USER_DAYS_STATEMENTS,
-} from './derived-tables.ts';
+import { EVENT_SUBSETS, subsetStatements } from './derived-tables.ts';
 import { INCIDENT_LIVES_STATEMENTS } from './incident-lives.ts';
 import {
   CREATE_INCOMING_RECORDS,
@@ -21,6 +16,8 @@ import {
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
+import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
+import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';

@@ -8,9 +8,9 @@ import type { DerivedTable } from './derived-table.ts';
  */
 export const CUSTOM_EVENTS: DerivedTable = {
   name: 'custom_events',
-  definedIn: 8,
+  definedIn: 10,
   order: 'project_id, type, ts',
-  rows: `SELECT project_id, id, type, ts, user_id, event_name, app_user_id, props
+  rows: `SELECT project_id, type, ts, id, user_id, wallet_address, tx_from, event_name, app_user_id, props
   FROM {source} WHERE type IN ('custom', 'identify')`,
   onConflict: ['ON CONFLICT DO NOTHING'],
 };

@@ -2,17 +2,17 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { EVENT_COLUMNS } from '../event-row.ts';
 import { CUSTOM_EVENTS } from './custom-events.ts';
 import type { DerivedTable } from './derived-table.ts';
-import { INCIDENT_LIVES } from './incident-lives.ts';
 import { INCIDENT_MEMBERS } from './incident-members.ts';
 import { INCIDENT_OCCURRENCES } from './incident-occurrences.ts';
+import { INCIDENT_SPANS } from './incident-spans.ts';
+import { KEYED_USER_LIVES } from './keyed-user-lives.ts';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
 import { SESSIONS } from './sessions.ts';
 import { TRANSACTION_FAILURES } from './transaction-failures.ts';
 import { TRANSACTION_SUMMARIES } from './transaction-summaries.ts';
 import { USER_DAYS } from './user-days.ts';
-import { USER_LIVES } from './user-lives.ts';
-import { WALLET_DAYS } from './wallet-days.ts';
-import { WALLET_FIRSTS } from './wallet-firsts.ts';
+import { WALLET_ACTIVE_DAYS } from './wallet-active-days.ts';
+import { WALLET_FIRST_TOUCHES } from './wallet-first-touches.ts';
 import { WALLET_SESSIONS } from './wallet-sessions.ts';
 
 /**
@@ -24,21 +24,33 @@ import { WALLET_SESSIONS } from './wallet-sessions.ts';
 
 /** The derived tables, one file each, in the order a load applies them (incident_members after the two it joins). */
 const DERIVED_TABLES: readonly DerivedTable[] = [
-  WALLET_FIRSTS,
+  WALLET_FIRST_TOUCHES,
   USER_DAYS,
-  USER_LIVES,
-  WALLET_DAYS,
+  KEYED_USER_LIVES,
+  WALLET_ACTIVE_DAYS,
   SESSIONS,
   INCIDENT_OCCURRENCES,
   TRANSACTION_FAILURES,
   TRANSACTION_SUMMARIES,
-  INCIDENT_LIVES,
+  INCIDENT_SPANS,
   INCIDENT_MEMBERS,
   CUSTOM_EVENTS,
   WALLET_SESSIONS,
 ];
 
 export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);
+
+/**
+ * The names tables had before a version renamed them, dropped when a file older than that version opens
+ * (its tables of the new names are rebuilt). Version 10 renamed the tables whose shape differs from the
+ * ClickHouse table of the same name (docs/decisions/090-one-name-one-shape.md).
+ */
+export const RETIRED_TABLE_NAMES: readonly { name: string; before: number }[] = [
+  { name: 'wallet_firsts', before: 10 },
+  { name: 'user_lives', before: 10 },
+  { name: 'wallet_days', before: 10 },
+  { name: 'incident_lives', before: 10 },
+];
 
 /**
  * The rows of one insert, as a relation the upserts read: the store fills it (from rows records or SDK
@@ -142,8 +154,9 @@ export function outdatedDerivedTables(version: number | null): string[] {
 }
 
 /**
- * On start-up: creates the derived tables and rebuilds those missing or outdated (a version change
- * rebuilds only the tables it changed: for 10 M events, `user_lives` of version 5 takes seconds, all of
+ * On start-up: creates the derived tables, drops those of retired names and rebuilds those missing or
+ * outdated (a version change
+ * rebuilds only the tables it changed: for 10 M events, `keyed_user_lives` of version 5 takes seconds, all of
  * them minutes). Answers the tables it rebuilt.
  */
 export async function ensureDerivedTables(connection: DuckDBConnection): Promise<string[]> {
@@ -151,8 +164,14 @@ export async function ensureDerivedTables(connection: DuckDBConnection): Promise
   const reader = await connection.runAndReadAll('SELECT max(version) AS version FROM derived_tables_version');
   const version = reader.getRowObjectsJS()[0]?.version;
   if (version === DERIVED_TABLES_VERSION) return [];
-  const outdated = outdatedDerivedTables(version == null ? null : Number(version));
-  await inTransaction(connection, () => rebuildDerivedTables(connection, outdated));
+  const stored = version == null ? null : Number(version);
+  const outdated = outdatedDerivedTables(stored);
+  await inTransaction(connection, async () => {
+    for (const { name, before } of RETIRED_TABLE_NAMES) {
+      if (stored === null || stored < before) await connection.run(`DROP TABLE IF EXISTS ${name}`);
+    }
+    await rebuildDerivedTables(connection, outdated);
+  });
   return outdated;
 }
 

@@ -67,12 +67,12 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 9;
+export const DERIVED_TABLES_VERSION = 10;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
   // and its first `wallet_connected` (time and session).
-  `CREATE TABLE IF NOT EXISTS wallet_firsts (
+  `CREATE TABLE IF NOT EXISTS wallet_first_touches (
   project_id VARCHAR NOT NULL,
   wallet_address VARCHAR NOT NULL,
   first_seen TIMESTAMP NOT NULL,
@@ -92,7 +92,7 @@ export const CREATE_DERIVED_TABLES = [
 )`,
   // Per user: the first and the last UTC day with any event (docs/decisions/029: the incidents' reach),
   // and the user's key (derived-tables.ts userKeyOf; ADR 040).
-  `CREATE TABLE IF NOT EXISTS user_lives (
+  `CREATE TABLE IF NOT EXISTS keyed_user_lives (
   project_id VARCHAR NOT NULL,
   user_id VARCHAR NOT NULL,
   first_day DATE NOT NULL,
@@ -100,7 +100,7 @@ export const CREATE_DERIVED_TABLES = [
   user_key UBIGINT NOT NULL,
   PRIMARY KEY (project_id, user_id)
 )`,
-  `CREATE TABLE IF NOT EXISTS wallet_days (
+  `CREATE TABLE IF NOT EXISTS wallet_active_days (
   project_id VARCHAR NOT NULL,
   day DATE NOT NULL,
   wallet_address VARCHAR NOT NULL,
@@ -214,7 +214,7 @@ export const CREATE_DERIVED_TABLES = [
   // greatest id with a title, a code, a method (NULL when none there has one); the latest occurrence
   // with a wallet by (time, id). Each value beside the id it came from, so that loads merge in any order
   // (docs/decisions/031).
-  `CREATE TABLE IF NOT EXISTS incident_lives (
+  `CREATE TABLE IF NOT EXISTS incident_spans (
   project_id VARCHAR NOT NULL,
   incident_id VARCHAR NOT NULL,
   first_any_ts TIMESTAMP NOT NULL,
@@ -242,14 +242,17 @@ export const CREATE_DERIVED_TABLES = [
   member VARCHAR NOT NULL,
   PRIMARY KEY (project_id, incident_id, kind, member)
 )`,
-  // The custom and identify events with what the Events questions read (ADR 072): every column but the
-  // key as in `events`.
+  // The custom and identify events with what the Events questions read (ADR 072), and the columns every
+  // delete of events names: every column as in `events`, the same columns as ClickHouse's `custom_events`
+  // (ADR 090).
   `CREATE TABLE IF NOT EXISTS custom_events (
   project_id VARCHAR NOT NULL,
-  id VARCHAR NOT NULL,
   type VARCHAR NOT NULL,
   ts TIMESTAMP NOT NULL,
+  id VARCHAR NOT NULL,
   user_id VARCHAR NOT NULL,
+  wallet_address VARCHAR,
+  tx_from VARCHAR,
   event_name VARCHAR,
   app_user_id VARCHAR,
   props VARCHAR,

@@ -77,7 +77,7 @@ async function cutSessions(
 ): Promise<CutSessions> {
   // Two narrow probes: one per edge. A session across both edges is listed twice, which the id lookups
   // below do not mind. When asked, whether the users whose life meets the range (all those with a session
-  // in it) have as many keys as ids: a few thousand numbers to count, read from `user_lives`.
+  // in it) have as many keys as ids: a few thousand numbers to count, read from `keyed_user_lives`.
   const [row] = await rowsOf(
     connection,
     `SELECT list([session_id, user_id]) AS keys,
@@ -85,7 +85,7 @@ async function cutSessions(
             epoch_ms(min(first_ts) FILTER (WHERE last_ts >= ${TO})) AS cut_since${
               checkKeys
                 ? `,
-            (SELECT count(*) <> count(DISTINCT user_key) FROM user_lives
+            (SELECT count(*) <> count(DISTINCT user_key) FROM keyed_user_lives
               WHERE project_id = $project AND first_day <= ${TO}::DATE AND last_day >= ${FROM}::DATE) AS keys_collide`
                 : ''
             }

@@ -59,10 +59,10 @@ const aggregatesOf = (columns: readonly (readonly [string, string])[]) =>
 export const SESSION_AGGREGATES = aggregatesOf(SESSION_AGGREGATE_COLUMNS);
 
 /**
- * A user's key: the upper 64 bits of the MD5 of its id. `sessions` and `user_lives` store it beside the
+ * A user's key: the upper 64 bits of the MD5 of its id. `sessions` and `keyed_user_lives` store it beside the
  * id, so that the acquisition questions group sessions by a number rather than a string (ADR 040). Two
  * users of a project may share a key (unlikely, or on purpose: user ids come from the SDK): the questions
- * check `user_lives` first and group by the id when they do (session-rows.ts). MD5, not `hash()`: DuckDB's
+ * check `keyed_user_lives` first and group by the id when they do (session-rows.ts). MD5, not `hash()`: DuckDB's
  * hash may change between versions, and a stored key must equal one computed later.
  */
 export const userKeyOf = (column: string) => `(md5_number(${column}) >> 64)::UBIGINT`;

@@ -10,7 +10,7 @@ import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
 const isEmpty = (range: TimeRange) => range.fromMs >= range.toMs;
 
-/** Value-days of the whole days of both periods: rows of the derived `user_days`/`wallet_days` (ADR 005). */
+/** Value-days of the whole days of both periods: rows of the derived `user_days`/`wallet_active_days` (ADR 005). */
 async function wholeDays(connection: Connection, projectId: string, current: TimeRange, previous: TimeRange) {
   const params: Params = {
     project: projectId,
@@ -26,7 +26,7 @@ async function wholeDays(connection: Connection, projectId: string, current: Tim
     `SELECT (SELECT count(*) FROM user_days WHERE project_id = $project AND ${inPeriod('current')})::DOUBLE AS user_days,
             count(*) FILTER (WHERE ${inPeriod('current')})::DOUBLE AS wallet_days,
             count(*) FILTER (WHERE ${inPeriod('previous')})::DOUBLE AS previous_wallet_days
-       FROM wallet_days
+       FROM wallet_active_days
       WHERE project_id = $project AND day >= ${at('previous_from')}::DATE AND day < ${at('current_to')}::DATE`,
     params,
     DaysRow,

@@ -16,12 +16,12 @@ const CountsRow = z.record(z.string(), count);
  */
 const FILTERED_COUNT_LIMIT = 8;
 
-/** Ranges counted by one query over `user_lives` (two filtered counts each); more take several queries. */
+/** Ranges counted by one query over `keyed_user_lives` (two filtered counts each); more take several queries. */
 const LIVES_PER_QUERY = 32;
 
 /**
  * Distinct users of the project with any event during each incident's life (its UTC days, both ends
- * included): the denominator of its reach. The derived `user_lives` (each user's first and last day,
+ * included): the denominator of its reach. The derived `keyed_user_lives` (each user's first and last day,
  * ADR 029) answers every range that no user's life strictly contains: a user whose life overlaps such a
  * range has their first or last day in it. For a range that some lives contain (active before and after
  * it), those users may or may not have a day inside, which only `user_days` (one row per user and day,
@@ -75,7 +75,7 @@ async function usersByLives(
     ]);
     const [row] = await rowsOf(
       connection,
-      `SELECT ${columns.join(', ')} FROM user_lives WHERE project_id = $project`,
+      `SELECT ${columns.join(', ')} FROM keyed_user_lives WHERE project_id = $project`,
       spanParams(projectId, chunk),
       CountsRow,
     );

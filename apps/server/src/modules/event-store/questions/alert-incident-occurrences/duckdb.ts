@@ -4,7 +4,7 @@ import { IN_WINDOW, windowBucketOf, windowsSql } from '../../duckdb/alert-window
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
 import { type AlertIncidentOccurrences, AlertIncidentOccurrencesRow, occurrencesOf } from './question.ts';
 
-/** The occurrences from `events`; first seen and name from the derived `incident_lives` (ADR 035). */
+/** The occurrences from `events`; first seen and name from the derived `incident_spans` (ADR 035). */
 export async function alertIncidentOccurrences(
   connection: Connection,
   windows: readonly AlertWindow[],
@@ -27,7 +27,7 @@ export async function alertIncidentOccurrences(
      SELECT o.window_index, o.bucket, o.incident_id, l.title, o.occurrences, o.last_ms,
             epoch_ms(coalesce(l.first_ts, make_timestamp(o.last_ms * 1000))) AS first_seen_ms
        FROM occurrences o
-       LEFT JOIN incident_lives l ON l.project_id = o.project_id AND l.incident_id = o.incident_id`,
+       LEFT JOIN incident_spans l ON l.project_id = o.project_id AND l.incident_id = o.incident_id`,
     params,
     AlertIncidentOccurrencesRow,
   );

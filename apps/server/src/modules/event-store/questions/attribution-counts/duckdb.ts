@@ -17,7 +17,7 @@ const DIMENSION_COLUMNS: Record<AttributionDimension, string> = {
 /**
  * Sessions in the range grouped by their landing UTM value, plus the Total row, from the
  * per-session rows. "+ Wallets" counts wallets whose first connection ever (all time, whatever the
- * filters) happened in the range, in the session of that first connection (the derived `wallet_firsts`).
+ * filters) happened in the range, in the session of that first connection (the derived `wallet_first_touches`).
  * Sessions are first folded per (value, user), so that a row's users are its (value, user) rows and the
  * Total row's, its users: no distinct count over sessions. Without filters, users are told apart by their
  * key, a number, unless two share one (session-rows.ts). Definitions: docs/acquisition-and-incidents.md.
@@ -41,7 +41,7 @@ export async function attributionCounts(
     ),
     new_wallets AS (
       SELECT first_connected_session AS session_id, count(*) AS wallets
-        FROM wallet_firsts
+        FROM wallet_first_touches
        WHERE project_id = $project AND first_connected >= ${FROM} AND first_connected < ${TO}
        GROUP BY first_connected_session
     ),

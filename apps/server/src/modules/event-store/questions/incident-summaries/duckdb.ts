@@ -16,7 +16,7 @@ import {
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import { FiguresRow, type IncidentSummary, type SummaryOptions, summaryOf } from './question.ts';
 
-/** An incident's life from the derived `incident_lives`: DuckDB's own read before its figures. */
+/** An incident's life from the derived `incident_spans`: DuckDB's own read before its figures. */
 const LifeRow = z.object({
   incident_id: text,
   error_source: FiguresRow.shape.type,
@@ -56,13 +56,13 @@ function searchCondition(params: Params, search: string): string {
   ].join(' OR ');
 }
 
-/** A column of the latest occurrence with one, if it lies at the latest time (incident_lives keeps the same). */
+/** A column of the latest occurrence with one, if it lies at the latest time (incident_spans keeps the same). */
 const latestFigure = (column: string) =>
   `CASE WHEN max(ts) FILTER (WHERE ${column} IS NOT NULL) = max(ts)
         THEN arg_max(${column}, (ts, id)) FILTER (WHERE ${column} IS NOT NULL) END`;
 
 /**
- * An incident's life and latest occurrence, from the derived `incident_lives` (ADR 035), and its first
+ * An incident's life and latest occurrence, from the derived `incident_spans` (ADR 035), and its first
  * occurrence of any source: an earlier one of another source still moves its first sighting.
  */
 type Life = Omit<
@@ -71,13 +71,13 @@ type Life = Omit<
 > & { firstAnyMs: number };
 
 /** The project's incidents whose whole life lies in [$from, $to) (as `isWhole` says of a `Life`). */
-const WHOLE_LIVES = `SELECT incident_id FROM incident_lives
+const WHOLE_LIVES = `SELECT incident_id FROM incident_spans
      WHERE project_id = $project AND first_ts >= ${FROM} AND last_ts < ${TO}`;
 
 /**
  * Every incident with an occurrence in the range (docs/acquisition-and-incidents.md; the port's
  * `incidentSummaries`). An incident whose whole life lies in the range (always so for the lifetimes the
- * service asks for) is answered from the derived `incident_lives` and `incident_members`, without reading
+ * service asks for) is answered from the derived `incident_spans` and `incident_members`, without reading
  * its occurrences; the others, and every incident under a search, from their occurrences in the range.
  * One snapshot for all of it.
  */
@@ -126,7 +126,7 @@ async function livesDuring(
     `SELECT incident_id, error_source, title, epoch_ms(first_any_ts)::DOUBLE AS first_any,
             epoch_ms(first_ts)::DOUBLE AS first_seen,
             epoch_ms(last_ts)::DOUBLE AS last_seen, wallet, code::DOUBLE AS code, method, latest_id
-       FROM incident_lives
+       FROM incident_spans
       WHERE project_id = $project AND first_ts < ${TO} AND last_ts >= ${FROM}
         ${incidentId ? 'AND incident_id = $incident' : ''}`,
     params,

@@ -11,21 +11,21 @@ import {
   WINDOW_DAYS,
 } from './question.ts';
 
-/** Per wallet of the project with an active day up to $asof: the facts of question.ts, from `wallet_days`. */
+/** Per wallet of the project with an active day up to $asof: the facts of question.ts, from `wallet_active_days`. */
 export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
   SELECT wallet_address AS wallet,
          date_diff('day', min(day), $asof::DATE) AS age,
          count(*) FILTER (WHERE date_diff('day', day, $asof::DATE) < 28) AS n28,
          count(*) FILTER (WHERE date_diff('day', day, $asof::DATE) < 14) AS n14,
          count(*) FILTER (WHERE date_diff('day', day, $asof::DATE) BETWEEN 28 AND 55) AS n_before
-    FROM wallet_days
+    FROM wallet_active_days
    WHERE project_id = $project AND day <= $asof::DATE
    GROUP BY wallet_address
 )`;
 
 /**
  * The same facts in a zone other than UTC, from the events of the window's local days (A−55…A) and each
- * wallet's first time seen (`wallet_firsts`): a wallet first seen before the window is at least 56 days
+ * wallet's first time seen (`wallet_first_touches`): a wallet first seen before the window is at least 56 days
  * old, which is all the rules ask of its age then. Parameters `$lw_from`, `$lw_to` (`lifecycleParams`).
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
@@ -35,7 +35,7 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
          CASE WHEN lf.first_seen < make_timestamp($lw_from::BIGINT * 1000) THEN ${WINDOW_DAYS}
               ELSE ${back('epoch_ms(lf.first_seen)')} END AS age,
          coalesce(ld.n28, 0) AS n28, coalesce(ld.n14, 0) AS n14, coalesce(ld.n_before, 0) AS n_before
-    FROM wallet_firsts lf
+    FROM wallet_first_touches lf
     LEFT JOIN (
       SELECT wallet_address,
              count(DISTINCT back) FILTER (WHERE back < 28) AS n28,
@@ -62,7 +62,7 @@ export function walletFactsDuckdb(asOfDay: string, timeZone?: string): { sql: st
     : { sql: WALLET_FACTS_DUCKDB, params: { asof: asOfDay } };
 }
 
-/** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */
+/** The counts and the Power threshold of the as-of day, in one read of `wallet_active_days` (question.ts). */
 export async function lifecycleCounts(
   connection: Connection,
   projectId: string,

@@ -15,7 +15,7 @@ export { NO_POWER };
 
 /**
  * Lifecycle stages (docs/wallets.md, "Lifecycle stages"): each wallet's active UTC days (days any event
- * carried it, `wallet_days`) up to the as-of day A decide its stage, the first of New, Resurrected, Power,
+ * carried it: `wallet_days`, DuckDB's `wallet_active_days`) up to the as-of day A decide its stage, the first of New, Resurrected, Power,
  * Active, At risk, Churned that holds. Both engines count, per wallet, its first day and its active days
  * in three windows, then apply `STAGE_RULES` with the Power threshold that `powerThreshold` derives from
  * the recently active wallets' counts, in one read (`GROUP_SQL`, `countsOfGroups`).
@@ -29,7 +29,7 @@ export const WINDOW_DAYS = 2 * W.lifeDays;
 /**
  * In a zone other than UTC, the stages' days are local days (docs/wallets.md): the window is the local
  * days A−55…A as instants, `[fromMs, toMs)`, numbered 0…55 by `localDayRuns`. Null in UTC, where
- * `wallet_days` answers.
+ * `wallet_days` (DuckDB: `wallet_active_days`) answers.
  */
 export type LifecycleWindow = { fromMs: number; toMs: number; runs: LocalDayRun[] };
 

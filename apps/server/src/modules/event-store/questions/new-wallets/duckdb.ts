@@ -7,7 +7,7 @@ import { BucketValueRow, bucketMap } from '../../rows.ts';
 /**
  * Wallets connected in the range that no event of the project carried before `from`, each counted in the
  * bucket of its first connection in the range. "Carried before `from`" is the wallet's first sighting in
- * the derived `wallet_firsts` (ADR 005), not a scan of the history before the range.
+ * the derived `wallet_first_touches` (ADR 005), not a scan of the history before the range.
  */
 export async function newWallets(
   connection: Connection,
@@ -25,8 +25,8 @@ export async function newWallets(
         GROUP BY wallet_address
      )
      SELECT ${bucketOf('first_at', range)} AS bucket, count(*) AS value
-       FROM connected JOIN wallet_firsts USING (wallet_address)
-      WHERE wallet_firsts.project_id = $project AND wallet_firsts.first_seen >= ${FROM}
+       FROM connected JOIN wallet_first_touches USING (wallet_address)
+      WHERE wallet_first_touches.project_id = $project AND wallet_first_touches.first_seen >= ${FROM}
       GROUP BY bucket`,
     { ...bucketParams(projectId, range), ...filter.params },
     BucketValueRow,

@@ -51,7 +51,7 @@ export async function retentionCohorts(
   const cohort = `cohort AS (
     SELECT f.wallet_address AS wallet,
            ${periodOf('epoch_ms(f.first_connected)')} AS cohort
-      FROM wallet_firsts f
+      FROM wallet_first_touches f
      WHERE f.project_id = $project AND f.first_connected >= ${FROM} AND f.first_connected < ${TO} ${split} ${matching}
   )`;
   const sizes = await rowsOf(

@@ -23,10 +23,10 @@ export async function walletCounts(
         WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
      )
      SELECT count(*)::DOUBLE AS connected,
-            count(*) FILTER (WHERE wallet_firsts.first_seen >= ${FROM})::DOUBLE AS fresh
+            count(*) FILTER (WHERE wallet_first_touches.first_seen >= ${FROM})::DOUBLE AS fresh
        FROM connected
-       LEFT JOIN wallet_firsts ON wallet_firsts.project_id = $project
-        AND wallet_firsts.wallet_address = connected.wallet_address`,
+       LEFT JOIN wallet_first_touches ON wallet_first_touches.project_id = $project
+        AND wallet_first_touches.wallet_address = connected.wallet_address`,
     { ...rangeParams(projectId, range), ...filter.params },
     CountsRow,
   );

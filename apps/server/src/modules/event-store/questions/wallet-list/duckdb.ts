@@ -107,7 +107,7 @@ export async function walletList(
      ),
      firsts AS (
        SELECT wallet_address AS wallet, first_seen, first_source AS source, first_campaign AS campaign
-         FROM wallet_firsts
+         FROM wallet_first_touches
         WHERE project_id = $project AND wallet_address IN (SELECT wallet FROM seen)
      ),
      txs AS (

@@ -50,7 +50,7 @@ export async function walletProfile(
   );
   const days = await rowsOf(
     connection,
-    `SELECT strftime(day, '%Y-%m-%d') AS day FROM wallet_days
+    `SELECT strftime(day, '%Y-%m-%d') AS day FROM wallet_active_days
       WHERE project_id = $project AND wallet_address = $wallet ORDER BY day`,
     params,
     DayRow,

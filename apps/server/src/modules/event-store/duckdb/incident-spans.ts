@@ -1,23 +1,27 @@
 import { INCIDENT_SOURCES, sqlList } from '../domain.ts';
 import type { DerivedTable } from './derived-table.ts';
 
-/** The latest occurrence's figures `incident_lives` keeps: its name, the occurrences' column. */
+/** The latest occurrence's figures `incident_spans` keeps: its name, the occurrences' column. */
 const LATEST_FIGURES = [
   ['title', 'error_message'],
   ['code', 'error_code'],
   ['method', 'rpc_method'],
 ] as const;
-/** Whether a load's `incident_lives` row has a later latest time than the stored one (none: NULL). */
+/** Whether a load's `incident_spans` row has a later latest time than the stored one (none: NULL). */
 const LATER = `excluded.last_ts > coalesce(last_ts, '-infinity'::TIMESTAMP)`;
 const SAME_TIME = 'excluded.last_ts = last_ts';
 /** Likewise for the latest occurrence with a wallet (none: NULL). */
 const LATER_WALLET = `(excluded.wallet_ts IS NOT NULL AND (wallet_ts IS NULL
        OR (excluded.wallet_ts, excluded.wallet_id) > (wallet_ts, wallet_id)))`;
 
-/** `incident_lives`: each incident's life and its latest occurrence's figures (ADR 037). */
-export const INCIDENT_LIVES: DerivedTable = {
-  name: 'incident_lives',
-  definedIn: 6,
+/**
+ * `incident_spans`: each incident's first and last occurrence and its latest occurrence's figures, as plain
+ * values (ADR 037). Named `incident_lives` before version 10; ClickHouse's `incident_lives` holds aggregate
+ * states of the whole life instead (docs/decisions/090-one-name-one-shape.md).
+ */
+export const INCIDENT_SPANS: DerivedTable = {
+  name: 'incident_spans',
+  definedIn: 10,
   order: 'project_id, incident_id',
   // What the summaries read from the occurrences at the latest time (incident-summaries.ts): the
   // greatest id there, and per figure the greatest id there with a value and that value. A load's row

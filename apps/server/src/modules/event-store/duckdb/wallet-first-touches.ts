@@ -1,12 +1,14 @@
 import type { DerivedTable } from './derived-table.ts';
 
 /**
- * `wallet_firsts`: each wallet's first event (time, id, and the landing UTM source and campaign it
+ * `wallet_first_touches`: each wallet's first event (time, id, and the landing UTM source and campaign it
  * carries: the Wallets list's first touch, ADR 073) and first connection (ADR 005, 046).
+ * Named `wallet_firsts` before version 10; ClickHouse's `wallet_firsts` keeps the two first times alone
+ * (docs/decisions/090-one-name-one-shape.md).
  */
-export const WALLET_FIRSTS: DerivedTable = {
-  name: 'wallet_firsts',
-  definedIn: 9,
+export const WALLET_FIRST_TOUCHES: DerivedTable = {
+  name: 'wallet_first_touches',
+  definedIn: 10,
   order: 'project_id, first_seen',
   // The earliest connection wins; the smaller session id breaks a tie, so the answer is stable. The first
   // event is the least (time, id). Only rows that change are written (most loads see wallets already known).

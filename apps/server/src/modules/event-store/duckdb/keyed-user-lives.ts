@@ -1,10 +1,13 @@
 import type { DerivedTable } from './derived-table.ts';
 import { userKeyOf } from './sessions.ts';
 
-/** `user_lives`: each user's first and last day, with the user's key (ADR 032, 040). */
-export const USER_LIVES: DerivedTable = {
-  name: 'user_lives',
-  definedIn: 7,
+/**
+ * `keyed_user_lives`: each user's first and last day, with the user's key (ADR 032, 040). Named `user_lives`
+ * before version 10; ClickHouse's `user_lives` has no key (docs/decisions/090-one-name-one-shape.md).
+ */
+export const KEYED_USER_LIVES: DerivedTable = {
+  name: 'keyed_user_lives',
+  definedIn: 10,
   order: 'project_id, first_day',
   // Written only when a load moves a user's first or last day (most loads see users known already).
   rows: `SELECT project_id, user_id, min(ts)::DATE AS first_day, max(ts)::DATE AS last_day,
