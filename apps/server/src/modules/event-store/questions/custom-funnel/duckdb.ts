@@ -1,4 +1,5 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
+import type { FunnelStep } from '@polyflow/contracts/funnels';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import {
   type Connection,
@@ -30,6 +31,14 @@ import {
  * of the user's first step-1 event (time, then id). Not ASOF joins: DuckDB's `ASOF LEFT JOIN … c.t < e.t`
  * matched users without any such event on the bench store (ADR 070).
  */
+/** The event type each step kind matches (a fixed map, never caller text). */
+const STEP_TYPES: Record<FunnelStep['kind'], string> = {
+  page: 'page_view',
+  event: 'custom',
+  wallet_connected: 'wallet_connected',
+  transaction: 'tx',
+};
+
 export function customFunnel(
   connection: Connection,
   projectId: string,
@@ -75,7 +84,7 @@ export function customFunnel(
         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
        WHERE project_id = $project AND ts >= ${FROM}
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
-         AND (${conditions.map((condition) => condition.sql).join(' OR ')})
+         AND type IN (${[...new Set(funnel.steps.map((step) => STEP_TYPES[step.kind]))].map((type) => `'${type}'`).join(', ')})
     ),
     starts AS (SELECT who, t${split ? ', id, value' : ''} FROM matched WHERE s1 AND t < $to),
     c2 AS (
