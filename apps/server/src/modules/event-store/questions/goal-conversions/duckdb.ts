@@ -43,10 +43,11 @@ export function goalCondition(goal: GoalMatch, prefix: string): { sql: string; p
 
 /**
  * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions),
- * reading only what a goal can match: the range's events reduced to their distinct (SDK user, viewed path)
- * pairs, each distinct path tested once against the path goals' expressions, and the range's rows of the
- * derived `custom_events` (ADR 072) for the event goals; then the SDK users' flags are merged per user
- * (identify applied) and counted. Every part is a set (an event stored twice changes nothing).
+ * reading only what each part needs (ADR 085): the range's SDK users from `user_days` for its whole UTC
+ * days and from the events for the pieces of days at its ends; its page views reduced to their distinct
+ * (SDK user, path) pairs, each distinct path tested once against the path goals' expressions; the range's
+ * rows of the derived `custom_events` (ADR 072) for the event goals. Then the SDK users' flags are merged
+ * per user (identify applied) and counted. Every part is a set (an event stored twice changes nothing).
  */
 export async function goalConversions(
   connection: Connection,
