@@ -16,6 +16,7 @@ import { customFunnel } from '../questions/custom-funnel/clickhouse.ts';
 import { eventSpan } from '../questions/event-span/clickhouse.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
+import { filteredOverview } from '../questions/filtered-overview/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
 import { goalAttribution } from '../questions/goal-attribution/clickhouse.ts';
@@ -113,6 +114,8 @@ export async function createClickHouseEventStore(
     walletCounts: (projectId, range, filters) => walletCounts(clickhouse, projectId, range, filters),
     activeDays: (projectId, range, previousRange, timeZone, filters) =>
       activeDays(clickhouse, projectId, range, previousRange, timeZone, filters),
+    filteredOverview: (projectId, range, previousRange, timeZone, filters) =>
+      filteredOverview(clickhouse, projectId, range, previousRange, timeZone, filters),
     contractFunctions: (projectId, range, limit, filters) =>
       contractFunctions(clickhouse, projectId, range, limit, filters),
     walletProviders: (projectId, range, filters) => walletProviders(clickhouse, projectId, range, filters),
@@ -164,8 +167,7 @@ export async function createClickHouseEventStore(
     failedTransactionCost: (projectId, range, filters, timeZone) =>
       failedTransactionCostQuestion(clickhouse, projectId, range, filters, timeZone),
     walletProfile: (projectId, wallet) => walletProfileQuestion(clickhouse, projectId, wallet),
-    walletTimeline: (projectId, wallet, sessions) =>
-      walletTimelineQuestion(clickhouse, projectId, wallet, sessions),
+    walletTimeline: (projectId, wallet, page) => walletTimelineQuestion(clickhouse, projectId, wallet, page),
     walletList: (projectId, query) => walletListQuestion(clickhouse, projectId, query),
 
     async ping() {
