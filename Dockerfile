@@ -45,4 +45,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # libuv's thread pool serves Node's file calls and DuckDB's queries alike: more threads than DuckDB has
 # connections, so that serving the console's files never waits for a query (docs/decisions/034).
 ENV UV_THREADPOOL_SIZE=16
+# Two glibc malloc arenas instead of one per thread: what V8's and libuv's threads freed is not kept per
+# thread (about 4 MB less resident when idle; docs/decisions/089).
+ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--max-semi-space-size=32", "--expose-gc", "apps/server/dist/main.js"]

@@ -24,9 +24,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   if (!existsSync(entry)) throw new Error('The server is not built: run `npm run build` first.');
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  // UV_THREADPOOL_SIZE as `npm start` sets it (docs/decisions/034).
+  // UV_THREADPOOL_SIZE and MALLOC_ARENA_MAX as `npm start` sets them (docs/decisions/034, 089).
   const fullEnv: NodeJS.ProcessEnv = {
     UV_THREADPOOL_SIZE: '16',
+    MALLOC_ARENA_MAX: '2',
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',

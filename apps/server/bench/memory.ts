@@ -4,7 +4,9 @@
  * its RSS (from /proc) idle after start-up, right after BENCH_EVENTS (default 1,000,000) events ingested
  * over HTTP in batches of 20 from a few client IPs (geo-IP and User-Agent parsing on every batch), and once
  * the loader has moved them into DuckDB. "Idle" is 20 s without a request: the server gives its young
- * generation back after 10–15 s of quiet (src/http/idle-memory.ts), as a server between bursts would.
+ * generation back after 10–15 s of quiet, 15–20 s when V8 needs a second collection to shrink it
+ * (src/http/idle-memory.ts), as a server between bursts would. The server runs as `npm start` runs it
+ * (support/server-process.ts: the same Node flags, `UV_THREADPOOL_SIZE` and `MALLOC_ARENA_MAX`).
  * Also prints RSS 5 s after start-up, before that release. Exits 1 when idle RSS is over the 120 MB
  * budget (DESIGN.md).
  */

@@ -69,6 +69,10 @@ test('a failed transaction in the history leads to its wallet, its incident and 
   await snap(page, 'wallet-page-1440');
   await fitsPhone(page, 'wallet-page');
 
+  // This wallet's sessions fit the first page: no older ones to ask for.
+  await expect(page.getByText(/^The latest (\d+) of \1 sessions/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Older sessions' })).toHaveCount(0);
+
   // The wallet error that came with the failure belongs to an incident.
   await page.getByRole('link', { name: 'Open its incident' }).first().click();
   await expect(page).toHaveURL(/\/errorlogs\//);
@@ -82,6 +86,54 @@ test('a failed transaction in the history leads to its wallet, its incident and 
   // An address the project never saw.
   await page.goto(`${demo.url}/console/${demo.projectId}/wallets/0x${'0'.repeat(39)}1`);
   await expect(page.getByText('Wallet not seen')).toBeVisible();
+});
+
+/** Sends events as a dapp does (POST /api/v1/events from a whitelisted origin, a browser's User-Agent). */
+async function send(events: object[]) {
+  const response = await fetch(`${demo.url}/api/v1/events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'text/plain',
+      origin: 'http://localhost',
+      'user-agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+    },
+    body: JSON.stringify({ apiKey: demo.apiKey, sdkVersion: '2.0.0', release: 'v1.4.0', events }),
+  });
+  expect(response.status).toBe(200);
+  expect((await response.json()).accepted).toBe(events.length);
+}
+
+test('a wallet with 12 sessions shows the newest 10, then the older ones on demand', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A returning wallet: one session a day for 12 days, each a page view and a connection.
+  const address = `0x${'e2'.repeat(20)}`;
+  const wallet = { provider: 'MetaMask', rdns: 'io.metamask', chainId: 1, address };
+  const events = Array.from({ length: 12 }, (_, day) => {
+    const ts = Date.now() - (day + 1) * 86_400_000;
+    const session = { userId: 'e2e-returning', sessionId: `e2e-returning-${day}`, path: '/swap' };
+    return [
+      { ...session, id: `e2e_ret_${day}_a`, ts, type: 'page_view' },
+      { ...session, id: `e2e_ret_${day}_b`, ts: ts + 30_000, type: 'wallet_connected', wallet },
+    ];
+  }).flat();
+  await send(events);
+
+  await page.setViewportSize(DESKTOP);
+  await logInAsDemo(page, demo);
+  const summary = page.getByText(/^The latest \d+ of 12 sessions/);
+  // Acknowledged events reach the store within the loader's few seconds: reload until they are there.
+  await expect(async () => {
+    await page.goto(`${demo.url}/console/${demo.projectId}/wallets/${address}`);
+    await expect(summary).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(summary).toHaveText('The latest 10 of 12 sessions, newest first.');
+  await snap(page, 'wallet-page-newest-sessions-1440');
+  await page.getByRole('button', { name: 'Older sessions' }).click();
+  await expect(summary).toHaveText('The latest 12 of 12 sessions, newest first.');
+  await expect(page.getByRole('button', { name: 'Older sessions' })).toHaveCount(0);
+  await snap(page, 'wallet-page-older-sessions-1440');
+  await fitsPhone(page, 'wallet-page-older-sessions');
 });
 
 test('the Wallets list searches, filters by stage and links to each wallet', async ({ page }) => {

@@ -21,16 +21,27 @@ export type Comparison =
   | { hasChange: false; reason: 'no-previous' | 'no-current' };
 
 const LOCALE = 'en-US';
-const wholePercent = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+/**
+ * Made on first use, not when the module loads: an Intl formatter reads ICU's number data, about 5 MB of
+ * pages of the `node` binary that would otherwise stay resident in an idle server (docs/decisions/089).
+ */
+const formatters = new Map<number, Intl.NumberFormat>();
+function withDecimals(maximumFractionDigits: number): Intl.NumberFormat {
+  let formatter = formatters.get(maximumFractionDigits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits });
+    formatters.set(maximumFractionDigits, formatter);
+  }
+  return formatter;
+}
 /** Below this a change is rounding noise, and reads as flat. */
 const EPSILON = 1e-9;
 
 function magnitudeOf(change: number, kind: ChangeKind): string {
   const hundredths = Math.abs(change) * 100;
-  if (kind === 'points') return `${oneDecimal.format(hundredths)} pp`;
+  if (kind === 'points') return `${withDecimals(1).format(hundredths)} pp`;
   // A whole percent from 10 % up, one decimal below: "+3.5%" says more than "+4%".
-  return `${(hundredths >= 10 ? wholePercent : oneDecimal).format(hundredths)}%`;
+  return `${withDecimals(hundredths >= 10 ? 0 : 1).format(hundredths)}%`;
 }
 
 export function compare(current: number | null, previous: number | null, kind: ChangeKind): Comparison {

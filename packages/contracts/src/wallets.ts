@@ -87,8 +87,11 @@ export const WalletSchema = z.object({
       events: z.array(WalletTimelineEventSchema),
     }),
   ),
+  /** Cursor of the older sessions (the `walletSessions` query's `after`); null when these are all. */
+  olderSessions: z.string().nullable(),
 });
 export type Wallet = z.infer<typeof WalletSchema>;
+export type WalletSession = Wallet['sessions'][number];
 
 export const WalletListRowSchema = z.object({
   address: z.string(),

@@ -54,8 +54,9 @@ export async function startServer(
     {
       cwd: serverRoot,
       env: {
-        // As `npm start` sets it (ADR 034).
+        // As `npm start` sets them (ADR 034, ADR 089).
         UV_THREADPOOL_SIZE: '16',
+        MALLOC_ARENA_MAX: '2',
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -1,29 +1,64 @@
+import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 
-/** How often the server looks whether requests arrived, and how many quiet looks make it idle. */
+/** How often the server looks whether requests arrived: a look that saw none finds it idle. */
 const CHECK_EVERY_MS = 5_000;
-const QUIET_CHECKS_BEFORE_RELEASE = 2;
+/** The young generation once V8 has shrunk it (1 MB); traffic grows it to 64 MB (`--max-semi-space-size=32`). */
+const SHRUNK_YOUNG_GENERATION_BYTES = 4 * 1024 * 1024;
+/** Collections per quiet spell, one a look, until the young generation has shrunk. */
+const MAX_COLLECTIONS = 4;
 
 type Collect = () => void;
 
+/** The young generation's committed size (V8's `new_space`), in bytes. */
+export function youngGenerationBytes(): number {
+  return v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+}
+
 /**
- * Gives memory back to the system once the server has been idle for 10–15 s (docs/decisions/014).
+ * Node's `gc` (`--expose-gc`) as one compacting full collection: the pages that start-up or a burst left
+ * partly used are moved together and given back, not only the dead objects swept (docs/decisions/089).
+ */
+export function compactingCollection(
+  gc: Collect | undefined = (globalThis as { gc?: Collect }).gc,
+  setFlags: (flags: string) => void = (flags) => v8.setFlagsFromString(flags),
+): Collect | undefined {
+  if (!gc) return undefined;
+  return () => {
+    // Node keeps V8's flags writable after start (`--no-freeze-flags-after-init`); the flag is read by each
+    // full collection, so ingestion's own collections are unchanged.
+    setFlags('--compact-on-every-full-gc');
+    try {
+      gc();
+    } finally {
+      setFlags('--no-compact-on-every-full-gc');
+    }
+  };
+}
+
+/**
+ * Gives memory back to the system once the server has been idle for 5–10 s (docs/decisions/014, 089).
  *
  * Ingestion runs with a large V8 young generation (`--max-semi-space-size=32`: fewer scavenges per
- * request), which start-up work and every burst of traffic grow to ~30 MB; V8 shrinks it only in a full
- * collection that finds the allocation rate low, and an idle server runs no collection at all. So after
- * activity followed by 10 s without a request, one full collection runs: it takes ~20 ms on an idle heap,
- * and the young generation grows back as soon as traffic returns. Needs Node's `--expose-gc` (set by
- * `npm start`, the Dockerfile and the benches); without it nothing is done.
+ * request), which start-up work and every burst of traffic grow to 64 MB; an idle server runs no
+ * collection at all, so those pages would stay resident. After activity followed by a look (every 5 s)
+ * that saw no request, a full collection runs. V8 shrinks the young generation in a full collection only
+ * when it has seen a low but non-zero allocation rate over the last 5 s, which the first collection after
+ * a burst (or start-up) has not: so the collection is repeated at each quiet look, up to four times, until
+ * the young generation has shrunk, which is 10–15 s after the last request. Each takes ~20–40 ms on an idle
+ * heap and never runs while requests arrive; the young generation grows back as soon as traffic returns.
+ * Needs Node's `--expose-gc` (set by `npm start`, the Dockerfile and the benches); without it nothing is
+ * done.
  */
 export function releaseMemoryWhenIdle(
   app: FastifyInstance,
-  collect: Collect | undefined = (globalThis as { gc?: Collect }).gc,
+  collect: Collect | undefined = compactingCollection(),
+  youngGeneration: () => number = youngGenerationBytes,
 ): { stop(): void } {
   if (!collect) return { stop() {} };
   let requests = 0;
   let requestsSeen = 0;
-  let quietChecks = 0;
+  let collections = 0;
   // Start-up counts as activity: its garbage is the first to give back.
   let released = false;
   app.addHook('onRequest', (_request, _reply, done) => {
@@ -33,15 +68,14 @@ export function releaseMemoryWhenIdle(
   const timer = setInterval(() => {
     if (requests !== requestsSeen) {
       requestsSeen = requests;
-      quietChecks = 0;
+      collections = 0;
       released = false;
       return;
     }
     if (released) return;
-    quietChecks += 1;
-    if (quietChecks < QUIET_CHECKS_BEFORE_RELEASE) return;
     collect();
-    released = true;
+    collections += 1;
+    released = youngGeneration() <= SHRUNK_YOUNG_GENERATION_BYTES || collections >= MAX_COLLECTIONS;
   }, CHECK_EVERY_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };

@@ -78,6 +78,14 @@ const OVERVIEW = `query Overview($projectId: ID!, $from: DateTime, $to: DateTime
   }
 }`;
 
+/** The same figures with a filter every session passes (each event is a desktop's): the filtered overview (ADR 086). */
+const FILTERED_OVERVIEW = `query Overview($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
+  analyticsOverview(projectId: $projectId, from: $from, to: $to, filters: $filters) {
+    totalTransactions dailyActiveWallets averageTransactionsPerUserPerDay
+    dailyActiveWalletsTrend { current previous previousFrom previousTo }
+  }
+}`;
+
 const COHORTS = `query C($projectId: ID!, $from: DateTime, $to: DateTime) {
   retentionCohorts(projectId: $projectId, from: $from, to: $to) {
     granularity cohorts { start end size returned }
@@ -186,6 +194,20 @@ describe('per-day averages in the project time zone', () => {
       expect(answer.averageTransactionsPerUserPerDay).toBeCloseTo(1 / 4, 12);
       expect(answer.dailyActiveWalletsTrend.current).toBeCloseTo(4 / 3, 12);
       expect(answer.dailyActiveWalletsTrend.previous).toBe(0);
+    });
+
+    it(`${name}: with a filter, wallet- and user-days are of local days too`, async () => {
+      const [from, , , to] = edges;
+      const answer = await graphqlClient(test.app)(
+        FILTERED_OVERVIEW,
+        { projectId: projectOf[name], from, to, filters: { devices: ['desktop'] } },
+        { token: owner.token },
+      );
+      const filtered = dataOf(answer).analyticsOverview as Awaited<ReturnType<typeof overview>>;
+      expect(filtered.totalTransactions).toBe(1);
+      expect(filtered.dailyActiveWallets).toBeCloseTo(4 / 3, 12);
+      expect(filtered.averageTransactionsPerUserPerDay).toBeCloseTo(1 / 4, 12);
+      expect(filtered.dailyActiveWalletsTrend.previous).toBe(0);
     });
 
     it(`${name}: the changing day alone is one day`, async () => {

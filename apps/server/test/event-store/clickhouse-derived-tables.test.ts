@@ -122,7 +122,7 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
       ),
       walletEvents: await rowsOf(
         clickhouse,
-        `SELECT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id FROM wallet_events FINAL`,
+        `SELECT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id, tx_stage, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price FROM wallet_events FINAL`,
       ),
     },
     rebuilt: {
@@ -144,7 +144,7 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
       ),
       walletEvents: await rowsOf(
         clickhouse,
-        `SELECT DISTINCT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id FROM events FINAL
+        `SELECT DISTINCT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id, tx_stage, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price FROM events FINAL
           ARRAY JOIN arrayDistinct(arrayMap(w -> assumeNotNull(w), arrayFilter(w -> isNotNull(w), [wallet_address, tx_from]))) AS wallet`,
       ),
     },

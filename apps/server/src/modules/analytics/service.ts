@@ -63,6 +63,9 @@ const isFailure = (status: string) => status === 'reverted' || status === 'faile
 
 /** The filters of a question's input (docs/analytics.md, "Filters"); a refused list is BAD_USER_INPUT. */
 const filtersOf = (input: Filtered): AnalyticsFilters => parseFilters(AnalyticsFiltersSchema, input.filters);
+/** Whether a list is set (an absent, null or empty list does not filter: docs/analytics.md, "Filters"). */
+const hasFilter = (filters: AnalyticsFilters): boolean =>
+  Object.values(filters).some((values) => Array.isArray(values) && values.length > 0);
 
 const ratio = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? numerator / denominator : null;
@@ -141,12 +144,20 @@ export function createAnalyticsService({ projects, store, clock = systemClock }:
       // Like with like: a range that runs past now (Today at 07:40) is compared with the same elapsed part
       // of the period before it (yesterday until 07:40), not with a whole one.
       const previous = previousPeriod(range, clock().getTime());
-      const [outcomes, wallets, days] = await Promise.all([
-        store.transactionOutcomes(projectId, bucketRange(range), filters),
-        store.walletCounts(projectId, range, filters),
-        store.activeDays(projectId, range, previous, timeZone, filters),
-      ]);
-      const counts = outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 };
+      // With filters, one query finds each period's passing sessions once for all three (ADR 086).
+      const { counts, wallets, days } = hasFilter(filters)
+        ? await store
+            .filteredOverview(projectId, range, previous, timeZone, filters)
+            .then(({ outcomes, ...rest }) => ({ counts: outcomes, ...rest }))
+        : await Promise.all([
+            store.transactionOutcomes(projectId, bucketRange(range), filters),
+            store.walletCounts(projectId, range, filters),
+            store.activeDays(projectId, range, previous, timeZone, filters),
+          ]).then(([outcomes, wallets, days]) => ({
+            counts: outcomes.get(0) ?? { total: 0, submitted: 0, failed: 0, attempted: 0 },
+            wallets,
+            days,
+          }));
       // Days of the project's zone, a 23- or 25-hour day one each (docs/timezone.md).
       const dailyActiveWallets = days.walletDays / daysIn(range, timeZone);
       const previousDailyActiveWallets = days.previousWalletDays / daysIn(previous, timeZone);

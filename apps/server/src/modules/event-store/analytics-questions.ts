@@ -3,6 +3,7 @@ import type { AverageGasPriceQuestion } from './questions/average-gas-price/ques
 import type { ConnectedWalletsQuestion } from './questions/connected-wallets/question.ts';
 import type { ContractFunctionsQuestion } from './questions/contract-functions/question.ts';
 import type { EventSpanQuestion } from './questions/event-span/question.ts';
+import type { FilteredOverviewQuestion } from './questions/filtered-overview/question.ts';
 import type { NewWalletsQuestion } from './questions/new-wallets/question.ts';
 import type { RecentActivityQuestion } from './questions/recent-activity/question.ts';
 import type { RevertErrorNearQuestion } from './questions/revert-error-near/question.ts';
@@ -28,6 +29,7 @@ export type AnalyticsQuestions = EventSpanQuestion &
   AverageGasPriceQuestion &
   WalletCountsQuestion &
   ActiveDaysQuestion &
+  FilteredOverviewQuestion &
   ContractFunctionsQuestion &
   WalletProvidersQuestion &
   UsersByAttributeQuestions &
@@ -41,6 +43,7 @@ export type AnalyticsQuestions = EventSpanQuestion &
 
 export type { ActiveDays } from './questions/active-days/question.ts';
 export type { ContractFunctionRow } from './questions/contract-functions/question.ts';
+export type { FilteredOverview } from './questions/filtered-overview/question.ts';
 export type { RecentActivity } from './questions/recent-activity/question.ts';
 export type { PageRow } from './questions/top-pages/question.ts';
 export type { ReferrerRow } from './questions/top-referrers/question.ts';

@@ -216,6 +216,19 @@ export type WalletTimelineEvent = {
   walletNonce: string | null;
 };
 
+/** Where a session stands in a wallet's timeline: its latest event carrying the wallet, then its id. */
+export type SessionPosition = { lastMs: number; sessionId: string };
+
+/** One page of a wallet's timeline: `sessions` sessions, those after `after` (newest first) or the newest. */
+export type TimelinePage = { sessions: number; after: SessionPosition | null };
+
+export type WalletTimeline = {
+  /** Every event of the page's sessions, newest session first, oldest event first within. */
+  events: WalletTimelineEvent[];
+  /** The page's last session, when an older one exists (the next page starts after it); else null. */
+  older: SessionPosition | null;
+};
+
 export const WALLET_LIST_SORTS = ['last_seen', 'first_seen', 'transactions', 'failed', 'gas_paid'] as const;
 export type WalletListSort = (typeof WALLET_LIST_SORTS)[number];
 
@@ -282,8 +295,8 @@ export type WalletQuestions = {
   ): Promise<FailedTransactionCost>;
   /** One wallet's profile of all time; null when no event of the project carried it. */
   walletProfile(projectId: string, wallet: string): Promise<WalletProfile | null>;
-  /** Every event of the wallet's latest `sessions` sessions, newest session first, oldest event first within. */
-  walletTimeline(projectId: string, wallet: string, sessions: number): Promise<WalletTimelineEvent[]>;
+  /** One page of the wallet's sessions (by their latest event carrying it, newest first) with every event. */
+  walletTimeline(projectId: string, wallet: string, page: TimelinePage): Promise<WalletTimeline>;
   /** One page of the wallets seen in the range, filtered and sorted. */
   walletList(projectId: string, query: WalletListQuery): Promise<WalletListRow[]>;
 };

@@ -17,14 +17,22 @@ const GOOD = '#1a7f37';
 const BAD = '#b42318';
 const FONT = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
-const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+// Made on first use, not when the module loads: ICU's number data stays out of an idle server's memory
+// until a report is written (docs/decisions/089).
+let formats: { counts: Intl.NumberFormat; percent: Intl.NumberFormat } | undefined;
+function numberFormats(): { counts: Intl.NumberFormat; percent: Intl.NumberFormat } {
+  formats ??= {
+    counts: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
+    percent: new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }),
+  };
+  return formats;
+}
 
 function formatValue(figure: Pick<Figure, 'value' | 'kind'>): string {
   if (figure.value === null) return '—';
   if (figure.kind === 'points')
-    return figure.value > 0 && figure.value < 0.001 ? '< 0.1%' : percent.format(figure.value);
-  return counts.format(figure.value);
+    return figure.value > 0 && figure.value < 0.001 ? '< 0.1%' : numberFormats().percent.format(figure.value);
+  return numberFormats().counts.format(figure.value);
 }
 
 /**
@@ -111,7 +119,7 @@ export function reportEmail(input: ReportEmailInput): Email {
     if (rows.length === 0) return [`  ${empty}`];
     return rows.map(
       (row, index) =>
-        `  ${index + 1}. ${row.name}: ${counts.format(row.value)} (${changeText(row.comparison, row.value, row.previous)})`,
+        `  ${index + 1}. ${row.name}: ${numberFormats().counts.format(row.value)} (${changeText(row.comparison, row.value, row.previous)})`,
     );
   }
 
@@ -149,7 +157,7 @@ export function reportEmail(input: ReportEmailInput): Email {
                   : linked;
                 return `<tr>
 <td style="${cell}word-break:break-word;">${named}</td>
-<td align="right" style="${cell}font-weight:bold;">${counts.format(row.value)}</td>
+<td align="right" style="${cell}font-weight:bold;">${numberFormats().counts.format(row.value)}</td>
 <td align="right" style="${cell}width:110px;color:${MUTED};">${escapeHtml(changeText(row.comparison, row.value, row.previous))}</td>
 </tr>`;
               })

@@ -6,6 +6,7 @@ import { walletTypeDefs } from './schema.ts';
 import type { WalletService } from './service.ts';
 
 const WalletArgs = z.object({ projectId: text(64), address: text(200) });
+const SessionsArgs = WalletArgs.extend({ after: text(600) });
 const ListArgs = RangeArgs.extend({
   search: text(100).nullish(),
   stage: text(40).nullish(),
@@ -33,6 +34,9 @@ export function walletGraphqlModule({ wallets }: { wallets: WalletService }): Gr
     Query: {
       wallet: query(WalletArgs, (userId, { projectId, address }) =>
         wallets.wallet(userId, projectId, address),
+      ),
+      walletSessions: query(SessionsArgs, (userId, { projectId, address, after }) =>
+        wallets.walletSessions(userId, projectId, address, after),
       ),
       wallets: query(ListArgs, (userId, { projectId, ...input }) => wallets.list(userId, projectId, input)),
       walletLifecycle: query(FilteredArgs, (userId, { projectId, ...input }) =>

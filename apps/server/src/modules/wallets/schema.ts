@@ -85,8 +85,18 @@ export const walletTypeDefs = /* GraphQL */ `
     gas: [WalletChainGas!]!
     "NEW, RESURRECTED, POWER, ACTIVE, AT_RISK or CHURNED, as of today."
     stage: String
-    "The latest 50 sessions, newest first, each with its events oldest first (2,000 events at most)."
+    "Its newest 10 sessions, newest first, each with its events oldest first (2,000 events at most)."
     sessions: [WalletSession!]!
+    "Cursor of the older sessions (walletSessions' after); null when these are all."
+    olderSessions: String
+  }
+
+  "A page of a wallet's older sessions."
+  type WalletSessionPage {
+    "The next 10 sessions after the cursor, newest first, as Wallet.sessions."
+    sessions: [WalletSession!]!
+    "Cursor of the sessions after these; null when these are the oldest."
+    nextCursor: String
   }
 
   type WalletListRow {
@@ -169,6 +179,8 @@ export const walletTypeDefs = /* GraphQL */ `
   extend type Query {
     "One wallet (any case; answered lower case); null when no event of the project carried it."
     wallet(projectId: ID!, address: String!): Wallet
+    "The wallet's sessions older than a cursor (Wallet.olderSessions, or a page's nextCursor)."
+    walletSessions(projectId: ID!, address: String!, after: String!): WalletSessionPage!
     "Wallets seen in [from, to) (all time: its last 400 days), filtered, sorted, paged."
     wallets(
       projectId: ID!

@@ -23,15 +23,18 @@ import {
   type CohortDimension,
   factsOf,
   LIFECYCLE_STAGES,
+  LIFECYCLE_WINDOWS,
   type LifecycleCounts,
   type LifecycleStage,
   periodStartMs,
   type RetentionReturn,
+  type SessionPosition,
   stageOf,
   WALLET_LIST_SORTS,
   type WalletListQuery,
   type WalletListSort,
   type WalletQuestions,
+  type WalletTimeline,
   type WalletTimelineEvent,
 } from '../event-store/wallet-questions.ts';
 
@@ -49,8 +52,8 @@ export const MAX_RANGE_DAYS = 400;
 /** Ranges shorter than this get daily cohorts; weekly from here on. */
 export const DAILY_COHORTS_BELOW_DAYS = 30;
 export const COHORT_PERIODS = 12;
-/** The wallet page's timeline: the latest sessions. */
-export const TIMELINE_SESSIONS = 50;
+/** The wallet page's timeline: sessions per page, newest first ("older sessions" asks for the next). */
+export const TIMELINE_SESSIONS = 10;
 
 const ADDRESS = /^0x[0-9a-f]{40}$/i;
 const PREFIX = /^(0x)?[0-9a-f]{6,40}$/i;
@@ -165,6 +168,37 @@ function decodeListCursor(text: string, query: string): { value: string; wallet:
   return { value: value[1], wallet: value[2] };
 }
 
+/** A timeline cursor names its wallet: another wallet's cursor is refused, not misread. */
+function encodeSessionsCursor(wallet: string, position: SessionPosition): string {
+  return Buffer.from(JSON.stringify([wallet, position.lastMs, position.sessionId])).toString('base64url');
+}
+
+function decodeSessionsCursor(text: string, wallet: string): SessionPosition {
+  const invalid = () =>
+    new InputError(
+      "Invalid cursor: pass the olderSessions (or nextCursor) of the same wallet's sessions unchanged.",
+    );
+  if (text.length > 600 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 3 ||
+    value[0] !== wallet ||
+    !Number.isSafeInteger(value[1]) ||
+    typeof value[2] !== 'string' ||
+    value[2].length === 0 ||
+    value[2].length > 200
+  ) {
+    throw invalid();
+  }
+  return { lastMs: value[1], sessionId: value[2] };
+}
+
 const SORT_VALUE: Record<
   WalletListSort,
   (row: {
@@ -247,7 +281,9 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
 
   /**
    * One wallet's stage as of the as-of day: from its active UTC days in a UTC project; in another zone
-   * as the Wallets list decides it (its local days), so the page and the list agree.
+   * as the Wallets list decides it (its local days), so the page and the list agree. The project's Power
+   * threshold is asked only when it can decide: Power only ever takes the place of Active, and never
+   * below its least threshold.
    */
   async function stageOfWallet(
     projectId: string,
@@ -256,14 +292,18 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     range: TimeRange,
     asOfDay: string,
     zone: string,
-    counts: LifecycleCounts,
   ): Promise<LifecycleStage | null> {
+    const threshold = async () =>
+      (await store.lifecycleCounts(projectId, asOfDay, undefined, zone)).powerThreshold;
     if (zone === DEFAULT_TIME_ZONE) {
       const facts = factsOf(activeUtcDays, asOfDay);
-      return facts ? stageOf(facts, counts.powerThreshold) : null;
+      if (!facts) return null;
+      const withoutPower = stageOf(facts, null);
+      if (withoutPower !== 'active' || facts.n28 < LIFECYCLE_WINDOWS.powerMinDays) return withoutPower;
+      return stageOf(facts, await threshold());
     }
     const [row] = await store.walletList(projectId, {
-      ...emptyListQuery(range, asOfDay, counts.powerThreshold),
+      ...emptyListQuery(range, asOfDay, await threshold()),
       search: wallet,
       timeZone: zone,
     });
@@ -360,11 +400,10 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         toMs: Math.max(nowMs, profile.lastSeenMs + 1),
       };
       const asOfDay = asOfDayOf(range, zone);
-      const [timeline, counts] = await Promise.all([
-        store.walletTimeline(projectId, wallet, TIMELINE_SESSIONS),
-        store.lifecycleCounts(projectId, asOfDay, undefined, zone),
+      const [timeline, stage] = await Promise.all([
+        store.walletTimeline(projectId, wallet, { sessions: TIMELINE_SESSIONS, after: null }),
+        stageOfWallet(projectId, wallet, profile.activeDays, range, asOfDay, zone),
       ]);
-      const stage = await stageOfWallet(projectId, wallet, profile.activeDays, range, asOfDay, zone, counts);
       return {
         address: wallet,
         firstSeen: new Date(profile.firstSeenMs),
@@ -381,8 +420,22 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         reverted: profile.reverted,
         gas: profile.gas,
         stage: stage ? STAGE_NAMES[stage] : null,
-        sessions: sessionsOf(timeline),
+        ...sessionPage(wallet, timeline),
       };
+    },
+
+    /** The wallet's sessions after a cursor of its page (older ones), as the page's timeline. */
+    async walletSessions(userId: string, projectId: string, address: string, after: string) {
+      const wallet = parseAddress(address);
+      // Another user's project looks absent whatever the cursor: the owner check first.
+      await owned(userId, projectId);
+      const position = decodeSessionsCursor(after, wallet);
+      const timeline = await store.walletTimeline(projectId, wallet, {
+        sessions: TIMELINE_SESSIONS,
+        after: position,
+      });
+      const page = sessionPage(wallet, timeline);
+      return { sessions: page.sessions, nextCursor: page.olderSessions };
     },
 
     async list(userId: string, projectId: string, input: ListInput) {
@@ -465,6 +518,14 @@ function emptyListQuery(range: TimeRange, asOfDay: string, powerThreshold: numbe
     descending: true,
     limit: 1,
     after: null,
+  };
+}
+
+/** A timeline page as GraphQL answers it: its sessions, and the cursor of the older ones (null: none). */
+function sessionPage(wallet: string, timeline: WalletTimeline) {
+  return {
+    sessions: sessionsOf(timeline.events),
+    olderSessions: timeline.older ? encodeSessionsCursor(wallet, timeline.older) : null,
   };
 }
 

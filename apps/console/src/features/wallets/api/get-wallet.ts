@@ -1,5 +1,5 @@
 import type { LifecycleStageName } from '@polyflow/contracts/wallets';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../gql/gql';
 import type { WalletQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
@@ -15,6 +15,18 @@ export const WALLET_QUERY = graphql(`
       sessions { sessionId startedAt endedAt events {
           eventId time type path walletAddress walletProvider chainId txId txStage txHash txTo selector gasUsed effectiveGasPrice sigStage sigMethod errorSource errorMessage errorCode rpcMethod incidentId gasBalance walletNonce
         } }
+      olderSessions
+    }
+  }
+`);
+
+export const WALLET_SESSIONS_QUERY = graphql(`
+  query WalletSessions($projectId: ID!, $address: String!, $after: String!) {
+    walletSessions(projectId: $projectId, address: $address, after: $after) {
+      sessions { sessionId startedAt endedAt events {
+          eventId time type path walletAddress walletProvider chainId txId txStage txHash txTo selector gasUsed effectiveGasPrice sigStage sigMethod errorSource errorMessage errorCode rpcMethod incidentId gasBalance walletNonce
+        } }
+      nextCursor
     }
   }
 `);
@@ -39,5 +51,33 @@ export function useWallet(projectId: string, address: string) {
   return useQuery({
     queryKey: walletKeys.of('wallet', projectId, { address: address.toLowerCase() }),
     queryFn: ({ signal }) => getWallet(projectId, address, signal),
+  });
+}
+
+/**
+ * The wallet's sessions older than its page's (`olderCursor`: the page's olderSessions), 10 at a time,
+ * asked only once `asked` (the "Older sessions" button), then one more page per fetchNextPage.
+ */
+export function useOlderSessions(
+  projectId: string,
+  address: string,
+  olderCursor: string | null,
+  asked: boolean,
+) {
+  return useInfiniteQuery({
+    queryKey: walletKeys.of('walletSessions', projectId, {
+      address: address.toLowerCase(),
+      after: olderCursor,
+    }),
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await graphqlRequest(WALLET_SESSIONS_QUERY, {
+          variables: { projectId, address, after: pageParam },
+          signal,
+        })
+      ).walletSessions,
+    initialPageParam: olderCursor ?? '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    enabled: asked && olderCursor !== null,
   });
 }

@@ -1,5 +1,8 @@
-import type { Wallet, WalletTimelineEvent } from '@polyflow/contracts/wallets';
+import type { Wallet, WalletSession, WalletTimelineEvent } from '@polyflow/contracts/wallets';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import {
@@ -10,6 +13,7 @@ import {
   MousePointerClick,
 } from '../../../components/ui/icons';
 import { formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
+import { useOlderSessions } from '../api/get-wallet';
 import { chainName, formatNative, nativeSymbol } from '../lib/format';
 
 const STAGE_TONE: Record<string, string> = {
@@ -130,44 +134,77 @@ function EventLine({
 }
 
 export function WalletTimeline({
+  projectId,
   wallet,
   incidentPath,
 }: {
+  projectId: string;
   wallet: Wallet;
   incidentPath: (id: string) => string;
 }) {
+  // The page answers the newest sessions; older ones come 10 at a time, on demand (docs/wallets.md).
+  const [asked, setAsked] = useState(false);
+  const older = useOlderSessions(projectId, wallet.address, wallet.olderSessions, asked);
+  const sessions: WalletSession[] = [
+    ...wallet.sessions,
+    ...(older.data?.pages.flatMap((page) => page.sessions) ?? []),
+  ];
+  const more = asked ? older.hasNextPage : wallet.olderSessions !== null;
+  const loading = older.isFetching;
   return (
     <Card aria-labelledby="wallet-sessions">
       <CardHeader
         titleId="wallet-sessions"
         eyebrow="Timeline"
         title="Sessions"
-        description={`The latest ${wallet.sessions.length} of ${wallet.sessionCount} sessions, newest first.`}
+        description={`The latest ${sessions.length} of ${wallet.sessionCount} sessions, newest first.`}
       />
       <ol className="flex flex-col gap-4">
-        {wallet.sessions.map((session) => (
-          <li
-            key={session.sessionId}
-            className="rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200 sm:p-4"
-          >
-            <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-              {formatDateTime(session.startedAt)}
-              <span className="font-normal normal-case text-slate-500">
-                {' '}
-                · {session.events.length} events
-              </span>
-            </p>
-            <ul
-              className="mt-1 divide-y divide-slate-200"
-              aria-label={`Session of ${formatDateTime(session.startedAt)}`}
-            >
-              {session.events.map((event) => (
-                <EventLine key={event.eventId} event={event} incidentPath={incidentPath} />
-              ))}
-            </ul>
-          </li>
+        {sessions.map((session) => (
+          <SessionItem key={session.sessionId} session={session} incidentPath={incidentPath} />
         ))}
       </ol>
+      {older.isError && (
+        <div className="mt-4">
+          <Alert tone="error">Could not load older sessions: {older.error.message}</Alert>
+        </div>
+      )}
+      {more && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={loading}
+            onClick={() => (asked ? older.fetchNextPage() : setAsked(true))}
+          >
+            {loading ? 'Loading…' : 'Older sessions'}
+          </Button>
+        </div>
+      )}
     </Card>
+  );
+}
+
+function SessionItem({
+  session,
+  incidentPath,
+}: {
+  session: WalletSession;
+  incidentPath: (id: string) => string;
+}) {
+  return (
+    <li className="rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200 sm:p-4">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        {formatDateTime(session.startedAt)}
+        <span className="font-normal normal-case text-slate-500"> · {session.events.length} events</span>
+      </p>
+      <ul
+        className="mt-1 divide-y divide-slate-200"
+        aria-label={`Session of ${formatDateTime(session.startedAt)}`}
+      >
+        {session.events.map((event) => (
+          <EventLine key={event.eventId} event={event} incidentPath={incidentPath} />
+        ))}
+      </ul>
+    </li>
   );
 }

@@ -91,7 +91,7 @@ function WalletBody({
     <>
       <WalletSummary wallet={wallet.data} />
       <WalletProfileCard wallet={wallet.data} />
-      <WalletTimeline wallet={wallet.data} incidentPath={incidentPath} />
+      <WalletTimeline projectId={projectId} wallet={wallet.data} incidentPath={incidentPath} />
     </>
   );
 }

@@ -102,7 +102,15 @@ const wallet: Wallet = {
       ],
     },
   ],
+  olderSessions: null,
 };
+
+const session = (sessionId: string, startedAt: string) => ({
+  sessionId,
+  startedAt,
+  endedAt: startedAt,
+  events: [event({ eventId: `${sessionId}-e`, time: startedAt })],
+});
 
 describe('Wallet page', { timeout: 15_000 }, () => {
   it('shows the profile, the totals with gas burned, and a session timeline linking its incident', async () => {
@@ -121,6 +129,39 @@ describe('Wallet page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Open its incident' }).getAttribute('href')).toBe(
       `/console/${project.id}/errorlogs/inc-1`,
     );
+  });
+
+  it('loads older sessions on demand, page after page, until the oldest', async () => {
+    const pages: Record<string, Record<string, unknown>> = {
+      'cursor-1': { sessions: [session('s0', '2024-04-20T09:00:00.000Z')], nextCursor: 'cursor-2' },
+      'cursor-2': { sessions: [session('s-1', '2024-04-01T09:00:00.000Z')], nextCursor: null },
+    };
+    const { api, project } = setUp(`wallets/${ADDRESS}`, {
+      wallet: data({ wallet: { ...wallet, olderSessions: 'cursor-1' } }),
+      walletSessions: (variables) => data({ walletSessions: pages[String(variables.after)] }),
+    });
+    const button = await screen.findByRole('button', { name: 'Older sessions' });
+    // Nothing older is asked before the button is pressed.
+    expect(api.callsOf('walletSessions')).toHaveLength(0);
+    button.click();
+    expect(await screen.findByRole('list', { name: /Session of 20 Apr 2024/ })).toBeTruthy();
+    expect(api.lastCallOf('walletSessions')?.variables).toEqual({
+      projectId: project.id,
+      address: ADDRESS,
+      after: 'cursor-1',
+    });
+    (await screen.findByRole('button', { name: 'Older sessions' })).click();
+    expect(await screen.findByRole('list', { name: /Session of 1 Apr 2024/ })).toBeTruthy();
+    expect(api.lastCallOf('walletSessions')?.variables.after).toBe('cursor-2');
+    // The oldest page: no more button; the sessions of every page in order, newest first.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Older sessions' })).toBeNull());
+    expect(screen.getByText('The latest 3 of 7 sessions, newest first.')).toBeTruthy();
+  });
+
+  it('offers no older sessions when the page holds them all', async () => {
+    setUp(`wallets/${ADDRESS}`, { wallet: data({ wallet }) });
+    expect(await screen.findByRole('heading', { name: ADDRESS })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Older sessions' })).toBeNull();
   });
 
   it('says when the project never saw the wallet, and when the address is not one', async () => {

@@ -17,6 +17,7 @@ import { customFunnel } from '../questions/custom-funnel/clickhouse.ts';
 import { eventSpan } from '../questions/event-span/clickhouse.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/clickhouse.ts';
 import { filterOptions } from '../questions/filter-options/clickhouse.ts';
+import { filteredOverview } from '../questions/filtered-overview/clickhouse.ts';
 import { findTxEvent } from '../questions/find-tx-event/clickhouse.ts';
 import { funnelCounts } from '../questions/funnel-counts/clickhouse.ts';
 import { goalAttribution } from '../questions/goal-attribution/clickhouse.ts';
@@ -123,6 +124,8 @@ export async function createClickHouseEventStore(
       walletCounts(forProject(projectId), projectId, range, filters),
     activeDays: (projectId, range, previousRange, timeZone, filters) =>
       activeDays(forProject(projectId), projectId, range, previousRange, timeZone, filters),
+    filteredOverview: (projectId, range, previousRange, timeZone, filters) =>
+      filteredOverview(forProject(projectId), projectId, range, previousRange, timeZone, filters),
     contractFunctions: (projectId, range, limit, filters) =>
       contractFunctions(forProject(projectId), projectId, range, limit, filters),
     walletProviders: (projectId, range, filters) =>
@@ -180,8 +183,8 @@ export async function createClickHouseEventStore(
     failedTransactionCost: (projectId, range, filters, timeZone) =>
       failedTransactionCostQuestion(forProject(projectId), projectId, range, filters, timeZone),
     walletProfile: (projectId, wallet) => walletProfileQuestion(forProject(projectId), projectId, wallet),
-    walletTimeline: (projectId, wallet, sessions) =>
-      walletTimelineQuestion(forProject(projectId), projectId, wallet, sessions),
+    walletTimeline: (projectId, wallet, page) =>
+      walletTimelineQuestion(forProject(projectId), projectId, wallet, page),
     walletList: (projectId, query) => walletListQuestion(forProject(projectId), projectId, query),
 
     async ping() {

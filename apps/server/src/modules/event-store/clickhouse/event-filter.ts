@@ -27,6 +27,18 @@ const IN_FILTERED = 'IN (SELECT session_id FROM filtered_sessions)';
 
 /** The filter for `filters` over the range of the question's `from` and `to` (NO_FILTER without lists). */
 export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter {
+  return sessionFilter(filters, 'filtered_sessions', IN_RANGE);
+}
+
+/**
+ * The same filter as a CTE of another name over another range (`inRange`, a condition on `events` that
+ * names the project): for a question that matches the sessions of two periods in one query.
+ */
+export function sessionFilter(
+  filters: AnalyticsFilters | undefined,
+  name: string,
+  inRange: string,
+): EventFilter {
   const conditions: string[] = [];
   const params: Params = {};
   for (const [key, column] of Object.entries(ANALYTICS_FILTER_COLUMNS) as [
@@ -45,14 +57,14 @@ export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter 
   }
   if (conditions.length === 0) return NO_FILTER;
   return {
-    cte: `filtered_sessions AS (
+    cte: `${name} AS (
        SELECT session_id FROM events
-        WHERE ${IN_RANGE}
+        WHERE ${inRange}
         GROUP BY session_id
        HAVING ${conditions.join('\n          AND ')}
      )`,
-    events: ` AND session_id ${IN_FILTERED}`,
-    transactions: `argMin(session_id, ts) ${IN_FILTERED}`,
+    events: ` AND session_id IN (SELECT session_id FROM ${name})`,
+    transactions: `argMin(session_id, ts) IN (SELECT session_id FROM ${name})`,
     params,
   };
 }

@@ -1,10 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { ClickHouseError } from '@clickhouse/client';
 import { z } from 'zod';
 import type { EventWriter } from '../event-store.ts';
 import { BATCH_RECORD_PREFIX } from '../log-records.ts';
-import type { ClickHouse, Params } from './client.ts';
+import { type ClickHouse, isClickHouseError, type Params } from './client.ts';
 import { type DerivedRowsChange, deleteDerivedRows } from './derived-tables.ts';
 import { type SessionDayKey, sessionDayKeysOf } from './session-days.ts';
 import { EVENTS } from './sql.ts';
@@ -127,7 +126,7 @@ export function createEventWriter(clickhouse: ClickHouse) {
       });
     },
 
-    isRecordError: (error) => error instanceof ClickHouseError && RECORD_ERROR_CODES.has(Number(error.code)),
+    isRecordError: (error) => isClickHouseError(error) && RECORD_ERROR_CODES.has(Number(error.code)),
 
     async deleteProjectEvents(projectId) {
       const where = 'project_id = {project:String}';

@@ -114,6 +114,13 @@ function sourceNamesRequest(source: Source): boolean {
   return false;
 }
 
+/** `wallet_events`' columns after its wallet, typed as in `events`. */
+const WALLET_EVENT_COLUMN_TYPES = EVENT_COLUMNS.filter(({ name }) =>
+  (WALLET_EVENT_COLUMNS as readonly string[]).includes(name),
+)
+  .map((column) => `${column.name} ${columnType(column)}`)
+  .join(',\n  ');
+
 /** The schema's history: each version's statements, applied once, in order, at start-up. */
 const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
   { version: 1, statements: [CREATE_EVENTS, CREATE_INCOMING_RECORDS, ...CREATE_LOAD_VIEWS] },
@@ -160,13 +167,16 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // from what is stored (ADR 072).
   { version: 15, statements: CUSTOM_EVENTS_STATEMENTS },
   // Each event carrying a wallet, sorted by the wallet, for the wallet page (ADR 073).
+  { version: 16, statements: walletEventsStatements(WALLET_EVENT_COLUMN_TYPES) },
+  // `wallet_events` made again with each transaction stage's name, gas used and price, for the wallet
+  // page's gas (ADR 084): its view and table dropped, then made and filled from the stored events.
   {
-    version: 16,
-    statements: walletEventsStatements(
-      EVENT_COLUMNS.filter(({ name }) => (WALLET_EVENT_COLUMNS as readonly string[]).includes(name))
-        .map((column) => `${column.name} ${columnType(column)}`)
-        .join(',\n  '),
-    ),
+    version: 18,
+    statements: [
+      'DROP VIEW IF EXISTS wallet_events_of_events',
+      'DROP TABLE IF EXISTS wallet_events',
+      ...walletEventsStatements(WALLET_EVENT_COLUMN_TYPES),
+    ],
   },
 ];
 

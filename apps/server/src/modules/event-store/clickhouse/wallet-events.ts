@@ -7,6 +7,8 @@
  * loaded twice is one row after merges, and every read is a minimum, maximum, set or distinct count that
  * a duplicate does not change. It keeps `user_id`, `wallet_address`, `tx_from` and `ts`, the columns every
  * delete of events names, so each delete takes the same rows out of it with the same condition.
+ * Since schema version 18 it also holds each transaction stage's name, gas used and price (ADR 084): the
+ * page's gas reads the stages of its transactions here when all of them carry the wallet.
  */
 
 export const WALLET_EVENT_COLUMNS = [
@@ -23,6 +25,10 @@ export const WALLET_EVENT_COLUMNS = [
   'wallet_provider',
   'chain_id',
   'tx_id',
+  // Schema version 18 (ADR 084): the page's gas from the wallet's own transaction stages.
+  'tx_stage',
+  'gas_used',
+  'effective_gas_price',
 ] as const;
 
 const WALLET_EVENTS_OF_EVENTS = `SELECT wallet, ${WALLET_EVENT_COLUMNS.join(', ')}

@@ -20,6 +20,7 @@ import { customFunnel } from '../questions/custom-funnel/duckdb.ts';
 import { eventSpan } from '../questions/event-span/duckdb.ts';
 import { failedTransactionCost as failedTransactionCostQuestion } from '../questions/failed-transaction-cost/duckdb.ts';
 import { filterOptions } from '../questions/filter-options/duckdb.ts';
+import { filteredOverview } from '../questions/filtered-overview/duckdb.ts';
 import { findTxEvent } from '../questions/find-tx-event/duckdb.ts';
 import { funnelCounts } from '../questions/funnel-counts/duckdb.ts';
 import { goalAttribution } from '../questions/goal-attribution/duckdb.ts';
@@ -165,6 +166,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       use(projectId, (c) => walletCounts(c, projectId, range, filters)),
     activeDays: (projectId, range, previousRange, timeZone, filters) =>
       use(projectId, (c) => activeDays(c, projectId, range, previousRange, timeZone, filters)),
+    filteredOverview: (projectId, range, previousRange, timeZone, filters) =>
+      use(projectId, (c) => filteredOverview(c, projectId, range, previousRange, timeZone, filters)),
     contractFunctions: (projectId, range, limit, filters) =>
       use(projectId, (c) => contractFunctions(c, projectId, range, limit, filters)),
     walletProviders: (projectId, range, filters) =>
@@ -232,8 +235,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
     failedTransactionCost: (projectId, range, filters, timeZone) =>
       use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range, filters, timeZone)),
     walletProfile: (projectId, wallet) => use(projectId, (c) => walletProfileQuestion(c, projectId, wallet)),
-    walletTimeline: (projectId, wallet, sessions) =>
-      use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, sessions)),
+    walletTimeline: (projectId, wallet, page) =>
+      use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, page)),
     walletList: (projectId, query) => use(projectId, (c) => walletListQuestion(c, projectId, query)),
 
     async copyInto(file) {

@@ -24,19 +24,15 @@ const receiptsCte = (kept: string) => `receipts AS (
 )`;
 
 const chainId = z.coerce.number().nullable();
-const ChainRow = z.object({
-  chain: chainId,
-  paid: z.string(),
-  burned: z.string(),
-  reverted: z.coerce.number(),
-});
-const CostRow = z.object({
+/** The receipts per day (of the project's zone), chain, contract, function and kind, the fees in wei as text. */
+const GroupRow = z.object({
   day: z.string(),
   chain: chainId,
   contract: z.string().nullable(),
   fn: z.string().nullable(),
-  reverted: z.coerce.number(),
-  burned: z.string(),
+  stage: z.string(),
+  receipts: z.coerce.number(),
+  fee: z.string(),
 });
 
 export async function failedTransactionCost(
@@ -59,14 +55,18 @@ export async function failedTransactionCost(
     'toUnixTimestamp64Milli(r_ts)',
     (a, b) => `intDiv(${a}, ${b})`,
   );
-  const [chains, refusals, rows] = await Promise.all([
+  // One pass over the receipts per day, chain, contract, function and kind (the chains' sums from them,
+  // as on DuckDB) and one over the refusals: each names the filtered sessions once, and ClickHouse
+  // computes a CTE again wherever it is named (ADR 086).
+  const [groups, refusals] = await Promise.all([
     clickhouse.rows(
       `${ctes(RECEIPTS)}
-       SELECT r_chain AS chain, toString(sum(r_fee)) AS paid, toString(sumIf(r_fee, r_stage = 'reverted')) AS burned,
-              countIf(r_stage = 'reverted') AS reverted
-         FROM receipts GROUP BY r_chain`,
+       SELECT toString(${local ? local.sql : "toDate(r_ts, 'UTC')"}) AS day, r_chain AS chain, r_to AS contract, r_selector AS fn,
+              r_stage AS stage, count() AS receipts, toString(sum(r_fee)) AS fee
+         FROM receipts
+        GROUP BY day, r_chain, r_to, r_selector, r_stage`,
       params,
-      ChainRow,
+      GroupRow,
     ),
     clickhouse.rows(
       `${ctes()}
@@ -77,33 +77,36 @@ export async function failedTransactionCost(
       params,
       RefusalRow,
     ),
-    clickhouse.rows(
-      `${ctes(RECEIPTS)}
-       SELECT toString(${local ? local.sql : "toDate(r_ts, 'UTC')"}) AS day, r_chain AS chain, r_to AS contract, r_selector AS fn,
-              count() AS reverted, toString(sum(r_fee)) AS burned
-         FROM receipts WHERE r_stage = 'reverted'
-        GROUP BY day, r_chain, r_to, r_selector`,
-      params,
-      CostRow,
-    ),
   ]);
+  const chains = new Map<number | null, { paid: bigint; burned: bigint; reverted: number }>();
+  for (const row of groups) {
+    const chain = chains.get(row.chain) ?? { paid: 0n, burned: 0n, reverted: 0 };
+    chain.paid += BigInt(row.fee);
+    if (row.stage === 'reverted') {
+      chain.burned += BigInt(row.fee);
+      chain.reverted += row.receipts;
+    }
+    chains.set(row.chain, chain);
+  }
   return result(
     mergeChains(
-      chains.map((row) => ({
-        chainId: row.chain,
-        paid: row.paid,
-        burned: row.burned,
-        reverted: row.reverted,
+      [...chains].map(([chainId, chain]) => ({
+        chainId,
+        paid: chain.paid.toString(),
+        burned: chain.burned.toString(),
+        reverted: chain.reverted,
       })),
       refusals.map((row) => ({ chainId: row.chain, failed: row.failed })),
     ),
-    rows.map((row) => ({
-      day: local ? local.dateOf(row.day) : row.day,
-      chainId: row.chain,
-      contract: row.contract,
-      selector: row.fn,
-      reverted: row.reverted,
-      gasBurnedWei: row.burned,
-    })),
+    groups
+      .filter((row) => row.stage === 'reverted')
+      .map((row) => ({
+        day: local ? local.dateOf(row.day) : row.day,
+        chainId: row.chain,
+        contract: row.contract,
+        selector: row.fn,
+        reverted: row.receipts,
+        gasBurnedWei: row.fee,
+      })),
   );
 }

@@ -62,6 +62,18 @@ const receipts = (later: string) => `receipts AS (
 
 const LaterRow = z.object({ tx_id: text });
 
+/** The filtered question's one query: a receipts group (GroupRow) or a chain's refusals (`receipts`: failed). */
+const PartRow = z.object({
+  part: z.enum(['receipts', 'refusals']),
+  day: textOrNull,
+  chain_id: numberOrNull,
+  tx_to: textOrNull,
+  selector: textOrNull,
+  tx_stage: textOrNull,
+  receipts: count,
+  fee: textOrNull,
+});
+
 /**
  * With the Analytics filters (docs/wallets.md): the receipts of the transactions whose request's session
  * passes, from the events (`transaction_summaries` keeps no session; ADR 074).
@@ -107,27 +119,48 @@ export async function failedTransactionCost(
       : `tx_id IN (${Object.keys(ids)
           .map((name) => `$${name}`)
           .join(', ')})`;
-  const groups = await rowsOf(
-    connection,
-    `${filter.cte ? filteredReceipts(filter) : `WITH ${receipts(isLater)}`}
-     SELECT ${local ? `(${local.sql})::VARCHAR` : "strftime(ts, '%Y-%m-%d')"} AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
-            sum(fee)::VARCHAR AS fee
-       FROM receipts
-      GROUP BY ALL`,
-    { ...params, ...ids, ...filter.params },
-    GroupRow,
-  );
-  const refusals = await rowsOf(
-    connection,
-    `${withCtes(filter.cte, filter.cte ? FILTERED_TRANSACTIONS_CTE : '')}
-     SELECT chain_id AS chain, count(DISTINCT tx_id) AS failed
+  const day = local ? `(${local.sql})::VARCHAR` : "strftime(ts, '%Y-%m-%d')";
+  const refusalsSql = (kept: string) => `SELECT chain_id AS chain, count(DISTINCT tx_id) AS failed
        FROM events
-      WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage = 'failed'
-            ${filter.cte ? 'AND tx_id IN (SELECT tx_id FROM filtered_transactions)' : ''}
-      GROUP BY chain_id`,
-    { ...params, ...filter.params },
-    RefusalRow,
-  );
+      WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage = 'failed'${kept}
+      GROUP BY chain_id`;
+  let groups: z.infer<typeof GroupRow>[];
+  let refusals: z.infer<typeof RefusalRow>[];
+  if (filter.cte) {
+    // One query, so that the passing sessions and their transactions are found once (DuckDB materializes
+    // a CTE read twice) for the receipts and the refusals (ADR 086).
+    const parts = await rowsOf(
+      connection,
+      `${filteredReceipts(filter)},
+       refusals AS (${refusalsSql(' AND tx_id IN (SELECT tx_id FROM filtered_transactions)')})
+       SELECT 'receipts' AS part, ${day} AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
+              sum(fee)::VARCHAR AS fee
+         FROM receipts
+        GROUP BY ALL
+       UNION ALL
+       SELECT 'refusals', NULL, chain, NULL, NULL, NULL, failed, NULL FROM refusals`,
+      { ...params, ...filter.params },
+      PartRow,
+    );
+    groups = parts.flatMap(({ part, day, tx_stage, fee, ...row }) =>
+      part === 'receipts' ? [{ ...row, day: day ?? '', tx_stage: tx_stage ?? '', fee: fee ?? '0' }] : [],
+    );
+    refusals = parts.flatMap((row) =>
+      row.part === 'refusals' ? [{ chain: row.chain_id, failed: row.receipts }] : [],
+    );
+  } else {
+    groups = await rowsOf(
+      connection,
+      `WITH ${receipts(isLater)}
+       SELECT ${day} AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
+              sum(fee)::VARCHAR AS fee
+         FROM receipts
+        GROUP BY ALL`,
+      { ...params, ...ids },
+      GroupRow,
+    );
+    refusals = await rowsOf(connection, refusalsSql(''), params, RefusalRow);
+  }
   const chains = new Map<number | null, { paid: bigint; burned: bigint; reverted: number }>();
   for (const row of groups) {
     const chainId = row.chain_id;

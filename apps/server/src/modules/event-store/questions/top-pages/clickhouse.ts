@@ -2,13 +2,15 @@ import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
-import { EVENTS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
 import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
 
 /**
  * Per path: users who viewed it, wallets connected on it, transactions started on it (docs/analytics.md).
- * A path appears when any of the three happened on it in the range: each count comes from its own part,
- * and the parts are added up per path (a path missing from a part counts 0 there).
+ * A path appears when any of the three happened on it in the range: the page views and connections are
+ * counted in one pass (distinct counts: without FINAL), the transactions in their own part, and the
+ * parts are added up per path (a path missing from a part counts 0 there). ClickHouse computes a CTE
+ * again wherever it is named: one pass over the events finds the filtered sessions once there (ADR 086).
  */
 export async function topPages(
   clickhouse: ClickHouse,
@@ -22,15 +24,13 @@ export async function topPages(
     `${withCtes(filter.cte, transactionsCte(['path'], false, filter.transactions))}
      SELECT page, sum(p_users) AS users, sum(p_wallets) AS wallets, sum(p_transactions) AS transactions
        FROM (
-         SELECT assumeNotNull(path) AS page, uniqExact(user_id) AS p_users,
-                toUInt64(0) AS p_wallets, toUInt64(0) AS p_transactions
-           FROM ${EVENTS}
-          WHERE ${IN_RANGE}${filter.events} AND type = 'page_view' AND path IS NOT NULL
-          GROUP BY page
-         UNION ALL
-         SELECT assumeNotNull(path) AS page, toUInt64(0), uniqExact(wallet_address), toUInt64(0)
-           FROM ${EVENTS}
-          WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL AND path IS NOT NULL
+         SELECT assumeNotNull(path) AS page,
+                uniqExactIf(user_id, type = 'page_view') AS p_users,
+                uniqExactIf(wallet_address, type = 'wallet_connected') AS p_wallets,
+                toUInt64(0) AS p_transactions
+           FROM ${EVENT_ROWS}
+          WHERE ${IN_RANGE}${filter.events} AND path IS NOT NULL
+            AND (type = 'page_view' OR (type = 'wallet_connected' AND wallet_address IS NOT NULL))
           GROUP BY page
          UNION ALL
          SELECT assumeNotNull(t_path) AS page, toUInt64(0), toUInt64(0), count()

@@ -2,15 +2,18 @@ import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
-import { EVENTS, IN_RANGE, REFERRER_DOMAIN, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, IN_RANGE, REFERRER_DOMAIN, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
 import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
 
 /**
  * Sessions by where their first page view in the range came from (the referrer's domain; the dapp's own
  * host and no referrer count as direct, null), and per domain the users, the wallets connected and the
- * transactions started in those sessions (docs/analytics.md). Every domain of the wallets and
- * transactions parts is one of the landings', so adding the parts up per domain keeps exactly the
- * domains that have sessions.
+ * transactions started in those sessions (docs/analytics.md). One pass over the range's page views and
+ * connections groups them by session (ClickHouse computes a CTE again wherever it is named, and a
+ * `landings` named three times also found the filtered sessions three times, ADR 086): each landed
+ * session's landing user and domain and the set of wallets it connected, read without FINAL (a first
+ * page view and a set do not change for an event stored twice); the transactions started in it are
+ * joined by session and added up.
  */
 export async function topReferrers(
   clickhouse: ClickHouse,
@@ -21,31 +24,24 @@ export async function topReferrers(
 ): Promise<ReferrerRow[]> {
   const filter = eventFilter(filters);
   const rows = await clickhouse.rows(
-    `${withCtes(filter.cte, transactionsCte(['session_id'], false, filter.transactions))},
-     landings AS (
-       SELECT session_id AS l_session,
-              argMin(user_id, (ts, id)) AS l_user,
-              argMin(${REFERRER_DOMAIN}, (ts, id)) AS l_domain
-         FROM ${EVENTS}
-        WHERE ${IN_RANGE}${filter.events} AND type = 'page_view'
-        GROUP BY session_id
-     )
-     SELECT domain_key, sum(d_users) AS users, sum(d_wallets) AS wallets, sum(d_transactions) AS transactions
+    `${withCtes(filter.cte, transactionsCte(['session_id'], false, filter.transactions))}
+     SELECT l_domain AS domain_key,
+            uniqExact(l_user) AS users,
+            uniqExactArray(s_wallets) AS wallets,
+            sum(s_transactions) AS transactions
        FROM (
-         SELECT l_domain AS domain_key, uniqExact(l_user) AS d_users,
-                toUInt64(0) AS d_wallets, toUInt64(0) AS d_transactions
-           FROM landings
-          GROUP BY domain_key
-         UNION ALL
-         SELECT l_domain AS domain_key, toUInt64(0), uniqExact(wallet_address), toUInt64(0)
-           FROM ${EVENTS} INNER JOIN landings ON session_id = l_session
-          WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
-          GROUP BY domain_key
-         UNION ALL
-         SELECT l_domain AS domain_key, toUInt64(0), toUInt64(0), count()
-           FROM transactions INNER JOIN landings ON t_session_id = l_session
-          GROUP BY domain_key
-       )
+         SELECT session_id AS s_session,
+                argMinIf(user_id, (ts, id), type = 'page_view') AS l_user,
+                argMinIf(${REFERRER_DOMAIN}, (ts, id), type = 'page_view') AS l_domain,
+                groupUniqArrayIf(assumeNotNull(wallet_address), type = 'wallet_connected' AND wallet_address IS NOT NULL) AS s_wallets
+           FROM ${EVENT_ROWS}
+          WHERE ${IN_RANGE}${filter.events} AND type IN ('page_view', 'wallet_connected')
+          GROUP BY session_id
+         HAVING countIf(type = 'page_view') > 0
+       ) AS landed
+       LEFT JOIN (
+         SELECT t_session_id, count() AS s_transactions FROM transactions GROUP BY t_session_id
+       ) AS started ON started.t_session_id = landed.s_session
       GROUP BY domain_key
       ORDER BY users DESC, wallets DESC, transactions DESC, domain_key = '', domain_key
       LIMIT {limit:UInt32}`,

@@ -28,7 +28,7 @@ import {
 const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 
 /** A bucket's counts over rows with `status` and `is_submitted`. */
-const OUTCOME_COUNTS = `count(*)::DOUBLE AS total,
+export const OUTCOME_COUNTS = `count(*)::DOUBLE AS total,
             count(*) FILTER (WHERE is_submitted)::DOUBLE AS submitted,
             count(*) FILTER (WHERE status IN ('reverted', 'failed'))::DOUBLE AS failed,
             count(*) FILTER (WHERE is_submitted OR status = 'failed')::DOUBLE AS attempted`;

@@ -1,4 +1,5 @@
-import type { ClickHouse } from '../../clickhouse/client.ts';
+import { z } from 'zod';
+import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
@@ -6,27 +7,86 @@ import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
-/**
- * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee. `events` without
- * FINAL here and for the touch: every figure is a minimum, maximum or argMin/argMax per key, which an event
- * stored twice (the same row) does not change (ADR 073).
- */
-const TRANSACTIONS = `wallet_txs AS (
-  SELECT tx_id FROM wallet_events
+/** The wallet's stage rows of transactions (`wallet_events`). */
+const WALLET_ROWS = `wallet_rows AS (
+  SELECT tx_id, id, ts, tx_from, wallet_address, tx_stage, chain_id, gas_used, effective_gas_price
+    FROM wallet_events
    WHERE project_id = {project:String} AND wallet = {wallet:String} AND type = 'tx' AND tx_id IS NOT NULL
+)`;
+
+/**
+ * The wallet's transactions (first stage sent by it) some stage of which does not carry the wallet: fewer
+ * distinct stage ids among its rows than in `transaction_keys` (a receipt logged after it disconnected).
+ * Usually none. Asked on its own, so that `transaction_keys` is read once (ADR 084).
+ */
+const ELSEWHERE = `WITH ${WALLET_ROWS},
+wallet_txs AS (
+  SELECT tx_id AS w_tx, uniqExact(id) AS w_carried FROM wallet_rows
    GROUP BY tx_id
   HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
+)
+SELECT w_tx AS tx_id FROM wallet_txs
+  LEFT JOIN (
+    SELECT key AS k_tx, uniqExact(id) AS k_stages FROM transaction_keys
+     WHERE project_id = {project:String} AND key IN (SELECT w_tx FROM wallet_txs) AND key = tx_id
+     GROUP BY key
+  ) AS stage_counts ON k_tx = w_tx
+ WHERE w_carried != k_stages`;
+const TxRow = z.object({ tx_id: z.string() });
+
+/**
+ * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee, folded from the
+ * wallet's own rows, except those of `elsewhere` (params `e_0`…), read from `events` between the first
+ * and last of their stages. `events` and `wallet_events` without FINAL: every figure is a minimum,
+ * maximum or argMin/argMax per key, which an event stored twice (the same row) does not change (ADR 073).
+ */
+function transactions(elsewhere: number): string {
+  const list = Array.from({ length: elsewhere }, (_, index) => `{e_${index}:String}`).join(', ');
+  const fromEvents = elsewhere
+    ? `UNION ALL
+  SELECT tx_id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM ${EVENT_ROWS}
+   WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (${list})
+     AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (${list}))
+     AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (${list}))`
+    : '';
+  return `${WALLET_ROWS},
+wallet_txs AS (
+  SELECT tx_id AS w_tx FROM wallet_rows
+   GROUP BY tx_id
+  HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
+),
+stages AS (
+  SELECT tx_id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM wallet_rows
+   WHERE tx_id IN (SELECT w_tx FROM wallet_txs)${elsewhere ? ` AND tx_id NOT IN (${list})` : ''}
+  ${fromEvents}
 ),
 txs AS (
   SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
          argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
          argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
-    FROM ${EVENT_ROWS}
-   WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (SELECT tx_id FROM wallet_txs)
-     AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
-     AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (SELECT tx_id FROM wallet_txs))
+    FROM stages
    GROUP BY tx_id
 )`;
+}
+
+/** The wallet's gas per chain: its transactions whose stages it carries from its rows, the others from `events`. */
+async function gasOf(clickhouse: ClickHouse, params: Params) {
+  const elsewhere = await clickhouse.rows(ELSEWHERE, params, TxRow);
+  const withElsewhere: Params = { ...params };
+  elsewhere.forEach((row, index) => {
+    withElsewhere[`e_${index}`] = row.tx_id;
+  });
+  return clickhouse.rows(
+    `WITH ${transactions(elsewhere.length)}
+     SELECT t_chain AS chain, toString(sum(t_confirmed) + sum(t_reverted)) AS paid,
+            toString(sum(t_reverted)) AS burned,
+            countIf(t_status = 'reverted') AS reverted, countIf(t_status = 'failed') AS failed,
+            count() AS transactions
+       FROM txs GROUP BY t_chain`,
+    withElsewhere,
+    GasRow,
+  );
+}
 
 export async function walletProfile(
   clickhouse: ClickHouse,
@@ -57,19 +117,13 @@ export async function walletProfile(
       { project: projectId, session: facts.first_session },
       TouchRow,
     ),
+    gasOf(clickhouse, params),
     clickhouse.rows(
-      `WITH ${TRANSACTIONS}
-       SELECT t_chain AS chain, toString(sum(t_confirmed) + sum(t_reverted)) AS paid,
-              toString(sum(t_reverted)) AS burned,
-              countIf(t_status = 'reverted') AS reverted, countIf(t_status = 'failed') AS failed,
-              count() AS transactions
-         FROM txs GROUP BY t_chain`,
-      params,
-      GasRow,
-    ),
-    clickhouse.rows(
-      `SELECT DISTINCT toString(day) AS day FROM wallet_days
-        WHERE project_id = {project:String} AND wallet = {wallet:String} ORDER BY day`,
+      // Its active days from its own rows (those that carried it as the connected wallet): the days of
+      // `wallet_days`, whose sort by day would have this read every day of the project (ADR 084).
+      `SELECT DISTINCT toString(toDate(ts, 'UTC')) AS day FROM wallet_events
+        WHERE project_id = {project:String} AND wallet = {wallet:String} AND wallet_address = {wallet:String}
+        ORDER BY day`,
       params,
       DayRow,
     ),

@@ -1,35 +1,66 @@
 import { z } from 'zod';
 import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
 import { count, text } from '../../rows.ts';
-import type { WalletTimelineEvent } from '../../wallet-questions.ts';
-import { TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
+import type { TimelinePage, WalletTimeline } from '../../wallet-questions.ts';
+import { LatestRow, mergeSpans, olderOf, TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
-const LatestRow = z.object({ session_id: text, last_ms: count });
+const SpanRow = z.object({ session_id: text, first_ms: count, last_ms: count });
 
 /**
- * The latest sessions from the wallet's `wallet_sessions` rows, then their events by a list of session
- * ids (a filter DuckDB applies while it scans, cheaper than a join with the sessions; ADR 073).
+ * A page of the wallet's sessions from its `wallet_sessions` rows, each session's span (first and last
+ * event of any kind) from `sessions`, then their events by a list of session ids within those spans: the
+ * spans let the scan skip the row groups between them (events lie in time order), the ids keep only the
+ * sessions' own events (ADR 073, ADR 084).
  */
 export async function walletTimeline(
   connection: Connection,
   projectId: string,
   wallet: string,
-  sessions: number,
-): Promise<WalletTimelineEvent[]> {
+  page: TimelinePage,
+): Promise<WalletTimeline> {
+  const after = page.after
+    ? 'AND (epoch_ms(last_ts) < $after_ms OR (epoch_ms(last_ts) = $after_ms AND session_id > $after_session))'
+    : '';
   const latest = await rowsOf(
     connection,
     `SELECT session_id, epoch_ms(last_ts) AS last_ms FROM wallet_sessions
-      WHERE project_id = $project AND wallet_address = $wallet
-      ORDER BY last_ts DESC, session_id LIMIT $sessions`,
-    { project: projectId, wallet, sessions: BigInt(sessions) },
+      WHERE project_id = $project AND wallet_address = $wallet ${after}
+      ORDER BY epoch_ms(last_ts) DESC, session_id LIMIT $sessions`,
+    {
+      project: projectId,
+      wallet,
+      sessions: BigInt(page.sessions + 1),
+      ...(page.after && { after_ms: BigInt(page.after.lastMs), after_session: page.after.sessionId }),
+    },
     LatestRow,
   );
-  if (latest.length === 0) return [];
+  const shown = latest.slice(0, page.sessions);
+  if (shown.length === 0) return { events: [], older: null };
   const params: Params = { project: projectId };
-  latest.forEach((row, index) => {
+  shown.forEach((row, index) => {
     params[`s_${index}`] = row.session_id;
   });
-  const order = latest.map((_row, index) => `WHEN $s_${index} THEN ${index}`).join(' ');
+  const ids = shown.map((_row, index) => `$s_${index}`).join(', ');
+  const spans = await rowsOf(
+    connection,
+    `SELECT session_id, epoch_ms(min(first_ts)) AS first_ms, epoch_ms(max(last_ts)) AS last_ms
+       FROM sessions WHERE project_id = $project AND session_id IN (${ids})
+      GROUP BY session_id`,
+    params,
+    SpanRow,
+  );
+  // A session without its row (never, as `sessions` is kept with every load) is read without a span.
+  const within =
+    spans.length === shown.length
+      ? `AND (${mergeSpans(spans.map((span) => ({ fromMs: span.first_ms, toMs: span.last_ms + 1 })))
+          .map((span, index) => {
+            params[`f_${index}`] = BigInt(span.fromMs);
+            params[`t_${index}`] = BigInt(span.toMs);
+            return `(ts >= make_timestamp($f_${index}::BIGINT * 1000) AND ts < make_timestamp($t_${index}::BIGINT * 1000))`;
+          })
+          .join(' OR ')})`
+      : '';
+  const order = shown.map((_row, index) => `WHEN $s_${index} THEN ${index}`).join(' ');
   const rows = await rowsOf(
     connection,
     `SELECT id, session_id, epoch_ms(ts) AS time_ms, type, path, wallet_address, wallet_provider,
@@ -38,11 +69,12 @@ export async function walletTimeline(
             error_message, error_code, rpc_method, incident_id, gas_balance::VARCHAR AS gas_balance_text,
             wallet_nonce::VARCHAR AS wallet_nonce_text
        FROM events
-      WHERE project_id = $project AND session_id IN (${latest.map((_row, index) => `$s_${index}`).join(', ')})
+      WHERE project_id = $project AND session_id IN (${ids}) ${within}
       ORDER BY CASE session_id ${order} END, ts, id
       LIMIT ${TIMELINE_EVENTS}`,
     params,
     TimelineRow,
   );
-  return rows.map(timelineEventOf);
+  const events = rows.map(timelineEventOf);
+  return { events, older: olderOf(latest, page.sessions, events) };
 }

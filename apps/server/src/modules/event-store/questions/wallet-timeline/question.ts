@@ -1,14 +1,53 @@
 import { z } from 'zod';
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
-import type { WalletTimelineEvent } from '../../wallet-questions.ts';
+import type { SessionPosition, WalletTimelineEvent } from '../../wallet-questions.ts';
 
 /**
  * A wallet's sessions as a timeline (docs/wallets.md, "The wallet page"): its latest sessions (those with
  * an event carrying it, by their latest such event), and every event of each, whatever it carries.
  */
 
-/** At most this many events in all (the latest sessions' first ones are kept). */
+/** At most this many events in a page (its newest sessions' first ones are kept). */
 export const TIMELINE_EVENTS = 2000;
+
+/** The sessions a page reads (newest first); one more than shown, to know whether an older one exists. */
+export const LatestRow = z.object({ session_id: text, last_ms: count });
+export type Latest = z.infer<typeof LatestRow>;
+
+/** A time span, in epoch ms, `[fromMs, toMs)`. */
+export type Span = { fromMs: number; toMs: number };
+
+/** Spans merged where they overlap or touch, sorted: fewer ranges for the engine to prune with. */
+export function mergeSpans(spans: readonly Span[]): Span[] {
+  const merged: Span[] = [];
+  for (const span of [...spans].sort((a, b) => a.fromMs - b.fromMs)) {
+    const last = merged[merged.length - 1];
+    if (last && span.fromMs <= last.toMs) last.toMs = Math.max(last.toMs, span.toMs);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+/**
+ * Where the next page starts: after the page's last session that has an event here, when an older session
+ * exists (one more row read than shown) or the event cap cut the page short; null on the last page.
+ */
+export function olderOf(
+  latest: readonly Latest[],
+  shown: number,
+  events: readonly WalletTimelineEvent[],
+): SessionPosition | null {
+  const page = latest.slice(0, shown);
+  const present = new Set(events.map((event) => event.sessionId));
+  let last = -1;
+  page.forEach((row, index) => {
+    if (present.has(row.session_id)) last = index;
+  });
+  const cut = last >= 0 && last < page.length - 1;
+  const row = page[last];
+  if (!row || (!cut && latest.length <= shown)) return null;
+  return { lastMs: row.last_ms, sessionId: row.session_id };
+}
 
 /** A timeline event as both engines answer it; big numbers as `…_text` (no alias equals a column's name). */
 export const TimelineRow = z.object({
