@@ -172,7 +172,7 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // `wallet_events` made again with each transaction stage's name, gas used and price, for the wallet
   // page's gas (ADR 084): its view and table dropped, then made and filled from the stored events.
   {
-    version: 18,
+    version: 17,
     statements: [
       'DROP VIEW IF EXISTS wallet_events_of_events',
       'DROP TABLE IF EXISTS wallet_events',
@@ -181,7 +181,7 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   },
   // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
   // lifecycle local days (ADR 087).
-  { version: 21, statements: WALLET_QUARTERS_STATEMENTS },
+  { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -67,7 +67,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 14;
+export const DERIVED_TABLES_VERSION = 11;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),

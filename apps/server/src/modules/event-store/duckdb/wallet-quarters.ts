@@ -8,7 +8,7 @@ import type { DerivedTable } from './derived-table.ts';
  */
 export const WALLET_QUARTERS: DerivedTable = {
   name: 'wallet_quarters',
-  definedIn: 14,
+  definedIn: 11,
   order: 'project_id, quarter',
   rows: `SELECT DISTINCT project_id, time_bucket(INTERVAL 15 MINUTE, ts) AS quarter, wallet_address AS wallet
   FROM {source} WHERE wallet_address IS NOT NULL`,
