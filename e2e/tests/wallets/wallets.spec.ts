@@ -188,3 +188,54 @@ test('Analytics shows lifecycle counts, the cohort heatmap and the failed-transa
   await snap(page, 'analytics-wallets-1440');
   await fitsPhone(page, 'analytics-wallets');
 });
+
+test('a lifecycle count on a filtered Analytics screen opens as many wallets, under the same chips', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await logInAsDemo(page, demo);
+  await page.goto(`${demo.url}/console/${demo.projectId}/analytics?period=90d`);
+  const countries = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Countries', exact: true }) });
+  const country = countries.getByRole('button', { name: /^Filter by / }).first();
+  const countryName = ((await country.getAttribute('aria-label')) ?? '').replace(
+    /^Filter by (Country: )?/,
+    '',
+  );
+  await country.click();
+  await expect(page.getByTestId('filter-chip')).toHaveText([`Country: ${countryName}`]);
+  await expect(page.getByTestId('filtered-note-lifecycle')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 45_000 });
+
+  // The stage with the most wallets under the filter: its count, then its link.
+  const links = page.getByTestId('lifecycle-counts').locator('dd a');
+  const figures = (await links.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+  const most = figures.indexOf(Math.max(...figures));
+  expect(figures[most]).toBeGreaterThan(0);
+  await links.nth(most).click();
+
+  await expect(page).toHaveURL(/\/wallets\?.*stage=/);
+  await expect(page).toHaveURL(/[?&]countries=[A-Z]{2}/);
+  await expect(page.getByTestId('filter-chip')).toHaveText([`Country: ${countryName}`]);
+  await expect(page.getByTestId('filtered-note-list')).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+  const more = page.getByRole('button', { name: 'Load more' });
+  while (await more.isVisible()) {
+    const loaded = await rows.count();
+    await more.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(loaded);
+  }
+  expect(await rows.count()).toBe(figures[most]);
+  await snap(page, 'wallets-list-filtered-1440');
+  await fitsPhone(page, 'wallets-list-filtered');
+
+  // Removing the chip lists the stage's wallets of every country: at least as many.
+  await page.getByRole('button', { name: `Remove filter Country: ${countryName}` }).click();
+  await expect(page.getByTestId('filter-chip')).toHaveCount(0);
+  await expect(page.getByTestId('filtered-note-list')).toHaveCount(0);
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThanOrEqual(Math.min(figures[most] ?? 0, 50));
+});

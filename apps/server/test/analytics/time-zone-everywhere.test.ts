@@ -26,6 +26,9 @@ import { dataOf, graphqlClient } from './graphql-client.ts';
 const ZONE = 'Europe/Berlin';
 const MAY_LOCAL = { from: '2024-04-30T22:00:00.000Z', to: '2024-05-31T22:00:00.000Z' };
 const MAY_UTC = { from: '2024-05-01T00:00:00.000Z', to: '2024-06-01T00:00:00.000Z' };
+/** Asia/Kolkata is UTC+05:30: a local day starts at 18:30 UTC, half-way through a UTC hour. */
+const KOLKATA = 'Asia/Kolkata';
+const MAY_KOLKATA = { from: '2024-04-30T18:30:00.000Z', to: '2024-05-31T18:30:00.000Z' };
 
 const LIFECYCLE = `query L($projectId: ID!, $from: DateTime, $to: DateTime) {
   walletLifecycle(projectId: $projectId, from: $from, to: $to) {
@@ -68,9 +71,10 @@ const reverted = (projectId: string, txId: string, requested: string, mined: str
 describe('the project time zone in the wallet questions and all time', () => {
   const test = useTestApp('sqlite');
   let owner: SeededUser;
-  const project: Record<'lifecycle' | 'lifecycleUtc' | 'cost' | 'costUtc', string> = {
+  const project: Record<'lifecycle' | 'lifecycleUtc' | 'lifecycleKolkata' | 'cost' | 'costUtc', string> = {
     lifecycle: '',
     lifecycleUtc: '',
+    lifecycleKolkata: '',
     cost: '',
     costUtc: '',
   };
@@ -86,9 +90,9 @@ describe('the project time zone in the wallet questions and all time', () => {
       if (!key.endsWith('Utc')) {
         const set = await api.patch(`projects/${project[key]}`, {
           token: owner.token,
-          body: { timeZone: ZONE },
+          body: { timeZone: key === 'lifecycleKolkata' ? KOLKATA : ZONE },
         });
-        expect(set.json().timeZone).toBe(ZONE);
+        expect(set.json().timeZone).toBe(key === 'lifecycleKolkata' ? KOLKATA : ZONE);
       }
     }
     const rows = [];
@@ -104,6 +108,20 @@ describe('the project time zone in the wallet questions and all time', () => {
         connect('2024-05-03T22:30:00Z', 'u3'),
       );
     }
+    // The same wallets in Kolkata, each local-day edge 15 minutes past the local midnight (18:45 UTC):
+    // W1 first seen 25 May 00:15 local (24 May in UTC), W2 back on 18 May, W3 on 4 May local.
+    const kolkata = (at: string, user: 'u1' | 'u2' | 'u3') =>
+      eventRow(project.lifecycleKolkata, at, user, 'wallet_connected', { withWallet: true });
+    rows.push(
+      kolkata('2024-05-24T18:45:00Z', 'u1'),
+      kolkata('2024-03-01T10:00:00Z', 'u2'),
+      kolkata('2024-04-20T10:00:00Z', 'u2'),
+      kolkata('2024-05-17T18:45:00Z', 'u2'),
+      // 23:59 local on 17 May: the same wallet's quarter-hour before, another local day.
+      kolkata('2024-05-17T18:29:00Z', 'u2'),
+      kolkata('2024-01-10T10:00:00Z', 'u3'),
+      kolkata('2024-05-03T18:45:00Z', 'u3'),
+    );
     for (const id of [project.cost, project.costUtc]) {
       rows.push(
         eventRow(id, '2024-05-24T22:20:00Z', 'u1', 'custom', { event_name: 'swap' }),
@@ -143,6 +161,33 @@ describe('the project time zone in the wallet questions and all time', () => {
         powerThreshold: null,
       },
     });
+  });
+
+  it('counts lifecycle stages over the local days of a half-hour zone (Asia/Kolkata)', async () => {
+    const answer = await gql(LIFECYCLE, { projectId: project.lifecycleKolkata, ...MAY_KOLKATA });
+    const stages = answer.walletLifecycle as {
+      current: Record<string, unknown>;
+      previous: Record<string, unknown>;
+    };
+    // As in Berlin: W1 New, W2 Active (and 2 active days in the last 28: 17 and 18 May local), W3 Resurrected.
+    expect(stages.current).toEqual({
+      asOf: '2024-05-31',
+      new: 1,
+      resurrected: 1,
+      power: 1,
+      active: 0,
+      atRisk: 0,
+      churned: 0,
+      powerThreshold: 2,
+    });
+    const list = (await gql(LIST, { projectId: project.lifecycleKolkata, ...MAY_KOLKATA })).wallets as {
+      rows: { address: string; stage: string }[];
+    };
+    expect(list.rows).toEqual([
+      { address: W3, stage: 'RESURRECTED' },
+      { address: W2, stage: 'POWER' },
+      { address: W1, stage: 'NEW' },
+    ]);
   });
 
   it('keeps UTC days in a UTC project with the same events', async () => {

@@ -124,6 +124,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         `SELECT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id, tx_stage, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price FROM wallet_events FINAL`,
       ),
+      walletQuarters: await rowsOf(
+        clickhouse,
+        'SELECT DISTINCT project_id, quarter, wallet FROM wallet_quarters',
+      ),
     },
     rebuilt: {
       errors: await errors.rebuilt,
@@ -146,6 +150,12 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         `SELECT DISTINCT wallet, project_id, ts, id, session_id, user_id, type, wallet_address, tx_from, country, browser, wallet_provider, chain_id, tx_id, tx_stage, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price FROM events FINAL
           ARRAY JOIN arrayDistinct(arrayMap(w -> assumeNotNull(w), arrayFilter(w -> isNotNull(w), [wallet_address, tx_from]))) AS wallet`,
+      ),
+      walletQuarters: await rowsOf(
+        clickhouse,
+        `SELECT DISTINCT project_id, toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC') AS quarter,
+                assumeNotNull(wallet_address) AS wallet
+           FROM events FINAL WHERE wallet_address IS NOT NULL`,
       ),
     },
   };
@@ -179,6 +189,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.transactionKeys).toHaveLength(7);
     // Each event carrying the wallet once (ADR 073).
     expect(held.walletEvents).toHaveLength(7);
+    expect(held.walletQuarters.length).toBeGreaterThan(1);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -216,6 +227,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       userDays: [],
       transactionKeys: [],
       walletEvents: [],
+      walletQuarters: [],
     });
     await store.close();
   });

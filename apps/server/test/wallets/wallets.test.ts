@@ -75,10 +75,11 @@ const WALLET = `query W($projectId: ID!, $address: String!) {
 }`;
 
 const LIST = `query List($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $stage: String, $source: String,
-  $campaign: String, $chainId: ChainId, $country: String, $sort: String, $descending: Boolean, $first: Int, $after: String) {
+  $campaign: String, $chainId: ChainId, $country: String, $sort: String, $descending: Boolean, $first: Int, $after: String,
+  $filters: AnalyticsFilters) {
   wallets(projectId: $projectId, from: $from, to: $to, search: $search, stage: $stage, source: $source,
     campaign: $campaign, chainId: $chainId, country: $country, sort: $sort, descending: $descending,
-    first: $first, after: $after) {
+    first: $first, after: $after, filters: $filters) {
     asOf powerThreshold nextCursor
     rows { address firstSeen lastSeen transactions failed gasPaidWei stage source campaign }
   }
@@ -626,12 +627,53 @@ describe('the Wallets cards with the Analytics filters', () => {
     expect(france).toEqual({ chains: [], rows: [] });
   });
 
+  it('lists the wallets a passing session carried, as many per stage as the filtered lifecycle counts', async () => {
+    // France: WK's session of 05-10. Chain 137: WP's session of 05-26 and WA2's of 05-30 (its tx-c on
+    // chain 1 included: the session passes, not the event). Each at its unfiltered stage.
+    expect((await list({ filters: { countries: ['FR'] } })).rows).toMatchObject([
+      { address: WK, stage: 'AT_RISK' },
+    ]);
+    expect((await list({ filters: { chains: [137] } })).rows).toMatchObject([
+      { address: WA2, stage: 'ACTIVE', transactions: 2 },
+      { address: WP, stage: 'POWER', transactions: 3 },
+    ]);
+    // Filters and the list's own narrowing combine with AND.
+    expect(addresses(await list({ filters: { chains: [137] }, stage: 'POWER' }))).toEqual([WP]);
+    expect(addresses(await list({ filters: { chains: [137] }, country: 'FR' }))).toEqual([]);
+    expect(addresses(await list({ filters: { referrers: ['discord.com'] } }))).toEqual([]);
+    // The count of each stage's list is the filtered card's count (the console's link from the card).
+    const names = {
+      NEW: 'new',
+      RESURRECTED: 'resurrected',
+      POWER: 'power',
+      ACTIVE: 'active',
+      AT_RISK: 'atRisk',
+      CHURNED: 'churned',
+    };
+    for (const filters of [{ countries: ['FR'] }, { chains: [137] }, { browsers: ['Chrome'] }]) {
+      const card = dataOf(await gql(FILTERED_LIFECYCLE, { projectId: main, ...MAY, filters }))
+        .walletLifecycle as { current: Record<string, number> };
+      for (const [stage, field] of Object.entries(names)) {
+        const listed = await list({ filters, stage, first: 200 });
+        expect(listed.rows.length, `${JSON.stringify(filters)} ${stage}`).toBe(card.current[field]);
+      }
+    }
+    // A cursor of the unfiltered list is refused on the filtered one.
+    const cursor = (await list({ first: 1 })).nextCursor;
+    expect(
+      errorOf(
+        await gql(LIST, { projectId: main, ...MAY, first: 1, after: cursor, filters: { chains: [137] } }),
+      ).code,
+    ).toBe('BAD_USER_INPUT');
+  });
+
   it('answers as unfiltered with empty lists, and refuses a bad list with BAD_USER_INPUT', async () => {
+    expect(await list({ filters: { countries: [] } })).toEqual(await list({}));
     const plain = dataOf(await gql(FILTERED_COST, { projectId: main, ...MAY }));
     expect(dataOf(await gql(FILTERED_COST, { projectId: main, ...MAY, filters: { countries: [] } }))).toEqual(
       plain,
     );
-    for (const query of [FILTERED_LIFECYCLE, FILTERED_COHORTS, FILTERED_COST]) {
+    for (const query of [FILTERED_LIFECYCLE, FILTERED_COHORTS, FILTERED_COST, LIST]) {
       const answer = await gql(query, { projectId: main, ...MAY, filters: { pages: [''] } });
       expect(errorOf(answer)).toEqual({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/pages/) });
     }

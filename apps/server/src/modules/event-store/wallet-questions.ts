@@ -247,6 +247,11 @@ export type WalletListQuery = {
   campaign: string | null;
   chainId: number | null;
   country: string | null;
+  /**
+   * The Analytics filters: only the wallets an event of a passing session carried in the range (the
+   * lifecycle card's filtered wallets, docs/wallets.md); absent or empty: all.
+   */
+  filters?: AnalyticsFilters;
   sort: WalletListSort;
   descending: boolean;
   limit: number;

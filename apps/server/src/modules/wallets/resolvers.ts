@@ -6,6 +6,8 @@ import { walletTypeDefs } from './schema.ts';
 import type { WalletService } from './service.ts';
 
 const WalletArgs = z.object({ projectId: text(64), address: text(200) });
+// The Analytics filters, checked by the service against the contract (AnalyticsFiltersSchema).
+const Filters = { filters: z.unknown().optional() };
 const SessionsArgs = WalletArgs.extend({ after: text(600) });
 const ListArgs = RangeArgs.extend({
   search: text(100).nullish(),
@@ -18,9 +20,8 @@ const ListArgs = RangeArgs.extend({
   descending: z.boolean().nullish(),
   first: z.number().int().min(1).max(200).nullish(),
   after: text(300).nullish(),
+  ...Filters,
 });
-// The Analytics filters, checked by the service against the contract (AnalyticsFiltersSchema).
-const Filters = { filters: z.unknown().optional() };
 const FilteredArgs = RangeArgs.extend(Filters);
 const CohortArgs = RangeArgs.extend({
   returnBy: text(40).nullish(),

@@ -198,6 +198,8 @@ export const walletTypeDefs = /* GraphQL */ `
       descending: Boolean = true
       first: Int = 50
       after: String
+      "The Analytics screen's filters: only the wallets an event of a passing session carried in [from, to)."
+      filters: AnalyticsFilters
     ): WalletList!
     "Wallets per lifecycle stage as of the range's last day, and as of one range length before."
     walletLifecycle(

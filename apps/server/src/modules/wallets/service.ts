@@ -110,18 +110,19 @@ function stageOfName(name: string): LifecycleStage {
   return stage;
 }
 
-export type ListInput = RangeInput & {
-  search?: string | null;
-  stage?: string | null;
-  source?: string | null;
-  campaign?: string | null;
-  chainId?: number | null;
-  country?: string | null;
-  sort?: string | null;
-  descending?: boolean | null;
-  first?: number | null;
-  after?: string | null;
-};
+export type ListInput = Filtered &
+  RangeInput & {
+    search?: string | null;
+    stage?: string | null;
+    source?: string | null;
+    campaign?: string | null;
+    chainId?: number | null;
+    country?: string | null;
+    sort?: string | null;
+    descending?: boolean | null;
+    first?: number | null;
+    after?: string | null;
+  };
 
 /** The Analytics screen's filters as GraphQL hands them over (docs/wallets.md, "With the Analytics filters"). */
 export type Filtered = { filters?: unknown };
@@ -450,6 +451,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
       const range = await rangeOf(projectId, input, zone);
       const descending = input.descending ?? true;
       const limit = input.first ?? 50;
+      const analyticsFilters = filtersOf(input);
       const filters = {
         search,
         stage,
@@ -460,7 +462,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
       };
       // A cursor names the query it came from: another query's cursor is refused, not misread.
       const queryKey = createHash('sha256')
-        .update(JSON.stringify([projectId, range, filters, sort, descending]))
+        .update(JSON.stringify([projectId, range, filters, analyticsFilters, sort, descending]))
         .digest('base64url')
         .slice(0, 16);
       const after = input.after ? decodeListCursor(input.after, queryKey) : null;
@@ -470,6 +472,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         ...emptyListQuery(range, asOfDay, counts.powerThreshold),
         timeZone: zone,
         ...filters,
+        ...(analyticsFilters && { filters: analyticsFilters }),
         sort,
         descending,
         limit: limit + 1,

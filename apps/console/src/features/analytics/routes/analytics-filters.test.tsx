@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-import { data, serveGraphql } from '../../../testing/serve-graphql';
+import { type Answer, data, serveGraphql } from '../../../testing/serve-graphql';
 import { analyticsAnswers } from '../testing/builders';
 
 const pageRow = (path: string, users: number) => ({ path, users, wallets: 1, transactions: 2 });
-const answers = {
+const answers: Record<string, Answer> = {
   ...analyticsAnswers,
   topPages: data({ topPages: [pageRow('/swap', 9), pageRow('/pool', 4)] }),
   topReferrers: data({
@@ -16,6 +16,19 @@ const answers = {
     ],
   }),
 };
+const stages = (asOf: string) => ({
+  asOf,
+  new: 1,
+  resurrected: 0,
+  power: 0,
+  active: 2,
+  atRisk: 0,
+  churned: 0,
+  powerThreshold: null,
+});
+answers.walletLifecycle = data({
+  walletLifecycle: { current: stages('2024-05-31'), previous: stages('2024-04-30') },
+});
 const chips = () => screen.queryAllByTestId('filter-chip').map((chip) => chip.textContent);
 
 describe('Analytics filters', { timeout: 90_000 }, () => {
@@ -93,5 +106,15 @@ describe('Analytics filters', { timeout: 90_000 }, () => {
     );
     const region = screen.getByRole('region', { name: 'Filters' });
     expect(within(region).getByRole('button', { name: 'Remove filter Chain: Polygon' })).toBeTruthy();
+    // A lifecycle count opens the Wallets list of its stage with the same filters (docs/wallets.md).
+    const counts = await screen.findByTestId('lifecycle-counts', {}, { timeout: 10_000 });
+    const href = within(counts).getAllByRole('link')[0]?.getAttribute('href') ?? '';
+    const [path, query] = href.split('?');
+    expect(path).toBe(`/console/${project.id}/wallets`);
+    const carried = new URLSearchParams(query);
+    expect(carried.get('stage')).toBe('NEW');
+    expect(carried.getAll('countries')).toEqual(['DE']);
+    expect(carried.getAll('chains')).toEqual(['137', 'x']);
+    expect(carried.getAll('walletProviders')).toEqual(['MetaMask']);
   });
 });

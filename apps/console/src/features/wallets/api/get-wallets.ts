@@ -21,10 +21,10 @@ export interface WalletFilters {
 export const WALLETS_QUERY = graphql(`
   query Wallets($projectId: ID!, $from: DateTime, $to: DateTime, $search: String, $stage: String,
     $source: String, $campaign: String, $chainId: ChainId, $country: String, $sort: String,
-    $descending: Boolean, $first: Int, $after: String) {
+    $descending: Boolean, $first: Int, $after: String, $filters: AnalyticsFilters) {
     wallets(projectId: $projectId, from: $from, to: $to, search: $search, stage: $stage, source: $source,
       campaign: $campaign, chainId: $chainId, country: $country, sort: $sort, descending: $descending,
-      first: $first, after: $after) {
+      first: $first, after: $after, filters: $filters) {
       asOf powerThreshold nextCursor
       rows { address firstSeen lastSeen transactions failed gasPaidWei stage source campaign }
     }
@@ -35,6 +35,7 @@ type WalletsAnswer = WalletsQuery['wallets'];
 export type WalletRow = Omit<WalletsAnswer['rows'][number], 'stage'> & { stage: LifecycleStageName };
 export type WalletList = Omit<WalletsAnswer, 'rows'> & { rows: WalletRow[] };
 
+/** The range (with the Analytics filters, when the list is filtered: docs/wallets.md) and the list's own filters. */
 export async function getWallets(
   range: WalletRange,
   filters: WalletFilters,

@@ -1,6 +1,7 @@
 import type { Wallet } from '@polyflow/contracts/wallets';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { catchCsvDownloads } from '../../../testing/csv-downloads';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { type Answer, data, serveGraphql } from '../../../testing/serve-graphql';
@@ -176,19 +177,20 @@ describe('Wallet page', { timeout: 15_000 }, () => {
   });
 });
 
+const row = {
+  address: ADDRESS,
+  firstSeen: '2024-04-01T09:00:00.000Z',
+  lastSeen: '2024-05-30T09:00:00.000Z',
+  transactions: 3,
+  failed: 1,
+  gasPaidWei: '16300000000000000',
+  stage: 'POWER',
+  source: 'discord',
+  campaign: 'launch',
+};
+
 describe('Wallets list', { timeout: 15_000 }, () => {
   it('lists the wallets with links, and asks the server again for a stage and a sort', async () => {
-    const row = {
-      address: ADDRESS,
-      firstSeen: '2024-04-01T09:00:00.000Z',
-      lastSeen: '2024-05-30T09:00:00.000Z',
-      transactions: 3,
-      failed: 1,
-      gasPaidWei: '16300000000000000',
-      stage: 'POWER',
-      source: 'discord',
-      campaign: 'launch',
-    };
     const { api, project, user } = setUp('wallets', {
       wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
     });
@@ -202,5 +204,39 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(api.lastCallOf('wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: true }),
     );
+  });
+
+  it('takes the Analytics filters from the URL: asks for them, shows them as chips, names them in the CSV', async () => {
+    const downloads = catchCsvDownloads();
+    const { api, user } = setUp('wallets?stage=POWER&countries=FR&chains=137', {
+      wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
+    });
+    await screen.findByRole('table');
+    expect(api.lastCallOf('wallets')?.variables).toMatchObject({
+      stage: 'POWER',
+      filters: { countries: ['FR'], chains: [137] },
+    });
+    const chips = screen.getByRole('region', { name: 'Filters' });
+    expect(
+      within(chips)
+        .getAllByTestId('filter-chip')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Country: France', 'Chain: Polygon']);
+    expect(screen.getByTestId('filtered-note-list')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download CSV: Wallets' }));
+    const [file] = await downloads.take();
+    expect(file?.records[0]?.at(-1)).toBe('Filters');
+    expect(file?.records[1]?.at(-1)).toBe('Country: France; Chain: Polygon');
+    // Removing a chip asks again without it; the stage stays.
+    await user.click(screen.getByRole('button', { name: 'Remove filter Country: France' }));
+    await waitFor(() =>
+      expect(api.lastCallOf('wallets')?.variables).toMatchObject({
+        stage: 'POWER',
+        filters: { chains: [137] },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(api.lastCallOf('wallets')?.variables?.filters).toBeUndefined());
+    expect(screen.queryByTestId('filtered-note-list')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { type AnalyticsFilters, hasAnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { Project } from '@polyflow/contracts/projects';
 import {
   LifecycleStageLabels,
@@ -5,7 +6,7 @@ import {
   type WalletListSort,
   WalletListSorts,
 } from '@polyflow/contracts/wallets';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
@@ -51,19 +52,43 @@ function filtersOf(params: URLSearchParams): WalletFilters {
   };
 }
 
+/**
+ * The Analytics screen's filters as the list takes them (docs/wallets.md, "The Wallets list"): kept in the
+ * URL by the app (the Analytics screen's parameters), shown as its removable chips, and named in the CSV.
+ */
+export interface ScreenFilters {
+  filters: AnalyticsFilters;
+  /** The removable chips (nothing without filters). */
+  chips: ReactNode;
+  /** "Country: France; Chain: Polygon", for the CSV's Filters column. */
+  description: string;
+}
+
+export const FILTERED_LIST_MEANING =
+  'Filtered: the wallets a matching session carried in the period, each with its figures and stage among all wallets.';
+
 /** Spec "Wallets": the wallets seen in the period, searchable, filtered, sorted and paged on the server. */
 export function WalletsScreen({
   project,
   walletPath,
+  screenFilters,
 }: {
   project: Project;
   walletPath: (address: string) => string;
+  screenFilters?: ScreenFilters;
 }) {
   const [selection, setSelection] = usePeriod();
   const [params, setParams] = useSearchParams();
   const period = resolvePeriod(selection);
   const filters = filtersOf(params);
-  const range = { projectId: project.id, from: period.from, to: period.to };
+  const filtered = screenFilters && hasAnalyticsFilters(screenFilters.filters) ? screenFilters : null;
+  // Without the Analytics filters, the same query key as before they existed.
+  const range = {
+    projectId: project.id,
+    from: period.from,
+    to: period.to,
+    ...(filtered && { filters: filtered.filters }),
+  };
   const wallets = useWallets(range, filters);
   const rows = wallets.data?.pages.flatMap((page) => page.rows) ?? [];
 
@@ -101,6 +126,7 @@ export function WalletsScreen({
             />
             <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
           </div>
+          {screenFilters?.chips}
           <WalletFiltersForm filters={filters} onChange={setParam} />
         </Card>
         <Card aria-labelledby="wallets-table-title">
@@ -108,9 +134,17 @@ export function WalletsScreen({
             titleId="wallets-table-title"
             title="Wallets seen in the period"
             description={
-              wallets.data?.pages[0]
-                ? `Stages as of ${formatDate(wallets.data.pages[0].asOf, 'UTC')}. Gas paid in wei is summed over chains.`
-                : undefined
+              (filtered || wallets.data?.pages[0]) && (
+                <>
+                  {filtered && (
+                    <span className="block" data-testid="filtered-note-list">
+                      {FILTERED_LIST_MEANING}
+                    </span>
+                  )}
+                  {wallets.data?.pages[0] &&
+                    `Stages as of ${formatDate(wallets.data.pages[0].asOf, 'UTC')}. Gas paid in wei is summed over chains.`}
+                </>
+              )
             }
             actions={
               <DownloadCsvButton
@@ -127,6 +161,7 @@ export function WalletsScreen({
                     'Gas paid (wei)',
                     'Source',
                     'Campaign',
+                    ...(filtered ? ['Filters'] : []),
                   ],
                   rows: rows.map((row) => [
                     row.address,
@@ -138,6 +173,7 @@ export function WalletsScreen({
                     row.gasPaidWei,
                     row.source,
                     row.campaign,
+                    ...(filtered ? [filtered.description] : []),
                   ]),
                 })}
               />

@@ -1,4 +1,5 @@
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
+import { createFairScheduler } from '../fair-scheduler.ts';
 import { activeDays } from '../questions/active-days/clickhouse.ts';
 import { activeUsersDuring } from '../questions/active-users-during/clickhouse.ts';
 import { alertIncidentOccurrences } from '../questions/alert-incident-occurrences/clickhouse.ts';
@@ -44,13 +45,16 @@ import { walletList as walletListQuestion } from '../questions/wallet-list/click
 import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/clickhouse.ts';
 import { walletProviders } from '../questions/wallet-providers/clickhouse.ts';
 import { walletTimeline as walletTimelineQuestion } from '../questions/wallet-timeline/clickhouse.ts';
-import { type ClickHouse, connectClickHouse } from './client.ts';
+import { type ClickHouse, connectClickHouse, QUERY_SLOTS, scheduledFor } from './client.ts';
 import { loadCopiedRows } from './copied-rows.ts';
 import { createEventWriter } from './event-writer.ts';
 import { exportEvents } from './export-events.ts';
 import { exportText } from './export-text.ts';
 import { readProjectEvents } from './project-events.ts';
 import { migrate } from './schema.ts';
+
+/** The alert rules' questions (every project's windows at once) take their turns under this name. */
+const ALERT_RULES = '(alert rules)';
 
 /** A migration's copy of 10 M events took minutes through chdb on a busy 2-core machine. */
 const MIGRATION_TIMEOUT_MS = 3_600_000;
@@ -64,12 +68,12 @@ export type ClickHouseEventStore = EventStore & {
 
 /**
  * The event store in a ClickHouse database (CLICKHOUSE_URL: server, database and credentials). The schema
- * is created or migrated on start (schema.ts); loads and deletes go one at a time; questions run as they
- * come (ClickHouse runs them concurrently).
+ * is created or migrated on start (schema.ts); loads and deletes go one at a time; questions run a few at
+ * a time, in turns per project, an export's pages or windows one at a time node-wide (ADR 091).
  */
 export async function createClickHouseEventStore(
   url: string,
-  options: { exportPageRows?: number } = {},
+  options: { exportPageRows?: number; querySlots?: { slots: number; maxLong: number } } = {},
 ): Promise<ClickHouseEventStore> {
   // Migrations on a connection of their own: a version that adds a derived table copies the events
   // already stored into it, which can outlast a question's timeout on a large store (ADR 026).
@@ -81,6 +85,10 @@ export async function createClickHouseEventStore(
   }
   const clickhouse = await connectClickHouse(url);
   const writer = createEventWriter(clickhouse);
+  // The questions' and exports' queries take turns per project (client.ts QUERY_SLOTS, ADR 091).
+  const scheduler = createFairScheduler(options.querySlots ?? QUERY_SLOTS);
+  const forProject = (projectId: string) => scheduledFor(clickhouse, scheduler, projectId);
+  const forExport = (projectId: string) => scheduledFor(clickhouse, scheduler, projectId, true);
   let isClosed = false;
 
   return {
@@ -93,82 +101,91 @@ export async function createClickHouseEventStore(
     deleteWalletEvents: writer.deleteWalletEvents,
     deleteUserEvents: writer.deleteUserEvents,
 
-    integrationSummary: (projectId, since) => integrationSummary(clickhouse, projectId, since),
-    findTxEvent: (projectId, id) => findTxEvent(clickhouse, projectId, id),
-    projectEvents: (projectId) => readProjectEvents(clickhouse, projectId),
+    integrationSummary: (projectId, since) => integrationSummary(forProject(projectId), projectId, since),
+    findTxEvent: (projectId, id) => findTxEvent(forProject(projectId), projectId, id),
+    projectEvents: (projectId) => readProjectEvents(forExport(projectId), projectId),
     exportEvents: (projectId, range) =>
       range.text
-        ? exportText(clickhouse, projectId, range, range.text, options.exportPageRows)
-        : exportEvents(clickhouse, projectId, range, options.exportPageRows),
+        ? exportText(forExport(projectId), projectId, range, range.text, options.exportPageRows)
+        : exportEvents(forExport(projectId), projectId, range, options.exportPageRows),
 
-    eventSpan: (projectId) => eventSpan(clickhouse, projectId),
-    alertTxOutcomes: (windows) => alertTxOutcomes(clickhouse, windows),
-    alertIncidentOccurrences: (windows) => alertIncidentOccurrences(clickhouse, windows),
-    alertLastEvents: (windows) => alertLastEvents(clickhouse, windows),
-    connectedWallets: (projectId, range, filters) => connectedWallets(clickhouse, projectId, range, filters),
-    newWallets: (projectId, range, filters) => newWallets(clickhouse, projectId, range, filters),
+    eventSpan: (projectId) => eventSpan(forProject(projectId), projectId),
+    alertTxOutcomes: (windows) => alertTxOutcomes(forProject(ALERT_RULES), windows),
+    alertIncidentOccurrences: (windows) => alertIncidentOccurrences(forProject(ALERT_RULES), windows),
+    alertLastEvents: (windows) => alertLastEvents(forProject(ALERT_RULES), windows),
+    connectedWallets: (projectId, range, filters) =>
+      connectedWallets(forProject(projectId), projectId, range, filters),
+    newWallets: (projectId, range, filters) => newWallets(forProject(projectId), projectId, range, filters),
     transactionOutcomes: (projectId, range, filters) =>
-      transactionOutcomes(clickhouse, projectId, range, filters),
+      transactionOutcomes(forProject(projectId), projectId, range, filters),
     averageGasPrice: (projectId, range, chainId, filters) =>
-      averageGasPrice(clickhouse, projectId, range, chainId, filters),
-    walletCounts: (projectId, range, filters) => walletCounts(clickhouse, projectId, range, filters),
+      averageGasPrice(forProject(projectId), projectId, range, chainId, filters),
+    walletCounts: (projectId, range, filters) =>
+      walletCounts(forProject(projectId), projectId, range, filters),
     activeDays: (projectId, range, previousRange, timeZone, filters) =>
-      activeDays(clickhouse, projectId, range, previousRange, timeZone, filters),
+      activeDays(forProject(projectId), projectId, range, previousRange, timeZone, filters),
     filteredOverview: (projectId, range, previousRange, timeZone, filters) =>
-      filteredOverview(clickhouse, projectId, range, previousRange, timeZone, filters),
+      filteredOverview(forProject(projectId), projectId, range, previousRange, timeZone, filters),
     contractFunctions: (projectId, range, limit, filters) =>
-      contractFunctions(clickhouse, projectId, range, limit, filters),
-    walletProviders: (projectId, range, filters) => walletProviders(clickhouse, projectId, range, filters),
+      contractFunctions(forProject(projectId), projectId, range, limit, filters),
+    walletProviders: (projectId, range, filters) =>
+      walletProviders(forProject(projectId), projectId, range, filters),
     usersByCountry: (projectId, range, limit, filters) =>
-      usersByCountry(clickhouse, projectId, range, limit, filters),
+      usersByCountry(forProject(projectId), projectId, range, limit, filters),
     usersByBrowser: (projectId, range, limit, filters) =>
-      usersByBrowser(clickhouse, projectId, range, limit, filters),
+      usersByBrowser(forProject(projectId), projectId, range, limit, filters),
     usersBy: (attribute, projectId, range, limit, filters) =>
-      usersBy(attribute, clickhouse, projectId, range, limit, filters),
-    topPages: (projectId, range, limit, filters) => topPages(clickhouse, projectId, range, limit, filters),
-    customEventCounts: (projectId, range) => customEventCounts(clickhouse, projectId, range),
+      usersBy(attribute, forProject(projectId), projectId, range, limit, filters),
+    topPages: (projectId, range, limit, filters) =>
+      topPages(forProject(projectId), projectId, range, limit, filters),
+    customEventCounts: (projectId, range) => customEventCounts(forProject(projectId), projectId, range),
     customFunnel: (projectId, range, funnel, split) =>
-      customFunnel(clickhouse, projectId, range, funnel, split),
-    goalConversions: (projectId, range, goals) => goalConversions(clickhouse, projectId, range, goals),
+      customFunnel(forProject(projectId), projectId, range, funnel, split),
+    goalConversions: (projectId, range, goals) =>
+      goalConversions(forProject(projectId), projectId, range, goals),
     goalAttribution: (projectId, range, dimension, goal, filters) =>
-      goalAttribution(clickhouse, projectId, range, dimension, goal, filters),
-    customEventVocabulary: (projectId) => customEventVocabulary(clickhouse, projectId),
+      goalAttribution(forProject(projectId), projectId, range, dimension, goal, filters),
+    customEventVocabulary: (projectId) => customEventVocabulary(forProject(projectId), projectId),
     customEventBreakdown: (projectId, range, name, key, limit) =>
-      customEventBreakdown(clickhouse, projectId, range, name, key, limit),
+      customEventBreakdown(forProject(projectId), projectId, range, name, key, limit),
     customEventSeries: (projectId, range, name, timeZone) =>
-      customEventSeries(clickhouse, projectId, range, name, timeZone),
+      customEventSeries(forProject(projectId), projectId, range, name, timeZone),
     topReferrers: (projectId, range, limit, filters) =>
-      topReferrers(clickhouse, projectId, range, limit, filters),
-    recentActivity: (projectId, range) => recentActivity(clickhouse, projectId, range),
+      topReferrers(forProject(projectId), projectId, range, limit, filters),
+    recentActivity: (projectId, range) => recentActivity(forProject(projectId), projectId, range),
     transactionHistory: (projectId, range, page, filter) =>
-      transactionHistory(clickhouse, projectId, range, page, filter),
-    transactionCount: (projectId, range, filter) => transactionCount(clickhouse, projectId, range, filter),
-    transactionEvents: (projectId, hashOrId) => transactionEvents(clickhouse, projectId, hashOrId),
-    revertErrorNear: (projectId, around) => revertErrorNear(clickhouse, projectId, around),
+      transactionHistory(forProject(projectId), projectId, range, page, filter),
+    transactionCount: (projectId, range, filter) =>
+      transactionCount(forProject(projectId), projectId, range, filter),
+    transactionEvents: (projectId, hashOrId) => transactionEvents(forProject(projectId), projectId, hashOrId),
+    revertErrorNear: (projectId, around) => revertErrorNear(forProject(projectId), projectId, around),
 
-    funnelCounts: (projectId, range, filters) => funnelCounts(clickhouse, projectId, range, filters),
+    funnelCounts: (projectId, range, filters) =>
+      funnelCounts(forProject(projectId), projectId, range, filters),
     attributionCounts: (projectId, range, dimension, filters) =>
-      attributionCounts(clickhouse, projectId, range, dimension, filters),
-    filterOptions: (projectId, range) => filterOptions(clickhouse, projectId, range),
+      attributionCounts(forProject(projectId), projectId, range, dimension, filters),
+    filterOptions: (projectId, range) => filterOptions(forProject(projectId), projectId, range),
 
     incidentSummaries: (projectId, range, options) =>
-      incidentSummaries(clickhouse, projectId, range, options),
+      incidentSummaries(forProject(projectId), projectId, range, options),
     incidentSummariesAndLives: (projectId, range, livesToMs, options) =>
-      incidentSummariesAndLives(clickhouse, projectId, range, livesToMs, options),
-    activeUsersDuring: (projectId, spans) => activeUsersDuring(clickhouse, projectId, spans),
-    occurrenceById: (projectId, eventId) => occurrenceById(clickhouse, projectId, eventId),
-    sessionTrail: (projectId, occurrence) => sessionTrail(clickhouse, projectId, occurrence),
-    incidentReleases: (projectId, options) => incidentReleases(clickhouse, projectId, options),
-    newReleaseOccurrences: (projectId, resolved) => newReleaseOccurrences(clickhouse, projectId, resolved),
+      incidentSummariesAndLives(forProject(projectId), projectId, range, livesToMs, options),
+    activeUsersDuring: (projectId, spans) => activeUsersDuring(forProject(projectId), projectId, spans),
+    occurrenceById: (projectId, eventId) => occurrenceById(forProject(projectId), projectId, eventId),
+    sessionTrail: (projectId, occurrence) => sessionTrail(forProject(projectId), projectId, occurrence),
+    incidentReleases: (projectId, options) => incidentReleases(forProject(projectId), projectId, options),
+    newReleaseOccurrences: (projectId, resolved) =>
+      newReleaseOccurrences(forProject(projectId), projectId, resolved),
 
     lifecycleCounts: (projectId, asOfDay, matching, timeZone) =>
-      lifecycleCountsQuestion(clickhouse, projectId, asOfDay, matching, timeZone),
-    retentionCohorts: (projectId, query) => retentionCohortsQuestion(clickhouse, projectId, query),
+      lifecycleCountsQuestion(forProject(projectId), projectId, asOfDay, matching, timeZone),
+    retentionCohorts: (projectId, query) => retentionCohortsQuestion(forProject(projectId), projectId, query),
     failedTransactionCost: (projectId, range, filters, timeZone) =>
-      failedTransactionCostQuestion(clickhouse, projectId, range, filters, timeZone),
-    walletProfile: (projectId, wallet) => walletProfileQuestion(clickhouse, projectId, wallet),
-    walletTimeline: (projectId, wallet, page) => walletTimelineQuestion(clickhouse, projectId, wallet, page),
-    walletList: (projectId, query) => walletListQuestion(clickhouse, projectId, query),
+      failedTransactionCostQuestion(forProject(projectId), projectId, range, filters, timeZone),
+    walletProfile: (projectId, wallet) => walletProfileQuestion(forProject(projectId), projectId, wallet),
+    walletTimeline: (projectId, wallet, page) =>
+      walletTimelineQuestion(forProject(projectId), projectId, wallet, page),
+    walletList: (projectId, query) => walletListQuestion(forProject(projectId), projectId, query),
 
     async ping() {
       if (isClosed) throw new Error('event store is closed');

@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { ClickHouseClient, ClickHouseError } from '@clickhouse/client';
 import type { z } from 'zod';
+import type { FairScheduler } from '../fair-scheduler.ts';
 
 /**
  * The adapter's one way to ClickHouse: `@clickhouse/client` over HTTP. CLICKHOUSE_URL names the server,
@@ -12,6 +14,11 @@ export type ClickHouse = {
   command(sql: string, params?: Params): Promise<void>;
   /** Runs a query and parses each JSONEachRow row with `schema` (rows are checked at the adapter's edge). */
   rows<T>(sql: string, params: Params, schema: z.ZodType<T>): Promise<T[]>;
+  /**
+   * Runs a query and answers its response body as it arrives, in the query's own FORMAT. With
+   * `wait_end_of_query` the server has run the whole query (its answer buffered) before the body begins.
+   */
+  stream(sql: string, params: Params): Promise<Readable>;
   close(): Promise<void>;
 };
 
@@ -106,7 +113,42 @@ export async function connectClickHouse(
       const rows = await result.json<unknown>();
       return rows.map((row) => schema.parse(row));
     },
+    async stream(sql, params) {
+      const { stream } = await client.exec({ query: sql, query_params: params });
+      return stream;
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * How many queries the adapter has in flight on its connection at once, all projects together, and how
+ * many of them may be long reads (an export's pages or windows): docs/decisions/091. A query beyond them
+ * waits in its project's queue, and projects take turns (fair-scheduler.ts). One long read at a time: a
+ * dashboard question waits for at most one export window, whatever number of exports run.
+ */
+export const QUERY_SLOTS = { slots: 4, maxLong: 1 };
+
+/**
+ * `clickhouse` for one project's questions (or, `isLong`, its export): each query takes its turn at the
+ * scheduler before it is sent, and gives it up once answered (`rows`: parsed; `command`: done; `stream`:
+ * once the body begins, the server having run the query). The writer, the migrations and the admin copy
+ * use the connection as it is: loads go one at a time in the writer's own queue.
+ */
+export function scheduledFor(
+  clickhouse: ClickHouse,
+  scheduler: FairScheduler,
+  projectId: string,
+  isLong = false,
+): ClickHouse {
+  return {
+    client: clickhouse.client,
+    database: clickhouse.database,
+    command: (sql, params) => scheduler.run(projectId, () => clickhouse.command(sql, params), isLong),
+    rows: (sql, params, schema) =>
+      scheduler.run(projectId, () => clickhouse.rows(sql, params, schema), isLong),
+    stream: (sql, params) => scheduler.run(projectId, () => clickhouse.stream(sql, params), isLong),
+    close: () => clickhouse.close(),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   alignWalletFirsts,
   type DerivedRowsChange,
 } from './aligned-tables.ts';
+import { alignWalletQuarters } from './wallet-quarters.ts';
 
 export type { DerivedRowsChange } from './aligned-tables.ts';
 
@@ -70,7 +71,7 @@ SELECT * FROM events WHERE ${subset.where}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
- * `transaction_keys` and of `custom_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`),
+ * `transaction_keys` and of `custom_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`,
  * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -93,6 +94,7 @@ export async function deleteDerivedRows(
   await alignUserValueSets(clickhouse, params, change);
   await alignWalletDays(clickhouse, params, change);
   await alignWalletFirsts(clickhouse, params, change);
+  await alignWalletQuarters(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
   await alignTransactionDays(clickhouse, params, change);
   await alignContractDays(clickhouse, params, change);

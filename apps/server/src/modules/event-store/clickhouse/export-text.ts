@@ -77,14 +77,11 @@ export async function* exportText(
   const sql = windowSql(text);
   for (const window of windows) {
     if (window.rows === 0) continue;
-    const { stream } = await clickhouse.client.exec({
-      query: `${sql} FORMAT TabSeparatedRaw`,
-      query_params: {
-        project: projectId,
-        from: window.fromMs,
-        to: window.toMs,
-        ...(text.timeZone === null ? {} : { zone: text.timeZone }),
-      },
+    const stream = await clickhouse.stream(`${sql} FORMAT TabSeparatedRaw`, {
+      project: projectId,
+      from: window.fromMs,
+      to: window.toMs,
+      ...(text.timeZone === null ? {} : { zone: text.timeZone }),
     });
     let rowCount = window.rows;
     try {

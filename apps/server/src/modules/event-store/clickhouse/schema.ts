@@ -22,6 +22,7 @@ import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
+import { WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -171,13 +172,16 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // `wallet_events` made again with each transaction stage's name, gas used and price, for the wallet
   // page's gas (ADR 084): its view and table dropped, then made and filled from the stored events.
   {
-    version: 18,
+    version: 17,
     statements: [
       'DROP VIEW IF EXISTS wallet_events_of_events',
       'DROP TABLE IF EXISTS wallet_events',
       ...walletEventsStatements(WALLET_EVENT_COLUMN_TYPES),
     ],
   },
+  // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
+  // lifecycle local days (ADR 087).
+  { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

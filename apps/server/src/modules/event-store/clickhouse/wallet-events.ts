@@ -7,7 +7,7 @@
  * loaded twice is one row after merges, and every read is a minimum, maximum, set or distinct count that
  * a duplicate does not change. It keeps `user_id`, `wallet_address`, `tx_from` and `ts`, the columns every
  * delete of events names, so each delete takes the same rows out of it with the same condition.
- * Since schema version 18 it also holds each transaction stage's name, gas used and price (ADR 084): the
+ * Since schema version 17 it also holds each transaction stage's name, gas used and price (ADR 084): the
  * page's gas reads the stages of its transactions here when all of them carry the wallet.
  */
 
@@ -25,7 +25,7 @@ export const WALLET_EVENT_COLUMNS = [
   'wallet_provider',
   'chain_id',
   'tx_id',
-  // Schema version 18 (ADR 084): the page's gas from the wallet's own transaction stages.
+  // Schema version 17 (ADR 084): the page's gas from the wallet's own transaction stages.
   'tx_stage',
   'gas_used',
   'effective_gas_price',

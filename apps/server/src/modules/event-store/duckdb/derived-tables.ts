@@ -13,6 +13,7 @@ import { TRANSACTION_SUMMARIES } from './transaction-summaries.ts';
 import { USER_DAYS } from './user-days.ts';
 import { WALLET_ACTIVE_DAYS } from './wallet-active-days.ts';
 import { WALLET_FIRST_TOUCHES } from './wallet-first-touches.ts';
+import { WALLET_QUARTERS } from './wallet-quarters.ts';
 import { WALLET_SESSIONS } from './wallet-sessions.ts';
 
 /**
@@ -28,6 +29,7 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   USER_DAYS,
   KEYED_USER_LIVES,
   WALLET_ACTIVE_DAYS,
+  WALLET_QUARTERS,
   SESSIONS,
   INCIDENT_OCCURRENCES,
   TRANSACTION_FAILURES,

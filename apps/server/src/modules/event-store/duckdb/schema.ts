@@ -67,7 +67,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 10;
+export const DERIVED_TABLES_VERSION = 11;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -105,6 +105,13 @@ export const CREATE_DERIVED_TABLES = [
   day DATE NOT NULL,
   wallet_address VARCHAR NOT NULL,
   PRIMARY KEY (project_id, day, wallet_address)
+)`,
+  // The (UTC quarter-hour, wallet) pairs with an event: a zoned project's local days (ADR 087).
+  `CREATE TABLE IF NOT EXISTS wallet_quarters (
+  project_id VARCHAR NOT NULL,
+  quarter TIMESTAMP NOT NULL,
+  wallet VARCHAR NOT NULL,
+  PRIMARY KEY (project_id, quarter, wallet)
 )`,
   // Per (session, user): what the funnel and the attribution table ask of the session's events.
   `CREATE TABLE IF NOT EXISTS sessions (

@@ -12,12 +12,15 @@ import {
 } from './question.ts';
 
 /**
- * A custom funnel (docs/funnels.md#the-question) in one read of the events: per user, each step's times as
- * a sorted array; each step-1 time in the range starts an attempt, whose next step is the first time of
- * that step strictly after the step before (`arrayFirst`); an attempt reaches step k when its k-th time is
- * within the window after step 1; a user counts at their best attempt. Not ASOF joins as on DuckDB:
- * ClickHouse evaluates a CTE at each reference, so the events would be read once per step. Not
- * `windowFunnel`: it keeps one attempt per level and can miss a longer chain when times tie (ADR 070).
+ * A custom funnel (docs/funnels.md#the-question) in one read of the events: per SDK user, each step's
+ * times (and, for the split, its first start's time, id and landing value); per user (identify applied,
+ * looked up per SDK user rather than per event) those merged into sorted arrays; each step-1 time in the
+ * range starts an attempt, whose next step is the first time of that step strictly after the step before
+ * (`arrayFirst`); an attempt reaches step k when its k-th time is within the window after step 1; a user
+ * counts at their best attempt; the Total and the split's rows in one grouping (ROLLUP). Not joins as on
+ * DuckDB: ClickHouse evaluates a CTE at each reference, so the events would be read once per step. Not
+ * `windowFunnel`: it keeps one attempt per level and can miss a longer chain when times tie (ADR 070). No
+ * FINAL: an event stored twice adds a time already there, which changes no attempt (ADR 085).
  */
 export function customFunnel(
   clickhouse: ClickHouse,
@@ -44,10 +47,13 @@ export function customFunnel(
   const isStart = 's1 AND t < {to:Int64}';
   // Per user, each step's times sorted; then per attempt (a1: its step-1 times) the next step's time is
   // the first of the step's times after the step before (arrayFirst: 0 when there is none).
-  const times = [
-    `arraySort(groupArrayIf(t, ${isStart})) AS a1`,
-    ...later.map((k) => `arraySort(groupArrayIf(t, s${k})) AS a${k}`),
+  // Per SDK user, each step's times; then per user (identify applied) the SDK users' times merged and
+  // sorted. The identity is looked up per SDK user, not per event.
+  const sdkTimes = [
+    `groupArrayIf(t, ${isStart}) AS a1`,
+    ...later.map((k) => `groupArrayIf(t, s${k}) AS a${k}`),
   ].join(',\n             ');
+  const times = steps.map((k) => `arraySort(groupArrayArray(e.a${k})) AS a${k}`).join(',\n             ');
   const chain = later
     .map((k) =>
       k === 2
@@ -62,35 +68,42 @@ export function customFunnel(
   const sql = `
     WITH ${IDENTITIES_CTE},
     matched AS (
-      SELECT ${IDENTITY} AS who, toInt64(toUnixTimestamp64Milli(e.ts)) AS t, e.id AS id, ${value} AS value,
+      SELECT e.user_id AS user_id, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
-        FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
+        FROM events AS e
        WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
          AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
          AND (${conditions.map((condition) => condition.sql).join(' OR ')})
     ),
-    per_user AS (
-      SELECT who, ${times},
-             argMinIf(coalesce(value, ''), (t, id), ${isStart}) AS first_value
+    per_sdk_user AS (
+      SELECT user_id, ${sdkTimes}${
+        split
+          ? `,
+             minIf((t, id, coalesce(value, '')), ${isStart}) AS first_start`
+          : ''
+      }
         FROM matched
+       GROUP BY user_id
+    ),
+    per_user AS (
+      SELECT ${IDENTITY} AS who, ${times},
+             ${split ? 'minIf(e.first_start, length(e.a1) > 0).3' : "''"} AS first_value
+        FROM per_sdk_user AS e LEFT JOIN identities ON identities.user_id = e.user_id
        GROUP BY who
       HAVING length(a1) > 0
     ),
     levels AS (
-      SELECT who, nullIf(first_value, '') AS value, ${chain},
+      SELECT who, nullIf(first_value, '') AS landing, ${chain},
              arrayMax(arrayMap(${attempt}, a1, ${later.map((k) => `b${k}`).join(', ')})) AS level
         FROM per_user
     )
-    SELECT * FROM (
-      SELECT 1 AS is_total, CAST(NULL, 'Nullable(String)') AS value, ${reached} FROM levels
-      UNION ALL
-      SELECT * FROM (
-        SELECT 0 AS is_total, value, ${reached} FROM levels WHERE {split:Bool} GROUP BY value
-         ORDER BY r1 DESC, value ASC NULLS LAST LIMIT ${MAX_SPLIT_VALUES}
-      )
-    ) ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST`;
+    SELECT ${split ? 'grouping(landing) = 1' : '1'} AS is_total,
+           ${split ? 'if(grouping(landing) = 1, NULL, landing)' : "CAST(NULL, 'Nullable(String)')"} AS value, ${reached}
+      FROM levels ${split ? 'GROUP BY ROLLUP(landing)' : ''}
+     ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST
+     LIMIT ${MAX_SPLIT_VALUES + 1}`;
   const params = Object.assign(
-    { ...rangeParams(projectId, range), window: funnel.windowMs, split: split !== null },
+    { ...rangeParams(projectId, range), window: funnel.windowMs },
     ...conditions.map((condition) => condition.params),
   );
   return clickhouse.rows(sql, params, customFunnelRowSchema(n));

@@ -1,4 +1,5 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
+import type { FunnelStep } from '@polyflow/contracts/funnels';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import {
   type Connection,
@@ -19,14 +20,25 @@ import {
 } from './question.ts';
 
 /**
- * A custom funnel (docs/funnels.md#the-question): one window pass gives, for each (user, time) of a
- * matching event, the first time of every later step strictly after it; every step-1 event in the range
- * starts an attempt, whose step k is then the next step-k time after its step k-1 (an equality join per
- * step). An attempt reaches step k when its k-th time is within the window after step 1; a user counts at
- * their best attempt; the split value is the landing UTM of the user's first step-1 event (time, then id).
- * Not ASOF joins: DuckDB's `ASOF LEFT JOIN … c.t < e.t` matched users without any such event on the bench
- * store (ADR 070).
+ * A custom funnel (docs/funnels.md#the-question) without a window pass (ADR 085). Every user with a step-1
+ * event in the range reaches step 1. For later steps only some attempts need following: an attempt whose
+ * step 2 is the event u has the same steps 2, 3, … as the latest start before u, which has a later step 1
+ * (so a looser window). So each step-2 event is paired with the latest start before it within the window
+ * (an equality join on the user, bounded by the window), and each later step is the first step-k time
+ * after step k-1 within the window after step 1 (a join bounded the same way; nothing within it ends the
+ * attempt). A pair whose u is not the first step 2 after its start follows an attempt no better than the
+ * real one, which is paired too. A user counts at their best attempt; the split value is the landing UTM
+ * of the user's first step-1 event (time, then id). Not ASOF joins: DuckDB's `ASOF LEFT JOIN … c.t < e.t`
+ * matched users without any such event on the bench store (ADR 070).
  */
+/** The event type each step kind matches (a fixed map, never caller text). */
+const STEP_TYPES: Record<FunnelStep['kind'], string> = {
+  page: 'page_view',
+  event: 'custom',
+  wallet_connected: 'wallet_connected',
+  transaction: 'tx',
+};
+
 export function customFunnel(
   connection: Connection,
   projectId: string,
@@ -41,46 +53,56 @@ export function customFunnel(
   });
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
-  const later = steps.slice(1);
   const value = split ? `NULLIF(trim(e.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
-  // Per (user, time): the first time of each later step strictly after it (integer ms: 1 FOLLOWING on).
-  const nexts = later.map((k) => `min(t) FILTER (WHERE s${k}) OVER later AS n${k}`).join(',\n             ');
-  // Attempt by attempt, step k's time is the next one after step k-1's time: an equality join.
-  const chain = later
-    .slice(1)
+  const within = '$window::BIGINT';
+  // Step k (k >= 3) of each candidate attempt: the first step-k time after step k-1's, kept only within
+  // the window after step 1 (a later one ends the attempt there, as would any after it).
+  const chain = steps
+    .slice(2)
     .map(
       (k) => `c${k} AS (
-      SELECT c.*, a.n${k} AS t${k} FROM c${k - 1} AS c LEFT JOIN at_time AS a ON a.who = c.who AND a.t = c.t${k - 1}
+      SELECT c.who, c.t1, c.t2${steps
+        .slice(2, k - 1)
+        .map((j) => `, c.t${j}`)
+        .join('')}, min(m.t) AS t${k}
+        FROM c${k - 1} AS c
+        LEFT JOIN matched AS m ON m.who = c.who AND m.s${k} AND m.t > c.t${k - 1} AND m.t <= c.t1 + ${within}
+       GROUP BY ALL
     )`,
     )
     .join(',\n    ');
-  const level = later.map((k) => `coalesce(t${k} <= t1 + $window::BIGINT, false)::INTEGER`).join(' + ');
+  const level = steps
+    .slice(2)
+    .map((k) => `(t${k} IS NOT NULL)::INTEGER`)
+    .join(' + ');
   const reached = steps.map((k) => `count(*) FILTER (WHERE level >= ${k})::DOUBLE AS r${k}`).join(', ');
   const sql = `
     WITH ${IDENTITIES_CTE},
     matched AS (
-      SELECT ${IDENTITY} AS who, epoch_ms(e.ts) AS t, e.id AS id, ${value} AS value,
+      SELECT ${IDENTITY} AS who, epoch_ms(e.ts) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
        WHERE project_id = $project AND ts >= ${FROM}
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
-         AND (${conditions.map((condition) => condition.sql).join(' OR ')})
+         AND type IN (${[...new Set(funnel.steps.map((step) => STEP_TYPES[step.kind]))].map((type) => `'${type}'`).join(', ')})
     ),
-    at_time AS (
-      SELECT DISTINCT who, t,
-             ${nexts}
-        FROM matched
-      WINDOW later AS (PARTITION BY who ORDER BY t RANGE BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)
-    ),
+    starts AS (SELECT who, t${split ? ', id, value' : ''} FROM matched WHERE s1 AND t < $to),
     c2 AS (
-      SELECT m.who, m.t AS t1, m.id, m.value, a.n2 AS t2
-        FROM matched AS m JOIN at_time AS a ON a.who = m.who AND a.t = m.t
-       WHERE m.s1 AND m.t < $to
+      SELECT u.who, max(s.t) AS t1, u.t AS t2
+        FROM matched AS u JOIN starts AS s ON s.who = u.who AND s.t < u.t AND u.t <= s.t + ${within}
+       WHERE u.s2
+       GROUP BY u.who, u.t
     )${chain ? `,\n    ${chain}` : ''},
+    levels AS (
+      SELECT who, max(2${level ? ` + ${level}` : ''}) AS level FROM c${n} GROUP BY who
+    ),
+    first_starts AS (
+      SELECT who, ${split ? "NULLIF(arg_min(coalesce(value, ''), (t, id)), '')" : 'NULL::VARCHAR'} AS value
+        FROM starts GROUP BY who
+    ),
     per_user AS (
-      SELECT who, max(1 + ${level}) AS level, NULLIF(arg_min(coalesce(value, ''), (t1, id)), '') AS value
-        FROM c${n}
-       GROUP BY who
+      SELECT f.who, coalesce(l.level, 1) AS level, f.value
+        FROM first_starts AS f LEFT JOIN levels AS l ON l.who = f.who
     ),
     totals AS (SELECT true AS is_total, NULL::VARCHAR AS value, ${reached} FROM per_user),
     split AS (

@@ -40,15 +40,15 @@ export async function goalAttribution(
   const rows = await clickhouse.rows(
     `WITH ${IDENTITIES_CTE},
      sessions AS (
-       SELECT min(nullIf(trim(ifNull(${utm}, '')), '')) AS value, any(${IDENTITY}) AS u,
+       SELECT e.user_id AS user_id, min(nullIf(trim(ifNull(${utm}, '')), '')) AS value,
               max(${condition.sql}) = 1 AS converted
-         FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
+         FROM events AS e
         WHERE ${IN_RANGE}
         GROUP BY e.user_id, e.session_id
        HAVING ${passes.length === 0 ? '1' : passes.join(' AND ')}
      )
-     SELECT grouping(value) = 1 AS is_total, value, uniqExactIf(u, converted) AS conversions
-       FROM sessions
+     SELECT grouping(value) = 1 AS is_total, value, uniqExactIf(${IDENTITY}, converted) AS conversions
+       FROM sessions AS e LEFT JOIN identities ON identities.user_id = e.user_id
       GROUP BY ROLLUP(value)
 `,
     params,

@@ -20,6 +20,7 @@ import { type GoalAttributionCount, GoalAttributionRow } from './question.ts';
  * the range's events grouped into sessions (user, session id) with their landing value (the smallest
  * non-blank one, as the attribution table reads it), whether they pass the filters and whether one of
  * their events matches the goal; a row's conversions are the distinct users of its converting sessions.
+ * The identity (identify applied) is looked up per session, not per event.
  */
 export async function goalAttribution(
   connection: Connection,
@@ -42,18 +43,22 @@ export async function goalAttribution(
     connection,
     `WITH ${IDENTITIES_CTE},
      sessions AS (
-       SELECT min(NULLIF(trim(${utm}), '')) AS value, any_value(${IDENTITY}) AS u,
+       SELECT e.user_id, min(NULLIF(trim(${utm}), '')) AS value,
               coalesce(bool_or(${condition.sql}), false) AS converted
-         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
+         FROM events AS e
         WHERE ${IN_RANGE}
         GROUP BY e.user_id, e.session_id
        HAVING ${passes.length === 0 ? 'true' : passes.map((pass) => `coalesce(${pass}, false)`).join(' AND ')}
+     ),
+     users AS (
+       SELECT value, converted, ${IDENTITY} AS u
+         FROM sessions AS e LEFT JOIN identities ON identities.user_id = e.user_id
      )
      SELECT false AS is_total, value, count(DISTINCT u) FILTER (WHERE converted)::DOUBLE AS conversions
-       FROM sessions GROUP BY value
+       FROM users GROUP BY value
      UNION ALL
      SELECT true AS is_total, NULL AS value, count(DISTINCT u) FILTER (WHERE converted)::DOUBLE AS conversions
-       FROM sessions`,
+       FROM users`,
     params,
     GoalAttributionRow,
   );

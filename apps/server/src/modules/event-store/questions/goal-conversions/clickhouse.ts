@@ -4,6 +4,9 @@ import { IDENTITIES_CTE, IDENTITY, IN_RANGE, rangeParams } from '../../clickhous
 import type { GoalMatch } from '../../goal-questions.ts';
 import { type GoalConversionCounts, GoalConversionsRow } from './question.ts';
 
+/** Whether a path (an expression) matches the path goal whose expression is the parameter `{<prefix>_re}`. */
+const pathMatch = (prefix: string, path: string) => `ifNull(match(${path}, {${prefix}_re:String}), 0)`;
+
 /**
  * Whether an `events AS e` row matches a goal, with the goal's text as parameters `{<prefix>_…}` (never
  * in the SQL): a custom event of the name (and the property's value as text, as the breakdown reads it),
@@ -15,7 +18,7 @@ export function goalCondition(
 ): { sql: string; params: Record<string, string> } {
   if (goal.kind === 'path') {
     return {
-      sql: `(e.type = 'page_view' AND ifNull(match(e.path, {${prefix}_re:String}), 0))`,
+      sql: `(e.type = 'page_view' AND ${pathMatch(prefix, 'e.path')})`,
       params: { [`${prefix}_re`]: goal.pathRegex },
     };
   }
@@ -38,8 +41,12 @@ export function goalCondition(
 }
 
 /**
- * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions):
- * one pass grouping the range's events by user with a flag per goal, then a count per flag.
+ * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions),
+ * reading only what a goal can match: one grouped read of the range's events gives each SDK user with the
+ * distinct paths they viewed (a path goal is tested on those, not on every page view); the range's rows of
+ * `custom_events` (ADR 072) answer the event goals. Then the SDK users' flags are merged per user (identify
+ * applied) and counted. No FINAL: every part is a set or a maximum, which a row stored twice does not
+ * change.
  */
 export async function goalConversions(
   clickhouse: ClickHouse,
@@ -48,17 +55,42 @@ export async function goalConversions(
   goals: readonly GoalMatch[],
 ): Promise<GoalConversionCounts> {
   const conditions = goals.map((goal, index) => goalCondition(goal, `g${index}`));
-  const flags = conditions.map((condition, index) => `, max(${condition.sql}) AS g${index}`).join('');
-  const counts = conditions.map((_, index) => `countIf(g${index} = 1)`).join(', ');
+  const eventGoals = goals.flatMap((goal, index) => (goal.kind === 'event' ? [index] : []));
+  const condition = (index: number) => conditions[index]?.sql ?? '0';
+  const ctes = [IDENTITIES_CTE];
+  // One read of the range's events: each SDK user with the distinct paths they viewed.
+  ctes.push(`sdk_users AS (
+       SELECT user_id, groupUniqArrayIf(assumeNotNull(path), type = 'page_view' AND path IS NOT NULL) AS paths
+         FROM events
+        WHERE ${IN_RANGE}
+        GROUP BY user_id
+     )`);
+  const joins: string[] = [];
+  if (eventGoals.length > 0) {
+    ctes.push(`event_users AS (
+       SELECT user_id, ${eventGoals.map((index) => `max(${condition(index)}) AS g${index}`).join(', ')}
+         FROM custom_events AS e
+        WHERE ${IN_RANGE} AND type = 'custom'
+        GROUP BY user_id
+     )`);
+    joins.push('LEFT JOIN event_users ON event_users.user_id = e.user_id');
+  }
+  // A path goal on a user's distinct viewed paths (its expression evaluated per path, not per event).
+  const pathFlag = (index: number) =>
+    `toUInt8(arrayExists(path -> ${pathMatch(`g${index}`, 'path')}, e.paths))`;
+  const source = (index: number) =>
+    goals[index]?.kind === 'path' ? pathFlag(index) : `event_users.g${index}`;
+  const flags = goals.map((_, index) => `, max(${source(index)}) AS g${index}`).join('');
+  ctes.push(`per_user AS (
+       SELECT ${IDENTITY} AS u${flags}
+         FROM sdk_users AS e ${joins.join(' ')} LEFT JOIN identities ON identities.user_id = e.user_id
+        GROUP BY u
+     )`);
+  const counts = goals.map((_, index) => `countIf(g${index} = 1)`).join(', ');
   const [row] = await clickhouse.rows(
-    `WITH ${IDENTITIES_CTE}
+    `WITH ${ctes.join(',\n     ')}
      SELECT count() AS users, ${goals.length === 0 ? "CAST([], 'Array(UInt64)')" : `[${counts}]`} AS conversions
-       FROM (
-         SELECT ${IDENTITY} AS u${flags}
-           FROM events AS e FINAL LEFT JOIN identities ON identities.user_id = e.user_id
-          WHERE ${IN_RANGE}
-          GROUP BY u
-       )`,
+       FROM per_user`,
     Object.assign(rangeParams(projectId, range), ...conditions.map((condition) => condition.params)),
     GoalConversionsRow,
   );

@@ -1,4 +1,4 @@
-import type { TimeRange } from '../../../../reading/time-range.ts';
+import { type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
 import {
   type Connection,
   IDENTITIES_CTE,
@@ -42,8 +42,12 @@ export function goalCondition(goal: GoalMatch, prefix: string): { sql: string; p
 }
 
 /**
- * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions):
- * one pass grouping the range's events by user with a flag per goal, then a count per flag.
+ * Users with any event in the range and, per goal, those with an event matching it (docs/goals.md#conversions),
+ * reading only what each part needs (ADR 085): the range's SDK users from `user_days` for its whole UTC
+ * days and from the events for the pieces of days at its ends; its page views reduced to their distinct
+ * (SDK user, path) pairs, each distinct path tested once against the path goals' expressions; the range's
+ * rows of the derived `custom_events` (ADR 072) for the event goals. Then the SDK users' flags are merged
+ * per user (identify applied) and counted. Every part is a set (an event stored twice changes nothing).
  */
 export async function goalConversions(
   connection: Connection,
@@ -52,20 +56,77 @@ export async function goalConversions(
   goals: readonly GoalMatch[],
 ): Promise<GoalConversionCounts> {
   const conditions = goals.map((goal, index) => goalCondition(goal, `g${index}`));
-  const flags = conditions.map((condition, index) => `, bool_or(${condition.sql}) AS g${index}`).join('');
-  const counts = conditions.map((_, index) => `count(*) FILTER (WHERE g${index})`).join(', ');
-  const [row] = await rowsOf(
-    connection,
-    `WITH ${IDENTITIES_CTE},
-     per_user AS (
+  const pathGoals = goals.flatMap((goal, index) => (goal.kind === 'path' ? [index] : []));
+  const eventGoals = goals.flatMap((goal, index) => (goal.kind === 'event' ? [index] : []));
+  const condition = (index: number) => conditions[index]?.sql ?? 'false';
+  const flag = (index: number) => `coalesce(g${index}, false)`;
+  const parts = utcDayParts(range);
+  const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
+  const ctes = [IDENTITIES_CTE];
+  // The range's SDK users: its whole UTC days from `user_days` (ADR 005), the pieces of days at its ends
+  // from the events. UNION: each user once.
+  ctes.push(`sdk_users AS (
+       SELECT user_id FROM user_days
+        WHERE project_id = $project AND day >= ${at('days_from')}::DATE AND day < ${at('days_to')}::DATE
+       UNION
+       SELECT user_id FROM events
+        WHERE project_id = $project
+          AND ((ts >= ${at('before_from')} AND ts < ${at('before_to')})
+            OR (ts >= ${at('after_from')} AND ts < ${at('after_to')}))
+     )`);
+  const joins: string[] = [];
+  if (pathGoals.length > 0) {
+    // Each (SDK user, viewed path) of the range once; each distinct path tested once per path goal.
+    ctes.push(`visits AS (
+       SELECT user_id, path FROM events
+        WHERE ${IN_RANGE} AND type = 'page_view' AND path IS NOT NULL
+        GROUP BY ALL
+     )`);
+    ctes.push(`paths AS (
+       SELECT path, ${pathGoals.map((index) => `${condition(index)} AS g${index}`).join(', ')}
+         FROM (SELECT DISTINCT path, 'page_view' AS type FROM visits)
+     )`);
+    ctes.push(`path_users AS (
+       SELECT v.user_id, ${pathGoals.map((index) => `bool_or(p.g${index}) AS g${index}`).join(', ')}
+         FROM visits AS v JOIN paths AS p ON p.path = v.path
+        GROUP BY v.user_id
+     )`);
+    joins.push('LEFT JOIN path_users ON path_users.user_id = e.user_id');
+  }
+  if (eventGoals.length > 0) {
+    ctes.push(`event_users AS (
+       SELECT user_id, ${eventGoals.map((index) => `bool_or(${condition(index)}) AS g${index}`).join(', ')}
+         FROM custom_events
+        WHERE ${IN_RANGE} AND type = 'custom'
+        GROUP BY user_id
+     )`);
+    joins.push('LEFT JOIN event_users ON event_users.user_id = e.user_id');
+  }
+  const flags = goals.map((_, index) => `, bool_or(${flag(index)}) AS g${index}`).join('');
+  ctes.push(`per_user AS (
        SELECT ${IDENTITY} AS u${flags}
-         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
-        WHERE ${IN_RANGE}
+         FROM sdk_users AS e ${joins.join(' ')} LEFT JOIN identities ON identities.user_id = e.user_id
         GROUP BY u
-     )
-     SELECT count(*)::DOUBLE AS users, [${counts}]::DOUBLE[] AS conversions FROM per_user`,
-    Object.assign(rangeParams(projectId, range), ...conditions.map((condition) => condition.params)),
-    GoalConversionsRow,
+     )`);
+  const counts = goals.map((_, index) => `count(*) FILTER (WHERE g${index})`).join(', ');
+  const sql = `WITH ${ctes.join(',\n     ')}
+     SELECT count(*)::DOUBLE AS users, [${counts}]::DOUBLE[] AS conversions FROM per_user`;
+  const params: Params = Object.assign(
+    rangeParams(projectId, range),
+    {
+      days_from: BigInt(parts.days.fromMs),
+      days_to: BigInt(parts.days.toMs),
+      before_from: BigInt(parts.before.fromMs),
+      before_to: BigInt(parts.before.toMs),
+      after_from: BigInt(parts.after.fromMs),
+      after_to: BigInt(parts.after.toMs),
+    },
+    ...conditions.map((condition) => condition.params),
   );
+  // DuckDB refuses a parameter the text does not use (the range's ends when no goal reads the events).
+  const used = Object.fromEntries(
+    Object.entries(params).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)),
+  );
+  const [row] = await rowsOf(connection, sql, used, GoalConversionsRow);
   return { users: row?.users ?? 0, conversions: row?.conversions ?? goals.map(() => 0) };
 }

@@ -33,10 +33,11 @@ const LW_FROM = "fromUnixTimestamp64Milli({lw_from:Int64}, 'UTC')";
 const LW_TO = "fromUnixTimestamp64Milli({lw_to:Int64}, 'UTC')";
 
 /**
- * The same facts in a zone other than UTC, from the events of the window's local days (A−55…A, no
- * `FINAL`: a duplicate changes no distinct count) and each wallet's first time seen (`wallet_firsts`,
- * its rows folded by min): a wallet first seen before the window is at least 56 days old, which is all
- * the rules ask of its age then. Parameters `lw_from`, `lw_to` (`walletFactsClickhouse`).
+ * The same facts in a zone other than UTC, from the wallets' UTC quarter-hours with an event in the
+ * window's local days (A−55…A; `wallet_quarters`, no `FINAL`: a duplicate changes no distinct count; a
+ * quarter-hour lies in one local day of any zone, ADR 087) and each wallet's first time seen
+ * (`wallet_firsts`, its rows folded by min): a wallet first seen before the window is at least 56 days
+ * old, which is all the rules ask of its age then. Parameters `lw_from`, `lw_to` (`walletFactsClickhouse`).
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
   const back = (ms: string) => daysBackSql(window, ms, (a, b) => `intDiv(${a}, ${b})`);
@@ -50,10 +51,9 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
     LEFT JOIN (
       SELECT ld_wallet, uniqExactIf(ld_back, ld_back < 28) AS ld_n28, uniqExactIf(ld_back, ld_back < 14) AS ld_n14,
              uniqExactIf(ld_back, ld_back >= 28) AS ld_n_before
-        FROM (SELECT assumeNotNull(wallet_address) AS ld_wallet, ${back('toUnixTimestamp64Milli(ts)')} AS ld_back
-                FROM events
-               WHERE project_id = {project:String} AND wallet_address IS NOT NULL
-                 AND ts >= ${LW_FROM} AND ts < ${LW_TO})
+        FROM (SELECT wallet AS ld_wallet, ${back('toUnixTimestamp64Milli(quarter)')} AS ld_back
+                FROM wallet_quarters
+               WHERE project_id = {project:String} AND quarter >= ${LW_FROM} AND quarter < ${LW_TO})
        GROUP BY ld_wallet
     ) AS ld ON ld_wallet = lf_wallet
 )`;

@@ -24,9 +24,11 @@ export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
 )`;
 
 /**
- * The same facts in a zone other than UTC, from the events of the window's local days (A−55…A) and each
- * wallet's first time seen (`wallet_first_touches`): a wallet first seen before the window is at least 56 days
- * old, which is all the rules ask of its age then. Parameters `$lw_from`, `$lw_to` (`lifecycleParams`).
+ * The same facts in a zone other than UTC, from the wallets' UTC quarter-hours with an event in the
+ * window's local days (A−55…A; `wallet_quarters`: a quarter-hour lies in one local day of any zone, and
+ * the window's local midnights are quarter-hour boundaries, ADR 087) and each wallet's first time seen
+ * (`wallet_first_touches`): a wallet first seen before the window is at least 56 days old, which is all the
+ * rules ask of its age then. Parameters `$lw_from`, `$lw_to` (`walletFactsDuckdb`).
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
   const back = (ms: string) => daysBackSql(window, ms, (a, b) => `${a} // ${b}`);
@@ -38,13 +40,13 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
     FROM wallet_first_touches lf
     LEFT JOIN (
       SELECT wallet_address,
-             count(DISTINCT back) FILTER (WHERE back < 28) AS n28,
-             count(DISTINCT back) FILTER (WHERE back < 14) AS n14,
-             count(DISTINCT back) FILTER (WHERE back >= 28) AS n_before
-        FROM (SELECT wallet_address, ${back('epoch_ms(ts)')} AS back
-                FROM events
-               WHERE project_id = $project AND wallet_address IS NOT NULL
-                 AND ts >= make_timestamp($lw_from::BIGINT * 1000) AND ts < make_timestamp($lw_to::BIGINT * 1000))
+             count(*) FILTER (WHERE back < 28) AS n28,
+             count(*) FILTER (WHERE back < 14) AS n14,
+             count(*) FILTER (WHERE back >= 28) AS n_before
+        FROM (SELECT DISTINCT wallet AS wallet_address, ${back('epoch_ms(quarter)')} AS back
+                FROM wallet_quarters
+               WHERE project_id = $project
+                 AND quarter >= make_timestamp($lw_from::BIGINT * 1000) AND quarter < make_timestamp($lw_to::BIGINT * 1000))
        GROUP BY wallet_address
     ) ld ON ld.wallet_address = lf.wallet_address
    WHERE lf.project_id = $project AND lf.first_seen < make_timestamp($lw_to::BIGINT * 1000)

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
+import { eventFilter, FILTERED_WALLETS_CTE } from '../../clickhouse/event-filter.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
@@ -7,6 +9,29 @@ import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
+
+const Touch = z.object({
+  u_wallet: z.string(),
+  u_source: z.string().nullable(),
+  u_campaign: z.string().nullable(),
+});
+
+/**
+ * `touch`: the landing UTM source and campaign of each wallet's first event (the least id among its events
+ * at its first time), for the (wallet, first time) pairs a SELECT gives; `times`, when given, narrows the
+ * events by their sort key (project, ts) first.
+ */
+const touchOf = (pairs: string, times?: string) => `touch AS (
+       SELECT assumeNotNull(wallet_address) AS u_wallet, argMin(utm_source, id) AS u_source,
+              argMin(utm_campaign, id) AS u_campaign
+         FROM ${EVENT_ROWS}
+        WHERE project_id = {project:String}${times ? ` AND ts IN (${times})` : ''}
+          AND (wallet_address, ts) IN (${pairs})
+        GROUP BY u_wallet
+     )`;
+
+/** The page's first times, as DateTime64 values. */
+const PAGE_FIRSTS = "arrayMap(m -> fromUnixTimestamp64Milli(toInt64(m), 'UTC'), {page_firsts:Array(String)})";
 
 export async function walletList(
   clickhouse: ClickHouse,
@@ -24,6 +49,12 @@ export async function walletList(
     limit: query.limit,
   };
   const seenFilters: string[] = [];
+  // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
+  const filter = eventFilter(query.filters);
+  if (filter.cte) {
+    seenFilters.push(`wallet_address IN (SELECT wallet FROM filtered_wallets)`);
+    Object.assign(params, filter.params);
+  }
   if (query.search) {
     seenFilters.push('startsWith(assumeNotNull(wallet_address), {search:String})');
     params.search = query.search;
@@ -56,9 +87,18 @@ export async function walletList(
     params.after_value = query.after.value;
     params.after_wallet = query.after.wallet;
   }
+  // The first touch is read for the page's wallets alone (a second, small read) unless the list is
+  // narrowed by it: reading it for every wallet of the range cost more than the rest of the list on chdb.
+  const touchFirst = query.source !== null || query.campaign !== null;
   const stage = stageSql('{power:Int64}').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w_$1');
   const rows = await clickhouse.rows(
-    `WITH seen AS (
+    `${
+      filter.cte
+        ? `WITH ${filter.cte},
+     ${FILTERED_WALLETS_CTE},
+     `
+        : 'WITH '
+    }seen AS (
        SELECT assumeNotNull(wallet_address) AS s_wallet, ${ms('max(ts)')} AS s_last
          FROM ${EVENT_ROWS}
         WHERE ${IN_RANGE} AND wallet_address IS NOT NULL${seenFilters.map((f) => ` AND ${f}`).join('')}
@@ -69,13 +109,7 @@ export async function walletList(
         WHERE project_id = {project:String} AND wallet IN (SELECT s_wallet FROM seen)
         GROUP BY wallet
      ),
-     touch AS (
-       SELECT assumeNotNull(wallet_address) AS u_wallet, argMin(utm_source, id) AS u_source,
-              argMin(utm_campaign, id) AS u_campaign
-         FROM ${EVENT_ROWS}
-        WHERE project_id = {project:String} AND (wallet_address, ts) IN (SELECT f_wallet, f_first FROM firsts)
-        GROUP BY u_wallet
-     ),
+     ${touchFirst ? `${touchOf('SELECT f_wallet, f_first FROM firsts')},` : ''}
      txs AS (
        SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
               argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
@@ -95,12 +129,12 @@ export async function walletList(
      listed AS (
        SELECT s_wallet AS list_wallet, ${ms('f_first')} AS first_ms, s_last AS last_ms,
               t_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid,
-              ${stage} AS stage, u_source AS source, u_campaign AS campaign
+              ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}
          FROM seen
          INNER JOIN firsts ON f_wallet = s_wallet
          INNER JOIN facts ON w_wallet = s_wallet
          LEFT JOIN tx_totals ON t_wallet = s_wallet
-         LEFT JOIN touch ON u_wallet = s_wallet
+         ${touchFirst ? 'LEFT JOIN touch ON u_wallet = s_wallet' : ''}
      )
      SELECT list_wallet, first_ms, last_ms, transactions, failed, toString(gas_paid) AS gas_paid_text, stage,
             source, campaign
@@ -112,5 +146,24 @@ export async function walletList(
     params,
     ListRow,
   );
-  return rows.map(walletListRowOf);
+  if (touchFirst || rows.length === 0) return rows.map(walletListRowOf);
+  // The page's first touches alone: the events at each listed wallet's first time (found by the sort key).
+  const touches = await clickhouse.rows(
+    `WITH ${touchOf(
+      `SELECT pair.1, pair.2 FROM (SELECT arrayJoin(arrayZip({page_wallets:Array(String)}, ${PAGE_FIRSTS})) AS pair)`,
+      `SELECT arrayJoin(${PAGE_FIRSTS})`,
+    )}
+     SELECT u_wallet, u_source, u_campaign FROM touch`,
+    {
+      project: projectId,
+      page_wallets: rows.map((row) => row.list_wallet),
+      page_firsts: rows.map((row) => String(row.first_ms)),
+    },
+    Touch,
+  );
+  const byWallet = new Map(touches.map((touch) => [touch.u_wallet, touch]));
+  return rows.map((row) => {
+    const touch = byWallet.get(row.list_wallet);
+    return walletListRowOf({ ...row, source: touch?.u_source ?? null, campaign: touch?.u_campaign ?? null });
+  });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
+import { eventFilter, FILTERED_WALLETS_CTE } from '../../duckdb/event-filter.ts';
 import {
   type Connection,
   FROM,
@@ -40,6 +41,12 @@ export async function walletList(
     limit: BigInt(query.limit),
   };
   const seenFilters: string[] = [];
+  // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
+  const filter = eventFilter(query.filters);
+  if (filter.cte) {
+    seenFilters.push(`wallet_address IN (SELECT wallet FROM filtered_wallets)`);
+    Object.assign(params, filter.params);
+  }
   if (query.search) {
     seenFilters.push('starts_with(wallet_address, $search)');
     params.search = query.search;
@@ -99,7 +106,13 @@ export async function walletList(
        HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}`;
   const rows = await rowsOf(
     connection,
-    `WITH seen AS (
+    `${
+      filter.cte
+        ? `WITH ${filter.cte},
+     ${FILTERED_WALLETS_CTE},
+     `
+        : 'WITH '
+    }seen AS (
        SELECT wallet_address AS wallet, epoch_ms(max(ts)) AS last_ms
          FROM events
         WHERE ${IN_RANGE} AND wallet_address IS NOT NULL${seenFilters.map((f) => ` AND ${f}`).join('')}
