@@ -94,8 +94,8 @@ end_to_end() {
 }
 
 checks_status=0 vitest_status=0 e2e_status=0
-if [ "${POLYFLOW_TEST_SERIAL:-}" = 1 ]; then
-  # One step after another, each printing as it goes (to tell a slow or failing step apart).
+if [ "${POLYFLOW_TEST_TOGETHER:-}" != 1 ]; then
+  # One step after another, each printing as it goes (ADR 092: measured faster on 2 cores than the three at once).
   step "$checks_title"
   checks || checks_status=$?
   step "$vitest_title"
@@ -103,7 +103,7 @@ if [ "${POLYFLOW_TEST_SERIAL:-}" = 1 ]; then
   step "$e2e_title"
   end_to_end || e2e_status=$?
 else
-  # The three steps at once (ADR 088): each alone leaves a core idle for much of its time (tests waiting on
+  # POLYFLOW_TEST_TOGETHER=1: the three steps at once (ADR 088, superseded by 092 as the default): each alone leaves a core idle for much of its time (tests waiting on
   # child processes, PostgreSQL, chdb, SMTP, the chain, the browser). The checks run at a lower priority, so
   # that the tests' timings are not theirs to lose. Vitest prints as it goes; the checks' output follows it, then
   # the journeys' (the rest of it as it comes).
