@@ -7,6 +7,7 @@ import {
 import { DEFAULT_TIME_ZONE, localDate } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { decodeCursorParts, encodeCursorParts } from '../../reading/cursor.ts';
 import { parseFilters } from '../../reading/filters.ts';
 import { InputError } from '../../reading/input-error.ts';
 import {
@@ -142,22 +143,14 @@ export type CohortInput = Filtered &
 type ListCursor = { query: string; value: string; wallet: string };
 
 function encodeListCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.query, cursor.value, cursor.wallet])).toString('base64url');
+  return encodeCursorParts([cursor.query, cursor.value, cursor.wallet]);
 }
 
 function decodeListCursor(text: string, query: string): { value: string; wallet: string } {
   const invalid = () =>
     new InputError('Invalid cursor: pass the nextCursor of a previous page of the same query unchanged.');
-  if (text.length > 300 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
+  const value = decodeCursorParts(text, 3, 300, invalid);
   if (
-    !Array.isArray(value) ||
-    value.length !== 3 ||
     value[0] !== query ||
     typeof value[1] !== 'string' ||
     !/^-?\d{1,80}$/.test(value[1]) ||
@@ -171,7 +164,7 @@ function decodeListCursor(text: string, query: string): { value: string; wallet:
 
 /** A timeline cursor names its wallet: another wallet's cursor is refused, not misread. */
 function encodeSessionsCursor(wallet: string, position: SessionPosition): string {
-  return Buffer.from(JSON.stringify([wallet, position.lastMs, position.sessionId])).toString('base64url');
+  return encodeCursorParts([wallet, position.lastMs, position.sessionId]);
 }
 
 function decodeSessionsCursor(text: string, wallet: string): SessionPosition {
@@ -179,16 +172,8 @@ function decodeSessionsCursor(text: string, wallet: string): SessionPosition {
     new InputError(
       "Invalid cursor: pass the olderSessions (or nextCursor) of the same wallet's sessions unchanged.",
     );
-  if (text.length > 600 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
+  const value = decodeCursorParts(text, 3, 600, invalid);
   if (
-    !Array.isArray(value) ||
-    value.length !== 3 ||
     value[0] !== wallet ||
     !Number.isSafeInteger(value[1]) ||
     typeof value[2] !== 'string' ||
@@ -197,7 +182,7 @@ function decodeSessionsCursor(text: string, wallet: string): SessionPosition {
   ) {
     throw invalid();
   }
-  return { lastMs: value[1], sessionId: value[2] };
+  return { lastMs: value[1] as number, sessionId: value[2] };
 }
 
 const SORT_VALUE: Record<
