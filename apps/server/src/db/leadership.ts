@@ -34,6 +34,12 @@ export type LeadershipOptions = {
 
 /** Default interval of tries and checks: another node takes over within about this after the leader's connection drops. */
 export const LEADERSHIP_TRY_EVERY_MS = 1_000;
+/**
+ * Rounds a node sits out after losing its lock connection before it connects again, so that the jobs move to
+ * a node whose connection held (the lost one's locks are free at once) instead of racing back to it.
+ */
+const RECONNECT_AFTER_ROUNDS = 5;
+
 /** A check of the leader's connection that takes longer than this counts as a lost connection. */
 const CHECK_TIMEOUT_MS = 3_000;
 /** First number of every Polyflow advisory lock (two-integer form), so they never meet another application's. */
@@ -106,12 +112,15 @@ function postgresLeadership({
   let client: pg.Client | undefined;
   let isClosed = false;
   let round: Promise<void> | undefined;
+  /** After losing its connection a node sits out a few rounds: a follower with a healthy connection takes the jobs first. */
+  let reconnectAfterMs = 0;
 
   /** The lock connection is gone: whatever it held is free for others now, so nothing may run here. */
   async function dropConnection(reason: string, error?: unknown): Promise<void> {
     const lost = client;
     client = undefined;
     if (!lost) return;
+    reconnectAfterMs = Date.now() + tryEveryMs * RECONNECT_AFTER_ROUNDS;
     const wasLeading = [...jobs.values()].some((job) => job.running);
     if (error && wasLeading) logger.error({ err: error }, 'lost the connection holding the background locks');
     await Promise.all([...jobs.values()].map((job) => stopJob(job, logger, reason)));
@@ -141,6 +150,7 @@ function postgresLeadership({
 
   async function tryRound(): Promise<void> {
     if (isClosed || jobs.size === 0) return;
+    if (!client && Date.now() < reconnectAfterMs) return;
     try {
       client ??= await connect();
       const current = client;

@@ -102,6 +102,24 @@ describe('leadership on PostgreSQL', () => {
     }
   });
 
+  it('sits out a few rounds after losing its connection, then leads again when no one else did', async () => {
+    const only = node('only');
+    await waitFor(() => only.isRunning(), 5_000);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend($1)', [await lockHolder(admin, 'compaction')]);
+      await waitFor(() => !only.isRunning(), 5_000);
+      // A node whose connection held would take the job in these rounds; this one does not race back.
+      await new Promise((resolve) => setTimeout(resolve, TRY_EVERY_MS * 3));
+      expect(only.runs.started).toBe(1);
+      await waitFor(() => only.isRunning(), 5_000);
+      expect(only.runs.started).toBe(2);
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('keeps different jobs apart: each name is its own lock', async () => {
     const a = createLeadership({ databaseUrl, logger: silent, tryEveryMs: TRY_EVERY_MS });
     const b = createLeadership({ databaseUrl, logger: silent, tryEveryMs: TRY_EVERY_MS });
