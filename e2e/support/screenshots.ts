@@ -20,6 +20,10 @@ export async function snap(page: Page, name: string): Promise<void> {
 export async function expectReadableContrast(page: Page, name: string): Promise<void> {
   // Colours are read as shown: a finite animation still running (the sign-in card's fade-in) would be
   // measured half-transparent. Endless ones (skeletons' pulse, spinners) are left running.
+  // Two frames first, so that what the last render mounted has started its animations.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()

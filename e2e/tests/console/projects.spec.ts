@@ -62,6 +62,8 @@ test('the console stays usable at phone width', async ({ page }) => {
   const account = await createVerifiedAccount('phone');
   const project = await createProject(account, 'Phone dapp', ['localhost']);
   await page.goto('/');
+  // The sign-in card is on screen (it fades in once its route has loaded) before it is photographed.
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
   await snap(page, '17-login-390');
   await logIn(page, account);
   // Its only project opens by itself.
