@@ -241,26 +241,48 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
     currentDatabase = database;
   }
 
-  /** Runs `work` with the query's settings applied, and puts the previous values back afterwards. */
-  async function withSettings<T>(settings: [string, string][], work: () => Promise<T>): Promise<T> {
-    if (settings.length === 0) return work();
-    const names = settings.map(([name]) => `'${name}'`).join(', ');
-    const previous = Buffer.from(
-      (await run(`SELECT name, value FROM system.settings WHERE name IN (${names})`, 'JSONEachRow')).bytes,
-    )
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { name: string; value: string });
-    const known = new Set(previous.map(({ name }) => name));
-    const unknown = settings.find(([name]) => !known.has(name));
-    if (unknown) throw new RequestError(115, 'UNKNOWN_SETTING', `Unknown setting '${unknown[0]}'`);
-    await run(`SET ${settings.map(([name, value]) => `${name} = ${settingLiteral(value)}`).join(', ')}`);
-    try {
-      return await work();
-    } finally {
-      await run(`SET ${previous.map(({ name, value }) => `${name} = ${settingLiteral(value)}`).join(', ')}`);
+  /**
+   * Each setting's value before any request changed it (read from the engine once per name), and the
+   * settings the last request left changed. A request's URL settings are applied with one `SET` of only
+   * what differs from what the engine holds (the previous request's settings put back where this one
+   * names none), so that a product that sends the same settings with every query pays no extra
+   * statements for them: 1.5–2 ms of chdb's CPU each (three per request, when every request read, set
+   * and put back its settings).
+   */
+  const defaults = new Map<string, string>();
+  let applied = new Map<string, string>();
+
+  async function applySettings(settings: [string, string][]): Promise<void> {
+    const unread = settings.filter(([name]) => !defaults.has(name));
+    if (unread.length > 0) {
+      const names = unread.map(([name]) => `'${name}'`).join(', ');
+      const read = Buffer.from(
+        (await run(`SELECT name, value FROM system.settings WHERE name IN (${names})`, 'JSONEachRow')).bytes,
+      )
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { name: string; value: string });
+      for (const { name, value } of read) defaults.set(name, value);
+      const unknown = unread.find(([name]) => !defaults.has(name));
+      if (unknown) throw new RequestError(115, 'UNKNOWN_SETTING', `Unknown setting '${unknown[0]}'`);
     }
+    const wanted = new Map(settings);
+    const changes: [string, string][] = [];
+    for (const [name, value] of wanted)
+      if ((applied.get(name) ?? defaults.get(name)) !== value) changes.push([name, value]);
+    for (const name of applied.keys())
+      if (!wanted.has(name)) changes.push([name, defaults.get(name) as string]);
+    if (changes.length > 0) {
+      try {
+        await run(`SET ${changes.map(([name, value]) => `${name} = ${settingLiteral(value)}`).join(', ')}`);
+      } catch (error) {
+        // Which of them the engine took is unknown: the next request sets each of them again.
+        for (const [name] of changes) applied.set(name, '\u0000unknown');
+        throw error;
+      }
+    }
+    applied = new Map([...wanted].filter(([name, value]) => defaults.get(name) !== value));
   }
 
   /**
@@ -338,6 +360,9 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
 
     async function runRequest() {
       await useDatabase(database);
+      // Every statement runs with this request's settings and none of another's (an insert also names
+      // them in its own SETTINGS clause).
+      await applySettings(settings);
       if (insert) {
         const [, table, columnList, settingsClause, format] = insert as unknown as [
           string,
@@ -401,7 +426,7 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
       const sql = [queryParam, body.length > 0 ? body.toString('utf8') : null].filter(Boolean).join('\n');
       if (!sql.trim()) throw new RequestError(62, 'SYNTAX_ERROR', 'Empty query');
       const format = FORMAT_CLAUSE.exec(sql)?.[1] ?? params.get('default_format') ?? 'TabSeparated';
-      const ran = await withSettings(settings, () => run(sql, format, bound));
+      const ran = await run(sql, format, bound);
       return {
         bytes: ran.bytes,
         format,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ColumnKind, EVENT_COLUMNS, type EventColumnName, type Source } from '../event-row.ts';
-import type { ClickHouse } from './client.ts';
+import { type ClickHouse, quoteIdentifier } from './client.ts';
 import { CONTRACT_DAYS_STATEMENTS } from './contract-days.ts';
 import { CUSTOM_EVENTS_STATEMENTS } from './custom-events.ts';
 import { EVENT_SUBSETS, subsetStatements } from './derived-tables.ts';
@@ -122,8 +122,51 @@ const WALLET_EVENT_COLUMN_TYPES = EVENT_COLUMNS.filter(({ name }) =>
   .map((column) => `${column.name} ${columnType(column)}`)
   .join(',\n  ');
 
+/**
+ * How old every part of a range must be before ClickHouse merges the range whatever its sizes
+ * (docs/decisions/097): the default merge selector leaves a few large parts of similar size as they are
+ * (the bench's store kept 5 parts of `events`, about 250 MB each, every one spanning every project's 90
+ * days), and `FINAL` then merges every project's rows of all of them on every read (half of a simple
+ * question's CPU); once merged into one part, `FINAL` reads it as it is. Forced merges stay under the
+ * server's size cap for a merge (`enable_max_bytes_limit_for_min_age_to_force_merge`, on by default).
+ */
+export const FORCE_MERGE_AGE_SECONDS = 3600;
+
+/**
+ * The merge settings every MergeTree table of the database holds: set by version 23 on each table there
+ * then (by name, whatever versions made it), and given by any later version's CREATE TABLE (the
+ * ClickHouse schema test checks every table).
+ */
+export const MERGE_TREE_SETTINGS = `min_age_to_force_merge_seconds = ${FORCE_MERGE_AGE_SECONDS}`;
+
+/**
+ * Version 23: the merge settings on every MergeTree table the database holds, and each of them merged
+ * into one part once (`OPTIMIZE … FINAL`: a store's parts as they are then, which the default selector
+ * may never merge; read and written once, as a version that fills a derived table reads every event).
+ */
+async function mergeEveryTable(clickhouse: ClickHouse): Promise<void> {
+  const tables = await clickhouse.rows(
+    `SELECT name FROM system.tables
+      WHERE database = currentDatabase() AND engine LIKE '%MergeTree' AND name != 'schema_version'
+      ORDER BY name`,
+    {},
+    z.object({ name: z.string() }),
+  );
+  for (const { name } of tables) {
+    await clickhouse.command(`ALTER TABLE ${quoteIdentifier(name)} MODIFY SETTING ${MERGE_TREE_SETTINGS}`);
+    await clickhouse.command(`OPTIMIZE TABLE ${quoteIdentifier(name)} FINAL`);
+  }
+}
+
+type Migration = {
+  version: number;
+  statements: readonly string[];
+  /** Work that depends on what the database holds, after the statements. */
+  run?: (clickhouse: ClickHouse) => Promise<void>;
+};
+
 /** The schema's history: each version's statements, applied once, in order, at start-up. */
-const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
+const MIGRATIONS: readonly Migration[] = [
   { version: 1, statements: [CREATE_EVENTS, CREATE_INCOMING_RECORDS, ...CREATE_LOAD_VIEWS] },
   // Segments of rows records alone load through one plain view (ADR 022).
   { version: 2, statements: [CREATE_INCOMING_ROWS, CREATE_ROWS_VIEW] },
@@ -182,6 +225,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
   // lifecycle local days (ADR 087).
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
+  // Every MergeTree table merged into one part, and its parts merged from then on once they are an hour
+  // old, so that FINAL and the folds read few parts (ADR 097).
+  { version: 23, statements: [], run: mergeEveryTable },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -211,6 +257,7 @@ export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Pr
   for (const migration of MIGRATIONS) {
     if (migration.version <= current || migration.version > upTo) continue;
     for (const statement of migration.statements) await clickhouse.command(statement);
+    await migration.run?.(clickhouse);
     await clickhouse.command('INSERT INTO schema_version (version) VALUES ({version:UInt32})', {
       version: migration.version,
     });
