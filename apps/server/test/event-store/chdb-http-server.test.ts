@@ -82,6 +82,30 @@ describe('chdb behind ClickHouse HTTP', () => {
     const before = await read();
     expect(await read({ max_threads: 1 })).toBe('1');
     expect(await read()).toBe(before);
+    expect(await read({ max_threads: 1 })).toBe('1');
+    expect(await read({ max_threads: 1 })).toBe('1');
+    expect(await read()).toBe(before);
+  });
+
+  it('runs a request whose settings the previous request already set as that one statement alone', async () => {
+    const ask = async (settings?: Record<string, number>) => {
+      const started = server.statements();
+      const result = await client.query({
+        query: 'SELECT 1',
+        format: 'JSONEachRow',
+        clickhouse_settings: settings,
+      });
+      await result.json();
+      return server.statements() - started;
+    };
+    await ask();
+    await ask({ max_threads: 1, max_block_size: 1000 });
+    expect(await ask({ max_threads: 1, max_block_size: 1000 })).toBe(1);
+    // One setting changed: set, then the query.
+    expect(await ask({ max_threads: 1, max_block_size: 2000 })).toBe(2);
+    // None named: the previous ones put back, then the query; after that nothing to put back.
+    expect(await ask()).toBe(2);
+    expect(await ask()).toBe(1);
   });
 
   it('fails as ClickHouse does: the exception code in a header and the body, and the status of that code', async () => {

@@ -79,6 +79,8 @@ export type ChdbHttpServer = {
   /** `http://host:port` */
   url: string;
   port: number;
+  /** How many statements the engine has run, the server's own (`USE`, settings) included. */
+  statements(): number;
   close(): Promise<void>;
 };
 
@@ -227,7 +229,9 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
     return run;
   };
 
+  let statements = 0;
   async function run(sql: string, format = 'TabSeparated', params?: Record<string, string>) {
+    statements += 1;
     try {
       return await native.QueryAsyncConnection(session.connection, sql, format, params);
     } catch (error) {
@@ -501,6 +505,7 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
+    statements: () => statements,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
