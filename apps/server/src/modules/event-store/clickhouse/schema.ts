@@ -123,28 +123,15 @@ const WALLET_EVENT_COLUMN_TYPES = EVENT_COLUMNS.filter(({ name }) =>
   .join(',\n  ');
 
 /**
- * How old every part of a range must be before ClickHouse merges the range whatever its sizes
- * (docs/decisions/097): the default merge selector leaves a few large parts of similar size as they are
- * (the bench's store kept 5 parts of `events`, about 250 MB each, every one spanning every project's 90
- * days), and `FINAL` then merges every project's rows of all of them on every read (half of a simple
- * question's CPU); once merged into one part, `FINAL` reads it as it is. Forced merges stay under the
- * server's size cap for a merge (`enable_max_bytes_limit_for_min_age_to_force_merge`, on by default).
+ * Version 23: every MergeTree table the database holds merged into one part, once (docs/decisions/097).
+ * ClickHouse's background merges leave a few large parts of similar size as they are: a store loaded in
+ * bulk (one large INSERT, which ClickHouse splits over its insert threads) keeps parts that each span
+ * every project's whole time (the bench's store: 5 parts of `events`, about 250 MB each), and `FINAL`
+ * then merges every project's rows of all of them on every read, about half of a simple question's CPU;
+ * one part it reads as it is. Read and written once, as a version that fills a derived table reads every
+ * event. Also what a bulk load asks for once it is done.
  */
-export const FORCE_MERGE_AGE_SECONDS = 3600;
-
-/**
- * The merge settings every MergeTree table of the database holds: set by version 23 on each table there
- * then (by name, whatever versions made it), and given by any later version's CREATE TABLE (the
- * ClickHouse schema test checks every table).
- */
-export const MERGE_TREE_SETTINGS = `min_age_to_force_merge_seconds = ${FORCE_MERGE_AGE_SECONDS}`;
-
-/**
- * Version 23: the merge settings on every MergeTree table the database holds, and each of them merged
- * into one part once (`OPTIMIZE … FINAL`: a store's parts as they are then, which the default selector
- * may never merge; read and written once, as a version that fills a derived table reads every event).
- */
-async function mergeEveryTable(clickhouse: ClickHouse): Promise<void> {
+export async function mergeEveryTable(clickhouse: ClickHouse): Promise<void> {
   const tables = await clickhouse.rows(
     `SELECT name FROM system.tables
       WHERE database = currentDatabase() AND engine LIKE '%MergeTree' AND name != 'schema_version'
@@ -152,10 +139,7 @@ async function mergeEveryTable(clickhouse: ClickHouse): Promise<void> {
     {},
     z.object({ name: z.string() }),
   );
-  for (const { name } of tables) {
-    await clickhouse.command(`ALTER TABLE ${quoteIdentifier(name)} MODIFY SETTING ${MERGE_TREE_SETTINGS}`);
-    await clickhouse.command(`OPTIMIZE TABLE ${quoteIdentifier(name)} FINAL`);
-  }
+  for (const { name } of tables) await clickhouse.command(`OPTIMIZE TABLE ${quoteIdentifier(name)} FINAL`);
 }
 
 type Migration = {
@@ -225,8 +209,8 @@ const MIGRATIONS: readonly Migration[] = [
   // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
   // lifecycle local days (ADR 087).
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
-  // Every MergeTree table merged into one part, and its parts merged from then on once they are an hour
-  // old, so that FINAL and the folds read few parts (ADR 097).
+  // Every MergeTree table merged into one part once, so that FINAL and the folds read one part where the
+  // stored parts overlapped (ADR 097).
   { version: 23, statements: [], run: mergeEveryTable },
 ];
 
