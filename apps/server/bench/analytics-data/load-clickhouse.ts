@@ -2,16 +2,20 @@ import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { parseClickHouseUrl } from '../../src/modules/event-store/clickhouse/client.ts';
+import { connectClickHouse, parseClickHouseUrl } from '../../src/modules/event-store/clickhouse/client.ts';
+import { mergeEveryTable } from '../../src/modules/event-store/clickhouse/schema.ts';
 import { EVENT_COLUMNS } from '../../src/modules/event-store/event-row.ts';
 
 /**
  * The same rows in the ClickHouse event store's `events`: DuckDB writes them to a Parquet file (times as
  * epoch ms, big numbers as text, so that no type is guessed), ClickHouse reads the file itself (the chdb
- * HTTP server runs on this machine) and converts each column to the store's type. One INSERT, so the table
- * holds what a loaded store holds: parts sorted by (project_id, ts, id), merged in the background. The
+ * HTTP server runs on this machine) and converts each column to the store's type. One INSERT, which
+ * ClickHouse splits over its insert threads: every part it leaves spans every project's whole time, which
+ * the background merges leave as it is (5 parts of `events` at 10 M events) and FINAL would merge on every
+ * read; so the load ends as schema version 23 leaves a stored database, every table merged into one part
+ * (ADR 097), which FINAL reads as it is. The
  * insert of 10 M rows outlasts the store's own request timeout (2 minutes), so it goes through a client of
- * its own that waits up to an hour.
+ * its own that waits up to an hour, as does the merge.
  */
 export async function loadClickHouse(
   duck: DuckDBConnection,
@@ -42,5 +46,11 @@ export async function loadClickHouse(
     });
   } finally {
     await loader.close();
+  }
+  const merger = await connectClickHouse(databaseUrl, { requestTimeoutMs: 3_600_000 });
+  try {
+    await mergeEveryTable(merger);
+  } finally {
+    await merger.close();
   }
 }

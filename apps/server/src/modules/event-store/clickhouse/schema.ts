@@ -132,10 +132,12 @@ const WALLET_EVENT_COLUMN_TYPES = EVENT_COLUMNS.filter(({ name }) =>
  * event. Also what a bulk load asks for once it is done.
  */
 export async function mergeEveryTable(clickhouse: ClickHouse): Promise<void> {
+  // Only the tables of more than one part: a new database's migrations merge nothing.
   const tables = await clickhouse.rows(
-    `SELECT name FROM system.tables
-      WHERE database = currentDatabase() AND engine LIKE '%MergeTree' AND name != 'schema_version'
-      ORDER BY name`,
+    `SELECT table AS name FROM system.parts
+      WHERE database = currentDatabase() AND active AND table != 'schema_version'
+      GROUP BY table HAVING count() > 1
+      ORDER BY table`,
     {},
     z.object({ name: z.string() }),
   );
