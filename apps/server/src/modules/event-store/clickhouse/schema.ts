@@ -141,7 +141,22 @@ export async function mergeEveryTable(clickhouse: ClickHouse): Promise<void> {
     {},
     z.object({ name: z.string() }),
   );
-  for (const { name } of tables) await clickhouse.command(`OPTIMIZE TABLE ${quoteIdentifier(name)} FINAL`);
+  for (const { name } of tables) {
+    // A part an unfinished mutation holds (an earlier version's MATERIALIZE COLUMN) is left out of the
+    // merge without an error: the mutations go first (one that keeps failing is not waited for).
+    while (await hasUnfinishedMutations(clickhouse, name)) await new Promise((done) => setTimeout(done, 500));
+    await clickhouse.command(`OPTIMIZE TABLE ${quoteIdentifier(name)} FINAL`);
+  }
+}
+
+async function hasUnfinishedMutations(clickhouse: ClickHouse, table: string): Promise<boolean> {
+  const [row] = await clickhouse.rows(
+    `SELECT count() AS n FROM system.mutations
+      WHERE database = currentDatabase() AND table = {table:String} AND NOT is_done AND latest_fail_reason = ''`,
+    { table },
+    z.object({ n: z.coerce.number() }),
+  );
+  return (row?.n ?? 0) > 0;
 }
 
 type Migration = {
