@@ -123,6 +123,20 @@ const WALLET_EVENT_COLUMN_TYPES = EVENT_COLUMNS.filter(({ name }) =>
   .join(',\n  ');
 
 /**
+ * The session's and the user's 64-bit keys (ADR 093): computed by ClickHouse from the text ids on every
+ * insert (MATERIALIZED, so no load names them and `SELECT *` leaves them out), so that the filtered
+ * questions group and join sessions by a number instead of hashing the text ids. `cityHash64` is stable
+ * across ClickHouse versions. Stored rows get them by a mutation in the background; until a part has
+ * them, reading them computes them from the same expression (the same values).
+ */
+export const EVENT_KEY_STATEMENTS = [
+  'ALTER TABLE events ADD COLUMN IF NOT EXISTS session_key UInt64 MATERIALIZED cityHash64(session_id)',
+  'ALTER TABLE events ADD COLUMN IF NOT EXISTS user_key UInt64 MATERIALIZED cityHash64(user_id)',
+  'ALTER TABLE events MATERIALIZE COLUMN session_key',
+  'ALTER TABLE events MATERIALIZE COLUMN user_key',
+];
+
+/**
  * Version 23: every MergeTree table the database holds merged into one part, once (docs/decisions/097).
  * ClickHouse's background merges leave a few large parts of similar size as they are: a store loaded in
  * bulk (one large INSERT, which ClickHouse splits over its insert threads) keeps parts that each span
@@ -226,6 +240,8 @@ const MIGRATIONS: readonly Migration[] = [
   // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
   // lifecycle local days (ADR 087).
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
+  // Each event's session and user keys, for the filtered questions (ADR 093).
+  { version: 19, statements: EVENT_KEY_STATEMENTS },
   // Every MergeTree table merged into one part once, so that FINAL and the folds read one part where the
   // stored parts overlapped (ADR 097).
   { version: 23, statements: [], run: mergeEveryTable },
