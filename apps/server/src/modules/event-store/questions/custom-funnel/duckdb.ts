@@ -1,15 +1,7 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { FunnelStep } from '@polyflow/contracts/funnels';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import {
-  type Connection,
-  FROM,
-  IDENTITIES_CTE,
-  IDENTITY,
-  type Params,
-  rangeParams,
-  rowsOf,
-} from '../../duckdb/sql.ts';
+import { type Connection, FROM, IDENTITIES_CTE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import {
   type CustomFunnelDefinition,
   type CustomFunnelRow,
@@ -39,6 +31,14 @@ const STEP_TYPES: Record<FunnelStep['kind'], string> = {
   transaction: 'tx',
 };
 
+/**
+ * The user an event counts for (docs/custom-events.md#users-identify), as the funnel's joins compare it:
+ * the app's user id after a control character, which no SDK user id holds (ingestion refuses them,
+ * contracts LABEL_PATTERN), else the SDK user id as stored. The same partition of events into users
+ * as IDENTITY, without building a string for every event.
+ */
+const WHO = 'coalesce(chr(1) || identities.app_id, e.user_id)';
+
 export function customFunnel(
   connection: Connection,
   projectId: string,
@@ -48,13 +48,20 @@ export function customFunnel(
 ): Promise<CustomFunnelRow[]> {
   const conditions = stepConditions(funnel.steps, {
     param: (name) => `$${name}`,
-    pathMatches: (regex) => `regexp_matches(coalesce(path, ''), ${regex})`,
+    // The expression is anchored, so a full match is the same test; DuckDB answers regexp_full_match
+    // several times faster than regexp_matches here (ADR 094).
+    pathMatches: (regex) => `regexp_full_match(coalesce(path, ''), ${regex})`,
     propertyEquals: (pointer, _key, value) => `json_extract_string(props, ${pointer}) = ${value}`,
   });
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
   const value = split ? `NULLIF(trim(e.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
   const within = '$window::BIGINT';
+  // Every pair the joins look for lies within one window: its two times fall in the same period of the
+  // window's length (counted from the epoch, \`b\`) or in two consecutive ones. Joining on the period as
+  // well as the user (each row asked for two periods) keeps each probe to the user's events of those two
+  // periods instead of all their events of the range (ADR 094).
+  const TWO_PERIODS = '(VALUES (0), (1)) AS d(o)';
   // Step k (k >= 3) of each candidate attempt: the first step-k time after step k-1's, kept only within
   // the window after step 1 (a later one ends the attempt there, as would any after it).
   const chain = steps
@@ -65,8 +72,9 @@ export function customFunnel(
         .slice(2, k - 1)
         .map((j) => `, c.t${j}`)
         .join('')}, min(m.t) AS t${k}
-        FROM c${k - 1} AS c
-        LEFT JOIN matched AS m ON m.who = c.who AND m.s${k} AND m.t > c.t${k - 1} AND m.t <= c.t1 + ${within}
+        FROM (SELECT *, t1 // ${within} + o AS b FROM c${k - 1}, ${TWO_PERIODS}) AS c
+        LEFT JOIN matched AS m
+          ON m.who = c.who AND m.b = c.b AND m.s${k} AND m.t > c.t${k - 1} AND m.t <= c.t1 + ${within}
        GROUP BY ALL
     )`,
     )
@@ -79,18 +87,18 @@ export function customFunnel(
   const sql = `
     WITH ${IDENTITIES_CTE},
     matched AS (
-      SELECT ${IDENTITY} AS who, epoch_ms(e.ts) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
+      SELECT ${WHO} AS who, epoch_ms(e.ts) AS t, epoch_ms(e.ts) // ${within} AS b,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
         FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
        WHERE project_id = $project AND ts >= ${FROM}
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
          AND type IN (${[...new Set(funnel.steps.map((step) => STEP_TYPES[step.kind]))].map((type) => `'${type}'`).join(', ')})
     ),
-    starts AS (SELECT who, t${split ? ', id, value' : ''} FROM matched WHERE s1 AND t < $to),
+    starts AS (SELECT who, t, b${split ? ', id, value' : ''} FROM matched WHERE s1 AND t < $to),
     c2 AS (
       SELECT u.who, max(s.t) AS t1, u.t AS t2
-        FROM matched AS u JOIN starts AS s ON s.who = u.who AND s.t < u.t AND u.t <= s.t + ${within}
-       WHERE u.s2
+        FROM (SELECT who, t, b - o AS b FROM matched, ${TWO_PERIODS} WHERE s2) AS u
+        JOIN starts AS s ON s.who = u.who AND s.b = u.b AND s.t < u.t AND u.t <= s.t + ${within}
        GROUP BY u.who, u.t
     )${chain ? `,\n    ${chain}` : ''},
     levels AS (
