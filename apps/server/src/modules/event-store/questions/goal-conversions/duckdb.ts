@@ -76,20 +76,13 @@ export async function goalConversions(
      )`);
   const joins: string[] = [];
   if (pathGoals.length > 0) {
-    // Each (SDK user, viewed path) of the range once; each distinct path tested once per path goal.
-    ctes.push(`visits AS (
-       SELECT user_id, path FROM events
-        WHERE ${IN_RANGE} AND type = 'page_view' AND path IS NOT NULL
-        GROUP BY ALL
-     )`);
-    ctes.push(`paths AS (
-       SELECT path, ${pathGoals.map((index) => `${condition(index)} AS g${index}`).join(', ')}
-         FROM (SELECT DISTINCT path, 'page_view' AS type FROM visits)
-     )`);
+    // The range's page views alone, each tested against the path goals (regexp_full_match, cheap per
+    // page view: ADR 094): a flag per goal and SDK user.
     ctes.push(`path_users AS (
-       SELECT v.user_id, ${pathGoals.map((index) => `bool_or(p.g${index}) AS g${index}`).join(', ')}
-         FROM visits AS v JOIN paths AS p ON p.path = v.path
-        GROUP BY v.user_id
+       SELECT user_id, ${pathGoals.map((index) => `bool_or(${condition(index)}) AS g${index}`).join(', ')}
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'page_view'
+        GROUP BY user_id
      )`);
     joins.push('LEFT JOIN path_users ON path_users.user_id = e.user_id');
   }
