@@ -55,7 +55,8 @@ export function customFunnel(
   });
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
-  const value = split ? `NULLIF(trim(e.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
+  // The split's landing value as stored; trimmed (blank: none) only once per user, on the first start's.
+  const value = split ? `e.${SPLIT_COLUMNS[split]}` : 'NULL::VARCHAR';
   const within = '$window::BIGINT';
   // Every pair the joins look for lies within one window: its two times fall in the same period of the
   // window's length (counted from the epoch, \`b\`) or in two consecutive ones. Joining on the period as
@@ -105,7 +106,7 @@ export function customFunnel(
       SELECT who, max(2${level ? ` + ${level}` : ''}) AS level FROM c${n} GROUP BY who
     ),
     first_starts AS (
-      SELECT who, ${split ? "NULLIF(arg_min(coalesce(value, ''), (t, id)), '')" : 'NULL::VARCHAR'} AS value
+      SELECT who, ${split ? "NULLIF(trim(arg_min(coalesce(value, ''), (t, id))), '')" : 'NULL::VARCHAR'} AS value
         FROM starts GROUP BY who
     ),
     per_user AS (
