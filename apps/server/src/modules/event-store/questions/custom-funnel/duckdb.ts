@@ -1,6 +1,7 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { FunnelStep } from '@polyflow/contracts/funnels';
 import type { TimeRange } from '../../../../reading/time-range.ts';
+import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, FROM, IDENTITIES_CTE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import {
   type CustomFunnelDefinition,
@@ -32,12 +33,12 @@ const STEP_TYPES: Record<FunnelStep['kind'], string> = {
 };
 
 /**
- * The user an event counts for (docs/custom-events.md#users-identify), as the funnel's joins compare it:
- * the app's user id after a control character, which no SDK user id holds (ingestion refuses them,
- * contracts LABEL_PATTERN), else the SDK user id as stored. The same partition of events into users
- * as IDENTITY, without building a string for every event.
+ * The user an event counts for (docs/custom-events.md#users-identify), as the funnel's joins compare it: a
+ * 64-bit key (ADR 093), the events' stored `user_key` of the SDK user, or when identified the key of the
+ * app's user id after a control character (no SDK user id holds one, so the two never share a text). Two
+ * users of a range whose keys coincide would count as one, with the bound docs/funnels.md states (ADR 094).
  */
-const WHO = 'coalesce(chr(1) || identities.app_id, e.user_id)';
+const WHO = 'coalesce(identities.app_key, e.user_key)';
 
 export function customFunnel(
   connection: Connection,
@@ -90,7 +91,8 @@ export function customFunnel(
     matched AS (
       SELECT ${WHO} AS who, epoch_ms(e.ts) AS t, epoch_ms(e.ts) // ${within} AS b,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
-        FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
+        FROM events AS e LEFT JOIN (SELECT ${keyOf('user_id')} AS user_key, ${keyOf('chr(1) || app_id')} AS app_key FROM identities) AS identities
+          ON identities.user_key = e.user_key
        WHERE project_id = $project AND ts >= ${FROM}
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
          AND type IN (${[...new Set(funnel.steps.map((step) => STEP_TYPES[step.kind]))].map((type) => `'${type}'`).join(', ')})
