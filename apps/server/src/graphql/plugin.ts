@@ -155,11 +155,22 @@ type GraphqlRequest = {
   operationName?: string | null;
 };
 
+export type GraphqlEndpoint = {
+  /** The routes of `/api/graphql` (POST, GET, OPTIONS): a Fastify plugin. */
+  routes(app: FastifyInstance): Promise<void>;
+  /**
+   * Makes the schema and mercurius in the background, if not made yet: called when the console's page is
+   * served, so that its first query does not wait for them.
+   */
+  prepare(): void;
+};
+
 /**
  * `POST /api/graphql` (and GET, as mercurius serves it). Console queries authenticate with a Bearer token;
  * dapps on the published 1.0.25 SDK send `X-API-KEY` with `application/json`, which needs a CORS preflight.
+ * The schema and mercurius are made by the first request (or `prepare`), not at start.
  */
-export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
+export function createGraphqlEndpoint(options: GraphqlOptions): GraphqlEndpoint {
   const errorFormatter = (execution: ExecutionResult, context: MercuriusContext) => {
     // A rate limit or a full disk tells the client when to come back, as REST does.
     for (const error of execution.errors ?? []) {
@@ -178,8 +189,22 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     });
     return engine;
   };
+  return {
+    routes: (app) => graphqlRoutes(app, loadEngine, () => engine),
+    prepare() {
+      // A failure is the next request's to report (it tries again).
+      if (!engine) setImmediate(() => loadEngine().catch(() => undefined));
+    },
+  };
+}
+
+async function graphqlRoutes(
+  app: FastifyInstance,
+  loadEngine: () => Promise<Engine>,
+  made: () => Promise<Engine> | undefined,
+): Promise<void> {
   app.addHook('onClose', async () => {
-    if (engine) await (await engine.catch(() => undefined))?.close();
+    await (await made()?.catch(() => undefined))?.close();
   });
 
   // Errors before a document runs: a refused body, a content type, a hook's refusal (mercurius's errorHandler).

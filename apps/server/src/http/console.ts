@@ -30,9 +30,24 @@ function notFound(reply: FastifyReply) {
  */
 export async function registerConsole(
   app: FastifyInstance,
-  { consoleDir, docsDir }: { consoleDir: string; docsDir: string },
+  {
+    consoleDir,
+    docsDir,
+    onPage,
+  }: {
+    consoleDir: string;
+    docsDir: string;
+    /** Told when the console's page (index.html, at `/` or a client-side route) is asked for. */
+    onPage?: () => void;
+  },
 ) {
   const isBuilt = existsSync(path.join(consoleDir, 'index.html'));
+  if (onPage) {
+    app.addHook('onRequest', async (request) => {
+      const url = request.raw.url ?? '/';
+      if (request.method === 'GET' && !isApiPath(url) && !isDocsPath(url) && !looksLikeFile(url)) onPage();
+    });
+  }
   if (isBuilt) {
     await app.register(fastifyStatic, {
       root: consoleDir,
