@@ -43,9 +43,11 @@ export async function registerConsole(
 ) {
   const isBuilt = existsSync(path.join(consoleDir, 'index.html'));
   if (onPage) {
-    app.addHook('onRequest', async (request) => {
+    // Once the page has been sent: making what `onPage` makes must not delay it.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET') return;
       const url = request.raw.url ?? '/';
-      if (request.method === 'GET' && !isApiPath(url) && !isDocsPath(url) && !looksLikeFile(url)) onPage();
+      if (!isApiPath(url) && !isDocsPath(url) && !looksLikeFile(url)) onPage();
     });
   }
   if (isBuilt) {
