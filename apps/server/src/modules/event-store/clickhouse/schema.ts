@@ -19,6 +19,7 @@ import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
+import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
@@ -182,6 +183,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
   // lifecycle local days (ADR 087).
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
+  // Each user's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's user-days
+  // (ADR 095).
+  { version: 21, statements: USER_QUARTERS_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -67,7 +67,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 11;
+export const DERIVED_TABLES_VERSION = 14;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -112,6 +112,13 @@ export const CREATE_DERIVED_TABLES = [
   quarter TIMESTAMP NOT NULL,
   wallet VARCHAR NOT NULL,
   PRIMARY KEY (project_id, quarter, wallet)
+)`,
+  // The (UTC quarter-hour, user) pairs with an event: a zoned project's user-days (ADR 095).
+  `CREATE TABLE IF NOT EXISTS user_quarters (
+  project_id VARCHAR NOT NULL,
+  quarter TIMESTAMP NOT NULL,
+  user_id VARCHAR NOT NULL,
+  PRIMARY KEY (project_id, quarter, user_id)
 )`,
   // Per (session, user): what the funnel and the attribution table ask of the session's events.
   `CREATE TABLE IF NOT EXISTS sessions (
