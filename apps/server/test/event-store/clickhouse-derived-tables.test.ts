@@ -128,7 +128,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         'SELECT DISTINCT project_id, quarter, wallet FROM wallet_quarters',
       ),
-      userQuarters: await rowsOf(clickhouse, 'SELECT DISTINCT project_id, quarter, user_id FROM user_quarters'),
+      userQuarters: await rowsOf(
+        clickhouse,
+        'SELECT DISTINCT project_id, quarter, user_id FROM user_quarters',
+      ),
     },
     rebuilt: {
       errors: await errors.rebuilt,

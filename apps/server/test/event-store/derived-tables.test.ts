@@ -825,6 +825,7 @@ describe('derived tables (ADR 054)', () => {
       'keyed_user_lives',
       'wallet_active_days',
       'wallet_quarters',
+      'user_quarters',
       'transaction_summaries',
       'incident_spans',
       'custom_events',
@@ -863,6 +864,7 @@ describe('derived tables (ADR 054)', () => {
       'keyed_user_lives',
       'wallet_active_days',
       'wallet_quarters',
+      'user_quarters',
       'incident_spans',
       'custom_events',
     ]);

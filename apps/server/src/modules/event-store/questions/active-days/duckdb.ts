@@ -146,7 +146,8 @@ async function zonedDays(
   zone: string,
 ) {
   const runs = localDayRuns(bothPeriods(current, previous), zone);
-  if (!runs || !runsOnQuarters(runs)) return zonedDaysOfEvents(connection, projectId, current, previous, zone);
+  if (!runs || !runsOnQuarters(runs))
+    return zonedDaysOfEvents(connection, projectId, current, previous, zone);
   const day = (ms: string) => localDaySql(runs, ms, (a, b) => `${a} // ${b}`);
   const params: Params = { project: projectId };
   const periods = {
@@ -167,10 +168,12 @@ async function zonedDays(
   );
   const [row] = await rowsOf(
     connection,
+    // One grouping of the (day, value) pairs for both periods: less CPU than a distinct count per period.
     `SELECT w.wallet_days, u.user_days, w.previous_wallet_days
-       FROM (SELECT count(DISTINCT (day, value)) FILTER (WHERE in_current)::DOUBLE AS wallet_days,
-                    count(DISTINCT (day, value)) FILTER (WHERE in_previous)::DOUBLE AS previous_wallet_days
-               FROM (${wallets})) w,
+       FROM (SELECT count(*) FILTER (WHERE in_current)::DOUBLE AS wallet_days,
+                    count(*) FILTER (WHERE in_previous)::DOUBLE AS previous_wallet_days
+               FROM (SELECT bool_or(in_current) AS in_current, bool_or(in_previous) AS in_previous
+                       FROM (${wallets}) GROUP BY day, value)) w,
             (SELECT count(DISTINCT (day, value))::DOUBLE AS user_days FROM (${users})) u`,
     params,
     DaysRow,
