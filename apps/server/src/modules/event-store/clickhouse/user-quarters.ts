@@ -14,10 +14,18 @@ import { dayOfParam, eventsOnDayOf } from './session-days.ts';
 /** The UTC quarter-hour an event falls in. */
 const EVENT_QUARTER = "toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC')";
 
+/**
+ * `user_hash`: the 128-bit SipHash of the user id that `uniqExact` of the text computes per row, stored
+ * (MATERIALIZED: no insert names it, `SELECT *` leaves it out), so that the readers count the same
+ * distinct users from a number: half the CPU of hashing the text on every read (ADR 095).
+ */
+export const idHash = (text: string) => `reinterpretAsUInt128(sipHash128(${text}))`;
+
 export const CREATE_USER_QUARTERS = `CREATE TABLE IF NOT EXISTS user_quarters (
   project_id String,
   quarter DateTime64(3, 'UTC'),
-  user_id String
+  user_id String,
+  user_hash UInt128 MATERIALIZED ${idHash('user_id')}
 ) ENGINE = ReplacingMergeTree
 ORDER BY (project_id, quarter, user_id)`;
 

@@ -5,6 +5,7 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
+import { idHash } from '../../clickhouse/user-quarters.ts';
 import { localDaySql, quarterParts, runsOnQuarters } from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
@@ -146,20 +147,20 @@ function zonedDays(current: TimeRange, previous: TimeRange, zone: string) {
     previous: periodParts('previous', previous, params),
   };
   const wallets = quarterPairs(
-    { name: 'wallet_quarters', value: 'wallet' },
-    { value: 'assumeNotNull(wallet_address)', where: 'wallet_address IS NOT NULL AND ' },
+    { name: 'wallet_quarters', value: 'wallet_hash' },
+    { value: idHash('assumeNotNull(wallet_address)'), where: 'wallet_address IS NOT NULL AND ' },
     periods,
     day,
   );
   const users = quarterPairs(
-    { name: 'user_quarters', value: 'user_id' },
-    { value: 'user_id', where: '' },
+    { name: 'user_quarters', value: 'user_hash' },
+    { value: idHash('user_id'), where: '' },
     { current: periods.current },
     day,
   );
   return {
-    // Grouped by day first, then each day's distinct values: a third less CPU on chdb than one distinct
-    // count of the (day, value) pairs (30 small sets, not one of every pair).
+    // Grouped by day first, then each day's distinct ids by their stored 128-bit hashes (what `uniqExact`
+    // of the text computes per row): a third of the CPU of one distinct count of the (day, text) pairs.
     sql: `SELECT w.wallet_days AS wallet_days, u.user_days AS user_days, w.previous_wallet_days AS previous_wallet_days
        FROM (SELECT sum(current) AS wallet_days, sum(previous) AS previous_wallet_days
                FROM (SELECT day, uniqExactIf(value, in_current) AS current, uniqExactIf(value, in_previous) AS previous

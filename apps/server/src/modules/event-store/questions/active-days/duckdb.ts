@@ -4,6 +4,7 @@ import { localDayRuns, previousPeriod, type TimeRange, utcDayParts } from '../..
 import { inTransaction } from '../../duckdb/derived-tables.ts';
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { idHash } from '../../duckdb/user-quarters.ts';
 import { localDaySql, quarterParts, runsOnQuarters } from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
@@ -155,14 +156,14 @@ async function zonedDays(
     previous: periodParts('previous', previous, params),
   };
   const wallets = quarterPairs(
-    { name: 'wallet_quarters', value: 'wallet' },
-    { value: 'wallet_address', where: 'wallet_address IS NOT NULL AND ' },
+    { name: 'wallet_quarters', value: 'wallet_hash' },
+    { value: idHash('wallet_address'), where: 'wallet_address IS NOT NULL AND ' },
     periods,
     day,
   );
   const users = quarterPairs(
-    { name: 'user_quarters', value: 'user_id' },
-    { value: 'user_id', where: '' },
+    { name: 'user_quarters', value: 'user_hash' },
+    { value: idHash('user_id'), where: '' },
     { current: periods.current },
     day,
   );
