@@ -128,6 +128,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         'SELECT DISTINCT project_id, quarter, wallet FROM wallet_quarters',
       ),
+      userQuarters: await rowsOf(
+        clickhouse,
+        'SELECT DISTINCT project_id, quarter, user_id FROM user_quarters',
+      ),
     },
     rebuilt: {
       errors: await errors.rebuilt,
@@ -156,6 +160,12 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         `SELECT DISTINCT project_id, toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC') AS quarter,
                 assumeNotNull(wallet_address) AS wallet
            FROM events FINAL WHERE wallet_address IS NOT NULL`,
+      ),
+      userQuarters: await rowsOf(
+        clickhouse,
+        `SELECT DISTINCT project_id, toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC') AS quarter,
+                user_id
+           FROM events FINAL`,
       ),
     },
   };
@@ -190,6 +200,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     // Each event carrying the wallet once (ADR 073).
     expect(held.walletEvents).toHaveLength(7);
     expect(held.walletQuarters.length).toBeGreaterThan(1);
+    expect(held.userQuarters.length).toBeGreaterThanOrEqual(held.userDays.length);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -228,6 +239,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       transactionKeys: [],
       walletEvents: [],
       walletQuarters: [],
+      userQuarters: [],
     });
     await store.close();
   });

@@ -19,10 +19,11 @@ import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
+import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
-import { WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
+import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -242,6 +243,9 @@ const MIGRATIONS: readonly Migration[] = [
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
   // Each event's session and user keys, for the filtered questions (ADR 093).
   { version: 19, statements: EVENT_KEY_STATEMENTS },
+  // Each user's UTC quarter-hours with an event, fed by a view on `events`, and the wallets' and users' ids
+  // hashed as `uniqExact` hashes them, for a zoned project's wallet- and user-days (ADR 095).
+  { version: 21, statements: [...USER_QUARTERS_STATEMENTS, ...WALLET_HASH_STATEMENTS] },
   // Every MergeTree table merged into one part once, so that FINAL and the folds read one part where the
   // stored parts overlapped (ADR 097).
   { version: 23, statements: [], run: mergeEveryTable },
