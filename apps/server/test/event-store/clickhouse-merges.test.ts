@@ -72,7 +72,10 @@ describe('ClickHouse schema version 23', () => {
 
       store = await createClickHouseEventStore(url);
       const after = await mergeTreeTables(store.clickhouse);
-      expect(after.map((table) => table.name)).toEqual(before.map((table) => table.name));
+      // Later versions may add tables; every table the older release had is there, in one part.
+      expect(after.map((table) => table.name)).toEqual(
+        expect.arrayContaining(before.map((table) => table.name)),
+      );
       for (const table of after) expect(table.parts, table.name).toBeLessThanOrEqual(1);
       // The segment loaded twice is there once, as FINAL read it before.
       const [events] = await store.clickhouse.rows(
