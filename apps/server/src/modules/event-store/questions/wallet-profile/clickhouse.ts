@@ -94,27 +94,31 @@ export async function walletProfile(
   wallet: string,
 ): Promise<WalletProfile | null> {
   const params = { project: projectId, wallet };
-  const [facts] = await clickhouse.rows(
-    `SELECT count() AS events, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
-            if(countIf(type = 'wallet_connected' AND wallet_address = {wallet:String}) = 0, NULL,
-               ${ms("minIf(ts, type = 'wallet_connected' AND wallet_address = {wallet:String})")}) AS connected_ms,
-            argMin(session_id, (ts, id)) AS first_session,
-            groupUniqArray(country) AS countries, groupUniqArray(browser) AS browsers,
-            groupUniqArray(wallet_provider) AS providers, groupUniqArray(chain_id) AS chains,
-            uniqExact(session_id) AS sessions
-       FROM wallet_events WHERE project_id = {project:String} AND wallet = {wallet:String}`,
-    params,
-    FactsRow,
-  );
-  if (!facts || facts.events === 0) return null;
-  const [[touch], gas, days] = await Promise.all([
+  // The four reads at once (none needs another's answer; a wallet never seen answers no facts, and the
+  // rest is dropped): the first touch finds the session of the wallet's first event itself.
+  const [[facts], [touch], gas, days] = await Promise.all([
+    clickhouse.rows(
+      `SELECT count() AS events, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
+              if(countIf(type = 'wallet_connected' AND wallet_address = {wallet:String}) = 0, NULL,
+                 ${ms("minIf(ts, type = 'wallet_connected' AND wallet_address = {wallet:String})")}) AS connected_ms,
+              argMin(session_id, (ts, id)) AS first_session,
+              groupUniqArray(country) AS countries, groupUniqArray(browser) AS browsers,
+              groupUniqArray(wallet_provider) AS providers, groupUniqArray(chain_id) AS chains,
+              uniqExact(session_id) AS sessions
+         FROM wallet_events WHERE project_id = {project:String} AND wallet = {wallet:String}`,
+      params,
+      FactsRow,
+    ),
     clickhouse.rows(
       `SELECT argMin(utm_source, (ts, id)) AS source, argMin(utm_medium, (ts, id)) AS medium,
               argMin(utm_campaign, (ts, id)) AS campaign,
               argMinIf(referrer, (ts, id), type = 'page_view') AS referrer,
               argMinIf(path, (ts, id), type = 'page_view') AS landing_path
-         FROM ${EVENT_ROWS} WHERE project_id = {project:String} AND session_id = {session:String}`,
-      { project: projectId, session: facts.first_session },
+         FROM ${EVENT_ROWS}
+        WHERE project_id = {project:String}
+          AND session_id = (SELECT argMin(session_id, (ts, id)) FROM wallet_events
+                             WHERE project_id = {project:String} AND wallet = {wallet:String})`,
+      params,
       TouchRow,
     ),
     gasOf(clickhouse, params),
@@ -128,5 +132,6 @@ export async function walletProfile(
       DayRow,
     ),
   ]);
+  if (!facts || facts.events === 0) return null;
   return profileOf(facts, touch, gas, days);
 }
