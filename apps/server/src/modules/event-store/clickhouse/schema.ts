@@ -15,6 +15,7 @@ import {
   ROW_JSON_TYPES,
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
+import { SESSION_EVENT_COLUMNS, sessionEventsStatements } from './session-events.ts';
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
@@ -122,6 +123,13 @@ const WALLET_EVENT_COLUMN_TYPES = EVENT_COLUMNS.filter(({ name }) =>
   .map((column) => `${column.name} ${columnType(column)}`)
   .join(',\n  ');
 
+/** `session_events`' columns, typed as in `events`, in its own order. */
+const SESSION_EVENT_COLUMN_TYPES = SESSION_EVENT_COLUMNS.map((name) => {
+  const column = EVENT_COLUMNS.find((candidate) => candidate.name === name);
+  if (!column) throw new Error(`session_events: no events column ${name}`);
+  return `${name} ${columnType(column)}`;
+}).join(',\n  ');
+
 /** The schema's history: each version's statements, applied once, in order, at start-up. */
 const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
   { version: 1, statements: [CREATE_EVENTS, CREATE_INCOMING_RECORDS, ...CREATE_LOAD_VIEWS] },
@@ -182,6 +190,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
   // lifecycle local days (ADR 087).
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
+  // Every event with the wallet page's columns, sorted by session, fed by a view on `events`, filled from
+  // what is stored: the page reads its sessions' events by the key (ADR 096).
+  { version: 22, statements: sessionEventsStatements(SESSION_EVENT_COLUMN_TYPES) },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

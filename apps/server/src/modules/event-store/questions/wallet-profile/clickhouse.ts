@@ -69,9 +69,8 @@ txs AS (
 )`;
 }
 
-/** The wallet's gas per chain: its transactions whose stages it carries from its rows, the others from `events`. */
-async function gasOf(clickhouse: ClickHouse, params: Params) {
-  const elsewhere = await clickhouse.rows(ELSEWHERE, params, TxRow);
+/** The gas query over `transactions(elsewhere)`, with their ids as parameters. */
+function gasRows(clickhouse: ClickHouse, params: Params, elsewhere: readonly { tx_id: string }[]) {
   const withElsewhere: Params = { ...params };
   elsewhere.forEach((row, index) => {
     withElsewhere[`e_${index}`] = row.tx_id;
@@ -88,6 +87,19 @@ async function gasOf(clickhouse: ClickHouse, params: Params) {
   );
 }
 
+/**
+ * The wallet's gas per chain: its transactions whose stages it carries from its rows, the others from
+ * `events`. The gas from its rows alone is asked beside the question which transactions have a stage
+ * elsewhere (usually none, and then it is the answer); only when some have is it asked again with them.
+ */
+async function gasOf(clickhouse: ClickHouse, params: Params) {
+  const [elsewhere, fromRows] = await Promise.all([
+    clickhouse.rows(ELSEWHERE, params, TxRow),
+    gasRows(clickhouse, params, []),
+  ]);
+  return elsewhere.length === 0 ? fromRows : gasRows(clickhouse, params, elsewhere);
+}
+
 export async function walletProfile(
   clickhouse: ClickHouse,
   projectId: string,
@@ -95,7 +107,8 @@ export async function walletProfile(
 ): Promise<WalletProfile | null> {
   const params = { project: projectId, wallet };
   // The four reads at once (none needs another's answer; a wallet never seen answers no facts, and the
-  // rest is dropped): the first touch finds the session of the wallet's first event itself.
+  // rest is dropped): the first touch finds the session of the wallet's first event itself and reads its events by
+  // `session_events`' key (ADR 096).
   const [[facts], [touch], gas, days] = await Promise.all([
     clickhouse.rows(
       `SELECT count() AS events, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
@@ -114,7 +127,7 @@ export async function walletProfile(
               argMin(utm_campaign, (ts, id)) AS campaign,
               argMinIf(referrer, (ts, id), type = 'page_view') AS referrer,
               argMinIf(path, (ts, id), type = 'page_view') AS landing_path
-         FROM ${EVENT_ROWS}
+         FROM session_events
         WHERE project_id = {project:String}
           AND session_id = (SELECT argMin(session_id, (ts, id)) FROM wallet_events
                              WHERE project_id = {project:String} AND wallet = {wallet:String})`,
