@@ -3,7 +3,7 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
-import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
+import { FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
@@ -106,10 +106,12 @@ export async function walletProfile(
   wallet: string,
 ): Promise<WalletProfile | null> {
   const params = { project: projectId, wallet };
-  // The four reads at once (none needs another's answer; a wallet never seen answers no facts, and the
-  // rest is dropped): the first touch finds the session of the wallet's first event itself and reads its events by
-  // `session_events`' key (ADR 096).
-  const [[facts], [touch], gas, days] = await Promise.all([
+  // The three reads at once (none needs another's answer; a wallet never seen answers no facts, and the
+  // rest is dropped): the first touch finds the session of the wallet's first event itself and reads its
+  // events by `session_events`' key (ADR 096). The facts hold its active days, from its own rows that
+  // carried it as the connected wallet: the days of `wallet_days`, whose sort by day would have this read
+  // every day of the project (ADR 084); 'YYYY-MM-DD' sorts as the days do.
+  const [[facts], [touch], gas] = await Promise.all([
     clickhouse.rows(
       `SELECT count() AS events, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
               if(countIf(type = 'wallet_connected' AND wallet_address = {wallet:String}) = 0, NULL,
@@ -117,10 +119,11 @@ export async function walletProfile(
               argMin(session_id, (ts, id)) AS first_session,
               groupUniqArray(country) AS countries, groupUniqArray(browser) AS browsers,
               groupUniqArray(wallet_provider) AS providers, groupUniqArray(chain_id) AS chains,
-              uniqExact(session_id) AS sessions
+              uniqExact(session_id) AS sessions,
+              arraySort(groupUniqArrayIf(toString(toDate(ts, 'UTC')), wallet_address = {wallet:String})) AS days
          FROM wallet_events WHERE project_id = {project:String} AND wallet = {wallet:String}`,
       params,
-      FactsRow,
+      FactsRow.extend({ days: z.array(z.string()) }),
     ),
     clickhouse.rows(
       `SELECT argMin(utm_source, (ts, id)) AS source, argMin(utm_medium, (ts, id)) AS medium,
@@ -135,16 +138,12 @@ export async function walletProfile(
       TouchRow,
     ),
     gasOf(clickhouse, params),
-    clickhouse.rows(
-      // Its active days from its own rows (those that carried it as the connected wallet): the days of
-      // `wallet_days`, whose sort by day would have this read every day of the project (ADR 084).
-      `SELECT DISTINCT toString(toDate(ts, 'UTC')) AS day FROM wallet_events
-        WHERE project_id = {project:String} AND wallet = {wallet:String} AND wallet_address = {wallet:String}
-        ORDER BY day`,
-      params,
-      DayRow,
-    ),
   ]);
   if (!facts || facts.events === 0) return null;
-  return profileOf(facts, touch, gas, days);
+  return profileOf(
+    facts,
+    touch,
+    gas,
+    facts.days.map((day) => ({ day })),
+  );
 }
