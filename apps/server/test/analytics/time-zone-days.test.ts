@@ -68,6 +68,25 @@ const CASES: Record<string, Case> = {
       '2026-01-11T18:30:00.000Z',
     ],
   },
+  // Local midnights at :15 past a UTC hour: the quarter-hour rows of ADR 095 number their local days.
+  'Asia/Kathmandu, a +05:45 zone': {
+    zone: 'Asia/Kathmandu',
+    edges: [
+      '2026-01-07T18:15:00.000Z',
+      '2026-01-08T18:15:00.000Z',
+      '2026-01-09T18:15:00.000Z',
+      '2026-01-10T18:15:00.000Z',
+    ],
+  },
+  'Pacific/Chatham, +13:45 in summer': {
+    zone: 'Pacific/Chatham',
+    edges: [
+      '2026-01-07T10:15:00.000Z',
+      '2026-01-08T10:15:00.000Z',
+      '2026-01-09T10:15:00.000Z',
+      '2026-01-10T10:15:00.000Z',
+    ],
+  },
 };
 
 const before = (iso: string) => new Date(Date.parse(iso) - 1).toISOString();
@@ -208,6 +227,19 @@ describe('per-day averages in the project time zone', () => {
       expect(filtered.dailyActiveWallets).toBeCloseTo(4 / 3, 12);
       expect(filtered.averageTransactionsPerUserPerDay).toBeCloseTo(1 / 4, 12);
       expect(filtered.dailyActiveWalletsTrend.previous).toBe(0);
+    });
+
+    it(`${name}: a range whose ends are off the quarter-hours counts the events of its ends by their local day`, async () => {
+      const [, dayStart, dayEnd] = edges;
+      // From day 0's last millisecond to day 2's first: W1 and u1 on day 0 and day 1, W2 and u2 on day 1
+      // and day 2, the ends' events read from the events (ADR 095), 3 local days touched.
+      const answer = await overview(projectOf[name] as string, {
+        from: before(dayStart),
+        to: new Date(Date.parse(dayEnd) + 1).toISOString(),
+      });
+      expect(answer.dailyActiveWallets).toBeCloseTo(4 / 3, 12);
+      expect(answer.averageTransactionsPerUserPerDay).toBeCloseTo(1 / 4, 12);
+      expect(answer.dailyActiveWalletsTrend.previous).toBe(0);
     });
 
     it(`${name}: the changing day alone is one day`, async () => {

@@ -128,6 +128,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         'SELECT DISTINCT project_id, quarter, wallet FROM wallet_quarters',
       ),
+      userQuarters: await rowsOf(
+        clickhouse,
+        'SELECT DISTINCT project_id, quarter, user_id FROM user_quarters',
+      ),
       sessionEvents: await rowsOf(
         clickhouse,
         `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM session_events FINAL ORDER BY project_id, session_id, ts, id`,
@@ -160,6 +164,12 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         `SELECT DISTINCT project_id, toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC') AS quarter,
                 assumeNotNull(wallet_address) AS wallet
            FROM events FINAL WHERE wallet_address IS NOT NULL`,
+      ),
+      userQuarters: await rowsOf(
+        clickhouse,
+        `SELECT DISTINCT project_id, toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC') AS quarter,
+                user_id
+           FROM events FINAL`,
       ),
       sessionEvents: await rowsOf(
         clickhouse,
@@ -198,6 +208,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     // Each event carrying the wallet once (ADR 073).
     expect(held.walletEvents).toHaveLength(7);
     expect(held.walletQuarters.length).toBeGreaterThan(1);
+    expect(held.userQuarters.length).toBeGreaterThanOrEqual(held.userDays.length);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -236,6 +247,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       transactionKeys: [],
       walletEvents: [],
       walletQuarters: [],
+      userQuarters: [],
       sessionEvents: [],
     });
     await store.close();

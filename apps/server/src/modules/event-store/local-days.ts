@@ -45,3 +45,31 @@ export function localDateColumn(
     dateOf: (value) => new Date(first + Number(value) * DAY_MS).toISOString().slice(0, 10),
   };
 }
+
+/** A UTC quarter-hour in milliseconds: the grain of `wallet_quarters` and `user_quarters` (ADR 087, 095). */
+export const QUARTER_MS = 900_000;
+
+/**
+ * Whether every local midnight the runs name falls on a UTC quarter-hour (every zone's offset since 1972
+ * is a whole number of quarter-hours): then each quarter-hour lies in one local day, and a local day's
+ * values are those of the quarter-hour rows numbered by their start.
+ */
+export const runsOnQuarters = (runs: readonly LocalDayRun[]) =>
+  runs.every((run) => ((run.startMs % QUARTER_MS) + QUARTER_MS) % QUARTER_MS === 0);
+
+/**
+ * A range split at UTC quarter-hours: its whole quarter-hours (`quarters`, start and end on quarter-hours;
+ * null when it holds none), read from the per-quarter-hour tables, and what lies outside them at its ends
+ * (`pieces`, less than a quarter-hour each), read from the events (each event numbered by its own time).
+ */
+export function quarterParts(range: TimeRange): { quarters: TimeRange | null; pieces: TimeRange[] } {
+  if (range.fromMs >= range.toMs) return { quarters: null, pieces: [] };
+  const first = Math.ceil(range.fromMs / QUARTER_MS) * QUARTER_MS;
+  const last = Math.floor(range.toMs / QUARTER_MS) * QUARTER_MS;
+  if (first >= last) return { quarters: null, pieces: [range] };
+  const pieces = [
+    { fromMs: range.fromMs, toMs: first },
+    { fromMs: last, toMs: range.toMs },
+  ].filter((piece) => piece.fromMs < piece.toMs);
+  return { quarters: { fromMs: first, toMs: last }, pieces };
+}

@@ -22,6 +22,7 @@ import {
   userValueSetsOfSessionDays,
 } from './session-days.ts';
 import { alignUserDays } from './user-days.ts';
+import { alignUserQuarters } from './user-quarters.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -71,7 +72,7 @@ SELECT * FROM events WHERE ${subset.where}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
- * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`,
+ * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
  * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -91,6 +92,7 @@ export async function deleteDerivedRows(
   ])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
+  await alignUserQuarters(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);
   await alignUserValueSets(clickhouse, params, change);
   await alignWalletDays(clickhouse, params, change);

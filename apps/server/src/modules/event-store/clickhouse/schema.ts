@@ -20,10 +20,11 @@ import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
+import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
-import { WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
+import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -205,6 +206,9 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
   // Each event's session and user keys, for the filtered questions (ADR 093).
   { version: 19, statements: EVENT_KEY_STATEMENTS },
+  // Each user's UTC quarter-hours with an event, fed by a view on `events`, and the wallets' and users' ids
+  // hashed as `uniqExact` hashes them, for a zoned project's wallet- and user-days (ADR 095).
+  { version: 21, statements: [...USER_QUARTERS_STATEMENTS, ...WALLET_HASH_STATEMENTS] },
   // Every event with the wallet page's columns, sorted by session, fed by a view on `events`, filled from
   // what is stored: the page reads its sessions' events by the key (ADR 096).
   { version: 22, statements: sessionEventsStatements(SESSION_EVENT_COLUMN_TYPES) },

@@ -1,6 +1,7 @@
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
+import { idHash } from './user-quarters.ts';
 import { EVENTS_IN_WALLET_KEYS, walletDayKeyParams } from './wallet-days.ts';
 
 /**
@@ -28,6 +29,17 @@ export const walletQuartersOfEvents = (where = '') =>
   `SELECT DISTINCT project_id, ${EVENT_QUARTER} AS quarter, assumeNotNull(wallet_address) AS wallet
     FROM events
    WHERE wallet_address IS NOT NULL${where ? ` AND ${where}` : ''}`;
+
+/**
+ * `wallet_hash`, added by schema version 21: the 128-bit SipHash of the wallet that `uniqExact` of the text
+ * computes per row, stored (MATERIALIZED: no insert names it, `SELECT *` leaves it out), so that the zoned
+ * active days count the same distinct wallets from a number (ADR 095). Stored parts get it by a mutation
+ * in the background; until a part has it, reading it computes it from the same expression.
+ */
+export const WALLET_HASH_STATEMENTS = [
+  `ALTER TABLE wallet_quarters ADD COLUMN IF NOT EXISTS wallet_hash UInt128 MATERIALIZED ${idHash('wallet')}`,
+  'ALTER TABLE wallet_quarters MATERIALIZE COLUMN wallet_hash',
+];
 
 /** As `wallet_days`' copy: a DISTINCT over every wallet-carrying event of the store spills past 1 GB. */
 const COPY_SPILL_BYTES = 1_000_000_000;

@@ -11,6 +11,7 @@ import { SESSIONS } from './sessions.ts';
 import { TRANSACTION_FAILURES } from './transaction-failures.ts';
 import { TRANSACTION_SUMMARIES } from './transaction-summaries.ts';
 import { USER_DAYS } from './user-days.ts';
+import { USER_QUARTERS } from './user-quarters.ts';
 import { WALLET_ACTIVE_DAYS } from './wallet-active-days.ts';
 import { WALLET_FIRST_TOUCHES } from './wallet-first-touches.ts';
 import { WALLET_QUARTERS } from './wallet-quarters.ts';
@@ -30,6 +31,7 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   KEYED_USER_LIVES,
   WALLET_ACTIVE_DAYS,
   WALLET_QUARTERS,
+  USER_QUARTERS,
   SESSIONS,
   INCIDENT_OCCURRENCES,
   TRANSACTION_FAILURES,

@@ -105,7 +105,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 11;
+export const DERIVED_TABLES_VERSION = 14;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -144,12 +144,23 @@ export const CREATE_DERIVED_TABLES = [
   wallet_address VARCHAR NOT NULL,
   PRIMARY KEY (project_id, day, wallet_address)
 )`,
-  // The (UTC quarter-hour, wallet) pairs with an event: a zoned project's local days (ADR 087).
+  // The (UTC quarter-hour, wallet) pairs with an event: a zoned project's local days (ADR 087), with the
+  // wallet's 128-bit MD5 (ADR 095).
   `CREATE TABLE IF NOT EXISTS wallet_quarters (
   project_id VARCHAR NOT NULL,
   quarter TIMESTAMP NOT NULL,
   wallet VARCHAR NOT NULL,
+  wallet_hash UHUGEINT NOT NULL,
   PRIMARY KEY (project_id, quarter, wallet)
+)`,
+  // The (UTC quarter-hour, user) pairs with an event, with the user's 128-bit MD5: a zoned project's
+  // user-days (ADR 095).
+  `CREATE TABLE IF NOT EXISTS user_quarters (
+  project_id VARCHAR NOT NULL,
+  quarter TIMESTAMP NOT NULL,
+  user_id VARCHAR NOT NULL,
+  user_hash UHUGEINT NOT NULL,
+  PRIMARY KEY (project_id, quarter, user_id)
 )`,
   // Per (session, user): what the funnel and the attribution table ask of the session's events.
   `CREATE TABLE IF NOT EXISTS sessions (

@@ -1,4 +1,5 @@
 import type { DerivedTable } from './derived-table.ts';
+import { idHash } from './user-quarters.ts';
 
 /**
  * `wallet_quarters`: the (UTC quarter-hour, wallet) pairs with an event (ADR 087). Every zone's offset
@@ -8,9 +9,11 @@ import type { DerivedTable } from './derived-table.ts';
  */
 export const WALLET_QUARTERS: DerivedTable = {
   name: 'wallet_quarters',
-  definedIn: 11,
+  // Version 14 added the wallet's 128-bit MD5 (`idHash`), which the zoned active days count (ADR 095).
+  definedIn: 14,
   order: 'project_id, quarter',
-  rows: `SELECT DISTINCT project_id, time_bucket(INTERVAL 15 MINUTE, ts) AS quarter, wallet_address AS wallet
-  FROM {source} WHERE wallet_address IS NOT NULL`,
+  rows: `SELECT project_id, quarter, wallet, ${idHash('wallet')} AS wallet_hash
+  FROM (SELECT DISTINCT project_id, time_bucket(INTERVAL 15 MINUTE, ts) AS quarter, wallet_address AS wallet
+          FROM {source} WHERE wallet_address IS NOT NULL)`,
   onConflict: ['ON CONFLICT DO NOTHING'],
 };

@@ -4,7 +4,8 @@ import { localDayRuns, previousPeriod, type TimeRange, utcDayParts } from '../..
 import { inTransaction } from '../../duckdb/derived-tables.ts';
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
-import { localDaySql } from '../../local-days.ts';
+import { idHash } from '../../duckdb/user-quarters.ts';
+import { localDaySql, quarterParts, runsOnQuarters } from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
@@ -91,9 +92,52 @@ async function filteredDays(
   return row;
 }
 
+/** A period's conditions on the quarter-hour rows and on the events of its ends (`quarterParts`). */
+function periodParts(name: string, range: TimeRange, params: Params) {
+  const { quarters, pieces } = quarterParts(range);
+  const between = (column: string, key: string, part: TimeRange) => {
+    params[`${key}_from`] = BigInt(part.fromMs);
+    params[`${key}_to`] = BigInt(part.toMs);
+    return `(${column} >= ${at(`${key}_from`)} AND ${column} < ${at(`${key}_to`)})`;
+  };
+  return {
+    quarters: quarters ? between('quarter', `${name}_q`, quarters) : 'false',
+    events: pieces.length
+      ? `(${pieces.map((piece, i) => between('ts', `${name}_p${i}`, piece)).join(' OR ')})`
+      : 'false',
+  };
+}
+
 /**
- * Value-days of the local days of a zone other than UTC, from the events of both periods: each event's
- * local day numbered by `localDaySql`, the distinct (day, value) pairs counted per period.
+ * The (local day, value) pairs of both periods' whole quarter-hours, from a table kept per (project, UTC
+ * quarter-hour, value) (ADR 087, 095), and of the events of their ends, with the period each lies in.
+ * `day(ms)`: the local day of a time in ms.
+ */
+function quarterPairs(
+  table: { name: string; value: string },
+  event: { value: string; where: string },
+  periods: { current: ReturnType<typeof periodParts>; previous?: ReturnType<typeof periodParts> },
+  day: (ms: string) => string,
+) {
+  const { current, previous = { quarters: 'false', events: 'false' } } = periods;
+  const fromTable = `SELECT ${day('epoch_ms(quarter)')} AS day, ${table.value} AS value,
+                            ${current.quarters} AS in_current, ${previous.quarters} AS in_previous
+                       FROM ${table.name}
+                      WHERE project_id = $project AND (${current.quarters} OR ${previous.quarters})`;
+  if (current.events === 'false' && previous.events === 'false') return fromTable;
+  return `${fromTable}
+          UNION ALL
+          SELECT ${day('epoch_ms(ts)')}, ${event.value}, ${current.events}, ${previous.events}
+            FROM events
+           WHERE project_id = $project AND ${event.where}(${current.events} OR ${previous.events})`;
+}
+
+/**
+ * Value-days of the local days of a zone other than UTC: each (local day, value) pair counted once per
+ * period. The whole quarter-hours come from `wallet_quarters` and `user_quarters`, numbered by
+ * `localDaySql` from their start (a quarter-hour lies in one local day, ADR 095); the partial
+ * quarter-hours at the periods' ends from the events. Ranges past `localDayRuns`' limit (or a zone whose
+ * local midnights are off the quarter-hours) read all the events, their day told by DuckDB's ICU.
  */
 async function zonedDays(
   connection: Connection,
@@ -103,10 +147,53 @@ async function zonedDays(
   zone: string,
 ) {
   const runs = localDayRuns(bothPeriods(current, previous), zone);
-  // Over about three years, the local date by DuckDB's ICU (timezone(): the stored time read as UTC).
-  const day = runs
-    ? localDaySql(runs, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`)
-    : `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
+  if (!runs || !runsOnQuarters(runs))
+    return zonedDaysOfEvents(connection, projectId, current, previous, zone);
+  const day = (ms: string) => localDaySql(runs, ms, (a, b) => `${a} // ${b}`);
+  const params: Params = { project: projectId };
+  const periods = {
+    current: periodParts('current', current, params),
+    previous: periodParts('previous', previous, params),
+  };
+  const wallets = quarterPairs(
+    { name: 'wallet_quarters', value: 'wallet_hash' },
+    { value: idHash('wallet_address'), where: 'wallet_address IS NOT NULL AND ' },
+    periods,
+    day,
+  );
+  const users = quarterPairs(
+    { name: 'user_quarters', value: 'user_hash' },
+    { value: idHash('user_id'), where: '' },
+    { current: periods.current },
+    day,
+  );
+  const [row] = await rowsOf(
+    connection,
+    // One grouping of the (day, value) pairs for both periods: less CPU than a distinct count per period.
+    `SELECT w.wallet_days, u.user_days, w.previous_wallet_days
+       FROM (SELECT count(*) FILTER (WHERE in_current)::DOUBLE AS wallet_days,
+                    count(*) FILTER (WHERE in_previous)::DOUBLE AS previous_wallet_days
+               FROM (SELECT bool_or(in_current) AS in_current, bool_or(in_previous) AS in_previous
+                       FROM (${wallets}) GROUP BY day, value)) w,
+            (SELECT count(DISTINCT (day, value))::DOUBLE AS user_days FROM (${users})) u`,
+    params,
+    DaysRow,
+  );
+  return row;
+}
+
+/**
+ * Value-days of the local days of a zone other than UTC, from the events of both periods: each event's
+ * local day told by DuckDB's ICU, the distinct (day, value) pairs counted per period.
+ */
+async function zonedDaysOfEvents(
+  connection: Connection,
+  projectId: string,
+  current: TimeRange,
+  previous: TimeRange,
+  zone: string,
+) {
+  const day = `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
   const inCurrent = `ts >= ${at('current_from')} AND ts < ${at('current_to')}`;
   const inPrevious = `ts >= ${at('previous_from')} AND ts < ${at('previous_to')}`;
   const [row] = await rowsOf(
@@ -123,7 +210,7 @@ async function zonedDays(
       current_to: BigInt(current.toMs),
       previous_from: BigInt(previous.fromMs),
       previous_to: BigInt(previous.toMs),
-      ...(runs === null && { zone }),
+      zone,
     },
     DaysRow,
   );

@@ -1,15 +1,8 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { FunnelStep } from '@polyflow/contracts/funnels';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import {
-  type Connection,
-  FROM,
-  IDENTITIES_CTE,
-  IDENTITY,
-  type Params,
-  rangeParams,
-  rowsOf,
-} from '../../duckdb/sql.ts';
+import { keyOf } from '../../duckdb/schema.ts';
+import { type Connection, FROM, IDENTITIES_CTE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import {
   type CustomFunnelDefinition,
   type CustomFunnelRow,
@@ -39,6 +32,14 @@ const STEP_TYPES: Record<FunnelStep['kind'], string> = {
   transaction: 'tx',
 };
 
+/**
+ * The user an event counts for (docs/custom-events.md#users-identify), as the funnel's joins compare it: a
+ * 64-bit key (ADR 093), the events' stored `user_key` of the SDK user, or when identified the key of the
+ * app's user id after a control character (no SDK user id holds one, so the two never share a text). Two
+ * users of a range whose keys coincide would count as one, with the bound docs/funnels.md states (ADR 094).
+ */
+const WHO = 'coalesce(identities.app_key, e.user_key)';
+
 export function customFunnel(
   connection: Connection,
   projectId: string,
@@ -48,13 +49,21 @@ export function customFunnel(
 ): Promise<CustomFunnelRow[]> {
   const conditions = stepConditions(funnel.steps, {
     param: (name) => `$${name}`,
-    pathMatches: (regex) => `regexp_matches(coalesce(path, ''), ${regex})`,
+    // The expression is anchored, so a full match is the same test; DuckDB answers regexp_full_match
+    // several times faster than regexp_matches here (ADR 094).
+    pathMatches: (regex) => `regexp_full_match(coalesce(path, ''), ${regex})`,
     propertyEquals: (pointer, _key, value) => `json_extract_string(props, ${pointer}) = ${value}`,
   });
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
-  const value = split ? `NULLIF(trim(e.${SPLIT_COLUMNS[split]}), '')` : 'NULL::VARCHAR';
+  // The split's landing value as stored; trimmed (blank: none) only once per user, on the first start's.
+  const value = split ? `e.${SPLIT_COLUMNS[split]}` : 'NULL::VARCHAR';
   const within = '$window::BIGINT';
+  // Every pair the joins look for lies within one window: its two times fall in the same period of the
+  // window's length (counted from the epoch, \`b\`) or in two consecutive ones. Joining on the period as
+  // well as the user (each row asked for two periods) keeps each probe to the user's events of those two
+  // periods instead of all their events of the range (ADR 094).
+  const TWO_PERIODS = '(VALUES (0), (1)) AS d(o)';
   // Step k (k >= 3) of each candidate attempt: the first step-k time after step k-1's, kept only within
   // the window after step 1 (a later one ends the attempt there, as would any after it).
   const chain = steps
@@ -65,8 +74,9 @@ export function customFunnel(
         .slice(2, k - 1)
         .map((j) => `, c.t${j}`)
         .join('')}, min(m.t) AS t${k}
-        FROM c${k - 1} AS c
-        LEFT JOIN matched AS m ON m.who = c.who AND m.s${k} AND m.t > c.t${k - 1} AND m.t <= c.t1 + ${within}
+        FROM (SELECT *, t1 // ${within} + o AS b FROM c${k - 1}, ${TWO_PERIODS}) AS c
+        LEFT JOIN matched AS m
+          ON m.who = c.who AND m.b = c.b AND m.s${k} AND m.t > c.t${k - 1} AND m.t <= c.t1 + ${within}
        GROUP BY ALL
     )`,
     )
@@ -79,25 +89,26 @@ export function customFunnel(
   const sql = `
     WITH ${IDENTITIES_CTE},
     matched AS (
-      SELECT ${IDENTITY} AS who, epoch_ms(e.ts) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
+      SELECT ${WHO} AS who, epoch_ms(e.ts) AS t, epoch_ms(e.ts) // ${within} AS b,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
-        FROM events AS e LEFT JOIN identities ON identities.user_id = e.user_id
+        FROM events AS e LEFT JOIN (SELECT ${keyOf('user_id')} AS user_key, ${keyOf('chr(1) || app_id')} AS app_key FROM identities) AS identities
+          ON identities.user_key = e.user_key
        WHERE project_id = $project AND ts >= ${FROM}
          AND ts <= make_timestamp(($to::BIGINT + $window::BIGINT) * 1000)
          AND type IN (${[...new Set(funnel.steps.map((step) => STEP_TYPES[step.kind]))].map((type) => `'${type}'`).join(', ')})
     ),
-    starts AS (SELECT who, t${split ? ', id, value' : ''} FROM matched WHERE s1 AND t < $to),
+    starts AS (SELECT who, t, b${split ? ', id, value' : ''} FROM matched WHERE s1 AND t < $to),
     c2 AS (
       SELECT u.who, max(s.t) AS t1, u.t AS t2
-        FROM matched AS u JOIN starts AS s ON s.who = u.who AND s.t < u.t AND u.t <= s.t + ${within}
-       WHERE u.s2
+        FROM (SELECT who, t, b - o AS b FROM matched, ${TWO_PERIODS} WHERE s2) AS u
+        JOIN starts AS s ON s.who = u.who AND s.b = u.b AND s.t < u.t AND u.t <= s.t + ${within}
        GROUP BY u.who, u.t
     )${chain ? `,\n    ${chain}` : ''},
     levels AS (
       SELECT who, max(2${level ? ` + ${level}` : ''}) AS level FROM c${n} GROUP BY who
     ),
     first_starts AS (
-      SELECT who, ${split ? "NULLIF(arg_min(coalesce(value, ''), (t, id)), '')" : 'NULL::VARCHAR'} AS value
+      SELECT who, ${split ? "NULLIF(trim(arg_min(coalesce(value, ''), (t, id))), '')" : 'NULL::VARCHAR'} AS value
         FROM starts GROUP BY who
     ),
     per_user AS (

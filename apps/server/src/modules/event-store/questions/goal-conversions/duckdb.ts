@@ -64,32 +64,41 @@ export async function goalConversions(
   const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
   const ctes = [IDENTITIES_CTE];
   // The range's SDK users: its whole UTC days from `user_days` (ADR 005), the pieces of days at its ends
-  // from the events. UNION: each user once.
+  // from the events, each piece a range of its own (an OR of two ranges, or an empty one, made DuckDB read
+  // every event of the project: ADR 094). DISTINCT: each user once.
+  const users: string[] = [];
+  const partParams: Params = {};
+  if (parts.days.fromMs < parts.days.toMs) {
+    users.push(`SELECT user_id FROM user_days
+        WHERE project_id = $project AND day >= ${at('days_from')}::DATE AND day < ${at('days_to')}::DATE`);
+    partParams.days_from = BigInt(parts.days.fromMs);
+    partParams.days_to = BigInt(parts.days.toMs);
+  }
+  for (const [name, piece] of [
+    ['before', parts.before],
+    ['after', parts.after],
+  ] as const) {
+    if (piece.fromMs >= piece.toMs) continue;
+    users.push(`SELECT user_id FROM events
+        WHERE project_id = $project AND ts >= ${at(`${name}_from`)} AND ts < ${at(`${name}_to`)}`);
+    partParams[`${name}_from`] = BigInt(piece.fromMs);
+    partParams[`${name}_to`] = BigInt(piece.toMs);
+  }
+  // An empty range has no users (the UNION needs one branch).
+  if (users.length === 0) users.push('SELECT NULL::VARCHAR AS user_id WHERE false');
   ctes.push(`sdk_users AS (
-       SELECT user_id FROM user_days
-        WHERE project_id = $project AND day >= ${at('days_from')}::DATE AND day < ${at('days_to')}::DATE
-       UNION
-       SELECT user_id FROM events
-        WHERE project_id = $project
-          AND ((ts >= ${at('before_from')} AND ts < ${at('before_to')})
-            OR (ts >= ${at('after_from')} AND ts < ${at('after_to')}))
+       SELECT DISTINCT user_id FROM (
+       ${users.join('\n       UNION ALL\n       ')})
      )`);
   const joins: string[] = [];
   if (pathGoals.length > 0) {
-    // Each (SDK user, viewed path) of the range once; each distinct path tested once per path goal.
-    ctes.push(`visits AS (
-       SELECT user_id, path FROM events
-        WHERE ${IN_RANGE} AND type = 'page_view' AND path IS NOT NULL
-        GROUP BY ALL
-     )`);
-    ctes.push(`paths AS (
-       SELECT path, ${pathGoals.map((index) => `${condition(index)} AS g${index}`).join(', ')}
-         FROM (SELECT DISTINCT path, 'page_view' AS type FROM visits)
-     )`);
+    // The range's page views alone, each tested against the path goals (regexp_full_match, cheap per
+    // page view: ADR 094): a flag per goal and SDK user.
     ctes.push(`path_users AS (
-       SELECT v.user_id, ${pathGoals.map((index) => `bool_or(p.g${index}) AS g${index}`).join(', ')}
-         FROM visits AS v JOIN paths AS p ON p.path = v.path
-        GROUP BY v.user_id
+       SELECT user_id, ${pathGoals.map((index) => `bool_or(${condition(index)}) AS g${index}`).join(', ')}
+         FROM events
+        WHERE ${IN_RANGE} AND type = 'page_view'
+        GROUP BY user_id
      )`);
     joins.push('LEFT JOIN path_users ON path_users.user_id = e.user_id');
   }
@@ -113,14 +122,7 @@ export async function goalConversions(
      SELECT count(*)::DOUBLE AS users, [${counts}]::DOUBLE[] AS conversions FROM per_user`;
   const params: Params = Object.assign(
     rangeParams(projectId, range),
-    {
-      days_from: BigInt(parts.days.fromMs),
-      days_to: BigInt(parts.days.toMs),
-      before_from: BigInt(parts.before.fromMs),
-      before_to: BigInt(parts.before.toMs),
-      after_from: BigInt(parts.after.fromMs),
-      after_to: BigInt(parts.after.toMs),
-    },
+    partParams,
     ...conditions.map((condition) => condition.params),
   );
   // DuckDB refuses a parameter the text does not use (the range's ends when no goal reads the events).

@@ -1,6 +1,7 @@
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../clickhouse/event-filter.ts';
 import { rangeParams } from '../../clickhouse/sql.ts';
+import { idHash } from '../../clickhouse/user-quarters.ts';
 import type { LifecycleCounts, SessionMatch } from '../../wallet-questions.ts';
 import {
   countsOfGroups,
@@ -38,24 +39,30 @@ const LW_TO = "fromUnixTimestamp64Milli({lw_to:Int64}, 'UTC')";
  * quarter-hour lies in one local day of any zone, ADR 087) and each wallet's first time seen
  * (`wallet_firsts`, its rows folded by min): a wallet first seen before the window is at least 56 days
  * old, which is all the rules ask of its age then. Parameters `lw_from`, `lw_to` (`walletFactsClickhouse`).
+ * A wallet's window days are the bits of one UInt64 (bit b: b local days back from A; 56 days fit), its
+ * counts their bits, its quarter-hours grouped by the wallet's stored hash (`wallet_hash`): a third less CPU
+ * on chdb than three distinct counts per wallet text (ADR 095).
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
+  if (WINDOW_DAYS > 64) throw new Error("the window's days are bits of one UInt64");
   const back = (ms: string) => daysBackSql(window, ms, (a, b) => `intDiv(${a}, ${b})`);
   return `wallet_facts AS (
   SELECT lf_wallet AS wallet,
          if(lf_first < ${LW_FROM}, ${WINDOW_DAYS}, ${back('toUnixTimestamp64Milli(lf_first)')}) AS age,
          ld_n28 AS n28, ld_n14 AS n14, ld_n_before AS n_before
-    FROM (SELECT wallet AS lf_wallet, min(first_seen) AS lf_first
-            FROM wallet_firsts WHERE project_id = {project:String}
-           GROUP BY lf_wallet HAVING lf_first < ${LW_TO}) AS lf
+    FROM (SELECT lf_wallet, ${idHash('lf_wallet')} AS lf_hash, lf_first
+            FROM (SELECT wallet AS lf_wallet, min(first_seen) AS lf_first
+                    FROM wallet_firsts WHERE project_id = {project:String}
+                   GROUP BY lf_wallet HAVING lf_first < ${LW_TO})) AS lf
     LEFT JOIN (
-      SELECT ld_wallet, uniqExactIf(ld_back, ld_back < 28) AS ld_n28, uniqExactIf(ld_back, ld_back < 14) AS ld_n14,
-             uniqExactIf(ld_back, ld_back >= 28) AS ld_n_before
-        FROM (SELECT wallet AS ld_wallet, ${back('toUnixTimestamp64Milli(quarter)')} AS ld_back
+      SELECT ld_hash, bitCount(bitAnd(ld_days, ${(1 << 28) - 1})) AS ld_n28,
+             bitCount(bitAnd(ld_days, ${(1 << 14) - 1})) AS ld_n14, bitCount(bitShiftRight(ld_days, 28)) AS ld_n_before
+        FROM (SELECT wallet_hash AS ld_hash,
+                     groupBitOr(bitShiftLeft(toUInt64(1), toUInt8(${back('toUnixTimestamp64Milli(quarter)')}))) AS ld_days
                 FROM wallet_quarters
-               WHERE project_id = {project:String} AND quarter >= ${LW_FROM} AND quarter < ${LW_TO})
-       GROUP BY ld_wallet
-    ) AS ld ON ld_wallet = lf_wallet
+               WHERE project_id = {project:String} AND quarter >= ${LW_FROM} AND quarter < ${LW_TO}
+               GROUP BY ld_hash)
+    ) AS ld ON ld_hash = lf_hash
 )`;
 };
 

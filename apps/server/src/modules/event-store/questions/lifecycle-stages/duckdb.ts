@@ -1,5 +1,6 @@
 import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { idHash } from '../../duckdb/user-quarters.ts';
 import type { LifecycleCounts, SessionMatch } from '../../wallet-questions.ts';
 import {
   countsOfGroups,
@@ -28,7 +29,8 @@ export const WALLET_FACTS_DUCKDB = `wallet_facts AS (
  * window's local days (A−55…A; `wallet_quarters`: a quarter-hour lies in one local day of any zone, and
  * the window's local midnights are quarter-hour boundaries, ADR 087) and each wallet's first time seen
  * (`wallet_first_touches`): a wallet first seen before the window is at least 56 days old, which is all the
- * rules ask of its age then. Parameters `$lw_from`, `$lw_to` (`walletFactsDuckdb`).
+ * rules ask of its age then. Parameters `$lw_from`, `$lw_to` (`walletFactsDuckdb`). The quarter-hours are
+ * grouped by the wallet's stored hash (`wallet_hash`, ADR 095): a third less CPU than by its text.
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
   const back = (ms: string) => daysBackSql(window, ms, (a, b) => `${a} // ${b}`);
@@ -39,16 +41,16 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
          coalesce(ld.n28, 0) AS n28, coalesce(ld.n14, 0) AS n14, coalesce(ld.n_before, 0) AS n_before
     FROM wallet_first_touches lf
     LEFT JOIN (
-      SELECT wallet_address,
+      SELECT wallet_hash,
              count(*) FILTER (WHERE back < 28) AS n28,
              count(*) FILTER (WHERE back < 14) AS n14,
              count(*) FILTER (WHERE back >= 28) AS n_before
-        FROM (SELECT DISTINCT wallet AS wallet_address, ${back('epoch_ms(quarter)')} AS back
+        FROM (SELECT DISTINCT wallet_hash, ${back('epoch_ms(quarter)')} AS back
                 FROM wallet_quarters
                WHERE project_id = $project
                  AND quarter >= make_timestamp($lw_from::BIGINT * 1000) AND quarter < make_timestamp($lw_to::BIGINT * 1000))
-       GROUP BY wallet_address
-    ) ld ON ld.wallet_address = lf.wallet_address
+       GROUP BY wallet_hash
+    ) ld ON ld.wallet_hash = ${idHash('lf.wallet_address')}
    WHERE lf.project_id = $project AND lf.first_seen < make_timestamp($lw_to::BIGINT * 1000)
 )`;
 };
