@@ -34,6 +34,8 @@ step "Build (the SDK, the console and its operation types, the server; the docum
 # build, so that the build is not older than its sources: the README journey's `npm start` would build the
 # console again (scripts/start.mjs) while the other journeys' servers serve it.
 npm run codegen --silent -w apps/console
+# The console's vitest project would generate them again before its first test (its global setup): not twice.
+export POLYFLOW_TEST_CODEGEN_DONE=1
 npm run build -w packages/sdk
 npm run build -w apps/console
 npm run build -w apps/server
