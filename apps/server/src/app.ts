@@ -9,7 +9,7 @@ import { type AccountDb, createDatabase, type DbEngine } from './db/database.ts'
 import { createLeadership, type Leadership } from './db/leadership.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
-import { graphqlPlugin } from './graphql/plugin.ts';
+import { createGraphqlEndpoint } from './graphql/plugin.ts';
 import { registerConsole } from './http/console.ts';
 import { registerDocsSite } from './http/docs-site.ts';
 import { installJsonParser } from './http/json-parser.ts';
@@ -546,7 +546,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventRoutes, { admission, ingest, integration, onRefused: metrics.refused });
   await app.register(liveRoutes, { feed: liveFeed, projects: projectAccess, clock });
   await app.register(sdkScriptRoute, { sdkScriptPath: config.sdkScriptPath ?? defaultSdkScriptPath });
-  await app.register(graphqlPlugin, {
+  const graphql = createGraphqlEndpoint({
     modules: [
       dateTimeGraphql,
       chainIdGraphql,
@@ -562,6 +562,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ],
     onQuery: metrics.queryTook,
   });
+  await app.register(graphql.routes);
   await registerMetrics(app, {
     metrics,
     token: config.metricsToken,
@@ -570,6 +571,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await registerDocsSite(app, { docsDir: config.docsDir });
-  await registerConsole(app, { consoleDir: config.consoleDir, docsDir: config.docsDir });
+  // The console's page is followed by its GraphQL queries: the endpoint is made meanwhile.
+  await registerConsole(app, {
+    consoleDir: config.consoleDir,
+    docsDir: config.docsDir,
+    onPage: graphql.prepare,
+  });
   return app;
 }

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { INCIDENT_SOURCES, sqlList } from '../../src/modules/event-store/domain.ts';
+import { FILL_EVENT_KEYS } from '../../src/modules/event-store/duckdb/schema.ts';
 
 /**
  * 10 million events shaped like real ones, generated inside DuckDB (no row goes through JS): "units"
@@ -202,6 +203,8 @@ export async function generateBenchEvents(
   await connection.run('DROP TABLE bench_users');
   await stampIncidents(connection);
   if (options.customEvents) await addCustomEvents(connection);
+  // The session's and user's keys, as the store's loads compute them (ADR 093).
+  await connection.run(FILL_EVENT_KEYS);
 }
 
 const CUSTOM_NAMES = [

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type ExecutionResult, GraphQLError } from 'graphql';
+import type { ExecutionResult, GraphQLError } from 'graphql';
 import { AppError, prepareErrorReply, toErrorResponse } from '../errors.ts';
+import { loadedGraphql, loadGraphql } from './library.ts';
 
 /**
  * The one place GraphQL errors get their `extensions.code`. Two conventions, both decided here:
@@ -45,6 +46,8 @@ export function withGraphqlErrors<Args extends unknown[], Result>(
       return await resolve(...args);
     } catch (error) {
       if (!(error instanceof AppError) || !CODE_BY_STATUS[error.status]) throw error;
+      // Loaded already: a resolver runs inside a GraphQL request.
+      const { GraphQLError } = await loadGraphql();
       throw new GraphQLError(error.message, {
         extensions: extensionsOf(error.status, error, 'customary'),
       });
@@ -56,12 +59,13 @@ export function withGraphqlErrors<Args extends unknown[], Result>(
  * Mercurius's errorFormatter: an AppError (or another expected error, mapped as REST maps it in
  * errors.ts) gets the errorCode convention above, unless a dashboard resolver already gave it its code; a
  * GraphQL syntax or validation error says so; anything else is an INTERNAL_ERROR whose message and stack
- * stay in the log.
+ * stay in the log. Runs once graphql-js is loaded (library.ts).
  */
 export function formatGraphqlErrors(
   execution: ExecutionResult,
   log: (error: unknown) => void,
 ): { statusCode: number; response: ExecutionResult } {
+  const { GraphQLError } = loadedGraphql();
   // Mercurius wraps parse and validation failures in one error whose `errors` holds the real ones.
   const flat = (execution.errors ?? []).flatMap((error) => {
     const wrapped = (error.originalError as { errors?: unknown } | undefined)?.errors;
@@ -121,11 +125,13 @@ function isGraphqlRequestError(error: unknown): boolean {
  * all (not JSON, too large, another content type, a refused XSRF or rate check) gets the status and
  * `{errorCode, message}` REST would give, with the same error under `errors` for GraphQL clients.
  */
-export function replyToGraphqlRequestError(
+export async function replyToGraphqlRequestError(
   error: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
-): void {
+): Promise<void> {
+  // The first request to /api/graphql may fail before the endpoint has loaded graphql-js.
+  const { GraphQLError } = await loadGraphql();
   if (
     isGraphqlRequestError(error) ||
     (error instanceof GraphQLError && !(error.originalError instanceof AppError))

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import type { AuthUser } from '../modules/auth/sessions.ts';
 import type { Reader } from '../reading/reader.ts';
+import type { GraphqlLibrary } from './library.ts';
 
 /** What plugin.ts adds to every resolver's context (mercurius' own `reply` and `app` stay). */
 declare module 'mercurius' {
@@ -18,5 +19,12 @@ declare module 'mercurius' {
 
 export type GraphqlContext = MercuriusContext;
 
-/** A module's part of the schema: its SDL (extending `Query`/`Mutation`) and its resolvers. */
-export type GraphqlModule = { typeDefs: string; resolvers: IResolvers };
+/**
+ * A module's part of the schema: its SDL (extending `Query`/`Mutation`) and its resolvers, or a function
+ * making them from graphql-js (a scalar's `GraphQLScalarType`), called when the first GraphQL request
+ * builds the schema (library.ts).
+ */
+export type GraphqlModule = {
+  typeDefs: string;
+  resolvers: IResolvers | ((graphql: GraphqlLibrary) => IResolvers);
+};

@@ -30,9 +30,26 @@ function notFound(reply: FastifyReply) {
  */
 export async function registerConsole(
   app: FastifyInstance,
-  { consoleDir, docsDir }: { consoleDir: string; docsDir: string },
+  {
+    consoleDir,
+    docsDir,
+    onPage,
+  }: {
+    consoleDir: string;
+    docsDir: string;
+    /** Told when the console's page (index.html, at `/` or a client-side route) is asked for. */
+    onPage?: () => void;
+  },
 ) {
   const isBuilt = existsSync(path.join(consoleDir, 'index.html'));
+  if (onPage) {
+    // Once the page has been sent: making what `onPage` makes must not delay it.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET') return;
+      const url = request.raw.url ?? '/';
+      if (!isApiPath(url) && !isDocsPath(url) && !looksLikeFile(url)) onPage();
+    });
+  }
   if (isBuilt) {
     await app.register(fastifyStatic, {
       root: consoleDir,

@@ -1,4 +1,4 @@
-import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import type { GraphqlLibrary } from '../graphql/library.ts';
 import type { GraphqlModule } from '../graphql/module.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { GraphqlModule } from '../graphql/module.ts';
  * a chain such as 11297108109 would fail the answer's serialisation. This scalar is a JSON number, any
  * positive safe integer, in both directions.
  */
-function chainIdOf(value: unknown): number {
+function chainIdOf({ GraphQLError }: GraphqlLibrary, value: unknown): number {
   const id = typeof value === 'bigint' ? Number(value) : typeof value === 'string' ? Number(value) : value;
   if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return id;
   throw new GraphQLError('A chain id is a positive integer up to 2^53 - 1.', {
@@ -18,17 +18,18 @@ function chainIdOf(value: unknown): number {
  * Inputs: any integer passes the scalar, as with `Int`, so that each query's zod arguments refuse a
  * negative or unsafe one with BAD_USER_INPUT naming the argument; anything else is not a chain id at all.
  */
-function integerOf(value: unknown): number {
+function integerOf(graphql: GraphqlLibrary, value: unknown): number {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
-  return chainIdOf(Number.NaN);
+  return chainIdOf(graphql, Number.NaN);
 }
 
-const ChainIdScalar = new GraphQLScalarType({
-  name: 'ChainId',
-  serialize: chainIdOf,
-  parseValue: integerOf,
-  parseLiteral: (ast) => integerOf(ast.kind === Kind.INT ? Number(ast.value) : Number.NaN),
-});
+const chainIdScalar = (graphql: GraphqlLibrary) =>
+  new graphql.GraphQLScalarType({
+    name: 'ChainId',
+    serialize: (value) => chainIdOf(graphql, value),
+    parseValue: (value) => integerOf(graphql, value),
+    parseLiteral: (ast) => integerOf(graphql, ast.kind === graphql.Kind.INT ? Number(ast.value) : Number.NaN),
+  });
 
 /** The ChainId scalar of every answer and argument that names a chain: its own part of the schema. */
 export const chainIdGraphql: GraphqlModule = {
@@ -36,5 +37,5 @@ export const chainIdGraphql: GraphqlModule = {
   "An EIP-155 chain id: a positive integer up to 2^53 - 1 (a JSON number), e.g. 1 for Ethereum."
   scalar ChainId
 `,
-  resolvers: { ChainId: ChainIdScalar },
+  resolvers: (graphql) => ({ ChainId: chainIdScalar(graphql) }),
 };

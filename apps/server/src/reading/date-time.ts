@@ -1,13 +1,14 @@
-import { GraphQLScalarType, Kind } from 'graphql';
+import type { GraphqlLibrary } from '../graphql/library.ts';
 import type { GraphqlModule } from '../graphql/module.ts';
 
 /** Strings in, strings out: the services parse (and explain) a malformed time, not the scalar. */
-const DateTimeScalar = new GraphQLScalarType({
-  name: 'DateTime',
-  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
-  parseValue: (value) => (typeof value === 'string' ? value : undefined),
-  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : undefined),
-});
+const dateTimeScalar = ({ GraphQLScalarType, Kind }: GraphqlLibrary) =>
+  new GraphQLScalarType({
+    name: 'DateTime',
+    serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+    parseValue: (value) => (typeof value === 'string' ? value : undefined),
+    parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : undefined),
+  });
 
 /** The DateTime scalar every dashboard query takes and answers: its own part of the schema. */
 export const dateTimeGraphql: GraphqlModule = {
@@ -15,5 +16,5 @@ export const dateTimeGraphql: GraphqlModule = {
   "ISO 8601 date-time, e.g. 2024-03-01T00:00:00Z (inputs: with a zone, or a date meaning UTC midnight)."
   scalar DateTime
 `,
-  resolvers: { DateTime: DateTimeScalar },
+  resolvers: (graphql) => ({ DateTime: dateTimeScalar(graphql) }),
 };

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
-import { addMissingEventColumns, CREATE_EVENTS_TABLE } from '../../src/modules/event-store/duckdb/schema.ts';
+import {
+  addMissingEventColumns,
+  CREATE_EVENTS_TABLE,
+  EVENT_KEY_COLUMNS,
+  FILL_EVENT_KEYS,
+} from '../../src/modules/event-store/duckdb/schema.ts';
 import { blankRow, EVENT_COLUMNS } from '../../src/modules/event-store/event-row.ts';
 import { storeRows } from '../support/event-stores.ts';
 
@@ -71,10 +76,19 @@ describe('columns added to event-row.ts', () => {
 
   it('adds none to a table in another order, and says why', () => {
     const names = EVENT_COLUMNS.map((column) => column.name);
-    expect(addMissingEventColumns(names)).toEqual([]);
-    expect(addMissingEventColumns(names.slice(0, -ADDED.length))).toEqual(
+    const keys = EVENT_KEY_COLUMNS.map((column) => column.name);
+    expect(addMissingEventColumns([...names, ...keys])).toEqual([]);
+    // The keys (ADR 093) are matched by name: event-row columns added after them follow them.
+    expect(addMissingEventColumns([...names.slice(0, -ADDED.length), ...keys])).toEqual(
       ADDED.map((name) => `ALTER TABLE events ADD COLUMN ${name} VARCHAR`),
     );
+    expect(addMissingEventColumns([...names.slice(0, -1), ...keys, ...names.slice(-1)])).toEqual([]);
+    // A file without the keys gets them, filled.
+    expect(addMissingEventColumns(names)).toEqual([
+      'ALTER TABLE events ADD COLUMN session_key UBIGINT',
+      'ALTER TABLE events ADD COLUMN user_key UBIGINT',
+      FILL_EVENT_KEYS,
+    ]);
     const swapped = [names[1], names[0], ...names.slice(2, -ADDED.length)] as string[];
     expect(() => addMissingEventColumns(swapped)).toThrow(/column 1 of events is id, expected project_id/);
   });

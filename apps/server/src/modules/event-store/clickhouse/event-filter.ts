@@ -5,10 +5,11 @@ import { IN_RANGE, REFERRER_DOMAIN, TO } from './sql.ts';
 
 /**
  * The Analytics filters on ClickHouse (docs/analytics.md, "Filters"; ADR 074), as on DuckDB
- * (duckdb/event-filter.ts): `filtered_sessions` holds the session ids of which, for every list set, an
- * event in [from, to) carries one of its values (for `referrers`, whose first page view in the range came
- * from one of the domains); a filtered question reads the events of those sessions. The session ids are
- * read without FINAL: an event stored twice changes no maximum and no first page view.
+ * (duckdb/event-filter.ts): `filtered_sessions` holds the session keys (`events.session_key`, ADR 093:
+ * grouping by a number, not by hashing the text ids) of which, for every list set, an event in [from, to)
+ * carries one of its values (for `referrers`, whose first page view in the range came from one of the
+ * domains); a filtered question reads the events of those sessions. The sessions are read without FINAL:
+ * an event stored twice changes no maximum and no first page view.
  */
 export type EventFilter = {
   /** The CTE `filtered_sessions` (to put after WITH, before the question's own), or '' without filters. */
@@ -23,7 +24,7 @@ export type EventFilter = {
 
 export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', params: {} };
 
-const IN_FILTERED = 'IN (SELECT session_id FROM filtered_sessions)';
+const IN_FILTERED = 'IN (SELECT session_key FROM filtered_sessions)';
 
 /** The filter for `filters` over the range of the question's `from` and `to` (NO_FILTER without lists). */
 export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter {
@@ -58,13 +59,13 @@ export function sessionFilter(
   if (conditions.length === 0) return NO_FILTER;
   return {
     cte: `${name} AS (
-       SELECT session_id FROM events
+       SELECT session_key FROM events
         WHERE ${inRange}
-        GROUP BY session_id
+        GROUP BY session_key
        HAVING ${conditions.join('\n          AND ')}
      )`,
-    events: ` AND session_id IN (SELECT session_id FROM ${name})`,
-    transactions: `argMin(session_id, ts) IN (SELECT session_id FROM ${name})`,
+    events: ` AND session_key IN (SELECT session_key FROM ${name})`,
+    transactions: `argMin(session_key, ts) IN (SELECT session_key FROM ${name})`,
     params,
   };
 }
@@ -82,7 +83,7 @@ export const withCtes = (...ctes: string[]) => {
  */
 export const FILTERED_WALLETS_CTE = `filtered_wallets AS (
        SELECT DISTINCT assumeNotNull(wallet_address) AS wallet FROM events
-        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_id ${IN_FILTERED}
+        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_key ${IN_FILTERED}
      )`;
 
 /**
@@ -94,5 +95,5 @@ export const FILTERED_TRANSACTIONS_CTE = `filtered_transactions AS (
         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
           AND ts >= fromUnixTimestamp64Milli({from:Int64} - ${TX_STAGE_WINDOW_MS}, 'UTC') AND ts < ${TO}
         GROUP BY tx_id
-       HAVING argMin(session_id, ts) ${IN_FILTERED}
+       HAVING argMin(session_key, ts) ${IN_FILTERED}
      )`;

@@ -122,6 +122,20 @@ const WALLET_EVENT_COLUMN_TYPES = EVENT_COLUMNS.filter(({ name }) =>
   .map((column) => `${column.name} ${columnType(column)}`)
   .join(',\n  ');
 
+/**
+ * The session's and the user's 64-bit keys (ADR 093): computed by ClickHouse from the text ids on every
+ * insert (MATERIALIZED, so no load names them and `SELECT *` leaves them out), so that the filtered
+ * questions group and join sessions by a number instead of hashing the text ids. `cityHash64` is stable
+ * across ClickHouse versions. Stored rows get them by a mutation in the background; until a part has
+ * them, reading them computes them from the same expression (the same values).
+ */
+export const EVENT_KEY_STATEMENTS = [
+  'ALTER TABLE events ADD COLUMN IF NOT EXISTS session_key UInt64 MATERIALIZED cityHash64(session_id)',
+  'ALTER TABLE events ADD COLUMN IF NOT EXISTS user_key UInt64 MATERIALIZED cityHash64(user_id)',
+  'ALTER TABLE events MATERIALIZE COLUMN session_key',
+  'ALTER TABLE events MATERIALIZE COLUMN user_key',
+];
+
 /** The schema's history: each version's statements, applied once, in order, at start-up. */
 const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] = [
   { version: 1, statements: [CREATE_EVENTS, CREATE_INCOMING_RECORDS, ...CREATE_LOAD_VIEWS] },
@@ -182,6 +196,8 @@ const MIGRATIONS: readonly { version: number; statements: readonly string[] }[] 
   // Each wallet's UTC quarter-hours with an event, fed by a view on `events`, for a zoned project's
   // lifecycle local days (ADR 087).
   { version: 18, statements: WALLET_QUARTERS_STATEMENTS },
+  // Each event's session and user keys, for the filtered questions (ADR 093).
+  { version: 19, statements: EVENT_KEY_STATEMENTS },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -86,7 +86,7 @@ const TRANSACTION_FIELDS = {
   country: 'argMin(country, ts) AS t_country',
   browser: 'argMin(browser, ts) AS t_browser',
   path: 'argMin(path, ts) AS t_path',
-  session_id: 'argMin(session_id, ts) AS t_session_id',
+  session_key: 'argMin(session_key, ts) AS t_session_key',
 } as const;
 export type TransactionField = keyof typeof TRANSACTION_FIELDS;
 

@@ -5,10 +5,11 @@ import { IN_RANGE, type Params, REFERRER_DOMAIN, TO } from './sql.ts';
 
 /**
  * The Analytics filters on DuckDB (docs/analytics.md, "Filters"; ADR 074). A filtered question reads the
- * events of the sessions that match: `filtered_sessions` holds the session ids of which, for every list
- * set, an event in [from, to) carries one of its values (for `referrers`, whose first page view in the
- * range came from one of the domains). The derived tables keep no session, so a filtered question reads
- * `events` where its unfiltered self reads them.
+ * events of the sessions that match: `filtered_sessions` holds the session keys (`events.session_key`,
+ * ADR 093: grouping by a number, not by hashing the text ids) of which, for every list set, an event in
+ * [from, to) carries one of its values (for `referrers`, whose first page view in the range came from one
+ * of the domains). The derived tables keep no session, so a filtered question reads `events` where its
+ * unfiltered self reads them.
  */
 export type EventFilter = {
   /** The CTE `filtered_sessions` (to put after WITH, before the question's own), or '' without filters. */
@@ -23,7 +24,7 @@ export type EventFilter = {
 
 export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', params: {} };
 
-const IN_FILTERED = 'IN (SELECT session_id FROM filtered_sessions)';
+const IN_FILTERED = 'IN (SELECT session_key FROM filtered_sessions)';
 
 /** The filter for `filters` over the range of the question's `$from` and `$to` (NO_FILTER without lists). */
 export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter {
@@ -61,13 +62,13 @@ export function sessionFilter(
   if (conditions.length === 0) return NO_FILTER;
   return {
     cte: `${name} AS (
-       SELECT session_id FROM events
+       SELECT session_key FROM events
         WHERE ${inRange}
-        GROUP BY session_id
+        GROUP BY session_key
        HAVING ${conditions.join('\n          AND ')}
      )`,
-    events: ` AND session_id IN (SELECT session_id FROM ${name})`,
-    transactions: `arg_min(session_id, ts) IN (SELECT session_id FROM ${name})`,
+    events: ` AND session_key IN (SELECT session_key FROM ${name})`,
+    transactions: `arg_min(session_key, ts) IN (SELECT session_key FROM ${name})`,
     params,
   };
 }
@@ -84,7 +85,7 @@ export const withCtes = (...ctes: string[]) => {
  */
 export const FILTERED_WALLETS_CTE = `filtered_wallets AS (
        SELECT DISTINCT wallet_address AS wallet FROM events
-        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_id ${IN_FILTERED}
+        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_key ${IN_FILTERED}
      )`;
 
 /**
@@ -97,5 +98,5 @@ export const FILTERED_TRANSACTIONS_CTE = `filtered_transactions AS (
         WHERE project_id = $project AND type = 'tx' AND tx_id IS NOT NULL
           AND ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000) AND ts < ${TO}
         GROUP BY tx_id
-       HAVING arg_min(session_id, ts) ${IN_FILTERED}
+       HAVING arg_min(session_key, ts) ${IN_FILTERED}
      )`;

@@ -16,7 +16,12 @@ import {
   inTransaction,
   prepareDerivedTableWriter,
 } from './derived-tables.ts';
-import { addMissingEventColumns, CREATE_EVENTS_TABLE, SELECT_EVENT_COLUMN_NAMES } from './schema.ts';
+import {
+  addMissingEventColumns,
+  CREATE_EVENTS_TABLE,
+  EVENT_KEY_VALUES,
+  SELECT_EVENT_COLUMN_NAMES,
+} from './schema.ts';
 import {
   SELECT_ROWS_FROM_SEGMENT,
   SELECT_ROWS_FROM_SEGMENT_BATCHES,
@@ -114,9 +119,10 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
   // it commits, and rolled back whole on a key conflict. Prepared once: the statement texts are long.
   const derived = await prepareDerivedTableWriter(writer);
   // Statements that read `incoming_events` are planned on each run, never prepared (derived-tables.ts).
-  // BY NAME: an older file's `events` has the columns added since at its end (schema.ts).
-  const insertAll = `INSERT INTO events BY NAME SELECT * FROM ${INCOMING_EVENTS}`;
-  const insertNew = `INSERT INTO events BY NAME SELECT * FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
+  // BY NAME: an older file's `events` has the columns added since at its end (schema.ts). The session's
+  // and the user's keys are computed here (ADR 093).
+  const insertAll = `INSERT INTO events BY NAME SELECT *, ${EVENT_KEY_VALUES} FROM ${INCOMING_EVENTS}`;
+  const insertNew = `INSERT INTO events BY NAME SELECT *, ${EVENT_KEY_VALUES} FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
   // Two ways to read a segment. The fast one reads every line as a rows record, all that ingestion
   // writes (ADR 021): a batch record (a log from before) then has no project id and the insert fails on
   // its NOT NULL column. The safe one reads both kinds, each line once as what it is.

@@ -17,30 +17,68 @@ const SQL_TYPES: Record<ColumnKind, string> = {
  */
 const COMPRESSION: Partial<Record<ColumnKind, string>> = { hugeint: ' USING COMPRESSION rle' };
 
-const columnList = EVENT_COLUMNS.map(
-  ({ name, kind, required }) =>
-    `${name} ${SQL_TYPES[kind]}${required ? ' NOT NULL' : ''}${COMPRESSION[kind] ?? ''}`,
-).join(',\n  ');
+/**
+ * A 64-bit key of a text id: the upper half of its MD5, as `sessions` and `keyed_user_lives` store users
+ * (sessions.ts userKeyOf). MD5, not `hash()`: DuckDB's hash may change between versions, and a stored key
+ * must equal the one computed for the same id later.
+ */
+export const keyOf = (column: string) => `(md5_number(${column}) >> 64)::UBIGINT`;
 
 /**
- * The statements that bring an `events` table whose columns are `existing` (in table order) to
- * EVENT_COLUMNS: a column added to event-row.ts after the file was created is added at the end, as it
- * is in the column table, so the loads' positional inserts keep working. Only optional columns can be
- * added (older rows have none), and only at the end: a file whose columns are not a prefix of today's
- * (another version's order) gets none, and the store refuses to open it with the reason.
+ * Columns of `events` that the store computes from an event's text ids, not read from the SDK (ADR 093):
+ * the session's and the user's 64-bit keys, so that the filtered questions group and join sessions by a
+ * number instead of hashing the text ids. Two ids share a key with a probability bounded in
+ * docs/analytics.md ("Filters"). Every load fills them (event-writer.ts); a file from before them gets
+ * them added and filled when it opens (addMissingEventColumns).
  */
-export function addMissingEventColumns(existing: readonly string[]): string[] {
+export const EVENT_KEY_COLUMNS = [
+  { name: 'session_key', of: 'session_id' },
+  { name: 'user_key', of: 'user_id' },
+] as const;
+
+/** The key columns' values as a SELECT list, for an insert into `events` BY NAME. */
+export const EVENT_KEY_VALUES = EVENT_KEY_COLUMNS.map(({ name, of }) => `${keyOf(of)} AS ${name}`).join(', ');
+
+/** Fills the key columns of the rows that lack them (a file from before them, a bench's generated rows). */
+export const FILL_EVENT_KEYS = `UPDATE events SET ${EVENT_KEY_COLUMNS.map(({ name, of }) => `${name} = ${keyOf(of)}`).join(', ')}
+ WHERE ${EVENT_KEY_COLUMNS.map(({ name }) => `${name} IS NULL`).join(' OR ')}`;
+
+const KEY_NAMES: readonly string[] = EVENT_KEY_COLUMNS.map(({ name }) => name);
+
+const columnList = [
+  ...EVENT_COLUMNS.map(
+    ({ name, kind, required }) =>
+      `${name} ${SQL_TYPES[kind]}${required ? ' NOT NULL' : ''}${COMPRESSION[kind] ?? ''}`,
+  ),
+  ...EVENT_KEY_COLUMNS.map(({ name }) => `${name} UBIGINT`),
+].join(',\n  ');
+
+/**
+ * The statements that bring an `events` table whose columns are `all` (in table order) to EVENT_COLUMNS
+ * and EVENT_KEY_COLUMNS: a column added to event-row.ts after the file was created is added at the end,
+ * as it is in the column table. Only optional columns can be added (older rows have none), and only at
+ * the end: a file whose event-row columns are not a prefix of today's (another version's order) gets
+ * none, and the store refuses to open it with the reason. Missing key columns are added and filled.
+ */
+export function addMissingEventColumns(all: readonly string[]): string[] {
   const wanted = EVENT_COLUMNS.map(({ name }) => name);
+  // The key columns are matched by name: a column of event-row added after them follows them.
+  const existing = all.filter((name) => !KEY_NAMES.includes(name));
   const mismatch = existing.findIndex((name, index) => wanted[index] !== name);
   if (mismatch >= 0)
     throw new Error(
       `events.duckdb: column ${mismatch + 1} of events is ${existing[mismatch]}, expected ${wanted[mismatch] ?? 'none'}; this file comes from another version of Polyflow`,
     );
-  return EVENT_COLUMNS.slice(existing.length).map(({ name, kind, required }) => {
+  const added = EVENT_COLUMNS.slice(existing.length).map(({ name, kind, required }) => {
     if (required)
       throw new Error(`events.duckdb: the required column ${name} cannot be added to stored rows`);
     return `ALTER TABLE events ADD COLUMN ${name} ${SQL_TYPES[kind]}`;
   });
+  const keys = EVENT_KEY_COLUMNS.filter(({ name }) => !all.includes(name)).map(
+    ({ name }) => `ALTER TABLE events ADD COLUMN ${name} UBIGINT`,
+  );
+  // Stored rows get their keys once, with the columns (10 M events: seconds).
+  return keys.length === 0 ? added : [...added, ...keys, FILL_EVENT_KEYS];
 }
 
 /** The `events` table's columns in table order: what addMissingEventColumns takes. */

@@ -53,7 +53,7 @@ const TRANSACTION_FIELDS = {
   country: 'arg_min(country, ts) AS country',
   browser: 'arg_min(browser, ts) AS browser',
   path: 'arg_min(path, ts) AS path',
-  session_id: 'arg_min(session_id, ts) AS session_id',
+  session_key: 'arg_min(session_key, ts) AS session_key',
 } as const;
 export type TransactionField = keyof typeof TRANSACTION_FIELDS;
 

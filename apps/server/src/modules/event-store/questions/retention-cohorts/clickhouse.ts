@@ -45,7 +45,7 @@ export async function retentionCohorts(
     : `AND (wallet, first_at) IN (
          SELECT assumeNotNull(wallet_address), ts FROM ${EVENT_ROWS}
           WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
-            AND session_id IN (SELECT session_id FROM filtered_sessions))`;
+            AND session_key IN (SELECT session_key FROM filtered_sessions))`;
   const returns = RETURN_EVENTS[query.returnBy];
   const periodOf = (expression: string) =>
     periodSql(

@@ -1,4 +1,5 @@
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
+import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, FROM, rowsOf, TO } from '../../duckdb/sql.ts';
 import type { CohortQuery, CohortRow } from '../../wallet-questions.ts';
 import {
@@ -45,8 +46,9 @@ export async function retentionCohorts(
       (a, b) => `(${a}) // ${b}`,
       `floor((${ms} - $from::BIGINT) / $period::BIGINT)::BIGINT`,
     );
+  // The filter holds session keys (ADR 093): the first connection's session's key, computed as stored.
   const matching = filter.cte
-    ? 'AND f.first_connected_session IN (SELECT session_id FROM filtered_sessions)'
+    ? `AND ${keyOf('f.first_connected_session')} IN (SELECT session_key FROM filtered_sessions)`
     : '';
   const cohort = `cohort AS (
     SELECT f.wallet_address AS wallet,

@@ -13,7 +13,7 @@ import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.t
  * `landings` named three times also found the filtered sessions three times, ADR 086): each landed
  * session's landing user and domain and the set of wallets it connected, read without FINAL (a first
  * page view and a set do not change for an event stored twice); the transactions started in it are
- * joined by session and added up.
+ * joined by session and added up. Sessions are grouped and joined by their key (`session_key`, ADR 093).
  */
 export async function topReferrers(
   clickhouse: ClickHouse,
@@ -24,24 +24,24 @@ export async function topReferrers(
 ): Promise<ReferrerRow[]> {
   const filter = eventFilter(filters);
   const rows = await clickhouse.rows(
-    `${withCtes(filter.cte, transactionsCte(['session_id'], false, filter.transactions))}
+    `${withCtes(filter.cte, transactionsCte(['session_key'], false, filter.transactions))}
      SELECT l_domain AS domain_key,
             uniqExact(l_user) AS users,
             uniqExactArray(s_wallets) AS wallets,
             sum(s_transactions) AS transactions
        FROM (
-         SELECT session_id AS s_session,
+         SELECT session_key AS s_session,
                 argMinIf(user_id, (ts, id), type = 'page_view') AS l_user,
                 argMinIf(${REFERRER_DOMAIN}, (ts, id), type = 'page_view') AS l_domain,
                 groupUniqArrayIf(assumeNotNull(wallet_address), type = 'wallet_connected' AND wallet_address IS NOT NULL) AS s_wallets
            FROM ${EVENT_ROWS}
           WHERE ${IN_RANGE}${filter.events} AND type IN ('page_view', 'wallet_connected')
-          GROUP BY session_id
+          GROUP BY session_key
          HAVING countIf(type = 'page_view') > 0
        ) AS landed
        LEFT JOIN (
-         SELECT t_session_id, count() AS s_transactions FROM transactions GROUP BY t_session_id
-       ) AS started ON started.t_session_id = landed.s_session
+         SELECT t_session_key, count() AS s_transactions FROM transactions GROUP BY t_session_key
+       ) AS started ON started.t_session_key = landed.s_session
       GROUP BY domain_key
       ORDER BY users DESC, wallets DESC, transactions DESC, domain_key = '', domain_key
       LIMIT {limit:UInt32}`,
