@@ -14,7 +14,7 @@ import { writeSegment } from './segment-file.ts';
 
 /**
  * The ClickHouse adapter's derived tables (ADR 026): `error_events` and `failed_transactions` (subsets of
- * `events` on its key: errors, failed stages, wallet connections), `user_days` and `transaction_keys`, fed by materialized views on every insert into `events`. Whatever
+ * `events` on its key: errors, failed stages, wallet connections), `user_days`, `transaction_keys` and `session_events`, fed by materialized views on every insert into `events`. Whatever
  * the loads (a segment loaded again, duplicates within one insert) and the deletes (a wallet, a user, old
  * events cut mid-day, a project), each holds what it would hold if rebuilt from the events that stay; and
  * a database of schema version 2 gets them, filled, when the store starts on it.
@@ -132,6 +132,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         'SELECT DISTINCT project_id, quarter, user_id FROM user_quarters',
       ),
+      sessionEvents: await rowsOf(
+        clickhouse,
+        `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM session_events FINAL ORDER BY project_id, session_id, ts, id`,
+      ),
     },
     rebuilt: {
       errors: await errors.rebuilt,
@@ -166,6 +170,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         `SELECT DISTINCT project_id, toDateTime64(toStartOfInterval(toDateTime(ts, 'UTC'), INTERVAL 15 MINUTE), 3, 'UTC') AS quarter,
                 user_id
            FROM events FINAL`,
+      ),
+      sessionEvents: await rowsOf(
+        clickhouse,
+        `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM events FINAL ORDER BY project_id, session_id, ts, id`,
       ),
     },
   };
@@ -240,6 +248,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       walletEvents: [],
       walletQuarters: [],
       userQuarters: [],
+      sessionEvents: [],
     });
     await store.close();
   });

@@ -378,7 +378,12 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
     async wallet(userId: string, projectId: string, address: string) {
       const wallet = parseAddress(address);
       const zone = await owned(userId, projectId);
-      const profile = await store.walletProfile(projectId, wallet);
+      // The profile and the newest sessions at once: neither needs the other (a wallet never seen has
+      // no sessions either, and its empty timeline is dropped).
+      const [profile, timeline] = await Promise.all([
+        store.walletProfile(projectId, wallet),
+        store.walletTimeline(projectId, wallet, { sessions: TIMELINE_SESSIONS, after: null }),
+      ]);
       if (!profile) return null;
       const nowMs = clock().getTime();
       const range = {
@@ -386,10 +391,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         toMs: Math.max(nowMs, profile.lastSeenMs + 1),
       };
       const asOfDay = asOfDayOf(range, zone);
-      const [timeline, stage] = await Promise.all([
-        store.walletTimeline(projectId, wallet, { sessions: TIMELINE_SESSIONS, after: null }),
-        stageOfWallet(projectId, wallet, profile.activeDays, range, asOfDay, zone),
-      ]);
+      const stage = await stageOfWallet(projectId, wallet, profile.activeDays, range, asOfDay, zone);
       return {
         address: wallet,
         firstSeen: new Date(profile.firstSeenMs),

@@ -72,7 +72,7 @@ SELECT * FROM events WHERE ${subset.where}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
- * `transaction_keys` and of `custom_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
+ * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
  * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -88,6 +88,7 @@ export async function deleteDerivedRows(
     'transaction_keys',
     'custom_events',
     'wallet_events',
+    'session_events',
   ])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);

@@ -15,6 +15,7 @@ import {
   ROW_JSON_TYPES,
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
+import { SESSION_EVENT_COLUMNS, sessionEventsStatements } from './session-events.ts';
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
@@ -136,6 +137,12 @@ export const EVENT_KEY_STATEMENTS = [
   'ALTER TABLE events MATERIALIZE COLUMN session_key',
   'ALTER TABLE events MATERIALIZE COLUMN user_key',
 ];
+/** `session_events`' columns, typed as in `events`, in its own order. */
+const SESSION_EVENT_COLUMN_TYPES = SESSION_EVENT_COLUMNS.map((name) => {
+  const column = EVENT_COLUMNS.find((candidate) => candidate.name === name);
+  if (!column) throw new Error(`session_events: no events column ${name}`);
+  return `${name} ${columnType(column)}`;
+}).join(',\n  ');
 
 /**
  * Version 23: every MergeTree table the database holds merged into one part, once (docs/decisions/097).
@@ -246,6 +253,9 @@ const MIGRATIONS: readonly Migration[] = [
   // Each user's UTC quarter-hours with an event, fed by a view on `events`, and the wallets' and users' ids
   // hashed as `uniqExact` hashes them, for a zoned project's wallet- and user-days (ADR 095).
   { version: 21, statements: [...USER_QUARTERS_STATEMENTS, ...WALLET_HASH_STATEMENTS] },
+  // Every event with the wallet page's columns, sorted by session, fed by a view on `events`, filled from
+  // what is stored: the page reads its sessions' events by the key (ADR 096).
+  { version: 22, statements: sessionEventsStatements(SESSION_EVENT_COLUMN_TYPES) },
   // Every MergeTree table merged into one part once, so that FINAL and the folds read one part where the
   // stored parts overlapped (ADR 097).
   { version: 23, statements: [], run: mergeEveryTable },

@@ -30,6 +30,47 @@ const touchOf = (pairs: string, times?: string) => `touch AS (
         GROUP BY u_wallet
      )`;
 
+/**
+ * `tx_totals`: per wallet, the transactions it requested in the range (the sender of a transaction's
+ * first stage), those whose latest stage is `failed` or `reverted`, and the fees of their latest receipts
+ * of each kind. Every wallet's, or with `page`, those of the wallets `{page_wallets}` alone: their
+ * transactions are among those with a stage in `wallet_events` under one of them (the first stage
+ * carries its sender), read by that table's key, then folded from all of their stages in `events` as for
+ * every wallet.
+ */
+const txTotalsOf = (page = false) => `${
+  page
+    ? `page_txs AS (
+       SELECT DISTINCT assumeNotNull(tx_id) AS p_tx FROM wallet_events
+        WHERE project_id = {project:String} AND wallet IN {page_wallets:Array(String)} AND type = 'tx'
+          AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
+     ),
+     `
+    : ''
+}txs AS (
+       SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
+              argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
+                + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS x_fee
+         FROM ${EVENT_ROWS}
+        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}${
+          page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''
+        }
+        GROUP BY tx_id
+       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+     ),
+     tx_totals AS (
+       SELECT assumeNotNull(x_wallet) AS t_wallet, count() AS t_transactions,
+              countIf(x_status IN ('failed', 'reverted')) AS t_failed, sum(x_fee) AS t_gas
+         FROM txs${page ? ' WHERE x_wallet IN {page_wallets:Array(String)}' : ''} GROUP BY t_wallet
+     )`;
+
+const TxTotal = z.object({
+  t_wallet: z.string(),
+  t_transactions: z.coerce.number(),
+  t_failed: z.coerce.number(),
+  t_gas_text: z.string(),
+});
+
 /** The page's first times, as DateTime64 values. */
 const PAGE_FIRSTS = "arrayMap(m -> fromUnixTimestamp64Milli(toInt64(m), 'UTC'), {page_firsts:Array(String)})";
 
@@ -90,6 +131,9 @@ export async function walletList(
   // The first touch is read for the page's wallets alone (a second, small read) unless the list is
   // narrowed by it: reading it for every wallet of the range cost more than the rest of the list on chdb.
   const touchFirst = query.source !== null || query.campaign !== null;
+  // The transactions too (the list's costliest part on chdb after the range's events), when neither the
+  // sort nor a filter needs them for every wallet.
+  const txsFirst = query.sort !== 'last_seen' && query.sort !== 'first_seen';
   const stage = stageSql('{power:Int64}').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w_$1');
   const rows = await clickhouse.rows(
     `${
@@ -106,34 +150,21 @@ export async function walletList(
      ),
      firsts AS (
        SELECT wallet AS f_wallet, min(first_seen) AS f_first FROM wallet_firsts
-        WHERE project_id = {project:String} AND wallet IN (SELECT s_wallet FROM seen)
+        WHERE project_id = {project:String}
         GROUP BY wallet
      ),
      ${touchFirst ? `${touchOf('SELECT f_wallet, f_first FROM firsts')},` : ''}
-     txs AS (
-       SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
-              argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
-                + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS x_fee
-         FROM ${EVENT_ROWS}
-        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
-        GROUP BY tx_id
-       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
-     ),
-     tx_totals AS (
-       SELECT assumeNotNull(x_wallet) AS t_wallet, count() AS t_transactions,
-              countIf(x_status IN ('failed', 'reverted')) AS t_failed, sum(x_fee) AS t_gas
-         FROM txs WHERE x_wallet IN (SELECT s_wallet FROM seen) GROUP BY t_wallet
-     ),
+     ${txsFirst ? `${txTotalsOf()},` : ''}
      ${facts.sql},
      facts AS (SELECT wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before FROM wallet_facts),
      listed AS (
        SELECT s_wallet AS list_wallet, ${ms('f_first')} AS first_ms, s_last AS last_ms,
-              t_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid,
+              ${txsFirst ? 't_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid' : '0 AS transactions, 0 AS failed, toInt256(0) AS gas_paid'},
               ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}
          FROM seen
          INNER JOIN firsts ON f_wallet = s_wallet
          INNER JOIN facts ON w_wallet = s_wallet
-         LEFT JOIN tx_totals ON t_wallet = s_wallet
+         ${txsFirst ? 'LEFT JOIN tx_totals ON t_wallet = s_wallet' : ''}
          ${touchFirst ? 'LEFT JOIN touch ON u_wallet = s_wallet' : ''}
      )
      SELECT list_wallet, first_ms, last_ms, transactions, failed, toString(gas_paid) AS gas_paid_text, stage,
@@ -146,24 +177,48 @@ export async function walletList(
     params,
     ListRow,
   );
-  if (touchFirst || rows.length === 0) return rows.map(walletListRowOf);
-  // The page's first touches alone: the events at each listed wallet's first time (found by the sort key).
-  const touches = await clickhouse.rows(
-    `WITH ${touchOf(
-      `SELECT pair.1, pair.2 FROM (SELECT arrayJoin(arrayZip({page_wallets:Array(String)}, ${PAGE_FIRSTS})) AS pair)`,
-      `SELECT arrayJoin(${PAGE_FIRSTS})`,
-    )}
+  if (rows.length === 0 || (touchFirst && txsFirst)) return rows.map(walletListRowOf);
+  const page = {
+    project: projectId,
+    page_wallets: rows.map((row) => row.list_wallet),
+    page_firsts: rows.map((row) => String(row.first_ms)),
+  };
+  // The page's first touches alone: the events at each listed wallet's first time (found by the sort key),
+  // and its transactions alone: both asked at once.
+  const [touches, totals] = await Promise.all([
+    touchFirst
+      ? null
+      : clickhouse.rows(
+          `WITH ${touchOf(
+            `SELECT pair.1, pair.2 FROM (SELECT arrayJoin(arrayZip({page_wallets:Array(String)}, ${PAGE_FIRSTS})) AS pair)`,
+            `SELECT arrayJoin(${PAGE_FIRSTS})`,
+          )}
      SELECT u_wallet, u_source, u_campaign FROM touch`,
-    {
-      project: projectId,
-      page_wallets: rows.map((row) => row.list_wallet),
-      page_firsts: rows.map((row) => String(row.first_ms)),
-    },
-    Touch,
-  );
-  const byWallet = new Map(touches.map((touch) => [touch.u_wallet, touch]));
+          page,
+          Touch,
+        ),
+    txsFirst
+      ? null
+      : clickhouse.rows(
+          `WITH ${txTotalsOf(true)}
+     SELECT t_wallet, t_transactions, t_failed, toString(t_gas) AS t_gas_text FROM tx_totals`,
+          { ...page, from: query.range.fromMs, to: query.range.toMs },
+          TxTotal,
+        ),
+  ]);
+  const touchOfWallet = new Map(touches?.map((touch) => [touch.u_wallet, touch]));
+  const totalOfWallet = new Map(totals?.map((total) => [total.t_wallet, total]));
   return rows.map((row) => {
-    const touch = byWallet.get(row.list_wallet);
-    return walletListRowOf({ ...row, source: touch?.u_source ?? null, campaign: touch?.u_campaign ?? null });
+    const touch = touches ? touchOfWallet.get(row.list_wallet) : null;
+    const total = totals ? totalOfWallet.get(row.list_wallet) : null;
+    return walletListRowOf({
+      ...row,
+      ...(touches && { source: touch?.u_source ?? null, campaign: touch?.u_campaign ?? null }),
+      ...(totals && {
+        transactions: total?.t_transactions ?? 0,
+        failed: total?.t_failed ?? 0,
+        gas_paid_text: total?.t_gas_text ?? '0',
+      }),
+    });
   });
 }

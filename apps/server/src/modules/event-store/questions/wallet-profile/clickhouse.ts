@@ -3,7 +3,7 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
-import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
+import { FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
@@ -69,9 +69,8 @@ txs AS (
 )`;
 }
 
-/** The wallet's gas per chain: its transactions whose stages it carries from its rows, the others from `events`. */
-async function gasOf(clickhouse: ClickHouse, params: Params) {
-  const elsewhere = await clickhouse.rows(ELSEWHERE, params, TxRow);
+/** The gas query over `transactions(elsewhere)`, with their ids as parameters. */
+function gasRows(clickhouse: ClickHouse, params: Params, elsewhere: readonly { tx_id: string }[]) {
   const withElsewhere: Params = { ...params };
   elsewhere.forEach((row, index) => {
     withElsewhere[`e_${index}`] = row.tx_id;
@@ -88,45 +87,63 @@ async function gasOf(clickhouse: ClickHouse, params: Params) {
   );
 }
 
+/**
+ * The wallet's gas per chain: its transactions whose stages it carries from its rows, the others from
+ * `events`. The gas from its rows alone is asked beside the question which transactions have a stage
+ * elsewhere (usually none, and then it is the answer); only when some have is it asked again with them.
+ */
+async function gasOf(clickhouse: ClickHouse, params: Params) {
+  const [elsewhere, fromRows] = await Promise.all([
+    clickhouse.rows(ELSEWHERE, params, TxRow),
+    gasRows(clickhouse, params, []),
+  ]);
+  return elsewhere.length === 0 ? fromRows : gasRows(clickhouse, params, elsewhere);
+}
+
 export async function walletProfile(
   clickhouse: ClickHouse,
   projectId: string,
   wallet: string,
 ): Promise<WalletProfile | null> {
   const params = { project: projectId, wallet };
-  const [facts] = await clickhouse.rows(
-    `SELECT count() AS events, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
-            if(countIf(type = 'wallet_connected' AND wallet_address = {wallet:String}) = 0, NULL,
-               ${ms("minIf(ts, type = 'wallet_connected' AND wallet_address = {wallet:String})")}) AS connected_ms,
-            argMin(session_id, (ts, id)) AS first_session,
-            groupUniqArray(country) AS countries, groupUniqArray(browser) AS browsers,
-            groupUniqArray(wallet_provider) AS providers, groupUniqArray(chain_id) AS chains,
-            uniqExact(session_id) AS sessions
-       FROM wallet_events WHERE project_id = {project:String} AND wallet = {wallet:String}`,
-    params,
-    FactsRow,
-  );
-  if (!facts || facts.events === 0) return null;
-  const [[touch], gas, days] = await Promise.all([
+  // The three reads at once (none needs another's answer; a wallet never seen answers no facts, and the
+  // rest is dropped): the first touch finds the session of the wallet's first event itself and reads its
+  // events by `session_events`' key (ADR 096). The facts hold its active days, from its own rows that
+  // carried it as the connected wallet: the days of `wallet_days`, whose sort by day would have this read
+  // every day of the project (ADR 084); 'YYYY-MM-DD' sorts as the days do.
+  const [[facts], [touch], gas] = await Promise.all([
+    clickhouse.rows(
+      `SELECT count() AS events, ${ms('min(ts)')} AS first_ms, ${ms('max(ts)')} AS last_ms,
+              if(countIf(type = 'wallet_connected' AND wallet_address = {wallet:String}) = 0, NULL,
+                 ${ms("minIf(ts, type = 'wallet_connected' AND wallet_address = {wallet:String})")}) AS connected_ms,
+              argMin(session_id, (ts, id)) AS first_session,
+              groupUniqArray(country) AS countries, groupUniqArray(browser) AS browsers,
+              groupUniqArray(wallet_provider) AS providers, groupUniqArray(chain_id) AS chains,
+              uniqExact(session_id) AS sessions,
+              arraySort(groupUniqArrayIf(toString(toDate(ts, 'UTC')), wallet_address = {wallet:String})) AS days
+         FROM wallet_events WHERE project_id = {project:String} AND wallet = {wallet:String}`,
+      params,
+      FactsRow.extend({ days: z.array(z.string()) }),
+    ),
     clickhouse.rows(
       `SELECT argMin(utm_source, (ts, id)) AS source, argMin(utm_medium, (ts, id)) AS medium,
               argMin(utm_campaign, (ts, id)) AS campaign,
               argMinIf(referrer, (ts, id), type = 'page_view') AS referrer,
               argMinIf(path, (ts, id), type = 'page_view') AS landing_path
-         FROM ${EVENT_ROWS} WHERE project_id = {project:String} AND session_id = {session:String}`,
-      { project: projectId, session: facts.first_session },
+         FROM session_events
+        WHERE project_id = {project:String}
+          AND session_id = (SELECT argMin(session_id, (ts, id)) FROM wallet_events
+                             WHERE project_id = {project:String} AND wallet = {wallet:String})`,
+      params,
       TouchRow,
     ),
     gasOf(clickhouse, params),
-    clickhouse.rows(
-      // Its active days from its own rows (those that carried it as the connected wallet): the days of
-      // `wallet_days`, whose sort by day would have this read every day of the project (ADR 084).
-      `SELECT DISTINCT toString(toDate(ts, 'UTC')) AS day FROM wallet_events
-        WHERE project_id = {project:String} AND wallet = {wallet:String} AND wallet_address = {wallet:String}
-        ORDER BY day`,
-      params,
-      DayRow,
-    ),
   ]);
-  return profileOf(facts, touch, gas, days);
+  if (!facts || facts.events === 0) return null;
+  return profileOf(
+    facts,
+    touch,
+    gas,
+    facts.days.map((day) => ({ day })),
+  );
 }

@@ -1,10 +1,12 @@
+import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 /**
  * The wallet's facts from its `wallet_sessions` rows, its transactions from `transaction_summaries` (by
- * sender), its first session's landing from that session's events (ADR 073).
+ * sender), its first session's landing from that session's events (ADR 073), found by the session's key
+ * first (a number, cheaper to compare than the text id, which is still compared: ADR 093, ADR 096).
  */
 export async function walletProfile(
   connection: Connection,
@@ -31,7 +33,8 @@ export async function walletProfile(
             arg_min(utm_campaign, (ts, id)) AS campaign,
             arg_min(referrer, (ts, id)) FILTER (WHERE type = 'page_view') AS referrer,
             arg_min(path, (ts, id)) FILTER (WHERE type = 'page_view') AS landing_path
-       FROM events WHERE project_id = $project AND session_id = $session`,
+       FROM events
+      WHERE project_id = $project AND session_key = ${keyOf('$session')} AND session_id = $session`,
     { project: projectId, session: facts.first_session },
     TouchRow,
   );
