@@ -73,3 +73,23 @@ export function quarterParts(range: TimeRange): { quarters: TimeRange | null; pi
   ].filter((piece) => piece.fromMs < piece.toMs);
   return { quarters: { fromMs: first, toMs: last }, pieces };
 }
+
+/**
+ * A period's conditions on the quarter-hour rows (`quarter`) and on the events of its ends (`ts`), split by
+ * `quarterParts`; `bound(key, ms)` keeps an instant as a parameter and gives the engine's SQL that reads it.
+ */
+export function quarterConditions(
+  name: string,
+  range: TimeRange,
+  bound: (key: string, ms: number) => string,
+): { quarters: string; events: string } {
+  const { quarters, pieces } = quarterParts(range);
+  const between = (column: string, key: string, part: TimeRange) =>
+    `(${column} >= ${bound(`${key}_from`, part.fromMs)} AND ${column} < ${bound(`${key}_to`, part.toMs)})`;
+  return {
+    quarters: quarters ? between('quarter', `${name}_q`, quarters) : 'false',
+    events: pieces.length
+      ? `(${pieces.map((piece, i) => between('ts', `${name}_p${i}`, piece)).join(' OR ')})`
+      : 'false',
+  };
+}

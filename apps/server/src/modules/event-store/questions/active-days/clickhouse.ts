@@ -6,7 +6,7 @@ import { dayParts } from '../../clickhouse/day-parts.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { idHash } from '../../clickhouse/user-quarters.ts';
-import { localDaySql, quarterParts, runsOnQuarters } from '../../local-days.ts';
+import { localDaySql, quarterConditions, runsOnQuarters } from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 type DayValues = { value: string; where: string };
@@ -88,20 +88,12 @@ async function filteredDays(
 
 const at = (name: string) => `fromUnixTimestamp64Milli({${name}:Int64}, 'UTC')`;
 
-/** A period's conditions on the quarter-hour rows and on the events of its ends (`quarterParts`). */
+/** A period's conditions on the quarter-hour rows and on the events of its ends (`quarterConditions`). */
 function periodParts(name: string, range: TimeRange, params: Params) {
-  const { quarters, pieces } = quarterParts(range);
-  const between = (column: string, key: string, part: TimeRange) => {
-    params[`${key}_from`] = part.fromMs;
-    params[`${key}_to`] = part.toMs;
-    return `(${column} >= ${at(`${key}_from`)} AND ${column} < ${at(`${key}_to`)})`;
-  };
-  return {
-    quarters: quarters ? between('quarter', `${name}_q`, quarters) : 'false',
-    events: pieces.length
-      ? `(${pieces.map((piece, i) => between('ts', `${name}_p${i}`, piece)).join(' OR ')})`
-      : 'false',
-  };
+  return quarterConditions(name, range, (key, ms) => {
+    params[key] = ms;
+    return at(key);
+  });
 }
 
 /**

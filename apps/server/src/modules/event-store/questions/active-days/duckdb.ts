@@ -5,7 +5,7 @@ import { inTransaction } from '../../duckdb/derived-tables.ts';
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { idHash } from '../../duckdb/user-quarters.ts';
-import { localDaySql, quarterParts, runsOnQuarters } from '../../local-days.ts';
+import { localDaySql, quarterConditions, runsOnQuarters } from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
@@ -92,20 +92,12 @@ async function filteredDays(
   return row;
 }
 
-/** A period's conditions on the quarter-hour rows and on the events of its ends (`quarterParts`). */
+/** A period's conditions on the quarter-hour rows and on the events of its ends (`quarterConditions`). */
 function periodParts(name: string, range: TimeRange, params: Params) {
-  const { quarters, pieces } = quarterParts(range);
-  const between = (column: string, key: string, part: TimeRange) => {
-    params[`${key}_from`] = BigInt(part.fromMs);
-    params[`${key}_to`] = BigInt(part.toMs);
-    return `(${column} >= ${at(`${key}_from`)} AND ${column} < ${at(`${key}_to`)})`;
-  };
-  return {
-    quarters: quarters ? between('quarter', `${name}_q`, quarters) : 'false',
-    events: pieces.length
-      ? `(${pieces.map((piece, i) => between('ts', `${name}_p${i}`, piece)).join(' OR ')})`
-      : 'false',
-  };
+  return quarterConditions(name, range, (key, ms) => {
+    params[key] = BigInt(ms);
+    return at(key);
+  });
 }
 
 /**
