@@ -16,8 +16,8 @@ import {
 } from '../../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
-import { startChdbProcess } from '../support/chdb-process.ts';
 import { storeRows } from '../support/event-stores.ts';
+import { workerChdb } from '../support/worker-chdb.ts';
 
 const request = (project: string) => ({
   project,
@@ -209,7 +209,7 @@ describe('SDK batch records (a log written before ADR 021), mapped to rows by Du
 
 describe('the same segments loaded into ClickHouse (chdb over HTTP)', () => {
   it('store every event shape as DuckDB does: rows records alone (incoming_rows) and beside a batch record (incoming_records)', async () => {
-    const chdb = await startChdbProcess();
+    const chdb = await workerChdb();
     const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_batch_records`);
     try {
       const rowsOnly = batchEntry(request('ch_rows'), everyEventShape()).encode(new Set());
@@ -239,7 +239,6 @@ describe('the same segments loaded into ClickHouse (chdb over HTTP)', () => {
       expectSpotChecks(mixedRows);
     } finally {
       await clickhouse.close();
-      await chdb.stop();
     }
   }, 120_000);
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import type { ChdbProcess } from '../support/chdb-process.ts';
+import { workerChdb } from '../support/worker-chdb.ts';
 
 export type ChdbSuite = {
   /** The chdb HTTP server's URL with credentials: add a database as the path. */
@@ -12,18 +13,18 @@ export type ChdbSuite = {
 };
 
 /**
- * One chdb process (ClickHouse's engine behind its HTTP interface) and one scratch directory for a test
- * file: started before its tests (within `startTimeoutMs`), stopped and removed after them.
+ * The worker's chdb process (ClickHouse's engine behind its HTTP interface: test/support/worker-chdb.ts,
+ * started by the worker's first file that asks, within `startTimeoutMs`) and one scratch directory for a
+ * test file, removed after its tests. The file keeps to databases of its own name in the engine.
  */
 export function useChdbSuite(dirPrefix: string, startTimeoutMs: number): ChdbSuite {
   let chdb: ChdbProcess | undefined;
   let dir: string | undefined;
   beforeAll(async () => {
-    chdb = await startChdbProcess();
+    chdb = await workerChdb();
     dir = mkdtempSync(path.join(os.tmpdir(), dirPrefix));
   }, startTimeoutMs);
   afterAll(async () => {
-    await chdb?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   const started = <T>(value: T | undefined): T => {

@@ -7,20 +7,20 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
-import { startChdbProcess } from '../support/chdb-process.ts';
 import { storeRows } from '../support/event-stores.ts';
+import { workerChdb } from '../support/worker-chdb.ts';
 
 export type EnginesHolding = { duck: DuckDbEventStore; ch: ClickHouseEventStore; close(): Promise<void> };
 
 /**
  * Both adapters over the same events, for tests that compare their answers: DuckDB in memory holding
- * `rows` once; ClickHouse (chdb behind its HTTP interface, reached by the adapter's real client, in
- * `database`) holding each of them three times, twice in one segment (one insert, so one part holding each
+ * `rows` once; ClickHouse (the worker's chdb behind its HTTP interface, reached by the adapter's real
+ * client, in `database`) holding each of them three times, twice in one segment (one insert, so one part holding each
  * key twice: loads do not collapse duplicates at insert time) and again in a second segment, as a retried
  * load does. Each event must still count once.
  */
 export async function enginesHolding(database: string, rows: readonly EventRow[]): Promise<EnginesHolding> {
-  const chdb = await startChdbProcess();
+  const chdb = await workerChdb();
   const duck = await createDuckDbEventStore({ file: ':memory:' });
   const ch = await createClickHouseEventStore(`${chdb.url}/${database}`);
   await storeRows(duck, rows);
@@ -32,7 +32,6 @@ export async function enginesHolding(database: string, rows: readonly EventRow[]
     async close() {
       await ch.close();
       await duck.close();
-      await chdb.stop();
     },
   };
 }

@@ -16,10 +16,10 @@ import {
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { eventRow } from '../analytics/events-fixture.ts';
-import { startChdbProcess } from '../support/chdb-process.ts';
 import { dashboardAnswers } from '../support/dashboard-answers.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { serverCommand } from '../support/server-command.ts';
+import { workerChdb } from '../support/worker-chdb.ts';
 
 /**
  * `copy-events` (docs/scaling.md, moving over): an embedded DuckDB store copied slice by slice, resumable,
@@ -72,7 +72,7 @@ describe('copy-events', () => {
 
     const dir = mkdtempSync(path.join(scratch, 'copy-'));
     const checkpointFile = path.join(dir, 'checkpoint.json');
-    const chdb = await startChdbProcess();
+    const chdb = await workerChdb();
     const target = await createClickHouseEventStore(`${chdb.url}/pf_copy_resume`);
     try {
       const pass = async (maxSlices?: number): Promise<CopyReport> => {
@@ -137,7 +137,6 @@ describe('copy-events', () => {
       );
     } finally {
       await target.close();
-      await chdb.stop();
     }
   }, 300_000);
 
@@ -173,7 +172,7 @@ describe('npm run admin -- copy-events --to-clickhouse', () => {
     const before = await withStore(sourceFile, (store) =>
       Promise.all(PROJECTS.map(async (projectId) => byId(await store.projectEvents(projectId)))),
     );
-    const chdb = await startChdbProcess();
+    const chdb = await workerChdb();
     const clickhouseUrl = `${chdb.url}/pf_copy`;
     const cwd = path.resolve(import.meta.dirname, '../..');
     const env = { ...process.env, DATA_DIR: dataDir, CLICKHOUSE_URL: clickhouseUrl };
@@ -181,44 +180,40 @@ describe('npm run admin -- copy-events --to-clickhouse', () => {
       serverCommand('admin', 'copy-events', '--to-clickhouse', ...options);
     const slicesInCheckpoint = () =>
       existsSync(checkpointFile) ? readFileSync(checkpointFile, 'utf8').split('\n').length - 2 : 0;
+    // One project-day per insert, killed once a few are in: what a crash or a Ctrl-\ leaves.
+    const killed = spawn(process.execPath, command('--load-events', '1'), { cwd, env, stdio: 'ignore' });
+    const exited = new Promise((resolve) => killed.once('exit', resolve));
+    const deadline = Date.now() + 120_000;
+    while (slicesInCheckpoint() < 3 && Date.now() < deadline && killed.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    killed.kill('SIGKILL');
+    await exited;
+    expect(killed.signalCode).toBe('SIGKILL');
+    const copiedBeforeKill = slicesInCheckpoint();
+    expect(copiedBeforeKill).toBeGreaterThanOrEqual(3);
+
+    const run = () => promisify(execFile)(process.execPath, command(), { cwd, env });
+    const first = await run();
+    expect(first.stderr).toMatch(/events were copied before; continuing/);
+    // Not a terminal: progress lines, the last at 100 %.
+    expect(first.stderr).toMatch(/copy-events: 100\.0 % \([\d,]+ of [\d,]+ events/);
+    const [, copiedNow, slices] = /\((\d+) of (\d+) project-days\)/.exec(first.stdout) ?? [];
+    expect(Number(copiedNow)).toBeGreaterThan(0);
+    expect(Number(copiedNow)).toBeLessThanOrEqual(Number(slices) - copiedBeforeKill);
+    expect(first.stdout).toContain('Everything the source holds is copied');
+
+    const second = await run();
+    expect(second.stdout).toContain('0 events copied in this pass');
+    expect(second.stdout).toContain('safe to switch');
+
+    const target = await createClickHouseEventStore(clickhouseUrl);
     try {
-      // One project-day per insert, killed once a few are in: what a crash or a Ctrl-\ leaves.
-      const killed = spawn(process.execPath, command('--load-events', '1'), { cwd, env, stdio: 'ignore' });
-      const exited = new Promise((resolve) => killed.once('exit', resolve));
-      const deadline = Date.now() + 120_000;
-      while (slicesInCheckpoint() < 3 && Date.now() < deadline && killed.exitCode === null) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      killed.kill('SIGKILL');
-      await exited;
-      expect(killed.signalCode).toBe('SIGKILL');
-      const copiedBeforeKill = slicesInCheckpoint();
-      expect(copiedBeforeKill).toBeGreaterThanOrEqual(3);
-
-      const run = () => promisify(execFile)(process.execPath, command(), { cwd, env });
-      const first = await run();
-      expect(first.stderr).toMatch(/events were copied before; continuing/);
-      // Not a terminal: progress lines, the last at 100 %.
-      expect(first.stderr).toMatch(/copy-events: 100\.0 % \([\d,]+ of [\d,]+ events/);
-      const [, copiedNow, slices] = /\((\d+) of (\d+) project-days\)/.exec(first.stdout) ?? [];
-      expect(Number(copiedNow)).toBeGreaterThan(0);
-      expect(Number(copiedNow)).toBeLessThanOrEqual(Number(slices) - copiedBeforeKill);
-      expect(first.stdout).toContain('Everything the source holds is copied');
-
-      const second = await run();
-      expect(second.stdout).toContain('0 events copied in this pass');
-      expect(second.stdout).toContain('safe to switch');
-
-      const target = await createClickHouseEventStore(clickhouseUrl);
-      try {
-        for (const [index, projectId] of PROJECTS.entries()) {
-          expect(byId(await target.projectEvents(projectId))).toEqual(before[index]);
-        }
-      } finally {
-        await target.close();
+      for (const [index, projectId] of PROJECTS.entries()) {
+        expect(byId(await target.projectEvents(projectId))).toEqual(before[index]);
       }
     } finally {
-      await chdb.stop();
+      await target.close();
     }
   }, 180_000);
 });

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEADERSHIP_TRY_EVERY_MS } from '../../src/db/leadership.ts';
 import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { CHROME_UA, pageView } from '../ingestion/support.ts';
-import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
+import type { ChdbProcess } from '../support/chdb-process.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 import { serverCommand } from '../support/server-command.ts';
 import { type ServerNode, startedJob, startServerNode } from '../support/server-node.ts';
+import { workerChdb } from '../support/worker-chdb.ts';
 
 /**
  * The issue's journey with two real server processes on one PostgreSQL and one ClickHouse (the chdb
@@ -26,7 +27,7 @@ let env: Record<string, string>;
 const nodes: ServerNode[] = [];
 
 beforeAll(async () => {
-  chdb = await startChdbProcess();
+  chdb = await workerChdb();
   const databaseUrl = await createTestDatabase(
     inject('postgresAdminUrl'),
     `pf_nodes_${randomBytes(4).toString('hex')}`,
@@ -43,7 +44,6 @@ afterAll(async () => {
     await node.kill9();
     node.remove();
   }
-  await chdb?.stop();
 });
 
 /** The console's way in: JSON, the XSRF double submit, a Bearer token. */

@@ -548,7 +548,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dataPath = argument('path');
   if (!dataPath) {
     console.error(
-      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p]',
+      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p] [--exit-with-parent]',
     );
     process.exit(2);
   }
@@ -568,4 +568,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  if (process.argv.includes('--exit-with-parent')) {
+    // A vitest worker's shared engine (test/support/worker-chdb.ts): when the worker ends without stopping
+    // it, this process is handed to another parent; it then stops (the worker removes its data directory on exit).
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) stop();
+    }, 1000).unref();
+  }
 }

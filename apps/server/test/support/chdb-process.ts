@@ -8,13 +8,21 @@ export type ChdbProcess = {
   /** `http://user:password@127.0.0.1:port`: add a database as the path. */
   url: string;
   process: ChildProcess;
+  /** The engine's data directory (removed by `stop()` when it is a temporary one of its own). */
+  dataPath: string;
   stop(): Promise<void>;
 };
 
 const SERVER = path.join(import.meta.dirname, 'chdb-http-server.ts');
 
 export async function startChdbProcess(
-  options: { dataPath?: string; user?: string; password?: string } = {},
+  options: {
+    dataPath?: string;
+    user?: string;
+    password?: string;
+    /** The server ends itself when this process ends without stopping it (killed, or never waiting for it). */
+    exitWithParent?: boolean;
+  } = {},
 ): Promise<ChdbProcess> {
   const ownDir = options.dataPath ? undefined : mkdtempSync(path.join(os.tmpdir(), 'polyflow-chdb-'));
   const dataPath = options.dataPath ?? (ownDir as string);
@@ -22,7 +30,20 @@ export async function startChdbProcess(
   const password = options.password ?? 'chdb-test';
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', SERVER, '--port', '0', '--path', dataPath, '--user', user, '--password', password],
+    [
+      '--import',
+      'tsx',
+      SERVER,
+      '--port',
+      '0',
+      '--path',
+      dataPath,
+      '--user',
+      user,
+      '--password',
+      password,
+      ...(options.exitWithParent ? ['--exit-with-parent'] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -49,6 +70,7 @@ export async function startChdbProcess(
   return {
     url: address.toString().replace(/\/$/, ''),
     process: child,
+    dataPath,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
