@@ -16,8 +16,8 @@ import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
  */
 export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = {
   duckdb: duckDbEventStore(),
-  // ClickHouse's engine (chdb) behind its HTTP interface, started for the run by global-setup.ts; each
-  // data directory gets a database of its own, reached through the real @clickhouse/client.
+  // ClickHouse's engine (chdb) behind its HTTP interface, started for the run by global-setup.ts, one per
+  // worker; each data directory gets a database of its own, reached through the real @clickhouse/client.
   clickhouse: ({ dataDir }) => createClickHouseEventStore(clickHouseUrlFor(dataDir)),
 };
 
@@ -29,8 +29,11 @@ export function clickHouseUrlFor(dataDir: string): string {
   return `${clickHouseServerUrl()}/pf_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
 }
 
+/** This worker's chdb HTTP server: the run's servers are one per worker (global-setup.ts). */
 function clickHouseServerUrl(): string {
-  const url = inject('clickhouseServerUrl');
+  const urls = inject('clickhouseServerUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const url = urls[(worker - 1) % Math.max(urls.length, 1)];
   if (!url)
     throw new Error(
       'the chdb HTTP server runs only with EVENT_STORE=clickhouse (test/support/global-setup.ts)',

@@ -7,10 +7,12 @@ declare module 'vitest' {
     /** Superuser URL of the run's throwaway PostgreSQL; tests create their own database in it. */
     postgresAdminUrl: string;
     /**
-     * With EVENT_STORE=clickhouse: the run's chdb HTTP server (`http://user:password@host:port`); each
-     * event store takes a database of its own in it.
+     * With EVENT_STORE=clickhouse: the run's chdb HTTP servers (`http://user:password@host:port`), one per
+     * vitest worker (`VITEST_POOL_ID` n uses the n-th): chdb answers one query at a time, so the workers
+     * would otherwise wait for each other's queries. Each event store takes a database of its own in its
+     * worker's server.
      */
-    clickhouseServerUrl: string;
+    clickhouseServerUrls: string[];
   }
 }
 
@@ -43,21 +45,28 @@ export default async function setup(project: TestProject) {
   const postgres = usePostgres();
   // EVENT_STORE from the project's own env (the root config's server-clickhouse project) or the shell's.
   const eventStore = project.config.env?.EVENT_STORE ?? process.env.EVENT_STORE;
-  // chdb starts while PostgreSQL does (each mostly waits on its own process).
-  const [pg, chdb] = await Promise.allSettled([
+  // One chdb per worker (ADR 104), started while PostgreSQL does (each mostly waits on its own process).
+  const workers = eventStore === 'clickhouse' ? Math.max(1, project.globalConfig.maxWorkers) : 0;
+  const [pg, ...chdbs] = await Promise.allSettled([
     postgres.started,
-    eventStore === 'clickhouse' ? startChdbProcess() : Promise.resolve(undefined),
+    ...Array.from({ length: workers }, () => startChdbProcess()),
   ]);
-  if (pg.status === 'rejected' || chdb.status === 'rejected') {
-    if (chdb.status === 'fulfilled') await chdb.value?.stop();
+  const clickhouse = chdbs.flatMap((chdb) =>
+    chdb.status === 'fulfilled' ? [chdb.value as ChdbProcess] : [],
+  );
+  const failed = [pg, ...chdbs].find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(clickhouse.map((chdb) => chdb.stop()));
     await postgres.release().catch(() => undefined);
-    throw pg.status === 'rejected' ? pg.reason : (chdb as PromiseRejectedResult).reason;
+    throw (failed as PromiseRejectedResult).reason;
   }
-  const clickhouse: ChdbProcess | undefined = chdb.value;
-  project.provide('postgresAdminUrl', pg.value.adminUrl);
-  project.provide('clickhouseServerUrl', clickhouse?.url ?? '');
+  project.provide('postgresAdminUrl', (pg as PromiseFulfilledResult<ThrowawayPostgres>).value.adminUrl);
+  project.provide(
+    'clickhouseServerUrls',
+    clickhouse.map((chdb) => chdb.url),
+  );
   return async () => {
-    await clickhouse?.stop();
+    await Promise.all(clickhouse.map((chdb) => chdb.stop()));
     await postgres.release();
   };
 }
