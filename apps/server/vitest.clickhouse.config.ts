@@ -4,8 +4,8 @@ import server from './vitest.config.ts';
 /**
  * The exact-answer suites (and the raw export's) once more on the ClickHouse adapter, the real engine through
  * chdb: the server project's settings with EVENT_STORE=clickhouse, which also makes test/support/global-setup.ts
- * start the run's chdb HTTP servers (one per worker). The root config runs it in the same run as every other project, so the
- * workers share one queue. Alone: `npx vitest run --project server-clickhouse`.
+ * start the run's chdb HTTP servers (one per worker). The root config runs it in the same run as every other
+ * project, so the workers share one queue. Alone: `npx vitest run --project server-clickhouse`.
  */
 export default defineProject({
   test: {
