@@ -548,7 +548,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dataPath = argument('path');
   if (!dataPath) {
     console.error(
-      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p] [--exit-with-parent]',
+      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p] [--temporary]',
     );
     process.exit(2);
   }
@@ -560,17 +560,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     password: argument('password'),
   });
   console.log(`chdb HTTP server listening on ${server.url}`);
+  // --temporary: a vitest worker's shared engine (test/support/worker-chdb.ts), in a data directory of its
+  // own. It ends when the worker does, even when the worker is killed (this process is then handed to another
+  // parent), and removes its data directory as it ends.
+  const temporary = process.argv.includes('--temporary');
   const stop = () => {
     server.close().then(
-      () => process.exit(0),
+      () => {
+        if (temporary) rmSync(path.resolve(dataPath), { recursive: true, force: true });
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  if (process.argv.includes('--exit-with-parent')) {
-    // A vitest worker's shared engine (test/support/worker-chdb.ts): when the worker ends without stopping
-    // it, this process is handed to another parent; it then stops (the worker removes its data directory on exit).
+  if (temporary) {
     const parent = process.ppid;
     setInterval(() => {
       if (process.ppid !== parent) stop();

@@ -20,8 +20,11 @@ export async function startChdbProcess(
     dataPath?: string;
     user?: string;
     password?: string;
-    /** The server ends itself when this process ends without stopping it (killed, or never waiting for it). */
-    exitWithParent?: boolean;
+    /**
+     * The server ends itself when this process ends without stopping it (even when killed), and removes
+     * its data directory (its own temporary one: no `dataPath`) as it ends.
+     */
+    temporary?: boolean;
   } = {},
 ): Promise<ChdbProcess> {
   const ownDir = options.dataPath ? undefined : mkdtempSync(path.join(os.tmpdir(), 'polyflow-chdb-'));
@@ -42,7 +45,7 @@ export async function startChdbProcess(
       user,
       '--password',
       password,
-      ...(options.exitWithParent ? ['--exit-with-parent'] : []),
+      ...(options.temporary && !options.dataPath ? ['--temporary'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

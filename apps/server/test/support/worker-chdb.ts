@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import { type ChdbProcess, startChdbProcess } from './chdb-process.ts';
 
 /**
  * The chdb HTTP server of this vitest worker: started by the first test file of the worker that asks, then
  * shared by the worker's later files (the server project does not isolate its files: ADR 078, and one
- * module graph per worker keeps this promise), stopped when the worker exits. Starting one costs seconds
+ * module graph per worker keeps this promise), stopped when the worker ends. Starting one costs seconds
  * of wall time and CPU (a Node process loading ClickHouse's engine); the files that used to start their own
  * each paid it (ADR 104).
  *
@@ -18,15 +17,12 @@ let shared: Promise<ChdbProcess> | undefined;
 
 export function workerChdb(): Promise<ChdbProcess> {
   if (shared === undefined) {
-    const starting = startChdbProcess({ exitWithParent: true });
+    // --temporary: the engine ends with the worker, however the worker ends, and removes its data directory.
+    const starting = startChdbProcess({ temporary: true });
     shared = starting;
     starting.then(
       (chdb) => {
-        // The worker's exit ends its engine too: no process or data directory outlives the run.
-        process.once('exit', () => {
-          chdb.process.kill('SIGKILL');
-          rmSync(chdb.dataPath, { recursive: true, force: true });
-        });
+        process.once('exit', () => chdb.process.kill('SIGTERM'));
       },
       () => {
         // A failed start is not kept: the next file tries again and reports its own failure.
