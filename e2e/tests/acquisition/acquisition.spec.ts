@@ -113,8 +113,13 @@ test('a tab switch and a period chip change the table; a filter changes the funn
   await connectsHeader.getByRole('button').click();
   await expect(connectsHeader).toHaveAttribute('aria-sort', 'descending');
 
+  await settled(page);
+  const weekUsers = await tileCount(page, 'Total Users');
   await period.getByRole('button', { name: '90D' }).click();
   await expect(page).toHaveURL(/period=90d/);
+  // The new period's answer, not the week's still on screen: the request may not be busy yet right after
+  // the click (seen on a loaded machine: the week's 155 read as all users, then 169 with a filter).
+  await expect.poll(() => tileCount(page, 'Total Users')).toBeGreaterThan(weekUsers);
   await settled(page);
   const allUsers = await tileCount(page, 'Total Users');
   await page.getByRole('button', { name: /^Location/ }).click();
