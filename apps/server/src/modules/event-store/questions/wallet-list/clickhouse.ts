@@ -6,7 +6,7 @@ import { EVENT_ROWS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
 import { walletFactsClickhouse } from '../lifecycle-stages/clickhouse.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
-import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
+import { afterCursor, ListRow, orderBy, POWER_OF_FACTS, walletListRowOf } from './question.ts';
 
 const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
@@ -86,9 +86,11 @@ export async function walletList(
     from: query.range.fromMs,
     to: query.range.toMs,
     ...facts.params,
-    power: query.powerThreshold ?? NO_POWER,
     limit: query.limit,
   };
+  // The Power threshold given, or derived in the same query from the facts it reads (ADR 102).
+  const derivePower = query.powerThreshold === undefined;
+  if (!derivePower) params.power = query.powerThreshold ?? NO_POWER;
   const seenFilters: string[] = [];
   // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
   const filter = eventFilter(query.filters);
@@ -134,7 +136,10 @@ export async function walletList(
   // The transactions too (the list's costliest part on chdb after the range's events), when neither the
   // sort nor a filter needs them for every wallet.
   const txsFirst = query.sort !== 'last_seen' && query.sort !== 'first_seen';
-  const stage = stageSql('{power:Int64}').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w_$1');
+  const stage = stageSql(derivePower ? `ifNull(p_threshold, ${NO_POWER})` : '{power:Int64}').replaceAll(
+    /\b(age|n28|n14|n_before)\b/g,
+    'w_$1',
+  );
   const rows = await clickhouse.rows(
     `${
       filter.cte
@@ -156,19 +161,27 @@ export async function walletList(
      ${touchFirst ? `${touchOf('SELECT f_wallet, f_first FROM firsts')},` : ''}
      ${txsFirst ? `${txTotalsOf()},` : ''}
      ${facts.sql},
-     facts AS (SELECT wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before FROM wallet_facts),
+     facts AS (SELECT wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before FROM wallet_facts),${
+       derivePower
+         ? `
+     power AS (SELECT threshold AS p_threshold FROM (${POWER_OF_FACTS('arrayReverseSort(groupArray(n28))')})),`
+         : ''
+     }
      listed AS (
        SELECT s_wallet AS list_wallet, ${ms('f_first')} AS first_ms, s_last AS last_ms,
               ${txsFirst ? 't_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid' : '0 AS transactions, 0 AS failed, toInt256(0) AS gas_paid'},
-              ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}
+              ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}${
+                derivePower ? ', p_threshold AS power_threshold' : ''
+              }
          FROM seen
          INNER JOIN firsts ON f_wallet = s_wallet
          INNER JOIN facts ON w_wallet = s_wallet
          ${txsFirst ? 'LEFT JOIN tx_totals ON t_wallet = s_wallet' : ''}
          ${touchFirst ? 'LEFT JOIN touch ON u_wallet = s_wallet' : ''}
+         ${derivePower ? 'CROSS JOIN power' : ''}
      )
      SELECT list_wallet, first_ms, last_ms, transactions, failed, toString(gas_paid) AS gas_paid_text, stage,
-            source, campaign
+            source, campaign${derivePower ? ', power_threshold' : ''}
        FROM listed
       ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
       ORDER BY ${orderBy(query)}

@@ -16,7 +16,7 @@ import {
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
 import { walletFactsDuckdb } from '../lifecycle-stages/duckdb.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
-import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
+import { afterCursor, ListRow, orderBy, POWER_OF_FACTS, walletListRowOf } from './question.ts';
 
 /** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
 const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
@@ -37,9 +37,11 @@ export async function walletList(
     from: BigInt(query.range.fromMs),
     to: BigInt(query.range.toMs),
     ...facts.params,
-    power: BigInt(query.powerThreshold ?? NO_POWER),
     limit: BigInt(query.limit),
   };
+  // The Power threshold given, or derived in the same query from the facts it reads anyway (ADR 102).
+  const derivePower = query.powerThreshold === undefined;
+  if (!derivePower) params.power = BigInt(query.powerThreshold ?? NO_POWER);
   const seenFilters: string[] = [];
   // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
   const filter = eventFilter(query.filters);
@@ -134,20 +136,25 @@ export async function walletList(
               sum(fee) AS gas_paid
          FROM txs WHERE wallet IN (SELECT wallet FROM seen) GROUP BY wallet
      ),
-     ${facts.sql},
+     ${
+       derivePower
+         ? `${facts.sql.replace(/^wallet_facts AS \(/, 'wallet_facts AS MATERIALIZED (')},
+     power AS (${POWER_OF_FACTS("list_sort(list(n28), 'DESC')")})`
+         : facts.sql
+     },
      listed AS (
        SELECT s.wallet AS list_wallet, epoch_ms(f.first_seen) AS first_ms, s.last_ms,
               coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
               coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid,
-              ${stageSql('$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage,
-              f.source, f.campaign
+              ${stageSql(derivePower ? `coalesce(p.threshold, ${NO_POWER})` : '$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage,
+              f.source, f.campaign${derivePower ? ', p.threshold AS power_threshold' : ''}
          FROM seen s
          JOIN firsts f ON f.wallet = s.wallet
          JOIN wallet_facts w ON w.wallet = s.wallet
-         LEFT JOIN tx_totals t ON t.wallet = s.wallet
+         LEFT JOIN tx_totals t ON t.wallet = s.wallet${derivePower ? '\n         CROSS JOIN power p' : ''}
      )
      SELECT list_wallet, first_ms, last_ms, transactions, failed, gas_paid::VARCHAR AS gas_paid_text, stage,
-            source, campaign
+            source, campaign${derivePower ? ', power_threshold' : ''}
        FROM listed
       ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
       ORDER BY ${orderBy(query)}
