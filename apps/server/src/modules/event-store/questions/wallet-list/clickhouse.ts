@@ -33,35 +33,21 @@ const touchOf = (pairs: string, times?: string) => `touch AS (
 /**
  * `tx_totals`: per wallet, the transactions it requested in the range (the sender of a transaction's
  * first stage), those whose latest stage is `failed` or `reverted`, and the fees of their latest receipts
- * of each kind. Every wallet's, or with `page`, those of the wallets `{page_wallets}` alone: their
- * transactions are among those with a stage in `wallet_events` under one of them (the first stage
- * carries its sender), read by that table's key, then folded from all of their stages in `events` as for
- * every wallet.
+ * of each kind, for every wallet (a sort by them needs all; a page's wallets alone: `pageTotals`).
  */
-const txTotalsOf = (page = false) => `${
-  page
-    ? `page_txs AS (
-       SELECT DISTINCT assumeNotNull(tx_id) AS p_tx FROM wallet_events
-        WHERE project_id = {project:String} AND wallet IN {page_wallets:Array(String)} AND type = 'tx'
-          AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
-     ),
-     `
-    : ''
-}txs AS (
+const TX_TOTALS = `txs AS (
        SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
               argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
                 + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS x_fee
          FROM ${EVENT_ROWS}
-        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}${
-          page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''
-        }
+        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
         GROUP BY tx_id
        HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
      ),
      tx_totals AS (
        SELECT assumeNotNull(x_wallet) AS t_wallet, count() AS t_transactions,
               countIf(x_status IN ('failed', 'reverted')) AS t_failed, sum(x_fee) AS t_gas
-         FROM txs${page ? ' WHERE x_wallet IN {page_wallets:Array(String)}' : ''} GROUP BY t_wallet
+         FROM txs GROUP BY t_wallet
      )`;
 
 const TxTotal = z.object({
@@ -70,6 +56,109 @@ const TxTotal = z.object({
   t_failed: z.coerce.number(),
   t_gas_text: z.string(),
 });
+
+/**
+ * The page's wallets' transactions from their own rows (`wallet_events`, a prefix read per wallet): each
+ * wallet's transactions of the stage window whose earliest stage among its rows it sent, folded from those
+ * rows, when they are all the transaction's stages of the window (as many distinct ids as
+ * `transaction_keys` holds of it there; a transaction's first stage carries its sender, so its rows hold
+ * it). Those with a stage elsewhere (usually none) are listed in `elsewhere` and folded from `events`
+ * as every wallet's are (`TX_TOTALS`), within the times `transaction_keys` gives their stages (ADR 102).
+ */
+const PAGE_TOTALS = `WITH page_rows AS (
+       SELECT wallet AS r_wallet, assumeNotNull(tx_id) AS r_tx, id, ts, tx_from, wallet_address, tx_stage,
+              gas_used, effective_gas_price
+         FROM wallet_events
+        WHERE project_id = {project:String} AND wallet IN {page_wallets:Array(String)} AND type = 'tx'
+          AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
+     ),
+     wallet_txs AS (
+       SELECT r_wallet, r_tx, uniqExact(id) AS r_carried, min(ts) AS r_first, ${LATEST_STAGE} AS r_status,
+              argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
+                + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS r_fee
+         FROM page_rows
+        GROUP BY r_wallet, r_tx
+       HAVING argMin(coalesce(tx_from, wallet_address), ts) = r_wallet
+     ),
+     stage_counts AS (
+       SELECT key AS k_tx, uniqExact(id) AS k_stages FROM transaction_keys
+        WHERE project_id = {project:String} AND key = tx_id AND ${STAGE_WINDOW}
+          AND key IN (SELECT tx_id FROM wallet_events
+                       WHERE project_id = {project:String} AND wallet IN {page_wallets:Array(String)}
+                         AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW})
+        GROUP BY key
+     ),
+     checked AS (
+       SELECT r_wallet, r_tx, r_first, r_status, r_fee, r_carried = k_stages AS r_whole
+         FROM wallet_txs LEFT JOIN stage_counts ON k_tx = r_tx
+     )
+     SELECT r_wallet AS t_wallet,
+            countIf(r_whole AND r_first >= ${FROM} AND r_first < ${TO}) AS t_transactions,
+            countIf(r_whole AND r_first >= ${FROM} AND r_first < ${TO} AND r_status IN ('failed', 'reverted')) AS t_failed,
+            toString(sumIf(r_fee, r_whole AND r_first >= ${FROM} AND r_first < ${TO})) AS t_gas_text,
+            groupArrayIf(r_tx, NOT r_whole) AS t_elsewhere
+       FROM checked GROUP BY r_wallet
+     SETTINGS join_use_nulls = 0`;
+
+/** The folds of `TX_TOTALS` for the transactions `{e_0}`… alone, their events read within their stages' times. */
+function elsewhereTotals(ids: readonly string[]): string {
+  const list = ids.map((_id, index) => `{e_${index}:String}`).join(', ');
+  const times = (fold: string) =>
+    `(SELECT ${fold}(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (${list}) AND ${STAGE_WINDOW})`;
+  return `WITH txs AS (
+       SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
+              argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
+                + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS x_fee
+         FROM ${EVENT_ROWS}
+        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (${list}) AND ${STAGE_WINDOW}
+          AND ts >= ${times('min')} AND ts <= ${times('max')}
+        GROUP BY tx_id
+       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+     )
+     SELECT assumeNotNull(x_wallet) AS t_wallet, count() AS t_transactions,
+            countIf(x_status IN ('failed', 'reverted')) AS t_failed, toString(sum(x_fee)) AS t_gas_text
+       FROM txs WHERE x_wallet IN {page_wallets:Array(String)} GROUP BY t_wallet`;
+}
+
+/** The page's wallets' totals: from their rows, plus those of their transactions with a stage elsewhere. */
+async function pageTotals(clickhouse: ClickHouse, params: Params): Promise<z.infer<typeof TxTotal>[]> {
+  const fromRows = await clickhouse.rows(
+    PAGE_TOTALS,
+    params,
+    TxTotal.extend({ t_elsewhere: z.array(z.string()) }),
+  );
+  const ids = [...new Set(fromRows.flatMap((row) => row.t_elsewhere))];
+  const totals = new Map(
+    fromRows.map((row) => [
+      row.t_wallet,
+      {
+        t_wallet: row.t_wallet,
+        t_transactions: row.t_transactions,
+        t_failed: row.t_failed,
+        gas: BigInt(row.t_gas_text),
+      },
+    ]),
+  );
+  if (ids.length > 0) {
+    const withIds: Params = { ...params };
+    ids.forEach((id, index) => {
+      withIds[`e_${index}`] = id;
+    });
+    for (const row of await clickhouse.rows(elsewhereTotals(ids), withIds, TxTotal)) {
+      const total = totals.get(row.t_wallet) ?? {
+        t_wallet: row.t_wallet,
+        t_transactions: 0,
+        t_failed: 0,
+        gas: 0n,
+      };
+      total.t_transactions += row.t_transactions;
+      total.t_failed += row.t_failed;
+      total.gas += BigInt(row.t_gas_text);
+      totals.set(row.t_wallet, total);
+    }
+  }
+  return [...totals.values()].map(({ gas, ...total }) => ({ ...total, t_gas_text: gas.toString() }));
+}
 
 /** The page's first times, as DateTime64 values. */
 const PAGE_FIRSTS = "arrayMap(m -> fromUnixTimestamp64Milli(toInt64(m), 'UTC'), {page_firsts:Array(String)})";
@@ -159,7 +248,7 @@ export async function walletList(
         GROUP BY wallet
      ),
      ${touchFirst ? `${touchOf('SELECT f_wallet, f_first FROM firsts')},` : ''}
-     ${txsFirst ? `${txTotalsOf()},` : ''}
+     ${txsFirst ? `${TX_TOTALS},` : ''}
      ${facts.sql},
      facts AS (SELECT wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before FROM wallet_facts),${
        derivePower
@@ -210,14 +299,7 @@ export async function walletList(
           page,
           Touch,
         ),
-    txsFirst
-      ? null
-      : clickhouse.rows(
-          `WITH ${txTotalsOf(true)}
-     SELECT t_wallet, t_transactions, t_failed, toString(t_gas) AS t_gas_text FROM tx_totals`,
-          { ...page, from: query.range.fromMs, to: query.range.toMs },
-          TxTotal,
-        ),
+    txsFirst ? null : pageTotals(clickhouse, { ...page, from: query.range.fromMs, to: query.range.toMs }),
   ]);
   const touchOfWallet = new Map(touches?.map((touch) => [touch.u_wallet, touch]));
   const totalOfWallet = new Map(totals?.map((total) => [total.t_wallet, total]));
