@@ -316,7 +316,8 @@ describe('the wallet page', () => {
     test.clock.setTo(Date.parse('2024-05-31T12:00:00.000Z'));
     try {
       const stageOf = async (address: string) =>
-        (dataOf(await gql(WALLET, { projectId: main, address }, readToken)).wallet as { stage: string }).stage;
+        (dataOf(await gql(WALLET, { projectId: main, address }, readToken)).wallet as { stage: string })
+          .stage;
       expect(await stageOf(WR)).toBe('RESURRECTED');
       expect(await stageOf(WP)).toBe('POWER');
       expect(await stageOf(WA1)).toBe('ACTIVE');
