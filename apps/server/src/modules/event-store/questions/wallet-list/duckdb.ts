@@ -13,10 +13,10 @@ import {
   STAGE_WINDOW,
   TO,
 } from '../../duckdb/sql.ts';
-import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
+import { LIFECYCLE_WINDOWS, type WalletListQuery, type WalletListRow } from '../../wallet-questions.ts';
 import { walletFactsDuckdb } from '../lifecycle-stages/duckdb.ts';
-import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
-import { afterCursor, ListRow, orderBy, POWER_OF_FACTS, walletListRowOf } from './question.ts';
+import { GROUP_SQL, NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
+import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
 /** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
 const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
@@ -24,6 +24,17 @@ const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
 /** A transaction whose stages lie less than the stage window apart: `transaction_summaries` answers it. */
 const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 const LongerRow = z.object({ tx_id: z.string() });
+
+/**
+ * The Power threshold of `powerThreshold` (lifecycle-stages/question.ts) over the facts' CTE
+ * `wallet_facts`, as SQL of one row (`threshold`, NULL without a candidate): the candidates' (GROUP_SQL
+ * 'recent') n28 sorted descending (`sortedDesc`, a 1-based array of the engine), the ⌈N/10⌉-th of them,
+ * at least 2; N × 0.1 in doubles, as TypeScript rounds it.
+ */
+const POWER_OF_FACTS = (sortedDesc: string) => `
+       SELECT CASE WHEN count(*) = 0 THEN NULL
+                   ELSE greatest(${LIFECYCLE_WINDOWS.powerMinDays}, ${sortedDesc}[CAST(ceil(CAST(count(*) AS DOUBLE) * CAST(${LIFECYCLE_WINDOWS.powerShare} AS DOUBLE)) AS BIGINT)]) END AS threshold
+         FROM wallet_facts WHERE (${GROUP_SQL}) = 'recent'`;
 
 export async function walletList(
   connection: Connection,

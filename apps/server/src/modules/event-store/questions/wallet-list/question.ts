@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
-import {
-  LIFECYCLE_WINDOWS,
-  type LifecycleStage,
-  type WalletListQuery,
-  type WalletListRow,
-  type WalletListSort,
+import type {
+  LifecycleStage,
+  WalletListQuery,
+  WalletListRow,
+  WalletListSort,
 } from '../../wallet-questions.ts';
-import { GROUP_SQL } from '../lifecycle-stages/question.ts';
 
 /**
  * The Wallets list (docs/wallets.md, "The Wallets list"): the wallets any event carried (as the connected
@@ -17,17 +15,6 @@ import { GROUP_SQL } from '../lifecycle-stages/question.ts';
  * requested in the range (latest stage `failed` or `reverted`: failed) and the gas their receipts paid.
  * Sorted by one column, ties by address, paged after the previous page's last (value, address).
  */
-
-/**
- * The Power threshold of `powerThreshold` (lifecycle-stages/question.ts) over the facts' CTE
- * `wallet_facts`, as SQL of one row (`threshold`, NULL without a candidate): the candidates' (GROUP_SQL
- * 'recent') n28 sorted descending (`sortedDesc`, a 1-based array of the engine), the ⌈N/10⌉-th of them,
- * at least 2; N × 0.1 in doubles, as TypeScript rounds it.
- */
-export const POWER_OF_FACTS = (sortedDesc: string) => `
-       SELECT CASE WHEN count(*) = 0 THEN NULL
-                   ELSE greatest(${LIFECYCLE_WINDOWS.powerMinDays}, ${sortedDesc}[CAST(ceil(CAST(count(*) AS DOUBLE) * CAST(${LIFECYCLE_WINDOWS.powerShare} AS DOUBLE)) AS BIGINT)]) END AS threshold
-         FROM wallet_facts WHERE (${GROUP_SQL}) = 'recent'`;
 
 /** The output column each sort orders by (both engines name them so). */
 export const SORT_COLUMN: Record<WalletListSort, string> = {
