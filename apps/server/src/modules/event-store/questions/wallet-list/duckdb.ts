@@ -91,6 +91,9 @@ export async function walletList(
     params.after_value = query.after.value;
     params.after_wallet = query.after.wallet;
   }
+  // Sorted by first or last seen, with no filter on them, the transactions are summed for the page's
+  // wallets alone, after the sort and the limit (ADR 102).
+  const txsLater = query.sort === 'last_seen' || query.sort === 'first_seen';
   // Transactions whose stages lie a stage window apart or more (rare): asked of the events, by id.
   const longer = await rowsOf(
     connection,
@@ -117,6 +120,18 @@ export async function walletList(
             .join(', ')})
         GROUP BY tx_id
        HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}`;
+  // The transactions requested in the range and their totals per wallet (of the range, or of the page).
+  const txCtes = `txs AS (
+       SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
+         FROM transaction_summaries
+        WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
+       ${fromEvents}
+     ),
+     tx_totals AS (
+       SELECT wallet, count(*) AS transactions, count(*) FILTER (WHERE status IN ('failed', 'reverted')) AS failed,
+              sum(fee) AS gas_paid
+         FROM txs WHERE wallet IN (SELECT ${txsLater ? 'list_wallet FROM page' : 'wallet FROM seen'}) GROUP BY wallet
+     )`;
   const rows = await rowsOf(
     connection,
     `${
@@ -136,17 +151,7 @@ export async function walletList(
          FROM wallet_first_touches
         WHERE project_id = $project AND wallet_address IN (SELECT wallet FROM seen)
      ),
-     txs AS (
-       SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
-         FROM transaction_summaries
-        WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
-       ${fromEvents}
-     ),
-     tx_totals AS (
-       SELECT wallet, count(*) AS transactions, count(*) FILTER (WHERE status IN ('failed', 'reverted')) AS failed,
-              sum(fee) AS gas_paid
-         FROM txs WHERE wallet IN (SELECT wallet FROM seen) GROUP BY wallet
-     ),
+     ${txsLater ? '' : `${txCtes},`}
      ${
        derivePower
          ? `${facts.sql.replace(/^wallet_facts AS \(/, 'wallet_facts AS MATERIALIZED (')},
@@ -155,21 +160,41 @@ export async function walletList(
      },
      listed AS (
        SELECT s.wallet AS list_wallet, epoch_ms(f.first_seen) AS first_ms, s.last_ms,
-              coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
-              coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid,
+              ${
+                txsLater
+                  ? ''
+                  : `coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
+              coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid,`
+              }
               ${stageSql(derivePower ? `coalesce(p.threshold, ${NO_POWER})` : '$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage,
               f.source, f.campaign${derivePower ? ', p.threshold AS power_threshold' : ''}
          FROM seen s
          JOIN firsts f ON f.wallet = s.wallet
          JOIN wallet_facts w ON w.wallet = s.wallet
-         LEFT JOIN tx_totals t ON t.wallet = s.wallet${derivePower ? '\n         CROSS JOIN power p' : ''}
-     )
+         ${txsLater ? '' : 'LEFT JOIN tx_totals t ON t.wallet = s.wallet'}${derivePower ? '\n         CROSS JOIN power p' : ''}
+     )${
+       txsLater
+         ? `,
+     page AS (
+       SELECT * FROM listed
+        ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
+        ORDER BY ${orderBy(query)}
+        LIMIT $limit
+     ),
+     ${txCtes}
+     SELECT list_wallet, first_ms, last_ms, coalesce(t.transactions, 0) AS transactions,
+            coalesce(t.failed, 0) AS failed, coalesce(t.gas_paid, 0)::HUGEINT::VARCHAR AS gas_paid_text, stage,
+            source, campaign${derivePower ? ', power_threshold' : ''}
+       FROM page LEFT JOIN tx_totals t ON t.wallet = page.list_wallet
+      ORDER BY ${orderBy(query)}`
+         : `
      SELECT list_wallet, first_ms, last_ms, transactions, failed, gas_paid::VARCHAR AS gas_paid_text, stage,
             source, campaign${derivePower ? ', power_threshold' : ''}
        FROM listed
       ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
       ORDER BY ${orderBy(query)}
-      LIMIT $limit`,
+      LIMIT $limit`
+     }`,
     { ...params, ...ids },
     ListRow,
   );
