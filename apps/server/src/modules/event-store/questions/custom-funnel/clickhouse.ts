@@ -1,5 +1,4 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
-import type { FunnelStep } from '@polyflow/contracts/funnels';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { FROM, IDENTITIES_CTE, rangeParams } from '../../clickhouse/sql.ts';
@@ -11,14 +10,6 @@ import {
   SPLIT_COLUMNS,
   stepConditions,
 } from './question.ts';
-
-/** The event type each step kind matches (a fixed map, never caller text). */
-const STEP_TYPES: Record<FunnelStep['kind'], string> = {
-  page: 'page_view',
-  event: 'custom',
-  wallet_connected: 'wallet_connected',
-  transaction: 'tx',
-};
 
 /**
  * No step time: later than any (a missing step never falls within the window) and, doubled as `nextStep`
@@ -39,7 +30,7 @@ const nextStep = (
                arrayFilter((f, v) -> v % 2 = 1, arrayReverseFill(v -> v % 2 = 0, m${k}), m${k})) AS t${k}`;
 
 /**
- * A custom funnel (docs/funnels.md#the-question) in one read of the events' rows of the steps' types:
+ * A custom funnel (docs/funnels.md#the-question) in one read of the events:
  * per SDK user (its 64-bit `user_key`, ADR 093), each step's times (and, for the split, its first
  * start's time, id and landing value); per user (identify applied, looked up per SDK user: the app's user
  * id keyed apart from every SDK id, as on DuckDB, ADR 094) those merged into sorted arrays. Only some
@@ -76,7 +67,6 @@ export function customFunnel(
     ? `nullIf(trim(coalesce(e.${SPLIT_COLUMNS[split]}, '')), '')`
     : "CAST(NULL, 'Nullable(String)')";
   const isStart = 's1 AND t < {to:Int64}';
-  const types = [...new Set(funnel.steps.map((step) => STEP_TYPES[step.kind]))];
   const sdkTimes = [
     `groupArrayIf(t, ${isStart}) AS a1`,
     ...later.map((k) => `groupArrayIf(t, s${k}) AS a${k}`),
@@ -102,7 +92,6 @@ export function customFunnel(
         FROM events AS e
        WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
          AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
-         AND type IN (${types.map((type) => `'${type}'`).join(', ')})
          AND (${steps.map((k) => `s${k}`).join(' OR ')})
     ),
     per_sdk_user AS (
