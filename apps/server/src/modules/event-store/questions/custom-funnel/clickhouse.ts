@@ -75,7 +75,26 @@ export function customFunnel(
   // Each step-2 time with the latest start strictly before it: the two sorted arrays merged in one numeric
   // sort, coded 2t + 1 (a start) or 2t (a step 2, so before a start of the same millisecond); arrayFill
   // gives each step-2 time the start before it (one before every start keeps its own code and is left out).
-  const chain = later.slice(1).map(nextStep).join(',\n             ');
+  // One CTE per later step, each reading the one before: an alias ClickHouse expands where it is used, so
+  // steps written in one SELECT would repeat every earlier step's expressions in each later one.
+  const rest = (k: number) =>
+    steps
+      .slice(k)
+      .map((j) => `, a${j}`)
+      .join('');
+  const chain = later
+    .slice(1)
+    .map(
+      (k) => `step${k} AS (
+      SELECT who, landing, ${steps
+        .slice(0, k - 1)
+        .map((j) => `t${j}`)
+        .join(', ')}${rest(k)},
+             ${nextStep(k)}
+        FROM step${k - 1}
+    )`,
+    )
+    .join(',\n    ');
   const attempt = `(${steps.map((k) => `t${k}`).join(', ')}) -> 1 + ${later
     .map((k) => `toUInt8(t${k} <= t1 + {window:Int64})`)
     .join(' + ')}`;
@@ -111,14 +130,17 @@ export function customFunnel(
        GROUP BY who
       HAVING length(a1) > 0
     ),
-    levels AS (
-      SELECT who, nullIf(first_value, '') AS landing,
+    step2 AS (
+      SELECT who, nullIf(first_value, '') AS landing${rest(2)},
              arraySort(arrayConcat(arrayMap(x -> x * 2 + 1, a1), arrayMap(y -> y * 2, a2))) AS m2,
              arrayFill(v -> v % 2 = 1, m2) AS f2,
              arrayMap(f -> intDiv(f, 2), arrayFilter((f, v) -> v % 2 = 0 AND f % 2 = 1, f2, m2)) AS t1,
-             arrayMap(v -> intDiv(v, 2), arrayFilter((v, f) -> v % 2 = 0 AND f % 2 = 1, m2, f2)) AS t2${chain ? `,\n             ${chain}` : ''},
-             greatest(1, arrayMax(arrayMap(${attempt}, ${steps.map((k) => `t${k}`).join(', ')}))) AS level
+             arrayMap(v -> intDiv(v, 2), arrayFilter((v, f) -> v % 2 = 0 AND f % 2 = 1, m2, f2)) AS t2
         FROM per_user
+    )${chain ? `,\n    ${chain}` : ''},
+    levels AS (
+      SELECT landing, greatest(1, arrayMax(arrayMap(${attempt}, ${steps.map((k) => `t${k}`).join(', ')}))) AS level
+        FROM step${n}
     )
     SELECT ${split ? 'grouping(landing) = 1' : '1'} AS is_total,
            ${split ? 'if(grouping(landing) = 1, NULL, landing)' : "CAST(NULL, 'Nullable(String)')"} AS value, ${reached}
