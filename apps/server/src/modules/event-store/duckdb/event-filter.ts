@@ -18,11 +18,16 @@ export type EventFilter = {
   events: string;
   /** A transaction whose request's session matches, for transactionsCte's HAVING, or ''. */
   transactions: string;
+  /**
+   * ' AND <a transaction_summaries row whose request's session matches>' (its stored `session_key`, ADR
+   * 100), or ''.
+   */
+  summaries: string;
   /** `$filter_<key>`: each list, bound as a list. */
   params: Params;
 };
 
-export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', params: {} };
+export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', summaries: '', params: {} };
 
 const IN_FILTERED = 'IN (SELECT session_key FROM filtered_sessions)';
 
@@ -68,7 +73,9 @@ export function sessionFilter(
        HAVING ${conditions.join('\n          AND ')}
      )`,
     events: ` AND session_key IN (SELECT session_key FROM ${name})`,
-    transactions: `arg_min(session_key, ts) IN (SELECT session_key FROM ${name})`,
+    // The request: the first stage by (time, id), as transaction_summaries keeps it.
+    transactions: `arg_min(session_key, (ts, id)) IN (SELECT session_key FROM ${name})`,
+    summaries: ` AND session_key IN (SELECT session_key FROM ${name})`,
     params,
   };
 }
@@ -98,5 +105,5 @@ export const FILTERED_TRANSACTIONS_CTE = `filtered_transactions AS (
         WHERE project_id = $project AND type = 'tx' AND tx_id IS NOT NULL
           AND ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000) AND ts < ${TO}
         GROUP BY tx_id
-       HAVING arg_min(session_key, ts) ${IN_FILTERED}
+       HAVING arg_min(session_key, (ts, id)) ${IN_FILTERED}
      )`;
