@@ -865,6 +865,7 @@ describe('derived tables (ADR 054)', () => {
       'wallet_active_days',
       'wallet_quarters',
       'user_quarters',
+      'transaction_summaries',
       'incident_spans',
       'custom_events',
     ]);
