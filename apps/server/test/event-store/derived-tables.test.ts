@@ -734,6 +734,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_members',
       'custom_events',
       'wallet_sessions',
+      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -763,6 +764,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_members',
       'custom_events',
       'wallet_sessions',
+      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -796,6 +798,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_spans',
       'custom_events',
       'wallet_sessions',
+      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
     const keys = await connection.runAndReadAll(
@@ -830,6 +833,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_spans',
       'custom_events',
       'wallet_sessions',
+      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -868,6 +872,7 @@ describe('derived tables (ADR 054)', () => {
       'transaction_summaries',
       'incident_spans',
       'custom_events',
+      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
     const tables = await connection.runAndReadAll(
