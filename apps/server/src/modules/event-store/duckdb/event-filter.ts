@@ -2,7 +2,8 @@ import { listValue } from '@duckdb/node-api';
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { ANALYTICS_FILTER_COLUMNS, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import { INDEXED_FILTER_COLUMNS } from './session-filter-values.ts';
-import { IN_RANGE, type Params, REFERRER_DOMAIN, TO } from './sql.ts';
+import { FROM, IN_RANGE, type Params, REFERRER_DOMAIN, TO } from './sql.ts';
+import { IS_SHORT } from './transaction-summaries.ts';
 
 /**
  * The Analytics filters on DuckDB (docs/analytics.md, "Filters"; ADR 074). A filtered question reads the
@@ -25,11 +26,25 @@ export type EventFilter = {
    * 100), or ''.
    */
   summaries: string;
+  /**
+   * A condition on the stages for transactionsCte's `only`, or '': the transactions that may pass, read from
+   * `transaction_summaries` (ADR 100) so that only their stages are grouped. Those requested in [from, to)
+   * in a passing session whose stages lie less than the stage window apart, and every longer one the scan
+   * around the range may see (`transactions` decides those as before).
+   */
+  requests: string;
   /** `$filter_<key>`: each list, bound as a list. */
   params: Params;
 };
 
-export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', summaries: '', params: {} };
+export const NO_FILTER: EventFilter = {
+  cte: '',
+  events: '',
+  transactions: '',
+  summaries: '',
+  requests: '',
+  params: {},
+};
 
 const IN_FILTERED = 'IN (SELECT session_key FROM filtered_sessions)';
 
@@ -123,6 +138,12 @@ export function sessionFilter(
     // The request: the first stage by (time, id), as transaction_summaries keeps it.
     transactions: `arg_min(session_key, (ts, id)) IN (SELECT session_key FROM ${name})`,
     summaries: ` AND session_key IN (SELECT session_key FROM ${name})`,
+    requests: `tx_id IN (SELECT tx_id FROM transaction_summaries
+        WHERE project_id = $project
+          AND CASE WHEN ${IS_SHORT}
+                THEN requested_at >= ${FROM} AND requested_at < ${TO} AND session_key IN (SELECT session_key FROM ${name})
+                ELSE requested_at < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)
+                 AND last_ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000) END)`,
     params,
   };
 }

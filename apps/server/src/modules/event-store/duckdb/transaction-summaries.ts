@@ -1,7 +1,14 @@
-import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
+import { SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import type { DerivedTable } from './derived-table.ts';
 import { keyOf } from './schema.ts';
 import { RECEIPT_HAS_FEE, STAGE_KEY } from './sql.ts';
+
+/**
+ * A `transaction_summaries` row whose stages lie less than the stage window apart: the scan of the events
+ * around its range (transactionsCte) sees all of them. In microseconds: adding an interval to a timestamp
+ * took 14 ms over the largest project's 74,000 rows.
+ */
+export const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 
 /** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
 const FEE = `CASE WHEN ${RECEIPT_HAS_FEE} THEN gas_used * effective_gas_price END`;

@@ -1,5 +1,6 @@
 import type { BucketedRange, TimeRange } from '../../../../reading/time-range.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
+import { IS_SHORT } from '../../duckdb/transaction-summaries.ts';
 import { bucketMap } from '../../rows.ts';
 import { OutcomesRow, outcomesOf } from './question.ts';
 
@@ -20,12 +21,6 @@ import {
   TO,
   transactionsCte,
 } from '../../duckdb/sql.ts';
-
-/**
- * A transaction whose stages lie less than the stage window apart: all of them are seen from its range.
- * In microseconds: adding an interval to a timestamp took 14 ms over the largest project's 74,000 rows.
- */
-const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 
 /** A bucket's counts over rows with `status` and `is_submitted`. */
 export const OUTCOME_COUNTS = `count(*)::DOUBLE AS total,
