@@ -260,24 +260,6 @@ describe('Analytics filters', () => {
     expect(none.analyticsOverview).toMatchObject({ totalTransactions: 0, connectedWallets: 0 });
   });
 
-  it('matches by the events inside a range that does not start or end on a quarter-hour', async () => {
-    // v1's newsletter page view (10:00) lies in the quarter-hour the range starts in, before `from`;
-    // v3's page view from x (11:00:00) in the one it ends in, before `to`.
-    const range = { from: '2024-02-01T10:01:30Z', to: '2024-02-01T11:00:30Z' };
-    const askIn = async (query: string, filters: Record<string, unknown>) =>
-      dataOf(await world.gql(query, { projectId: visits, ...range, filters }));
-    expect((await askIn(OVERVIEW, {})).analyticsOverview).toMatchObject({ totalTransactions: 1 });
-    expect((await askIn(OVERVIEW, { sources: ['newsletter'] })).analyticsOverview).toMatchObject({
-      totalTransactions: 0,
-    });
-    const x = await askIn(CARDS, { sources: ['x'] });
-    expect(x.topPages).toEqual([{ path: '/swap', users: 1, wallets: 0, transactions: 0 }]);
-    // v-tx-1's stages on chain 10 (10:02) lie in the quarter-hour the range ends in, after `to`.
-    const before = { from: '2024-02-01T10:00:00Z', to: '2024-02-01T10:01:30Z' };
-    const chain = dataOf(await world.gql(CARDS, { projectId: visits, ...before, filters: { chains: [10] } }));
-    expect(chain.topPages).toEqual([]);
-  });
-
   it('answers as without filters when every list is empty or null', async () => {
     const plain = await ask(CARDS, world.main, null);
     expect(await ask(CARDS, world.main, { countries: [], browsers: null })).toEqual(plain);

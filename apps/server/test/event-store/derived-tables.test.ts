@@ -734,7 +734,6 @@ describe('derived tables (ADR 054)', () => {
       'incident_members',
       'custom_events',
       'wallet_sessions',
-      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -764,7 +763,6 @@ describe('derived tables (ADR 054)', () => {
       'incident_members',
       'custom_events',
       'wallet_sessions',
-      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -798,7 +796,6 @@ describe('derived tables (ADR 054)', () => {
       'incident_spans',
       'custom_events',
       'wallet_sessions',
-      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
     const keys = await connection.runAndReadAll(
@@ -833,7 +830,6 @@ describe('derived tables (ADR 054)', () => {
       'incident_spans',
       'custom_events',
       'wallet_sessions',
-      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -872,7 +868,6 @@ describe('derived tables (ADR 054)', () => {
       'transaction_summaries',
       'incident_spans',
       'custom_events',
-      'session_filter_values',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
     const tables = await connection.runAndReadAll(

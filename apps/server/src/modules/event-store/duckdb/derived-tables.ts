@@ -7,7 +7,6 @@ import { INCIDENT_OCCURRENCES } from './incident-occurrences.ts';
 import { INCIDENT_SPANS } from './incident-spans.ts';
 import { KEYED_USER_LIVES } from './keyed-user-lives.ts';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
-import { SESSION_FILTER_VALUES } from './session-filter-values.ts';
 import { SESSIONS } from './sessions.ts';
 import { TRANSACTION_FAILURES } from './transaction-failures.ts';
 import { TRANSACTION_SUMMARIES } from './transaction-summaries.ts';
@@ -41,7 +40,6 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   INCIDENT_MEMBERS,
   CUSTOM_EVENTS,
   WALLET_SESSIONS,
-  SESSION_FILTER_VALUES,
 ];
 
 export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);

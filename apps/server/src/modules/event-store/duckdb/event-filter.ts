@@ -1,7 +1,6 @@
 import { listValue } from '@duckdb/node-api';
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { ANALYTICS_FILTER_COLUMNS, TX_STAGE_WINDOW_MS } from '../domain.ts';
-import { INDEXED_FILTER_COLUMNS } from './session-filter-values.ts';
 import { FROM, IN_RANGE, type Params, REFERRER_DOMAIN, TO } from './sql.ts';
 import { IS_SHORT } from './transaction-summaries.ts';
 
@@ -10,9 +9,8 @@ import { IS_SHORT } from './transaction-summaries.ts';
  * events of the sessions that match: `filtered_sessions` holds the session keys (`events.session_key`,
  * ADR 093: grouping by a number, not by hashing the text ids) of which, for every list set, an event in
  * [from, to) carries one of its values (for `referrers`, whose first page view in the range came from one
- * of the domains). It is read from `session_filter_values` where every list set is indexed there (ADR
- * 100), else from the range's events; the transactions of the passing sessions are kept by their request's
- * session key in `transaction_summaries`.
+ * of the domains), found from the range's events; the transactions of the passing sessions are kept by
+ * their request's session key in `transaction_summaries` (ADR 100).
  */
 export type EventFilter = {
   /** The CTE `filtered_sessions` (to put after WITH, before the question's own), or '' without filters. */
@@ -53,85 +51,41 @@ export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter 
   return sessionFilter(filters, 'filtered_sessions', IN_RANGE);
 }
 
-/** The parameter names of a period's bounds (epoch ms): `$from`/`$to`, or another period's. */
-export type PeriodParams = { from: string; to: string };
-
-const QUARTER_MS = 15 * 60 * 1000;
-
 /**
  * The same filter as a CTE of another name over another range (`inRange`, a condition on `events` that
- * names the project, between the parameters `period` names): for a question that matches the sessions of
- * two periods in one query.
- *
- * When every list set is one `session_filter_values` indexes (ADR 100), a list's passing sessions are
- * those of its values' rows over the range's whole UTC quarter-hours, and those of the range's events that
- * carry one of its values in the partial quarter-hours at either end (empty for a range on quarter-hours,
- * and skipped by the scan); the lists' sets are intersected. Otherwise the range's events are grouped by
- * session, one aggregate per list.
+ * names the project): for a question that matches the sessions of two periods in one query.
  */
 export function sessionFilter(
   filters: AnalyticsFilters | undefined,
   name: string,
   inRange: string,
-  period: PeriodParams = { from: 'from', to: 'to' },
 ): EventFilter {
-  const set = (Object.keys(ANALYTICS_FILTER_COLUMNS) as (keyof AnalyticsFilters)[]).filter(
-    (key) => (filters?.[key]?.length ?? 0) > 0,
-  );
-  if (set.length === 0) return NO_FILTER;
+  const conditions: string[] = [];
   const params: Params = {};
-  const listOf = (key: keyof AnalyticsFilters) => {
-    const values = filters?.[key] ?? [];
+  for (const [key, column] of Object.entries(ANALYTICS_FILTER_COLUMNS) as [
+    keyof AnalyticsFilters,
+    string,
+  ][]) {
+    const values = filters?.[key];
+    if (!values || values.length === 0) continue;
+    const type = key === 'chains' ? 'BIGINT' : 'VARCHAR';
     params[`filter_${key}`] = listValue(
       values.map((value) => (typeof value === 'number' ? BigInt(value) : value)),
     );
-    return `$filter_${key}::${key === 'chains' ? 'BIGINT' : 'VARCHAR'}[]`;
-  };
-  const indexed = set.every((key) => INDEXED_FILTER_COLUMNS[key] !== undefined);
-  let cte: string;
-  if (indexed) {
-    const from = `$${period.from}::BIGINT`;
-    const to = `$${period.to}::BIGINT`;
-    const at = (ms: string) => `make_timestamp((${ms}) * 1000)`;
-    // The first whole quarter-hour at or after the start, the last quarter-hour boundary at or before the end.
-    const wholeFrom = at(`(${from} + ${QUARTER_MS - 1}) // ${QUARTER_MS} * ${QUARTER_MS}`);
-    const wholeTo = at(`${to} // ${QUARTER_MS} * ${QUARTER_MS}`);
-    const sets = set.map((key) => {
-      const column = ANALYTICS_FILTER_COLUMNS[key];
-      const list = listOf(key);
-      // One scalar parameter per value: `value IN (…)` is read from the zone maps, a list parameter is not.
-      const names = (filters?.[key] ?? []).map((value, index) => {
-        params[`filter_${key}_${index}`] = String(value);
-        return `$filter_${key}_${index}`;
-      });
-      const edge = (bounds: string) =>
-        `SELECT session_key FROM events
-          WHERE project_id = $project AND ${bounds} AND list_contains(${list}, ${column})`;
-      return `(SELECT session_key FROM session_filter_values
-          WHERE project_id = $project AND dimension = '${INDEXED_FILTER_COLUMNS[key]}' AND value IN (${names.join(', ')})
-            AND quarter >= ${wholeFrom} AND quarter < ${wholeTo}
-         UNION ALL
-         ${edge(`ts >= ${at(from)} AND ts < ${wholeFrom} AND ts < ${at(to)}`)}
-         UNION ALL
-         ${edge(`ts >= ${wholeTo} AND ts >= ${at(from)} AND ts < ${at(to)}`)})`;
-    });
-    cte = `${name} AS (
-       ${sets.join('\n       INTERSECT\n       ')}
-     )`;
-  } else {
-    const conditions = set.map((key) => {
-      const list = listOf(key);
-      return key === 'referrers'
+    const list = `$filter_${key}::${type}[]`;
+    conditions.push(
+      key === 'referrers'
         ? `coalesce(list_contains(${list}, arg_min(coalesce(${REFERRER_DOMAIN}, ''), (ts, id)) FILTER (WHERE type = 'page_view')), false)`
-        : `coalesce(bool_or(list_contains(${list}, ${ANALYTICS_FILTER_COLUMNS[key]})), false)`;
-    });
-    cte = `${name} AS (
+        : `coalesce(bool_or(list_contains(${list}, ${column})), false)`,
+    );
+  }
+  if (conditions.length === 0) return NO_FILTER;
+  const cte = `${name} AS (
        SELECT session_key FROM events
         WHERE ${inRange}
         GROUP BY session_key
        HAVING ${conditions.join('\n          AND ')}
      )`;
-  }
   return {
     cte,
     events: ` AND session_key IN (SELECT session_key FROM ${name})`,

@@ -162,15 +162,6 @@ export const CREATE_DERIVED_TABLES = [
   user_hash UHUGEINT NOT NULL,
   PRIMARY KEY (project_id, quarter, user_id)
 )`,
-  // Per (indexed column, value, UTC quarter-hour): the sessions whose events carried that value (ADR 100).
-  `CREATE TABLE IF NOT EXISTS session_filter_values (
-  project_id VARCHAR NOT NULL,
-  dimension VARCHAR NOT NULL,
-  value VARCHAR NOT NULL,
-  quarter TIMESTAMP NOT NULL,
-  session_key UBIGINT NOT NULL,
-  PRIMARY KEY (project_id, dimension, value, quarter, session_key)
-)`,
   // Per (session, user): what the funnel and the attribution table ask of the session's events.
   `CREATE TABLE IF NOT EXISTS sessions (
   project_id VARCHAR NOT NULL,

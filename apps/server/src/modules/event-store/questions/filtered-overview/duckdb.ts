@@ -25,10 +25,7 @@ export async function filteredOverview(
   filters: AnalyticsFilters,
 ): Promise<FilteredOverview> {
   const current = sessionFilter(filters, 'filtered_sessions', IN_RANGE);
-  const previous = sessionFilter(filters, 'previous_sessions', IN_PREVIOUS, {
-    from: 'previous_from',
-    to: 'previous_to',
-  });
+  const previous = sessionFilter(filters, 'previous_sessions', IN_PREVIOUS);
   const longer = await longerTransactions(connection, projectId, range);
   const [row] = await rowsOf(
     connection,
