@@ -94,10 +94,11 @@ export function sessionFilter(
     summaries: ` AND session_key IN (SELECT session_key FROM ${name})`,
     requests: `tx_id IN (SELECT tx_id FROM transaction_summaries
         WHERE project_id = $project
+          AND requested_at < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)
+          AND last_ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000)
           AND CASE WHEN ${IS_SHORT}
                 THEN requested_at >= ${FROM} AND requested_at < ${TO} AND session_key IN (SELECT session_key FROM ${name})
-                ELSE requested_at < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)
-                 AND last_ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000) END)`,
+                ELSE true END)`,
     params,
   };
 }
