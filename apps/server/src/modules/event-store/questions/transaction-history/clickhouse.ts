@@ -12,6 +12,7 @@ import {
   STAGE_WINDOW,
   TO,
 } from '../../clickhouse/sql.ts';
+import { SEARCHED_STAGES } from '../../clickhouse/transaction-keys.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import {
   type HistoryFilter,
@@ -56,7 +57,12 @@ export async function transactionHistory(
     pageSql = `SELECT assumeNotNull(tx_id) AS tx_id, min(ts) AS requested_at
          FROM events
         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
-              ${kept.where ? `AND ${kept.where}` : ''}
+              ${kept.where ? `AND ${kept.where}` : ''}${
+                filter.search
+                  ? `
+              AND (ts, assumeNotNull(tx_id)) IN (${SEARCHED_STAGES})`
+                  : ''
+              }
         GROUP BY tx_id
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
           ${having ? `AND ${having}` : ''}
