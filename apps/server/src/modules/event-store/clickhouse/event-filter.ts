@@ -1,6 +1,8 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
+import type { TimeRange } from '../../../reading/time-range.ts';
 import { ANALYTICS_FILTER_COLUMNS, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import type { Params } from './client.ts';
+import { rangeParts } from './day-parts.ts';
 import { SESSION_VALUE_LISTS } from './session-values.ts';
 import { IN_RANGE, REFERRER_DOMAIN, TO } from './sql.ts';
 
@@ -31,9 +33,12 @@ const IN_FILTERED = 'IN (SELECT session_key FROM filtered_sessions)';
 export type RangeParams = { from: string; to: string };
 const RANGE: RangeParams = { from: 'from', to: 'to' };
 
-/** The filter for `filters` over the range of the question's `from` and `to` (NO_FILTER without lists). */
-export function eventFilter(filters: AnalyticsFilters | undefined): EventFilter {
-  return sessionFilter(filters, 'filtered_sessions', RANGE);
+/**
+ * The filter for `filters` over the range of the question's `from` and `to` (NO_FILTER without lists).
+ * With `range` (those parameters' values), only the reads its days need are asked (see sessionFilter).
+ */
+export function eventFilter(filters: AnalyticsFilters | undefined, range?: TimeRange): EventFilter {
+  return sessionFilter(filters, 'filtered_sessions', RANGE, range);
 }
 
 /** The lists set in `filters` (in ANALYTICS_FILTER_COLUMNS' order), each as its parameter. */
@@ -71,6 +76,12 @@ export function sessionFilter(
   filters: AnalyticsFilters | undefined,
   name: string,
   range: RangeParams = RANGE,
+  /**
+   * The range's values, when known: a range of whole UTC days reads no events for its partial days, one
+   * within a day no `session_values` (the conditions alone would find no row there, for a few ms of
+   * chdb's CPU per read on a small project).
+   */
+  values?: TimeRange,
 ): EventFilter {
   const { lists, params } = setLists(filters);
   if (lists.length === 0) return NO_FILTER;
@@ -78,7 +89,10 @@ export function sessionFilter(
   const to = msParam(range.to);
   const inRange = `project_id = {project:String} AND ts >= ${instant(from)} AND ts < ${instant(to)}`;
   const indexed = lists.every(({ key }) => key in SESSION_VALUE_LISTS);
-  const cte = indexed ? fromSessionValues(lists, from, to, inRange) : fromEvents(lists, inRange);
+  const parts = values ? rangeParts(values) : { days: true, edges: [[0, 0]] };
+  const cte = indexed
+    ? fromSessionValues(lists, from, to, inRange, { days: parts.days, edges: parts.edges.length > 0 })
+    : fromEvents(lists, inRange);
   return {
     cte: `${name} AS (
        ${cte}
@@ -113,21 +127,25 @@ function fromSessionValues(
   from: string,
   to: string,
   inRange: string,
+  reads: { days: boolean; edges: boolean },
 ): string {
   // The range's whole days [days_from, days_to) as instants: midnight UTC at or after `from`, before `to`.
   const daysFrom = instant(`intDiv(${from} + ${DAY - 1}, ${DAY}) * ${DAY}`);
   const daysTo = instant(`intDiv(${to}, ${DAY}) * ${DAY}`);
-  const sets = lists.map(
-    ({ key, column, param }) => `SELECT session_key FROM (
-         SELECT session_key FROM session_values
+  const sets = lists.map(({ key, column, param }) => {
+    const parts: string[] = [];
+    if (reads.days)
+      parts.push(`SELECT session_key FROM session_values
           WHERE project_id = {project:String}
             AND day >= toDate(${daysFrom}, 'UTC') AND day < toDate(${daysTo}, 'UTC')
-            AND list = '${SESSION_VALUE_LISTS[key as keyof typeof SESSION_VALUE_LISTS]}' AND value IN ${param}
-         UNION ALL
-         SELECT session_key FROM events
-          WHERE ${inRange} AND (ts < ${daysFrom} OR ts >= ${daysTo}) AND has(${param}, ${column})
-       )`,
-  );
+            AND list = '${SESSION_VALUE_LISTS[key as keyof typeof SESSION_VALUE_LISTS]}' AND value IN ${param}`);
+    if (reads.edges)
+      parts.push(`SELECT session_key FROM events
+          WHERE ${inRange} AND (ts < ${daysFrom} OR ts >= ${daysTo}) AND has(${param}, ${column})`);
+    return `SELECT session_key FROM (
+         ${parts.join('\n         UNION ALL\n         ')}
+       )`;
+  });
   return sets.join('\n       INTERSECT DISTINCT\n       ');
 }
 

@@ -42,7 +42,7 @@ export async function failedTransactionCost(
   filters?: AnalyticsFilters,
   timeZone?: string,
 ): Promise<FailedTransactionCost> {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const params = { ...rangeParams(projectId, range), ...filter.params };
   const kept = filter.cte ? ' AND tx_id IN (SELECT tx_id FROM filtered_transactions)' : '';
   const RECEIPTS = receiptsCte(kept);

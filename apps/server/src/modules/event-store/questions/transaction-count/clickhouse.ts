@@ -18,7 +18,7 @@ export async function transactionCount(
   filter: HistoryFilter,
 ): Promise<number> {
   const kept = historyFilterSql(filter);
-  const sessions = eventFilter(filter.sessions ?? undefined);
+  const sessions = eventFilter(filter.sessions ?? undefined, range);
   const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const rows = await clickhouse.rows(
     `${withCtes(sessions.cte)}

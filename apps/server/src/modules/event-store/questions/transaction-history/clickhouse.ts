@@ -47,7 +47,7 @@ export async function transactionHistory(
   const parts = dayParts(window, 'stages_');
   const kept = historyFilterSql(filter);
   // The Analytics filters: the transactions whose request's session passes them (ADR 074).
-  const sessions = eventFilter(filter.sessions ?? undefined);
+  const sessions = eventFilter(filter.sessions ?? undefined, range);
   const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const afterCursor = `({after_ms:Nullable(Int64)} IS NULL
                OR requested_at < ${AFTER}
