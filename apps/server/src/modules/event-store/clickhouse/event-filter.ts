@@ -142,7 +142,8 @@ function fromSessionValues(
     if (reads.edges)
       parts.push(`SELECT session_key FROM events
           WHERE ${inRange} AND (ts < ${daysFrom} OR ts >= ${daysTo}) AND has(${param}, ${column})`);
-    return `SELECT session_key FROM (
+    // One list: its set made distinct, as an intersection's is.
+    return `SELECT ${lists.length === 1 ? 'DISTINCT ' : ''}session_key FROM (
          ${parts.join('\n         UNION ALL\n         ')}
        )`;
   });
