@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { ChdbProcess } from '../support/chdb-process.ts';
+import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
 import { workerChdb } from '../support/worker-chdb.ts';
 
 export type ChdbSuite = {
@@ -16,15 +16,23 @@ export type ChdbSuite = {
  * The worker's chdb process (ClickHouse's engine behind its HTTP interface: test/support/worker-chdb.ts,
  * started by the worker's first file that asks, within `startTimeoutMs`) and one scratch directory for a
  * test file, removed after its tests. The file keeps to databases of its own name in the engine.
+ * `engine: 'own'`: an engine of the file's own instead, stopped after its tests, for a file that times the
+ * engine's answers (no earlier file's background merges beside them).
  */
-export function useChdbSuite(dirPrefix: string, startTimeoutMs: number): ChdbSuite {
+export function useChdbSuite(
+  dirPrefix: string,
+  startTimeoutMs: number,
+  options: { engine?: 'worker' | 'own' } = {},
+): ChdbSuite {
   let chdb: ChdbProcess | undefined;
   let dir: string | undefined;
+  const own = options.engine === 'own';
   beforeAll(async () => {
-    chdb = await workerChdb();
+    chdb = own ? await startChdbProcess() : await workerChdb();
     dir = mkdtempSync(path.join(os.tmpdir(), dirPrefix));
   }, startTimeoutMs);
   afterAll(async () => {
+    if (own) await chdb?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   const started = <T>(value: T | undefined): T => {

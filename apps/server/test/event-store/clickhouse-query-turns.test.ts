@@ -105,7 +105,9 @@ async function startSerialProxy(chdbUrl: string) {
 }
 
 describe('ClickHouse queries take turns per project (ADR 091)', () => {
-  const chdb = useChdbSuite('polyflow-query-turns-', 120_000);
+  // An engine of its own: the control case counts the windows answered within a time, which an earlier file's
+  // background merges in a shared engine could stretch (ADR 104).
+  const chdb = useChdbSuite('polyflow-query-turns-', 120_000, { engine: 'own' });
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
