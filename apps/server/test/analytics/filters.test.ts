@@ -342,6 +342,41 @@ describe('Analytics filters on the Transaction History', () => {
     expect(google.total).toBe(1);
   });
 
+  it('keeps a transaction whose stages lie more than a day apart by its request in the range', async () => {
+    const { id, email } = world.owner;
+    const slow = (await world.test.services.projects.createProject({ id, email, ip: '127.0.0.1' }, 'Slow'))
+      .id;
+    await storeRows(world.test.services.eventStore, [
+      // Requested on Feb 1 in u1's phone session, confirmed two days later from another session.
+      ...txRows(slow, {
+        txId: 'slow-tx',
+        user: 'u1',
+        kind: 'coin',
+        chainId: 10,
+        hash: `0x${'ef'.repeat(32)}`,
+        stages: [
+          ['requested', '2024-02-01T12:00:00Z', { session_id: 'p1', device: 'mobile' }],
+          ['submitted', '2024-02-01T12:00:05Z', { session_id: 'p1', device: 'mobile' }],
+          ['confirmed', '2024-02-03T12:00:00Z', { session_id: 'p2', device: 'desktop' }],
+        ],
+      }),
+    ]);
+    const phone = await historyOf(slow, { ...FEB_1_TO_4, filters: { devices: ['mobile'] } });
+    expect(phone.rows.map((row) => row.id)).toEqual(['slow-tx']);
+    expect(phone.total).toBe(1);
+    const overview = await world.gql(OVERVIEW, {
+      projectId: slow,
+      ...FEB_1_TO_4,
+      filters: { devices: ['mobile'] },
+    });
+    expect(dataOf(overview).analyticsOverview).toMatchObject({
+      totalTransactions: 1,
+      submittedTransactions: 1,
+    });
+    const desktop = await historyOf(slow, { ...FEB_1_TO_4, filters: { devices: ['desktop'] } });
+    expect(desktop.total).toBe(0);
+  });
+
   it('pages through the filtered history with the same total', async () => {
     const first = await historyOf(world.main, { first: 3, filters: { countries: ['US'] } });
     expect(first.rows.map((row) => row.id)).toEqual(['tx-6', 'tx-5', 'tx-3']);

@@ -140,6 +140,24 @@ describe('derived tables (ADR 054)', () => {
     });
   });
 
+  it("keep a transaction's request and its session's key, the first stage by (time, id), whatever the arrival order (ADR 100)", async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const stages = [
+      event('tx', t + 1000, { id: 'e-c', session_id: 's5', tx_id: 'tx2', tx_stage: 'confirmed' }),
+      event('tx', t, { id: 'e-b', session_id: 's4', tx_id: 'tx2', tx_stage: 'submitted' }),
+      event('tx', t, { id: 'e-a', session_id: 's3', tx_id: 'tx2', tx_stage: 'requested' }),
+    ];
+    // One load each, the latest first, then everything again (a replay).
+    for (const row of stages) await store.loadSegment(segmentOf([row]));
+    await store.loadSegment(segmentOf(stages));
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    const key = await connection.runAndReadAll(`SELECT session_key FROM events WHERE id = 'e-a'`);
+    expect(rows.transaction_summaries).toMatchObject([
+      { tx_id: 'tx2', request_id: 'e-a', session_key: key.getRowObjectsJS()[0]?.session_key },
+    ]);
+  });
+
   it("keep a transaction's sender, chain and latest receipts, and a wallet's sessions, whatever the arrival order (ADR 073)", async () => {
     const t = RANGE.fromMs + DAY_MS;
     const receipt = { gas_used: 21_000n, effective_gas_price: 3_000_000_000n };
@@ -865,6 +883,7 @@ describe('derived tables (ADR 054)', () => {
       'wallet_active_days',
       'wallet_quarters',
       'user_quarters',
+      'transaction_summaries',
       'incident_spans',
       'custom_events',
     ]);

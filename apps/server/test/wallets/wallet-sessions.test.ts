@@ -226,6 +226,24 @@ describe('the wallet page’s sessions in pages', () => {
     });
   });
 
+  it("lists the same figures for it, sorted by last seen (the page's transactions alone) or by gas", async () => {
+    for (const sort of ['last_seen', 'gas_paid']) {
+      const answer = dataOf(
+        await gql(
+          `query L($projectId: ID!, $sort: String) {
+            wallets(projectId: $projectId, from: "2024-06-05T00:00:00Z", to: "2024-06-06T00:00:00Z", search: "${WG}", sort: $sort) {
+              rows { address transactions failed gasPaidWei }
+            }
+          }`,
+          { projectId: main, sort },
+        ),
+      );
+      expect(answer.wallets).toEqual({
+        rows: [{ address: WG, transactions: 2, failed: 1, gasPaidWei: '240000000000000' }],
+      });
+    }
+  });
+
   it('answers nothing for a forgotten wallet, its old cursor included', async () => {
     const cursor = (await page(WO))?.olderSessions as string;
     const forgot = await apiClient(test.app).post(`projects/${main}/forget`, {

@@ -309,6 +309,26 @@ describe('the wallet page', () => {
     ]);
   });
 
+  it("decides the stage as of today from the wallet's recent days and its first day, as the list does", async () => {
+    // Today 05-31 (the list's as-of day): WR's first day (03-01) lies 91 days back, before the days the
+    // page reads (from 60 days back), and still makes it Resurrected; WP is Power (threshold 5). Asked
+    // with the read token: the owner's session was opened in today's real time.
+    test.clock.setTo(Date.parse('2024-05-31T12:00:00.000Z'));
+    try {
+      const stageOf = async (address: string) =>
+        (dataOf(await gql(WALLET, { projectId: main, address }, readToken)).wallet as { stage: string })
+          .stage;
+      expect(await stageOf(WR)).toBe('RESURRECTED');
+      expect(await stageOf(WP)).toBe('POWER');
+      expect(await stageOf(WA1)).toBe('ACTIVE');
+      expect(await stageOf(WK)).toBe('AT_RISK');
+      expect(await stageOf(WC)).toBe('CHURNED');
+      expect(await stageOf(WN)).toBe('NEW');
+    } finally {
+      test.clock.reset();
+    }
+  });
+
   it('answers null for an address the project never saw, and BAD_USER_INPUT for a malformed one', async () => {
     expect(dataOf(await gql(WALLET, { projectId: main, address: `0x${'9'.repeat(40)}` })).wallet).toBeNull();
     for (const address of ['0x123', `${'a'.repeat(42)}`, `0x${'g'.repeat(40)}`, '']) {

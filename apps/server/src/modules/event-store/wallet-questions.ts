@@ -184,7 +184,10 @@ export type WalletProfile = {
   reverted: number;
   gas: ChainGas[];
   sessions: number;
-  /** Its active UTC days (`YYYY-MM-DD`, ascending): what its lifecycle stage is decided from. */
+  /**
+   * Its active UTC days (`YYYY-MM-DD`, ascending): what its lifecycle stage is decided from. Asked with
+   * `activeDaysFrom`, its first day and those from then on (the others may be left out).
+   */
   activeDays: UtcDay[];
 };
 
@@ -235,9 +238,13 @@ export type WalletListSort = (typeof WALLET_LIST_SORTS)[number];
 export type WalletListQuery = {
   /** Wallets any event carried in the range. */
   range: TimeRange;
-  /** The lifecycle's as-of day and Power threshold (stage filter and column). */
+  /**
+   * The lifecycle's as-of day and Power threshold (stage filter and column). Without a threshold the
+   * store derives it from the facts the stage column reads, as `lifecycleCounts` does, and gives it on
+   * every row (`WalletListRow.powerThreshold`).
+   */
   asOfDay: UtcDay;
-  powerThreshold: number | null;
+  powerThreshold?: number | null;
   /** The zone of the as-of day and the stages' days (default UTC). */
   timeZone?: string;
   /** A full address or a prefix of one (lower case, with 0x). */
@@ -272,6 +279,8 @@ export type WalletListRow = {
   stage: LifecycleStage;
   source: string | null;
   campaign: string | null;
+  /** The Power threshold the stage was decided with, when the query gave none (null: no candidate). */
+  powerThreshold?: number | null;
 };
 
 export type WalletQuestions = {
@@ -298,8 +307,12 @@ export type WalletQuestions = {
     filters?: AnalyticsFilters,
     timeZone?: string,
   ): Promise<FailedTransactionCost>;
-  /** One wallet's profile of all time; null when no event of the project carried it. */
-  walletProfile(projectId: string, wallet: string): Promise<WalletProfile | null>;
+  /**
+   * One wallet's profile of all time; null when no event of the project carried it. With
+   * `activeDaysFrom`, its `activeDays` may leave out the days before that day except its first: all that
+   * `factsOf` asks of them for an as-of day at least 55 days later.
+   */
+  walletProfile(projectId: string, wallet: string, activeDaysFrom?: UtcDay): Promise<WalletProfile | null>;
   /** One page of the wallet's sessions (by their latest event carrying it, newest first) with every event. */
   walletTimeline(projectId: string, wallet: string, page: TimelinePage): Promise<WalletTimeline>;
   /** One page of the wallets seen in the range, filtered and sorted. */

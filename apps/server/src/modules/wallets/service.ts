@@ -85,6 +85,9 @@ export function parseSearch(input: string | null | undefined): string | null {
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** The wallet page's active days asked back from today: the stage's 56 days, with a margin of zones and midnight. */
+const STAGE_DAYS_BACK = 2 * LIFECYCLE_WINDOWS.lifeDays + 4;
+
 function oneOf<T extends string>(values: readonly T[], input: string, what: string): T {
   const found = values.find((value) => value === input);
   if (!found)
@@ -380,8 +383,10 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
       const zone = await owned(userId, projectId);
       // The profile and the newest sessions at once: neither needs the other (a wallet never seen has
       // no sessions either, and its empty timeline is dropped).
+      // The stage's as-of day is today's (or yesterday's, at midnight): its active days from 60 days
+      // before today suffice (factsOf looks back 55 days and at the first day).
       const [profile, timeline] = await Promise.all([
-        store.walletProfile(projectId, wallet),
+        store.walletProfile(projectId, wallet, utcDay(clock().getTime() - STAGE_DAYS_BACK * DAY_MS)),
         store.walletTimeline(projectId, wallet, { sessions: TIMELINE_SESSIONS, after: null }),
       ]);
       if (!profile) return null;
@@ -454,9 +459,9 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         .slice(0, 16);
       const after = input.after ? decodeListCursor(input.after, queryKey) : null;
       const asOfDay = asOfDayOf(range, zone);
-      const counts = await store.lifecycleCounts(projectId, asOfDay, undefined, zone);
+      // The store derives the Power threshold with the rows (ADR 102); an empty page asks it apart.
       const query: WalletListQuery = {
-        ...emptyListQuery(range, asOfDay, counts.powerThreshold),
+        ...emptyListQuery(range, asOfDay, undefined),
         timeZone: zone,
         ...filters,
         ...(analyticsFilters && { filters: analyticsFilters }),
@@ -466,13 +471,17 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         after,
       };
       const rows = await store.walletList(projectId, query);
+      const powerThreshold =
+        rows[0]?.powerThreshold !== undefined
+          ? rows[0].powerThreshold
+          : (await store.lifecycleCounts(projectId, asOfDay, undefined, zone)).powerThreshold;
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
         from: new Date(range.fromMs),
         to: new Date(range.toMs),
         asOf: asOfDay,
-        powerThreshold: counts.powerThreshold,
+        powerThreshold,
         rows: page.map((row) => ({
           address: row.wallet,
           firstSeen: new Date(row.firstSeenMs),
@@ -493,7 +502,11 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   };
 }
 
-function emptyListQuery(range: TimeRange, asOfDay: string, powerThreshold: number | null): WalletListQuery {
+function emptyListQuery(
+  range: TimeRange,
+  asOfDay: string,
+  powerThreshold: number | null | undefined,
+): WalletListQuery {
   return {
     range,
     asOfDay,

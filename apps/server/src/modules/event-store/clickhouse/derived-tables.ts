@@ -21,6 +21,7 @@ import {
   sessionDaysOfEvents,
   userValueSetsOfSessionDays,
 } from './session-days.ts';
+import { dropSessionValues, restoreSessionValues } from './session-values.ts';
 import { alignUserDays } from './user-days.ts';
 import { alignUserQuarters } from './user-quarters.ts';
 
@@ -72,7 +73,7 @@ SELECT * FROM events WHERE ${subset.where}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
- * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `session_days` (then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
+ * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
  * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -105,6 +106,14 @@ export async function deleteDerivedRows(
 }
 
 async function alignSessionDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  // `session_values` (fed by a view on `session_days`) loses the same session-days first, while
+  // `session_days` still tells which, and gets them again once it is in line (session-values.ts).
+  const dropped = await dropSessionValues(clickhouse, params, change);
+  await alignSessionDayRows(clickhouse, params, change);
+  await restoreSessionValues(clickhouse, dropped);
+}
+
+async function alignSessionDayRows(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
   if (change.kind === 'all') {
     await deleteRows(clickhouse, 'session_days', change.where, params);
     return;

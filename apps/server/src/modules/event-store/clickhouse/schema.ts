@@ -16,6 +16,7 @@ import {
 } from './segment-rows.ts';
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
 import { SESSION_EVENT_COLUMNS, sessionEventsStatements } from './session-events.ts';
+import { SESSION_VALUES_STATEMENTS } from './session-values.ts';
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
@@ -171,6 +172,11 @@ export async function mergeEveryTable(clickhouse: ClickHouse): Promise<void> {
   }
 }
 
+/** Version 24's copy, merged into one part as version 23 left every other table (ADR 097). */
+async function mergeSessionValues(clickhouse: ClickHouse): Promise<void> {
+  await clickhouse.command('OPTIMIZE TABLE session_values FINAL');
+}
+
 async function hasUnfinishedMutations(clickhouse: ClickHouse, table: string): Promise<boolean> {
   const [row] = await clickhouse.rows(
     `SELECT count() AS n FROM system.mutations
@@ -259,6 +265,8 @@ const MIGRATIONS: readonly Migration[] = [
   // Every MergeTree table merged into one part once, so that FINAL and the folds read one part where the
   // stored parts overlapped (ADR 097).
   { version: 23, statements: [], run: mergeEveryTable },
+  // The sessions of each filter value per day, from `session_days`: the Analytics filters (ADR 101).
+  { version: 24, statements: SESSION_VALUES_STATEMENTS, run: mergeSessionValues },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -29,3 +29,22 @@ export const TRANSACTION_KEYS_STATEMENTS = [
 ${TRANSACTION_KEYS_OF_EVENTS}`,
   `INSERT INTO transaction_keys ${TRANSACTION_KEYS_OF_EVENTS}`,
 ];
+
+/**
+ * The stages (time and transaction) of every transaction the history's search (`{f_search:String}`, a
+ * lower-case `0x` prefix; docs/analytics.md#searching-and-filtering-the-history) can keep: one of its
+ * stages' hash starts with it (`transaction_keys` by its key), or one of its stages carries a wallet
+ * (`tx_from` or the connected wallet) that does (`wallet_events` by its key); each found by a prefix of
+ * its table's sort key, not by grouping every transaction of the window. A superset: the question's own
+ * condition (the first stage's wallet) still decides. `(ts, tx_id) IN` this, on `events`, reads only those
+ * transactions' stages (the events' key is (project, time)).
+ */
+export const SEARCHED_STAGES = `SELECT ts, tx_id FROM transaction_keys
+  WHERE project_id = {project:String}
+    AND key IN (
+      SELECT tx_id FROM transaction_keys
+       WHERE project_id = {project:String} AND startsWith(key, {f_search:String})
+      UNION ALL
+      SELECT assumeNotNull(tx_id) FROM wallet_events
+       WHERE project_id = {project:String} AND startsWith(wallet, {f_search:String})
+         AND type = 'tx' AND tx_id IS NOT NULL)`;

@@ -234,7 +234,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
       use(projectId, (c) => retentionCohortsQuestion(c, projectId, query)),
     failedTransactionCost: (projectId, range, filters, timeZone) =>
       use(projectId, (c) => failedTransactionCostQuestion(c, projectId, range, filters, timeZone)),
-    walletProfile: (projectId, wallet) => use(projectId, (c) => walletProfileQuestion(c, projectId, wallet)),
+    walletProfile: (projectId, wallet, activeDaysFrom) =>
+      use(projectId, (c) => walletProfileQuestion(c, projectId, wallet, activeDaysFrom)),
     walletTimeline: (projectId, wallet, page) =>
       use(projectId, (c) => walletTimelineQuestion(c, projectId, wallet, page)),
     walletList: (projectId, query) => use(projectId, (c) => walletListQuestion(c, projectId, query)),

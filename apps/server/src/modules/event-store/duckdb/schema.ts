@@ -105,7 +105,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 14;
+export const DERIVED_TABLES_VERSION = 15;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -246,6 +246,8 @@ export const CREATE_DERIVED_TABLES = [
   reverted_chain BIGINT,
   reverted_to VARCHAR,
   reverted_selector VARCHAR,
+  request_id VARCHAR NOT NULL,
+  session_key UBIGINT NOT NULL,
   PRIMARY KEY (project_id, tx_id)
 )`,
   // Per (wallet, session): the events carrying the wallet (as the connected wallet or a transaction's

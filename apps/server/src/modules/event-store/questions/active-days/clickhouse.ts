@@ -72,7 +72,7 @@ async function filteredDays(
   timeZone: string,
   filters: AnalyticsFilters,
 ) {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const [row] = await clickhouse.rows(
     `${withCtes(filter.cte)}
      SELECT uniqExactIf(toDate32(ts, {zone:String}), wallet_address, wallet_address IS NOT NULL) AS wallet_days,

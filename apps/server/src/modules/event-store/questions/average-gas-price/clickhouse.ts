@@ -16,7 +16,7 @@ export async function averageGasPrice(
   chainId: number | null,
   filters?: AnalyticsFilters,
 ) {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte)}
      SELECT ${bucketOf('ts', range)} AS bucket, avg(toFloat64(effective_gas_price)) AS value

@@ -57,7 +57,7 @@ export async function connectedWallets(
   range: BucketedRange,
   filters?: AnalyticsFilters,
 ) {
-  const connected = connectedCte(range, eventFilter(filters));
+  const connected = connectedCte(range, eventFilter(filters, range));
   const rows = await clickhouse.rows(
     `WITH ${connected.sql}
      SELECT ${bucketOf('first_at', range)} AS bucket, count() AS value FROM connected GROUP BY bucket`,

@@ -35,7 +35,7 @@ export async function contractFunctions(
           FROM events
          WHERE project_id = {project:String} AND ${CONTRACT_STAGES} AND ${parts.partialDays}
          GROUP BY tx_id`);
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   // `contract_days` keeps no session: the filtered question builds each transaction from the events
   // (transactionsCte), keeping those whose request's session matches (ADR 074).
   const transactions = filter.cte

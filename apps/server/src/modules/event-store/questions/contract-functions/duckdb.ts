@@ -15,7 +15,7 @@ export async function contractFunctions(
   const filter = eventFilter(filters);
   const rows = await rowsOf(
     connection,
-    `${withCtes(filter.cte, transactionsCte(['is_submitted', 'chain_id', 'contract', 'selector'], true, '', filter.transactions))}
+    `${withCtes(filter.cte, transactionsCte(['is_submitted', 'chain_id', 'contract', 'selector'], true, filter.requests, filter.transactions))}
      SELECT chain_id AS chain, contract, coalesce(selector, '0x') AS function_selector, count(*)::DOUBLE AS calls
        FROM transactions
       WHERE is_submitted AND contract IS NOT NULL

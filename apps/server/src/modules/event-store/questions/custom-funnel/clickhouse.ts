@@ -1,7 +1,7 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { FROM, IDENTITIES_CTE, IDENTITY, rangeParams } from '../../clickhouse/sql.ts';
+import { FROM, IDENTITIES_CTE, rangeParams } from '../../clickhouse/sql.ts';
 import {
   type CustomFunnelDefinition,
   type CustomFunnelRow,
@@ -12,15 +12,37 @@ import {
 } from './question.ts';
 
 /**
- * A custom funnel (docs/funnels.md#the-question) in one read of the events: per SDK user, each step's
- * times (and, for the split, its first start's time, id and landing value); per user (identify applied,
- * looked up per SDK user rather than per event) those merged into sorted arrays; each step-1 time in the
- * range starts an attempt, whose next step is the first time of that step strictly after the step before
- * (`arrayFirst`); an attempt reaches step k when its k-th time is within the window after step 1; a user
- * counts at their best attempt; the Total and the split's rows in one grouping (ROLLUP). Not joins as on
- * DuckDB: ClickHouse evaluates a CTE at each reference, so the events would be read once per step. Not
- * `windowFunnel`: it keeps one attempt per level and can miss a longer chain when times tie (ADR 070). No
- * FINAL: an event stored twice adds a time already there, which changes no attempt (ADR 085).
+ * No step time: later than any (a missing step never falls within the window) and, doubled as `nextStep`
+ * codes it, still within Int64.
+ */
+const NONE = 'toInt64(4000000000000000000)';
+
+/**
+ * Step k (k >= 3) of each attempt: the first time of the sorted array a<k> strictly after the attempt's
+ * step k-1 (t<k-1>, non-decreasing, so are the answers; NONE when there is none), in one numeric sort: each
+ * time coded as 2t (an element of a<k>) or 2t + 1 (a query), so that at one millisecond the element sorts
+ * before the query ("after" is strict); `arrayReverseFill` gives each query the next element.
+ */
+const nextStep = (
+  k: number,
+) => `arraySort(arrayConcat(arrayMap(x -> x * 2 + 1, t${k - 1}), arrayMap(y -> y * 2, a${k}))) AS m${k},
+             arrayMap(f -> if(f % 2 = 0, intDiv(f, 2), ${NONE}),
+               arrayFilter((f, v) -> v % 2 = 1, arrayReverseFill(v -> v % 2 = 0, m${k}), m${k})) AS t${k}`;
+
+/**
+ * A custom funnel (docs/funnels.md#the-question) in one read of the events:
+ * per SDK user (its 64-bit `user_key`, ADR 093), each step's times (and, for the split, its first
+ * start's time, id and landing value); per user (identify applied, looked up per SDK user: the app's user
+ * id keyed apart from every SDK id, as on DuckDB, ADR 094) those merged into sorted arrays. Only some
+ * attempts need following (ADR 103): an attempt whose step 2 is the time u has the same later steps as the
+ * latest start before u, whose window is looser; so each step-2 time is paired with the latest start
+ * before it (one merge of the two sorted arrays, `arrayFill`), and each later step is the first time
+ * of the step after the step before (`nextStep`, one numeric sort). An attempt reaches step k when its k-th
+ * time is within the window after step 1; every user with a start reaches step 1 and counts at their
+ * best attempt; the Total and the split's rows in one grouping (ROLLUP). Not joins as on DuckDB:
+ * ClickHouse evaluates a CTE at each reference. Not `windowFunnel`: it keeps one attempt per level and
+ * can miss a longer chain when times tie (ADR 070). No FINAL: an event stored twice adds a time already
+ * there, which changes no attempt (ADR 085).
  */
 export function customFunnel(
   clickhouse: ClickHouse,
@@ -45,57 +67,80 @@ export function customFunnel(
     ? `nullIf(trim(coalesce(e.${SPLIT_COLUMNS[split]}, '')), '')`
     : "CAST(NULL, 'Nullable(String)')";
   const isStart = 's1 AND t < {to:Int64}';
-  // Per user, each step's times sorted; then per attempt (a1: its step-1 times) the next step's time is
-  // the first of the step's times after the step before (arrayFirst: 0 when there is none).
-  // Per SDK user, each step's times; then per user (identify applied) the SDK users' times merged and
-  // sorted. The identity is looked up per SDK user, not per event.
   const sdkTimes = [
     `groupArrayIf(t, ${isStart}) AS a1`,
     ...later.map((k) => `groupArrayIf(t, s${k}) AS a${k}`),
   ].join(',\n             ');
   const times = steps.map((k) => `arraySort(groupArrayArray(e.a${k})) AS a${k}`).join(',\n             ');
+  // Each step-2 time with the latest start strictly before it: the two sorted arrays merged in one numeric
+  // sort, coded 2t + 1 (a start) or 2t (a step 2, so before a start of the same millisecond); arrayFill
+  // gives each step-2 time the start before it (one before every start keeps its own code and is left out).
+  // One CTE per later step, each reading the one before: an alias ClickHouse expands where it is used, so
+  // steps written in one SELECT would repeat every earlier step's expressions in each later one.
+  const rest = (k: number) =>
+    steps
+      .slice(k)
+      .map((j) => `, a${j}`)
+      .join('');
   const chain = later
-    .map((k) =>
-      k === 2
-        ? 'arrayMap(x -> arrayFirst(y -> y > x, a2), a1) AS b2'
-        : `arrayMap(x -> if(x = 0, toInt64(0), arrayFirst(y -> y > x, a${k})), b${k - 1}) AS b${k}`,
+    .slice(1)
+    .map(
+      (k) => `step${k} AS (
+      SELECT who, landing, ${steps
+        .slice(0, k - 1)
+        .map((j) => `t${j}`)
+        .join(', ')}${rest(k)},
+             ${nextStep(k)}
+        FROM step${k - 1}
+    )`,
     )
-    .join(',\n             ');
-  const attempt = `(${['t1', ...later.map((k) => `t${k}`)].join(', ')}) -> 1 + ${later
-    .map((k) => `toUInt8(t${k} > 0 AND t${k} <= t1 + {window:Int64})`)
+    .join(',\n    ');
+  const attempt = `(${steps.map((k) => `t${k}`).join(', ')}) -> 1 + ${later
+    .map((k) => `toUInt8(t${k} <= t1 + {window:Int64})`)
     .join(' + ')}`;
   const reached = steps.map((k) => `countIf(level >= ${k}) AS r${k}`).join(', ');
   const sql = `
     WITH ${IDENTITIES_CTE},
+    identity_keys AS (
+      SELECT cityHash64(user_id) AS user_key, cityHash64(concat(char(1), app_id)) AS app_key
+        FROM identities WHERE app_id != ''
+    ),
     matched AS (
-      SELECT e.user_id AS user_id, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
+      SELECT e.user_key AS user_key, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
         FROM events AS e
        WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
          AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
-         AND (${conditions.map((condition) => condition.sql).join(' OR ')})
+         AND (${steps.map((k) => `s${k}`).join(' OR ')})
     ),
     per_sdk_user AS (
-      SELECT user_id, ${sdkTimes}${
+      SELECT user_key, ${sdkTimes}${
         split
           ? `,
              minIf((t, id, coalesce(value, '')), ${isStart}) AS first_start`
           : ''
       }
         FROM matched
-       GROUP BY user_id
+       GROUP BY user_key
     ),
     per_user AS (
-      SELECT ${IDENTITY} AS who, ${times},
+      SELECT if(k.app_key = 0, e.user_key, k.app_key) AS who, ${times},
              ${split ? 'minIf(e.first_start, length(e.a1) > 0).3' : "''"} AS first_value
-        FROM per_sdk_user AS e LEFT JOIN identities ON identities.user_id = e.user_id
+        FROM per_sdk_user AS e LEFT JOIN identity_keys AS k ON k.user_key = e.user_key
        GROUP BY who
       HAVING length(a1) > 0
     ),
-    levels AS (
-      SELECT who, nullIf(first_value, '') AS landing, ${chain},
-             arrayMax(arrayMap(${attempt}, a1, ${later.map((k) => `b${k}`).join(', ')})) AS level
+    step2 AS (
+      SELECT who, nullIf(first_value, '') AS landing${rest(2)},
+             arraySort(arrayConcat(arrayMap(x -> x * 2 + 1, a1), arrayMap(y -> y * 2, a2))) AS m2,
+             arrayFill(v -> v % 2 = 1, m2) AS f2,
+             arrayMap(f -> intDiv(f, 2), arrayFilter((f, v) -> v % 2 = 0 AND f % 2 = 1, f2, m2)) AS t1,
+             arrayMap(v -> intDiv(v, 2), arrayFilter((v, f) -> v % 2 = 0 AND f % 2 = 1, m2, f2)) AS t2
         FROM per_user
+    )${chain ? `,\n    ${chain}` : ''},
+    levels AS (
+      SELECT landing, greatest(1, arrayMax(arrayMap(${attempt}, ${steps.map((k) => `t${k}`).join(', ')}))) AS level
+        FROM step${n}
     )
     SELECT ${split ? 'grouping(landing) = 1' : '1'} AS is_total,
            ${split ? 'if(grouping(landing) = 1, NULL, landing)' : "CAST(NULL, 'Nullable(String)')"} AS value, ${reached}

@@ -7,20 +7,26 @@ import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { localDateColumn } from '../../local-days.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
-import { mergeChains, RefusalRow, result } from './question.ts';
+import { mergeChains, result } from './question.ts';
 
 /**
- * Each transaction's latest receipt of each kind logged in the range, with its fee in wei; with the
- * Analytics filters, of the transactions whose request's session passes (`kept`, docs/wallets.md).
+ * In one read of the range's transaction stages (with the Analytics filters, of the transactions whose
+ * request's session passes: `kept`, docs/wallets.md): each transaction's latest receipt of each kind
+ * logged in the range, with its fee in wei, and its failed stages, once per (transaction, chain). The
+ * failed rows' count per chain is the number of distinct failed transactions on it, as a distinct count
+ * of their stages grouped by chain is; the filtered transactions are found once (ClickHouse computes a
+ * CTE again wherever it is named, ADR 086).
  */
-const receiptsCte = (kept: string) => `receipts AS (
+const stagesCte = (kept: string) => `stages AS (
   SELECT tx_id AS r_tx, tx_stage AS r_stage, ts AS r_ts, chain_id AS r_chain, tx_to AS r_to,
-         selector AS r_selector, toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price)) AS r_fee
+         selector AS r_selector,
+         if(tx_stage = 'failed', toInt256(0),
+            toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))) AS r_fee
     FROM ${EVENT_ROWS}
-   WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage IN ('confirmed', 'reverted')
-     AND ${HAS_FEE}${kept}
+   WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL
+     AND ((tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}) OR tx_stage = 'failed')${kept}
    ORDER BY ts DESC, id DESC
-   LIMIT 1 BY tx_id, tx_stage
+   LIMIT 1 BY tx_id, tx_stage, if(tx_stage = 'failed', chain_id, NULL)
 )`;
 
 const chainId = z.coerce.number().nullable();
@@ -42,12 +48,10 @@ export async function failedTransactionCost(
   filters?: AnalyticsFilters,
   timeZone?: string,
 ): Promise<FailedTransactionCost> {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const params = { ...rangeParams(projectId, range), ...filter.params };
   const kept = filter.cte ? ' AND tx_id IN (SELECT tx_id FROM filtered_transactions)' : '';
-  const RECEIPTS = receiptsCte(kept);
-  const ctes = (...more: string[]) =>
-    withCtes(filter.cte, filter.cte ? FILTERED_TRANSACTIONS_CTE : '', ...more);
+  const ctes = withCtes(filter.cte, filter.cte ? FILTERED_TRANSACTIONS_CTE : '', stagesCte(kept));
   // Days of the project's zone: the local day's number, made a date below (docs/wallets.md).
   const local = localDateColumn(
     range,
@@ -55,29 +59,23 @@ export async function failedTransactionCost(
     'toUnixTimestamp64Milli(r_ts)',
     (a, b) => `intDiv(${a}, ${b})`,
   );
-  // One pass over the receipts per day, chain, contract, function and kind (the chains' sums from them,
-  // as on DuckDB) and one over the refusals: each names the filtered sessions once, and ClickHouse
-  // computes a CTE again wherever it is named (ADR 086).
-  const [groups, refusals] = await Promise.all([
-    clickhouse.rows(
-      `${ctes(RECEIPTS)}
-       SELECT toString(${local ? local.sql : "toDate(r_ts, 'UTC')"}) AS day, r_chain AS chain, r_to AS contract, r_selector AS fn,
-              r_stage AS stage, count() AS receipts, toString(sum(r_fee)) AS fee
-         FROM receipts
-        GROUP BY day, r_chain, r_to, r_selector, r_stage`,
-      params,
-      GroupRow,
-    ),
-    clickhouse.rows(
-      `${ctes()}
-       SELECT chain_id AS chain, uniqExact(tx_id) AS failed
-         FROM ${EVENT_ROWS}
-        WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL AND tx_stage = 'failed'${kept}
-        GROUP BY chain_id`,
-      params,
-      RefusalRow,
-    ),
-  ]);
+  // The receipts per day, chain, contract, function and kind (the chains' sums from them, as on DuckDB),
+  // and the failed stages per chain, from the one read.
+  const rows = await clickhouse.rows(
+    `${ctes}
+     SELECT if(r_stage = 'failed', '', toString(${local ? local.sql : "toDate(r_ts, 'UTC')"})) AS day,
+            r_chain AS chain, if(r_stage = 'failed', NULL, r_to) AS contract,
+            if(r_stage = 'failed', NULL, r_selector) AS fn,
+            r_stage AS stage, count() AS receipts, toString(sum(r_fee)) AS fee
+       FROM stages
+      GROUP BY day, chain, contract, fn, stage`,
+    params,
+    GroupRow,
+  );
+  const groups = rows.filter((row) => row.stage !== 'failed');
+  const refusals = rows
+    .filter((row) => row.stage === 'failed')
+    .map((row) => ({ chain: row.chain, failed: row.receipts }));
   const chains = new Map<number | null, { paid: bigint; burned: bigint; reverted: number }>();
   for (const row of groups) {
     const chain = chains.get(row.chain) ?? { paid: 0n, burned: 0n, reverted: 0 };

@@ -25,8 +25,13 @@ export async function filteredOverview(
   timeZone: string = DEFAULT_TIME_ZONE,
   filters: AnalyticsFilters,
 ): Promise<FilteredOverview> {
-  const current = sessionFilter(filters, 'filtered_sessions', IN_RANGE);
-  const previous = sessionFilter(filters, 'previous_sessions', IN_PREVIOUS);
+  const current = sessionFilter(filters, 'filtered_sessions', undefined, range);
+  const previous = sessionFilter(
+    filters,
+    'previous_sessions',
+    { from: 'previous_from', to: 'previous_to' },
+    previousRange,
+  );
   const [row] = await clickhouse.rows(
     `${withCtes(current.cte, previous.cte, transactionsCte(['status', 'is_submitted'], false, current.transactions))}
      SELECT outcomes.*, passing.*, previous_days.*

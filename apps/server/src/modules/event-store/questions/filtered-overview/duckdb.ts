@@ -2,8 +2,8 @@ import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { sessionFilter, withCtes } from '../../duckdb/event-filter.ts';
-import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf, transactionsCte } from '../../duckdb/sql.ts';
-import { OUTCOME_COUNTS } from '../transaction-outcomes/duckdb.ts';
+import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { longerTransactions, OUTCOME_COUNTS, outcomesCtes } from '../transaction-outcomes/duckdb.ts';
 import { type FilteredOverview, FilteredOverviewRow, filteredOverviewOf } from './question.ts';
 
 /** An event's day in the zone `$zone` (the stored time read as UTC), as activeDays' filtered question. */
@@ -13,8 +13,8 @@ const IN_PREVIOUS = `project_id = $project AND ts >= make_timestamp($previous_fr
 /**
  * The filtered overview (question.ts) in one query. The passing sessions of each period are found once
  * (DuckDB materializes a CTE read more than once) and the range's events of the passing sessions are read
- * once for the wallet tiles and the value-days; the transactions are those of transactionsCte whose
- * request's session passes, as transactionOutcomes' filtered question counts them.
+ * once for the wallet tiles and the value-days; the transactions are those whose request's session
+ * passes, read as transactionOutcomes reads them (its summaries by their request's session key, ADR 100).
  */
 export async function filteredOverview(
   connection: Connection,
@@ -26,13 +26,10 @@ export async function filteredOverview(
 ): Promise<FilteredOverview> {
   const current = sessionFilter(filters, 'filtered_sessions', IN_RANGE);
   const previous = sessionFilter(filters, 'previous_sessions', IN_PREVIOUS);
+  const longer = await longerTransactions(connection, projectId, range);
   const [row] = await rowsOf(
     connection,
-    `${withCtes(
-      current.cte,
-      previous.cte,
-      transactionsCte(['status', 'is_submitted'], false, '', current.transactions),
-    )},
+    `${withCtes(current.cte, previous.cte, outcomesCtes(longer, current))},
      passing AS MATERIALIZED (
        SELECT ${DAY} AS day, type, wallet_address, user_id FROM events WHERE ${IN_RANGE}${current.events}
      ),
@@ -40,7 +37,7 @@ export async function filteredOverview(
        SELECT DISTINCT wallet_address FROM passing
         WHERE type = 'wallet_connected' AND wallet_address IS NOT NULL
      ),
-     outcomes AS (SELECT ${OUTCOME_COUNTS} FROM transactions),
+     outcome_counts AS (SELECT ${OUTCOME_COUNTS} FROM outcomes),
      wallets AS (
        SELECT count(*)::DOUBLE AS connected,
               count(*) FILTER (WHERE wallet_first_touches.first_seen >= ${FROM})::DOUBLE AS fresh
@@ -58,12 +55,13 @@ export async function filteredOverview(
          FROM events
         WHERE ${IN_PREVIOUS}${previous.events}
      )
-     SELECT * FROM outcomes, wallets, days, previous_days`,
+     SELECT * FROM outcome_counts, wallets, days, previous_days`,
     {
       ...rangeParams(projectId, range),
       previous_from: BigInt(previousRange.fromMs),
       previous_to: BigInt(previousRange.toMs),
       zone: timeZone,
+      ...(longer?.params ?? {}),
       ...current.params,
     },
     FilteredOverviewRow,

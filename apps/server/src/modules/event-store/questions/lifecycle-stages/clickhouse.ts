@@ -83,7 +83,7 @@ export async function lifecycleCounts(
   timeZone?: string,
 ): Promise<LifecycleCounts> {
   const facts = walletFactsClickhouse(asOfDay, timeZone);
-  const filter = eventFilter(matching?.filters);
+  const filter = eventFilter(matching?.filters, matching?.range);
   if (matching && filter.cte) {
     // The wallets a passing session carried in the range, marked among all (ADR 074, docs/wallets.md).
     const rows = await clickhouse.rows(

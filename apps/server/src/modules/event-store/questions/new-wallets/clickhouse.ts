@@ -19,7 +19,7 @@ export function connectedAndSeenBefore(
   range: TimeRange,
   filters?: AnalyticsFilters,
 ): { sql: string; params: Params } {
-  const connected = connectedCte(range, eventFilter(filters));
+  const connected = connectedCte(range, eventFilter(filters, range));
   return {
     sql: `${connected.sql},
      seen_before AS (${walletsSeenBefore(FROM)})`,

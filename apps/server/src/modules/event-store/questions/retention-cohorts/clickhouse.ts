@@ -20,7 +20,7 @@ export async function retentionCohorts(
   query: CohortQuery,
 ): Promise<CohortRow[]> {
   // The Analytics filters: wallets whose first connection was in a passing session (docs/wallets.md).
-  const filter = eventFilter(query.filters);
+  const filter = eventFilter(query.filters, query.range);
   const params = {
     ...filter.params,
     project: projectId,

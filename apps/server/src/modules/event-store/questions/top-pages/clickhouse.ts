@@ -19,7 +19,7 @@ export async function topPages(
   limit: number,
   filters?: AnalyticsFilters,
 ): Promise<PageRow[]> {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte, transactionsCte(['path'], false, filter.transactions))}
      SELECT page, sum(p_users) AS users, sum(p_wallets) AS wallets, sum(p_transactions) AS transactions

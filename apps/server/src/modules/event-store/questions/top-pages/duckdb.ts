@@ -18,7 +18,7 @@ export async function topPages(
   const filter = eventFilter(filters);
   const rows = await rowsOf(
     connection,
-    `${withCtes(filter.cte, transactionsCte(['path'], false, '', filter.transactions))},
+    `${withCtes(filter.cte, transactionsCte(['path'], false, filter.requests, filter.transactions))},
      viewed AS (
        SELECT path, count(DISTINCT user_id) AS users
          FROM events

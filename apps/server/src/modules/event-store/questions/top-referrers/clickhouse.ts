@@ -22,7 +22,7 @@ export async function topReferrers(
   limit: number,
   filters?: AnalyticsFilters,
 ): Promise<ReferrerRow[]> {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte, transactionsCte(['session_key'], false, filter.transactions))}
      SELECT l_domain AS domain_key,

@@ -27,7 +27,7 @@ export async function topReferrers(
   const filter = eventFilter(filters);
   const rows = await rowsOf(
     connection,
-    `${withCtes(filter.cte, transactionsCte(['session_key'], false, '', filter.transactions))},
+    `${withCtes(filter.cte, transactionsCte(['session_key'], false, filter.requests, filter.transactions))},
      landings AS (
        SELECT session_key,
               arg_min(user_id, (ts, id)) AS user_id,

@@ -3,6 +3,7 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { FROM, historyFilterSql, rangeParams, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
+import { SEARCHED_STAGES } from '../../clickhouse/transaction-keys.ts';
 import { count } from '../../rows.ts';
 import type { HistoryFilter } from '../transaction-history/question.ts';
 
@@ -17,7 +18,7 @@ export async function transactionCount(
   filter: HistoryFilter,
 ): Promise<number> {
   const kept = historyFilterSql(filter);
-  const sessions = eventFilter(filter.sessions ?? undefined);
+  const sessions = eventFilter(filter.sessions ?? undefined, range);
   const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const rows = await clickhouse.rows(
     `${withCtes(sessions.cte)}
@@ -25,7 +26,12 @@ export async function transactionCount(
        FROM (SELECT min(ts) AS requested_at
                FROM events
               WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
-                    ${kept.where ? `AND ${kept.where}` : ''}
+                    ${kept.where ? `AND ${kept.where}` : ''}${
+                      filter.search
+                        ? `
+              AND (ts, assumeNotNull(tx_id)) IN (${SEARCHED_STAGES})`
+                        : ''
+                    }
               GROUP BY tx_id
              HAVING requested_at >= ${FROM} AND requested_at < ${TO}
                     ${having ? `AND ${having}` : ''})`,

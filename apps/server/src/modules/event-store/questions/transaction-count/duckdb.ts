@@ -17,7 +17,7 @@ export async function transactionCount(
   const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const rows = await rowsOf(
     connection,
-    `${withCtes(sessions.cte, transactionsCte([], false, kept.where, having))}
+    `${withCtes(sessions.cte, transactionsCte([], false, [kept.where, sessions.requests].filter(Boolean).join(' AND '), having))}
      SELECT count(*)::DOUBLE AS kept FROM transactions`,
     { ...rangeParams(projectId, range), ...kept.params, ...sessions.params },
     z.object({ kept: count }),

@@ -12,6 +12,7 @@ import {
   STAGE_WINDOW,
   TO,
 } from '../../clickhouse/sql.ts';
+import { SEARCHED_STAGES } from '../../clickhouse/transaction-keys.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import {
   type HistoryFilter,
@@ -46,7 +47,7 @@ export async function transactionHistory(
   const parts = dayParts(window, 'stages_');
   const kept = historyFilterSql(filter);
   // The Analytics filters: the transactions whose request's session passes them (ADR 074).
-  const sessions = eventFilter(filter.sessions ?? undefined);
+  const sessions = eventFilter(filter.sessions ?? undefined, range);
   const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const afterCursor = `({after_ms:Nullable(Int64)} IS NULL
                OR requested_at < ${AFTER}
@@ -56,7 +57,12 @@ export async function transactionHistory(
     pageSql = `SELECT assumeNotNull(tx_id) AS tx_id, min(ts) AS requested_at
          FROM events
         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
-              ${kept.where ? `AND ${kept.where}` : ''}
+              ${kept.where ? `AND ${kept.where}` : ''}${
+                filter.search
+                  ? `
+              AND (ts, assumeNotNull(tx_id)) IN (${SEARCHED_STAGES})`
+                  : ''
+              }
         GROUP BY tx_id
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
           ${having ? `AND ${having}` : ''}

@@ -33,7 +33,7 @@ export async function transactionHistory(
     connection,
     // Two steps: the page's transactions by their first stage alone (one cheap aggregate), then the
     // full fields of only those.
-    `${withCtes(sessions.cte, transactionsCte([], false, kept.where, having))},
+    `${withCtes(sessions.cte, transactionsCte([], false, [kept.where, sessions.requests].filter(Boolean).join(' AND '), having))},
      page AS (
        SELECT tx_id, requested_at FROM transactions
         WHERE $after_ms::BIGINT IS NULL

@@ -23,7 +23,7 @@ export async function transactionOutcomes(
   range: BucketedRange,
   filters?: AnalyticsFilters,
 ) {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   if (filter.cte) {
     // `transaction_days` keeps no session: the filtered question builds each transaction from the events
     // (transactionsCte), keeping those whose request's session matches (ADR 074).

@@ -14,7 +14,7 @@ async function usersByAttribute(
   limit: number,
   filters?: AnalyticsFilters,
 ): Promise<Share[]> {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte)}
      SELECT ${attribute} AS share_key, uniqExact(user_id) AS share_value

@@ -4,7 +4,7 @@ import { eventFilter, FILTERED_WALLETS_CTE } from '../../clickhouse/event-filter
 import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
 import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
-import { walletFactsClickhouse } from '../lifecycle-stages/clickhouse.ts';
+import { lifecycleCounts, walletFactsClickhouse } from '../lifecycle-stages/clickhouse.ts';
 import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
@@ -79,6 +79,19 @@ export async function walletList(
   projectId: string,
   query: WalletListQuery,
 ): Promise<WalletListRow[]> {
+  // Without a Power threshold, the lifecycle's own (a query of its own: ClickHouse would read the facts
+  // again for each use of their CTE in the list's), given on every row (ADR 102).
+  if (query.powerThreshold === undefined) {
+    const { powerThreshold } = await lifecycleCounts(
+      clickhouse,
+      projectId,
+      query.asOfDay,
+      undefined,
+      query.timeZone,
+    );
+    const rows = await walletList(clickhouse, projectId, { ...query, powerThreshold });
+    return rows.map((row) => ({ ...row, powerThreshold }));
+  }
   // The stage column and filter: the lifecycle's facts as of the as-of day of the project's zone.
   const facts = walletFactsClickhouse(query.asOfDay, query.timeZone);
   const params: Params = {

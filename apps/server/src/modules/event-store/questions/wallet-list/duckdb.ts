@@ -13,9 +13,9 @@ import {
   STAGE_WINDOW,
   TO,
 } from '../../duckdb/sql.ts';
-import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
+import { LIFECYCLE_WINDOWS, type WalletListQuery, type WalletListRow } from '../../wallet-questions.ts';
 import { walletFactsDuckdb } from '../lifecycle-stages/duckdb.ts';
-import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
+import { GROUP_SQL, NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
 /** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
@@ -24,6 +24,17 @@ const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
 /** A transaction whose stages lie less than the stage window apart: `transaction_summaries` answers it. */
 const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 const LongerRow = z.object({ tx_id: z.string() });
+
+/**
+ * The Power threshold of `powerThreshold` (lifecycle-stages/question.ts) over the facts' CTE
+ * `wallet_facts`, as SQL of one row (`threshold`, NULL without a candidate): the candidates' (GROUP_SQL
+ * 'recent') n28 sorted descending (`sortedDesc`, a 1-based array of the engine), the ⌈N/10⌉-th of them,
+ * at least 2; N × 0.1 in doubles, as TypeScript rounds it.
+ */
+const POWER_OF_FACTS = (sortedDesc: string) => `
+       SELECT CASE WHEN count(*) = 0 THEN NULL
+                   ELSE greatest(${LIFECYCLE_WINDOWS.powerMinDays}, ${sortedDesc}[CAST(ceil(CAST(count(*) AS DOUBLE) * CAST(${LIFECYCLE_WINDOWS.powerShare} AS DOUBLE)) AS BIGINT)]) END AS threshold
+         FROM wallet_facts WHERE (${GROUP_SQL}) = 'recent'`;
 
 export async function walletList(
   connection: Connection,
@@ -37,9 +48,11 @@ export async function walletList(
     from: BigInt(query.range.fromMs),
     to: BigInt(query.range.toMs),
     ...facts.params,
-    power: BigInt(query.powerThreshold ?? NO_POWER),
     limit: BigInt(query.limit),
   };
+  // The Power threshold given, or derived in the same query from the facts it reads anyway (ADR 102).
+  const derivePower = query.powerThreshold === undefined;
+  if (!derivePower) params.power = BigInt(query.powerThreshold ?? NO_POWER);
   const seenFilters: string[] = [];
   // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
   const filter = eventFilter(query.filters);
@@ -78,6 +91,9 @@ export async function walletList(
     params.after_value = query.after.value;
     params.after_wallet = query.after.wallet;
   }
+  // Sorted by first or last seen, with no filter on them, the transactions are summed for the page's
+  // wallets alone, after the sort and the limit (ADR 102).
+  const txsLater = query.sort === 'last_seen' || query.sort === 'first_seen';
   // Transactions whose stages lie a stage window apart or more (rare): asked of the events, by id.
   const longer = await rowsOf(
     connection,
@@ -104,6 +120,18 @@ export async function walletList(
             .join(', ')})
         GROUP BY tx_id
        HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}`;
+  // The transactions requested in the range and their totals per wallet (of the range, or of the page).
+  const txCtes = `txs AS (
+       SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
+         FROM transaction_summaries
+        WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
+       ${fromEvents}
+     ),
+     tx_totals AS (
+       SELECT wallet, count(*) AS transactions, count(*) FILTER (WHERE status IN ('failed', 'reverted')) AS failed,
+              sum(fee) AS gas_paid
+         FROM txs WHERE wallet IN (SELECT ${txsLater ? 'list_wallet FROM page' : 'wallet FROM seen'}) GROUP BY wallet
+     )`;
   const rows = await rowsOf(
     connection,
     `${
@@ -123,35 +151,50 @@ export async function walletList(
          FROM wallet_first_touches
         WHERE project_id = $project AND wallet_address IN (SELECT wallet FROM seen)
      ),
-     txs AS (
-       SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
-         FROM transaction_summaries
-        WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
-       ${fromEvents}
-     ),
-     tx_totals AS (
-       SELECT wallet, count(*) AS transactions, count(*) FILTER (WHERE status IN ('failed', 'reverted')) AS failed,
-              sum(fee) AS gas_paid
-         FROM txs WHERE wallet IN (SELECT wallet FROM seen) GROUP BY wallet
-     ),
-     ${facts.sql},
+     ${txsLater ? '' : `${txCtes},`}
+     ${
+       derivePower
+         ? `${facts.sql.replace(/^wallet_facts AS \(/, 'wallet_facts AS MATERIALIZED (')},
+     power AS (${POWER_OF_FACTS("list_sort(list(n28), 'DESC')")})`
+         : facts.sql
+     },
      listed AS (
        SELECT s.wallet AS list_wallet, epoch_ms(f.first_seen) AS first_ms, s.last_ms,
-              coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
-              coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid,
-              ${stageSql('$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage,
-              f.source, f.campaign
+              ${
+                txsLater
+                  ? ''
+                  : `coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
+              coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid,`
+              }
+              ${stageSql(derivePower ? `coalesce(p.threshold, ${NO_POWER})` : '$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage,
+              f.source, f.campaign${derivePower ? ', p.threshold AS power_threshold' : ''}
          FROM seen s
          JOIN firsts f ON f.wallet = s.wallet
          JOIN wallet_facts w ON w.wallet = s.wallet
-         LEFT JOIN tx_totals t ON t.wallet = s.wallet
-     )
+         ${txsLater ? '' : 'LEFT JOIN tx_totals t ON t.wallet = s.wallet'}${derivePower ? '\n         CROSS JOIN power p' : ''}
+     )${
+       txsLater
+         ? `,
+     page AS (
+       SELECT * FROM listed
+        ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
+        ORDER BY ${orderBy(query)}
+        LIMIT $limit
+     ),
+     ${txCtes}
+     SELECT list_wallet, first_ms, last_ms, coalesce(t.transactions, 0) AS transactions,
+            coalesce(t.failed, 0) AS failed, coalesce(t.gas_paid, 0)::HUGEINT::VARCHAR AS gas_paid_text, stage,
+            source, campaign${derivePower ? ', power_threshold' : ''}
+       FROM page LEFT JOIN tx_totals t ON t.wallet = page.list_wallet
+      ORDER BY ${orderBy(query)}`
+         : `
      SELECT list_wallet, first_ms, last_ms, transactions, failed, gas_paid::VARCHAR AS gas_paid_text, stage,
-            source, campaign
+            source, campaign${derivePower ? ', power_threshold' : ''}
        FROM listed
       ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
       ORDER BY ${orderBy(query)}
-      LIMIT $limit`,
+      LIMIT $limit`
+     }`,
     { ...params, ...ids },
     ListRow,
   );

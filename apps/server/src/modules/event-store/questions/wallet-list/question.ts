@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, text, textOrNull } from '../../rows.ts';
+import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import type {
   LifecycleStage,
   WalletListQuery,
@@ -45,6 +45,8 @@ export const ListRow = z.object({
   stage: text,
   source: textOrNull,
   campaign: textOrNull,
+  /** The Power threshold the query derived (absent when the query was given one). */
+  power_threshold: numberOrNull.optional(),
 });
 
 export const walletListRowOf = (row: z.infer<typeof ListRow>): WalletListRow => ({
@@ -57,4 +59,5 @@ export const walletListRowOf = (row: z.infer<typeof ListRow>): WalletListRow => 
   stage: row.stage as LifecycleStage,
   source: row.source,
   campaign: row.campaign,
+  ...(row.power_threshold !== undefined && { powerThreshold: row.power_threshold }),
 });

@@ -15,26 +15,6 @@ const WALLET_ROWS = `wallet_rows AS (
 )`;
 
 /**
- * The wallet's transactions (first stage sent by it) some stage of which does not carry the wallet: fewer
- * distinct stage ids among its rows than in `transaction_keys` (a receipt logged after it disconnected).
- * Usually none. Asked on its own, so that `transaction_keys` is read once (ADR 084).
- */
-const ELSEWHERE = `WITH ${WALLET_ROWS},
-wallet_txs AS (
-  SELECT tx_id AS w_tx, uniqExact(id) AS w_carried FROM wallet_rows
-   GROUP BY tx_id
-  HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
-)
-SELECT w_tx AS tx_id FROM wallet_txs
-  LEFT JOIN (
-    SELECT key AS k_tx, uniqExact(id) AS k_stages FROM transaction_keys
-     WHERE project_id = {project:String} AND key IN (SELECT w_tx FROM wallet_txs) AND key = tx_id
-     GROUP BY key
-  ) AS stage_counts ON k_tx = w_tx
- WHERE w_carried != k_stages`;
-const TxRow = z.object({ tx_id: z.string() });
-
-/**
  * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee, folded from the
  * wallet's own rows, except those of `elsewhere` (params `e_0`…), read from `events` between the first
  * and last of their stages. `events` and `wallet_events` without FINAL: every figure is a minimum,
@@ -88,16 +68,50 @@ function gasRows(clickhouse: ClickHouse, params: Params, elsewhere: readonly { t
 }
 
 /**
+ * The wallet's gas per chain from its own rows, in one query with the check for transactions some stage
+ * of which it does not carry (fewer distinct stage ids among its rows than in `transaction_keys`: a
+ * receipt logged after it disconnected; usually none): the chains' figures over the others, and the ids of
+ * those (`elsewhere`). Read by the wallet's tx ids (its rows' `tx_id`, a prefix read), `transaction_keys`
+ * once. Only when some transaction has a stage elsewhere is the gas asked again with them (ADR 102).
+ */
+const GAS_AND_ELSEWHERE = `WITH ${WALLET_ROWS},
+txs AS (
+  SELECT tx_id AS t_id, uniqExact(id) AS t_carried, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
+         argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
+         argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
+    FROM wallet_rows
+   GROUP BY tx_id
+  HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
+),
+stage_counts AS (
+  SELECT key AS k_tx, uniqExact(id) AS k_stages FROM transaction_keys
+   WHERE project_id = {project:String} AND key = tx_id
+     AND key IN (SELECT tx_id FROM wallet_events
+                  WHERE project_id = {project:String} AND wallet = {wallet:String} AND type = 'tx' AND tx_id IS NOT NULL)
+   GROUP BY key
+),
+checked AS (
+  SELECT t_id, t_status, t_chain, t_confirmed, t_reverted, t_carried = k_stages AS t_whole
+    FROM txs LEFT JOIN stage_counts ON k_tx = t_id
+)
+SELECT t_chain AS chain, toString(sumIf(t_confirmed, t_whole) + sumIf(t_reverted, t_whole)) AS paid,
+       toString(sumIf(t_reverted, t_whole)) AS burned,
+       countIf(t_status = 'reverted' AND t_whole) AS reverted, countIf(t_status = 'failed' AND t_whole) AS failed,
+       countIf(t_whole) AS transactions, groupArrayIf(t_id, NOT t_whole) AS elsewhere
+  FROM checked GROUP BY t_chain
+SETTINGS join_use_nulls = 0`;
+const GasAndElsewhereRow = GasRow.extend({ elsewhere: z.array(z.string()) });
+
+/**
  * The wallet's gas per chain: its transactions whose stages it carries from its rows, the others from
- * `events`. The gas from its rows alone is asked beside the question which transactions have a stage
- * elsewhere (usually none, and then it is the answer); only when some have is it asked again with them.
+ * `events` (the whole gas asked again with them; usually there are none). A chain whose transactions all
+ * have a stage elsewhere answers no row, as before.
  */
 async function gasOf(clickhouse: ClickHouse, params: Params) {
-  const [elsewhere, fromRows] = await Promise.all([
-    clickhouse.rows(ELSEWHERE, params, TxRow),
-    gasRows(clickhouse, params, []),
-  ]);
-  return elsewhere.length === 0 ? fromRows : gasRows(clickhouse, params, elsewhere);
+  const rows = await clickhouse.rows(GAS_AND_ELSEWHERE, params, GasAndElsewhereRow);
+  const elsewhere = rows.flatMap((row) => row.elsewhere.map((tx_id) => ({ tx_id })));
+  if (elsewhere.length > 0) return gasRows(clickhouse, params, elsewhere);
+  return rows.map(({ elsewhere: _none, ...row }) => row);
 }
 
 export async function walletProfile(

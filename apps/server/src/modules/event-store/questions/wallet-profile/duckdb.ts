@@ -1,17 +1,21 @@
 import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
-import type { WalletProfile } from '../../wallet-questions.ts';
+import type { UtcDay, WalletProfile } from '../../wallet-questions.ts';
 import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
 /**
  * The wallet's facts from its `wallet_sessions` rows, its transactions from `transaction_summaries` (by
  * sender), its first session's landing from that session's events (ADR 073), found by the session's key
  * first (a number, cheaper to compare than the text id, which is still compared: ADR 093, ADR 096).
+ * Its active days from `activeDaysFrom` on: `wallet_active_days` is sorted by day, so the scan for one
+ * wallet skips the older row groups; its first day is the day of its first event carrying it as the
+ * connected wallet (`wallet_first_touches`, by its key; ADR 102).
  */
 export async function walletProfile(
   connection: Connection,
   projectId: string,
   wallet: string,
+  activeDaysFrom?: UtcDay,
 ): Promise<WalletProfile | null> {
   const params = { project: projectId, wallet };
   const [facts] = await rowsOf(
@@ -53,9 +57,17 @@ export async function walletProfile(
   );
   const days = await rowsOf(
     connection,
-    `SELECT strftime(day, '%Y-%m-%d') AS day FROM wallet_active_days
-      WHERE project_id = $project AND wallet_address = $wallet ORDER BY day`,
-    params,
+    activeDaysFrom
+      ? `SELECT strftime(day, '%Y-%m-%d') AS day FROM (
+           SELECT day FROM wallet_active_days
+            WHERE project_id = $project AND wallet_address = $wallet AND day >= $days_from::DATE
+           UNION
+           SELECT first_seen::DATE AS day FROM wallet_first_touches
+            WHERE project_id = $project AND wallet_address = $wallet
+         ) ORDER BY day`
+      : `SELECT strftime(day, '%Y-%m-%d') AS day FROM wallet_active_days
+          WHERE project_id = $project AND wallet_address = $wallet ORDER BY day`,
+    activeDaysFrom ? { ...params, days_from: activeDaysFrom } : params,
     DayRow,
   );
   return profileOf(facts, touch, gas, days);

@@ -12,7 +12,7 @@ export async function walletProviders(
   range: TimeRange,
   filters?: AnalyticsFilters,
 ): Promise<Share[]> {
-  const filter = eventFilter(filters);
+  const filter = eventFilter(filters, range);
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte)}
      SELECT wallet_provider AS share_key, uniqExact(wallet_address) AS share_value

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
 import { count, text } from '../../rows.ts';
 import type { TimelinePage, WalletTimeline } from '../../wallet-questions.ts';
@@ -10,7 +11,7 @@ const SpanRow = z.object({ session_id: text, first_ms: count, last_ms: count });
  * A page of the wallet's sessions from its `wallet_sessions` rows, each session's span (first and last
  * event of any kind) from `sessions`, then their events by a list of session ids within those spans: the
  * spans let the scan skip the row groups between them (events lie in time order), the ids keep only the
- * sessions' own events (ADR 073, ADR 084).
+ * sessions' own events (ADR 073, ADR 084), found by their keys first (ADR 102).
  */
 export async function walletTimeline(
   connection: Connection,
@@ -60,6 +61,8 @@ export async function walletTimeline(
           })
           .join(' OR ')})`
       : '';
+  // The sessions' keys first (ADR 093): a number compared per row, the text only where a key matches.
+  const keys = shown.map((_row, index) => keyOf(`$s_${index}`)).join(', ');
   const order = shown.map((_row, index) => `WHEN $s_${index} THEN ${index}`).join(' ');
   const rows = await rowsOf(
     connection,
@@ -69,7 +72,7 @@ export async function walletTimeline(
             error_message, error_code, rpc_method, incident_id, gas_balance::VARCHAR AS gas_balance_text,
             wallet_nonce::VARCHAR AS wallet_nonce_text
        FROM events
-      WHERE project_id = $project AND session_id IN (${ids}) ${within}
+      WHERE project_id = $project AND session_key IN (${keys}) AND session_id IN (${ids}) ${within}
       ORDER BY CASE session_id ${order} END, ts, id
       LIMIT ${TIMELINE_EVENTS}`,
     params,
