@@ -13,7 +13,7 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const MODULES = path.join(SRC, 'modules');
 
 /**
- * What each module offers the others (paths inside its folder). The composition roots (app.ts, main.ts and the
+ * What each module offers the others (paths inside its folder). The composition roots (app.ts, main.ts, server.ts and the
  * admin CLI in src/admin/, which opens the stores itself) may import any file; every other import into
  * a module's folder from outside it must name one of these.
  */
@@ -111,7 +111,12 @@ const WIRED: Record<string, readonly string[]> = {
   mail: [],
 };
 
-const COMPOSITION_ROOTS = [path.join(SRC, 'app.ts'), path.join(SRC, 'main.ts'), path.join(SRC, 'admin')];
+const COMPOSITION_ROOTS = [
+  path.join(SRC, 'app.ts'),
+  path.join(SRC, 'main.ts'),
+  path.join(SRC, 'server.ts'),
+  path.join(SRC, 'admin'),
+];
 
 /** Where each engine's driver may be imported (bench and tests aside). */
 const DUCKDB_ADAPTER = path.join(MODULES, 'event-store', 'duckdb');

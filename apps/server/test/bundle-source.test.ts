@@ -16,11 +16,22 @@ describe('the server bundle (build.mjs)', () => {
         stdio: 'ignore',
         env: { ...process.env, SERVER_BUILD_OUTDIR: outdir },
       });
-      for (const name of ['main.js', 'admin.js']) {
+      for (const name of ['server.js', 'admin.js']) {
         const code = readFileSync(path.join(outdir, name), 'utf8');
         expect(code.length).toBeGreaterThan(100_000);
         expect(code.match(/[^\p{ASCII}]/gu) ?? [], name).toEqual([]);
+        // kysely, zod and jose are bundled in (docs/decisions/105), not loaded from node_modules.
+        expect(code, name).not.toMatch(/from "(kysely|zod|jose)"/);
       }
+      // dist/main.js holds V8's optimizing compiler back, then imports the server: no npm package may be
+      // evaluated before it does (static imports are), so it imports only Node's own modules statically.
+      const main = readFileSync(path.join(outdir, 'main.js'), 'utf8');
+      expect([...main.matchAll(/^import .* from "([^"]+)";?$/gm)].map((match) => match[1])).toEqual([
+        'node:v8',
+      ]);
+      const deferred = main.indexOf('setFlags("--no-turbofan")');
+      expect(deferred).toBeGreaterThan(0);
+      expect(main.indexOf('await import("./server.js")')).toBeGreaterThan(deferred);
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

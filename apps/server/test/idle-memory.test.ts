@@ -70,6 +70,26 @@ describe('releaseMemoryWhenIdle', () => {
     await app.close();
   });
 
+  it('collects again when work without requests grows the young generation after it was given back', async () => {
+    let young = 1 * MB;
+    const collect = vi.fn(() => {
+      young = 1 * MB;
+    });
+    const { app, idle } = await appWith(collect, () => young);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    // A job after start-up (no request) fills the young generation: the next look gives it back.
+    young = 64 * MB;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(collect).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(collect).toHaveBeenCalledTimes(2);
+    idle.stop();
+    await app.close();
+  });
+
   it('gives up after four collections in one quiet spell when the young generation stays large', async () => {
     const collect = vi.fn();
     const { app, idle } = await appWith(collect, () => 64 * MB);

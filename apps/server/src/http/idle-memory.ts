@@ -45,7 +45,9 @@ export function compactingCollection(
  * that saw no request, a full collection runs. V8 shrinks the young generation in a full collection only
  * when it has seen a low but non-zero allocation rate over the last 5 s, which the first collection after
  * a burst (or start-up) has not: so the collection is repeated at each quiet look, up to four times, until
- * the young generation has shrunk, which is 10–15 s after the last request. Each takes ~20–40 ms on an idle
+ * the young generation has shrunk, which is 10–15 s after the last request. Work without requests that
+ * grows the young generation again afterwards (start-up's jobs after listen, the store's upkeep) starts a
+ * new spell (docs/decisions/105). Each takes ~20–40 ms on an idle
  * heap and never runs while requests arrive; the young generation grows back as soon as traffic returns.
  * Needs Node's `--expose-gc` (set by `npm start`, the Dockerfile and the benches); without it nothing is
  * done.
@@ -61,6 +63,8 @@ export function releaseMemoryWhenIdle(
   let collections = 0;
   // Start-up counts as activity: its garbage is the first to give back.
   let released = false;
+  /** The young generation's size when the last quiet spell ended. */
+  let youngAtRelease = 0;
   app.addHook('onRequest', (_request, _reply, done) => {
     requests += 1;
     done();
@@ -72,10 +76,19 @@ export function releaseMemoryWhenIdle(
       released = false;
       return;
     }
-    if (released) return;
+    if (released) {
+      // Work without requests (the store's upkeep, a scheduler, start-up's own jobs after listen) grew the
+      // young generation again after it was given back: a new quiet spell. Only growth starts one, so a
+      // young generation V8 would not shrink is not collected at every look.
+      if (youngGeneration() <= Math.max(youngAtRelease, SHRUNK_YOUNG_GENERATION_BYTES)) return;
+      collections = 0;
+      released = false;
+    }
     collect();
     collections += 1;
-    released = youngGeneration() <= SHRUNK_YOUNG_GENERATION_BYTES || collections >= MAX_COLLECTIONS;
+    const young = youngGeneration();
+    released = young <= SHRUNK_YOUNG_GENERATION_BYTES || collections >= MAX_COLLECTIONS;
+    if (released) youngAtRelease = young;
   }, CHECK_EVERY_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { enableOptimizingCompiler } from '../../lib/optimizing-compiler.ts';
 import type { EventRow } from '../event-store/event-row.ts';
 import type { EventWriter, IngestionQuestions } from '../event-store/event-store.ts';
 import { type CommitResult, createGroupCommit, type GroupCommitOptions } from './group-commit.ts';
@@ -62,7 +63,11 @@ export function ingestionBacklog(): AppError {
 export function createEventService(deps: EventServiceDeps) {
   const log = createLogWriter({
     ...deps.log,
-    load: (file) => deps.store.loadSegment(file),
+    load: (file) => {
+      // A backlog left by the last run is loaded before any request: optimized, as loads always are.
+      enableOptimizingCompiler();
+      return deps.store.loadSegment(file);
+    },
     isRecordError: (error) => deps.store.isRecordError(error),
   });
   const maxBacklogBytes = deps.log.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG_BYTES;
