@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { tokenFromLink, waitForMail } from './mail.ts';
+import { signIn } from './session.ts';
 
 export interface Account {
   email: string;
@@ -97,4 +99,16 @@ export async function createProject(
     project = await api.expectOk<Project>('PATCH', `/projects/${project.id}/domains/add`, { domain });
   }
   return project;
+}
+
+/**
+ * Signs the page's context in as `account` with its session token (the one its verification gave), as the
+ * login form would store it, for journeys whose subject is not the login: their next page opens signed in.
+ */
+export async function signInAs(page: Page, account: Account): Promise<void> {
+  await signIn(page, baseUrl(), {
+    token: account.token,
+    email: account.email,
+    validUntil: account.validUntil,
+  });
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page } from '@playwright/test';
 import { startServerProcess } from './server-process.ts';
+import { type ConsoleSession, logInByApi, signIn } from './session.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 /** The demo login `npm run seed:demo` creates (its defaults). */
@@ -145,4 +146,19 @@ export async function logInAsDemo(page: Page, demo: DemoInstance): Promise<void>
   await page.getByLabel('Password').fill(DEMO_LOGIN.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(/\/console\//);
+}
+
+const demoSessions = new WeakMap<DemoInstance, Promise<ConsoleSession>>();
+
+/**
+ * Signs the page's context in as the seeded demo account without the form (one API login per demo server):
+ * the journey opens its own screen next, and the server is spared the Analytics screen the form lands on.
+ */
+export async function signInAsDemo(page: Page, demo: DemoInstance): Promise<void> {
+  let session = demoSessions.get(demo);
+  if (!session) {
+    session = logInByApi(demo.url, DEMO_LOGIN);
+    demoSessions.set(demo, session);
+  }
+  await signIn(page, demo.url, await session);
 }

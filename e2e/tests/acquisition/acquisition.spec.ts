@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
+import { type DemoInstance, signInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 
 let demo: DemoInstance;
@@ -23,7 +23,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 test('the demo project fills the funnel and the attribution table', async ({ page }) => {
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/acquisition`);
   await expect(table(page)).toBeVisible();
 
@@ -88,7 +88,7 @@ test('the demo project fills the funnel and the attribution table', async ({ pag
 test('a tab switch and a period chip change the table; a filter changes the funnel and the URL', async ({
   page,
 }) => {
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/acquisition`);
   await expect(table(page)).toBeVisible();
   const campaigns = await rowNames(page);

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoDapp, startDemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
 import {
-  type Account,
   createProject,
   createVerifiedAccount,
   PolyflowApi,
   type Project,
+  signInAs,
 } from '../../support/api.ts';
 import { startChain, type TestChain } from '../../support/chain.ts';
 import { tokenFromLink, waitForMail } from '../../support/mail.ts';
@@ -45,14 +45,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-async function logIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/console\//);
-}
-
 async function waitForWebhook(
   predicate: (notice: { type: string }) => boolean,
   timeoutMs: number,
@@ -87,7 +79,8 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
     rpcUrl: chain.rpcUrl,
   });
 
-  await logIn(page, owner);
+  // Signed in without the form (logging in has journeys of its own): the session its verification gave.
+  await signInAs(page, owner);
   await page.goto(`/console/${project.id}/alerts`);
   await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
   await expect(page.getByText('No alert rules yet')).toBeVisible();
@@ -262,7 +255,7 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   });
   const viewerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const viewerPage = await viewerContext.newPage();
-  await logIn(viewerPage, viewer);
+  await signInAs(viewerPage, viewer);
   await viewerPage.goto(`/console/${project.id}/alerts`);
   const viewerRules = viewerPage.getByRole('list', { name: 'Alert rules' });
   await expect(viewerRules.getByText('Checkout failing', { exact: true })).toBeVisible();
@@ -306,7 +299,7 @@ test('the Alerts screen says what it could not load, and shows what is still loa
     await channelsHeld;
     await route.continue();
   });
-  await logIn(page, owner);
+  await signInAs(page, owner);
   await page.goto(`/console/${project.id}/alerts`);
   await expect(page.getByRole('alert')).toHaveText(
     'Could not load the rules: The accounts store is not answering.',

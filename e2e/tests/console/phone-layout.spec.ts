@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
+import { DEMO_LOGIN, type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
+import { logInByApi, signedInState } from '../../support/session.ts';
 
 /**
  * Every console screen on a 390 px phone (and at 1280 px for comparison): the page is never wider than
@@ -8,19 +9,16 @@ import { snap } from '../../support/screenshots.ts';
  * Screenshots land in e2e/screenshots/ as layout-<width>-<screen>.png for people to look at.
  *
  * One test per screen (or a few small ones) and width, spread over the workers: each worker has its own
- * copy of the demo data and logs in once through the console's form; its tests open pages signed in
- * with that session (the console keeps it in localStorage).
+ * copy of the demo data and logs in once (through the API; the Analytics test logs in through the form);
+ * its tests open pages signed in with that session (the console keeps it in localStorage).
  */
 let demo: DemoInstance;
-let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+let signedIn: ReturnType<typeof signedInState>;
 test.describe.configure({ mode: 'parallel' });
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   demo = await startSeededDemo({ users: 300 });
-  const context = await browser.newContext();
-  await logInAsDemo(await context.newPage(), demo);
-  signedIn = await context.storageState();
-  await context.close();
+  signedIn = signedInState(demo.url, await logInByApi(demo.url, DEMO_LOGIN));
 });
 test.afterAll(async () => {
   await demo?.dispose();
@@ -82,8 +80,20 @@ const hiddenOnPhone = (page: Page) =>
     return found;
   });
 
+/**
+ * The screen has loaded as a person sees it: nothing on it says it is still loading (charts, tiles and
+ * refreshing tables carry aria-busy; lists and screens that wait say "Loading…"). Each test first waits for
+ * its screen's own element (a heading, a row); this waits for the rest of what the screen shows.
+ */
+async function expectLoaded(page: Page, name: string): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]'), `${name}: something still busy`).toHaveCount(0);
+  await expect(page.locator('main').getByText(/^Loading\b/), `${name}: something still loading`).toHaveCount(
+    0,
+  );
+}
+
 async function expectFits(page: Page, width: number, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await expectLoaded(page, name);
   expect(await overflow(page), `${name} is wider than a ${width} px screen`).toBeLessThanOrEqual(0);
   if (width === 390) expect(await hiddenOnPhone(page), `${name} hides values on a phone`).toEqual([]);
   await snap(page, `layout-${width}-${name}`);
@@ -93,10 +103,13 @@ for (const width of [390, 1280]) {
   test(`${width} px: log in, sign up and verify`, async ({ page }) => {
     await page.setViewportSize(viewport(width));
     await page.goto(`${demo.url}/`);
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await expectFits(page, width, 'login');
     await page.goto(`${demo.url}/?signup`);
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
     await expectFits(page, width, 'signup');
     await page.goto(`${demo.url}/verify?email=someone%40example.com`);
+    await expect(page.getByRole('heading', { name: 'You must verify your email' })).toBeVisible();
     await expectFits(page, width, 'verify');
   });
 

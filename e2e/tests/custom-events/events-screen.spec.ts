@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
+import { type DemoInstance, signInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 
 /**
@@ -71,7 +71,7 @@ test('custom events and identify show on the Events screen', async ({ page }) =>
   for (let start = 0; start < events.length; start += 50) await send(events.slice(start, start + 50));
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   // Acknowledged events reach the store within the loader's few seconds: reload until they are there.
   const table = page.getByTestId('custom-events');
   await expect(async () => {

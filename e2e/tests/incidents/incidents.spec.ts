@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
+import { type DemoInstance, signInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 
 let demo: DemoInstance;
@@ -19,7 +19,7 @@ const summaryValue = async (page: Page, label: string) =>
   numberIn(await page.getByText(label, { exact: true }).locator('xpath=..').textContent());
 
 async function openList(page: Page, query = ''): Promise<void> {
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/errorlogs${query}`);
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');

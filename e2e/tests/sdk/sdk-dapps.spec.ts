@@ -48,8 +48,12 @@ test.beforeAll(async () => {
   // Blocks keep coming, as on a live chain. With automine alone, ethers' `tx.wait()` can wait forever: when
   // its receipt read lands just before the block is mined and its block poller's first reading just after,
   // it waits for a next block that no one mines (seen once in CI, on "ethers: SDK loaded after the dapp").
-  chain = await startChain({ blockTime: 1 });
-  polyflow = await startPolyflow();
+  // The chain and the server start side by side; afterAll stops whichever started.
+  const [chainStart, polyflowStart] = await Promise.allSettled([
+    startChain({ blockTime: 1 }).then((value) => (chain = value)),
+    startPolyflow().then((value) => (polyflow = value)),
+  ]);
+  for (const result of [chainStart, polyflowStart]) if (result.status === 'rejected') throw result.reason;
   accounts = ((await rpcCall(chain.rpcUrl, 'eth_accounts')) as Hex[]).slice(0, 2);
   const contractAddress = (await deployDemoStore(chain.rpcUrl, accounts[0] as Hex)) as Hex;
   dapps = await startDappServer(

@@ -26,9 +26,12 @@ let localhostOnly: OwnedProject;
 let legacy: OwnedProject;
 
 test.beforeAll(async () => {
-  // One after the other: if the second fails, afterAll still stops the first.
-  chain = await startChain();
-  polyflow = await startPolyflow();
+  // Side by side; afterAll stops whichever started, whether or not the other did.
+  const [chainStart, polyflowStart] = await Promise.allSettled([
+    startChain().then((value) => (chain = value)),
+    startPolyflow().then((value) => (polyflow = value)),
+  ]);
+  for (const result of [chainStart, polyflowStart]) if (result.status === 'rejected') throw result.reason;
   [localhostOnly, legacy] = await Promise.all([
     createProject(polyflow, ['localhost']),
     createProject(polyflow, ['localhost']),

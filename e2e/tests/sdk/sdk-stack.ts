@@ -25,20 +25,24 @@ export async function stopSdkStack({ chain, polyflow, demo }: Partial<SdkStack>)
 }
 
 /**
- * Starts the parts one after the other, so a failed start stops the ones already running. The project
- * has an API key and the given whitelisted domains; the dapp loads the SDK from the server with it.
+ * Starts the chain and the server side by side (each waits on its own process), then the project and the
+ * dapp; a failed start stops the parts already running. The project has an API key and the given
+ * whitelisted domains; the dapp loads the SDK from the server with it.
  */
 export async function startSdkStack(domains: string[] = ['localhost']): Promise<SdkStack> {
   const started: Partial<SdkStack> = {};
   try {
-    started.chain = await startChain();
-    started.polyflow = await startPolyflow();
-    started.project = await createProject(started.polyflow, domains);
+    const [chain, polyflow] = await Promise.allSettled([
+      startChain().then((value) => (started.chain = value)),
+      startPolyflow().then((value) => (started.polyflow = value)),
+    ]);
+    for (const result of [chain, polyflow]) if (result.status === 'rejected') throw result.reason;
+    started.project = await createProject(started.polyflow as PolyflowInstance, domains);
     started.demo = await startDemoDapp({
-      polyflowUrl: started.polyflow.url,
+      polyflowUrl: (started.polyflow as PolyflowInstance).url,
       apiKey: started.project.apiKey,
       port: 0,
-      rpcUrl: started.chain.rpcUrl,
+      rpcUrl: (started.chain as TestChain).rpcUrl,
     });
     return started as SdkStack;
   } catch (error) {

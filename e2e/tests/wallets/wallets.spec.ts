@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
+import { type DemoInstance, signInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 
 /**
@@ -29,7 +29,7 @@ async function fitsPhone(page: Page, name: string) {
 test('a failed transaction in the history leads to its wallet, its incident and back', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/analytics?tab=history&period=90d`);
   const rows = page.getByRole('row').filter({ hasText: 'Not sent' });
   await expect(rows.first()).toBeVisible();
@@ -120,7 +120,7 @@ test('a wallet with 12 sessions shows the newest 10, then the older ones on dema
   await send(events);
 
   await page.setViewportSize(DESKTOP);
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   const summary = page.getByText(/^The latest \d+ of 12 sessions/);
   // Acknowledged events reach the store within the loader's few seconds: reload until they are there.
   await expect(async () => {
@@ -138,7 +138,7 @@ test('a wallet with 12 sessions shows the newest 10, then the older ones on dema
 
 test('the Wallets list searches, filters by stage and links to each wallet', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/wallets?period=90d`);
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(rows.first()).toBeVisible();
@@ -164,7 +164,7 @@ test('Analytics shows lifecycle counts, the cohort heatmap and the failed-transa
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/analytics?period=90d`);
   const counts = page.getByTestId('lifecycle-counts');
   await expect(counts).toBeVisible();
@@ -194,7 +194,7 @@ test('a lifecycle count on a filtered Analytics screen opens as many wallets, un
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
-  await logInAsDemo(page, demo);
+  await signInAsDemo(page, demo);
   await page.goto(`${demo.url}/console/${demo.projectId}/analytics?period=90d`);
   const countries = page
     .locator('section')
