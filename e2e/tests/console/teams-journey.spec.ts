@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedAccount, PolyflowApi, type Project, uniqueEmail } from '../../support/api.ts';
+import {
+  createVerifiedAccount,
+  PolyflowApi,
+  type Project,
+  signInAs,
+  uniqueEmail,
+} from '../../support/api.ts';
 import { tokenFromLink, waitForMail } from '../../support/mail.ts';
 import { snap } from '../../support/screenshots.ts';
 
@@ -11,14 +17,6 @@ const SCREENS_DIR = process.env.TEAMS_SCREENS_DIR;
 async function shoot(page: Page, name: string): Promise<void> {
   await snap(page, `teams-${name}`);
   if (SCREENS_DIR) await page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage: true });
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/console\//);
 }
 
 test('an owner invites a colleague without an account, promotes them, sees their change in the audit log, and removes them', async ({
@@ -34,7 +32,8 @@ test('an owner invites a colleague without an account, promotes them, sees their
 
   const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const ownerPage = await ownerContext.newPage();
-  await logIn(ownerPage, owner.email, owner.password);
+  // The owner is signed in without the form (the colleague logs in through it below).
+  await signInAs(ownerPage, owner);
   await ownerPage.goto(`/console/${project.id}/members`);
   await expect(ownerPage.getByRole('heading', { name: 'Members' })).toBeVisible();
 
