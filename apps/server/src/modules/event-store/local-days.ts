@@ -93,3 +93,39 @@ export function quarterConditions(
       : 'false',
   };
 }
+
+/** What `quarterPairs` needs spelled per engine: a timestamp column's epoch milliseconds, the project parameter. */
+export interface QuarterSql {
+  epochMs: (column: string) => string;
+  project: string;
+}
+
+/** A period's conditions on the quarter-hour rows and on the events of its ends (`quarterConditions`). */
+export type PeriodConditions = { quarters: string; events: string };
+
+/**
+ * The (local day, value) pairs of both periods' whole quarter-hours, from a table kept per (project, UTC
+ * quarter-hour, value) (ADR 087, 095; a duplicate row changes no distinct count), and of the events of
+ * their ends, with the period each lies in. `day(ms)`: the local day of a time in ms. One query text for
+ * both engines; `sql` gives each engine's spelling.
+ */
+export function quarterPairs(
+  sql: QuarterSql,
+  table: { name: string; value: string },
+  event: { value: string; where: string },
+  periods: { current: PeriodConditions; previous?: PeriodConditions },
+  day: (ms: string) => string,
+): string {
+  const { current, previous = { quarters: 'false', events: 'false' } } = periods;
+  const fromTable = `SELECT ${day(sql.epochMs('quarter'))} AS day, ${table.value} AS value,
+                            ${current.quarters} AS in_current, ${previous.quarters} AS in_previous
+                       FROM ${table.name}
+                      WHERE project_id = ${sql.project} AND (${current.quarters} OR ${previous.quarters})`;
+  if (current.events === 'false' && previous.events === 'false') return fromTable;
+  return `${fromTable}
+          UNION ALL
+          SELECT ${day(sql.epochMs('ts'))} AS day, ${event.value} AS value,
+                 ${current.events} AS in_current, ${previous.events} AS in_previous
+            FROM events
+           WHERE project_id = ${sql.project} AND ${event.where}(${current.events} OR ${previous.events})`;
+}

@@ -6,7 +6,13 @@ import { dayParts } from '../../clickhouse/day-parts.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { idHash } from '../../clickhouse/user-quarters.ts';
-import { localDaySql, quarterConditions, runsOnQuarters } from '../../local-days.ts';
+import {
+  localDaySql,
+  type QuarterSql,
+  quarterConditions,
+  quarterPairs,
+  runsOnQuarters,
+} from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 type DayValues = { value: string; where: string };
@@ -96,30 +102,11 @@ function periodParts(name: string, range: TimeRange, params: Params) {
   });
 }
 
-/**
- * The (local day, value) pairs of both periods' whole quarter-hours, from a table kept per (project, UTC
- * quarter-hour, value) (ADR 087, 095; no FINAL: a duplicate changes no distinct count), and of the events
- * of their ends, with the period each lies in. `day(ms)`: the local day of a time in ms.
- */
-function quarterPairs(
-  table: { name: string; value: string },
-  event: { value: string; where: string },
-  periods: { current: ReturnType<typeof periodParts>; previous?: ReturnType<typeof periodParts> },
-  day: (ms: string) => string,
-) {
-  const { current, previous = { quarters: 'false', events: 'false' } } = periods;
-  const fromTable = `SELECT ${day('toUnixTimestamp64Milli(quarter)')} AS day, ${table.value} AS value,
-                            ${current.quarters} AS in_current, ${previous.quarters} AS in_previous
-                       FROM ${table.name}
-                      WHERE project_id = {project:String} AND (${current.quarters} OR ${previous.quarters})`;
-  if (current.events === 'false' && previous.events === 'false') return fromTable;
-  return `${fromTable}
-          UNION ALL
-          SELECT ${day('toUnixTimestamp64Milli(ts)')} AS day, ${event.value} AS value,
-                 ${current.events} AS in_current, ${previous.events} AS in_previous
-            FROM events
-           WHERE project_id = {project:String} AND ${event.where}(${current.events} OR ${previous.events})`;
-}
+/** This engine's spelling for `quarterPairs`. */
+const QUARTER_SQL: QuarterSql = {
+  epochMs: (column: string) => `toUnixTimestamp64Milli(${column})`,
+  project: '{project:String}',
+};
 
 /**
  * Value-days of the local days of a zone other than UTC: each (local day, value) pair counted once per
@@ -139,12 +126,14 @@ function zonedDays(current: TimeRange, previous: TimeRange, zone: string) {
     previous: periodParts('previous', previous, params),
   };
   const wallets = quarterPairs(
+    QUARTER_SQL,
     { name: 'wallet_quarters', value: 'wallet_hash' },
     { value: idHash('assumeNotNull(wallet_address)'), where: 'wallet_address IS NOT NULL AND ' },
     periods,
     day,
   );
   const users = quarterPairs(
+    QUARTER_SQL,
     { name: 'user_quarters', value: 'user_hash' },
     { value: idHash('user_id'), where: '' },
     { current: periods.current },

@@ -5,7 +5,13 @@ import { inTransaction } from '../../duckdb/derived-tables.ts';
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, IN_RANGE, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { idHash } from '../../duckdb/user-quarters.ts';
-import { localDaySql, quarterConditions, runsOnQuarters } from '../../local-days.ts';
+import {
+  localDaySql,
+  type QuarterSql,
+  quarterConditions,
+  quarterPairs,
+  runsOnQuarters,
+} from '../../local-days.ts';
 import { type ActiveDays, activeDaysOf, bothPeriods, DaysRow } from './question.ts';
 
 const at = (name: string) => `make_timestamp($${name}::BIGINT * 1000)`;
@@ -100,29 +106,8 @@ function periodParts(name: string, range: TimeRange, params: Params) {
   });
 }
 
-/**
- * The (local day, value) pairs of both periods' whole quarter-hours, from a table kept per (project, UTC
- * quarter-hour, value) (ADR 087, 095), and of the events of their ends, with the period each lies in.
- * `day(ms)`: the local day of a time in ms.
- */
-function quarterPairs(
-  table: { name: string; value: string },
-  event: { value: string; where: string },
-  periods: { current: ReturnType<typeof periodParts>; previous?: ReturnType<typeof periodParts> },
-  day: (ms: string) => string,
-) {
-  const { current, previous = { quarters: 'false', events: 'false' } } = periods;
-  const fromTable = `SELECT ${day('epoch_ms(quarter)')} AS day, ${table.value} AS value,
-                            ${current.quarters} AS in_current, ${previous.quarters} AS in_previous
-                       FROM ${table.name}
-                      WHERE project_id = $project AND (${current.quarters} OR ${previous.quarters})`;
-  if (current.events === 'false' && previous.events === 'false') return fromTable;
-  return `${fromTable}
-          UNION ALL
-          SELECT ${day('epoch_ms(ts)')}, ${event.value}, ${current.events}, ${previous.events}
-            FROM events
-           WHERE project_id = $project AND ${event.where}(${current.events} OR ${previous.events})`;
-}
+/** This engine's spelling for `quarterPairs`. */
+const QUARTER_SQL: QuarterSql = { epochMs: (column: string) => `epoch_ms(${column})`, project: '$project' };
 
 /**
  * Value-days of the local days of a zone other than UTC: each (local day, value) pair counted once per
@@ -148,12 +133,14 @@ async function zonedDays(
     previous: periodParts('previous', previous, params),
   };
   const wallets = quarterPairs(
+    QUARTER_SQL,
     { name: 'wallet_quarters', value: 'wallet_hash' },
     { value: idHash('wallet_address'), where: 'wallet_address IS NOT NULL AND ' },
     periods,
     day,
   );
   const users = quarterPairs(
+    QUARTER_SQL,
     { name: 'user_quarters', value: 'user_hash' },
     { value: idHash('user_id'), where: '' },
     { current: periods.current },
