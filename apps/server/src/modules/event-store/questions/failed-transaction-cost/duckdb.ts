@@ -96,7 +96,7 @@ export async function failedTransactionCost(
   timeZone?: string,
 ): Promise<FailedTransactionCost> {
   const params = rangeParams(projectId, range);
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   // Days of the project's zone: the local day's number, made a date below (docs/wallets.md).
   const local = localDateColumn(range, timeZone, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`);
   // One pass over the receipts: per day, chain, contract, function and kind; the chains' sums from them.
