@@ -213,16 +213,3 @@ export const FILTERED_WALLETS_CTE = `filtered_wallets AS (
        SELECT DISTINCT wallet_address AS wallet FROM events
         WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_key ${IN_FILTERED}
      )`;
-
-/**
- * `filtered_transactions` (after `filtered_sessions`): the transactions whose request (first stage, from
- * one stage window before `from` up to `to`) was logged in a passing session, for the failed-transaction
- * cost's receipts and refusals logged in [from, to).
- */
-export const FILTERED_TRANSACTIONS_CTE = `filtered_transactions AS (
-       SELECT tx_id FROM events
-        WHERE project_id = $project AND type = 'tx' AND tx_id IS NOT NULL
-          AND ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000) AND ts < ${TO}
-        GROUP BY tx_id
-       HAVING arg_min(session_key, (ts, id)) ${IN_FILTERED}
-     )`;
