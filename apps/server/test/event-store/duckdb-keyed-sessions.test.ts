@@ -164,4 +164,39 @@ describe('keyed_sessions and the filtered sessions (ADR 109)', () => {
     // Not a vacuous comparison: sessions pass, and some ranges cut sessions whose values differ inside.
     expect(passing).toBeGreaterThan(30);
   });
+
+  it("keep a filtered transaction by its request's session, one longer than the stage window too, in the failed-transaction cost", async () => {
+    const project = 'p-keyed-cost';
+    const at = eventBuilder(project);
+    const from = DAY0 + 20 * DAY_MS;
+    const range = { fromMs: from, toMs: from + 10 * DAY_MS };
+    const stage = (txId: string, session: string, ts: number, txStage: string, gas: bigint | null) =>
+      at('tx', ts, {
+        session_id: session,
+        country: session === 'us' ? 'US' : 'DE',
+        tx_id: txId,
+        tx_stage: txStage,
+        chain_id: 1,
+        tx_to: '0xc',
+        selector: '0x12345678',
+        gas_used: gas,
+        effective_gas_price: gas === null ? null : 1n,
+      });
+    await storeRows(store, [
+      // Requested in the US session, reverted three days later (longer than the stage window).
+      stage('long', 'us', from + HOUR_MS, 'requested', null),
+      stage('long', 'later', from + 3 * DAY_MS, 'reverted', 1000n),
+      // Short ones: confirmed in the US session, reverted in the German one.
+      stage('short', 'us', from + 2 * HOUR_MS, 'requested', null),
+      stage('short', 'us', from + 2 * HOUR_MS + 5000, 'confirmed', 30n),
+      stage('de', 'de', from + 2 * HOUR_MS, 'requested', null),
+      stage('de', 'de', from + 2 * HOUR_MS + 5000, 'reverted', 400n),
+    ]);
+    const cost = await store.failedTransactionCost(project, range, { countries: ['US'] });
+    expect(cost.chains).toEqual([
+      { chainId: 1, gasPaidWei: '1030', gasBurnedWei: '1000', reverted: 1, failedBeforeSubmission: 0 },
+    ]);
+    const all = await store.failedTransactionCost(project, range);
+    expect(all.chains).toMatchObject([{ chainId: 1, gasPaidWei: '1430', gasBurnedWei: '1400', reverted: 2 }]);
+  });
 });
