@@ -1,7 +1,7 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { FROM, IDENTITIES_CTE, rangeParams } from '../../clickhouse/sql.ts';
+import { FROM, IDENTITY_KEYS_CTE, rangeParams } from '../../clickhouse/sql.ts';
 import {
   type CustomFunnelDefinition,
   type CustomFunnelRow,
@@ -16,6 +16,17 @@ import {
  * codes it, still within Int64.
  */
 const NONE = 'toInt64(4000000000000000000)';
+
+/**
+ * An event's place in the order "by time, then event id" as one text: its time as 8 big-endian bytes (the
+ * sign bit flipped, so that the bytes sort as the Int64 does; never a zero first byte, which
+ * `reinterpretAsString` would drop) followed by its id, so that comparing the texts byte by byte compares
+ * (time, id). The split's first start is the `argMin` of the landing value by it: a numeric-like key
+ * compared with memcmp, where a `min` over a (time, id, value) tuple compared each row field by field
+ * (ADR 112).
+ */
+const START_KEY =
+  'concat(reverse(reinterpretAsString(bitXor(toUInt64(t), toUInt64(9223372036854775808)))), id)';
 
 /**
  * Step k (k >= 3) of each attempt: the first time of the sorted array a<k> strictly after the attempt's
@@ -100,11 +111,7 @@ export function customFunnel(
     .join(' + ')}`;
   const reached = steps.map((k) => `countIf(level >= ${k}) AS r${k}`).join(', ');
   const sql = `
-    WITH ${IDENTITIES_CTE},
-    identity_keys AS (
-      SELECT cityHash64(user_id) AS user_key, cityHash64(concat(char(1), app_id)) AS app_key
-        FROM identities WHERE app_id != ''
-    ),
+    WITH ${IDENTITY_KEYS_CTE},
     matched AS (
       SELECT e.user_key AS user_key, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
@@ -117,7 +124,8 @@ export function customFunnel(
       SELECT user_key, ${sdkTimes}${
         split
           ? `,
-             minIf((t, id, coalesce(value, '')), ${isStart}) AS first_start`
+             minIf(${START_KEY}, ${isStart}) AS first_key,
+             argMinIf(coalesce(value, ''), ${START_KEY}, ${isStart}) AS start_value`
           : ''
       }
         FROM matched
@@ -125,7 +133,7 @@ export function customFunnel(
     ),
     per_user AS (
       SELECT if(k.app_key = 0, e.user_key, k.app_key) AS who, ${times},
-             ${split ? 'minIf(e.first_start, length(e.a1) > 0).3' : "''"} AS first_value
+             ${split ? 'argMinIf(e.start_value, e.first_key, length(e.a1) > 0)' : "''"} AS first_value
         FROM per_sdk_user AS e LEFT JOIN identity_keys AS k ON k.user_key = e.user_key
        GROUP BY who
       HAVING length(a1) > 0
