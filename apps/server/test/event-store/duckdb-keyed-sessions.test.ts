@@ -139,6 +139,36 @@ describe('keyed_sessions and the filtered sessions (ADR 109)', () => {
     expect([...landings].sort()).toEqual(expect.arrayContaining(['', 'google.com', 'twitter.com']));
   });
 
+  it('are the same rows in the same order when rebuilt in chunks of the session keys (ADR 113)', async () => {
+    const read = async () =>
+      (await connection.runAndReadAll('SELECT * FROM keyed_sessions ORDER BY ALL')).getRowObjectsJS();
+    const loaded = await read();
+    const events = Number((await connection.runAndReadAll('SELECT count(*) FROM events')).getRows()[0]?.[0]);
+    const { rebuilt, stored, staging } = await inTransaction(connection, async () => {
+      // About ten chunks: the rows of every chunk must reach the table.
+      await rebuildDerivedTables(connection, ['keyed_sessions'], { chunkEvents: Math.ceil(events / 10) });
+      const inStorageOrder = await connection.runAndReadAll(
+        'SELECT project_id, epoch_us(last_ts) FROM keyed_sessions',
+      );
+      const tables = await connection.runAndReadAll(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'keyed_sessions_chunks'",
+      );
+      return {
+        rebuilt: await read(),
+        stored: inStorageOrder.getRows().map(([project, last]) => [String(project), Number(last)]),
+        staging: Number(tables.getRows()[0]?.[0]),
+      };
+    });
+    expect(loaded).toHaveLength(50);
+    expect(rebuilt).toEqual(loaded);
+    // Written clustered by (project, last time), as the one-statement rebuild did; no staging left.
+    const sorted = [...stored].sort(([p1, t1], [p2, t2]) =>
+      p1 === p2 ? Number(t1) - Number(t2) : String(p1) < String(p2) ? -1 : 1,
+    );
+    expect(stored).toEqual(sorted);
+    expect(staging).toBe(0);
+  });
+
   it('pass the sessions the definition passes, over ranges that cut sessions at either edge', async () => {
     let compared = 0;
     let passing = 0;

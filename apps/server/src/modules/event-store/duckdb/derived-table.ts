@@ -13,4 +13,11 @@ export type DerivedTable = {
   onConflict: readonly string[];
   /** Inserts the rows of new keys first (ON CONFLICT DO NOTHING reads no stored row), then merges. */
   newRowsFirst?: boolean;
+  /**
+   * Rebuilt from `events` in chunks of this key (an expression over an events row, an unsigned integer
+   * that all of one row's events share), each chunk's rows aggregated into a staging table, then written
+   * sorted in one statement: for list aggregates, which DuckDB holds in memory and does not spill
+   * (docs/decisions/113-chunked-rebuild.md).
+   */
+  rebuildChunkKey?: string;
 };

@@ -127,6 +127,43 @@ export async function createDerivedTables(connection: DuckDBConnection): Promise
   for (const ddl of CREATE_DERIVED_TABLES) await connection.run(ddl);
 }
 
+export type RebuildOptions = {
+  /** Events per chunk of a table rebuilt in chunks (default REBUILD_CHUNK_EVENTS; tests use tiny ones). */
+  chunkEvents?: number;
+};
+
+/**
+ * Events per chunk of a table rebuilt in chunks (`rebuildChunkKey`): `keyed_sessions` held about 1 KB of
+ * lists per event while it aggregated (ADR 113).
+ */
+export const REBUILD_CHUNK_EVENTS = 500_000;
+
+/**
+ * Fills `table` (created empty) from `events` one chunk of its key space at a time (`key % chunks`), each
+ * chunk's rows appended to a staging table, then copies them sorted in one statement (a plain sort, which
+ * DuckDB spills) and drops the staging table: the same rows in the same order as one statement, with
+ * only one chunk's groups in memory. In the caller's transaction, like the rest of the rebuild.
+ */
+async function rebuildInChunks(
+  connection: DuckDBConnection,
+  table: DerivedTable,
+  key: string,
+  chunkEvents: number,
+): Promise<void> {
+  const count = await connection.runAndReadAll('SELECT count(*) FROM events');
+  const events = Number(count.getRows()[0]?.[0] ?? 0);
+  const chunks = Math.max(1, Math.ceil(events / chunkEvents));
+  const staging = `${table.name}_chunks`;
+  await connection.run(`DROP TABLE IF EXISTS ${staging}`);
+  await connection.run(`CREATE TABLE ${staging} AS SELECT * FROM ${table.name} LIMIT 0`);
+  for (let chunk = 0; chunk < chunks; chunk += 1) {
+    const source = `(SELECT * FROM events WHERE ${key} % ${chunks} = ${chunk})`;
+    await connection.run(`INSERT INTO ${staging} ${table.rows.replaceAll('{source}', source)}`);
+  }
+  await connection.run(`INSERT INTO ${table.name} SELECT * FROM ${staging} ORDER BY ${table.order}`);
+  await connection.run(`DROP TABLE ${staging}`);
+}
+
 /**
  * Empties the derived tables (all, or those named) and fills them again from `events`, in the caller's
  * transaction: how a file written before they existed (or before their definition changed) gets them,
@@ -135,12 +172,22 @@ export async function createDerivedTables(connection: DuckDBConnection): Promise
 export async function rebuildDerivedTables(
   connection: DuckDBConnection,
   names: readonly string[] = DERIVED_TABLE_NAMES,
+  options: RebuildOptions = {},
 ): Promise<void> {
   for (const table of DERIVED_TABLES.filter(({ name }) => names.includes(name))) {
     // Dropped and created again rather than emptied: an older version may have other columns, and
     // deleting millions of indexed rows is slower than writing them. Filled already clustered.
     await connection.run(`DROP TABLE IF EXISTS ${table.name}`);
     await connection.run(ddlOf(table.name));
+    if (table.rebuildChunkKey) {
+      await rebuildInChunks(
+        connection,
+        table,
+        table.rebuildChunkKey,
+        options.chunkEvents ?? REBUILD_CHUNK_EVENTS,
+      );
+      continue;
+    }
     await connection.run(
       `INSERT INTO ${table.name} SELECT * FROM (${table.rows.replaceAll('{source}', 'events')}) ORDER BY ${table.order}`,
     );
