@@ -144,6 +144,9 @@ describe('keyed_sessions and the filtered sessions (ADR 109)', () => {
       (await connection.runAndReadAll('SELECT * FROM keyed_sessions ORDER BY ALL')).getRowObjectsJS();
     const loaded = await read();
     const events = Number((await connection.runAndReadAll('SELECT count(*) FROM events')).getRows()[0]?.[0]);
+    const limit = async () =>
+      String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0]?.[0]);
+    const limitBefore = await limit();
     const { rebuilt, stored, staging } = await inTransaction(connection, async () => {
       // About ten chunks: the rows of every chunk must reach the table.
       await rebuildDerivedTables(connection, ['keyed_sessions'], { chunkEvents: Math.ceil(events / 10) });
@@ -167,6 +170,11 @@ describe('keyed_sessions and the filtered sessions (ADR 109)', () => {
     );
     expect(stored).toEqual(sorted);
     expect(staging).toBe(0);
+    // The sort's bounded limit (REBUILD_SORT_MEMORY_MB) is the caller's again afterwards (as DuckDB
+    // shows it: '18.8 GiB' set again may read '18.7 GiB').
+    const [amount, unit] = (await limit()).split(' ');
+    expect(unit).toBe(limitBefore.split(' ')[1]);
+    expect(Number(amount)).toBeCloseTo(Number(limitBefore.split(' ')[0]), 0);
   });
 
   it('pass the sessions the definition passes, over ranges that cut sessions at either edge', async () => {
