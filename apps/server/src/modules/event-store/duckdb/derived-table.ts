@@ -14,8 +14,8 @@ export type DerivedTable = {
   /** Inserts the rows of new keys first (ON CONFLICT DO NOTHING reads no stored row), then merges. */
   newRowsFirst?: boolean;
   /**
-   * Rebuilt from `events` in chunks of this key (an expression over an events row, an unsigned integer
-   * that all of one row's events share), each chunk's rows aggregated into a staging table, then written
+   * Rebuilt from `events` in ranges of this key (an events column, UBIGINT, that all the events of one
+   * of the table's rows share), each range's rows aggregated into a staging table, then written
    * sorted in one statement: for list aggregates, which DuckDB holds in memory and does not spill
    * (docs/decisions/113-chunked-rebuild.md).
    */

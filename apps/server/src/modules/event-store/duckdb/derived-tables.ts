@@ -145,7 +145,7 @@ export const REBUILD_CHUNK_EVENTS = 500_000;
 export const REBUILD_SORT_MEMORY_MB = 1024;
 
 /**
- * Fills `table` (created empty) from `events` one chunk of its key space at a time (`key % chunks`), each
+ * Fills `table` (created empty) from `events` one range of its key space at a time, each
  * chunk's rows appended to a staging table, then copies them sorted in one statement (a plain sort, which
  * DuckDB spills) and drops the staging table: the same rows in the same order as one statement, with
  * only one chunk's groups in memory. In the caller's transaction, like the rest of the rebuild.
@@ -162,8 +162,11 @@ async function rebuildInChunks(
   const staging = `${table.name}_chunks`;
   await connection.run(`DROP TABLE IF EXISTS ${staging}`);
   await connection.run(`CREATE TABLE ${staging} AS SELECT * FROM ${table.name} LIMIT 0`);
+  // Ranges of the key, a filter DuckDB applies in the scan: the other columns are read for its rows only.
+  const bound = (chunk: number) => ((1n << 64n) * BigInt(chunk)) / BigInt(chunks);
   for (let chunk = 0; chunk < chunks; chunk += 1) {
-    const source = `(SELECT * FROM events WHERE ${key} % ${chunks} = ${chunk})`;
+    const upper = chunk === chunks - 1 ? '' : ` AND ${key} < ${bound(chunk + 1)}::UBIGINT`;
+    const source = `(SELECT * FROM events WHERE ${key} >= ${bound(chunk)}::UBIGINT${upper})`;
     await connection.run(`INSERT INTO ${staging} ${table.rows.replaceAll('{source}', source)}`);
   }
   // Under a bounded memory limit, whatever the caller lifted it to: DuckDB then spills the sort. Put

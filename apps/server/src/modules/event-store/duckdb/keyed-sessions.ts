@@ -68,6 +68,7 @@ export const KEYED_SESSIONS: DerivedTable = {
   // Most sessions begin in the load that brings their first events: inserted without reading stored rows.
   newRowsFirst: true,
   // One statement over 11 M events held about 10 GB of lists at its peak (ADR 113).
-  // The stored key (hashing every event's id once per chunk doubled the rebuild's CPU), computed if absent.
-  rebuildChunkKey: `coalesce(session_key, ${keyOf('session_id')})`,
+  // The stored key, which every row has (loads and the upgrade that added it fill it, ADR 093): its
+  // ranges filter in the scan, where hashing each chunk's ids read all columns of all events each time.
+  rebuildChunkKey: 'session_key',
 };
