@@ -19,6 +19,7 @@ import { SESSION_EVENT_COLUMNS, sessionEventsStatements } from './session-events
 import { SESSION_VALUES_STATEMENTS } from './session-values.ts';
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
+import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
@@ -282,6 +283,9 @@ const MIGRATIONS: readonly Migration[] = [
     statements: [...WALLET_LIST_DAYS_STATEMENTS, ...WALLET_LIST_TRANSACTIONS_STATEMENTS],
     run: mergeWalletListTables,
   },
+  // Each user's page paths per UTC day, fed by a view on `events`, filled from what is stored and merged
+  // into one part: the path goals' conversions (ADR 112).
+  { version: 27, statements: USER_DAY_PATHS_STATEMENTS, run: mergeUserDayPaths },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -292,7 +296,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
  * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days` and `wallet_list_transactions`
- * ignore), so two nodes starting together at worst apply the same
+ * ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).
  */
