@@ -17,7 +17,11 @@ import {
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
 import { SESSION_EVENT_COLUMNS, sessionEventsStatements } from './session-events.ts';
 import { SESSION_VALUES_STATEMENTS } from './session-values.ts';
-import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
+import {
+  TRANSACTION_DAY_KEYS_STATEMENTS,
+  TRANSACTION_DAYS_STATEMENTS,
+  TRANSACTION_REQUEST_KEYS_STATEMENTS,
+} from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
@@ -177,6 +181,11 @@ async function mergeSessionValues(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE session_values FINAL');
 }
 
+/** Version 26's copy, merged into one part as version 24's (ADR 111). */
+async function mergeTransactionDays(clickhouse: ClickHouse): Promise<void> {
+  await clickhouse.command('OPTIMIZE TABLE transaction_days FINAL');
+}
+
 async function hasUnfinishedMutations(clickhouse: ClickHouse, table: string): Promise<boolean> {
   const [row] = await clickhouse.rows(
     `SELECT count() AS n FROM system.mutations
@@ -267,6 +276,9 @@ const MIGRATIONS: readonly Migration[] = [
   { version: 23, statements: [], run: mergeEveryTable },
   // The sessions of each filter value per day, from `session_days`: the Analytics filters (ADR 101).
   { version: 24, statements: SESSION_VALUES_STATEMENTS, run: mergeSessionValues },
+  // Each transaction-day's request key (its first stage's time and session), `transaction_days` made again
+  // and filled from the stored stages, merged into one part: the filtered transactions (ADR 111).
+  { version: 26, statements: TRANSACTION_REQUEST_KEYS_STATEMENTS, run: mergeTransactionDays },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
