@@ -22,6 +22,7 @@ import {
   userValueSetsOfSessionDays,
 } from './session-days.ts';
 import { dropSessionValues, restoreSessionValues } from './session-values.ts';
+import { alignUserDayPaths } from './user-day-paths.ts';
 import { alignUserDays } from './user-days.ts';
 import { alignUserQuarters } from './user-quarters.ts';
 
@@ -73,7 +74,7 @@ SELECT * FROM events WHERE ${subset.where}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
- * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
+ * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `user_day_paths`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
  * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -93,6 +94,7 @@ export async function deleteDerivedRows(
   ])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
+  await alignUserDayPaths(clickhouse, params, change);
   await alignUserQuarters(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);
   await alignUserValueSets(clickhouse, params, change);

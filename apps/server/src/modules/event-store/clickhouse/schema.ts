@@ -23,6 +23,7 @@ import {
   TRANSACTION_REQUEST_KEYS_STATEMENTS,
 } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
+import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
@@ -181,7 +182,7 @@ async function mergeSessionValues(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE session_values FINAL');
 }
 
-/** Version 26's copy, merged into one part as version 24's (ADR 111). */
+/** Version 28's copy, merged into one part as version 24's (ADR 111). */
 async function mergeTransactionDays(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE transaction_days FINAL');
 }
@@ -276,9 +277,12 @@ const MIGRATIONS: readonly Migration[] = [
   { version: 23, statements: [], run: mergeEveryTable },
   // The sessions of each filter value per day, from `session_days`: the Analytics filters (ADR 101).
   { version: 24, statements: SESSION_VALUES_STATEMENTS, run: mergeSessionValues },
+  // Each user's page paths per UTC day, fed by a view on `events`, filled from what is stored and merged
+  // into one part: the path goals' conversions (ADR 112).
+  { version: 27, statements: USER_DAY_PATHS_STATEMENTS, run: mergeUserDayPaths },
   // Each transaction-day's request key (its first stage's time and session), `transaction_days` made again
   // and filled from the stored stages, merged into one part: the filtered transactions (ADR 111).
-  { version: 26, statements: TRANSACTION_REQUEST_KEYS_STATEMENTS, run: mergeTransactionDays },
+  { version: 28, statements: TRANSACTION_REQUEST_KEYS_STATEMENTS, run: mergeTransactionDays },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -288,7 +292,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
- * `incident_lives`, `user_value_sets` and `wallet_firsts` ignore), so two nodes starting together at worst apply the same
+ * `incident_lives`, `user_value_sets` and `wallet_firsts` ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).
  */

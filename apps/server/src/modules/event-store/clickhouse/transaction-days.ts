@@ -56,7 +56,7 @@ export const TRANSACTION_DAY_AGGREGATES = `${FIRST_AND_SUBMITTED},
 /** 2⁶⁴: a request key is its stage's time in ms times this, plus its session key. */
 const KEY_SPAN = "toInt128('18446744073709551616')";
 /**
- * A stage's request key (version 26, ADR 111): its time (epoch ms) and its session's key (`session_key`,
+ * A stage's request key (version 28, ADR 111): its time (epoch ms) and its session's key (`session_key`,
  * ADR 093) in one Int128, so that the smallest is the transaction's first stage's, the earlier time first
  * (the smaller session key within one millisecond): a plain minimum, as the latest stage key is a plain
  * maximum (a tuple's minimum cost about four times as much to fold).
@@ -66,7 +66,7 @@ const REQUEST_KEY = `toInt128(toUnixTimestamp64Milli(ts)) * ${KEY_SPAN} + toInt1
 export const requestSession = (requestKey: string) =>
   `toUInt64(bitAnd(${requestKey}, toInt128('18446744073709551615')))`;
 
-/** Every column of `transaction_days` (version 26) over a transaction's stages of a day. */
+/** Every column of `transaction_days` (version 28) over a transaction's stages of a day. */
 export const TRANSACTION_DAY_COLUMNS = `${TRANSACTION_DAY_AGGREGATES},
          min(${REQUEST_KEY}) AS request_key`;
 
@@ -112,7 +112,7 @@ export const TRANSACTION_DAY_KEYS_STATEMENTS = [
 ];
 
 /**
- * Version 26 (ADR 111): each transaction-day's request key beside its other folds, so that a filtered
+ * Version 28 (ADR 111): each transaction-day's request key beside its other folds, so that a filtered
  * question finds the transactions requested in a passing session here instead of grouping every stage of
  * its window in `events`. Made again and filled from the stored stages as version 11 was.
  */
