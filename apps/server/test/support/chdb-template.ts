@@ -40,7 +40,12 @@ export async function createStatements(clickhouse: ClickHouse, database: string)
   return tables.map((table) => table.create);
 }
 
-function template(url: string): Promise<void> {
+/**
+ * Creates the template of the engine at `url` (any database path) unless this process already did; global
+ * setup makes each run's server-clickhouse engines' templates beside PostgreSQL's start, so that no test's
+ * hook pays for it. In a worker, an engine whose template exists costs two statements the first time.
+ */
+export function template(url: string): Promise<void> {
   const { serverUrl, username, password } = parseClickHouseUrl(url);
   const server = new URL(serverUrl);
   server.username = username;
