@@ -133,6 +133,10 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         'SELECT DISTINCT project_id, quarter, user_id FROM user_quarters',
       ),
+      userDayPaths: await rowsOf(
+        clickhouse,
+        'SELECT DISTINCT project_id, day, user_key, user_id, path FROM user_day_paths',
+      ),
       sessionEvents: await rowsOf(
         clickhouse,
         `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM session_events FINAL ORDER BY project_id, session_id, ts, id`,
@@ -172,6 +176,11 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
                 user_id
            FROM events FINAL`,
       ),
+      userDayPaths: await rowsOf(
+        clickhouse,
+        `SELECT DISTINCT project_id, toDate(ts, 'UTC') AS day, user_key, user_id, path
+           FROM events FINAL WHERE type = 'page_view'`,
+      ),
       sessionEvents: await rowsOf(
         clickhouse,
         `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM events FINAL ORDER BY project_id, session_id, ts, id`,
@@ -210,6 +219,8 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.walletEvents).toHaveLength(7);
     expect(held.walletQuarters.length).toBeGreaterThan(1);
     expect(held.userQuarters.length).toBeGreaterThanOrEqual(held.userDays.length);
+    // Each (day, user, path) of a page view once; another project's alongside.
+    expect(held.userDayPaths).toHaveLength(5);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -228,12 +239,14 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(afterWallet.customEvents).toHaveLength(3);
     expect(afterWallet.userDays).toHaveLength(5);
     expect(afterWallet.walletEvents).toHaveLength(1);
+    expect(afterWallet.userDayPaths).toHaveLength(4);
 
     // Cut in the morning of the third day: u2's page view that morning goes; u1's afternoon keeps the day.
     expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(8);
     const afterRetention = await expectInLine(store.clickhouse);
     expect(afterRetention.customEvents).toHaveLength(2);
     expect(afterRetention.userDays.filter((row) => row.includes(PROJECT))).toHaveLength(1);
+    expect(afterRetention.userDayPaths.filter((row) => row.includes(PROJECT))).toHaveLength(0);
 
     expect(await store.deleteUserEvents(OTHER, 'o1')).toBe(3);
     expect((await expectInLine(store.clickhouse)).customEvents).toHaveLength(1);
@@ -249,6 +262,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       walletEvents: [],
       walletQuarters: [],
       userQuarters: [],
+      userDayPaths: [],
       sessionEvents: [],
     });
     await store.close();
@@ -273,6 +287,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.errors).toHaveLength(5);
     expect(held.customEvents).toHaveLength(4);
     expect(held.userDays).toHaveLength(6);
+    expect(held.userDayPaths).toHaveLength(5);
     // Loads after the upgrade go through the views.
     await store.loadSegment(
       writeSegment(suite.dir, [event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })]),
@@ -280,6 +295,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     const later = await expectInLine(store.clickhouse);
     expect(later.errors).toHaveLength(6);
     expect(later.userDays).toHaveLength(7);
+    expect(later.userDayPaths).toEqual(held.userDayPaths);
     await store.close();
   });
 });

@@ -752,6 +752,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_members',
       'custom_events',
       'wallet_sessions',
+      'keyed_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -781,6 +782,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_members',
       'custom_events',
       'wallet_sessions',
+      'keyed_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -814,6 +816,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_spans',
       'custom_events',
       'wallet_sessions',
+      'keyed_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
     const keys = await connection.runAndReadAll(
@@ -848,6 +851,7 @@ describe('derived tables (ADR 054)', () => {
       'incident_spans',
       'custom_events',
       'wallet_sessions',
+      'keyed_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
   });
@@ -886,6 +890,7 @@ describe('derived tables (ADR 054)', () => {
       'transaction_summaries',
       'incident_spans',
       'custom_events',
+      'keyed_sessions',
     ]);
     expect(await derivedRows(connection)).toEqual({ ...expected, user_days: [] });
     const tables = await connection.runAndReadAll(

@@ -40,6 +40,10 @@ const identify = (p: string, at: string, user: string, appUserId: string) =>
   row(p, at, user, 'identify', { app_user_id: appUserId });
 
 const D = '2024-03-01T';
+/** A millisecond of the range whose lowest byte is 0xff: the next one carries into the byte above. */
+const CARRY = Date.parse(`${D}10:00:00Z`) - (Date.parse(`${D}10:00:00Z`) % 256) + 255;
+const land = (p: string, ts: number, user: string, source: string) =>
+  row(p, new Date(ts).toISOString(), user, 'custom', { event_name: 'land', utm_source: source });
 function fixture(p: string): EventRow[] {
   return [
     // a1: the three steps in order: 3. Landed from twitter.
@@ -103,6 +107,20 @@ function fixture(p: string): EventRow[] {
     page(p, `${D}10:00:00Z`, 'c3', '/docs/a/b'),
     page(p, `${D}10:01:00Z`, 'c3', '/docs'),
 
+    // The split's first start is the first by time, then event id (ids follow the order written here). f1:
+    // its later start has the smaller id; the two times differ in the lowest byte across a carry (…ff,
+    // …00), so a key that compared the time's bytes little end first would pick the later: "earlier".
+    // f2: two starts in one millisecond, the smaller id first: "tie-first". f3a and f3b, one app user:
+    // f3b's start ties with f3a's and has the smaller id: "tie-b".
+    land(p, CARRY + 1, 'f1', 'later'),
+    land(p, CARRY, 'f1', 'earlier'),
+    land(p, CARRY, 'f2', 'tie-first'),
+    land(p, CARRY, 'f2', 'tie-second'),
+    land(p, CARRY, 'f3b', 'tie-b'),
+    land(p, CARRY, 'f3a', 'tie-a'),
+    identify(p, `${D}09:00:00Z`, 'f3a', 'acct-f3'),
+    identify(p, `${D}09:00:00Z`, 'f3b', 'acct-f3'),
+
     // Eight steps e1 … e8 over 30 days. d1: all of them: 8. d2: skips e6: 5. d3: e8 one second past
     // the 30 days: 7.
     ...['d1', 'd2', 'd3'].flatMap((user) =>
@@ -140,6 +158,14 @@ const FUNNELS: Record<string, CreateFunnel> = {
     steps: [
       { kind: 'page', path: '/docs/**' },
       { kind: 'page', path: '/docs/**' },
+    ],
+  },
+  first: {
+    name: 'Landed twice',
+    windowHours: 1,
+    steps: [
+      { kind: 'event', name: 'land' },
+      { kind: 'event', name: 'land-2' },
     ],
   },
   eight: {
@@ -244,6 +270,15 @@ describe('customFunnel', () => {
     ]);
     // The split leaves the totals as they are.
     expect(answer.steps.map((step) => step.users)).toEqual([9, 7, 5]);
+  });
+
+  it('splits by the first step 1 by time, then event id, across the browsers of one app user', async () => {
+    const answer = await result('first', { split: 'source' });
+    expect(answer.splitRows).toEqual([
+      { value: 'earlier', users: [1, 0], conversion: 0 },
+      { value: 'tie-b', users: [1, 0], conversion: 0 },
+      { value: 'tie-first', users: [1, 0], conversion: 0 },
+    ]);
   });
 
   it('answers 2 steps: a wallet connection, then a submitted transaction', async () => {

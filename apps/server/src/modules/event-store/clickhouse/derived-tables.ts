@@ -22,8 +22,11 @@ import {
   userValueSetsOfSessionDays,
 } from './session-days.ts';
 import { dropSessionValues, restoreSessionValues } from './session-values.ts';
+import { alignUserDayPaths } from './user-day-paths.ts';
 import { alignUserDays } from './user-days.ts';
 import { alignUserQuarters } from './user-quarters.ts';
+import { alignWalletListDays } from './wallet-list-days.ts';
+import { alignWalletListTransactions } from './wallet-list-transactions.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history
@@ -73,8 +76,8 @@ SELECT * FROM events WHERE ${subset.where}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
- * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `user_quarters`,
- * `user_lives`, `transaction_days`, `contract_days` and `incident_lives` brought in line with the events
+ * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `user_day_paths`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `wallet_list_days`, `user_quarters`,
+ * `user_lives`, `transaction_days`, `contract_days`, `wallet_list_transactions` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
@@ -93,15 +96,18 @@ export async function deleteDerivedRows(
   ])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);
+  await alignUserDayPaths(clickhouse, params, change);
   await alignUserQuarters(clickhouse, params, change);
   await alignSessionDays(clickhouse, params, change);
   await alignUserValueSets(clickhouse, params, change);
   await alignWalletDays(clickhouse, params, change);
   await alignWalletFirsts(clickhouse, params, change);
   await alignWalletQuarters(clickhouse, params, change);
+  await alignWalletListDays(clickhouse, params, change);
   await alignUserLives(clickhouse, params, change);
   await alignTransactionDays(clickhouse, params, change);
   await alignContractDays(clickhouse, params, change);
+  await alignWalletListTransactions(clickhouse, params, change);
   await alignIncidentLives(clickhouse, params);
 }
 

@@ -19,12 +19,15 @@ import { SESSION_EVENT_COLUMNS, sessionEventsStatements } from './session-events
 import { SESSION_VALUES_STATEMENTS } from './session-values.ts';
 import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
+import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
+import { WALLET_LIST_DAYS_STATEMENTS } from './wallet-list-days.ts';
+import { WALLET_LIST_TRANSACTIONS_STATEMENTS } from './wallet-list-transactions.ts';
 import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
@@ -177,6 +180,12 @@ async function mergeSessionValues(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE session_values FINAL');
 }
 
+/** Version 25's copies, merged into one part each as version 23 left every other table (ADR 097). */
+async function mergeWalletListTables(clickhouse: ClickHouse): Promise<void> {
+  await clickhouse.command('OPTIMIZE TABLE wallet_list_days FINAL');
+  await clickhouse.command('OPTIMIZE TABLE wallet_list_transactions FINAL');
+}
+
 async function hasUnfinishedMutations(clickhouse: ClickHouse, table: string): Promise<boolean> {
   const [row] = await clickhouse.rows(
     `SELECT count() AS n FROM system.mutations
@@ -267,6 +276,16 @@ const MIGRATIONS: readonly Migration[] = [
   { version: 23, statements: [], run: mergeEveryTable },
   // The sessions of each filter value per day, from `session_days`: the Analytics filters (ADR 101).
   { version: 24, statements: SESSION_VALUES_STATEMENTS, run: mergeSessionValues },
+  // What the Wallets list reads of each wallet-day (latest times) and transaction-day (sender, latest
+  // stage, fees), fed by views on `events`, filled from what is stored (ADR 110).
+  {
+    version: 25,
+    statements: [...WALLET_LIST_DAYS_STATEMENTS, ...WALLET_LIST_TRANSACTIONS_STATEMENTS],
+    run: mergeWalletListTables,
+  },
+  // Each user's page paths per UTC day, fed by a view on `events`, filled from what is stored and merged
+  // into one part: the path goals' conversions (ADR 112).
+  { version: 27, statements: USER_DAY_PATHS_STATEMENTS, run: mergeUserDayPaths },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -276,7 +295,8 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
- * `incident_lives`, `user_value_sets` and `wallet_firsts` ignore), so two nodes starting together at worst apply the same
+ * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days` and `wallet_list_transactions`
+ * ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).
  */

@@ -165,6 +165,17 @@ export const IDENTITIES_CTE = `identities AS (
    WHERE project_id = {project:String} AND type = 'identify' AND app_user_id IS NOT NULL
    GROUP BY user_id
 )`;
+/**
+ * `identities` keyed (ADR 093/094): per identified SDK user its `user_key` (`cityHash64(user_id)`, as the
+ * events store it) and the key of its app's user id, `cityHash64(char(1) || app id)`: no SDK id holds a
+ * control character (ingestion refuses them), so an app's key never meets an SDK user's. A question that
+ * tells users apart by key groups by `if(app_key = 0, user_key, app_key)` after a LEFT JOIN on `user_key`.
+ */
+export const IDENTITY_KEYS_CTE = `${IDENTITIES_CTE},
+identity_keys AS (
+  SELECT cityHash64(user_id) AS user_key, cityHash64(concat(char(1), app_id)) AS app_key
+    FROM identities WHERE app_id != ''
+)`;
 /** With the LEFT JOIN's default for a user without identify: an empty app_user_id. */
 export const IDENTITY = `if(identities.app_id = '', concat('sdk:', e.user_id), concat('app:', identities.app_id))`;
 /** The custom events (alias `e`, FINAL: each counts once) with their identities: what the Events questions read. */

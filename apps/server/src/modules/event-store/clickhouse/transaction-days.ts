@@ -24,7 +24,7 @@ const STAGE_OUTCOME = `multiIf(tx_stage = 'failed', ${OUTCOME.failed}, tx_stage 
 /** The key of no stage at all (a stage without a name is none, as `argMax` skips a NULL): below any other. */
 const NO_STAGE = '-9223372036854775808';
 /** A stage's key: its order, then its outcome in the two low bits (`latestOutcome` reads them). */
-const STAGE_KEY = `if(tx_stage IS NULL, toInt64(${NO_STAGE}), toInt64(${STAGE_ORDER}) * 4 + ${STAGE_OUTCOME})`;
+export const STAGE_KEY = `if(tx_stage IS NULL, toInt64(${NO_STAGE}), toInt64(${STAGE_ORDER}) * 4 + ${STAGE_OUTCOME})`;
 /** The outcome of the largest key `max(latest_stage_key)` (two's complement: the low bits of any key). */
 export const latestOutcome = (latestKey: string) => `bitAnd(${latestKey}, 3)`;
 

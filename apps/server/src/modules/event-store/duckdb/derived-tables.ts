@@ -5,6 +5,7 @@ import type { DerivedTable } from './derived-table.ts';
 import { INCIDENT_MEMBERS } from './incident-members.ts';
 import { INCIDENT_OCCURRENCES } from './incident-occurrences.ts';
 import { INCIDENT_SPANS } from './incident-spans.ts';
+import { KEYED_SESSIONS } from './keyed-sessions.ts';
 import { KEYED_USER_LIVES } from './keyed-user-lives.ts';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
 import { SESSIONS } from './sessions.ts';
@@ -40,6 +41,7 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   INCIDENT_MEMBERS,
   CUSTOM_EVENTS,
   WALLET_SESSIONS,
+  KEYED_SESSIONS,
 ];
 
 export const DERIVED_TABLE_NAMES: readonly string[] = DERIVED_TABLES.map((table) => table.name);

@@ -105,7 +105,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 15;
+export const DERIVED_TABLES_VERSION = 16;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -137,6 +137,27 @@ export const CREATE_DERIVED_TABLES = [
   last_day DATE NOT NULL,
   user_key UBIGINT NOT NULL,
   PRIMARY KEY (project_id, user_id)
+)`,
+  // Per session key: its span and the values the Analytics filters test (keyed-sessions.ts; ADR 109).
+  `CREATE TABLE IF NOT EXISTS keyed_sessions (
+  project_id VARCHAR NOT NULL,
+  session_key UBIGINT NOT NULL,
+  first_ts TIMESTAMP NOT NULL,
+  last_ts TIMESTAMP NOT NULL,
+  countries VARCHAR[] NOT NULL,
+  browsers VARCHAR[] NOT NULL,
+  oses VARCHAR[] NOT NULL,
+  devices VARCHAR[] NOT NULL,
+  wallet_providers VARCHAR[] NOT NULL,
+  chains BIGINT[] NOT NULL,
+  utm_sources VARCHAR[] NOT NULL,
+  utm_mediums VARCHAR[] NOT NULL,
+  utm_campaigns VARCHAR[] NOT NULL,
+  pages VARCHAR[] NOT NULL,
+  landing_ts TIMESTAMP,
+  landing_id VARCHAR,
+  landing_referrer VARCHAR,
+  PRIMARY KEY (project_id, session_key)
 )`,
   `CREATE TABLE IF NOT EXISTS wallet_active_days (
   project_id VARCHAR NOT NULL,

@@ -1,4 +1,4 @@
-import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
+import { type AnalyticsFilters, hasAnalyticsFilters } from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import { localDayRuns, previousPeriod, type TimeRange, utcDayParts } from '../../../../reading/time-range.ts';
 import { inTransaction } from '../../duckdb/derived-tables.ts';
@@ -83,7 +83,7 @@ async function filteredDays(
   timeZone: string,
   filters: AnalyticsFilters,
 ) {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const [row] = await rowsOf(
     connection,
     `${withCtes(filter.cte)}
@@ -208,7 +208,7 @@ export async function activeDays(
   timeZone: string = DEFAULT_TIME_ZONE,
   filters?: AnalyticsFilters,
 ): Promise<ActiveDays> {
-  if (eventFilter(filters).cte && filters) {
+  if (filters && hasAnalyticsFilters(filters)) {
     const [current, previous] = await inTransaction(connection, async () => [
       await filteredDays(connection, projectId, range, timeZone, filters),
       await filteredDays(connection, projectId, previousRange, timeZone, filters),

@@ -11,7 +11,7 @@ export async function connectedWallets(
   range: BucketedRange,
   filters?: AnalyticsFilters,
 ) {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const rows = await rowsOf(
     connection,
     `${withCtes(filter.cte, 'connected AS (')}

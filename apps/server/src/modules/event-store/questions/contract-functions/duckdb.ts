@@ -12,7 +12,7 @@ export async function contractFunctions(
   limit: number,
   filters?: AnalyticsFilters,
 ): Promise<ContractFunctionRow[]> {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const rows = await rowsOf(
     connection,
     `${withCtes(filter.cte, transactionsCte(['is_submitted', 'chain_id', 'contract', 'selector'], true, filter.requests, filter.transactions))}

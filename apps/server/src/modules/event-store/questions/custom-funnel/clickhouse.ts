@@ -1,7 +1,8 @@
 import type { AttributionDimension } from '@polyflow/contracts/acquisition';
+import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { FROM, IDENTITIES_CTE, rangeParams } from '../../clickhouse/sql.ts';
+import { FROM, IDENTITY_KEYS_CTE, rangeParams } from '../../clickhouse/sql.ts';
 import {
   type CustomFunnelDefinition,
   type CustomFunnelRow,
@@ -16,6 +17,30 @@ import {
  * codes it, still within Int64.
  */
 const NONE = 'toInt64(4000000000000000000)';
+
+/** An event's time as a UInt64 that sorts as the Int64 does (the sign bit flipped). */
+const TIME_BITS = 'bitXor(toUInt64(t), toUInt64(9223372036854775808))';
+
+/**
+ * The split's first start, "by time, then event id" (docs/funnels.md#the-split), as an `argMin` of the
+ * landing value by a key compared as a number or with memcmp: a `min` over (time, id, value) tuples
+ * compared each row field by field (ADR 112).
+ * - `exact`: the time as 8 big-endian bytes (never a zero first byte, which `reinterpretAsString` would
+ *   drop) followed by the id: bytes compare as (time, id).
+ * - `hashed`: the time in the upper half of a UInt128 and a 64-bit hash of the value in the lower (its
+ *   complement in `high`), no id read. Among the starts of the first millisecond `key` picks the value of
+ *   smallest hash and `high` tells the largest: when the two differ, starts of different values tie and
+ *   only the id decides: the question is asked again `exact`.
+ */
+const VALUE_HASH = "cityHash64(coalesce(value, ''))";
+const START_KEYS = {
+  exact: { key: `concat(reverse(reinterpretAsString(${TIME_BITS})), id)`, high: null },
+  hashed: {
+    key: `bitOr(bitShiftLeft(toUInt128(${TIME_BITS}), 64), toUInt128(${VALUE_HASH}))`,
+    high: `bitOr(bitShiftLeft(toUInt128(${TIME_BITS}), 64), toUInt128(bitNot(${VALUE_HASH})))`,
+  },
+} as const;
+const LOW_64 = "toUInt128('18446744073709551615')";
 
 /**
  * Step k (k >= 3) of each attempt: the first time of the sorted array a<k> strictly after the attempt's
@@ -44,7 +69,7 @@ const nextStep = (
  * can miss a longer chain when times tie (ADR 070). No FINAL: an event stored twice adds a time already
  * there, which changes no attempt (ADR 085).
  */
-export function customFunnel(
+export async function customFunnel(
   clickhouse: ClickHouse,
   projectId: string,
   range: TimeRange,
@@ -86,7 +111,7 @@ export function customFunnel(
     .slice(1)
     .map(
       (k) => `step${k} AS (
-      SELECT who, landing, ${steps
+      SELECT who, landing, ambiguous, ${steps
         .slice(0, k - 1)
         .map((j) => `t${j}`)
         .join(', ')}${rest(k)},
@@ -99,14 +124,10 @@ export function customFunnel(
     .map((k) => `toUInt8(t${k} <= t1 + {window:Int64})`)
     .join(' + ')}`;
   const reached = steps.map((k) => `countIf(level >= ${k}) AS r${k}`).join(', ');
-  const sql = `
-    WITH ${IDENTITIES_CTE},
-    identity_keys AS (
-      SELECT cityHash64(user_id) AS user_key, cityHash64(concat(char(1), app_id)) AS app_key
-        FROM identities WHERE app_id != ''
-    ),
+  const sqlOf = (keys: (typeof START_KEYS)[keyof typeof START_KEYS]) => `
+    WITH ${IDENTITY_KEYS_CTE},
     matched AS (
-      SELECT e.user_key AS user_key, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? ` e.id AS id, ${value} AS value,` : ''}
+      SELECT e.user_key AS user_key, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? `${keys.high ? '' : ' e.id AS id,'} ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
         FROM events AS e
        WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
@@ -117,7 +138,8 @@ export function customFunnel(
       SELECT user_key, ${sdkTimes}${
         split
           ? `,
-             minIf((t, id, coalesce(value, '')), ${isStart}) AS first_start`
+             minIf(${keys.key}, ${isStart}) AS first_key,${keys.high ? `\n             minIf(${keys.high}, ${isStart}) AS first_high,` : ''}
+             argMinIf(coalesce(value, ''), ${keys.key}, ${isStart}) AS start_value`
           : ''
       }
         FROM matched
@@ -125,13 +147,20 @@ export function customFunnel(
     ),
     per_user AS (
       SELECT if(k.app_key = 0, e.user_key, k.app_key) AS who, ${times},
-             ${split ? 'minIf(e.first_start, length(e.a1) > 0).3' : "''"} AS first_value
+             ${split ? 'argMinIf(e.start_value, e.first_key, length(e.a1) > 0)' : "''"} AS first_value,
+             ${
+               split && keys.high
+                 ? `minIf(e.first_key, length(e.a1) > 0) AS low, minIf(e.first_high, length(e.a1) > 0) AS high,
+             toUInt8(bitShiftRight(low, 64) = bitShiftRight(high, 64)
+                     AND bitAnd(low, ${LOW_64}) != bitAnd(bitNot(high), ${LOW_64}))`
+                 : 'toUInt8(0)'
+             } AS ambiguous
         FROM per_sdk_user AS e LEFT JOIN identity_keys AS k ON k.user_key = e.user_key
        GROUP BY who
       HAVING length(a1) > 0
     ),
     step2 AS (
-      SELECT who, nullIf(first_value, '') AS landing${rest(2)},
+      SELECT who, nullIf(first_value, '') AS landing, ambiguous${rest(2)},
              arraySort(arrayConcat(arrayMap(x -> x * 2 + 1, a1), arrayMap(y -> y * 2, a2))) AS m2,
              arrayFill(v -> v % 2 = 1, m2) AS f2,
              arrayMap(f -> intDiv(f, 2), arrayFilter((f, v) -> v % 2 = 0 AND f % 2 = 1, f2, m2)) AS t1,
@@ -139,11 +168,12 @@ export function customFunnel(
         FROM per_user
     )${chain ? `,\n    ${chain}` : ''},
     levels AS (
-      SELECT landing, greatest(1, arrayMax(arrayMap(${attempt}, ${steps.map((k) => `t${k}`).join(', ')}))) AS level
+      SELECT landing, ambiguous, greatest(1, arrayMax(arrayMap(${attempt}, ${steps.map((k) => `t${k}`).join(', ')}))) AS level
         FROM step${n}
     )
     SELECT ${split ? 'grouping(landing) = 1' : '1'} AS is_total,
-           ${split ? 'if(grouping(landing) = 1, NULL, landing)' : "CAST(NULL, 'Nullable(String)')"} AS value, ${reached}
+           ${split ? 'if(grouping(landing) = 1, NULL, landing)' : "CAST(NULL, 'Nullable(String)')"} AS value, ${reached},
+           max(ambiguous) AS ambiguous
       FROM levels ${split ? 'GROUP BY ROLLUP(landing)' : ''}
      ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST
      LIMIT ${MAX_SPLIT_VALUES + 1}`;
@@ -151,5 +181,14 @@ export function customFunnel(
     { ...rangeParams(projectId, range), window: funnel.windowMs },
     ...conditions.map((condition) => condition.params),
   );
-  return clickhouse.rows(sql, params, customFunnelRowSchema(n));
+  const schema = customFunnelRowSchema(n);
+  if (!split) return clickhouse.rows(sqlOf(START_KEYS.exact), params, schema);
+  // Split: by the hashed keys, asked again with the exact ones when starts of different values tie.
+  const hashed = await clickhouse.rows(sqlOf(START_KEYS.hashed), params, AmbiguousRow);
+  if (hashed.some((row) => row.ambiguous > 0))
+    return clickhouse.rows(sqlOf(START_KEYS.exact), params, schema);
+  return hashed.map((row) => schema.parse(row));
 }
+
+/** A row of the answer, with whether some user's first start was decided by a hash among tied values. */
+const AmbiguousRow = z.object({ ambiguous: z.coerce.number() }).passthrough();

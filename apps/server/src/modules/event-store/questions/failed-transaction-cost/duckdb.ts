@@ -1,12 +1,8 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import {
-  type EventFilter,
-  eventFilter,
-  FILTERED_TRANSACTIONS_CTE,
-  withCtes,
-} from '../../duckdb/event-filter.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
+import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
 import {
   type Connection,
   FROM,
@@ -17,9 +13,11 @@ import {
   rowsOf,
   TO,
 } from '../../duckdb/sql.ts';
+import { IS_SHORT } from '../../duckdb/transaction-summaries.ts';
 import { localDateColumn } from '../../local-days.ts';
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
+import { type LongerTransactions, longerTransactions } from '../transaction-outcomes/duckdb.ts';
 import { mergeChains, RefusalRow, result } from './question.ts';
 
 /** DuckDB's one pass over the receipts: per day, chain, contract, function and kind, the fees as text. */
@@ -39,22 +37,22 @@ const GroupRow = z.object({
  * range; a transaction with a receipt at or after the range's end may have an earlier one in it, so those
  * (few: none when the range runs to now) are asked of the events by id.
  */
-const receipts = (later: string) => `receipts AS (
+const receipts = (later: string, kept = '') => `receipts AS (
   SELECT confirmed_ts AS ts, confirmed_chain AS chain_id, NULL::VARCHAR AS tx_to, NULL::VARCHAR AS selector,
          'confirmed' AS tx_stage, confirmed_fee AS fee
     FROM transaction_summaries
-   WHERE project_id = $project AND confirmed_ts >= ${FROM} AND confirmed_ts < ${TO}${later ? ` AND NOT ${later}` : ''}
+   WHERE project_id = $project AND confirmed_ts >= ${FROM} AND confirmed_ts < ${TO}${later ? ` AND NOT ${later}` : ''}${kept}
   UNION ALL
   SELECT reverted_ts, reverted_chain, reverted_to, reverted_selector, 'reverted', reverted_fee
     FROM transaction_summaries
-   WHERE project_id = $project AND reverted_ts >= ${FROM} AND reverted_ts < ${TO}${later ? ` AND NOT ${later}` : ''}
+   WHERE project_id = $project AND reverted_ts >= ${FROM} AND reverted_ts < ${TO}${later ? ` AND NOT ${later}` : ''}${kept}
   ${
     later
       ? `UNION ALL
   SELECT ts, chain_id, tx_to, selector, tx_stage, fee FROM (
     SELECT ts, chain_id, tx_to, selector, tx_stage, CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END AS fee
       FROM events
-     WHERE ${IN_RANGE} AND type = 'tx' AND ${later} AND tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}
+     WHERE ${IN_RANGE} AND type = 'tx' AND ${later} AND tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}${kept}
    QUALIFY row_number() OVER (PARTITION BY tx_id, tx_stage ORDER BY ts DESC, id DESC) = 1)`
       : ''
   }
@@ -74,19 +72,34 @@ const PartRow = z.object({
   fee: textOrNull,
 });
 
+/** The stage window before `from`, where a transaction with a stage in the range may have been requested. */
+const WINDOW_FROM = `make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000)`;
+
 /**
- * With the Analytics filters (docs/wallets.md): the receipts of the transactions whose request's session
- * passes, from the events (`transaction_summaries` keeps no session; ADR 074).
+ * `filtered_transactions` (after `filtered_sessions`): the transactions whose request (first stage by
+ * (time, id), from one stage window before `from` up to `to`) was logged in a passing session, for the
+ * receipts and refusals logged in [from, to). Those whose stages lie less than the stage window apart
+ * from `transaction_summaries` (its request's session key, ADR 100: a stage in the range means a request
+ * after `from` less the window, so the summaries' request is the one the stages give); the `longer` ones
+ * by grouping their stages in that window, as all of them were before (ADR 109).
  */
-const filteredReceipts = (filter: EventFilter) =>
-  `${withCtes(filter.cte, FILTERED_TRANSACTIONS_CTE)},
-  receipts AS (
-    SELECT ts, chain_id, tx_to, selector, tx_stage, gas_used * effective_gas_price AS fee
-      FROM events
-     WHERE ${IN_RANGE} AND type = 'tx' AND tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}
-       AND tx_id IN (SELECT tx_id FROM filtered_transactions)
-   QUALIFY row_number() OVER (PARTITION BY tx_id, tx_stage ORDER BY ts DESC, id DESC) = 1
-  )`;
+const filteredTransactionsCte = (longer: LongerTransactions) => `filtered_transactions AS (
+       SELECT tx_id FROM transaction_summaries
+        WHERE project_id = $project AND requested_at >= ${WINDOW_FROM} AND requested_at < ${TO} AND ${IS_SHORT}
+          AND session_key IN (SELECT session_key FROM filtered_sessions)${
+            longer
+              ? `
+       UNION ALL
+       SELECT tx_id FROM events
+        WHERE project_id = $project AND type = 'tx' AND tx_id IS NOT NULL AND ${longer.only}
+          AND ts >= ${WINDOW_FROM} AND ts < ${TO}
+        GROUP BY tx_id
+       HAVING arg_min(session_key, (ts, id)) IN (SELECT session_key FROM filtered_sessions)`
+              : ''
+          }
+     )`;
+
+const KEPT = ' AND tx_id IN (SELECT tx_id FROM filtered_transactions)';
 
 export async function failedTransactionCost(
   connection: Connection,
@@ -96,22 +109,20 @@ export async function failedTransactionCost(
   timeZone?: string,
 ): Promise<FailedTransactionCost> {
   const params = rangeParams(projectId, range);
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   // Days of the project's zone: the local day's number, made a date below (docs/wallets.md).
   const local = localDateColumn(range, timeZone, 'epoch_ms(ts)', (a, b) => `${a} // ${b}`);
   // One pass over the receipts: per day, chain, contract, function and kind; the chains' sums from them.
-  const later = filter.cte
-    ? []
-    : await rowsOf(
-        connection,
-        `SELECT tx_id FROM transaction_summaries
+  const later = await rowsOf(
+    connection,
+    `SELECT tx_id FROM transaction_summaries
       WHERE project_id = $project AND requested_at < ${TO} AND (confirmed_ts >= ${TO} OR reverted_ts >= ${TO})`,
-        { project: projectId, to: BigInt(range.toMs) },
-        LaterRow,
-      );
+    { project: projectId, to: BigInt(range.toMs) },
+    LaterRow,
+  );
   const ids: Params = {};
   later.forEach((row, index) => {
-    ids[`tx_${index}`] = row.tx_id;
+    ids[`later_${index}`] = row.tx_id;
   });
   const isLater =
     later.length === 0
@@ -127,19 +138,20 @@ export async function failedTransactionCost(
   let groups: z.infer<typeof GroupRow>[];
   let refusals: z.infer<typeof RefusalRow>[];
   if (filter.cte) {
+    const longer = await longerTransactions(connection, projectId, range);
     // One query, so that the passing sessions and their transactions are found once (DuckDB materializes
     // a CTE read twice) for the receipts and the refusals (ADR 086).
     const parts = await rowsOf(
       connection,
-      `${filteredReceipts(filter)},
-       refusals AS (${refusalsSql(' AND tx_id IN (SELECT tx_id FROM filtered_transactions)')})
+      `${withCtes(filter.cte, filteredTransactionsCte(longer), receipts(isLater, KEPT))},
+       refusals AS (${refusalsSql(KEPT)})
        SELECT 'receipts' AS part, ${day} AS day, chain_id, tx_to, selector, tx_stage, count(*) AS receipts,
               sum(fee)::VARCHAR AS fee
          FROM receipts
         GROUP BY ALL
        UNION ALL
        SELECT 'refusals', NULL, chain, NULL, NULL, NULL, failed, NULL FROM refusals`,
-      { ...params, ...filter.params },
+      { ...params, ...ids, ...(longer?.params ?? {}), ...filter.params },
       PartRow,
     );
     groups = parts.flatMap(({ part, day, tx_stage, fee, ...row }) =>

@@ -2,13 +2,15 @@ import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { sessionFilter, withCtes } from '../../duckdb/event-filter.ts';
-import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql.ts';
+import { type Connection, FROM, IN_RANGE, rangeParams, rowsOf, TO } from '../../duckdb/sql.ts';
 import { longerTransactions, OUTCOME_COUNTS, outcomesCtes } from '../transaction-outcomes/duckdb.ts';
 import { type FilteredOverview, FilteredOverviewRow, filteredOverviewOf } from './question.ts';
 
 /** An event's day in the zone `$zone` (the stored time read as UTC), as activeDays' filtered question. */
 const DAY = `CAST(timezone($zone, timezone('UTC', ts)) AS DATE)`;
-const IN_PREVIOUS = `project_id = $project AND ts >= make_timestamp($previous_from::BIGINT * 1000) AND ts < make_timestamp($previous_to::BIGINT * 1000)`;
+const PREVIOUS_FROM = 'make_timestamp($previous_from::BIGINT * 1000)';
+const PREVIOUS_TO = 'make_timestamp($previous_to::BIGINT * 1000)';
+const IN_PREVIOUS = `project_id = $project AND ts >= ${PREVIOUS_FROM} AND ts < ${PREVIOUS_TO}`;
 
 /**
  * The filtered overview (question.ts) in one query. The passing sessions of each period are found once
@@ -24,8 +26,16 @@ export async function filteredOverview(
   timeZone: string = DEFAULT_TIME_ZONE,
   filters: AnalyticsFilters,
 ): Promise<FilteredOverview> {
-  const current = sessionFilter(filters, 'filtered_sessions', IN_RANGE);
-  const previous = sessionFilter(filters, 'previous_sessions', IN_PREVIOUS);
+  const current = await sessionFilter(connection, projectId, filters, 'filtered_sessions', {
+    range,
+    from: FROM,
+    to: TO,
+  });
+  const previous = await sessionFilter(connection, projectId, filters, 'previous_sessions', {
+    range: previousRange,
+    from: PREVIOUS_FROM,
+    to: PREVIOUS_TO,
+  });
   const longer = await longerTransactions(connection, projectId, range);
   const [row] = await rowsOf(
     connection,
@@ -63,6 +73,7 @@ export async function filteredOverview(
       zone: timeZone,
       ...(longer?.params ?? {}),
       ...current.params,
+      ...previous.params,
     },
     FilteredOverviewRow,
   );

@@ -1,4 +1,4 @@
-import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../duckdb/event-filter.ts';
+import { eventFilter, FILTERED_WALLETS_CTE, NO_FILTER, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { idHash } from '../../duckdb/user-quarters.ts';
 import type { LifecycleCounts, SessionMatch } from '../../wallet-questions.ts';
@@ -75,7 +75,9 @@ export async function lifecycleCounts(
   timeZone?: string,
 ): Promise<LifecycleCounts> {
   const facts = walletFactsDuckdb(asOfDay, timeZone);
-  const filter = eventFilter(matching?.filters);
+  const filter = matching
+    ? await eventFilter(connection, projectId, matching.range, matching.filters)
+    : NO_FILTER;
   if (matching && filter.cte) {
     // The wallets a passing session carried in the range, marked among all (ADR 074, docs/wallets.md).
     const rows = await rowsOf(

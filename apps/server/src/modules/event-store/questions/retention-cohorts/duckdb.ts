@@ -19,7 +19,7 @@ export async function retentionCohorts(
   query: CohortQuery,
 ): Promise<CohortRow[]> {
   // The Analytics filters: wallets whose first connection was in a passing session (docs/wallets.md).
-  const filter = eventFilter(query.filters);
+  const filter = await eventFilter(connection, projectId, query.range, query.filters);
   // DuckDB refuses a parameter its statement does not use: the cohort's, then the returns' too.
   const params = {
     ...filter.params,

@@ -15,7 +15,7 @@ export async function topPages(
   limit: number,
   filters?: AnalyticsFilters,
 ): Promise<PageRow[]> {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const rows = await rowsOf(
     connection,
     `${withCtes(filter.cte, transactionsCte(['path'], false, filter.requests, filter.transactions))},

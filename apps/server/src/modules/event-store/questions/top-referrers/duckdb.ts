@@ -24,7 +24,7 @@ export async function topReferrers(
   limit: number,
   filters?: AnalyticsFilters,
 ): Promise<ReferrerRow[]> {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const rows = await rowsOf(
     connection,
     `${withCtes(filter.cte, transactionsCte(['session_key'], false, filter.requests, filter.transactions))},

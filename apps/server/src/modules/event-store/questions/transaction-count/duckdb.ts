@@ -13,7 +13,7 @@ export async function transactionCount(
   filter: HistoryFilter,
 ): Promise<number> {
   const kept = historyFilterSql(filter);
-  const sessions = eventFilter(filter.sessions ?? undefined);
+  const sessions = await eventFilter(connection, projectId, range, filter.sessions ?? undefined);
   const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
   const rows = await rowsOf(
     connection,

@@ -90,7 +90,7 @@ export async function transactionOutcomes(
   range: BucketedRange,
   filters?: AnalyticsFilters,
 ) {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const longer = await longerTransactions(connection, projectId, range);
   const rows = await rowsOf(
     connection,

@@ -13,7 +13,7 @@ async function usersByAttribute(
   limit: number,
   filters?: AnalyticsFilters,
 ): Promise<Share[]> {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const rows = await rowsOf(
     connection,
     `${withCtes(filter.cte)}

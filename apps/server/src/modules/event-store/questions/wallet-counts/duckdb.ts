@@ -14,7 +14,7 @@ export async function walletCounts(
   range: TimeRange,
   filters?: AnalyticsFilters,
 ): Promise<WalletCounts> {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const [row] = await rowsOf(
     connection,
     `${withCtes(filter.cte, 'connected AS (')}

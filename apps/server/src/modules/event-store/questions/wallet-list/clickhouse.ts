@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
+import { dayParts } from '../../clickhouse/day-parts.ts';
 import { eventFilter, FILTERED_WALLETS_CTE } from '../../clickhouse/event-filter.ts';
-import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
-import { EVENT_ROWS, FROM, IN_RANGE, LATEST_STAGE, ms, STAGE_WINDOW, TO } from '../../clickhouse/sql.ts';
-import type { WalletListQuery, WalletListRow } from '../../wallet-questions.ts';
-import { lifecycleCounts, walletFactsClickhouse } from '../lifecycle-stages/clickhouse.ts';
-import { NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
+import { EVENT_ROWS, FROM, ms, TO } from '../../clickhouse/sql.ts';
+import { latestOutcome } from '../../clickhouse/transaction-days.ts';
+import { WALLET_LIST_TRANSACTION_AGGREGATES } from '../../clickhouse/wallet-list-transactions.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
+import { LIFECYCLE_WINDOWS, type WalletListQuery, type WalletListRow } from '../../wallet-questions.ts';
+import { walletFactsClickhouse } from '../lifecycle-stages/clickhouse.ts';
+import { GROUP_SQL, NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
-
-const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
 const Touch = z.object({
   u_wallet: z.string(),
@@ -33,36 +34,59 @@ const touchOf = (pairs: string, times?: string) => `touch AS (
 /**
  * `tx_totals`: per wallet, the transactions it requested in the range (the sender of a transaction's
  * first stage), those whose latest stage is `failed` or `reverted`, and the fees of their latest receipts
- * of each kind. Every wallet's, or with `page`, those of the wallets `{page_wallets}` alone: their
- * transactions are among those with a stage in `wallet_events` under one of them (the first stage
- * carries its sender), read by that table's key, then folded from all of their stages in `events` as for
- * every wallet.
+ * of each kind (docs/wallets.md). Each transaction is folded from what `wallet_list_transactions` holds of
+ * its stages on the whole UTC days of the stage window (the range and one day either side, the one-day
+ * rule) and from the stages of that window's partial days in `events` (the same aggregates): `window`,
+ * `dayParts` with the prefix `x_`. The (time, value) pairs fold by `argMin`/`argMax` of their parts (a
+ * tuple's own min/max compares generically, several times the CPU); two rows of one transaction hold
+ * different days, so their times differ unless a day's stages arrived in loads not merged yet.
+ * Every wallet's, or with `page`, those of the wallets `{page_wallets}` alone: their transactions are
+ * among those with a row (or a stage of the partial days) whose sender is one of them, since a
+ * transaction's earliest sender is its earliest row's.
  */
-const txTotalsOf = (page = false) => `${
-  page
-    ? `page_txs AS (
-       SELECT DISTINCT assumeNotNull(tx_id) AS p_tx FROM wallet_events
-        WHERE project_id = {project:String} AND wallet IN {page_wallets:Array(String)} AND type = 'tx'
-          AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
+const txTotalsOf = (window: ReturnType<typeof dayParts>, page = false) => {
+  const parts: string[] = [];
+  const pageParts: string[] = [];
+  if (window.wholeDays) {
+    const rows = `FROM wallet_list_transactions
+        WHERE project_id = {project:String} AND ${window.wholeDays}`;
+    pageParts.push(`SELECT tx_id AS p_tx ${rows} AND sender.2 IN {page_wallets:Array(String)}`);
+    parts.push(`SELECT tx_id AS r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
+              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted
+         ${rows}${page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''}`);
+  }
+  if (window.partialDays) {
+    const stages = `FROM ${EVENT_ROWS}
+                WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
+                  AND ${window.partialDays}`;
+    pageParts.push(`SELECT assumeNotNull(tx_id) AS p_tx ${stages}
+                  AND coalesce(tx_from, wallet_address) IN {page_wallets:Array(String)}`);
+    parts.push(`SELECT r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
+              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted
+         FROM (SELECT assumeNotNull(tx_id) AS r_tx, ${WALLET_LIST_TRANSACTION_AGGREGATES}
+                 ${stages}${page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''}
+                GROUP BY r_tx)`);
+  }
+  return `${
+    page
+      ? `page_txs AS (
+       ${pageParts.join('\n        UNION ALL\n       ')}
      ),
      `
-    : ''
-}txs AS (
-       SELECT argMin(coalesce(tx_from, wallet_address), ts) AS x_wallet, ${LATEST_STAGE} AS x_status,
-              argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE})
-                + argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS x_fee
-         FROM ${EVENT_ROWS}
-        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}${
-          page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''
-        }
-        GROUP BY tx_id
-       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}
+      : ''
+  }txs AS (
+       SELECT r_tx, argMin(r_sender.2, r_sender.1) AS x_wallet, max(r_key) AS x_key,
+              argMax(r_confirmed.2, r_confirmed.1) + argMax(r_reverted.2, r_reverted.1) AS x_fee
+         FROM (${parts.join('\n        UNION ALL\n       ')})
+        GROUP BY r_tx
+       HAVING min(r_first) >= ${FROM} AND min(r_first) < ${TO}
      ),
      tx_totals AS (
-       SELECT assumeNotNull(x_wallet) AS t_wallet, count() AS t_transactions,
-              countIf(x_status IN ('failed', 'reverted')) AS t_failed, sum(x_fee) AS t_gas
+       SELECT x_wallet AS t_wallet, count() AS t_transactions,
+              countIf(${latestOutcome('x_key')} != 0) AS t_failed, sum(x_fee) AS t_gas
          FROM txs${page ? ' WHERE x_wallet IN {page_wallets:Array(String)}' : ''} GROUP BY t_wallet
      )`;
+};
 
 const TxTotal = z.object({
   t_wallet: z.string(),
@@ -70,6 +94,28 @@ const TxTotal = z.object({
   t_failed: z.coerce.number(),
   t_gas_text: z.string(),
 });
+
+const FACTS_COLUMNS = 'wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before';
+const PLAIN_FACTS = `facts AS (SELECT ${FACTS_COLUMNS} FROM wallet_facts)`;
+/**
+ * The facts with the Power threshold (lifecycle-stages/question.ts `powerThreshold`) on every row, from
+ * one read of them (a CTE named twice is read twice): the candidates (GROUP_SQL 'recent') ranked first by
+ * their n28, largest first; the threshold is the n28 of the ⌈N × 0.1⌉-th (in doubles, as TypeScript), at
+ * least 2; NULL without a candidate.
+ */
+const POWER_FACTS = `ranked AS (
+       SELECT ${FACTS_COLUMNS}, (${GROUP_SQL}) = 'recent' AS w_candidate,
+              countIf(w_candidate) OVER () AS w_candidates,
+              row_number() OVER (ORDER BY w_candidate DESC, w_n28 DESC) AS w_rank
+         FROM wallet_facts
+     ),
+     facts AS (
+       SELECT w_wallet, w_age, w_n28, w_n14, w_n_before,
+              if(w_candidates = 0, NULL,
+                 greatest(${LIFECYCLE_WINDOWS.powerMinDays},
+                          maxIf(w_n28, w_rank = toUInt64(ceil(toFloat64(w_candidates) * ${LIFECYCLE_WINDOWS.powerShare}))) OVER ())) AS w_threshold
+         FROM ranked
+     )`;
 
 /** The page's first times, as DateTime64 values. */
 const PAGE_FIRSTS = "arrayMap(m -> fromUnixTimestamp64Milli(toInt64(m), 'UTC'), {page_firsts:Array(String)})";
@@ -79,19 +125,6 @@ export async function walletList(
   projectId: string,
   query: WalletListQuery,
 ): Promise<WalletListRow[]> {
-  // Without a Power threshold, the lifecycle's own (a query of its own: ClickHouse would read the facts
-  // again for each use of their CTE in the list's), given on every row (ADR 102).
-  if (query.powerThreshold === undefined) {
-    const { powerThreshold } = await lifecycleCounts(
-      clickhouse,
-      projectId,
-      query.asOfDay,
-      undefined,
-      query.timeZone,
-    );
-    const rows = await walletList(clickhouse, projectId, { ...query, powerThreshold });
-    return rows.map((row) => ({ ...row, powerThreshold }));
-  }
   // The stage column and filter: the lifecycle's facts as of the as-of day of the project's zone.
   const facts = walletFactsClickhouse(query.asOfDay, query.timeZone);
   const params: Params = {
@@ -99,28 +132,67 @@ export async function walletList(
     from: query.range.fromMs,
     to: query.range.toMs,
     ...facts.params,
-    power: query.powerThreshold ?? NO_POWER,
     limit: query.limit,
   };
-  const seenFilters: string[] = [];
+  // The Power threshold given, or derived in the same query from the facts it reads anyway, and given on
+  // every row (ADR 102, 110).
+  const derivePower = query.powerThreshold === undefined;
+  if (!derivePower) params.power = query.powerThreshold ?? NO_POWER;
+  // The wallets seen in the range, narrowed by the filters on their events: conditions on the events of
+  // the range's partial UTC days (`eventFilters`) and on `wallet_list_days` rows of its whole days
+  // (`dayFilters`), and the latest time of those rows that meets them (`dayLast`).
+  const eventFilters: string[] = [];
+  const dayFilters: string[] = [];
+  let dayLast = 'last_seen';
   // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
   const filter = eventFilter(query.filters);
   if (filter.cte) {
-    seenFilters.push(`wallet_address IN (SELECT wallet FROM filtered_wallets)`);
+    eventFilters.push('wallet_address IN (SELECT wallet FROM filtered_wallets)');
+    dayFilters.push('wallet IN (SELECT wallet FROM filtered_wallets)');
     Object.assign(params, filter.params);
   }
   if (query.search) {
-    seenFilters.push('startsWith(assumeNotNull(wallet_address), {search:String})');
+    eventFilters.push('startsWith(assumeNotNull(wallet_address), {search:String})');
+    dayFilters.push('startsWith(wallet, {search:String})');
     params.search = query.search;
   }
   if (query.chainId !== null) {
-    seenFilters.push('chain_id = {chain:Int64}');
+    eventFilters.push('chain_id = {chain:Int64}');
+    dayFilters.push('has(chain_lasts.1, {chain:Int64})');
+    dayLast = 'chain_lasts.2[indexOf(chain_lasts.1, {chain:Int64})]';
     params.chain = query.chainId;
   }
   if (query.country !== null) {
-    seenFilters.push('country = {country:String}');
+    eventFilters.push('country = {country:String}');
+    dayFilters.push('has(country_lasts.1, {country:String})');
+    dayLast = 'country_lasts.2[indexOf(country_lasts.1, {country:String})]';
     params.country = query.country;
   }
+  // A chain and a country together: the latest event with both, which the day rows do not keep, from
+  // the events of the whole range.
+  const seenParts = dayParts(query.range, 's_');
+  const days = query.chainId !== null && query.country !== null ? null : seenParts.wholeDays;
+  const edges = days ? seenParts.partialDays : `ts >= ${FROM} AND ts < ${TO}`;
+  Object.assign(params, seenParts.params);
+  const seenSources: string[] = [];
+  if (days)
+    seenSources.push(`SELECT wallet AS d_wallet, max(${dayLast}) AS d_last
+         FROM wallet_list_days
+        WHERE project_id = {project:String} AND ${days}${dayFilters.map((f) => ` AND ${f}`).join('')}
+        GROUP BY d_wallet`);
+  if (edges)
+    seenSources.push(`SELECT assumeNotNull(wallet_address) AS d_wallet, max(ts) AS d_last
+         FROM ${EVENT_ROWS}
+        WHERE project_id = {project:String} AND ${edges} AND wallet_address IS NOT NULL${eventFilters
+          .map((f) => ` AND ${f}`)
+          .join('')}
+        GROUP BY d_wallet`);
+  const seen =
+    seenSources.length === 1
+      ? `SELECT d_wallet AS s_wallet, ${ms('d_last')} AS s_last FROM (${seenSources[0]})`
+      : `SELECT d_wallet AS s_wallet, ${ms('max(d_last)')} AS s_last
+         FROM (${seenSources.join('\n        UNION ALL\n       ')})
+        GROUP BY s_wallet`;
   const listFilters: string[] = [];
   if (query.stage) {
     listFilters.push('stage = {stage:String}');
@@ -144,10 +216,19 @@ export async function walletList(
   // The first touch is read for the page's wallets alone (a second, small read) unless the list is
   // narrowed by it: reading it for every wallet of the range cost more than the rest of the list on chdb.
   const touchFirst = query.source !== null || query.campaign !== null;
-  // The transactions too (the list's costliest part on chdb after the range's events), when neither the
-  // sort nor a filter needs them for every wallet.
+  // The transactions too (every wallet's fold is about 60 CPU ms on the bench's largest project, the page's
+  // about 40), when neither the sort nor a filter needs them for every wallet.
   const txsFirst = query.sort !== 'last_seen' && query.sort !== 'first_seen';
-  const stage = stageSql('{power:Int64}').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w_$1');
+  // The stage window of the range's transactions (one day either side), as whole days and partial ones.
+  const txWindow = dayParts(
+    { fromMs: query.range.fromMs - TX_STAGE_WINDOW_MS, toMs: query.range.toMs + TX_STAGE_WINDOW_MS },
+    'x_',
+  );
+  if (txsFirst) Object.assign(params, txWindow.params);
+  const stage = stageSql(derivePower ? `ifNull(w_threshold, ${NO_POWER})` : '{power:Int64}').replaceAll(
+    /\b(age|n28|n14|n_before)\b/g,
+    'w_$1',
+  );
   const rows = await clickhouse.rows(
     `${
       filter.cte
@@ -156,10 +237,7 @@ export async function walletList(
      `
         : 'WITH '
     }seen AS (
-       SELECT assumeNotNull(wallet_address) AS s_wallet, ${ms('max(ts)')} AS s_last
-         FROM ${EVENT_ROWS}
-        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL${seenFilters.map((f) => ` AND ${f}`).join('')}
-        GROUP BY s_wallet
+       ${seen}
      ),
      firsts AS (
        SELECT wallet AS f_wallet, min(first_seen) AS f_first FROM wallet_firsts
@@ -167,13 +245,15 @@ export async function walletList(
         GROUP BY wallet
      ),
      ${touchFirst ? `${touchOf('SELECT f_wallet, f_first FROM firsts')},` : ''}
-     ${txsFirst ? `${txTotalsOf()},` : ''}
+     ${txsFirst ? `${txTotalsOf(txWindow)},` : ''}
      ${facts.sql},
-     facts AS (SELECT wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before FROM wallet_facts),
+     ${derivePower ? POWER_FACTS : PLAIN_FACTS},
      listed AS (
        SELECT s_wallet AS list_wallet, ${ms('f_first')} AS first_ms, s_last AS last_ms,
               ${txsFirst ? 't_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid' : '0 AS transactions, 0 AS failed, toInt256(0) AS gas_paid'},
-              ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}
+              ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}${
+                derivePower ? ', w_threshold AS power_threshold' : ''
+              }
          FROM seen
          INNER JOIN firsts ON f_wallet = s_wallet
          INNER JOIN facts ON w_wallet = s_wallet
@@ -181,7 +261,7 @@ export async function walletList(
          ${touchFirst ? 'LEFT JOIN touch ON u_wallet = s_wallet' : ''}
      )
      SELECT list_wallet, first_ms, last_ms, transactions, failed, toString(gas_paid) AS gas_paid_text, stage,
-            source, campaign
+            source, campaign${derivePower ? ', power_threshold' : ''}
        FROM listed
       ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
       ORDER BY ${orderBy(query)}
@@ -213,9 +293,9 @@ export async function walletList(
     txsFirst
       ? null
       : clickhouse.rows(
-          `WITH ${txTotalsOf(true)}
+          `WITH ${txTotalsOf(txWindow, true)}
      SELECT t_wallet, t_transactions, t_failed, toString(t_gas) AS t_gas_text FROM tx_totals`,
-          { ...page, from: query.range.fromMs, to: query.range.toMs },
+          { ...page, from: query.range.fromMs, to: query.range.toMs, ...txWindow.params },
           TxTotal,
         ),
   ]);

@@ -55,7 +55,7 @@ export async function walletList(
   if (!derivePower) params.power = BigInt(query.powerThreshold ?? NO_POWER);
   const seenFilters: string[] = [];
   // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
-  const filter = eventFilter(query.filters);
+  const filter = await eventFilter(connection, projectId, query.range, query.filters);
   if (filter.cte) {
     seenFilters.push(`wallet_address IN (SELECT wallet FROM filtered_wallets)`);
     Object.assign(params, filter.params);

@@ -1,12 +1,20 @@
+import { z } from 'zod';
 import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import { count } from '../../rows.ts';
 import type { UtcDay, WalletProfile } from '../../wallet-questions.ts';
 import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
+
+/** The facts and the wallet's latest time in its first session, a bound of that session's span. */
+const KeyedFactsRow = FactsRow.extend({ first_session_last_ms: z.coerce.number().nullable() });
+/** A session's first and last event time (`keyed_sessions`). */
+const SpanRow = z.object({ from_ms: count, to_ms: count });
 
 /**
  * The wallet's facts from its `wallet_sessions` rows, its transactions from `transaction_summaries` (by
  * sender), its first session's landing from that session's events (ADR 073), found by the session's key
- * first (a number, cheaper to compare than the text id, which is still compared: ADR 093, ADR 096).
+ * first (a number, cheaper to compare than the text id, which is still compared: ADR 093, ADR 096) within
+ * the session's span (`keyed_sessions`, ADR 109).
  * Its active days from `activeDaysFrom` on: `wallet_active_days` is sorted by day, so the scan for one
  * wallet skips the older row groups; its first day is the day of its first event carrying it as the
  * connected wallet (`wallet_first_touches`, by its key; ADR 102).
@@ -23,14 +31,33 @@ export async function walletProfile(
     `SELECT count(*) AS events, epoch_ms(min(first_ts)) AS first_ms, epoch_ms(max(last_ts)) AS last_ms,
             epoch_ms(min(connected_ts)) AS connected_ms,
             coalesce(arg_min(session_id, (first_ts, first_id)), '') AS first_session,
+            epoch_ms(arg_min(last_ts, (first_ts, first_id))) AS first_session_last_ms,
             coalesce(list_distinct(flatten(list(countries))), []) AS countries, coalesce(list_distinct(flatten(list(browsers))), []) AS browsers,
             coalesce(list_distinct(flatten(list(providers))), []) AS providers, coalesce(list_distinct(flatten(list(chains))), []) AS chains,
             count(*) AS sessions
        FROM wallet_sessions WHERE project_id = $project AND wallet_address = $wallet`,
     params,
-    FactsRow,
+    KeyedFactsRow,
   );
   if (!facts || facts.events === 0) return null;
+  // The first session's span, from its `keyed_sessions` row (ADR 109), found near the wallet's own times
+  // in it (the span holds them): its events are then read from those row groups alone.
+  const [span] = await rowsOf(
+    connection,
+    `SELECT epoch_ms(first_ts) AS from_ms, epoch_ms(last_ts) AS to_ms FROM keyed_sessions
+      WHERE project_id = $project AND session_key = ${keyOf('$session')}
+        AND first_ts <= make_timestamp($first_ms::BIGINT * 1000) AND last_ts >= make_timestamp($last_ms::BIGINT * 1000)`,
+    {
+      project: projectId,
+      session: facts.first_session,
+      first_ms: BigInt(facts.first_ms),
+      last_ms: BigInt(facts.first_session_last_ms ?? facts.first_ms),
+    },
+    SpanRow,
+  );
+  const within = span
+    ? ' AND ts >= make_timestamp($from_ms::BIGINT * 1000) AND ts <= make_timestamp($to_ms::BIGINT * 1000)'
+    : '';
   const [touch] = await rowsOf(
     connection,
     `SELECT arg_min(utm_source, (ts, id)) AS source, arg_min(utm_medium, (ts, id)) AS medium,
@@ -38,8 +65,12 @@ export async function walletProfile(
             arg_min(referrer, (ts, id)) FILTER (WHERE type = 'page_view') AS referrer,
             arg_min(path, (ts, id)) FILTER (WHERE type = 'page_view') AS landing_path
        FROM events
-      WHERE project_id = $project AND session_key = ${keyOf('$session')} AND session_id = $session`,
-    { project: projectId, session: facts.first_session },
+      WHERE project_id = $project AND session_key = ${keyOf('$session')} AND session_id = $session${within}`,
+    {
+      project: projectId,
+      session: facts.first_session,
+      ...(span && { from_ms: BigInt(span.from_ms), to_ms: BigInt(span.to_ms) }),
+    },
     TouchRow,
   );
   const gas = await rowsOf(

@@ -11,7 +11,7 @@ export async function walletProviders(
   range: TimeRange,
   filters?: AnalyticsFilters,
 ): Promise<Share[]> {
-  const filter = eventFilter(filters);
+  const filter = await eventFilter(connection, projectId, range, filters);
   const rows = await rowsOf(
     connection,
     `${withCtes(filter.cte)}

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, type Params, rowsOf } from '../../duckdb/sql.ts';
-import { count, text } from '../../rows.ts';
+import { count } from '../../rows.ts';
 import type { TimelinePage, WalletTimeline } from '../../wallet-questions.ts';
 import { LatestRow, mergeSpans, olderOf, TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
-const SpanRow = z.object({ session_id: text, first_ms: count, last_ms: count });
+const SpanRow = z.object({ session_key: z.coerce.string(), first_ms: count, last_ms: count });
+/** A session of the page: its latest time carrying the wallet and its first (`wallet_sessions`). */
+const ShownRow = LatestRow.extend({ first_ms: count });
 
 /**
  * A page of the wallet's sessions from its `wallet_sessions` rows, each session's span (first and last
- * event of any kind) from `sessions`, then their events by a list of session ids within those spans: the
+ * event of any kind) from `keyed_sessions`, then their events by a list of session ids within those spans: the
  * spans let the scan skip the row groups between them (events lie in time order), the ids keep only the
  * sessions' own events (ADR 073, ADR 084), found by their keys first (ADR 102).
  */
@@ -24,7 +26,7 @@ export async function walletTimeline(
     : '';
   const latest = await rowsOf(
     connection,
-    `SELECT session_id, epoch_ms(last_ts) AS last_ms FROM wallet_sessions
+    `SELECT session_id, epoch_ms(last_ts) AS last_ms, epoch_ms(first_ts) AS first_ms FROM wallet_sessions
       WHERE project_id = $project AND wallet_address = $wallet ${after}
       ORDER BY epoch_ms(last_ts) DESC, session_id LIMIT $sessions`,
     {
@@ -33,7 +35,7 @@ export async function walletTimeline(
       sessions: BigInt(page.sessions + 1),
       ...(page.after && { after_ms: BigInt(page.after.lastMs), after_session: page.after.sessionId }),
     },
-    LatestRow,
+    ShownRow,
   );
   const shown = latest.slice(0, page.sessions);
   if (shown.length === 0) return { events: [], older: null };
@@ -42,12 +44,19 @@ export async function walletTimeline(
     params[`s_${index}`] = row.session_id;
   });
   const ids = shown.map((_row, index) => `$s_${index}`).join(', ');
+  // Each session's span from its `keyed_sessions` row (ADR 109), by key: a span holds the wallet's own
+  // times in that session, so only the rows near them are read.
   const spans = await rowsOf(
     connection,
-    `SELECT session_id, epoch_ms(min(first_ts)) AS first_ms, epoch_ms(max(last_ts)) AS last_ms
-       FROM sessions WHERE project_id = $project AND session_id IN (${ids})
-      GROUP BY session_id`,
-    params,
+    `SELECT session_key, epoch_ms(first_ts) AS first_ms, epoch_ms(last_ts) AS last_ms
+       FROM keyed_sessions
+      WHERE project_id = $project AND session_key IN (${shown.map((_row, index) => keyOf(`$s_${index}`)).join(', ')})
+        AND first_ts <= make_timestamp($span_first::BIGINT * 1000) AND last_ts >= make_timestamp($span_last::BIGINT * 1000)`,
+    {
+      ...params,
+      span_first: BigInt(Math.max(...shown.map((row) => row.first_ms))),
+      span_last: BigInt(Math.min(...shown.map((row) => row.last_ms))),
+    },
     SpanRow,
   );
   // A session without its row (never, as `sessions` is kept with every load) is read without a span.
