@@ -1,14 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { type Account, createProject, createVerifiedAccount, PolyflowApi } from '../../support/api.ts';
+import { expect, test } from '@playwright/test';
+import { createProject, createVerifiedAccount, PolyflowApi, signInAs } from '../../support/api.ts';
 import { snap } from '../../support/screenshots.ts';
-
-async function logIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
 
 /** Where this session's screenshots of the touched screen go, beside the journey's own (outside the repo). */
 const SCREENS = process.env.POLYFLOW_SCREENS_DIR;
@@ -22,8 +15,8 @@ test('the export card exports local days of the project zone with its local time
   await new PolyflowApi(account.token).expectOk('PATCH', `/projects/${project.id}`, {
     timeZone: 'Europe/Berlin',
   });
-  await logIn(page, account);
-  await expect(page).toHaveURL(new RegExp(`/console/${project.id}/analytics`));
+  // Signed in without the form (logging in has journeys of its own).
+  await signInAs(page, account);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/console/${project.id}/config`);

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { type Account, createProject, createVerifiedAccount } from '../../support/api.ts';
+import { type Account, createProject, createVerifiedAccount, signInAs } from '../../support/api.ts';
 import { snap } from '../../support/screenshots.ts';
 
+/** Opens the project's SDK screen signed in without the form (logging in has journeys of its own). */
 async function logInAndOpen(page: import('@playwright/test').Page, account: Account, projectId: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  // The account's only project opens by itself after the login.
-  await page.waitForURL(new RegExp(`/console/${projectId}/analytics`));
+  await signInAs(page, account);
   await page.goto(`/console/${projectId}/config`);
 }
 

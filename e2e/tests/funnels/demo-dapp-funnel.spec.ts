@@ -5,7 +5,7 @@ import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
 import type { TestChain } from '../../support/chain.ts';
 import { snap } from '../../support/screenshots.ts';
 import { approveNext, clickAndWaitForLog } from '../sdk/demo-page.ts';
-import { OWNER_PASSWORD, type OwnedProject, type PolyflowInstance } from '../sdk/polyflow-instance.ts';
+import { type OwnedProject, type PolyflowInstance, signInAsOwner } from '../sdk/polyflow-instance.ts';
 import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
 
 /**
@@ -54,11 +54,8 @@ test('a funnel saved in the console counts the demo dapp visit, connection and t
   // Leaving the page flushes the SDK's queue.
   await page.goto('about:blank');
 
-  await page.goto(`${polyflow.url}/`);
-  await page.getByLabel('Email').fill(project.email);
-  await page.getByLabel('Password').fill(OWNER_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/console\//);
+  // Signed in without the form (logging in has journeys of its own), straight to the Funnels screen.
+  await signInAsOwner(page, polyflow, project);
   await page.goto(`${polyflow.url}/console/${project.id}/funnels`);
   await expect(page.getByText('No funnel yet')).toBeVisible();
 

@@ -24,7 +24,8 @@ test.describe.configure({ mode: 'serial' });
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const CLI = join(repoRoot, 'packages', 'cli', 'bin', 'polyflow.mjs');
-const SCREENS = '/work/screens/sourcemaps';
+/** Where this journey's screens are also saved for review (outside the repository), when set. */
+const SCREENS = process.env.SOURCEMAPS_SCREENS_DIR;
 
 const WALLET_SOURCE = `export type Order = { token: string; amount?: number };
 
@@ -225,11 +226,11 @@ test('a minified bundle throws in Chromium; after the CLI uploads its maps the i
   await expect(page.getByText('1.0.0 → 1.0.1')).toBeVisible();
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: join(SCREENS, 'incident-mapped-1440.png'), fullPage: true });
+  if (SCREENS) await page.screenshot({ path: join(SCREENS, 'incident-mapped-1440.png'), fullPage: true });
   await snap(page, 'incident-mapped-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: join(SCREENS, 'incident-mapped-390.png'), fullPage: true });
+  if (SCREENS) await page.screenshot({ path: join(SCREENS, 'incident-mapped-390.png'), fullPage: true });
   await snap(page, 'incident-mapped-390');
 });
 
@@ -263,11 +264,13 @@ test('resolve in next release: the old release does not reopen it, a new one doe
   await expect(page).toHaveURL(/release=1\.0\.2/);
   await expect(reopened).toHaveCount(1);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: join(SCREENS, 'incidents-release-filter-1440.png'), fullPage: true });
+  if (SCREENS)
+    await page.screenshot({ path: join(SCREENS, 'incidents-release-filter-1440.png'), fullPage: true });
   await snap(page, 'incidents-release-filter-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: join(SCREENS, 'incidents-release-filter-390.png'), fullPage: true });
+  if (SCREENS)
+    await page.screenshot({ path: join(SCREENS, 'incidents-release-filter-390.png'), fullPage: true });
 
   // The CI's write token, as the SDK screen lists it.
   await page.goto(`/console/${project.id}/config`);
@@ -275,9 +278,9 @@ test('resolve in next release: the old release does not reopen it, a new one doe
   await expect(tokens.getByRole('list', { name: 'Write tokens' })).toContainText('CI');
   await tokens.scrollIntoViewIfNeeded();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: join(SCREENS, 'sdk-write-tokens-1440.png'), fullPage: true });
+  if (SCREENS) await page.screenshot({ path: join(SCREENS, 'sdk-write-tokens-1440.png'), fullPage: true });
   await snap(page, 'sdk-write-tokens-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: join(SCREENS, 'sdk-write-tokens-390.png'), fullPage: true });
+  if (SCREENS) await page.screenshot({ path: join(SCREENS, 'sdk-write-tokens-390.png'), fullPage: true });
 });

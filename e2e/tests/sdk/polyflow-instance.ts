@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { startServerProcess } from '../../support/server-process.ts';
+import { logInByApi, signIn } from '../../support/session.ts';
 
 /**
  * A Polyflow server of this spec file's own (the built `apps/server/dist/main.js`, as `npm start` runs it),
@@ -116,4 +118,13 @@ export async function createProject(instance: PolyflowInstance, domains: string[
     email,
     whitelistedDomains: project.whitelistedDomains,
   };
+}
+
+/**
+ * Signs the page's context in as the project's owner without the login form (ADR 106), for journeys on an
+ * instance of their own whose subject is not the login: one API login, its session stored as the form would.
+ */
+export async function signInAsOwner(page: Page, instance: PolyflowInstance, project: OwnedProject) {
+  const session = await logInByApi(instance.url, { email: project.email, password: OWNER_PASSWORD });
+  await signIn(page, instance.url, session);
 }

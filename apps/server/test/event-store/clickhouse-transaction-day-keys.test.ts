@@ -6,7 +6,11 @@ import {
   createClickHouseEventStore,
 } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
-import { transactionDaysOfEvents } from '../../src/modules/event-store/clickhouse/transaction-days.ts';
+import {
+  requestSession,
+  transactionDaysOfEvents,
+  transactionFolds,
+} from '../../src/modules/event-store/clickhouse/transaction-days.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
@@ -23,6 +27,11 @@ import { loadScattered, writeSegment } from './segment-file.ts';
  * stage without a name after an outcome, a request and its failure in the same millisecond, the latest
  * stage on the next day, times before 1970, whose keys are negative) give the outcomes DuckDB gives, on a
  * new database and on one upgraded from schema version 10, whose rows held `argMax` states.
+ *
+ * And the request key beside it (ADR 111): each transaction's first stage's time and session in one
+ * number, whose minimum names the session of the first stage (every stage of the first millisecond is
+ * logged in one session here, the later ones in another), before 1970 too, from the stored rows and from
+ * a partial day's events alike, on a new database and on one upgraded from schema version 24.
  */
 
 const PROJECT = 'p-ch-tx-keys';
@@ -119,7 +128,12 @@ function fixture(): EventRow[] {
   const event = eventBuilder(PROJECT);
   return Object.entries(TRANSACTIONS).flatMap(([name, [start, stages]]) =>
     stages.map(([offset, stage]) =>
-      event('tx', start + offset, { tx_id: name, tx_stage: stage, wallet_address: '0xabc' }),
+      event('tx', start + offset, {
+        tx_id: name,
+        tx_stage: stage,
+        wallet_address: '0xabc',
+        session_id: offset === 0 ? `first-${name}` : 'later',
+      }),
     ),
   );
 }
@@ -146,9 +160,9 @@ const Folded = z.object({ rows: z.array(z.string()) });
 /** `transaction_days` folded per key, as sorted text, from `source`. */
 async function folded(clickhouse: ClickHouse, source: string) {
   const [row] = await clickhouse.rows(
-    `SELECT arraySort(groupArray(toString(tuple(day, tx_id, first, submitted, latest)))) AS rows
+    `SELECT arraySort(groupArray(toString(tuple(day, tx_id, first, submitted, latest, request)))) AS rows
        FROM (SELECT day, tx_id, min(first_stage_at) AS first, max(has_submitted) AS submitted,
-                    max(latest_stage_key) AS latest
+                    max(latest_stage_key) AS latest, min(request_key) AS request
                FROM (${source})
               GROUP BY day, tx_id)`,
     {},
@@ -161,6 +175,48 @@ async function expectInLine(clickhouse: ClickHouse) {
   const held = await folded(clickhouse, 'SELECT * FROM transaction_days');
   expect(held).toEqual(await folded(clickhouse, transactionDaysOfEvents()));
   return held;
+}
+
+const Requests = z.object({ misnamed: z.array(z.string()), transactions: z.coerce.number() });
+
+/**
+ * The transactions whose request session is not their first stage's (`first-<tx_id>`), and how many there
+ * are: of the stored rows folded per transaction, or (`window`) as the filtered questions read them.
+ */
+async function requests(clickhouse: ClickHouse, window?: TimeRange) {
+  const folds = window
+    ? transactionFolds(window)
+    : {
+        sql: `SELECT tx_id, ${requestSession('min(request_key)')} AS t_request_session FROM transaction_days
+               WHERE project_id = {project:String} GROUP BY tx_id`,
+        params: {},
+      };
+  const [row] = await clickhouse.rows(
+    `SELECT groupArrayIf(tx_id, t_request_session != cityHash64(concat('first-', tx_id))) AS misnamed,
+            count() AS transactions
+       FROM (${folds.sql})`,
+    { project: PROJECT, ...folds.params },
+    Requests,
+  );
+  return row;
+}
+
+/** Every transaction's request session, from the stored rows, whole days, partial days and before 1970. */
+async function expectRequestSessions(clickhouse: ClickHouse) {
+  const all = Object.keys(TRANSACTIONS).length;
+  expect(await requests(clickhouse)).toEqual({ misnamed: [], transactions: all });
+  expect(await requests(clickhouse, { fromMs: DAY0, toMs: DAY0 + 4 * DAY })).toEqual({
+    misnamed: [],
+    transactions: all - 2,
+  });
+  expect(await requests(clickhouse, { fromMs: DAY0 + 2 * HOUR, toMs: DAY0 + DAY + 30 * 60_000 })).toEqual({
+    misnamed: [],
+    transactions: 5,
+  });
+  expect(await requests(clickhouse, { fromMs: BEFORE_1970, toMs: BEFORE_1970 + 2 * HOUR })).toEqual({
+    misnamed: [],
+    transactions: 2,
+  });
 }
 
 let duckdb: EventStore & { close(): Promise<void> };
@@ -193,6 +249,7 @@ describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
       await loadScattered(store, suite.dir, fixture());
       expect((await expectInLine(store.clickhouse)).length).toBe(Object.keys(TRANSACTIONS).length + 2);
       expect(await outcomes(store)).toEqual(expected);
+      await expectRequestSessions(store.clickhouse);
     } finally {
       await store.close();
     }
@@ -226,6 +283,39 @@ describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
         bucketRange({ fromMs: DAY0 + 9 * DAY, toMs: DAY0 + 10 * DAY }),
       );
       expect(late).toEqual({ total: 1, submitted: 0, failed: 1, attempted: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('get their request keys when the store starts on a database of schema version 24', async () => {
+    const url = `${suite.url}/pf_tx_keys_v24`;
+    const tables = await databaseAtVersion(url, 24, (writer) => loadScattered(writer, suite.dir, fixture()));
+    expect(tables).toContain('transaction_days');
+    const store: ClickHouseEventStore = await createClickHouseEventStore(url);
+    try {
+      const held = await expectInLine(store.clickhouse);
+      await expectRequestSessions(store.clickhouse);
+      expect(await outcomes(store)).toEqual(await outcomes(duckdb));
+      const [parts] = await store.clickhouse.rows(
+        "SELECT count() AS n FROM system.parts WHERE database = currentDatabase() AND table = 'transaction_days' AND active",
+        {},
+        z.object({ n: z.coerce.number() }),
+      );
+      expect(parts?.n).toBe(1);
+      // Loads after the upgrade go through the new view.
+      const later = eventBuilder(PROJECT)('tx', DAY0 + 9 * DAY, {
+        id: 'late',
+        tx_id: 'late',
+        tx_stage: 'failed',
+        session_id: 'first-late',
+      });
+      await store.loadSegment(writeSegment(suite.dir, [later]));
+      expect(await expectInLine(store.clickhouse)).toHaveLength(held.length + 1);
+      expect(await requests(store.clickhouse, { fromMs: DAY0 + 9 * DAY, toMs: DAY0 + 10 * DAY })).toEqual({
+        misnamed: [],
+        transactions: 1,
+      });
     } finally {
       await store.close();
     }

@@ -4,7 +4,8 @@ import { ANALYTICS_FILTER_COLUMNS, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import type { Params } from './client.ts';
 import { rangeParts } from './day-parts.ts';
 import { SESSION_VALUE_LISTS } from './session-values.ts';
-import { IN_RANGE, REFERRER_DOMAIN, TO } from './sql.ts';
+import { IN_RANGE, REFERRER_DOMAIN } from './sql.ts';
+import { transactionFolds } from './transaction-days.ts';
 
 /**
  * The Analytics filters on ClickHouse (docs/analytics.md, "Filters"; ADR 074), as on DuckDB
@@ -15,19 +16,32 @@ import { IN_RANGE, REFERRER_DOMAIN, TO } from './sql.ts';
  * an event stored twice changes no maximum and no first page view.
  */
 export type EventFilter = {
-  /** The CTE `filtered_sessions` (to put after WITH, before the question's own), or '' without filters. */
+  /**
+   * The CTE `filtered_sessions` and the scalar `filtered_sessions_keys` (its keys as an array, found once
+   * per query: what `events` and `transactions` read), to put after WITH before the question's own, or ''.
+   */
   cte: string;
   /** ' AND <an event of a matching session>' for a WHERE on `events`, or ''. */
   events: string;
   /** A transaction whose request's session matches, for transactionsCte's HAVING, or ''. */
   transactions: string;
+  /** `IN (<the passing sessions' keys>)`, to follow a session key (transactionFolds' `t_request_session`), or ''. */
+  inSessions: string;
   /** `filter_<key>`: each list, as Array(String) (chain ids as decimal text). */
   params: Params;
 };
 
-export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', params: {} };
+export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', inSessions: '', params: {} };
 
-const IN_FILTERED = 'IN (SELECT session_key FROM filtered_sessions)';
+/**
+ * The passing sessions' keys as one array, a scalar of the query (`<name>_keys`): ClickHouse computes a
+ * CTE again wherever it is named, but a scalar subquery once per query, so every `IN` of one question
+ * (its events, its transactions, the previous period's…) builds its set from that array instead of
+ * finding the sessions again (ADR 111).
+ */
+const keysOf = (name: string) => `${name}_keys`;
+const inKeys = (name: string) => `IN (SELECT arrayJoin(${keysOf(name)}))`;
+const IN_FILTERED = inKeys('filtered_sessions');
 
 /** The names of a range's bounds, as `{<from>:Int64}` and `{<to>:Int64}` parameters (epoch ms). */
 export type RangeParams = { from: string; to: string };
@@ -96,9 +110,11 @@ export function sessionFilter(
   return {
     cte: `${name} AS (
        ${cte}
-     )`,
-    events: ` AND session_key IN (SELECT session_key FROM ${name})`,
-    transactions: `argMin(session_key, ts) IN (SELECT session_key FROM ${name})`,
+     ),
+     (SELECT groupArray(session_key) FROM ${name}) AS ${keysOf(name)}`,
+    events: ` AND session_key ${inKeys(name)}`,
+    transactions: `argMin(session_key, ts) ${inKeys(name)}`,
+    inSessions: inKeys(name),
     params,
   };
 }
@@ -168,12 +184,19 @@ export const FILTERED_WALLETS_CTE = `filtered_wallets AS (
 
 /**
  * `filtered_transactions` (after `filtered_sessions`): the transactions whose request (first stage, from
- * one stage window before `from` up to `to`) was logged in a passing session; without FINAL (an argMin).
+ * one stage window before `from` up to `to`) was logged in a passing session, found by their request key
+ * in `transaction_days` (transactionFolds, ADR 111), with its parameters.
  */
-export const FILTERED_TRANSACTIONS_CTE = `filtered_transactions AS (
-       SELECT assumeNotNull(tx_id) AS tx_id FROM events
-        WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
-          AND ts >= fromUnixTimestamp64Milli({from:Int64} - ${TX_STAGE_WINDOW_MS}, 'UTC') AND ts < ${TO}
-        GROUP BY tx_id
-       HAVING argMin(session_key, ts) ${IN_FILTERED}
-     )`;
+export function filteredTransactionsCte(range: TimeRange): { cte: string; params: Params } {
+  const folds = transactionFolds(
+    { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs },
+    'requests_',
+  );
+  return {
+    cte: `filtered_transactions AS (
+       ${folds.sql}
+       HAVING t_request_session ${IN_FILTERED}
+     )`,
+    params: folds.params,
+  };
+}

@@ -17,7 +17,11 @@ import {
 import { SESSION_DAYS_STATEMENTS, USER_VALUE_SETS_STATEMENTS } from './session-days.ts';
 import { SESSION_EVENT_COLUMNS, sessionEventsStatements } from './session-events.ts';
 import { SESSION_VALUES_STATEMENTS } from './session-values.ts';
-import { TRANSACTION_DAY_KEYS_STATEMENTS, TRANSACTION_DAYS_STATEMENTS } from './transaction-days.ts';
+import {
+  TRANSACTION_DAY_KEYS_STATEMENTS,
+  TRANSACTION_DAYS_STATEMENTS,
+  TRANSACTION_REQUEST_KEYS_STATEMENTS,
+} from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
 import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
@@ -180,6 +184,11 @@ async function mergeSessionValues(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE session_values FINAL');
 }
 
+/** Version 28's copy, merged into one part as version 24's (ADR 111). */
+async function mergeTransactionDays(clickhouse: ClickHouse): Promise<void> {
+  await clickhouse.command('OPTIMIZE TABLE transaction_days FINAL');
+}
+
 /** Version 25's copies, merged into one part each as version 23 left every other table (ADR 097). */
 async function mergeWalletListTables(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE wallet_list_days FINAL');
@@ -286,6 +295,9 @@ const MIGRATIONS: readonly Migration[] = [
   // Each user's page paths per UTC day, fed by a view on `events`, filled from what is stored and merged
   // into one part: the path goals' conversions (ADR 112).
   { version: 27, statements: USER_DAY_PATHS_STATEMENTS, run: mergeUserDayPaths },
+  // Each transaction-day's request key (its first stage's time and session), `transaction_days` made again
+  // and filled from the stored stages, merged into one part: the filtered transactions (ADR 111).
+  { version: 28, statements: TRANSACTION_REQUEST_KEYS_STATEMENTS, run: mergeTransactionDays },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

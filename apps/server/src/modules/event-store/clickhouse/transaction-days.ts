@@ -1,4 +1,7 @@
+import type { TimeRange } from '../../../reading/time-range.ts';
 import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
+import type { Params } from './client.ts';
+import { dayParts } from './day-parts.ts';
 import { STAGE_ORDER } from './sql.ts';
 
 /**
@@ -50,8 +53,25 @@ const VERSION_7_AGGREGATES = `${FIRST_AND_SUBMITTED},
 export const TRANSACTION_DAY_AGGREGATES = `${FIRST_AND_SUBMITTED},
          max(${STAGE_KEY}) AS latest_stage_key`;
 
+/** 2⁶⁴: a request key is its stage's time in ms times this, plus its session key. */
+const KEY_SPAN = "toInt128('18446744073709551616')";
+/**
+ * A stage's request key (version 28, ADR 111): its time (epoch ms) and its session's key (`session_key`,
+ * ADR 093) in one Int128, so that the smallest is the transaction's first stage's, the earlier time first
+ * (the smaller session key within one millisecond): a plain minimum, as the latest stage key is a plain
+ * maximum (a tuple's minimum cost about four times as much to fold).
+ */
+const REQUEST_KEY = `toInt128(toUnixTimestamp64Milli(ts)) * ${KEY_SPAN} + toInt128(cityHash64(session_id))`;
+/** The session key of a request key: its low 64 bits (two's complement keeps them for times before 1970). */
+export const requestSession = (requestKey: string) =>
+  `toUInt64(bitAnd(${requestKey}, toInt128('18446744073709551615')))`;
+
+/** Every column of `transaction_days` (version 28) over a transaction's stages of a day. */
+export const TRANSACTION_DAY_COLUMNS = `${TRANSACTION_DAY_AGGREGATES},
+         min(${REQUEST_KEY}) AS request_key`;
+
 /** The rows of `transaction_days` for the events a SELECT reads (`where`: more conditions on them). */
-export const transactionDaysOfEvents = (where = '', aggregates = TRANSACTION_DAY_AGGREGATES) =>
+export const transactionDaysOfEvents = (where = '', aggregates = TRANSACTION_DAY_COLUMNS) =>
   `SELECT project_id, ${EVENT_DAY} AS day, assumeNotNull(tx_id) AS tx_id,
          ${aggregates}
     FROM events
@@ -90,6 +110,50 @@ export const TRANSACTION_DAY_KEYS_STATEMENTS = [
   createTransactionDays('latest_stage_key SimpleAggregateFunction(max, Int64)'),
   ...viewAndCopy(TRANSACTION_DAY_AGGREGATES),
 ];
+
+/**
+ * Version 28 (ADR 111): each transaction-day's request key beside its other folds, so that a filtered
+ * question finds the transactions requested in a passing session here instead of grouping every stage of
+ * its window in `events`. Made again and filled from the stored stages as version 11 was.
+ */
+export const TRANSACTION_REQUEST_KEYS_STATEMENTS = [
+  'DROP VIEW IF EXISTS transaction_days_of_events',
+  'DROP TABLE IF EXISTS transaction_days',
+  createTransactionDays(`latest_stage_key SimpleAggregateFunction(max, Int64),
+  request_key SimpleAggregateFunction(min, Int128)`),
+  ...viewAndCopy(TRANSACTION_DAY_COLUMNS),
+];
+
+/**
+ * Each transaction with a stage in `window`, folded from those stages alone: `requested_at` (its first
+ * stage's time), `t_is_submitted`, `t_outcome` (latestOutcome) and `t_request_session` (its first stage's
+ * session key), read from `transaction_days` for the window's whole UTC days and from the stages among
+ * `events` for its partial days (as the transaction outcomes, ADR 033). A SELECT … GROUP BY tx_id to
+ * which a question adds its HAVING; parameters: `project`, and those returned (named with `prefix`).
+ */
+export function transactionFolds(window: TimeRange, prefix = 'stages_'): { sql: string; params: Params } {
+  const parts = dayParts(window, prefix);
+  const selects: string[] = [];
+  if (parts.wholeDays)
+    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage_key, request_key
+          FROM transaction_days
+         WHERE project_id = {project:String} AND ${parts.wholeDays}`);
+  if (parts.partialDays)
+    selects.push(`SELECT assumeNotNull(tx_id) AS tx_id, ${TRANSACTION_DAY_COLUMNS}
+          FROM events
+         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}
+         GROUP BY tx_id`);
+  return {
+    sql: `SELECT tx_id,
+              min(first_stage_at) AS requested_at,
+              max(has_submitted) AS t_is_submitted,
+              ${latestOutcome('max(latest_stage_key)')} AS t_outcome,
+              ${requestSession('min(request_key)')} AS t_request_session
+         FROM (${selects.join('\n        UNION ALL\n        ')})
+        GROUP BY tx_id`,
+    params: parts.params,
+  };
+}
 
 /** The (day, transaction) keys of the events a condition names: the rows a user's or a wallet's delete touches. */
 export const transactionDayKeysOf = (where: string) =>

@@ -3,8 +3,10 @@ import { DEFAULT_TIME_ZONE } from '@polyflow/contracts/time-zone';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { sessionFilter, withCtes } from '../../clickhouse/event-filter.ts';
-import { FROM, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { FROM, IN_RANGE, rangeParams, TO } from '../../clickhouse/sql.ts';
+import { OUTCOME, transactionFolds } from '../../clickhouse/transaction-days.ts';
 import { walletsSeenBefore } from '../../clickhouse/wallet-firsts.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { type FilteredOverview, FilteredOverviewRow, filteredOverviewOf } from './question.ts';
 
 const IN_PREVIOUS = `project_id = {project:String} AND ts >= fromUnixTimestamp64Milli({previous_from:Int64}, 'UTC') AND ts < fromUnixTimestamp64Milli({previous_to:Int64}, 'UTC')`;
@@ -32,13 +34,23 @@ export async function filteredOverview(
     { from: 'previous_from', to: 'previous_to' },
     previousRange,
   );
+  // The transactions requested in the range in a passing session (their stages within one stage window
+  // beyond each end), with their outcomes as the unfiltered transaction outcomes read them.
+  const folds = transactionFolds({
+    fromMs: range.fromMs - TX_STAGE_WINDOW_MS,
+    toMs: range.toMs + TX_STAGE_WINDOW_MS,
+  });
+  const transactions = `transactions AS (
+       ${folds.sql}
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO} AND t_request_session ${current.inSessions}
+     )`;
   const [row] = await clickhouse.rows(
-    `${withCtes(current.cte, previous.cte, transactionsCte(['status', 'is_submitted'], false, current.transactions))}
+    `${withCtes(current.cte, previous.cte, transactions)}
      SELECT outcomes.*, passing.*, previous_days.*
        FROM (SELECT count() AS total,
                     countIf(t_is_submitted) AS submitted,
-                    countIf(t_status IN ('reverted', 'failed')) AS failed,
-                    countIf(t_is_submitted OR t_status = 'failed') AS attempted
+                    countIf(t_outcome IN (${OUTCOME.reverted}, ${OUTCOME.failed})) AS failed,
+                    countIf(t_is_submitted OR t_outcome = ${OUTCOME.failed}) AS attempted
                FROM transactions) AS outcomes
       CROSS JOIN (
              SELECT uniqExactIf(wallet_address, ${CONNECTION}) AS connected,
@@ -58,6 +70,7 @@ export async function filteredOverview(
       previous_to: previousRange.toMs,
       zone: timeZone,
       ...current.params,
+      ...folds.params,
     },
     FilteredOverviewRow,
   );

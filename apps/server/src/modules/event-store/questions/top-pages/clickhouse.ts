@@ -2,7 +2,9 @@ import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
-import { EVENT_ROWS, IN_RANGE, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, FROM, IN_RANGE, rangeParams, TO, transactionsCte } from '../../clickhouse/sql.ts';
+import { transactionFolds } from '../../clickhouse/transaction-days.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
 
 /**
@@ -20,8 +22,26 @@ export async function topPages(
   filters?: AnalyticsFilters,
 ): Promise<PageRow[]> {
   const filter = eventFilter(filters, range);
+  const folds = transactionFolds({
+    fromMs: range.fromMs - TX_STAGE_WINDOW_MS,
+    toMs: range.toMs + TX_STAGE_WINDOW_MS,
+  });
+  // Filtered: the transactions requested in the range in a passing session are found by their request key
+  // (transaction_days, ADR 111); a transaction's path is its first stage's, which lies in the range and in
+  // that session: the earliest of its stages among the passing sessions' events of the range.
+  const transactions = filter.cte
+    ? `transactions AS (
+       SELECT argMin(path, ts) AS t_path
+         FROM ${EVENT_ROWS}
+        WHERE ${IN_RANGE}${filter.events} AND type = 'tx' AND tx_id IS NOT NULL
+          AND tx_id IN (SELECT tx_id FROM (
+                ${folds.sql}
+                HAVING requested_at >= ${FROM} AND requested_at < ${TO} AND t_request_session ${filter.inSessions}))
+        GROUP BY tx_id
+     )`
+    : transactionsCte(['path']);
   const rows = await clickhouse.rows(
-    `${withCtes(filter.cte, transactionsCte(['path'], false, filter.transactions))}
+    `${withCtes(filter.cte, transactions)}
      SELECT page, sum(p_users) AS users, sum(p_wallets) AS wallets, sum(p_transactions) AS transactions
        FROM (
          SELECT assumeNotNull(path) AS page,
@@ -41,7 +61,7 @@ export async function topPages(
       GROUP BY page
       ORDER BY users DESC, wallets DESC, transactions DESC, page
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), ...filter.params, limit },
+    { ...rangeParams(projectId, range), ...filter.params, ...(filter.cte ? folds.params : {}), limit },
     PageRowSchema,
   );
   return rows.map(pageRowOf);

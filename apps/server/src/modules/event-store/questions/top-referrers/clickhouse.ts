@@ -2,7 +2,9 @@ import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
-import { EVENT_ROWS, IN_RANGE, REFERRER_DOMAIN, rangeParams, transactionsCte } from '../../clickhouse/sql.ts';
+import { EVENT_ROWS, FROM, IN_RANGE, REFERRER_DOMAIN, rangeParams, TO } from '../../clickhouse/sql.ts';
+import { transactionFolds } from '../../clickhouse/transaction-days.ts';
+import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { type ReferrerRow, ReferrerRowSchema, referrerRowOf } from './question.ts';
 
 /**
@@ -23,8 +25,17 @@ export async function topReferrers(
   filters?: AnalyticsFilters,
 ): Promise<ReferrerRow[]> {
   const filter = eventFilter(filters, range);
+  // The transactions requested in the range (in a passing session), by their request's session.
+  const folds = transactionFolds({
+    fromMs: range.fromMs - TX_STAGE_WINDOW_MS,
+    toMs: range.toMs + TX_STAGE_WINDOW_MS,
+  });
+  const transactions = `transactions AS (
+       ${folds.sql}
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}${filter.inSessions ? ` AND t_request_session ${filter.inSessions}` : ''}
+     )`;
   const rows = await clickhouse.rows(
-    `${withCtes(filter.cte, transactionsCte(['session_key'], false, filter.transactions))}
+    `${withCtes(filter.cte, transactions)}
      SELECT l_domain AS domain_key,
             uniqExact(l_user) AS users,
             uniqExactArray(s_wallets) AS wallets,
@@ -40,12 +51,12 @@ export async function topReferrers(
          HAVING countIf(type = 'page_view') > 0
        ) AS landed
        LEFT JOIN (
-         SELECT t_session_key, count() AS s_transactions FROM transactions GROUP BY t_session_key
-       ) AS started ON started.t_session_key = landed.s_session
+         SELECT t_request_session, count() AS s_transactions FROM transactions GROUP BY t_request_session
+       ) AS started ON started.t_request_session = landed.s_session
       GROUP BY domain_key
       ORDER BY users DESC, wallets DESC, transactions DESC, domain_key = '', domain_key
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), ...filter.params, limit },
+    { ...rangeParams(projectId, range), ...filter.params, ...folds.params, limit },
     ReferrerRowSchema,
   );
   return rows.map(referrerRowOf);
