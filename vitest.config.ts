@@ -14,7 +14,8 @@ export default defineConfig({
     ],
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine. Most test
     // files wait on child processes, PostgreSQL, chdb or SMTP, so one worker per core runs the suite in
-    // 365 s instead of 500 s there (both green, same machine, quiet).
-    maxWorkers: os.availableParallelism(),
+    // 365 s instead of 500 s there (both green, same machine, quiet). POLYFLOW_TEST_WORKERS=n sets another
+    // count, to time the two back to back (ADR 108).
+    maxWorkers: Number(process.env.POLYFLOW_TEST_WORKERS) || os.availableParallelism(),
   },
 });

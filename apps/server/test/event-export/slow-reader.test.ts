@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { clickHouseUrlFor, storeRows } from '../support/event-stores.ts';
 import { testConfig } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
@@ -28,8 +28,7 @@ const T0 = Date.UTC(2026, 2, 1);
 const pagedStores: Record<string, (dataDir: string) => Promise<EventStore>> = {
   duckdb: (dataDir) =>
     createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb'), exportWindowRows: PAGE_ROWS }),
-  clickhouse: (dataDir) =>
-    createClickHouseEventStore(clickHouseUrlFor(dataDir), { exportPageRows: PAGE_ROWS }),
+  clickhouse: (dataDir) => templatedClickHouseStore(clickHouseUrlFor(dataDir), { exportPageRows: PAGE_ROWS }),
 };
 
 type ExportCounts = { rowsRead: number; isFinished: boolean };

@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import {
   createDuckDbEventStore,
   type DuckDbEventStore,
@@ -16,6 +15,7 @@ import {
 } from '../../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { everyEventShape } from '../ingestion/wire-events.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { workerChdb } from '../support/worker-chdb.ts';
 
@@ -210,7 +210,7 @@ describe('SDK batch records (a log written before ADR 021), mapped to rows by Du
 describe('the same segments loaded into ClickHouse (chdb over HTTP)', () => {
   it('store every event shape as DuckDB does: rows records alone (incoming_rows) and beside a batch record (incoming_records)', async () => {
     const chdb = await workerChdb();
-    const clickhouse = await createClickHouseEventStore(`${chdb.url}/pf_batch_records`);
+    const clickhouse = await templatedClickHouseStore(`${chdb.url}/pf_batch_records`);
     try {
       const rowsOnly = batchEntry(request('ch_rows'), everyEventShape()).encode(new Set());
       const mixed = `${batchRecord(request('ch_mixed'), loggedEvents('ch_mixed'))}\n${rowsRecord(

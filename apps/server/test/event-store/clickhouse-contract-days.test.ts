@@ -11,6 +11,7 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -128,7 +129,7 @@ const suite = useChdbSuite('polyflow-ch-contracts-', SLOW);
 describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
   it('answer the contract functions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 5), ...fixture(OTHER, 9)];
-    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_contracts`);
+    const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_contracts`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await loadScattered(clickhouse, suite.dir, rows);

@@ -7,6 +7,7 @@ import {
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
@@ -201,7 +202,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
   let store: ClickHouseEventStore;
 
   it('hold each event once however often it is loaded, and follow every kind of delete', async () => {
-    store = await createClickHouseEventStore(`${suite.url}/pf_derived`);
+    store = await templatedClickHouseStore(`${suite.url}/pf_derived`);
     const rows = fixture();
     // Twice in one insert (one part holding each key twice), then again as a retried segment.
     await store.loadSegment(writeSegment(suite.dir, [...rows, ...rows]));

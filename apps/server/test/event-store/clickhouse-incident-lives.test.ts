@@ -7,6 +7,7 @@ import {
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { incidentLivesOf, LIFE_FIGURES } from '../../src/modules/event-store/clickhouse/incident-lives.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
@@ -104,7 +105,7 @@ const suite = useChdbSuite('polyflow-ch-lives-', SLOW);
 
 describe('ClickHouse incident lives (ADR 037)', { timeout: SLOW }, () => {
   it('fold each occurrence once however often it is loaded, and follow every kind of delete', async () => {
-    const store = await createClickHouseEventStore(`${suite.url}/pf_lives`);
+    const store = await templatedClickHouseStore(`${suite.url}/pf_lives`);
     const rows = fixture();
     await store.loadSegment(writeSegment(suite.dir, [...rows, ...rows]));
     await store.loadSegment(writeSegment(suite.dir, rows));

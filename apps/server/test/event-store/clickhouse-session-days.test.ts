@@ -12,6 +12,7 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -151,7 +152,7 @@ const suite = useChdbSuite('polyflow-ch-sessions-', SLOW);
 describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
   it('answer the acquisition questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
-    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_sessions`);
+    const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_sessions`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await loadScattered(clickhouse, suite.dir, rows);
@@ -245,7 +246,7 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
         wallet_address: WALLETS[1],
       }),
     ];
-    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_sessions_folded`);
+    const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_sessions_folded`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'folded.duckdb') });
     try {
       // Each event loaded twice, in pieces: a day's rows of one session in several unmerged rows.

@@ -6,6 +6,7 @@ import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client
 import { eventFilter, withCtes } from '../../src/modules/event-store/clickhouse/event-filter.ts';
 import { ANALYTICS_FILTER_COLUMNS } from '../../src/modules/event-store/domain.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
@@ -163,7 +164,7 @@ async function defined(clickhouse: ClickHouse, filters: AnalyticsFilters, from: 
 
 describe('ClickHouse session values (ADR 101)', { timeout: SLOW }, () => {
   it('hold what the stored events give however often they are loaded, and follow every kind of delete', async () => {
-    const store = await createClickHouseEventStore(`${suite.url}/pf_svalues`);
+    const store = await templatedClickHouseStore(`${suite.url}/pf_svalues`);
     const rows = fixture();
     // u2's midnight session split over two loads; everything twice in one insert, then once more.
     await store.loadSegment(writeSegment(suite.dir, [...rows.slice(0, 8), ...rows.slice(0, 8)]));
@@ -200,7 +201,7 @@ describe('ClickHouse session values (ADR 101)', { timeout: SLOW }, () => {
   });
 
   it('give the Analytics filters the sessions of their definition over whole, partial and sub-day ranges', async () => {
-    const store = await createClickHouseEventStore(`${suite.url}/pf_svalues_filters`);
+    const store = await templatedClickHouseStore(`${suite.url}/pf_svalues_filters`);
     const rows = fixture();
     await store.loadSegment(writeSegment(suite.dir, [...rows, ...rows]));
     const ranges: [number, number][] = [

@@ -15,6 +15,7 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
@@ -243,7 +244,7 @@ describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
     expect(failedThenNone?.[0]?.[1]).toMatchObject({ failed: 1, attempted: 1 });
     expect(sameMillisecond?.[0]?.[1]).toMatchObject({ failed: 1, attempted: 1 });
     expect(revertedThenConfirmed?.[0]?.[1]).toMatchObject({ failed: 0, attempted: 1 });
-    const store = await createClickHouseEventStore(`${suite.url}/pf_tx_keys`);
+    const store = await templatedClickHouseStore(`${suite.url}/pf_tx_keys`);
     try {
       await loadScattered(store, suite.dir, fixture());
       expect((await expectInLine(store.clickhouse)).length).toBe(Object.keys(TRANSACTIONS).length + 2);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
@@ -101,7 +102,7 @@ const suite = useChdbSuite('polyflow-ch-values-', SLOW);
 
 describe('ClickHouse user value sets (ADR 039)', { timeout: SLOW }, () => {
   it('hold what the stored events give however often they are loaded, and follow every kind of delete', async () => {
-    const store = await createClickHouseEventStore(`${suite.url}/pf_values`);
+    const store = await templatedClickHouseStore(`${suite.url}/pf_values`);
     const rows = fixture();
     // u2's midnight session split over two loads; everything twice in one insert, then once more.
     await store.loadSegment(writeSegment(suite.dir, [...rows.slice(0, 7), ...rows.slice(0, 7)]));

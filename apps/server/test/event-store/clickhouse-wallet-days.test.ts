@@ -12,6 +12,7 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -189,7 +190,7 @@ const suite = useChdbSuite('polyflow-ch-wallets-', SLOW);
 describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033)', { timeout: SLOW }, () => {
   it('answer the wallet questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
-    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_wallets`);
+    const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_wallets`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await loadScattered(clickhouse, suite.dir, rows);

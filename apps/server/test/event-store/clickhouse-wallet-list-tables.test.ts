@@ -12,6 +12,7 @@ import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duc
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { createWalletService } from '../../src/modules/wallets/service.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -211,7 +212,7 @@ const suite = useChdbSuite('polyflow-ch-wallet-list-', SLOW);
 describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, () => {
   it('hold what the events hold and answer the list as DuckDB, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
-    const clickhouse = await createClickHouseEventStore(`${suite.url}/pf_wallet_list`);
+    const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_wallet_list`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await loadScattered(clickhouse, suite.dir, rows);

@@ -1,12 +1,10 @@
-import {
-  type ClickHouseEventStore,
-  createClickHouseEventStore,
-} from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import {
   createDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { workerChdb } from '../support/worker-chdb.ts';
 
@@ -22,7 +20,7 @@ export type EnginesHolding = { duck: DuckDbEventStore; ch: ClickHouseEventStore;
 export async function enginesHolding(database: string, rows: readonly EventRow[]): Promise<EnginesHolding> {
   const chdb = await workerChdb();
   const duck = await createDuckDbEventStore({ file: ':memory:' });
-  const ch = await createClickHouseEventStore(`${chdb.url}/${database}`);
+  const ch = await templatedClickHouseStore(`${chdb.url}/${database}`);
   await storeRows(duck, rows);
   await storeRows(ch, [...rows, ...rows]);
   await storeRows(ch, rows);

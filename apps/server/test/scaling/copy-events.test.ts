@@ -16,6 +16,7 @@ import {
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { eventRow } from '../analytics/events-fixture.ts';
+import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { dashboardAnswers } from '../support/dashboard-answers.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { serverCommand } from '../support/server-command.ts';
@@ -73,7 +74,7 @@ describe('copy-events', () => {
     const dir = mkdtempSync(path.join(scratch, 'copy-'));
     const checkpointFile = path.join(dir, 'checkpoint.json');
     const chdb = await workerChdb();
-    const target = await createClickHouseEventStore(`${chdb.url}/pf_copy_resume`);
+    const target = await templatedClickHouseStore(`${chdb.url}/pf_copy_resume`);
     try {
       const pass = async (maxSlices?: number): Promise<CopyReport> => {
         const source = await openDuckDbCopySource(sourceFile);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -67,6 +67,10 @@ export async function startChdbProcess(
       reject(new Error(`chdb HTTP server exited (${code}):\n${output}`));
     });
   });
+  // CHDB_HTTP_LOG=1 makes the server print each statement and its time on stderr (chdb-http-server.ts);
+  // CHDB_HTTP_LOG_FILE=<file> keeps those lines of every engine the tests start, to count statements by kind.
+  const logFile = process.env.CHDB_HTTP_LOG_FILE;
+  if (logFile) child.stderr.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   const address = new URL(listening);
   address.username = user;
   address.password = password;

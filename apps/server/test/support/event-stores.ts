@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { duckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStoreFactory, EventWriter } from '../../src/modules/event-store/event-store.ts';
 import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
+import { templatedClickHouseStore } from './chdb-template.ts';
 
 /**
  * The event store adapters the suites run against. The analytics, acquisition and incident suites ask
@@ -18,7 +18,7 @@ export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = {
   duckdb: duckDbEventStore(),
   // ClickHouse's engine (chdb) behind its HTTP interface, started for the run by global-setup.ts, one per
   // worker; each data directory gets a database of its own, reached through the real @clickhouse/client.
-  clickhouse: ({ dataDir }) => createClickHouseEventStore(clickHouseUrlFor(dataDir)),
+  clickhouse: ({ dataDir }) => templatedClickHouseStore(clickHouseUrlFor(dataDir)),
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { type ChdbProcess, startChdbProcess } from './chdb-process.ts';
+import { template } from './chdb-template.ts';
 import { startPostgres, type ThrowawayPostgres } from './postgres.ts';
 
 declare module 'vitest' {
@@ -49,7 +50,16 @@ export default async function setup(project: TestProject) {
   const workers = eventStore === 'clickhouse' ? Math.max(1, project.globalConfig.maxWorkers) : 0;
   const [pg, ...chdbs] = await Promise.allSettled([
     postgres.started,
-    ...Array.from({ length: workers }, () => startChdbProcess()),
+    // Each engine's migrated template for the test databases (chdb-template.ts), made as it starts.
+    ...Array.from({ length: workers }, () =>
+      startChdbProcess().then(async (chdb) => {
+        await template(`${chdb.url}/default`).catch(async (error: unknown) => {
+          await chdb.stop();
+          throw error;
+        });
+        return chdb;
+      }),
+    ),
   ]);
   const clickhouse = chdbs.flatMap((chdb) =>
     chdb.status === 'fulfilled' ? [chdb.value as ChdbProcess] : [],
