@@ -4,6 +4,11 @@ import { expect, type Frame, type Page } from '@playwright/test';
 import axe from 'axe-core';
 
 const dir = join(import.meta.dirname, '..', 'screenshots');
+/**
+ * `npm test` sets E2E_SCREENSHOTS=0: its journeys still check every screen's contrast but write none of the
+ * ~150 full-page PNGs nobody opens there (ADR 107); `npm run test:e2e` alone keeps them for people to look at.
+ */
+export const savingScreenshots = process.env.E2E_SCREENSHOTS !== '0';
 
 /**
  * Saves a full-page screenshot under e2e/screenshots/ for people to look at (not compared automatically),
@@ -11,8 +16,10 @@ const dir = join(import.meta.dirname, '..', 'screenshots');
  * normal text, 3:1 for large), so every screen a journey photographs is also checked for contrast.
  */
 export async function snap(page: Page, name: string): Promise<void> {
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  if (savingScreenshots) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  }
   await expectReadableContrast(page, name);
 }
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
@@ -33,10 +33,7 @@ async function shot(page: Page, name: string) {
   const out = process.env.FUNNEL_SCREENS_DIR;
   if (out) {
     mkdirSync(out, { recursive: true });
-    copyFileSync(
-      join(import.meta.dirname, '..', '..', 'screenshots', `${name}.png`),
-      join(out, `${name}.png`),
-    );
+    await page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
   }
 }
 
