@@ -134,8 +134,10 @@ const FULL_RANGES = new Set(['five days', 'cut mid-day at both ends']);
 /**
  * Every sort of the unfiltered list and each filter in one sort (alternately) for two ranges, and two
  * sorts and a chain for the others, in UTC; one range in Berlin time; a second page after a cursor.
+ * `sortsOnly`: every sort of the two full ranges in UTC, what the answers after a delete are compared on
+ * (the tables themselves are compared with a rebuild after each delete).
  */
-async function listAnswers(store: EventStore, projectId: string) {
+async function listAnswers(store: EventStore, projectId: string, { sortsOnly = false } = {}) {
   const iso = (ms: number) => new Date(ms).toISOString();
   const answers: Record<string, unknown> = {};
   for (const zone of ['UTC', 'Europe/Berlin']) {
@@ -146,9 +148,11 @@ async function listAnswers(store: EventStore, projectId: string) {
     for (const [name, range] of Object.entries(RANGES)) {
       if (zone !== 'UTC' && name !== 'cut mid-day at both ends') continue;
       const full = FULL_RANGES.has(name);
+      if (sortsOnly && (zone !== 'UTC' || !full)) continue;
       const base = { from: iso(range.from), to: iso(range.to), first: 200 };
       for (const sort of full ? SORTS : ['last_seen', 'gas_paid'])
         answers[`${zone}, ${name}, ${sort}`] = await service.list('u', projectId, { ...base, sort });
+      if (sortsOnly) continue;
       const filters = Object.entries(FILTERS).filter(([filter]) => full || filter === 'chain 137');
       for (const [index, [filter, input]] of filters.entries()) {
         const sort = index % 2 === 0 ? 'gas_paid' : 'last_seen';
@@ -249,7 +253,9 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
         expect(removed, what).toBeGreaterThan(0);
         expect(await remove(clickhouse), what).toBe(removed);
         await expectInLine(clickhouse.clickhouse);
-        expect(await listAnswers(clickhouse, PROJECT), what).toEqual(await listAnswers(duckdb, PROJECT));
+        expect(await listAnswers(clickhouse, PROJECT, { sortsOnly: true }), what).toEqual(
+          await listAnswers(duckdb, PROJECT, { sortsOnly: true }),
+        );
       }
       await clickhouse.deleteProjectEvents(PROJECT);
       const left = await expectInLine(clickhouse.clickhouse);
@@ -286,7 +292,9 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       const after = await expectInLine(store.clickhouse);
       expect(after.days).toHaveLength(held.days.length + 1);
       expect(after.transactions).toHaveLength(held.transactions.length + 1);
-      expect(await listAnswers(store, PROJECT)).toEqual(await listAnswers(duckdb, PROJECT));
+      expect(await listAnswers(store, PROJECT, { sortsOnly: true })).toEqual(
+        await listAnswers(duckdb, PROJECT, { sortsOnly: true }),
+      );
     } finally {
       await store.close();
       await duckdb.close();
