@@ -17,6 +17,7 @@ import {
   walletDaysOfEvents,
 } from './wallet-days.ts';
 import { walletFirstsOfWalletDays } from './wallet-firsts.ts';
+import { walletListTransactionsOfEvents } from './wallet-list-transactions.ts';
 
 /**
  * Which rows of `user_days`, `session_days`, `wallet_days` (then `wallet_firsts`), `user_lives`,
@@ -131,6 +132,25 @@ export async function alignTransactionDays(
 /** `contract_days` (ADR 038): keyed as `transaction_days`, so the same transaction-days name its rows. */
 export async function alignContractDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
   await alignByTransactionDays(clickhouse, params, change, 'contract_days', contractDaysOfEvents);
+}
+
+/**
+ * `wallet_list_transactions` (ADR 110), keyed as `transaction_days`: a project's rows go with it; retention
+ * deletes the days before its cut and rebuilds its day; a user's or a wallet's delete rebuilds the (UTC
+ * day, transaction) keys its events were in.
+ */
+export async function alignWalletListTransactions(
+  clickhouse: ClickHouse,
+  params: Params,
+  change: DerivedRowsChange,
+) {
+  await alignByTransactionDays(
+    clickhouse,
+    params,
+    change,
+    'wallet_list_transactions',
+    walletListTransactionsOfEvents,
+  );
 }
 
 /** A table keyed by (project, day, tx_id), whose rows for the events a condition names `ofEvents` builds. */

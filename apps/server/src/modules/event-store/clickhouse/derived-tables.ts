@@ -4,6 +4,7 @@ import {
   alignUserLives,
   alignWalletDays,
   alignWalletFirsts,
+  alignWalletListTransactions,
   type DerivedRowsChange,
 } from './aligned-tables.ts';
 import { alignWalletQuarters } from './wallet-quarters.ts';
@@ -26,7 +27,6 @@ import { alignUserDayPaths } from './user-day-paths.ts';
 import { alignUserDays } from './user-days.ts';
 import { alignUserQuarters } from './user-quarters.ts';
 import { alignWalletListDays } from './wallet-list-days.ts';
-import { alignWalletListTransactions } from './wallet-list-transactions.ts';
 
 /**
  * What ClickHouse keeps beside `events` for the questions that read a small part of a project's history

@@ -1,13 +1,5 @@
-import type { DerivedRowsChange } from './aligned-tables.ts';
-import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import { RECEIPT_HAS_FEE } from './question-sql.ts';
-import { dayOfParam, eventsOnDayOf } from './session-days.ts';
-import {
-  EVENTS_IN_TRANSACTION_KEYS,
-  IN_TRANSACTION_KEYS,
-  STAGE_KEY,
-  transactionDayKeyParams,
-} from './transaction-days.ts';
+import { STAGE_KEY } from './transaction-days.ts';
 
 /**
  * `wallet_list_transactions`: one row per (project, UTC day, transaction) with what the Wallets list
@@ -84,38 +76,3 @@ ${walletListTransactionsOfEvents()}`,
 SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
          max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
 ];
-
-/**
- * `wallet_list_transactions` in line with the events that stay after a delete, as `transaction_days`
- * (aligned-tables.ts): a project's rows go with it; retention deletes the days before its cut and
- * rebuilds its day; a user's or a wallet's delete rebuilds the (UTC day, transaction) keys its events
- * were in.
- */
-export async function alignWalletListTransactions(
-  clickhouse: ClickHouse,
-  params: Params,
-  change: DerivedRowsChange,
-) {
-  const table = 'wallet_list_transactions';
-  if (change.kind === 'days') {
-    const day = dayOfParam(change.beforeParam);
-    await deleteRows(clickhouse, table, `project_id = {project:String} AND day <= ${day}`, params);
-    await clickhouse.command(
-      `INSERT INTO ${table} ${walletListTransactionsOfEvents(eventsOnDayOf(change.beforeParam))}`,
-      params,
-    );
-    return;
-  }
-  if (change.kind === 'all' && change.transactionDays === 'where') {
-    await deleteRows(clickhouse, table, change.where, params);
-    return;
-  }
-  const transactionDays = change.transactionDays === 'where' ? [] : change.transactionDays;
-  if (transactionDays.length === 0) return;
-  const keys = { ...params, ...transactionDayKeyParams(transactionDays) };
-  await deleteRows(clickhouse, table, IN_TRANSACTION_KEYS, keys);
-  await clickhouse.command(
-    `INSERT INTO ${table} ${walletListTransactionsOfEvents(EVENTS_IN_TRANSACTION_KEYS)}`,
-    keys,
-  );
-}
