@@ -127,19 +127,24 @@ export const TRANSACTION_REQUEST_KEYS_STATEMENTS = [
 /**
  * Each transaction with a stage in `window`, folded from those stages alone: `requested_at` (its first
  * stage's time), `t_is_submitted`, `t_outcome` (latestOutcome) and `t_request_session` (its first stage's
- * session key), read from `transaction_days` for the window's whole UTC days and from the stages among
- * `events` for its partial days (as the transaction outcomes, ADR 033). A SELECT … GROUP BY tx_id to
+ * session key; left out with `withRequestSession: false`, as the unfiltered transaction outcomes need
+ * none), read from `transaction_days` for the window's whole UTC days and from the stages among `events`
+ * for its partial days (ADR 033). A SELECT … GROUP BY tx_id to
  * which a question adds its HAVING; parameters: `project`, and those returned (named with `prefix`).
  */
-export function transactionFolds(window: TimeRange, prefix = 'stages_'): { sql: string; params: Params } {
+export function transactionFolds(
+  window: TimeRange,
+  prefix = 'stages_',
+  { withRequestSession = true } = {},
+): { sql: string; params: Params } {
   const parts = dayParts(window, prefix);
   const selects: string[] = [];
   if (parts.wholeDays)
-    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage_key, request_key
+    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage_key${withRequestSession ? ', request_key' : ''}
           FROM transaction_days
          WHERE project_id = {project:String} AND ${parts.wholeDays}`);
   if (parts.partialDays)
-    selects.push(`SELECT assumeNotNull(tx_id) AS tx_id, ${TRANSACTION_DAY_COLUMNS}
+    selects.push(`SELECT assumeNotNull(tx_id) AS tx_id, ${withRequestSession ? TRANSACTION_DAY_COLUMNS : TRANSACTION_DAY_AGGREGATES}
           FROM events
          WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}
          GROUP BY tx_id`);
@@ -147,8 +152,12 @@ export function transactionFolds(window: TimeRange, prefix = 'stages_'): { sql: 
     sql: `SELECT tx_id,
               min(first_stage_at) AS requested_at,
               max(has_submitted) AS t_is_submitted,
-              ${latestOutcome('max(latest_stage_key)')} AS t_outcome,
-              ${requestSession('min(request_key)')} AS t_request_session
+              ${latestOutcome('max(latest_stage_key)')} AS t_outcome${
+                withRequestSession
+                  ? `,
+              ${requestSession('min(request_key)')} AS t_request_session`
+                  : ''
+              }
          FROM (${selects.join('\n        UNION ALL\n        ')})
         GROUP BY tx_id`,
     params: parts.params,

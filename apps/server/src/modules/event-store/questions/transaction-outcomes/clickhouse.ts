@@ -1,10 +1,9 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { dayParts } from '../../clickhouse/day-parts.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { bucketOf, bucketParams, FROM, TO, transactionsCte } from '../../clickhouse/sql.ts';
-import { latestOutcome, OUTCOME, TRANSACTION_DAY_AGGREGATES } from '../../clickhouse/transaction-days.ts';
+import { OUTCOME, transactionFolds } from '../../clickhouse/transaction-days.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { bucketMap } from '../../rows.ts';
 import { OutcomesRow, outcomesOf } from './question.ts';
@@ -42,25 +41,10 @@ export async function transactionOutcomes(
     return bucketMap(rows, outcomesOf);
   }
   const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
-  const parts = dayParts(window, 'stages_');
-  const selects: string[] = [];
-  if (parts.wholeDays)
-    selects.push(`SELECT tx_id, first_stage_at, has_submitted, latest_stage_key
-          FROM transaction_days
-         WHERE project_id = {project:String} AND ${parts.wholeDays}`);
-  if (parts.partialDays)
-    selects.push(`SELECT assumeNotNull(tx_id) AS tx_id, ${TRANSACTION_DAY_AGGREGATES}
-          FROM events
-         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${parts.partialDays}
-         GROUP BY tx_id`);
+  const folds = transactionFolds(window, 'stages_', { withRequestSession: false });
   const rows = await clickhouse.rows(
     `WITH transactions AS (
-       SELECT tx_id,
-              min(first_stage_at) AS requested_at,
-              max(has_submitted) AS t_is_submitted,
-              ${latestOutcome('max(latest_stage_key)')} AS t_outcome
-         FROM (${selects.join('\n        UNION ALL\n        ')})
-        GROUP BY tx_id
+       ${folds.sql}
        HAVING requested_at >= ${FROM} AND requested_at < ${TO}
      )
      SELECT ${bucketOf('requested_at', range)} AS bucket,
@@ -70,7 +54,7 @@ export async function transactionOutcomes(
             countIf(t_is_submitted OR t_outcome = ${OUTCOME.failed}) AS attempted
        FROM transactions
       GROUP BY bucket`,
-    { ...bucketParams(projectId, range), ...parts.params },
+    { ...bucketParams(projectId, range), ...folds.params },
     OutcomesRow,
   );
   return bucketMap(rows, outcomesOf);
