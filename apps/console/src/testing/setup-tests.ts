@@ -7,10 +7,15 @@ configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   window.localStorage.clear();
+  // A cookie set without a path has the page's directory as its own: it is expired there too (the files of a
+  // worker share one window: vitest.config.ts).
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: the XSRF cookie is what the console reads.
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    if (!name) continue;
+    for (const path of ['; path=/', '']) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the XSRF cookie is what the console reads.
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT${path}`;
+    }
   }
 });
 

@@ -76,7 +76,7 @@ describe('Releases and source maps', { timeout: 15_000 }, () => {
         }),
     });
     await waitFor(() => expect(api.lastCallOf('incidents')?.variables.release).toBeNull());
-    await user.type(screen.getByRole('textbox', { name: 'Release' }), '1.4.2{Enter}');
+    await user.type(await screen.findByRole('textbox', { name: 'Release' }), '1.4.2{Enter}');
     await waitFor(() => expect(api.lastCallOf('incidents')?.variables.release).toBe('1.4.2'));
     expect(location()).toContain('release=1.4.2');
     await user.click(screen.getByRole('button', { name: 'Clear the release filter' }));
