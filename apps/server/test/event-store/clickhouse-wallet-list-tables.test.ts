@@ -101,6 +101,25 @@ function fixture(projectId: string, seed: number): EventRow[] {
       wallet_address: WALLETS[5] as string,
     }),
   );
+  // Earlier visits of some wallets (ADR 114): 40 days before (the lifecycle window's first 28 days, in
+  // the block of 64 days before the fixture's, 2026-03-01 being the 33rd day of its block) and 60 days
+  // before (out of the window: those wallets are Resurrected).
+  for (const [n, daysBefore] of [
+    [2, 40],
+    [3, 60],
+    [4, 40],
+    [4, 60],
+    [6, 39],
+  ] as const) {
+    rows.push(
+      event('page_view', DAY0 - daysBefore * DAY + n * HOUR, {
+        user_id: `u${n % 5}`,
+        session_id: `early-${n}-${daysBefore}`,
+        wallet_address: WALLETS[n] as string,
+        country: 'US',
+      }),
+    );
+  }
   return rows;
 }
 
@@ -194,7 +213,16 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
       source,
       'project_id, day, tx_id',
     );
+  // The day bits (ADR 114) held, and as the events' UTC days give them.
+  const bits = (source: string) => fold('groupBitOr(days)', source, 'project_id, block, wallet');
+  const eventDay = "toUInt16(toDate(ts, 'UTC'))";
   return {
+    bits: await bits('SELECT * FROM wallet_day_bits'),
+    bitsRebuilt: await bits(
+      `SELECT project_id, intDiv(${eventDay}, 64) AS block, assumeNotNull(wallet_address) AS wallet,
+              bitShiftLeft(toUInt64(1), ${eventDay} % 64) AS days
+         FROM events WHERE wallet_address IS NOT NULL`,
+    ),
     days: await days('SELECT * FROM wallet_list_days'),
     daysRebuilt: await days(walletListDaysOfEvents()),
     transactions: await transactions('SELECT * FROM wallet_list_transactions'),
@@ -205,6 +233,7 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
 async function expectInLine(clickhouse: ClickHouse) {
   const held = await heldAndRebuilt(clickhouse);
   expect(held.days).toEqual(held.daysRebuilt);
+  expect(held.bits).toEqual(held.bitsRebuilt);
   expect(held.transactions).toEqual(held.transactionsRebuilt);
   return held;
 }
@@ -226,6 +255,8 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       expect(held.days.length).toBeGreaterThan(40);
       expect(held.days.some((row) => row.includes('[1,137]') && row.includes("['DE','US']"))).toBe(true);
       expect(held.transactions.length).toBeGreaterThan(40);
+      // Day bits in two blocks of 64 days.
+      expect(new Set(held.bits.map((row) => row.split(',')[1])).size).toBe(2);
       const answers = await listAnswers(duckdb, PROJECT);
       // The fixture reaches what the comparison checks: transactions, failures and gas in the list, a
       // filter that narrows it, and ranges whose partial days change the answers.

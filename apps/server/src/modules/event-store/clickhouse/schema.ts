@@ -27,6 +27,7 @@ import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.t
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
+import { mergeWalletDayBits, WALLET_DAY_BITS_STATEMENTS } from './wallet-day-bits.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
@@ -298,6 +299,9 @@ const MIGRATIONS: readonly Migration[] = [
   // Each transaction-day's request key (its first stage's time and session), `transaction_days` made again
   // and filled from the stored stages, merged into one part: the filtered transactions (ADR 111).
   { version: 28, statements: TRANSACTION_REQUEST_KEYS_STATEMENTS, run: mergeTransactionDays },
+  // Each wallet's active days as the bits of one UInt64 per block of 64 UTC days, fed by a view on
+  // `wallet_list_days`, filled from what it holds and merged into one part: the list's lifecycle facts (ADR 114).
+  { version: 29, statements: WALLET_DAY_BITS_STATEMENTS, run: mergeWalletDayBits },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -307,7 +311,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
- * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days` and `wallet_list_transactions`
+ * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions` and `wallet_day_bits`
  * ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).
