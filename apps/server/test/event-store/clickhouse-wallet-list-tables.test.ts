@@ -103,13 +103,16 @@ function fixture(projectId: string, seed: number): EventRow[] {
   );
   // Earlier visits of some wallets (ADR 114): 40 days before (the lifecycle window's first 28 days, in
   // the block of 64 days before the fixture's, 2026-03-01 being the 33rd day of its block) and 60 days
-  // before (out of the window: those wallets are Resurrected).
+  // before (out of the window: those wallets are Resurrected), and 34 days before, the last day of that
+  // block (its 64th bit), for two wallets: a count read wrong there changes the Power threshold.
   for (const [n, daysBefore] of [
     [2, 40],
     [3, 60],
     [4, 40],
     [4, 60],
     [6, 39],
+    [7, 34],
+    [8, 34],
   ] as const) {
     rows.push(
       event('page_view', DAY0 - daysBefore * DAY + n * HOUR, {

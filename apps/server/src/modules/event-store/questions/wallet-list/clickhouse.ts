@@ -123,7 +123,8 @@ const POWER_FACTS = `ranked AS (
  * In UTC, the facts (lifecycle-stages/question.ts) of the project's wallets first seen up to the as-of
  * day A, from `firsts` (the age) and `wallet_day_bits` (ADR 114): the rows of the blocks the window
  * A−55…A lies in, each block's bits moved to window positions (bit p: day A−55+p; a block's day i is at
- * p = 64 × block + i − (A−55): shifted left or right, both shifts non-negative) and ORed per wallet, the days after A masked off. The counts are the bits
+ * p = 64 × block + i − (A−55): shifted left or right, both shifts unsigned: a signed one makes
+ * the result signed, and a right shift of it carries the 64th day's bit along) and ORed per wallet, the days after A masked off. The counts are the bits
  * of the window's parts: the last 28 days at p ≥ 28, the last 14 at p ≥ 42, the 28 before at p < 28.
  * Reads at most two rows per wallet, not one per active day of its history (a third of the CPU on chdb).
  * Parameters `asof`, `bits_start` (A−55 as a day number), `bits_first_block`, `bits_last_block`.
@@ -141,7 +142,7 @@ const BIT_FACTS = (() => {
          FROM firsts
          LEFT JOIN (
            SELECT wallet AS b_wallet,
-                  bitAnd(groupBitOr(bitShiftRight(bitShiftLeft(days, greatest(${offset}, 0)), greatest(-(${offset}), 0))),
+                  bitAnd(groupBitOr(bitShiftRight(bitShiftLeft(days, toUInt8(greatest(${offset}, 0))), toUInt8(greatest(-(${offset}), 0)))),
                          ${windowMask}) AS b_days
              FROM wallet_day_bits
             WHERE project_id = {project:String}
