@@ -97,22 +97,24 @@ const TxTotal = z.object({
   t_gas_text: z.string(),
 });
 
-const FACTS_COLUMNS = 'wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before';
-const PLAIN_FACTS = `facts AS (SELECT ${FACTS_COLUMNS} FROM wallet_facts)`;
+/** The facts' columns as the list names them; `first`: with the first time seen (the UTC facts carry it). */
+const factsColumns = (first: boolean) =>
+  `wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before${first ? ', first_seen AS w_first' : ''}`;
+const plainFacts = (first: boolean) => `facts AS (SELECT ${factsColumns(first)} FROM wallet_facts)`;
 /**
  * The facts with the Power threshold (lifecycle-stages/question.ts `powerThreshold`) on every row, from
  * one read of them (a CTE named twice is read twice): the candidates (GROUP_SQL 'recent') ranked first by
  * their n28, largest first; the threshold is the n28 of the ⌈N × 0.1⌉-th (in doubles, as TypeScript), at
  * least 2; NULL without a candidate.
  */
-const POWER_FACTS = `ranked AS (
-       SELECT ${FACTS_COLUMNS}, (${GROUP_SQL}) = 'recent' AS w_candidate,
+const powerFacts = (first: boolean) => `ranked AS (
+       SELECT ${factsColumns(first)}, (${GROUP_SQL}) = 'recent' AS w_candidate,
               countIf(w_candidate) OVER () AS w_candidates,
               row_number() OVER (ORDER BY w_candidate DESC, w_n28 DESC) AS w_rank
          FROM wallet_facts
      ),
      facts AS (
-       SELECT w_wallet, w_age, w_n28, w_n14, w_n_before,
+       SELECT w_wallet, w_age, w_n28, w_n14, w_n_before,${first ? ' w_first,' : ''}
               if(w_candidates = 0, NULL,
                  greatest(${LIFECYCLE_WINDOWS.powerMinDays},
                           maxIf(w_n28, w_rank = toUInt64(ceil(toFloat64(w_candidates) * ${LIFECYCLE_WINDOWS.powerShare}))) OVER ())) AS w_threshold
@@ -135,7 +137,8 @@ const BIT_FACTS = (() => {
   const offset = `toInt32(block) * ${DAY_BITS_BLOCK_DAYS} - {bits_start:Int32}`;
   const windowMask = String((1n << BigInt(WINDOW_DAYS)) - 1n);
   return `wallet_facts AS (
-       SELECT f_wallet AS wallet, dateDiff('day', toDate(f_first, 'UTC'), toDate({asof:String})) AS age,
+       SELECT f_wallet AS wallet, f_first AS first_seen,
+              dateDiff('day', toDate(f_first, 'UTC'), toDate({asof:String})) AS age,
               bitCount(bitShiftRight(b_days, ${WINDOW_DAYS - W.lifeDays})) AS n28,
               bitCount(bitShiftRight(b_days, ${WINDOW_DAYS - W.recentDays})) AS n14,
               bitCount(bitAnd(b_days, ${2 ** (WINDOW_DAYS - W.lifeDays) - 1})) AS n_before
@@ -175,9 +178,10 @@ export async function walletList(
 ): Promise<WalletListRow[]> {
   // The stage column and filter: the lifecycle's facts as of the as-of day of the project's zone.
   // In UTC from the day bits (ADR 114), after `firsts`; in another zone from the quarter-hours.
+  // The UTC facts carry each wallet's first time (`firsts`, named once: a CTE is read where named).
   const facts = lifecycleWindow(query.asOfDay, query.timeZone)
-    ? walletFactsClickhouse(query.asOfDay, query.timeZone)
-    : { sql: BIT_FACTS, params: bitFactsParams(query.asOfDay) };
+    ? { ...walletFactsClickhouse(query.asOfDay, query.timeZone), first: false }
+    : { sql: BIT_FACTS, params: bitFactsParams(query.asOfDay), first: true };
   const params: Params = {
     project: projectId,
     from: query.range.fromMs,
@@ -298,15 +302,15 @@ export async function walletList(
      ${touchFirst ? `${touchOf('SELECT f_wallet, f_first FROM firsts')},` : ''}
      ${txsFirst ? `${txTotalsOf(txWindow)},` : ''}
      ${facts.sql},
-     ${derivePower ? POWER_FACTS : PLAIN_FACTS},
+     ${derivePower ? powerFacts(facts.first) : plainFacts(facts.first)},
      listed AS (
-       SELECT s_wallet AS list_wallet, ${ms('f_first')} AS first_ms, s_last AS last_ms,
+       SELECT s_wallet AS list_wallet, ${ms(facts.first ? 'w_first' : 'f_first')} AS first_ms, s_last AS last_ms,
               ${txsFirst ? 't_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid' : '0 AS transactions, 0 AS failed, toInt256(0) AS gas_paid'},
               ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}${
                 derivePower ? ', w_threshold AS power_threshold' : ''
               }
          FROM seen
-         INNER JOIN firsts ON f_wallet = s_wallet
+         ${facts.first ? '' : 'INNER JOIN firsts ON f_wallet = s_wallet'}
          INNER JOIN facts ON w_wallet = s_wallet
          ${txsFirst ? 'LEFT JOIN tx_totals ON t_wallet = s_wallet' : ''}
          ${touchFirst ? 'LEFT JOIN touch ON u_wallet = s_wallet' : ''}
