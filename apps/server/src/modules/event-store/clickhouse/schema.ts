@@ -34,6 +34,7 @@ import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
 import { WALLET_LIST_DAYS_STATEMENTS } from './wallet-list-days.ts';
 import { WALLET_LIST_TRANSACTIONS_STATEMENTS } from './wallet-list-transactions.ts';
 import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
+import { WALLET_TOUCHES_STATEMENTS } from './wallet-touches.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -300,8 +301,13 @@ const MIGRATIONS: readonly Migration[] = [
   // and filled from the stored stages, merged into one part: the filtered transactions (ADR 111).
   { version: 28, statements: TRANSACTION_REQUEST_KEYS_STATEMENTS, run: mergeTransactionDays },
   // Each wallet's active days as the bits of one UInt64 per block of 64 UTC days, fed by a view on
-  // `wallet_list_days`, filled from what it holds and merged into one part: the list's lifecycle facts (ADR 114).
-  { version: 29, statements: WALLET_DAY_BITS_STATEMENTS, run: mergeWalletDayBits },
+  // `wallet_list_days`, and each wallet's first touch, fed by a view on `events`, filled from what is
+  // stored and merged into one part: the list's lifecycle facts and first touches (ADR 114).
+  {
+    version: 29,
+    statements: [...WALLET_DAY_BITS_STATEMENTS, ...WALLET_TOUCHES_STATEMENTS],
+    run: mergeWalletDayBits,
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -311,7 +317,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
- * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions` and `wallet_day_bits`
+ * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions`, `wallet_day_bits` and `wallet_touches`
  * ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).

@@ -50,9 +50,10 @@ ${walletDayBitsOfListDays()}`,
    ORDER BY project_id, block, wallet`,
 ];
 
-/** Version 29's copy, merged into one part as the other tables (ADR 097). */
+/** Version 29's copies (with `wallet_touches`), merged into one part each as the other tables (ADR 097). */
 export async function mergeWalletDayBits(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE wallet_day_bits FINAL');
+  await clickhouse.command('OPTIMIZE TABLE wallet_touches FINAL');
 }
 
 /** The block of a `wallet_list_days` row. */

@@ -7,6 +7,7 @@ import { EVENT_ROWS, FROM, ms, TO } from '../../clickhouse/sql.ts';
 import { latestOutcome } from '../../clickhouse/transaction-days.ts';
 import { DAY_BITS_BLOCK_DAYS } from '../../clickhouse/wallet-day-bits.ts';
 import { WALLET_LIST_TRANSACTION_AGGREGATES } from '../../clickhouse/wallet-list-transactions.ts';
+import { walletTouchesOf } from '../../clickhouse/wallet-touches.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { LIFECYCLE_WINDOWS, type WalletListQuery, type WalletListRow } from '../../wallet-questions.ts';
 import { walletFactsClickhouse } from '../lifecycle-stages/clickhouse.ts';
@@ -21,16 +22,11 @@ const Touch = z.object({
 
 /**
  * `touch`: the landing UTM source and campaign of each wallet's first event (the least id among its events
- * at its first time), for the (wallet, first time) pairs a SELECT gives; `times`, when given, narrows the
- * events by their sort key (project, ts) first.
+ * at its first time with one), from `wallet_touches` (ADR 114): every wallet's of the project, or those
+ * `wallets` names.
  */
-const touchOf = (pairs: string, times?: string) => `touch AS (
-       SELECT assumeNotNull(wallet_address) AS u_wallet, argMin(utm_source, id) AS u_source,
-              argMin(utm_campaign, id) AS u_campaign
-         FROM ${EVENT_ROWS}
-        WHERE project_id = {project:String}${times ? ` AND ts IN (${times})` : ''}
-          AND (wallet_address, ts) IN (${pairs})
-        GROUP BY u_wallet
+const touchOf = (wallets?: string) => `touch AS (
+       ${walletTouchesOf(wallets)}
      )`;
 
 /**
@@ -168,9 +164,6 @@ function bitFactsParams(asOfDay: string): Params {
   };
 }
 
-/** The page's first times, as DateTime64 values. */
-const PAGE_FIRSTS = "arrayMap(m -> fromUnixTimestamp64Milli(toInt64(m), 'UTC'), {page_firsts:Array(String)})";
-
 export async function walletList(
   clickhouse: ClickHouse,
   projectId: string,
@@ -299,7 +292,7 @@ export async function walletList(
         WHERE project_id = {project:String}
         GROUP BY wallet
      ),
-     ${touchFirst ? `${touchOf('SELECT f_wallet, f_first FROM firsts')},` : ''}
+     ${touchFirst ? `${touchOf()},` : ''}
      ${txsFirst ? `${txTotalsOf(txWindow)},` : ''}
      ${facts.sql},
      ${derivePower ? powerFacts(facts.first) : plainFacts(facts.first)},
@@ -329,7 +322,6 @@ export async function walletList(
   const page = {
     project: projectId,
     page_wallets: rows.map((row) => row.list_wallet),
-    page_firsts: rows.map((row) => String(row.first_ms)),
   };
   // The page's first touches alone: the events at each listed wallet's first time (found by the sort key),
   // and its transactions alone: both asked at once.
@@ -337,10 +329,7 @@ export async function walletList(
     touchFirst
       ? null
       : clickhouse.rows(
-          `WITH ${touchOf(
-            `SELECT pair.1, pair.2 FROM (SELECT arrayJoin(arrayZip({page_wallets:Array(String)}, ${PAGE_FIRSTS})) AS pair)`,
-            `SELECT arrayJoin(${PAGE_FIRSTS})`,
-          )}
+          `WITH ${touchOf('{page_wallets:Array(String)}')}
      SELECT u_wallet, u_source, u_campaign FROM touch`,
           page,
           Touch,
