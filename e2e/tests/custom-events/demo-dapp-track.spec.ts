@@ -54,7 +54,7 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   const quote = await clickAndWaitForLog(page, 'Get a swap quote', 'swap-quote');
   expect(quote.outcome).toBe('ok');
   await clickAndWaitForLog(page, 'Get a swap quote', 'swap-quote');
-  await expect.poll(() => addonLoads.length).toBe(1);
+  await expect.poll(() => addonLoads.length, { intervals: [100] }).toBe(1);
   expect(addonLoads[0]).toBe(`${polyflow.url}/sdk-addon.js`);
 
   // The SDK sends them (flushing on page hide at the latest); the server accepts every event of the batches.

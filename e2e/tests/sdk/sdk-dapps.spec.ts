@@ -140,7 +140,11 @@ async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''
             (event.stage === 'confirmed' || event.stage === 'reverted'),
         ),
       ).length;
-    await expect.poll(settled, { message: 'outcomes sent by the SDK', timeout: 20_000 }).toBe(mined.length);
+    // What the page's own requests already hold: cheap to ask often, so the last outcome is seen as it is
+    // answered, not up to a second later (the poll's default intervals grow to 1 s).
+    await expect
+      .poll(settled, { message: 'outcomes sent by the SDK', timeout: 20_000, intervals: [100] })
+      .toBe(mined.length);
   }
   await page.goto('about:blank');
   return journey;
