@@ -94,10 +94,10 @@ export async function customFunnel(
   // only ask the question again exactly.
   const value = split ? `e.${SPLIT_COLUMNS[split]}` : "CAST(NULL, 'Nullable(String)')";
   const isStart = 's1 AND t < {to:Int64}';
-  // One array per SDK user, each matched event one code: its time (t >= 0: ranges start in 1970) above the
-  // 8 bits of the steps it is (bit 0: a start); one aggregate, where one per step cost two fifths more. A step's
-  // flag is NULL only on an event of its type without the column it tests (a custom event without a name),
-  // which then is no step at all and is not kept: no kept event's code is NULL.
+  // One array per SDK user, each matched event one code: its time (t >= 0: ranges start in 1970) above
+  // the 8 bits of the steps it is (bit 0: a start); one aggregate, where one per step cost two fifths more.
+  // A step's flag is NULL only on an event of its type without the column it tests (a custom event without
+  // a name), which then is no step at all and is not kept: no kept event's code is NULL.
   const code = `t * 256 + (toUInt8(${isStart})${later.map((k) => ` + s${k} * ${2 ** (k - 1)}`).join('')})`;
   /** Step k's times of a user's codes, coded 2t (+ 1 for starts) for the merges below, in any order. */
   const timesOf = (k: number) =>
