@@ -69,16 +69,28 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   browser,
 }) => {
   test.setTimeout(300_000);
-  receiver = await startWebhookReceiver();
-  chain = await startChain();
-  const owner = await createVerifiedAccount('alerts-owner');
+  // The receiver, the chain and the owner's account do not wait for each other; afterAll stops whichever
+  // started.
+  const [receiverStart, chainStart, ownerStart] = await Promise.allSettled([
+    startWebhookReceiver(),
+    startChain(),
+    createVerifiedAccount('alerts-owner'),
+  ]);
+  if (receiverStart.status === 'fulfilled') receiver = receiverStart.value;
+  if (chainStart.status === 'fulfilled') chain = chainStart.value;
+  if (receiverStart.status === 'rejected') throw receiverStart.reason;
+  if (chainStart.status === 'rejected') throw chainStart.reason;
+  if (ownerStart.status === 'rejected') throw ownerStart.reason;
+  const webhooks = receiverStart.value;
+  const owner = ownerStart.value;
   const project: Project = await createProject(owner, 'Alerting dapp', ['localhost']);
-  demo = await startDemoDapp({
+  // The demo dapp (its contract deployed) starts while the owner sets the rules up; it is awaited there.
+  const demoStarted = startDemoDapp({
     polyflowUrl: process.env.POLYFLOW_URL ?? '',
     apiKey: project.apiKey ?? undefined,
     port: 0,
-    rpcUrl: chain.rpcUrl,
-  });
+    rpcUrl: chainStart.value.rpcUrl,
+  }).then((value) => (demo = value));
 
   // Signed in without the form (logging in has journeys of its own): the session its verification gave.
   await signInAs(page, owner);
@@ -93,7 +105,7 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   const channelForm = page.getByRole('form', { name: 'New channel' });
   await channelForm.getByLabel('Type').selectOption('webhook');
   await channelForm.getByLabel('Name').fill('Ops receiver');
-  await channelForm.getByLabel('URL').fill(receiver.url);
+  await channelForm.getByLabel('URL').fill(webhooks.url);
   await channelForm.getByRole('button', { name: 'Add channel' }).click();
   const secretPanel = page.getByRole('region', { name: 'Signing secret of Ops receiver' });
   await expect(secretPanel).toBeVisible();
@@ -136,8 +148,9 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   await expect(rules.getByText('OK', { exact: true })).toBeVisible();
 
   // In the demo dapp: one transaction goes through, three revert on chain.
+  const dappUrl = (await demoStarted).url;
   const dapp = await context.newPage();
-  await dapp.goto(demo.url);
+  await dapp.goto(dappUrl);
   await expect(dapp.locator('#status-sdk')).toHaveText(/^loaded from/);
   await dapp.getByRole('button', { name: 'Connect', exact: true }).click();
   await approveNext(dapp);

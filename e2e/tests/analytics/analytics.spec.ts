@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_LOGIN, type DemoInstance, startSeededDemo } from '../../support/demo-instance.ts';
+import { DEMO_LOGIN, type DemoInstance, signInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 
 const TILES = [
@@ -37,6 +37,16 @@ async function openDemoAnalytics(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(DEMO_LOGIN.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   // The account's only project opens by itself after the login.
+  await expect(page).toHaveURL(/\/analytics$/);
+}
+
+/**
+ * The same screen for the journeys after the first, which asserts the landing: signed in without the form
+ * (ADR 106, one API login per demo server), the demo project's Analytics opened directly.
+ */
+async function openDemoAnalyticsSignedIn(page: Page): Promise<void> {
+  await signInAsDemo(page, demo);
+  await page.goto(`${demo.url}/console/${demo.projectId}/analytics`);
   await expect(page).toHaveURL(/\/analytics$/);
 }
 
@@ -121,7 +131,7 @@ test("a tile's change against the previous period; a chart's overlay; a table's 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openDemoAnalytics(page);
+  await openDemoAnalyticsSignedIn(page);
 
   // Every tile but the trend (a change itself) shows its change: an arrow and a percentage, or a neutral mark.
   const totalTile = page.locator('dt', { hasText: /^Total Transactions$/ }).locator('xpath=..');
@@ -199,7 +209,7 @@ test('transaction history by UTC day, Load more, and Inspect with the block expl
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openDemoAnalytics(page);
+  await openDemoAnalyticsSignedIn(page);
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await expect(page).toHaveURL(/tab=history/);
 
@@ -247,7 +257,7 @@ test('transaction history: search a wallet prefix, filter by status, and the CSV
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openDemoAnalytics(page);
+  await openDemoAnalyticsSignedIn(page);
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await page.getByRole('button', { name: '90D' }).click();
   await expect(page).toHaveURL(/tab=history/);
@@ -323,7 +333,7 @@ test('transaction history: search a wallet prefix, filter by status, and the CSV
 
 test('the Analytics screen on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openDemoAnalytics(page);
+  await openDemoAnalyticsSignedIn(page);
   // Two overview requests now (the period and the previous one): a longer first wait on a loaded machine.
   await expect(tileValue(page, 'Total Transactions')).toHaveText(/^[\d,]+$/, { timeout: 30_000 });
   await expect(card(page, 'Browsers').locator('svg.recharts-surface').first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_LOGIN, type DemoInstance, logInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 import { logInByApi, signedInState } from '../../support/session.ts';
@@ -9,34 +9,33 @@ import { logInByApi, signedInState } from '../../support/session.ts';
  * Screenshots land in e2e/screenshots/ as layout-<width>-<screen>.png for people to look at.
  *
  * One test per screen (or a few small ones) and width, spread over the workers: each worker has its own
- * copy of the demo data and logs in once (through the API; the Analytics test logs in through the form);
- * its tests open pages signed in with that session (the console keeps it in localStorage).
+ * copy of the demo data and logs in once (through the API; the Analytics test logs in through the form).
+ * Its signed-in tests share one page in one browser context, signed in with that session (the console
+ * keeps it in localStorage): each test sets its width and loads its screen, instead of opening a context
+ * of its own (which, with a storage state, costs a page load of its own to write that state).
  */
 let demo: DemoInstance;
-let signedIn: ReturnType<typeof signedInState>;
+let signedIn: BrowserContext;
+let signedInPage: Page;
 test.describe.configure({ mode: 'parallel' });
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   demo = await startSeededDemo({ users: 300 });
-  signedIn = signedInState(demo.url, await logInByApi(demo.url, DEMO_LOGIN));
+  const storageState = signedInState(demo.url, await logInByApi(demo.url, DEMO_LOGIN));
+  signedIn = await browser.newContext({ storageState, viewport: viewport(1280) });
+  signedInPage = await signedIn.newPage();
 });
 test.afterAll(async () => {
+  await signedIn?.close();
   await demo?.dispose();
 });
 
 const viewport = (width: number) => ({ width, height: width === 390 ? 844 : 900 });
 
-/** The contexts `consolePage` opened for the running test, closed after it. */
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-/** A page of its own at `width` on the demo project's `path`, signed in as the demo account. */
-async function consolePage(browser: Browser, width: number, path: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: signedIn, viewport: viewport(width) });
-  contexts.push(context);
-  const page = await context.newPage();
+/** The worker's signed-in page at `width` on the demo project's `path`, loaded afresh. */
+async function consolePage(width: number, path: string): Promise<Page> {
+  const page = signedInPage;
+  await page.setViewportSize(viewport(width));
   await page.goto(`${demo.url}/console/${demo.projectId}${path}`);
   return page;
 }
@@ -127,9 +126,9 @@ for (const width of [390, 1280]) {
     await expectFits(page, width, 'analytics');
   });
 
-  test(`${width} px: the retention cohorts`, async ({ browser }) => {
+  test(`${width} px: the retention cohorts`, async () => {
     // Weekly over 90 days: on a phone four weeks at a time, others a tap away.
-    const page = await consolePage(browser, width, '/analytics?period=90d');
+    const page = await consolePage(width, '/analytics?period=90d');
     const heatmap = page.getByTestId('cohort-heatmap');
     await expect(heatmap.getByRole('columnheader').first()).toBeVisible({ timeout: 30_000 });
     if (width === 390) {
@@ -144,8 +143,8 @@ for (const width of [390, 1280]) {
     }
   });
 
-  test(`${width} px: the transaction history and Inspect`, async ({ browser }) => {
-    const page = await consolePage(browser, width, '/analytics?tab=history');
+  test(`${width} px: the transaction history and Inspect`, async () => {
+    const page = await consolePage(width, '/analytics?tab=history');
     await expect(page.getByRole('button', { name: /^Inspect transaction/ }).first()).toBeVisible();
     await expectFits(page, width, 'analytics-history');
     await page
@@ -158,16 +157,16 @@ for (const width of [390, 1280]) {
     await expectFits(page, width, 'analytics-inspect');
   });
 
-  test(`${width} px: Acquisition`, async ({ browser }) => {
-    const page = await consolePage(browser, width, '/acquisition?period=90d');
+  test(`${width} px: Acquisition`, async () => {
+    const page = await consolePage(width, '/acquisition?period=90d');
     await expect(page.getByRole('table')).toBeVisible();
     // The TXS column is on screen without scrolling sideways.
     await expectWithinWidth(page.getByRole('table').getByRole('cell').nth(2), width);
     await expectFits(page, width, 'acquisition');
   });
 
-  test(`${width} px: the incidents and one incident`, async ({ browser }) => {
-    const page = await consolePage(browser, width, '/errorlogs?period=90d');
+  test(`${width} px: the incidents and one incident`, async () => {
+    const page = await consolePage(width, '/errorlogs?period=90d');
     const inspect = page
       .getByRole('link', { name: /^Inspect incident/ })
       .locator('visible=true')
@@ -180,8 +179,8 @@ for (const width of [390, 1280]) {
     await expectFits(page, width, 'incident');
   });
 
-  test(`${width} px: the SDK screen and Members`, async ({ browser }) => {
-    const page = await consolePage(browser, width, '/config');
+  test(`${width} px: the SDK screen and Members`, async () => {
+    const page = await consolePage(width, '/config');
     await expect(page.getByRole('heading', { name: 'API Key' })).toBeVisible();
     await expectFits(page, width, 'config');
 
@@ -190,8 +189,8 @@ for (const width of [390, 1280]) {
     await expectFits(page, width, 'members');
   });
 
-  test(`${width} px: Alerts and the audit log`, async ({ browser }) => {
-    const page = await consolePage(browser, width, '/alerts');
+  test(`${width} px: Alerts and the audit log`, async () => {
+    const page = await consolePage(width, '/alerts');
     await expect(page.getByText('No alert rules yet')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Report subscriptions' })).toBeVisible();
     await expectFits(page, width, 'alerts');
@@ -201,8 +200,8 @@ for (const width of [390, 1280]) {
     await expectFits(page, width, 'audit-log');
   });
 
-  test(`${width} px: the components and the project switcher`, async ({ browser }) => {
-    const page = await consolePage(browser, width, '/uicomponents');
+  test(`${width} px: the components and the project switcher`, async () => {
+    const page = await consolePage(width, '/uicomponents');
     await expect(page.getByRole('heading', { name: 'Gas Station' })).toBeVisible();
     await expectFits(page, width, 'components');
 

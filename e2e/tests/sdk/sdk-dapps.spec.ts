@@ -124,6 +124,9 @@ async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''
   // mined hash, the batch's included: leaving earlier lost a receipt the SDK had not read yet on a loaded
   // machine. viem with the SDK loaded late sees no transaction (see the test). Leaving the page then
   // flushes what is still queued, as closing the tab would.
+  // Meanwhile the page calls the SDK's documented `flush()` (packages/sdk/README.md, the handle that
+  // `window.Polyflow` holds), as a dapp may before it moves on: an outcome the SDK has read is sent then,
+  // not up to its 3 s batching interval later. What is sent, and when the SDK reads a receipt, stay the SDK's.
   if (order !== 'none' && !(dapp === 'viem' && order === 'late')) {
     const mined = [
       hashOf(journey.transfer),
@@ -140,7 +143,16 @@ async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''
             (event.stage === 'confirmed' || event.stage === 'reverted'),
         ),
       ).length;
-    await expect.poll(settled, { message: 'outcomes sent by the SDK', timeout: 20_000 }).toBe(mined.length);
+    // Flushed and read from the page's own requests every 250 ms (the poll's default intervals grow to 1 s).
+    const flushed = async () => {
+      await page.evaluate(() =>
+        (window as unknown as { Polyflow?: { flush?(): Promise<void> } }).Polyflow?.flush?.(),
+      );
+      return settled();
+    };
+    await expect
+      .poll(flushed, { message: 'outcomes sent by the SDK', timeout: 20_000, intervals: [250] })
+      .toBe(mined.length);
   }
   await page.goto('about:blank');
   return journey;

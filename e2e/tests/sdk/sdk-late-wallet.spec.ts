@@ -61,8 +61,9 @@ test('a wallet installed after the SDK is still recorded', async ({ page }) => {
   // The dapp logs "mined" after one receipt read; the SDK looks the transaction up first and reads the
   // receipt after, so it reports `confirmed` one wallet call later. Leaving the page at once raced that
   // call (lost on a loaded machine: 5 events stored). The page stays until the server holds all six
-  // (page view, detected, connected, requested, submitted, confirmed), which the SDK sends on its timer.
-  await waitForStoredCount(polyflow, project, 6);
+  // (page view, detected, connected, requested, submitted, confirmed), which the SDK sends on its timer or
+  // when the page calls its `flush()`.
+  await waitForStoredCount(polyflow, project, 6, { flushing: page });
   await page.goto('about:blank');
   await polyflow.stop();
 

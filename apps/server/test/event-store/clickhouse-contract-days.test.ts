@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -53,6 +54,7 @@ function fixture(projectId: string, seed: number): EventRow[] {
     const fields: Partial<EventRow> = {
       user_id: user,
       session_id: `${user}-${Math.floor(requested / DAY)}`,
+      country: index % 4 < 2 ? 'DE' : 'US',
       tx_id: `tx-${index}`,
       tx_kind: contract ? 'contract' : 'transfer',
       tx_to: contract ? pick(CONTRACTS) : wallet(index + 1),
@@ -87,10 +89,14 @@ const RANGES: Record<string, TimeRange> = {
   'no whole day, to midnight': { fromMs: DAY0 + 3 * DAY + 11 * HOUR + 10 * MINUTE, toMs: DAY0 + 4 * DAY },
 };
 
+/** Two users' sessions are in Germany, two in the US: the filtered answers keep half the transactions. */
+const GERMANY: AnalyticsFilters = { countries: ['DE'] };
+
 async function functionAnswers(store: EventStore, projectId: string) {
   const answers: Record<string, unknown> = {};
   for (const [name, range] of Object.entries(RANGES)) {
     answers[name] = await store.contractFunctions(projectId, range, 50);
+    answers[`${name}, filtered`] = await store.contractFunctions(projectId, range, 50, GERMANY);
   }
   return answers;
 }
@@ -145,6 +151,8 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
         await duckdb.contractFunctions(PROJECT, { fromMs: DAY0 + 2 * DAY, toMs: DAY0 + 3 * DAY }, 50),
       );
       expect(answers['five days']).toContainEqual(expect.objectContaining({ selector: '0x' }));
+      expect((answers['five days, filtered'] as unknown[]).length).toBeGreaterThan(0);
+      expect(answers['five days, filtered']).not.toEqual(answers['five days']);
       expect(await functionAnswers(clickhouse, PROJECT)).toEqual(answers);
 
       const deletes: [string, (store: EventStore) => Promise<number>][] = [
@@ -171,6 +179,26 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
     } finally {
       await clickhouse.close();
       await duckdb.close();
+    }
+  });
+
+  it('answer the filtered contract functions over whole days from the derived tables alone (ADR 115)', async () => {
+    const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_contracts_filtered`);
+    try {
+      await loadScattered(clickhouse, suite.dir, fixture(PROJECT, 5));
+      const range = RANGES['days 2 to 4'] as TimeRange;
+      const before = await clickhouse.contractFunctions(PROJECT, range, 50, GERMANY);
+      expect(before.length).toBeGreaterThan(0);
+      // The stages taken out of `events` alone (no derived table told): the passing sessions come from
+      // `session_values`, the transactions from `contract_days` and their request keys from
+      // `transaction_days`, and the answer stays.
+      await clickhouse.clickhouse.command(
+        `ALTER TABLE events DELETE WHERE project_id = {project:String} AND type = 'tx' SETTINGS mutations_sync = 2`,
+        { project: PROJECT },
+      );
+      expect(await clickhouse.contractFunctions(PROJECT, range, 50, GERMANY)).toEqual(before);
+    } finally {
+      await clickhouse.close();
     }
   });
 

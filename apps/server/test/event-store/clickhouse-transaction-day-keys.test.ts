@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -126,13 +127,16 @@ const TRANSACTIONS: Record<string, [start: number, stages: Stage[]]> = {
 
 function fixture(): EventRow[] {
   const event = eventBuilder(PROJECT);
-  return Object.entries(TRANSACTIONS).flatMap(([name, [start, stages]]) =>
+  // Every other transaction's first session in Chrome, the rest of the stages in Firefox: the filtered
+  // outcomes keep a transaction by its request's session alone.
+  return Object.entries(TRANSACTIONS).flatMap(([name, [start, stages]], index) =>
     stages.map(([offset, stage]) =>
       event('tx', start + offset, {
         tx_id: name,
         tx_stage: stage,
         wallet_address: '0xabc',
         session_id: offset === 0 ? `first-${name}` : 'later',
+        browser: offset === 0 && index % 2 === 0 ? 'Chrome' : 'Firefox',
       }),
     ),
   );
@@ -148,12 +152,16 @@ const RANGES: TimeRange[] = [
   { fromMs: DAY0 + 2 * HOUR, toMs: DAY0 + DAY + 30 * 60_000 },
 ];
 
-async function outcomes(store: EventStore) {
+async function outcomes(store: EventStore, filters?: AnalyticsFilters) {
   const answers: unknown[] = [];
   for (const range of RANGES)
-    answers.push([...(await store.transactionOutcomes(PROJECT, bucketRange(range)))]);
+    answers.push([...(await store.transactionOutcomes(PROJECT, bucketRange(range), filters))]);
   return answers;
 }
+
+const CHROME: AnalyticsFilters = { browsers: ['Chrome'] };
+/** Whole UTC days, a stage window inside each end: the filtered outcomes read no event there. */
+const WHOLE_DAYS = bucketRange({ fromMs: DAY0 + DAY, toMs: DAY0 + 2 * DAY });
 
 const Folded = z.object({ rows: z.array(z.string()) });
 
@@ -250,6 +258,32 @@ describe('ClickHouse transaction-day keys (ADR 045)', { timeout: SLOW }, () => {
       expect((await expectInLine(store.clickhouse)).length).toBe(Object.keys(TRANSACTIONS).length + 2);
       expect(await outcomes(store)).toEqual(expected);
       await expectRequestSessions(store.clickhouse);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('give the filtered outcomes DuckDB gives, from the request key alone over whole days (ADR 115)', async () => {
+    const expected = await outcomes(duckdb, CHROME);
+    // Some transactions pass, not all: the filter tells them apart by their first stage's session.
+    const total = (answers: unknown[]) =>
+      (answers as [number, { total: number }][][]).flat().reduce((sum, [, counts]) => sum + counts.total, 0);
+    expect(total(expected)).toBeGreaterThan(0);
+    expect(total(expected)).toBeLessThan(total(await outcomes(duckdb)));
+    const store = await templatedClickHouseStore(`${suite.url}/pf_tx_keys_filtered`);
+    try {
+      await loadScattered(store, suite.dir, fixture());
+      expect(await outcomes(store, CHROME)).toEqual(expected);
+      const wholeDays = async () => [...(await store.transactionOutcomes(PROJECT, WHOLE_DAYS, CHROME))];
+      const before = await wholeDays();
+      expect(before.length).toBeGreaterThan(0);
+      // The stages taken out of `events` alone (no derived table told): over whole days the filtered
+      // question reads `session_values` and `transaction_days`, and answers as before.
+      await store.clickhouse.command(
+        `ALTER TABLE events DELETE WHERE project_id = {project:String} AND type = 'tx' SETTINGS mutations_sync = 2`,
+        { project: PROJECT },
+      );
+      expect(await wholeDays()).toEqual(before);
     } finally {
       await store.close();
     }

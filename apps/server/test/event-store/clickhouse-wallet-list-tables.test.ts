@@ -8,6 +8,7 @@ import {
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { walletListDaysOfEvents } from '../../src/modules/event-store/clickhouse/wallet-list-days.ts';
 import { walletListTransactionsOfEvents } from '../../src/modules/event-store/clickhouse/wallet-list-transactions.ts';
+import { walletTouchesOfEvents } from '../../src/modules/event-store/clickhouse/wallet-touches.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
@@ -59,6 +60,8 @@ function fixture(projectId: string, seed: number): EventRow[] {
       session_id: `${user}-${Math.floor(ts / DAY)}`,
       chain_id: pick([1, 137, null]),
       country: pick(['US', 'DE', null]),
+      utm_source: pick(['news', 'ads', null]),
+      utm_campaign: pick(['spring', null]),
     };
     if (type !== 'page_view' || pick([true, false])) fields.wallet_address = carried;
     if (type === 'wallet_connected') fields.wallet_address = carried ?? (WALLETS[newest] as string);
@@ -101,6 +104,36 @@ function fixture(projectId: string, seed: number): EventRow[] {
       wallet_address: WALLETS[5] as string,
     }),
   );
+  // Earlier visits of some wallets (ADR 114): 40 days before (the lifecycle window's first 28 days, in
+  // the block of 64 days before the fixture's, 2026-03-01 being the 33rd day of its block) and 60 days
+  // before (out of the window: those wallets are Resurrected), and 34 days before, the last day of that
+  // block (its 64th bit), for two wallets: a count read wrong there changes the Power threshold.
+  for (const [n, daysBefore] of [
+    [2, 40],
+    [3, 60],
+    [4, 40],
+    [4, 60],
+    [6, 39],
+    [7, 34],
+    [8, 34],
+  ] as const) {
+    // Two events at the same time, the first without a source, the second without a campaign: the
+    // wallet's first touch is the first's (the least id), its source NULL (ADR 114).
+    for (const [index, utm] of [
+      { utm_source: null, utm_campaign: `early-${n}` },
+      { utm_source: 'early', utm_campaign: null },
+    ].entries())
+      rows.push(
+        event('page_view', DAY0 - daysBefore * DAY + n * HOUR, {
+          id: `early-${n}-${daysBefore}-${index}`,
+          user_id: `u${n % 5}`,
+          session_id: `early-${n}-${daysBefore}`,
+          wallet_address: WALLETS[n] as string,
+          country: 'US',
+          ...utm,
+        }),
+      );
+  }
   return rows;
 }
 
@@ -124,6 +157,8 @@ const FILTERS: Record<string, Record<string, unknown>> = {
   'stage Active': { stage: 'ACTIVE' },
   'countries [DE]': { filters: { countries: ['DE'] } },
   'chains [137] and country US': { country: 'US', filters: { chains: [137] } },
+  'source ads': { source: 'ads' },
+  'campaign early-4': { campaign: 'early-4' },
 };
 
 const SORTS = ['last_seen', 'first_seen', 'transactions', 'failed', 'gas_paid'];
@@ -194,7 +229,19 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
       source,
       'project_id, day, tx_id',
     );
+  const touches = (source: string) => fold('min(first_touch)', source, 'project_id, wallet');
+  // The day bits (ADR 114) held, and as the events' UTC days give them.
+  const bits = (source: string) => fold('groupBitOr(days)', source, 'project_id, block, wallet');
+  const eventDay = "toUInt16(toDate(ts, 'UTC'))";
   return {
+    bits: await bits('SELECT * FROM wallet_day_bits'),
+    bitsRebuilt: await bits(
+      `SELECT project_id, intDiv(${eventDay}, 64) AS block, assumeNotNull(wallet_address) AS wallet,
+              bitShiftLeft(toUInt64(1), ${eventDay} % 64) AS days
+         FROM events WHERE wallet_address IS NOT NULL`,
+    ),
+    touches: await touches('SELECT * FROM wallet_touches'),
+    touchesRebuilt: await touches(walletTouchesOfEvents()),
     days: await days('SELECT * FROM wallet_list_days'),
     daysRebuilt: await days(walletListDaysOfEvents()),
     transactions: await transactions('SELECT * FROM wallet_list_transactions'),
@@ -205,6 +252,8 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
 async function expectInLine(clickhouse: ClickHouse) {
   const held = await heldAndRebuilt(clickhouse);
   expect(held.days).toEqual(held.daysRebuilt);
+  expect(held.bits).toEqual(held.bitsRebuilt);
+  expect(held.touches).toEqual(held.touchesRebuilt);
   expect(held.transactions).toEqual(held.transactionsRebuilt);
   return held;
 }
@@ -226,6 +275,10 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       expect(held.days.length).toBeGreaterThan(40);
       expect(held.days.some((row) => row.includes('[1,137]') && row.includes("['DE','US']"))).toBe(true);
       expect(held.transactions.length).toBeGreaterThan(40);
+      // First touches from the first of two events of the same time (no source: NULL, not the second's).
+      expect(held.touches.some((row) => row.includes("'early-4-60-0',1,'',0,'early-4'"))).toBe(true);
+      // Day bits in two blocks of 64 days.
+      expect(new Set(held.bits.map((row) => row.split(',')[1])).size).toBe(2);
       const answers = await listAnswers(duckdb, PROJECT);
       // The fixture reaches what the comparison checks: transactions, failures and gas in the list, a
       // filter that narrows it, and ranges whose partial days change the answers.

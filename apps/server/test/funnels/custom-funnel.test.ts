@@ -120,6 +120,12 @@ function fixture(p: string): EventRow[] {
     land(p, CARRY, 'f3a', 'tie-a'),
     identify(p, `${D}09:00:00Z`, 'f3a', 'acct-f3'),
     identify(p, `${D}09:00:00Z`, 'f3b', 'acct-f3'),
+    // Stored values are trimmed (blank: none) on the first start's: f4 landed with ' earlier ' ("earlier"),
+    // f5 with blanks (Unattributed); f6's two starts in one millisecond are 'tie-b ' and 'tie-b': "tie-b".
+    land(p, CARRY, 'f4', ' earlier '),
+    land(p, CARRY, 'f5', '   '),
+    land(p, CARRY, 'f6', 'tie-b '),
+    land(p, CARRY, 'f6', 'tie-b'),
 
     // Eight steps e1 … e8 over 30 days. d1: all of them: 8. d2: skips e6: 5. d3: e8 one second past
     // the 30 days: 7.
@@ -272,12 +278,13 @@ describe('customFunnel', () => {
     expect(answer.steps.map((step) => step.users)).toEqual([9, 7, 5]);
   });
 
-  it('splits by the first step 1 by time, then event id, across the browsers of one app user', async () => {
+  it('splits by the first step 1 by time, then event id, across the browsers of one app user, trimmed', async () => {
     const answer = await result('first', { split: 'source' });
     expect(answer.splitRows).toEqual([
-      { value: 'earlier', users: [1, 0], conversion: 0 },
-      { value: 'tie-b', users: [1, 0], conversion: 0 },
+      { value: 'earlier', users: [2, 0], conversion: 0 },
+      { value: 'tie-b', users: [2, 0], conversion: 0 },
       { value: 'tie-first', users: [1, 0], conversion: 0 },
+      { value: null, users: [1, 0], conversion: 0 },
     ]);
   });
 

@@ -27,12 +27,14 @@ import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.t
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
 import { USER_QUARTERS_STATEMENTS } from './user-quarters.ts';
+import { mergeWalletDayBits, WALLET_DAY_BITS_STATEMENTS } from './wallet-day-bits.ts';
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
 import { WALLET_LIST_DAYS_STATEMENTS } from './wallet-list-days.ts';
 import { WALLET_LIST_TRANSACTIONS_STATEMENTS } from './wallet-list-transactions.ts';
 import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
+import { WALLET_TOUCHES_STATEMENTS } from './wallet-touches.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   varchar: 'String',
@@ -298,6 +300,14 @@ const MIGRATIONS: readonly Migration[] = [
   // Each transaction-day's request key (its first stage's time and session), `transaction_days` made again
   // and filled from the stored stages, merged into one part: the filtered transactions (ADR 111).
   { version: 28, statements: TRANSACTION_REQUEST_KEYS_STATEMENTS, run: mergeTransactionDays },
+  // Each wallet's active days as the bits of one UInt64 per block of 64 UTC days, fed by a view on
+  // `wallet_list_days`, and each wallet's first touch, fed by a view on `events`, filled from what is
+  // stored and merged into one part: the list's lifecycle facts and first touches (ADR 114).
+  {
+    version: 29,
+    statements: [...WALLET_DAY_BITS_STATEMENTS, ...WALLET_TOUCHES_STATEMENTS],
+    run: mergeWalletDayBits,
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -307,7 +317,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
- * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days` and `wallet_list_transactions`
+ * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions`, `wallet_day_bits` and `wallet_touches`
  * ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).

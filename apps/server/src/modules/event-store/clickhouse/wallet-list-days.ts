@@ -1,7 +1,9 @@
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
+import { alignWalletDayBits } from './wallet-day-bits.ts';
 import { EVENTS_IN_WALLET_KEYS, IN_WALLET_KEYS, walletDayKeyParams } from './wallet-days.ts';
+import { alignWalletTouches } from './wallet-touches.ts';
 
 /**
  * `wallet_list_days`: one row per (project, UTC day, wallet) with what the Wallets list reads of the
@@ -64,9 +66,16 @@ SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
  * `wallet_list_days` in line with the events that stay after a delete, as `wallet_days`
  * (aligned-tables.ts alignWalletDays): a project's rows go with it; retention deletes the days before its
  * cut and rebuilds its day; a user's or a wallet's delete rebuilds the (UTC day, wallet) keys its events
- * were in.
+ * were in. Then `wallet_day_bits`, fed by a view on this table, from the rows that stay, and
+ * `wallet_touches` from the events that stay (ADR 114).
  */
 export async function alignWalletListDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
+  await alignListDays(clickhouse, params, change);
+  await alignWalletDayBits(clickhouse, params, change);
+  await alignWalletTouches(clickhouse, params, change);
+}
+
+async function alignListDays(clickhouse: ClickHouse, params: Params, change: DerivedRowsChange) {
   if (change.kind === 'days') {
     const day = dayOfParam(change.beforeParam);
     await deleteRows(

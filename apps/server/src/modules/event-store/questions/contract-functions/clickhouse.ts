@@ -3,8 +3,8 @@ import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { CONTRACT_DAY_AGGREGATES, CONTRACT_STAGES } from '../../clickhouse/contract-days.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
-import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
-import { FROM, rangeParams, TO, transactionsCte } from '../../clickhouse/sql.ts';
+import { eventFilter, filteredTransactionsCte, withCtes } from '../../clickhouse/event-filter.ts';
+import { FROM, rangeParams, TO } from '../../clickhouse/sql.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { type ContractFunctionRow, contractFunctionOf, FunctionRow } from './question.ts';
 
@@ -14,7 +14,8 @@ import { type ContractFunctionRow, contractFunctionOf, FunctionRow } from './que
  * `transactionsCte`, sql.ts): its first stage's time, whether one was submitted, the chain of its earliest
  * stage with one, its contract and selector. The window's whole UTC days come from `contract_days`, its
  * partial days from the stages among `events`, folded per transaction (docs/decisions/038), as the
- * transaction outcomes read `transaction_days` (ADR 033).
+ * transaction outcomes read `transaction_days` (ADR 033). Filtered, a transaction counts when its request's
+ * session passes (its request key in `transaction_days`, ADR 111, 115).
  */
 export async function contractFunctions(
   clickhouse: ClickHouse,
@@ -36,14 +37,14 @@ export async function contractFunctions(
          WHERE project_id = {project:String} AND ${CONTRACT_STAGES} AND ${parts.partialDays}
          GROUP BY tx_id`);
   const filter = eventFilter(filters, range);
-  // `contract_days` keeps no session: the filtered question builds each transaction from the events
-  // (transactionsCte), keeping those whose request's session matches (ADR 074).
-  const transactions = filter.cte
-    ? withCtes(
-        filter.cte,
-        transactionsCte(['is_submitted', 'chain_id', 'contract', 'selector'], true, filter.transactions),
-      )
-    : `WITH transactions AS (
+  // Filtered: the transactions whose request (first stage) was logged in a passing session, found by
+  // their request key in `transaction_days` (filteredTransactionsCte, ADR 111, 115); every stage of a
+  // transaction repeats its kind, so a contract transaction's first stage is its first contract stage.
+  const requests = filter.cte ? filteredTransactionsCte(range) : { cte: '', params: {} };
+  const transactions = withCtes(
+    filter.cte,
+    requests.cte,
+    `transactions AS (
        SELECT tx_id,
               min(first_stage_at) AS requested_at,
               max(has_submitted) AS t_is_submitted,
@@ -52,8 +53,11 @@ export async function contractFunctions(
               anyMerge(selector_state) AS t_selector
          FROM (${selects.join('\n        UNION ALL\n        ')})
         GROUP BY tx_id
-       HAVING requested_at >= ${FROM} AND requested_at < ${TO}
-     )`;
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}${
+         filter.cte ? ' AND tx_id IN (SELECT tx_id FROM filtered_transactions)' : ''
+       }
+     )`,
+  );
   const rows = await clickhouse.rows(
     `${transactions}
      SELECT t_chain_id AS chain, assumeNotNull(t_contract) AS contract,
@@ -63,7 +67,7 @@ export async function contractFunctions(
       GROUP BY t_chain_id, t_contract, t_selector
       ORDER BY calls DESC, contract, function_selector, chain NULLS LAST
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), ...parts.params, ...filter.params, limit },
+    { ...rangeParams(projectId, range), ...parts.params, ...filter.params, ...requests.params, limit },
     FunctionRow,
   );
   return rows.map(contractFunctionOf);

@@ -43,22 +43,23 @@ const START_KEYS = {
 const LOW_64 = "toUInt128('18446744073709551615')";
 
 /**
- * Step k (k >= 3) of each attempt: the first time of the sorted array a<k> strictly after the attempt's
- * step k-1 (t<k-1>, non-decreasing, so are the answers; NONE when there is none), in one numeric sort: each
- * time coded as 2t (an element of a<k>) or 2t + 1 (a query), so that at one millisecond the element sorts
- * before the query ("after" is strict); `arrayReverseFill` gives each query the next element.
+ * Step k (k >= 3) of each attempt: the first step-k time strictly after the attempt's step k-1 (t<k-1>,
+ * non-decreasing, so are the answers; NONE when there is none), in one numeric sort: each time coded as 2t
+ * (an element of c<k>, the user's step-k times coded so by the scan, in any order) or 2t + 1 (a query), so
+ * that at one millisecond the element sorts before the query ("after" is strict); `arrayReverseFill` gives
+ * each query the next element.
  */
-const nextStep = (
-  k: number,
-) => `arraySort(arrayConcat(arrayMap(x -> x * 2 + 1, t${k - 1}), arrayMap(y -> y * 2, a${k}))) AS m${k},
+const nextStep = (k: number) => `arraySort(arrayConcat(arrayMap(x -> x * 2 + 1, t${k - 1}), c${k})) AS m${k},
              arrayMap(f -> if(f % 2 = 0, intDiv(f, 2), ${NONE}),
                arrayFilter((f, v) -> v % 2 = 1, arrayReverseFill(v -> v % 2 = 0, m${k}), m${k})) AS t${k}`;
 
 /**
  * A custom funnel (docs/funnels.md#the-question) in one read of the events:
- * per SDK user (its 64-bit `user_key`, ADR 093), each step's times (and, for the split, its first
- * start's time, id and landing value); per user (identify applied, looked up per SDK user: the app's user
- * id keyed apart from every SDK id, as on DuckDB, ADR 094) those merged into sorted arrays. Only some
+ * per SDK user (its 64-bit `user_key`, ADR 093), one array of its matched events' codes (time and steps;
+ * for the split, its first start's key and landing value); per user (identify applied, looked up per SDK
+ * user with `transform` over the identified users' keys: the app's user id keyed apart from every SDK id,
+ * as on DuckDB, ADR 094; a join here was built on the SDK users' arrays and left the rest to one thread,
+ * ADR 117) those gathered, each step's times taken out and merged into sorted arrays. Only some
  * attempts need following (ADR 103): an attempt whose step 2 is the time u has the same later steps as the
  * latest start before u, whose window is looser; so each step-2 time is paired with the latest start
  * before it (one merge of the two sorted arrays, `arrayFill`), and each later step is the first time
@@ -88,15 +89,24 @@ export async function customFunnel(
   const n = conditions.length;
   const steps = Array.from({ length: n }, (_, index) => index + 1);
   const later = steps.slice(1);
-  const value = split
-    ? `nullIf(trim(coalesce(e.${SPLIT_COLUMNS[split]}, '')), '')`
-    : "CAST(NULL, 'Nullable(String)')";
+  // The landing value as stored (its dictionary code, hashed per distinct value); trimmed (blank: none)
+  // once per user, on the first start's. Two stored values that trim alike tying at the first millisecond
+  // only ask the question again exactly.
+  const value = split ? `e.${SPLIT_COLUMNS[split]}` : "CAST(NULL, 'Nullable(String)')";
   const isStart = 's1 AND t < {to:Int64}';
-  const sdkTimes = [
-    `groupArrayIf(t, ${isStart}) AS a1`,
-    ...later.map((k) => `groupArrayIf(t, s${k}) AS a${k}`),
+  // One array per SDK user, each matched event one code: its time (t >= 0: ranges start in 1970) above
+  // the 8 bits of the steps it is (bit 0: a start); one aggregate, where one per step cost two fifths more.
+  // A step's flag is NULL only on an event of its type without the column it tests (a custom event without
+  // a name), which then is no step at all and is not kept: no kept event's code is NULL.
+  const code = `t * 256 + (toUInt8(${isStart})${later.map((k) => ` + s${k} * ${2 ** (k - 1)}`).join('')})`;
+  /** Step k's times of a user's codes, coded 2t (+ 1 for starts) for the merges below, in any order. */
+  const timesOf = (k: number) =>
+    `arrayMap(x -> bitShiftRight(x, 8) * 2${k === 1 ? ' + 1' : ''}, arrayFilter(x -> bitTest(x, ${k - 1}), codes))`;
+  // Per user the starts and step-2 times in one sorted array; the later steps' as they come (nextStep sorts).
+  const times = [
+    `arraySort(arrayConcat(${timesOf(1)}, ${timesOf(2)})) AS m2`,
+    ...later.slice(1).map((k) => `${timesOf(k)} AS c${k}`),
   ].join(',\n             ');
-  const times = steps.map((k) => `arraySort(groupArrayArray(e.a${k})) AS a${k}`).join(',\n             ');
   // Each step-2 time with the latest start strictly before it: the two sorted arrays merged in one numeric
   // sort, coded 2t + 1 (a start) or 2t (a step 2, so before a start of the same millisecond); arrayFill
   // gives each step-2 time the start before it (one before every start keeps its own code and is left out).
@@ -105,7 +115,7 @@ export async function customFunnel(
   const rest = (k: number) =>
     steps
       .slice(k)
-      .map((j) => `, a${j}`)
+      .map((j) => `, c${j}`)
       .join('');
   const chain = later
     .slice(1)
@@ -126,6 +136,7 @@ export async function customFunnel(
   const reached = steps.map((k) => `countIf(level >= ${k}) AS r${k}`).join(', ');
   const sqlOf = (keys: (typeof START_KEYS)[keyof typeof START_KEYS]) => `
     WITH ${IDENTITY_KEYS_CTE},
+    (SELECT (groupArray(user_key), groupArray(app_key)) FROM identity_keys) AS app_keys,
     matched AS (
       SELECT e.user_key AS user_key, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? `${keys.high ? '' : ' e.id AS id,'} ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
@@ -135,7 +146,7 @@ export async function customFunnel(
          AND (${steps.map((k) => `s${k}`).join(' OR ')})
     ),
     per_sdk_user AS (
-      SELECT user_key, ${sdkTimes}${
+      SELECT user_key, groupArray(${code}) AS codes, max(${isStart}) AS started${
         split
           ? `,
              minIf(${keys.key}, ${isStart}) AS first_key,${keys.high ? `\n             minIf(${keys.high}, ${isStart}) AS first_high,` : ''}
@@ -146,22 +157,23 @@ export async function customFunnel(
        GROUP BY user_key
     ),
     per_user AS (
-      SELECT if(k.app_key = 0, e.user_key, k.app_key) AS who, ${times},
-             ${split ? 'argMinIf(e.start_value, e.first_key, length(e.a1) > 0)' : "''"} AS first_value,
+      SELECT who, first_value, ambiguous, ${times}
+        FROM (
+      SELECT transform(e.user_key, app_keys.1, app_keys.2, e.user_key) AS who, groupArrayArray(e.codes) AS codes,
+             ${split ? 'argMinIf(e.start_value, e.first_key, e.started = 1)' : "''"} AS first_value,
              ${
                split && keys.high
-                 ? `minIf(e.first_key, length(e.a1) > 0) AS low, minIf(e.first_high, length(e.a1) > 0) AS high,
+                 ? `minIf(e.first_key, e.started = 1) AS low, minIf(e.first_high, e.started = 1) AS high,
              toUInt8(bitShiftRight(low, 64) = bitShiftRight(high, 64)
                      AND bitAnd(low, ${LOW_64}) != bitAnd(bitNot(high), ${LOW_64}))`
                  : 'toUInt8(0)'
              } AS ambiguous
-        FROM per_sdk_user AS e LEFT JOIN identity_keys AS k ON k.user_key = e.user_key
+        FROM per_sdk_user AS e
        GROUP BY who
-      HAVING length(a1) > 0
+      HAVING max(e.started) = 1)
     ),
     step2 AS (
-      SELECT who, nullIf(first_value, '') AS landing, ambiguous${rest(2)},
-             arraySort(arrayConcat(arrayMap(x -> x * 2 + 1, a1), arrayMap(y -> y * 2, a2))) AS m2,
+      SELECT who, nullIf(trim(first_value), '') AS landing, ambiguous${rest(2)},
              arrayFill(v -> v % 2 = 1, m2) AS f2,
              arrayMap(f -> intDiv(f, 2), arrayFilter((f, v) -> v % 2 = 0 AND f % 2 = 1, f2, m2)) AS t1,
              arrayMap(v -> intDiv(v, 2), arrayFilter((v, f) -> v % 2 = 0 AND f % 2 = 1, m2, f2)) AS t2

@@ -1,7 +1,7 @@
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
-import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
+import { type EventFilter, eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import { EVENT_ROWS, FROM, IN_RANGE, rangeParams, TO, transactionsCte } from '../../clickhouse/sql.ts';
 import { transactionFolds } from '../../clickhouse/transaction-days.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
@@ -13,6 +13,7 @@ import { type PageRow, PageRowSchema, pageRowOf } from './question.ts';
  * counted in one pass (distinct counts: without FINAL), the transactions in their own part, and the
  * parts are added up per path (a path missing from a part counts 0 there). ClickHouse computes a CTE
  * again wherever it is named: one pass over the events finds the filtered sessions once there (ADR 086).
+ * Filtered: filteredTopPages.
  */
 export async function topPages(
   clickhouse: ClickHouse,
@@ -22,26 +23,9 @@ export async function topPages(
   filters?: AnalyticsFilters,
 ): Promise<PageRow[]> {
   const filter = eventFilter(filters, range);
-  const folds = transactionFolds({
-    fromMs: range.fromMs - TX_STAGE_WINDOW_MS,
-    toMs: range.toMs + TX_STAGE_WINDOW_MS,
-  });
-  // Filtered: the transactions requested in the range in a passing session are found by their request key
-  // (transaction_days, ADR 111); a transaction's path is its first stage's, which lies in the range and in
-  // that session: the earliest of its stages among the passing sessions' events of the range.
-  const transactions = filter.cte
-    ? `transactions AS (
-       SELECT argMin(path, ts) AS t_path
-         FROM ${EVENT_ROWS}
-        WHERE ${IN_RANGE}${filter.events} AND type = 'tx' AND tx_id IS NOT NULL
-          AND tx_id IN (SELECT tx_id FROM (
-                ${folds.sql}
-                HAVING requested_at >= ${FROM} AND requested_at < ${TO} AND t_request_session ${filter.inSessions}))
-        GROUP BY tx_id
-     )`
-    : transactionsCte(['path']);
+  if (filter.cte) return filteredTopPages(clickhouse, projectId, range, limit, filter);
   const rows = await clickhouse.rows(
-    `${withCtes(filter.cte, transactions)}
+    `${withCtes(transactionsCte(['path']))}
      SELECT page, sum(p_users) AS users, sum(p_wallets) AS wallets, sum(p_transactions) AS transactions
        FROM (
          SELECT assumeNotNull(path) AS page,
@@ -49,7 +33,7 @@ export async function topPages(
                 uniqExactIf(wallet_address, type = 'wallet_connected') AS p_wallets,
                 toUInt64(0) AS p_transactions
            FROM ${EVENT_ROWS}
-          WHERE ${IN_RANGE}${filter.events} AND path IS NOT NULL
+          WHERE ${IN_RANGE} AND path IS NOT NULL
             AND (type = 'page_view' OR (type = 'wallet_connected' AND wallet_address IS NOT NULL))
           GROUP BY page
          UNION ALL
@@ -61,7 +45,52 @@ export async function topPages(
       GROUP BY page
       ORDER BY users DESC, wallets DESC, transactions DESC, page
       LIMIT {limit:UInt32}`,
-    { ...rangeParams(projectId, range), ...filter.params, ...(filter.cte ? folds.params : {}), limit },
+    { ...rangeParams(projectId, range), limit },
+    PageRowSchema,
+  );
+  return rows.map(pageRowOf);
+}
+
+/**
+ * Filtered: the passing sessions' events of the range are read once (their session keys are most of a
+ * scan's cost, ADR 115) and grouped by page for the page views and connections, by transaction for the
+ * stages of the transactions requested in the range in a passing session (found by their request key in
+ * transaction_days, ADR 111). A transaction's path is its first stage's, which lies in the range and in
+ * that session: the earliest of its stages among those events.
+ */
+async function filteredTopPages(
+  clickhouse: ClickHouse,
+  projectId: string,
+  range: TimeRange,
+  limit: number,
+  filter: EventFilter,
+): Promise<PageRow[]> {
+  const folds = transactionFolds({
+    fromMs: range.fromMs - TX_STAGE_WINDOW_MS,
+    toMs: range.toMs + TX_STAGE_WINDOW_MS,
+  });
+  const rows = await clickhouse.rows(
+    `${withCtes(filter.cte)}
+     SELECT assumeNotNull(page) AS page, sum(p_users) AS users, sum(p_wallets) AS wallets,
+            sum(p_transactions) AS transactions
+       FROM (
+         SELECT if(is_tx, argMin(path, ts), any(path)) AS page,
+                uniqExactIf(user_id, type = 'page_view') AS p_users,
+                uniqExactIf(wallet_address, type = 'wallet_connected') AS p_wallets,
+                toUInt64(is_tx) AS p_transactions
+           FROM ${EVENT_ROWS}
+          WHERE ${IN_RANGE}${filter.events}
+            AND ((path IS NOT NULL AND (type = 'page_view' OR (type = 'wallet_connected' AND wallet_address IS NOT NULL)))
+              OR (type = 'tx' AND tx_id IS NOT NULL AND tx_id IN (SELECT tx_id FROM (
+                    ${folds.sql}
+                    HAVING requested_at >= ${FROM} AND requested_at < ${TO} AND t_request_session ${filter.inSessions}))))
+          GROUP BY type = 'tx' AS is_tx, if(is_tx, assumeNotNull(tx_id), assumeNotNull(path)) AS group_key
+       )
+      WHERE page IS NOT NULL
+      GROUP BY page
+      ORDER BY users DESC, wallets DESC, transactions DESC, page
+      LIMIT {limit:UInt32}`,
+    { ...rangeParams(projectId, range), ...filter.params, ...folds.params, limit },
     PageRowSchema,
   );
   return rows.map(pageRowOf);

@@ -2,7 +2,7 @@ import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { BucketedRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
-import { bucketOf, bucketParams, FROM, TO, transactionsCte } from '../../clickhouse/sql.ts';
+import { bucketOf, bucketParams, FROM, TO } from '../../clickhouse/sql.ts';
 import { OUTCOME, transactionFolds } from '../../clickhouse/transaction-days.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { bucketMap } from '../../rows.ts';
@@ -14,7 +14,8 @@ import { OutcomesRow, outcomesOf } from './question.ts';
  * sql.ts). The window's whole UTC days come from `transaction_days`, its partial days from the stages
  * among `events`, folded per transaction (docs/decisions/033): the first stage's time, whether one was
  * submitted, and the outcome of the latest stage, read from the largest stage key (a plain maximum, ADR
- * 045).
+ * 045). Filtered, a transaction counts when its request's session passes: its request key's session
+ * (`transactionFolds`' `t_request_session`, ADR 111) among the passing sessions' keys.
  */
 export async function transactionOutcomes(
   clickhouse: ClickHouse,
@@ -23,30 +24,16 @@ export async function transactionOutcomes(
   filters?: AnalyticsFilters,
 ) {
   const filter = eventFilter(filters, range);
-  if (filter.cte) {
-    // `transaction_days` keeps no session: the filtered question builds each transaction from the events
-    // (transactionsCte), keeping those whose request's session matches (ADR 074).
-    const rows = await clickhouse.rows(
-      `${withCtes(filter.cte, transactionsCte(['status', 'is_submitted'], false, filter.transactions))}
-       SELECT ${bucketOf('requested_at', range)} AS bucket,
-              count() AS total,
-              countIf(t_is_submitted) AS submitted,
-              countIf(t_status IN ('reverted', 'failed')) AS failed,
-              countIf(t_is_submitted OR t_status = 'failed') AS attempted
-         FROM transactions
-        GROUP BY bucket`,
-      { ...bucketParams(projectId, range), ...filter.params },
-      OutcomesRow,
-    );
-    return bucketMap(rows, outcomesOf);
-  }
   const window = { fromMs: range.fromMs - TX_STAGE_WINDOW_MS, toMs: range.toMs + TX_STAGE_WINDOW_MS };
-  const folds = transactionFolds(window, 'stages_', { withRequestSession: false });
-  const rows = await clickhouse.rows(
-    `WITH transactions AS (
+  const folds = transactionFolds(window, 'stages_', { withRequestSession: Boolean(filter.cte) });
+  const transactions = `transactions AS (
        ${folds.sql}
-       HAVING requested_at >= ${FROM} AND requested_at < ${TO}
-     )
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO}${
+         filter.cte ? ` AND t_request_session ${filter.inSessions}` : ''
+       }
+     )`;
+  const rows = await clickhouse.rows(
+    `${withCtes(filter.cte, transactions)}
      SELECT ${bucketOf('requested_at', range)} AS bucket,
             count() AS total,
             countIf(t_is_submitted) AS submitted,
@@ -54,7 +41,7 @@ export async function transactionOutcomes(
             countIf(t_is_submitted OR t_outcome = ${OUTCOME.failed}) AS attempted
        FROM transactions
       GROUP BY bucket`,
-    { ...bucketParams(projectId, range), ...folds.params },
+    { ...bucketParams(projectId, range), ...filter.params, ...folds.params },
     OutcomesRow,
   );
   return bucketMap(rows, outcomesOf);
