@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProjectListSchema } from '@polyflow/contracts/projects';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmailToken, newId, sha256 } from '../src/lib/ids.ts';
 import { graphqlClient } from './analytics/graphql-client.ts';
 import { apiClient } from './support/client.ts';
@@ -476,13 +476,22 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
   const gql = () => graphqlClient(t.app);
   let users: Record<'admin' | 'viewer' | 'other' | 'nonMember', SeededUser>;
   let baseUrl: string;
+  let liveServer: http.Server;
 
   beforeAll(async () => {
     const make = () => seed(t.services).user().verified().build();
     const [admin, viewer, other, nonMember] = await Promise.all([make(), make(), make(), make()]);
     users = { admin, viewer, other, nonMember } as typeof users;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // The live stream needs a socket, but not `listen`: listening starts the leader's background jobs
+    // (app.ts' onListen: reports, retention, alerts), whose writes to the account tables would land
+    // between a refused call's before and after snapshots on a slow machine (the weekly report's claim).
+    liveServer = http.createServer((request, response) => t.app.routing(request, response));
+    await new Promise<void>((resolve) => liveServer.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(liveServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    liveServer.closeAllConnections();
+    await new Promise((resolve) => liveServer.close(resolve));
   });
 
   /** A fresh project: a new owner, an admin, two viewers, a domain, a key, a read token, two invitations. */
