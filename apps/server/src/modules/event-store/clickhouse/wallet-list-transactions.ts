@@ -1,5 +1,5 @@
 import { RECEIPT_HAS_FEE } from './question-sql.ts';
-import { STAGE_KEY } from './transaction-days.ts';
+import { STAGE_KEY, transactionDaysOfEvents } from './transaction-days.ts';
 
 /**
  * `wallet_list_transactions`: one row per (project, UTC day, transaction) with what the Wallets list
@@ -13,9 +13,6 @@ import { STAGE_KEY } from './transaction-days.ts';
  * stages spread over several loads or days, or loads out of order fold to the same figures, and nothing
  * reads it with FINAL. A delete brings it in line as `transaction_days`: the same (day, transaction) keys.
  */
-
-/** The UTC day an event falls in. */
-const EVENT_DAY = "toDate(ts, 'UTC')";
 
 /** Below and above every stored time (DateTime64's range): the pairs of a stage without a sender or a fee. */
 const NO_TIME_BEFORE = "toDateTime64('1900-01-01 00:00:00', 3, 'UTC')";
@@ -51,13 +48,9 @@ export const WALLET_LIST_TRANSACTION_AGGREGATES = `min(ts) AS first_stage_at,
          ${latestFee('confirmed')} AS confirmed_fee,
          ${latestFee('reverted')} AS reverted_fee`;
 
-/** The rows of `wallet_list_transactions` for the events a SELECT reads (`where`: more conditions on them). */
+/** The rows of `wallet_list_transactions` for the events a SELECT reads: `transaction_days`' grouping, this table's columns. */
 export const walletListTransactionsOfEvents = (where = '') =>
-  `SELECT project_id, ${EVENT_DAY} AS day, assumeNotNull(tx_id) AS tx_id,
-         ${WALLET_LIST_TRANSACTION_AGGREGATES}
-    FROM events
-   WHERE type = 'tx' AND tx_id IS NOT NULL${where ? ` AND ${where}` : ''}
-   GROUP BY project_id, day, tx_id`;
+  transactionDaysOfEvents(where, WALLET_LIST_TRANSACTION_AGGREGATES);
 
 /** As the other tables' copies: a GROUP BY, or a sort, over every transaction-day spills past 1 GB. */
 const COPY_SPILL_BYTES = 1_000_000_000;
