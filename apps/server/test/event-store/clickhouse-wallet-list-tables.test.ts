@@ -8,6 +8,7 @@ import {
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { walletListDaysOfEvents } from '../../src/modules/event-store/clickhouse/wallet-list-days.ts';
 import { walletListTransactionsOfEvents } from '../../src/modules/event-store/clickhouse/wallet-list-transactions.ts';
+import { walletSentTransactionsOfEvents } from '../../src/modules/event-store/clickhouse/wallet-sent-transactions.ts';
 import { walletTouchesOfEvents } from '../../src/modules/event-store/clickhouse/wallet-touches.ts';
 import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
@@ -230,6 +231,8 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
       'project_id, day, tx_id',
     );
   const touches = (source: string) => fold('min(first_touch)', source, 'project_id, wallet');
+  // The senders' transaction-days (ADR 125): keys alone.
+  const sent = (source: string) => fold('count() > 0', source, 'project_id, wallet, day, tx_id');
   // The day bits (ADR 114) held, and as the events' UTC days give them.
   const bits = (source: string) => fold('groupBitOr(days)', source, 'project_id, block, wallet');
   const eventDay = "toUInt16(toDate(ts, 'UTC'))";
@@ -246,6 +249,8 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
     daysRebuilt: await days(walletListDaysOfEvents()),
     transactions: await transactions('SELECT * FROM wallet_list_transactions'),
     transactionsRebuilt: await transactions(walletListTransactionsOfEvents()),
+    sent: await sent('SELECT * FROM wallet_sent_transactions'),
+    sentRebuilt: await sent(walletSentTransactionsOfEvents()),
   };
 }
 
@@ -255,6 +260,7 @@ async function expectInLine(clickhouse: ClickHouse) {
   expect(held.bits).toEqual(held.bitsRebuilt);
   expect(held.touches).toEqual(held.touchesRebuilt);
   expect(held.transactions).toEqual(held.transactionsRebuilt);
+  expect(held.sent).toEqual(held.sentRebuilt);
   return held;
 }
 
@@ -275,6 +281,9 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       expect(held.days.length).toBeGreaterThan(40);
       expect(held.days.some((row) => row.includes('[1,137]') && row.includes("['DE','US']"))).toBe(true);
       expect(held.transactions.length).toBeGreaterThan(40);
+      // Transaction-days listed under more than one sender (a stage sent from another wallet).
+      const sentKeys = held.sent.map((row) => row.split(',').slice(2, 4).join());
+      expect(new Set(sentKeys).size).toBeLessThan(sentKeys.length);
       // First touches from the first of two events of the same time (no source: NULL, not the second's).
       expect(held.touches.some((row) => row.includes("'early-4-60-0',1,'',0,'early-4'"))).toBe(true);
       // Day bits in two blocks of 64 days.
@@ -295,6 +304,7 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       );
       expect(await listAnswers(clickhouse, PROJECT)).toEqual(answers);
 
+      expect(held.sent.some((row) => row.includes(WALLETS[3] as string))).toBe(true);
       const cut = RANGES['cut mid-day at both ends'];
       const deletes: [string, (store: EventStore) => Promise<number>][] = [
         ['a wallet', (store) => store.deleteWalletEvents(PROJECT, WALLETS[3] as string)],
@@ -305,7 +315,10 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
         const removed = await remove(duckdb);
         expect(removed, what).toBeGreaterThan(0);
         expect(await remove(clickhouse), what).toBe(removed);
-        await expectInLine(clickhouse.clickhouse);
+        const after = await expectInLine(clickhouse.clickhouse);
+        // A forgotten wallet leaves no transaction listed under it (ADR 125).
+        if (what === 'a wallet')
+          expect(after.sent.some((row) => row.includes(WALLETS[3] as string))).toBe(false);
         expect(await listAnswers(clickhouse, PROJECT, { sortsOnly: true }), what).toEqual(
           await listAnswers(duckdb, PROJECT, { sortsOnly: true }),
         );
@@ -313,7 +326,9 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       await clickhouse.deleteProjectEvents(PROJECT);
       const left = await expectInLine(clickhouse.clickhouse);
       expect(left.days.length).toBeGreaterThan(0);
-      expect([...left.days, ...left.transactions].every((row) => row.includes(OTHER))).toBe(true);
+      expect([...left.days, ...left.transactions, ...left.sent].every((row) => row.includes(OTHER))).toBe(
+        true,
+      );
     } finally {
       await clickhouse.close();
       await duckdb.close();

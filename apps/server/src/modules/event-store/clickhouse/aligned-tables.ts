@@ -18,6 +18,7 @@ import {
 } from './wallet-days.ts';
 import { walletFirstsOfWalletDays } from './wallet-firsts.ts';
 import { walletListTransactionsOfEvents } from './wallet-list-transactions.ts';
+import { walletSentTransactionsOfEvents } from './wallet-sent-transactions.ts';
 
 /**
  * Which rows of `user_days`, `session_days`, `wallet_days` (then `wallet_firsts`), `user_lives`,
@@ -150,6 +151,25 @@ export async function alignWalletListTransactions(
     change,
     'wallet_list_transactions',
     walletListTransactionsOfEvents,
+  );
+}
+
+/**
+ * `wallet_sent_transactions` (ADR 125): its rows carry the (day, transaction) keys of `transaction_days`
+ * (the wallet beside them), so the same keys name the rows a delete touches, rebuilt from the stages
+ * that stay: a forgotten wallet's rows go with its stages.
+ */
+export async function alignWalletSentTransactions(
+  clickhouse: ClickHouse,
+  params: Params,
+  change: DerivedRowsChange,
+) {
+  await alignByTransactionDays(
+    clickhouse,
+    params,
+    change,
+    'wallet_sent_transactions',
+    walletSentTransactionsOfEvents,
   );
 }
 

@@ -34,6 +34,7 @@ import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
 import { WALLET_LIST_DAYS_STATEMENTS } from './wallet-list-days.ts';
 import { WALLET_LIST_TRANSACTIONS_STATEMENTS } from './wallet-list-transactions.ts';
 import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
+import { WALLET_SENT_TRANSACTIONS_STATEMENTS } from './wallet-sent-transactions.ts';
 import { WALLET_TOUCHES_STATEMENTS } from './wallet-touches.ts';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
@@ -197,6 +198,11 @@ async function mergeWalletListTables(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE wallet_list_transactions FINAL');
 }
 
+/** Version 33's copy, merged into one part as the other tables (ADR 097). */
+async function mergeWalletSentTransactions(clickhouse: ClickHouse): Promise<void> {
+  await clickhouse.command('OPTIMIZE TABLE wallet_sent_transactions FINAL');
+}
+
 async function hasUnfinishedMutations(clickhouse: ClickHouse, table: string): Promise<boolean> {
   const [row] = await clickhouse.rows(
     `SELECT count() AS n FROM system.mutations
@@ -308,6 +314,10 @@ const MIGRATIONS: readonly Migration[] = [
     statements: [...WALLET_DAY_BITS_STATEMENTS, ...WALLET_TOUCHES_STATEMENTS],
     run: mergeWalletDayBits,
   },
+  // Each (wallet, UTC day, transaction) of which a stage names the wallet as its sender, sorted by the
+  // wallet, fed by a view on `events`, filled from what is stored and merged into one part: the Wallets
+  // list's page finds its transactions by the key (ADR 125).
+  { version: 33, statements: WALLET_SENT_TRANSACTIONS_STATEMENTS, run: mergeWalletSentTransactions },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -317,7 +327,7 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * release): `schema_version` records each version applied. Every statement is idempotent (IF NOT EXISTS;
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
- * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions`, `wallet_day_bits` and `wallet_touches`
+ * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions`, `wallet_day_bits`, `wallet_touches` and `wallet_sent_transactions`
  * ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
  * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
  * other's drop fails to start, and its restart finds the version applied).

@@ -7,6 +7,7 @@ import { EVENT_ROWS, FROM, ms, TO } from '../../clickhouse/sql.ts';
 import { latestOutcome } from '../../clickhouse/transaction-days.ts';
 import { DAY_BITS_BLOCK_DAYS } from '../../clickhouse/wallet-day-bits.ts';
 import { WALLET_LIST_TRANSACTION_AGGREGATES } from '../../clickhouse/wallet-list-transactions.ts';
+import { pageTransactionsOf } from '../../clickhouse/wallet-sent-transactions.ts';
 import { walletTouchesOf } from '../../clickhouse/wallet-touches.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { LIFECYCLE_WINDOWS, type WalletListQuery, type WalletListRow } from '../../wallet-questions.ts';
@@ -39,8 +40,9 @@ const touchOf = (wallets?: string) => `touch AS (
  * tuple's own min/max compares generically, several times the CPU); two rows of one transaction hold
  * different days, so their times differ unless a day's stages arrived in loads not merged yet.
  * Every wallet's, or with `page`, those of the wallets `{page_wallets}` alone: their transactions are
- * among those with a row (or a stage of the partial days) whose sender is one of them, since a
- * transaction's earliest sender is its earliest row's.
+ * among those of which a stage names one of them as its sender (its earliest sender is one of its
+ * stages'), found by the key in `wallet_sent_transactions` over the whole days (ADR 125) and among the
+ * partial days' stages.
  */
 const txTotalsOf = (window: ReturnType<typeof dayParts>, page = false) => {
   const parts: string[] = [];
@@ -48,7 +50,7 @@ const txTotalsOf = (window: ReturnType<typeof dayParts>, page = false) => {
   if (window.wholeDays) {
     const rows = `FROM wallet_list_transactions
         WHERE project_id = {project:String} AND ${window.wholeDays}`;
-    pageParts.push(`SELECT tx_id AS p_tx ${rows} AND sender.2 IN {page_wallets:Array(String)}`);
+    pageParts.push(pageTransactionsOf(window.wholeDays));
     parts.push(`SELECT tx_id AS r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
               confirmed_fee AS r_confirmed, reverted_fee AS r_reverted
          ${rows}${page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''}`);
