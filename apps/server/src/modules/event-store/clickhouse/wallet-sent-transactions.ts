@@ -1,3 +1,5 @@
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
+
 /**
  * `wallet_sent_transactions`: one row per (project, wallet, UTC day, transaction) of which a stage of that
  * day names the wallet as its sender (`from`, or the connected wallet: `wallet_list_transactions`' sender),
@@ -26,9 +28,6 @@ export const walletSentTransactionsOfEvents = (where = '') =>
          assumeNotNull(tx_id) AS tx_id
     FROM events
    WHERE type = 'tx' AND tx_id IS NOT NULL AND ${SENDER} IS NOT NULL${where ? ` AND ${where}` : ''}`;
-
-/** As the other tables' copies: a DISTINCT, or a sort, over every transaction-day may spill past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * Version 33: the table, the view that feeds it, then the stored stages' rows sorted by the key (a stage
