@@ -136,41 +136,23 @@ export async function alignContractDays(clickhouse: ClickHouse, params: Params, 
 }
 
 /**
- * `wallet_list_transactions` (ADR 110), keyed as `transaction_days`: a project's rows go with it; retention
- * deletes the days before its cut and rebuilds its day; a user's or a wallet's delete rebuilds the (UTC
- * day, transaction) keys its events were in.
+ * The Wallets list's tables of transaction-days, `wallet_list_transactions` (ADR 110) and
+ * `wallet_sent_transactions` (ADR 125, the sender beside the key), keyed as `transaction_days`: a
+ * project's rows go with it; retention deletes the days before its cut and rebuilds its day; a user's or a
+ * wallet's delete rebuilds the (UTC day, transaction) keys its events were in, from the stages that stay
+ * (a forgotten wallet's stages are gone, so no row of the second names it).
  */
 export async function alignWalletListTransactions(
   clickhouse: ClickHouse,
   params: Params,
   change: DerivedRowsChange,
 ) {
-  await alignByTransactionDays(
-    clickhouse,
-    params,
-    change,
-    'wallet_list_transactions',
-    walletListTransactionsOfEvents,
-  );
-}
-
-/**
- * `wallet_sent_transactions` (ADR 125): its rows carry the (day, transaction) keys of `transaction_days`
- * (the wallet beside them), so the same keys name the rows a delete touches, rebuilt from the stages
- * that stay: a forgotten wallet's rows go with its stages.
- */
-export async function alignWalletSentTransactions(
-  clickhouse: ClickHouse,
-  params: Params,
-  change: DerivedRowsChange,
-) {
-  await alignByTransactionDays(
-    clickhouse,
-    params,
-    change,
-    'wallet_sent_transactions',
-    walletSentTransactionsOfEvents,
-  );
+  const tables = [
+    ['wallet_list_transactions', walletListTransactionsOfEvents],
+    ['wallet_sent_transactions', walletSentTransactionsOfEvents],
+  ] as const;
+  for (const [table, ofEvents] of tables)
+    await alignByTransactionDays(clickhouse, params, change, table, ofEvents);
 }
 
 /** A table keyed by (project, day, tx_id), whose rows for the events a condition names `ofEvents` builds. */

@@ -5,7 +5,6 @@ import {
   alignWalletDays,
   alignWalletFirsts,
   alignWalletListTransactions,
-  alignWalletSentTransactions,
   type DerivedRowsChange,
 } from './aligned-tables.ts';
 import { alignWalletQuarters } from './wallet-quarters.ts';
@@ -109,7 +108,6 @@ export async function deleteDerivedRows(
   await alignTransactionDays(clickhouse, params, change);
   await alignContractDays(clickhouse, params, change);
   await alignWalletListTransactions(clickhouse, params, change);
-  await alignWalletSentTransactions(clickhouse, params, change);
   await alignIncidentLives(clickhouse, params);
 }
 
