@@ -79,7 +79,8 @@ export async function customFunnel(
 ): Promise<CustomFunnelRow[]> {
   const conditions = stepConditions(funnel.steps, {
     param: (name) => `{${name}:String}`,
-    pathMatches: (regex) => `match(coalesce(e.path, ''), ${regex})`,
+    // `funnel_events`' path: dictionary-encoded, the empty text where absent (ADR 124).
+    pathMatches: (regex) => `match(e.path, ${regex})`,
     // As the breakdown reads a property: a string as its text, a number or boolean as its JSON text.
     propertyEquals: (_pointer, key, value) => {
       const props = "coalesce(e.props, '{}')";
@@ -140,7 +141,7 @@ export async function customFunnel(
     matched AS (
       SELECT e.user_key AS user_key, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? `${keys.high ? '' : ' e.id AS id,'} ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
-        FROM events AS e
+        FROM funnel_events AS e
        WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
          AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
          AND (${steps.map((k) => `s${k}`).join(' OR ')})
