@@ -1,4 +1,5 @@
 import type { ClickHouse } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 
 /**
  * `funnel_events` (ADR 124): every event a custom funnel's step can be (page views, custom events, wallet
@@ -44,9 +45,6 @@ const FUNNEL_EVENTS_OF_EVENTS = `SELECT project_id, type, coalesce(event_name, '
   FROM events WHERE type IN ${FUNNEL_EVENT_TYPES}`;
 
 const KEY = 'project_id, type, event_name, tx_stage, ts, id';
-
-/** As the other copies: a sort over every stored event spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * The table (`columns`: FUNNEL_EVENT_COLUMNS typed as in `events`, from schema.ts), the view that feeds it,
