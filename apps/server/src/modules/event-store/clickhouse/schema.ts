@@ -336,9 +336,10 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
  * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions`, `wallet_day_bits` and `wallet_touches`
- * ignore, `user_day_paths`' readers' ORs and the custom funnel's times of `funnel_events`), so two nodes
- * starting together at worst apply the same version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
- * other's drop fails to start, and its restart finds the version applied).
+ * ignore, `user_day_paths`' readers' ORs and the custom funnel's times of `funnel_events`), so two
+ * nodes starting together at worst apply the same version twice (version 11 makes `transaction_days`
+ * again: the node whose copy loses the table to the other's drop fails to start, and its restart finds
+ * the version applied).
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {
   await clickhouse.command(
