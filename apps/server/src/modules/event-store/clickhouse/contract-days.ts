@@ -1,4 +1,5 @@
 import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 
 /**
  * `contract_days`: one row per (project, UTC day, contract transaction) with what the contract functions
@@ -35,9 +36,6 @@ export const contractDaysOfEvents = (where = '', table = 'events') =>
     FROM ${table}
    WHERE ${CONTRACT_STAGES}${where ? ` AND ${where}` : ''}
    GROUP BY project_id, day, tx_id`;
-
-/** As the other tables' copies: a GROUP BY, or a sort, over every transaction-day spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * The table takes its column types from the SELECT that fills it (EMPTY AS SELECT, as `incident_lives`),

@@ -1,3 +1,5 @@
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
+
 /**
  * `custom_events`: the custom and identify events with the columns the Events questions read (ADR 072), and
  * the columns every delete of events names (`ts`, `user_id`, `wallet_address`, `tx_from`), so a delete takes
@@ -19,9 +21,6 @@ export const CREATE_CUSTOM_EVENTS = `CREATE TABLE IF NOT EXISTS custom_events (
   props Nullable(String)
 ) ENGINE = ReplacingMergeTree
 ORDER BY (project_id, type, ts, id)`;
-
-/** The upgrade's copy sorts past this many bytes on disk (as the other copies do). */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 const COLUMNS = 'project_id, type, ts, id, user_id, wallet_address, tx_from, event_name, app_user_id, props';
 

@@ -1,3 +1,4 @@
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 /**
  * `session_events` (ADR 096): every event with the columns the wallet page reads of its sessions (the
  * timeline's and the first touch's), sorted by (project, session, time, id): the page reads its sessions'
@@ -44,9 +45,6 @@ export const SESSION_EVENT_COLUMNS = [
 ] as const;
 
 const SESSION_EVENTS_OF_EVENTS = `SELECT ${SESSION_EVENT_COLUMNS.join(', ')} FROM events`;
-
-/** As `wallet_events`' copy: a sort over every stored event spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /** The table (its columns typed as in `events`, from schema.ts), the view that feeds it, then the stored rows. */
 export const sessionEventsStatements = (columns: string) => [

@@ -2,6 +2,7 @@ import type { AnalyticsFilterKey } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayOfParam } from './session-days.ts';
 
 /**
@@ -45,9 +46,6 @@ export const sessionValuesOfSessionDays = (where = '') =>
    ARRAY JOIN arrayConcat(${SETS.map((set) => `arrayMap(v -> ('${set}', v), ${set})`).join(', ')}) AS pair${
      where ? `\n   WHERE ${where}` : ''
    }`;
-
-/** A GROUP BY-free copy, but its sort of every row of the store may spill, as the other copies. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * Version 24: the table, the view that feeds it from `session_days`, then the rows of what

@@ -1,6 +1,7 @@
 import type { TimeRange } from '../../../reading/time-range.ts';
 import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
 import type { Params } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayParts } from './day-parts.ts';
 import { STAGE_ORDER } from './sql.ts';
 
@@ -77,9 +78,6 @@ export const transactionDaysOfEvents = (where = '', aggregates = TRANSACTION_DAY
     FROM events
    WHERE type = 'tx' AND tx_id IS NOT NULL${where ? ` AND ${where}` : ''}
    GROUP BY project_id, day, tx_id`;
-
-/** As the other tables' copies: a GROUP BY, or a sort, over every transaction-day spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /** The view on `events` and the stored stages' copy, sorted by the key (ADR 031). */
 const viewAndCopy = (aggregates: string) => [

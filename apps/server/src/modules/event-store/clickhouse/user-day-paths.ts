@@ -1,5 +1,6 @@
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
 
 /**
@@ -26,9 +27,6 @@ SETTINGS allow_nullable_key = 1`;
 export const userDayPathsOfEvents = (where = '') =>
   `SELECT DISTINCT project_id, toDate(ts, 'UTC') AS day, cityHash64(user_id) AS user_key, user_id, path
     FROM events WHERE type = 'page_view'${where ? ` AND ${where}` : ''}`;
-
-/** As the other copies: a DISTINCT over every page view of the store spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * The table, the view that feeds it, then the rows already stored (an event loaded in between reaches it

@@ -1,5 +1,6 @@
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
 
 /**
@@ -33,9 +34,6 @@ ORDER BY (project_id, quarter, user_id)`;
 export const userQuartersOfEvents = (where = '') =>
   `SELECT DISTINCT project_id, ${EVENT_QUARTER} AS quarter, user_id
     FROM events${where ? ` WHERE ${where}` : ''}`;
-
-/** As `wallet_quarters`' copy: a DISTINCT over every event of the store spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /** The table, the view that feeds it, then the rows already stored (a repeat only adds duplicates). */
 export const USER_QUARTERS_STATEMENTS = [

@@ -1,3 +1,5 @@
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
+
 /**
  * `wallet_days`: one row per (project, UTC day, wallet) with the first time an event of that day
  * carried the wallet and the first time it connected that day
@@ -31,9 +33,6 @@ export const walletDaysOfEvents = (where = '') =>
     FROM events
    WHERE wallet_address IS NOT NULL${where ? ` AND ${where}` : ''}
    GROUP BY project_id, day, wallet`;
-
-/** As `session_days`' copy (ADR 030): a GROUP BY, or a sort, over every wallet-day of the store spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * The table, the view that feeds it, then the rows already stored: an event loaded while the schema

@@ -1,3 +1,4 @@
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 /**
  * `wallet_events` (ADR 073): each event carrying a wallet (as the connected wallet or a transaction's
  * `from`), once per wallet it carries, with the columns the wallet page reads, sorted by (project, wallet,
@@ -35,9 +36,6 @@ const WALLET_EVENTS_OF_EVENTS = `SELECT wallet, ${WALLET_EVENT_COLUMNS.join(', '
   FROM events
  ARRAY JOIN arrayDistinct(arrayMap(w -> assumeNotNull(w), arrayFilter(w -> isNotNull(w), [wallet_address, tx_from]))) AS wallet
  WHERE wallet_address IS NOT NULL OR tx_from IS NOT NULL`;
-
-/** As `wallet_days`' copy: a sort over every stored event spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /** The table (its columns typed as in `events`, from schema.ts), the view that feeds it, then the stored rows. */
 export const walletEventsStatements = (columns: string) => [

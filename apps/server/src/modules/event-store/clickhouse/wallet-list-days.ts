@@ -1,5 +1,6 @@
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
 import { alignWalletDayBits } from './wallet-day-bits.ts';
 import { EVENTS_IN_WALLET_KEYS, IN_WALLET_KEYS, walletDayKeyParams } from './wallet-days.ts';
@@ -43,9 +44,6 @@ export const walletListDaysOfEvents = (where = '') =>
     FROM events
    WHERE wallet_address IS NOT NULL${where ? ` AND ${where}` : ''}
    GROUP BY project_id, day, wallet`;
-
-/** As `wallet_days`' copy: a GROUP BY, or a sort, over every wallet-day of the store spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * Version 25: the table, the view that feeds it, then the rows of the stored events sorted by the key

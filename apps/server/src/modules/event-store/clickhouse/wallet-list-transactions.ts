@@ -1,3 +1,4 @@
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { RECEIPT_HAS_FEE } from './question-sql.ts';
 import { STAGE_KEY, transactionDaysOfEvents } from './transaction-days.ts';
 
@@ -51,9 +52,6 @@ export const WALLET_LIST_TRANSACTION_AGGREGATES = `min(ts) AS first_stage_at,
 /** The rows of `wallet_list_transactions` for the events a SELECT reads: `transaction_days`' grouping, this table's columns. */
 export const walletListTransactionsOfEvents = (where = '') =>
   transactionDaysOfEvents(where, WALLET_LIST_TRANSACTION_AGGREGATES);
-
-/** As the other tables' copies: a GROUP BY, or a sort, over every transaction-day spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * Version 25: the table, the view that feeds it, then the stored stages sorted by the key (a stage loaded

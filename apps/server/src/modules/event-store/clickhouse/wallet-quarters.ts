@@ -1,5 +1,6 @@
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
 import { idHash } from './user-quarters.ts';
 import { EVENTS_IN_WALLET_KEYS, walletDayKeyParams } from './wallet-days.ts';
@@ -40,9 +41,6 @@ export const WALLET_HASH_STATEMENTS = [
   `ALTER TABLE wallet_quarters ADD COLUMN IF NOT EXISTS wallet_hash UInt128 MATERIALIZED ${idHash('wallet')}`,
   'ALTER TABLE wallet_quarters MATERIALIZE COLUMN wallet_hash',
 ];
-
-/** As `wallet_days`' copy: a DISTINCT over every wallet-carrying event of the store spills past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /** The table, the view that feeds it, then the rows already stored (a repeat only adds duplicates). */
 export const WALLET_QUARTERS_STATEMENTS = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
+import { COPY_SPILL_BYTES } from './copy-spill.ts';
 
 /**
  * `wallet_touches`: one row per (project, wallet) with the landing UTM source and campaign of the
@@ -30,9 +31,6 @@ export const walletTouchesOfEvents = (where = '') =>
     FROM events
    WHERE wallet_address IS NOT NULL${where ? ` AND ${where}` : ''}
    GROUP BY project_id, wallet`;
-
-/** As the other tables' copies: a GROUP BY over every wallet of the store may spill past 1 GB. */
-const COPY_SPILL_BYTES = 1_000_000_000;
 
 /**
  * Version 29: the table, the view that feeds it, then the rows of the stored events sorted by the key (an
