@@ -15,7 +15,7 @@ import { writeSegment } from './segment-file.ts';
 
 /**
  * The ClickHouse adapter's derived tables (ADR 026): `error_events` and `failed_transactions` (subsets of
- * `events` on its key: errors, failed stages, wallet connections), `user_days`, `transaction_keys` and `session_events`, fed by materialized views on every insert into `events`. Whatever
+ * `events` on its key: errors, failed stages, wallet connections), `user_days`, `transaction_keys`, `session_events` and `funnel_events`, fed by materialized views on every insert into `events`. Whatever
  * the loads (a segment loaded again, duplicates within one insert) and the deletes (a wallet, a user, old
  * events cut mid-day, a project), each holds what it would hold if rebuilt from the events that stay; and
  * a database of schema version 2 gets them, filled, when the store starts on it.
@@ -141,6 +141,7 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM session_events FINAL ORDER BY project_id, session_id, ts, id`,
       ),
+      funnelEvents: await rowsOf(clickhouse, 'SELECT * FROM funnel_events FINAL'),
     },
     rebuilt: {
       errors: await errors.rebuilt,
@@ -185,6 +186,11 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         clickhouse,
         `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM events FINAL ORDER BY project_id, session_id, ts, id`,
       ),
+      funnelEvents: await rowsOf(
+        clickhouse,
+        `SELECT project_id, type, coalesce(event_name, ''), coalesce(tx_stage, ''), ts, id, user_key, user_id, wallet_address, tx_from, coalesce(path, ''), if(type = 'custom', props, NULL), utm_source, utm_medium, utm_campaign, utm_content, utm_term
+           FROM events FINAL WHERE type IN ('page_view', 'custom', 'wallet_connected', 'tx')`,
+      ),
     },
   };
 }
@@ -221,6 +227,8 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.userQuarters.length).toBeGreaterThanOrEqual(held.userDays.length);
     // Each (day, user, path) of a page view once; another project's alongside.
     expect(held.userDayPaths).toHaveLength(5);
+    // Page views, wallet connections, transaction stages and custom events, each once (ADR 124).
+    expect(held.funnelEvents).toHaveLength(14);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -264,6 +272,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       userQuarters: [],
       userDayPaths: [],
       sessionEvents: [],
+      funnelEvents: [],
     });
     await store.close();
   });
@@ -288,6 +297,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.customEvents).toHaveLength(4);
     expect(held.userDays).toHaveLength(6);
     expect(held.userDayPaths).toHaveLength(5);
+    expect(held.funnelEvents).toHaveLength(14);
     // Loads after the upgrade go through the views.
     await store.loadSegment(
       writeSegment(suite.dir, [event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })]),

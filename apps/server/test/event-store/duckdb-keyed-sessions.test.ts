@@ -8,6 +8,7 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { eventFilter } from '../../src/modules/event-store/duckdb/event-filter.ts';
+import { REBUILD_SORT_MEMORY_MB } from '../../src/modules/event-store/duckdb/rebuild-in-chunks.ts';
 import { REFERRER_DOMAIN, rangeParams } from '../../src/modules/event-store/duckdb/sql.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { DAY_MS } from '../../src/reading/time-range.ts';
@@ -175,6 +176,41 @@ describe('keyed_sessions and the filtered sessions (ADR 109)', () => {
     const [amount, unit] = (await limit()).split(' ');
     expect(unit).toBe(limitBefore.split(' ')[1]);
     expect(Number(amount)).toBeCloseTo(Number(limitBefore.split(' ')[0]), 0);
+  });
+
+  it("sort under the caller's limit when DuckDB refuses the bounded one, as with more than that in use", async () => {
+    const read = async () =>
+      (await connection.runAndReadAll('SELECT * FROM keyed_sessions ORDER BY ALL')).getRowObjectsJS();
+    const loaded = await read();
+    const limit = async () =>
+      String((await connection.runAndReadAll("SELECT current_setting('memory_limit')")).getRows()[0]?.[0]);
+    const limitBefore = await limit();
+    // DuckDB's answer to a limit below the memory in use (a 10 M-event store's staged rows held more).
+    const limitsTried: string[] = [];
+    const refusing = new Proxy(connection, {
+      get(target, property) {
+        if (property === 'run')
+          return async (sql: string, ...rest: unknown[]) => {
+            const bounded = /^SET GLOBAL memory_limit = '(\d+)MB'$/.exec(sql);
+            if (bounded?.[1]) {
+              limitsTried.push(bounded[1]);
+              throw new Error(`Out of Memory Error: Failed to change memory limit to ${bounded[1]}000000`);
+            }
+            return target.run(sql, ...(rest as []));
+          };
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const rebuilt = await inTransaction(connection, async () => {
+      await rebuildDerivedTables(refusing, ['keyed_sessions'], { chunkEvents: 20 });
+      return read();
+    });
+    expect(rebuilt).toEqual(loaded);
+    // The bounded limit asked: REBUILD_SORT_MEMORY_MB above what DuckDB held; the caller's limit untouched.
+    expect(limitsTried).toHaveLength(1);
+    expect(Number(limitsTried[0])).toBeGreaterThanOrEqual(REBUILD_SORT_MEMORY_MB);
+    expect(await limit()).toBe(limitBefore);
   });
 
   it('pass the sessions the definition passes, over ranges that cut sessions at either edge', async () => {

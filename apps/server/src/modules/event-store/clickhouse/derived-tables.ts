@@ -76,7 +76,7 @@ SELECT * FROM events WHERE ${subset.where}`,
 
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
- * `transaction_keys`, `custom_events`, `wallet_events` and `session_events`, and `user_days`, `user_day_paths`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `wallet_list_days`, `user_quarters`,
+ * `transaction_keys`, `custom_events`, `wallet_events`, `session_events` and `funnel_events`, and `user_days`, `user_day_paths`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `wallet_list_days`, `user_quarters`,
  * `user_lives`, `transaction_days`, `contract_days`, `wallet_list_transactions` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
@@ -93,6 +93,7 @@ export async function deleteDerivedRows(
     'custom_events',
     'wallet_events',
     'session_events',
+    'funnel_events',
   ])
     await deleteRows(clickhouse, table, where, params);
   await alignUserDays(clickhouse, params, change);

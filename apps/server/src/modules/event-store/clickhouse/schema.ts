@@ -4,6 +4,7 @@ import { type ClickHouse, quoteIdentifier } from './client.ts';
 import { CONTRACT_DAYS_STATEMENTS } from './contract-days.ts';
 import { CUSTOM_EVENTS_STATEMENTS } from './custom-events.ts';
 import { EVENT_SUBSETS, subsetStatements } from './derived-tables.ts';
+import { FUNNEL_EVENT_COLUMNS, funnelEventsStatements, mergeFunnelEvents } from './funnel-events.ts';
 import { INCIDENT_LIVES_STATEMENTS } from './incident-lives.ts';
 import {
   CREATE_INCOMING_RECORDS,
@@ -147,12 +148,22 @@ export const EVENT_KEY_STATEMENTS = [
   'ALTER TABLE events MATERIALIZE COLUMN session_key',
   'ALTER TABLE events MATERIALIZE COLUMN user_key',
 ];
-/** `session_events`' columns, typed as in `events`, in its own order. */
-const SESSION_EVENT_COLUMN_TYPES = SESSION_EVENT_COLUMNS.map((name) => {
+/** The type of the `events` column `name` has, for a derived table that copies it (`table`). */
+function eventColumnType(table: string, name: string): string {
   const column = EVENT_COLUMNS.find((candidate) => candidate.name === name);
-  if (!column) throw new Error(`session_events: no events column ${name}`);
-  return `${name} ${columnType(column)}`;
-}).join(',\n  ');
+  if (!column) throw new Error(`${table}: no events column ${name}`);
+  return columnType(column);
+}
+
+/** `session_events`' columns, typed as in `events`, in its own order. */
+const SESSION_EVENT_COLUMN_TYPES = SESSION_EVENT_COLUMNS.map(
+  (name) => `${name} ${eventColumnType('session_events', name)}`,
+).join(',\n  ');
+
+/** `funnel_events`' columns copied from `events`, typed as there. */
+const FUNNEL_EVENT_COLUMN_TYPES = Object.fromEntries(
+  FUNNEL_EVENT_COLUMNS.map((name) => [name, eventColumnType('funnel_events', name)]),
+) as Record<(typeof FUNNEL_EVENT_COLUMNS)[number], string>;
 
 /**
  * Version 23: every MergeTree table the database holds merged into one part, once (docs/decisions/097).
@@ -308,6 +319,13 @@ const MIGRATIONS: readonly Migration[] = [
     statements: [...WALLET_DAY_BITS_STATEMENTS, ...WALLET_TOUCHES_STATEMENTS],
     run: mergeWalletDayBits,
   },
+  // Every event a custom funnel's step can be, sorted by (project, type, event name, stage, time), fed by a
+  // view on `events`, filled from what is stored and merged into one part: the custom funnels (ADR 124).
+  {
+    version: 32,
+    statements: funnelEventsStatements(FUNNEL_EVENT_COLUMN_TYPES),
+    run: mergeFunnelEvents,
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));
@@ -318,9 +336,10 @@ export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => versio
  * a derived table's copy of the stored rows only adds duplicates that FINAL, distinct counts and the
  * folds of `session_days`, `wallet_days`, `user_lives`, `transaction_days`, `contract_days`,
  * `incident_lives`, `user_value_sets`, `wallet_firsts`, `wallet_list_days`, `wallet_list_transactions`, `wallet_day_bits` and `wallet_touches`
- * ignore, and `user_day_paths`' readers' ORs), so two nodes starting together at worst apply the same
- * version twice (version 11 makes `transaction_days` again: the node whose copy loses the table to the
- * other's drop fails to start, and its restart finds the version applied).
+ * ignore, `user_day_paths`' readers' ORs and the custom funnel's times of `funnel_events`), so two
+ * nodes starting together at worst apply the same version twice (version 11 makes `transaction_days`
+ * again: the node whose copy loses the table to the other's drop fails to start, and its restart finds
+ * the version applied).
  */
 export async function migrate(clickhouse: ClickHouse, upTo = SCHEMA_VERSION): Promise<void> {
   await clickhouse.command(

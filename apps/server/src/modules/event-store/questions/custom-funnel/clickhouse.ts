@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { FROM, IDENTITY_KEYS_CTE, rangeParams } from '../../clickhouse/sql.ts';
+import { count, flag, textOrNull } from '../../rows.ts';
 import {
   type CustomFunnelDefinition,
   type CustomFunnelRow,
-  customFunnelRowSchema,
   MAX_SPLIT_VALUES,
   SPLIT_COLUMNS,
   stepConditions,
@@ -79,7 +79,8 @@ export async function customFunnel(
 ): Promise<CustomFunnelRow[]> {
   const conditions = stepConditions(funnel.steps, {
     param: (name) => `{${name}:String}`,
-    pathMatches: (regex) => `match(coalesce(e.path, ''), ${regex})`,
+    // `funnel_events`' path: dictionary-encoded, the empty text where absent (ADR 124).
+    pathMatches: (regex) => `match(e.path, ${regex})`,
     // As the breakdown reads a property: a string as its text, a number or boolean as its JSON text.
     propertyEquals: (_pointer, key, value) => {
       const props = "coalesce(e.props, '{}')";
@@ -133,14 +134,17 @@ export async function customFunnel(
   const attempt = `(${steps.map((k) => `t${k}`).join(', ')}) -> 1 + ${later
     .map((k) => `toUInt8(t${k} <= t1 + {window:Int64})`)
     .join(' + ')}`;
-  const reached = steps.map((k) => `countIf(level >= ${k}) AS r${k}`).join(', ');
+  // The users per step as one array, `level` named once: ClickHouse names each expression by its whole text,
+  // subqueries' columns expanded, so one `countIf(level >= k)` per step planned the chain above once more
+  // each (ADR 124). Every user reaches step 1 (`level` is at least 1): their count orders the rows.
+  const reached = `sumForEach(arrayMap(k -> toUInt64(level >= k), range(1, ${n + 1}))) AS reached, count() AS users`;
   const sqlOf = (keys: (typeof START_KEYS)[keyof typeof START_KEYS]) => `
     WITH ${IDENTITY_KEYS_CTE},
     (SELECT (groupArray(user_key), groupArray(app_key)) FROM identity_keys) AS app_keys,
     matched AS (
       SELECT e.user_key AS user_key, toInt64(toUnixTimestamp64Milli(e.ts)) AS t,${split ? `${keys.high ? '' : ' e.id AS id,'} ${value} AS value,` : ''}
              ${conditions.map((condition, index) => `${condition.sql} AS s${index + 1}`).join(',\n             ')}
-        FROM events AS e
+        FROM funnel_events AS e
        WHERE e.project_id = {project:String} AND e.ts >= ${FROM}
          AND e.ts <= fromUnixTimestamp64Milli({to:Int64} + {window:Int64}, 'UTC')
          AND (${steps.map((k) => `s${k}`).join(' OR ')})
@@ -187,20 +191,32 @@ export async function customFunnel(
            ${split ? 'if(grouping(landing) = 1, NULL, landing)' : "CAST(NULL, 'Nullable(String)')"} AS value, ${reached},
            max(ambiguous) AS ambiguous
       FROM levels ${split ? 'GROUP BY ROLLUP(landing)' : ''}
-     ORDER BY is_total DESC, r1 DESC, value ASC NULLS LAST
+     ORDER BY is_total DESC, users DESC, value ASC NULLS LAST
      LIMIT ${MAX_SPLIT_VALUES + 1}`;
   const params = Object.assign(
     { ...rangeParams(projectId, range), window: funnel.windowMs },
     ...conditions.map((condition) => condition.params),
   );
-  const schema = customFunnelRowSchema(n);
-  if (!split) return clickhouse.rows(sqlOf(START_KEYS.exact), params, schema);
+  const ask = (keys: (typeof START_KEYS)[keyof typeof START_KEYS]) =>
+    clickhouse.rows(sqlOf(keys), params, AnswerRow);
   // Split: by the hashed keys, asked again with the exact ones when starts of different values tie.
-  const hashed = await clickhouse.rows(sqlOf(START_KEYS.hashed), params, AmbiguousRow);
-  if (hashed.some((row) => row.ambiguous > 0))
-    return clickhouse.rows(sqlOf(START_KEYS.exact), params, schema);
-  return hashed.map((row) => schema.parse(row));
+  let rows = await ask(split ? START_KEYS.hashed : START_KEYS.exact);
+  if (split && rows.some((row) => row.ambiguous > 0)) rows = await ask(START_KEYS.exact);
+  // No user at all: the Total's sums are an empty array, zeros.
+  return rows.map((row) => ({
+    isTotal: row.is_total,
+    value: row.value,
+    reached: steps.map((k) => row.reached[k - 1] ?? 0),
+  }));
 }
 
-/** A row of the answer, with whether some user's first start was decided by a hash among tied values. */
-const AmbiguousRow = z.object({ ambiguous: z.coerce.number() }).passthrough();
+/**
+ * A row of the answer: the users per step (`reached[k - 1]`: step k), and whether some user's first start
+ * was decided by a hash among tied values.
+ */
+const AnswerRow = z.object({
+  is_total: flag,
+  value: textOrNull,
+  reached: z.array(count),
+  ambiguous: count,
+});
