@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type ChdbProcess, startChdbProcess } from '../support/chdb-process.ts';
-import { workerChdb } from '../support/worker-chdb.ts';
+import { type WorkerChdb, workerChdb } from '../support/worker-chdb.ts';
 
 export type ChdbSuite = {
   /** The chdb HTTP server's URL with credentials: add a database as the path. */
@@ -24,15 +24,17 @@ export function useChdbSuite(
   startTimeoutMs: number,
   options: { engine?: 'worker' | 'own' } = {},
 ): ChdbSuite {
-  let chdb: ChdbProcess | undefined;
+  let chdb: WorkerChdb | undefined;
+  let ownChdb: ChdbProcess | undefined;
   let dir: string | undefined;
   const own = options.engine === 'own';
   beforeAll(async () => {
-    chdb = own ? await startChdbProcess() : await workerChdb();
+    if (own) ownChdb = await startChdbProcess();
+    chdb = ownChdb ?? (await workerChdb());
     dir = mkdtempSync(path.join(os.tmpdir(), dirPrefix));
   }, startTimeoutMs);
   afterAll(async () => {
-    if (own) await chdb?.stop();
+    await ownChdb?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   const started = <T>(value: T | undefined): T => {

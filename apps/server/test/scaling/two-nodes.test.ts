@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEADERSHIP_TRY_EVERY_MS } from '../../src/db/leadership.ts';
 import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { CHROME_UA, pageView } from '../ingestion/support.ts';
-import type { ChdbProcess } from '../support/chdb-process.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 import { serverCommand } from '../support/server-command.ts';
 import { type ServerNode, startedJob, startServerNode } from '../support/server-node.ts';
-import { workerChdb } from '../support/worker-chdb.ts';
+import { type WorkerChdb, workerChdb } from '../support/worker-chdb.ts';
 
 /**
  * The issue's journey with two real server processes on one PostgreSQL and one ClickHouse (the chdb
@@ -22,7 +21,7 @@ const JOB = 'event-store-maintenance';
 const ORIGIN = 'https://app.example.com';
 const PASSWORD = 'correct horse battery staple';
 
-let chdb: ChdbProcess;
+let chdb: WorkerChdb;
 let env: Record<string, string>;
 const nodes: ServerNode[] = [];
 

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { duckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStoreFactory, EventWriter } from '../../src/modules/event-store/event-store.ts';
 import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
 import { templatedClickHouseStore } from './chdb-template.ts';
+import { runChdbUrl } from './worker-chdb.ts';
 
 /**
  * The event store adapters the suites run against. The analytics, acquisition and incident suites ask
@@ -31,9 +31,7 @@ export function clickHouseUrlFor(dataDir: string): string {
 
 /** This worker's chdb HTTP server: the run's servers are one per worker (global-setup.ts). */
 function clickHouseServerUrl(): string {
-  const urls = inject('clickhouseServerUrls');
-  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  const url = urls[(worker - 1) % Math.max(urls.length, 1)];
+  const url = runChdbUrl();
   if (!url)
     throw new Error(
       'the chdb HTTP server runs only with EVENT_STORE=clickhouse (test/support/global-setup.ts)',

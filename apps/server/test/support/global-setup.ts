@@ -11,7 +11,8 @@ declare module 'vitest' {
      * With EVENT_STORE=clickhouse: the run's chdb HTTP servers (`http://user:password@host:port`), one per
      * vitest worker (`VITEST_POOL_ID` n uses the n-th): chdb answers one query at a time, so the workers
      * would otherwise wait for each other's queries. Each event store takes a database of its own in its
-     * worker's server.
+     * worker's server. Also given to the other projects of the run that use this setup (the server
+     * project's ClickHouse files: worker-chdb.ts), so that they start no engines of their own (ADR 120).
      */
     clickhouseServerUrls: string[];
   }
@@ -39,6 +40,29 @@ function usePostgres(): { started: Promise<ThrowawayPostgres>; release(): Promis
       if (shared.polyflowTestPostgres === entry) shared.polyflowTestPostgres = undefined;
       await (await entry.started).stop();
     },
+  };
+}
+
+/**
+ * The chdb servers of the run's ClickHouse project, for every project of the run that uses this setup:
+ * vitest creates a project's test files' tasks, with what its setup provided, once every project's setup
+ * has run, so a project set up before the ClickHouse project gets them too. Kept on globalThis as
+ * PostgreSQL is.
+ */
+type SharedChdbUrls = { urls: string[]; projects: TestProject[] };
+const run = globalThis as { polyflowTestChdbUrls?: SharedChdbUrls };
+
+function shareChdbUrls(project: TestProject, urls: string[] = []): () => void {
+  run.polyflowTestChdbUrls ??= { urls: [], projects: [] };
+  const entry = run.polyflowTestChdbUrls;
+  entry.projects.push(project);
+  if (urls.length > 0) entry.urls = urls;
+  for (const user of entry.projects) user.provide('clickhouseServerUrls', entry.urls);
+  return () => {
+    entry.projects = entry.projects.filter((user) => user !== project);
+    if (urls.length > 0) entry.urls = [];
+    if (entry.projects.length === 0 && run.polyflowTestChdbUrls === entry)
+      run.polyflowTestChdbUrls = undefined;
   };
 }
 
@@ -71,11 +95,12 @@ export default async function setup(project: TestProject) {
     throw (failed as PromiseRejectedResult).reason;
   }
   project.provide('postgresAdminUrl', (pg as PromiseFulfilledResult<ThrowawayPostgres>).value.adminUrl);
-  project.provide(
-    'clickhouseServerUrls',
+  const unshare = shareChdbUrls(
+    project,
     clickhouse.map((chdb) => chdb.url),
   );
   return async () => {
+    unshare();
     await Promise.all(clickhouse.map((chdb) => chdb.stop()));
     await postgres.release();
   };
