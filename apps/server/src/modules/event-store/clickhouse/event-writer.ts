@@ -114,9 +114,6 @@ export function createEventWriter(clickhouse: ClickHouse) {
               // a block row by row was most of an insert's cost (2.2 s instead of 0.9 s of CPU per 100,000
               // events through chdb; ADR 022).
               optimize_on_insert: 0,
-              // Each view's SELECT and part on a thread of its own (up to the cores): a load's wall time,
-              // not its CPU, was the sum of some 30 views' (docs/decisions/126).
-              parallel_view_processing: 1,
             },
           })
           .then(async ({ stream }) => {
