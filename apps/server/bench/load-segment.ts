@@ -10,6 +10,9 @@
  * BENCH_STORE=<file> loads into that DuckDB file instead of a fresh one: a store with history, such as a copy
  * of a file kept by `npm run bench:analytics -- --keep` (10 M events). The loaded events (project
  * `bench-project`) are deleted from it at the end.
+ *
+ * BENCH_EVENT_STORE=clickhouse loads the rows segments into a fresh chdb instead (support/chdb-load.ts):
+ * chdb's CPU per event, the insert apart from the background merges.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +21,7 @@ import { createDuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb
 import type { LoadStepTiming } from '../src/modules/event-store/duckdb/event-writer.ts';
 import { batchRecord } from '../src/modules/event-store/log-records.ts';
 import { batchEntry } from '../src/modules/ingestion/log-entries.ts';
+import { benchChdbLoads } from './support/chdb-load.ts';
 import { batch, benchRequest } from './support/load.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 140_000);
@@ -43,7 +47,7 @@ function writeSegment(dir: string, name: string, format: Format): string {
 
 const perEvent = (ms: number) => ((ms * 1000) / EVENTS).toFixed(1);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-bench-load-'));
-try {
+async function benchDuckDbLoads(): Promise<void> {
   const loadTimings = new Map<string, LoadStepTiming>();
   const storeFile = process.env.BENCH_STORE
     ? path.resolve(process.env.BENCH_STORE)
@@ -99,6 +103,12 @@ try {
   }
   if (process.env.BENCH_STORE) await store.deleteProjectEvents(benchRequest().project);
   await store.close();
+}
+
+try {
+  if (process.env.BENCH_EVENT_STORE === 'clickhouse')
+    await benchChdbLoads(dir, ROUNDS, EVENTS, (round) => writeSegment(dir, `rows${round}`, 'rows'));
+  else await benchDuckDbLoads();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
