@@ -20,7 +20,7 @@ let signedInPage: Page;
 test.describe.configure({ mode: 'parallel' });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  demo = await startSeededDemo({ users: 300 });
+  demo = await startSeededDemo();
   const storageState = signedInState(demo.url, await logInByApi(demo.url, DEMO_LOGIN));
   signedIn = await browser.newContext({ storageState, viewport: viewport(1280) });
   signedInPage = await signedIn.newPage();

@@ -10,7 +10,7 @@ import { snap } from '../../support/screenshots.ts';
 let demo: DemoInstance;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  demo = await startSeededDemo({ users: 40 });
+  demo = await startSeededDemo();
 });
 test.afterAll(async () => demo?.dispose());
 
