@@ -3,9 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { format, promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { runAdmin } from '../src/admin/run-admin.ts';
 import { buildApp } from '../src/app.ts';
 import { pageView, postBatch, storedEvents } from './ingestion/support.ts';
 import { apiClient } from './support/client.ts';
@@ -15,27 +16,54 @@ import { seed } from './support/seed.ts';
 import { serverCommand } from './support/server-command.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
 
-// The CLI as an operator runs it: its own process, configured by the environment like the server.
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'polyflow-admin-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function admin(
-  dataDir: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * A command as the command line runs it (`runAdmin`, what cli.ts calls), in this process: the same
+ * arguments, environment, output and exit code, without starting Node and loading the server's code again
+ * (about a second of CPU per command). The commands where a process of its own is the point (the help and
+ * errors an operator sees, a backup beside a server that holds the event store) go through
+ * `adminProcess`: the real command.
+ */
+async function admin(dataDir: string, ...args: string[]): Promise<AdminResult> {
   return adminWith({}, dataDir, ...args);
 }
+
+type AdminResult = { code: number; stdout: string; stderr: string };
 
 async function adminWith(
   env: Record<string, string>,
   dataDir: string,
   ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
+): Promise<AdminResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, adminEnv(env, dataDir), {
+    log: (value) => {
+      stdout += `${format(value)}\n`;
+    },
+    error: (value) => {
+      stderr += `${format(value)}\n`;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+const adminEnv = (env: Record<string, string>, dataDir: string) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ...env,
+});
+
+/** The CLI as an operator runs it: its own process, configured by the environment like the server. */
+async function adminProcess(dataDir: string, ...args: string[]): Promise<AdminResult> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, serverCommand('admin', ...args), {
       cwd: serverRoot,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+      env: adminEnv({}, dataDir),
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -52,7 +80,7 @@ describe('npm run admin', () => {
   const dataDir = mkdtempSync(path.join(scratch, 'data-'));
 
   it('explains itself with --help, and refuses unknown commands and bad input clearly (no stack trace)', async () => {
-    const help = await admin(dataDir, '--help');
+    const help = await adminProcess(dataDir, '--help');
     expect(help.code).toBe(0);
     for (const command of [
       'create-user',
@@ -65,10 +93,10 @@ describe('npm run admin', () => {
     ]) {
       expect(help.stdout).toContain(command);
     }
-    const unknown = await admin(dataDir, 'drop-everything');
+    const unknown = await adminProcess(dataDir, 'drop-everything');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command: drop-everything');
-    const badEmail = await admin(
+    const badEmail = await adminProcess(
       dataDir,
       'create-user',
       '--email',
@@ -80,7 +108,7 @@ describe('npm run admin', () => {
       code: 1,
       stderr: 'Error: --email: "not-an-email" is not an email address.\n',
     });
-    const unknownUser = await admin(dataDir, 'verify-email', '--email', 'nobody@example.com');
+    const unknownUser = await adminProcess(dataDir, 'verify-email', '--email', 'nobody@example.com');
     expect(unknownUser).toMatchObject({
       code: 1,
       stderr: 'Error: No user with the email nobody@example.com.\n',
@@ -148,7 +176,12 @@ describe('npm run admin', () => {
       );
 
       // The running server holds the event store: a full backup says so and leaves nothing behind.
-      const whileRunning = await admin(dataDir, 'backup', '--to', path.join(scratch, 'full-too-early'));
+      const whileRunning = await adminProcess(
+        dataDir,
+        'backup',
+        '--to',
+        path.join(scratch, 'full-too-early'),
+      );
       expect(whileRunning.code).toBe(1);
       expect(whileRunning.stderr).toContain('is open in a running Polyflow server');
       expect(existsSync(path.join(scratch, 'full-too-early'))).toBe(false);
@@ -251,7 +284,7 @@ describe('npm run admin', () => {
         200,
       );
 
-      const hot = await admin(liveDir, 'backup', '--to', backupDir);
+      const hot = await adminProcess(liveDir, 'backup', '--to', backupDir);
       expect(hot).toMatchObject({ code: 0, stderr: '' });
       expect(hot.stdout).toContain('and the events');
 

@@ -13,6 +13,7 @@ import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -138,12 +139,16 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_contracts`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, suite.dir, rows);
-      await duckdb.loadSegment(writeSegment(suite.dir, rows));
+      await Promise.all([
+        loadScattered(clickhouse, suite.dir, rows),
+        duckdb.loadSegment(writeSegment(suite.dir, rows)),
+      ]);
       const held = await expectInLine(clickhouse.clickhouse);
       // Contract transactions of both projects, over several days.
       expect(held.length).toBeGreaterThan(100);
-      const answers = await functionAnswers(duckdb, PROJECT);
+      const [fromClickHouse, answers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+        functionAnswers(engine, PROJECT),
+      );
       // The fixture reaches every figure, and the partial days change them: a range within one day reads
       // nothing but events, and a range cut at both ends answers differently from its whole days alone.
       expect((answers['inside one day'] as unknown[]).length).toBeGreaterThan(0);
@@ -153,7 +158,7 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
       expect(answers['five days']).toContainEqual(expect.objectContaining({ selector: '0x' }));
       expect((answers['five days, filtered'] as unknown[]).length).toBeGreaterThan(0);
       expect(answers['five days, filtered']).not.toEqual(answers['five days']);
-      expect(await functionAnswers(clickhouse, PROJECT)).toEqual(answers);
+      expect(fromClickHouse).toEqual(answers);
 
       const deletes: [string, (store: EventStore) => Promise<number>][] = [
         ['a wallet', (store) => store.deleteWalletEvents(PROJECT, wallet(2))],
@@ -164,13 +169,14 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
         ['a user', (store) => store.deleteUserEvents(PROJECT, 'u3')],
       ];
       for (const [what, remove] of deletes) {
-        const removed = await remove(duckdb);
+        const [removedByClickHouse, removed] = await askBoth(clickhouse, duckdb, remove);
         expect(removed, what).toBeGreaterThan(0);
-        expect(await remove(clickhouse), what).toBe(removed);
+        expect(removedByClickHouse, what).toBe(removed);
         await expectInLine(clickhouse.clickhouse);
-        expect(await functionAnswers(clickhouse, PROJECT), what).toEqual(
-          await functionAnswers(duckdb, PROJECT),
+        const [clickhouseAnswers, duckdbAnswers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+          functionAnswers(engine, PROJECT),
         );
+        expect(clickhouseAnswers, what).toEqual(duckdbAnswers);
       }
       await clickhouse.deleteProjectEvents(PROJECT);
       const left = await expectInLine(clickhouse.clickhouse);

@@ -2,10 +2,12 @@ import type { AcquisitionFilters, AttributionDimension } from '@polyflow/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import type { DuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { SummariesAndLives } from '../../src/modules/event-store/incident-questions.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { acquisitionEvents } from '../acquisition/fixture.ts';
 import { incidentEvents } from '../incidents/fixture.ts';
+import { askBoth } from './both-engines.ts';
 import { edgeEvents } from './edge-events.ts';
 import { type EnginesHolding, enginesHolding } from './engines-holding.ts';
 
@@ -46,6 +48,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await engines?.close();
 });
+
+/** One question to both engines at once: ClickHouse's answer, then DuckDB's (both-engines.ts). */
+const ask = <T>(question: (store: EventStore) => Promise<T>) => askBoth<EventStore, T>(ch, duck, question);
 
 const range = (from: string, to: string): TimeRange => ({ fromMs: Date.parse(from), toMs: Date.parse(to) });
 
@@ -107,36 +112,37 @@ describe('acquisition questions on ClickHouse, against DuckDB', { timeout: SLOW 
     for (const [name, r] of rangesOf(project)) {
       it(`funnel, attribution and filter options agree (${project}, ${name})`, async () => {
         for (const filters of filtersFor(name)) {
-          expect(await ch.funnelCounts(projectId, r, filters), JSON.stringify(filters)).toEqual(
-            await duck.funnelCounts(projectId, r, filters),
-          );
+          const [funnel, expectedFunnel] = await ask((store) => store.funnelCounts(projectId, r, filters));
+          expect(funnel, JSON.stringify(filters)).toEqual(expectedFunnel);
           // Every dimension without a filter; the two most used ones under each filter.
           const dimensions = Object.keys(filters).length === 0 ? DIMENSIONS : DIMENSIONS.slice(0, 2);
           for (const dimension of dimensions) {
-            expect(
-              byValue(await ch.attributionCounts(projectId, r, dimension, filters)),
-              `${dimension} ${JSON.stringify(filters)}`,
-            ).toEqual(byValue(await duck.attributionCounts(projectId, r, dimension, filters)));
+            const [rows, expectedRows] = await ask((store) =>
+              store.attributionCounts(projectId, r, dimension, filters),
+            );
+            expect(byValue(rows), `${dimension} ${JSON.stringify(filters)}`).toEqual(byValue(expectedRows));
           }
         }
-        expect(await ch.filterOptions(projectId, r)).toEqual(await duck.filterOptions(projectId, r));
+        const [options, expectedOptions] = await ask((store) => store.filterOptions(projectId, r));
+        expect(options).toEqual(expectedOptions);
       });
 
       it(`users by country and browser, new wallets agree (${project}, ${name})`, async () => {
         for (const limit of [1, 2, 10]) {
-          expect(await ch.usersByCountry(projectId, r, limit)).toEqual(
-            await duck.usersByCountry(projectId, r, limit),
+          const [countries, expectedCountries] = await ask((store) =>
+            store.usersByCountry(projectId, r, limit),
           );
-          expect(await ch.usersByBrowser(projectId, r, limit)).toEqual(
-            await duck.usersByBrowser(projectId, r, limit),
+          expect(countries).toEqual(expectedCountries);
+          const [browsers, expectedBrowsers] = await ask((store) =>
+            store.usersByBrowser(projectId, r, limit),
           );
+          expect(browsers).toEqual(expectedBrowsers);
         }
         for (const granularity of [null, '1h', '1d']) {
           const bucketed = bucketRange(r, granularity);
           if (bucketed.bucketCount > 5000) continue;
-          expect(await ch.newWallets(projectId, bucketed)).toEqual(
-            await duck.newWallets(projectId, bucketed),
-          );
+          const [wallets, expectedWallets] = await ask((store) => store.newWallets(projectId, bucketed));
+          expect(wallets).toEqual(expectedWallets);
         }
       });
     }
@@ -181,16 +187,17 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
         for (const livesToMs of LIVES_TO) {
           for (const search of [null, 'AMOUNT', '-32603', 'nothing like it']) {
             const asked = `${search} up to ${new Date(livesToMs).toISOString()}`;
-            expect(
-              sortedParts(await ch.incidentSummariesAndLives(projectId, r, livesToMs, { search })),
-              asked,
-            ).toEqual(sortedParts(await duck.incidentSummariesAndLives(projectId, r, livesToMs, { search })));
+            const [parts, expectedParts] = await ask((store) =>
+              store.incidentSummariesAndLives(projectId, r, livesToMs, { search }),
+            );
+            expect(sortedParts(parts), asked).toEqual(sortedParts(expectedParts));
           }
           for (const summary of await duck.incidentSummaries(projectId, r)) {
             const only = { incidentId: summary.id };
-            expect(await ch.incidentSummariesAndLives(projectId, r, livesToMs, only)).toEqual(
-              await duck.incidentSummariesAndLives(projectId, r, livesToMs, only),
+            const [one, expectedOne] = await ask((store) =>
+              store.incidentSummariesAndLives(projectId, r, livesToMs, only),
             );
+            expect(one).toEqual(expectedOne);
           }
         }
       });
@@ -199,14 +206,16 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
     for (const [name, r] of rangesOf(project)) {
       it(`incident summaries agree, with and without a search (${project}, ${name})`, async () => {
         for (const search of SEARCHES) {
-          expect(byId(await ch.incidentSummaries(projectId, r, { search })), String(search)).toEqual(
-            byId(await duck.incidentSummaries(projectId, r, { search })),
+          const [summaries, expectedSummaries] = await ask((store) =>
+            store.incidentSummaries(projectId, r, { search }),
           );
+          expect(byId(summaries), String(search)).toEqual(byId(expectedSummaries));
         }
         for (const summary of await duck.incidentSummaries(projectId, r)) {
-          expect(await ch.incidentSummaries(projectId, r, { incidentId: summary.id })).toEqual(
-            await duck.incidentSummaries(projectId, r, { incidentId: summary.id }),
+          const [one, expectedOne] = await ask((store) =>
+            store.incidentSummaries(projectId, r, { incidentId: summary.id }),
           );
+          expect(one).toEqual(expectedOne);
         }
       });
     }
@@ -218,24 +227,21 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
         firstSeenMs: s.firstSeenMs,
         lastSeenMs: s.lastSeenMs,
       }));
-      expect(await ch.activeUsersDuring(projectId, spans)).toEqual(
-        await duck.activeUsersDuring(projectId, spans),
-      );
+      const [active, expectedActive] = await ask((store) => store.activeUsersDuring(projectId, spans));
+      expect(active).toEqual(expectedActive);
       expect(await ch.activeUsersDuring(projectId, [])).toEqual(new Map());
       const events = await duck.projectEvents(projectId);
       for (const event of events) {
-        const occurrence = await duck.occurrenceById(projectId, event.id);
-        expect(await ch.occurrenceById(projectId, event.id), event.id).toEqual(occurrence);
+        const [found, occurrence] = await ask((store) => store.occurrenceById(projectId, event.id));
+        expect(found, event.id).toEqual(occurrence);
         if (occurrence) {
-          expect(await ch.sessionTrail(projectId, occurrence)).toEqual(
-            await duck.sessionTrail(projectId, occurrence),
-          );
+          const [trail, expectedTrail] = await ask((store) => store.sessionTrail(projectId, occurrence));
+          expect(trail).toEqual(expectedTrail);
         }
         if (event.type === 'tx') {
           const around = { sessionId: event.session_id, fromMs: event.ts - 5_000, toMs: event.ts + 5_000 };
-          expect(await ch.revertErrorNear(projectId, around)).toEqual(
-            await duck.revertErrorNear(projectId, around),
-          );
+          const [revert, expectedRevert] = await ask((store) => store.revertErrorNear(projectId, around));
+          expect(revert).toEqual(expectedRevert);
         }
       }
       expect(await ch.occurrenceById(projectId, 'no such event')).toBeNull();

@@ -13,6 +13,7 @@ import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -155,17 +156,21 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_sessions`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, suite.dir, rows);
-      await duckdb.loadSegment(writeSegment(suite.dir, rows));
+      await Promise.all([
+        loadScattered(clickhouse, suite.dir, rows),
+        duckdb.loadSegment(writeSegment(suite.dir, rows)),
+      ]);
       const held = await expectInLine(clickhouse.clickhouse);
       // Some sessions cross midnight: more rows than sessions.
       expect(held.length).toBeGreaterThan(48);
-      const answers = await acquisitionAnswers(duckdb, PROJECT);
+      const [fromClickHouse, answers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+        acquisitionAnswers(engine, PROJECT),
+      );
       // The fixture reaches every figure the comparison checks (not a comparison of empty answers).
 
       expect(answers['three days: funnel 0']).toMatchObject({ haveConnectedWallet: 4, signedData: 4 });
       expect(answers['cut mid-day at both ends: funnel 1']).not.toEqual(answers['three days: funnel 1']);
-      expect(await acquisitionAnswers(clickhouse, PROJECT)).toEqual(answers);
+      expect(fromClickHouse).toEqual(answers);
 
       const deletes: [string, (store: EventStore) => Promise<number>][] = [
         ['a wallet', (store) => store.deleteWalletEvents(PROJECT, WALLETS[0] as string)],
@@ -177,13 +182,14 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
         ['a user', (store) => store.deleteUserEvents(PROJECT, 'u1')],
       ];
       for (const [what, remove] of deletes) {
-        const removed = await remove(duckdb);
+        const [removedByClickHouse, removed] = await askBoth(clickhouse, duckdb, remove);
         expect(removed, what).toBeGreaterThan(0);
-        expect(await remove(clickhouse), what).toBe(removed);
+        expect(removedByClickHouse, what).toBe(removed);
         await expectInLine(clickhouse.clickhouse);
-        expect(await acquisitionAnswers(clickhouse, PROJECT), what).toEqual(
-          await acquisitionAnswers(duckdb, PROJECT),
+        const [clickhouseAnswers, duckdbAnswers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+          acquisitionAnswers(engine, PROJECT),
         );
+        expect(clickhouseAnswers, what).toEqual(duckdbAnswers);
       }
       await clickhouse.deleteProjectEvents(PROJECT);
       const left = await expectInLine(clickhouse.clickhouse);

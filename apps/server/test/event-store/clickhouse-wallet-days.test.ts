@@ -13,6 +13,7 @@ import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -193,8 +194,10 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_wallets`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, suite.dir, rows);
-      await duckdb.loadSegment(writeSegment(suite.dir, rows));
+      await Promise.all([
+        loadScattered(clickhouse, suite.dir, rows),
+        duckdb.loadSegment(writeSegment(suite.dir, rows)),
+      ]);
       const held = await expectInLine(clickhouse.clickhouse);
       // Users of both projects have lives (the deletes below check them too).
       expect((await heldAndRebuilt(clickhouse.clickhouse)).lives).toHaveLength(10);
@@ -203,7 +206,9 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
       const { firsts } = await heldAndRebuilt(clickhouse.clickhouse);
       expect(firsts.length).toBeGreaterThan(20);
       expect(firsts.some((row) => row.endsWith(',NULL)'))).toBe(true);
-      const answers = await walletAnswers(duckdb, PROJECT);
+      const [fromClickHouse, answers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+        walletAnswers(engine, PROJECT),
+      );
       // The fixture reaches every figure the comparison checks, and the partial days change them: a range
       // within one day reads nothing but events, and a range cut at both ends answers differently from its
       // whole days alone (so the questions fail this comparison if they skip the partial days' events).
@@ -242,7 +247,7 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
         ...(await duckdb.transactionOutcomes(PROJECT, bucketRange(wholeDaysOfCut))),
       ]);
       expect(await duckdb.walletCounts(PROJECT, cut)).toEqual(answers['cut mid-day at both ends: tiles']);
-      expect(await walletAnswers(clickhouse, PROJECT)).toEqual(answers);
+      expect(fromClickHouse).toEqual(answers);
 
       const deletes: [string, (store: EventStore) => Promise<number>][] = [
         ['a wallet', (store) => store.deleteWalletEvents(PROJECT, WALLETS[1] as string)],
@@ -250,11 +255,14 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
         ['a user', (store) => store.deleteUserEvents(PROJECT, 'u3')],
       ];
       for (const [what, remove] of deletes) {
-        const removed = await remove(duckdb);
+        const [removedByClickHouse, removed] = await askBoth(clickhouse, duckdb, remove);
         expect(removed, what).toBeGreaterThan(0);
-        expect(await remove(clickhouse), what).toBe(removed);
+        expect(removedByClickHouse, what).toBe(removed);
         await expectInLine(clickhouse.clickhouse);
-        expect(await walletAnswers(clickhouse, PROJECT), what).toEqual(await walletAnswers(duckdb, PROJECT));
+        const [clickhouseAnswers, duckdbAnswers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+          walletAnswers(engine, PROJECT),
+        );
+        expect(clickhouseAnswers, what).toEqual(duckdbAnswers);
       }
       await clickhouse.deleteProjectEvents(PROJECT);
       const left = await expectInLine(clickhouse.clickhouse);
@@ -281,18 +289,26 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
       await expectInLine(store.clickhouse);
       const { firsts } = await heldAndRebuilt(store.clickhouse);
       expect(firsts.length).toBeGreaterThan(20);
-      expect(await walletAnswers(store, PROJECT)).toEqual(await walletAnswers(duckdb, PROJECT));
+      const [clickhouseAnswers, duckdbAnswers] = await askBoth(store, duckdb, (engine: EventStore) =>
+        walletAnswers(engine, PROJECT),
+      );
+      expect(clickhouseAnswers).toEqual(duckdbAnswers);
       // Loads after the upgrade reach it through `wallet_days`' view: a wallet first seen, one seen earlier.
       const event = eventBuilder(PROJECT);
       const later = [
         event('wallet_connected', DAY0 + 9 * DAY, { id: 'late', wallet_address: wallet(99) }),
         event('page_view', DAY0 - DAY, { id: 'early', wallet_address: WALLETS[4] as string }),
       ];
-      await store.loadSegment(writeSegment(suite.dir, later));
-      await duckdb.loadSegment(writeSegment(suite.dir, later));
+      await Promise.all([
+        store.loadSegment(writeSegment(suite.dir, later)),
+        duckdb.loadSegment(writeSegment(suite.dir, later)),
+      ]);
       await expectInLine(store.clickhouse);
       expect((await heldAndRebuilt(store.clickhouse)).firsts).toHaveLength(firsts.length + 1);
-      expect(await walletAnswers(store, PROJECT)).toEqual(await walletAnswers(duckdb, PROJECT));
+      const [laterFromClickHouse, laterFromDuckDb] = await askBoth(store, duckdb, (engine: EventStore) =>
+        walletAnswers(engine, PROJECT),
+      );
+      expect(laterFromClickHouse).toEqual(laterFromDuckDb);
     } finally {
       await store.close();
       await duckdb.close();

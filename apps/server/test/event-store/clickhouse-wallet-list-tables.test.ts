@@ -15,6 +15,7 @@ import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { createWalletService } from '../../src/modules/wallets/service.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -278,8 +279,10 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_wallet_list`);
     const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
-      await loadScattered(clickhouse, suite.dir, rows);
-      await duckdb.loadSegment(writeSegment(suite.dir, rows));
+      await Promise.all([
+        loadScattered(clickhouse, suite.dir, rows),
+        duckdb.loadSegment(writeSegment(suite.dir, rows)),
+      ]);
       const held = await expectInLine(clickhouse.clickhouse);
       // Wallet-days and transaction-days of both projects, several chains and countries, fees.
       expect(held.days.length).toBeGreaterThan(40);
@@ -292,7 +295,9 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       expect(held.touches.some((row) => row.includes("'early-4-60-0',1,'',0,'early-4'"))).toBe(true);
       // Day bits in two blocks of 64 days.
       expect(new Set(held.bits.map((row) => row.split(',')[1])).size).toBe(2);
-      const answers = await listAnswers(duckdb, PROJECT);
+      const [fromClickHouse, answers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+        listAnswers(engine, PROJECT),
+      );
       // The fixture reaches what the comparison checks: transactions, failures and gas in the list, a
       // filter that narrows it, and ranges whose partial days change the answers.
       type Page = { rows: { transactions: number; failed: number; gasPaidWei: string; address: string }[] };
@@ -306,7 +311,7 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
       expect(answers['UTC, cut mid-day at both ends, gas_paid']).not.toEqual(
         answers['UTC, days 2 to 4, gas_paid'],
       );
-      expect(await listAnswers(clickhouse, PROJECT)).toEqual(answers);
+      expect(fromClickHouse).toEqual(answers);
 
       expect(held.sent.some((row) => isSentBy(row, PROJECT, WALLETS[3] as string))).toBe(true);
       const cut = RANGES['cut mid-day at both ends'];
@@ -316,16 +321,17 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
         ['a user', (store) => store.deleteUserEvents(PROJECT, 'u2')],
       ];
       for (const [what, remove] of deletes) {
-        const removed = await remove(duckdb);
+        const [removedByClickHouse, removed] = await askBoth(clickhouse, duckdb, remove);
         expect(removed, what).toBeGreaterThan(0);
-        expect(await remove(clickhouse), what).toBe(removed);
+        expect(removedByClickHouse, what).toBe(removed);
         const after = await expectInLine(clickhouse.clickhouse);
         // A forgotten wallet leaves no transaction listed under it (ADR 125).
         if (what === 'a wallet')
           expect(after.sent.some((row) => isSentBy(row, PROJECT, WALLETS[3] as string))).toBe(false);
-        expect(await listAnswers(clickhouse, PROJECT, { sortsOnly: true }), what).toEqual(
-          await listAnswers(duckdb, PROJECT, { sortsOnly: true }),
+        const [clickhouseAnswers, duckdbAnswers] = await askBoth(clickhouse, duckdb, (engine: EventStore) =>
+          listAnswers(engine, PROJECT, { sortsOnly: true }),
         );
+        expect(clickhouseAnswers, what).toEqual(duckdbAnswers);
       }
       await clickhouse.deleteProjectEvents(PROJECT);
       const left = await expectInLine(clickhouse.clickhouse);
@@ -359,14 +365,17 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
         tx_stage: 'requested',
         wallet_address: wallet(99),
       });
-      await store.loadSegment(writeSegment(suite.dir, [later]));
-      await duckdb.loadSegment(writeSegment(suite.dir, [later]));
+      await Promise.all([
+        store.loadSegment(writeSegment(suite.dir, [later])),
+        duckdb.loadSegment(writeSegment(suite.dir, [later])),
+      ]);
       const after = await expectInLine(store.clickhouse);
       expect(after.days).toHaveLength(held.days.length + 1);
       expect(after.transactions).toHaveLength(held.transactions.length + 1);
-      expect(await listAnswers(store, PROJECT, { sortsOnly: true })).toEqual(
-        await listAnswers(duckdb, PROJECT, { sortsOnly: true }),
+      const [clickhouseAnswers, duckdbAnswers] = await askBoth(store, duckdb, (engine: EventStore) =>
+        listAnswers(engine, PROJECT, { sortsOnly: true }),
       );
+      expect(clickhouseAnswers).toEqual(duckdbAnswers);
     } finally {
       await store.close();
       await duckdb.close();
