@@ -415,13 +415,21 @@ async function main(): Promise<void> {
 
     const header = ['query (p50 / p95 ms)', ...columns];
     const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
-    const worst = new Map<string, number>();
+    // Per engine column: the worst p95 and how many questions are over the budget (the floor rows of
+    // bench/cases/floor.ts are not questions).
+    const worst = new Map<string, { p95: number; over: number; questions: number }>();
     for (const [name, row] of results) {
       lines.push(`| ${name} | ${columns.map((column) => cell(row.get(column))).join(' | ')} |`);
+      if (name.startsWith('floor:')) continue;
       for (const column of columns.filter((c) => c.startsWith('DuckDB') || c.startsWith('ClickHouse'))) {
         const timing = row.get(column);
         const p95 = typeof timing === 'object' ? timing.p95 : Number.POSITIVE_INFINITY;
-        worst.set(column, Math.max(worst.get(column) ?? 0, p95));
+        const sofar = worst.get(column) ?? { p95: 0, over: 0, questions: 0 };
+        worst.set(column, {
+          p95: Math.max(sofar.p95, p95),
+          over: sofar.over + (p95 > BUDGET_P95_MS ? 1 : 0),
+          questions: sofar.questions + 1,
+        });
       }
     }
     console.log(
@@ -431,8 +439,10 @@ async function main(): Promise<void> {
     console.log(
       `\nBudget: p95 ≤ ${BUDGET_P95_MS} ms on every engine of the event store (DuckDB, ClickHouse).`,
     );
-    for (const [column, p95] of worst) {
-      console.log(`  ${column}: worst p95 ${p95.toFixed(1)} ms, ${p95 <= BUDGET_P95_MS ? 'met' : 'NOT met'}`);
+    for (const [column, { p95, over, questions }] of worst) {
+      console.log(
+        `  ${column}: worst p95 ${p95.toFixed(1)} ms, ${over === 0 ? 'met' : `NOT met (${over} of ${questions} questions over)`}`,
+      );
     }
     if (INGESTION_RATE)
       console.log(

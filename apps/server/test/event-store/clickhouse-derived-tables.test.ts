@@ -15,7 +15,7 @@ import { writeSegment } from './segment-file.ts';
 
 /**
  * The ClickHouse adapter's derived tables (ADR 026): `error_events` and `failed_transactions` (subsets of
- * `events` on its key: errors, failed stages, wallet connections), `user_days`, `transaction_keys`, `session_events` and `funnel_events`, fed by materialized views on every insert into `events`. Whatever
+ * `events` on its key: errors, failed stages, wallet connections), `user_days`, `transaction_keys`, `session_events`, `funnel_events` and `transaction_receipts` (ADR 129), fed by materialized views on every insert into `events`. Whatever
  * the loads (a segment loaded again, duplicates within one insert) and the deletes (a wallet, a user, old
  * events cut mid-day, a project), each holds what it would hold if rebuilt from the events that stay; and
  * a database of schema version 2 gets them, filled, when the store starts on it.
@@ -60,11 +60,22 @@ function fixture(): EventRow[] {
     event('page_view', DAY0 + DAY + 5_000),
     event('wallet_connected', DAY0 + DAY + 5_500, { wallet_address: WALLET }),
     error(DAY0 + DAY + 6_000, { wallet_address: WALLET }),
-    tx(DAY0 + DAY + 7_000, 'reverted', { tx_from: WALLET }),
+    tx(DAY0 + DAY + 7_000, 'reverted', {
+      tx_from: WALLET,
+      chain_id: 1,
+      tx_to: '0xc',
+      selector: '0x12345678',
+      gas_used: 21_000n,
+      effective_gas_price: 3n,
+    }),
     event('page_view', DAY0 + DAY + 8_000, { user_id: 'u2', session_id: 's2', wallet_address: WALLET }),
     error(DAY0 + DAY + 9_000, { user_id: 'u2', session_id: 's2', wallet_address: WALLET }),
     event('page_view', DAY0 + 2 * DAY + 1_000, { user_id: 'u2', session_id: 's3' }),
-    tx(DAY0 + 2 * DAY + 12 * 3_600_000, 'confirmed'),
+    tx(DAY0 + 2 * DAY + 12 * 3_600_000, 'confirmed', {
+      chain_id: 1,
+      gas_used: 50_000n,
+      effective_gas_price: 2n,
+    }),
     error(DAY0 + 2 * DAY + 13 * 3_600_000),
     event('page_view', DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
     error(DAY0 + DAY, { project_id: OTHER, user_id: 'o1' }),
@@ -142,6 +153,7 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         `SELECT project_id, session_id, ts, id, user_id, type, path, referrer, utm_source, utm_medium, utm_campaign, wallet_address, wallet_provider, chain_id, tx_id, tx_stage, tx_hash, tx_from, tx_to, selector, toString(gas_used) AS gas_used, toString(effective_gas_price) AS effective_gas_price, sig_stage, sig_method, error_source, error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance, toString(wallet_nonce) AS wallet_nonce FROM session_events FINAL ORDER BY project_id, session_id, ts, id`,
       ),
       funnelEvents: await rowsOf(clickhouse, 'SELECT * FROM funnel_events FINAL'),
+      receipts: await rowsOf(clickhouse, 'SELECT * FROM transaction_receipts FINAL'),
     },
     rebuilt: {
       errors: await errors.rebuilt,
@@ -191,6 +203,15 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
         `SELECT project_id, type, coalesce(event_name, ''), coalesce(tx_stage, ''), ts, id, user_key, user_id, wallet_address, tx_from, coalesce(path, ''), if(type = 'custom', props, NULL), utm_source, utm_medium, utm_campaign, utm_content, utm_term
            FROM events FINAL WHERE type IN ('page_view', 'custom', 'wallet_connected', 'tx')`,
       ),
+      receipts: await rowsOf(
+        clickhouse,
+        `SELECT project_id, ts, id, toDate(ts, 'UTC'), assumeNotNull(tx_id), assumeNotNull(tx_stage), chain_id,
+                tx_to, selector, toInt256(ifNull(gas_used, 0)) * toInt256(ifNull(effective_gas_price, 0))
+           FROM events FINAL
+          WHERE type = 'tx' AND tx_id IS NOT NULL
+            AND (tx_stage = 'failed' OR (tx_stage IN ('confirmed', 'reverted') AND gas_used IS NOT NULL
+                 AND effective_gas_price IS NOT NULL))`,
+      ),
     },
   };
 }
@@ -229,6 +250,8 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.userDayPaths).toHaveLength(5);
     // Page views, wallet connections, transaction stages and custom events, each once (ADR 124).
     expect(held.funnelEvents).toHaveLength(14);
+    // A failed stage, a reverted and a confirmed receipt, each once (ADR 129).
+    expect(held.receipts).toHaveLength(3);
     // Distinct counts and FINAL: what the questions read counts each event once.
     const [counts] = await store.clickhouse.rows(
       `SELECT (SELECT count() FROM error_events FINAL WHERE project_id = {project:String}) AS errors,
@@ -248,6 +271,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(afterWallet.userDays).toHaveLength(5);
     expect(afterWallet.walletEvents).toHaveLength(1);
     expect(afterWallet.userDayPaths).toHaveLength(4);
+    expect(afterWallet.receipts).toHaveLength(2);
 
     // Cut in the morning of the third day: u2's page view that morning goes; u1's afternoon keeps the day.
     expect(await store.deleteEventsBefore(PROJECT, new Date(DAY0 + 2 * DAY + 6 * 3_600_000))).toBe(8);
@@ -255,6 +279,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(afterRetention.customEvents).toHaveLength(2);
     expect(afterRetention.userDays.filter((row) => row.includes(PROJECT))).toHaveLength(1);
     expect(afterRetention.userDayPaths.filter((row) => row.includes(PROJECT))).toHaveLength(0);
+    expect(afterRetention.receipts).toHaveLength(1);
 
     expect(await store.deleteUserEvents(OTHER, 'o1')).toBe(3);
     expect((await expectInLine(store.clickhouse)).customEvents).toHaveLength(1);
@@ -273,6 +298,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
       userDayPaths: [],
       sessionEvents: [],
       funnelEvents: [],
+      receipts: [],
     });
     await store.close();
   });
@@ -298,6 +324,7 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(held.userDays).toHaveLength(6);
     expect(held.userDayPaths).toHaveLength(5);
     expect(held.funnelEvents).toHaveLength(14);
+    expect(held.receipts).toHaveLength(3);
     // Loads after the upgrade go through the views.
     await store.loadSegment(
       writeSegment(suite.dir, [event('error', DAY0 + 3 * DAY, { user_id: 'u3', incident_id: 'inc_2' })]),
@@ -306,6 +333,35 @@ describe('ClickHouse derived tables (ADR 026)', { timeout: SLOW }, () => {
     expect(later.errors).toHaveLength(6);
     expect(later.userDays).toHaveLength(7);
     expect(later.userDayPaths).toEqual(held.userDayPaths);
+    await store.close();
+  });
+
+  it('get transaction_receipts, filled, when the store starts on a database of schema version 33', async () => {
+    const url = `${suite.url}/pf_derived_v33`;
+    const rows = fixture();
+    const tables = await databaseAtVersion(url, 33, (writer) =>
+      writer.loadSegment(writeSegment(suite.dir, [...rows, ...rows])),
+    );
+    expect(tables).toContain('wallet_sent_transactions');
+    expect(tables).not.toContain('transaction_receipts');
+
+    store = await createClickHouseEventStore(url);
+    const held = await expectInLine(store.clickhouse);
+    expect(held.receipts).toHaveLength(3);
+    // A receipt loaded after the upgrade reaches it through its view.
+    await store.loadSegment(
+      writeSegment(suite.dir, [
+        event('tx', DAY0 + 3 * DAY, {
+          tx_id: 'tx-late',
+          tx_stage: 'reverted',
+          tx_kind: 'contract',
+          chain_id: 10,
+          gas_used: 30_000n,
+          effective_gas_price: 5n,
+        }),
+      ]),
+    );
+    expect((await expectInLine(store.clickhouse)).receipts).toHaveLength(4);
     await store.close();
   });
 });

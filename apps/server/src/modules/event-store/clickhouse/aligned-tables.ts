@@ -8,6 +8,7 @@ import {
   transactionDayKeyParams,
   transactionDaysOfEvents,
 } from './transaction-days.ts';
+import { transactionReceiptsOfEvents } from './transaction-receipts.ts';
 import { userLivesOfUserDays } from './user-lives.ts';
 import {
   EVENTS_IN_WALLET_KEYS,
@@ -153,6 +154,21 @@ export async function alignWalletListTransactions(
   ] as const;
   for (const [table, ofEvents] of tables)
     await alignByTransactionDays(clickhouse, params, change, table, ofEvents);
+}
+
+/** `transaction_receipts` (ADR 129): its rows carry `transaction_days`' (day, transaction) keys. */
+export async function alignTransactionReceipts(
+  clickhouse: ClickHouse,
+  params: Params,
+  change: DerivedRowsChange,
+) {
+  await alignByTransactionDays(
+    clickhouse,
+    params,
+    change,
+    'transaction_receipts',
+    transactionReceiptsOfEvents,
+  );
 }
 
 /** A table keyed by (project, day, tx_id), whose rows for the events a condition names `ofEvents` builds. */

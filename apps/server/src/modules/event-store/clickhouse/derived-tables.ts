@@ -1,6 +1,7 @@
 import {
   alignContractDays,
   alignTransactionDays,
+  alignTransactionReceipts,
   alignUserLives,
   alignWalletDays,
   alignWalletFirsts,
@@ -77,7 +78,7 @@ SELECT * FROM events WHERE ${subset.where}`,
 /**
  * After a delete of events (`where` with `params`): the same rows out of every subset, of
  * `transaction_keys`, `custom_events`, `wallet_events`, `session_events` and `funnel_events`, and `user_days`, `user_day_paths`, `session_days` (with `session_values`, then `user_value_sets`), `wallet_days` (then `wallet_firsts`), `wallet_quarters`, `wallet_list_days`, `user_quarters`,
- * `user_lives`, `transaction_days`, `contract_days`, `wallet_list_transactions`, `wallet_sent_transactions` and `incident_lives` brought in line with the events
+ * `user_lives`, `transaction_days`, `contract_days`, `wallet_list_transactions`, `wallet_sent_transactions`, `transaction_receipts` and `incident_lives` brought in line with the events
  * that stay.
  * Runs in the writer's queue, after the events' DELETE.
  */
@@ -109,6 +110,7 @@ export async function deleteDerivedRows(
   await alignTransactionDays(clickhouse, params, change);
   await alignContractDays(clickhouse, params, change);
   await alignWalletListTransactions(clickhouse, params, change);
+  await alignTransactionReceipts(clickhouse, params, change);
   await alignIncidentLives(clickhouse, params);
 }
 

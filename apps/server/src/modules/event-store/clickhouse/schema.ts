@@ -24,6 +24,7 @@ import {
   TRANSACTION_REQUEST_KEYS_STATEMENTS,
 } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
+import { mergeTransactionReceipts, TRANSACTION_RECEIPTS_STATEMENTS } from './transaction-receipts.ts';
 import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
@@ -336,6 +337,10 @@ const MIGRATIONS: readonly Migration[] = [
   // wallet, fed by a view on `events`, filled from what is stored and merged into one part: the Wallets
   // list's page finds its transactions by the key (ADR 125).
   { version: 33, statements: WALLET_SENT_TRANSACTIONS_STATEMENTS, run: mergeWalletSentTransactions },
+  // Each confirmed and reverted stage with a fee and each failed stage, narrow, sorted by (project, time),
+  // fed by a view on `events`, filled from what is stored and merged into one part: the failed-transaction
+  // cost reads a range's receipts there (ADR 129).
+  { version: 35, statements: TRANSACTION_RECEIPTS_STATEMENTS, run: mergeTransactionReceipts },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

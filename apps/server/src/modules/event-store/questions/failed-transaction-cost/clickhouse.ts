@@ -3,28 +3,25 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import type { ClickHouse } from '../../clickhouse/client.ts';
 import { eventFilter, filteredTransactionsCte, withCtes } from '../../clickhouse/event-filter.ts';
-import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
-import { EVENT_ROWS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
+import { IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { localDateColumn } from '../../local-days.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
 import { mergeChains, result } from './question.ts';
 
 /**
- * In one read of the range's transaction stages (with the Analytics filters, of the transactions whose
- * request's session passes: `kept`, docs/wallets.md): each transaction's latest receipt of each kind
- * logged in the range, with its fee in wei, and its failed stages, once per (transaction, chain). The
- * failed rows' count per chain is the number of distinct failed transactions on it, as a distinct count
- * of their stages grouped by chain is; the filtered transactions are found once (ClickHouse computes a
- * CTE again wherever it is named, ADR 086).
+ * In one read of the range's receipts and refusals in `transaction_receipts` (ADR 129: each `confirmed`
+ * and `reverted` stage with a fee, with that fee in wei, and each `failed` stage; with the Analytics
+ * filters, of the transactions whose request's session passes: `kept`, docs/wallets.md): each
+ * transaction's latest receipt of each kind logged in the range, and its failed stages, once per
+ * (transaction, chain). The failed rows' count per chain is the number of distinct failed transactions
+ * on it, as a distinct count of their stages grouped by chain is; the filtered transactions are found
+ * once (ClickHouse computes a CTE again wherever it is named, ADR 086).
  */
 const stagesCte = (kept: string) => `stages AS (
   SELECT tx_id AS r_tx, tx_stage AS r_stage, ts AS r_ts, chain_id AS r_chain, tx_to AS r_to,
-         selector AS r_selector,
-         if(tx_stage = 'failed', toInt256(0),
-            toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))) AS r_fee
-    FROM ${EVENT_ROWS}
-   WHERE ${IN_RANGE} AND type = 'tx' AND tx_id IS NOT NULL
-     AND ((tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}) OR tx_stage = 'failed')${kept}
+         selector AS r_selector, fee AS r_fee
+    FROM transaction_receipts
+   WHERE ${IN_RANGE}${kept}
    ORDER BY ts DESC, id DESC
    LIMIT 1 BY tx_id, tx_stage, if(tx_stage = 'failed', chain_id, NULL)
 )`;
