@@ -1,6 +1,9 @@
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
+import type { dayParts } from './day-parts.ts';
 import { RECEIPT_HAS_FEE } from './question-sql.ts';
-import { STAGE_KEY, transactionDaysOfEvents } from './transaction-days.ts';
+import { EVENT_ROWS, FROM, TO } from './sql.ts';
+import { latestOutcome, STAGE_KEY, transactionDaysOfEvents } from './transaction-days.ts';
+import { pageTransactionsOf } from './wallet-sent-transactions.ts';
 
 /**
  * `wallet_list_transactions`: one row per (project, UTC day, transaction) with what the Wallets list
@@ -67,3 +70,104 @@ ${walletListTransactionsOfEvents()}`,
 SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
          max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
 ];
+
+type DayParts = ReturnType<typeof dayParts>;
+
+/**
+ * `tx_totals`: per wallet, the transactions it requested in the range (the sender of a transaction's
+ * first stage), those whose latest stage is `failed` or `reverted`, and the fees of their latest receipts
+ * of each kind (docs/wallets.md). Each transaction is folded from what `wallet_list_transactions` holds of
+ * its stages on the whole UTC days of the stage window (the range and one day either side, the one-day
+ * rule) and from the stages of that window's partial days in `events` (the same aggregates): `window`,
+ * `dayParts` with the prefix `x_`. The (time, value) pairs fold by `argMin`/`argMax` of their parts (a
+ * tuple's own min/max compares generically, several times the CPU); two rows of one transaction hold
+ * different days, so their times differ unless a day's stages arrived in loads not merged yet.
+ * Every wallet's (`allTxTotalsOf`), or with `page`, those of the wallets `{page_wallets}` alone: their
+ * transactions are among those of which a stage names one of them as its sender (its earliest sender is
+ * one of its stages'), found by the key in `wallet_sent_transactions` over the whole days (ADR 125) and
+ * among the partial days' stages.
+ */
+const txTotalsOf = (window: DayParts, page = false) => {
+  const parts: string[] = [];
+  const pageParts: string[] = [];
+  if (window.wholeDays) {
+    pageParts.push(pageTransactionsOf(window.wholeDays));
+    parts.push(`${WHOLE_DAY_ROWS} FROM wallet_list_transactions
+        WHERE project_id = {project:String} AND ${window.wholeDays}${page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''}`);
+  }
+  if (window.partialDays) {
+    pageParts.push(`SELECT assumeNotNull(tx_id) AS p_tx ${partialStages(window.partialDays)}
+                  AND coalesce(tx_from, wallet_address) IN {page_wallets:Array(String)}`);
+    parts.push(partialRowsOf(window.partialDays, page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''));
+  }
+  return `${
+    page
+      ? `page_txs AS (
+       ${pageParts.join('\n        UNION ALL\n       ')}
+     ),
+     `
+      : ''
+  }txs AS (
+       ${foldedTxs(parts)}
+     ),
+     ${txTotals(page ? ' WHERE x_wallet IN {page_wallets:Array(String)}' : '')}`;
+};
+
+/** `wallet_list_transactions`' columns as the fold names them (`r_`). */
+const WHOLE_DAY_ROWS = `SELECT tx_id AS r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
+              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted`;
+/** The stages of the partial days (`partialDays`, a condition on `ts`) in `events`. */
+const partialStages = (partialDays: string) => `FROM ${EVENT_ROWS}
+                WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
+                  AND ${partialDays}`;
+/** The partial days' stages folded per transaction into `wallet_list_transactions`' aggregates (`r_`). */
+const partialRowsOf = (partialDays: string, where = '') =>
+  `SELECT r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
+              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted
+         FROM (SELECT assumeNotNull(tx_id) AS r_tx, ${WALLET_LIST_TRANSACTION_AGGREGATES}
+                 ${partialStages(partialDays)}${where}
+                GROUP BY r_tx)`;
+/** The transactions of the rows `parts` (UNION ALL) folded, those first staged in the range kept (`x_`). */
+const foldedTxs = (parts: string[]) =>
+  `SELECT argMin(r_sender.2, r_sender.1) AS x_wallet, max(r_key) AS x_key,
+              argMax(r_confirmed.2, r_confirmed.1) + argMax(r_reverted.2, r_reverted.1) AS x_fee
+         FROM (${parts.join('\n        UNION ALL\n       ')})
+        GROUP BY r_tx
+       HAVING min(r_first) >= ${FROM} AND min(r_first) < ${TO}`;
+const txTotals = (where: string) => `tx_totals AS (
+       SELECT x_wallet AS t_wallet, count() AS t_transactions,
+              countIf(${latestOutcome('x_key')} != 0) AS t_failed, sum(x_fee) AS t_gas
+         FROM txs${where} GROUP BY t_wallet
+     )`;
+
+/**
+ * `tx_totals` of every wallet (`txTotalsOf` without a page). Nearly every transaction of the window has one
+ * row of `wallet_list_transactions` (its stages fall on one UTC day) and no stage on a partial day: its
+ * fold is that row, which goes straight to the totals; only the others (`multi`: the hashes of the whole
+ * days' transaction ids seen more than once, and of the partial days' transactions) are folded by id. The
+ * fold of every transaction by its id was most of the list's CPU on chdb sorted by gas paid. A hash shared
+ * by two transactions sends both to the fold, which is exact; `multi` is a scalar, computed once while
+ * planning (a CTE would be read again where named).
+ */
+export const allTxTotalsOf = (window: DayParts) => {
+  if (!window.wholeDays) return txTotalsOf(window);
+  const wholeDays = `FROM wallet_list_transactions
+        WHERE project_id = {project:String} AND ${window.wholeDays}`;
+  const multi = [`SELECT cityHash64(tx_id) AS m_hash ${wholeDays} GROUP BY m_hash HAVING count() > 1`];
+  const folded = [`${WHOLE_DAY_ROWS} ${wholeDays} AND cityHash64(tx_id) IN multi`];
+  if (window.partialDays) {
+    multi.push(`SELECT DISTINCT cityHash64(assumeNotNull(tx_id)) ${partialStages(window.partialDays)}`);
+    folded.push(partialRowsOf(window.partialDays));
+  }
+  return `(SELECT groupArray(m_hash) FROM (${multi.join('\n        UNION ALL\n       ')})) AS multi,
+     txs AS (
+       SELECT sender.2 AS x_wallet, latest_stage_key AS x_key, confirmed_fee.2 + reverted_fee.2 AS x_fee
+         ${wholeDays} AND first_stage_at >= ${FROM} AND first_stage_at < ${TO} AND cityHash64(tx_id) NOT IN multi
+       UNION ALL
+       ${foldedTxs(folded)}
+     ),
+     ${txTotals('')}`;
+};
+
+/** `tx_totals` of the wallets `{page_wallets}` alone (`txTotalsOf` with `page`). */
+export const pageTxTotalsOf = (window: DayParts) => txTotalsOf(window, true);

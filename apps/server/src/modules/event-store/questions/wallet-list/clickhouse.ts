@@ -4,10 +4,8 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
 import { eventFilter, FILTERED_WALLETS_CTE } from '../../clickhouse/event-filter.ts';
 import { EVENT_ROWS, FROM, ms, TO } from '../../clickhouse/sql.ts';
-import { latestOutcome } from '../../clickhouse/transaction-days.ts';
 import { DAY_BITS_BLOCK_DAYS } from '../../clickhouse/wallet-day-bits.ts';
-import { WALLET_LIST_TRANSACTION_AGGREGATES } from '../../clickhouse/wallet-list-transactions.ts';
-import { pageTransactionsOf } from '../../clickhouse/wallet-sent-transactions.ts';
+import { allTxTotalsOf, pageTxTotalsOf } from '../../clickhouse/wallet-list-transactions.ts';
 import { walletTouchesOf } from '../../clickhouse/wallet-touches.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { LIFECYCLE_WINDOWS, type WalletListQuery, type WalletListRow } from '../../wallet-questions.ts';
@@ -30,70 +28,18 @@ const touchOf = (wallets?: string) => `touch AS (
        ${walletTouchesOf(wallets)}
      )`;
 
-/**
- * `tx_totals`: per wallet, the transactions it requested in the range (the sender of a transaction's
- * first stage), those whose latest stage is `failed` or `reverted`, and the fees of their latest receipts
- * of each kind (docs/wallets.md). Each transaction is folded from what `wallet_list_transactions` holds of
- * its stages on the whole UTC days of the stage window (the range and one day either side, the one-day
- * rule) and from the stages of that window's partial days in `events` (the same aggregates): `window`,
- * `dayParts` with the prefix `x_`. The (time, value) pairs fold by `argMin`/`argMax` of their parts (a
- * tuple's own min/max compares generically, several times the CPU); two rows of one transaction hold
- * different days, so their times differ unless a day's stages arrived in loads not merged yet.
- * Every wallet's, or with `page`, those of the wallets `{page_wallets}` alone: their transactions are
- * among those of which a stage names one of them as its sender (its earliest sender is one of its
- * stages'), found by the key in `wallet_sent_transactions` over the whole days (ADR 125) and among the
- * partial days' stages.
- */
-const txTotalsOf = (window: ReturnType<typeof dayParts>, page = false) => {
-  const parts: string[] = [];
-  const pageParts: string[] = [];
-  if (window.wholeDays) {
-    const rows = `FROM wallet_list_transactions
-        WHERE project_id = {project:String} AND ${window.wholeDays}`;
-    pageParts.push(pageTransactionsOf(window.wholeDays));
-    parts.push(`SELECT tx_id AS r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
-              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted
-         ${rows}${page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''}`);
-  }
-  if (window.partialDays) {
-    const stages = `FROM ${EVENT_ROWS}
-                WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
-                  AND ${window.partialDays}`;
-    pageParts.push(`SELECT assumeNotNull(tx_id) AS p_tx ${stages}
-                  AND coalesce(tx_from, wallet_address) IN {page_wallets:Array(String)}`);
-    parts.push(`SELECT r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
-              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted
-         FROM (SELECT assumeNotNull(tx_id) AS r_tx, ${WALLET_LIST_TRANSACTION_AGGREGATES}
-                 ${stages}${page ? ' AND tx_id IN (SELECT p_tx FROM page_txs)' : ''}
-                GROUP BY r_tx)`);
-  }
-  return `${
-    page
-      ? `page_txs AS (
-       ${pageParts.join('\n        UNION ALL\n       ')}
-     ),
-     `
-      : ''
-  }txs AS (
-       SELECT r_tx, argMin(r_sender.2, r_sender.1) AS x_wallet, max(r_key) AS x_key,
-              argMax(r_confirmed.2, r_confirmed.1) + argMax(r_reverted.2, r_reverted.1) AS x_fee
-         FROM (${parts.join('\n        UNION ALL\n       ')})
-        GROUP BY r_tx
-       HAVING min(r_first) >= ${FROM} AND min(r_first) < ${TO}
-     ),
-     tx_totals AS (
-       SELECT x_wallet AS t_wallet, count() AS t_transactions,
-              countIf(${latestOutcome('x_key')} != 0) AS t_failed, sum(x_fee) AS t_gas
-         FROM txs${page ? ' WHERE x_wallet IN {page_wallets:Array(String)}' : ''} GROUP BY t_wallet
-     )`;
-};
-
 const TxTotal = z.object({
   t_wallet: z.string(),
   t_transactions: z.coerce.number(),
   t_failed: z.coerce.number(),
   t_gas_text: z.string(),
 });
+type Touch = z.infer<typeof Touch>;
+type TxTotal = z.infer<typeof TxTotal>;
+/** A page wallet's touch and transactions, asked in one statement. */
+const PageRow = Touch.omit({ u_wallet: true })
+  .extend(TxTotal.omit({ t_wallet: true }).shape)
+  .extend({ wallet: z.string() });
 
 /** The facts' columns as the list names them; `first`: with the first time seen (the UTC facts carry it). */
 const factsColumns = (first: boolean) =>
@@ -295,7 +241,7 @@ export async function walletList(
         GROUP BY wallet
      ),
      ${touchFirst ? `${touchOf()},` : ''}
-     ${txsFirst ? `${txTotalsOf(txWindow)},` : ''}
+     ${txsFirst ? `${allTxTotalsOf(txWindow)},` : ''}
      ${facts.sql},
      ${derivePower ? powerFacts(facts.first) : plainFacts(facts.first)},
      listed AS (
@@ -325,26 +271,52 @@ export async function walletList(
     project: projectId,
     page_wallets: rows.map((row) => row.list_wallet),
   };
-  // The page's first touches alone: the events at each listed wallet's first time (found by the sort key),
-  // and its transactions alone: both asked at once.
-  const [touches, totals] = await Promise.all([
-    touchFirst
-      ? null
-      : clickhouse.rows(
-          `WITH ${touchOf('{page_wallets:Array(String)}')}
+  // The page's first touches alone (the events at each listed wallet's first time, found by the sort key)
+  // and its transactions alone, in one statement when both are needed (a statement's analysis is a fixed
+  // cost on chdb): the page's wallets with either, joined by the wallet (join_use_nulls = 0: a wallet
+  // without transactions has zeros, one without a touch NULLs, as asked apart).
+  const touchesSql = `${touchOf('{page_wallets:Array(String)}')}`;
+  const totalsParams = { from: query.range.fromMs, to: query.range.toMs, ...txWindow.params };
+  const [touches, totals] =
+    !touchFirst && !txsFirst
+      ? await clickhouse
+          .rows(
+            `WITH ${touchesSql},
+     ${pageTxTotalsOf(txWindow)}
+     SELECT if(u_wallet = '', t_wallet, u_wallet) AS wallet, u_source, u_campaign,
+            t_transactions, t_failed, toString(t_gas) AS t_gas_text
+       FROM touch FULL JOIN tx_totals ON t_wallet = u_wallet
+     SETTINGS join_use_nulls = 0`,
+            { ...page, ...totalsParams },
+            PageRow,
+          )
+          .then((both): [Touch[], TxTotal[]] => [
+            both.map(({ wallet, u_source, u_campaign }) => ({ u_wallet: wallet, u_source, u_campaign })),
+            both.map(({ wallet, t_transactions, t_failed, t_gas_text }) => ({
+              t_wallet: wallet,
+              t_transactions,
+              t_failed,
+              t_gas_text,
+            })),
+          ])
+      : await Promise.all([
+          touchFirst
+            ? null
+            : clickhouse.rows(
+                `WITH ${touchesSql}
      SELECT u_wallet, u_source, u_campaign FROM touch`,
-          page,
-          Touch,
-        ),
-    txsFirst
-      ? null
-      : clickhouse.rows(
-          `WITH ${txTotalsOf(txWindow, true)}
+                page,
+                Touch,
+              ),
+          txsFirst
+            ? null
+            : clickhouse.rows(
+                `WITH ${pageTxTotalsOf(txWindow)}
      SELECT t_wallet, t_transactions, t_failed, toString(t_gas) AS t_gas_text FROM tx_totals`,
-          { ...page, from: query.range.fromMs, to: query.range.toMs, ...txWindow.params },
-          TxTotal,
-        ),
-  ]);
+                { ...page, ...totalsParams },
+                TxTotal,
+              ),
+        ]);
   const touchOfWallet = new Map(touches?.map((touch) => [touch.u_wallet, touch]));
   const totalOfWallet = new Map(totals?.map((total) => [total.t_wallet, total]));
   return rows.map((row) => {
