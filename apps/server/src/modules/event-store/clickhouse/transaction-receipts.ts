@@ -1,6 +1,6 @@
 import type { ClickHouse } from './client.ts';
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
-import { RECEIPT_HAS_FEE } from './question-sql.ts';
+import { RECEIPT_FEE, RECEIPT_HAS_FEE } from './question-sql.ts';
 
 /**
  * `transaction_receipts`: the stages the failed-transaction cost reads (docs/wallets.md, "What failed
@@ -15,8 +15,7 @@ import { RECEIPT_HAS_FEE } from './question-sql.ts';
  * stay; aligned-tables.ts).
  */
 
-const FEE = `if(tx_stage = 'failed', toInt256(0),
-            toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price)))`;
+const FEE = `if(tx_stage = 'failed', toInt256(0), ${RECEIPT_FEE})`;
 
 /** The rows for the events a SELECT reads (`where`: more conditions on them), in the table's column order. */
 export const transactionReceiptsOfEvents = (where = '') =>

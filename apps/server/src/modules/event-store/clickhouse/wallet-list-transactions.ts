@@ -1,6 +1,6 @@
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import type { dayParts } from './day-parts.ts';
-import { RECEIPT_HAS_FEE } from './question-sql.ts';
+import { RECEIPT_FEE as FEE, RECEIPT_HAS_FEE } from './question-sql.ts';
 import { EVENT_ROWS, FROM, TO } from './sql.ts';
 import { latestOutcome, STAGE_KEY, transactionDaysOfEvents } from './transaction-days.ts';
 import { pageTransactionsOf } from './wallet-sent-transactions.ts';
@@ -23,7 +23,6 @@ const NO_TIME_BEFORE = "toDateTime64('1900-01-01 00:00:00', 3, 'UTC')";
 const NO_TIME_AFTER = "toDateTime64('2299-12-31 23:59:59.999', 3, 'UTC')";
 
 /** A receipt's fee, as wei (docs/wallets.md). */
-const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 const SENDER = 'coalesce(tx_from, wallet_address)';
 /** The latest receipt of one kind with a fee, as (time, fee): (before every time, 0) without one. */
 const latestFee = (stage: string) =>

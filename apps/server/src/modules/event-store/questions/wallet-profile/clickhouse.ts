@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
-import { RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
+import { RECEIPT_FEE as FEE, RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
-
-const FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
 
 /** The wallet's stage rows of transactions (`wallet_events`). */
 const WALLET_ROWS = `wallet_rows AS (
