@@ -54,10 +54,21 @@ export function firstCommitDays(dir) {
   const git = (...args) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
   const shallow = git('rev-parse', '--is-shallow-repository');
   if (shallow.status !== 0 || shallow.stdout.trim() !== 'false') return new Map();
+  // One walk of the history (newest first) for every record, instead of one per record: the last day a
+  // name is listed under is the day of its oldest commit.
+  const log = git(
+    'log',
+    '--diff-merges=first-parent',
+    '--format=%x00%as',
+    '--name-only',
+    '--relative',
+    '--',
+    '.',
+  );
   const days = new Map();
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.md'))) {
-    const day = git('log', '--format=%as', '--', name).stdout.trim().split('\n').at(-1);
-    if (day) days.set(name, day);
+  for (const entry of log.stdout.split('\0')) {
+    const [day, ...names] = entry.trim().split('\n');
+    for (const name of names) if (name.endsWith('.md') && !name.includes('/')) days.set(name, day);
   }
   return days;
 }
