@@ -29,9 +29,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function projectWithEvents(name: string): Promise<{ projectId: string; user: SeededUser }> {
+async function projectWithEvents(
+  name: string,
+  count = ROWS,
+): Promise<{ projectId: string; user: SeededUser }> {
   const { user, project } = await seed(app.services).user().verified().project(name);
-  const rows: EventRow[] = Array.from({ length: ROWS }, (_, index) => ({
+  const rows: EventRow[] = Array.from({ length: count }, (_, index) => ({
     ...blankRow({
       project_id: project.id,
       id: `ev-${index}`,
@@ -45,7 +48,7 @@ async function projectWithEvents(name: string): Promise<{ projectId: string; use
     error_message: 'boom',
     error_stack: STACK,
   }));
-  await storeRows(app.services.eventStore, rows);
+  if (rows.length > 0) await storeRows(app.services.eventStore, rows);
   return { projectId: project.id, user };
 }
 
@@ -79,7 +82,8 @@ describe('export limits', () => {
   it('refuses a third export of a project and a fourth of the node with 429 TOO_MANY_EXPORTS, and frees slots', async () => {
     const a = await projectWithEvents('A');
     const b = await projectWithEvents('B');
-    const c = await projectWithEvents('C');
+    // C's exports are refused, or only answered: a slot is taken before the first row is read.
+    const c = await projectWithEvents('C', 0);
     const first = await startExport(a.projectId, a.user.token);
     const second = await startExport(a.projectId, a.user.token);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,10 +32,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const END_MS = Date.UTC(2026, 10, 1);
 const PROJECTS = [randomUUID(), randomUUID()];
 
-/** A DuckDB event store file holding two projects of demo traffic (every screen has data). */
-async function seededSourceFile(): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(scratch, 'source-')), 'events.duckdb');
-  const store = await createDuckDbEventStore({ file });
+/** The seeded store's directory, made once for the file's tests: each test takes a copy of it. */
+let seededDir: Promise<string> | undefined;
+
+async function seedSourceDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(scratch, 'seeded-'));
+  const store = await createDuckDbEventStore({ file: path.join(dir, 'events.duckdb') });
   try {
     for (const [index, projectId] of PROJECTS.entries()) {
       await replaceDemoEvents(store, projectId, { endMs: END_MS, days: 12, users: 40, seed: 7 + index });
@@ -43,7 +45,15 @@ async function seededSourceFile(): Promise<string> {
   } finally {
     await store.close();
   }
-  return file;
+  return dir;
+}
+
+/** A DuckDB event store file holding two projects of demo traffic (every screen has data), a test's own. */
+async function seededSourceFile(): Promise<string> {
+  seededDir ??= seedSourceDir();
+  const dir = mkdtempSync(path.join(scratch, 'source-'));
+  cpSync(await seededDir, dir, { recursive: true });
+  return path.join(dir, 'events.duckdb');
 }
 
 const quiet = () => createProgress({ isTTY: false, write: () => true });

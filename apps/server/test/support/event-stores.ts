@@ -57,7 +57,11 @@ export async function storeRows(
   rows: readonly EventRow[],
 ): Promise<void> {
   const byProject = new Map<string, EventRow[]>();
-  for (const row of rows) byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row]);
+  for (const row of rows) {
+    const projectRows = byProject.get(row.project_id);
+    if (projectRows) projectRows.push(row);
+    else byProject.set(row.project_id, [row]);
+  }
   const lines = [...byProject.values()]
     .map((projectRows) => rowsEntry(projectRows).encode(new Set()))
     .join('');
