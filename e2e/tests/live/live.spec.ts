@@ -1,30 +1,30 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
+import type { TestChain } from '../../support/chain.ts';
 import { snap } from '../../support/screenshots.ts';
 import { approveNext } from '../sdk/demo-page.ts';
-import { type DappStack, startDappStack, stopDappStack } from '../sdk/sdk-stack.ts';
+import { OWNER_PASSWORD, type OwnedProject, type PolyflowInstance } from '../sdk/polyflow-instance.ts';
+import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
 
 // The Live screen follows what the demo dapp sends, as it is acknowledged (docs/live.md).
 test.describe.configure({ mode: 'serial' });
 
-let stack: DappStack | undefined;
-let polyflowUrl: string;
-let owner: DappStack['owner'];
-let project: DappStack['project'];
+let chain: TestChain;
+let polyflow: PolyflowInstance;
+let project: OwnedProject;
 let demo: DemoDapp;
 
 test.beforeAll(async () => {
-  stack = await startDappStack();
-  ({ polyflowUrl, owner, project, demo } = stack);
+  ({ chain, polyflow, project, demo } = await startSdkStack());
 });
 test.afterAll(async () => {
-  await stopDappStack(stack ?? {});
+  await stopSdkStack({ chain, polyflow, demo });
 });
 
 async function openLive(page: Page): Promise<void> {
-  await page.goto(`${polyflowUrl}/`);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
+  await page.goto(`${polyflow.url}/`);
+  await page.getByLabel('Email').fill(project.email);
+  await page.getByLabel('Password').fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/analytics$/);
   await page.getByRole('link', { name: 'Live', exact: true }).click();
@@ -99,7 +99,7 @@ test('an event the demo dapp sends shows on the Live screen within 2 s', async (
   await consolePage.setViewportSize({ width: 1280, height: 900 });
   // A fresh load: the console keeps dashboard answers for 30 s (app/provider.tsx), and this browser saw
   // the Analytics screen, still empty, when it logged in moments ago.
-  await consolePage.goto(`${polyflowUrl}/console/${project.id}/analytics`);
+  await consolePage.goto(`${polyflow.url}/console/${project.id}/analytics`);
   const pages = consolePage
     .locator('section')
     .filter({ has: consolePage.getByRole('heading', { name: 'Top pages' }) });

@@ -60,7 +60,8 @@ export async function startSdkStack(domains: string[] = ['localhost']): Promise<
  * For journeys that never stop their server (they read what they check through the console and the page's
  * own requests): the demo dapp on a chain of the spec file's own, sending to the run's shared server
  * (global-setup.ts) for a project of a new owner's, instead of a server of their own. Starting and stopping
- * a server and its stores cost each of them seconds of CPU on the run's two cores.
+ * a server and its stores cost each of them seconds of CPU on the run's two cores. The Live journey keeps
+ * its own: on the shared server its Analytics check missed its 10 s on a loaded machine (ADR 133).
  */
 export interface DappStack {
   chain: TestChain;
