@@ -134,15 +134,3 @@ export function consoleUrl(
   if (kind === 'no_events') return `${base}/live`;
   return `${base}/errorlogs/${encodeURIComponent(subjectId)}`;
 }
-
-/** `Map.groupBy` (ES2024, beyond the compiler's target library). */
-export function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}

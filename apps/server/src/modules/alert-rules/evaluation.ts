@@ -1,10 +1,10 @@
 import type { Severity } from '@polyflow/contracts/incidents';
 import type { Clock } from '../../lib/clock.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AlertQuestions, AlertWindow } from '../event-store/alert-questions.ts';
 import {
   consoleUrl,
-  groupBy,
   INCIDENT_LOOKBACK_MS,
   LAST_EVENT_LOOKBACK_MS,
   MINUTE_MS,

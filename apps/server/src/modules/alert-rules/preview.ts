@@ -1,7 +1,7 @@
 import type { AlertPreviewFiring, AlertRuleCondition } from '@polyflow/contracts/alert-rules';
+import { addTo, groupBy } from '../../lib/group-by.ts';
 import type { AlertQuestions } from '../event-store/alert-questions.ts';
 import {
-  groupBy,
   HOUR_MS,
   MINUTE_MS,
   newIncidentObservation,
@@ -166,7 +166,7 @@ async function observer(
           minSeverity === 'low' ? 'low' : await incidents.severityOf(projectId, row.incidentId, nowMs);
         if (!severityAtLeast(severity, minSeverity)) continue;
         const at = stepAfter(row.firstSeenMs, stepMs);
-        due.set(at, [...(due.get(at) ?? []), newIncidentObservation(row, severity)]);
+        addTo(due, at, newIncidentObservation(row, severity));
       }
       return async (t) => due.get(t) ?? [];
     }
@@ -186,7 +186,7 @@ async function observer(
           .sort((a, b) => a.bucket - b.bucket)[0];
         if (!first) continue;
         const at = stepAfter(origin + first.bucket * bucketMs + bucketMs - 1, stepMs);
-        due.set(at, [...(due.get(at) ?? []), regressionObservation(first, state.resolvedAtMs, first.lastMs)]);
+        addTo(due, at, regressionObservation(first, state.resolvedAtMs, first.lastMs));
       }
       return async (t) => due.get(t) ?? [];
     }

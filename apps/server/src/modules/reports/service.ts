@@ -7,6 +7,7 @@ import type {
 import { ReportKinds } from '@polyflow/contracts/reports';
 import type { Actor, ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { isId } from '../../lib/ids.ts';
 import type { MailService } from '../mail/service.ts';
 import { gatherReport, type ReportContent, type ReportSources } from './content.ts';
@@ -99,14 +100,6 @@ export function createReportService(deps: ReportServiceDeps) {
     return { period, sent: count, alreadySent: sent.size };
   }
 
-  function byProject(subscribers: readonly Subscriber[]): Map<string, Subscriber[]> {
-    const grouped = new Map<string, Subscriber[]>();
-    for (const subscriber of subscribers) {
-      grouped.set(subscriber.projectId, [...(grouped.get(subscriber.projectId) ?? []), subscriber]);
-    }
-    return grouped;
-  }
-
   return {
     async list(actor: Actor, projectId: string): Promise<ReportSubscriptionList> {
       await projects.getProjectFor(actor.id, projectId);
@@ -151,7 +144,10 @@ export function createReportService(deps: ReportServiceDeps) {
     async sendDue(): Promise<SendOutcome[]> {
       const outcomes: SendOutcome[] = [];
       for (const kind of ReportKinds) {
-        for (const [projectId, subscribers] of byProject(await store.subscribers(kind))) {
+        for (const [projectId, subscribers] of groupBy(
+          await store.subscribers(kind),
+          (subscriber) => subscriber.projectId,
+        )) {
           const timeZone = await timeZoneOf(projectId);
           const nowMs = clock().getTime();
           const period = lastCompletedPeriod(kind, nowMs, timeZone);

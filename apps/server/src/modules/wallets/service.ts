@@ -7,6 +7,7 @@ import {
 import { DEFAULT_TIME_ZONE, localDate } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { decodeCursorParts, encodeCursorParts } from '../../reading/cursor.ts';
 import { parseFilters } from '../../reading/filters.ts';
 import { InputError } from '../../reading/input-error.ts';
@@ -534,10 +535,7 @@ function sessionPage(wallet: string, timeline: WalletTimeline) {
 
 /** The timeline's events grouped by session, in the order the store gave them. */
 function sessionsOf(events: readonly WalletTimelineEvent[]) {
-  const sessions = new Map<string, WalletTimelineEvent[]>();
-  for (const event of events)
-    sessions.set(event.sessionId, [...(sessions.get(event.sessionId) ?? []), event]);
-  return [...sessions.entries()].map(([sessionId, sessionEvents]) => ({
+  return [...groupBy(events, (event) => event.sessionId)].map(([sessionId, sessionEvents]) => ({
     sessionId,
     startedAt: new Date(sessionEvents[0]?.timeMs ?? 0),
     endedAt: new Date(sessionEvents[sessionEvents.length - 1]?.timeMs ?? 0),
