@@ -21,11 +21,8 @@ export type EventFilter = {
    * per query: what `events` and `transactions` read), to put after WITH before the question's own, or ''.
    */
   cte: string;
-  /**
-   * ' PREWHERE <an event of a matching session>', to follow `FROM events` (before its WHERE), or '': the
-   * session key read first and the other columns only for the passing rows (ADR 134).
-   */
-  prewhere: string;
+  /** ' AND <an event of a matching session>' for a WHERE on `events`, or ''. */
+  events: string;
   /** A transaction whose request's session matches, for transactionsCte's HAVING, or ''. */
   transactions: string;
   /** `IN (<the passing sessions' keys>)`, to follow a session key (transactionFolds' `t_request_session`), or ''. */
@@ -34,7 +31,7 @@ export type EventFilter = {
   params: Params;
 };
 
-export const NO_FILTER: EventFilter = { cte: '', prewhere: '', transactions: '', inSessions: '', params: {} };
+export const NO_FILTER: EventFilter = { cte: '', events: '', transactions: '', inSessions: '', params: {} };
 
 /**
  * The passing sessions' keys as one array, a scalar of the query (`<name>_keys`): ClickHouse computes a
@@ -115,7 +112,7 @@ export function sessionFilter(
        ${cte}
      ),
      (SELECT groupArray(session_key) FROM ${name}) AS ${keysOf(name)}`,
-    prewhere: ` PREWHERE session_key ${inKeys(name)}`,
+    events: ` AND session_key ${inKeys(name)}`,
     transactions: `argMin(session_key, ts) ${inKeys(name)}`,
     inSessions: inKeys(name),
     params,
@@ -181,8 +178,8 @@ export const withCtes = (...ctes: string[]) => {
  * distinct set).
  */
 export const FILTERED_WALLETS_CTE = `filtered_wallets AS (
-       SELECT DISTINCT assumeNotNull(wallet_address) AS wallet FROM events PREWHERE session_key ${IN_FILTERED}
-        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL
+       SELECT DISTINCT assumeNotNull(wallet_address) AS wallet FROM events
+        WHERE ${IN_RANGE} AND wallet_address IS NOT NULL AND session_key ${IN_FILTERED}
      )`;
 
 /**

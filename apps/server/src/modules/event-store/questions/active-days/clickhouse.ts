@@ -84,8 +84,8 @@ async function filteredDays(
      SELECT uniqExactIf(toDate32(ts, {zone:String}), wallet_address, wallet_address IS NOT NULL) AS wallet_days,
             uniqExact(toDate32(ts, {zone:String}), user_id) AS user_days,
             0 AS previous_wallet_days
-       FROM events${filter.prewhere}
-      WHERE ${IN_RANGE}`,
+       FROM events
+      WHERE ${IN_RANGE}${filter.events}`,
     { ...rangeParams(projectId, range), ...filter.params, zone: timeZone },
     DaysRow,
   );

@@ -20,8 +20,8 @@ export async function averageGasPrice(
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte)}
      SELECT ${bucketOf('ts', range)} AS bucket, avg(toFloat64(effective_gas_price)) AS value
-       FROM ${EVENTS}${filter.prewhere}
-      WHERE ${IN_RANGE} AND type = 'tx' AND effective_gas_price IS NOT NULL
+       FROM ${EVENTS}
+      WHERE ${IN_RANGE}${filter.events} AND type = 'tx' AND effective_gas_price IS NOT NULL
         AND ({chain:Nullable(Int64)} IS NULL OR chain_id = {chain:Nullable(Int64)})
       GROUP BY bucket`,
     { ...bucketParams(projectId, range), ...filter.params, chain: chainId },

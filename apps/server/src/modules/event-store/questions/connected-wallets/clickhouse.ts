@@ -22,8 +22,8 @@ export function connectedCte(
       sql: `${filter.cte},
      connected AS (
        SELECT assumeNotNull(wallet_address) AS wallet, min(ts) AS first_at
-         FROM events${filter.prewhere}
-        WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+         FROM events
+        WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
         GROUP BY wallet
      )`,
       params: filter.params,

@@ -58,12 +58,12 @@ export async function filteredOverview(
                       AND assumeNotNull(wallet_address) NOT IN (${walletsSeenBefore(FROM)})) AS fresh,
                     uniqExactIf(toDate32(ts, {zone:String}), wallet_address, wallet_address IS NOT NULL) AS wallet_days,
                     uniqExact(toDate32(ts, {zone:String}), user_id) AS user_days
-               FROM events${current.prewhere}
-              WHERE ${IN_RANGE}) AS passing
+               FROM events
+              WHERE ${IN_RANGE}${current.events}) AS passing
       CROSS JOIN (
              SELECT uniqExactIf(toDate32(ts, {zone:String}), wallet_address, wallet_address IS NOT NULL) AS previous_wallet_days
-               FROM events${previous.prewhere}
-              WHERE ${IN_PREVIOUS}) AS previous_days`,
+               FROM events
+              WHERE ${IN_PREVIOUS}${previous.events}) AS previous_days`,
     {
       ...rangeParams(projectId, range),
       previous_from: previousRange.fromMs,

@@ -78,8 +78,8 @@ async function filteredTopPages(
                 uniqExactIf(user_id, type = 'page_view') AS p_users,
                 uniqExactIf(wallet_address, type = 'wallet_connected') AS p_wallets,
                 toUInt64(is_tx) AS p_transactions
-           FROM ${EVENT_ROWS}${filter.prewhere}
-          WHERE ${IN_RANGE}
+           FROM ${EVENT_ROWS}
+          WHERE ${IN_RANGE}${filter.events}
             AND ((path IS NOT NULL AND (type = 'page_view' OR (type = 'wallet_connected' AND wallet_address IS NOT NULL)))
               OR (type = 'tx' AND tx_id IS NOT NULL AND tx_id IN (SELECT tx_id FROM (
                     ${folds.sql}

@@ -45,8 +45,8 @@ export async function topReferrers(
                 argMinIf(user_id, (ts, id), type = 'page_view') AS l_user,
                 argMinIf(${REFERRER_DOMAIN}, (ts, id), type = 'page_view') AS l_domain,
                 groupUniqArrayIf(assumeNotNull(wallet_address), type = 'wallet_connected' AND wallet_address IS NOT NULL) AS s_wallets
-           FROM ${EVENT_ROWS}${filter.prewhere}
-          WHERE ${IN_RANGE} AND type IN ('page_view', 'wallet_connected')
+           FROM ${EVENT_ROWS}
+          WHERE ${IN_RANGE}${filter.events} AND type IN ('page_view', 'wallet_connected')
           GROUP BY session_key
          HAVING countIf(type = 'page_view') > 0
        ) AS landed

@@ -18,8 +18,8 @@ async function usersByAttribute(
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte)}
      SELECT ${attribute} AS share_key, uniqExact(user_id) AS share_value
-       FROM ${EVENTS}${filter.prewhere}
-      WHERE ${IN_RANGE}
+       FROM ${EVENTS}
+      WHERE ${IN_RANGE}${filter.events}
       GROUP BY ${attribute}
       ORDER BY share_value DESC, share_key NULLS LAST
       LIMIT {limit:UInt32}`,
