@@ -16,8 +16,8 @@ export async function walletProviders(
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte)}
      SELECT wallet_provider AS share_key, uniqExact(wallet_address) AS share_value
-       FROM ${EVENTS}${filter.prewhere}
-      WHERE ${IN_RANGE} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
+       FROM ${EVENTS}
+      WHERE ${IN_RANGE}${filter.events} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
       GROUP BY wallet_provider
       ORDER BY share_value DESC, share_key NULLS LAST`,
     { ...rangeParams(projectId, range), ...filter.params },
