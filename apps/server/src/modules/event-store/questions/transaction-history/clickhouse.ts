@@ -1,5 +1,5 @@
 import type { TimeRange } from '../../../../reading/time-range.ts';
-import type { ClickHouse } from '../../clickhouse/client.ts';
+import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { dayParts } from '../../clickhouse/day-parts.ts';
 import { eventFilter, withCtes } from '../../clickhouse/event-filter.ts';
 import {
@@ -12,6 +12,7 @@ import {
   STAGE_WINDOW,
   TO,
 } from '../../clickhouse/sql.ts';
+import { transactionFolds } from '../../clickhouse/transaction-days.ts';
 import { SEARCHED_STAGES } from '../../clickhouse/transaction-keys.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import {
@@ -53,7 +54,17 @@ export async function transactionHistory(
                OR requested_at < ${AFTER}
                OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)}))`;
   let pageSql: string;
-  if (isFiltered(filter)) {
+  let foldParams: Params = {};
+  if (sessions.cte && !isFiltered({ ...filter, sessions: undefined })) {
+    // The Analytics filters alone: the transactions requested in a passing session, by their request key
+    // in `transaction_days` (transactionFolds, ADR 111) instead of every stage of the window (ADR 134).
+    const folds = transactionFolds(window);
+    foldParams = folds.params;
+    pageSql = `SELECT tx_id, requested_at FROM (
+       ${folds.sql}
+       HAVING requested_at >= ${FROM} AND requested_at < ${TO} AND t_request_session ${sessions.inSessions}
+          AND ${afterCursor})`;
+  } else if (isFiltered(filter)) {
     pageSql = `SELECT assumeNotNull(tx_id) AS tx_id, min(ts) AS requested_at
          FROM events
         WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL AND ${STAGE_WINDOW}
@@ -108,6 +119,7 @@ export async function transactionHistory(
       ...parts.params,
       ...kept.params,
       ...sessions.params,
+      ...foldParams,
       after_ms: page.after ? page.after.timeMs : null,
       after_id: page.after?.id ?? null,
       limit: page.limit,
