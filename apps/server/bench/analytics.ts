@@ -29,10 +29,9 @@
  * at the end; with --reuse they pass through the kept file, so give it a copy that no one else opens.
  */
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
@@ -49,10 +48,11 @@ import { bucketRange, DAY_MS } from '../src/reading/time-range.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
 import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.ts';
 import { generateBenchEvents } from './analytics-data/generate-events.ts';
+import { loadCases } from './analytics-data/load-cases.ts';
 import { loadClickHouse } from './analytics-data/load-clickhouse.ts';
 import { loadPostgres } from './analytics-data/load-postgres.ts';
 import { startIngestion } from './analytics-data/while-ingesting.ts';
-import type { BenchCase, BenchTarget } from './bench-case.ts';
+import type { BenchTarget } from './bench-case.ts';
 
 const BUDGET_P95_MS = 100;
 const END_MS = Date.UTC(2026, 0, 1);
@@ -92,24 +92,6 @@ const INGESTION_WARM_UP_MS = 10_000;
 if (values['no-postgres']) ENGINES.delete('postgres');
 
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-async function loadCases(): Promise<BenchCase[]> {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cases');
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.ts'))
-    .sort();
-  const all: BenchCase[] = [];
-  for (const file of files) {
-    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { cases?: BenchCase[] };
-    if (!Array.isArray(module.cases)) throw new Error(`bench/cases/${file} must export cases: BenchCase[]`);
-    all.push(...module.cases.map((c) => ({ ...c, name: `${c.name}` })));
-  }
-  const words = values.only?.toLowerCase().split(',').filter(Boolean);
-  if (!words) return all;
-  const chosen = all.filter((c) => words.some((word) => c.name.toLowerCase().includes(word)));
-  if (chosen.length === 0) throw new Error(`--only ${values.only}: no query's name holds it`);
-  return chosen;
-}
 
 type Timing = { p50: number; p95: number; runs: number; cpuMs?: number };
 
@@ -268,7 +250,7 @@ async function main(): Promise<void> {
     ...(memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB` } : {}),
   });
   try {
-    const cases = await loadCases();
+    const cases = await loadCases(values.only);
     log(
       `${os.cpus().length} cores; ${cases.length} queries from bench/cases; DuckDB file ${file}, memory limit ` +
         `${memoryLimitMb ? `${memoryLimitMb} MB` : "DuckDB's default"}`,

@@ -15,6 +15,15 @@ export type ChdbProcess = {
 
 const SERVER = path.join(import.meta.dirname, 'chdb-http-server.ts');
 
+/**
+ * The engine's allocator (jemalloc, read from `JE_MALLOC_CONF` by chdb's prefixed build; a ClickHouse server
+ * reads `MALLOC_CONF`) keeps the memory a query frees for the next one instead of handing it back to the
+ * system within seconds and faulting it in again: that return and re-fault made about one call in five of
+ * a repeated question twice as slow (docs/decisions/135). As docs/scaling.md recommends for a ClickHouse
+ * server; a `JE_MALLOC_CONF` of the caller's environment wins.
+ */
+export const ENGINE_ALLOCATOR = 'dirty_decay_ms:-1,muzzy_decay_ms:-1';
+
 export async function startChdbProcess(
   options: {
     dataPath?: string;
@@ -50,7 +59,10 @@ export async function startChdbProcess(
       ...(options.temporary && !options.dataPath ? ['--temporary'] : []),
       ...(options.jit === false ? ['--no-jit'] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, JE_MALLOC_CONF: process.env.JE_MALLOC_CONF ?? ENGINE_ALLOCATOR },
+    },
   );
   let output = '';
   const listening = await new Promise<string>((resolve, reject) => {
