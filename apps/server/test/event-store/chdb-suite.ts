@@ -29,7 +29,7 @@ export function useChdbSuite(
   let dir: string | undefined;
   const own = options.engine === 'own';
   beforeAll(async () => {
-    if (own) ownChdb = await startChdbProcess();
+    if (own) ownChdb = await startChdbProcess({ jit: false });
     chdb = ownChdb ?? (await workerChdb());
     dir = mkdtempSync(path.join(os.tmpdir(), dirPrefix));
   }, startTimeoutMs);

@@ -12,7 +12,7 @@ import { Session } from 'chdb';
  * that `@clickhouse/client` uses, so the real client, and several Polyflow processes, talk to one
  * ClickHouse over HTTP in the tests (no modern ClickHouse server can be installed on these machines).
  *
- *   npx tsx apps/server/test/support/chdb-http-server.ts --port 8123 --path ./chdb-data [--user u --password p]
+ *   npx tsx apps/server/test/support/chdb-http-server.ts --port 8123 --path ./chdb-data [--user u --password p] [--no-jit]
  *
  * What it serves, as the real server does:
  * - `GET /ping` and `GET /` answer `Ok.`;
@@ -73,7 +73,21 @@ export type ChdbHttpServerOptions = {
   host?: string;
   user?: string;
   password?: string;
+  /**
+   * false: the engine compiles no expressions, aggregates or sorts to machine code (its JIT, ADR 131).
+   * A test engine answers each question's statement a few times, on a few hundred rows: compiling costs
+   * more than it saves (a quarter of chdb's CPU over one pass of the acquisition and incident questions).
+   * The answers are the same; production engines and the benches keep the JIT.
+   */
+  jit?: boolean;
 };
+
+/** Settings that turn the engine's JIT off (`jit: false`). */
+const NO_JIT = [
+  '--compile_expressions=0',
+  '--compile_aggregate_expressions=0',
+  '--compile_sort_description=0',
+];
 
 export type ChdbHttpServer = {
   /** `http://host:port` */
@@ -212,7 +226,7 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
   mkdirSync(options.dataPath, { recursive: true });
   // The real server's HTTP defaults where clickhouse-local's differ.
   const session = new Session(options.dataPath, {
-    connectionArgs: ['--output_format_json_quote_64bit_integers=1'],
+    connectionArgs: ['--output_format_json_quote_64bit_integers=1', ...(options.jit === false ? NO_JIT : [])],
   });
   const expectedUser = options.user ?? 'default';
   const expectedPassword = options.password ?? '';
@@ -548,7 +562,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dataPath = argument('path');
   if (!dataPath) {
     console.error(
-      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p] [--temporary]',
+      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p] [--temporary] [--no-jit]',
     );
     process.exit(2);
   }
@@ -558,6 +572,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     host: argument('host'),
     user: argument('user'),
     password: argument('password'),
+    jit: !process.argv.includes('--no-jit'),
   });
   console.log(`chdb HTTP server listening on ${server.url}`);
   // --temporary: a vitest worker's shared engine (test/support/worker-chdb.ts), in a data directory of its

@@ -34,6 +34,8 @@ export async function startChdbProcess(
      * its data directory (its own temporary one: no `dataPath`) as it ends.
      */
     temporary?: boolean;
+    /** false: an engine for tests, without its JIT (chdb-http-server.ts `jit`, ADR 131). */
+    jit?: boolean;
   } = {},
 ): Promise<ChdbProcess> {
   const ownDir = options.dataPath ? undefined : mkdtempSync(path.join(os.tmpdir(), 'polyflow-chdb-'));
@@ -55,6 +57,7 @@ export async function startChdbProcess(
       '--password',
       password,
       ...(options.temporary && !options.dataPath ? ['--temporary'] : []),
+      ...(options.jit === false ? ['--no-jit'] : []),
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],

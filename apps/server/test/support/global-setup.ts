@@ -76,7 +76,8 @@ export default async function setup(project: TestProject) {
     postgres.started,
     // Each engine's migrated template for the test databases (chdb-template.ts), made as it starts.
     ...Array.from({ length: workers }, () =>
-      startChdbProcess().then(async (chdb) => {
+      // No JIT: a test engine's statements run too few times to repay compiling them (ADR 131).
+      startChdbProcess({ jit: false }).then(async (chdb) => {
         await template(`${chdb.url}/default`).catch(async (error: unknown) => {
           await chdb.stop();
           throw error;

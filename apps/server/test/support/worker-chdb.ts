@@ -38,7 +38,8 @@ export function workerChdb(): Promise<WorkerChdb> {
       return shared;
     }
     // --temporary: the engine ends with the worker, however the worker ends, and removes its data directory.
-    const starting = startChdbProcess({ temporary: true });
+    // No JIT: a test engine's statements run too few times to repay compiling them (ADR 131).
+    const starting = startChdbProcess({ temporary: true, jit: false });
     shared = starting;
     starting.then(
       (chdb) => {
