@@ -1,10 +1,9 @@
 import { expect, type Request, test } from '@playwright/test';
 import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
-import type { TestChain } from '../../support/chain.ts';
+import { signInAs } from '../../support/api.ts';
 import { expectReadableContrast, snap } from '../../support/screenshots.ts';
 import { approveNext, clickAndWaitForLog } from '../sdk/demo-page.ts';
-import { type OwnedProject, type PolyflowInstance, signInAsOwner } from '../sdk/polyflow-instance.ts';
-import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
+import { type DappStack, startDappStack, stopDappStack } from '../sdk/sdk-stack.ts';
 
 /**
  * The demo dapp, with the one-line snippet from a real server, calls `Polyflow.identify` on Connect and
@@ -13,17 +12,19 @@ import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
  * the custom event. A goal on that event, added with the Analytics screen's "Manage goals" form by keyboard,
  * shows its converting user (docs/goals.md); renaming it in the same form shows the new name.
  */
-let chain: TestChain;
-let polyflow: PolyflowInstance;
-let project: OwnedProject;
+let stack: DappStack | undefined;
+let polyflowUrl: string;
+let owner: DappStack['owner'];
+let project: DappStack['project'];
 let demo: DemoDapp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ chain, polyflow, project, demo } = await startSdkStack());
+  stack = await startDappStack();
+  ({ polyflowUrl, owner, project, demo } = stack);
 });
 test.afterAll(async () => {
-  await stopSdkStack({ chain, polyflow, demo });
+  await stopDappStack(stack ?? {});
 });
 
 test('the demo dapp’s track and identify reach the Events screen', async ({ page }) => {
@@ -56,7 +57,7 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   expect(quote.outcome).toBe('ok');
   await clickAndWaitForLog(page, 'Get a swap quote', 'swap-quote');
   await expect.poll(() => addonLoads.length, { intervals: [100] }).toBe(1);
-  expect(addonLoads[0]).toBe(`${polyflow.url}/sdk-addon.js`);
+  expect(addonLoads[0]).toBe(`${polyflowUrl}/sdk-addon.js`);
 
   // The SDK sends them (flushing on page hide at the latest); the server accepts every event of the batches.
   // The page calls the SDK's documented `flush()` (packages/sdk/README.md) while the test waits, as a dapp
@@ -90,11 +91,11 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
   await snap(page, 'custom-events-demo-dapp-after-track');
 
   // Signed in without the form (logging in has journeys of its own), straight to the Events screen.
-  await signInAsOwner(page, polyflow, project);
+  await signInAs(page, owner);
   const table = page.getByTestId('custom-events');
   // Accepted events reach the store within the loader's few seconds: reload until they are there.
   await expect(async () => {
-    await page.goto(`${polyflow.url}/console/${project.id}/events?period=7d`);
+    await page.goto(`${polyflowUrl}/console/${project.id}/events?period=7d`);
     await expect(table.getByRole('button', { name: 'swap_quote_shown' })).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   // Two quotes by one user: the user is the identified one (docs/custom-events.md, Users).
@@ -105,7 +106,7 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
 
   // A goal on the demo's track call: added by keyboard, after an invalid pattern was refused inline.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${polyflow.url}/console/${project.id}/analytics?period=7d`);
+  await page.goto(`${polyflowUrl}/console/${project.id}/analytics?period=7d`);
   const goalsCard = page.getByRole('region', { name: 'Goals' });
   await expect(goalsCard).toContainText('No goals yet');
   await goalsCard.getByRole('button', { name: 'Manage goals' }).click();
@@ -136,7 +137,7 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
 
   // The goal as the attribution table's column: the demo page has no UTM, so its user is Unattributed.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${polyflow.url}/console/${project.id}/acquisition?period=7d`);
+  await page.goto(`${polyflowUrl}/console/${project.id}/acquisition?period=7d`);
   await page.getByLabel('Goal column').selectOption({ label: 'Quoted ETH/USDC' });
   const cells = page.getByTestId('goal-conversions');
   await expect(cells.first()).toHaveText('1');
@@ -149,7 +150,7 @@ test('the demo dapp’s track and identify reach the Events screen', async ({ pa
 
   // Deleting asks first; Cancel keeps the goal.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${polyflow.url}/console/${project.id}/analytics?period=7d`);
+  await page.goto(`${polyflowUrl}/console/${project.id}/analytics?period=7d`);
   await goalsCard.getByRole('button', { name: 'Manage goals' }).click();
   await dialog.getByRole('button', { name: 'Delete the goal Quoted ETH/USDC' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this goal?' });

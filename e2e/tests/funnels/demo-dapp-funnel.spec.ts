@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { DemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
-import type { TestChain } from '../../support/chain.ts';
+import { signInAs } from '../../support/api.ts';
 import { snap } from '../../support/screenshots.ts';
 import { approveNext, clickAndWaitForLog } from '../sdk/demo-page.ts';
-import { type OwnedProject, type PolyflowInstance, signInAsOwner } from '../sdk/polyflow-instance.ts';
-import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
+import { type DappStack, startDappStack, stopDappStack } from '../sdk/sdk-stack.ts';
 
 /**
  * A custom funnel end to end (docs/funnels.md): the demo dapp is visited, its wallet connected and
@@ -14,17 +13,19 @@ import { startSdkStack, stopSdkStack } from '../sdk/sdk-stack.ts';
  * swap_quote_shown" with the console's builder, from the keyboard; the saved funnel shows one user at
  * every step, and a second funnel whose last step nobody did shows the drop-off.
  */
-let chain: TestChain;
-let polyflow: PolyflowInstance;
-let project: OwnedProject;
+let stack: DappStack | undefined;
+let polyflowUrl: string;
+let owner: DappStack['owner'];
+let project: DappStack['project'];
 let demo: DemoDapp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ chain, polyflow, project, demo } = await startSdkStack());
+  stack = await startDappStack();
+  ({ polyflowUrl, owner, project, demo } = stack);
 });
 test.afterAll(async () => {
-  await stopSdkStack({ chain, polyflow, demo });
+  await stopDappStack(stack ?? {});
 });
 
 /** A screenshot in e2e/screenshots (with the contrast check) and a copy for the session's reviewers. */
@@ -52,8 +53,8 @@ test('a funnel saved in the console counts the demo dapp visit, connection and t
   await page.goto('about:blank');
 
   // Signed in without the form (logging in has journeys of its own), straight to the Funnels screen.
-  await signInAsOwner(page, polyflow, project);
-  await page.goto(`${polyflow.url}/console/${project.id}/funnels`);
+  await signInAs(page, owner);
+  await page.goto(`${polyflowUrl}/console/${project.id}/funnels`);
   await expect(page.getByText('No funnel yet')).toBeVisible();
 
   // The builder from the keyboard: fields in order, the kind chosen with the arrow keys.

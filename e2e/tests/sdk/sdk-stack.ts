@@ -1,4 +1,9 @@
 import { type DemoDapp, startDemoDapp } from '../../../examples/demo-dapp/src/demo-server.mjs';
+import {
+  type Account,
+  createProject as createSharedProject,
+  createVerifiedAccount,
+} from '../../support/api.ts';
 import { startChain, type TestChain } from '../../support/chain.ts';
 import {
   createProject,
@@ -49,4 +54,48 @@ export async function startSdkStack(domains: string[] = ['localhost']): Promise<
     await stopSdkStack(started);
     throw error;
   }
+}
+
+/**
+ * For journeys that never stop their server (they read what they check through the console and the page's
+ * own requests): the demo dapp on a chain of the spec file's own, sending to the run's shared server
+ * (global-setup.ts) for a project of a new owner's, instead of a server of their own. Starting and stopping
+ * a server and its stores cost each of them seconds of CPU on the run's two cores. The Live journey keeps
+ * its own: on the shared server its Analytics check missed its 10 s on a loaded machine (ADR 133).
+ */
+export interface DappStack {
+  chain: TestChain;
+  /** The shared server's URL. */
+  polyflowUrl: string;
+  /** The project's owner, verified through the mail sink; the only project on the account. */
+  owner: Account;
+  project: { id: string; apiKey: string };
+  demo: DemoDapp;
+}
+
+export async function startDappStack(domains: string[] = ['localhost']): Promise<DappStack> {
+  const polyflowUrl = process.env.POLYFLOW_URL;
+  if (!polyflowUrl) throw new Error('POLYFLOW_URL is not set: run the tests through playwright.config.ts');
+  const [chainStart, ownerStart] = await Promise.allSettled([
+    startChain(),
+    createVerifiedAccount('dapp-owner'),
+  ]);
+  const chain = chainStart.status === 'fulfilled' ? chainStart.value : undefined;
+  try {
+    if (chainStart.status === 'rejected') throw chainStart.reason;
+    if (ownerStart.status === 'rejected') throw ownerStart.reason;
+    const owner = ownerStart.value;
+    const { id, apiKey } = await createSharedProject(owner, 'Demo dapp', domains);
+    if (!apiKey) throw new Error('The project was created without an API key');
+    const demo = await startDemoDapp({ polyflowUrl, apiKey, port: 0, rpcUrl: chainStart.value.rpcUrl });
+    return { chain: chainStart.value, polyflowUrl, owner, project: { id, apiKey }, demo };
+  } catch (error) {
+    await chain?.stop();
+    throw error;
+  }
+}
+
+export async function stopDappStack({ chain, demo }: Partial<DappStack>): Promise<void> {
+  await demo?.close();
+  await chain?.stop();
 }
