@@ -14,7 +14,7 @@ const rangeOf = (c: DuckBenchContext) => ({ from: iso(c.range.fromMs), to: iso(c
 
 /** The busiest wallet of each project (most events), found once, untimed (the bench's first pass). */
 const busiest = new Map<string, string>();
-async function busiestWallet(c: DuckBenchContext): Promise<string> {
+export async function busiestWallet(c: DuckBenchContext): Promise<string> {
   const known = busiest.get(c.projectId);
   if (known) return known;
   const reader = await c.connection.runAndReadAll(
