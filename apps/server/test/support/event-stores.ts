@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { groupBy } from '../../src/lib/group-by.ts';
 import { duckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStoreFactory, EventWriter } from '../../src/modules/event-store/event-store.ts';
@@ -56,13 +57,7 @@ export async function storeRows(
   store: Pick<EventWriter, 'loadSegment'>,
   rows: readonly EventRow[],
 ): Promise<void> {
-  const byProject = new Map<string, EventRow[]>();
-  for (const row of rows) {
-    const projectRows = byProject.get(row.project_id);
-    if (projectRows) projectRows.push(row);
-    else byProject.set(row.project_id, [row]);
-  }
-  const lines = [...byProject.values()]
+  const lines = [...groupBy(rows, (row) => row.project_id).values()]
     .map((projectRows) => rowsEntry(projectRows).encode(new Set()))
     .join('');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-segment-'));

@@ -7,7 +7,7 @@ import { transactionFolds } from '../../clickhouse/transaction-days.ts';
 import { SEARCHED_STAGES } from '../../clickhouse/transaction-keys.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { count } from '../../rows.ts';
-import { type HistoryFilter, isFiltered } from '../transaction-history/question.ts';
+import { type HistoryFilter, onlyAnalyticsFilters } from '../transaction-history/question.ts';
 
 const KeptRow = z.object({ kept: count });
 
@@ -24,7 +24,7 @@ export async function transactionCount(
   const kept = historyFilterSql(filter);
   const sessions = eventFilter(filter.sessions ?? undefined, range);
   const having = [kept.having, sessions.transactions].filter(Boolean).join(' AND ');
-  if (sessions.cte && !isFiltered({ ...filter, sessions: undefined })) {
+  if (onlyAnalyticsFilters(filter)) {
     // The Analytics filters alone: by request key in `transaction_days`, as the history's page (ADR 134).
     const folds = transactionFolds({
       fromMs: range.fromMs - TX_STAGE_WINDOW_MS,

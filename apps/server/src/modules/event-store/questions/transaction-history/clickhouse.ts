@@ -22,6 +22,7 @@ import {
   historyRowOf,
   isFiltered,
   NO_FILTER,
+  onlyAnalyticsFilters,
   type TransactionHistoryRow,
 } from './question.ts';
 
@@ -55,7 +56,7 @@ export async function transactionHistory(
                OR (requested_at = ${AFTER} AND tx_id < {after_id:Nullable(String)}))`;
   let pageSql: string;
   let foldParams: Params = {};
-  if (sessions.cte && !isFiltered({ ...filter, sessions: undefined })) {
+  if (onlyAnalyticsFilters(filter)) {
     // The Analytics filters alone: the transactions requested in a passing session, by their request key
     // in `transaction_days` (transactionFolds, ADR 111) instead of every stage of the window (ADR 134).
     const folds = transactionFolds(window);

@@ -46,6 +46,10 @@ export const isFiltered = (filter: HistoryFilter): boolean =>
   Boolean(filter.search || filter.status || filter.kind || filter.contract || filter.selector) ||
   hasAnalyticsFilters(filter.sessions);
 
+/** Whether the Analytics filters are set and nothing else of the history's filter is. */
+export const onlyAnalyticsFilters = (filter: HistoryFilter): boolean =>
+  hasAnalyticsFilters(filter.sessions) && !isFiltered({ ...filter, sessions: undefined });
+
 /**
  * One page of the transactions requested in the range that the filter keeps, newest first, strictly after
  * the cursor (docs/analytics.md#transaction-history-and-a-single-transaction).
