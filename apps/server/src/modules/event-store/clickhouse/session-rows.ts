@@ -49,7 +49,9 @@ export function sessionParts(
   const params: Params = { ...parts.params };
   const selects: string[] = [];
   if (parts.days)
-    selects.push(`SELECT session_id, user_id, ${[
+    selects.push(`SELECT ${[
+      'session_id',
+      'user_id',
       ...aggregates.map((name) => `${name} AS m_${name}`),
       ...flags.map((flag) => `${flag.stored} AS m_${flag.name}`),
     ].join(', ')}
@@ -61,9 +63,11 @@ export function sessionParts(
 }
 
 /**
- * The rows of a range's partial days (`edges`, from rangeParts), one SELECT per day, aggregated from
- * `events` as `session_days` is (each column of `aggregates` named `m_<name>`, then the flags); their
- * parameters are added to `params`.
+ * The rows of a range's partial days (`edges`, from rangeParts), aggregated from `events` as
+ * `session_days` is (each column of `aggregates` named `m_<name>`, then the flags), a row per (session,
+ * user) of each day: one SELECT for both ends (one read of `events`, and its aggregates analysed once,
+ * where a SELECT per end cost a statement twice the planning, ADR 138). Their parameters are added to
+ * `params`; no edge, no SELECT.
  */
 export function partialDayParts(
   aggregates: readonly SessionAggregate[],
@@ -71,17 +75,29 @@ export function partialDayParts(
   params: Params,
   flags: readonly PartFlag[] = [],
 ): string[] {
-  return edges.map(([from, to], index) => {
+  if (edges.length === 0) return [];
+  const inEdge = edges.map(([from, to], index) => {
     params[`edge${index}_from`] = from;
     params[`edge${index}_to`] = to;
-    return `SELECT session_id, user_id,
-               ${[aggregatesOverEvents(aggregates, 'm_'), ...flags.map((flag) => `${flag.overEvents} AS m_${flag.name}`)].filter(Boolean).join(',\n               ')}
+    return `(ts >= fromUnixTimestamp64Milli({edge${index}_from:Int64}, 'UTC')
+                AND ts < fromUnixTimestamp64Milli({edge${index}_to:Int64}, 'UTC'))`;
+  });
+  // The end a row falls in: edges are apart (whole days between them), so the second starts the later.
+  const end = edges.length > 1 ? ", ts >= fromUnixTimestamp64Milli({edge1_from:Int64}, 'UTC')" : '';
+  return [
+    `SELECT ${[
+      'session_id',
+      'user_id',
+      aggregatesOverEvents(aggregates, 'm_'),
+      ...flags.map((flag) => `${flag.overEvents} AS m_${flag.name}`),
+    ]
+      .filter(Boolean)
+      .join(',\n               ')}
           FROM events
          WHERE project_id = {project:String}
-           AND ts >= fromUnixTimestamp64Milli({edge${index}_from:Int64}, 'UTC')
-           AND ts < fromUnixTimestamp64Milli({edge${index}_to:Int64}, 'UTC')
-         GROUP BY session_id, user_id`;
-  });
+           AND (${inEdge.join('\n             OR ')})
+         GROUP BY session_id, user_id${end}`,
+  ];
 }
 
 /** A flag per filter with values (PartFlag), and the filters' values as parameters `filter_<key>`. */
@@ -133,12 +149,14 @@ export function foldedSessionRows(
 } {
   const { flags, params } = filterFlags(filters);
   const parts = sessionParts(aggregates, range, flags);
+  // The same rows, their keys alone: which session ids repeat needs no aggregate (analysed once less).
+  const keys = sessionParts([], range);
   const passesAlone = flags.map((flag) => `m_${flag.name} = 1`).join(' AND ');
   return {
     // Consecutive equal hashes of the sorted list: a hash of n rows comes n - 1 times, which IN ignores.
     repeatedSessions: `repeated_sessions AS (
       SELECT arrayJoin(arrayFilter((hash, next) -> hash = next, arrayPopBack(hashes), arrayPopFront(hashes))) AS key_hash
-        FROM (SELECT arraySort(groupArray(${SESSION_KEY_HASH})) AS hashes FROM (${parts.sql}))
+        FROM (SELECT arraySort(groupArray(${SESSION_KEY_HASH})) AS hashes FROM (${keys.sql}))
     )`,
     from: `(${parts.sql})${
       passesAlone
