@@ -8,7 +8,7 @@
  * `--jit` the engine runs as the tests' does (ADR 131).
  */
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClickHouseEventStore } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
@@ -19,6 +19,7 @@ import { acquisitionEvents } from '../test/acquisition/fixture.ts';
 import { incidentEvents } from '../test/incidents/fixture.ts';
 import { startChdbProcess } from '../test/support/chdb-process.ts';
 import { storeRows } from '../test/support/event-stores.ts';
+import { costOf } from './support/engine-cost.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,25 +67,6 @@ const QUESTIONS: [string, (store: EventStore) => Promise<unknown>][] = [
   ['newReleaseOccurrences', (s) => s.newReleaseOccurrences(INCIDENTS, [{ incidentId: 'i', sinceMs: 0 }])],
 ];
 
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Two warm-up calls, then CALLS timed ones: chdb's CPU per call and the wall clock's p50. */
-async function costOf(run: () => Promise<unknown>, pid: number): Promise<{ cpuMs: number; p50: number }> {
-  for (let i = 0; i < 2; i++) await run();
-  const samples: number[] = [];
-  const before = cpuMsOf(pid);
-  for (let i = 0; i < CALLS; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { cpuMs: (cpuMsOf(pid) - before) / CALLS, p50: samples[Math.floor(CALLS / 2)] ?? Number.NaN };
-}
-
 const headOf = (sql: string, width = 60) => sql.replace(/\s+/g, ' ').trim().slice(0, width);
 
 async function main(): Promise<void> {
@@ -104,7 +86,7 @@ async function main(): Promise<void> {
       clickhouse.client
         .query({ query: sql, query_params: params, format: 'JSONEachRow' })
         .then((r) => r.json());
-    const floor = await costOf(() => ask('SELECT 1', {}), pid);
+    const floor = await costOf(() => ask('SELECT 1', {}), pid, CALLS);
     console.log(`SELECT 1: CPU ${floor.cpuMs.toFixed(1)} ms, p50 ${floor.p50.toFixed(1)} ms`);
     const words = (values.only as string).toLowerCase().split(',').filter(Boolean);
     let total = 0;
@@ -119,7 +101,7 @@ async function main(): Promise<void> {
             path.join(values.dump, `${name.replace(/\W+/g, '-')}-${index + 1}.sql`),
             `-- params: ${JSON.stringify(params)}\n${sql}`,
           );
-        const cost = await costOf(() => ask(sql, params), pid);
+        const cost = await costOf(() => ask(sql, params), pid, CALLS);
         total += cost.cpuMs;
         console.log(
           `${name} ${index + 1}/${statements.length}: CPU ${cost.cpuMs.toFixed(1)} ms, p50 ${cost.p50.toFixed(1)} ms, ${sql.length} chars: ${headOf(sql)}`,

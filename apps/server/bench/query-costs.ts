@@ -8,7 +8,7 @@
  * detail's incident (opened read-only); the chdb directory must hold the bench's database already.
  */
 
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ import type { Params } from '../src/modules/event-store/clickhouse/client.ts';
 import { bucketRange, DAY_MS } from '../src/reading/time-range.ts';
 import { startChdbProcess } from '../test/support/chdb-process.ts';
 import type { BenchCase, BenchTarget } from './bench-case.ts';
+import { costOf } from './support/engine-cost.ts';
 
 const END_MS = Date.UTC(2026, 0, 1);
 const DAYS = 90;
@@ -37,28 +38,6 @@ const { values } = parseArgs({
 });
 if (!values.reuse || !values['clickhouse-data']) throw new Error('--reuse and --clickhouse-data are needed');
 const CALLS = Number(values.calls);
-
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-type Cost = { cpuMs: number; p50: number };
-
-/** Two warm-up calls, then CALLS timed ones: chdb's CPU per call and the wall clock's p50. */
-async function costOf(run: () => Promise<unknown>, pid: number): Promise<Cost> {
-  for (let i = 0; i < 2; i++) await run();
-  const samples: number[] = [];
-  const before = cpuMsOf(pid);
-  for (let i = 0; i < CALLS; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  const cpuMs = (cpuMsOf(pid) - before) / CALLS;
-  samples.sort((a, b) => a - b);
-  return { cpuMs, p50: samples[Math.floor(samples.length / 2)] ?? Number.NaN };
-}
 
 async function loadCases(words: string[]): Promise<BenchCase[]> {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cases');
@@ -114,12 +93,12 @@ async function main(): Promise<void> {
     };
     const ask = (sql: string, params: Params) =>
       clickhouse.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
-    const idle = await costOf(() => ask('SELECT 1', {}).then((r) => r.json()), pid);
+    const idle = await costOf(() => ask('SELECT 1', {}).then((r) => r.json()), pid, CALLS);
     console.log(`SELECT 1: CPU ${idle.cpuMs.toFixed(1)} ms, p50 ${idle.p50.toFixed(1)} ms`);
     for (const benchCase of await loadCases((values.only as string).toLowerCase().split(','))) {
       for (const target of targets) {
         const context = { ...target, connection, store };
-        const whole = await costOf(() => benchCase.duckdb(context), pid);
+        const whole = await costOf(() => benchCase.duckdb(context), pid, CALLS);
         captured.length = 0;
         await benchCase.duckdb(context);
         const queries = [...captured];
@@ -131,8 +110,12 @@ async function main(): Promise<void> {
             const name = `${benchCase.name.split(' ')[1]}-${target.label}-${index + 1}.sql`;
             writeFileSync(path.join(values.dump, name), `-- params: ${JSON.stringify(params)}\n${sql}`);
           }
-          const alone = await costOf(() => ask(sql, params).then((r) => r.json()), pid);
-          const plan = await costOf(() => ask(`EXPLAIN PLAN ${sql}`, params).then((r) => r.json()), pid);
+          const alone = await costOf(() => ask(sql, params).then((r) => r.json()), pid, CALLS);
+          const plan = await costOf(
+            () => ask(`EXPLAIN PLAN ${sql}`, params).then((r) => r.json()),
+            pid,
+            CALLS,
+          );
           console.log(
             `  ${index + 1}. CPU ${alone.cpuMs.toFixed(1)} (EXPLAIN PLAN ${plan.cpuMs.toFixed(1)}) ms, p50 ${alone.p50.toFixed(1)} ms: ${asker}: ${headOf(sql, 50)}`,
           );
