@@ -5,8 +5,8 @@ import type { LifecycleCounts, SessionMatch, WalletFacts } from '../../wallet-qu
 import {
   BacksRow,
   countsOfGroups,
-  factsOfBacks,
   daysBackSql,
+  factsOfBacks,
   GROUP_SQL,
   GroupRow,
   type LifecycleWindow,
