@@ -5,6 +5,7 @@ import { apiClient } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
+import { LIFECYCLE, LIST, WALLET } from './stage-queries.ts';
 
 /**
  * Zoned stages over a window with a change of the clocks (docs/wallets.md, "Lifecycle stages"), on both
@@ -26,20 +27,6 @@ import { type SeededUser, seed } from '../support/seed.ts';
  */
 const ZONE = 'Europe/Berlin';
 const RANGE = { from: '2024-03-24T23:00:00.000Z', to: '2024-04-10T22:00:00.000Z' };
-
-const LIFECYCLE = `query L($projectId: ID!, $from: DateTime, $to: DateTime) {
-  walletLifecycle(projectId: $projectId, from: $from, to: $to) {
-    current { asOf new resurrected power active atRisk churned powerThreshold }
-  }
-}`;
-const LIST = `query List($projectId: ID!, $from: DateTime, $to: DateTime) {
-  wallets(projectId: $projectId, from: $from, to: $to, sort: "first_seen", descending: false) {
-    asOf powerThreshold rows { address stage }
-  }
-}`;
-const WALLET = `query W($projectId: ID!, $address: String!) {
-  wallet(projectId: $projectId, address: $address) { stage }
-}`;
 
 describe('zoned stages over a change of the clocks', () => {
   const test = useTestApp('sqlite');
