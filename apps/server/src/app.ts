@@ -401,6 +401,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     allowPrivateNetworks: config.webhookAllowPrivateNetworks ?? false,
     retryBaseMs: config.alertRetryBaseMs,
+    pollIntervalMs: config.alertDeliveryPollMs,
     // Stable across this node's restarts, distinct between nodes (each has its own DATA_DIR).
     onAttempt: (outcome) => metrics.alertAttempt(outcome),
     nodeId: sha256(`${os.hostname()}\0${config.dataDir}`).slice(0, 32),

@@ -82,6 +82,11 @@ export type Config = {
    * 30 s); tests set milliseconds directly.
    */
   alertRetryBaseMs?: number;
+  /**
+   * How often a node looks for alert deliveries due that it did not queue itself (another node's, a retry
+   * due later than this) (ALERT_DELIVERY_POLL_MS, default 2 s); tests set it lower.
+   */
+  alertDeliveryPollMs?: number;
 };
 
 // src/config.ts and dist/main.js both sit one level below apps/server.
@@ -146,6 +151,7 @@ const EnvSchema = z.object({
   HEALTH_MIN_FREE_DISK_MB: z.coerce.number().nonnegative().default(256),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   ALERT_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  ALERT_DELIVERY_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -196,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: vars.METRICS_PORT,
     webhookAllowPrivateNetworks: vars.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     alertRetryBaseMs: vars.ALERT_RETRY_BASE_SECONDS * 1000,
+    alertDeliveryPollMs: vars.ALERT_DELIVERY_POLL_MS,
   };
 }
 

@@ -3,6 +3,7 @@ import { apiClient } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
+import { LIFECYCLE, LIST, WALLET } from '../wallets/stage-queries.ts';
 import { eventRow, txRows, W1, W2, W3 } from './events-fixture.ts';
 import { dataOf, graphqlClient } from './graphql-client.ts';
 
@@ -30,20 +31,6 @@ const MAY_UTC = { from: '2024-05-01T00:00:00.000Z', to: '2024-06-01T00:00:00.000
 const KOLKATA = 'Asia/Kolkata';
 const MAY_KOLKATA = { from: '2024-04-30T18:30:00.000Z', to: '2024-05-31T18:30:00.000Z' };
 
-const LIFECYCLE = `query L($projectId: ID!, $from: DateTime, $to: DateTime) {
-  walletLifecycle(projectId: $projectId, from: $from, to: $to) {
-    current { asOf new resurrected power active atRisk churned powerThreshold }
-    previous { asOf new resurrected power active atRisk churned powerThreshold }
-  }
-}`;
-const LIST = `query List($projectId: ID!, $from: DateTime, $to: DateTime) {
-  wallets(projectId: $projectId, from: $from, to: $to, sort: "first_seen", descending: false) {
-    asOf powerThreshold rows { address stage }
-  }
-}`;
-const WALLET = `query W($projectId: ID!, $address: String!) {
-  wallet(projectId: $projectId, address: $address) { stage }
-}`;
 const COST = `query F($projectId: ID!, $from: DateTime, $to: DateTime) {
   failedTransactionCost(projectId: $projectId, from: $from, to: $to) {
     rows { day chainId reverted gasBurnedWei }

@@ -14,6 +14,8 @@ import { type ServerNode, startServerNode } from '../support/server-node.ts';
  * once per channel (the receiver drops no duplicate).
  */
 const PASSWORD = 'correct horse battery staple';
+/** Each node's look at the queue for what another node queued (ALERT_DELIVERY_POLL_MS; 2 s by default). */
+const POLL_MS = 250;
 const nodes: ServerNode[] = [];
 const receivers: Receiver[] = [];
 
@@ -69,6 +71,7 @@ describe('alert delivery across processes', () => {
       JWT_SECRET: randomBytes(32).toString('base64url'),
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       ALERT_RETRY_BASE_SECONDS: '1',
+      ALERT_DELIVERY_POLL_MS: String(POLL_MS),
     };
     let node = await startServerNode({ name: 'alerts-crash', env });
     nodes.push(node);
@@ -125,6 +128,7 @@ describe('alert delivery across processes', () => {
       JWT_SECRET: randomBytes(32).toString('base64url'),
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       ALERT_RETRY_BASE_SECONDS: '1',
+      ALERT_DELIVERY_POLL_MS: String(POLL_MS),
     };
     const a = await startServerNode({ name: 'alerts-a', env });
     nodes.push(a);
@@ -158,8 +162,8 @@ describe('alert delivery across processes', () => {
     expect(sent.map((answer) => answer.status)).toEqual(Array(60).fill(202));
     const noticeIds = sent.map((answer) => answer.body.noticeId as string);
     await receiver.waitFor(60, 30_000);
-    // Two more polling rounds of both nodes: nothing is sent a second time.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Four more polling rounds of both nodes: nothing is sent a second time.
+    await new Promise((resolve) => setTimeout(resolve, 4 * POLL_MS));
     const delivered = receiver.received.map((request) => request.headers['polyflow-delivery']);
     expect(delivered).toHaveLength(60);
     expect([...delivered].sort()).toEqual([...noticeIds].sort());

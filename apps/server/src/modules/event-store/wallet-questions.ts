@@ -295,6 +295,16 @@ export type WalletQuestions = {
     matching?: SessionMatch,
     timeZone?: string,
   ): Promise<LifecycleCounts>;
+  /**
+   * One wallet's facts as of the day `asOfDay` of `timeZone` (its local days, `lifecycleWindow`), as
+   * `lifecycleCounts` and the Wallets list decide its stage; null when it was not seen by that day.
+   */
+  walletStageFacts(
+    projectId: string,
+    wallet: string,
+    asOfDay: UtcDay,
+    timeZone: string,
+  ): Promise<WalletFacts | null>;
   /** Cohorts by first connection and their returns per period. */
   retentionCohorts(projectId: string, query: CohortQuery): Promise<CohortRow[]>;
   /**

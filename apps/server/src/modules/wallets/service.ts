@@ -271,33 +271,27 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
 
   /**
    * One wallet's stage as of the as-of day: from its active UTC days in a UTC project; in another zone
-   * as the Wallets list decides it (its local days), so the page and the list agree. The project's Power
-   * threshold is asked only when it can decide: Power only ever takes the place of Active, and never
-   * below its least threshold.
+   * from its own local days (`walletStageFacts`), as the Wallets list decides it, so the page and the
+   * list agree. The project's Power threshold is asked only when it can decide: Power only ever takes the
+   * place of Active, never below its least threshold, and a wallet active on every day of the last 28 is
+   * Power whatever the threshold (it is a candidate's count, so at most 28).
    */
   async function stageOfWallet(
     projectId: string,
     wallet: string,
     activeUtcDays: readonly string[],
-    range: TimeRange,
     asOfDay: string,
     zone: string,
   ): Promise<LifecycleStage | null> {
-    const threshold = async () =>
-      (await store.lifecycleCounts(projectId, asOfDay, undefined, zone)).powerThreshold;
-    if (zone === DEFAULT_TIME_ZONE) {
-      const facts = factsOf(activeUtcDays, asOfDay);
-      if (!facts) return null;
-      const withoutPower = stageOf(facts, null);
-      if (withoutPower !== 'active' || facts.n28 < LIFECYCLE_WINDOWS.powerMinDays) return withoutPower;
-      return stageOf(facts, await threshold());
-    }
-    const [row] = await store.walletList(projectId, {
-      ...emptyListQuery(range, asOfDay, await threshold()),
-      search: wallet,
-      timeZone: zone,
-    });
-    return row?.wallet === wallet ? row.stage : null;
+    const facts =
+      zone === DEFAULT_TIME_ZONE
+        ? factsOf(activeUtcDays, asOfDay)
+        : await store.walletStageFacts(projectId, wallet, asOfDay, zone);
+    if (!facts) return null;
+    const withoutPower = stageOf(facts, null);
+    if (withoutPower !== 'active' || facts.n28 < LIFECYCLE_WINDOWS.powerMinDays) return withoutPower;
+    if (facts.n28 === LIFECYCLE_WINDOWS.lifeDays) return 'power';
+    return stageOf(facts, (await store.lifecycleCounts(projectId, asOfDay, undefined, zone)).powerThreshold);
   }
 
   return {
@@ -397,7 +391,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         toMs: Math.max(nowMs, profile.lastSeenMs + 1),
       };
       const asOfDay = asOfDayOf(range, zone);
-      const stage = await stageOfWallet(projectId, wallet, profile.activeDays, range, asOfDay, zone);
+      const stage = await stageOfWallet(projectId, wallet, profile.activeDays, asOfDay, zone);
       return {
         address: wallet,
         firstSeen: new Date(profile.firstSeenMs),

@@ -25,7 +25,10 @@ import { goalConversions } from '../questions/goal-conversions/clickhouse.ts';
 import { incidentReleases } from '../questions/incident-releases/clickhouse.ts';
 import { incidentSummaries, incidentSummariesAndLives } from '../questions/incident-summaries/clickhouse.ts';
 import { integrationSummary } from '../questions/integration-summary/clickhouse.ts';
-import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/clickhouse.ts';
+import {
+  lifecycleCounts as lifecycleCountsQuestion,
+  walletStageFacts,
+} from '../questions/lifecycle-stages/clickhouse.ts';
 import { newReleaseOccurrences } from '../questions/new-release-occurrences/clickhouse.ts';
 import { newWallets } from '../questions/new-wallets/clickhouse.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/clickhouse.ts';
@@ -179,6 +182,8 @@ export async function createClickHouseEventStore(
 
     lifecycleCounts: (projectId, asOfDay, matching, timeZone) =>
       lifecycleCountsQuestion(forProject(projectId), projectId, asOfDay, matching, timeZone),
+    walletStageFacts: (projectId, wallet, asOfDay, timeZone) =>
+      walletStageFacts(forProject(projectId), projectId, wallet, asOfDay, timeZone),
     retentionCohorts: (projectId, query) => retentionCohortsQuestion(forProject(projectId), projectId, query),
     failedTransactionCost: (projectId, range, filters, timeZone) =>
       failedTransactionCostQuestion(forProject(projectId), projectId, range, filters, timeZone),

@@ -28,7 +28,10 @@ import { goalConversions } from '../questions/goal-conversions/duckdb.ts';
 import { incidentReleases } from '../questions/incident-releases/duckdb.ts';
 import { incidentSummaries } from '../questions/incident-summaries/duckdb.ts';
 import { integrationSummary } from '../questions/integration-summary/duckdb.ts';
-import { lifecycleCounts as lifecycleCountsQuestion } from '../questions/lifecycle-stages/duckdb.ts';
+import {
+  lifecycleCounts as lifecycleCountsQuestion,
+  walletStageFacts,
+} from '../questions/lifecycle-stages/duckdb.ts';
 import { newReleaseOccurrences } from '../questions/new-release-occurrences/duckdb.ts';
 import { newWallets } from '../questions/new-wallets/duckdb.ts';
 import { occurrenceById } from '../questions/occurrence-by-id/duckdb.ts';
@@ -230,6 +233,8 @@ export async function createDuckDbEventStore(options: DuckDbStoreOptions): Promi
 
     lifecycleCounts: (projectId, asOfDay, matching, timeZone) =>
       use(projectId, (c) => lifecycleCountsQuestion(c, projectId, asOfDay, matching, timeZone)),
+    walletStageFacts: (projectId, wallet, asOfDay, timeZone) =>
+      use(projectId, (c) => walletStageFacts(c, projectId, wallet, asOfDay, timeZone)),
     retentionCohorts: (projectId, query) =>
       use(projectId, (c) => retentionCohortsQuestion(c, projectId, query)),
     failedTransactionCost: (projectId, range, filters, timeZone) =>

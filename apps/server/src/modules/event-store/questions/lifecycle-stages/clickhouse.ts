@@ -2,14 +2,17 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../clickhouse/event-filter.ts';
 import { rangeParams } from '../../clickhouse/sql.ts';
 import { idHash } from '../../clickhouse/user-quarters.ts';
-import type { LifecycleCounts, SessionMatch } from '../../wallet-questions.ts';
+import type { LifecycleCounts, SessionMatch, WalletFacts } from '../../wallet-questions.ts';
 import {
+  BacksRow,
   countsOfGroups,
   daysBackSql,
+  factsOfBacks,
   GROUP_SQL,
   GroupRow,
   type LifecycleWindow,
   lifecycleWindow,
+  localWindow,
   WINDOW_DAYS,
 } from './question.ts';
 
@@ -72,6 +75,36 @@ export function walletFactsClickhouse(asOfDay: string, timeZone?: string): { sql
   return window
     ? { sql: zonedWalletFacts(window), params: { lw_from: window.fromMs, lw_to: window.toMs } }
     : { sql: WALLET_FACTS_CLICKHOUSE, params: { asof: asOfDay } };
+}
+
+/**
+ * One wallet's facts as of the as-of day of a zone (the wallet page), as `zonedWalletFacts` computes them
+ * for every wallet: its first time seen (`wallet_firsts`) and the local days of its events in the window
+ * that carried it as the connected wallet (the events of its `wallet_quarters` rows), both read by the
+ * wallet's key (`wallet_events`: a local day's events are those of its quarter-hours, the window's ends
+ * being quarter-hours). Null when the wallet was not seen by the window's end.
+ */
+export async function walletStageFacts(
+  clickhouse: ClickHouse,
+  projectId: string,
+  wallet: string,
+  asOfDay: string,
+  timeZone: string,
+): Promise<WalletFacts | null> {
+  const window = localWindow(asOfDay, timeZone);
+  const back = (ms: string) => daysBackSql(window, ms, (a, b) => `intDiv(${a}, ${b})`);
+  const [row] = await clickhouse.rows(
+    `SELECT if(f_first < ${LW_FROM}, ${WINDOW_DAYS}, ${back('toUnixTimestamp64Milli(f_first)')}) AS age, q_backs AS backs
+       FROM (SELECT min(first_seen) AS f_first FROM wallet_firsts
+              WHERE project_id = {project:String} AND wallet = {wallet:String}
+             HAVING count() > 0 AND f_first < ${LW_TO}) AS f
+      CROSS JOIN (SELECT groupUniqArray(toInt64(${back('toUnixTimestamp64Milli(ts)')})) AS q_backs FROM wallet_events
+                   WHERE project_id = {project:String} AND wallet = {wallet:String} AND wallet_address = {wallet:String}
+                     AND ts >= ${LW_FROM} AND ts < ${LW_TO}) AS q`,
+    { project: projectId, wallet, lw_from: window.fromMs, lw_to: window.toMs },
+    BacksRow,
+  );
+  return row ? factsOfBacks(row.age, row.backs) : null;
 }
 
 /** The counts and the Power threshold of the as-of day, in one read of `wallet_days` (question.ts). */

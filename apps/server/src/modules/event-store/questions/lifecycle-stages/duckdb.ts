@@ -1,14 +1,17 @@
 import { eventFilter, FILTERED_WALLETS_CTE, NO_FILTER, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { idHash } from '../../duckdb/user-quarters.ts';
-import type { LifecycleCounts, SessionMatch } from '../../wallet-questions.ts';
+import type { LifecycleCounts, SessionMatch, WalletFacts } from '../../wallet-questions.ts';
 import {
+  BacksRow,
   countsOfGroups,
   daysBackSql,
+  factsOfBacks,
   GROUP_SQL,
   GroupRow,
   type LifecycleWindow,
   lifecycleWindow,
+  localWindow,
   WINDOW_DAYS,
 } from './question.ts';
 
@@ -64,6 +67,36 @@ export function walletFactsDuckdb(asOfDay: string, timeZone?: string): { sql: st
         params: { lw_from: BigInt(window.fromMs), lw_to: BigInt(window.toMs) },
       }
     : { sql: WALLET_FACTS_DUCKDB, params: { asof: asOfDay } };
+}
+
+/**
+ * One wallet's facts as of the as-of day of a zone (the wallet page), as `zonedWalletFacts` computes them
+ * for every wallet: its first time seen (`wallet_first_touches`, by its key) and the local days of its
+ * quarter-hours in the window (`wallet_quarters` of the window's days, by the wallet's hash). Null when
+ * the wallet was not seen by the window's end.
+ */
+export async function walletStageFacts(
+  connection: Connection,
+  projectId: string,
+  wallet: string,
+  asOfDay: string,
+  timeZone: string,
+): Promise<WalletFacts | null> {
+  const window = localWindow(asOfDay, timeZone);
+  const back = (ms: string) => daysBackSql(window, ms, (a, b) => `${a} // ${b}`);
+  const [row] = await rowsOf(
+    connection,
+    `SELECT CASE WHEN first_seen < make_timestamp($lw_from::BIGINT * 1000) THEN ${WINDOW_DAYS}
+                 ELSE ${back('epoch_ms(first_seen)')} END AS age,
+            (SELECT coalesce(list(DISTINCT ${back('epoch_ms(quarter)')}), []) FROM wallet_quarters
+              WHERE project_id = $project AND wallet_hash = ${idHash('$wallet')}
+                AND quarter >= make_timestamp($lw_from::BIGINT * 1000) AND quarter < make_timestamp($lw_to::BIGINT * 1000)) AS backs
+       FROM wallet_first_touches
+      WHERE project_id = $project AND wallet_address = $wallet AND first_seen < make_timestamp($lw_to::BIGINT * 1000)`,
+    { project: projectId, wallet, lw_from: BigInt(window.fromMs), lw_to: BigInt(window.toMs) },
+    BacksRow,
+  );
+  return row ? factsOfBacks(row.age, row.backs) : null;
 }
 
 /** The counts and the Power threshold of the as-of day, in one read of `wallet_active_days` (question.ts). */

@@ -9,6 +9,7 @@ import {
   type LifecycleCounts,
   type LifecycleStage,
   NO_POWER,
+  type WalletFacts,
 } from '../../wallet-questions.ts';
 
 export { NO_POWER };
@@ -35,6 +36,11 @@ export type LifecycleWindow = { fromMs: number; toMs: number; runs: LocalDayRun[
 
 export function lifecycleWindow(asOfDay: string, timeZone: string | undefined): LifecycleWindow | null {
   if (!timeZone || timeZone === DEFAULT_TIME_ZONE) return null;
+  return localWindow(asOfDay, timeZone);
+}
+
+/** The window of `lifecycleWindow` in any zone, UTC included (one wallet's facts, `walletStageFacts`). */
+export function localWindow(asOfDay: string, timeZone: string): LifecycleWindow {
   const asOf = Date.parse(asOfDay);
   const fromMs = instantOfWallClock(asOf - (WINDOW_DAYS - 1) * DAY_MS, timeZone);
   const toMs = instantOfWallClock(asOf + DAY_MS, timeZone);
@@ -49,6 +55,23 @@ export function lifecycleWindow(asOfDay: string, timeZone: string | undefined): 
  */
 export const daysBackSql = (window: LifecycleWindow, ms: string, div: (a: string, b: string) => string) =>
   `(${WINDOW_DAYS - 1} - ${localDaySql(window.runs, ms, div)})`;
+
+/**
+ * One wallet's facts (`WalletFacts`) from its first time seen, as days back from A (`age`; the window's
+ * length for a time before it), and the distinct days back of its events in the window (`backs`).
+ */
+export function factsOfBacks(age: number, backs: readonly number[]): WalletFacts {
+  const within = (from: number, to: number) => backs.filter((back) => back >= from && back <= to).length;
+  return {
+    age,
+    n28: within(0, W.lifeDays - 1),
+    n14: within(0, W.recentDays - 1),
+    nBefore: within(W.lifeDays, WINDOW_DAYS - 1),
+  };
+}
+
+/** The row both engines answer for one wallet's facts (`factsOfBacks`); none when it was not seen by A. */
+export const BacksRow = z.object({ age: count, backs: z.array(count) });
 
 /** The stage rules over the facts as SQL, shared by both engines (`power`: the threshold parameter). */
 export const stageSql = (power: string) => `CASE
