@@ -42,20 +42,29 @@ export const NO_POWER = LIFECYCLE_WINDOWS.lifeDays + 1;
 
 const DAY_MS = 86_400_000;
 
-/** The facts of one wallet as of `asOfDay` from its active days (the wallet page's stage), in TypeScript. */
-export function factsOf(activeDays: readonly UtcDay[], asOfDay: UtcDay): WalletFacts | null {
-  const asOf = Date.parse(asOfDay);
-  const back = activeDays
-    .map((day) => Math.round((asOf - Date.parse(day)) / DAY_MS))
-    .filter((days) => days >= 0);
-  if (back.length === 0) return null;
-  const within = (from: number, to: number) => back.filter((days) => days >= from && days <= to).length;
+/**
+ * One wallet's facts from its age (days back from A to its first time seen; at least the window's length
+ * for a time before it) and the distinct days back from A of its active days (days before the window
+ * count nowhere): the one place the facts' windows are counted, for the UTC page (`factsOf`) and a
+ * zone's (`walletStageFacts`).
+ */
+export function factsOfBacks(age: number, backs: readonly number[]): WalletFacts {
+  const within = (from: number, to: number) => backs.filter((back) => back >= from && back <= to).length;
   return {
-    age: Math.max(...back),
+    age,
     n28: within(0, LIFECYCLE_WINDOWS.lifeDays - 1),
     n14: within(0, LIFECYCLE_WINDOWS.recentDays - 1),
     nBefore: within(LIFECYCLE_WINDOWS.lifeDays, 2 * LIFECYCLE_WINDOWS.lifeDays - 1),
   };
+}
+
+/** The facts of one wallet as of `asOfDay` from its active UTC days (the wallet page's stage), in TypeScript. */
+export function factsOf(activeDays: readonly UtcDay[], asOfDay: UtcDay): WalletFacts | null {
+  const asOf = Date.parse(asOfDay);
+  const backs = activeDays
+    .map((day) => Math.round((asOf - Date.parse(day)) / DAY_MS))
+    .filter((days) => days >= 0);
+  return backs.length === 0 ? null : factsOfBacks(Math.max(...backs), backs);
 }
 
 /** The rules of `stageSql`, for one wallet's facts. */

@@ -2,12 +2,16 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../clickhouse/event-filter.ts';
 import { rangeParams } from '../../clickhouse/sql.ts';
 import { idHash } from '../../clickhouse/user-quarters.ts';
-import type { LifecycleCounts, SessionMatch, WalletFacts } from '../../wallet-questions.ts';
+import {
+  factsOfBacks,
+  type LifecycleCounts,
+  type SessionMatch,
+  type WalletFacts,
+} from '../../wallet-questions.ts';
 import {
   BacksRow,
   countsOfGroups,
   daysBackSql,
-  factsOfBacks,
   GROUP_SQL,
   GroupRow,
   type LifecycleWindow,

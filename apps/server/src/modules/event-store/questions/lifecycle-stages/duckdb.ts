@@ -1,12 +1,16 @@
 import { eventFilter, FILTERED_WALLETS_CTE, NO_FILTER, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { idHash } from '../../duckdb/user-quarters.ts';
-import type { LifecycleCounts, SessionMatch, WalletFacts } from '../../wallet-questions.ts';
+import {
+  factsOfBacks,
+  type LifecycleCounts,
+  type SessionMatch,
+  type WalletFacts,
+} from '../../wallet-questions.ts';
 import {
   BacksRow,
   countsOfGroups,
   daysBackSql,
-  factsOfBacks,
   GROUP_SQL,
   GroupRow,
   type LifecycleWindow,

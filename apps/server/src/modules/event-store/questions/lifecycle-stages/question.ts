@@ -9,7 +9,6 @@ import {
   type LifecycleCounts,
   type LifecycleStage,
   NO_POWER,
-  type WalletFacts,
 } from '../../wallet-questions.ts';
 
 export { NO_POWER };
@@ -55,20 +54,6 @@ export function localWindow(asOfDay: string, timeZone: string): LifecycleWindow 
  */
 export const daysBackSql = (window: LifecycleWindow, ms: string, div: (a: string, b: string) => string) =>
   `(${WINDOW_DAYS - 1} - ${localDaySql(window.runs, ms, div)})`;
-
-/**
- * One wallet's facts (`WalletFacts`) from its first time seen, as days back from A (`age`; the window's
- * length for a time before it), and the distinct days back of its events in the window (`backs`).
- */
-export function factsOfBacks(age: number, backs: readonly number[]): WalletFacts {
-  const within = (from: number, to: number) => backs.filter((back) => back >= from && back <= to).length;
-  return {
-    age,
-    n28: within(0, W.lifeDays - 1),
-    n14: within(0, W.recentDays - 1),
-    nBefore: within(W.lifeDays, WINDOW_DAYS - 1),
-  };
-}
 
 /** The row both engines answer for one wallet's facts (`factsOfBacks`); none when it was not seen by A. */
 export const BacksRow = z.object({ age: count, backs: z.array(count) });
