@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { createClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import { SCHEMA_VERSION } from '../../src/modules/event-store/clickhouse/schema.ts';
-import { createStatements, templatedClickHouseStore } from '../support/chdb-template.ts';
+import { createStatements, emptiedForReuse, templatedClickHouseStore } from '../support/chdb-template.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { eventBuilder } from './event-builder.ts';
 import { writeSegment } from './segment-file.ts';
@@ -61,6 +61,41 @@ describe('ClickHouse test databases cloned from a migrated template', { timeout:
     } finally {
       await migrated.close();
       await cloned.close();
+    }
+  });
+
+  it('empties a finished test’s database to the template’s state for the next one, unless its tables changed', async () => {
+    const url = `${suite.url}/pf_template_reused`;
+    const rows = [eventBuilder('p-reused')('page_view', Date.UTC(2026, 2, 1), { id: 'gone', user_id: 'u1' })];
+    const used = await templatedClickHouseStore(url);
+    await used.loadSegment(writeSegment(suite.dir, rows));
+    await used.close();
+    expect(await emptiedForReuse(url)).toBe(true);
+    const again = await templatedClickHouseStore(url);
+    const altered = await templatedClickHouseStore(`${suite.url}/pf_template_altered`);
+    try {
+      const fresh = await templatedClickHouseStore(`${suite.url}/pf_template_fresh`);
+      expect(await schemaOf(again)).toEqual(await schemaOf(fresh));
+      await fresh.close();
+      const held = z.object({ rows: z.coerce.number(), versions: z.coerce.number() });
+      const [counts] = await again.clickhouse.rows(
+        `SELECT sumIf(total_rows, name != 'schema_version') AS rows, sumIf(total_rows, name = 'schema_version') AS versions
+           FROM system.tables WHERE database = currentDatabase()`,
+        {},
+        held,
+      );
+      expect(counts?.rows).toBe(0);
+      expect(counts?.versions).toBeGreaterThan(0);
+      await again.loadSegment(writeSegment(suite.dir, rows));
+      expect((await again.projectEvents('p-reused')).map((row) => row.id)).toEqual(['gone']);
+
+      await altered.loadSegment(writeSegment(suite.dir, rows));
+      await altered.clickhouse.command('ALTER TABLE events ADD COLUMN test_only UInt8 DEFAULT 0');
+      expect(await emptiedForReuse(`${suite.url}/pf_template_altered`)).toBe(false);
+      expect(await altered.projectEvents('p-reused')).toHaveLength(1);
+    } finally {
+      await again.close();
+      await altered.close();
     }
   });
 

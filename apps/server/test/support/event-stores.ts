@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { groupBy } from '../../src/lib/group-by.ts';
+import { parseClickHouseUrl } from '../../src/modules/event-store/clickhouse/client.ts';
 import { duckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStoreFactory, EventWriter } from '../../src/modules/event-store/event-store.ts';
 import { rowsEntry } from '../../src/modules/ingestion/log-entries.ts';
-import { templatedClickHouseStore } from './chdb-template.ts';
+import { emptiedForReuse, templatedClickHouseStore } from './chdb-template.ts';
 import { runChdbUrl } from './worker-chdb.ts';
 
 /**
@@ -22,12 +23,42 @@ export const EVENT_STORE_ADAPTERS: Record<string, EventStoreFactory> = {
   clickhouse: ({ dataDir }) => templatedClickHouseStore(clickHouseUrlFor(dataDir)),
 };
 
+/** The database URL of each data directory of this worker until released. */
+const databaseOf = new Map<string, string>();
+/** Per engine: released databases, emptied, for the next data directories. */
+const spareDatabases = new Map<string, string[]>();
+
 /**
  * The CLICKHOUSE_URL of a test server's data directory: the same directory names the same database, as
  * DuckDB's file in it, so a server restarted on it (the incident status suite) finds its events again.
+ * A database another directory released (`releaseClickHouseUrl`) is taken before a new one is cloned.
  */
 export function clickHouseUrlFor(dataDir: string): string {
-  return `${clickHouseServerUrl()}/pf_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+  let url = databaseOf.get(dataDir);
+  if (!url) {
+    const server = clickHouseServerUrl();
+    const database =
+      spareDatabases.get(server)?.pop() ??
+      `pf_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+    url = `${server}/${database}`;
+    databaseOf.set(dataDir, url);
+  }
+  return url;
+}
+
+/**
+ * Called when a data directory is removed (its servers closed): its database is emptied to the template's
+ * state and kept for the next directory of this worker, instead of cloning a new one (about 60 statements,
+ * 0.8 s of the engine's CPU) while the old one's tiny parts are still being merged.
+ */
+export async function releaseClickHouseUrl(dataDir: string): Promise<void> {
+  const url = databaseOf.get(dataDir);
+  if (!url) return;
+  databaseOf.delete(dataDir);
+  if (!(await emptiedForReuse(url))) return;
+  const { database } = parseClickHouseUrl(url);
+  const server = url.slice(0, -database.length - 1);
+  spareDatabases.set(server, [...(spareDatabases.get(server) ?? []), database]);
 }
 
 /** This worker's chdb HTTP server: the run's servers are one per worker (global-setup.ts). */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildApp, type Services } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import { chosenEventStore, clickHouseUrlFor } from './event-stores.ts';
+import { chosenEventStore, clickHouseUrlFor, releaseClickHouseUrl } from './event-stores.ts';
 import { createTestDatabase } from './postgres.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
@@ -96,6 +96,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await mail.close();
+      if (clickhouseUrl) await releaseClickHouseUrl(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
