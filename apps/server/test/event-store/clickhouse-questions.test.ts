@@ -184,6 +184,7 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
   for (const [project, projectId] of Object.entries(PROJECTS)) {
     for (const [name, r] of [...rangesOf(project), ...FROM_THE_START]) {
       it(`incident summaries and lives asked together agree (${project}, ${name})`, async () => {
+        const summaries = await duck.incidentSummaries(projectId, r);
         for (const livesToMs of LIVES_TO) {
           for (const search of [null, 'AMOUNT', '-32603', 'nothing like it']) {
             const asked = `${search} up to ${new Date(livesToMs).toISOString()}`;
@@ -192,7 +193,7 @@ describe('incident questions on ClickHouse, against DuckDB', { timeout: SLOW }, 
             );
             expect(sortedParts(parts), asked).toEqual(sortedParts(expectedParts));
           }
-          for (const summary of await duck.incidentSummaries(projectId, r)) {
+          for (const summary of summaries) {
             const only = { incidentId: summary.id };
             const [one, expectedOne] = await ask((store) =>
               store.incidentSummariesAndLives(projectId, r, livesToMs, only),
