@@ -2,7 +2,7 @@ import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
-import { alignWalletDayBits } from './wallet-day-bits.ts';
+import { alignWalletDayBits, WALLET_DAY_QUARTERS_STATEMENTS } from './wallet-day-bits.ts';
 import { EVENTS_IN_WALLET_KEYS, IN_WALLET_KEYS, walletDayKeyParams } from './wallet-days.ts';
 import { alignWalletTouches } from './wallet-touches.ts';
 
@@ -72,12 +72,14 @@ export const WALLET_LIST_DAYS_STATEMENTS = [CREATE_WALLET_LIST_DAYS, ...viewAndC
  * Version 36: each wallet-day's earliest time (`first_seen`, a minimum), so that a zoned project's
  * lifecycle tells from a wallet-day's first and latest times on which side of a local midnight inside the
  * UTC day the wallet was active (docs/decisions/140). The column (a row stored before it reads its
- * `last_seen`, a bound the copy's minimum lowers), the view made again with it, then the stored events'
- * rows again, all columns (the maxima and the day bits they feed are the same), merged into one part.
+ * `last_seen`, a bound the copy's minimum lowers), `wallet_day_bits`' quarter-hours and the views made
+ * again with them, then the stored events' rows again, all columns (the maxima and the day bits are the
+ * same; the quarter-hours reach `wallet_day_bits` through its view), both tables merged into one part.
  */
 export const WALLET_LIST_FIRSTS_STATEMENTS = [
   `ALTER TABLE wallet_list_days ADD COLUMN IF NOT EXISTS
      first_seen SimpleAggregateFunction(min, DateTime64(3, 'UTC')) DEFAULT last_seen`,
+  ...WALLET_DAY_QUARTERS_STATEMENTS,
   `DROP VIEW IF EXISTS ${VIEW}`,
   ...viewAndCopy(true),
 ];
