@@ -20,7 +20,7 @@ import {
   localWindow,
   WINDOW_DAYS,
 } from './question.ts';
-import { type UtcDaySplits, utcDaySplits } from './utc-day-splits.ts';
+import { type UtcDayRun, utcDaySplits } from './utc-day-splits.ts';
 
 const DAYS_BACK = "dateDiff('day', day, toDate({asof:String}))";
 
@@ -80,14 +80,25 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
  * quarter-hours (`wallet_day_bits`, ≤ 2 rows per wallet: the blocks of 64 UTC days the window touches,
  * no `FINAL`: each row's bits are ORed) and the split of each UTC day by the zone's local midnight
  * (`utcDaySplits`, ADR 140): a day's first quarter-hour before the split sets the local day before it,
- * its last at or after the split the day after. The per-day values are constant arrays (integers
- * computed here, written as literals as `localDaySql`'s), indexed by the day's number from the first.
+ * its last at or after the split the day after. The runs' values are integer literals in one `multiIf`
+ * each (computed here, as `localDaySql`'s): a constant array named in the lambda is copied per element.
  */
-const quarterSpanFacts = (window: LifecycleWindow, days: UtcDaySplits) => {
+const quarterSpanFacts = (window: LifecycleWindow, runs: readonly UtcDayRun[]) => {
   const block = DAY_BITS_BLOCK_DAYS;
-  const list = (values: readonly (number | bigint)[]) => `[${values.map(String).join(', ')}]`;
-  const lastDay = days.firstDay + days.splits.length - 1;
-  const p = `toInt32(block) * ${block} + d - ${days.firstDay - 1}`;
+  const first = runs[0]?.from ?? 0;
+  const last = (runs.at(-1)?.to ?? 1) - 1;
+  const day = `(toInt32(block) * ${block} + d)`;
+  const ofRun = (value: (run: UtcDayRun) => number) =>
+    runs.length === 1
+      ? String(value(runs[0] as UtcDayRun))
+      : `multiIf(${runs
+          .slice(0, -1)
+          .map((run) => `${day} < ${run.to}, ${value(run)}`)
+          .join(', ')}, ${value(runs.at(-1) as UtcDayRun)})`;
+  const split = ofRun((run) => run.split);
+  const local = `(${day} + ${ofRun((run) => run.offset)})`;
+  const bit = (localDay: string) =>
+    `if(${localDay} BETWEEN 0 AND ${WINDOW_DAYS - 1}, bitShiftLeft(toUInt64(1), toUInt8(${WINDOW_DAYS - 1} - ${localDay})), toUInt64(0))`;
   const back = (ms: string) => daysBackSql(window, ms, (a, b) => `intDiv(${a}, ${b})`);
   return `wallet_facts AS (
   SELECT lf_wallet AS wallet,
@@ -100,13 +111,12 @@ const quarterSpanFacts = (window: LifecycleWindow, days: UtcDaySplits) => {
     LEFT JOIN (
       SELECT wallet AS ld_wallet,
              groupBitOr(arrayReduce('groupBitOr', arrayMap((d, f, l) ->
-               if(${p} BETWEEN 1 AND ${days.splits.length},
-                  bitOr(if(f <= ${list(days.splits)}[${p}], ${list(days.before)}[${p}], 0),
-                        if(l > ${list(days.splits)}[${p}], ${list(days.after)}[${p}], 0)),
-                  0), first_quarters.1, first_quarters.2, last_quarters.2))) AS ld_days
+               if(${day} BETWEEN ${first} AND ${last},
+                  bitOr(if(f <= ${split}, ${bit(local)}, toUInt64(0)), if(l > ${split}, ${bit(`(${local} + 1)`)}, toUInt64(0))),
+                  toUInt64(0)), first_quarters.1, first_quarters.2, last_quarters.2))) AS ld_days
         FROM wallet_day_bits
        WHERE project_id = {project:String}
-         AND block >= ${Math.floor(days.firstDay / block)} AND block <= ${Math.floor(lastDay / block)}
+         AND block >= ${Math.floor(first / block)} AND block <= ${Math.floor(last / block)}
        GROUP BY ld_wallet
     ) AS ld ON ld_wallet = lf_wallet
 )`;
@@ -116,9 +126,9 @@ const quarterSpanFacts = (window: LifecycleWindow, days: UtcDaySplits) => {
 export function walletFactsClickhouse(asOfDay: string, timeZone?: string): { sql: string; params: Params } {
   const window = lifecycleWindow(asOfDay, timeZone);
   if (!window) return { sql: WALLET_FACTS_CLICKHOUSE, params: { asof: asOfDay } };
-  const days = utcDaySplits(window);
+  const runs = utcDaySplits(window);
   return {
-    sql: days ? quarterSpanFacts(window, days) : zonedWalletFacts(window),
+    sql: runs ? quarterSpanFacts(window, runs) : zonedWalletFacts(window),
     params: { lw_from: window.fromMs, lw_to: window.toMs },
   };
 }
