@@ -33,11 +33,7 @@ import { mergeWalletDayBits, WALLET_DAY_BITS_STATEMENTS } from './wallet-day-bit
 import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
-import {
-  mergeWalletListDays,
-  WALLET_LIST_DAYS_STATEMENTS,
-  WALLET_LIST_FIRSTS_STATEMENTS,
-} from './wallet-list-days.ts';
+import { WALLET_LIST_DAYS_STATEMENTS } from './wallet-list-days.ts';
 import { WALLET_LIST_TRANSACTIONS_STATEMENTS } from './wallet-list-transactions.ts';
 import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
 import { WALLET_SENT_TRANSACTIONS_STATEMENTS } from './wallet-sent-transactions.ts';
@@ -345,9 +341,6 @@ const MIGRATIONS: readonly Migration[] = [
   // fed by a view on `events`, filled from what is stored and merged into one part: the failed-transaction
   // cost reads a range's receipts there (ADR 129).
   { version: 35, statements: TRANSACTION_RECEIPTS_STATEMENTS, run: mergeTransactionReceipts },
-  // Each wallet-day's earliest time beside its latest in `wallet_list_days`, its view made again, the
-  // stored events' rows copied again and merged into one part: a zoned project's lifecycle (ADR 140).
-  { version: 36, statements: WALLET_LIST_FIRSTS_STATEMENTS, run: mergeWalletListDays },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -7,8 +7,7 @@ const DAY_MS = 86_400_000;
 /**
  * `wallet_day_bits`: one row per (project, block of 64 UTC days, wallet) with the wallet's active days of
  * that block as the bits of one UInt64 (bit i: the block's day i; days numbered from 1970-01-01, block
- * `intDiv(day, 64)`), and each active day's first and last UTC quarter-hours (version 36: a zoned
- * project's local days, docs/decisions/140), so that the Wallets list's lifecycle facts (active days in the stages' 56-day window,
+ * `intDiv(day, 64)`), so that the Wallets list's lifecycle facts (active days in the stages' 56-day window,
  * docs/wallets.md) read at most two rows per wallet instead of one per wallet-day of its history
  * (docs/decisions/114). An AggregatingMergeTree of `groupBitOr`s fed by a materialized view on
  * `wallet_list_days` (one row per wallet-day, ADR 110), as `wallet_firsts` is on `wallet_days`: every row
@@ -32,27 +31,12 @@ export const CREATE_WALLET_DAY_BITS = `CREATE TABLE IF NOT EXISTS wallet_day_bit
 ) ENGINE = AggregatingMergeTree
 ORDER BY (project_id, block, wallet)`;
 
-/** A `wallet_list_days` time's UTC quarter-hour of its day plus one (1…96: a map's value is never 0). */
-const quarterOf = (column: string) => `toUInt8(intDiv(toHour(${column}) * 60 + toMinute(${column}), 15) + 1)`;
-
-/**
- * The rows of `wallet_day_bits` for the `wallet_list_days` rows a SELECT reads (`where`: conditions on
- * them); `quarters`: with each day's first and last quarter-hours, the columns version 36 added (false: the
- * table as version 29 made it).
- */
-export const walletDayBitsOfListDays = (where = '', quarters = true) =>
+/** The rows of `wallet_day_bits` for the `wallet_list_days` rows a SELECT reads (`where`: conditions on them). */
+export const walletDayBitsOfListDays = (where = '') =>
   `SELECT project_id, toUInt16(intDiv(${dayNumber('day')}, ${DAY_BITS_BLOCK_DAYS})) AS block, wallet,
-         groupBitOr(bitShiftLeft(toUInt64(1), ${dayNumber('day')} % ${DAY_BITS_BLOCK_DAYS})) AS days${
-           quarters
-             ? `,
-         minMap([toUInt8(${dayNumber('day')} % ${DAY_BITS_BLOCK_DAYS})], [${quarterOf('first_seen')}]) AS first_quarters,
-         maxMap([toUInt8(${dayNumber('day')} % ${DAY_BITS_BLOCK_DAYS})], [${quarterOf('last_seen')}]) AS last_quarters`
-             : ''
-         }
+         groupBitOr(bitShiftLeft(toUInt64(1), ${dayNumber('day')} % ${DAY_BITS_BLOCK_DAYS})) AS days
     FROM wallet_list_days${where ? `\n   WHERE ${where}` : ''}
    GROUP BY project_id, block, wallet`;
-
-const VIEW = 'wallet_day_bits_of_list_days';
 
 /**
  * Version 29: the table, the view that feeds it, then the bits of what `wallet_list_days` holds (a row
@@ -60,25 +44,10 @@ const VIEW = 'wallet_day_bits_of_list_days';
  */
 export const WALLET_DAY_BITS_STATEMENTS = [
   CREATE_WALLET_DAY_BITS,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS ${VIEW} TO wallet_day_bits AS
-${walletDayBitsOfListDays('', false)}`,
-  `INSERT INTO wallet_day_bits ${walletDayBitsOfListDays('', false)}
-   ORDER BY project_id, block, wallet`,
-];
-
-/**
- * Version 36 (ADR 140): each day's first and last UTC quarter-hours (1…96) by its number in the block, as
- * `minMap` / `maxMap`s (a row stored before them holds none), and the view made again with them, before
- * `wallet_list_days` is copied again with its first times (wallet-list-days.ts): that copy reaches this
- * table through the view.
- */
-export const WALLET_DAY_QUARTERS_STATEMENTS = [
-  `ALTER TABLE wallet_day_bits
-     ADD COLUMN IF NOT EXISTS first_quarters SimpleAggregateFunction(minMap, Tuple(Array(UInt8), Array(UInt8))),
-     ADD COLUMN IF NOT EXISTS last_quarters SimpleAggregateFunction(maxMap, Tuple(Array(UInt8), Array(UInt8)))`,
-  `DROP VIEW IF EXISTS ${VIEW}`,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS ${VIEW} TO wallet_day_bits AS
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS wallet_day_bits_of_list_days TO wallet_day_bits AS
 ${walletDayBitsOfListDays()}`,
+  `INSERT INTO wallet_day_bits ${walletDayBitsOfListDays()}
+   ORDER BY project_id, block, wallet`,
 ];
 
 /** Version 29's copies (with `wallet_touches`), merged into one part each as the other tables (ADR 097). */

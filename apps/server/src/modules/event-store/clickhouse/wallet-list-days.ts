@@ -2,7 +2,7 @@ import type { DerivedRowsChange } from './aligned-tables.ts';
 import { type ClickHouse, deleteRows, type Params } from './client.ts';
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayOfParam, eventsOnDayOf } from './session-days.ts';
-import { alignWalletDayBits, WALLET_DAY_QUARTERS_STATEMENTS } from './wallet-day-bits.ts';
+import { alignWalletDayBits } from './wallet-day-bits.ts';
 import { EVENTS_IN_WALLET_KEYS, IN_WALLET_KEYS, walletDayKeyParams } from './wallet-days.ts';
 import { alignWalletTouches } from './wallet-touches.ts';
 
@@ -11,9 +11,8 @@ import { alignWalletTouches } from './wallet-touches.ts';
  * events carrying the wallet (as the connected wallet) that day (docs/decisions/110): the latest time,
  * and the latest time per chain and per country (`maxMap`s: key → latest time), so that the list's
  * `seen` (the wallets of the range with their last seen, narrowed by a chain or a country) reads a row
- * per wallet-day instead of every event of the range; and the earliest time (`first_seen`, version 36),
- * for a zoned lifecycle's local days (ADR 140). An AggregatingMergeTree fed by a materialized view
- * on `events`, keyed as `wallet_days` (ADR 031): every column is a maximum or a minimum, so an event stored twice, a
+ * per wallet-day instead of every event of the range. An AggregatingMergeTree fed by a materialized view
+ * on `events`, keyed as `wallet_days` (ADR 031): every column is a maximum, so an event stored twice, a
  * wallet's day spread over several loads or loads out of order fold to the same row, and nothing reads
  * it with FINAL (the readers take the maxima again). A delete brings it in line as `wallet_days`: the
  * same (day, wallet) keys.
@@ -36,59 +35,30 @@ ORDER BY (project_id, day, wallet)`;
 const latestPer = (column: string, key: string) =>
   `maxMap(if(${column} IS NULL, [], [${key}]), if(${column} IS NULL, [], [ts]))`;
 
-/**
- * The rows of `wallet_list_days` for the events a SELECT reads (`where`: more conditions on them); `first`:
- * with the earliest time, the column version 36 added last (false: the table as version 25 made it).
- */
-export const walletListDaysOfEvents = (where = '', first = true) =>
+/** The rows of `wallet_list_days` for the events a SELECT reads (`where`: more conditions on them). */
+export const walletListDaysOfEvents = (where = '') =>
   `SELECT project_id, ${EVENT_DAY} AS day, assumeNotNull(wallet_address) AS wallet,
          max(ts) AS last_seen,
          ${latestPer('chain_id', 'assumeNotNull(chain_id)')} AS chain_lasts,
-         ${latestPer('country', 'toString(assumeNotNull(country))')} AS country_lasts${first ? ',\n         min(ts) AS first_seen' : ''}
+         ${latestPer('country', 'toString(assumeNotNull(country))')} AS country_lasts
     FROM events
    WHERE wallet_address IS NOT NULL${where ? ` AND ${where}` : ''}
    GROUP BY project_id, day, wallet`;
-
-const VIEW = 'wallet_list_days_of_events';
-
-/** The view and the copy of the stored events' rows (`first`: as in `walletListDaysOfEvents`). */
-const viewAndCopy = (first: boolean) => [
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS ${VIEW} TO wallet_list_days AS
-${walletListDaysOfEvents('', first)}`,
-  `INSERT INTO wallet_list_days ${walletListDaysOfEvents('', first)}
-   ORDER BY project_id, day, wallet
-SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
-         max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
-];
 
 /**
  * Version 25: the table, the view that feeds it, then the rows of the stored events sorted by the key
  * (an event loaded meanwhile reaches it through the view, the copy or both: the same maxima), merged
  * into one part (schema.ts) as version 23 left every other table.
  */
-export const WALLET_LIST_DAYS_STATEMENTS = [CREATE_WALLET_LIST_DAYS, ...viewAndCopy(false)];
-
-/**
- * Version 36: each wallet-day's earliest time (`first_seen`, a minimum), so that a zoned project's
- * lifecycle tells from a wallet-day's first and latest times on which side of a local midnight inside the
- * UTC day the wallet was active (docs/decisions/140). The column (a row stored before it reads its
- * `last_seen`, a bound the copy's minimum lowers), `wallet_day_bits`' quarter-hours and the views made
- * again with them, then the stored events' rows again, all columns (the maxima and the day bits are the
- * same; the quarter-hours reach `wallet_day_bits` through its view), both tables merged into one part.
- */
-export const WALLET_LIST_FIRSTS_STATEMENTS = [
-  `ALTER TABLE wallet_list_days ADD COLUMN IF NOT EXISTS
-     first_seen SimpleAggregateFunction(min, DateTime64(3, 'UTC')) DEFAULT last_seen`,
-  ...WALLET_DAY_QUARTERS_STATEMENTS,
-  `DROP VIEW IF EXISTS ${VIEW}`,
-  ...viewAndCopy(true),
+export const WALLET_LIST_DAYS_STATEMENTS = [
+  CREATE_WALLET_LIST_DAYS,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS wallet_list_days_of_events TO wallet_list_days AS
+${walletListDaysOfEvents()}`,
+  `INSERT INTO wallet_list_days ${walletListDaysOfEvents()}
+   ORDER BY project_id, day, wallet
+SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
+         max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
 ];
-
-/** Version 36's copy, merged into one part (with the day bits its rows fed) as the other tables (ADR 097). */
-export async function mergeWalletListDays(clickhouse: ClickHouse): Promise<void> {
-  await clickhouse.command('OPTIMIZE TABLE wallet_list_days FINAL');
-  await clickhouse.command('OPTIMIZE TABLE wallet_day_bits FINAL');
-}
 
 /**
  * `wallet_list_days` in line with the events that stay after a delete, as `wallet_days`

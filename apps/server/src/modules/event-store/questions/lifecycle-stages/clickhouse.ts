@@ -2,7 +2,6 @@ import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import { eventFilter, FILTERED_WALLETS_CTE, withCtes } from '../../clickhouse/event-filter.ts';
 import { rangeParams } from '../../clickhouse/sql.ts';
 import { idHash } from '../../clickhouse/user-quarters.ts';
-import { DAY_BITS_BLOCK_DAYS } from '../../clickhouse/wallet-day-bits.ts';
 import {
   factsOfBacks,
   type LifecycleCounts,
@@ -20,7 +19,6 @@ import {
   localWindow,
   WINDOW_DAYS,
 } from './question.ts';
-import { type UtcDayRun, utcDaySplits } from './utc-day-splits.ts';
 
 const DAYS_BACK = "dateDiff('day', day, toDate({asof:String}))";
 
@@ -50,7 +48,7 @@ const LW_TO = "fromUnixTimestamp64Milli({lw_to:Int64}, 'UTC')";
  * old, which is all the rules ask of its age then. Parameters `lw_from`, `lw_to` (`walletFactsClickhouse`).
  * A wallet's window days are the bits of one UInt64 (bit b: b local days back from A; 56 days fit), its
  * counts their bits, its quarter-hours grouped by the wallet's stored hash (`wallet_hash`): a third less CPU
- * on chdb than three distinct counts per wallet text (ADR 095). Read where `quarterSpanFacts` cannot be.
+ * on chdb than three distinct counts per wallet text (ADR 095).
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
   if (WINDOW_DAYS > 64) throw new Error("the window's days are bits of one UInt64");
@@ -75,62 +73,12 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
 )`;
 };
 
-/**
- * The same facts as `zonedWalletFacts`, the local days from each wallet-day's first and last UTC
- * quarter-hours (`wallet_day_bits`, ≤ 2 rows per wallet: the blocks of 64 UTC days the window touches,
- * no `FINAL`: each row's bits are ORed) and the split of each UTC day by the zone's local midnight
- * (`utcDaySplits`, ADR 140): a day's first quarter-hour before the split sets the local day before it,
- * its last at or after the split the day after. The runs' values are integer literals in one `multiIf`
- * each (computed here, as `localDaySql`'s): a constant array named in the lambda is copied per element.
- */
-const quarterSpanFacts = (window: LifecycleWindow, runs: readonly UtcDayRun[]) => {
-  const block = DAY_BITS_BLOCK_DAYS;
-  const first = runs[0]?.from ?? 0;
-  const last = (runs.at(-1)?.to ?? 1) - 1;
-  const day = `(toInt32(block) * ${block} + d)`;
-  const ofRun = (value: (run: UtcDayRun) => number) =>
-    runs.length === 1
-      ? String(value(runs[0] as UtcDayRun))
-      : `multiIf(${runs
-          .slice(0, -1)
-          .map((run) => `${day} < ${run.to}, ${value(run)}`)
-          .join(', ')}, ${value(runs.at(-1) as UtcDayRun)})`;
-  const split = ofRun((run) => run.split);
-  const local = `(${day} + ${ofRun((run) => run.offset)})`;
-  const bit = (localDay: string) =>
-    `if(${localDay} BETWEEN 0 AND ${WINDOW_DAYS - 1}, bitShiftLeft(toUInt64(1), toUInt8(${WINDOW_DAYS - 1} - ${localDay})), toUInt64(0))`;
-  const back = (ms: string) => daysBackSql(window, ms, (a, b) => `intDiv(${a}, ${b})`);
-  return `wallet_facts AS (
-  SELECT lf_wallet AS wallet,
-         if(lf_first < ${LW_FROM}, ${WINDOW_DAYS}, ${back('toUnixTimestamp64Milli(lf_first)')}) AS age,
-         bitCount(bitAnd(ld_days, ${(1 << 28) - 1})) AS n28,
-         bitCount(bitAnd(ld_days, ${(1 << 14) - 1})) AS n14, bitCount(bitShiftRight(ld_days, 28)) AS n_before
-    FROM (SELECT wallet AS lf_wallet, min(first_seen) AS lf_first
-            FROM wallet_firsts WHERE project_id = {project:String}
-           GROUP BY lf_wallet HAVING lf_first < ${LW_TO}) AS lf
-    LEFT JOIN (
-      SELECT wallet AS ld_wallet,
-             groupBitOr(arrayReduce('groupBitOr', arrayMap((d, f, l) ->
-               if(${day} BETWEEN ${first} AND ${last},
-                  bitOr(if(f <= ${split}, ${bit(local)}, toUInt64(0)), if(l > ${split}, ${bit(`(${local} + 1)`)}, toUInt64(0))),
-                  toUInt64(0)), first_quarters.1, first_quarters.2, last_quarters.2))) AS ld_days
-        FROM wallet_day_bits
-       WHERE project_id = {project:String}
-         AND block >= ${Math.floor(first / block)} AND block <= ${Math.floor(last / block)}
-       GROUP BY ld_wallet
-    ) AS ld ON ld_wallet = lf_wallet
-)`;
-};
-
 /** The facts' CTE (`wallet_facts`) and its parameters for the as-of day of a zone (default UTC). */
 export function walletFactsClickhouse(asOfDay: string, timeZone?: string): { sql: string; params: Params } {
   const window = lifecycleWindow(asOfDay, timeZone);
-  if (!window) return { sql: WALLET_FACTS_CLICKHOUSE, params: { asof: asOfDay } };
-  const runs = utcDaySplits(window);
-  return {
-    sql: runs ? quarterSpanFacts(window, runs) : zonedWalletFacts(window),
-    params: { lw_from: window.fromMs, lw_to: window.toMs },
-  };
+  return window
+    ? { sql: zonedWalletFacts(window), params: { lw_from: window.fromMs, lw_to: window.toMs } }
+    : { sql: WALLET_FACTS_CLICKHOUSE, params: { asof: asOfDay } };
 }
 
 /**
