@@ -87,4 +87,35 @@ describe('the GraphQL endpoint', () => {
     expect(deep.statusCode).toBe(400);
     expect(errorsOf(deep.body)[0]?.message).toMatch(/query depth/);
   });
+
+  it('limits the root fields of an operation, aliases and fragments counted, before any question runs', async () => {
+    const ask = (query: string) =>
+      t.app.inject({ method: 'POST', url: '/api/graphql', headers: json, payload: { query } });
+    const aliases = (n: number, prefix = 'a') =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}: health`).join(' ');
+    const twenty = await ask(`{ ${aliases(20)} }`);
+    expect(twenty.statusCode).toBe(200);
+    expect(Object.keys(twenty.json().data)).toHaveLength(20);
+
+    for (const query of [
+      `{ ${aliases(21)} }`,
+      `{ ${aliases(1000)} }`,
+      `{ ...A ...B } fragment A on Query { ${aliases(11)} } fragment B on Query { b: health ${aliases(10, 'b')} }`,
+      `{ ... on Query { ${aliases(21)} } }`,
+    ]) {
+      const refused = await ask(query);
+      expect(refused.statusCode).toBe(400);
+      expect(errorsOf(refused.body)).toEqual([
+        {
+          message: expect.stringMatching(
+            /^An operation may ask at most 20 root fields \(aliases included\); this one asks \d+\./,
+          ),
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
+      ]);
+    }
+    // The same fragment spread twice answers its fields once.
+    const twice = await ask(`{ ...A ...A } fragment A on Query { ${aliases(20)} }`);
+    expect(twice.statusCode).toBe(200);
+  });
 });

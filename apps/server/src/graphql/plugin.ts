@@ -9,6 +9,7 @@ import { requireReader } from '../modules/read-tokens/guard.ts';
 import { formatGraphqlErrors, replyToGraphqlRequestError } from './errors.ts';
 import { loadGraphql } from './library.ts';
 import type { GraphqlModule } from './module.ts';
+import { rootFieldLimit } from './root-field-limit.ts';
 import { composeSchema } from './schema.ts';
 
 export type GraphqlOptions = {
@@ -92,6 +93,7 @@ async function createEngine(
     path: GRAPHQL_PATH,
     graphiql: false,
     queryDepth: 12,
+    validationRules: [rootFieldLimit],
     errorFormatter: errorFormatter as never,
   });
   await engine.ready();

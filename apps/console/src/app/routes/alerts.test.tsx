@@ -70,6 +70,8 @@ describe('Alerts screen: rules', () => {
     await user.click(within(form).getByRole('button', { name: 'Create rule' }));
     expect(within(form).getByText('Give the rule a name')).toBeTruthy();
     expect(api.calls(`POST ${base}/alert-rules`)).toHaveLength(0);
+    // Focus goes to the first field in error (the name, before the window), so its error is read out.
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Name')));
 
     await user.clear(window);
     await user.type(window, '120');
@@ -224,6 +226,7 @@ describe('Alerts screen: channels', () => {
     await user.click(within(form).getByRole('button', { name: 'Add channel' }));
     expect(within(form).getByText('Only http:// and https:// URLs')).toBeTruthy();
     expect(api.calls(`POST ${base}/alert-channels`)).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('URL')));
     await user.clear(within(form).getByLabelText('URL'));
     await user.type(within(form).getByLabelText('URL'), 'https://receiver.example.com/hook');
     await user.click(within(form).getByRole('button', { name: 'Add channel' }));

@@ -32,7 +32,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
         aria-invalid={error ? true : undefined}
         aria-describedby={message ? messageId : undefined}
         className={cn(
-          'h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400',
+          'h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900',
           'focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500',
           error ? 'border-red-400' : 'border-slate-300',
           'read-only:bg-slate-50',

@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { type ChannelDraft, useCreateAlertChannel } from '../api/create-alert-channel';
 import { CHANNEL_TYPE_LABELS } from './channel-type';
 import { SelectField } from './select-field';
@@ -72,10 +73,13 @@ export function ChannelForm({ projectId, members, onCreated, onCancel }: Channel
   const addressError =
     type === 'email' ? (memberIds.length === 0 ? 'Choose at least one member' : null) : urlError(url, type);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (nameError !== null || addressError !== null) return;
+    if (nameError !== null || addressError !== null) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     const channel: ChannelDraft =
       type === 'email'
         ? { type, name: name.trim(), memberIds }

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useCreateAlertRule } from '../api/create-alert-rule';
 import { useUpdateAlertRule } from '../api/update-alert-rule';
 import {
@@ -69,10 +70,13 @@ export function RuleForm({ projectId, channels, rule, onDone }: RuleFormProps) {
     setTouched(new Set());
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (params === null || cooldownError !== null || nameError !== null) return;
+    if (params === null || cooldownError !== null || nameError !== null) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     const fields = { name: name.trim(), params, channelIds, cooldownMinutes: Number(cooldown) };
     const done = { onSuccess: onDone };
     if (rule) update.mutate({ projectId, ruleId: rule.id, change: fields }, done);

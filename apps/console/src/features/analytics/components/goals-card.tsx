@@ -11,6 +11,7 @@ import { Pencil, Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { compare } from '../../../lib/comparison';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { formatPercent } from '../../../lib/format';
 import { describeGoal, useCreateGoal, useDeleteGoal, useGoals, useUpdateGoal } from '../../../lib/goals';
 import type { AnalyticsRange } from '../api/analytics-keys';
@@ -189,10 +190,13 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
     fill(null);
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!isValid || isFull) return;
+    if (!isValid || isFull) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     const input: GoalInput =
       kind === 'event'
         ? {

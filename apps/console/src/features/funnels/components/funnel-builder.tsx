@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 type Kind = FunnelStep['kind'];
 const KIND_LABELS: Record<Kind, string> = {
@@ -150,10 +151,11 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
       return { ...current, steps };
     });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
     if (funnel) onSave(funnel);
+    else focusFirstInvalid(event.currentTarget);
   };
 
   return (

@@ -113,6 +113,8 @@ describe('Funnels screen', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Step 1 path pattern').getAttribute('aria-invalid')).toBe('true');
     expect(posted).toBeUndefined();
+    // Focus goes to the first field in error, so its error is read out and typing fixes it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
 
     await userEvent.type(screen.getByLabelText('Name'), 'Blog to wallet');
     await userEvent.type(screen.getByLabelText('Step 1 path pattern'), '/blog-*');
@@ -148,6 +150,7 @@ describe('Funnels screen', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save funnel' }));
     expect(screen.getByText('The window is 1 hour to 30 days.')).toBeTruthy();
     expect(posted).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Window')));
   });
 
   it('lets viewers read but not build', async () => {

@@ -44,7 +44,7 @@ export function IncidentSearch({ value, onSearch }: { value: string; onSearch: (
         value={text}
         maxLength={200}
         onChange={(event) => schedule(event.target.value)}
-        className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-indigo-500"
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 focus:outline-2 focus:outline-indigo-500"
       />
     </form>
   );

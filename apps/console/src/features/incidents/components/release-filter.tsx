@@ -31,7 +31,7 @@ export function ReleaseFilter({ value, onChange }: { value: string; onChange: (r
         maxLength={64}
         onChange={(event) => setText(event.target.value)}
         onBlur={apply}
-        className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-9 font-mono text-sm text-slate-900 placeholder:font-sans placeholder:text-slate-400 focus:outline-2 focus:outline-indigo-500"
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-9 font-mono text-sm text-slate-900 placeholder:font-sans focus:outline-2 focus:outline-indigo-500"
       />
       {value && (
         <button

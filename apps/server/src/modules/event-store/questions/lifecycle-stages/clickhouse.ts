@@ -48,7 +48,8 @@ const LW_TO = "fromUnixTimestamp64Milli({lw_to:Int64}, 'UTC')";
  * old, which is all the rules ask of its age then. Parameters `lw_from`, `lw_to` (`walletFactsClickhouse`).
  * A wallet's window days are the bits of one UInt64 (bit b: b local days back from A; 56 days fit), its
  * counts their bits, its quarter-hours grouped by the wallet's stored hash (`wallet_hash`): a third less CPU
- * on chdb than three distinct counts per wallet text (ADR 095).
+ * on chdb than three distinct counts per wallet text (ADR 095). Each row carries the wallet's first time
+ * seen (`first_seen`), which the Wallets list shows, so that it reads `wallet_firsts` once (ADR 140).
  */
 const zonedWalletFacts = (window: LifecycleWindow) => {
   if (WINDOW_DAYS > 64) throw new Error("the window's days are bits of one UInt64");
@@ -56,7 +57,7 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
   return `wallet_facts AS (
   SELECT lf_wallet AS wallet,
          if(lf_first < ${LW_FROM}, ${WINDOW_DAYS}, ${back('toUnixTimestamp64Milli(lf_first)')}) AS age,
-         ld_n28 AS n28, ld_n14 AS n14, ld_n_before AS n_before
+         ld_n28 AS n28, ld_n14 AS n14, ld_n_before AS n_before, lf_first AS first_seen
     FROM (SELECT lf_wallet, ${idHash('lf_wallet')} AS lf_hash, lf_first
             FROM (SELECT wallet AS lf_wallet, min(first_seen) AS lf_first
                     FROM wallet_firsts WHERE project_id = {project:String}

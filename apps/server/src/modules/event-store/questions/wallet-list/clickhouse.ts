@@ -41,24 +41,24 @@ const PageRow = Touch.omit({ u_wallet: true })
   .extend(TxTotal.omit({ t_wallet: true }).shape)
   .extend({ wallet: z.string() });
 
-/** The facts' columns as the list names them; `first`: with the first time seen (the UTC facts carry it). */
-const factsColumns = (first: boolean) =>
-  `wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before${first ? ', first_seen AS w_first' : ''}`;
-const plainFacts = (first: boolean) => `facts AS (SELECT ${factsColumns(first)} FROM wallet_facts)`;
+/** The facts' columns as the list names them, with the first time seen (both facts carry it). */
+const FACTS_COLUMNS =
+  'wallet AS w_wallet, age AS w_age, n28 AS w_n28, n14 AS w_n14, n_before AS w_n_before, first_seen AS w_first';
+const PLAIN_FACTS = `facts AS (SELECT ${FACTS_COLUMNS} FROM wallet_facts)`;
 /**
  * The facts with the Power threshold (lifecycle-stages/question.ts `powerThreshold`) on every row, from
  * one read of them (a CTE named twice is read twice): the candidates (GROUP_SQL 'recent') ranked first by
  * their n28, largest first; the threshold is the n28 of the ⌈N × 0.1⌉-th (in doubles, as TypeScript), at
  * least 2; NULL without a candidate.
  */
-const powerFacts = (first: boolean) => `ranked AS (
-       SELECT ${factsColumns(first)}, (${GROUP_SQL}) = 'recent' AS w_candidate,
+const POWER_FACTS = `ranked AS (
+       SELECT ${FACTS_COLUMNS}, (${GROUP_SQL}) = 'recent' AS w_candidate,
               countIf(w_candidate) OVER () AS w_candidates,
               row_number() OVER (ORDER BY w_candidate DESC, w_n28 DESC) AS w_rank
          FROM wallet_facts
      ),
      facts AS (
-       SELECT w_wallet, w_age, w_n28, w_n14, w_n_before,${first ? ' w_first,' : ''}
+       SELECT w_wallet, w_age, w_n28, w_n14, w_n_before, w_first,
               if(w_candidates = 0, NULL,
                  greatest(${LIFECYCLE_WINDOWS.powerMinDays},
                           maxIf(w_n28, w_rank = toUInt64(ceil(toFloat64(w_candidates) * ${LIFECYCLE_WINDOWS.powerShare}))) OVER ())) AS w_threshold
@@ -100,6 +100,13 @@ const BIT_FACTS = (() => {
      )`;
 })();
 
+/** Each wallet's first time seen, which `BIT_FACTS` reads. */
+const FIRSTS = `firsts AS (
+       SELECT wallet AS f_wallet, min(first_seen) AS f_first FROM wallet_firsts
+        WHERE project_id = {project:String}
+        GROUP BY wallet
+     )`;
+
 /** `BIT_FACTS`' parameters for the as-of day. */
 function bitFactsParams(asOfDay: string): Params {
   const asOf = Math.round(Date.parse(`${asOfDay}T00:00:00Z`) / DAY_MS);
@@ -119,10 +126,11 @@ export async function walletList(
 ): Promise<WalletListRow[]> {
   // The stage column and filter: the lifecycle's facts as of the as-of day of the project's zone.
   // In UTC from the day bits (ADR 114), after `firsts`; in another zone from the quarter-hours.
-  // The UTC facts carry each wallet's first time (`firsts`, named once: a CTE is read where named).
+  // Both carry each wallet's first time, from one read of `wallet_firsts` (a CTE is read where named:
+  // `firsts` in UTC, the zoned facts' own in a zone; ADR 140).
   const facts = lifecycleWindow(query.asOfDay, query.timeZone)
-    ? { ...walletFactsClickhouse(query.asOfDay, query.timeZone), first: false }
-    : { sql: BIT_FACTS, params: bitFactsParams(query.asOfDay), first: true };
+    ? walletFactsClickhouse(query.asOfDay, query.timeZone)
+    : { sql: `${FIRSTS},\n     ${BIT_FACTS}`, params: bitFactsParams(query.asOfDay) };
   const params: Params = {
     project: projectId,
     from: query.range.fromMs,
@@ -235,23 +243,17 @@ export async function walletList(
     }seen AS (
        ${seen}
      ),
-     firsts AS (
-       SELECT wallet AS f_wallet, min(first_seen) AS f_first FROM wallet_firsts
-        WHERE project_id = {project:String}
-        GROUP BY wallet
-     ),
      ${touchFirst ? `${touchOf()},` : ''}
      ${txsFirst ? `${allTxTotalsOf(txWindow)},` : ''}
      ${facts.sql},
-     ${derivePower ? powerFacts(facts.first) : plainFacts(facts.first)},
+     ${derivePower ? POWER_FACTS : PLAIN_FACTS},
      listed AS (
-       SELECT s_wallet AS list_wallet, ${ms(facts.first ? 'w_first' : 'f_first')} AS first_ms, s_last AS last_ms,
+       SELECT s_wallet AS list_wallet, ${ms('w_first')} AS first_ms, s_last AS last_ms,
               ${txsFirst ? 't_transactions AS transactions, t_failed AS failed, toInt256(t_gas) AS gas_paid' : '0 AS transactions, 0 AS failed, toInt256(0) AS gas_paid'},
               ${stage} AS stage, ${touchFirst ? 'u_source AS source, u_campaign AS campaign' : 'NULL AS source, NULL AS campaign'}${
                 derivePower ? ', w_threshold AS power_threshold' : ''
               }
          FROM seen
-         ${facts.first ? '' : 'INNER JOIN firsts ON f_wallet = s_wallet'}
          INNER JOIN facts ON w_wallet = s_wallet
          ${txsFirst ? 'LEFT JOIN tx_totals ON t_wallet = s_wallet' : ''}
          ${touchFirst ? 'LEFT JOIN touch ON u_wallet = s_wallet' : ''}
