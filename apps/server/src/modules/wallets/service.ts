@@ -206,11 +206,11 @@ const SORT_VALUE: Record<
   gas_paid: (row) => row.gasPaidWei,
 };
 
-/** burned / paid, to 6 decimals; null when nothing was paid. */
+/** burned / paid, rounded to 6 decimals (half up, as docs/wallets.md says); null when nothing was paid. */
 export function shareOf(burned: string, paid: string): number | null {
   const total = BigInt(paid);
   if (total <= 0n) return null;
-  return Number((BigInt(burned) * 1_000_000n) / total) / 1_000_000;
+  return Number((BigInt(burned) * 2_000_000n + total) / (2n * total)) / 1_000_000;
 }
 
 export function createWalletService({ projects, store, clock = systemClock }: WalletServiceDeps) {

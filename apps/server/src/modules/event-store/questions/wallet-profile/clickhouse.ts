@@ -13,16 +13,17 @@ const WALLET_ROWS = `wallet_rows AS (
 )`;
 
 /**
- * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee, folded from the
- * wallet's own rows, except those of `elsewhere` (params `e_0`…), read from `events` between the first
- * and last of their stages. `events` and `wallet_events` without FINAL: every figure is a minimum,
- * maximum or argMin/argMax per key, which an event stored twice (the same row) does not change (ADR 073).
+ * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee (by time, then id:
+ * docs/wallets.md, as DuckDB's transaction_summaries), folded from the wallet's own rows, except those of
+ * `elsewhere` (params `e_0`…), read from `events` between the first and last of their stages. `events`
+ * and `wallet_events` without FINAL: every figure is a minimum, maximum or argMin/argMax per key, which an
+ * event stored twice (the same row) does not change (ADR 073).
  */
 function transactions(elsewhere: number): string {
   const list = Array.from({ length: elsewhere }, (_, index) => `{e_${index}:String}`).join(', ');
   const fromEvents = elsewhere
     ? `UNION ALL
-  SELECT tx_id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM ${EVENT_ROWS}
+  SELECT tx_id, id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM ${EVENT_ROWS}
    WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (${list})
      AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (${list}))
      AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (${list}))`
@@ -34,14 +35,14 @@ wallet_txs AS (
   HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
 ),
 stages AS (
-  SELECT tx_id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM wallet_rows
+  SELECT tx_id, id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM wallet_rows
    WHERE tx_id IN (SELECT w_tx FROM wallet_txs)${elsewhere ? ` AND tx_id NOT IN (${list})` : ''}
   ${fromEvents}
 ),
 txs AS (
   SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
-         argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
-         argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
+         argMaxIf(${FEE}, (ts, id), tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
+         argMaxIf(${FEE}, (ts, id), tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
     FROM stages
    GROUP BY tx_id
 )`;
@@ -75,8 +76,8 @@ function gasRows(clickhouse: ClickHouse, params: Params, elsewhere: readonly { t
 const GAS_AND_ELSEWHERE = `WITH ${WALLET_ROWS},
 txs AS (
   SELECT tx_id AS t_id, uniqExact(id) AS t_carried, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
-         argMaxIf(${FEE}, ts, tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
-         argMaxIf(${FEE}, ts, tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
+         argMaxIf(${FEE}, (ts, id), tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
+         argMaxIf(${FEE}, (ts, id), tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
     FROM wallet_rows
    GROUP BY tx_id
   HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
