@@ -40,7 +40,7 @@ export function IncidentSearch({ value, onSearch }: { value: string; onSearch: (
       <input
         type="search"
         aria-label="Search incidents"
-        placeholder="Search incident by wallet, type, error content & more"
+        placeholder="Search by wallet, type or error text"
         value={text}
         maxLength={200}
         onChange={(event) => schedule(event.target.value)}

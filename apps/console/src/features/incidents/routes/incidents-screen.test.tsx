@@ -65,7 +65,7 @@ describe('Incident list', { timeout: 15_000 }, () => {
   it('searches on the server after a pause in typing, and keeps the search in the URL', async () => {
     const { api, user, location } = setUp('errorlogs', { incidents: listAnswer });
     await waitFor(() => expect(incidentRows()).toHaveLength(2));
-    const search = screen.getByPlaceholderText('Search incident by wallet, type, error content & more');
+    const search = screen.getByRole('searchbox', { name: 'Search incidents' });
     await user.type(search, 'TypeError');
 
     await waitFor(() => expect(api.lastCallOf('incidents')?.variables.search).toBe('TypeError'));
