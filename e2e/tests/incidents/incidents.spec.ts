@@ -25,7 +25,8 @@ const hintFit = (page: Page) =>
     const style = getComputedStyle(input);
     const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
     context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    const room =
+      input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
     return { hint: Math.ceil(context.measureText(input.placeholder).width), room };
   });
 
