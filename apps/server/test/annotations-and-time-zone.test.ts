@@ -205,4 +205,48 @@ describe.each(ENGINES)('the project time zone and annotations on %s', (engine) =
     ).toBe(404);
     expect(await snapshot(t.services)).toBe(before);
   });
+
+  it('annotations: dates from 2015-01-01 to a year after today in the project’s zone, refused outside', async () => {
+    // 12:00 UTC on 30 November 2026 is already 1 December in Kiritimati (UTC+14).
+    t.clock.setTo(Date.parse('2026-11-30T12:00:00Z'));
+    try {
+      const { user, project } = await seed(t.services).user().verified().project('Bounded');
+      const post = (body: object) =>
+        api().post(`projects/${project.id}/annotations`, { token: user.token, body });
+      const edge = await post({ text: 'Edge', startDate: '2015-01-01' });
+      expect(edge.statusCode, edge.body).toBe(201);
+      const mine = AnnotationSchema.parse(edge.json());
+      expect((await post({ text: 'Planned', startDate: '2027-11-30' })).statusCode).toBe(201);
+      const before = await snapshot(t.services);
+      for (const [body, path] of [
+        [{ text: 'Typo', startDate: '9999-12-31' }, 'startDate'],
+        [{ text: 'Old', startDate: '2014-12-31' }, 'startDate'],
+        [{ text: 'Long', startDate: '2026-11-30', endDate: '2027-12-01' }, 'endDate'],
+      ] as const) {
+        const response = await post(body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(errorOf(response)).toMatchObject({
+          errorCode: 'INVALID_REQUEST_BODY',
+          message: `${path} must be from 2015-01-01 to 2027-11-30 (a year after today).`,
+          details: [{ path }],
+        });
+      }
+      const change = await api().patch(`projects/${project.id}/annotations/${mine.id}`, {
+        token: user.token,
+        body: { startDate: '9999-12-31' },
+      });
+      expect(change.statusCode).toBe(400);
+      expect(errorOf(change).message).toContain('startDate must be from 2015-01-01');
+      expect(await snapshot(t.services)).toBe(before);
+
+      await api().patch(`projects/${project.id}`, {
+        token: user.token,
+        body: { timeZone: 'Pacific/Kiritimati' },
+      });
+      expect((await post({ text: 'Local', startDate: '2027-12-01' })).statusCode).toBe(201);
+      expect((await post({ text: 'Too far', startDate: '2027-12-02' })).statusCode).toBe(400);
+    } finally {
+      t.clock.reset();
+    }
+  });
 });

@@ -19,6 +19,27 @@ export const CalendarDateSchema = z
     return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text && text >= '1970-01-01';
   }, 'must be a real calendar date from 1970 on');
 
+/**
+ * The days an annotation may cover: from the first day of the accepted client times (no event is older,
+ * docs/data-access-and-privacy.md) to a year after today in the project's zone (a planned campaign), so a
+ * typo such as 9999-12-31 is refused rather than kept as a flag no chart reaches.
+ */
+export const EARLIEST_ANNOTATION_DATE = '2015-01-01';
+
+/** The same day a year after `today` (YYYY-MM-DD); 29 February gives 1 March. */
+export function latestAnnotationDate(today: string): string {
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  return new Date(Date.UTC(year + 1, month - 1, day)).toISOString().slice(0, 10);
+}
+
+/** Why a (valid) calendar date is outside the annotations' days, or undefined when it is inside. */
+export function annotationDateProblem(date: string, today: string): string | undefined {
+  const latest = latestAnnotationDate(today);
+  return date < EARLIEST_ANNOTATION_DATE || date > latest
+    ? `must be from ${EARLIEST_ANNOTATION_DATE} to ${latest} (a year after today)`
+    : undefined;
+}
+
 const AnnotationText = z
   .string()
   .trim()

@@ -49,7 +49,7 @@ export async function annotationRoutes(
       'Add an annotation',
       CreateAnnotationSchema,
       { 201: one('The new annotation.') },
-      'A note of at most 280 characters on a date of the project’s time zone, with an optional end date (both included).',
+      'A note of at most 280 characters on a date of the project’s time zone, with an optional end date (both included); dates from 2015-01-01 to a year after today.',
     ),
     async (request, reply) => {
       const actor = await requireActor(request);

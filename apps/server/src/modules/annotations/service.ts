@@ -1,5 +1,6 @@
 import {
   type Annotation,
+  annotationDateProblem,
   type CreateAnnotation,
   MAX_ANNOTATIONS_PER_PROJECT,
   type UpdateAnnotation,
@@ -23,6 +24,17 @@ export type AnnotationServiceDeps = {
 };
 
 const annotationNotFound = () => notFound('Annotation not found.');
+
+/** Refuses dates outside the annotations' days (2015-01-01 to a year after today in the project's zone). */
+function checkDateBounds(dates: { startDate?: string | null; endDate?: string | null }, today: string) {
+  const details = (['startDate', 'endDate'] as const).flatMap((path) => {
+    const date = dates[path];
+    const message = date ? annotationDateProblem(date, today) : undefined;
+    return message ? [{ path, message }] : [];
+  });
+  const [first] = details;
+  if (first) throw badRequest(`${first.path} ${first.message}.`, details);
+}
 
 /**
  * Annotations (docs/annotations.md): every member reads them, admins and the owner write them; each change
@@ -57,7 +69,8 @@ export function createAnnotationService({ store, projects, clock, audit }: Annot
     },
 
     async create(actor: Actor, projectId: string, input: CreateAnnotation): Promise<Annotation> {
-      await projects.getProjectFor(actor.id, projectId, 'manage');
+      const { timeZone } = await projects.getProjectFor(actor.id, projectId, 'manage');
+      checkDateBounds(input, localDate(clock().getTime(), timeZone ?? DEFAULT_TIME_ZONE));
       if ((await store.countByProject(projectId)) >= MAX_ANNOTATIONS_PER_PROJECT) {
         throw badRequest(
           `A project can have at most ${MAX_ANNOTATIONS_PER_PROJECT} annotations; delete old ones first.`,
@@ -77,7 +90,9 @@ export function createAnnotationService({ store, projects, clock, audit }: Annot
     },
 
     async update(actor: Actor, projectId: string, id: string, change: UpdateAnnotation): Promise<Annotation> {
-      await projects.getProjectFor(actor.id, projectId, 'manage');
+      const { timeZone } = await projects.getProjectFor(actor.id, projectId, 'manage');
+      // Only the dates sent: an annotation stored before the bounds can still have its text changed.
+      checkDateBounds(change, localDate(clock().getTime(), timeZone ?? DEFAULT_TIME_ZONE));
       const before = isId(id) ? await store.find(projectId, id) : null;
       if (!before) throw annotationNotFound();
       const startDate = change.startDate ?? before.startDate;
