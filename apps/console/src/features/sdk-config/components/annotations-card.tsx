@@ -1,4 +1,10 @@
-import { type Annotation, MAX_ANNOTATION_TEXT } from '@polyflow/contracts/annotations';
+import {
+  type Annotation,
+  annotationDateProblem,
+  EARLIEST_ANNOTATION_DATE,
+  latestAnnotationDate,
+  MAX_ANNOTATION_TEXT,
+} from '@polyflow/contracts/annotations';
 import { localDate } from '@polyflow/contracts/time-zone';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +12,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { useAnnotations, useCreateAnnotation, useDeleteAnnotation } from '../../../lib/annotations';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { displayTimeZone, formatDate } from '../../../lib/format';
 
 interface AnnotationsCardProps {
@@ -31,21 +38,44 @@ export function AnnotationsCard({ projectId, onError }: AnnotationsCardProps) {
   const [text, setText] = useState('');
   const [startDate, setStartDate] = useState(today);
   const [endDate, setEndDate] = useState('');
+  const [tried, setTried] = useState(false);
   const trimmed = text.trim();
-  const endError =
-    endDate !== '' && endDate < startDate ? 'The end date is before the start date.' : undefined;
-  const isValid =
-    trimmed.length > 0 && trimmed.length <= MAX_ANNOTATION_TEXT && startDate !== '' && !endError;
+  const outOfRange = (date: string) => {
+    const problem = annotationDateProblem(date, today);
+    return problem ? `The date ${problem}.` : undefined;
+  };
+  // The same rules as the server's (docs/timezone.md#annotations), shown under their fields once adding was tried.
+  const errors = {
+    text:
+      trimmed.length === 0
+        ? 'Write a note.'
+        : trimmed.length > MAX_ANNOTATION_TEXT
+          ? `At most ${MAX_ANNOTATION_TEXT} characters.`
+          : undefined,
+    startDate: startDate === '' ? 'Pick a date.' : outOfRange(startDate),
+    endDate:
+      endDate === ''
+        ? undefined
+        : endDate < startDate
+          ? 'The end date is before the start date.'
+          : outOfRange(endDate),
+  };
+  const shown = (field: keyof typeof errors) => (tried ? errors[field] : undefined);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isValid) return;
+    setTried(true);
+    if (errors.text || errors.startDate || errors.endDate) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     create.mutate(
       { text: trimmed, startDate, endDate: endDate === '' ? null : endDate },
       {
         onSuccess: () => {
           setText('');
           setEndDate('');
+          setTried(false);
         },
         onError,
       },
@@ -61,13 +91,19 @@ export function AnnotationsCard({ projectId, onError }: AnnotationsCardProps) {
         title="Annotations"
         description="Dated notes, such as a deploy or a campaign, shown as flags on the time charts. Dates are days in the project's time zone; a deploy script can post one with a session (see the docs)."
       />
-      <form onSubmit={onSubmit} className="mb-4 grid gap-2 sm:grid-cols-2">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Add an annotation"
+        className="mb-4 grid gap-2 sm:grid-cols-2"
+      >
         <Input
           label="Note"
           value={text}
           maxLength={MAX_ANNOTATION_TEXT}
           placeholder="Deployed v2.1"
           hint={`${trimmed.length}/${MAX_ANNOTATION_TEXT} characters.`}
+          error={shown('text')}
           onChange={(event) => setText(event.target.value)}
           className="sm:col-span-2"
         />
@@ -76,18 +112,22 @@ export function AnnotationsCard({ projectId, onError }: AnnotationsCardProps) {
           type="date"
           value={startDate}
           required
+          min={EARLIEST_ANNOTATION_DATE}
+          max={latestAnnotationDate(today)}
+          error={shown('startDate')}
           onChange={(event) => setStartDate(event.target.value)}
         />
         <Input
           label="Until (optional)"
           type="date"
           value={endDate}
-          min={startDate}
-          error={endError}
+          min={startDate || EARLIEST_ANNOTATION_DATE}
+          max={latestAnnotationDate(today)}
+          error={shown('endDate')}
           onChange={(event) => setEndDate(event.target.value)}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={!isValid} isLoading={create.isPending}>
+          <Button type="submit" isLoading={create.isPending}>
             Add annotation
           </Button>
         </div>
