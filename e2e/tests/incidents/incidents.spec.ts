@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type DemoInstance, signInAsDemo, startSeededDemo } from '../../support/demo-instance.ts';
 import { snap } from '../../support/screenshots.ts';
 
@@ -19,12 +19,13 @@ const summaryValue = async (page: Page, label: string) =>
   numberIn(await page.getByText(label, { exact: true }).locator('xpath=..').textContent());
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search incidents' });
-/** The search hint's width as drawn in the box's font, and the room the box leaves for it. */
-const hintFit = (page: Page) =>
-  searchBox(page).evaluate((input: HTMLInputElement) => {
+/** A box's hint width as drawn in its placeholder's font, and the room the box leaves for it. */
+const hintFit = (box: Locator) =>
+  box.evaluate((input: HTMLInputElement) => {
     const style = getComputedStyle(input);
+    const hint = getComputedStyle(input, '::placeholder');
     const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    context.font = `${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
     const room =
       input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
     return { hint: Math.ceil(context.measureText(input.placeholder).width), room };
@@ -71,7 +72,7 @@ test('the incident list shows the last 7 days of the demo project, by severity',
   await snap(page, 'incidents-demo-390');
 });
 
-test('the search box shows its whole hint on a desktop and a phone', async ({ page }) => {
+test('the search and release boxes show their whole hints on a desktop and a phone', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openList(page);
   // Opened wide: on a phone the list is not a table for openList to wait for.
@@ -80,9 +81,12 @@ test('the search box shows its whole hint on a desktop and a phone', async ({ pa
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(viewport);
-    const { hint, room } = await hintFit(page);
-    expect(hint, `the hint at ${viewport.width} px`).toBeGreaterThan(0);
-    expect(hint, `the hint at ${viewport.width} px`).toBeLessThanOrEqual(room);
+    for (const box of [searchBox(page), page.getByRole('textbox', { name: 'Release' })]) {
+      const { hint, room } = await hintFit(box);
+      const what = `${await box.getAttribute('placeholder')} at ${viewport.width} px`;
+      expect(hint, what).toBeGreaterThan(0);
+      expect(hint, what).toBeLessThanOrEqual(room);
+    }
     await snap(page, `incidents-search-${viewport.width}`);
   }
 });

@@ -13,7 +13,7 @@ export function ReleaseFilter({ value, onChange }: { value: string; onChange: (r
   };
   return (
     <form
-      className="relative w-full sm:w-44 sm:shrink-0"
+      className="relative w-full sm:w-52 sm:shrink-0"
       onSubmit={(event) => {
         event.preventDefault();
         apply();
