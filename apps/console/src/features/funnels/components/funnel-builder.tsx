@@ -12,6 +12,12 @@ import { Input } from '../../../components/ui/input';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { blankStep, type Draft, type DraftStep, draftOf, problemsOf } from './funnel-draft';
 import { FunnelStepRow } from './funnel-step-row';
+import { SelectField } from './select-field';
+
+const UNIT_OPTIONS = [
+  { value: 'hours', label: 'hours' },
+  { value: 'days', label: 'days' },
+] as const;
 
 interface FunnelBuilderProps {
   /** The funnel being changed, or null for a new one. */
@@ -75,23 +81,13 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
           onChange={(event) => setDraft({ ...draft, window: event.target.value })}
           className="sm:w-40"
         />
-        <div className="flex flex-col gap-1.5">
-          <label
-            htmlFor={`${id}-unit`}
-            className="text-xs font-semibold uppercase tracking-wide text-slate-600"
-          >
-            Unit
-          </label>
-          <select
-            id={`${id}-unit`}
-            className="h-10 rounded-lg bg-white px-3 text-sm ring-1 ring-inset ring-slate-300"
-            value={draft.unit}
-            onChange={(event) => setDraft({ ...draft, unit: event.target.value as Draft['unit'] })}
-          >
-            <option value="hours">hours</option>
-            <option value="days">days</option>
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-unit`}
+          label="Unit"
+          value={draft.unit}
+          options={UNIT_OPTIONS}
+          onChange={(unit) => setDraft({ ...draft, unit })}
+        />
       </div>
 
       <ol className="flex flex-col gap-3" aria-label="Steps">

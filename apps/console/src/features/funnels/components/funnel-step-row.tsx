@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { ArrowDown, ArrowUp, Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import type { DraftStep, Kind } from './funnel-draft';
+import { SelectField } from './select-field';
 
 const KIND_LABELS: Record<Kind, string> = {
   page: 'Page view',
@@ -10,6 +11,11 @@ const KIND_LABELS: Record<Kind, string> = {
   wallet_connected: 'Wallet connection',
   transaction: 'Transaction stage',
 };
+const KIND_OPTIONS = (Object.keys(KIND_LABELS) as Kind[]).map((kind) => ({
+  value: kind,
+  label: KIND_LABELS[kind],
+}));
+const STAGE_OPTIONS = FunnelTxStages.map((stage) => ({ value: stage, label: stage }));
 
 interface FunnelStepRowProps {
   step: DraftStep;
@@ -44,26 +50,13 @@ export function FunnelStepRow({
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-semibold text-slate-800">Step {index + 1}</legend>
         <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-          <div className="flex flex-col gap-1.5">
-            <label
-              htmlFor={`${idPrefix}-kind-${index}`}
-              className="text-xs font-semibold uppercase tracking-wide text-slate-600"
-            >
-              Kind
-            </label>
-            <select
-              id={`${idPrefix}-kind-${index}`}
-              className="h-10 rounded-lg bg-white px-3 text-sm ring-1 ring-inset ring-slate-300"
-              value={step.kind}
-              onChange={(event) => onChange({ kind: event.target.value as Kind })}
-            >
-              {(Object.keys(KIND_LABELS) as Kind[]).map((kind) => (
-                <option key={kind} value={kind}>
-                  {KIND_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${idPrefix}-kind-${index}`}
+            label="Kind"
+            value={step.kind}
+            options={KIND_OPTIONS}
+            onChange={(kind) => onChange({ kind })}
+          />
           {step.kind === 'page' && (
             <Input
               label={`Step ${index + 1} path pattern`}
@@ -103,26 +96,13 @@ export function FunnelStepRow({
             <p className="self-end pb-2 text-sm text-slate-600">The user connects a wallet.</p>
           )}
           {step.kind === 'transaction' && (
-            <div className="flex flex-col gap-1.5">
-              <label
-                htmlFor={`${idPrefix}-stage-${index}`}
-                className="text-xs font-semibold uppercase tracking-wide text-slate-600"
-              >
-                Stage
-              </label>
-              <select
-                id={`${idPrefix}-stage-${index}`}
-                className="h-10 rounded-lg bg-white px-3 text-sm ring-1 ring-inset ring-slate-300"
-                value={step.stage}
-                onChange={(event) => onChange({ stage: event.target.value as DraftStep['stage'] })}
-              >
-                {FunnelTxStages.map((stage) => (
-                  <option key={stage} value={stage}>
-                    {stage}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={`${idPrefix}-stage-${index}`}
+              label="Stage"
+              value={step.stage}
+              options={STAGE_OPTIONS}
+              onChange={(stage) => onChange({ stage })}
+            />
           )}
         </div>
         {stepError && <p className="text-xs text-red-600">{stepError}</p>}
