@@ -11,11 +11,12 @@ import { pageTransactionsOf } from './wallet-sent-transactions.ts';
  * reads of that transaction's stages of that day (docs/decisions/110): its first stage's time, the
  * earliest stage's sender (`from`, or the connected wallet), its latest stage's key (`STAGE_KEY`, as
  * `transaction_days`: the outcome in the two low bits) and the fee of its latest `confirmed` and latest
- * `reverted` receipt (by time, then the greatest event id: docs/wallets.md). The list's transaction totals (transactions, failed, gas paid per sender) fold these
- * rows per transaction instead of every stage of the range's events. An AggregatingMergeTree fed by a
- * materialized view on `events`, keyed as `transaction_days` (ADR 033): every column is a minimum or a
- * maximum (the sender as a (time, value) pair, the fees as (time, id, fee) triples), so a stage stored twice, a transaction's
- * stages spread over several loads or days, or loads out of order fold to the same figures, and nothing
+ * `reverted` receipt (by time, then the greatest event id: docs/wallets.md). The list's transaction
+ * totals (transactions, failed, gas paid per sender) fold these rows per transaction instead of every
+ * stage of the range's events. An AggregatingMergeTree fed by a materialized view on `events`, keyed as
+ * `transaction_days` (ADR 033): every column is a minimum or a maximum (the sender as a (time, value)
+ * pair, the fees as (time, event id, fee) triples), so a stage stored twice, a transaction's stages
+ * spread over several loads or days, or loads out of order fold to the same figures, and nothing
  * reads it with FINAL. A delete brings it in line as `transaction_days`: the same (day, transaction) keys.
  */
 
