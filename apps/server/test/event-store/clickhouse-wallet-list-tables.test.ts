@@ -96,6 +96,23 @@ function fixture(projectId: string, seed: number): EventRow[] {
       }),
     );
   }
+  // A batch mined as two transactions, both receipts in one millisecond: the greater id's fee counts
+  // (ADR 145), here the smaller one (21,000 gas against 50,000, at 2 gwei).
+  const batch = { tx_id: 'batch', tx_from: WALLETS[4] as string, chain_id: 1 };
+  rows.push(event('tx', DAY0 + 30 * HOUR, { ...batch, id: 'batch-1', tx_stage: 'requested' }));
+  for (const [id, gas] of [
+    ['batch-3', 50_000n],
+    ['batch-4', 21_000n],
+  ] as const)
+    rows.push(
+      event('tx', DAY0 + 30 * HOUR + 5_000, {
+        ...batch,
+        id,
+        tx_stage: 'confirmed',
+        gas_used: gas,
+        effective_gas_price: 2_000_000_000n,
+      }),
+    );
   rows.push(
     event('tx', DAY0 + 9 * HOUR, { tx_id: 'late', tx_stage: 'failed', tx_from: WALLETS[1] as string }),
   );

@@ -141,5 +141,17 @@ describe('receipt fees', () => {
         { chainId: 10, gasPaidWei: '300000000000000', gasBurnedWei: '0' },
       ],
     });
+    // The Wallets list's gas paid, sorted by gas paid (every wallet's totals) and by last seen (the page's).
+    for (const sort of ['gas_paid', 'last_seen']) {
+      const list = await ask(
+        `query L($projectId: ID!, $from: DateTime, $to: DateTime, $sort: String) {
+          wallets(projectId: $projectId, from: $from, to: $to, sort: $sort) { rows { address transactions gasPaidWei } }
+        }`,
+        { from: '2024-06-01', to: '2024-07-01', sort },
+      );
+      expect(list.wallets).toEqual({
+        rows: [{ address: WALLET, transactions: 1, gasPaidWei: '300000000000000' }],
+      });
+    }
   });
 });

@@ -34,7 +34,11 @@ import { WALLET_DAYS_STATEMENTS } from './wallet-days.ts';
 import { WALLET_EVENT_COLUMNS, walletEventsStatements } from './wallet-events.ts';
 import { WALLET_FIRSTS_STATEMENTS } from './wallet-firsts.ts';
 import { WALLET_LIST_DAYS_STATEMENTS } from './wallet-list-days.ts';
-import { WALLET_LIST_TRANSACTIONS_STATEMENTS } from './wallet-list-transactions.ts';
+import {
+  mergeWalletListTransactions,
+  WALLET_LIST_RECEIPT_IDS_STATEMENTS,
+  WALLET_LIST_TRANSACTIONS_STATEMENTS,
+} from './wallet-list-transactions.ts';
 import { WALLET_HASH_STATEMENTS, WALLET_QUARTERS_STATEMENTS } from './wallet-quarters.ts';
 import { WALLET_SENT_TRANSACTIONS_STATEMENTS } from './wallet-sent-transactions.ts';
 import { WALLET_TOUCHES_STATEMENTS } from './wallet-touches.ts';
@@ -207,7 +211,7 @@ async function mergeTransactionDays(clickhouse: ClickHouse): Promise<void> {
 /** Version 25's copies, merged into one part each as version 23 left every other table (ADR 097). */
 async function mergeWalletListTables(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE wallet_list_days FINAL');
-  await clickhouse.command('OPTIMIZE TABLE wallet_list_transactions FINAL');
+  await mergeWalletListTransactions(clickhouse);
 }
 
 /** Version 33's copy, merged into one part as the other tables (ADR 097). */
@@ -341,6 +345,9 @@ const MIGRATIONS: readonly Migration[] = [
   // fed by a view on `events`, filled from what is stored and merged into one part: the failed-transaction
   // cost reads a range's receipts there (ADR 129).
   { version: 35, statements: TRANSACTION_RECEIPTS_STATEMENTS, run: mergeTransactionReceipts },
+  // `wallet_list_transactions` made again with each latest receipt's event id beside its time, filled from
+  // what is stored and merged into one part: of two receipts in one millisecond the greatest id's fee (ADR 145).
+  { version: 36, statements: WALLET_LIST_RECEIPT_IDS_STATEMENTS, run: mergeWalletListTransactions },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

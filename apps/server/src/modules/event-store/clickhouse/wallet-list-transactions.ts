@@ -1,3 +1,4 @@
+import type { ClickHouse } from './client.ts';
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import type { dayParts } from './day-parts.ts';
 import { RECEIPT_FEE as FEE, RECEIPT_HAS_FEE } from './question-sql.ts';
@@ -10,11 +11,12 @@ import { pageTransactionsOf } from './wallet-sent-transactions.ts';
  * reads of that transaction's stages of that day (docs/decisions/110): its first stage's time, the
  * earliest stage's sender (`from`, or the connected wallet), its latest stage's key (`STAGE_KEY`, as
  * `transaction_days`: the outcome in the two low bits) and the fee of its latest `confirmed` and latest
- * `reverted` receipt. The list's transaction totals (transactions, failed, gas paid per sender) fold these
- * rows per transaction instead of every stage of the range's events. An AggregatingMergeTree fed by a
- * materialized view on `events`, keyed as `transaction_days` (ADR 033): every column is a minimum or a
- * maximum (the sender and the fees as (time, value) pairs), so a stage stored twice, a transaction's
- * stages spread over several loads or days, or loads out of order fold to the same figures, and nothing
+ * `reverted` receipt (by time, then the greatest event id: docs/wallets.md). The list's transaction
+ * totals (transactions, failed, gas paid per sender) fold these rows per transaction instead of every
+ * stage of the range's events. An AggregatingMergeTree fed by a materialized view on `events`, keyed as
+ * `transaction_days` (ADR 033): every column is a minimum or a maximum (the sender as a (time, value)
+ * pair, the fees as (time, event id, fee) triples), so a stage stored twice, a transaction's stages
+ * spread over several loads or days, or loads out of order fold to the same figures, and nothing
  * reads it with FINAL. A delete brings it in line as `transaction_days`: the same (day, transaction) keys.
  */
 
@@ -24,9 +26,14 @@ const NO_TIME_AFTER = "toDateTime64('2299-12-31 23:59:59.999', 3, 'UTC')";
 
 /** A receipt's fee, as wei (docs/wallets.md). */
 const SENDER = 'coalesce(tx_from, wallet_address)';
-/** The latest receipt of one kind with a fee, as (time, fee): (before every time, 0) without one. */
+/**
+ * The latest receipt of one kind with a fee, as (time, event id, fee): in one millisecond the greatest id
+ * (docs/wallets.md, version 36); (before every time, '', 0) without one.
+ */
 const latestFee = (stage: string) =>
-  `max(if(tx_stage = '${stage}' AND ${RECEIPT_HAS_FEE}, (ts, ${FEE}), (${NO_TIME_BEFORE}, toInt256(0))))`;
+  `max(if(tx_stage = '${stage}' AND ${RECEIPT_HAS_FEE}, (ts, id, ${FEE}), (${NO_TIME_BEFORE}, '', toInt256(0))))`;
+/** The type of a latest receipt's (time, event id, fee). */
+const LATEST_FEE_TYPE = "Tuple(DateTime64(3, 'UTC'), String, Int256)";
 
 export const CREATE_WALLET_LIST_TRANSACTIONS = `CREATE TABLE IF NOT EXISTS wallet_list_transactions (
   project_id String,
@@ -35,8 +42,8 @@ export const CREATE_WALLET_LIST_TRANSACTIONS = `CREATE TABLE IF NOT EXISTS walle
   first_stage_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
   sender SimpleAggregateFunction(min, Tuple(DateTime64(3, 'UTC'), String)),
   latest_stage_key SimpleAggregateFunction(max, Int64),
-  confirmed_fee SimpleAggregateFunction(max, Tuple(DateTime64(3, 'UTC'), Int256)),
-  reverted_fee SimpleAggregateFunction(max, Tuple(DateTime64(3, 'UTC'), Int256))
+  confirmed_fee SimpleAggregateFunction(max, ${LATEST_FEE_TYPE}),
+  reverted_fee SimpleAggregateFunction(max, ${LATEST_FEE_TYPE})
 ) ENGINE = AggregatingMergeTree
 ORDER BY (project_id, day, tx_id)`;
 
@@ -70,6 +77,22 @@ SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
          max_bytes_before_external_sort = ${COPY_SPILL_BYTES}`,
 ];
 
+/**
+ * Version 36: the table made again with each fee's (time, event id, fee) in place of version 25's
+ * (time, fee), whose maximum kept the larger fee of two receipts in one millisecond (docs/wallets.md: the
+ * greatest id's): its view and table dropped, then made and filled from the stored stages as version 25.
+ */
+export const WALLET_LIST_RECEIPT_IDS_STATEMENTS = [
+  'DROP VIEW IF EXISTS wallet_list_transactions_of_events',
+  'DROP TABLE IF EXISTS wallet_list_transactions',
+  ...WALLET_LIST_TRANSACTIONS_STATEMENTS,
+];
+
+/** Version 36's copy, merged into one part as version 23 left every other table (ADR 097). */
+export async function mergeWalletListTransactions(clickhouse: ClickHouse): Promise<void> {
+  await clickhouse.command('OPTIMIZE TABLE wallet_list_transactions FINAL');
+}
+
 type DayParts = ReturnType<typeof dayParts>;
 
 /**
@@ -78,9 +101,10 @@ type DayParts = ReturnType<typeof dayParts>;
  * of each kind (docs/wallets.md). Each transaction is folded from what `wallet_list_transactions` holds of
  * its stages on the whole UTC days of the stage window (the range and one day either side, the one-day
  * rule) and from the stages of that window's partial days in `events` (the same aggregates): `window`,
- * `dayParts` with the prefix `x_`. The (time, value) pairs fold by `argMin`/`argMax` of their parts (a
- * tuple's own min/max compares generically, several times the CPU); two rows of one transaction hold
- * different days, so their times differ unless a day's stages arrived in loads not merged yet.
+ * `dayParts` with the prefix `x_`. The sender's (time, value) pair folds by `argMin` of its parts (a
+ * tuple's own min compares generically, several times the CPU); two rows of one transaction hold
+ * different days, so their times differ unless a day's stages arrived in loads not merged yet. The fees
+ * fold by (time, event id), as two receipts of one millisecond can sit in two such loads' rows.
  * Every wallet's (`allTxTotalsOf`), or with `page`, those of the wallets `{page_wallets}` alone: their
  * transactions are among those of which a stage names one of them as its sender (its earliest sender is
  * one of its stages'), found by the key in `wallet_sent_transactions` over the whole days (ADR 125) and
@@ -129,7 +153,8 @@ const partialRowsOf = (partialDays: string, where = '') =>
 /** The transactions of the rows `parts` (UNION ALL) folded, those first staged in the range kept (`x_`). */
 const foldedTxs = (parts: string[]) =>
   `SELECT argMin(r_sender.2, r_sender.1) AS x_wallet, max(r_key) AS x_key,
-              argMax(r_confirmed.2, r_confirmed.1) + argMax(r_reverted.2, r_reverted.1) AS x_fee
+              argMax(r_confirmed.3, (r_confirmed.1, r_confirmed.2))
+                + argMax(r_reverted.3, (r_reverted.1, r_reverted.2)) AS x_fee
          FROM (${parts.join('\n        UNION ALL\n       ')})
         GROUP BY r_tx
        HAVING min(r_first) >= ${FROM} AND min(r_first) < ${TO}`;
@@ -160,7 +185,7 @@ export const allTxTotalsOf = (window: DayParts) => {
   }
   return `(SELECT groupArray(m_hash) FROM (${multi.join('\n        UNION ALL\n       ')})) AS multi,
      txs AS (
-       SELECT sender.2 AS x_wallet, latest_stage_key AS x_key, confirmed_fee.2 + reverted_fee.2 AS x_fee
+       SELECT sender.2 AS x_wallet, latest_stage_key AS x_key, confirmed_fee.3 + reverted_fee.3 AS x_fee
          ${wholeDays} AND first_stage_at >= ${FROM} AND first_stage_at < ${TO} AND cityHash64(tx_id) NOT IN multi
        UNION ALL
        ${foldedTxs(folded)}
