@@ -61,7 +61,7 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   // projects service (lib/access.ts) and record through the audit log's service, both handed by app.ts.
   members: [],
   'audit-log': [],
-  // Dated notes on the time charts (docs/annotations.md).
+  // Dated notes on the time charts (docs/timezone.md, "Annotations").
   annotations: [],
   // Custom funnels (docs/funnels.md): saved funnels and their question.
   funnels: [],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TEXT_MESSAGE, TEXT_PATTERN } from './text.ts';
 
 /**
- * Annotations (docs/annotations.md): a dated note on a project's time charts, such as a deploy or a
+ * Annotations (docs/timezone.md, "Annotations"): a dated note on a project's time charts, such as a deploy or a
  * campaign. Dates are calendar dates of the project's time zone; an annotation covers its start date to
  * its end date, both included (a single day without an end).
  */

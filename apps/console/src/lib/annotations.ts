@@ -10,7 +10,7 @@ import { type ApiError, apiRequest } from './api-client';
 import { displayTimeZone } from './format';
 
 /**
- * A project's annotations (docs/annotations.md), read by every time chart and written on project settings:
+ * A project's annotations (docs/timezone.md, "Annotations"), read by every time chart and written on project settings:
  * one REST client and one cache key for the features that show them.
  */
 export const annotationsQueryKey = (projectId: string) => ['projects', projectId, 'annotations'] as const;

@@ -15,7 +15,7 @@ const paramsOf = (request: FastifyRequest) => request.params as { id: string; an
 
 /**
  * Annotations under /api/v1/projects/:id/annotations, with a session: members read them, admins and the
- * owner write them (a deploy script logs in and posts one: docs/annotations.md).
+ * owner write them (a deploy script logs in and posts one: docs/timezone.md, "Annotations").
  */
 export async function annotationRoutes(
   app: FastifyInstance,

@@ -37,7 +37,7 @@ function checkDateBounds(dates: { startDate?: string | null; endDate?: string | 
 }
 
 /**
- * Annotations (docs/annotations.md): every member reads them, admins and the owner write them; each change
+ * Annotations (docs/timezone.md, "Annotations"): every member reads them, admins and the owner write them; each change
  * is in the audit log. Another project's annotation id answers 404 as a missing one.
  */
 export function createAnnotationService({ store, projects, clock, audit }: AnnotationServiceDeps) {

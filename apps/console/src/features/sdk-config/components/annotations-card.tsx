@@ -28,7 +28,7 @@ const datesOf = (annotation: Annotation) =>
 
 /**
  * The project's annotations: dated notes (a deploy, a campaign) shown as flags on the time charts. Listed
- * newest first; admins and the owner add and delete them (docs/annotations.md).
+ * newest first; admins and the owner add and delete them (docs/timezone.md, "Annotations").
  */
 export function AnnotationsCard({ projectId, onError }: AnnotationsCardProps) {
   const annotations = useAnnotations(projectId);
