@@ -5,11 +5,11 @@ import { Spinner } from './spinner';
 const variants = {
   primary: 'bg-indigo-700 text-white shadow-sm hover:bg-indigo-800 disabled:bg-indigo-300',
   secondary:
-    'bg-white text-indigo-800 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50 disabled:text-indigo-300',
-  ghost: 'text-indigo-800 hover:bg-indigo-50 disabled:text-slate-400',
+    'bg-white text-indigo-800 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50 disabled:text-slate-500',
+  ghost: 'text-indigo-800 hover:bg-indigo-50 disabled:text-slate-500',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-300',
   'danger-outline':
-    'bg-white text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 disabled:text-red-300',
+    'bg-white text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 disabled:text-slate-500',
 } as const;
 
 const sizes = {
