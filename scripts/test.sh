@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need, then runs every check and test suite.
-# System packages (Debian): chromium for Playwright, postgresql for the PostgreSQL store tests.
+# System packages (Debian): Chromium's headless shell for Playwright (e2e/playwright.config.ts, ADR 147),
+# postgresql for the PostgreSQL store tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -12,7 +13,7 @@ rm -f "$reports/vitest.json" "$reports/playwright.json"
 step() { printf '\n=== %s ===\n' "$*"; }
 
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell fonts-liberation)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   step "Installing Debian packages: ${missing[*]}"
@@ -90,7 +91,7 @@ unit_tests() {
   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 }
 
-e2e_title="Documentation site (npm run build:docs), then the end-to-end tests (Playwright, Debian Chromium)"
+e2e_title="Documentation site (npm run build:docs), then the end-to-end tests (Playwright, Debian Chromium's headless shell)"
 # The README journey starts `npm start` over links to this checkout, which builds docs/ itself when it is
 # missing: the site is built before the journeys start. The journeys check each screen's contrast without saving
 # its screenshot (E2E_SCREENSHOTS=0, ADR 107).
