@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium: no browser downloads on this machine or in CI. Its headless shell (apt package
 // `chromium-headless-shell`, the same build as `chromium`) is what Playwright itself runs headless by default:
-// Blink without the full browser around it, a third less browser CPU than `chromium --headless` for the same
+// Blink without the full browser around it: a fifth less browser CPU than `chromium --headless` for the same
 // journeys (ADR 147). `chromium` stays the fallback, and CHROMIUM_PATH=/usr/bin/chromium shows a window
 // (`--headed`, `--debug`), which the headless shell cannot.
 const headlessShell = '/usr/bin/chromium-headless-shell';
