@@ -47,13 +47,17 @@ export async function walletTimeline(
     params[`s_${index}`] = row.session_id;
   });
   const ids = shown.map((_row, index) => `$s_${index}`).join(', ');
+  // The sessions' keys first (ADR 093): a number compared per row, the text only where a key matches.
+  // As `list_contains`, not `IN`: DuckDB turns an IN list of ten into a join after the scan, which
+  // then reads every column of every row in the spans; a list_contains is a filter in the scan (ADR 148).
+  const keys = shown.map((_row, index) => keyOf(`$s_${index}`)).join(', ');
   // Each session's span from its `keyed_sessions` row (ADR 109), by key: a span holds the wallet's own
   // times in that session, so only the rows near them are read.
   const spans = await rowsOf(
     connection,
     `SELECT session_key, epoch_ms(first_ts) AS first_ms, epoch_ms(last_ts) AS last_ms
        FROM keyed_sessions
-      WHERE project_id = $project AND session_key IN (${shown.map((_row, index) => keyOf(`$s_${index}`)).join(', ')})
+      WHERE project_id = $project AND list_contains([${keys}], session_key)
         AND first_ts <= make_timestamp($span_first::BIGINT * 1000) AND last_ts >= make_timestamp($span_last::BIGINT * 1000)`,
     {
       ...params,
@@ -77,10 +81,6 @@ export async function walletTimeline(
           })
           .join(' OR ')})`
       : '';
-  // The sessions' keys first (ADR 093): a number compared per row, the text only where a key matches.
-  // As `list_contains`, not `IN`: DuckDB turns an IN list of ten into a join after the scan, which
-  // then reads every column of every row in the spans; a list_contains is a filter in the scan (ADR 148).
-  const keys = shown.map((_row, index) => keyOf(`$s_${index}`)).join(', ');
   const order = shown.map((_row, index) => `WHEN $s_${index} THEN ${index}`).join(' ');
   const rows = await rowsOf(
     connection,
