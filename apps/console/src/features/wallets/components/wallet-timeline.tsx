@@ -12,7 +12,7 @@ import {
   Link2,
   MousePointerClick,
 } from '../../../components/ui/icons';
-import { formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
+import { countOf, formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
 import { useOlderSessions } from '../api/get-wallet';
 import { chainName, formatNative, nativeSymbol } from '../lib/format';
 
@@ -157,7 +157,13 @@ export function WalletTimeline({
         titleId="wallet-sessions"
         eyebrow="Timeline"
         title="Sessions"
-        description={`The latest ${sessions.length} of ${wallet.sessionCount} sessions, newest first.`}
+        description={
+          sessions.length < wallet.sessionCount
+            ? `The latest ${sessions.length} of ${countOf(wallet.sessionCount, 'session')}, newest first.`
+            : wallet.sessionCount === 1
+              ? 'Its only session.'
+              : `All ${countOf(wallet.sessionCount, 'session')}, newest first.`
+        }
       />
       <ol className="flex flex-col gap-4">
         {sessions.map((session) => (

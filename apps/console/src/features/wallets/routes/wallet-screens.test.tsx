@@ -165,6 +165,14 @@ describe('Wallet page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Older sessions' })).toBeNull();
   });
 
+  it('counts a wallet of one session in the singular', async () => {
+    setUp(`wallets/${ADDRESS}`, { wallet: data({ wallet: { ...wallet, sessionCount: 1 } }) });
+    expect(await screen.findByRole('heading', { name: ADDRESS })).toBeTruthy();
+    expect(screen.getByText('Transactions').parentElement?.textContent).toContain('1 session');
+    expect(screen.getByText('Transactions').parentElement?.textContent).not.toContain('1 sessions');
+    expect(screen.getByText('Its only session.')).toBeTruthy();
+  });
+
   it('says when the project never saw the wallet, and when the address is not one', async () => {
     setUp(`wallets/0x${'9'.repeat(40)}`, { wallet: data({ wallet: null }) });
     expect(await screen.findByText('Wallet not seen')).toBeTruthy();
