@@ -12,7 +12,7 @@ import {
   Link2,
   MousePointerClick,
 } from '../../../components/ui/icons';
-import { countOf, formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
+import { formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
 import { useOlderSessions } from '../api/get-wallet';
 import { chainName, formatNative, nativeSymbol } from '../lib/format';
 
@@ -157,13 +157,7 @@ export function WalletTimeline({
         titleId="wallet-sessions"
         eyebrow="Timeline"
         title="Sessions"
-        description={
-          sessions.length < wallet.sessionCount
-            ? `The latest ${sessions.length} of ${countOf(wallet.sessionCount, 'session')}, newest first.`
-            : wallet.sessionCount === 1
-              ? 'Its only session.'
-              : `All ${countOf(wallet.sessionCount, 'session')}, newest first.`
-        }
+        description={`The latest ${sessions.length} of ${wallet.sessionCount} sessions, newest first.`}
       />
       <ol className="flex flex-col gap-4">
         {sessions.map((session) => (
