@@ -213,6 +213,27 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     );
   });
 
+  it('shows each wallet as a card on a phone, with every figure, and sorts from a menu', async () => {
+    const { api, project, user } = setUp('wallets', {
+      wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
+    });
+    const list = await screen.findByRole('list', { name: 'Wallets' });
+    const card = within(list).getByRole('listitem');
+    expect(
+      within(card)
+        .getByRole('link', { name: /0xc3c3/ })
+        .getAttribute('href'),
+    ).toBe(`/console/${project.id}/wallets/${ADDRESS}`);
+    const figure = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
+    expect(figure('Failed')).toBe('1');
+    expect(figure('Gas paid')).toBe('0.0163');
+    expect(figure('Source / campaign')).toBe('discord / launch');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'gas_paid:asc');
+    await waitFor(() =>
+      expect(api.lastCallOf('wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: false }),
+    );
+  });
+
   it('takes the Analytics filters from the URL: asks for them, shows them as chips, names them in the CSV', async () => {
     const downloads = catchCsvDownloads();
     const { api, user } = setUp('wallets?stage=POWER&countries=FR&chains=137', {
