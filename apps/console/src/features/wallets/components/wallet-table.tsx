@@ -1,5 +1,6 @@
 import { type WalletListSort, WalletListSorts } from '@polyflow/contracts/wallets';
 import { Link } from 'react-router';
+import { cn } from '../../../components/ui/cn';
 import { ArrowDown, ArrowUp } from '../../../components/ui/icons';
 import { formatDate, formatDateTime, shortenAddress } from '../../../lib/format';
 import type { WalletRow } from '../api/get-wallets';
@@ -23,6 +24,26 @@ interface WalletTableProps {
   /** The phone's sort menu chose a column and a direction. */
   onSort: (sort: WalletListSort, descending: boolean) => void;
   walletPath: (address: string) => string;
+}
+
+function AddressLink({
+  address,
+  walletPath,
+  className,
+}: {
+  address: string;
+  walletPath: (address: string) => string;
+  className?: string;
+}) {
+  return (
+    <Link
+      to={walletPath(address)}
+      className={cn('font-mono font-semibold text-indigo-700 hover:underline', className)}
+      title={address}
+    >
+      {shortenAddress(address)}
+    </Link>
+  );
 }
 
 const sourceOf = (row: WalletRow) => [row.source, row.campaign].filter(Boolean).join(' / ') || '—';
@@ -60,13 +81,7 @@ export function WalletTable({ rows, sort, descending, onSortBy, onSort, walletPa
           {rows.map((row) => (
             <li key={row.address} className="min-w-0 rounded-xl p-3 ring-1 ring-slate-200">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <Link
-                  to={walletPath(row.address)}
-                  className="font-mono text-sm font-semibold text-indigo-700 hover:underline"
-                  title={row.address}
-                >
-                  {shortenAddress(row.address)}
-                </Link>
+                <AddressLink address={row.address} walletPath={walletPath} className="text-sm" />
                 <StageBadge stage={row.stage} />
               </div>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
@@ -132,13 +147,7 @@ export function WalletTable({ rows, sort, descending, onSortBy, onSort, walletPa
             {rows.map((row) => (
               <tr key={row.address} className="hover:bg-slate-50">
                 <td className="px-3 py-2">
-                  <Link
-                    to={walletPath(row.address)}
-                    className="font-mono font-semibold text-indigo-700 hover:underline"
-                    title={row.address}
-                  >
-                    {shortenAddress(row.address)}
-                  </Link>
+                  <AddressLink address={row.address} walletPath={walletPath} />
                 </td>
                 <td className="px-3 py-2">
                   <StageBadge stage={row.stage} />
