@@ -39,5 +39,13 @@ describe('GraphiQL route', () => {
       },
       { timeout: 25_000 },
     );
+    // Each of CodeMirror's text fields is named after its editor, for a screen reader (axe: label).
+    await vi.waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.polyflow-graphiql textarea')].map((field) =>
+          field.getAttribute('aria-label'),
+        ),
+      ).toEqual(['Query Editor', 'Variables', 'Headers', 'Result Window']),
+    );
   }, 120_000);
 });

@@ -3,11 +3,14 @@ import { cn } from './cn';
 import { Spinner } from './spinner';
 
 const variants = {
-  primary: 'bg-indigo-700 text-white shadow-sm hover:bg-indigo-800 disabled:bg-indigo-300',
+  // Disabled filled buttons turn grey with dark text (8.4:1) rather than a pale fill under white text (2.01:1).
+  primary:
+    'bg-indigo-700 text-white shadow-sm hover:bg-indigo-800 disabled:bg-slate-200 disabled:text-slate-700 disabled:shadow-none',
   secondary:
     'bg-white text-indigo-800 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50 disabled:text-slate-500',
   ghost: 'text-indigo-800 hover:bg-indigo-50 disabled:text-slate-500',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-300',
+  danger:
+    'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-slate-200 disabled:text-slate-700 disabled:shadow-none',
   'danger-outline':
     'bg-white text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 disabled:text-slate-500',
 } as const;

@@ -80,7 +80,7 @@ export function ChartCard({
       ) : isEmpty ? (
         <div
           className={cn(
-            'flex flex-col items-center justify-center gap-2 rounded-xl bg-slate-50 text-sm text-slate-500 ring-1 ring-inset ring-slate-200',
+            'flex flex-col items-center justify-center gap-2 rounded-xl bg-slate-50 p-4 text-center text-sm text-slate-600 ring-1 ring-inset ring-slate-200',
             heightClass,
           )}
         >

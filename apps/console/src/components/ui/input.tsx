@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, useId } from 'react';
 import { cn } from './cn';
+import { WholeDates } from './whole-dates';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -41,7 +42,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
       />
       {message && (
         <p id={messageId} className={cn('text-xs', error ? 'text-red-600' : 'text-slate-500')}>
-          {message}
+          <WholeDates text={message} />
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Button } from './button';
 import { Modal } from './modal';
+import { WholeDates } from './whole-dates';
 
 export interface ModalMessage {
   title: string;
@@ -17,7 +18,9 @@ export function MessageModal({ content, onClose }: { content: ModalMessage | nul
       onClose={onClose}
       tone={isError ? 'error' : 'default'}
     >
-      <p className="text-sm text-slate-700">{content?.message}</p>
+      <p className="text-sm text-slate-700">
+        <WholeDates text={content?.message ?? ''} />
+      </p>
       <div className="mt-6 flex justify-end">
         <Button variant={isError ? 'danger' : 'primary'} onClick={onClose}>
           Close

@@ -1,6 +1,6 @@
 import { GraphiQL } from 'graphiql';
 import { buildSchema } from 'graphql';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import schemaSdl from '../../../../../../docs/graphql-schema.graphql?raw';
 import 'graphiql/style.css';
 import './graphiql-phone.css';
@@ -30,6 +30,9 @@ const fetcher: ComponentProps<typeof GraphiQL>['fetcher'] = async (params) => {
  */
 const schema = buildSchema(schemaSdl);
 
+/** The editors of GraphiQL's tool pane, in their order. */
+const TOOL_EDITORS = ['Variables', 'Headers'];
+
 /** A first query that runs as it stands: the project's connected wallets by day. */
 function starterQuery(projectId: string): string {
   return `# Polyflow's GraphQL API (docs/graphql-schema.graphql). Run with Ctrl-Enter.
@@ -50,8 +53,34 @@ query ConnectedWallets {
  * the first screen's budget.
  */
 export function GraphiqlEditor({ projectId }: { projectId: string }) {
+  const root = useRef<HTMLDivElement>(null);
+  // CodeMirror types into a hidden textarea GraphiQL leaves without a name: a screen reader announced
+  // "edit text" alone (axe: label). Each takes its editor's name: the region around it ("Query Editor",
+  // "Result Window"), or for the tool pane's two editors, which share one region, Variables and Headers.
+  useEffect(() => {
+    const editors = root.current;
+    if (!editors) return;
+    const nameOf = (field: Element) => {
+      const editor = field.closest('.graphiql-editor');
+      const tools = editor?.parentElement;
+      if (editor && tools?.classList.contains('graphiql-editor-tool'))
+        return TOOL_EDITORS[[...tools.children].indexOf(editor)] ?? 'GraphQL editor';
+      return field.closest('[aria-label]')?.getAttribute('aria-label') ?? 'GraphQL editor';
+    };
+    const name = () => {
+      for (const field of editors.querySelectorAll('textarea:not([aria-label])'))
+        field.setAttribute('aria-label', nameOf(field));
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(editors, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="polyflow-graphiql h-[52rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:h-[40rem]">
+    <div
+      ref={root}
+      className="polyflow-graphiql h-[52rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:h-[40rem]"
+    >
       <GraphiQL fetcher={fetcher} schema={schema} defaultQuery={starterQuery(projectId)} />
     </div>
   );

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowLeft, SearchX } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatTile } from '../../../components/ui/stat-tile';
-import { countryName, formatDate, formatDateTime } from '../../../lib/format';
+import { countOf, countryName, formatDate, formatDateTime } from '../../../lib/format';
 import { useWallet } from '../api/get-wallet';
 import { StageBadge } from '../components/stage-badge';
 import { WalletTimeline } from '../components/wallet-timeline';
@@ -134,7 +134,7 @@ function WalletSummary({ wallet }: { wallet: Wallet }) {
         <StatTile
           label="Transactions"
           value={formatCount(wallet.transactions)}
-          hint={`${formatCount(wallet.sessionCount)} sessions`}
+          hint={countOf(wallet.sessionCount, 'session')}
         />
         <StatTile
           label="Failed"

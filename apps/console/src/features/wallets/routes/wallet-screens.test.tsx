@@ -165,6 +165,13 @@ describe('Wallet page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Older sessions' })).toBeNull();
   });
 
+  it('counts a wallet of one session in the singular', async () => {
+    setUp(`wallets/${ADDRESS}`, { wallet: data({ wallet: { ...wallet, sessionCount: 1 } }) });
+    expect(await screen.findByRole('heading', { name: ADDRESS })).toBeTruthy();
+    expect(screen.getByText('Transactions').parentElement?.textContent).toContain('1 session');
+    expect(screen.getByText('Transactions').parentElement?.textContent).not.toContain('1 sessions');
+  });
+
   it('says when the project never saw the wallet, and when the address is not one', async () => {
     setUp(`wallets/0x${'9'.repeat(40)}`, { wallet: data({ wallet: null }) });
     expect(await screen.findByText('Wallet not seen')).toBeTruthy();
@@ -203,6 +210,27 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Gas paid' }));
     await waitFor(() =>
       expect(api.lastCallOf('wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: true }),
+    );
+  });
+
+  it('shows each wallet as a card on a phone, with every figure, and sorts from a menu', async () => {
+    const { api, project, user } = setUp('wallets', {
+      wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
+    });
+    const list = await screen.findByRole('list', { name: 'Wallets' });
+    const card = within(list).getByRole('listitem');
+    expect(
+      within(card)
+        .getByRole('link', { name: /0xc3c3/ })
+        .getAttribute('href'),
+    ).toBe(`/console/${project.id}/wallets/${ADDRESS}`);
+    const figure = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
+    expect(figure('Failed')).toBe('1');
+    expect(figure('Gas paid')).toBe('0.0163');
+    expect(figure('Source / campaign')).toBe('discord / launch');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'gas_paid:asc');
+    await waitFor(() =>
+      expect(api.lastCallOf('wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: false }),
     );
   });
 

@@ -1,13 +1,8 @@
 import { type AnalyticsFilters, hasAnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { Project } from '@polyflow/contracts/projects';
-import {
-  LifecycleStageLabels,
-  LifecycleStages,
-  type WalletListSort,
-  WalletListSorts,
-} from '@polyflow/contracts/wallets';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { LifecycleStageLabels, type WalletListSort, WalletListSorts } from '@polyflow/contracts/wallets';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -15,26 +10,15 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CsvScope, DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ArrowDown, ArrowUp, Wallet as WalletIcon } from '../../../components/ui/icons';
-import { Input } from '../../../components/ui/input';
+import { Wallet as WalletIcon } from '../../../components/ui/icons';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePeriod } from '../../../hooks/use-period';
-import { formatDate, formatDateTime, shortenAddress } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useWallets, type WalletFilters } from '../api/get-wallets';
-import { StageBadge } from '../components/stage-badge';
-import { formatCount, formatNative } from '../lib/format';
-
-const SORT_LABELS: Record<WalletListSort, string> = {
-  last_seen: 'Last seen',
-  first_seen: 'First seen',
-  transactions: 'Transactions',
-  failed: 'Failed',
-  gas_paid: 'Gas paid',
-};
-
-const SEARCH = /^(0x)?[0-9a-fA-F]{6,40}$/;
+import { WalletFiltersForm } from '../components/wallet-filters-form';
+import { WalletTable } from '../components/wallet-table';
 
 function filtersOf(params: URLSearchParams): WalletFilters {
   const text = (name: string) => params.get(name)?.trim() || null;
@@ -190,81 +174,16 @@ export function WalletsScreen({
               No wallet matches in this period. Try a longer period or fewer filters.
             </EmptyState>
           ) : (
-            <div className="-mx-5 overflow-x-auto sm:mx-0">
-              <table className="w-full min-w-[52rem] text-left text-sm">
-                <thead className="text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Address
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Stage
-                    </th>
-                    {(['first_seen', 'last_seen', 'transactions', 'failed', 'gas_paid'] as const).map(
-                      (sort) => (
-                        <th
-                          key={sort}
-                          scope="col"
-                          className="px-3 py-2"
-                          aria-sort={
-                            filters.sort === sort ? (filters.descending ? 'descending' : 'ascending') : 'none'
-                          }
-                        >
-                          <button
-                            type="button"
-                            className="inline-flex items-center gap-1 uppercase"
-                            onClick={() => sortBy(sort)}
-                          >
-                            {SORT_LABELS[sort]}
-                            {filters.sort === sort &&
-                              (filters.descending ? (
-                                <ArrowDown aria-hidden="true" className="size-3" />
-                              ) : (
-                                <ArrowUp aria-hidden="true" className="size-3" />
-                              ))}
-                          </button>
-                        </th>
-                      ),
-                    )}
-                    <th scope="col" className="px-3 py-2">
-                      Source / campaign
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((row) => (
-                    <tr key={row.address} className="hover:bg-slate-50">
-                      <td className="px-3 py-2">
-                        <Link
-                          to={walletPath(row.address)}
-                          className="font-mono font-semibold text-indigo-700 hover:underline"
-                          title={row.address}
-                        >
-                          {shortenAddress(row.address)}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2">
-                        <StageBadge stage={row.stage} />
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap">{formatDate(row.firstSeen)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap" title={formatDateTime(row.lastSeen)}>
-                        {formatDate(row.lastSeen)}
-                      </td>
-                      <td className="px-3 py-2 tabular-nums">{formatCount(row.transactions)}</td>
-                      <td
-                        className={`px-3 py-2 tabular-nums ${row.failed > 0 ? 'font-semibold text-red-700' : ''}`}
-                      >
-                        {formatCount(row.failed)}
-                      </td>
-                      <td className="px-3 py-2 tabular-nums">{formatNative(row.gasPaidWei)}</td>
-                      <td className="px-3 py-2 text-slate-600">
-                        {[row.source, row.campaign].filter(Boolean).join(' / ') || '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <WalletTable
+              rows={rows}
+              sort={filters.sort}
+              descending={filters.descending}
+              onSortBy={sortBy}
+              onSort={(sort, descending) =>
+                setParam({ sort: sort === 'last_seen' ? null : sort, dir: descending ? null : 'asc' })
+              }
+              walletPath={walletPath}
+            />
           )}
           {wallets.hasNextPage && (
             <div className="mt-4 flex justify-center">
@@ -280,107 +199,5 @@ export function WalletsScreen({
         </Card>
       </div>
     </CsvScope>
-  );
-}
-
-function WalletFiltersForm({
-  filters,
-  onChange,
-}: {
-  filters: WalletFilters;
-  onChange: (changes: Record<string, string | null>) => void;
-}) {
-  const [search, setSearch] = useState(filters.search ?? '');
-  const [source, setSource] = useState(filters.source ?? '');
-  const [campaign, setCampaign] = useState(filters.campaign ?? '');
-  const [country, setCountry] = useState(filters.country ?? '');
-  const [chain, setChain] = useState(filters.chainId?.toString() ?? '');
-  const searchError =
-    search.trim() && !SEARCH.test(search.trim()) ? 'A full address or its first 6 hex characters' : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (searchError) return;
-    onChange({ search: search.trim(), source, campaign, country, chain });
-  };
-  return (
-    <form
-      onSubmit={submit}
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6"
-      aria-label="Wallet filters"
-    >
-      <Input
-        label="Address"
-        placeholder="0x… (6+ hex)"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        error={searchError}
-        className="lg:col-span-2"
-      />
-      <div className="flex flex-col gap-1.5">
-        <label
-          htmlFor="wallet-stage"
-          className="text-xs font-semibold uppercase tracking-wide text-slate-600"
-        >
-          Stage
-        </label>
-        <select
-          id="wallet-stage"
-          className="h-10 rounded-lg bg-white px-3 text-sm ring-1 ring-inset ring-slate-300"
-          value={filters.stage ?? ''}
-          onChange={(e) => onChange({ stage: e.target.value || null })}
-        >
-          <option value="">Any stage</option>
-          {LifecycleStages.map((stage) => (
-            <option key={stage} value={stage}>
-              {LifecycleStageLabels[stage]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Input
-        label="Chain id"
-        inputMode="numeric"
-        placeholder="Any"
-        value={chain}
-        onChange={(e) => setChain(e.target.value.replace(/\D/g, ''))}
-      />
-      <Input
-        label="Country"
-        placeholder="e.g. DE"
-        maxLength={2}
-        value={country}
-        onChange={(e) => setCountry(e.target.value)}
-      />
-      <Input
-        label="Source"
-        placeholder="utm_source"
-        value={source}
-        onChange={(e) => setSource(e.target.value)}
-      />
-      <Input
-        label="Campaign"
-        placeholder="utm_campaign"
-        value={campaign}
-        onChange={(e) => setCampaign(e.target.value)}
-        className="lg:col-span-2"
-      />
-      <div className="flex items-end gap-2 lg:col-span-2">
-        <Button type="submit">Apply filters</Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
-            setSearch('');
-            setSource('');
-            setCampaign('');
-            setCountry('');
-            setChain('');
-            onChange({ search: null, source: null, campaign: null, country: null, chain: null, stage: null });
-          }}
-        >
-          Clear
-        </Button>
-      </div>
-    </form>
   );
 }
