@@ -11,10 +11,10 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { type ChannelDraft, useCreateAlertChannel } from '../api/create-alert-channel';
 import { CHANNEL_TYPE_LABELS } from './channel-type';
-import { SelectField } from './select-field';
 
 const URL_HINTS: Record<Exclude<ChannelType, 'email'>, { placeholder: string; hint: string }> = {
   webhook: {

@@ -1,7 +1,7 @@
 import { Severities, SeverityLabels } from '@polyflow/contracts/incidents';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { type ParamField as Field, fieldError, rangeText } from '../lib/rule-kinds';
-import { SelectField } from './select-field';
 
 interface ParamFieldProps {
   field: Field;

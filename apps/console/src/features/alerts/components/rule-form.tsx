@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useCreateAlertRule } from '../api/create-alert-rule';
 import { useUpdateAlertRule } from '../api/update-alert-rule';
@@ -23,7 +24,6 @@ import {
 import { ChannelPicker } from './channel-picker';
 import { ParamField } from './param-field';
 import { RulePreview } from './rule-preview';
-import { SelectField } from './select-field';
 
 export const MAX_RULE_NAME_LENGTH = 100;
 

@@ -4,15 +4,15 @@ import {
   MAX_FUNNEL_NAME,
   MAX_FUNNEL_STEPS,
 } from '@polyflow/contracts/funnels';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Plus } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { blankStep, type Draft, type DraftStep, draftOf, problemsOf } from './funnel-draft';
 import { FunnelStepRow } from './funnel-step-row';
-import { SelectField } from './select-field';
 
 const UNIT_OPTIONS = [
   { value: 'hours', label: 'hours' },
@@ -37,7 +37,6 @@ interface FunnelBuilderProps {
 export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel }: FunnelBuilderProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
   const [tried, setTried] = useState(false);
-  const id = useId();
   const { funnel, errors } = problemsOf(draft);
   const shown = (key: string) => (tried ? errors.get(key) : undefined);
 
@@ -82,11 +81,10 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
           className="sm:w-40"
         />
         <SelectField
-          id={`${id}-unit`}
           label="Unit"
           value={draft.unit}
           options={UNIT_OPTIONS}
-          onChange={(unit) => setDraft({ ...draft, unit })}
+          onChange={(event) => setDraft({ ...draft, unit: event.target.value as typeof draft.unit })}
         />
       </div>
 
@@ -98,7 +96,6 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
             step={step}
             index={index}
             count={draft.steps.length}
-            idPrefix={id}
             errorOf={(field) => shown(`steps.${index}.${field}`)}
             stepError={shown(`steps.${index}`)}
             onChange={(change) => setStep(index, change)}

@@ -2,8 +2,8 @@ import { FunnelTxStages, MIN_FUNNEL_STEPS } from '@polyflow/contracts/funnels';
 import { Button } from '../../../components/ui/button';
 import { ArrowDown, ArrowUp, Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import type { DraftStep, Kind } from './funnel-draft';
-import { SelectField } from './select-field';
 
 const KIND_LABELS: Record<Kind, string> = {
   page: 'Page view',
@@ -22,8 +22,6 @@ interface FunnelStepRowProps {
   /** Its place, from 0, and how many steps the funnel has. */
   index: number;
   count: number;
-  /** Makes the row's select ids unique on the page. */
-  idPrefix: string;
   /** The message under one of the step's fields (`path`, `name`, `property.key`, …), once saving was tried. */
   errorOf: (field: string) => string | undefined;
   /** The message about the step as a whole. */
@@ -38,7 +36,6 @@ export function FunnelStepRow({
   step,
   index,
   count,
-  idPrefix,
   errorOf,
   stepError,
   onChange,
@@ -51,11 +48,10 @@ export function FunnelStepRow({
         <legend className="mb-2 text-sm font-semibold text-slate-800">Step {index + 1}</legend>
         <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
           <SelectField
-            id={`${idPrefix}-kind-${index}`}
             label="Kind"
             value={step.kind}
             options={KIND_OPTIONS}
-            onChange={(kind) => onChange({ kind })}
+            onChange={(event) => onChange({ kind: event.target.value as typeof step.kind })}
           />
           {step.kind === 'page' && (
             <Input
@@ -97,11 +93,10 @@ export function FunnelStepRow({
           )}
           {step.kind === 'transaction' && (
             <SelectField
-              id={`${idPrefix}-stage-${index}`}
               label="Stage"
               value={step.stage}
               options={STAGE_OPTIONS}
-              onChange={(stage) => onChange({ stage })}
+              onChange={(event) => onChange({ stage: event.target.value as typeof step.stage })}
             />
           )}
         </div>

@@ -1,5 +1,5 @@
 import { type SelectHTMLAttributes, useId } from 'react';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
