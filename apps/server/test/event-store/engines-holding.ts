@@ -18,12 +18,26 @@ export type EnginesHolding = { duck: DuckDbEventStore; ch: ClickHouseEventStore;
  * load does. Each event must still count once.
  */
 export async function enginesHolding(database: string, rows: readonly EventRow[]): Promise<EnginesHolding> {
-  const chdb = await workerChdb();
-  const duck = await createDuckDbEventStore({ file: ':memory:' });
-  const ch = await templatedClickHouseStore(`${chdb.url}/${database}`);
-  await storeRows(duck, rows);
-  await storeRows(ch, [...rows, ...rows]);
-  await storeRows(ch, rows);
+  // Each engine is made and loaded while the other is (ADR 128): chdb works in its own process.
+  const [duckMade, chMade] = await Promise.allSettled([
+    createDuckDbEventStore({ file: ':memory:' }).then(async (store) => {
+      await storeRows(store, rows);
+      return store;
+    }),
+    workerChdb().then(async (chdb) => {
+      const store = await templatedClickHouseStore(`${chdb.url}/${database}`);
+      await storeRows(store, [...rows, ...rows]);
+      await storeRows(store, rows);
+      return store;
+    }),
+  ]);
+  if (duckMade.status === 'rejected' || chMade.status === 'rejected') {
+    if (duckMade.status === 'fulfilled') await duckMade.value.close();
+    if (chMade.status === 'fulfilled') await chMade.value.close();
+    throw duckMade.status === 'rejected' ? duckMade.reason : (chMade as PromiseRejectedResult).reason;
+  }
+  const duck = duckMade.value;
+  const ch = chMade.value;
   return {
     duck,
     ch,
