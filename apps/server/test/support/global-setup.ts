@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { type ChdbProcess, startChdbProcess } from './chdb-process.ts';
 import { template } from './chdb-template.ts';
-import { startPostgres, type ThrowawayPostgres } from './postgres.ts';
+import { createMigratedTemplate, startPostgres, type ThrowawayPostgres } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,8 +28,19 @@ declare module 'vitest' {
 type SharedPostgres = { started: Promise<ThrowawayPostgres>; users: number };
 const shared = globalThis as { polyflowTestPostgres?: SharedPostgres };
 
+/** The cluster with its migrated template database, which the test servers' databases copy (ADR 150). */
+async function withMigratedTemplate(postgres: ThrowawayPostgres): Promise<ThrowawayPostgres> {
+  try {
+    await createMigratedTemplate(postgres.adminUrl);
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
+  return postgres;
+}
+
 function usePostgres(): { started: Promise<ThrowawayPostgres>; release(): Promise<void> } {
-  shared.polyflowTestPostgres ??= { started: startPostgres(), users: 0 };
+  shared.polyflowTestPostgres ??= { started: startPostgres().then(withMigratedTemplate), users: 0 };
   const entry = shared.polyflowTestPostgres;
   entry.users++;
   return {
