@@ -1,7 +1,7 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { createDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrations.ts';
 import { duckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
@@ -16,12 +16,12 @@ let template: Promise<string> | undefined;
  * A data directory holding a migrated SQLite account store and a created DuckDB event store, made once per
  * worker the first time a test server needs it (ADR 150): every server opens the same two files, so it
  * copies them instead of running the migrations and creating the event store's tables again (about 0.3 s
- * of CPU and a second of fsync-bound wall time a server). Removed when the worker exits.
+ * of CPU and a second of fsync-bound wall time a server). Made in the run's folder of templates
+ * (global-setup.ts), which is removed after the run: vitest ends its workers without their exit handlers.
  */
 function dataDirTemplate(): Promise<string> {
   template ??= (async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const dir = mkdtempSync(path.join(inject('dataDirTemplates'), 'worker-'));
     const { db } = await createDatabase({ databaseUrl: undefined, dataDir: dir });
     await migrateToLatest(db);
     // Out of WAL mode, SQLite writes the log back into the file and removes it; closing the last DuckDB
