@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type ChdbProcess, startChdbProcess } from './chdb-process.ts';
 import { template } from './chdb-template.ts';
-import { startPostgres, type ThrowawayPostgres } from './postgres.ts';
+import { createMigratedTemplate, startPostgres, type ThrowawayPostgres } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +18,8 @@ declare module 'vitest' {
      * project's ClickHouse files: worker-chdb.ts), so that they start no engines of their own (ADR 120).
      */
     clickhouseServerUrls: string[];
+    /** Where each worker makes its data directory template (data-dir-template.ts), removed after the run. */
+    dataDirTemplates: string;
   }
 }
 
@@ -28,8 +33,19 @@ declare module 'vitest' {
 type SharedPostgres = { started: Promise<ThrowawayPostgres>; users: number };
 const shared = globalThis as { polyflowTestPostgres?: SharedPostgres };
 
+/** The cluster with its migrated template database, which the test servers' databases copy (ADR 150). */
+async function withMigratedTemplate(postgres: ThrowawayPostgres): Promise<ThrowawayPostgres> {
+  try {
+    await createMigratedTemplate(postgres.adminUrl);
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
+  return postgres;
+}
+
 function usePostgres(): { started: Promise<ThrowawayPostgres>; release(): Promise<void> } {
-  shared.polyflowTestPostgres ??= { started: startPostgres(), users: 0 };
+  shared.polyflowTestPostgres ??= { started: startPostgres().then(withMigratedTemplate), users: 0 };
   const entry = shared.polyflowTestPostgres;
   entry.users++;
   return {
@@ -96,11 +112,15 @@ export default async function setup(project: TestProject) {
     throw (failed as PromiseRejectedResult).reason;
   }
   project.provide('postgresAdminUrl', (pg as PromiseFulfilledResult<ThrowawayPostgres>).value.adminUrl);
+  // The workers' data directory templates: vitest ends its workers without their exit handlers.
+  const dataDirTemplates = mkdtempSync(path.join(os.tmpdir(), 'polyflow-templates-'));
+  project.provide('dataDirTemplates', dataDirTemplates);
   const unshare = shareChdbUrls(
     project,
     clickhouse.map((chdb) => chdb.url),
   );
   return async () => {
+    rmSync(dataDirTemplates, { recursive: true, force: true });
     unshare();
     await Promise.all(clickhouse.map((chdb) => chdb.stop()));
     await postgres.release();

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildApp, type Services } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
+import { fillFromTemplate } from './data-dir-template.ts';
 import { chosenEventStore, clickHouseUrlFor, releaseClickHouseUrl } from './event-stores.ts';
-import { createTestDatabase } from './postgres.ts';
+import { createTestDatabase, MIGRATED_TEMPLATE } from './postgres.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
@@ -78,12 +79,22 @@ export async function startTestApp(
   const databaseUrl =
     overrides.databaseUrl ??
     (engine === 'postgres'
-      ? await createTestDatabase(inject('postgresAdminUrl'), `pf_${randomBytes(6).toString('hex')}`)
+      ? await createTestDatabase(
+          inject('postgresAdminUrl'),
+          `pf_${randomBytes(6).toString('hex')}`,
+          MIGRATED_TEMPLATE,
+        )
       : undefined);
   // With EVENT_STORE=clickhouse the config names the run's ClickHouse, as CLICKHOUSE_URL would: a server
   // rebuilt from this config (a restart) opens the same event store.
   const clickhouseUrl = process.env.EVENT_STORE === 'clickhouse' ? clickHouseUrlFor(dataDir) : undefined;
   const config = testConfig(dataDir, { databaseUrl, smtpUrl: mail.url, clickhouseUrl, ...overrides });
+  if (config.dataDir === dataDir) {
+    await fillFromTemplate(dataDir, {
+      accounts: config.databaseUrl === undefined,
+      events: (process.env.EVENT_STORE ?? 'duckdb') === 'duckdb',
+    });
+  }
   const clock = createTestClock();
   const app = await buildApp(config, { clock, eventStore: chosenEventStore(), ...buildOptions });
   await app.ready();

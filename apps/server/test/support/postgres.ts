@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrations.ts';
 
 /** A PostgreSQL cluster in a temporary directory, for one test run. */
 export type ThrowawayPostgres = { adminUrl: string; stop(): Promise<void> };
@@ -107,12 +109,35 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** A fresh database in the throwaway cluster (one per test file keeps files independent). */
-export async function createTestDatabase(adminUrl: string, name: string): Promise<string> {
+/**
+ * The run's migrated database (global-setup.ts makes it once): a test server's database is a copy of it
+ * (`CREATE DATABASE … TEMPLATE`), so that each server finds its migrations done instead of running them
+ * again (ADR 150).
+ */
+export const MIGRATED_TEMPLATE = 'pf_migrated_template';
+
+export async function createMigratedTemplate(adminUrl: string): Promise<void> {
+  const url = await createTestDatabase(adminUrl, MIGRATED_TEMPLATE);
+  const { db } = await createDatabase({ databaseUrl: url, dataDir: '' });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    // A template must have no connections left when it is copied.
+    await db.destroy();
+  }
+}
+
+/**
+ * A fresh database in the throwaway cluster (one per test file keeps files independent): empty, or a copy
+ * of `template`.
+ */
+export async function createTestDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${name.replace(/[^a-z0-9_]/g, '_')}"`);
+    await client.query(
+      `CREATE DATABASE "${name.replace(/[^a-z0-9_]/g, '_')}"${template ? ` TEMPLATE "${template}"` : ''}`,
+    );
   } finally {
     await client.end();
   }
