@@ -33,9 +33,13 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath, args: chromiumArgs },
     screenshot: 'only-on-failure',
-    // A failed test keeps its trace (actions, DOM snapshots, network, console) but not the trace's screencast:
-    // recording it made the browser's GPU process encode frames for every test, passed ones included, about a
-    // fifth of the step's CPU on 2 cores (ADR 127). The failure's own screenshot stays.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its screenshot. Its trace (actions, DOM snapshots, network, console) only with
+    // PW_TRACE=1: recording one for every test, passed ones included, cost the browser a DOM snapshot at each
+    // action (ADR 149). Without the screencast either way, which made the GPU process encode frames (ADR 127).
+    trace: process.env.PW_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
+    // The system's "reduce motion" (WCAG 2.3.3), which the console honours: no skeleton pulses, no spinner
+    // turns, no panel slides in while a journey waits, reads or checks contrast (ADR 149; the Live journey
+    // checks both settings).
+    reducedMotion: 'reduce',
   },
 });

@@ -32,6 +32,28 @@ async function openLive(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
 }
 
+/**
+ * The journeys run with the system's "reduce motion" (playwright.config.ts), and so the Live badge's dot stands
+ * still; asked for motion, it pulses again (docs/analytics.md, "Motion"). Its pulse never ends while the stream is
+ * open, so a dot without a running animation is one the setting stopped.
+ */
+async function expectMotionFollowsTheSystem(page: Page): Promise<void> {
+  const dot = page
+    .getByRole('status')
+    .filter({ hasText: /^Live$/ })
+    .locator('span[aria-hidden="true"]');
+  const runningAnimations = () =>
+    dot.evaluate(
+      (element) => element.getAnimations().filter((animation) => animation.playState === 'running').length,
+    );
+  expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+  expect(await runningAnimations()).toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(runningAnimations).toBe(1);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(runningAnimations).toBe(0);
+}
+
 test('an event the demo dapp sends shows on the Live screen within 2 s', async ({ browser }) => {
   // Logging in, the dapp and the chain take their time on a busy machine; the 2 s are measured apart.
   test.setTimeout(180_000);
@@ -39,6 +61,7 @@ test('an event the demo dapp sends shows on the Live screen within 2 s', async (
   const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const consolePage = await consoleContext.newPage();
   await openLive(consolePage);
+  await expectMotionFollowsTheSystem(consolePage);
   await expect(consolePage.getByText('Waiting for events.', { exact: false })).toBeVisible();
   const list = consolePage.getByRole('list', { name: 'Latest events' });
 
