@@ -18,7 +18,7 @@ export function ChangeBadge({ comparison, better, className }: ChangeBadgeProps)
         data-testid="change"
         data-direction="none"
         title="Nothing to compare with in the previous period"
-        className={cn('inline-flex items-center gap-0.5 text-xs font-semibold text-slate-400', className)}
+        className={cn('inline-flex items-center gap-0.5 text-xs font-semibold text-slate-500', className)}
       >
         <Minus aria-hidden="true" className="size-3.5" />
         <span className="sr-only">{spoken}</span>
