@@ -107,6 +107,14 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  */
 export const DERIVED_TABLES_VERSION = 17;
 
+/** A transaction's sender and first chain, each beside its stage's (time, id): `transaction_summaries` and `sender_transactions`. */
+const SENDER_AND_CHAIN_COLUMNS = `sender VARCHAR,
+  sender_ts TIMESTAMP,
+  sender_id VARCHAR,
+  chain_id BIGINT,
+  chain_ts TIMESTAMP,
+  chain_event_id VARCHAR,`;
+
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
   // and its first `wallet_connected` (time and session).
@@ -251,12 +259,7 @@ export const CREATE_DERIVED_TABLES = [
   status_key BIGINT NOT NULL,
   status VARCHAR,
   is_submitted BOOLEAN NOT NULL,
-  sender VARCHAR,
-  sender_ts TIMESTAMP,
-  sender_id VARCHAR,
-  chain_id BIGINT,
-  chain_ts TIMESTAMP,
-  chain_event_id VARCHAR,
+  ${SENDER_AND_CHAIN_COLUMNS}
   confirmed_fee HUGEINT,
   confirmed_ts TIMESTAMP,
   confirmed_id VARCHAR,
@@ -277,12 +280,7 @@ export const CREATE_DERIVED_TABLES = [
   tx_id VARCHAR NOT NULL,
   status_key BIGINT NOT NULL,
   status VARCHAR,
-  sender VARCHAR,
-  sender_ts TIMESTAMP,
-  sender_id VARCHAR,
-  chain_id BIGINT,
-  chain_ts TIMESTAMP,
-  chain_event_id VARCHAR,
+  ${SENDER_AND_CHAIN_COLUMNS}
   confirmed_fee HUGEINT,
   confirmed_ts TIMESTAMP,
   confirmed_id VARCHAR,
