@@ -16,6 +16,7 @@ import {
   type DuckDbEventStore,
 } from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { ensureDemoAccount } from './demo/demo-account.ts';
+import { ensureDemoDefinitions } from './demo/demo-definitions.ts';
 import { replaceDemoEvents } from './demo/demo-events.ts';
 
 const HOUR = 3_600_000;
@@ -76,10 +77,18 @@ async function main(): Promise<void> {
     // A whole hour as the end: the same data for every run within the hour, and nothing in the future.
     const endMs = Math.floor(Date.now() / HOUR) * HOUR;
     const written = await replaceDemoEvents(store, account.project.id, { endMs, days, users });
+    await ensureDemoDefinitions(db, {
+      actor: { id: account.userId, email: account.email, ip: 'local' },
+      projectId: account.project.id,
+      clock: systemClock,
+      eventStore: store,
+      endMs,
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       [
-        `Demo data ready in ${seconds} s: ${written.toLocaleString('en-US')} events over ${days} days for project "${account.project.name}".`,
+        `Demo data ready in ${seconds} s: ${written.toLocaleString('en-US')} events over ${days} days for project "${account.project.name}",`,
+        '  with its goals, saved funnels and release annotations.',
         `  accounts: ${engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'polyflow.sqlite')}`,
         `  events:   ${eventFile}`,
         '',

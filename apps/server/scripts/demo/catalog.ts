@@ -187,3 +187,19 @@ export const INSUFFICIENT_FUNDS: WalletError = {
   method: 'eth_sendTransaction',
   message: 'insufficient funds for gas * price + value',
 };
+
+/** The pairs the demo's swap quotes and pools name (custom events' properties). */
+export const SWAP_PAIRS: readonly (readonly [string, number])[] = [
+  ['ETH/USDC', 40],
+  ['WBTC/ETH', 15],
+  ['ETH/DAI', 12],
+  ['ARB/ETH', 10],
+  ['USDC/USDT', 23],
+];
+
+/** Where the demo's bridge routes go from Ethereum. */
+export const BRIDGE_TARGETS: readonly (readonly [string, number])[] = [
+  ['base', 45],
+  ['arbitrum', 35],
+  ['optimism', 20],
+];

@@ -1,5 +1,6 @@
 import type { IngestEvent, TxStage } from '@polyflow/contracts/events';
 import {
+  BRIDGE_TARGETS,
   BROWSERS,
   CAMPAIGNS,
   type Campaign,
@@ -10,6 +11,7 @@ import {
   OUTCOMES,
   PAGE_ERRORS,
   PATHS,
+  SWAP_PAIRS,
   SYSTEMS,
   WALLET_ERRORS,
   WALLETS,
@@ -42,6 +44,9 @@ type User = {
   campaign: Campaign | null;
   wallet: (WalletBrand & { address: string; chainId: number; gwei: number }) | null;
   nonce: number;
+  /** The dapp's own account id, told by identify on connection; null for users without one. */
+  appUserId: string | null;
+  plan: 'free' | 'pro';
 };
 
 /**
@@ -52,9 +57,7 @@ export function* generateDemoEvents(options: DemoOptions): Generator<DemoEvent> 
   const days = options.days ?? 90;
   const random = createRandom(options.seed ?? 20240601);
   const startMs = options.endMs - days * DAY;
-  // The bad deploy: a page error that hit many sessions for two days about three weeks ago.
-  const burstFromMs = options.endMs - 21 * DAY;
-  const burstToMs = burstFromMs + 2 * DAY;
+  const { fromMs: burstFromMs, toMs: burstToMs } = badDeployOf(options.endMs);
   let counter = 0;
   const nextId = () => `demo_${(counter++).toString(36).padStart(7, '0')}`;
 
@@ -79,6 +82,12 @@ export function* generateDemoEvents(options: DemoOptions): Generator<DemoEvent> 
   }
 }
 
+/** The bad deploy: a page error that hit many sessions for two days about three weeks before the end. */
+export function badDeployOf(endMs: number): { fromMs: number; toMs: number } {
+  const fromMs = endMs - 21 * DAY;
+  return { fromMs, toMs: fromMs + 2 * DAY };
+}
+
 function newUser(random: Random, n: number): User {
   const system = random.weighted(SYSTEMS);
   const brand = random.chance(0.78) ? random.weighted(WALLETS) : null;
@@ -92,7 +101,57 @@ function newUser(random: Random, n: number): User {
     campaign: random.weighted(CAMPAIGNS),
     wallet: brand ? { ...brand, address: random.hex(20), chainId: chain.chainId, gwei: chain.gwei } : null,
     nonce: random.int(0, 400),
+    // About a third of the users have an account in the dapp, which tells it on connection (identify).
+    ...accountOf(n),
   };
+}
+
+function accountOf(n: number): Pick<User, 'appUserId' | 'plan'> {
+  const draw = createRandom(hashOf(`account-${n}`));
+  if (!draw.chance(0.35)) return { appUserId: null, plan: 'free' };
+  return { appUserId: `acct_${(10_000 + n).toString()}`, plan: draw.chance(0.2) ? 'pro' : 'free' };
+}
+
+/** FNV-1a: a stable 32-bit seed from a text. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** The custom events a DEX's own code sends on a page (docs/custom-events.md), at most a few per view. */
+function tracked(random: Random, dapp: Emit, path: string): DemoEvent | null {
+  if (path === '/swap' && random.chance(0.65)) {
+    const pair = random.weighted(SWAP_PAIRS);
+    const amountUsd = Math.round(10 ** (1 + random.next() * 3));
+    return dapp(
+      {
+        type: 'custom',
+        name: 'quote_requested',
+        props: { pair, amountUsd, route: random.chance(0.7) ? 'direct' : 'split' },
+      },
+      path,
+    );
+  }
+  if (path === '/bridge' && random.chance(0.6)) {
+    const to = random.weighted(BRIDGE_TARGETS);
+    return dapp({ type: 'custom', name: 'bridge_route_selected', props: { from: 'ethereum', to } }, path);
+  }
+  if (path === '/pool' && random.chance(0.5))
+    return dapp(
+      {
+        type: 'custom',
+        name: 'pool_opened',
+        props: { pool: random.weighted(SWAP_PAIRS), fee: random.pick([0.05, 0.3, 1]) },
+      },
+      path,
+    );
+  if (path === '/stake' && random.chance(0.3))
+    return dapp(
+      { type: 'custom', name: 'stake_calculator_used', props: { days: random.pick([30, 90, 365]) } },
+      path,
+    );
+  return null;
 }
 
 function* session(
@@ -129,12 +188,15 @@ function* session(
         }
       : undefined;
 
-  const emit = (body: Record<string, unknown>, path: string): DemoEvent | null => {
-    if (ts >= endMs) return null;
+  const build = (
+    body: Record<string, unknown>,
+    path: string,
+    at: { ts: number; id: string; lag: number },
+  ): DemoEvent => {
     const ctx = walletContext();
     const event = {
-      id: nextId(),
-      ts: Math.floor(ts),
+      id: at.id,
+      ts: Math.floor(at.ts),
       userId: user.id,
       sessionId,
       path,
@@ -144,13 +206,24 @@ function* session(
     } as IngestEvent;
     return {
       event,
-      receivedAt: Math.floor(ts) + random.int(40, 900),
+      receivedAt: Math.floor(at.ts) + at.lag,
       origin: ORIGIN,
       country: user.country,
       browser: user.browser,
       os: user.os,
       device: user.device,
     };
+  };
+  const emit = (body: Record<string, unknown>, path: string): DemoEvent | null =>
+    ts >= endMs ? null : build(body, path, { ts, id: nextId(), lag: random.int(40, 900) });
+  // What the dapp itself reports (track, identify) comes from its own random stream and ids, a second or so
+  // after the page view or connection it follows: the rest of the traffic stays as it was without them.
+  const extra = createRandom(hashOf(sessionId));
+  let extraCount = 0;
+  const dapp = (body: Record<string, unknown>, path: string): DemoEvent | null => {
+    const at = ts + extra.int(300, 1500);
+    if (at >= endMs) return null;
+    return build(body, path, { ts: at, id: `${sessionId}-d${extraCount++}`, lag: extra.int(40, 900) });
   };
   const step = (minSeconds: number, maxSeconds: number) => {
     ts += random.int(minSeconds * 1000, maxSeconds * 1000);
@@ -178,6 +251,7 @@ function* session(
       path = random.pick(PATHS);
       yield* out(emit({ type: 'page_view', title: 'Demo DEX' }, path));
     }
+    yield* out(tracked(extra, dapp, path));
     if (inBurst && path === '/portfolio' ? random.chance(0.7) : random.chance(0.015)) {
       yield* out(pageError(random, emit, path));
     }
@@ -190,6 +264,8 @@ function* session(
       }
       connected = true;
       yield* out(emit({ type: 'wallet_connected' }, path));
+      if (user.appUserId)
+        yield* out(dapp({ type: 'identify', appUserId: user.appUserId, traits: { plan: user.plan } }, path));
     }
     if (!connected) continue;
     const txs = random.chance(0.55) ? random.count(1.4) : 0;

@@ -1,6 +1,7 @@
 import { EventSchema } from '@polyflow/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { ensureDemoAccount } from '../../scripts/demo/demo-account.ts';
+import { DEMO_FUNNELS, DEMO_GOALS, ensureDemoDefinitions } from '../../scripts/demo/demo-definitions.ts';
 import { replaceDemoEvents } from '../../scripts/demo/demo-events.ts';
 import { generateDemoEvents } from '../../scripts/demo/generate-events.ts';
 import { apiClient } from '../support/client.ts';
@@ -60,6 +61,13 @@ describe('seed:demo', () => {
         endMs: END,
         users: 300,
       });
+      await ensureDemoDefinitions(services.db, {
+        actor: { id: account.userId, email: account.email, ip: 'local' },
+        projectId: account.project.id,
+        clock: services.clock,
+        eventStore: services.eventStore,
+        endMs: END,
+      });
       return { account, written };
     };
     const first = await seedOnce();
@@ -89,10 +97,68 @@ describe('seed:demo', () => {
     for (const value of Object.values(overview)) expect(value).not.toBe(0);
     expect(overview.transactionFailRate).toBeGreaterThan(0);
 
+    // The screens a team fills itself have data too: custom events, goals, saved funnels, annotations.
+    const funnelsOf = async () =>
+      (
+        (await apiClient(test.app).get(`projects/${first.account.project.id}/funnels`, { token })).json() as {
+          funnels: { id: string; name: string }[];
+        }
+      ).funnels;
+    const definedOf = async () =>
+      dataOf(
+        await gql(
+          `query($p: ID!) {
+            customEvents(projectId: $p, from: "2024-05-01", to: "2024-06-01") { name events users }
+            goalConversions(projectId: $p, from: "2024-05-01", to: "2024-06-01") { users goals { goal { name } conversions } }
+            annotations(projectId: $p) { text startDate endDate } }`,
+          { p: first.account.project.id },
+          { token },
+        ),
+      ) as {
+        customEvents: { name: string; events: number; users: number }[];
+        goalConversions: { goals: { goal: { name: string }; conversions: number }[] };
+        annotations: { text: string; startDate: string; endDate: string | null }[];
+      };
+    const defined = await definedOf();
+    expect(defined.customEvents.map((row) => row.name).sort()).toEqual([
+      'bridge_route_selected',
+      'pool_opened',
+      'quote_requested',
+      'stake_calculator_used',
+    ]);
+    for (const row of defined.customEvents) expect(row.users).toBeGreaterThan(0);
+    expect(defined.goalConversions.goals.map((row) => row.goal.name)).toEqual(
+      DEMO_GOALS.map((goal) => goal.name),
+    );
+    for (const row of defined.goalConversions.goals) expect(row.conversions).toBeGreaterThan(0);
+    const funnels = await funnelsOf();
+    expect(funnels.map((funnel) => funnel.name)).toEqual(DEMO_FUNNELS.map((funnel) => funnel.name));
+    for (const funnel of funnels) {
+      const result = dataOf(
+        await gql(
+          `query($p: ID!, $f: ID!) { customFunnel(projectId: $p, funnelId: $f, from: "2024-05-01", to: "2024-06-01") { steps { users } } }`,
+          { p: first.account.project.id, f: funnel.id },
+          { token },
+        ),
+      ).customFunnel as { steps: { users: number }[] };
+      // Every step reached by someone: a funnel of the demo that nobody completes would look broken.
+      expect(result.steps.at(-1)?.users).toBeGreaterThan(0);
+    }
+    // The deploy behind the incident burst, three weeks before the data's end, and its fix two days later.
+    expect(defined.annotations).toEqual([
+      expect.objectContaining({ startDate: '2024-05-11', endDate: '2024-05-12' }),
+      expect.objectContaining({ startDate: '2024-05-13', endDate: null }),
+    ]);
+
     const second = await seedOnce();
     expect(second.account.project.id).toBe(first.account.project.id);
     expect(second.account.project.apiKey).toBe(first.account.project.apiKey);
     expect(second.written).toBe(first.written);
     expect(await overviewOf()).toEqual(overview);
+    // Seeding again refreshes the definitions in place: none twice.
+    const again = await definedOf();
+    expect((await funnelsOf()).map((funnel) => funnel.id)).toEqual(funnels.map((funnel) => funnel.id));
+    expect(again.goalConversions).toEqual(defined.goalConversions);
+    expect(again.annotations).toEqual(defined.annotations);
   });
 });

@@ -68,6 +68,23 @@ describe('annotations on a time chart', () => {
     expect(document.activeElement).toBe(flag);
   });
 
+  it('opens each note towards the middle of the chart, so that a note near an edge stays on screen', () => {
+    render(
+      <ChartAnnotations
+        annotations={[
+          note('a', '2026-03-28', null),
+          note('b', '2026-03-29', null),
+          note('c', '2026-03-30', null),
+        ]}
+        buckets={BERLIN_DAYS}
+        plotLeft={0}
+        plotRight={0}
+      />,
+    );
+    const aligns = screen.getAllByRole('tooltip', { hidden: true }).map((tip) => tip.dataset.align);
+    expect(aligns).toEqual(['start', 'middle', 'end']);
+  });
+
   it('shows nothing when no annotation overlaps the chart', () => {
     const { container } = render(
       <ChartAnnotations

@@ -20,10 +20,25 @@ const datesOf = (annotation: Annotation) => {
     : start;
 };
 
-function Marker({ annotation, left }: { annotation: Annotation; left: string }) {
+/**
+ * Where a note opens from its flag: centred in the middle of the chart, along its edge near either end, so
+ * that it stays inside the chart's box (a note centred on a flag near the edge of a phone's screen made the
+ * whole page scroll sideways).
+ */
+const TIP_ALIGN = {
+  start: 'left-0',
+  middle: 'left-1/2 -translate-x-1/2',
+  end: 'right-0',
+} as const;
+
+function alignOf(share: number): keyof typeof TIP_ALIGN {
+  return share < 1 / 3 ? 'start' : share > 2 / 3 ? 'end' : 'middle';
+}
+
+function Marker({ annotation, share }: { annotation: Annotation; share: number }) {
   const tipId = useId();
   return (
-    <li className="group absolute top-0 -translate-x-1/2" style={{ left }}>
+    <li className="group absolute top-0 -translate-x-1/2" style={{ left: `${share * 100}%` }}>
       <button
         type="button"
         aria-describedby={tipId}
@@ -35,7 +50,8 @@ function Marker({ annotation, left }: { annotation: Annotation; left: string }) 
       <div
         id={tipId}
         role="tooltip"
-        className="pointer-events-none invisible absolute top-7 left-1/2 z-10 w-56 -translate-x-1/2 rounded-lg bg-white p-2 text-left text-xs text-slate-800 shadow-lg ring-1 ring-slate-200 group-focus-within:visible group-hover:visible"
+        data-align={alignOf(share)}
+        className={`pointer-events-none invisible absolute top-7 ${TIP_ALIGN[alignOf(share)]} z-10 w-56 max-w-[calc(100vw-2rem)] rounded-lg bg-white p-2 text-left text-xs text-slate-800 shadow-lg ring-1 ring-slate-200 group-focus-within:visible group-hover:visible`}
       >
         <p className="font-semibold text-amber-900">{datesOf(annotation)}</p>
         <p className="mt-0.5 whitespace-pre-line break-words">{annotation.text}</p>
@@ -60,7 +76,7 @@ export function ChartAnnotations({ annotations, buckets, plotLeft, plotRight }: 
       style={{ marginLeft: plotLeft, marginRight: plotRight }}
     >
       {placed.map(({ annotation, index }) => (
-        <Marker key={annotation.id} annotation={annotation} left={`${((index + 0.5) / count) * 100}%`} />
+        <Marker key={annotation.id} annotation={annotation} share={(index + 0.5) / count} />
       ))}
     </ul>
   );
