@@ -151,8 +151,11 @@ test('the Wallets list searches, filters by stage and links to each wallet', asy
 
   await page.getByLabel('Stage', { exact: true }).selectOption('CHURNED');
   await expect(page).toHaveURL(/stage=CHURNED/);
-  await expect(rows.first()).toBeVisible();
-  for (const badge of await rows.locator('td:nth-child(2)').allTextContents()) expect(badge).toBe('Churned');
+  // The URL changes as the navigation starts; the rows of the stage before may still be on screen until the
+  // new list renders: wait until every row shown is a Churned one.
+  await expect
+    .poll(async () => [...new Set(await rows.locator('td:nth-child(2)').allTextContents())])
+    .toEqual(['Churned']);
 
   const first = rows.first().getByRole('link');
   const full = (await first.getAttribute('title')) ?? '';
