@@ -220,14 +220,6 @@ describe('derived tables (ADR 054)', () => {
         reverted_fee: 100_000n,
       },
     ]);
-    // The wallet page's copy, clustered by sender (ADR 152): the same columns, the same values.
-    const summary = (rows.transaction_summaries?.[0] ?? {}) as Record<string, unknown>;
-    expect(rows.sender_transactions).toEqual([
-      Object.fromEntries(Object.keys(rows.sender_transactions?.[0] ?? {}).map((key) => [key, summary[key]])),
-    ]);
-    expect(rows.sender_transactions).toMatchObject([
-      { sender: '0xa', status: 'confirmed', reverted_fee: 100_000n },
-    ]);
     expect(rows.wallet_sessions).toMatchObject([
       {
         wallet_address: '0xa',
@@ -756,7 +748,6 @@ describe('derived tables (ADR 054)', () => {
       'user_quarters',
       'sessions',
       'transaction_summaries',
-      'sender_transactions',
       'incident_spans',
       'incident_members',
       'custom_events',
@@ -787,7 +778,6 @@ describe('derived tables (ADR 054)', () => {
       'user_quarters',
       'sessions',
       'transaction_summaries',
-      'sender_transactions',
       'incident_spans',
       'incident_members',
       'custom_events',
@@ -823,7 +813,6 @@ describe('derived tables (ADR 054)', () => {
       'user_quarters',
       'sessions',
       'transaction_summaries',
-      'sender_transactions',
       'incident_spans',
       'custom_events',
       'wallet_sessions',
@@ -859,7 +848,6 @@ describe('derived tables (ADR 054)', () => {
       'wallet_quarters',
       'user_quarters',
       'transaction_summaries',
-      'sender_transactions',
       'incident_spans',
       'custom_events',
       'wallet_sessions',
@@ -900,7 +888,6 @@ describe('derived tables (ADR 054)', () => {
       'wallet_quarters',
       'user_quarters',
       'transaction_summaries',
-      'sender_transactions',
       'incident_spans',
       'custom_events',
       'keyed_sessions',

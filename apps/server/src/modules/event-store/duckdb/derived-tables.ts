@@ -9,7 +9,6 @@ import { KEYED_SESSIONS } from './keyed-sessions.ts';
 import { KEYED_USER_LIVES } from './keyed-user-lives.ts';
 import { REBUILD_CHUNK_EVENTS, type RebuildOptions, rebuildInChunks } from './rebuild-in-chunks.ts';
 import { CREATE_DERIVED_TABLES, DERIVED_TABLES_VERSION } from './schema.ts';
-import { SENDER_TRANSACTIONS } from './sender-transactions.ts';
 import { SESSIONS } from './sessions.ts';
 import { TRANSACTION_FAILURES } from './transaction-failures.ts';
 import { TRANSACTION_SUMMARIES } from './transaction-summaries.ts';
@@ -39,7 +38,6 @@ const DERIVED_TABLES: readonly DerivedTable[] = [
   INCIDENT_OCCURRENCES,
   TRANSACTION_FAILURES,
   TRANSACTION_SUMMARIES,
-  SENDER_TRANSACTIONS,
   INCIDENT_SPANS,
   INCIDENT_MEMBERS,
   CUSTOM_EVENTS,

@@ -105,15 +105,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 17;
-
-/** A transaction's sender and first chain, each beside its stage's (time, id): `transaction_summaries` and `sender_transactions`. */
-const SENDER_AND_CHAIN_COLUMNS = `sender VARCHAR,
-  sender_ts TIMESTAMP,
-  sender_id VARCHAR,
-  chain_id BIGINT,
-  chain_ts TIMESTAMP,
-  chain_event_id VARCHAR,`;
+export const DERIVED_TABLES_VERSION = 16;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -259,7 +251,12 @@ export const CREATE_DERIVED_TABLES = [
   status_key BIGINT NOT NULL,
   status VARCHAR,
   is_submitted BOOLEAN NOT NULL,
-  ${SENDER_AND_CHAIN_COLUMNS}
+  sender VARCHAR,
+  sender_ts TIMESTAMP,
+  sender_id VARCHAR,
+  chain_id BIGINT,
+  chain_ts TIMESTAMP,
+  chain_event_id VARCHAR,
   confirmed_fee HUGEINT,
   confirmed_ts TIMESTAMP,
   confirmed_id VARCHAR,
@@ -272,21 +269,6 @@ export const CREATE_DERIVED_TABLES = [
   reverted_selector VARCHAR,
   request_id VARCHAR NOT NULL,
   session_key UBIGINT NOT NULL,
-  PRIMARY KEY (project_id, tx_id)
-)`,
-  // Per transaction: the wallet page's gas columns of `transaction_summaries`, clustered by sender (ADR 152).
-  `CREATE TABLE IF NOT EXISTS sender_transactions (
-  project_id VARCHAR NOT NULL,
-  tx_id VARCHAR NOT NULL,
-  status_key BIGINT NOT NULL,
-  status VARCHAR,
-  ${SENDER_AND_CHAIN_COLUMNS}
-  confirmed_fee HUGEINT,
-  confirmed_ts TIMESTAMP,
-  confirmed_id VARCHAR,
-  reverted_fee HUGEINT,
-  reverted_ts TIMESTAMP,
-  reverted_id VARCHAR,
   PRIMARY KEY (project_id, tx_id)
 )`,
   // Per (wallet, session): the events carrying the wallet (as the connected wallet or a transaction's

@@ -20,49 +20,6 @@ const keep = (column: string, time: string, id: string, direction: '<' | '>') =>
 const moves = (time: string, id: string, direction: '<' | '>') =>
   `(excluded.${time} IS NOT NULL AND (${time} IS NULL OR (excluded.${time}, excluded.${id}) ${direction} (${time}, ${id})))`;
 
-/** A transaction's stage event, what both per-transaction tables aggregate. */
-export const IS_TX_STAGE = `type = 'tx' AND tx_id IS NOT NULL`;
-/** A stage of this kind that is a receipt with a fee (docs/wallets.md). */
-const IS_RECEIPT = (stage: 'confirmed' | 'reverted') => `tx_stage = '${stage}' AND ${RECEIPT_HAS_FEE}`;
-
-/**
- * What `transaction_summaries` and `sender_transactions` (ADR 152) derive alike, as the columns of a
- * SELECT over `{source}` grouped by (project_id, tx_id) and the SET of their upserts: the latest stage by
- * STAGE_KEY (two stages of the same key, two outcomes in one millisecond, ordered by name, so that every
- * order of loading gives the same row), the sender (the first stage's `from`, or connected wallet, that
- * has one), the first stage's chain, and the latest `confirmed` and latest `reverted` receipt's fee, each
- * beside the (time, id) of the stage it came from.
- */
-export const STATUS_COLUMNS = `max(${STAGE_KEY}) AS status_key, arg_max(tx_stage, (${STAGE_KEY}, tx_stage)) AS status`;
-export const SENDER_COLUMNS = `arg_min(coalesce(tx_from, wallet_address), (ts, id)) AS sender,
-       min(ts) FILTER (WHERE coalesce(tx_from, wallet_address) IS NOT NULL) AS sender_ts,
-       arg_min(id, (ts, id)) FILTER (WHERE coalesce(tx_from, wallet_address) IS NOT NULL) AS sender_id`;
-export const CHAIN_COLUMNS = `arg_min(chain_id, (ts, id)) AS chain_id,
-       min(ts) FILTER (WHERE chain_id IS NOT NULL) AS chain_ts,
-       arg_min(id, (ts, id)) FILTER (WHERE chain_id IS NOT NULL) AS chain_event_id`;
-export const receiptColumns = (stage: 'confirmed' | 'reverted') =>
-  `arg_max(${FEE}, (ts, id)) FILTER (WHERE ${IS_RECEIPT(stage)}) AS ${stage}_fee,
-       max(ts) FILTER (WHERE ${IS_RECEIPT(stage)}) AS ${stage}_ts,
-       arg_max(id, (ts, id)) FILTER (WHERE ${IS_RECEIPT(stage)}) AS ${stage}_id`;
-export const STATUS_UPDATES = `status = CASE WHEN (excluded.status_key, excluded.status) > (status_key, status) THEN excluded.status
-    ELSE status END,
-  status_key = greatest(status_key, excluded.status_key)`;
-export const SENDER_UPDATES = ['sender', 'sender_id', 'sender_ts']
-  .map((column) => keep(column, 'sender_ts', 'sender_id', '<'))
-  .join(',\n  ');
-export const CHAIN_UPDATES = ['chain_id', 'chain_event_id', 'chain_ts']
-  .map((column) => keep(column, 'chain_ts', 'chain_event_id', '<'))
-  .join(',\n  ');
-/** The latest receipt's fee and id (and `also`, its other columns), then its time, which they compare with. */
-export const receiptUpdates = (stage: 'confirmed' | 'reverted', also: readonly string[] = []) =>
-  [`${stage}_fee`, `${stage}_id`, ...also.map((column) => `${stage}_${column}`), `${stage}_ts`]
-    .map((column) => keep(column, `${stage}_ts`, `${stage}_id`, '>'))
-    .join(',\n  ');
-/** Whether a load's row changes one of those columns: the upsert's WHERE. */
-export const GAS_MOVES = `(excluded.status_key, excluded.status) > (status_key, status)
-     OR ${moves('sender_ts', 'sender_id', '<')} OR ${moves('chain_ts', 'chain_event_id', '<')}
-     OR ${moves('confirmed_ts', 'confirmed_id', '>')} OR ${moves('reverted_ts', 'reverted_id', '>')}`;
-
 /**
  * `transaction_summaries`: one row per transaction, its request, last stage and outcome (ADR 025), and for
  * the wallet questions (ADR 073) its sender (the first stage's `from`, or connected wallet, that has one),
@@ -76,34 +33,61 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
   name: 'transaction_summaries',
   definedIn: 15,
   order: 'project_id, requested_at',
+  // The latest stage by STAGE_KEY; two stages of the same key (two outcomes in one millisecond) are
+  // ordered by name, so that every order of loading gives the same row.
   rows: `SELECT project_id, tx_id, min(ts) AS requested_at, max(ts) AS last_ts,
-       ${STATUS_COLUMNS},
+       max(${STAGE_KEY}) AS status_key, arg_max(tx_stage, (${STAGE_KEY}, tx_stage)) AS status,
        bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted,
-       ${SENDER_COLUMNS},
-       ${CHAIN_COLUMNS},
-       ${receiptColumns('confirmed')},
-       arg_max_null(chain_id, (ts, id)) FILTER (WHERE ${IS_RECEIPT('confirmed')}) AS confirmed_chain,
-       ${receiptColumns('reverted')},
-       arg_max_null(chain_id, (ts, id)) FILTER (WHERE ${IS_RECEIPT('reverted')}) AS reverted_chain,
-       arg_max_null(tx_to, (ts, id)) FILTER (WHERE ${IS_RECEIPT('reverted')}) AS reverted_to,
-       arg_max_null(selector, (ts, id)) FILTER (WHERE ${IS_RECEIPT('reverted')}) AS reverted_selector,
+       arg_min(coalesce(tx_from, wallet_address), (ts, id)) AS sender,
+       min(ts) FILTER (WHERE coalesce(tx_from, wallet_address) IS NOT NULL) AS sender_ts,
+       arg_min(id, (ts, id)) FILTER (WHERE coalesce(tx_from, wallet_address) IS NOT NULL) AS sender_id,
+       arg_min(chain_id, (ts, id)) AS chain_id,
+       min(ts) FILTER (WHERE chain_id IS NOT NULL) AS chain_ts,
+       arg_min(id, (ts, id)) FILTER (WHERE chain_id IS NOT NULL) AS chain_event_id,
+       arg_max(${FEE}, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_fee,
+       max(ts) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_ts,
+       arg_max(id, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_id,
+       arg_max_null(chain_id, (ts, id)) FILTER (WHERE tx_stage = 'confirmed' AND ${RECEIPT_HAS_FEE}) AS confirmed_chain,
+       arg_max(${FEE}, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_fee,
+       max(ts) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_ts,
+       arg_max(id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_id,
+       arg_max_null(chain_id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_chain,
+       arg_max_null(tx_to, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_to,
+       arg_max_null(selector, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_selector,
        arg_min(id, (ts, id)) AS request_id,
        ${keyOf('arg_min(session_id, (ts, id))')} AS session_key
-  FROM {source} WHERE ${IS_TX_STAGE}
+  FROM {source} WHERE type = 'tx' AND tx_id IS NOT NULL
  GROUP BY project_id, tx_id`,
   onConflict: [
     `ON CONFLICT (project_id, tx_id) DO UPDATE SET
   requested_at = least(requested_at, excluded.requested_at),
   last_ts = greatest(last_ts, excluded.last_ts),
-  ${STATUS_UPDATES},
+  status = CASE WHEN (excluded.status_key, excluded.status) > (status_key, status) THEN excluded.status
+    ELSE status END,
+  status_key = greatest(status_key, excluded.status_key),
   is_submitted = is_submitted OR excluded.is_submitted,
-  ${SENDER_UPDATES},
-  ${CHAIN_UPDATES},
-  ${receiptUpdates('confirmed', ['chain'])},
-  ${receiptUpdates('reverted', ['chain', 'to', 'selector'])},
+  ${keep('sender', 'sender_ts', 'sender_id', '<')},
+  ${keep('sender_id', 'sender_ts', 'sender_id', '<')},
+  ${keep('sender_ts', 'sender_ts', 'sender_id', '<')},
+  ${keep('chain_id', 'chain_ts', 'chain_event_id', '<')},
+  ${keep('chain_event_id', 'chain_ts', 'chain_event_id', '<')},
+  ${keep('chain_ts', 'chain_ts', 'chain_event_id', '<')},
+  ${keep('confirmed_fee', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('confirmed_id', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('confirmed_chain', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('confirmed_ts', 'confirmed_ts', 'confirmed_id', '>')},
+  ${keep('reverted_fee', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_id', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_chain', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_to', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_selector', 'reverted_ts', 'reverted_id', '>')},
+  ${keep('reverted_ts', 'reverted_ts', 'reverted_id', '>')},
   ${keep('session_key', 'requested_at', 'request_id', '<')},
   ${keep('request_id', 'requested_at', 'request_id', '<')}
   WHERE ${moves('requested_at', 'request_id', '<')} OR excluded.last_ts > last_ts
-     OR (excluded.is_submitted AND NOT is_submitted) OR ${GAS_MOVES}`,
+     OR (excluded.status_key, excluded.status) > (status_key, status)
+     OR (excluded.is_submitted AND NOT is_submitted)
+     OR ${moves('sender_ts', 'sender_id', '<')} OR ${moves('chain_ts', 'chain_event_id', '<')}
+     OR ${moves('confirmed_ts', 'confirmed_id', '>')} OR ${moves('reverted_ts', 'reverted_id', '>')}`,
   ],
 };

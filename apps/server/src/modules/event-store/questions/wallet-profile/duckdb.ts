@@ -11,10 +11,10 @@ const KeyedFactsRow = FactsRow.extend({ first_session_last_ms: z.coerce.number()
 const SpanRow = z.object({ from_ms: count, to_ms: count });
 
 /**
- * The wallet's facts from its `wallet_sessions` rows, its transactions from `sender_transactions` (its
- * rows of `transaction_summaries`, clustered by sender: ADR 152), its first session's landing from that
- * session's events (ADR 073), found by the session's key first (a number, cheaper to compare than the
- * text id, which is still compared: ADR 093, ADR 096) within the session's span (`keyed_sessions`, ADR 109).
+ * The wallet's facts from its `wallet_sessions` rows, its transactions from `transaction_summaries` (by
+ * sender), its first session's landing from that session's events (ADR 073), found by the session's key
+ * first (a number, cheaper to compare than the text id, which is still compared: ADR 093, ADR 096) within
+ * the session's span (`keyed_sessions`, ADR 109).
  * Its active days from `activeDaysFrom` on: `wallet_active_days` is sorted by day, so the scan for one
  * wallet skips the older row groups; its first day is the day of its first event carrying it as the
  * connected wallet (`wallet_first_touches`, by its key; ADR 102).
@@ -80,7 +80,7 @@ export async function walletProfile(
             coalesce(sum(reverted_fee), 0)::VARCHAR AS burned,
             count(*) FILTER (WHERE status = 'reverted') AS reverted,
             count(*) FILTER (WHERE status = 'failed') AS failed, count(*) AS transactions
-       FROM sender_transactions
+       FROM transaction_summaries
       WHERE project_id = $project AND sender = $wallet
       GROUP BY chain_id`,
     params,
