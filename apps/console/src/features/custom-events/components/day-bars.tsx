@@ -1,3 +1,4 @@
+import { countOf } from '../../../lib/format';
 import type { EventDay } from '../api/get-custom-event-series';
 
 /** Events per day as horizontal bars: light enough for the Events screen's chunk (no chart library). */
@@ -15,7 +16,7 @@ export function DayBars({ days }: { days: EventDay[] }) {
             />
           </span>
           <span className="tabular-nums text-slate-700">
-            {day.events} · {day.users} {day.users === 1 ? 'user' : 'users'}
+            {day.events.toLocaleString('en-US')} · {countOf(day.users, 'user')}
           </span>
         </li>
       ))}

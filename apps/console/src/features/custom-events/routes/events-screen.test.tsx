@@ -19,7 +19,7 @@ const counts = (variables: Record<string, unknown>) =>
       ? [{ name: 'swap', events: 2, users: 2 }]
       : [
           { name: 'swap', events: 4, users: 2 },
-          { name: 'bridge', events: 3, users: 3 },
+          { name: 'bridge', events: 1219, users: 1003 },
         ],
   });
 
@@ -31,7 +31,7 @@ describe('Events screen', () => {
         data({
           customEventSeries: [
             { day: '2024-02-01', events: variables.name === 'swap' ? 2 : 1, users: 1 },
-            { day: '2024-02-02', events: 2, users: 2 },
+            { day: '2024-02-02', events: 1500, users: 1 },
           ],
         }),
       customEventBreakdown: () =>
@@ -47,8 +47,11 @@ describe('Events screen', () => {
       within(table)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['EventEventsUsers', expect.stringContaining('swap4'), expect.stringContaining('bridge3')]);
-    expect(within(await screen.findByTestId('event-series')).getByText('2024-02-01')).toBeTruthy();
+    ).toEqual(['EventEventsUsers', expect.stringContaining('swap4'), expect.stringContaining('bridge1,219')]);
+    const series = await screen.findByTestId('event-series');
+    expect(within(series).getByText('2024-02-01')).toBeTruthy();
+    // Counts read as everywhere else in the console: thousands grouped, one user singular.
+    expect(within(series).getByText('1,500 · 1 user')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Property'), 'pair');
     await userEvent.click(screen.getByRole('button', { name: 'Break down' }));
     const breakdown = await screen.findByTestId('event-breakdown');

@@ -123,14 +123,14 @@ export function EventsScreen({ project }: { project: Project }) {
                         </button>
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">
-                        {row.events}{' '}
+                        {row.events.toLocaleString('en-US')}{' '}
                         <ChangeBadge
                           comparison={compare(row.events, before.get(row.name)?.events ?? 0, 'relative')}
                           better="up"
                         />
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">
-                        {row.users}{' '}
+                        {row.users.toLocaleString('en-US')}{' '}
                         <ChangeBadge
                           comparison={compare(row.users, before.get(row.name)?.users ?? 0, 'relative')}
                           better="up"
@@ -238,8 +238,8 @@ function BreakdownCard({
                 <td className="break-all py-1 pr-2">
                   {row.value ?? <span className="italic text-slate-500">not set</span>}
                 </td>
-                <td className="py-1 pr-2 text-right tabular-nums">{row.events}</td>
-                <td className="py-1 text-right tabular-nums">{row.users}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{row.events.toLocaleString('en-US')}</td>
+                <td className="py-1 text-right tabular-nums">{row.users.toLocaleString('en-US')}</td>
               </tr>
             ))}
           </tbody>
