@@ -120,7 +120,8 @@ export async function walletList(
             .join(', ')})
         GROUP BY tx_id
        HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}`;
-  // The transactions requested in the range and their totals per wallet (of the range, or of the page).
+  // The transactions requested in the range and their totals per sender (every sender's: the join keeps the
+  // listed ones; or the page's wallets' alone).
   const txCtes = `txs AS (
        SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
          FROM transaction_summaries
@@ -130,7 +131,7 @@ export async function walletList(
      tx_totals AS (
        SELECT wallet, count(*) AS transactions, count(*) FILTER (WHERE status IN ('failed', 'reverted')) AS failed,
               sum(fee) AS gas_paid
-         FROM txs WHERE wallet IN (SELECT ${txsLater ? 'list_wallet FROM page' : 'wallet FROM seen'}) GROUP BY wallet
+         FROM txs ${txsLater ? 'WHERE wallet IN (SELECT list_wallet FROM page) ' : ''}GROUP BY wallet
      )`;
   // Each part of a row is joined before the sort and the limit only when the filters or the sort read it,
   // else to the page's wallets alone. The facts also drop a wallet with none (no event before the as-of
