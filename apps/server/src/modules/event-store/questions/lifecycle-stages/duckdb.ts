@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../../reading/time-range.ts';
 import { eventFilter, FILTERED_WALLETS_CTE, NO_FILTER, withCtes } from '../../duckdb/event-filter.ts';
 import { type Connection, type Params, rangeParams, rowsOf } from '../../duckdb/sql.ts';
 import { idHash } from '../../duckdb/user-quarters.ts';
@@ -62,15 +63,22 @@ const zonedWalletFacts = (window: LifecycleWindow) => {
 )`;
 };
 
-/** The facts' CTE (`wallet_facts`) and its parameters for the as-of day of a zone (default UTC). */
-export function walletFactsDuckdb(asOfDay: string, timeZone?: string): { sql: string; params: Params } {
+/**
+ * The facts' CTE (`wallet_facts`) and its parameters for the as-of day of a zone (default UTC), and the
+ * as-of day's end (`endMs`): a wallet with an event before it has facts.
+ */
+export function walletFactsDuckdb(
+  asOfDay: string,
+  timeZone?: string,
+): { sql: string; params: Params; endMs: number } {
   const window = lifecycleWindow(asOfDay, timeZone);
   return window
     ? {
         sql: zonedWalletFacts(window),
         params: { lw_from: BigInt(window.fromMs), lw_to: BigInt(window.toMs) },
+        endMs: window.toMs,
       }
-    : { sql: WALLET_FACTS_DUCKDB, params: { asof: asOfDay } };
+    : { sql: WALLET_FACTS_DUCKDB, params: { asof: asOfDay }, endMs: Date.parse(asOfDay) + DAY_MS };
 }
 
 /**

@@ -91,8 +91,8 @@ export async function walletList(
     params.after_value = query.after.value;
     params.after_wallet = query.after.wallet;
   }
-  // Sorted by first or last seen, with no filter on them, the transactions are summed for the page's
-  // wallets alone, after the sort and the limit (ADR 102).
+  // Sorted by first or last seen, the transactions are summed for the page's wallets alone, after the sort
+  // and the limit (ADR 102).
   const txsLater = query.sort === 'last_seen' || query.sort === 'first_seen';
   // Transactions whose stages lie a stage window apart or more (rare): asked of the events, by id.
   const longer = await rowsOf(
@@ -120,7 +120,8 @@ export async function walletList(
             .join(', ')})
         GROUP BY tx_id
        HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}`;
-  // The transactions requested in the range and their totals per wallet (of the range, or of the page).
+  // The transactions requested in the range and their totals per sender (every sender's: the join keeps the
+  // listed ones; or the page's wallets' alone).
   const txCtes = `txs AS (
        SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
          FROM transaction_summaries
@@ -130,8 +131,39 @@ export async function walletList(
      tx_totals AS (
        SELECT wallet, count(*) AS transactions, count(*) FILTER (WHERE status IN ('failed', 'reverted')) AS failed,
               sum(fee) AS gas_paid
-         FROM txs WHERE wallet IN (SELECT ${txsLater ? 'list_wallet FROM page' : 'wallet FROM seen'}) GROUP BY wallet
+         FROM txs ${txsLater ? 'WHERE wallet IN (SELECT list_wallet FROM page) ' : ''}GROUP BY wallet
      )`;
+  // Each part of a row is joined before the sort and the limit only when the filters or the sort read it,
+  // else to the page's wallets alone. The facts also drop a wallet with none (no event before the as-of
+  // day's end): only a range that runs past that day can hold one.
+  const factsFirst = query.stage !== null || query.range.toMs > facts.endMs;
+  const firstsFirst = query.sort === 'first_seen' || query.source !== null || query.campaign !== null;
+  const parts = (wallet: string, first: boolean) => {
+    const taken = [
+      [
+        firstsFirst,
+        'epoch_ms(f.first_seen) AS first_ms, f.source, f.campaign',
+        `JOIN firsts f ON f.wallet = ${wallet}`,
+      ],
+      [
+        factsFirst,
+        `${stageSql(derivePower ? `coalesce(p.threshold, ${NO_POWER})` : '$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage${derivePower ? ', p.threshold AS power_threshold' : ''}`,
+        `JOIN wallet_facts w ON w.wallet = ${wallet}${derivePower ? ' CROSS JOIN power p' : ''}`,
+      ],
+      [
+        !txsLater,
+        `coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
+              coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid`,
+        `LEFT JOIN tx_totals t ON t.wallet = ${wallet}`,
+      ],
+    ].filter(([before]) => before === first);
+    return {
+      columns: taken.map(([, columns]) => `, ${columns}`).join(''),
+      joins: taken.map(([, , join]) => join).join('\n'),
+    };
+  };
+  const before = parts('s.wallet', true);
+  const after = parts('page.list_wallet', false);
   const rows = await rowsOf(
     connection,
     `${
@@ -148,8 +180,7 @@ export async function walletList(
      ),
      firsts AS (
        SELECT wallet_address AS wallet, first_seen, first_source AS source, first_campaign AS campaign
-         FROM wallet_first_touches
-        WHERE project_id = $project AND wallet_address IN (SELECT wallet FROM seen)
+         FROM wallet_first_touches WHERE project_id = $project
      ),
      ${txsLater ? '' : `${txCtes},`}
      ${
@@ -159,42 +190,19 @@ export async function walletList(
          : facts.sql
      },
      listed AS (
-       SELECT s.wallet AS list_wallet, epoch_ms(f.first_seen) AS first_ms, s.last_ms,
-              ${
-                txsLater
-                  ? ''
-                  : `coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
-              coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid,`
-              }
-              ${stageSql(derivePower ? `coalesce(p.threshold, ${NO_POWER})` : '$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage,
-              f.source, f.campaign${derivePower ? ', p.threshold AS power_threshold' : ''}
-         FROM seen s
-         JOIN firsts f ON f.wallet = s.wallet
-         JOIN wallet_facts w ON w.wallet = s.wallet
-         ${txsLater ? '' : 'LEFT JOIN tx_totals t ON t.wallet = s.wallet'}${derivePower ? '\n         CROSS JOIN power p' : ''}
-     )${
-       txsLater
-         ? `,
+       SELECT s.wallet AS list_wallet, s.last_ms${before.columns}
+         FROM seen s ${before.joins}
+     ),
      page AS (
        SELECT * FROM listed
         ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
         ORDER BY ${orderBy(query)}
         LIMIT $limit
-     ),
-     ${txCtes}
-     SELECT list_wallet, first_ms, last_ms, coalesce(t.transactions, 0) AS transactions,
-            coalesce(t.failed, 0) AS failed, coalesce(t.gas_paid, 0)::HUGEINT::VARCHAR AS gas_paid_text, stage,
-            source, campaign${derivePower ? ', power_threshold' : ''}
-       FROM page LEFT JOIN tx_totals t ON t.wallet = page.list_wallet
-      ORDER BY ${orderBy(query)}`
-         : `
+     )${txsLater ? `,\n     ${txCtes}` : ''}
      SELECT list_wallet, first_ms, last_ms, transactions, failed, gas_paid::VARCHAR AS gas_paid_text, stage,
             source, campaign${derivePower ? ', power_threshold' : ''}
-       FROM listed
-      ${listFilters.length ? `WHERE ${listFilters.join(' AND ')}` : ''}
-      ORDER BY ${orderBy(query)}
-      LIMIT $limit`
-     }`,
+       FROM (SELECT page.*${after.columns} FROM page ${after.joins})
+      ORDER BY ${orderBy(query)}`,
     { ...params, ...ids },
     ListRow,
   );
