@@ -5,6 +5,7 @@ import { blankRow, type EventRow } from '../../src/modules/event-store/event-row
 import { storeRows } from '../support/event-stores.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
+import { pagedEventStore } from './paged-event-store.ts';
 
 /**
  * At most 2 exports of a project and (here) 3 of the node run at once: one more answers 429
@@ -21,7 +22,13 @@ let app: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  app = await startTestApp('sqlite', { exportLimits: { perProject: 2, perNode: 3 } });
+  // 1,000-row pages instead of the product's many thousands: an export paused by its client stops after a
+  // few pages instead of reading all its rows at once, as a long export does.
+  app = await startTestApp(
+    'sqlite',
+    { exportLimits: { perProject: 2, perNode: 3 } },
+    { eventStore: pagedEventStore(1_000) },
+  );
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
 });

@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
-import { templatedClickHouseStore } from '../support/chdb-template.ts';
-import { clickHouseUrlFor, storeRows } from '../support/event-stores.ts';
+import { storeRows } from '../support/event-stores.ts';
 import { testConfig } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
+import { pagedEventStore } from './paged-event-store.ts';
 
 /**
  * The export pulls a page from the store only when the client has taken the one before: a client that
@@ -24,12 +23,6 @@ const ROWS = 12_000;
 // part of the export, so what the server reads ahead of the client shows.
 const STACK = 'at swap (https://app.example.com/assets/index-4f3a.js:1:2345)\n'.repeat(32);
 const T0 = Date.UTC(2026, 2, 1);
-
-const pagedStores: Record<string, (dataDir: string) => Promise<EventStore>> = {
-  duckdb: (dataDir) =>
-    createDuckDbEventStore({ file: path.join(dataDir, 'events.duckdb'), exportWindowRows: PAGE_ROWS }),
-  clickhouse: (dataDir) => templatedClickHouseStore(clickHouseUrlFor(dataDir), { exportPageRows: PAGE_ROWS }),
-};
 
 type ExportCounts = { rowsRead: number; isFinished: boolean };
 
@@ -69,7 +62,6 @@ async function settled(value: () => number, quietMs = 600, timeoutMs = 15_000): 
 }
 
 describe('the raw export to a slow reader', () => {
-  const engine = process.env.EVENT_STORE ?? 'duckdb';
   let dataDir: string;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let baseUrl: string;
@@ -79,12 +71,11 @@ describe('the raw export to a slow reader', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-slow-export-'));
-    const open = pagedStores[engine];
-    if (!open) throw new Error(`EVENT_STORE=${engine}: no paged store for it here`);
+    const open = pagedEventStore(PAGE_ROWS);
     let store: EventStore | undefined;
     app = await buildApp(testConfig(dataDir), {
-      eventStore: async () => {
-        store = await open(dataDir);
+      eventStore: async (options) => {
+        store = await open(options);
         counter = countingExport(store);
         return { ...store, exportEvents: counter.exportEvents };
       },

@@ -64,10 +64,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A full server (real store on `engine`, real SMTP sink) in a temp dir. */
-/** What a test may pass to buildApp besides its config (the alert channels' recording sink). */
-export type TestBuildOptions = Pick<BuildOptions, 'alertChannels'>;
+/**
+ * What a test may pass to buildApp besides its config: the alert channels' recording sink, an event store
+ * made otherwise than the run's engine makes it (in the same data directory).
+ */
+export type TestBuildOptions = Pick<BuildOptions, 'alertChannels' | 'eventStore'>;
 
+/** A full server (real store on `engine`, real SMTP sink) in a temp dir. */
 export async function startTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
