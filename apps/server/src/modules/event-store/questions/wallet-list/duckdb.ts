@@ -140,26 +140,26 @@ export async function walletList(
   const firstsFirst = query.sort === 'first_seen' || query.source !== null || query.campaign !== null;
   const parts = (wallet: string, first: boolean) => {
     const taken = [
-      [
-        firstsFirst,
-        'epoch_ms(f.first_seen) AS first_ms, f.source, f.campaign',
-        `JOIN firsts f ON f.wallet = ${wallet}`,
-      ],
-      [
-        factsFirst,
-        `${stageSql(derivePower ? `coalesce(p.threshold, ${NO_POWER})` : '$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage${derivePower ? ', p.threshold AS power_threshold' : ''}`,
-        `JOIN wallet_facts w ON w.wallet = ${wallet}${derivePower ? ' CROSS JOIN power p' : ''}`,
-      ],
-      [
-        !txsLater,
-        `coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
+      {
+        before: firstsFirst,
+        columns: 'epoch_ms(f.first_seen) AS first_ms, f.source, f.campaign',
+        join: `JOIN firsts f ON f.wallet = ${wallet}`,
+      },
+      {
+        before: factsFirst,
+        columns: `${stageSql(derivePower ? `coalesce(p.threshold, ${NO_POWER})` : '$power::BIGINT').replaceAll(/\b(age|n28|n14|n_before)\b/g, 'w.$1')} AS stage${derivePower ? ', p.threshold AS power_threshold' : ''}`,
+        join: `JOIN wallet_facts w ON w.wallet = ${wallet}${derivePower ? ' CROSS JOIN power p' : ''}`,
+      },
+      {
+        before: !txsLater,
+        columns: `coalesce(t.transactions, 0) AS transactions, coalesce(t.failed, 0) AS failed,
               coalesce(t.gas_paid, 0)::HUGEINT AS gas_paid`,
-        `LEFT JOIN tx_totals t ON t.wallet = ${wallet}`,
-      ],
-    ].filter(([before]) => before === first);
+        join: `LEFT JOIN tx_totals t ON t.wallet = ${wallet}`,
+      },
+    ].filter((part) => part.before === first);
     return {
-      columns: taken.map(([, columns]) => `, ${columns}`).join(''),
-      joins: taken.map(([, , join]) => join).join('\n'),
+      columns: taken.map((part) => `, ${part.columns}`).join(''),
+      joins: taken.map((part) => part.join).join('\n'),
     };
   };
   const before = parts('s.wallet', true);
