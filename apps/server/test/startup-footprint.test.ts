@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -108,8 +108,13 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await Promise.allSettled([probes.plain, probes.page]);
-  if (!hadDist) rmSync(distDir, { recursive: true, force: true });
   for (const file of [probeFile, serverFile]) rmSync(file, { force: true });
+  // A dist/ made here only for the probes goes too, unless a build has written into it meanwhile.
+  if (!hadDist) {
+    try {
+      rmdirSync(distDir);
+    } catch {}
+  }
 });
 
 // What an idle server keeps resident because its modules or its start loaded it (docs/decisions/089, 099).
