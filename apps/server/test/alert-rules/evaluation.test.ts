@@ -5,7 +5,7 @@ import { eventRow, txRows } from '../analytics/events-fixture.ts';
 import { graphqlClient } from '../analytics/graphql-client.ts';
 import { apiClient } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
-import { ENGINES, useTestApp } from '../support/harness.ts';
+import { ENGINES_BESIDE_EVENT_STORE, useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { recordingChannels } from './support.ts';
 
@@ -21,7 +21,7 @@ const OVERVIEW = `query($p: ID!, $from: DateTime, $to: DateTime) {
  * it on ClickHouse), the rules in SQLite and PostgreSQL: events stored through the port, the clock moved,
  * each firing's notice recorded.
  */
-describe.each(ENGINES)('alert evaluation, accounts on %s', (engine) => {
+describe.each(ENGINES_BESIDE_EVENT_STORE)('alert evaluation, accounts on %s', (engine) => {
   const channels = recordingChannels();
   const t = useTestApp(engine, {}, channels.options);
   const api = () => apiClient(t.app);

@@ -4,7 +4,7 @@ import { incidentIdOf } from '../../src/modules/incidents/fingerprint.ts';
 import { dataOf, errorOf, graphqlClient } from '../analytics/graphql-client.ts';
 import { apiClient } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
-import { ENGINES, useTestApp } from '../support/harness.ts';
+import { ENGINES_BESIDE_EVENT_STORE, useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed, snapshot } from '../support/seed.ts';
 import { incidentEvents } from './fixture.ts';
 import { FINGERPRINTS } from './setup.ts';
@@ -28,7 +28,7 @@ const DETAIL = `query Detail($projectId: ID!, $id: ID!) {
   incident(projectId: $projectId, id: $id) { id assignee { userId email } }
 }`;
 
-describe.each(ENGINES)('incident assignment on %s', (engine) => {
+describe.each(ENGINES_BESIDE_EVENT_STORE)('incident assignment on %s', (engine) => {
   const t = useTestApp(engine);
   let owner: SeededUser;
   let admin: SeededUser;

@@ -7,7 +7,7 @@ import { blankRow } from '../../src/modules/event-store/event-row.ts';
 import { incidentIdOf } from '../../src/modules/incidents/fingerprint.ts';
 import { dataOf, errorOf, graphqlClient } from '../analytics/graphql-client.ts';
 import { storeRows } from '../support/event-stores.ts';
-import { ENGINES, startTestApp, type TestApp } from '../support/harness.ts';
+import { ENGINES_BESIDE_EVENT_STORE, startTestApp, type TestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { incidentEvents, W1 } from './fixture.ts';
 import { FINGERPRINTS, LIST_QUERY } from './setup.ts';
@@ -23,7 +23,7 @@ const SET_STATUS = `
  * Resolve / ignore: the owner's decision is stored per project in the account store (SQLite or
  * PostgreSQL), survives a restart, and a resolved incident that occurs again comes back as a regression.
  */
-describe.each(ENGINES)('incident status on %s', (engine) => {
+describe.each(ENGINES_BESIDE_EVENT_STORE)('incident status on %s', (engine) => {
   let test: TestApp;
   let app: FastifyInstance;
   let owner: SeededUser;

@@ -12,7 +12,7 @@ import { incidentIdOf } from '../../src/modules/incidents/fingerprint.ts';
 import { dataOf, graphqlClient } from '../analytics/graphql-client.ts';
 import { pageView, postBatch } from '../ingestion/support.ts';
 import { apiClient, errorOf } from '../support/client.ts';
-import { ENGINES, startTestApp, type TestApp } from '../support/harness.ts';
+import { ENGINES_BESIDE_EVENT_STORE, startTestApp, type TestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { type Bundle, buildBundle, THROW_LINE, throwIn } from './bundle.ts';
 
@@ -61,7 +61,7 @@ async function multipart(files: { name: string; content: string | Buffer }[]) {
  * uploaded, two builds of the same code are one incident, "resolve in next release" is reopened by a new
  * release only, and every bad upload is refused with nothing stored.
  */
-describe.each(ENGINES)('releases and source maps on %s', (engine) => {
+describe.each(ENGINES_BESIDE_EVENT_STORE)('releases and source maps on %s', (engine) => {
   let test: TestApp;
   let owner: SeededUser;
   let viewer: SeededUser;

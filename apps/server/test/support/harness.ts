@@ -14,6 +14,15 @@ import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
 
+/**
+ * The account engines of a file that runs in both vitest projects and crosses them with the event store: both
+ * with DuckDB (the server project), SQLite alone with ClickHouse (server-clickhouse). What an account engine
+ * changes is proven with DuckDB, what ClickHouse changes with SQLite; PostgreSQL with ClickHouse again proved
+ * neither (docs/decisions/159).
+ */
+export const ENGINES_BESIDE_EVENT_STORE: readonly Engine[] =
+  process.env.EVENT_STORE === 'clickhouse' ? ['sqlite'] : ENGINES;
+
 /** A clock tests can move; starts at the real time, or stands still at a time set with `setTo`. */
 export type TestClock = (() => Date) & { advance(ms: number): void; reset(): void; setTo(ms: number): void };
 

@@ -1,5 +1,5 @@
-// Run by test/startup-footprint.test.ts in a process of its own (`node --import tsx`): loads the server's
-// modules (src/app.ts), starts a server on a DATA_DIR a first start made (as a server restarts), and prints
+// Run by test/startup-footprint.test.ts in a process of its own, bundled as dist/server.js is: loads the
+// server's modules (src/app.ts), starts a server on a DATA_DIR a first start made (as a server restarts), and prints
 // as JSON what that did: the Intl formatters made and `localeCompare` calls (each reads ICU's data from
 // the `node` binary), whether `@clickhouse/client`, graphql-js or mercurius were loaded; then whether the
 // first GraphQL request (or, with --page, the console's page) loads the GraphQL endpoint.
