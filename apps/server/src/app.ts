@@ -247,6 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: {
       dir: path.join(config.dataDir, 'ingest-log'),
       maxBacklogBytes: config.ingestBacklogMaxBytes,
+      maxLoadDelayMs: config.ingestLoadDelayMs,
       onLoadError: (error) => app.log.error({ err: error }, 'loading the ingestion log failed; retrying'),
       onQuarantined: ({ segment, file, error, total }) =>
         app.log.error(

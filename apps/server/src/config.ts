@@ -48,6 +48,11 @@ export type Config = {
   /** Bytes acknowledged in the ingestion log but not loaded yet, beyond which ingestion answers 503. */
   ingestBacklogMaxBytes?: number;
   /**
+   * Longest wait of an acknowledged event before the loader makes it queryable, outside heavy streams
+   * (INGEST_LOAD_DELAY_MS, default 3 s, ADR 160); the Playwright journeys set it lower.
+   */
+  ingestLoadDelayMs?: number;
+  /**
    * Bounds of the live streams (`GET /api/v1/projects/:id/live`): queued messages per stream, heartbeat,
    * streams per project and per user. Defaults in modules/live/feed.ts; tests set them small.
    */
@@ -140,6 +145,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   INGEST_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(6_000_000),
   INGEST_BACKLOG_MAX_MB: z.coerce.number().positive().default(256),
+  INGEST_LOAD_DELAY_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   SDK_SCRIPT_PATH: optionalString,
   GEOIP_DB: optionalString,
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -194,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     ingestEventsPerMinute: vars.INGEST_EVENTS_PER_MINUTE,
     ingestBacklogMaxBytes: Math.round(vars.INGEST_BACKLOG_MAX_MB * 1024 * 1024),
+    ingestLoadDelayMs: vars.INGEST_LOAD_DELAY_MS,
     healthMaxLoaderLagMs: vars.HEALTH_MAX_LOADER_LAG_SECONDS * 1000,
     healthMinFreeDiskBytes: Math.round(vars.HEALTH_MIN_FREE_DISK_MB * 1024 * 1024),
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,

@@ -105,6 +105,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('makes acknowledged events queryable within 3 s unless INGEST_LOAD_DELAY_MS says otherwise (100 ms at least)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).ingestLoadDelayMs).toBe(3_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), INGEST_LOAD_DELAY_MS: '500' }).ingestLoadDelayMs).toBe(500);
+    for (const value of ['99', '0', '1.5', 'soon', '60001']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), INGEST_LOAD_DELAY_MS: value })).toThrow(
+        /INGEST_LOAD_DELAY_MS/,
+      );
+    }
+  });
+
   it('refuses a secret file that was truncated', () => {
     const dataDir = tempDir();
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');

@@ -31,6 +31,7 @@ export type EventServiceDeps = {
   log: {
     dir: string;
     loadIntervalMs?: number;
+    maxLoadDelayMs?: number;
     onLoadError?(error: unknown): void;
     onQuarantined?: LogWriterOptions['onQuarantined'];
     maxBacklogBytes?: number;
