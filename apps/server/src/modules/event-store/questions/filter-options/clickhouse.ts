@@ -26,9 +26,9 @@ const OPTION_SETS: Record<(typeof VALUE_SETS)[number], keyof AcquisitionFilterOp
  * The range's whole days are read from `user_value_sets` (session-days.ts, ADR 039): a user's value sets
  * with the days they held, about one row per user where `session_days` has one per user and day; a row
  * counts when one of its days is in the range. Its partial days at either end are aggregated from
- * `events` as `session_days` is (session-rows.ts). The rows are made distinct per (user, sets), each
- * becomes one (set, value) row per value (ARRAY JOIN), and a user counted in several rows of one value
- * counts once.
+ * `events` as `session_days` is (session-rows.ts). Each row becomes one (set, value) row per value (ARRAY
+ * JOIN), and a user counted in several rows of one value counts once: the rows are not made distinct per
+ * (user, sets) first (the table's key already nearly is; a DISTINCT cost about 6 ms more to plan).
  */
 export async function filterOptions(
   clickhouse: ClickHouse,
@@ -49,7 +49,7 @@ export async function filterOptions(
   const pairs = VALUE_SETS.map((set) => `arrayMap(v -> ('${set}', v), m_${set})`).join(', ');
   const rows = await clickhouse.rows(
     `SELECT option.1 AS name, option.2 AS value, uniqExact(user_id) AS users
-       FROM (SELECT DISTINCT user_id, ${sets} FROM (${selects.join('\n        UNION ALL\n        ')}))
+       FROM (${selects.join('\n        UNION ALL\n        ')})
       ARRAY JOIN arrayConcat(${pairs}) AS option
       WHERE trimBoth(option.2) != ''
       GROUP BY name, value
