@@ -8,11 +8,12 @@ import {
 } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { contractDaysOfEvents } from '../../src/modules/event-store/clickhouse/contract-days.ts';
+import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
-import { askBoth, referenceDuckDb } from './both-engines.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -136,7 +137,7 @@ describe('ClickHouse contract days (ADR 038)', { timeout: SLOW }, () => {
   it('answer the contract functions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 5), ...fixture(OTHER, 9)];
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_contracts`);
-    const duckdb = await referenceDuckDb(path.join(suite.dir, 'events.duckdb'));
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await Promise.all([
         loadScattered(clickhouse, suite.dir, rows),

@@ -8,11 +8,12 @@ import {
 } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { sessionDaysOfEvents } from '../../src/modules/event-store/clickhouse/session-days.ts';
+import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
-import { askBoth, referenceDuckDb } from './both-engines.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -153,7 +154,7 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
   it('answer the acquisition questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_sessions`);
-    const duckdb = await referenceDuckDb(path.join(suite.dir, 'events.duckdb'));
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await Promise.all([
         loadScattered(clickhouse, suite.dir, rows),
@@ -252,7 +253,7 @@ describe('ClickHouse session days (ADR 030)', { timeout: SLOW }, () => {
       }),
     ];
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_sessions_folded`);
-    const duckdb = await referenceDuckDb(path.join(suite.dir, 'folded.duckdb'));
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'folded.duckdb') });
     try {
       // Each event loaded twice, in pieces: a day's rows of one session in several unmerged rows.
       await loadScattered(clickhouse, suite.dir, rows);

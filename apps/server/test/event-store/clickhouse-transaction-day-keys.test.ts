@@ -12,11 +12,11 @@ import {
   transactionDaysOfEvents,
   transactionFolds,
 } from '../../src/modules/event-store/clickhouse/transaction-days.ts';
+import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
-import { referenceDuckDb } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder } from './event-builder.ts';
@@ -233,7 +233,7 @@ const SLOW = 300_000;
 const suite = useChdbSuite('polyflow-ch-tx-keys-', SLOW);
 
 beforeAll(async () => {
-  duckdb = await referenceDuckDb(path.join(suite.dir, 'events.duckdb'));
+  duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
   await duckdb.loadSegment(writeSegment(suite.dir, fixture()));
 }, SLOW);
 

@@ -8,11 +8,12 @@ import {
 import type { ClickHouse } from '../../src/modules/event-store/clickhouse/client.ts';
 import { transactionDaysOfEvents } from '../../src/modules/event-store/clickhouse/transaction-days.ts';
 import { walletDaysOfEvents } from '../../src/modules/event-store/clickhouse/wallet-days.ts';
+import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { bucketRange, type TimeRange } from '../../src/reading/time-range.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
-import { askBoth, referenceDuckDb } from './both-engines.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -191,7 +192,7 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
   it('answer the wallet questions as DuckDB does, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_wallets`);
-    const duckdb = await referenceDuckDb(path.join(suite.dir, 'events.duckdb'));
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await Promise.all([
         loadScattered(clickhouse, suite.dir, rows),
@@ -282,7 +283,7 @@ describe('ClickHouse wallet days, user lives and transaction days (ADR 031–033
     expect(tables).not.toContain('wallet_firsts');
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);
-    const duckdb = await referenceDuckDb(path.join(suite.dir, 'v11.duckdb'));
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'v11.duckdb') });
     try {
       await duckdb.loadSegment(writeSegment(suite.dir, [...fixture(PROJECT, 7), ...fixture(OTHER, 11)]));
       await expectInLine(store.clickhouse);

@@ -10,11 +10,12 @@ import { walletListDaysOfEvents } from '../../src/modules/event-store/clickhouse
 import { walletListTransactionsOfEvents } from '../../src/modules/event-store/clickhouse/wallet-list-transactions.ts';
 import { walletSentTransactionsOfEvents } from '../../src/modules/event-store/clickhouse/wallet-sent-transactions.ts';
 import { walletTouchesOfEvents } from '../../src/modules/event-store/clickhouse/wallet-touches.ts';
+import { createDuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import type { EventStore } from '../../src/modules/event-store/event-store.ts';
 import { createWalletService } from '../../src/modules/wallets/service.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
-import { askBoth, referenceDuckDb } from './both-engines.ts';
+import { askBoth } from './both-engines.ts';
 import { useChdbSuite } from './chdb-suite.ts';
 import { databaseAtVersion } from './clickhouse-older-database.ts';
 import { eventBuilder, sequence } from './event-builder.ts';
@@ -293,7 +294,7 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
   it('hold what the events hold and answer the list as DuckDB, through scattered loads and every kind of delete', async () => {
     const rows = [...fixture(PROJECT, 7), ...fixture(OTHER, 11)];
     const clickhouse = await templatedClickHouseStore(`${suite.url}/pf_wallet_list`);
-    const duckdb = await referenceDuckDb(path.join(suite.dir, 'events.duckdb'));
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'events.duckdb') });
     try {
       await Promise.all([
         loadScattered(clickhouse, suite.dir, rows),
@@ -369,7 +370,7 @@ describe('ClickHouse tables of the Wallets list (ADR 110)', { timeout: SLOW }, (
     expect(tables).not.toContain('wallet_list_transactions');
 
     const store: ClickHouseEventStore = await createClickHouseEventStore(url);
-    const duckdb = await referenceDuckDb(path.join(suite.dir, 'v24.duckdb'));
+    const duckdb = await createDuckDbEventStore({ file: path.join(suite.dir, 'v24.duckdb') });
     try {
       await duckdb.loadSegment(writeSegment(suite.dir, rows));
       const held = await expectInLine(store.clickhouse);

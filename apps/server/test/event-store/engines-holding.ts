@@ -1,10 +1,12 @@
 import type { ClickHouseEventStore } from '../../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
-import type { DuckDbEventStore } from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
+import {
+  createDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { templatedClickHouseStore } from '../support/chdb-template.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { workerChdb } from '../support/worker-chdb.ts';
-import { referenceDuckDb } from './both-engines.ts';
 
 export type EnginesHolding = { duck: DuckDbEventStore; ch: ClickHouseEventStore; close(): Promise<void> };
 
@@ -18,7 +20,7 @@ export type EnginesHolding = { duck: DuckDbEventStore; ch: ClickHouseEventStore;
 export async function enginesHolding(database: string, rows: readonly EventRow[]): Promise<EnginesHolding> {
   // Each engine is made and loaded while the other is (ADR 128): chdb works in its own process.
   const [duckMade, chMade] = await Promise.allSettled([
-    referenceDuckDb(':memory:').then(async (store) => {
+    createDuckDbEventStore({ file: ':memory:' }).then(async (store) => {
       await storeRows(store, rows);
       return store;
     }),
