@@ -8,7 +8,21 @@ import { createProject, createVerifiedAccount, signInAs } from '../../support/ap
  * canvas to read them in sRGB (Tailwind's are oklch).
  */
 const contrastOf = (button: Locator) =>
-  button.evaluate((element) => {
+  button.evaluate(async (element) => {
+    // A colour or opacity transition on the button or an ancestor, started as it was disabled, is not what a
+    // reader sees: measured mid-way, a button read 4.24:1 once. Wait for the finite ones to end first.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const effect = animation.effect as KeyframeEffect | null;
+          const target = effect?.target;
+          return (
+            target instanceof Node && target.contains(element) && effect?.getTiming().iterations !== Infinity
+          );
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
     if (!context) throw new Error('no canvas');
     const rgba = (color: string) => {
