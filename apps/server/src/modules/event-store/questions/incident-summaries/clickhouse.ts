@@ -41,30 +41,26 @@ function searchCondition(params: Params, search: string): string {
 
 /**
  * The failed transactions paired with the sending occurrences in [{pairsFrom}, {pairsTo}) (`incidentErrors`:
- * the conditions on the error events, over `o`), counted per incident (`o.incident_id`) by `figures`: the
- * failures are read within the window beyond each end. One join of the two tables, each side's conditions
- * in the WHERE (the analyzer pushes them into each read): a subquery per side costs more to plan for the
- * same reads.
+ * the conditions on the error events), as (incident_id, ts, tx_id): the failures are read within the window
+ * beyond each end.
  */
-const pairedFailures = (incidentErrors: string, figures: string) => `
-    SELECT 'failed', o.incident_id AS incident_id, NULL, NULL, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, '', 0,
-           ${figures}
-      FROM ${ERROR_SUBSET.table} AS o
-      JOIN ${FAILED_TX_SUBSET.table} AS t ON t.session_id = o.session_id
-     WHERE ${incidentErrors} AND o.ts >= ${timeParam('pairsFrom')} AND o.ts < ${timeParam('pairsTo')}
-       AND o.error_source = 'wallet' AND ifNull(o.rpc_method IN ${SENDING_METHODS}, 0)
-       AND t.project_id = {project:String} AND t.type = 'tx' AND t.tx_id IS NOT NULL
-       AND ifNull(t.tx_stage IN ('failed', 'reverted'), 0)
-       AND t.ts >= ${timeParam('failuresFrom')} AND t.ts < ${timeParam('failuresTo')}
-       AND ${ms('t.ts')} >= ${ms('o.ts')} - {before:Int64}
-       AND ${ms('t.ts')} <= ${ms('o.ts')} + {after:Int64}
-     GROUP BY incident_id`;
+const pairedFailures = (incidentErrors: string) => `
+    SELECT o.incident_id AS incident_id, o.ts AS ts, t.tx_id AS tx_id
+      FROM (SELECT incident_id, session_id, ts
+              FROM ${ERROR_SUBSET.table}
+             WHERE ${incidentErrors} AND ts >= ${timeParam('pairsFrom')} AND ts < ${timeParam('pairsTo')}
+               AND error_source = 'wallet' AND ifNull(rpc_method IN ${SENDING_METHODS}, 0)) AS o
+      JOIN (SELECT session_id, ts, tx_id
+              FROM ${FAILED_TX_SUBSET.table}
+             WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
+               AND ifNull(tx_stage IN ('failed', 'reverted'), 0)
+               AND ts >= ${timeParam('failuresFrom')} AND ts < ${timeParam('failuresTo')}) AS t
+        ON t.session_id = o.session_id
+     WHERE ${ms('t.ts')} >= ${ms('o.ts')} - {before:Int64}
+       AND ${ms('t.ts')} <= ${ms('o.ts')} + {after:Int64}`;
 
-/**
- * What one summaries query reads: the range's occurrences, the incidents' lives, or both; `earlier`: the
- * error events before the range too (none before a range from the epoch: ingestion refuses them).
- */
-type Parts = { occurrences: boolean; lives: boolean; earlier: boolean };
+/** What one summaries query reads: the range's occurrences, the incidents' lives, or both. */
+type Parts = { occurrences: boolean; lives: boolean };
 
 /**
  * The rows of one summaries query, by `kind`: the range's figures from its occurrences ('summary') with
@@ -75,9 +71,7 @@ type Parts = { occurrences: boolean; lives: boolean; earlier: boolean };
  * UNION ALL of plain groupings, put together by `summariesOf`: chdb plans and runs that shape for less than
  * a JOIN of groupings, or -If combinators over a union (ADR 038).
  */
-function summariesSql(parts: Parts, match: string, oneIncident: boolean): string {
-  const onlyOf = (incidentId: string) => (oneIncident ? `AND ${incidentId} = {incident:String}` : '');
-  const only = onlyOf('incident_id');
+function summariesSql(parts: Parts, match: string, only: string): string {
   const incidentErrors = `project_id = {project:String} AND type = 'error' AND incident_id IS NOT NULL ${only}`;
   // The table named: an alias of the figures (`type`) would take the column's place in WHERE.
   const table = ERROR_SUBSET.table;
@@ -103,8 +97,6 @@ function summariesSql(parts: Parts, match: string, oneIncident: boolean): string
      WHERE project_id = {project:String} AND ${table}.type = 'error' AND incident_id IS NOT NULL ${only}
        AND ts >= ${FROM} AND ts < ${TO} AND ifNull(error_source IN ${sqlList(INCIDENT_SOURCES)}, 0)
      GROUP BY incident_id)`);
-  }
-  if (parts.occurrences && parts.earlier) {
     selects.push(`
     SELECT 'first', incident_id, NULL, NULL, ${ms('min(ts)')}, 0, 0, 0, 0, 0, NULL, NULL, NULL, '', 0, 0, 0
       FROM ${table}
@@ -118,14 +110,12 @@ function summariesSql(parts: Parts, match: string, oneIncident: boolean): string
      WHERE project_id = {project:String} ${only}
      GROUP BY incident_id`);
   }
-  const pairedErrors = `o.project_id = {project:String} AND o.type = 'error' AND o.incident_id IS NOT NULL ${onlyOf('o.incident_id')}`;
-  selects.push(
-    pairedFailures(
-      pairedErrors,
-      `uniqExactIf(t.tx_id, o.ts >= ${FROM} AND o.ts < ${TO}),
-           ${parts.lives ? `uniqExactIf(t.tx_id, o.ts < ${timeParam('livesTo')})` : '0'}`,
-    ),
-  );
+  selects.push(`
+    SELECT 'failed', incident_id, NULL, NULL, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, '', 0,
+           uniqExactIf(tx_id, ts >= ${FROM} AND ts < ${TO}),
+           ${parts.lives ? `uniqExactIf(tx_id, ts < ${timeParam('livesTo')})` : '0'}
+      FROM (${pairedFailures(incidentErrors)})
+     GROUP BY incident_id`);
   return selects.join('\n    UNION ALL');
 }
 
@@ -185,11 +175,7 @@ async function summariesAndLives(
 ): Promise<{ summaries: IncidentSummary[]; lives: IncidentSummary[] }> {
   const search = options.search?.trim();
   const rangeFromLives = !search && range.fromMs <= 0 && !options.fromOccurrences;
-  const parts = {
-    occurrences: !rangeFromLives,
-    lives: rangeFromLives || livesToMs !== undefined,
-    earlier: range.fromMs > 0,
-  };
+  const parts = { occurrences: !rangeFromLives, lives: rangeFromLives || livesToMs !== undefined };
   const pairs = {
     fromMs: livesToMs === undefined ? range.fromMs : Math.min(range.fromMs, 0),
     toMs: Math.max(range.toMs, livesToMs ?? range.toMs),
@@ -205,8 +191,12 @@ async function summariesAndLives(
     after: TX_FAILURE_WINDOW.afterMs,
   };
   const match = search ? searchCondition(params, search) : '1';
-  if (options.incidentId) params.incident = options.incidentId;
-  const rows = await clickhouse.rows(summariesSql(parts, match, Boolean(options.incidentId)), params, Row);
+  let only = '';
+  if (options.incidentId) {
+    params.incident = options.incidentId;
+    only = 'AND incident_id = {incident:String}';
+  }
+  const rows = await clickhouse.rows(summariesSql(parts, match, only), params, Row);
   let summaries = rangeFromLives
     ? summariesOf(rows, 'life', 'failed')
     : summariesOf(rows, 'summary', 'failed');
