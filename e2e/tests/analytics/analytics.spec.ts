@@ -266,7 +266,19 @@ test('transaction history: search a wallet prefix, filter by status, and the CSV
   await expect(page).toHaveURL(/period=90d/);
   const count = page.getByTestId('history-count');
   await expect(count).toContainText(/of [\d,]+ transactions loaded/);
-  const totalOf = async () => asNumber(/of ([\d,]+) transactions?/.exec(await textOf(count))?.[1] ?? '');
+  // The count reads "Searching…" while a newer answer is asked (a period's end moving on a minute, say): wait
+  // until it names a total again rather than reading that placeholder as 0.
+  const totalOf = async () => {
+    let total = Number.NaN;
+    await expect
+      .poll(async () => {
+        const found = /of ([\d,]+) transactions?/.exec(await textOf(count))?.[1];
+        total = found === undefined ? Number.NaN : asNumber(found);
+        return Number.isNaN(total);
+      })
+      .toBe(false);
+    return total;
+  };
   const everything = await totalOf();
 
   // A wallet of the list, by the first 8 hex digits of its address, typed in capitals.
