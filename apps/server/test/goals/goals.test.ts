@@ -77,6 +77,28 @@ describe.each(ENGINES)('goals on %s', (engine) => {
     );
   });
 
+  it('lists goals made in the same millisecond in the order they were made', async () => {
+    const { user, project } = await seed(t.services).user().verified().project('Same millisecond');
+    const url = `projects/${project.id}/goals`;
+    // The clock stands still: every goal has the same created_at, as a script's quick creations can.
+    t.clock.setTo(Date.now());
+    try {
+      const names = ['Zeta', 'Alpha', 'Mu', 'Beta', 'Omega', 'Delta'];
+      for (const name of names) {
+        const created = await api().post(url, {
+          token: user.token,
+          body: { name, kind: 'path', pathPattern: `/${name}` },
+        });
+        expect(created.statusCode).toBe(201);
+      }
+      const { goals: listed } = GoalListSchema.parse((await api().get(url, { token: user.token })).json());
+      expect(listed.map((goal) => goal.name)).toEqual(names);
+      expect(new Set(listed.map((goal) => goal.createdAt)).size).toBe(1);
+    } finally {
+      t.clock.reset();
+    }
+  });
+
   it('refuses invalid patterns and definitions with a 4xx and stores nothing', async () => {
     const { user, project } = await seed(t.services).user().verified().project('Bad');
     const url = `projects/${project.id}/goals`;
