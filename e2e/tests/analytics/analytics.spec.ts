@@ -261,13 +261,22 @@ test('transaction history: search a wallet prefix, filter by status, and the CSV
   await page.setViewportSize({ width: 1280, height: 900 });
   await openDemoAnalyticsSignedIn(page);
   await page.getByRole('tab', { name: 'Transaction History' }).click();
-  await page.getByRole('button', { name: '90D' }).click();
-  await expect(page).toHaveURL(/tab=history/);
-  await expect(page).toHaveURL(/period=90d/);
   const count = page.getByTestId('history-count');
   await expect(count).toContainText(/of [\d,]+ transactions loaded/);
-  // The count reads "Searching…" while a newer answer is asked (a period's end moving on a minute, say): wait
-  // until it names a total again rather than reading that placeholder as 0.
+  // The default period's count is on screen; the 90 days' is the one to read. The URL changes before the screen
+  // renders the new period, so the old count could still be read after it: wait for the 90 days' answer.
+  const ninetyDays = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') &&
+      (response.request().postData() ?? '').includes('TransactionHistory'),
+  );
+  await page.getByRole('button', { name: '90D' }).click();
+  await ninetyDays;
+  await expect(page).toHaveURL(/tab=history/);
+  await expect(page).toHaveURL(/period=90d/);
+  await expect(count).toContainText(/of [\d,]+ transactions loaded/);
+  // The count reads "Searching…" while a newer answer is asked: wait until it names a total again rather than
+  // reading that placeholder as 0.
   const totalOf = async () => {
     let total = Number.NaN;
     await expect
