@@ -342,6 +342,10 @@ test('transaction history: search a wallet prefix, filter by status, and the CSV
 
   // Without the search: every confirmed transaction of the period, far more than the 25 loaded.
   await page.getByRole('button', { name: /Clear search and filters/ }).click();
+  // The next choice is made on the cleared screen, as a person would: a change asked before the screen
+  // re-renders starts from the URL of its last render (react-router's setSearchParams).
+  await expect(page).not.toHaveURL(/txSearch/);
+  await expect(page.getByLabel('Status')).toHaveValue('');
   await page.getByLabel('Status').selectOption('confirmed');
   await expect(page).toHaveURL(/txStatus=confirmed/);
   await expect(page).not.toHaveURL(/txSearch/);
