@@ -106,19 +106,22 @@ export function readTextSignatures(known: string[]): TextCounts {
 
   const overlaps = (a: Rect, b: Rect) =>
     a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  // A painted box that is neither the text's ancestor (in its signature) nor an in-flow descendant (laid out
-  // beside its text, not under it) may be what axe finds under the text: such a text is not cached.
+  // A painted box that is not the text's ancestor (whose paint is in its signature) but overlaps its text may
+  // be what axe finds under or over it: such a text is not cached.
   const liesOnOther = (element: Element, rect: Rect) =>
-    painted.some(({ rect: box, owner, isPseudo }) => {
-      if (!overlaps(rect, box)) return false;
-      if (isPseudo) return true;
-      if (owner.contains(element)) return false;
-      if (element.contains(owner)) return isPositioned(getComputedStyle(owner));
-      return true;
-    });
+    painted.some(
+      ({ rect: box, owner, isPseudo }) => overlaps(rect, box) && (isPseudo || !owner.contains(element)),
+    );
 
-  // A text's own text nodes, as laid out: none means not rendered (display: none), which axe does not check.
+  // A text's own text nodes as laid out, or a form control's box (axe checks the value a control shows):
+  // none means not rendered (display: none), which axe does not check either.
+  const nonTextInputs = new Set(['hidden', 'range', 'color', 'checkbox', 'radio', 'image']);
+  const isTextControl = (element: Element) =>
+    element instanceof HTMLTextAreaElement ||
+    (element instanceof HTMLSelectElement && element.options.length > 0) ||
+    (element instanceof HTMLInputElement && !nonTextInputs.has(element.type));
   const textRects = (element: Element) => {
+    if (isTextControl(element)) return [...element.getClientRects()];
     const rects: Rect[] = [];
     for (const node of element.childNodes) {
       if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
@@ -140,6 +143,7 @@ export function readTextSignatures(known: string[]): TextCounts {
     const chain = chains.get(element);
     const isDisabled = element.matches(':disabled') || element.closest('[aria-disabled="true"]') !== null;
     const signature = [
+      isTextControl(element) ? element.tagName : '',
       style.color,
       style.fontSize,
       style.fontWeight,
@@ -151,11 +155,10 @@ export function readTextSignatures(known: string[]): TextCounts {
       window === window.top,
       chain?.paint,
     ].join(' ; ');
-    const isUncached =
-      hasShadowRoot || !chain || chain.hasImage || rects.some((rect) => liesOnOther(element, rect));
+    const isUncached = hasShadowRoot || !chain || rects.some((rect) => liesOnOther(element, rect));
     if (isUncached) uncached += 1;
-    else signatureOf.set(element, signature);
-    if (isUncached || !knownSignatures.has(signature)) checked.push(element);
+    else signatureOf.set(element, chain.hasImage ? `on an image ; ${signature}` : signature);
+    if (isUncached || !knownSignatures.has(signatureOf.get(element) ?? '')) checked.push(element);
   }
   window.__contrastTexts = { checked, signatureOf };
   return { texts, fresh: checked.length - uncached, uncached };
@@ -198,18 +201,33 @@ export async function checkChosenTexts(): Promise<ChosenTextsResult> {
     },
   );
   const nodesOf = (groups: typeof results.violations) =>
-    groups.flatMap((group) => group.nodes.map((node) => node.element).filter((node) => node !== undefined));
-  const doubtful = new Set(
-    [...nodesOf(results.violations), ...nodesOf(results.incomplete)].map((node) =>
-      chosen.signatureOf.get(node),
-    ),
-  );
+    groups.flatMap((group) => group.nodes).filter((node) => node.element !== undefined);
+  const signaturesOf = (groups: typeof results.violations) =>
+    new Set(nodesOf(groups).map((node) => node.element && chosen.signatureOf.get(node.element)));
+  const failed = signaturesOf(results.violations);
+  const undecided = signaturesOf(results.incomplete);
+  // What axe found is recorded only when it holds for any text of the signature: a contrast it measured (not
+  // a text it passed as hidden, off screen or clipped), or, on a background image with nothing else over or
+  // under it, the image itself (axe then cannot tell, wherever the text lies on it).
   const passed = new Set<string>();
   for (const node of nodesOf(results.passes)) {
-    const signature = chosen.signatureOf.get(node);
-    if (signature !== undefined && !doubtful.has(signature)) passed.add(signature);
+    const signature = node.element && chosen.signatureOf.get(node.element);
+    if (signature && !failed.has(signature) && !undecided.has(signature) && !node.any[0]?.data?.messageKey) {
+      passed.add(signature);
+    }
   }
-  const failing = nodesOf(results.violations);
+  const imageAnswers = new Set(['bgImage', 'bgGradient']);
+  for (const node of nodesOf(results.incomplete)) {
+    const signature = node.element && chosen.signatureOf.get(node.element);
+    if (
+      signature?.startsWith('on an image ; ') &&
+      !failed.has(signature) &&
+      imageAnswers.has(node.any[0]?.data?.messageKey)
+    ) {
+      passed.add(signature);
+    }
+  }
+  const failing = nodesOf(results.violations).flatMap((node) => (node.element ? [node.element] : []));
   if (failing.length === 0) return { failures: [], passed: [...passed] };
   // Only when something fails: the same rule on the failing texts again, with their selectors this time.
   const described = await axe.run(

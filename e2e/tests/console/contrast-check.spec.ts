@@ -114,3 +114,16 @@ test('a text laid over a box that is not its ancestor is checked again', async (
   });
   expect(await failureOf(page, 'label-over-dark-box-again')).toContain('foreground color: #454545');
 });
+
+test("a form control's faint text fails the check, its readable twin passes", async ({ page }) => {
+  // axe checks the value a text field shows though it has no text node: such controls are texts here too.
+  await page.setContent(`<html lang="en"><main style="background:#fff"><label>Name
+    <input value="Readable value" style="color:#333;background:#fff"></label></main></html>`);
+  expect(await failureOf(page, 'field-readable')).toBeUndefined();
+
+  await page.evaluate(() => {
+    const field = document.querySelector('input');
+    if (field) field.style.color = '#b5b5b5';
+  });
+  expect(await failureOf(page, 'field-faint')).toContain('foreground color: #b5b5b5');
+});
