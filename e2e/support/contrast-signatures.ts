@@ -1,13 +1,13 @@
 /**
  * What a text's colour contrast depends on, read in the page before axe runs, so that axe's `color-contrast`
- * rule checks each combination once per page instead of every identical row and every repeated shell on every
- * screen (ADR 162). Runs inside the page (`frame.evaluate`): it must not use anything from outside itself.
+ * rule checks each combination once per test worker instead of every identical row and every repeated shell on
+ * every screen (ADR 162). Runs inside the page (`frame.evaluate`): it must not use anything from outside itself.
  *
  * A text's signature holds its own colour, size, weight, shadow and stroke, and the paint of every element from
  * it up to the root (background colour and image, opacity, blending, filters, masks), so two texts with the same
- * signature are the same computation for axe. What the DOM chain cannot show is never cached: a painted box
- * (a background, an image, a pseudo-element's background) under or over the text that is not its ancestor, a
- * background image or gradient in its chain, anything inside a shadow root. Those texts are checked every time.
+ * signature are the same computation for axe. What the DOM chain cannot show is never cached: a painted box (a
+ * background, an image or svg, a pseudo-element's background) overlapping the text that is not its ancestor,
+ * anything when the document has a shadow root. Those texts are checked every time.
  */
 export type TextCounts = {
   /** How many texts the document shows, how many of them are new, how many are never cached. */
@@ -167,7 +167,7 @@ export function readTextSignatures(known: string[]): TextCounts {
 export type ChosenTextsResult = {
   /** Each text below WCAG AA, as "selector: what to fix". */
   failures: string[];
-  /** The signatures of the texts axe passed (and none of it failed or could not decide). */
+  /** The signatures settled by this run: contrasts axe measured and passed, texts on an image it could not tell. */
   passed: string[];
 };
 
