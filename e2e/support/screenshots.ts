@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, type Frame, type Page } from '@playwright/test';
-import type axe from 'axe-core';
+import { checkChosenTexts, readTextSignatures } from './contrast-signatures.ts';
 
 const dir = join(import.meta.dirname, '..', 'screenshots');
 /**
@@ -31,26 +31,29 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The colour-contrast violations of one frame's document, each as "selector: what to fix". axe-core is loaded
- * into the document once (it stays until the frame navigates), and only violations are worked out in full:
- * axe's `resultTypes` option spares it the selectors of every passing text, most of its time on a large screen
- * (axe-core's API, "Performance"). Frames are checked one by one (`iframes: false`), each in its own document.
+ * The signatures of the texts axe passed in this test worker: a text of the same signature later on, in any page
+ * or frame, is the same computation for axe, and is not handed to it again (ADR 162). A signature holds every
+ * computed value axe's computation reads, media queries and state already applied, so the page, the viewport or
+ * the journey it was first seen in adds nothing to it.
+ */
+const passed = new Set<string>();
+const printsCounts = process.env.E2E_CONTRAST_COUNTS === '1';
+
+/**
+ * The colour-contrast violations of one frame's document, each as "selector: what to fix". Only the texts whose
+ * signature (`readTextSignatures`) has not passed in this worker yet, or which are never cached, go to axe's
+ * `color-contrast` rule; when there are none, axe is not even loaded. axe-core is loaded into the document once
+ * (it stays until the frame navigates). Frames are checked one by one (`iframes: false`), each in its own document.
  */
 async function frameContrastFailures(frame: Frame): Promise<string[]> {
+  const counts = await frame.evaluate(readTextSignatures, [...passed]);
+  if (printsCounts) console.log(`contrast texts ${JSON.stringify(counts)}`);
+  if (counts.fresh + counts.uncached === 0) return [];
   const loaded = await frame.evaluate(() => 'axe' in window);
   if (!loaded) await frame.evaluate(axeSource);
-  return frame.evaluate(async () => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'rule', values: ['color-contrast'] },
-      resultTypes: ['violations'],
-      iframes: false,
-    });
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map((node) =>
-        `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' '),
-      ),
-    );
-  });
+  const result = await frame.evaluate(checkChosenTexts);
+  for (const signature of result.passed) passed.add(signature);
+  return result.failures;
 }
 
 /** Fails with each offending text, its colours and ratio when any text on the page is below WCAG AA. */
