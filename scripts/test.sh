@@ -95,48 +95,19 @@ e2e_title="Documentation site (npm run build:docs), then the end-to-end tests (P
 # The README journey starts `npm start` over links to this checkout, which builds docs/ itself when it is
 # missing: the site is built before the journeys start. The journeys check each screen's contrast without saving
 # its screenshot (E2E_SCREENSHOTS=0, ADR 107).
-journeys() {
-  E2E_SCREENSHOTS=0 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npm run test:e2e
-}
 end_to_end() {
-  npm run build:docs && journeys
+  npm run build:docs && E2E_SCREENSHOTS=0 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npm run test:e2e
 }
 
 checks_status=0 vitest_status=0 e2e_status=0
-# The lowest CPU priority there is: the idle scheduling class (a task there runs only when no other wants the
-# core), or nice 19 where chrt cannot set it.
-idle=(nice -n 19)
-chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
-if [ "${POLYFLOW_TEST_TOGETHER:-}" != 1 ] && [ "${POLYFLOW_TEST_ONE_BY_ONE:-}" = 1 ]; then
-  # POLYFLOW_TEST_ONE_BY_ONE=1: one step after another, each printing as it goes (ADR 092), to time the default
-  # against.
+if [ "${POLYFLOW_TEST_TOGETHER:-}" != 1 ]; then
+  # One step after another, each printing as it goes (ADR 092: measured faster on 2 cores than the three at once).
   step "$checks_title"
   checks || checks_status=$?
   step "$vitest_title"
   unit_tests || vitest_status=$?
   step "$e2e_title"
   end_to_end || e2e_status=$?
-elif [ "${POLYFLOW_TEST_TOGETHER:-}" != 1 ]; then
-  # The default (ADR 161): the tests one after another (ADR 092), and the checks and the documentation site's
-  # build beside vitest in the idle class: they only compute, and take the moments vitest's files leave a core
-  # idle (waiting on PostgreSQL, chdb, child processes) instead of a minute of their own before it. Vitest prints
-  # as it goes; the checks' and the site's output follow it.
-  logs=$(mktemp -d)
-  ("${idle[@]}" bash -c "$(declare -f run_parallel checks); checks") >"$logs/checks.log" 2>&1 &
-  checks_pid=$!
-  ("${idle[@]}" npm run build:docs) >"$logs/docs.log" 2>&1 &
-  docs_pid=$!
-  step "$vitest_title"
-  unit_tests || vitest_status=$?
-  docs_status=0
-  wait "$checks_pid" || checks_status=$?
-  wait "$docs_pid" || docs_status=$?
-  step "$checks_title"
-  cat "$logs/checks.log"
-  step "$e2e_title"
-  cat "$logs/docs.log"
-  rm -rf "$logs"
-  if [ "$docs_status" -eq 0 ]; then journeys || e2e_status=$?; else e2e_status=$docs_status; fi
 else
   # POLYFLOW_TEST_TOGETHER=1: the three steps at once (ADR 088, superseded by 092 as the default): each alone leaves a core idle for much of its time (tests waiting on
   # child processes, PostgreSQL, chdb, SMTP, the chain, the browser). The checks run at a lower priority, so
