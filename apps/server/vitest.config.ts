@@ -1,4 +1,7 @@
 import { defineProject } from 'vitest/config';
+// DuckDB's allocator settings (ADR 163), in this process's environment before the workers start: they inherit it,
+// so a test file that loads DuckDB's binding itself, before any of the server's modules, gets them too.
+import './src/modules/event-store/duckdb/allocator.ts';
 
 export default defineProject({
   test: {

@@ -33,13 +33,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import pg from 'pg';
 import { z } from 'zod';
 import {
   type ClickHouseEventStore,
   createClickHouseEventStore,
 } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { DuckDBInstance } from '../src/modules/event-store/duckdb/binding.ts';
 import { ensureDerivedTables } from '../src/modules/event-store/duckdb/derived-tables.ts';
 import { createDuckDbEventStore } from '../src/modules/event-store/duckdb/duckdb-event-store.ts';
 import { CREATE_EVENTS_TABLE } from '../src/modules/event-store/duckdb/schema.ts';

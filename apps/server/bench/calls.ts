@@ -12,9 +12,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { z } from 'zod';
 import { createClickHouseEventStore } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { DuckDBInstance } from '../src/modules/event-store/duckdb/binding.ts';
 import { bucketRange, DAY_MS } from '../src/reading/time-range.ts';
 import { startChdbProcess } from '../test/support/chdb-process.ts';
 import { loadCases } from './analytics-data/load-cases.ts';

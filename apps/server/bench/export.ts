@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../src/modules/event-store/duckdb/binding.ts';
 import { CREATE_COMPACTION_TABLE } from '../src/modules/event-store/duckdb/compaction.ts';
 import { ensureDerivedTables } from '../src/modules/event-store/duckdb/derived-tables.ts';
 import { CREATE_EVENTS_TABLE } from '../src/modules/event-store/duckdb/schema.ts';

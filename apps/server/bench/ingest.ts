@@ -16,9 +16,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { z } from 'zod';
 import { createClickHouseEventStore } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
+import { DuckDBInstance } from '../src/modules/event-store/duckdb/binding.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
 import { drive, percentile } from './support/load.ts';
 import { type BenchProject, seedProject } from './support/seed-project.ts';

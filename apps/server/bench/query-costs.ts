@@ -12,12 +12,12 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 import {
   type ClickHouseEventStore,
   createClickHouseEventStore,
 } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
 import type { Params } from '../src/modules/event-store/clickhouse/client.ts';
+import { DuckDBInstance } from '../src/modules/event-store/duckdb/binding.ts';
 import { bucketRange, DAY_MS } from '../src/reading/time-range.ts';
 import { startChdbProcess } from '../test/support/chdb-process.ts';
 import type { BenchCase, BenchTarget } from './bench-case.ts';

@@ -325,6 +325,19 @@ describe('server boundaries', () => {
     expect(breaches).toEqual([]);
   });
 
+  it("loads DuckDB's binding only through binding.ts, after the allocator's settings (ADR 163)", () => {
+    // A value import loads the native library, whose allocator reads its settings once: types may come directly.
+    const valueImport = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^;']*?\sfrom\s+)?'@duckdb\/node-api'/;
+    const bench = path.join(SRC, '..', 'bench');
+    const loaders = [...files, ...sourceFiles(bench)]
+      .filter((file) => valueImport.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(path.join(SRC, '..'), file));
+    expect(loaders).toEqual(['src/modules/event-store/duckdb/binding.ts']);
+    const binding = readFileSync(path.join(DUCKDB_ADAPTER, 'binding.ts'), 'utf8');
+    expect(binding.indexOf("import './allocator.ts'")).toBeGreaterThan(-1);
+    expect(binding.indexOf("import './allocator.ts'")).toBeLessThan(binding.indexOf("'@duckdb/node-api'"));
+  });
+
   it('keeps the ClickHouse client inside the ClickHouse adapter, and chdb (tests only) out of the server', () => {
     const breaches = imports
       .filter(

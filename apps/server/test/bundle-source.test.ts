@@ -32,6 +32,10 @@ describe('the server bundle (build.mjs)', () => {
       const deferred = main.indexOf('setFlags("--no-turbofan")');
       expect(deferred).toBeGreaterThan(0);
       expect(main.indexOf('await import("./server.js")')).toBeGreaterThan(deferred);
+      // DuckDB's allocator reads its settings when the binding loads, with server.js (ADR 163): set before it.
+      const allocator = main.indexOf('process.env.DUCKDB_JE_MALLOC_CONF ??=');
+      expect(allocator).toBeGreaterThan(0);
+      expect(main.indexOf('await import("./server.js")')).toBeGreaterThan(allocator);
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

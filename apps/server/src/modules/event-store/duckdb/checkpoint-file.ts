@@ -1,4 +1,4 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from './binding.ts';
 
 /** Another process (most likely a running server) has the file open: DuckDB lets one process open it. */
 export class EventFileLockedError extends Error {}

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { EventStore, EventStoreFactory } from '../event-store.ts';
 import { activeDays } from '../questions/active-days/duckdb.ts';
 import { activeUsersDuring } from '../questions/active-users-during/duckdb.ts';
@@ -51,6 +51,7 @@ import { walletList as walletListQuestion } from '../questions/wallet-list/duckd
 import { walletProfile as walletProfileQuestion } from '../questions/wallet-profile/duckdb.ts';
 import { walletProviders } from '../questions/wallet-providers/duckdb.ts';
 import { walletTimeline as walletTimelineQuestion } from '../questions/wallet-timeline/duckdb.ts';
+import { DuckDBInstance } from './binding.ts';
 import {
   type CompactionPolicy,
   type CompactionResult,

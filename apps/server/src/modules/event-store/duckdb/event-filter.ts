@@ -1,9 +1,9 @@
-import { listValue } from '@duckdb/node-api';
 import type { AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { z } from 'zod';
 import type { TimeRange } from '../../../reading/time-range.ts';
 import { ANALYTICS_FILTER_COLUMNS, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import { numberOrNull } from '../rows.ts';
+import { listValue } from './binding.ts';
 import { KEYED_SESSION_SETS } from './keyed-sessions.ts';
 import {
   type Connection,

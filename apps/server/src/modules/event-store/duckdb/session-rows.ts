@@ -1,8 +1,9 @@
-import { type DuckDBConnection, listValue } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AcquisitionFilters } from '@polyflow/contracts/acquisition';
 import { z } from 'zod';
 import type { TimeRange } from '../../../reading/time-range.ts';
 import { numberOrNull } from '../rows.ts';
+import { listValue } from './binding.ts';
 import { inTransaction } from './derived-tables.ts';
 import { SESSION_VALUE_SETS, type SessionColumn, sessionColumnsOverEvents } from './sessions.ts';
 import { FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from './sql.ts';

@@ -1,4 +1,4 @@
-import { type DuckDBConnection, type DuckDBValue, listValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { z } from 'zod';
 import type { BucketedRange, TimeRange } from '../../../reading/time-range.ts';
 import {
@@ -11,6 +11,7 @@ import {
   TX_STAGE_WINDOW_MS,
 } from '../domain.ts';
 import type { HistoryFilter } from '../questions/transaction-history/question.ts';
+import { listValue } from './binding.ts';
 
 /**
  * SQL pieces every DuckDB analytics query shares. Values always travel as named parameters
