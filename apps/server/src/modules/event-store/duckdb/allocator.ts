@@ -3,7 +3,8 @@
  * jemalloc (built with the `duckdb_je_` prefix), which by DuckDB's settings hands freed pages back to the system
  * as soon as the query threads go idle, after every question: the next question faults the same pages in again
  * and zeroes them (each hash aggregate's first table alone is 2 MB per thread on two cores, ADR 156). Kept for
- * ten seconds instead, a dashboard's burst of questions reuses them; an idle server still returns them.
+ * ten seconds instead, a dashboard's burst of questions reuses them, and older ones go back at DuckDB's next
+ * work (jemalloc purges only when called: an idle process keeps the last pages until its next question).
  *
  * jemalloc reads `DUCKDB_JE_MALLOC_CONF` once, when the DuckDB binding is loaded; set later, it changes nothing.
  * So it is set before: by `src/main.ts` (the built server evaluates its npm imports before its own code), by
