@@ -13,6 +13,6 @@
  * `DUCKDB_JE_MALLOC_CONF` wins; an empty one leaves DuckDB's defaults. The admin command line's bundle
  * (backups, copies, no dashboard questions) loads DuckDB with its defaults.
  */
-export const DUCKDB_ALLOCATOR_CONF = 'dirty_decay_ms:10000,muzzy_decay_ms:10000';
+const DUCKDB_ALLOCATOR_CONF = 'dirty_decay_ms:10000,muzzy_decay_ms:10000';
 
 process.env.DUCKDB_JE_MALLOC_CONF ??= DUCKDB_ALLOCATOR_CONF;

@@ -115,11 +115,12 @@ export function historyFilterSql(filter: HistoryFilter): { where: string; having
     // Only the transactions one of whose stages in the window names the text aggregate: every transaction the
     // condition on its aggregates keeps is among them (its hash, or its first stage's sender, is on such a
     // stage), instead of grouping every transaction of the range to test each.
+    const sender = 'coalesce(tx_from, wallet_address)';
     where.push(`tx_id IN (SELECT tx_id FROM events
        WHERE project_id = $project AND type = 'tx' AND ${STAGE_WINDOW}
-         AND (starts_with(tx_hash, $f_search) OR starts_with(coalesce(tx_from, wallet_address), $f_search)))`);
+         AND (starts_with(tx_hash, $f_search) OR starts_with(${sender}, $f_search)))`);
     having.push(`(bool_or(starts_with(tx_hash, $f_search))
-          OR starts_with(arg_min(coalesce(tx_from, wallet_address), ts), $f_search))`);
+          OR starts_with(arg_min(${sender}, ts), $f_search))`);
     params.f_search = filter.search;
   }
   return { where: where.join(' AND '), having: having.join(' AND '), params };
