@@ -106,4 +106,20 @@ test('README: seed the demo from the repository root, npm start, log in as the d
     .locator('xpath=following-sibling::dd[1]//p[1]');
   await expect(total).toHaveText(/^[1-9][\d,]*$/);
   await snap(page, 'readme-demo-analytics-1280');
+
+  // A process manager stops `npm start` with SIGTERM to npm alone: npm passes it on to the server, which stops
+  // (rather than keep the port from the next start, as it did while a shell stood between them).
+  const stopped = new Promise((resolve) => server?.once('exit', resolve));
+  process.kill(server.pid as number, 'SIGTERM');
+  await stopped;
+  await expect
+    .poll(
+      () =>
+        fetch(`${url}/api/v1/health`).then(
+          () => 'serving',
+          () => 'stopped',
+        ),
+      { timeout: 10_000, intervals: [250] },
+    )
+    .toBe('stopped');
 });
