@@ -1,6 +1,8 @@
 /**
  * `npm run bench:isolation` (issue 31): one tenant's heavy exports against another tenant's ingestion,
- * dashboards and `/sdk.js`, on one server (src/main.ts through tsx) and its embedded store.
+ * dashboards and `/sdk.js`, on one server and its embedded store: the built bundle `npm start` runs
+ * (dist/main.js: run `npm run build` first), or src/main.ts through tsx with `BENCH_TSX=1` (its loader's
+ * hooks run in the server's event loop, which the users' server does not carry).
  *
  * - The exporting tenant gets `--events` events (default 120,000) through ingestion, then runs `--exports`
  *   (default 6) concurrent full exports for `--seconds` (default 30): half with its session, half with a
@@ -248,6 +250,7 @@ async function main(): Promise<void> {
     const other = await seedProject(dataDir, env);
     const loopDelayFile = path.join(dataDir, 'loop-delay.ndjson');
     const server = await startServer(dataDir, await freePort(), {
+      built: process.env.BENCH_TSX !== '1',
       env: { ...env, BENCH_LOOP_DELAY_FILE: loopDelayFile },
     });
     const pid = server.child.pid as number;
