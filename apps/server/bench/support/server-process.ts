@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,8 @@ export async function startServer(
   port: number,
   options: { built?: boolean; env?: Record<string, string>; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
+  if (options.built && !existsSync(path.join(serverRoot, 'dist/main.js')))
+    throw new Error('This bench runs the built server (dist/main.js): run `npm run build` first.');
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there (on a graceful stop).
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
