@@ -36,11 +36,12 @@ interface Detail {
   hash: string | null;
   status: string;
   gasUsed: string | null;
+  fee: string | null;
   stages: { stage: string; errorCode: number | null; errorMessage: string | null }[];
 }
 
 const DETAIL = `query ($p: ID!, $h: String, $i: String) { transaction(projectId: $p, hash: $h, id: $i) {
-  hash status gasUsed stages { stage errorCode errorMessage } } }`;
+  hash status gasUsed fee stages { stage errorCode errorMessage } } }`;
 
 /** Transaction History, the transaction pages and the overview, as the console reads them. */
 export async function checkAnalytics(
@@ -87,6 +88,7 @@ export async function checkAnalytics(
       hash,
       status: status === 'success' ? 'confirmed' : 'reverted',
       gasUsed: String(receipt.gasUsed),
+      fee: String(receipt.gasUsed * receipt.effectiveGasPrice),
     });
   }
   const failed = await detail({ i: rows.find((row) => row.status === 'failed')?.id });
@@ -103,6 +105,10 @@ export async function checkAnalytics(
   expect(await detail({ h: hashes[1] })).toEqual(batch);
   expect(batch.status).toBe('confirmed');
   expect(batch.gasUsed).toBe(String(receipts.reduce((sum, receipt) => sum + receipt.gasUsed, 0n)));
+  // Its fee: each receipt's gas at its own price (the chain's base fee moves from block to block).
+  expect(batch.fee).toBe(
+    String(receipts.reduce((sum, receipt) => sum + receipt.gasUsed * receipt.effectiveGasPrice, 0n)),
+  );
   expect(batch.stages.map((stage) => stage.stage)).toEqual([
     'requested',
     'requested',

@@ -45,6 +45,26 @@ function failureMessage(events: readonly TransactionStageEvent[]): string | null
 }
 
 /**
+ * The transaction's fee in wei (docs/analytics.md#transaction-history-and-a-single-transaction): the sum over
+ * its receipts (a `confirmed` or `reverted` stage with gas used and an effective gas price) of gas used ×
+ * effective gas price, each receipt hash once, at its latest report (a receipt reported again changes
+ * nothing). An EIP-5792 batch mined as several transactions pays each one's own price; its outcome stage
+ * (the total gas, no price) is no receipt. Null without a receipt.
+ */
+export function feeOf(events: readonly TransactionStageEvent[]): string | null {
+  const byHash = new Map<string | null, bigint>();
+  for (const event of events) {
+    if (event.stage !== 'confirmed' && event.stage !== 'reverted') continue;
+    if (event.gasUsed === null || event.effectiveGasPrice === null) continue;
+    byHash.set(event.hash?.toLowerCase() ?? null, BigInt(event.gasUsed) * BigInt(event.effectiveGasPrice));
+  }
+  if (byHash.size === 0) return null;
+  let total = 0n;
+  for (const fee of byHash.values()) total += fee;
+  return total.toString();
+}
+
+/**
  * One transaction from its stage events (oldest first): each field as last reported (later stages repeat
  * and complete the request's fields: nonce, gas, receipt), the status of the latest stage.
  */
@@ -80,10 +100,7 @@ export function toTransactionDetail(events: readonly TransactionStageEvent[]): T
     maxPriorityFeePerGas: latest('maxPriorityFeePerGas'),
     gasUsed,
     effectiveGasPrice,
-    fee:
-      gasUsed !== null && effectiveGasPrice !== null
-        ? (BigInt(gasUsed) * BigInt(effectiveGasPrice)).toString()
-        : null,
+    fee: feeOf(events),
     blockNumber: latest('blockNumber'),
     walletProvider: latest('walletProvider'),
     os: first.os,
