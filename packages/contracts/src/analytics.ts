@@ -177,7 +177,10 @@ export const TransactionDetailSchema = TransactionRowSchema.extend({
   maxPriorityFeePerGas: z.string().nullable(),
   gasUsed: z.string().nullable(),
   effectiveGasPrice: z.string().nullable(),
-  /** gasUsed × effectiveGasPrice in wei, when both are known. */
+  /**
+   * Wei: the sum over its receipts (confirmed or reverted stages with gas used and a price) of gas used ×
+   * effective gas price, each receipt hash once; null without a receipt (docs/analytics.md).
+   */
   fee: z.string().nullable(),
   blockNumber: z.string().nullable(),
   walletProvider: z.string().nullable(),
