@@ -38,10 +38,19 @@ interface Detail {
   gasUsed: string | null;
   fee: string | null;
   stages: { stage: string; errorCode: number | null; errorMessage: string | null }[];
+  receipts: {
+    hash: string | null;
+    status: string;
+    blockNumber: string | null;
+    gasUsed: string;
+    effectiveGasPrice: string;
+    fee: string;
+  }[];
 }
 
 const DETAIL = `query ($p: ID!, $h: String, $i: String) { transaction(projectId: $p, hash: $h, id: $i) {
-  hash status gasUsed fee stages { stage errorCode errorMessage } } }`;
+  hash status gasUsed fee stages { stage errorCode errorMessage }
+  receipts { hash status blockNumber gasUsed effectiveGasPrice fee } } }`;
 
 /** Transaction History, the transaction pages and the overview, as the console reads them. */
 export async function checkAnalytics(
@@ -108,6 +117,21 @@ export async function checkAnalytics(
   // Its fee: each receipt's gas at its own price (the chain's base fee moves from block to block).
   expect(batch.fee).toBe(
     String(receipts.reduce((sum, receipt) => sum + receipt.gasUsed * receipt.effectiveGasPrice, 0n)),
+  );
+  // Each of its receipts as the chain has it (the wallet may report both in one millisecond: compared by hash).
+  const byHash = <T extends { hash: string | null }>(list: T[]) =>
+    [...list].sort((a, b) => String(a.hash).localeCompare(String(b.hash)));
+  expect(byHash(batch.receipts)).toEqual(
+    byHash(
+      receipts.map((receipt) => ({
+        hash: receipt.transactionHash,
+        status: 'confirmed',
+        blockNumber: String(receipt.blockNumber),
+        gasUsed: String(receipt.gasUsed),
+        effectiveGasPrice: String(receipt.effectiveGasPrice),
+        fee: String(receipt.gasUsed * receipt.effectiveGasPrice),
+      })),
+    ),
   );
   expect(batch.stages.map((stage) => stage.stage)).toEqual([
     'requested',

@@ -162,6 +162,25 @@ export const TransactionStageSchema = z.object({
   errorMessage: z.string().nullable(),
 });
 
+/**
+ * One receipt of a transaction: a `confirmed` or `reverted` stage with gas used and an effective gas price,
+ * as last reported for its hash (docs/analytics.md). A batch mined as several transactions has one each.
+ */
+export const TransactionReceiptSchema = z.object({
+  hash: z.string().nullable(),
+  status: z.enum(['confirmed', 'reverted']),
+  /** When the receipt was (last) reported. */
+  time: isoTime,
+  blockNumber: z.string().nullable(),
+  gasUsed: z.string(),
+  effectiveGasPrice: z.string(),
+  /** Wei: gas used × effective gas price. */
+  fee: z.string(),
+  /** Link to this receipt's transaction on the chain's block explorer; null for unknown or local chains. */
+  explorerUrl: z.string().nullable(),
+});
+export type TransactionReceipt = z.infer<typeof TransactionReceiptSchema>;
+
 /** The full record behind Inspect. */
 export const TransactionDetailSchema = TransactionRowSchema.extend({
   from: z.string().nullable(),
@@ -194,6 +213,8 @@ export const TransactionDetailSchema = TransactionRowSchema.extend({
    */
   revertReason: z.string().nullable(),
   stages: z.array(TransactionStageSchema),
+  /** Its receipts, each hash once at its latest report, in the order of those reports; `fee` is their sum. */
+  receipts: z.array(TransactionReceiptSchema),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetailSchema>;
 

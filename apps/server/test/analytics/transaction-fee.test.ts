@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeOf, toTransactionDetail } from '../../src/modules/analytics/transaction-record.ts';
+import { feeOf, receiptsOf, toTransactionDetail } from '../../src/modules/analytics/transaction-record.ts';
 import type { TransactionStageEvent } from '../../src/modules/event-store/analytics-questions.ts';
 
 /**
@@ -76,6 +76,29 @@ describe('a transaction’s fee', () => {
     expect(detail?.fee).toBe((46_000n * 1_000_000_007n + 21_000n * 875_000_011n).toString());
     expect(detail?.fee).toBe('64375000553000');
     expect(detail).toMatchObject({ gasUsed: '67000', effectiveGasPrice: '875000011', hash: HASH_B });
+    // Each of its two receipts, with its own price, fee and explorer link (Optimism).
+    expect(detail?.receipts).toEqual([
+      {
+        hash: HASH_A,
+        status: 'confirmed',
+        time: new Date(events[3]?.timeMs ?? 0).toISOString(),
+        blockNumber: null,
+        gasUsed: '46000',
+        effectiveGasPrice: '1000000007',
+        fee: '46000000322000',
+        explorerUrl: `https://optimistic.etherscan.io/tx/${HASH_A}`,
+      },
+      {
+        hash: HASH_B,
+        status: 'confirmed',
+        time: new Date(events[4]?.timeMs ?? 0).toISOString(),
+        blockNumber: null,
+        gasUsed: '21000',
+        effectiveGasPrice: '875000011',
+        fee: '18375000231000',
+        explorerUrl: `https://optimistic.etherscan.io/tx/${HASH_B}`,
+      },
+    ]);
   });
 
   it('counts a receipt reported twice once, at its latest report, and a reverted receipt beside a confirmed one', () => {
@@ -93,12 +116,20 @@ describe('a transaction’s fee', () => {
       stage('reverted', { gasUsed: '51000' }),
     ];
     expect(feeOf(events)).toBe(String(30_000 * 100 + 21_000 * 95));
+    // The receipts in the order of their latest reports: the reverted one, then B at its second report.
+    expect(
+      receiptsOf(events).map(({ status, effectiveGasPrice, fee }) => [status, effectiveGasPrice, fee]),
+    ).toEqual([
+      ['reverted', '100', '3000000'],
+      ['confirmed', '95', '1995000'],
+    ]);
   });
 
   it('is null without a receipt: refused, pending, or a receipt without a price', () => {
     expect(feeOf([stage('requested'), stage('failed')])).toBeNull();
     expect(feeOf([stage('requested'), stage('submitted', { hash: HASH_A })])).toBeNull();
     expect(feeOf([stage('requested'), stage('confirmed', { hash: HASH_A, gasUsed: '21000' })])).toBeNull();
+    expect(toTransactionDetail([stage('requested'), stage('failed')])?.receipts).toEqual([]);
   });
 
   it('stays exact beyond 2^64 wei', () => {

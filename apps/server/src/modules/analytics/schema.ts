@@ -120,6 +120,26 @@ export const analyticsTypeDefs = /* GraphQL */ `
     errorMessage: String
   }
 
+  "How a receipt's transaction ended on chain."
+  enum ReceiptStatus {
+    confirmed
+    reverted
+  }
+
+  "One receipt: a confirmed or reverted stage with gas used and an effective gas price, as last reported for its hash. A batch mined as several transactions has one each."
+  type TransactionReceipt {
+    hash: String
+    status: ReceiptStatus!
+    "When the receipt was (last) reported."
+    time: DateTime!
+    blockNumber: String
+    gasUsed: String!
+    effectiveGasPrice: String!
+    "Wei: gas used × effective gas price."
+    fee: String!
+    explorerUrl: String
+  }
+
   "Amounts (wei, gas, nonces, blocks) are decimal strings."
   type TransactionDetail {
     id: String!
@@ -152,6 +172,8 @@ export const analyticsTypeDefs = /* GraphQL */ `
     "Why a reverted or failed transaction did not go through: the failing stage's error, else a wallet error about a revert in the same session from 1 min before its request to 10 s after its outcome."
     revertReason: String
     stages: [TransactionStage!]!
+    "Its receipts, each hash once at its latest report, in the order of those reports; fee is their sum."
+    receipts: [TransactionReceipt!]!
   }
 
   "A row of the top pages table: what happened on one path in the range."

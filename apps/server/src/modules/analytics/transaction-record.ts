@@ -1,5 +1,6 @@
 import {
   type TransactionDetail,
+  type TransactionReceipt,
   type TransactionRow,
   TransactionStatuses,
 } from '@polyflow/contracts/analytics';
@@ -45,23 +46,43 @@ function failureMessage(events: readonly TransactionStageEvent[]): string | null
 }
 
 /**
- * The transaction's fee in wei (docs/analytics.md#transaction-history-and-a-single-transaction): the sum over
- * its receipts (a `confirmed` or `reverted` stage with gas used and an effective gas price) of gas used ×
- * effective gas price, each receipt hash once, at its latest report (a receipt reported again changes
- * nothing). An EIP-5792 batch mined as several transactions pays each one's own price; its outcome stage
- * (the total gas, no price) is no receipt. Null without a receipt.
+ * The transaction's receipts (docs/analytics.md#transaction-history-and-a-single-transaction): its `confirmed`
+ * and `reverted` stages with gas used and an effective gas price, each receipt hash once, at its latest report
+ * (a receipt reported again replaces its earlier report), in the order of those reports. An EIP-5792 batch
+ * mined as several transactions has one per transaction, each at its own block's price; its outcome stage
+ * (the total gas, no price) is no receipt.
  */
-export function feeOf(events: readonly TransactionStageEvent[]): string | null {
-  const byHash = new Map<string | null, bigint>();
+export function receiptsOf(events: readonly TransactionStageEvent[]): TransactionReceipt[] {
+  const byHash = new Map<string | null, TransactionReceipt>();
+  let chainId: number | null = null;
   for (const event of events) {
+    chainId = event.chainId ?? chainId;
     if (event.stage !== 'confirmed' && event.stage !== 'reverted') continue;
     if (event.gasUsed === null || event.effectiveGasPrice === null) continue;
-    byHash.set(event.hash?.toLowerCase() ?? null, BigInt(event.gasUsed) * BigInt(event.effectiveGasPrice));
+    const key = event.hash?.toLowerCase() ?? null;
+    byHash.delete(key);
+    byHash.set(key, {
+      hash: event.hash,
+      status: event.stage,
+      time: new Date(event.timeMs).toISOString(),
+      blockNumber: event.blockNumber,
+      gasUsed: event.gasUsed,
+      effectiveGasPrice: event.effectiveGasPrice,
+      fee: (BigInt(event.gasUsed) * BigInt(event.effectiveGasPrice)).toString(),
+      explorerUrl: explorerUrlOf(chainId, event.hash),
+    });
   }
-  if (byHash.size === 0) return null;
-  let total = 0n;
-  for (const fee of byHash.values()) total += fee;
-  return total.toString();
+  return [...byHash.values()];
+}
+
+/** The transaction's fee in wei: the sum of its receipts' fees (receiptsOf); null without a receipt. */
+export function feeOf(events: readonly TransactionStageEvent[]): string | null {
+  return sumOfFees(receiptsOf(events));
+}
+
+function sumOfFees(receipts: readonly TransactionReceipt[]): string | null {
+  if (receipts.length === 0) return null;
+  return receipts.reduce((total, receipt) => total + BigInt(receipt.fee), 0n).toString();
 }
 
 /**
@@ -78,6 +99,7 @@ export function toTransactionDetail(events: readonly TransactionStageEvent[]): T
   const selector = latest('selector');
   const gasUsed = latest('gasUsed');
   const effectiveGasPrice = latest('effectiveGasPrice');
+  const receipts = receiptsOf(events);
   return {
     id: first.txId,
     hash,
@@ -100,7 +122,7 @@ export function toTransactionDetail(events: readonly TransactionStageEvent[]): T
     maxPriorityFeePerGas: latest('maxPriorityFeePerGas'),
     gasUsed,
     effectiveGasPrice,
-    fee: feeOf(events),
+    fee: sumOfFees(receipts),
     blockNumber: latest('blockNumber'),
     walletProvider: latest('walletProvider'),
     os: first.os,
@@ -115,5 +137,6 @@ export function toTransactionDetail(events: readonly TransactionStageEvent[]): T
       errorCode: event.errorCode,
       errorMessage: event.errorMessage,
     })),
+    receipts,
   };
 }

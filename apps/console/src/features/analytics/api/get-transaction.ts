@@ -12,6 +12,7 @@ export const TRANSACTION_QUERY = graphql(`
       gasLimit gasPrice maxFeePerGas maxPriorityFeePerGas gasUsed effectiveGasPrice fee
       blockNumber walletProvider os path explorerUrl revertReason
       stages { stage time errorCode errorMessage }
+      receipts { hash status time blockNumber gasUsed effectiveGasPrice fee explorerUrl }
     }
   }
 `);

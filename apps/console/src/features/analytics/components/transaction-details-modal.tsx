@@ -101,6 +101,11 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
         ) : (
           <p className="text-sm text-slate-600">None: the transaction never reached the chain.</p>
         )}
+        {detail.receipts.length > 1 && (
+          <p className="text-xs text-slate-600">
+            The last of its {detail.receipts.length} receipts; each one is listed under Receipts.
+          </p>
+        )}
         {detail.explorerUrl && (
           <a
             href={detail.explorerUrl}
@@ -156,6 +161,8 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
         </Field>
       </dl>
 
+      {detail.receipts.length > 1 && <Receipts receipts={detail.receipts} />}
+
       <section aria-label="Stages">
         <p className="mb-2 text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">
           Stages ({displayTimeZone()})
@@ -182,5 +189,58 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
         </ol>
       </section>
     </div>
+  );
+}
+
+/**
+ * A batch mined as several transactions: each receipt with its hash, block, gas, price and fee, so that the
+ * Fee above (their sum) can be checked on the explorer, receipt by receipt.
+ */
+function Receipts({ receipts }: { receipts: TransactionDetail['receipts'] }) {
+  return (
+    <section aria-labelledby="transaction-receipts">
+      <p
+        id="transaction-receipts"
+        className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700"
+      >
+        Receipts ({receipts.length})
+      </p>
+      <p className="mb-2 text-xs text-slate-600">
+        Mined as {receipts.length} transactions, each at its own block's gas price; the Fee is their sum.
+      </p>
+      <ol className="flex flex-col gap-3">
+        {receipts.map((receipt, index) => (
+          <li
+            key={receipt.hash ?? `receipt-${index}`}
+            className="flex flex-col gap-2 rounded-lg p-3 ring-1 ring-inset ring-slate-200"
+          >
+            <div className="flex min-w-0 items-center gap-2">
+              <StatusBadge status={receipt.status} />
+              <code className="min-w-0 flex-1 break-all text-xs text-slate-900">
+                {receipt.hash ?? 'No hash reported'}
+              </code>
+              {receipt.hash && <CopyButton text={receipt.hash} label={`Copy receipt hash ${receipt.hash}`} />}
+            </div>
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
+              <Field label="Block">{formatBigCount(receipt.blockNumber)}</Field>
+              <Field label="Gas used">{formatBigCount(receipt.gasUsed)}</Field>
+              <Field label="Gas price">{formatWeiAsGwei(receipt.effectiveGasPrice)}</Field>
+              <Field label="Fee">{formatEth(receipt.fee)}</Field>
+            </dl>
+            {receipt.explorerUrl && (
+              <a
+                href={receipt.explorerUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`View receipt ${receipt.hash} on block explorer`}
+                className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-indigo-700 underline"
+              >
+                View on block explorer <ExternalLink aria-hidden="true" className="size-3.5" />
+              </a>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -148,6 +148,76 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('Inspect lists each receipt of a batch mined as two transactions, its fee the sum of theirs', async () => {
+    logIn();
+    const project = buildProject();
+    const hashA = `0x${'a1'.repeat(32)}`;
+    const hashB = `0x${'b2'.repeat(32)}`;
+    const receipt = (hash: string, blockNumber: string, gasUsed: string, price: string, fee: string) => ({
+      hash,
+      status: 'confirmed' as const,
+      time: '2025-06-01T14:03:45.000Z',
+      blockNumber,
+      gasUsed,
+      effectiveGasPrice: price,
+      fee,
+      explorerUrl: `https://optimistic.etherscan.io/tx/${hash}`,
+    });
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      transactionHistory: page([buildRow({ hash: hashB })]),
+      transaction: data({
+        transaction: buildDetail({
+          hash: hashB,
+          chainId: 10,
+          gasUsed: '67000',
+          effectiveGasPrice: '875000011',
+          fee: '64375000553000',
+          receipts: [
+            receipt(hashA, '120', '46000', '1000000007', '46000000322000'),
+            receipt(hashB, '121', '21000', '875000011', '18375000231000'),
+          ],
+        }),
+      }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+    await user.click(await screen.findByRole('button', { name: /Inspect transaction/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction' });
+    const section = await within(dialog).findByRole('region', { name: 'Receipts (2)' });
+    expect(
+      within(dialog).getByText('The last of its 2 receipts; each one is listed under Receipts.'),
+    ).toBeTruthy();
+    // The record's fee, then each receipt's: 0.000046000000322 + 0.000018375000231 ETH.
+    expect(within(dialog).getByText('0.000064375000553 ETH')).toBeTruthy();
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByText(/^0x/).textContent)).toEqual([hashA, hashB]);
+    expect(within(items[0] as HTMLElement).getByText('0.000046000000322 ETH')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('1.000000007 gwei')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('0.000018375000231 ETH')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('121')).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('link', { name: `View receipt ${hashA} on block explorer` })
+        .getAttribute('href'),
+    ).toBe(`https://optimistic.etherscan.io/tx/${hashA}`);
+    expect(within(section).getByRole('button', { name: `Copy receipt hash ${hashB}` })).toBeTruthy();
+  });
+
+  it('Inspect of a transaction with one receipt shows no receipts list', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      transactionHistory: page([buildRow()]),
+      transaction: data({ transaction: buildDetail() }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+    await user.click(await screen.findByRole('button', { name: /Inspect transaction/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction' });
+    await within(dialog).findByText('0.25 ETH');
+    expect(within(dialog).queryByRole('region', { name: /Receipts/ })).toBeNull();
+  });
+
   it('Inspect without a known chain shows no explorer link', async () => {
     logIn();
     const project = buildProject();

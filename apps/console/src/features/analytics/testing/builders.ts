@@ -70,6 +70,19 @@ export function buildDetail(overrides: Partial<TransactionDetail> = {}): Transac
       { stage: 'submitted', time: '2025-06-01T14:03:31.000Z', errorCode: null, errorMessage: null },
       { stage: 'confirmed', time: '2025-06-01T14:03:45.000Z', errorCode: null, errorMessage: null },
     ],
+    receipts: [
+      {
+        hash: '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123451234',
+        status: 'confirmed',
+        time: '2025-06-01T14:03:45.000Z',
+        blockNumber: '19876543',
+        gasUsed: '160123',
+        effectiveGasPrice: '23400000000',
+        fee: '3746878200000000',
+        explorerUrl:
+          'https://etherscan.io/tx/0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123451234',
+      },
+    ],
     ...overrides,
   };
 }
