@@ -65,9 +65,19 @@ export function TransactionDetailsModal({
   );
 }
 
-function Field({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
+function Field({
+  label,
+  children,
+  mono = false,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  mono?: boolean;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">{label}</dt>
       <dd className={cn('break-all text-sm text-slate-900', mono && 'font-mono text-xs')}>
         {children ?? NOT_AVAILABLE}
@@ -221,11 +231,15 @@ function Receipts({ receipts }: { receipts: TransactionDetail['receipts'] }) {
               </code>
               {receipt.hash && <CopyButton text={receipt.hash} label={`Copy receipt hash ${receipt.hash}`} />}
             </div>
-            <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-2">
               <Field label="Block">{formatBigCount(receipt.blockNumber)}</Field>
               <Field label="Gas used">{formatBigCount(receipt.gasUsed)}</Field>
-              <Field label="Gas price">{formatWeiAsGwei(receipt.effectiveGasPrice)}</Field>
-              <Field label="Fee">{formatEth(receipt.fee)}</Field>
+              <Field label="Gas price" className="col-span-2 sm:col-span-1">
+                {formatWeiAsGwei(receipt.effectiveGasPrice)}
+              </Field>
+              <Field label="Fee" className="col-span-2 sm:col-span-1">
+                {formatEth(receipt.fee)}
+              </Field>
             </dl>
             {receipt.explorerUrl && (
               <a
