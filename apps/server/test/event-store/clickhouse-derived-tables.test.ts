@@ -206,7 +206,8 @@ async function derivedAndRebuilt(clickhouse: ClickHouse) {
       receipts: await rowsOf(
         clickhouse,
         `SELECT project_id, ts, id, toDate(ts, 'UTC'), assumeNotNull(tx_id), assumeNotNull(tx_stage), chain_id,
-                tx_to, selector, toInt256(ifNull(gas_used, 0)) * toInt256(ifNull(effective_gas_price, 0))
+                tx_to, selector, toInt256(ifNull(gas_used, 0)) * toInt256(ifNull(effective_gas_price, 0)),
+                if(tx_stage = 'failed', 0, cityHash64(lower(ifNull(tx_hash, ''))))
            FROM events FINAL
           WHERE type = 'tx' AND tx_id IS NOT NULL
             AND (tx_stage = 'failed' OR (tx_stage IN ('confirmed', 'reverted') AND gas_used IS NOT NULL

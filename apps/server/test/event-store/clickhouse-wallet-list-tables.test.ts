@@ -243,8 +243,7 @@ async function heldAndRebuilt(clickhouse: ClickHouse) {
     fold('max(last_seen), maxMap(chain_lasts), maxMap(country_lasts)', source, 'project_id, day, wallet');
   const transactions = (source: string) =>
     fold(
-      `min(first_stage_at), min(sender), max(latest_stage_key), toString(max(confirmed_fee)),
-       toString(max(reverted_fee))`,
+      `min(first_stage_at), min(sender), max(latest_stage_key), toString(arraySort(groupUniqArrayArray(receipts)))`,
       source,
       'project_id, day, tx_id',
     );

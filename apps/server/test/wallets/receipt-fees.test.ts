@@ -19,6 +19,22 @@ let projectId: string;
 const WALLET = `0x${'ab'.repeat(20)}`;
 const CONTRACT = `0x${'cd'.repeat(20)}`;
 const GWEI = 1_000_000_000n;
+const OTHER_WALLET = `0x${'ef'.repeat(20)}`;
+const HASH = {
+  h1: `0x${'d1'.repeat(32)}`,
+  h2: `0x${'d2'.repeat(32)}`,
+  h3: `0x${'d3'.repeat(32)}`,
+  h4: `0x${'e4'.repeat(32)}`,
+};
+/** The receipts' fees of SEVERAL, each hash at its latest report. */
+const FEE = {
+  h1First: 46_000n * 1_000_000_007n,
+  h1: 46_000n * 1_100_000_000n,
+  h2: 21_000n * 875_000_011n,
+  h3: 30_000n * 900_000_000n,
+  h4First: 21_000n * 2n * GWEI,
+  h4: 21_000n * 3n * GWEI,
+};
 
 /** On chain 1, 2024-05-10: a confirmed transaction paying 1e15 wei and a reverted one burning 2e15. */
 function events(project: string): EventRow[] {
@@ -70,8 +86,41 @@ function events(project: string): EventRow[] {
       gas_used: gasUsed,
       effective_gas_price: 10n * GWEI,
     });
+  // Another wallet's, on Base, 2024-07-10 (SEVERAL below): a batch mined as three transactions (two
+  // confirmed, one reverted), one receipt reported again at another price; and a transaction whose receipt
+  // was reported confirmed, then reverted (a reorg): each receipt hash counts once, at its latest report.
+  const other = (id: string, at: string, extra: Partial<EventRow>) =>
+    row(id, `2024-07-10T${at}Z`, {
+      wallet_address: OTHER_WALLET,
+      tx_from: OTHER_WALLET,
+      chain_id: 8453,
+      ...extra,
+    });
+  const mined = (
+    id: string,
+    at: string,
+    tx: string,
+    stage: string,
+    hash: string,
+    gas: bigint,
+    price: bigint,
+  ) =>
+    other(id, at, { tx_id: tx, tx_stage: stage, tx_hash: hash, gas_used: gas, effective_gas_price: price });
+  const several = [
+    other('d4-1', '10:00:00', { tx_id: 'd4', tx_stage: 'requested' }),
+    other('d4-2', '10:00:01', { tx_id: 'd4', tx_stage: 'submitted' }),
+    mined('d4-3', '10:00:05', 'd4', 'confirmed', HASH.h1, 46_000n, 1_000_000_007n),
+    mined('d4-4', '10:00:07', 'd4', 'confirmed', HASH.h1, 46_000n, 1_100_000_000n),
+    mined('d4-5', '10:00:09', 'd4', 'confirmed', HASH.h2, 21_000n, 875_000_011n),
+    mined('d4-6', '10:00:12', 'd4', 'reverted', HASH.h3, 30_000n, 900_000_000n),
+    other('d4-7', '10:00:12.001', { tx_id: 'd4', tx_stage: 'reverted', gas_used: 97_000n }),
+    other('e5-1', '11:00:00', { tx_id: 'e5', tx_stage: 'requested' }),
+    mined('e5-2', '11:00:05', 'e5', 'confirmed', HASH.h4, 21_000n, 2n * GWEI),
+    mined('e5-3', '11:00:30', 'e5', 'reverted', HASH.h4, 21_000n, 3n * GWEI),
+  ];
   // 50,000 gas × 20 gwei = 1e15 paid; 100,000 gas × 20 gwei = 2e15 burned.
   return [
+    ...several,
     ...transaction('a1', '09', 'confirmed', 50_000n, 20n),
     ...transaction('b2', '10', 'reverted', 100_000n, 20n),
     row('c3-1', '2024-06-10T09:00:00Z', { ...batch, tx_stage: 'requested', tx_hash: null }),
@@ -114,6 +163,73 @@ describe('receipt fees', () => {
         },
       ],
     });
+  });
+
+  it('adds up the receipts of a batch mined as several transactions, each hash once at its latest report in the range', async () => {
+    const ask = async (query: string, variables: Record<string, unknown>) =>
+      dataOf(await graphqlClient(test.app)(query, { projectId, ...variables }, { token: owner.token }));
+    const cost = async (from: string, to: string) =>
+      (
+        await ask(
+          `query F($projectId: ID!, $from: DateTime, $to: DateTime) {
+            failedTransactionCost(projectId: $projectId, from: $from, to: $to) {
+              chains { chainId gasPaidWei gasBurnedWei reverted }
+              rows { day chainId contract selector reverted gasBurnedWei }
+            }
+          }`,
+          { from, to },
+        )
+      ).failedTransactionCost;
+    const paid = FEE.h1 + FEE.h2 + FEE.h3 + FEE.h4;
+    const burned = FEE.h3 + FEE.h4;
+    expect(await cost('2024-07-01', '2024-08-01')).toEqual({
+      chains: [{ chainId: 8453, gasPaidWei: String(paid), gasBurnedWei: String(burned), reverted: 2 }],
+      rows: [
+        {
+          day: '2024-07-10',
+          chainId: 8453,
+          contract: CONTRACT,
+          selector: '0xa9059cbb',
+          reverted: 2,
+          gasBurnedWei: String(burned),
+        },
+      ],
+    });
+    // Ranges that end between two reports of one hash: the latest report within the range counts.
+    expect(
+      ((await cost('2024-07-10T10:00:00Z', '2024-07-10T10:00:06Z')) as { chains: unknown }).chains,
+    ).toEqual([{ chainId: 8453, gasPaidWei: String(FEE.h1First), gasBurnedWei: '0', reverted: 0 }]);
+    expect(
+      ((await cost('2024-07-10T10:00:06Z', '2024-07-10T11:00:10Z')) as { chains: unknown }).chains,
+    ).toEqual([
+      {
+        chainId: 8453,
+        gasPaidWei: String(FEE.h1 + FEE.h2 + FEE.h3 + FEE.h4First),
+        gasBurnedWei: String(FEE.h3),
+        reverted: 1,
+      },
+    ]);
+    const page = await ask(
+      `query W($projectId: ID!, $address: String!) {
+        wallet(projectId: $projectId, address: $address) { transactions gas { chainId gasPaidWei gasBurnedWei reverted } }
+      }`,
+      { address: OTHER_WALLET },
+    );
+    expect(page.wallet).toEqual({
+      transactions: 2,
+      gas: [{ chainId: 8453, gasPaidWei: String(paid), gasBurnedWei: String(burned), reverted: 2 }],
+    });
+    for (const sort of ['gas_paid', 'last_seen']) {
+      const list = await ask(
+        `query L($projectId: ID!, $from: DateTime, $to: DateTime, $sort: String) {
+          wallets(projectId: $projectId, from: $from, to: $to, sort: $sort) { rows { address transactions failed gasPaidWei } }
+        }`,
+        { from: '2024-07-01', to: '2024-08-01', sort },
+      );
+      expect(list.wallets, sort).toEqual({
+        rows: [{ address: OTHER_WALLET, transactions: 2, failed: 2, gasPaidWei: String(paid) }],
+      });
+    }
   });
 
   it('counts the latest receipt of a batch mined as several transactions: in one millisecond, the greatest id', async () => {

@@ -24,7 +24,11 @@ import {
   TRANSACTION_REQUEST_KEYS_STATEMENTS,
 } from './transaction-days.ts';
 import { TRANSACTION_KEYS_STATEMENTS } from './transaction-keys.ts';
-import { mergeTransactionReceipts, TRANSACTION_RECEIPTS_STATEMENTS } from './transaction-receipts.ts';
+import {
+  mergeTransactionReceipts,
+  TRANSACTION_RECEIPT_KEYS_STATEMENTS,
+  TRANSACTION_RECEIPTS_STATEMENTS,
+} from './transaction-receipts.ts';
 import { mergeUserDayPaths, USER_DAY_PATHS_STATEMENTS } from './user-day-paths.ts';
 import { USER_DAYS_STATEMENTS } from './user-days.ts';
 import { USER_LIVES_STATEMENTS } from './user-lives.ts';
@@ -348,6 +352,25 @@ const MIGRATIONS: readonly Migration[] = [
   // `wallet_list_transactions` made again with each latest receipt's event id beside its time, filled from
   // what is stored and merged into one part: of two receipts in one millisecond the greatest id's fee (ADR 145).
   { version: 36, statements: WALLET_LIST_RECEIPT_IDS_STATEMENTS, run: mergeWalletListTransactions },
+  // Each receipt hash of a transaction counted once (docs/wallets.md, ADR 165): `transaction_receipts` made
+  // again with each receipt's key, `wallet_list_transactions` with each receipt's (key, time, id, fee)
+  // instead of each kind's latest, `wallet_events` with each stage's hash; each filled from what is stored
+  // and the two merged into one part.
+  {
+    version: 37,
+    statements: [
+      ...TRANSACTION_RECEIPT_KEYS_STATEMENTS,
+      ...WALLET_LIST_RECEIPT_IDS_STATEMENTS,
+      'DROP VIEW IF EXISTS wallet_events_of_events',
+      'DROP TABLE IF EXISTS wallet_events',
+      ...walletEventsStatements(WALLET_EVENT_COLUMN_TYPES),
+    ],
+    run: async (clickhouse) => {
+      await mergeTransactionReceipts(clickhouse);
+      await mergeWalletListTransactions(clickhouse);
+      await clickhouse.command('OPTIMIZE TABLE wallet_events FINAL');
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

@@ -30,6 +30,8 @@ export const WALLET_EVENT_COLUMNS = [
   'tx_stage',
   'gas_used',
   'effective_gas_price',
+  // Schema version 37 (ADR 165): each receipt hash of a transaction counted once.
+  'tx_hash',
 ] as const;
 
 const WALLET_EVENTS_OF_EVENTS = `SELECT wallet, ${WALLET_EVENT_COLUMNS.join(', ')}

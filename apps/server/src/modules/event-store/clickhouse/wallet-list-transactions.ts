@@ -1,7 +1,7 @@
 import type { ClickHouse } from './client.ts';
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import type { dayParts } from './day-parts.ts';
-import { RECEIPT_FEE as FEE, RECEIPT_HAS_FEE } from './question-sql.ts';
+import { RECEIPT_FEE as FEE, RECEIPT_HAS_FEE, RECEIPT_KEY } from './question-sql.ts';
 import { EVENT_ROWS, FROM, TO } from './sql.ts';
 import { latestOutcome, STAGE_KEY, transactionDaysOfEvents } from './transaction-days.ts';
 import { pageTransactionsOf } from './wallet-sent-transactions.ts';
@@ -10,30 +10,32 @@ import { pageTransactionsOf } from './wallet-sent-transactions.ts';
  * `wallet_list_transactions`: one row per (project, UTC day, transaction) with what the Wallets list
  * reads of that transaction's stages of that day (docs/decisions/110): its first stage's time, the
  * earliest stage's sender (`from`, or the connected wallet), its latest stage's key (`STAGE_KEY`, as
- * `transaction_days`: the outcome in the two low bits) and the fee of its latest `confirmed` and latest
- * `reverted` receipt (by time, then the greatest event id: docs/wallets.md). The list's transaction
+ * `transaction_days`: the outcome in the two low bits) and its receipts (version 37: each `confirmed` and
+ * `reverted` stage with a fee, as (receipt key, time, event id, fee), of which each key's latest counts, by
+ * time, then the greatest event id: docs/wallets.md). The list's transaction
  * totals (transactions, failed, gas paid per sender) fold these rows per transaction instead of every
  * stage of the range's events. An AggregatingMergeTree fed by a materialized view on `events`, keyed as
- * `transaction_days` (ADR 033): every column is a minimum or a maximum (the sender as a (time, value)
- * pair, the fees as (time, event id, fee) triples), so a stage stored twice, a transaction's stages
+ * `transaction_days` (ADR 033): every column is a minimum, a maximum or a set (the sender as a (time, value)
+ * pair, the receipts a set of tuples), so a stage stored twice, a transaction's stages
  * spread over several loads or days, or loads out of order fold to the same figures, and nothing
  * reads it with FINAL. A delete brings it in line as `transaction_days`: the same (day, transaction) keys.
  */
 
-/** Below and above every stored time (DateTime64's range): the pairs of a stage without a sender or a fee. */
-const NO_TIME_BEFORE = "toDateTime64('1900-01-01 00:00:00', 3, 'UTC')";
+/** Above every stored time (DateTime64's range): the pair of a stage without a sender. */
 const NO_TIME_AFTER = "toDateTime64('2299-12-31 23:59:59.999', 3, 'UTC')";
 
-/** A receipt's fee, as wei (docs/wallets.md). */
 const SENDER = 'coalesce(tx_from, wallet_address)';
+/** A transaction's receipts of a day: each receipt stage with a fee as (receipt key, time, event id, fee). */
+const RECEIPTS_TYPE = "Array(Tuple(UInt64, DateTime64(3, 'UTC'), String, Int256))";
+
 /**
- * The latest receipt of one kind with a fee, as (time, event id, fee): in one millisecond the greatest id
- * (docs/wallets.md, version 36); (before every time, '', 0) without one.
+ * The fee of a set of receipts (tuples whose first three elements are the receipt key, time and event id,
+ * the fourth its fee): each receipt key's latest report (by time, then event id: docs/wallets.md) summed, a
+ * receipt counting unless another of its key is later; `value`, a lambda body over the tuple `r`, sums
+ * another of its values instead. No sort: a set holds one receipt, rarely a few.
  */
-const latestFee = (stage: string) =>
-  `max(if(tx_stage = '${stage}' AND ${RECEIPT_HAS_FEE}, (ts, id, ${FEE}), (${NO_TIME_BEFORE}, '', toInt256(0))))`;
-/** The type of a latest receipt's (time, event id, fee). */
-const LATEST_FEE_TYPE = "Tuple(DateTime64(3, 'UTC'), String, Int256)";
+export const feeOfReceipts = (receipts: string, value = 'r.4') =>
+  `arraySum(r -> if(arrayExists(o -> o.1 = r.1 AND (o.2, o.3) > (r.2, r.3), ${receipts}), 0, ${value}), ${receipts})`;
 
 export const CREATE_WALLET_LIST_TRANSACTIONS = `CREATE TABLE IF NOT EXISTS wallet_list_transactions (
   project_id String,
@@ -42,8 +44,7 @@ export const CREATE_WALLET_LIST_TRANSACTIONS = `CREATE TABLE IF NOT EXISTS walle
   first_stage_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
   sender SimpleAggregateFunction(min, Tuple(DateTime64(3, 'UTC'), String)),
   latest_stage_key SimpleAggregateFunction(max, Int64),
-  confirmed_fee SimpleAggregateFunction(max, ${LATEST_FEE_TYPE}),
-  reverted_fee SimpleAggregateFunction(max, ${LATEST_FEE_TYPE})
+  receipts SimpleAggregateFunction(groupUniqArrayArray, ${RECEIPTS_TYPE})
 ) ENGINE = AggregatingMergeTree
 ORDER BY (project_id, day, tx_id)`;
 
@@ -55,8 +56,8 @@ ORDER BY (project_id, day, tx_id)`;
 export const WALLET_LIST_TRANSACTION_AGGREGATES = `min(ts) AS first_stage_at,
          min(if(${SENDER} IS NULL, (${NO_TIME_AFTER}, ''), (ts, assumeNotNull(${SENDER})))) AS sender,
          max(${STAGE_KEY}) AS latest_stage_key,
-         ${latestFee('confirmed')} AS confirmed_fee,
-         ${latestFee('reverted')} AS reverted_fee`;
+         groupUniqArrayIf((${RECEIPT_KEY}, ts, id, ${FEE}),
+                          tx_stage IN ('confirmed', 'reverted') AND ${RECEIPT_HAS_FEE}) AS receipts`;
 
 /** The rows of `wallet_list_transactions` for the events a SELECT reads: `transaction_days`' grouping, this table's columns. */
 export const walletListTransactionsOfEvents = (where = '') =>
@@ -138,7 +139,7 @@ const txTotalsOf = (window: DayParts, page = false) => {
 
 /** `wallet_list_transactions`' columns as the fold names them (`r_`). */
 const WHOLE_DAY_ROWS = `SELECT tx_id AS r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
-              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted`;
+              receipts AS r_receipts`;
 /** The stages of the partial days (`partialDays`, a condition on `ts`) in `events`. */
 const partialStages = (partialDays: string) => `FROM ${EVENT_ROWS}
                 WHERE project_id = {project:String} AND type = 'tx' AND tx_id IS NOT NULL
@@ -146,15 +147,14 @@ const partialStages = (partialDays: string) => `FROM ${EVENT_ROWS}
 /** The partial days' stages folded per transaction into `wallet_list_transactions`' aggregates (`r_`). */
 const partialRowsOf = (partialDays: string, where = '') =>
   `SELECT r_tx, first_stage_at AS r_first, sender AS r_sender, latest_stage_key AS r_key,
-              confirmed_fee AS r_confirmed, reverted_fee AS r_reverted
+              receipts AS r_receipts
          FROM (SELECT assumeNotNull(tx_id) AS r_tx, ${WALLET_LIST_TRANSACTION_AGGREGATES}
                  ${partialStages(partialDays)}${where}
                 GROUP BY r_tx)`;
 /** The transactions of the rows `parts` (UNION ALL) folded, those first staged in the range kept (`x_`). */
 const foldedTxs = (parts: string[]) =>
   `SELECT argMin(r_sender.2, r_sender.1) AS x_wallet, max(r_key) AS x_key,
-              argMax(r_confirmed.3, (r_confirmed.1, r_confirmed.2))
-                + argMax(r_reverted.3, (r_reverted.1, r_reverted.2)) AS x_fee
+              ${feeOfReceipts('groupUniqArrayArray(r_receipts)')} AS x_fee
          FROM (${parts.join('\n        UNION ALL\n       ')})
         GROUP BY r_tx
        HAVING min(r_first) >= ${FROM} AND min(r_first) < ${TO}`;
@@ -185,7 +185,7 @@ export const allTxTotalsOf = (window: DayParts) => {
   }
   return `(SELECT groupArray(m_hash) FROM (${multi.join('\n        UNION ALL\n       ')})) AS multi,
      txs AS (
-       SELECT sender.2 AS x_wallet, latest_stage_key AS x_key, confirmed_fee.3 + reverted_fee.3 AS x_fee
+       SELECT sender.2 AS x_wallet, latest_stage_key AS x_key, ${feeOfReceipts('receipts')} AS x_fee
          ${wholeDays} AND first_stage_at >= ${FROM} AND first_stage_at < ${TO} AND cityHash64(tx_id) NOT IN multi
        UNION ALL
        ${foldedTxs(folded)}

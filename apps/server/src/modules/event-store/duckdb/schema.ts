@@ -105,7 +105,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 16;
+export const DERIVED_TABLES_VERSION = 17;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -267,6 +267,8 @@ export const CREATE_DERIVED_TABLES = [
   reverted_chain BIGINT,
   reverted_to VARCHAR,
   reverted_selector VARCHAR,
+  receipt_key_min UBIGINT,
+  receipt_key_max UBIGINT,
   request_id VARCHAR NOT NULL,
   session_key UBIGINT NOT NULL,
   PRIMARY KEY (project_id, tx_id)

@@ -10,8 +10,38 @@ import { RECEIPT_HAS_FEE, STAGE_KEY } from './sql.ts';
  */
 export const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
 
+/**
+ * A receipt's hash as a 64-bit key (no hash: the empty text's): a transaction whose receipts' least and
+ * greatest keys differ has several receipt hashes (an EIP-5792 batch mined as several transactions), whose
+ * fees add up (docs/wallets.md); two hashes of one transaction sharing a key would count as one.
+ */
+export const RECEIPT_KEY = "hash(coalesce(lower(tx_hash), ''))";
+
+/**
+ * Of a `transaction_summaries` row with one receipt hash: its receipt, the later (by time, then id) of its
+ * latest `confirmed` and latest `reverted` one (that hash's latest report), as `kind`: the column prefix.
+ */
+export const LATER_RECEIPT_IS_CONFIRMED = `(reverted_ts IS NULL OR (confirmed_ts IS NOT NULL AND (confirmed_ts, confirmed_id) > (reverted_ts, reverted_id)))`;
+
+/** Several receipt hashes: its fees are read from its events (docs/wallets.md), as a longer transaction's. */
+export const HAS_SEVERAL_RECEIPTS = 'receipt_key_min <> receipt_key_max';
+
 /** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
 const FEE = `CASE WHEN ${RECEIPT_HAS_FEE} THEN gas_used * effective_gas_price END`;
+
+/**
+ * A transaction's receipts from its events (`where`: which events), each hash once at its latest report (by
+ * time, then id; docs/wallets.md): `tx_id`, `ts`, `tx_stage` (its kind), `chain_id`, `tx_to`, `selector` and
+ * `fee` (wei). For the transactions `transaction_summaries` does not answer: several receipt hashes, or
+ * stages a stage window apart.
+ */
+export const latestReceiptsOfEvents = (
+  where: string,
+) => `SELECT tx_id, ts, tx_stage, chain_id, tx_to, selector,
+         gas_used * effective_gas_price AS fee
+    FROM events
+   WHERE ${where} AND type = 'tx' AND tx_stage IN ('confirmed', 'reverted') AND ${RECEIPT_HAS_FEE}
+ QUALIFY row_number() OVER (PARTITION BY tx_id, ${RECEIPT_KEY} ORDER BY ts DESC, id DESC) = 1`;
 
 /** A value kept beside the (time, id) of the event it came from: replaced only by an earlier (or a later) one. */
 const keep = (column: string, time: string, id: string, direction: '<' | '>') =>
@@ -31,7 +61,7 @@ const moves = (time: string, id: string, direction: '<' | '>') =>
  */
 export const TRANSACTION_SUMMARIES: DerivedTable = {
   name: 'transaction_summaries',
-  definedIn: 15,
+  definedIn: 17,
   order: 'project_id, requested_at',
   // The latest stage by STAGE_KEY; two stages of the same key (two outcomes in one millisecond) are
   // ordered by name, so that every order of loading gives the same row.
@@ -54,6 +84,8 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
        arg_max_null(chain_id, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_chain,
        arg_max_null(tx_to, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_to,
        arg_max_null(selector, (ts, id)) FILTER (WHERE tx_stage = 'reverted' AND ${RECEIPT_HAS_FEE}) AS reverted_selector,
+       min(${RECEIPT_KEY}) FILTER (WHERE tx_stage IN ('confirmed', 'reverted') AND ${RECEIPT_HAS_FEE}) AS receipt_key_min,
+       max(${RECEIPT_KEY}) FILTER (WHERE tx_stage IN ('confirmed', 'reverted') AND ${RECEIPT_HAS_FEE}) AS receipt_key_max,
        arg_min(id, (ts, id)) AS request_id,
        ${keyOf('arg_min(session_id, (ts, id))')} AS session_key
   FROM {source} WHERE type = 'tx' AND tx_id IS NOT NULL
@@ -82,12 +114,16 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
   ${keep('reverted_to', 'reverted_ts', 'reverted_id', '>')},
   ${keep('reverted_selector', 'reverted_ts', 'reverted_id', '>')},
   ${keep('reverted_ts', 'reverted_ts', 'reverted_id', '>')},
+  receipt_key_min = least(receipt_key_min, excluded.receipt_key_min),
+  receipt_key_max = greatest(receipt_key_max, excluded.receipt_key_max),
   ${keep('session_key', 'requested_at', 'request_id', '<')},
   ${keep('request_id', 'requested_at', 'request_id', '<')}
   WHERE ${moves('requested_at', 'request_id', '<')} OR excluded.last_ts > last_ts
      OR (excluded.status_key, excluded.status) > (status_key, status)
      OR (excluded.is_submitted AND NOT is_submitted)
      OR ${moves('sender_ts', 'sender_id', '<')} OR ${moves('chain_ts', 'chain_event_id', '<')}
-     OR ${moves('confirmed_ts', 'confirmed_id', '>')} OR ${moves('reverted_ts', 'reverted_id', '>')}`,
+     OR ${moves('confirmed_ts', 'confirmed_id', '>')} OR ${moves('reverted_ts', 'reverted_id', '>')}
+     OR (excluded.receipt_key_min IS NOT NULL AND (receipt_key_min IS NULL OR excluded.receipt_key_min < receipt_key_min))
+     OR excluded.receipt_key_max > receipt_key_max`,
   ],
 };

@@ -11,9 +11,9 @@ import { mergeChains, result } from './question.ts';
 /**
  * In one read of the range's receipts and refusals in `transaction_receipts` (ADR 129: each `confirmed`
  * and `reverted` stage with a fee, with that fee in wei, and each `failed` stage; with the Analytics
- * filters, of the transactions whose request's session passes: `kept`, docs/wallets.md): each
- * transaction's latest receipt of each kind logged in the range, and its failed stages, once per
- * (transaction, chain). The failed rows' count per chain is the number of distinct failed transactions
+ * filters, of the transactions whose request's session passes: `kept`, docs/wallets.md): each receipt
+ * hash's latest report logged in the range (its kind that report's), once per (transaction, receipt key),
+ * and its failed stages, once per (transaction, chain). The failed rows' count per chain is the number of distinct failed transactions
  * on it, as a distinct count of their stages grouped by chain is; the filtered transactions are found
  * once (ClickHouse computes a CTE again wherever it is named, ADR 086).
  */
@@ -23,7 +23,7 @@ const stagesCte = (kept: string) => `stages AS (
     FROM transaction_receipts
    WHERE ${IN_RANGE}${kept}
    ORDER BY ts DESC, id DESC
-   LIMIT 1 BY tx_id, tx_stage, if(tx_stage = 'failed', chain_id, NULL)
+   LIMIT 1 BY tx_id, tx_stage = 'failed', if(tx_stage = 'failed', chain_id, NULL), receipt_key
 )`;
 
 const chainId = z.coerce.number().nullable();

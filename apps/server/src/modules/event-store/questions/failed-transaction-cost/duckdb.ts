@@ -3,17 +3,13 @@ import { z } from 'zod';
 import type { TimeRange } from '../../../../reading/time-range.ts';
 import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { eventFilter, withCtes } from '../../duckdb/event-filter.ts';
+import { type Connection, FROM, IN_RANGE, type Params, rangeParams, rowsOf, TO } from '../../duckdb/sql.ts';
 import {
-  type Connection,
-  FROM,
-  RECEIPT_HAS_FEE as HAS_FEE,
-  IN_RANGE,
-  type Params,
-  rangeParams,
-  rowsOf,
-  TO,
-} from '../../duckdb/sql.ts';
-import { IS_SHORT } from '../../duckdb/transaction-summaries.ts';
+  HAS_SEVERAL_RECEIPTS,
+  IS_SHORT,
+  LATER_RECEIPT_IS_CONFIRMED,
+  latestReceiptsOfEvents,
+} from '../../duckdb/transaction-summaries.ts';
 import { localDateColumn } from '../../local-days.ts';
 import { count, numberOrNull, text, textOrNull } from '../../rows.ts';
 import type { FailedTransactionCost } from '../../wallet-questions.ts';
@@ -32,28 +28,28 @@ const GroupRow = z.object({
 });
 
 /**
- * Each transaction's latest receipt of each kind logged in the range, with its fee in wei: from
- * `transaction_summaries`, which keeps each kind's latest receipt (ADR 073), when that one lies in the
- * range; a transaction with a receipt at or after the range's end may have an earlier one in it, so those
- * (few: none when the range runs to now) are asked of the events by id.
+ * Each receipt hash's latest report logged in the range, with its fee in wei (docs/wallets.md): from
+ * `transaction_summaries` for a transaction of one receipt hash, whose receipt is the later of its latest
+ * `confirmed` and latest `reverted` one (ADR 073), when that one lies in the range; a transaction with a
+ * receipt at or after the range's end may have an earlier report in it, and one of several receipt hashes
+ * has several receipts, so those (few: the former none when the range runs to now) are asked of the events
+ * by id.
  */
 const receipts = (later: string, kept = '') => `receipts AS (
   SELECT confirmed_ts AS ts, confirmed_chain AS chain_id, NULL::VARCHAR AS tx_to, NULL::VARCHAR AS selector,
          'confirmed' AS tx_stage, confirmed_fee AS fee
     FROM transaction_summaries
-   WHERE project_id = $project AND confirmed_ts >= ${FROM} AND confirmed_ts < ${TO}${later ? ` AND NOT ${later}` : ''}${kept}
+   WHERE project_id = $project AND confirmed_ts >= ${FROM} AND confirmed_ts < ${TO} AND ${LATER_RECEIPT_IS_CONFIRMED}
+     AND NOT coalesce(${HAS_SEVERAL_RECEIPTS}, false)${later ? ` AND NOT ${later}` : ''}${kept}
   UNION ALL
   SELECT reverted_ts, reverted_chain, reverted_to, reverted_selector, 'reverted', reverted_fee
     FROM transaction_summaries
-   WHERE project_id = $project AND reverted_ts >= ${FROM} AND reverted_ts < ${TO}${later ? ` AND NOT ${later}` : ''}${kept}
+   WHERE project_id = $project AND reverted_ts >= ${FROM} AND reverted_ts < ${TO} AND NOT ${LATER_RECEIPT_IS_CONFIRMED}
+     AND NOT coalesce(${HAS_SEVERAL_RECEIPTS}, false)${later ? ` AND NOT ${later}` : ''}${kept}
   ${
     later
       ? `UNION ALL
-  SELECT ts, chain_id, tx_to, selector, tx_stage, fee FROM (
-    SELECT ts, chain_id, tx_to, selector, tx_stage, CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END AS fee
-      FROM events
-     WHERE ${IN_RANGE} AND type = 'tx' AND ${later} AND tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE}${kept}
-   QUALIFY row_number() OVER (PARTITION BY tx_id, tx_stage ORDER BY ts DESC, id DESC) = 1)`
+  SELECT ts, chain_id, tx_to, selector, tx_stage, fee FROM (${latestReceiptsOfEvents(`${IN_RANGE} AND ${later}${kept}`)})`
       : ''
   }
 )`;
@@ -116,8 +112,9 @@ export async function failedTransactionCost(
   const later = await rowsOf(
     connection,
     `SELECT tx_id FROM transaction_summaries
-      WHERE project_id = $project AND requested_at < ${TO} AND (confirmed_ts >= ${TO} OR reverted_ts >= ${TO})`,
-    { project: projectId, to: BigInt(range.toMs) },
+      WHERE project_id = $project AND requested_at < ${TO}
+        AND (confirmed_ts >= ${TO} OR reverted_ts >= ${TO} OR (${HAS_SEVERAL_RECEIPTS} AND last_ts >= ${FROM}))`,
+    { project: projectId, from: BigInt(range.fromMs), to: BigInt(range.toMs) },
     LaterRow,
   );
   const ids: Params = {};

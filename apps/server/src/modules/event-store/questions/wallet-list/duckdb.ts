@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { TX_STAGE_WINDOW_MS } from '../../domain.ts';
 import { eventFilter, FILTERED_WALLETS_CTE } from '../../duckdb/event-filter.ts';
 import {
   type Connection,
   FROM,
-  RECEIPT_HAS_FEE as HAS_FEE,
   IN_RANGE,
   type Params,
   rangeParams,
@@ -13,16 +11,21 @@ import {
   STAGE_WINDOW,
   TO,
 } from '../../duckdb/sql.ts';
+import {
+  HAS_SEVERAL_RECEIPTS,
+  IS_SHORT,
+  LATER_RECEIPT_IS_CONFIRMED,
+  latestReceiptsOfEvents,
+} from '../../duckdb/transaction-summaries.ts';
 import { LIFECYCLE_WINDOWS, type WalletListQuery, type WalletListRow } from '../../wallet-questions.ts';
 import { walletFactsDuckdb } from '../lifecycle-stages/duckdb.ts';
 import { GROUP_SQL, NO_POWER, stageSql } from '../lifecycle-stages/question.ts';
 import { afterCursor, ListRow, orderBy, walletListRowOf } from './question.ts';
 
-/** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
-const FEE = `CASE WHEN ${HAS_FEE} THEN gas_used * effective_gas_price END`;
-
-/** A transaction whose stages lie less than the stage window apart: `transaction_summaries` answers it. */
-const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE_WINDOW_MS * 1000}`;
+/**
+ * A transaction that `transaction_summaries` does not answer (rare): stages a stage window apart or more
+ * (not IS_SHORT), or several receipt hashes. Asked of the events by id.
+ */
 const LongerRow = z.object({ tx_id: z.string() });
 
 /**
@@ -94,11 +97,13 @@ export async function walletList(
   // Sorted by first or last seen, the transactions are summed for the page's wallets alone, after the sort
   // and the limit (ADR 102).
   const txsLater = query.sort === 'last_seen' || query.sort === 'first_seen';
-  // Transactions whose stages lie a stage window apart or more (rare): asked of the events, by id.
+  // Transactions whose stages lie a stage window apart or more, or with several receipt hashes (rare): asked of
+  // the events, by id.
   const longer = await rowsOf(
     connection,
     `SELECT tx_id FROM transaction_summaries
-      WHERE project_id = $project AND NOT (${IS_SHORT}) AND requested_at < ${TO} AND last_ts >= ${FROM}`,
+      WHERE project_id = $project AND (NOT (${IS_SHORT}) OR ${HAS_SEVERAL_RECEIPTS})
+        AND requested_at < ${TO} AND last_ts >= ${FROM}`,
     rangeParams(projectId, query.range),
     LongerRow,
   );
@@ -106,26 +111,30 @@ export async function walletList(
   longer.forEach((row, index) => {
     ids[`tx_${index}`] = row.tx_id;
   });
+  const longerIds = `${STAGE_WINDOW} AND tx_id IN (${Object.keys(ids)
+    .map((name) => `$${name}`)
+    .join(', ')})`;
   const fromEvents =
     longer.length === 0
       ? ''
       : `UNION ALL
-       SELECT arg_min(coalesce(tx_from, wallet_address), ts) AS wallet, arg_max(tx_stage, ${STAGE_KEY}) AS status,
-              coalesce(arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'confirmed' AND ${HAS_FEE}), 0)
-                + coalesce(arg_max(${FEE}, ts) FILTER (WHERE tx_stage = 'reverted' AND ${HAS_FEE}), 0) AS fee
-         FROM events
-        WHERE project_id = $project AND type = 'tx' AND ${STAGE_WINDOW}
-          AND tx_id IN (${Object.keys(ids)
-            .map((name) => `$${name}`)
-            .join(', ')})
-        GROUP BY tx_id
-       HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}`;
+       SELECT l.wallet, l.status, coalesce(r.fee, 0) AS fee
+         FROM (SELECT tx_id, arg_min(coalesce(tx_from, wallet_address), ts) AS wallet,
+                      arg_max(tx_stage, ${STAGE_KEY}) AS status
+                 FROM events
+                WHERE project_id = $project AND type = 'tx' AND ${longerIds}
+                GROUP BY tx_id
+               HAVING min(ts) >= ${FROM} AND min(ts) < ${TO}) AS l
+         LEFT JOIN (SELECT tx_id, sum(fee) AS fee FROM (${latestReceiptsOfEvents(`project_id = $project AND ${longerIds}`)})
+                     GROUP BY tx_id) AS r USING (tx_id)`;
   // The transactions requested in the range and their totals per sender (every sender's: the join keeps the
   // listed ones; or the page's wallets' alone).
   const txCtes = `txs AS (
-       SELECT sender AS wallet, status, coalesce(confirmed_fee, 0) + coalesce(reverted_fee, 0) AS fee
+       SELECT sender AS wallet, status,
+              coalesce(CASE WHEN ${LATER_RECEIPT_IS_CONFIRMED} THEN confirmed_fee ELSE reverted_fee END, 0) AS fee
          FROM transaction_summaries
         WHERE project_id = $project AND requested_at >= ${FROM} AND requested_at < ${TO} AND ${IS_SHORT}
+          AND NOT coalesce(${HAS_SEVERAL_RECEIPTS}, false)
        ${fromEvents}
      ),
      tx_totals AS (

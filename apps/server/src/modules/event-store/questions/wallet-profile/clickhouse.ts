@@ -1,20 +1,33 @@
 import { z } from 'zod';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
-import { RECEIPT_FEE as FEE, RECEIPT_HAS_FEE as HAS_FEE } from '../../clickhouse/question-sql.ts';
+import {
+  RECEIPT_FEE as FEE,
+  RECEIPT_HAS_FEE as HAS_FEE,
+  RECEIPT_KEY,
+} from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
+import { feeOfReceipts } from '../../clickhouse/wallet-list-transactions.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
+/**
+ * A transaction's receipts, as (receipt key, time, event id, fee, reverted), each key's latest report
+ * counted once (`feeOfReceipts`, docs/wallets.md); BURNED sums the fees of those reported reverted.
+ */
+const RECEIPTS = `groupUniqArrayIf((${RECEIPT_KEY}, ts, id, ${FEE}, tx_stage = 'reverted'),
+                    tx_stage IN ('confirmed', 'reverted') AND ${HAS_FEE})`;
+const BURNED = 'if(r.5, r.4, toInt256(0))';
+
 /** The wallet's stage rows of transactions (`wallet_events`). */
 const WALLET_ROWS = `wallet_rows AS (
-  SELECT tx_id, id, ts, tx_from, wallet_address, tx_stage, chain_id, gas_used, effective_gas_price
+  SELECT tx_id, id, ts, tx_from, wallet_address, tx_stage, tx_hash, chain_id, gas_used, effective_gas_price
     FROM wallet_events
    WHERE project_id = {project:String} AND wallet = {wallet:String} AND type = 'tx' AND tx_id IS NOT NULL
 )`;
 
 /**
- * The wallet's transactions: latest stage, chain, and each kind's latest receipt fee (by time, then id:
- * docs/wallets.md, as DuckDB's transaction_summaries), folded from the wallet's own rows, except those of
+ * The wallet's transactions: latest stage, chain, and receipts (each hash at its latest report, by time,
+ * then id: docs/wallets.md), folded from the wallet's own rows, except those of
  * `elsewhere` (params `e_0`…), read from `events` between the first and last of their stages. `events`
  * and `wallet_events` without FINAL: every figure is a minimum, maximum or argMin/argMax per key, which an
  * event stored twice (the same row) does not change (ADR 073).
@@ -23,7 +36,7 @@ function transactions(elsewhere: number): string {
   const list = Array.from({ length: elsewhere }, (_, index) => `{e_${index}:String}`).join(', ');
   const fromEvents = elsewhere
     ? `UNION ALL
-  SELECT tx_id, id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM ${EVENT_ROWS}
+  SELECT tx_id, id, ts, tx_stage, tx_hash, chain_id, gas_used, effective_gas_price FROM ${EVENT_ROWS}
    WHERE project_id = {project:String} AND type = 'tx' AND tx_id IN (${list})
      AND ts >= (SELECT min(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (${list}))
      AND ts <= (SELECT max(ts) FROM transaction_keys WHERE project_id = {project:String} AND key IN (${list}))`
@@ -35,14 +48,13 @@ wallet_txs AS (
   HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
 ),
 stages AS (
-  SELECT tx_id, id, ts, tx_stage, chain_id, gas_used, effective_gas_price FROM wallet_rows
+  SELECT tx_id, id, ts, tx_stage, tx_hash, chain_id, gas_used, effective_gas_price FROM wallet_rows
    WHERE tx_id IN (SELECT w_tx FROM wallet_txs)${elsewhere ? ` AND tx_id NOT IN (${list})` : ''}
   ${fromEvents}
 ),
 txs AS (
   SELECT tx_id AS t_id, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
-         argMaxIf(${FEE}, (ts, id), tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
-         argMaxIf(${FEE}, (ts, id), tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
+         ${RECEIPTS} AS t_receipts
     FROM stages
    GROUP BY tx_id
 )`;
@@ -56,8 +68,8 @@ function gasRows(clickhouse: ClickHouse, params: Params, elsewhere: readonly { t
   });
   return clickhouse.rows(
     `WITH ${transactions(elsewhere.length)}
-     SELECT t_chain AS chain, toString(sum(t_confirmed) + sum(t_reverted)) AS paid,
-            toString(sum(t_reverted)) AS burned,
+     SELECT t_chain AS chain, toString(sum(${feeOfReceipts('t_receipts')})) AS paid,
+            toString(sum(${feeOfReceipts('t_receipts', BURNED)})) AS burned,
             countIf(t_status = 'reverted') AS reverted, countIf(t_status = 'failed') AS failed,
             count() AS transactions
        FROM txs GROUP BY t_chain`,
@@ -76,8 +88,7 @@ function gasRows(clickhouse: ClickHouse, params: Params, elsewhere: readonly { t
 const GAS_AND_ELSEWHERE = `WITH ${WALLET_ROWS},
 txs AS (
   SELECT tx_id AS t_id, uniqExact(id) AS t_carried, ${LATEST_STAGE} AS t_status, argMin(chain_id, ts) AS t_chain,
-         argMaxIf(${FEE}, (ts, id), tx_stage = 'confirmed' AND ${HAS_FEE}) AS t_confirmed,
-         argMaxIf(${FEE}, (ts, id), tx_stage = 'reverted' AND ${HAS_FEE}) AS t_reverted
+         ${RECEIPTS} AS t_receipts
     FROM wallet_rows
    GROUP BY tx_id
   HAVING argMin(coalesce(tx_from, wallet_address), ts) = {wallet:String}
@@ -90,11 +101,11 @@ stage_counts AS (
    GROUP BY key
 ),
 checked AS (
-  SELECT t_id, t_status, t_chain, t_confirmed, t_reverted, t_carried = k_stages AS t_whole
+  SELECT t_id, t_status, t_chain, t_receipts, t_carried = k_stages AS t_whole
     FROM txs LEFT JOIN stage_counts ON k_tx = t_id
 )
-SELECT t_chain AS chain, toString(sumIf(t_confirmed, t_whole) + sumIf(t_reverted, t_whole)) AS paid,
-       toString(sumIf(t_reverted, t_whole)) AS burned,
+SELECT t_chain AS chain, toString(sumIf(${feeOfReceipts('t_receipts')}, t_whole)) AS paid,
+       toString(sumIf(${feeOfReceipts('t_receipts', BURNED)}, t_whole)) AS burned,
        countIf(t_status = 'reverted' AND t_whole) AS reverted, countIf(t_status = 'failed' AND t_whole) AS failed,
        countIf(t_whole) AS transactions, groupArrayIf(t_id, NOT t_whole) AS elsewhere
   FROM checked GROUP BY t_chain

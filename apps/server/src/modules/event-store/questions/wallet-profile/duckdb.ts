@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { keyOf } from '../../duckdb/schema.ts';
 import { type Connection, rowsOf } from '../../duckdb/sql.ts';
+import {
+  HAS_SEVERAL_RECEIPTS,
+  LATER_RECEIPT_IS_CONFIRMED,
+  latestReceiptsOfEvents,
+} from '../../duckdb/transaction-summaries.ts';
 import { count } from '../../rows.ts';
 import type { UtcDay, WalletProfile } from '../../wallet-questions.ts';
 import { DayRow, FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
@@ -73,19 +78,27 @@ export async function walletProfile(
     },
     TouchRow,
   );
-  const gas = await rowsOf(
+  // Gas per chain of the wallet's transactions: each one's receipt from its row when its receipts have one
+  // hash; those with several (rare) apart, from their events, then added to their chain's figures.
+  const single = await rowsOf(
     connection,
     `SELECT chain_id AS chain,
-            (coalesce(sum(confirmed_fee), 0) + coalesce(sum(reverted_fee), 0))::VARCHAR AS paid,
-            coalesce(sum(reverted_fee), 0)::VARCHAR AS burned,
+            coalesce(sum(CASE WHEN ${LATER_RECEIPT_IS_CONFIRMED} THEN confirmed_fee ELSE reverted_fee END)
+              FILTER (WHERE NOT coalesce(${HAS_SEVERAL_RECEIPTS}, false)), 0)::VARCHAR AS paid,
+            coalesce(sum(reverted_fee)
+              FILTER (WHERE NOT ${LATER_RECEIPT_IS_CONFIRMED} AND NOT coalesce(${HAS_SEVERAL_RECEIPTS}, false)), 0)::VARCHAR AS burned,
             count(*) FILTER (WHERE status = 'reverted') AS reverted,
-            count(*) FILTER (WHERE status = 'failed') AS failed, count(*) AS transactions
+            count(*) FILTER (WHERE status = 'failed') AS failed, count(*) AS transactions,
+            count(*) FILTER (WHERE ${HAS_SEVERAL_RECEIPTS}) AS several
        FROM transaction_summaries
       WHERE project_id = $project AND sender = $wallet
       GROUP BY chain_id`,
     params,
-    GasRow,
+    GasRow.extend({ several: count }),
   );
+  const gas = single.some((row) => row.several > 0)
+    ? await withSeveralReceipts(connection, params, single)
+    : single;
   const days = await rowsOf(
     connection,
     activeDaysFrom
@@ -102,4 +115,44 @@ export async function walletProfile(
     DayRow,
   );
   return profileOf(facts, touch, gas, days);
+}
+
+const SeveralRow = z.object({ chain: z.coerce.number().nullable(), paid: z.string(), burned: z.string() });
+
+/**
+ * The gas rows with the fees of the wallet's transactions of several receipt hashes added to their chains:
+ * each receipt hash at its latest report, from the events of those transactions' spans.
+ */
+async function withSeveralReceipts(
+  connection: Connection,
+  params: { project: string; wallet: string },
+  rows: readonly z.infer<typeof GasRow>[],
+): Promise<z.infer<typeof GasRow>[]> {
+  const several = await rowsOf(
+    connection,
+    `WITH several AS (
+       SELECT tx_id, chain_id, requested_at, last_ts FROM transaction_summaries
+        WHERE project_id = $project AND sender = $wallet AND ${HAS_SEVERAL_RECEIPTS}
+     ),
+     receipts AS (${latestReceiptsOfEvents(
+       `project_id = $project AND tx_id IN (SELECT tx_id FROM several)
+        AND ts >= (SELECT min(requested_at) FROM several) AND ts <= (SELECT max(last_ts) FROM several)`,
+     )})
+     SELECT s.chain_id AS chain, sum(r.fee)::VARCHAR AS paid,
+            coalesce(sum(r.fee) FILTER (WHERE r.tx_stage = 'reverted'), 0)::VARCHAR AS burned
+       FROM receipts AS r JOIN several AS s USING (tx_id)
+      GROUP BY s.chain_id`,
+    params,
+    SeveralRow,
+  );
+  return rows.map((row) => {
+    const added = several.find((other) => other.chain === row.chain);
+    return added
+      ? {
+          ...row,
+          paid: (BigInt(row.paid) + BigInt(added.paid)).toString(),
+          burned: (BigInt(row.burned) + BigInt(added.burned)).toString(),
+        }
+      : row;
+  });
 }
