@@ -19,3 +19,12 @@ export const RECEIPT_HAS_FEE = `gas_used IS NOT NULL AND effective_gas_price IS 
 export const RECEIPT_KEY = "cityHash64(lower(coalesce(tx_hash, '')))";
 /** A receipt's fee in wei (gas used × effective gas price), for a receipt RECEIPT_HAS_FEE admits. */
 export const RECEIPT_FEE = 'toInt256(assumeNotNull(gas_used)) * toInt256(assumeNotNull(effective_gas_price))';
+
+/**
+ * The fee of a set of receipts (tuples whose first three elements are the receipt key, time and event id,
+ * the fourth its fee): each receipt key's latest report (by time, then event id: docs/wallets.md) summed, a
+ * receipt counting unless another of its key is later; `value`, a lambda body over the tuple `r`, sums
+ * another of its values instead. No sort: a set holds one receipt, rarely a few.
+ */
+export const feeOfReceipts = (receipts: string, value = 'r.4') =>
+  `arraySum(r -> if(arrayExists(o -> o.1 = r.1 AND (o.2, o.3) > (r.2, r.3), ${receipts}), 0, ${value}), ${receipts})`;

@@ -1,7 +1,7 @@
 import type { ClickHouse } from './client.ts';
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import type { dayParts } from './day-parts.ts';
-import { RECEIPT_FEE as FEE, RECEIPT_HAS_FEE, RECEIPT_KEY } from './question-sql.ts';
+import { RECEIPT_FEE as FEE, feeOfReceipts, RECEIPT_HAS_FEE, RECEIPT_KEY } from './question-sql.ts';
 import { EVENT_ROWS, FROM, TO } from './sql.ts';
 import { latestOutcome, STAGE_KEY, transactionDaysOfEvents } from './transaction-days.ts';
 import { pageTransactionsOf } from './wallet-sent-transactions.ts';
@@ -27,15 +27,6 @@ const NO_TIME_AFTER = "toDateTime64('2299-12-31 23:59:59.999', 3, 'UTC')";
 const SENDER = 'coalesce(tx_from, wallet_address)';
 /** A transaction's receipts of a day: each receipt stage with a fee as (receipt key, time, event id, fee). */
 const RECEIPTS_TYPE = "Array(Tuple(UInt64, DateTime64(3, 'UTC'), String, Int256))";
-
-/**
- * The fee of a set of receipts (tuples whose first three elements are the receipt key, time and event id,
- * the fourth its fee): each receipt key's latest report (by time, then event id: docs/wallets.md) summed, a
- * receipt counting unless another of its key is later; `value`, a lambda body over the tuple `r`, sums
- * another of its values instead. No sort: a set holds one receipt, rarely a few.
- */
-export const feeOfReceipts = (receipts: string, value = 'r.4') =>
-  `arraySum(r -> if(arrayExists(o -> o.1 = r.1 AND (o.2, o.3) > (r.2, r.3), ${receipts}), 0, ${value}), ${receipts})`;
 
 export const CREATE_WALLET_LIST_TRANSACTIONS = `CREATE TABLE IF NOT EXISTS wallet_list_transactions (
   project_id String,
@@ -82,6 +73,7 @@ SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
  * Version 36: the table made again with each fee's (time, event id, fee) in place of version 25's
  * (time, fee), whose maximum kept the larger fee of two receipts in one millisecond (docs/wallets.md: the
  * greatest id's): its view and table dropped, then made and filled from the stored stages as version 25.
+ * Version 37 runs the same statements for its set of receipts (ADR 165); both make today's table.
  */
 export const WALLET_LIST_RECEIPT_IDS_STATEMENTS = [
   'DROP VIEW IF EXISTS wallet_list_transactions_of_events',
@@ -89,7 +81,7 @@ export const WALLET_LIST_RECEIPT_IDS_STATEMENTS = [
   ...WALLET_LIST_TRANSACTIONS_STATEMENTS,
 ];
 
-/** Version 36's copy, merged into one part as version 23 left every other table (ADR 097). */
+/** Version 36's (and 37's) copy, merged into one part as version 23 left every other table (ADR 097). */
 export async function mergeWalletListTransactions(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE wallet_list_transactions FINAL');
 }

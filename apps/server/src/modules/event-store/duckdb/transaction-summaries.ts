@@ -18,8 +18,9 @@ export const IS_SHORT = `epoch_us(last_ts) < epoch_us(requested_at) + ${TX_STAGE
 export const RECEIPT_KEY = "hash(coalesce(lower(tx_hash), ''))";
 
 /**
- * Of a `transaction_summaries` row with one receipt hash: its receipt, the later (by time, then id) of its
- * latest `confirmed` and latest `reverted` one (that hash's latest report), as `kind`: the column prefix.
+ * Of a `transaction_summaries` row with one receipt hash: whether its receipt (that hash's latest report)
+ * is its latest `confirmed` one, the later of its latest `confirmed` and latest `reverted` (by time, then
+ * id); else it is the `reverted` one, or it has none.
  */
 export const LATER_RECEIPT_IS_CONFIRMED = `(reverted_ts IS NULL OR (confirmed_ts IS NOT NULL AND (confirmed_ts, confirmed_id) > (reverted_ts, reverted_id)))`;
 
@@ -54,7 +55,8 @@ const moves = (time: string, id: string, direction: '<' | '>') =>
  * `transaction_summaries`: one row per transaction, its request, last stage and outcome (ADR 025), and for
  * the wallet questions (ADR 073) its sender (the first stage's `from`, or connected wallet, that has one),
  * its first stage's chain and its latest `confirmed` and latest `reverted` receipt's fee and chain (and the
- * reverted one's contract and function), each beside the (time, id) of the stage it came from; and for the
+ * reverted one's contract and function), each beside the (time, id) of the stage it came from, and the least
+ * and greatest of its receipts' hash keys (ADR 165: several hashes are read from the events); and for the
  * Analytics filters (ADR 100) its request's id and session key (`events.session_key` of the first stage by
  * (time, id)), so that a filtered question keeps the transactions of the passing sessions without grouping
  * the range's stages.

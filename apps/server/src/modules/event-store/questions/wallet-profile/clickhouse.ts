@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
 import {
   RECEIPT_FEE as FEE,
+  feeOfReceipts,
   RECEIPT_HAS_FEE as HAS_FEE,
   RECEIPT_KEY,
 } from '../../clickhouse/question-sql.ts';
 import { EVENT_ROWS, LATEST_STAGE, ms } from '../../clickhouse/sql.ts';
-import { feeOfReceipts } from '../../clickhouse/wallet-list-transactions.ts';
 import type { WalletProfile } from '../../wallet-questions.ts';
 import { FactsRow, GasRow, profileOf, TouchRow } from './question.ts';
 
