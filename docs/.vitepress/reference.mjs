@@ -2,9 +2,11 @@
 // files the server's tests keep in sync with what it serves:
 // - reference/rest-api.md from docs/openapi.json (GET /api/v1/openapi.json, `npm run docs:openapi`);
 // - reference/graphql.md from docs/graphql-schema.graphql (`npm run docs:graphql`);
-// - reference/event-fields.md, the wire format's field tables, from the ingestion route's body schema.
+// - reference/event-fields.md, the wire format's field tables, from the ingestion route's body schema;
+// - reference/decisions.md, the list of decision records, from docs/decisions/*.md (their titles, Status and
+//   Date lines).
 // The generated pages are not committed (.gitignore): the two source files are.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, isEnumType, isInputObjectType, isObjectType, isScalarType, isUnionType } from 'graphql';
@@ -249,6 +251,38 @@ export function graphqlReference(sdl) {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The decision records' index: each record's number, title, status and date, newest first, linked. `records`
+ * are [file name, text] pairs; a record's title is its first heading ("# 165: Gas paid and …").
+ */
+export function decisionsIndex(records) {
+  const rows = records
+    .filter(([file]) => /^\d{3}-.*\.md$/.test(file))
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([file, text]) => {
+      const heading = /^# (.*)$/m.exec(text)?.[1] ?? file;
+      const [, number = file.slice(0, 3), title = heading] = /^(\d{3}):\s*(.*)$/.exec(heading) ?? [];
+      const status = /^Status:\s*(.*)$/m.exec(text)?.[1] ?? '';
+      const date = /^Date:\s*(.*)$/m.exec(text)?.[1] ?? '';
+      const superseded = /^superseded by (\d{3})$/.exec(status);
+      const statusCell = superseded
+        ? `superseded by [${superseded[1]}](#adr-${superseded[1]})`
+        : cell(status);
+      // A date is not cut at its hyphens (custom.css).
+      return `| <span id="adr-${number}">${number}</span> | [${cell(title)}](/decisions/${file.replace(/\.md$/, '')}) | ${statusCell} | <span class="nowrap">${cell(date)}</span> |`;
+    });
+  return `${[
+    '# Decision records',
+    '',
+    'Why the code is the way it is, one decision a record, newest first. A record is never edited to change its',
+    'decision: a later one supersedes it, and its status says which. [Architecture](/ARCHITECTURE) is the map.',
+    '',
+    '| № | decision | status | date |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n')}\n`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const openapi = JSON.parse(readFileSync(join(docs, 'openapi.json'), 'utf8'));
   const sdl = readFileSync(join(docs, 'graphql-schema.graphql'), 'utf8');
@@ -256,5 +290,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(join(out, 'rest-api.md'), restReference(openapi));
   writeFileSync(join(out, 'event-fields.md'), eventFields(openapi));
   writeFileSync(join(out, 'graphql.md'), graphqlReference(sdl));
-  console.log('wrote docs/reference/rest-api.md, event-fields.md and graphql.md');
+  const decisions = join(docs, 'decisions');
+  const records = readdirSync(decisions).map((file) => [file, readFileSync(join(decisions, file), 'utf8')]);
+  writeFileSync(join(out, 'decisions.md'), decisionsIndex(records));
+  console.log('wrote docs/reference/rest-api.md, event-fields.md, graphql.md and decisions.md');
 }

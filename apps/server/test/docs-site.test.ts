@@ -44,6 +44,10 @@ describe('the documentation site at /docs/', () => {
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('Polyflow docs');
     expect((await t.app.inject({ method: 'GET', url: '/docs/sdk.html' })).body).toContain('SDK reference');
+    // Without `.html`, as people type and share a page's address: the same page.
+    const clean = await t.app.inject({ method: 'GET', url: '/docs/sdk' });
+    expect(clean.statusCode).toBe(200);
+    expect(clean.body).toContain('SDK reference');
     const asset = await t.app.inject({ method: 'GET', url: '/docs/assets/app.abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
 

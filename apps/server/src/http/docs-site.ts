@@ -36,6 +36,8 @@ export async function registerDocsSite(app: FastifyInstance, { docsDir }: { docs
     decorateReply: false,
     redirect: true,
     index: ['index.html'],
+    // A page's address without `.html` (/docs/wallets, as people type and share it) is the same page.
+    extensions: ['html'],
     cacheControl: false,
     setHeaders(res, filePath) {
       // VitePress puts content hashes in asset names; pages may change with every build.
