@@ -15,7 +15,7 @@ export const savingScreenshots = process.env.E2E_SCREENSHOTS !== '0';
  * axe-core's minified build, the same version and rules as the package's `axe.source` (its unminified
  * `axe.js`, 1.3 MB): a document compiles 0.6 MB instead, once per document checked.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Saves a full-page screenshot under e2e/screenshots/ for people to look at (not compared automatically),

@@ -10,6 +10,7 @@ import {
 import { startChain, type TestChain } from '../../support/chain.ts';
 import { tokenFromLink, waitForMail } from '../../support/mail.ts';
 import { snap } from '../../support/screenshots.ts';
+import { recordSentEvents, waitForSentOutcomes } from '../../support/sdk-batches.ts';
 import { approveNext, clickAndWaitForLog } from '../sdk/demo-page.ts';
 import { type ReceivedWebhook, startWebhookReceiver, verifySignature } from './webhook-receiver.ts';
 
@@ -150,13 +151,7 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   // In the demo dapp: one transaction goes through, three revert on chain.
   const dappUrl = (await demoStarted).url;
   const dapp = await context.newPage();
-  // The events the SDK sent, read from its batches (the server answered each with 200).
-  const sent: { type: string; hash?: string; stage?: string }[] = [];
-  dapp.on('requestfinished', async (request) => {
-    if (!request.url().endsWith('/api/v1/events')) return;
-    if ((await request.response())?.status() !== 200) return;
-    sent.push(...(JSON.parse(request.postData() ?? '{}').events ?? []));
-  });
+  const sent = recordSentEvents(dapp);
   await dapp.goto(dappUrl);
   await expect(dapp.locator('#status-sdk')).toHaveText(/^loaded from/);
   await dapp.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -182,22 +177,7 @@ test('a tx_fail_rate rule with a webhook and an email channel tells the team wit
   // of the four hashes, calling its documented `flush()` meanwhile as a dapp may (packages/sdk/README.md).
   // The two minutes are counted from the last revert all the same. Leaving then sends whatever else the SDK
   // holds, as a visitor closing the tab would.
-  const settled = async () => {
-    await dapp.evaluate(() =>
-      (window as unknown as { Polyflow?: { flush?(): Promise<void> } }).Polyflow?.flush?.(),
-    );
-    return mined.filter((hash) =>
-      sent.some(
-        (event) =>
-          event.type === 'tx' &&
-          event.hash === hash &&
-          (event.stage === 'confirmed' || event.stage === 'reverted'),
-      ),
-    ).length;
-  };
-  await expect
-    .poll(settled, { message: 'outcomes sent by the SDK', timeout: 30_000, intervals: [250] })
-    .toBe(4);
+  await waitForSentOutcomes(dapp, sent, mined, 30_000);
   await dapp.goto('about:blank');
 
   // The webhook: signed with the secret shown once, the figures of the transactions just made.

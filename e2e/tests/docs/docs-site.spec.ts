@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
+import { axeSource } from '../../support/screenshots.ts';
 
 // The documentation site at /docs/ (VitePress, built by `npm run build:docs` before the journeys), as a reader
 // with a screen reader and a reader on a phone meet it: every WCAG 2.1 A and AA rule axe checks, in the light
 // and the dark scheme, on the pages whose parts the theme draws (the home page's buttons, code blocks, the
 // sidebar, a long table), and a page's address without `.html`.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Violation = { id: string; nodes: { target: string[]; failureSummary?: string }[] };
 

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { rpcCall } from '../../../examples/demo-dapp/src/anvil.mjs';
 import { deployDemoStore } from '../../../examples/demo-dapp/src/deploy.mjs';
 import { startChain, type TestChain } from '../../support/chain.ts';
+import { recordSentEvents, waitForSentOutcomes } from '../../support/sdk-batches.ts';
 import {
   buildDapps,
   DAPPS,
@@ -91,13 +92,7 @@ async function act(page: Page, action: string, decision?: 'approve' | 'reject', 
 }
 
 async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''): Promise<Journey> {
-  // The events the SDK sent, read from its batches (the server answered each with 200).
-  const sent: { type: string; hash?: string; stage?: string }[] = [];
-  page.on('requestfinished', async (request) => {
-    if (!request.url().endsWith('/api/v1/events')) return;
-    if ((await request.response())?.status() !== 200) return;
-    sent.push(...(JSON.parse(request.postData() ?? '{}').events ?? []));
-  });
+  const sent = recordSentEvents(page);
   await page.goto(dapps.url(dapp, order, apiKey));
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   const journey: Journey = {};
@@ -119,14 +114,10 @@ async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''
     );
     if (dapp === 'wagmi') await expect(page.getByTestId('account')).toHaveText(new RegExp(account, 'i'));
   }
-  // A person reads the result before closing the tab; meanwhile the SDK, which polls on its own back-off,
-  // reads the receipts. The page stays until the SDK has sent an outcome (confirmed or reverted) for every
-  // mined hash, the batch's included: leaving earlier lost a receipt the SDK had not read yet on a loaded
-  // machine. viem with the SDK loaded late sees no transaction (see the test). Leaving the page then
-  // flushes what is still queued, as closing the tab would.
-  // Meanwhile the page calls the SDK's documented `flush()` (packages/sdk/README.md, the handle that
-  // `window.Polyflow` holds), as a dapp may before it moves on: an outcome the SDK has read is sent then,
-  // not up to its 3 s batching interval later. What is sent, and when the SDK reads a receipt, stay the SDK's.
+  // A person reads the result before closing the tab; meanwhile the SDK reads the receipts. The page stays
+  // until the SDK has sent an outcome for every mined hash, the batch's included (sdk-batches.ts). viem with
+  // the SDK loaded late sees no transaction (see the test). Leaving the page then flushes what is still
+  // queued, as closing the tab would.
   if (order !== 'none' && !(dapp === 'viem' && order === 'late')) {
     const mined = [
       hashOf(journey.transfer),
@@ -134,25 +125,7 @@ async function useDapp(page: Page, dapp: DappName, order: LoadOrder, apiKey = ''
       hashOf(journey.revertOnChain),
       ...batchHashes(journey.batch),
     ];
-    const settled = () =>
-      mined.filter((hash) =>
-        sent.some(
-          (event) =>
-            event.type === 'tx' &&
-            event.hash === hash &&
-            (event.stage === 'confirmed' || event.stage === 'reverted'),
-        ),
-      ).length;
-    // Flushed and read from the page's own requests every 250 ms (the poll's default intervals grow to 1 s).
-    const flushed = async () => {
-      await page.evaluate(() =>
-        (window as unknown as { Polyflow?: { flush?(): Promise<void> } }).Polyflow?.flush?.(),
-      );
-      return settled();
-    };
-    await expect
-      .poll(flushed, { message: 'outcomes sent by the SDK', timeout: 20_000, intervals: [250] })
-      .toBe(mined.length);
+    await waitForSentOutcomes(page, sent, mined, 20_000);
   }
   await page.goto('about:blank');
   return journey;
