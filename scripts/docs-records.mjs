@@ -13,6 +13,23 @@ export const MAX_ARCHITECTURE_LINES = 150;
 const STATUS = /^Status: (accepted|superseded by (\d{3}))$/m;
 const DATE = /^Date: (\d{4})-(\d{2})-(\d{2})$/m;
 
+/**
+ * A record's number and title (its first heading, "# 165: Gas paid and …"), its status ("accepted",
+ * "superseded by NNN"), the record superseding it and its date, each null where the record lacks it.
+ */
+export function recordHeader(text) {
+  const heading = /^# (\d{3}): (.*)$/m.exec(text);
+  const status = STATUS.exec(text);
+  const date = DATE.exec(text);
+  return {
+    number: heading?.[1] ?? null,
+    title: heading?.[2] ?? null,
+    status: status?.[1] ?? null,
+    supersededBy: status?.[2] ?? null,
+    date: date ? `${date[1]}-${date[2]}-${date[3]}` : null,
+  };
+}
+
 // Signs of a run log: a time of day, a load average, a path on the machine that ran it, a table of runs.
 export const RUN_LOG_PATTERNS = [
   { name: 'a time of day', pattern: /\b\d{1,2}:\d{2}(?:\s*[–-]\s*\d{1,2}:\d{2})?\s*UTC\b/ },

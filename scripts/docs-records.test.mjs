@@ -1,7 +1,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { deadLinks, docsProblems, firstCommitDays, recordProblems } from './docs-records.mjs';
+import { decisionsIndex } from '../docs/.vitepress/reference.mjs';
+import { deadLinks, docsProblems, firstCommitDays, recordHeader, recordProblems } from './docs-records.mjs';
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 
@@ -36,6 +37,38 @@ describe('decision records and ARCHITECTURE.md', () => {
     expect(
       recordProblems('007-a.md', good().replace('accepted', 'superseded by 053'), new Set(['007', '053'])),
     ).toEqual([]);
+  });
+
+  it("reads a record's heading, status and date, and lists the records newest first with their status", () => {
+    const superseded = good()
+      .replace('# 007: A record', '# 006: An older record')
+      .replace('accepted', 'superseded by 007');
+    expect(recordHeader(good())).toEqual({
+      number: '007',
+      title: 'A record',
+      status: 'accepted',
+      supersededBy: null,
+      date: '2026-11-24',
+    });
+    expect(recordHeader(superseded)).toMatchObject({ status: 'superseded by 007', supersededBy: '007' });
+    expect(recordHeader('# A note\n')).toEqual({
+      number: null,
+      title: null,
+      status: null,
+      supersededBy: null,
+      date: null,
+    });
+    const rows = decisionsIndex([
+      ['006-an-older-record.md', superseded],
+      ['README.md', '# not a record'],
+      ['007-a-record.md', good()],
+    ])
+      .split('\n')
+      .filter((line) => line.startsWith('| <span'));
+    expect(rows).toEqual([
+      '| <span id="adr-007">007</span> | [A record](/decisions/007-a-record) | accepted | <span class="nowrap">2026-11-24</span> |',
+      '| <span id="adr-006">006</span> | [An older record](/decisions/006-an-older-record) | superseded by [007](#adr-007) | <span class="nowrap">2026-11-24</span> |',
+    ]);
   });
 
   it('finds links to files that do not exist, not links to pages or anchors', () => {

@@ -3,13 +3,14 @@
 // - reference/rest-api.md from docs/openapi.json (GET /api/v1/openapi.json, `npm run docs:openapi`);
 // - reference/graphql.md from docs/graphql-schema.graphql (`npm run docs:graphql`);
 // - reference/event-fields.md, the wire format's field tables, from the ingestion route's body schema;
-// - reference/decisions.md, the list of decision records, from docs/decisions/*.md (their titles, Status and
-//   Date lines).
-// The generated pages are not committed (.gitignore): the two source files are.
+// - reference/decisions.md, the list of decision records, from docs/decisions/*.md (their headings, Status and
+//   Date lines, read as scripts/docs-records.mjs checks them).
+// The generated pages are not committed (.gitignore): their sources are.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, isEnumType, isInputObjectType, isObjectType, isScalarType, isUnionType } from 'graphql';
+import { recordHeader } from '../../scripts/docs-records.mjs';
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(docs, 'reference');
@@ -260,16 +261,14 @@ export function decisionsIndex(records) {
     .filter(([file]) => /^\d{3}-.*\.md$/.test(file))
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([file, text]) => {
-      const heading = /^# (.*)$/m.exec(text)?.[1] ?? file;
-      const [, number = file.slice(0, 3), title = heading] = /^(\d{3}):\s*(.*)$/.exec(heading) ?? [];
-      const status = /^Status:\s*(.*)$/m.exec(text)?.[1] ?? '';
-      const date = /^Date:\s*(.*)$/m.exec(text)?.[1] ?? '';
-      const superseded = /^superseded by (\d{3})$/.exec(status);
-      const statusCell = superseded
-        ? `superseded by [${superseded[1]}](#adr-${superseded[1]})`
+      const header = recordHeader(text);
+      const number = header.number ?? file.slice(0, 3);
+      const { title, status, supersededBy, date } = header;
+      const statusCell = supersededBy
+        ? `superseded by [${supersededBy}](#adr-${supersededBy})`
         : cell(status);
       // A date is not cut at its hyphens (custom.css).
-      return `| <span id="adr-${number}">${number}</span> | [${cell(title)}](/decisions/${file.replace(/\.md$/, '')}) | ${statusCell} | <span class="nowrap">${cell(date)}</span> |`;
+      return `| <span id="adr-${number}">${number}</span> | [${cell(title ?? file)}](/decisions/${file.replace(/\.md$/, '')}) | ${statusCell} | <span class="nowrap">${cell(date)}</span> |`;
     });
   return `${[
     '# Decision records',
