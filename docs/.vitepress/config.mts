@@ -17,7 +17,7 @@ const REPOSITORY_LINKS: [RegExp, string][] = [
   [/^(\.\/)?(docs\/)?graphql-schema\.graphql$/, '/reference/graphql'],
   [/^(\.\/)?(docs\/)?openapi\.json$/, '/reference/rest-api'],
   // The decision records' folder: the page that lists them.
-  [/^(\.\.\/|\.\/)?(docs\/)?decisions\/?$/, '/reference/decisions'],
+  [/^(\.\.\/|\.\/)?(docs\/)?decisions\/?$/, '/decisions/'],
   // README sections included in self-hosting.md link to docs/… from the repository's root.
   [/^docs\/(.*)$/, '/$1'],
 ];
@@ -30,6 +30,8 @@ export default defineConfig({
   head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/docs/favicon.svg' }]],
   // The page that the generated REST reference includes, and the generated field tables, are fragments.
   srcExclude: ['reference/event-fields.md', 'README.md'],
+  // The generated list of decision records is the records' folder's own page: /docs/decisions/, beside them.
+  rewrites: { 'reference/decisions.md': 'decisions/index.md' },
   lastUpdated: false,
   // The page metadata in a script file rather than inline: the server's Content-Security-Policy allows no
   // inline script but VitePress's two fixed ones, by hash (apps/server/src/http/docs-site.ts).
@@ -126,7 +128,7 @@ export default defineConfig({
         text: 'Design',
         items: [
           { text: 'Architecture', link: '/ARCHITECTURE' },
-          { text: 'Decision records', link: '/reference/decisions' },
+          { text: 'Decision records', link: '/decisions/' },
         ],
       },
     ],
