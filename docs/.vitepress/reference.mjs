@@ -160,6 +160,13 @@ export function restReference(openapi) {
   return `${lines.join('\n')}\n`;
 }
 
+/** The one value a schema allows: `const`, or an `enum` of one (as zod's JSON Schema writes a literal). */
+function constantOf(schema) {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length === 1) return schema.enum[0];
+  throw new Error(`not a single value: ${JSON.stringify(schema)}`);
+}
+
 /** The wire format's field tables: the batch, then each event type, from POST /api/v1/events' body schema. */
 export function eventFields(openapi) {
   const batch = openapi.paths['/api/v1/events'].post.requestBody.content['text/plain'].schema;
@@ -177,7 +184,7 @@ export function eventFields(openapi) {
     '',
   ];
   for (const variant of events.items.oneOf) {
-    lines.push(`### \`${variant.properties.type.const}\``, '', fieldTable(variant), '');
+    lines.push(`### \`${constantOf(variant.properties.type)}\``, '', fieldTable(variant), '');
   }
   return `${lines.join('\n')}\n`;
 }
