@@ -8,8 +8,9 @@ const sdl = readFileSync(new URL('../docs/graphql-schema.graphql', import.meta.u
 describe('the reference pages generated from the API definitions', () => {
   it("heads each event type's field table with the type's name, as the wire format's body schema allows it", () => {
     const page = eventFields(openapi);
-    const variants = openapi.paths['/api/v1/events'].post.requestBody.content['text/plain'].schema.properties.events
-      .items.oneOf;
+    const variants =
+      openapi.paths['/api/v1/events'].post.requestBody.content['text/plain'].schema.properties.events.items
+        .oneOf;
     const headings = [...page.matchAll(/^### `(.+)`$/gm)].map((match) => match[1]);
     expect(headings).toEqual([
       'page_view',
