@@ -140,6 +140,49 @@ describe('derived tables (ADR 054)', () => {
     });
   });
 
+  it('ignore an id sent again with other content, as the events do: the first one stored is the event (ADR 167)', async () => {
+    const t = RANGE.fromMs + DAY_MS;
+    const first = event('wallet_connected', t, {
+      id: 'ev-once',
+      session_id: 's1',
+      wallet_address: '0xaaa',
+      country: 'DE',
+    });
+    await storeRows(store, [first]);
+    // An old event's id with a new time, another wallet and session (a client that reuses ids), beside a new
+    // event; then one segment holding a new id twice, the second time with other content.
+    const reused = {
+      ...first,
+      ts: t + 5 * DAY_MS,
+      received_at: t + 5 * DAY_MS,
+      session_id: 's9',
+      wallet_address: '0xbbb',
+    };
+    const fresh = event('page_view', t + DAY_MS, { id: 'ev-new', session_id: 's2' });
+    await store.loadSegment(segmentOf([reused, fresh]));
+    const twice = event('page_view', t + 2 * DAY_MS, { id: 'ev-twice', session_id: 's3', path: '/a' });
+    await store.loadSegment(
+      segmentOf([twice, { ...twice, session_id: 's4', path: '/b', ts: t + 3 * DAY_MS }]),
+    );
+
+    const events = await connection.runAndReadAll(
+      'SELECT id, session_id, wallet_address, path FROM events ORDER BY id',
+    );
+    expect(events.getRowObjectsJS()).toEqual([
+      { id: 'ev-new', session_id: 's2', wallet_address: null, path: null },
+      { id: 'ev-once', session_id: 's1', wallet_address: '0xaaa', path: null },
+      { id: 'ev-twice', session_id: 's3', wallet_address: null, path: '/a' },
+    ]);
+    const rows = await derivedRows(connection);
+    expect(rows).toEqual(await rebuiltRows(connection));
+    expect(rows.wallet_sessions).toMatchObject([{ wallet_address: '0xaaa', session_id: 's1' }]);
+    expect(rows.sessions?.map((row) => (row as { session_id: string }).session_id).sort()).toEqual([
+      's1',
+      's2',
+      's3',
+    ]);
+  });
+
   it("keep a transaction's request and its session's key, the first stage by (time, id), whatever the arrival order (ADR 100)", async () => {
     const t = RANGE.fromMs + DAY_MS;
     const stages = [

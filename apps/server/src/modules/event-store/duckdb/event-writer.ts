@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import type { EventWriter } from '../event-store.ts';
+import { listValue } from './binding.ts';
 import {
   type CompactionPolicy,
   type CompactionResult,
@@ -27,6 +28,15 @@ import {
   SELECT_ROWS_FROM_SEGMENT_BATCHES,
   SELECT_ROWS_FROM_SEGMENT_ROWS,
 } from './segment-rows.ts';
+
+/** Drops the later rows of an id the segment holds twice (the first is the one stored). */
+const KEEP_FIRST_ROW_OF_EACH_KEY = `DELETE FROM ${INCOMING_EVENTS} WHERE rowid IN (
+  SELECT rowid FROM (
+    SELECT rowid, row_number() OVER (PARTITION BY project_id, id ORDER BY rowid) AS nth FROM ${INCOMING_EVENTS}
+  ) WHERE nth > 1)`;
+const COUNT_INCOMING = `SELECT count(*) FROM ${INCOMING_EVENTS}`;
+/** Keeps the rows whose key `$keys` lists (`project id` space `id`: a project id holds no space). */
+const KEEP_STORED_KEYS = `DELETE FROM ${INCOMING_EVENTS} WHERE project_id || ' ' || id NOT IN (SELECT unnest($keys::VARCHAR[]))`;
 
 /**
  * DuckDB names the kind of error first: a record's content fails with these ("Invalid Input Error:
@@ -122,7 +132,9 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
   // BY NAME: an older file's `events` has the columns added since at its end (schema.ts). The session's
   // and the user's keys are computed here (ADR 093).
   const insertAll = `INSERT INTO events BY NAME SELECT *, ${EVENT_KEY_VALUES} FROM ${INCOMING_EVENTS}`;
-  const insertNew = `INSERT INTO events BY NAME SELECT *, ${EVENT_KEY_VALUES} FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING`;
+  // The safe path's insert answers the keys it stored: an id already stored, or met earlier in the segment,
+  // is no new event, so its row must not reach the derived tables either.
+  const insertNew = `INSERT INTO events BY NAME SELECT *, ${EVENT_KEY_VALUES} FROM ${INCOMING_EVENTS} ON CONFLICT DO NOTHING RETURNING project_id, id`;
   // Two ways to read a segment. The fast one reads every line as a rows record, all that ingestion
   // writes (ADR 021): a batch record (a log from before) then has no project id and the insert fails on
   // its NOT NULL column. The safe one reads both kinds, each line once as what it is.
@@ -149,6 +161,25 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
     }
   }
 
+  /**
+   * The safe path's insert: the segment's first row of each key that no stored event holds goes into
+   * `events`, and `incoming_events` keeps only those rows. An id sent again with other content (a client
+   * that reuses ids, an old event's id with a new time) is not stored, so it changes no figure (ADR 167).
+   */
+  async function insertNewEvents(): Promise<void> {
+    await writer.run(KEEP_FIRST_ROW_OF_EACH_KEY);
+    const incoming = Number((await writer.runAndReadAll(COUNT_INCOMING)).getRows()[0]?.[0] ?? 0);
+    const stored = (await writer.runAndReadAll(insertNew))
+      .getRows()
+      .map(([project, id]) => `${project} ${id}`);
+    if (stored.length === incoming) return;
+    if (stored.length === 0) {
+      await writer.run(`DELETE FROM ${INCOMING_EVENTS}`);
+      return;
+    }
+    await writer.run(KEEP_STORED_KEYS, { keys: listValue(stored) });
+  }
+
   async function load(file: string, fills: typeof fast, insert: string): Promise<void> {
     // On one DuckDB thread: under heavy ingestion a load would otherwise take both cores from the
     // request path (p99 and throughput both suffer), and one thread does the same work for less CPU
@@ -164,8 +195,11 @@ export async function createEventWriter(instance: DuckDBInstance, options: Event
             await statement.run();
           }
         });
-        await timed('insert into events', () => writer.run(insert));
-        // The derived tables take every incoming row: re-applying a stored event changes none of them.
+        await timed('insert into events', async () => {
+          if (insert === insertNew) await insertNewEvents();
+          else await writer.run(insert);
+        });
+        // The derived tables take every incoming row: each one is now a stored event, stored by this load.
         await derived.apply(timed);
         await writer.run(DROP_INCOMING);
       });
