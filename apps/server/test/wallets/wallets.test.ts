@@ -277,7 +277,8 @@ describe('the wallet page', () => {
           chainId: 1,
           gasPaidWei: '1300000000000000',
           gasBurnedWei: '300000000000000',
-          burnedShare: null,
+          // 3 of 13, as the failed-transaction cost rounds it.
+          burnedShare: 0.230769,
           reverted: 1,
           failedBeforeSubmission: 0,
         },
@@ -285,7 +286,7 @@ describe('the wallet page', () => {
           chainId: 137,
           gasPaidWei: '15000000000000000',
           gasBurnedWei: '0',
-          burnedShare: null,
+          burnedShare: 0,
           reverted: 0,
           failedBeforeSubmission: 0,
         },

@@ -406,7 +406,10 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         transactions: profile.transactions,
         failedBeforeSubmission: profile.failedBeforeSubmission,
         reverted: profile.reverted,
-        gas: profile.gas,
+        gas: profile.gas.map((chain) => ({
+          ...chain,
+          burnedShare: shareOf(chain.gasBurnedWei, chain.gasPaidWei),
+        })),
         stage: stage ? STAGE_NAMES[stage] : null,
         ...sessionPage(wallet, timeline),
       };
