@@ -5,6 +5,7 @@ import type {
 } from '@polyflow/contracts/acquisition';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Plus } from '../../../components/ui/icons';
+import { announce, focusSoon } from '../../../lib/announce';
 import { countryName } from '../../../lib/format';
 import { MultiSelect } from './multi-select';
 
@@ -46,27 +47,68 @@ export function FilterBar({ filters, onFilterChange, onClear, options, isLoading
   );
   const addable = OptionalFilters.filter((key) => !shownOptional.includes(key));
   const hasFilters = Object.keys(filters).length > 0;
+  const rootRef = useRef<HTMLElement>(null);
+  const shownKeys: AcquisitionFilterKey[] = [...FixedFilters, ...shownOptional];
+
+  // Where focus goes once an added or removed filter is on screen or gone (WCAG 2.4.3): a filter's
+  // values live in the URL, so its chip leaves only after the navigation, not on the click.
+  const pendingFocus = useRef<{ isDone: () => boolean; find: () => HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    if (!focus?.isDone()) return;
+    pendingFocus.current = null;
+    focusSoon(focus.find);
+  });
+  const chipButton = (key: AcquisitionFilterKey | undefined) =>
+    key === undefined
+      ? null
+      : (rootRef.current?.querySelector<HTMLElement>(`[data-filter-key="${key}"] button`) ?? null);
+  const isShown = (key: AcquisitionFilterKey) => chipButton(key) !== null;
+  const addButton = () => rootRef.current?.querySelector<HTMLElement>('[data-add-filter]') ?? null;
+
+  const add = (key: AcquisitionFilterKey) => {
+    pendingFocus.current = { isDone: () => isShown(key), find: () => chipButton(key) };
+    setAdded((keys) => [...keys, key]);
+    announce(`Filter ${FilterLabels[key]} added; choose its values`);
+  };
+  const remove = (key: AcquisitionFilterKey) => {
+    const index = shownKeys.indexOf(key);
+    const neighbour = shownKeys[index + 1] ?? shownKeys[index - 1];
+    pendingFocus.current = {
+      isDone: () => !isShown(key),
+      find: () => chipButton(neighbour) ?? addButton(),
+    };
+    setAdded((keys) => keys.filter((item) => item !== key));
+    onFilterChange(key, []);
+    announce(`Filter ${FilterLabels[key]} removed`);
+  };
+  const clear = () => {
+    pendingFocus.current = {
+      isDone: () => shownOptional.every((key) => !isShown(key)),
+      find: () => document.getElementById(titleId),
+    };
+    setAdded([]);
+    onClear();
+    announce('Filters cleared');
+  };
 
   const selectFor = (key: AcquisitionFilterKey, removable: boolean) => (
     <MultiSelect
       key={key}
+      filterKey={key}
       label={FilterLabels[key]}
       options={options?.[key] ?? []}
       selected={filters[key] ?? []}
       onChange={(values) => onFilterChange(key, values)}
       isLoading={isLoadingOptions}
       {...(key === 'countries' && { labelFor: countryName })}
-      {...(removable && {
-        onRemove: () => {
-          setAdded((keys) => keys.filter((item) => item !== key));
-          onFilterChange(key, []);
-        },
-      })}
+      {...(removable && { onRemove: () => remove(key) })}
     />
   );
 
   return (
     <section
+      ref={rootRef}
       aria-labelledby={titleId}
       className="mb-5 rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200"
     >
@@ -77,10 +119,7 @@ export function FilterBar({ filters, onFilterChange, onClear, options, isLoading
         {hasFilters && (
           <button
             type="button"
-            onClick={() => {
-              setAdded([]);
-              onClear();
-            }}
+            onClick={clear}
             className="text-xs font-semibold text-indigo-700 hover:underline"
           >
             Clear filters
@@ -90,9 +129,7 @@ export function FilterBar({ filters, onFilterChange, onClear, options, isLoading
       <div className="flex flex-wrap items-center gap-2">
         {FixedFilters.map((key) => selectFor(key, false))}
         {shownOptional.map((key) => selectFor(key, true))}
-        {addable.length > 0 && (
-          <AddFilterMenu keys={addable} onAdd={(key) => setAdded((keys) => [...keys, key])} />
-        )}
+        {addable.length > 0 && <AddFilterMenu keys={addable} onAdd={add} />}
       </div>
     </section>
   );
@@ -108,13 +145,17 @@ function AddFilterMenu({
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!isOpen) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
     };
+    // Escape closes the list and hands focus back to the button (the item that had it is gone).
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsOpen(false);
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -126,6 +167,8 @@ function AddFilterMenu({
   return (
     <div ref={rootRef} className="relative">
       <button
+        ref={buttonRef}
+        data-add-filter
         type="button"
         aria-expanded={isOpen}
         aria-controls={menuId}

@@ -4,6 +4,8 @@ import { cn } from '../../../components/ui/cn';
 import { ChevronDown, X } from '../../../components/ui/icons';
 
 interface MultiSelectProps {
+  /** The filter's name in the URL; marks the chip so the filter bar can move focus to it. */
+  filterKey?: string;
   label: string;
   options: readonly FilterOption[];
   selected: readonly string[];
@@ -17,6 +19,7 @@ interface MultiSelectProps {
 
 /** A filter chip that opens a checkbox list; each change applies at once. */
 export function MultiSelect({
+  filterKey,
   label,
   options,
   selected,
@@ -84,7 +87,7 @@ export function MultiSelect({
         : `${shownSelected.length} selected`;
 
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} data-filter-key={filterKey} className="relative">
       <div
         className={cn(
           'flex h-9 items-center rounded-lg ring-1 ring-inset',

@@ -156,6 +156,49 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
     await waitFor(() => expect(location()).not.toContain('sources='));
   });
 
+  it('keeps focus in the filter bar when filters are added, closed with Escape, removed and cleared', async () => {
+    const { user, location } = setUp('?countries=US');
+    const announcer = () => screen.getByTestId('announcer').textContent;
+    const addFilter = await screen.findByRole('button', { name: 'Add filter' });
+
+    // Escape on an item of the menu: back to Add filter.
+    addFilter.focus();
+    await user.keyboard('{Enter}');
+    screen.getByRole('button', { name: 'Medium' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Medium' })).toBeNull();
+    expect(document.activeElement).toBe(addFilter);
+
+    // Picking an item: the new filter's chip.
+    await user.keyboard('{Enter}');
+    screen.getByRole('button', { name: 'Source' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Source: Any' })),
+    );
+    await waitFor(() => expect(announcer()).toBe('Filter Source added; choose its values'));
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: /twitter/ }));
+    await waitFor(() => expect(location()).toContain('sources=twitter'));
+    await user.keyboard('{Escape}');
+
+    // Removing it: the chip before it (Term), as there is none after it.
+    screen.getByRole('button', { name: 'Remove Source filter' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).not.toContain('sources='));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Term: Any'));
+    await waitFor(() => expect(announcer()).toBe('Filter Source removed'));
+
+    // Clear filters: the bar's heading.
+    screen.getByRole('button', { name: 'Clear filters' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).not.toContain('countries='));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Filters' })),
+    );
+    await waitFor(() => expect(announcer()).toBe('Filters cleared'));
+  });
+
   it('says so when no user matches the filters', async () => {
     setUp('?countries=FR', {
       acquisitionFunnel: data({ acquisitionFunnel: buildFunnel(0, [0, 0, 0, 0, 0]) }),

@@ -1,9 +1,6 @@
-import {
-  type AnalyticsFilterKey,
-  AnalyticsFilterKeys,
-  type AnalyticsFilters,
-} from '@polyflow/contracts/analytics';
+import type { AnalyticsFilterKey, AnalyticsFilters } from '@polyflow/contracts/analytics';
 import { X } from '../../../components/ui/icons';
+import { chipsOf, removeLabel } from '../hooks/use-filter-actions';
 import { FILTER_LABELS, filterValueLabel } from './filter-select';
 
 /**
@@ -19,9 +16,7 @@ export function FilterChips({
   onRemove: (name: AnalyticsFilterKey, value: string) => void;
   onClear: () => void;
 }) {
-  const chips = AnalyticsFilterKeys.flatMap((name) =>
-    (filters[name] ?? []).map((value) => ({ name, value: String(value) })),
-  );
+  const chips = chipsOf(filters);
   if (chips.length === 0) return null;
   return (
     <section
@@ -31,7 +26,6 @@ export function FilterChips({
       <h3 className="text-xs font-semibold uppercase tracking-widest text-slate-600">Filters</h3>
       <ul className="flex flex-wrap gap-2">
         {chips.map(({ name, value }) => {
-          const label = `${FILTER_LABELS[name]}: ${filterValueLabel(name, value)}`;
           return (
             <li
               key={`${name}=${value}`}
@@ -44,7 +38,7 @@ export function FilterChips({
               <button
                 type="button"
                 onClick={() => onRemove(name, value)}
-                aria-label={`Remove filter ${label}`}
+                aria-label={removeLabel({ name, value })}
                 className="rounded-full p-1 text-indigo-800 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 <X aria-hidden="true" className="size-3.5" />

@@ -89,6 +89,38 @@ describe('Analytics filters', { timeout: 90_000 }, () => {
     await waitFor(() => expect(api.lastCurrentCallOf('topPages')?.variables.filters).toBeUndefined());
   });
 
+  it('keeps focus where the keyboard is when filters are added and removed, and says what changed', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql([project], answers);
+    const { user } = renderApp(`/console/${project.id}/analytics?countries=DE`);
+    const announcer = () => screen.getByTestId('announcer').textContent;
+    const focused = () =>
+      document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent;
+    await screen.findByText('Total Transactions', { selector: 'dt' }, { timeout: 40_000 });
+
+    // The row's card shows its skeleton while the filtered answers load: focus goes to the new chip.
+    (await screen.findByRole('button', { name: 'Filter by Page: /swap' }, { timeout: 10_000 })).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(focused()).toBe('Remove filter Page: /swap'));
+    await waitFor(() =>
+      expect(announcer()).toBe('Filter Page: /swap added; the screen shows what matches 2 filters'),
+    );
+    expect(document.activeElement).not.toBe(document.body);
+
+    // Removing the last chip moves to the one before it; removing the only one left, to the card's heading.
+    screen.getByRole('button', { name: 'Remove filter Page: /swap' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(focused()).toBe('Remove filter Country: Germany'));
+    await waitFor(() => expect(announcer()).toBe('Filter Page: /swap removed'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(chips()).toEqual([]));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Overview' })),
+    );
+    await waitFor(() => expect(announcer()).toBe('Filter Country: Germany removed'));
+  });
+
   it('reads the filters from the URL, naming countries and chains, and drops chain ids that are none', async () => {
     logIn();
     const project = buildProject();

@@ -19,7 +19,7 @@ import { FilterSelectProvider } from '../components/filter-select';
 import { MetricsTab } from '../components/metrics-tab';
 import { OverviewTiles } from '../components/overview-tiles';
 import { TransactionHistory } from '../components/transaction-history';
-import { useAnalyticsFilters } from '../hooks/use-analytics-filters';
+import { useFilterActions } from '../hooks/use-filter-actions';
 
 /**
  * Spec "Analytics screen": the overview card (period filter, seven tiles, tabs) over data computed by
@@ -40,7 +40,8 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
   const [params, setParams] = useSearchParams();
   const tab: AnalyticsTab = params.get('tab') === 'history' ? 'history' : 'metrics';
   const period = resolvePeriod(selection);
-  const { filters, addFilter, removeFilter, clearFilters } = useAnalyticsFilters();
+  // Without filters left, focus goes to the card's heading (the chips' bar is gone).
+  const { filters, select, remove, clear } = useFilterActions('overview-title');
   const unfiltered: AnalyticsRange = { projectId: project.id, from: period.from, to: period.to };
   // Without filters, the same query keys as before they existed (one cache entry per view).
   const range: AnalyticsRange = hasAnalyticsFilters(filters) ? { ...unfiltered, filters } : unfiltered;
@@ -61,7 +62,7 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
     });
 
   return (
-    <FilterSelectProvider select={addFilter}>
+    <FilterSelectProvider select={select}>
       <CsvScope scope={{ project: project.name, screen: 'analytics', from: period.from, to: period.to }}>
         <div className="flex animate-panel flex-col gap-4">
           <PageHeader
@@ -80,7 +81,7 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
               />
               <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
             </div>
-            <FilterChips filters={filters} onRemove={removeFilter} onClear={clearFilters} />
+            <FilterChips filters={filters} onRemove={remove} onClear={clear} />
             <OverviewTiles range={range} />
             {isQuiet && (
               <Alert className="mt-3">
