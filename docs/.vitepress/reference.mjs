@@ -203,7 +203,8 @@ export function graphqlReference(sdl) {
     'yours) and the REST `errorCode` in `extensions.errorCode`. Generated from',
     '`docs/graphql-schema.graphql`, which a test keeps equal to what the server serves. Signed in, the',
     "console's **GraphQL API** screen runs queries against it. An operation asks at most 20 root fields",
-    '(aliases and fragments counted) and is at most 12 levels deep; more is `GRAPHQL_VALIDATION_FAILED`.',
+    '(aliases and fragments counted), selects at most 200 fields in all (each alias, and a fragment wherever',
+    'it is spread) and is at most 12 levels deep; more is `GRAPHQL_VALIDATION_FAILED`.',
     '',
   ];
   const field = (name, fieldDef) => {

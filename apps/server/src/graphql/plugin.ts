@@ -6,11 +6,13 @@ import type { AppError } from '../errors.ts';
 import { answerPreflight } from '../http/cors.ts';
 import { requireUser } from '../modules/auth/guard.ts';
 import { requireReader } from '../modules/read-tokens/guard.ts';
+import { documentRefusal, MAX_QUERY_DEPTH } from './document-limits.ts';
 import { formatGraphqlErrors, replyToGraphqlRequestError } from './errors.ts';
 import { loadGraphql } from './library.ts';
 import type { GraphqlModule } from './module.ts';
 import { rootFieldLimit } from './root-field-limit.ts';
 import { composeSchema } from './schema.ts';
+import { fieldSelectionLimit } from './selection-limit.ts';
 
 export type GraphqlOptions = {
   modules: readonly GraphqlModule[];
@@ -44,15 +46,6 @@ function timeQueries(
 }
 
 export const GRAPHQL_PATH = '/api/graphql';
-
-function parsesAsJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Runs one document: mercurius's `app.graphql` (parse with its cache, validation, depth limit, execution). */
 type Execute = (
@@ -92,8 +85,8 @@ async function createEngine(
     resolvers,
     path: GRAPHQL_PATH,
     graphiql: false,
-    queryDepth: 12,
-    validationRules: [rootFieldLimit],
+    queryDepth: MAX_QUERY_DEPTH,
+    validationRules: [rootFieldLimit, fieldSelectionLimit],
     errorFormatter: errorFormatter as never,
   });
   await engine.ready();
@@ -221,14 +214,11 @@ async function graphqlRoutes(
     if (request.routeOptions.url !== GRAPHQL_PATH) return;
     const body = request.body as { query?: unknown; variables?: Record<string, unknown> } | undefined;
     const query = request.method === 'GET' ? (request.query as { query?: unknown }).query : body?.query;
-    // Mercurius takes a query that is not GraphQL but parses as JSON for a ready-made syntax tree, which
-    // GraphQL's validation then crashes on (`{"query": 12}`: the body schema makes it "12"). No
-    // GraphQL document is valid JSON, and JSON.parse gives up on a real document at its first words.
-    if (typeof query === 'string' && parsesAsJson(query)) {
+    // Refused unparsed: text that is JSON, too deeply nested or of too many fragments (document-limits.ts).
+    const refusal = typeof query === 'string' ? documentRefusal(query) : null;
+    if (refusal) {
       const { GraphQLError } = await loadGraphql();
-      throw new GraphQLError('The query must be a GraphQL document.', {
-        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-      });
+      throw new GraphQLError(refusal, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
     }
     // @polyflow/sdk@1.0.25 sends CreateSdkErrorEvent's input as the variables themselves instead of
     // under `event`; without this its own failure reports would all fail validation.
