@@ -124,6 +124,20 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('incident assignment on %s', (engine) 
     expect((await listed(viewer.id, readToken)).rows.map((r) => r.id)).toContain(ids.A);
   });
 
+  it('refuses an assignee filter that is no user id, "me" or "none" with 400, as other invalid arguments', async () => {
+    for (const assignee of ['not-a-uuid', '\u0000garbage', `${viewer.id}0`, 'nobody']) {
+      const answer = await gql(LIST, { assignee }, owner.token);
+      expect([answer.status, answer.data?.incidents ?? null, errorOf(answer)]).toEqual([
+        400,
+        null,
+        { code: 'BAD_USER_INPUT', message: 'Invalid assignee: a member\'s user id, "me" or "none".' },
+      ]);
+    }
+    // A well-formed id, with blanks around or in capitals, is still a filter; a blank one is none.
+    expect((await listed(` ${viewer.id.toUpperCase()} `)).rows.map((r) => r.id)).toEqual([ids.A]);
+    expect((await listed('  ')).matching).toBe((await listed(null)).matching);
+  });
+
   it('a viewer takes an unassigned incident and gives up their own, and nothing else', async () => {
     const before = await snapshot(t.services);
     // Someone else's incident, assigning another member, unassigning someone else: refused.

@@ -13,6 +13,7 @@ import {
   type StatusCounts,
 } from '@polyflow/contracts/incidents';
 import { ReleaseSchema } from '@polyflow/contracts/sourcemaps';
+import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { type Actor, type AuditRecorder, type ProjectAccess, roleAllows } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
@@ -157,6 +158,21 @@ function parseRelease(input: string | null | undefined): string | null {
     );
   }
   return input;
+}
+
+// User ids are UUIDs, stored in lower case (lib/ids.ts).
+const UserIdSchema = z.uuid();
+
+/**
+ * The list's assignee filter: a user id ("me" is resolved to the caller's by the resolver) or "none"; blank is
+ * no filter. Anything else is refused rather than matching no row, so that a mistyped id does not read as
+ * "no incidents".
+ */
+function parseAssignee(input: string | null | undefined): string | null {
+  const assignee = input?.trim() || null;
+  if (assignee === null || assignee === ASSIGNEE_NONE) return assignee;
+  if (UserIdSchema.safeParse(assignee).success) return assignee.toLowerCase();
+  throw new InputError('Invalid assignee: a member\'s user id, "me" or "none".');
 }
 
 function toLifetime(summary: IncidentSummary, activeUsers: number): IncidentLifetime {
@@ -356,7 +372,7 @@ export function createIncidentService({
       const cursor = input.after ? decodeCursor(input.after) : null;
       const release = parseRelease(input.release);
 
-      const assignee = input.assignee?.trim() || null;
+      const assignee = parseAssignee(input.assignee);
       const [{ summaries, lifetimes: lives }, outcomes, decisions, assignees, releasesOf] = await Promise.all(
         [
           summariesAndLifetimes(input.projectId, range, nowMs, { search }),
