@@ -69,6 +69,9 @@ function serveProject(
   };
 }
 
+/** What the console's one live region (lib/announce.ts) says last. */
+const announced = () => screen.queryByTestId('announcer')?.textContent;
+
 const storedProject = (): Project | null =>
   JSON.parse(window.localStorage.getItem(CURRENT_PROJECT_KEY) ?? 'null');
 
@@ -103,6 +106,7 @@ describe('API key', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Replace key' }));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('pk_live_2'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(announced()).toBe('API key replaced'));
     expect(storedProject()?.apiKey).toBe('pk_live_2');
 
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
@@ -110,7 +114,10 @@ describe('API key', () => {
     expect(confirm.textContent).toContain('Polyflow stops receiving events');
     expect(server.api.calls(`DELETE ${server.base}/api-key`)).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
-    expect(await screen.findByRole('button', { name: 'Create' })).toBeTruthy();
+    const createAgain = await screen.findByRole('button', { name: 'Create' });
+    // Revoke went with the key: focus goes to Create, not to the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(createAgain));
+    await waitFor(() => expect(announced()).toBe('API key revoked'));
     expect(screen.queryByLabelText('API key')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
     expect(storedProject()?.apiKey).toBeNull();
@@ -173,6 +180,9 @@ describe('Domain whitelist', () => {
     await user.type(input, 'app.polyflow.dev{Enter}');
     expect(await screen.findByText('app.polyflow.dev')).toBeTruthy();
     expect(input.value).toBe('');
+    // Add is disabled again once the field is empty: focus stays in the field, and the change is said.
+    await waitFor(() => expect(announced()).toBe('Domain app.polyflow.dev added'));
+    expect(document.activeElement).toBe(input);
     expect(screen.queryByText(warning)).toBeNull();
     expect(storedProject()?.whitelistedDomains).toEqual(['app.polyflow.dev']);
     expect(server.api.calls(`PATCH ${server.base}/domains/add`)[0]?.body).toEqual({
@@ -186,10 +196,37 @@ describe('Domain whitelist', () => {
     expect(server.api.calls(`PATCH ${server.base}/domains/delete`)).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Remove domain' }));
     expect(await screen.findByText(warning)).toBeTruthy();
+    // No domain left: focus goes to the card's heading rather than the page's body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'SDK Domain Whitelist' })),
+    );
+    await waitFor(() => expect(announced()).toBe('Domain app.polyflow.dev removed'));
     expect(server.api.calls(`PATCH ${server.base}/domains/delete`)[0]?.body).toEqual({
       domain: 'app.polyflow.dev',
     });
     expect(storedProject()?.whitelistedDomains).toEqual([]);
+  });
+
+  it('moves focus to the next domain’s Remove button after a removal, else the previous one', async () => {
+    logIn();
+    const server = serveProject({ whitelistedDomains: ['a.example.com', 'b.example.com', 'c.example.com'] });
+    const { user } = renderApp(`/console/${server.project.id}/config`);
+    const removeDomain = async (domain: string) => {
+      await user.click(await screen.findByRole('button', { name: `Remove ${domain}` }));
+      const confirm = await screen.findByRole('dialog', { name: 'Remove this domain?' });
+      await user.click(within(confirm).getByRole('button', { name: 'Remove domain' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: `Remove ${domain}` })).toBeNull());
+    };
+
+    await removeDomain('b.example.com');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove c.example.com' })),
+    );
+    await waitFor(() => expect(announced()).toBe('Domain b.example.com removed'));
+    await removeDomain('c.example.com');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove a.example.com' })),
+    );
   });
 
   it('keeps the input and shows the server error in the Error modal', async () => {
@@ -261,10 +298,14 @@ describe('read tokens', () => {
 
     const list = await within(card).findByRole('list', { name: 'Read tokens' });
     expect(within(list).getByText('Metabase')).toBeTruthy();
+    // Create token is disabled (its field is empty): focus goes to the new token's row, not the body.
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('listitem')));
     await user.click(within(list).getByRole('button', { name: 'Revoke Metabase' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke this read token?' });
     await user.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
     expect(await within(card).findByText('No read tokens yet.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('No read tokens yet.'));
+    await waitFor(() => expect(announced()).toBe('Read token Metabase revoked'));
     expect(
       server.api.requests.some((r) => r.method === 'DELETE' && r.path.endsWith('/read-tokens/token-1')),
     ).toBe(true);
@@ -509,9 +550,10 @@ describe('forgetting a wallet or user', () => {
     await user.click(forget);
     dialog = await screen.findByRole('dialog', { name: 'Forget this wallet?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete their events' }));
-    expect((await within(card).findByRole('status')).textContent).toBe(
-      `Deleted 12 events of wallet ${wallet}.`,
-    );
+    const outcome = await within(card).findByRole('status');
+    expect(outcome.textContent).toBe(`Deleted 12 events of wallet ${wallet}.`);
+    // Forget… is disabled once the field is empty: focus goes to the outcome, which reads it out.
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
     expect(server.api.calls(`POST /projects/${server.project.id}/forget`)[0]?.body).toEqual({ wallet });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

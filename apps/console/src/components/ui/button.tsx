@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
@@ -31,6 +31,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
    * rather than `disabled`: a disabled button drops keyboard focus to the page's body (WCAG 2.4.3).
    */
   isLoading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({
@@ -42,6 +43,7 @@ export function Button({
   children,
   type = 'button',
   onClick,
+  ref,
   ...props
 }: ButtonProps) {
   const ignoreWhilePending = (event: MouseEvent<HTMLButtonElement>) => {
@@ -54,6 +56,7 @@ export function Button({
   };
   return (
     <button
+      ref={ref}
       type={type}
       disabled={disabled && !isLoading}
       aria-disabled={isLoading || undefined}

@@ -78,4 +78,46 @@ describe('the annotations form', () => {
     await waitFor(() => expect(field('Note').value).toBe(''));
     expect(field('Date').getAttribute('aria-invalid')).toBeNull();
   });
+
+  it('after deleting an annotation, focuses the next one’s Delete button, else the empty state, and says so', async () => {
+    let annotations = ['a-1', 'a-2'].map((id, index) => ({
+      id,
+      text: `Note ${id}`,
+      startDate: `2026-01-0${index + 1}`,
+      endDate: null,
+      createdBy: 'owner@example.com',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }));
+    mockApi({
+      [`GET ${PATH}`]: () => json(200, { annotations }),
+      [`DELETE ${PATH}/a-1`]: () => {
+        annotations = annotations.filter((annotation) => annotation.id !== 'a-1');
+        return json(204);
+      },
+      [`DELETE ${PATH}/a-2`]: () => {
+        annotations = annotations.filter((annotation) => annotation.id !== 'a-2');
+        return json(204);
+      },
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AnnotationsCard projectId={PROJECT_ID} onError={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Annotations' });
+    // Newest first: a-2 (Jan 2) above a-1 (Jan 1).
+    const [first, second] = within(list).getAllByRole('button');
+    await user.click(first as HTMLElement);
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1));
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer').textContent).toMatch(/^Annotation of .+ deleted$/),
+    );
+
+    await user.click(second as HTMLElement);
+    const empty = await screen.findByText('No annotations yet.');
+    await waitFor(() => expect(document.activeElement).toBe(empty));
+  });
 });

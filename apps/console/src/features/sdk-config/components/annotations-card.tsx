@@ -6,12 +6,14 @@ import {
   MAX_ANNOTATION_TEXT,
 } from '@polyflow/contracts/annotations';
 import { localDate } from '@polyflow/contracts/time-zone';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { byId, focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { useAnnotations, useCreateAnnotation, useDeleteAnnotation } from '../../../lib/annotations';
+import { announce } from '../../../lib/announce';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { displayTimeZone, formatDate } from '../../../lib/format';
 
@@ -76,12 +78,29 @@ export function AnnotationsCard({ projectId, onError }: AnnotationsCardProps) {
           setText('');
           setEndDate('');
           setTried(false);
+          announce('Annotation added');
         },
         onError,
       },
     );
   };
   const listed = [...(annotations.data ?? [])].reverse();
+  const list = useRef<HTMLUListElement>(null);
+  const deleteAnnotation = (annotation: Annotation, index: number) =>
+    remove.mutate(annotation.id, {
+      onSuccess: () => {
+        announce(`Annotation of ${datesOf(annotation)} deleted`);
+        // Its Delete button went with the row.
+        focusAfterRemoval({
+          list: () => list.current,
+          removedKey: annotation.id,
+          index,
+          control: 'button',
+          fallback: byId('annotations-empty'),
+        });
+      },
+      onError,
+    });
 
   return (
     <Card aria-labelledby="annotations-title">
@@ -133,15 +152,18 @@ export function AnnotationsCard({ projectId, onError }: AnnotationsCardProps) {
         </div>
       </form>
       {annotations.isSuccess && listed.length === 0 && (
-        <p className="text-sm text-slate-600">No annotations yet.</p>
+        <p id="annotations-empty" className="text-sm text-slate-600">
+          No annotations yet.
+        </p>
       )}
       {listed.length > 0 && (
         <ul
+          ref={list}
           aria-label="Annotations"
           className="flex max-h-72 flex-col divide-y divide-slate-100 overflow-y-auto"
         >
-          {listed.map((annotation) => (
-            <li key={annotation.id} className="flex items-start gap-3 py-2">
+          {listed.map((annotation, index) => (
+            <li key={annotation.id} data-item-key={annotation.id} className="flex items-start gap-3 py-2">
               <div className="min-w-0 flex-1">
                 <p className="text-xs font-semibold text-amber-900">{datesOf(annotation)}</p>
                 <p className="whitespace-pre-line break-words text-sm text-slate-800">{annotation.text}</p>
@@ -152,7 +174,7 @@ export function AnnotationsCard({ projectId, onError }: AnnotationsCardProps) {
                 variant="secondary"
                 aria-label={`Delete the annotation of ${datesOf(annotation)}`}
                 isLoading={remove.isPending && remove.variables === annotation.id}
-                onClick={() => remove.mutate(annotation.id, { onError })}
+                onClick={() => deleteAnnotation(annotation, index)}
               >
                 <Trash2 aria-hidden="true" className="size-4" />
               </Button>

@@ -1,10 +1,11 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { KeyRound, RefreshCw, Trash2 } from '../../../components/ui/icons';
+import { announce, focusSoon } from '../../../lib/announce';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
@@ -20,8 +21,24 @@ export function ApiKeyCard({ project, onError }: ApiKeyCardProps) {
   const isBusy = createKey.isPending || revokeKey.isPending;
   // Replacing or revoking refuses the old key at once, so both ask first (creating the first key does not).
   const [confirming, setConfirming] = useState<'replace' | 'revoke' | null>(null);
-  const replaceKey = () => createKey.mutate(project.id, { onError, onSettled: () => setConfirming(null) });
-  const confirmRevoke = () => revokeKey.mutate(project.id, { onError, onSettled: () => setConfirming(null) });
+  // Create, then Replace: the same button, which keeps focus whatever the key's state.
+  const createButton = useRef<HTMLButtonElement>(null);
+  const replaceKey = () =>
+    createKey.mutate(project.id, {
+      onSuccess: () => announce('API key replaced'),
+      onError,
+      onSettled: () => setConfirming(null),
+    });
+  const confirmRevoke = () =>
+    revokeKey.mutate(project.id, {
+      onSuccess: () => {
+        announce('API key revoked');
+        // Revoke goes with the key; the dialog would give focus back to it.
+        focusSoon(() => createButton.current);
+      },
+      onError,
+      onSettled: () => setConfirming(null),
+    });
 
   return (
     <Card aria-labelledby="api-key-title">
@@ -50,10 +67,15 @@ export function ApiKeyCard({ project, onError }: ApiKeyCardProps) {
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button
+          ref={createButton}
           variant={hasKey ? 'secondary' : 'primary'}
           isLoading={createKey.isPending}
           disabled={isBusy}
-          onClick={() => (hasKey ? setConfirming('replace') : createKey.mutate(project.id, { onError }))}
+          onClick={() =>
+            hasKey
+              ? setConfirming('replace')
+              : createKey.mutate(project.id, { onSuccess: () => announce('API key created'), onError })
+          }
         >
           {!createKey.isPending &&
             (hasKey ? (

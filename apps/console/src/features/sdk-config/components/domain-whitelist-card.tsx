@@ -1,12 +1,14 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { byId, focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Globe, X } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { announce, focusSoon } from '../../../lib/announce';
 import { useAddDomain } from '../api/add-domain';
 import { useRemoveDomain } from '../api/remove-domain';
 
@@ -17,23 +19,55 @@ interface DomainWhitelistCardProps {
 
 export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardProps) {
   const [domain, setDomain] = useState('');
+  const domainField = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const addDomain = useAddDomain();
   const removeDomain = useRemoveDomain();
   const removing = removeDomain.isPending ? removeDomain.variables?.domain : undefined;
   // Removing a domain refuses its pages' events at once: ask first, as deleting a project does.
   const [confirming, setConfirming] = useState<string | null>(null);
   const isLastDomain = project.whitelistedDomains.length === 1;
-  const confirmRemove = (whitelisted: string) =>
+  const confirmRemove = (whitelisted: string) => {
+    const index = project.whitelistedDomains.indexOf(whitelisted);
     removeDomain.mutate(
       { projectId: project.id, domain: whitelisted },
-      { onError, onSettled: () => setConfirming(null) },
+      {
+        onSuccess: () => {
+          announce(`Domain ${whitelisted} removed`);
+          // The dialog gives focus back to the Remove button, which went with its row.
+          focusAfterRemoval({
+            list: () => list.current,
+            removedKey: whitelisted,
+            index,
+            control: 'button',
+            fallback: byId('domains-title'),
+          });
+        },
+        onError,
+        onSettled: () => setConfirming(null),
+      },
     );
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = domain.trim();
     if (!value) return;
-    addDomain.mutate({ projectId: project.id, domain: value }, { onSuccess: () => setDomain(''), onError });
+    const before = new Set(project.whitelistedDomains);
+    addDomain.mutate(
+      { projectId: project.id, domain: value },
+      {
+        onSuccess: (answer) => {
+          setDomain('');
+          // The server stores the domain normalised (lower case, no scheme): say the stored form.
+          const added = answer.whitelistedDomains.find((stored) => !before.has(stored)) ?? value;
+          announce(`Domain ${added} added`);
+          // Add is disabled once the field is empty again: focus the field, ready for another domain.
+          focusSoon(() => domainField.current);
+        },
+        onError,
+      },
+    );
   };
 
   return (
@@ -51,11 +85,16 @@ export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardPro
         </Alert>
       ) : (
         <ul
+          ref={list}
           aria-label="Whitelisted domains"
           className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-inset ring-slate-200"
         >
           {project.whitelistedDomains.map((whitelisted) => (
-            <li key={whitelisted} className="flex items-center justify-between gap-3 px-3 py-2">
+            <li
+              key={whitelisted}
+              data-item-key={whitelisted}
+              className="flex items-center justify-between gap-3 px-3 py-2"
+            >
               <span className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
                 <Globe aria-hidden="true" className="size-4 shrink-0 text-indigo-500" />
                 <span className="font-mono break-all">{whitelisted}</span>
@@ -63,9 +102,9 @@ export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardPro
               <button
                 type="button"
                 aria-label={`Remove ${whitelisted}`}
-                disabled={removing === whitelisted}
-                onClick={() => setConfirming(whitelisted)}
-                className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-wait"
+                aria-disabled={removing === whitelisted || undefined}
+                onClick={() => removing !== whitelisted && setConfirming(whitelisted)}
+                className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait"
               >
                 {removing === whitelisted ? <Spinner /> : <X aria-hidden="true" className="size-4" />}
               </button>
@@ -75,6 +114,7 @@ export function DomainWhitelistCard({ project, onError }: DomainWhitelistCardPro
       )}
       <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <Input
+          ref={domainField}
           label="Domain"
           placeholder="E.g. polyflow.dev or app.polyflow.dev"
           autoComplete="off"

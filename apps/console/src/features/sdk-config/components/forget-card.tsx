@@ -1,11 +1,12 @@
 import { type ForgetRequest, ForgetSchema, type Project } from '@polyflow/contracts/projects';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { UserX } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
+import { focusSoon } from '../../../lib/announce';
 import { countOf } from '../../../lib/format';
 import { useForgetSubject } from '../api/forget-subject';
 
@@ -36,6 +37,7 @@ export function ForgetCard({ project }: { project: Project }) {
   const error = subjectValue === '' ? undefined : invalidMessage(subject);
   const canForget = subjectValue !== '' && !error;
   const forgotten = forget.variables?.subject;
+  const outcome = useRef<HTMLDivElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +47,13 @@ export function ForgetCard({ project }: { project: Project }) {
     forget.mutate(
       { projectId: project.id, subject },
       {
-        onSuccess: () => setValue(''),
+        onSuccess: () => {
+          setValue('');
+          // Forget… is disabled once the field is empty, so the dialog cannot give focus back to it: focus
+          // the outcome, which reads it out ("Deleted 12 events of wallet 0x…").
+          focusSoon(() => outcome.current?.querySelector<HTMLElement>('[role="status"]'));
+        },
+        onError: () => focusSoon(() => outcome.current?.querySelector<HTMLElement>('[role="alert"]')),
         onSettled: () => setIsConfirming(false),
       },
     );
@@ -93,17 +101,19 @@ export function ForgetCard({ project }: { project: Project }) {
           Forget…
         </Button>
       </form>
-      {forget.isSuccess && forgotten && (
-        <Alert tone="success" className="mt-3">
-          Deleted {countOf(forget.data.deleted, 'event')} of {forgotten.wallet ? 'wallet' : 'user'}{' '}
-          <span className="font-mono break-all">{forgotten.wallet ?? forgotten.userId}</span>.
-        </Alert>
-      )}
-      {forget.error && (
-        <Alert tone="error" className="mt-3">
-          {forget.error.message}
-        </Alert>
-      )}
+      <div ref={outcome}>
+        {forget.isSuccess && forgotten && (
+          <Alert tone="success" className="mt-3">
+            Deleted {countOf(forget.data.deleted, 'event')} of {forgotten.wallet ? 'wallet' : 'user'}{' '}
+            <span className="font-mono break-all">{forgotten.wallet ?? forgotten.userId}</span>.
+          </Alert>
+        )}
+        {forget.error && (
+          <Alert tone="error" className="mt-3">
+            {forget.error.message}
+          </Alert>
+        )}
+      </div>
       <ConfirmDialog
         isOpen={isConfirming}
         title={kind === 'wallet' ? 'Forget this wallet?' : 'Forget this user?'}

@@ -1,9 +1,10 @@
 import type { Project } from '@polyflow/contracts/projects';
 import { isTimeZone, timeZoneNames } from '@polyflow/contracts/time-zone';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { focusSoon } from '../../../lib/announce';
 import { useSetTimeZone } from '../api/set-time-zone';
 
 interface TimeZoneCardProps {
@@ -27,6 +28,7 @@ export function TimeZoneCard({ project, onError }: TimeZoneCardProps) {
   const listId = useId();
   const [zone, setZone] = useState(project.timeZone);
   const setTimeZone = useSetTimeZone();
+  const zoneField = useRef<HTMLInputElement>(null);
   const options = useMemo(() => {
     const now = Date.now();
     return timeZoneNames().map((name) => ({ name, offset: offsetOf(name, now) }));
@@ -40,7 +42,14 @@ export function TimeZoneCard({ project, onError }: TimeZoneCardProps) {
     if (!isValid || !isChanged) return;
     setTimeZone.mutate(
       { projectId: project.id, timeZone: trimmed },
-      { onSuccess: (saved) => setZone(saved.timeZone), onError },
+      {
+        onSuccess: (saved) => {
+          setZone(saved.timeZone);
+          // Save is disabled once nothing is changed; the status line above says the new zone.
+          focusSoon(() => zoneField.current);
+        },
+        onError,
+      },
     );
   };
 
@@ -58,6 +67,7 @@ export function TimeZoneCard({ project, onError }: TimeZoneCardProps) {
       </p>
       <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Input
+          ref={zoneField}
           label="Time zone"
           list={listId}
           autoComplete="off"

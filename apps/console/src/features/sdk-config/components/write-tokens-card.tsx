@@ -1,14 +1,16 @@
 import type { Project } from '@polyflow/contracts/projects';
 import type { CreatedWriteToken, WriteToken } from '@polyflow/contracts/sourcemaps';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Trash2, UploadCloud } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { announce, focusSoon } from '../../../lib/announce';
 import { formatDateTime } from '../../../lib/format';
 import { useCreateWriteToken } from '../api/create-write-token';
 import { useWriteTokens } from '../api/get-write-tokens';
@@ -30,6 +32,9 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
   const tokens = useWriteTokens(project.id);
   const createToken = useCreateWriteToken();
   const revokeToken = useRevokeWriteToken();
+  const list = useRef<HTMLUListElement>(null);
+  const emptyState = useRef<HTMLParagraphElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,9 +54,38 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
 
   const confirmRevoke = () => {
     if (!revoking) return;
+    const index = tokens.data?.findIndex((token) => token.id === revoking.id) ?? 0;
     revokeToken.mutate(
       { projectId: project.id, tokenId: revoking.id },
-      { onSettled: () => setRevoking(null), onError },
+      {
+        onSuccess: () => {
+          announce(`Write token ${revoking.name} revoked`);
+          // The dialog gives focus back to the token's Revoke button, which went with its row.
+          focusAfterRemoval({
+            list: () => list.current,
+            removedKey: revoking.id,
+            index,
+            control: 'button',
+            fallback: () => emptyState.current,
+          });
+        },
+        onSettled: () => setRevoking(null),
+        onError,
+      },
+    );
+  };
+
+  // Create token is disabled once its field is empty again, so the dialog cannot give focus back to it:
+  // focus the new token's row instead (its Revoke button is next), or the name field.
+  const closeCreated = () => {
+    const id = created?.id;
+    setCreated(null);
+    focusSoon(
+      () =>
+        (id === undefined
+          ? null
+          : list.current?.querySelector<HTMLElement>(`[data-item-key="${CSS.escape(id)}"]`)) ??
+        nameField.current,
     );
   };
 
@@ -70,17 +104,25 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
       ) : tokens.isError ? (
         <Alert tone="error">Could not load the write tokens: {tokens.error.message}</Alert>
       ) : tokens.data.length === 0 ? (
-        <p className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-inset ring-slate-200">
+        <p
+          ref={emptyState}
+          className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-inset ring-slate-200"
+        >
           <UploadCloud aria-hidden="true" className="size-4 text-indigo-600" />
           No write tokens yet.
         </p>
       ) : (
         <ul
+          ref={list}
           aria-label="Write tokens"
           className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-inset ring-slate-200"
         >
           {tokens.data.map((token) => (
-            <li key={token.id} className="flex items-center justify-between gap-3 px-3 py-2">
+            <li
+              key={token.id}
+              data-item-key={token.id}
+              className="flex items-center justify-between gap-3 px-3 py-2 focus:outline-2 focus:outline-indigo-600"
+            >
               <span className="flex min-w-0 flex-col">
                 <span className="truncate text-sm font-medium text-slate-800">{token.name}</span>
                 <span className="text-xs text-slate-500">Created {formatDateTime(token.createdAt)}</span>
@@ -100,6 +142,7 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
       )}
       <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <Input
+          ref={nameField}
           label="Write token name"
           placeholder="E.g. GitHub Actions"
           autoComplete="off"
@@ -113,7 +156,7 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
         </Button>
       </form>
 
-      <Modal isOpen={created !== null} title="Copy your write token" onClose={() => setCreated(null)}>
+      <Modal isOpen={created !== null} title="Copy your write token" onClose={closeCreated}>
         {created && (
           <div className="flex flex-col gap-4">
             <Alert tone="warning">
@@ -131,7 +174,7 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
               <CopyButton text={created.token} label="Copy write token" />
             </div>
             <div className="flex justify-end">
-              <Button onClick={() => setCreated(null)}>Done</Button>
+              <Button onClick={closeCreated}>Done</Button>
             </div>
           </div>
         )}
