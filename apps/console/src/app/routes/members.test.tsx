@@ -69,6 +69,40 @@ describe('Members screen', () => {
     ).toBeTruthy();
   }, 20_000);
 
+  it('after revoking an invitation, focuses the next one’s Revoke button, else the empty state, and says so', async () => {
+    logIn({ email: 'ada@example.com' });
+    const project = buildProject({ name: 'Shop', role: 'owner' });
+    const base = `/projects/${project.id}`;
+    let invitations = [invitation, { ...invitation, id: 'inv-2', email: 'eve@example.com' }];
+    const revoke = (id: string) => () => {
+      invitations = invitations.filter((pending) => pending.id !== id);
+      return json(204);
+    };
+    mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      [`GET ${base}/members`]: () =>
+        json(200, { members: [member('ada@example.com', 'owner')], invitations }),
+      [`DELETE ${base}/invitations/inv-1`]: revoke('inv-1'),
+      [`DELETE ${base}/invitations/inv-2`]: revoke('inv-2'),
+    });
+    const { user } = renderApp(`/console/${project.id}/members`);
+    const pending = await screen.findByRole('list', { name: 'Pending invitations' });
+
+    await user.click(
+      within(pending).getByRole('button', { name: 'Revoke the invitation to new@example.com' }),
+    );
+    const next = within(pending).getByRole('button', { name: 'Revoke the invitation to eve@example.com' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+    expect(within(pending).queryByText('new@example.com')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer').textContent).toBe('Invitation to new@example.com revoked'),
+    );
+
+    await user.click(next);
+    const empty = await screen.findByText('No pending invitations.');
+    await waitFor(() => expect(document.activeElement).toBe(empty.closest('p')));
+  });
+
   it('shows a viewer the team without controls, but lets them leave', async () => {
     logIn({ email: 'cy@example.com' });
     const project = buildProject({ name: 'Shop', role: 'viewer' });
