@@ -102,6 +102,63 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
     ).toEqual(['MetaMask3,00075%', 'Unknown1,00025%']);
   });
 
+  it('names each chart and gives its values as text: a summary, a table, a donut that is no tab stop', async () => {
+    logIn();
+    const project = buildProject();
+    const day = (date: string, value: number | null) => ({
+      from: `2026-11-${date}T00:00:00.000Z`,
+      to: `2026-11-${String(Number(date) + 1).padStart(2, '0')}T00:00:00.000Z`,
+      value,
+    });
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      failedTransactions: data({ failedTransactions: [day('12', 4), day('13', 31), day('14', 0)] }),
+      averageGasPrice: data({ averageGasPrice: [day('12', 12e9), day('13', null), day('14', 40e9)] }),
+      walletProviders: data({
+        walletProviders: [
+          { key: 'MetaMask', value: 3000 },
+          { key: null, value: 1000 },
+        ],
+      }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics`);
+    const failed = await card('Failed transactions');
+    expect(
+      await within(failed).findByRole('img', {
+        name: 'Failed transactions: 35 in all, most on 13 Nov (31)',
+      }),
+    ).toBeTruthy();
+    await user.click(within(failed).getByText('Show as table'));
+    const rows = within(within(failed).getByRole('table', { name: 'Failed transactions' })).getAllByRole(
+      'row',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'PeriodFailed transactions',
+      expect.stringMatching(/^12 Nov.*4$/),
+      expect.stringMatching(/^13 Nov.*31$/),
+      expect.stringMatching(/^14 Nov.*0$/),
+    ]);
+    const gas = await card('Average gas price paid');
+    expect(
+      await within(gas).findByRole('img', {
+        name: 'Average gas price paid: 12 gwei to 40 gwei, highest on 14 Nov (40 gwei)',
+      }),
+    ).toBeTruthy();
+    expect(within(gas).getByRole('table', { hidden: true }).textContent).toContain('—');
+
+    const providers = await card('Wallet providers');
+    expect(
+      await within(providers).findByRole('img', {
+        name: 'Wallet providers, donut chart: MetaMask 3,000 (75%), Unknown 1,000 (25%)',
+      }),
+    ).toBeTruthy();
+    // No chart adds a tab stop of its own (recharts' role=application layer, the pie's g).
+    expect(document.querySelector('[role="application"]')).toBeNull();
+    for (const section of [failed, gas, providers])
+      for (const element of section.querySelectorAll<HTMLElement>('svg [tabindex], svg[tabindex]'))
+        expect(element.tabIndex).toBeLessThan(0);
+  });
+
   it('shows an error with a retry on a chart whose query failed, leaving the others alone', async () => {
     logIn();
     const project = buildProject();

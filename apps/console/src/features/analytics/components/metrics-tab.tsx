@@ -13,13 +13,15 @@ import { useFailedTransactions } from '../api/get-failed-transactions';
 import { TOP_PAGES_LIMIT, useTopPages } from '../api/get-top-pages';
 import { TOP_REFERRERS_LIMIT, useTopReferrers } from '../api/get-top-referrers';
 import { chainLabel } from '../lib/chains';
-import { formatCount, weiToGwei } from '../lib/format';
+import { formatCount, formatGwei, weiToGwei } from '../lib/format';
 import { alignPrevious, type Bucket, seriesCsv } from '../lib/series-comparison';
+import { seriesSummary } from '../lib/series-summary';
 import { contractFunctionsCsv, topPagesCsv, topReferrersCsv } from '../lib/share-csv';
 import { shareOf, splitTop, sumOf, TABLE_ROWS_SHOWN } from '../lib/top-n';
 import { hasValues, stateOf } from './chart-state';
 import { ContractFunctionsTable } from './contract-functions-table';
 import { GoalsCard } from './goals-card';
+import { SeriesTable } from './series-table';
 import { ShareCard } from './share-card';
 import { ShowAllButton } from './show-all-button';
 import { TopPagesTable, TopReferrersTable } from './top-pages-and-referrers';
@@ -293,10 +295,22 @@ function GasPriceCard({ series }: { series: SeriesRange }) {
       }
     >
       <Suspense fallback={<ChartSkeleton />}>
-        <GasPriceChart points={points} granularity={series.granularity} showPrevious={showPrevious} />
+        <GasPriceChart
+          label={`${title}: ${seriesSummary(points, { granularity: series.granularity, kind: 'range', format: formatGwei })}`}
+          points={points}
+          granularity={series.granularity}
+          showPrevious={showPrevious}
+        />
       </Suspense>
       {/* Flags under the plot area: the y axis is 56 px wide, the right margin 12 (time-series-charts). */}
       <ChartAnnotations annotations={annotations.data ?? []} buckets={points} plotLeft={56} plotRight={12} />
+      <SeriesTable
+        title={title}
+        points={points}
+        valueHeader="Average gas price"
+        format={formatGwei}
+        showPrevious={showPrevious}
+      />
     </ChartCard>
   );
 }
@@ -330,6 +344,7 @@ function FailedTransactionsCard({ series }: { series: SeriesRange }) {
     >
       <Suspense fallback={<ChartSkeleton />}>
         <FailedTransactionsChart
+          label={`${title}: ${seriesSummary(points, { granularity: series.granularity, kind: 'sum', format: formatCount })}`}
           points={points}
           granularity={series.granularity}
           showPrevious={showPrevious}
@@ -337,6 +352,13 @@ function FailedTransactionsCard({ series }: { series: SeriesRange }) {
       </Suspense>
       {/* The y axis is 40 px wide here. */}
       <ChartAnnotations annotations={annotations.data ?? []} buckets={points} plotLeft={40} plotRight={12} />
+      <SeriesTable
+        title={title}
+        points={points}
+        valueHeader="Failed transactions"
+        format={(value) => (value === null ? '—' : formatCount(value))}
+        showPrevious={showPrevious}
+      />
     </ChartCard>
   );
 }

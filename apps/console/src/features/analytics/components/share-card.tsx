@@ -99,7 +99,7 @@ export function ShareCard({
       }
     >
       <Suspense fallback={<ChartSkeleton />}>
-        <Chart slices={slices} unit={unit} filterName={filterName} />
+        <Chart title={title} slices={slices} unit={unit} filterName={filterName} />
       </Suspense>
     </ChartCard>
   );

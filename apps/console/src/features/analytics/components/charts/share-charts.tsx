@@ -1,6 +1,6 @@
 import type { AnalyticsFilterKey } from '@polyflow/contracts/analytics';
 import type { KeyboardEvent } from 'react';
-import { Bar, BarChart, CartesianGrid, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '../../../../lib/format';
 import {
   AXIS_COLOR,
@@ -80,15 +80,25 @@ function Legend({ slices, unit, filterName }: { slices: Slice[]; unit: string } 
   );
 }
 
-/** A donut with its legend beside it (below it on phones). */
-export function SharePie({ slices, unit, filterName }: { slices: Slice[]; unit: string } & Selectable) {
+/**
+ * A donut with its legend beside it (below it on phones). The legend lists every value and filters by
+ * its buttons, so the donut is a named picture and no tab stop (recharts' keyboard layer and the pie's
+ * own tabindex would add two unnamed ones).
+ */
+export function SharePie({
+  title,
+  slices,
+  unit,
+  filterName,
+}: { title: string; slices: Slice[]; unit: string } & Selectable) {
   const data = slices.map((slice, index) => ({ ...slice, fill: colorOf(slice, index) }));
   const onSelect = useSliceSelect(filterName);
   return (
     <div className="flex flex-col items-center gap-4 sm:flex-row">
-      <div className="size-44 shrink-0">
-        <PieChart responsive style={{ width: '100%', height: '100%' }}>
+      <div className="size-44 shrink-0" role="img" aria-label={`${title}, donut chart: ${describe(slices)}`}>
+        <PieChart responsive accessibilityLayer={false} style={{ width: '100%', height: '100%' }}>
           <Pie
+            rootTabIndex={-1}
             data={data}
             dataKey="value"
             nameKey="name"
@@ -113,8 +123,27 @@ export function SharePie({ slices, unit, filterName }: { slices: Slice[]; unit: 
   );
 }
 
-/** Horizontal bars, largest first: for long category names such as countries. */
-export function ShareBars({ slices, unit, filterName }: { slices: Slice[]; unit: string } & Selectable) {
+/** "MetaMask 40 (50%), Rabby 40 (50%)": a chart's slices in words. */
+function describe(slices: Slice[]) {
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  return slices
+    .map(
+      (slice) =>
+        `${slice.name} ${formatCount(slice.value)} (${formatPercent(total > 0 ? slice.value / total : null)})`,
+    )
+    .join(', ');
+}
+
+/**
+ * Horizontal bars, largest first: for long category names such as countries. Each bar's count is
+ * written at its end (not only in the hover tooltip); the labels are the keyboard's filter buttons.
+ */
+export function ShareBars({
+  title,
+  slices,
+  unit,
+  filterName,
+}: { title: string; slices: Slice[]; unit: string } & Selectable) {
   const onSelect = useSliceSelect(filterName);
   const height = Math.max(120, slices.length * 30 + 30);
   const ticks = countTicks(Math.max(0, ...slices.map((slice) => slice.value)));
@@ -122,10 +151,12 @@ export function ShareBars({ slices, unit, filterName }: { slices: Slice[]; unit:
     <div className="w-full" style={{ height }}>
       <BarChart
         responsive
+        accessibilityLayer={false}
+        title={title}
         layout="vertical"
         data={slices}
         style={{ width: '100%', height: '100%' }}
-        margin={{ top: 0, right: 16, left: 0, bottom: 0 }}
+        margin={{ top: 0, right: 48, left: 0, bottom: 0 }}
       >
         <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" horizontal={false} />
         <XAxis
@@ -167,7 +198,15 @@ export function ShareBars({ slices, unit, filterName }: { slices: Slice[]; unit:
             onClick: (_: unknown, index: number) => onSelect(slices[index]),
             className: 'cursor-pointer',
           })}
-        />
+        >
+          <LabelList
+            dataKey="value"
+            position="right"
+            fontSize={11}
+            fill="#334155"
+            formatter={(value: unknown) => formatCount(Number(value))}
+          />
+        </Bar>
       </BarChart>
     </div>
   );

@@ -37,6 +37,8 @@ const PREVIOUS_COLOR = '#a5b4fc';
 const PREVIOUS_DASH = '5 4';
 
 interface SeriesChartProps {
+  /** The chart's accessible name: its title and a summary of its values (the table under it has them all). */
+  label: string;
   /** The range's buckets, each with the previous period's bucket i beside it (series-comparison.ts). */
   points: readonly ComparedPoint[];
   granularity: string;
@@ -91,16 +93,18 @@ function tooltipLabel(
 }
 
 /** Average effective gas price per bucket, in gwei; gaps (no mined transaction) break the line. */
-export function GasPriceChart({ points, granularity, showPrevious }: SeriesChartProps) {
+export function GasPriceChart({ label, points, granularity, showPrevious }: SeriesChartProps) {
   const data = toPoints(points);
   const ticks = pickTicks(data.map((point) => point.from));
   // A lone bucket with receipts (a new project's first day) is a line of no length: draw it as a dot.
   const lone = isolatedIndexes(data.map((point) => point.value));
   return (
     <div className="w-full" data-testid="gas-price-chart">
-      <div className="h-64">
+      {/* A picture with a name: recharts' keyboard layer (an unnamed role=application tab stop) is off. */}
+      <div className="h-64" role="img" aria-label={label}>
         <LineChart
           responsive
+          accessibilityLayer={false}
           data={data}
           style={{ width: '100%', height: '100%' }}
           margin={{ top: 8, right: 12, left: 0, bottom: 0 }}
@@ -171,7 +175,7 @@ export function GasPriceChart({ points, granularity, showPrevious }: SeriesChart
 }
 
 /** Failed (reverted or failed) transactions per bucket of their request. */
-export function FailedTransactionsChart({ points, granularity, showPrevious }: SeriesChartProps) {
+export function FailedTransactionsChart({ label, points, granularity, showPrevious }: SeriesChartProps) {
   const data = toPoints(points);
   const ticks = pickTicks(data.map((point) => point.from));
   const highest = Math.max(
@@ -181,9 +185,11 @@ export function FailedTransactionsChart({ points, granularity, showPrevious }: S
   const yTicks = countTicks(highest);
   return (
     <div className="w-full" data-testid="failed-transactions-chart">
-      <div className="h-64">
+      {/* A picture with a name: recharts' keyboard layer (an unnamed role=application tab stop) is off. */}
+      <div className="h-64" role="img" aria-label={label}>
         <ComposedChart
           responsive
+          accessibilityLayer={false}
           data={data}
           style={{ width: '100%', height: '100%' }}
           margin={{ top: 8, right: 12, left: 0, bottom: 0 }}
