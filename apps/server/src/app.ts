@@ -10,7 +10,9 @@ import { createLeadership, type Leadership } from './db/leadership.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { frameworkErrorHandler, installErrorHandler, rateLimited } from './errors.ts';
 import { createGraphqlEndpoint } from './graphql/plugin.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { registerConsole } from './http/console.ts';
+import { installContentEncodingPolicy } from './http/content-encoding.ts';
 import { registerDocsSite } from './http/docs-site.ts';
 import { installJsonParser } from './http/json-parser.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -165,6 +167,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
     // Errors of the router itself (a bad URL, an over-long parameter) get the same {errorCode, message}.
     frameworkErrors: frameworkErrorHandler,
+    // And what Node's HTTP parser refuses before routing (over-long headers, a malformed request).
+    clientErrorHandler: answerClientError,
   });
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -511,6 +515,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   installJsonParser(app);
   installSecurityHeaders(app, { isHttps });
+  installContentEncodingPolicy(app);
   await app.register(fastifyCookie);
   installXsrfProtection(app, { isHttps, exemptPaths: XSRF_EXEMPT_PATHS });
   await app.register(fastifyRateLimit, {

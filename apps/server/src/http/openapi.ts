@@ -130,7 +130,8 @@ export async function installOpenApi(app: FastifyInstance) {
         description:
           'The REST API of a Polyflow server, generated from the routes and the zod schemas they validate with. ' +
           'Every refusal is `{errorCode, message}` with a 4xx or 5xx status; the dashboards are read through ' +
-          'GraphQL (`POST /api/graphql`, see the GraphQL reference).',
+          'GraphQL (`POST /api/graphql`, see the GraphQL reference). Request bodies are sent uncompressed: ' +
+          'a `Content-Encoding` other than `identity` is refused with 415 `UNSUPPORTED_CONTENT_ENCODING`.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       components: {

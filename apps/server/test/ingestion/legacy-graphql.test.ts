@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
@@ -292,6 +293,35 @@ describe('GraphQL mutations of the published @polyflow/sdk@1.0.25', () => {
       expect(refused.response.headers['retry-after']).toBe('5');
     } finally {
       events.backlog = backlog;
+    }
+    expect(await storedEvents(harness.services, projectId)).toHaveLength(before);
+  });
+
+  it('refuses a mutation whose body carries a Content-Encoding (415), compressed or not, and stores nothing', async () => {
+    const before = (await storedEvents(harness.services, projectId)).length;
+    const body = JSON.stringify({
+      query: documents.CreateUserLandedEvent,
+      variables: { event: { tracker: tracker('USER_LANDED'), device } },
+    });
+    for (const payload of [gzipSync(body), body]) {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/graphql',
+        headers: {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'x-api-key': apiKey,
+          origin: 'https://legacy.example.com',
+          'user-agent': CHROME_UA,
+        },
+        payload,
+        remoteAddress: GB_IP,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.headers['accept-encoding']).toBe('identity');
+      const answer = response.json() as { errorCode?: string; errors?: GraphqlAnswer['errors'] };
+      expect(answer.errorCode).toBe('UNSUPPORTED_CONTENT_ENCODING');
+      expect(answer.errors?.[0]?.extensions?.code).toBe('UNSUPPORTED_CONTENT_ENCODING');
     }
     expect(await storedEvents(harness.services, projectId)).toHaveLength(before);
   });

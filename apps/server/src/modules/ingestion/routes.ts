@@ -44,11 +44,20 @@ export async function eventRoutes(
     {
       config: {
         docs: {
-          summary: 'CORS preflight for the SDK (answered for whitelisted origins)',
-          description: 'The SDK sends `text/plain` and never needs it; other clients sending JSON do.',
+          summary: 'CORS preflight for the SDK (answered for any origin; the POST checks the whitelist)',
+          description:
+            "Answered 204 for any `Origin`, which the answer's `Access-Control-Allow-Origin` repeats: a preflight " +
+            'carries no API key, so the project and its whitelist are not known yet. The POST itself is refused ' +
+            "(`403 ORIGIN_NOT_WHITELISTED`, no CORS headers) unless its Origin is on the key's project's whitelist. " +
+            'The SDK sends `text/plain` and never needs a preflight; other clients sending JSON do.',
           tag: 'Ingestion',
           auth: 'none',
-          responses: { 204: { description: 'The origin may post events.' } },
+          responses: {
+            204: {
+              description:
+                'For any Origin: it may send the POST with a `content-type` header; the POST decides whether it is whitelisted.',
+            },
+          },
         },
       },
     },

@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   CreatedWriteTokenSchema,
   CreateWriteTokenSchema,
-  MAX_SOURCEMAP_BYTES_PER_RELEASE,
   SourcemapReleaseListSchema,
   SourcemapUploadResultSchema,
   WriteTokenListSchema,
@@ -14,11 +13,10 @@ import type { RouteDocs } from '../../http/openapi.ts';
 import { CONSOLE_BODY_LIMIT, NoBodySchema, parseBody } from '../../http/validation.ts';
 import { WRITE_TOKEN_PREFIX } from '../../lib/ids.ts';
 import { bearerToken, requireActor, requireUser } from '../auth/guard.ts';
-import { invalidSourceMap, parseRelease, type SourcemapService, type UploadedFile } from './service.ts';
+import { parseRelease, type SourcemapService } from './service.ts';
+import { readUploadedMaps, UPLOAD_LIMITS } from './upload-parts.ts';
 
 const CreateBody = CreateWriteTokenSchema.strict();
-/** At most this many files per upload (a bundle's maps; more: upload in several requests). */
-const MAX_FILES_PER_UPLOAD = 1000;
 
 const paramsOf = (request: FastifyRequest) =>
   request.params as { id: string; tokenId: string; release: string };
@@ -31,13 +29,6 @@ const UploadBody = z.object({
     .describe('One part per map: a file named by the minified file URL plus .map (~/assets/index.js.map).'),
 });
 
-const tooLarge = () =>
-  new AppError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `A release's source maps may take ${MAX_SOURCEMAP_BYTES_PER_RELEASE / 1024 / 1024} MB at most; nothing of this upload was stored.`,
-  );
-
 /** Source-map uploads and write tokens under /api/v1/projects/:id (docs/source-maps.md). */
 export async function sourcemapRoutes(
   app: FastifyInstance,
@@ -47,14 +38,7 @@ export async function sourcemapRoutes(
     // A part's file name is the minified file's URL (`~/assets/index.js.map`): kept whole, not cut to
     // its last segment (busboy's default). pathKeyOfUpload refuses `..` and other escapes.
     preservePath: true,
-    limits: {
-      fileSize: MAX_SOURCEMAP_BYTES_PER_RELEASE,
-      files: MAX_FILES_PER_UPLOAD,
-      fields: 0,
-      parts: MAX_FILES_PER_UPLOAD,
-      fieldNameSize: 100,
-      headerPairs: 100,
-    },
+    limits: UPLOAD_LIMITS,
   });
   const doc = (
     summary: string,
@@ -102,15 +86,7 @@ export async function sourcemapRoutes(
           'Send the maps as multipart/form-data, one file part per .map file.',
         );
       }
-      const files: UploadedFile[] = [];
-      let total = 0;
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') throw invalidSourceMap('Send only file parts, one per .map file.');
-        const content = await part.toBuffer();
-        total += content.length;
-        if (total > MAX_SOURCEMAP_BYTES_PER_RELEASE) throw tooLarge();
-        files.push({ name: part.filename, content });
-      }
+      const files = await readUploadedMaps(request);
       return reply.status(201).send(await sourcemaps.upload(who, id, release, files));
     },
   );
