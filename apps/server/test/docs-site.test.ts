@@ -58,6 +58,28 @@ describe('the documentation site at /docs/', () => {
     expect((await t.app.inject({ method: 'GET', url: '/console/x/config' })).body).toContain('id="root"');
   });
 
+  it('redirects /docs and a folder of the site to their address with a slash, query kept', async () => {
+    mkdirSync(path.join(docsDir, 'decisions'), { recursive: true });
+    writeFileSync(path.join(docsDir, 'decisions', 'index.html'), '<h1>Decision records</h1>');
+    for (const [url, location] of [
+      ['/docs', '/docs/'],
+      ['/docs?x=1', '/docs/?x=1'],
+      ['/docs/decisions', '/docs/decisions/'],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode, location: response.headers.location }).toEqual({
+        url,
+        status: 301,
+        location,
+      });
+    }
+    const records = await t.app.inject({ method: 'GET', url: '/docs/decisions/' });
+    expect(records.statusCode).toBe(200);
+    expect(records.body).toContain('Decision records');
+    const head = await t.app.inject({ method: 'HEAD', url: '/docs' });
+    expect(head.statusCode).toBe(301);
+  });
+
   it("allows the site's own inline scripts by hash, and no other inline script", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs/' });
     const policy = response.headers['content-security-policy'] as string;

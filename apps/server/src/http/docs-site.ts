@@ -32,7 +32,9 @@ export async function registerDocsSite(app: FastifyInstance, { docsDir }: { docs
   });
   await app.register(fastifyStatic, {
     root: docsDir,
-    prefix: '/docs/',
+    // Without its trailing slash: the plugin serves /docs/* all the same, and with `redirect` it adds
+    // GET /docs → 301 /docs/ (query kept), which it leaves out for a prefix written '/docs/'.
+    prefix: '/docs',
     decorateReply: false,
     redirect: true,
     index: ['index.html'],
