@@ -4,12 +4,13 @@ import {
   MAX_FUNNEL_NAME,
   MAX_FUNNEL_STEPS,
 } from '@polyflow/contracts/funnels';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Plus } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
+import { announce, focusSoon } from '../../../lib/announce';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { blankStep, type Draft, type DraftStep, draftOf, problemsOf } from './funnel-draft';
 import { FunnelStepRow } from './funnel-step-row';
@@ -45,13 +46,50 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
       ...current,
       steps: current.steps.map((step, at) => (at === index ? { ...step, ...change } : step)),
     }));
-  const move = (index: number, by: -1 | 1) =>
+  const stepList = useRef<HTMLOListElement>(null);
+  const addStepButton = useRef<HTMLButtonElement>(null);
+  /** A control of the step with this id, once the render has put its row in place. */
+  const controlOf = (id: string, control: string) =>
+    stepList.current?.querySelector<HTMLElement>(`[data-step-id="${id}"] ${control}`);
+  const enabled = (element: HTMLElement | null | undefined) =>
+    element && !element.hasAttribute('disabled') ? element : null;
+
+  // The moved step's row is keyed by its id, so focus goes to the same button of the same step (not to
+  // whichever step now holds the old place); at the top or bottom that button is disabled: the other one.
+  const move = (index: number, by: -1 | 1) => {
+    const step = draft.steps[index];
+    if (!step) return;
     setDraft((current) => {
       const steps = [...current.steps];
-      const [step] = steps.splice(index, 1);
-      if (step) steps.splice(index + by, 0, step);
+      const [moved] = steps.splice(index, 1);
+      if (moved) steps.splice(index + by, 0, moved);
       return { ...current, steps };
     });
+    const [same, other] =
+      by < 0 ? ['[data-move="up"]', '[data-move="down"]'] : ['[data-move="down"]', '[data-move="up"]'];
+    focusSoon(() => enabled(controlOf(step.id, same)) ?? controlOf(step.id, other));
+    announce(`Step ${index + 1} moved to position ${index + 1 + by}`);
+  };
+
+  // Its Remove button goes with the step: focus the step that took its place (its Remove button, or its
+  // Kind when no step may be removed any more), else Add step.
+  const remove = (index: number) => {
+    const next = draft.steps[index + 1];
+    setDraft({ ...draft, steps: draft.steps.filter((_, at) => at !== index) });
+    focusSoon(() =>
+      next
+        ? (enabled(controlOf(next.id, '[data-remove]')) ?? controlOf(next.id, 'select'))
+        : addStepButton.current,
+    );
+    announce(`Step ${index + 1} removed`);
+  };
+
+  // Add step is disabled at the most steps: focus the new step's Kind, where its fields start.
+  const addStep = () => {
+    const step = blankStep('event');
+    setDraft({ ...draft, steps: [...draft.steps, step] });
+    focusSoon(() => controlOf(step.id, 'select'));
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,6 +102,7 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Funnel builder">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
         <Input
+          id="funnel-name"
           label="Name"
           value={draft.name}
           maxLength={MAX_FUNNEL_NAME + 10}
@@ -88,11 +127,10 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
         />
       </div>
 
-      <ol className="flex flex-col gap-3" aria-label="Steps">
+      <ol ref={stepList} className="flex flex-col gap-3" aria-label="Steps">
         {draft.steps.map((step, index) => (
           <FunnelStepRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: steps have no identity but their place.
-            key={index}
+            key={step.id}
             step={step}
             index={index}
             count={draft.steps.length}
@@ -100,7 +138,7 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
             stepError={shown(`steps.${index}`)}
             onChange={(change) => setStep(index, change)}
             onMove={(by) => move(index, by)}
-            onRemove={() => setDraft({ ...draft, steps: draft.steps.filter((_, at) => at !== index) })}
+            onRemove={() => remove(index)}
           />
         ))}
       </ol>
@@ -108,9 +146,10 @@ export function FunnelBuilder({ editing, isSaving, serverError, onSave, onCancel
       {serverError && <Alert tone="error">{serverError}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button
+          ref={addStepButton}
           variant="secondary"
           disabled={draft.steps.length >= MAX_FUNNEL_STEPS}
-          onClick={() => setDraft({ ...draft, steps: [...draft.steps, blankStep('event')] })}
+          onClick={addStep}
         >
           <Plus aria-hidden="true" className="size-4" /> Add step
         </Button>

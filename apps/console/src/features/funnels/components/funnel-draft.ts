@@ -12,8 +12,12 @@ import {
  */
 export type Kind = FunnelStep['kind'];
 
-/** A step as the form holds it: every kind's fields, so switching kinds keeps what was typed. */
+/**
+ * A step as the form holds it: every kind's fields, so switching kinds keeps what was typed, and an id of
+ * its own so that its row (and the focused button in it) moves with it when the steps are reordered.
+ */
 export interface DraftStep {
+  id: string;
   kind: Kind;
   path: string;
   name: string;
@@ -28,7 +32,11 @@ export interface Draft {
   steps: DraftStep[];
 }
 
+let lastStepId = 0;
+const nextStepId = () => `step-${++lastStepId}`;
+
 export const blankStep = (kind: Kind = 'page'): DraftStep => ({
+  id: nextStepId(),
   kind,
   path: '',
   name: '',

@@ -43,7 +43,7 @@ export function FunnelStepRow({
   onRemove,
 }: FunnelStepRowProps) {
   return (
-    <li className="rounded-lg border border-slate-200 p-3">
+    <li data-step-id={step.id} className="rounded-lg border border-slate-200 p-3">
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-semibold text-slate-800">Step {index + 1}</legend>
         <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
@@ -105,6 +105,7 @@ export function FunnelStepRow({
           <Button
             size="sm"
             variant="ghost"
+            data-move="up"
             disabled={index === 0}
             aria-label={`Move step ${index + 1} up`}
             onClick={() => onMove(-1)}
@@ -114,6 +115,7 @@ export function FunnelStepRow({
           <Button
             size="sm"
             variant="ghost"
+            data-move="down"
             disabled={index === count - 1}
             aria-label={`Move step ${index + 1} down`}
             onClick={() => onMove(1)}
@@ -123,6 +125,7 @@ export function FunnelStepRow({
           <Button
             size="sm"
             variant="ghost"
+            data-remove
             disabled={count <= MIN_FUNNEL_STEPS}
             aria-label={`Remove step ${index + 1}`}
             onClick={onRemove}

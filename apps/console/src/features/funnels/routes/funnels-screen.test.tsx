@@ -66,21 +66,36 @@ function setUp(
   logIn();
   const project = buildProject({ role: options.role ?? 'owner' });
   const path = `/projects/${project.id}/funnels`;
+  let saved = funnels;
   const api = serveGraphql(
     [project],
     { customFunnel: result },
     {
-      [`GET ${path}`]: json(200, { funnels }),
+      [`GET ${path}`]: () => json(200, { funnels: saved }),
       [`POST ${path}`]: (request) => {
         options.onPost?.(request);
-        return json(201, { ...SAVED, id: 'f-2', ...(request.body as object) });
+        const funnel = { ...SAVED, id: 'f-2', ...(request.body as object) };
+        saved = [...saved, funnel];
+        return json(201, funnel);
       },
+      ...Object.fromEntries(
+        funnels.map((funnel) => [
+          `DELETE ${path}/${funnel.id}`,
+          () => {
+            saved = saved.filter((listed) => listed.id !== funnel.id);
+            return json(204);
+          },
+        ]),
+      ),
       'GET /health': json(200, {}),
     },
   );
   renderApp(`/console/${project.id}/funnels`);
   return { api, project };
 }
+
+/** What the console's one live region (lib/announce.ts) says last. */
+const announced = () => screen.queryByTestId('announcer')?.textContent;
 
 // The first render loads the screen's chunks: slower than the usual 5 s on a busy machine.
 describe('Funnels screen', { timeout: 20_000 }, () => {
@@ -109,6 +124,8 @@ describe('Funnels screen', { timeout: 20_000 }, () => {
     setUp([], { onPost: (request) => (posted = request.body) });
     await screen.findByText('No funnel yet');
     await userEvent.click(screen.getByRole('button', { name: 'New funnel' }));
+    // New funnel is disabled while the builder is open: focus goes to the builder's first field.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
     await userEvent.click(screen.getByRole('button', { name: 'Save funnel' }));
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Step 1 path pattern').getAttribute('aria-invalid')).toBe('true');
@@ -126,6 +143,11 @@ describe('Funnels screen', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Step 3 event name'), 'swap');
     await userEvent.clear(screen.getByLabelText('Window'));
     await userEvent.type(screen.getByLabelText('Window'), '2{Enter}');
+    // The builder goes: focus moves to the saved funnel in the list, and the save is said.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Blog to wallet/ })),
+    );
+    expect(announced()).toBe('Funnel Blog to wallet saved');
     await waitFor(() =>
       expect(posted).toEqual({
         name: 'Blog to wallet',
@@ -137,6 +159,52 @@ describe('Funnels screen', { timeout: 20_000 }, () => {
         ],
       }),
     );
+  });
+
+  it('moves a step with focus following it, and after a removal focuses the step that took its place', async () => {
+    setUp([]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New funnel' }));
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    const kinds = () => within(screen.getByRole('list', { name: 'Steps' })).getAllByLabelText('Kind');
+    // Add step: focus goes to the new step's Kind.
+    await waitFor(() => expect(document.activeElement).toBe(kinds()[2]));
+    await user.type(screen.getByLabelText('Step 3 event name'), 'swap');
+
+    screen.getByRole('button', { name: 'Move step 3 up' }).focus();
+    await user.keyboard('{Enter}');
+    // The same step's Up button, now step 2's: Enter again moves it on instead of undoing the move.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move step 2 up' })),
+    );
+    expect((screen.getByLabelText('Step 2 event name') as HTMLInputElement).value).toBe('swap');
+    await waitFor(() => expect(announced()).toBe('Step 3 moved to position 2'));
+    await user.keyboard('{Enter}');
+    expect((screen.getByLabelText('Step 1 event name') as HTMLInputElement).value).toBe('swap');
+    // At the top, Up is disabled: focus goes to the same step's Down.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move step 1 down' })),
+    );
+
+    screen.getByRole('button', { name: 'Remove step 2' }).focus();
+    await user.keyboard('{Enter}');
+    // Two steps left, so no Remove: focus goes to the Kind of the step that took step 2's place.
+    await waitFor(() => expect(document.activeElement).toBe(kinds()[1]));
+    expect(kinds()).toHaveLength(2);
+    await waitFor(() => expect(announced()).toBe('Step 2 removed'));
+  });
+
+  it('after deleting a funnel, focuses the next one’s Delete button and says so', async () => {
+    setUp([SAVED, { ...SAVED, id: 'f-3', name: 'Blog to wallet' }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Pricing to swap' }));
+    const dialog = await screen.findByRole('dialog', { name: /Delete/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete funnel' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Pricing to swap' })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Blog to wallet' })),
+    );
+    expect(announced()).toBe('Funnel Pricing to swap deleted');
   });
 
   it('refuses a window beyond 30 days before asking the server', async () => {

@@ -6,7 +6,7 @@ import {
   MAX_FUNNELS_PER_PROJECT,
 } from '@polyflow/contracts/funnels';
 import type { Project } from '@polyflow/contracts/projects';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
@@ -15,12 +15,14 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { byId, focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Filter, Pencil, Plus, Trash2 } from '../../../components/ui/icons';
 import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import type { AttributionDimension } from '../../../gql/graphql';
 import { usePeriod } from '../../../hooks/use-period';
+import { announce, focusSoon } from '../../../lib/announce';
 import { canManage, VIEWER_HINT } from '../../../lib/roles';
 import { useDeleteFunnel, useFunnels, useSaveFunnel } from '../api/funnels-rest';
 import { useCustomFunnel } from '../api/get-custom-funnel';
@@ -47,6 +49,43 @@ export function FunnelsScreen({ project }: { project: Project }) {
   const list = funnels.data ?? [];
   const chosen = list.find((funnel) => funnel.id === params.get('funnel')) ?? list[0] ?? null;
 
+  const savedList = useRef<HTMLUListElement>(null);
+  const newFunnelButton = useRef<HTMLButtonElement>(null);
+  /** A control of a listed funnel: its name button (`[aria-pressed]`), Edit or Delete. */
+  const controlOf = (id: string, control: string) =>
+    savedList.current?.querySelector<HTMLElement>(`[data-item-key="${CSS.escape(id)}"] ${control}`);
+
+  // The opener (New funnel, Edit) is disabled while the builder is open: focus its first field.
+  const openBuilder = (funnel: Funnel | 'new') => {
+    save.reset();
+    setEditing(funnel);
+    focusSoon(byId('funnel-name'));
+  };
+  // The builder goes: focus what opened it, or New funnel.
+  const closeBuilder = (focusFunnelId: string | null) => {
+    setEditing(null);
+    focusSoon(
+      () => (focusFunnelId ? controlOf(focusFunnelId, '[aria-pressed]') : null) ?? newFunnelButton.current,
+    );
+  };
+
+  const confirmDelete = (funnel: Funnel) => {
+    const index = list.findIndex((listed) => listed.id === funnel.id);
+    remove.mutate(funnel.id, {
+      onSuccess: () => {
+        announce(`Funnel ${funnel.name} deleted`);
+        focusAfterRemoval({
+          list: () => savedList.current,
+          removedKey: funnel.id,
+          index,
+          control: '[data-delete]',
+          fallback: byId('funnels-title'),
+        });
+      },
+      onSettled: () => setDeleting(null),
+    });
+  };
+
   const setParam = (name: string, value: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -61,8 +100,9 @@ export function FunnelsScreen({ project }: { project: Project }) {
       { id, funnel },
       {
         onSuccess: (saved) => {
-          setEditing(null);
           setParam('funnel', saved.id);
+          announce(`Funnel ${saved.name} saved`);
+          closeBuilder(saved.id);
         },
       },
     );
@@ -84,10 +124,8 @@ export function FunnelsScreen({ project }: { project: Project }) {
           actions={
             mayWrite ? (
               <Button
-                onClick={() => {
-                  save.reset();
-                  setEditing('new');
-                }}
+                ref={newFunnelButton}
+                onClick={() => openBuilder('new')}
                 disabled={list.length >= MAX_FUNNELS_PER_PROJECT || editing !== null}
               >
                 <Plus aria-hidden="true" className="size-4" /> New funnel
@@ -109,10 +147,11 @@ export function FunnelsScreen({ project }: { project: Project }) {
             transaction stage.{mayWrite ? ' Choose “New funnel” to build one.' : ''}
           </EmptyState>
         ) : (
-          <ul className="flex flex-col divide-y divide-slate-100" aria-label="Saved funnels">
+          <ul ref={savedList} className="flex flex-col divide-y divide-slate-100" aria-label="Saved funnels">
             {list.map((funnel) => (
               <li
                 key={funnel.id}
+                data-item-key={funnel.id}
                 className={`flex flex-wrap items-center gap-2 rounded-lg px-2 py-2 ${funnel.id === chosen?.id ? 'bg-indigo-50' : ''}`}
               >
                 <button
@@ -142,16 +181,14 @@ export function FunnelsScreen({ project }: { project: Project }) {
                       variant="ghost"
                       aria-label={`Edit ${funnel.name}`}
                       disabled={editing !== null}
-                      onClick={() => {
-                        save.reset();
-                        setEditing(funnel);
-                      }}
+                      onClick={() => openBuilder(funnel)}
                     >
                       <Pencil aria-hidden="true" className="size-4" /> Edit
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
+                      data-delete
                       aria-label={`Delete ${funnel.name}`}
                       onClick={() => setDeleting(funnel)}
                     >
@@ -179,7 +216,7 @@ export function FunnelsScreen({ project }: { project: Project }) {
             isSaving={save.isPending}
             serverError={save.error ? save.error.message : null}
             onSave={onSave}
-            onCancel={() => setEditing(null)}
+            onCancel={() => closeBuilder(editing === 'new' ? null : editing.id)}
           />
         </Card>
       )}
@@ -200,7 +237,7 @@ export function FunnelsScreen({ project }: { project: Project }) {
         isBusy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+          if (deleting) confirmDelete(deleting);
         }}
       >
         <p>The funnel’s definition goes for everyone in the project. Your events stay as they are.</p>
