@@ -272,6 +272,36 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('period-label').textContent).toBe('1 Jan 2025 – 10 Jan 2025 (UTC)');
   });
 
+  it('explains a reversed or missing range beside the dates, which say they are invalid', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql([project], analyticsAnswers);
+    const { user, location } = renderApp(`/console/${project.id}/analytics`);
+    const from = (await screen.findByLabelText('From')) as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    await user.clear(from);
+    await user.type(from, '2026-12-31');
+    await user.clear(to);
+    await user.type(to, '2026-12-01');
+
+    const reason = screen.getByText('The start is after the end.', { selector: 'p' });
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(from.getAttribute('aria-describedby')).toBe(reason.id);
+    const apply = screen.getByRole('button', { name: 'Apply range' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(false);
+    await user.click(apply);
+    expect(location()).not.toContain('period=custom');
+    expect(document.activeElement).toBe(from);
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer').textContent).toBe('The start is after the end.'),
+    );
+
+    await user.clear(to);
+    await user.type(to, '2027-01-02');
+    expect(screen.queryByText('The start is after the end.', { selector: 'p' })).toBeNull();
+    expect(from.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('reads the period from the URL', async () => {
     logIn();
     const project = buildProject();
