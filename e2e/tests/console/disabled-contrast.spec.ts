@@ -64,7 +64,7 @@ const contrastOf = (button: Locator) =>
     return Math.round((((light ?? 1) + 0.05) / ((dark ?? 0) + 0.05)) * 100) / 100;
   });
 
-test('disabled buttons read at 4.5:1: a primary while it saves; a reversed range's message', async ({
+test('disabled buttons read at 4.5:1: a primary while it saves, and the message of a reversed range', async ({
   page,
 }) => {
   const account = await createVerifiedAccount('disabled-contrast');
