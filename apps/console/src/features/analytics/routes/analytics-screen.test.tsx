@@ -302,6 +302,26 @@ describe('Analytics overview', { timeout: 15_000 }, () => {
     expect(from.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it("puts each tab's cards under a heading of the tab, at the same level in both tabs", async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql([project], analyticsAnswers);
+    const { user } = renderApp(`/console/${project.id}/analytics`);
+    const outline = () =>
+      [...document.querySelectorAll('main h2, main h3')].map(
+        (heading) => `${heading.tagName} ${heading.textContent}`,
+      );
+    await screen.findByRole('heading', { name: 'Countries', level: 3 }, { timeout: 20_000 });
+    const metrics = outline();
+    expect(metrics.indexOf('H2 Metrics')).toBeGreaterThan(metrics.indexOf('H2 Overview'));
+    for (const card of ['Goals', 'Countries', 'Average gas price paid'])
+      expect(metrics.indexOf(`H3 ${card}`)).toBeGreaterThan(metrics.indexOf('H2 Metrics'));
+
+    await user.click(screen.getByRole('tab', { name: 'Transaction History' }));
+    expect(await screen.findByRole('heading', { name: 'Transaction History', level: 2 })).toBeTruthy();
+    expect(outline()).not.toContain('H2 Metrics');
+  });
+
   it('reads the period from the URL', async () => {
     logIn();
     const project = buildProject();

@@ -97,13 +97,20 @@ export function AnalyticsScreen({ project, configPath, metricsCards }: Analytics
           </Card>
           <div role="tabpanel" id={`analytics-panel-${tab}`} aria-labelledby={`analytics-tab-${tab}`}>
             {tab === 'metrics' ? (
-              // Other features' cards (the Wallets cards) take the filters too (docs/wallets.md).
-              <MetricsTab
-                range={range}
-                granularity={period.granularity}
-                canManageGoals={canManage(project.role)}
-                {...metricsCards?.(range)}
-              />
+              <>
+                {/* The panel's heading, as Transaction History has one: its cards' h3 sit under it, not
+                    under Overview (WCAG 1.3.1). The tab above already shows the name. */}
+                <h2 id="analytics-metrics-title" className="sr-only">
+                  Metrics
+                </h2>
+                {/* Other features' cards (the Wallets cards) take the filters too (docs/wallets.md). */}
+                <MetricsTab
+                  range={range}
+                  granularity={period.granularity}
+                  canManageGoals={canManage(project.role)}
+                  {...metricsCards?.(range)}
+                />
+              </>
             ) : (
               <Card>
                 <CardHeader title="Transaction History" eyebrow="Transactions" />
