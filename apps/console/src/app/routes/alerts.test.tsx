@@ -14,6 +14,9 @@ import { renderApp } from '../../testing/render-app';
 
 type Handlers = Parameters<typeof mockApi>[0];
 
+/** What the console's one live region (lib/announce.ts) says last. */
+const announced = () => screen.queryByTestId('announcer')?.textContent;
+
 const USER_ADA = '5d1e7c1a-0000-4000-8000-0000000000ad';
 const USER_CY = '5d1e7c1a-0000-4000-8000-0000000000c7';
 
@@ -60,6 +63,8 @@ describe('Alerts screen: rules', () => {
     expect(await screen.findByText('No alert rules yet')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'New rule' }));
     const form = screen.getByRole('form', { name: 'New alert rule' });
+    // New rule gives its place to the form: focus goes to the form's first field.
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Name')));
 
     const window = within(form).getByLabelText('Window (minutes)');
     await user.clear(window);
@@ -99,6 +104,12 @@ describe('Alerts screen: rules', () => {
       cooldownMinutes: 60,
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New alert rule' })).toBeNull());
+    // The form went with its focused button: focus goes to New rule (this server lists no rule), and the
+    // save is said.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New rule' })),
+    );
+    expect(announced()).toBe('Rule saved');
   }, 20_000);
 
   it("shows each kind's own fields and the server's refusal under the form", async () => {
@@ -140,11 +151,15 @@ describe('Alerts screen: rules', () => {
       state: 'firing',
       lastFiredAt: '2026-11-28T09:15:00.000Z',
     });
+    let alertRules = [rule];
     const { base, api, user } = renderAlerts('owner', (base) => ({
-      [`GET ${base}/alert-rules`]: json(200, { alertRules: [rule] }),
+      [`GET ${base}/alert-rules`]: () => json(200, { alertRules }),
       [`GET ${base}/alert-channels`]: json(200, { alertChannels: [channel] }),
       [`PATCH ${base}/alert-rules/${IDS.rule}`]: json(200, { ...rule, paused: true }),
-      [`DELETE ${base}/alert-rules/${IDS.rule}`]: json(204),
+      [`DELETE ${base}/alert-rules/${IDS.rule}`]: () => {
+        alertRules = [];
+        return json(204);
+      },
       [`POST ${base}/alert-rules/preview`]: json(200, { firings: [] }),
       [`GET ${base}/alert-rules/${IDS.rule}/firings`]: json(200, {
         firings: [
@@ -162,8 +177,12 @@ describe('Alerts screen: rules', () => {
     ).toBeTruthy();
     expect(within(rules).getByText(/Notifies Ops webhook/)).toBeTruthy();
 
-    await user.click(within(rules).getByRole('button', { name: 'Pause Checkout failing' }));
+    const pause = within(rules).getByRole('button', { name: 'Pause Checkout failing' });
+    await user.click(pause);
     await waitFor(() => expect(api.calls(`PATCH ${base}/alert-rules/${IDS.rule}`)).toHaveLength(1));
+    // Pending, the button stays focusable, so focus stays on it.
+    await waitFor(() => expect(pause.getAttribute('aria-busy')).toBeNull());
+    expect(document.activeElement).toBe(pause);
     expect(api.calls(`PATCH ${base}/alert-rules/${IDS.rule}`)[0]?.body).toEqual({ paused: true });
 
     await user.click(within(rules).getByRole('button', { name: 'Firings of Checkout failing' }));
@@ -174,6 +193,7 @@ describe('Alerts screen: rules', () => {
 
     await user.click(within(rules).getByRole('button', { name: 'Edit Checkout failing' }));
     const edit = screen.getByRole('form', { name: 'Edit the rule Checkout failing' });
+    await waitFor(() => expect(document.activeElement).toBe(within(edit).getByLabelText('Name')));
     expect((within(edit).getByLabelText('When') as HTMLSelectElement).disabled).toBe(true);
     const threshold = within(edit).getByLabelText('Fail rate above (%)');
     await user.clear(threshold);
@@ -186,11 +206,22 @@ describe('Alerts screen: rules', () => {
       channelIds: [IDS.channel],
       cooldownMinutes: 60,
     });
+    // The form gives the rule its place back: focus goes to its Edit button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(rules).getByRole('button', { name: 'Edit Checkout failing' }),
+      ),
+    );
+    expect(announced()).toBe('Rule saved');
 
     await user.click(await within(rules).findByRole('button', { name: 'Delete Checkout failing' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this rule?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(api.calls(`DELETE ${base}/alert-rules/${IDS.rule}`)).toHaveLength(1));
+    // No rule left: focus goes to the card's heading, not the page's body.
+    expect(await screen.findByText('No alert rules yet')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.id).toBe('rules-title'));
+    expect(announced()).toBe('Rule Checkout failing deleted');
   }, 20_000);
 });
 
@@ -213,13 +244,17 @@ describe('Alerts screen: channels', () => {
           buildDelivery({ id: 'd-1', statusCode: 500, latencyMs: 1200, error: 'HTTP 500', state: 'pending' }),
         ],
       }),
-      [`DELETE ${base}/alert-channels/${IDS.channel}`]: json(204),
+      [`DELETE ${base}/alert-channels/${IDS.channel}`]: () => {
+        channels = channels.filter((channel) => channel.id !== IDS.channel);
+        return json(204);
+      },
     }));
     const list = await screen.findByRole('list', { name: 'Channels' });
     expect(within(list).getByText('ada@example.com')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'New channel' }));
     const form = screen.getByRole('form', { name: 'New channel' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Type')));
     await user.selectOptions(within(form).getByLabelText('Type'), 'webhook');
     await user.type(within(form).getByLabelText('Name'), 'Receiver');
     await user.type(within(form).getByLabelText('URL'), 'ftp://example.com/hook');
@@ -236,6 +271,9 @@ describe('Alerts screen: channels', () => {
       'whsec_0123456789abcdef',
     );
     expect(within(secret).getByText(/shown only this once/)).toBeTruthy();
+    // Shown once: focus goes to it, so it is read first.
+    await waitFor(() => expect(document.activeElement).toBe(within(secret).getByRole('heading')));
+    expect(announced()).toBe('Channel saved');
     expect(within(secret).getByRole('button', { name: 'Copy the signing secret' })).toBeTruthy();
     expect(api.calls(`POST ${base}/alert-channels`)[0]?.body).toEqual({
       type: 'webhook',
@@ -244,6 +282,9 @@ describe('Alerts screen: channels', () => {
     });
     await user.click(within(secret).getByRole('button', { name: 'I have saved the secret' }));
     expect(screen.queryByRole('region', { name: 'Signing secret of Receiver' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Receiver' })),
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Send a test to Receiver' }));
     await waitFor(() =>
@@ -260,6 +301,12 @@ describe('Alerts screen: channels', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete this channel?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete channel' }));
     await waitFor(() => expect(api.calls(`DELETE ${base}/alert-channels/${IDS.channel}`)).toHaveLength(1));
+    // Focus goes to the next channel's Delete button.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete On-call' })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Receiver' })),
+    );
+    expect(announced()).toBe('Channel On-call deleted');
   }, 20_000);
 
   it('sends an email channel to the chosen members', async () => {

@@ -1,11 +1,13 @@
 import type { AlertChannel } from '@polyflow/contracts/alert-channels';
 import type { AlertRule } from '@polyflow/contracts/alert-rules';
 import type { Member } from '@polyflow/contracts/members';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { byId, focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { ChevronDown, ChevronRight, Send, Trash2 } from '../../../components/ui/icons';
+import { announce } from '../../../lib/announce';
 import { useDeleteAlertChannel } from '../api/delete-alert-channel';
 import { useTestAlertChannel } from '../api/test-alert-channel';
 import { ChannelDeliveries } from './channel-deliveries';
@@ -47,17 +49,39 @@ export function ChannelList({ projectId, channels, rules, members, canChange }: 
       return next;
     });
 
+  const list = useRef<HTMLUListElement>(null);
+  // mutateAsync: the list itself goes (for the empty state) when its last channel does, and a mutate
+  // callback would not run then.
+  const confirmDelete = (channel: AlertChannel) => {
+    const index = channels.findIndex((listed) => listed.id === channel.id);
+    remove
+      .mutateAsync({ projectId, channelId: channel.id })
+      .then(() => {
+        announce(`Channel ${channel.name} deleted`);
+        focusAfterRemoval({
+          list: () => list.current,
+          removedKey: channel.id,
+          index,
+          control: '[data-delete]',
+          fallback: byId('channels-title'),
+        });
+      })
+      .catch(() => {})
+      .finally(() => setDeleting(null));
+  };
+
   return (
     <>
       {(test.isError || remove.isError) && (
         <Alert tone="error">{(test.error ?? remove.error)?.message}</Alert>
       )}
-      <ul aria-label="Channels" className="flex flex-col gap-3">
+      <ul ref={list} aria-label="Channels" className="flex flex-col gap-3">
         {channels.map((channel) => {
           const isOpen = open.has(channel.id);
           return (
             <li
               key={channel.id}
+              data-item-key={channel.id}
               className="flex flex-col gap-3 rounded-xl px-4 py-3 ring-1 ring-inset ring-slate-200"
             >
               <div className="flex flex-wrap items-start justify-between gap-3">
@@ -99,6 +123,7 @@ export function ChannelList({ projectId, channels, rules, members, canChange }: 
                     <Button
                       size="sm"
                       variant="danger-outline"
+                      data-delete
                       aria-label={`Delete ${channel.name}`}
                       onClick={() => setDeleting(channel)}
                     >
@@ -134,10 +159,7 @@ export function ChannelList({ projectId, channels, rules, members, canChange }: 
         confirmLabel="Delete channel"
         isBusy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate({ projectId, channelId: deleting.id }, { onSettled: () => setDeleting(null) })
-        }
+        onConfirm={() => deleting && confirmDelete(deleting)}
       >
         <p>
           <strong>{deleting?.name}</strong> gets no more notices. This cannot be undone.

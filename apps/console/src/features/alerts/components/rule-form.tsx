@@ -32,7 +32,8 @@ interface RuleFormProps {
   channels: AlertChannel[];
   /** The rule being edited; without it the form creates one. */
   rule?: AlertRule;
-  onDone: () => void;
+  /** Called with the saved rule once saved, without one on Cancel. */
+  onDone: (saved?: AlertRule) => void;
 }
 
 const stringsOf = (params: Record<string, number | string>): ParamValues =>
@@ -78,7 +79,7 @@ export function RuleForm({ projectId, channels, rule, onDone }: RuleFormProps) {
       return;
     }
     const fields = { name: name.trim(), params, channelIds, cooldownMinutes: Number(cooldown) };
-    const done = { onSuccess: onDone };
+    const done = { onSuccess: (saved: AlertRule) => onDone(saved) };
     if (rule) update.mutate({ projectId, ruleId: rule.id, change: fields }, done);
     else create.mutate({ projectId, rule: { ...fields, kind } }, done);
   };
@@ -133,7 +134,7 @@ export function RuleForm({ projectId, channels, rule, onDone }: RuleFormProps) {
           <Button type="submit" isLoading={mutation.isPending}>
             {rule ? 'Save changes' : 'Create rule'}
           </Button>
-          <Button variant="secondary" onClick={onDone}>
+          <Button variant="secondary" onClick={() => onDone()}>
             Cancel
           </Button>
         </div>

@@ -1,11 +1,13 @@
 import type { AlertChannel } from '@polyflow/contracts/alert-channels';
 import type { AlertRule } from '@polyflow/contracts/alert-rules';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { byId, focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { ChevronDown, ChevronRight, Pause, Pencil, Play, Trash2 } from '../../../components/ui/icons';
+import { announce, focusSoon } from '../../../lib/announce';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteAlertRule } from '../api/delete-alert-rule';
 import { useUpdateAlertRule } from '../api/update-alert-rule';
@@ -42,6 +44,41 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
   const remove = useDeleteAlertRule();
   const channelName = (id: string) => channels.find((channel) => channel.id === id)?.name;
 
+  const list = useRef<HTMLUListElement>(null);
+  const controlOf = (id: string, control: string) =>
+    list.current?.querySelector<HTMLElement>(`[data-item-key="${CSS.escape(id)}"] ${control}`);
+
+  // The form takes the rule's place, Edit with it: focus its first field; when it goes, the rule's Edit.
+  const edit = (id: string) => {
+    setEditing(id);
+    focusSoon(() => controlOf(id, 'input, select'));
+  };
+  const doneEditing = (id: string, saved?: AlertRule) => {
+    setEditing(null);
+    if (saved) announce('Rule saved');
+    focusSoon(() => controlOf(id, '[data-edit]'));
+  };
+
+  // mutateAsync: the list itself goes (for the empty state) when its last rule does, and a mutate
+  // callback would not run then.
+  const confirmDelete = (rule: AlertRule) => {
+    const index = rules.findIndex((listed) => listed.id === rule.id);
+    remove
+      .mutateAsync({ projectId, ruleId: rule.id })
+      .then(() => {
+        announce(`Rule ${rule.name} deleted`);
+        focusAfterRemoval({
+          list: () => list.current,
+          removedKey: rule.id,
+          index,
+          control: '[data-delete]',
+          fallback: byId('rules-title'),
+        });
+      })
+      .catch(() => {})
+      .finally(() => setDeleting(null));
+  };
+
   const toggle = (id: string) =>
     setOpen((previous) => {
       const next = new Set(previous);
@@ -54,13 +91,14 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
       {(update.isError || remove.isError) && (
         <Alert tone="error">{(update.error ?? remove.error)?.message}</Alert>
       )}
-      <ul aria-label="Alert rules" className="flex flex-col gap-3">
+      <ul ref={list} aria-label="Alert rules" className="flex flex-col gap-3">
         {rules.map((rule) => {
           const names = rule.channelIds.map(channelName).filter((name) => name !== undefined);
           const isOpen = open.has(rule.id);
           return (
             <li
               key={rule.id}
+              data-item-key={rule.id}
               className="flex flex-col gap-3 rounded-xl px-4 py-3 ring-1 ring-inset ring-slate-200"
             >
               {editing === rule.id ? (
@@ -68,7 +106,7 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
                   projectId={projectId}
                   channels={channels}
                   rule={rule}
-                  onDone={() => setEditing(null)}
+                  onDone={(saved) => doneEditing(rule.id, saved)}
                 />
               ) : (
                 <>
@@ -93,8 +131,9 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
                         <Button
                           size="sm"
                           variant="secondary"
+                          data-edit
                           aria-label={`Edit ${rule.name}`}
-                          onClick={() => setEditing(rule.id)}
+                          onClick={() => edit(rule.id)}
                         >
                           <Pencil aria-hidden="true" className="size-3.5" />
                           Edit
@@ -104,6 +143,7 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
                           variant="secondary"
                           aria-label={`${rule.paused ? 'Resume' : 'Pause'} ${rule.name}`}
                           disabled={update.isPending}
+                          isLoading={update.isPending && update.variables?.ruleId === rule.id}
                           onClick={() =>
                             update.mutate({ projectId, ruleId: rule.id, change: { paused: !rule.paused } })
                           }
@@ -118,6 +158,7 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
                         <Button
                           size="sm"
                           variant="danger-outline"
+                          data-delete
                           aria-label={`Delete ${rule.name}`}
                           onClick={() => setDeleting(rule)}
                         >
@@ -153,10 +194,7 @@ export function RuleList({ projectId, rules, channels, canChange }: RuleListProp
         confirmLabel="Delete rule"
         isBusy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate({ projectId, ruleId: deleting.id }, { onSettled: () => setDeleting(null) })
-        }
+        onConfirm={() => deleting && confirmDelete(deleting)}
       >
         <p>
           <strong>{deleting?.name}</strong> stops watching the project and sends no more notices. This cannot

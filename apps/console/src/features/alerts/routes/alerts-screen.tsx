@@ -1,6 +1,7 @@
 import type { CreatedAlertChannel } from '@polyflow/contracts/alert-channels';
+import type { AlertRule } from '@polyflow/contracts/alert-rules';
 import type { Project } from '@polyflow/contracts/projects';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -9,6 +10,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellRing, Plus, Radio } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { announce, focusSoon } from '../../../lib/announce';
 import { countOf } from '../../../lib/format';
 import { canManage, ROLE_LABELS } from '../../../lib/roles';
 import { useAlertChannels } from '../api/get-alert-channels';
@@ -45,9 +47,55 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
   const ruleList = rules.data?.alertRules ?? [];
   const memberList = members.data?.members ?? [];
 
+  const newRuleButton = useRef<HTMLButtonElement>(null);
+  const newChannelButton = useRef<HTMLButtonElement>(null);
+  const ruleFormBox = useRef<HTMLDivElement>(null);
+  const channelFormBox = useRef<HTMLDivElement>(null);
+  const rulesCard = useRef<HTMLElement>(null);
+  const channelsCard = useRef<HTMLElement>(null);
+  const firstFieldOf = (box: HTMLElement | null) =>
+    box?.querySelector<HTMLElement>('input, select, textarea');
+  /** A control of a listed rule or channel (lists mark their items with data-item-key). */
+  const controlIn = (card: HTMLElement | null, id: string, control: string) =>
+    card?.querySelector<HTMLElement>(`[data-item-key="${CSS.escape(id)}"] ${control}`);
+
+  // New rule and New channel give their place to the form: focus its first field. When the form goes,
+  // focus the saved item, or the New button that is back.
+  const startRule = () => {
+    setIsAddingRule(true);
+    focusSoon(() => firstFieldOf(ruleFormBox.current));
+  };
+  const onRuleDone = (saved?: AlertRule) => {
+    setIsAddingRule(false);
+    if (saved) announce('Rule saved');
+    focusSoon(
+      () => (saved ? controlIn(rulesCard.current, saved.id, '[data-edit]') : null) ?? newRuleButton.current,
+    );
+  };
+  const startChannel = () => {
+    setIsAddingChannel(true);
+    focusSoon(() => firstFieldOf(channelFormBox.current));
+  };
   const onChannelCreated = (channel: CreatedAlertChannel) => {
     setIsAddingChannel(false);
-    if (channel.secret) setSecretOf(channel);
+    announce('Channel saved');
+    if (channel.secret) {
+      // Shown this once: focus its heading so that it is read before anything else.
+      setSecretOf(channel);
+      focusSoon(() => document.getElementById('webhook-secret-title'));
+    } else {
+      focusSoon(
+        () => controlIn(channelsCard.current, channel.id, '[data-delete]') ?? newChannelButton.current,
+      );
+    }
+  };
+  const closeChannelForm = () => {
+    setIsAddingChannel(false);
+    focusSoon(() => newChannelButton.current);
+  };
+  const dismissSecret = (channelId: string) => {
+    setSecretOf(null);
+    focusSoon(() => controlIn(channelsCard.current, channelId, '[data-delete]') ?? newChannelButton.current);
   };
 
   return (
@@ -63,7 +111,7 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
         </p>
       </PageHeader>
 
-      <Card aria-labelledby="rules-title">
+      <Card ref={rulesCard} aria-labelledby="rules-title">
         <CardHeader
           titleId="rules-title"
           eyebrow="Rules"
@@ -71,7 +119,7 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
           description="Checked every minute (by default). A rule that fired waits its cooldown before firing again for the same project or incident."
           actions={
             mayChange && !isAddingRule ? (
-              <Button onClick={() => setIsAddingRule(true)}>
+              <Button ref={newRuleButton} onClick={startRule}>
                 <Plus aria-hidden="true" className="size-4" />
                 New rule
               </Button>
@@ -80,8 +128,8 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
         />
         <div className="flex flex-col gap-4">
           {isAddingRule && (
-            <div className="rounded-xl p-4 ring-1 ring-inset ring-indigo-200">
-              <RuleForm projectId={project.id} channels={channelList} onDone={() => setIsAddingRule(false)} />
+            <div ref={ruleFormBox} className="rounded-xl p-4 ring-1 ring-inset ring-indigo-200">
+              <RuleForm projectId={project.id} channels={channelList} onDone={onRuleDone} />
             </div>
           )}
           {rules.isPending ? (
@@ -105,7 +153,7 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
         </div>
       </Card>
 
-      <Card aria-labelledby="channels-title">
+      <Card ref={channelsCard} aria-labelledby="channels-title">
         <CardHeader
           titleId="channels-title"
           eyebrow="Channels"
@@ -113,7 +161,7 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
           description="Email to members, a signed webhook, Slack or Discord. Failed deliveries are retried for 24 hours."
           actions={
             mayChange && !isAddingChannel ? (
-              <Button onClick={() => setIsAddingChannel(true)}>
+              <Button ref={newChannelButton} onClick={startChannel}>
                 <Plus aria-hidden="true" className="size-4" />
                 New channel
               </Button>
@@ -125,16 +173,16 @@ export function AlertsScreen({ project, email }: { project: Project; email: stri
             <WebhookSecret
               channelName={secretOf.name}
               secret={secretOf.secret}
-              onDismiss={() => setSecretOf(null)}
+              onDismiss={() => dismissSecret(secretOf.id)}
             />
           )}
           {isAddingChannel && (
-            <div className="rounded-xl p-4 ring-1 ring-inset ring-indigo-200">
+            <div ref={channelFormBox} className="rounded-xl p-4 ring-1 ring-inset ring-indigo-200">
               <ChannelForm
                 projectId={project.id}
                 members={memberList}
                 onCreated={onChannelCreated}
-                onCancel={() => setIsAddingChannel(false)}
+                onCancel={closeChannelForm}
               />
             </div>
           )}
