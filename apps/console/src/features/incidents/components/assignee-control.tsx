@@ -1,8 +1,9 @@
 import type { IncidentAssignee } from '@polyflow/contracts/incidents';
 import type { Member, Role } from '@polyflow/contracts/members';
-import { useId } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { announce, focusSoon } from '../../../lib/announce';
 import { canManage } from '../../../lib/roles';
 import { useAssignIncident } from '../api/assign-incident';
 import { useAssignableMembers } from '../api/get-assignable-members';
@@ -17,8 +18,12 @@ interface AssigneeControlProps {
 }
 
 /**
- * Who works on the incident. Admins and the owner pick any member (or nobody); a viewer can take an
- * unassigned incident and give up their own (ADR 067), and reads the rest.
+ * Who works on the incident. Admins and the owner pick any member (or nobody) and press Assign; a viewer
+ * can take an unassigned incident and give up their own (ADR 067), and reads the rest.
+ *
+ * The select only chooses: Chromium fires `change` on each arrow key of a closed select, so committing on
+ * change assigned the first member passed over (WCAG 3.2.2). Nothing here is disabled while a change is
+ * sent, so focus stays where it is (WCAG 2.4.3).
  */
 export function AssigneeControl({ projectId, incidentId, assignee, role, email }: AssigneeControlProps) {
   const id = useId();
@@ -26,20 +31,56 @@ export function AssigneeControl({ projectId, incidentId, assignee, role, email }
   const userId = members.data?.find((member) => member.email === email)?.userId ?? null;
   const assign = useAssignIncident(projectId);
   const busy = assign.isPending;
-  const change = (next: string | null) => assign.mutate({ id: incidentId, userId: next });
+  /** The member chosen in the select and not assigned yet; undefined while it shows the assignee. */
+  const [choice, setChoice] = useState<string | undefined>(undefined);
+  const selected = choice ?? assignee?.userId ?? '';
+  const select = useRef<HTMLSelectElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const emailOf = (memberId: string) =>
+    memberId === userId
+      ? 'you'
+      : (members.data?.find((member) => member.userId === memberId)?.email ?? memberId);
+
+  /** `then` says where focus goes once the pressed button may have given its place to another. */
+  const change = (next: string | null, then: () => HTMLElement | null | undefined) => {
+    if (busy) return;
+    if (next === (assignee?.userId ?? null)) {
+      setChoice(undefined);
+      announce(next ? `Already assigned to ${emailOf(next)}` : 'Already unassigned');
+      return;
+    }
+    assign.mutate(
+      { id: incidentId, userId: next },
+      {
+        onSuccess: () => {
+          setChoice(undefined);
+          announce(next ? `Incident assigned to ${emailOf(next)}` : 'Incident unassigned');
+          focusSoon(then);
+        },
+      },
+    );
+  };
+  const firstAction = () => actions.current?.querySelector<HTMLElement>('button');
+
+  const onAssign = (event: FormEvent) => {
+    event.preventDefault();
+    change(selected || null, () => null);
+  };
+
   const isMine = userId !== null && assignee?.userId === userId;
   return (
     <div className="flex min-w-0 flex-col gap-2">
       {canManage(role) ? (
-        <div className="flex min-w-0 items-center gap-2">
+        <form onSubmit={onAssign} aria-label="Assignee" className="flex min-w-0 flex-wrap items-center gap-2">
           <label htmlFor={id} className="sr-only">
             Assign to
           </label>
           <select
+            ref={select}
             id={id}
-            value={assignee?.userId ?? ''}
-            disabled={busy || !members.data}
-            onChange={(event) => change(event.target.value || null)}
+            value={selected}
+            disabled={!members.data}
+            onChange={(event) => setChoice(event.target.value)}
             className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:outline-2 focus:outline-indigo-500 disabled:bg-slate-50 sm:max-w-72"
           >
             <option value="">Unassigned</option>
@@ -50,24 +91,44 @@ export function AssigneeControl({ projectId, incidentId, assignee, role, email }
               </option>
             ))}
           </select>
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            isLoading={busy && assign.variables?.userId === (selected || null)}
+          >
+            Assign
+          </Button>
           {!isMine && userId && (
-            <Button size="sm" variant="secondary" onClick={() => change(userId)} isLoading={busy}>
+            <Button
+              size="sm"
+              variant="secondary"
+              // Assigned to me, the button goes: focus the select, which now says so.
+              onClick={() => change(userId, () => select.current)}
+              isLoading={busy && assign.variables?.userId === userId && choice === undefined}
+            >
               Assign to me
             </Button>
           )}
-        </div>
+        </form>
       ) : (
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <div ref={actions} className="flex min-w-0 flex-wrap items-center gap-2">
           <span className="min-w-0 wrap-anywhere text-slate-800">
             {assignee ? assignee.email : 'Unassigned'}
           </span>
+          {/* Take it and Give it up replace each other: focus goes to the one that replaced it. */}
           {!assignee && userId && (
-            <Button size="sm" variant="secondary" onClick={() => change(userId)} isLoading={busy}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => change(userId, firstAction)}
+              isLoading={busy}
+            >
               Take it
             </Button>
           )}
           {isMine && (
-            <Button size="sm" variant="secondary" onClick={() => change(null)} isLoading={busy}>
+            <Button size="sm" variant="secondary" onClick={() => change(null, firstAction)} isLoading={busy}>
               Give it up
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { type IncidentDetail, IncidentStatusLabels, IncidentTypeLabels } from '@polyflow/contracts/incidents';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -7,6 +7,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
 import { Locked } from '../../../components/ui/locked';
 import { WalletLink } from '../../../components/wallet-link';
+import { announce, focusSoon } from '../../../lib/announce';
 import { formatDateTime } from '../../../lib/format';
 import { useSetIncidentStatus } from '../api/set-incident-status';
 import {
@@ -154,14 +155,41 @@ function FactGroup({ title, facts }: { title: string; facts: IncidentFact[] }) {
 function StatusActions({ incident, projectId }: { incident: IncidentDetail; projectId: string }) {
   const setStatus = useSetIncidentStatus(projectId);
   const busy = setStatus.isPending;
+  const pending = busy ? setStatus.variables : undefined;
+  const isPending = (status: 'open' | 'resolved' | 'ignored', inNextRelease = false) =>
+    pending?.status === status && Boolean(pending.inNextRelease) === inNextRelease;
+  // Resolve and Reopen replace each other, so the pressed button goes: focus the one that replaced it.
+  const firstAction = useRef<HTMLButtonElement>(null);
   const change = (status: 'open' | 'resolved' | 'ignored', inNextRelease = false) =>
-    setStatus.mutate({ id: incident.id, status, inNextRelease });
+    setStatus.mutate(
+      { id: incident.id, status, inNextRelease },
+      {
+        onSuccess: () => {
+          announce(
+            status === 'open'
+              ? 'Incident reopened'
+              : status === 'ignored'
+                ? 'Incident ignored'
+                : inNextRelease
+                  ? 'Incident resolved until a newer release'
+                  : 'Incident resolved',
+          );
+          focusSoon(() => firstAction.current);
+        },
+      },
+    );
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap gap-2">
         {incident.status === 'open' ? (
           <>
-            <Button size="sm" onClick={() => change('resolved')} isLoading={busy}>
+            <Button
+              ref={firstAction}
+              size="sm"
+              onClick={() => change('resolved')}
+              isLoading={isPending('resolved')}
+              disabled={busy}
+            >
               Resolve
             </Button>
             {incident.lastRelease && (
@@ -169,18 +197,31 @@ function StatusActions({ incident, projectId }: { incident: IncidentDetail; proj
                 size="sm"
                 variant="secondary"
                 onClick={() => change('resolved', true)}
+                isLoading={isPending('resolved', true)}
                 disabled={busy}
                 title={`Reopens only when it occurs in a release newer than ${incident.lastRelease}`}
               >
                 Resolve in next release
               </Button>
             )}
-            <Button size="sm" variant="secondary" onClick={() => change('ignored')} disabled={busy}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => change('ignored')}
+              isLoading={isPending('ignored')}
+              disabled={busy}
+            >
               Ignore
             </Button>
           </>
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => change('open')} isLoading={busy}>
+          <Button
+            ref={firstAction}
+            size="sm"
+            variant="secondary"
+            onClick={() => change('open')}
+            isLoading={busy}
+          >
             {incident.status === 'ignored' ? 'Stop ignoring' : 'Reopen'}
           </Button>
         )}

@@ -29,6 +29,9 @@ const listAnswer: Answer = (variables) => {
 
 const incidentRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
+/** What the console's one live region (lib/announce.ts) says last. */
+const announced = () => screen.queryByTestId('announcer')?.textContent;
+
 describe('Incident list', { timeout: 15_000 }, () => {
   it('shows the last 7 days: total, fail rate, severity counts and the table', async () => {
     const { api, project } = setUp('errorlogs', { incidents: listAnswer });
@@ -339,11 +342,16 @@ describe('Resolve, ignore, regression', { timeout: 15_000 }, () => {
         status: 'resolved',
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeTruthy();
+    const reopen = await screen.findByRole('button', { name: 'Reopen' });
     expect(screen.getByText(/^Resolved since 2 Jun 2025, 08:00:00 UTC/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    // Resolve went: focus goes to Reopen, which replaced it, and the change is said.
+    await waitFor(() => expect(document.activeElement).toBe(reopen));
+    await waitFor(() => expect(announced()).toBe('Incident resolved'));
+    await user.click(reopen);
     await waitFor(() => expect(api.lastCallOf('setIncidentStatus')?.variables.status).toBe('open'));
-    expect(await screen.findByRole('button', { name: 'Resolve' })).toBeTruthy();
+    const resolve = await screen.findByRole('button', { name: 'Resolve' });
+    await waitFor(() => expect(document.activeElement).toBe(resolve));
+    await waitFor(() => expect(announced()).toBe('Incident reopened'));
   });
 });
 
@@ -423,7 +431,11 @@ describe('Assignment', { timeout: 15_000 }, () => {
     const { user } = renderApp(`/console/${project.id}/errorlogs/inc_b41d02?period=7d`);
     const select = (await screen.findByLabelText('Assign to')) as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
+    // Choosing (an arrow key in Chromium fires change) assigns nobody: Assign does.
     await user.selectOptions(select, ada.email);
+    expect(api.lastCallOf('assignIncident')).toBeUndefined();
+    const assignButton = screen.getByRole('button', { name: 'Assign' });
+    await user.click(assignButton);
     await waitFor(() =>
       expect(api.lastCallOf('assignIncident')?.variables).toMatchObject({
         id: 'inc_b41d02',
@@ -433,10 +445,19 @@ describe('Assignment', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Assign to') as HTMLSelectElement).value).toBe(ada.userId),
     );
+    await waitFor(() => expect(announced()).toBe(`Incident assigned to ${ada.email}`));
+    expect(document.activeElement).toBe(assignButton);
+    expect(select.disabled).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Assign to me' }));
     await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBe(me.userId));
+    // Assign to me goes once it is so: focus goes to the select, which says it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    expect(select.value).toBe(me.userId);
     await user.selectOptions(screen.getByLabelText('Assign to'), 'Unassigned');
+    await user.click(assignButton);
     await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBeNull());
+    await waitFor(() => expect(announced()).toBe('Incident unassigned'));
   });
 
   it("lets a viewer take an unassigned incident and give it up, and only read someone else's", async () => {
@@ -453,7 +474,9 @@ describe('Assignment', { timeout: 15_000 }, () => {
     expect(screen.queryByLabelText('Assign to')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Take it' }));
     await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBe(me.userId));
-    await user.click(await screen.findByRole('button', { name: 'Give it up' }));
+    const giveUp = await screen.findByRole('button', { name: 'Give it up' });
+    await waitFor(() => expect(document.activeElement).toBe(giveUp));
+    await user.click(giveUp);
     await waitFor(() => expect(api.lastCallOf('assignIncident')?.variables.userId).toBeNull());
     expect(await screen.findByRole('button', { name: 'Take it' })).toBeTruthy();
   });
