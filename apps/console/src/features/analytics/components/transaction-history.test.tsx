@@ -80,23 +80,35 @@ describe('Transaction History', { timeout: 15_000 }, () => {
       ...analyticsAnswers,
       transactionHistory: (variables) =>
         variables.after === 'cursor-1'
-          ? page([
-              buildRow({
-                id: 'old',
-                time: '2025-05-20T10:00:00.000Z',
-                hash: '0xbbbb00000000000000000000000000000000000000000000000000000000bbbb',
-              }),
-            ])
+          ? page(
+              [
+                buildRow({
+                  id: 'old',
+                  time: '2025-05-20T10:00:00.000Z',
+                  hash: '0xbbbb00000000000000000000000000000000000000000000000000000000bbbb',
+                }),
+              ],
+              null,
+              2,
+            )
           : page([buildRow({ id: 'new' })], 'cursor-1', 2),
     });
     const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
 
     await screen.findByText('0xabcd…1234');
     expect(screen.getByText(/1 of 2 transactions loaded \(Load more for older ones\)/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    screen.getByRole('button', { name: 'Load more' }).focus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('0xbbbb…bbbb')).toBeTruthy();
     expect(screen.getByText('Tuesday, 20 May 2025')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // The last page is in and Load more is gone: focus is on the first row it brought, and it is said.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe(
+        'Inspect transaction 0xbbbb00000000000000000000000000000000000000000000000000000000bbbb',
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('1 more loaded, 2 of 2'));
     expect(api.callsOf('transactionHistory').map((call) => call.variables.after)).toEqual([null, 'cursor-1']);
     expect(api.callsOf('transactionHistory')[0]?.variables.first).toBe(25);
   });

@@ -1,5 +1,5 @@
 import { hasAnalyticsFilters, type TransactionRow } from '@polyflow/contracts/analytics';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChartSkeleton } from '../../../components/ui/chart-card';
@@ -7,6 +7,7 @@ import { useCsvFileName } from '../../../components/ui/download-csv-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Download, History, RotateCw, Search } from '../../../components/ui/icons';
 import { WalletLink } from '../../../components/wallet-link';
+import { announce, focusSoon } from '../../../lib/announce';
 import { countryName, displayTimeZone, shortenAddress } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import type { AnalyticsRange } from '../api/analytics-keys';
@@ -55,6 +56,17 @@ function HistoryResults({
   const download = useDownloadTransactions();
   const fileName = useCsvFileName('Transaction History');
   const [inspected, setInspected] = useState<TransactionRow | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // A new search's answer is said once it replaces the previous rows (the page's one live region).
+  const searchKey = JSON.stringify([range, filter]);
+  const announcedKey = useRef(searchKey);
+  const answer = history.data && !history.isPlaceholderData ? history.data.pages.at(-1)?.total : undefined;
+  useEffect(() => {
+    if (answer === undefined || announcedKey.current === searchKey) return;
+    announcedKey.current = searchKey;
+    announce(`${answer.toLocaleString('en-US')} ${answer === 1 ? 'transaction' : 'transactions'} found`);
+  }, [answer, searchKey]);
 
   if (history.isPending) return <ChartSkeleton heightClass="h-72" />;
   if (history.isError) {
@@ -94,12 +106,34 @@ function HistoryResults({
     );
   }
 
+  // Load more stays focusable while it loads (Button's pending state); once the last page is in, it is
+  // gone, so focus goes to the first row it brought (WCAG 2.4.3). The count is said either way.
+  const loadMore = async () => {
+    const before = rows.length;
+    const result = await history.fetchNextPage();
+    if (result.isError || !result.data) return;
+    const all = result.data.pages.flatMap((page) => page.rows);
+    const latestTotal = result.data.pages.at(-1)?.total ?? all.length;
+    const first = all[before];
+    announce(
+      `${(all.length - before).toLocaleString('en-US')} more loaded, ${all.length.toLocaleString('en-US')} of ${latestTotal.toLocaleString('en-US')}`,
+    );
+    if (!result.hasNextPage && first) {
+      const label = inspectLabel(first);
+      focusSoon(() =>
+        [...(listRef.current?.querySelectorAll<HTMLElement>('button[aria-label]') ?? [])].find(
+          (button) => button.getAttribute('aria-label') === label,
+        ),
+      );
+    }
+  };
+
   const saveAll = () => download.mutate({ range, filter }, { onSuccess: (blob) => saveFile(fileName, blob) });
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-600" aria-live="polite" data-testid="history-count">
+        <p className="text-xs text-slate-600" data-testid="history-count">
           {/* While another search or filter is asked, the rows shown are the previous answer's. */}
           {history.isPlaceholderData ? (
             'Searching…'
@@ -132,7 +166,7 @@ function HistoryResults({
       )}
       {/* On a phone each transaction is a card of label/value pairs (labels from CSS, one table for screen
           readers); from `sm` up a table. `relative` keeps the sr-only header inside the scroll area. */}
-      <div className="relative sm:overflow-x-auto">
+      <div ref={listRef} className="relative sm:overflow-x-auto">
         <table className="w-full text-left text-sm max-sm:block md:min-w-[40rem]">
           <thead className="max-sm:sr-only">
             <tr className="bg-indigo-50 text-[0.7rem] uppercase tracking-wide text-indigo-800">
@@ -170,11 +204,7 @@ function HistoryResults({
       </div>
       {history.hasNextPage && (
         <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            isLoading={history.isFetchingNextPage}
-            onClick={() => history.fetchNextPage()}
-          >
+          <Button variant="secondary" isLoading={history.isFetchingNextPage} onClick={() => void loadMore()}>
             Load more
           </Button>
         </div>
@@ -190,6 +220,8 @@ function HistoryResults({
     </div>
   );
 }
+
+const inspectLabel = (row: TransactionRow) => `Inspect transaction ${row.hash ?? row.id}`;
 
 function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => void }) {
   return (
@@ -239,12 +271,7 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
         {row.browser ?? 'Unknown'}
       </td>
       <td className="px-3 py-2 text-right max-sm:col-span-2 max-sm:py-1">
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={onInspect}
-          aria-label={`Inspect transaction ${row.hash ?? row.id}`}
-        >
+        <Button size="sm" variant="ghost" onClick={onInspect} aria-label={inspectLabel(row)}>
           <Search aria-hidden="true" className="size-3.5" /> Inspect
         </Button>
       </td>
