@@ -1,5 +1,5 @@
 import type { LifecycleStageName, WalletListSort } from '@polyflow/contracts/wallets';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { graphql } from '../../../gql/gql';
 import type { WalletsQuery } from '../../../gql/graphql';
 import { graphqlRequest } from '../../../lib/graphql-client';
@@ -56,6 +56,9 @@ export function useWallets(range: WalletRange, filters: WalletFilters) {
       queryFn: ({ pageParam, signal }) => getWallets(range, filters, pageParam, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
+      // Another sort, filter or period keeps the list (and the focused header or Sort by menu) in place
+      // until the new one arrives, rather than a loader that takes focus away (WCAG 2.4.3).
+      placeholderData: keepPreviousData,
     }),
   );
 }

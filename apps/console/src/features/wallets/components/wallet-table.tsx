@@ -2,6 +2,7 @@ import { type WalletListSort, WalletListSorts } from '@polyflow/contracts/wallet
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 import { ArrowDown, ArrowUp } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, shortenAddress } from '../../../lib/format';
 import type { WalletRow } from '../api/get-wallets';
 import { formatCount, formatNative } from '../lib/format';
@@ -23,6 +24,8 @@ interface WalletTableProps {
   onSortBy: (sort: WalletListSort) => void;
   /** The phone's sort menu chose a column and a direction. */
   onSort: (sort: WalletListSort, descending: boolean) => void;
+  /** Another sort or filter is being fetched: the rows shown are the previous ones (aria-busy). */
+  isRefreshing?: boolean;
   walletPath: (address: string) => string;
 }
 
@@ -52,9 +55,22 @@ const sourceOf = (row: WalletRow) => [row.source, row.campaign].filter(Boolean).
  * A table from the `sm` breakpoint up; on a phone every wallet is a card with a sort menu, so that no
  * column (last seen, failed, gas paid) hides behind sideways scrolling, as the Incidents list does.
  */
-export function WalletTable({ rows, sort, descending, onSortBy, onSort, walletPath }: WalletTableProps) {
+export function WalletTable({
+  rows,
+  sort,
+  descending,
+  onSortBy,
+  onSort,
+  walletPath,
+  isRefreshing = false,
+}: WalletTableProps) {
   return (
-    <>
+    <div aria-busy={isRefreshing || undefined}>
+      {isRefreshing && (
+        <p className="mb-2 flex items-center gap-2 text-xs text-slate-600">
+          <Spinner /> Updating the list…
+        </p>
+      )}
       <div className="flex flex-col gap-2 sm:hidden">
         <label className="flex items-center gap-2 text-xs font-semibold text-slate-600">
           Sort by
@@ -169,6 +185,6 @@ export function WalletTable({ rows, sort, descending, onSortBy, onSort, walletPa
           </tbody>
         </table>
       </div>
-    </>
+    </div>
   );
 }

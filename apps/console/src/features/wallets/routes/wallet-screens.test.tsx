@@ -213,6 +213,33 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     );
   });
 
+  it('keeps the table and its focused header while another sort loads (aria-busy), then says how many', async () => {
+    let release: () => void = () => {};
+    const answer = data({
+      wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] },
+    });
+    const { user } = setUp('wallets', {
+      wallets: (variables) =>
+        variables.sort === 'transactions'
+          ? new Promise((resolve) => {
+              release = () => resolve(answer);
+            })
+          : answer,
+    });
+    const table = await screen.findByRole('table');
+    const header = within(table).getByRole('button', { name: 'Transactions' });
+    header.focus();
+    await user.keyboard('{Enter}');
+    // While the new order loads, the same table stays, busy, with focus on the header pressed.
+    await waitFor(() => expect(table.closest('[aria-busy="true"]')).not.toBeNull());
+    expect(table.isConnected).toBe(true);
+    expect(document.activeElement).toBe(header);
+    release();
+    await waitFor(() => expect(table.closest('[aria-busy="true"]')).toBeNull());
+    expect(document.activeElement).toBe(header);
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('1 wallet'));
+  });
+
   it('shows each wallet as a card on a phone, with every figure, and sorts from a menu', async () => {
     const { api, project, user } = setUp('wallets', {
       wallets: data({ wallets: { asOf: '2024-05-31', powerThreshold: 5, nextCursor: null, rows: [row] } }),
@@ -228,10 +255,15 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     expect(figure('Failed')).toBe('1');
     expect(figure('Gas paid')).toBe('0.0163');
     expect(figure('Source / campaign')).toBe('discord / launch');
-    await user.selectOptions(screen.getByLabelText('Sort by'), 'gas_paid:asc');
+    const sortBy = screen.getByLabelText('Sort by');
+    sortBy.focus();
+    await user.selectOptions(sortBy, 'gas_paid:asc');
     await waitFor(() =>
       expect(api.lastCallOf('wallets')?.variables).toMatchObject({ sort: 'gas_paid', descending: false }),
     );
+    // The menu stays in place (no loader in its stead), so focus stays on it for the next arrow key.
+    expect(screen.getByLabelText('Sort by')).toBe(sortBy);
+    expect(document.activeElement).toBe(sortBy);
   });
 
   it('takes the Analytics filters from the URL: asks for them, shows them as chips, names them in the CSV', async () => {

@@ -1,7 +1,7 @@
 import { type AnalyticsFilters, hasAnalyticsFilters } from '@polyflow/contracts/analytics';
 import type { Project } from '@polyflow/contracts/projects';
 import { LifecycleStageLabels, type WalletListSort, WalletListSorts } from '@polyflow/contracts/wallets';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DOCS } from '../../../components/docs-links';
 import { PageHeader } from '../../../components/page-header';
@@ -15,7 +15,8 @@ import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePeriod } from '../../../hooks/use-period';
-import { formatDate } from '../../../lib/format';
+import { announce, focusSoon } from '../../../lib/announce';
+import { countOf, formatDate } from '../../../lib/format';
 import { useWallets, type WalletFilters } from '../api/get-wallets';
 import { WalletFiltersForm } from '../components/wallet-filters-form';
 import { WalletTable } from '../components/wallet-table';
@@ -75,6 +76,28 @@ export function WalletsScreen({
   };
   const wallets = useWallets(range, filters);
   const rows = wallets.data?.pages.flatMap((page) => page.rows) ?? [];
+  const isRefreshing = wallets.isPlaceholderData;
+
+  // A new search, filter, sort or period changes the list in place: say what it holds once it arrived
+  // (WCAG 4.1.3). Not on the first load, which the page itself shows.
+  const listKey = JSON.stringify({ range, filters });
+  const announcedKey = useRef<string | null>(null);
+  const isSettled = wallets.isSuccess && !wallets.isPlaceholderData && !wallets.isFetchingNextPage;
+  const count = rows.length;
+  const hasMore = wallets.hasNextPage;
+  useEffect(() => {
+    if (!isSettled) return;
+    const previous = announcedKey.current;
+    announcedKey.current = listKey;
+    if (previous === null || previous === listKey) return;
+    announce(count === 0 ? 'No wallet' : `${countOf(count, 'wallet')}${hasMore ? ', more to load' : ''}`);
+  }, [isSettled, listKey, count, hasMore]);
+
+  // Load more stays focusable while it loads; when the last page came, it goes: focus the list's heading.
+  const loadMore = () =>
+    wallets.fetchNextPage().then((result) => {
+      if (!result.hasNextPage) focusSoon(() => document.getElementById('wallets-table-title'));
+    });
 
   const setParam = (changes: Record<string, string | null>) =>
     setParams((current) => {
@@ -176,6 +199,7 @@ export function WalletsScreen({
           ) : (
             <WalletTable
               rows={rows}
+              isRefreshing={isRefreshing}
               sort={filters.sort}
               descending={filters.descending}
               onSortBy={sortBy}
@@ -187,11 +211,7 @@ export function WalletsScreen({
           )}
           {wallets.hasNextPage && (
             <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => wallets.fetchNextPage()}
-                disabled={wallets.isFetchingNextPage}
-              >
+              <Button variant="secondary" onClick={loadMore} isLoading={wallets.isFetchingNextPage}>
                 {wallets.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </Button>
             </div>
