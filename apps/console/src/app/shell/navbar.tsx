@@ -12,17 +12,23 @@ interface NavbarProps {
 const chip =
   'inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold text-indigo-900 ring-1 ring-inset ring-indigo-200';
 
+/**
+ * The logo, then who and which project, then the account's links: in that order in the page as on the
+ * screen, so Tab follows what a person sees (WCAG 2.4.3). Below 768 px the logo has the first row to
+ * itself and the rest shares the second, rather than CSS `order` moving the chips under the account links
+ * while Tab still reached them first.
+ */
 export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: NavbarProps) {
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
-      <div className="flex items-center gap-2 text-indigo-800">
+      <div className="flex w-full items-center gap-2 text-indigo-800 md:w-auto">
         <Logo />
         <span className="text-lg font-bold tracking-tight">Polyflow</span>
         <span className="rounded-md bg-indigo-800 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-widest text-white">
           CONSOLE
         </span>
       </div>
-      <div className="order-3 flex w-full min-w-0 items-center gap-2 md:order-none md:w-auto md:flex-1">
+      <div className="flex min-w-0 flex-1 items-center gap-2">
         <span className={`${chip} shrink`} title="Logged in as">
           <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
           <span className="sr-only">Logged in as </span>
@@ -39,7 +45,7 @@ export function Navbar({ email, projectName, onToggleSwitcher, onLogOut }: Navba
           <ChevronsUpDown aria-hidden="true" className="size-3.5 shrink-0" />
         </button>
       </div>
-      <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+      <nav aria-label="Account" className="flex shrink-0 items-center gap-1">
         <a
           href={DOCS.home}
           target="_blank"
