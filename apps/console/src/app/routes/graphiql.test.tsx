@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildProject, logIn } from '../../testing/fixtures';
 import { json, mockApi } from '../../testing/mock-api';
@@ -47,6 +47,31 @@ describe('GraphiQL route', () => {
         ),
       ).toEqual(['Query Editor', 'Variables', 'Headers', 'Result Window']),
     );
+    // Tab indents in an editor; Escape then Tab leaves it (WCAG 2.1.2), as the hint beside it says.
+    const queryField = screen.getByRole('textbox', { name: 'Query Editor' });
+    const hint = document.getElementById(queryField.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Tab indents in the editors. Press Esc, then Tab, to leave the editor.');
+    const queryEditor = document.querySelector('.graphiql-query-editor .CodeMirror') as Element & {
+      CodeMirror: { getValue(): string };
+    };
+    // CodeMirror 5 reads `keyCode`, which user-event leaves at 0 here. A key event that nothing prevented is
+    // one the browser acts on: Tab then moves focus (checked in a browser too).
+    const KEY_CODES: Record<string, number> = { Tab: 9, Escape: 27, ArrowDown: 40 };
+    const press = (key: string, init: KeyboardEventInit = {}) =>
+      fireEvent.keyDown(queryField, { key, code: key, keyCode: KEY_CODES[key], ...init });
+    queryField.focus();
+    expect(press('Tab')).toBe(false);
+    expect(queryEditor.CodeMirror.getValue()).toMatch(/^\s+# Polyflow's GraphQL API/);
+    press('Escape');
+    expect(press('Tab')).toBe(true);
+    // Once only, and a key in between (typing after Escape) ends it: Tab indents again.
+    expect(press('Tab')).toBe(false);
+    press('Escape');
+    press('ArrowDown');
+    expect(press('Tab')).toBe(false);
+    press('Escape');
+    expect(press('Tab', { shiftKey: true })).toBe(true);
+
     // GraphiQL saves an edited query after debounces of 100 ms (the editor's change) then 500 ms (its tabs):
     // they run before the test ends, not after the file's environment is gone (a "window is not defined" that
     // failed npm test with every test green). A later timer fires after them, whatever the load.
