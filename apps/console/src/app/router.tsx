@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useRouteFocus } from '../hooks/use-route-focus';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
 // Declarative routes rather than a data router: the data APIs would add ~17 KB gzip to the first
@@ -41,6 +43,17 @@ const UiComponentsPage = lazy(() =>
 const GraphiqlPage = lazy(() => import('./routes/graphiql').then((m) => ({ default: m.GraphiqlPage })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
+function RouteFocus() {
+  useRouteFocus();
+  return null;
+}
+
+/** A page title for a screen of a feature that does not set its own. */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return children;
+}
+
 /**
  * Spec §2 routes. A `console/analytics` URL (after login, before a project is chosen) matches
  * `:projectID` with a value that is not a project; the shell then opens the project switcher.
@@ -48,12 +61,20 @@ const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ def
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
+      <RouteFocus />
       <Suspense fallback={null}>
         <Routes>
           <Route path="/" element={<AuthRoute />} />
           <Route path="/verify" element={<VerifyRoute />} />
           <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
-          <Route path="/invite" element={<InviteRoute />} />
+          <Route
+            path="/invite"
+            element={
+              <Titled title="Join a project">
+                <InviteRoute />
+              </Titled>
+            }
+          />
           <Route path="/console" element={<Navigate to="/console/analytics" replace />} />
           <Route path="/console/:projectID" element={<ConsoleLayout />}>
             <Route index element={<AnalyticsPage />} />

@@ -97,6 +97,33 @@ describe('Project switcher', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('keeps focus in the dialog between its list and its form, so that Escape still closes it', async () => {
+    logIn();
+    const project = buildProject({ name: 'First' });
+    mockApi({ 'GET /projects': json(200, { projects: [project] }) });
+    const { user } = renderApp(`/console/${project.id}/config`);
+
+    (await screen.findByRole('button', { name: /Switch project/ })).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'My Projects' });
+    within(dialog).getByRole('button', { name: 'Create a new project' }).focus();
+    await user.keyboard('{Enter}');
+    // The pressed button went with the list: focus is on the form's first field, not the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Project name')));
+
+    within(dialog).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Create a new project' }),
+      ),
+    );
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Switch project/ }));
+  });
+
   it('keeps the screen and its filters when opening or creating another project', async () => {
     logIn();
     const first = buildProject({ name: 'First' });
@@ -214,6 +241,11 @@ describe('Shell', () => {
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     const sidebar = screen.getByRole('navigation', { name: 'Console' });
+    // The index route is Analytics: highlighted, and the current page for a screen reader too.
+    expect(within(sidebar).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(document.title).toBe('Analytics · Shop · Polyflow');
     const hrefs = within(sidebar)
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
@@ -240,6 +272,8 @@ describe('Shell', () => {
     expect(
       within(sidebar).getByRole('link', { name: 'Incident Tracking' }).getAttribute('aria-current'),
     ).toBe('page');
+    expect(within(sidebar).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Incident Tracking · Shop · Polyflow'));
     expect((await screen.findByRole('link', { name: 'SDK settings' })).getAttribute('href')).toBe(
       `/console/${project.id}/config`,
     );
@@ -260,6 +294,57 @@ describe('Shell', () => {
     expect(window.localStorage.getItem(LAST_PROJECTS_KEY)).toBeNull();
     expect(window.localStorage.getItem('graphiql:query')).toBeNull();
     expect(window.localStorage.getItem('unrelated')).toBe('kept');
+  });
+
+  it("names each screen in the page's title and, after a link in the page, focuses the new screen's heading", async () => {
+    logIn();
+    const project = buildProject({ name: 'Shop' });
+    const noIncidents = {
+      from: '2025-05-26T00:00:00.000Z',
+      to: '2025-06-02T00:00:00.000Z',
+      totalIncidents: 0,
+      byStatus: { open: 0, resolved: 0, ignored: 0 },
+      transactionFailRate: null,
+      bySeverity: { low: 0, mid: 0, high: 0, severe: 0 },
+      matching: 0,
+      rows: [],
+      nextCursor: null,
+    };
+    mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      'POST /api/graphql': json(200, { data: { incidents: noIncidents } }),
+      'POST /logout': json(204),
+    });
+    const { user, location } = renderApp(`/console/${project.id}/errorlogs`);
+
+    expect(await screen.findByRole('heading', { name: 'Incident Tracking', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Incident Tracking · Shop · Polyflow'));
+    // Not on the first load: a person starts at the top of the page.
+    expect(document.activeElement).toBe(document.body);
+
+    // A link inside the screen: it goes away with the screen, and focus goes to the new one's heading.
+    (await screen.findByRole('link', { name: 'SDK settings' })).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe(`/console/${project.id}/config`));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'SDK', level: 1 })),
+    );
+    expect(document.title).toBe('SDK · Shop · Polyflow');
+
+    // A sidebar link keeps focus: it says which page is current.
+    const sidebar = screen.getByRole('navigation', { name: 'Console' });
+    const components = within(sidebar).getByRole('link', { name: 'Components' });
+    components.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Components', level: 1 })).toBeTruthy();
+    expect(document.title).toBe('Components · Shop · Polyflow');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(components);
+
+    screen.getByRole('button', { name: 'Log Out' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Log In' })));
+    expect(document.title).toBe('Log In · Polyflow');
   });
 
   it('opens the upsell modal from the promo strip and closes it with Escape', async () => {

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { logout } from '../../features/auth/api/logout';
 import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { setDisplayTimeZone } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import {
@@ -21,6 +22,7 @@ import {
   writeCurrentProject,
   writeLastProjectId,
 } from '../../lib/storage';
+import { consoleScreenTitle } from '../shell/console-screens';
 import { Navbar } from '../shell/navbar';
 import { PromoBanner } from '../shell/promo-banner';
 import { Sidebar } from '../shell/sidebar';
@@ -94,6 +96,15 @@ function ConsoleShell({ session }: { session: StoredSession }) {
   // instead of showing another project.
   const isUnknownProject =
     projects.isSuccess && !currentProject && projectID !== '' && !SCREENS.has(projectID);
+  // "Wallets · Shop · Polyflow" (WCAG 2.4.2). A URL without a project names its screen in place of one.
+  useDocumentTitle(
+    isUnknownProject
+      ? 'Project not found'
+      : projects.isSuccess && !currentProject
+        ? 'Choose a project'
+        : consoleScreenTitle(SCREENS.has(projectID) && screenPath === '' ? projectID : screenPath),
+    currentProject?.name,
+  );
   if (projects.data && !currentProject && !isUnknownProject) {
     const reopen = projectToReopen(projects.data, session.email);
     if (reopen) {

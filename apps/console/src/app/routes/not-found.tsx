@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page not found');
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <Card className="max-w-md text-center">

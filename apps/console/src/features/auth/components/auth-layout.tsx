@@ -1,16 +1,23 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Logo } from '../../../components/ui/logo';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 
-/** The centred card of the auth, verify and password screens, with the spec's 90 ms fade. */
+/**
+ * The centred card of the auth, verify and password screens, with the spec's 90 ms fade. Its heading is
+ * also the page's title ("Sign Up · Polyflow").
+ */
 export function AuthLayout({
   title,
   subtitle,
+  headingRef,
   children,
 }: {
   title: string;
   subtitle?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="mb-6 flex items-center gap-2 text-indigo-800">
@@ -21,7 +28,9 @@ export function AuthLayout({
         </span>
       </div>
       <div className="w-full max-w-md animate-fade rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-900/5 sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <h1 ref={headingRef} className="text-2xl font-bold text-slate-900">
+          {title}
+        </h1>
         {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
         <div className="mt-6">{children}</div>
       </div>

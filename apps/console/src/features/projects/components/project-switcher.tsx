@@ -1,5 +1,5 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { cn } from '../../../components/ui/cn';
 import { FolderPlus } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { focusSoon } from '../../../lib/announce';
 import { formatDate } from '../../../lib/format';
 import { ROLE_LABELS } from '../../../lib/roles';
 import { useProjects } from '../api/get-projects';
@@ -24,15 +25,30 @@ export function ProjectSwitcher({ isOpen, currentProjectId, onChoose, onClose }:
   const [isCreating, setIsCreating] = useState(false);
   const projects = useProjects();
 
+  const createButton = useRef<HTMLButtonElement>(null);
+  const createForm = useRef<HTMLDivElement>(null);
+
   const choose = (project: Project) => {
     setIsCreating(false);
     onChoose(project);
+  };
+  // The button that was pressed goes away with the view it was in: focus goes to the other view rather than
+  // to the page's body, where Tab would leave the dialog and Escape would not reach it (WCAG 2.4.3).
+  const startCreating = () => {
+    setIsCreating(true);
+    focusSoon(() => createForm.current?.querySelector('input'));
+  };
+  const stopCreating = () => {
+    setIsCreating(false);
+    focusSoon(() => createButton.current);
   };
 
   return (
     <Modal isOpen={isOpen} title="My Projects" onClose={onClose}>
       {isCreating ? (
-        <CreateProjectForm onCreated={choose} onCancel={() => setIsCreating(false)} />
+        <div ref={createForm}>
+          <CreateProjectForm onCreated={choose} onCancel={stopCreating} />
+        </div>
       ) : (
         <div className="flex flex-col gap-4">
           {projects.isPending && (
@@ -80,7 +96,7 @@ export function ProjectSwitcher({ isOpen, currentProjectId, onChoose, onClose }:
               })}
             </ul>
           )}
-          <Button variant="secondary" onClick={() => setIsCreating(true)}>
+          <Button ref={createButton} variant="secondary" onClick={startCreating}>
             <FolderPlus aria-hidden="true" className="size-4" />
             Create a new project
           </Button>
