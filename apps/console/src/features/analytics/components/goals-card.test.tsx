@@ -138,6 +138,10 @@ describe('Goals card', { timeout: 40_000 }, () => {
         },
         [`DELETE /projects/${project.id}/goals/g1`]: () => {
           deleted.push('g1');
+          goals.splice(
+            goals.findIndex((item) => item.id === 'g1'),
+            1,
+          );
           return json(204);
         },
       },
@@ -166,6 +170,9 @@ describe('Goals card', { timeout: 40_000 }, () => {
       expect(posted).toEqual([{ name: 'Docs intro', kind: 'path', pathPattern: '/docs/*/intro' }]),
     );
     await within(dialog).findByText('Docs intro');
+    // Focus stays in the dialog, in the emptied form ready for another goal, and the change is said.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Goal name')));
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('Goal Docs intro added'));
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete the goal Signed up' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this goal?' });
@@ -178,6 +185,16 @@ describe('Goals card', { timeout: 40_000 }, () => {
       }),
     );
     await waitFor(() => expect(deleted).toEqual(['g1']));
+    // The deleted goal's row is gone: focus goes to the next goal's delete button, not the page's body.
+    await waitFor(() => expect(within(dialog).queryByText('Signed up')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Delete the goal Docs intro' }),
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('Goal Signed up deleted'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage goals' })).toBeNull());
   });
 
   it('edits a goal by keyboard with the same checks, shows the server’s refusal, and can cancel', async () => {

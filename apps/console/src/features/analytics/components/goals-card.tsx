@@ -1,6 +1,6 @@
 import { type Goal, type GoalInput, MAX_GOAL_NAME, MAX_GOALS_PER_PROJECT } from '@polyflow/contracts/goals';
 import { MAX_PATH_PATTERN, pathPatternProblem } from '@polyflow/contracts/path-pattern';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChangeBadge } from '../../../components/ui/change-badge';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pencil, Trash2 } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
+import { announce, focusSoon } from '../../../lib/announce';
 import { compare } from '../../../lib/comparison';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { formatPercent } from '../../../lib/format';
@@ -137,6 +138,21 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
   const [submitted, setSubmitted] = useState(false);
 
   const list = goals.data ?? [];
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Where focus goes once a deleted goal's row is gone and the confirmation closed (WCAG 2.4.3): without
+  // it focus fell to the page's body, behind the dialog, where Escape and Tab no longer reach it.
+  const pendingFocus = useRef<{ isDone: () => boolean; find: () => HTMLElement | null } | null>(null);
+  const isConfirming = toDelete !== null;
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    if (isConfirming || !focus?.isDone()) return;
+    pendingFocus.current = null;
+    focusSoon(focus.find);
+  });
+  const deleteButtonOf = (goal: Goal | undefined) =>
+    goal
+      ? (dialogRef.current?.querySelector<HTMLElement>(`[data-goal-id="${goal.id}"] [data-delete]`) ?? null)
+      : null;
   // A change replaces a goal: the limit only stops adding one.
   const isFull = editing === null && list.length >= MAX_GOALS_PER_PROJECT;
   const errors = {
@@ -210,12 +226,18 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
       update.mutate({ id: editing.id, input }, { onSuccess: stopEditing });
       return;
     }
-    create.mutate(input, { onSuccess: () => fill(null) });
+    create.mutate(input, {
+      onSuccess: () => {
+        fill(null);
+        announce(`Goal ${input.name} added`);
+        focusSoon(() => nameRef.current);
+      },
+    });
   };
 
   return (
     <Modal isOpen title="Manage goals" onClose={onClose} className="max-w-xl">
-      <div className="flex flex-col gap-5">
+      <div ref={dialogRef} className="flex flex-col gap-5">
         <section aria-labelledby="goal-list-title">
           <h3 id="goal-list-title" className="mb-2 text-sm font-bold text-slate-900">
             Goals ({list.length}/{MAX_GOALS_PER_PROJECT})
@@ -231,6 +253,7 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
               {list.map((goal) => (
                 <li
                   key={goal.id}
+                  data-goal-id={goal.id}
                   className={cn(
                     'flex items-center gap-3 py-2',
                     editing?.id === goal.id && '-mx-2 rounded-md bg-indigo-50 px-2',
@@ -254,6 +277,7 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
                     type="button"
                     variant="secondary"
                     size="icon"
+                    data-delete
                     aria-label={`Delete the goal ${goal.name}`}
                     onClick={() => setToDelete(goal)}
                   >
@@ -381,9 +405,25 @@ function ManageGoals({ projectId, onClose }: { projectId: string; onClose: () =>
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           if (!toDelete) return;
+          const deleted = toDelete;
           // Deleting the goal being edited ends the edit.
-          if (editing?.id === toDelete.id) stopEditing();
-          remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+          if (editing?.id === deleted.id) stopEditing();
+          const index = list.findIndex((goal) => goal.id === deleted.id);
+          const neighbour = list[index + 1] ?? list[index - 1];
+          remove.mutate(deleted.id, {
+            onSuccess: () => {
+              announce(`Goal ${deleted.name} deleted`);
+              pendingFocus.current = {
+                isDone: () => !dialogRef.current?.querySelector(`[data-goal-id="${deleted.id}"]`),
+                // The next goal's delete button, else the previous one's, else Add goal.
+                find: () =>
+                  deleteButtonOf(neighbour) ??
+                  dialogRef.current?.querySelector<HTMLElement>('form [type="submit"]') ??
+                  null,
+              };
+            },
+            onSettled: () => setToDelete(null),
+          });
         }}
       >
         <p>
