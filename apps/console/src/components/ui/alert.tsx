@@ -10,16 +10,19 @@ const tones = {
 } as const;
 
 interface AlertProps {
+  /** For a field's `aria-describedby`, when the alert is about that field. */
+  id?: string;
   tone?: keyof typeof tones;
   children: ReactNode;
   className?: string;
 }
 
 /** Errors are announced at once (role alert); other tones politely (role status). */
-export function Alert({ tone = 'info', children, className }: AlertProps) {
+export function Alert({ id, tone = 'info', children, className }: AlertProps) {
   const { box, Icon } = tones[tone];
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={cn(
         'flex items-start gap-2 rounded-lg px-3 py-2.5 text-sm ring-1 ring-inset',

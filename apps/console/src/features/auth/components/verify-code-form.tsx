@@ -1,5 +1,5 @@
 import { isShortCode, normalizeShortCode } from '@polyflow/contracts/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -21,6 +21,9 @@ export function VerifyCodeForm({ initialCode, email, onVerified }: Props) {
   const [code, setCode] = useState(initialCode);
   const [typedEmail, setTypedEmail] = useState('');
   const verify = useVerifyEmail();
+  const codeId = useId();
+  const errorId = `${codeId}-error`;
+  const hint = initialCode === '' ? 'The 8-character code from the email, like ABCD-EFGH.' : undefined;
   const accountEmail = (email ?? typedEmail).trim();
   const isShort = isShortCode(code);
   const canSubmit = code.trim() !== '' && (!isShort || accountEmail !== '');
@@ -52,17 +55,27 @@ export function VerifyCodeForm({ initialCode, email, onVerified }: Props) {
           hint="The address the code was sent to."
         />
       )}
+      {/* A refused code is the field's error (WCAG 3.3.1): invalid, and described by the hint and the alert. */}
       <Input
+        id={codeId}
         label="Verification code"
+        aria-invalid={verify.error ? true : undefined}
+        aria-describedby={
+          [hint && `${codeId}-message`, verify.error && errorId].filter(Boolean).join(' ') || undefined
+        }
         autoComplete="one-time-code"
         autoCapitalize="characters"
         spellCheck={false}
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        hint={initialCode === '' ? 'The 8-character code from the email, like ABCD-EFGH.' : undefined}
+        hint={hint}
         className="[&_input]:font-mono"
       />
-      {verify.error && <Alert tone="error">{verify.error.message}</Alert>}
+      {verify.error && (
+        <Alert id={errorId} tone="error">
+          {verify.error.message}
+        </Alert>
+      )}
       <Button type="submit" disabled={!canSubmit} isLoading={verify.isPending}>
         Confirm
       </Button>

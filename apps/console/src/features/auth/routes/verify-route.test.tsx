@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { USER_KEY } from '../../../lib/storage';
 import { buildSession } from '../../../testing/fixtures';
@@ -16,6 +16,10 @@ describe('Verify with a token', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Succesfully verified email.')).toBeTruthy();
+    // Confirm went with the form: focus goes to the success screen's heading, which reads it out.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Email verified' })),
+    );
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/');
     expect(api.calls('POST /register/verify')[0]?.body).toEqual({ token: 'abc123' });
     expect(JSON.parse(window.localStorage.getItem(USER_KEY) ?? 'null')).toEqual(session);
@@ -29,9 +33,14 @@ describe('Verify with a token', () => {
     const { user } = renderApp('/verify?token=old');
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('This link has expired.');
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe('This link has expired.');
     expect(alert).not.toHaveBeenCalled();
-    expect(screen.getByLabelText<HTMLInputElement>('Verification code').value).toBe('old');
+    const field = screen.getByLabelText<HTMLInputElement>('Verification code');
+    expect(field.value).toBe('old');
+    // The error is the field's: it is invalid and described by the message (WCAG 3.3.1).
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
     expect(screen.getByRole('heading', { name: 'Please verify your email' })).toBeTruthy();
     expect(screen.queryByText('Succesfully verified email.')).toBeNull();
     expect(window.localStorage.getItem(USER_KEY)).toBeNull();
@@ -96,9 +105,18 @@ describe('Verify with an email', () => {
     const { user } = renderApp('/verify?email=grace%40example.com');
     await user.type(await screen.findByLabelText('Verification code'), 'WXYZ2345{Enter}');
 
-    expect((await screen.findByRole('alert')).textContent).toBe('This code is wrong.');
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe('This code is wrong.');
     expect(alert).not.toHaveBeenCalled();
-    expect(screen.getByLabelText<HTMLInputElement>('Verification code').value).toBe('WXYZ2345');
+    const field = screen.getByLabelText<HTMLInputElement>('Verification code');
+    expect(field.value).toBe('WXYZ2345');
+    // Invalid, and described by both its hint and the error.
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described).toContain(error.id);
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'The 8-character code from the email, like ABCD-EFGH.',
+    );
     expect(window.localStorage.getItem(USER_KEY)).toBeNull();
   });
 });

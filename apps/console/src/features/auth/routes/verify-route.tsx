@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { MailCheck } from '../../../components/ui/icons';
+import { focusSoon } from '../../../lib/announce';
 import { AuthLayout } from '../components/auth-layout';
 import { ResendVerification } from '../components/resend-verification';
 import { VerifyCodeForm } from '../components/verify-code-form';
@@ -16,6 +17,12 @@ export function VerifyRoute() {
   const token = searchParams.get('token');
   const email = searchParams.get('email');
   const [isVerified, setIsVerified] = useState(false);
+  // The form, and the focused Confirm with it, gives way to the success screen: focus its heading, which
+  // reads "Email verified" (WCAG 2.4.3, 4.1.3).
+  const onVerified = () => {
+    setIsVerified(true);
+    focusSoon(() => document.querySelector<HTMLElement>('main h1'));
+  };
 
   if (isVerified) {
     return (
@@ -37,7 +44,7 @@ export function VerifyRoute() {
   if (token !== null || email === null) {
     return (
       <AuthLayout title="Please verify your email" subtitle="Confirm the code from your verification email.">
-        <VerifyCodeForm initialCode={token ?? ''} email={null} onVerified={() => setIsVerified(true)} />
+        <VerifyCodeForm initialCode={token ?? ''} email={null} onVerified={onVerified} />
       </AuthLayout>
     );
   }
@@ -53,7 +60,7 @@ export function VerifyRoute() {
         <ResendVerification email={email} />
         <div className="border-t border-slate-200 pt-5">
           <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-indigo-600">Have a code?</p>
-          <VerifyCodeForm initialCode="" email={email} onVerified={() => setIsVerified(true)} />
+          <VerifyCodeForm initialCode="" email={email} onVerified={onVerified} />
         </div>
       </div>
     </AuthLayout>
