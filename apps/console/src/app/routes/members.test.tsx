@@ -49,9 +49,16 @@ describe('Members screen', () => {
     expect(within(members).getByRole('button', { name: 'Remove cy@example.com' })).toBeTruthy();
     expect(within(members).queryByRole('button', { name: 'Leave' })).toBeNull();
 
-    await user.selectOptions(within(members).getByLabelText('Role of cy@example.com'), 'admin');
+    const roleOfCy = within(members).getByLabelText('Role of cy@example.com');
+    await user.selectOptions(roleOfCy, 'admin');
     await waitFor(() => expect(api.calls(`PATCH ${base}/members/user-cy`)).toHaveLength(1));
     expect(api.calls(`PATCH ${base}/members/user-cy`)[0]?.body).toEqual({ role: 'admin' });
+    // Saved as chosen, the select is never disabled under focus; the change is said.
+    expect((roleOfCy as HTMLSelectElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(roleOfCy);
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer').textContent).toBe('cy@example.com is now Admin'),
+    );
 
     await user.type(screen.getByLabelText('Email address'), 'dee@example.com');
     await user.selectOptions(screen.getByLabelText('Role'), 'admin');
@@ -101,6 +108,37 @@ describe('Members screen', () => {
     await user.click(next);
     const empty = await screen.findByText('No pending invitations.');
     await waitFor(() => expect(document.activeElement).toBe(empty.closest('p')));
+  });
+
+  it('after removing a member, focuses the next member’s Remove button and says so', async () => {
+    logIn({ email: 'ada@example.com' });
+    const project = buildProject({ name: 'Shop', role: 'owner' });
+    const base = `/projects/${project.id}`;
+    let team = [
+      member('ada@example.com', 'owner'),
+      member('bob@example.com', 'admin'),
+      member('cy@example.com', 'viewer'),
+    ];
+    mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      [`GET ${base}/members`]: () => json(200, { members: team, invitations: [] }),
+      [`DELETE ${base}/members/user-bob`]: () => {
+        team = team.filter((listed) => listed.userId !== 'user-bob');
+        return json(204);
+      },
+    });
+    const { user } = renderApp(`/console/${project.id}/members`);
+    const members = await screen.findByRole('list', { name: 'Members' });
+    await user.click(within(members).getByRole('button', { name: 'Remove bob@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /Remove/ }));
+    await waitFor(() => expect(within(members).queryByText('bob@example.com')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(members).getByRole('button', { name: 'Remove cy@example.com' }),
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('bob@example.com removed'));
   });
 
   it('shows a viewer the team without controls, but lets them leave', async () => {

@@ -1,10 +1,12 @@
-import type { Member, Role } from '@polyflow/contracts/members';
-import { useState } from 'react';
+import type { GrantableRole, Member, Role } from '@polyflow/contracts/members';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Crown, LogOut, UserMinus } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
+import { announce } from '../../../lib/announce';
 import { formatDate } from '../../../lib/format';
 import { canManage, isOwner, ROLE_LABELS } from '../../../lib/roles';
 import { useChangeMemberRole } from '../api/change-member-role';
@@ -35,6 +37,7 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
   const transfer = useTransferOwnership();
   const error = changeRole.error ?? remove.error ?? transfer.error;
 
+  const list = useRef<HTMLUListElement>(null);
   const confirm = () => {
     if (!pending) return;
     const { kind, member } = pending;
@@ -43,14 +46,38 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
     else
       remove.mutate(
         { projectId, userId: member.userId, isLeaving: kind === 'leave' },
-        { ...done, onSuccess: () => kind === 'leave' && onLeft() },
+        {
+          ...done,
+          onSuccess: () => {
+            if (kind === 'leave') {
+              onLeft();
+              return;
+            }
+            announce(`${member.email} removed`);
+            // Its Remove button went with the row: focus the next member's row, else the previous one.
+            focusAfterRemoval({
+              list: () => list.current,
+              removedKey: member.userId,
+              index: members.findIndex((listed) => listed.userId === member.userId),
+              control: 'button[aria-label^="Remove "]',
+              fallback: () => list.current,
+            });
+          },
+        },
       );
   };
+  // The role is saved as it is chosen; the select stays enabled meanwhile, so it keeps focus.
+  const setRole = (member: Member, next: GrantableRole) =>
+    changeRole.mutate(
+      { projectId, userId: member.userId, role: next },
+      { onSuccess: () => announce(`${member.email} is now ${ROLE_LABELS[next]}`) },
+    );
 
   return (
     <>
       {error && <Alert tone="error">{error.message}</Alert>}
       <ul
+        ref={list}
         aria-label="Members"
         className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-inset ring-slate-200"
       >
@@ -58,7 +85,11 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
           const isSelf = member.email === email;
           const isMemberOwner = member.role === 'owner';
           return (
-            <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5">
+            <li
+              key={member.userId}
+              data-item-key={member.userId}
+              className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5"
+            >
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800">
                   <span className="truncate">{member.email}</span>
@@ -74,8 +105,7 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
                     label={`Role of ${member.email}`}
                     hideLabel
                     value={member.role === 'admin' ? 'admin' : 'viewer'}
-                    disabled={changeRole.isPending}
-                    onChange={(next) => changeRole.mutate({ projectId, userId: member.userId, role: next })}
+                    onChange={(next) => setRole(member, next)}
                   />
                 )}
                 {isOwner(role) && member.role === 'admin' && (
