@@ -23,7 +23,13 @@ export function SeriesTable({
       <summary className="cursor-pointer rounded font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
         Show as table
       </summary>
-      <div className="mt-2 max-h-64 overflow-auto rounded-lg ring-1 ring-slate-200">
+      {/* Scrolls when the buckets are hours: a tab stop so the keyboard can scroll it (axe: scrollable-region-focusable). */}
+      <section
+        aria-label={`${title}, table`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area the keyboard must reach (WCAG 2.1.1).
+        tabIndex={0}
+        className="mt-2 max-h-64 overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">{title}</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-600">
@@ -55,7 +61,7 @@ export function SeriesTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }
