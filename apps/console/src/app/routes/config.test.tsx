@@ -373,7 +373,9 @@ describe('ignored wallet errors', () => {
     await user.clear(other);
     await user.type(other, '-32603');
     await user.click(save());
-    expect(await within(card).findByText('Ignored: -32603, 4001, 4100.')).toBeTruthy();
+    const savedLine = await within(card).findByText('Ignored: -32603, 4001, 4100.');
+    // Save is disabled again once saved: focus goes to the line saying what is ignored, not the body.
+    await waitFor(() => expect(document.activeElement).toBe(savedLine));
     expect(server.project.ignoredWalletCodes).toEqual([-32603, 4001, 4100]);
     expect(server.api.calls(`PUT ${server.base}/ignored-wallet-codes`).at(-1)?.body).toEqual({
       codes: [-32603, 4001, 4100],

@@ -5,11 +5,12 @@ import {
   WALLET_CODE_MAX,
   WALLET_CODE_MIN,
 } from '@polyflow/contracts/projects';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { DOCS } from '../../../components/docs-links';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { focusSoon } from '../../../lib/announce';
 import { useSetIgnoredWalletCodes } from '../api/set-ignored-wallet-codes';
 
 interface IgnoredWalletCodesCardProps {
@@ -56,6 +57,7 @@ export function IgnoredWalletCodesCard({ project, onError }: IgnoredWalletCodesC
       return next;
     });
 
+  const savedLine = useRef<HTMLParagraphElement>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!codes || error) return;
@@ -65,6 +67,8 @@ export function IgnoredWalletCodesCard({ project, onError }: IgnoredWalletCodesC
         onSuccess: (answer) => {
           setChecked(new Set(answer.ignoredWalletCodes.filter((code) => OFFERED.has(code))));
           setOther(answer.ignoredWalletCodes.filter((code) => !OFFERED.has(code)).join(', '));
+          // Save is disabled once nothing is changed: focus the line that says what is ignored now.
+          focusSoon(() => savedLine.current);
         },
         onError,
       },
@@ -79,7 +83,7 @@ export function IgnoredWalletCodesCard({ project, onError }: IgnoredWalletCodesC
         title="Ignored wallet errors"
         description="Wallet errors with these codes are not incidents. They are still stored: the wallet's page and the transaction figures keep counting them. A change applies to errors received from now on; existing incidents stay."
       />
-      <p role="status" className="mb-3 text-sm font-medium text-slate-800">
+      <p ref={savedLine} role="status" className="mb-3 text-sm font-medium text-slate-800">
         {saved.length === 0
           ? 'Every wallet error is an incident, refusals included.'
           : `Ignored: ${[...saved].sort((a, b) => a - b).join(', ')}.`}
