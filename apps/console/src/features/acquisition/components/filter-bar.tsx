@@ -39,6 +39,19 @@ interface FilterBarProps {
   isLoadingOptions: boolean;
 }
 
+const valueLabel = (key: AcquisitionFilterKey, value: string) =>
+  key === 'countries' ? countryName(value) : value;
+
+/** "Filter Location: Germany added" as a box is ticked or unticked (the list stays open, focus on the box). */
+function announceChange(key: AcquisitionFilterKey, before: readonly string[], after: readonly string[]) {
+  const added = after.filter((value) => !before.includes(value));
+  const removed = before.filter((value) => !after.includes(value));
+  const name = (values: string[]) =>
+    `${FilterLabels[key]}: ${values.map((value) => valueLabel(key, value)).join(', ')}`;
+  if (added.length > 0) announce(`Filter ${name(added)} added`);
+  else if (removed.length > 0) announce(`Filter ${name(removed)} removed`);
+}
+
 export function FilterBar({ filters, onFilterChange, onClear, options, isLoadingOptions }: FilterBarProps) {
   const titleId = useId();
   const [added, setAdded] = useState<AcquisitionFilterKey[]>([]);
@@ -99,7 +112,10 @@ export function FilterBar({ filters, onFilterChange, onClear, options, isLoading
       label={FilterLabels[key]}
       options={options?.[key] ?? []}
       selected={filters[key] ?? []}
-      onChange={(values) => onFilterChange(key, values)}
+      onChange={(values) => {
+        onFilterChange(key, values);
+        announceChange(key, filters[key] ?? [], values);
+      }}
       isLoading={isLoadingOptions}
       {...(key === 'countries' && { labelFor: countryName })}
       {...(removable && { onRemove: () => remove(key) })}

@@ -180,6 +180,7 @@ describe('Acquisition: User behavior', { timeout: 15_000 }, () => {
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('checkbox', { name: /twitter/ }));
     await waitFor(() => expect(location()).toContain('sources=twitter'));
+    await waitFor(() => expect(announcer()).toBe('Filter Source: twitter added'));
     await user.keyboard('{Escape}');
 
     // Removing it: the chip before it (Term), as there is none after it.
