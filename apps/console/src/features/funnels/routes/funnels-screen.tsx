@@ -1,4 +1,3 @@
-import { AttributionDimensions } from '@polyflow/contracts/acquisition';
 import {
   type CreateFunnel,
   type Funnel,
@@ -17,21 +16,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { byId, focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Filter, Pencil, Plus, Trash2 } from '../../../components/ui/icons';
-import { PeriodFilter } from '../../../components/ui/period-filter';
-import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
-import type { AttributionDimension } from '../../../gql/graphql';
-import { usePeriod } from '../../../hooks/use-period';
 import { announce, focusSoon } from '../../../lib/announce';
 import { canManage, VIEWER_HINT } from '../../../lib/roles';
 import { useDeleteFunnel, useFunnels, useSaveFunnel } from '../api/funnels-rest';
-import { useCustomFunnel } from '../api/get-custom-funnel';
 import { FunnelBuilder } from '../components/funnel-builder';
-import { FunnelChart } from '../components/funnel-chart';
-import { SPLIT_LABELS, SplitTable } from '../components/split-table';
-
-const windowText = (hours: number) =>
-  hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
+import { ResultCard, windowText } from '../components/funnel-result-card';
 
 /**
  * The Funnels screen (docs/funnels.md): the project's saved funnels, a builder for admins and the owner,
@@ -243,102 +233,5 @@ export function FunnelsScreen({ project }: { project: Project }) {
         <p>The funnel’s definition goes for everyone in the project. Your events stay as they are.</p>
       </ConfirmDialog>
     </div>
-  );
-}
-
-const isDimension = (value: string | null): value is AttributionDimension =>
-  (AttributionDimensions as readonly string[]).includes(value ?? '');
-
-function ResultCard({
-  project,
-  funnel,
-  split,
-  onSplit,
-}: {
-  project: Project;
-  funnel: Funnel;
-  split: string | null;
-  onSplit: (value: string | null) => void;
-}) {
-  const [selection, setSelection] = usePeriod();
-  const period = resolvePeriod(selection);
-  const dimension = isDimension(split) ? split : null;
-  const result = useCustomFunnel({
-    projectId: project.id,
-    funnelId: funnel.id,
-    from: period.from,
-    to: period.to,
-    split: dimension,
-  });
-  const data = result.data?.funnelId === funnel.id ? result.data : undefined;
-  const entered = data?.steps[0]?.users ?? 0;
-  return (
-    <Card aria-labelledby="result-title">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-        <CardHeader
-          titleId="result-title"
-          eyebrow={`Within ${windowText(funnel.windowHours)} of step 1`}
-          title={funnel.name}
-          description={<span data-testid="period-label">{describePeriod(selection)}</span>}
-        />
-        <PeriodFilter value={selection} onChange={setSelection} className="mb-4" />
-      </div>
-      {result.isError ? (
-        <Alert tone="error">
-          Could not load the funnel: {result.error.message}{' '}
-          <Button size="sm" variant="secondary" onClick={() => void result.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : !data ? (
-        <p className="flex items-center gap-2 py-8 text-sm text-slate-500" role="status">
-          <Spinner /> Loading the funnel…
-        </p>
-      ) : (
-        <div className="flex flex-col gap-6">
-          {entered === 0 && (
-            <p className="text-sm text-slate-600" data-testid="funnel-empty">
-              No user completed step 1 in this period. Try a longer period, or check the first step.
-            </p>
-          )}
-          <FunnelChart steps={data.steps} />
-          <section aria-labelledby="split-title" className="flex flex-col gap-3">
-            <div className="flex flex-wrap items-end justify-between gap-2">
-              <h3 id="split-title" className="text-sm font-semibold text-slate-800">
-                By landing attribution
-              </h3>
-              <div className="flex flex-col gap-1.5">
-                <label
-                  htmlFor="funnel-split"
-                  className="text-xs font-semibold uppercase tracking-wide text-slate-600"
-                >
-                  Split by
-                </label>
-                <select
-                  id="funnel-split"
-                  className="h-10 rounded-lg bg-white px-3 text-sm ring-1 ring-inset ring-slate-300"
-                  value={dimension ?? ''}
-                  onChange={(event) => onSplit(event.target.value || null)}
-                >
-                  <option value="">No split</option>
-                  {AttributionDimensions.map((value) => (
-                    <option key={value} value={value}>
-                      {SPLIT_LABELS[value]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            {dimension ? (
-              <SplitTable dimension={dimension} steps={data.steps} rows={data.splitRows} />
-            ) : (
-              <p className="text-sm text-slate-500">
-                Choose a dimension to compare the campaigns, sources or mediums users landed from.
-              </p>
-            )}
-          </section>
-        </div>
-      )}
-    </Card>
   );
 }
