@@ -90,6 +90,8 @@ test('an owner invites a colleague without an account, promotes them, sees their
   const members = ownerPage.getByRole('list', { name: 'Members' });
   await expect(members.getByText(colleagueEmail, { exact: true })).toBeVisible();
   await members.getByLabel(`Role of ${colleagueEmail}`).selectOption('admin');
+  await members.getByRole('button', { name: `Save the role of ${colleagueEmail}` }).click();
+  await expect(members.getByRole('button', { name: `Save the role of ${colleagueEmail}` })).toHaveCount(0);
   await expect(members.getByLabel(`Role of ${colleagueEmail}`)).toHaveValue('admin');
   await expect(ownerPage.getByRole('list', { name: 'Pending invitations' })).toHaveCount(0);
   await shoot(ownerPage, 'members-desktop');

@@ -1,12 +1,12 @@
 import type { GrantableRole, Member, Role } from '@polyflow/contracts/members';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Crown, LogOut, UserMinus } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
-import { announce } from '../../../lib/announce';
+import { announce, focusSoon } from '../../../lib/announce';
 import { formatDate } from '../../../lib/format';
 import { canManage, isOwner, ROLE_LABELS } from '../../../lib/roles';
 import { useChangeMemberRole } from '../api/change-member-role';
@@ -66,11 +66,17 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
         },
       );
   };
-  // The role is saved as it is chosen; the select stays enabled meanwhile, so it keeps focus.
-  const setRole = (member: Member, next: GrantableRole) =>
+  // A role chosen in the select is saved by its Save button, never by the choice alone: a closed select
+  // changes its value on an arrow key, so a keyboard user reading the options would change the role.
+  const setRole = (member: Member, next: GrantableRole, onSaved: () => void) =>
     changeRole.mutate(
       { projectId, userId: member.userId, role: next },
-      { onSuccess: () => announce(`${member.email} is now ${ROLE_LABELS[next]}`) },
+      {
+        onSuccess: () => {
+          announce(`${member.email} is now ${ROLE_LABELS[next]}`);
+          onSaved();
+        },
+      },
     );
 
   return (
@@ -101,11 +107,10 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
                 {isMemberOwner || !canManage(role) ? (
                   <Badge>{ROLE_LABELS[member.role]}</Badge>
                 ) : (
-                  <RoleSelect
-                    label={`Role of ${member.email}`}
-                    hideLabel
-                    value={member.role === 'admin' ? 'admin' : 'viewer'}
-                    onChange={(next) => setRole(member, next)}
+                  <MemberRole
+                    member={member}
+                    isSaving={changeRole.isPending && changeRole.variables?.userId === member.userId}
+                    onSave={setRole}
                   />
                 )}
                 {isOwner(role) && member.role === 'admin' && (
@@ -190,5 +195,38 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
         )}
       </Modal>
     </>
+  );
+}
+
+/** A member's role: the select chooses, Save (shown once the choice differs) changes it. */
+function MemberRole({
+  member,
+  isSaving,
+  onSave,
+}: {
+  member: Member;
+  isSaving: boolean;
+  onSave: (member: Member, role: GrantableRole, onSaved: () => void) => void;
+}) {
+  const current: GrantableRole = member.role === 'admin' ? 'admin' : 'viewer';
+  const [chosen, setChosen] = useState<GrantableRole>(current);
+  const select = useRef<HTMLDivElement>(null);
+  // Another change of the list (a save, another tab) shows the stored role.
+  useEffect(() => setChosen(current), [current]);
+  const returnFocus = () => focusSoon(() => select.current?.querySelector('select'));
+  return (
+    <span ref={select} className="flex items-center gap-2">
+      <RoleSelect label={`Role of ${member.email}`} hideLabel value={chosen} onChange={setChosen} />
+      {chosen !== current && (
+        <Button
+          size="sm"
+          aria-label={`Save the role of ${member.email}`}
+          isLoading={isSaving}
+          onClick={() => onSave(member, chosen, returnFocus)}
+        >
+          Save
+        </Button>
+      )}
+    </span>
   );
 }
