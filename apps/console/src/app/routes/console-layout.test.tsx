@@ -148,6 +148,21 @@ describe('Project switcher', { timeout: 15_000 }, () => {
     await waitFor(() => expect(location()).toBe(`/console/${created.id}/errorlogs?period=30d&q=TypeError`));
   });
 
+  it('keeps every screen of the sidebar when opening another project, Funnels and Alerts included', async () => {
+    logIn();
+    const first = buildProject({ name: 'First' });
+    const second = buildProject({ name: 'Second' });
+    mockApi({ 'GET /projects': json(200, { projects: [first, second] }) });
+    const { user, location } = renderApp(`/console/${first.id}/funnels`);
+    await user.click(await screen.findByRole('button', { name: /Switch project/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'My Projects' })).getByRole('button', {
+        name: 'Open Second',
+      }),
+    );
+    await waitFor(() => expect(location()).toBe(`/console/${second.id}/funnels`));
+  });
+
   it('says when the project in the URL is not one of the user’s, and offers the switcher', async () => {
     logIn();
     const mine = buildProject({ name: 'Mine' });

@@ -22,7 +22,7 @@ import {
   writeCurrentProject,
   writeLastProjectId,
 } from '../../lib/storage';
-import { consoleScreenTitle } from '../shell/console-screens';
+import { CONSOLE_SCREENS, consoleScreenTitle } from '../shell/console-screens';
 import { Navbar } from '../shell/navbar';
 import { PromoBanner } from '../shell/promo-banner';
 import { Sidebar } from '../shell/sidebar';
@@ -30,19 +30,8 @@ import { UnverifiedWarning } from '../shell/unverified-warning';
 import { UpsellModal } from '../shell/upsell-modal';
 import type { ConsoleOutletContext } from './console-outlet';
 
-const SCREENS = new Set([
-  'analytics',
-  'live',
-  'acquisition',
-  'errorlogs',
-  'wallets',
-  'events',
-  'config',
-  'members',
-  'audit-log',
-  'uicomponents',
-  'graphiql',
-]);
+/** Every screen of a project (the sidebar's list): the ones another project can be opened on. */
+const SCREENS = new Set(CONSOLE_SCREENS.map((screen) => screen.path));
 
 /**
  * The screen to show another project on: the same screen with its filters, but a detail (an incident,
