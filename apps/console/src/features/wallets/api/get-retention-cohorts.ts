@@ -36,7 +36,13 @@ export async function getRetentionCohorts(
 
 export function useRetentionCohorts(range: WalletRange, options: CohortOptions) {
   return useQuery({
-    queryKey: walletKeys.of('cohorts', range.projectId, { ...range, ...options }),
+    queryKey: walletKeys.of('cohorts', range.projectId, { range, options }),
     queryFn: ({ signal }) => getRetentionCohorts(range, options, signal),
+    // Another return kind or split of the same range keeps the cohorts on screen while the new ones load,
+    // and with them the card's controls and the focus on the one used; another range starts afresh.
+    placeholderData: (previous, previousQuery) => {
+      const key = previousQuery?.queryKey[4] as { range?: WalletRange } | undefined;
+      return JSON.stringify(key?.range) === JSON.stringify(range) ? previous : undefined;
+    },
   });
 }

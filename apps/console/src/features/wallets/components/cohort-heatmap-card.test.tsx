@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CsvScope } from '../../../components/ui/download-csv-button';
 import { logIn } from '../../../testing/fixtures';
 import { data, serveGraphql } from '../../../testing/serve-graphql';
@@ -94,5 +94,43 @@ describe('Retention cohorts under the Analytics filters', () => {
     renderCard();
     await screen.findByRole('table');
     expect(screen.queryByTestId('filtered-note-cohorts')).toBeNull();
+  });
+});
+
+describe('Retention cohorts of one attribution value', () => {
+  it('reads source=discord, says what it expects of text it cannot read, and keeps the field while the split loads', async () => {
+    logIn();
+    const { callsOf } = serveGraphql([], {
+      retentionCohorts: data({
+        retentionCohorts: { granularity: 'WEEK', periods: 12, cohorts: [cohort('2025-01-06')] },
+      }),
+    });
+    renderCard();
+    await screen.findByRole('table');
+    const field = screen.getByLabelText('Only');
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Optional: source, medium or campaign, then = and a value/)).toBeTruthy();
+
+    await userEvent.type(field, 'discord{Enter}');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const error = screen.getByRole('alert');
+    expect(error.textContent).toContain('leave it empty for every wallet');
+    expect(field.getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(field);
+    const asked = callsOf('retentionCohorts').length;
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Source = discord');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // The same field, kept with its focus while the cohorts of the split load.
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Only')).toBe(field);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await vi.waitFor(() => expect(callsOf('retentionCohorts').length).toBeGreaterThan(asked));
+    expect(callsOf('retentionCohorts').at(-1)?.variables).toMatchObject({
+      splitDimension: 'source',
+      splitValue: 'discord',
+    });
+    expect(screen.getByLabelText('Only')).toBe(field);
   });
 });

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { type CohortOptions, useRetentionCohorts } from '../api/get-retention-cohorts';
 import type { WalletRange } from '../api/wallet-keys';
 import { formatCount } from '../lib/format';
+import { CohortSplitForm } from './cohort-split-form';
 import { FILTERED_MEANING, FilteredNote, isFiltered } from './filtered-note';
 
 const INDIGO = [67, 56, 202] as const;
@@ -40,7 +41,6 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
     splitDimension: null,
     splitValue: null,
   });
-  const [splitText, setSplitText] = useState('');
   // On a phone, the first period of the window shown (0-based); wider screens show every period.
   const [firstShown, setFirstShown] = useState(0);
   const cohorts = useRetentionCohorts(range, options);
@@ -97,37 +97,7 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
             </button>
           ))}
         </fieldset>
-        <form
-          className="flex flex-wrap items-center gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const [dimension, ...rest] = splitText.split('=');
-            const value = rest.join('=').trim();
-            const known = (['source', 'medium', 'campaign'] as const).find((d) => d === dimension?.trim());
-            setOptions((current) => ({
-              ...current,
-              splitDimension: known && value ? known : null,
-              splitValue: known && value ? value : null,
-            }));
-          }}
-        >
-          <label
-            htmlFor="cohort-split"
-            className="text-xs font-semibold uppercase tracking-wide text-slate-600"
-          >
-            Only
-          </label>
-          <input
-            id="cohort-split"
-            className="h-8 w-48 rounded-md px-2 text-xs ring-1 ring-inset ring-slate-300"
-            placeholder="source=discord"
-            value={splitText}
-            onChange={(event) => setSplitText(event.target.value)}
-          />
-          <button type="submit" className="text-xs font-semibold text-indigo-700">
-            Apply
-          </button>
-        </form>
+        <CohortSplitForm onApply={(split) => setOptions((current) => ({ ...current, ...split }))} />
       </div>
       {data && data.cohorts.length > 0 && windows.length > 1 && (
         <fieldset className="mb-2 flex flex-wrap items-center gap-1 sm:hidden">
@@ -154,7 +124,10 @@ export function CohortHeatmapCard({ range }: { range: WalletRange }) {
       )}
       {data && data.cohorts.length > 0 && (
         <div className="sm:overflow-x-auto" data-testid="cohort-heatmap">
-          <table className="w-full border-separate border-spacing-0.5 text-center text-xs sm:min-w-[44rem]">
+          <table
+            aria-busy={cohorts.isPlaceholderData || undefined}
+            className="w-full border-separate border-spacing-0.5 text-center text-xs sm:min-w-[44rem]"
+          >
             <thead className="text-slate-500">
               <tr>
                 <th scope="col" className="px-2 py-1 text-left">
