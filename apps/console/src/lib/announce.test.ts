@@ -21,6 +21,17 @@ describe('announce and focusSoon', () => {
     expect(document.querySelectorAll('[role="status"]')).toHaveLength(1);
   });
 
+  it('waits for an element a later render brings, a few frames on', async () => {
+    document.body.innerHTML = '<button>Load more</button><ul></ul>';
+    focusSoon(() => document.querySelector<HTMLElement>('li button'));
+    await frame();
+    await frame();
+    document.querySelector('ul')?.insertAdjacentHTML('beforeend', '<li><button>Inspect</button></li>');
+    await frame();
+    await frame();
+    expect(document.activeElement?.textContent).toBe('Inspect');
+  });
+
   it('moves focus after the render, making a heading focusable by script only', async () => {
     document.body.innerHTML = '<button>Remove</button><h2>Domains</h2>';
     document.querySelector('button')?.focus();

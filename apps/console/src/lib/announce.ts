@@ -26,16 +26,31 @@ export function announce(message: string): void {
   });
 }
 
+/** How long `focusSoon` looks for its element, frame after frame, before it gives up. */
+const FOCUS_WAIT_MS = 1_000;
+
 /**
  * Moves focus to `element` once the render under way has run (a button that removed itself, a row that
  * went away): without it focus falls to the page's body and the next Tab starts over at the top
- * (WCAG 2.4.3). An element that is not focusable by itself (a heading, a list) gets `tabindex="-1"`.
+ * (WCAG 2.4.3). An element that is not focusable by itself (a heading, a list) gets `tabindex="-1"`. An
+ * element a later render brings (rows of a page just fetched) is looked for again each frame, a second at
+ * most, unless the person moves focus meanwhile.
  */
 export function focusSoon(find: () => HTMLElement | null | undefined): void {
-  requestAnimationFrame(() => {
-    const element = find();
-    if (!element) return;
-    if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
-    element.focus();
-  });
+  const from = document.activeElement;
+  const deadline = performance.now() + FOCUS_WAIT_MS;
+  const look = () =>
+    requestAnimationFrame(() => {
+      // The person moved focus meanwhile: it stays where they put it.
+      const current = document.activeElement;
+      if (current !== from && current !== document.body && current !== null) return;
+      const element = find();
+      if (!element) {
+        if (performance.now() < deadline) look();
+        return;
+      }
+      if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+      element.focus();
+    });
+  look();
 }

@@ -260,7 +260,7 @@ describe('Shell', () => {
     expect(within(sidebar).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    expect(document.title).toBe('Analytics · Shop · Polyflow');
+    await waitFor(() => expect(document.title).toBe('Analytics · Shop · Polyflow'));
     const hrefs = within(sidebar)
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
@@ -344,7 +344,7 @@ describe('Shell', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'SDK', level: 1 })),
     );
-    expect(document.title).toBe('SDK · Shop · Polyflow');
+    await waitFor(() => expect(document.title).toBe('SDK · Shop · Polyflow'));
 
     // A sidebar link keeps focus: it says which page is current.
     const sidebar = screen.getByRole('navigation', { name: 'Console' });
@@ -352,14 +352,14 @@ describe('Shell', () => {
     components.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Components', level: 1 })).toBeTruthy();
-    expect(document.title).toBe('Components · Shop · Polyflow');
+    await waitFor(() => expect(document.title).toBe('Components · Shop · Polyflow'));
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(document.activeElement).toBe(components);
 
     screen.getByRole('button', { name: 'Log Out' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Log In' })));
-    expect(document.title).toBe('Log In · Polyflow');
+    await waitFor(() => expect(document.title).toBe('Log In · Polyflow'));
   });
 
   it('opens the upsell modal from the promo strip and closes it with Escape', async () => {

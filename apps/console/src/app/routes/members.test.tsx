@@ -174,7 +174,9 @@ describe('/invite', () => {
     renderApp('/invite?token=abc_DEF-123');
     expect(await screen.findByRole('heading', { name: 'Join a project' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/?signup');
-    expect(JSON.parse(window.localStorage.getItem(PENDING_INVITATION_KEY) ?? 'null')).toBe('abc_DEF-123');
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(PENDING_INVITATION_KEY) ?? 'null')).toBe('abc_DEF-123'),
+    );
   });
 
   it('accepts a kept invitation once logged in and opens the project', async () => {

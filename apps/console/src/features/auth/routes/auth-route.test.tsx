@@ -98,20 +98,20 @@ describe('Sign Up', () => {
     mockApi({});
     const { user, location } = renderApp('/');
     const toSignUp = await screen.findByRole('link', { name: "Don't have an account? Sign up here" });
-    expect(document.title).toBe('Log In · Polyflow');
+    await waitFor(() => expect(document.title).toBe('Log In · Polyflow'));
 
     toSignUp.focus();
     await user.keyboard('{Enter}');
     expect(location()).toBe('/?signup');
     const heading = await screen.findByRole('heading', { name: 'Sign Up' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(document.title).toBe('Sign Up · Polyflow');
+    await waitFor(() => expect(document.title).toBe('Sign Up · Polyflow'));
 
     screen.getByRole('link', { name: 'Already have an account? Log in here' }).focus();
     await user.keyboard('{Enter}');
     const logIn = await screen.findByRole('heading', { name: 'Log In' });
     await waitFor(() => expect(document.activeElement).toBe(logIn));
-    expect(document.title).toBe('Log In · Polyflow');
+    await waitFor(() => expect(document.title).toBe('Log In · Polyflow'));
   });
 
   it('registers and goes to the verify screen', async () => {
