@@ -294,6 +294,40 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('alert evaluation, accounts on %s', (e
     expect(takeOf(errors)).toEqual([]);
   });
 
+  it('reports a new incident with its own severity whatever the minimum, low included', async () => {
+    moveTo(230 * MINUTE);
+    const actor = { id: owner.id, email: owner.email, ip: '127.0.0.1' };
+    const outage = (await t.services.projects.createProject(actor, 'Outage')).id;
+    channelOf.set(outage, channels.addChannel(outage));
+    const low = await createRule(outage, { kind: 'new_incident', params: { minSeverity: 'low' } });
+    const mid = await createRule(outage, { kind: 'new_incident', params: { minSeverity: 'mid' } });
+    // Ten users, every active user of the project: High by reach (docs/acquisition-and-incidents.md).
+    await storeRows(
+      t.services.eventStore,
+      Array.from({ length: 10 }, (_, i) => ({
+        ...errorAt(outage, 231 * MINUTE + i * 1000),
+        user_id: `outage-user-${i}`,
+        session_id: `outage-user-${i}-session`,
+      })),
+    );
+    takeOf(outage);
+    moveTo(233 * MINUTE);
+    await evaluate();
+    const fired = takeOf(outage).map(({ notice }) => [notice.rule?.id, notice.figures.severity]);
+    expect(fired.sort()).toEqual(
+      [
+        [low.id, 'high'],
+        [mid.id, 'high'],
+      ].sort(),
+    );
+    const preview = await api().post(`projects/${outage}/alert-rules/preview`, {
+      token: owner.token,
+      body: { kind: 'new_incident', params: { minSeverity: 'low' } },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(AlertPreviewSchema.parse(preview.json()).firings.map((f) => f.figures.severity)).toEqual(['high']);
+  });
+
   it('hands a notice over at the next evaluation when the channels failed to take it', async () => {
     moveTo(300 * MINUTE);
     const actor = { id: owner.id, email: owner.email, ip: '127.0.0.1' };

@@ -183,8 +183,8 @@ export function createEvaluation(deps: EvaluationDeps) {
           );
           const observations: Observation[] = [];
           for (const incident of fresh) {
-            const severity =
-              minSeverity === 'low' ? 'low' : await severityOf(rule.projectId, incident.incidentId);
+            // Asked at every minimum, `low` included: the notice reports the incident's own severity.
+            const severity = await severityOf(rule.projectId, incident.incidentId);
             if (severityAtLeast(severity, minSeverity))
               observations.push(newIncidentObservation(incident, severity));
           }

@@ -162,8 +162,7 @@ async function observer(
       ]);
       const due = new Map<number, Observation[]>();
       for (const row of rows.filter((r) => r.firstSeenMs >= origin)) {
-        const severity =
-          minSeverity === 'low' ? 'low' : await incidents.severityOf(projectId, row.incidentId, nowMs);
+        const severity = await incidents.severityOf(projectId, row.incidentId, nowMs);
         if (!severityAtLeast(severity, minSeverity)) continue;
         const at = stepAfter(row.firstSeenMs, stepMs);
         addTo(due, at, newIncidentObservation(row, severity));
