@@ -5,11 +5,18 @@ import { badRequest } from '../errors.ts';
 /** Console routes accept small JSON bodies only. */
 export const CONSOLE_BODY_LIMIT = 16 * 1024;
 
+/** Each issue's field as a dotted path; an unknown key is named under its object (`params.foo`). */
 function issuesOf(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.code === 'unrecognized_keys' ? issue.keys.join(',') : issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String);
+    return {
+      path:
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => [...path, key].join('.')).join(',')
+          : path.join('.'),
+      message: issue.message,
+    };
+  });
 }
 
 /** Parses a request body with a contract schema; failures become 400 INVALID_REQUEST_BODY with details. */
