@@ -1,11 +1,11 @@
-import type { Goal, } from '@polyflow/contracts/goals';
+import type { Goal } from '@polyflow/contracts/goals';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChangeBadge } from '../../../components/ui/change-badge';
 import { ChartCard } from '../../../components/ui/chart-card';
 import { compare } from '../../../lib/comparison';
 import { formatPercent } from '../../../lib/format';
-import { describeGoal, } from '../../../lib/goals';
+import { describeGoal } from '../../../lib/goals';
 import type { AnalyticsRange } from '../api/analytics-keys';
 import { useGoalConversions } from '../api/get-goal-conversions';
 import { formatCount } from '../lib/format';
