@@ -197,6 +197,13 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('alert evaluation, accounts on %s', (e
       ['resolved', at(51 * MINUTE)],
       ['triggered', at(0)],
     ]);
+
+    // New params start the states afresh (docs/alerts.md), but the rule's latest trigger is still its latest.
+    const changed = await api().patch(`projects/${swaps}/alert-rules/${rule.id}`, {
+      token: owner.token,
+      body: { params: { windowMinutes: 60, thresholdPercent: 60, minTransactions: 4 } },
+    });
+    expect(changed.json()).toMatchObject({ state: 'ok', lastFiredAt: at(0) });
   });
 
   it('fires no_events after the silence, resolves when events come back, and skips paused rules', async () => {

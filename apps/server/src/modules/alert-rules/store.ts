@@ -108,10 +108,12 @@ export function createAlertRuleStore(db: AccountDb) {
           .whereRef('s.rule_id', '=', 'r.id')
           .select((inner) => inner.fn.max('s.is_firing').as('m'))
           .as('firing'),
+        // Its latest trigger from the firings, which a change of params (new states) leaves in place.
         eb
-          .selectFrom('alert_rule_states as s')
-          .whereRef('s.rule_id', '=', 'r.id')
-          .select((inner) => inner.fn.max('s.last_fired_at').as('m'))
+          .selectFrom('alert_firings as f')
+          .whereRef('f.rule_id', '=', 'r.id')
+          .where('f.type', '=', 'triggered')
+          .select((inner) => inner.fn.max('f.at').as('m'))
           .as('last_fired_at'),
       ]);
   }
