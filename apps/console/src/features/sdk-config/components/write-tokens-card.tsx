@@ -5,16 +5,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Trash2, UploadCloud } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { announce, focusSoon } from '../../../lib/announce';
 import { formatDateTime } from '../../../lib/format';
 import { useCreateWriteToken } from '../api/create-write-token';
 import { useWriteTokens } from '../api/get-write-tokens';
 import { useRevokeWriteToken } from '../api/revoke-write-token';
+
+import { tokenListFocus } from './token-list-focus';
 
 interface WriteTokensCardProps {
   project: Project;
@@ -35,6 +35,7 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
   const list = useRef<HTMLUListElement>(null);
   const emptyState = useRef<HTMLParagraphElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
+  const focus = tokenListFocus('Write', { list, emptyState, nameField });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,35 +59,17 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
     revokeToken.mutate(
       { projectId: project.id, tokenId: revoking.id },
       {
-        onSuccess: () => {
-          announce(`Write token ${revoking.name} revoked`);
-          // The dialog gives focus back to the token's Revoke button, which went with its row.
-          focusAfterRemoval({
-            list: () => list.current,
-            removedKey: revoking.id,
-            index,
-            control: 'button',
-            fallback: () => emptyState.current,
-          });
-        },
+        onSuccess: () => focus.revoked(revoking, index),
         onSettled: () => setRevoking(null),
         onError,
       },
     );
   };
 
-  // Create token is disabled once its field is empty again, so the dialog cannot give focus back to it:
-  // focus the new token's row instead (its Revoke button is next), or the name field.
   const closeCreated = () => {
     const id = created?.id;
     setCreated(null);
-    focusSoon(
-      () =>
-        (id === undefined
-          ? null
-          : list.current?.querySelector<HTMLElement>(`[data-item-key="${CSS.escape(id)}"]`)) ??
-        nameField.current,
-    );
+    focus.created(id);
   };
 
   return (
