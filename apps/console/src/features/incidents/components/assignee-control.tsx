@@ -60,7 +60,15 @@ export function AssigneeControl({ projectId, incidentId, assignee, role, email }
       },
     );
   };
-  const firstAction = () => actions.current?.querySelector<HTMLElement>('button');
+  // The button that replaced the one pressed, once the new assignee is on screen (not the pressed one, which
+  // stays until then: focusing it would leave focus to fall when it goes).
+  const firstAction = () => {
+    const pressed = document.activeElement;
+    return () => {
+      const button = actions.current?.querySelector<HTMLElement>('button');
+      return button === pressed ? null : button;
+    };
+  };
 
   const onAssign = (event: FormEvent) => {
     event.preventDefault();
@@ -121,14 +129,19 @@ export function AssigneeControl({ projectId, incidentId, assignee, role, email }
             <Button
               size="sm"
               variant="secondary"
-              onClick={() => change(userId, firstAction)}
+              onClick={() => change(userId, firstAction())}
               isLoading={busy}
             >
               Take it
             </Button>
           )}
           {isMine && (
-            <Button size="sm" variant="secondary" onClick={() => change(null, firstAction)} isLoading={busy}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => change(null, firstAction())}
+              isLoading={busy}
+            >
               Give it up
             </Button>
           )}
