@@ -77,7 +77,7 @@ const storedProject = (): Project | null =>
 
 describe('API key', () => {
   it('creates, replaces and revokes the key, refreshing the current project each time', {
-    timeout: 15_000,
+    timeout: 30_000,
   }, async () => {
     logIn();
     const server = serveProject();
