@@ -387,4 +387,22 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('alert evaluation, accounts on %s', (e
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('previews a silent project from its creation, not from before it existed', async () => {
+    moveTo(1000 * MINUTE);
+    const fresh = await seed(t.services).user().verified().project('Fresh');
+    moveTo(1000 * MINUTE + 3 * 60 * MINUTE);
+    const preview = await api().post(`projects/${fresh.project.id}/alert-rules/preview`, {
+      token: fresh.user.token,
+      body: { kind: 'no_events', params: { hours: 1 }, cooldownMinutes: 0 },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { firings } = AlertPreviewSchema.parse(preview.json());
+    // Created at t0 + 1000 min (t0 is 30 s past a minute): quiet for an hour first at the minute after
+    // creation + 60 min, and firing from then on (no cooldown), so once; nothing in the 7 days before.
+    const created = t0 + 1000 * MINUTE;
+    expect(firings.map((firing) => firing.at)).toEqual([
+      new Date(Math.ceil((created + 60 * MINUTE) / MINUTE) * MINUTE).toISOString(),
+    ]);
+  });
 });

@@ -59,17 +59,34 @@ function prefixSums(values: Map<number, number>) {
  */
 export async function previewRule(
   deps: { eventStore: AlertQuestions; incidents: IncidentFacts },
-  projectId: string,
-  condition: AlertRuleCondition,
-  cooldownMinutes: number,
-  nowMs: number,
-  stepMs: number,
+  {
+    projectId,
+    projectCreatedMs,
+    condition,
+    cooldownMinutes,
+    nowMs,
+    stepMs,
+  }: {
+    projectId: string;
+    /** A silent project is counted from its creation at the earliest, as a rule from its own. */
+    projectCreatedMs: number;
+    condition: AlertRuleCondition;
+    cooldownMinutes: number;
+    nowMs: number;
+    stepMs: number;
+  },
 ): Promise<AlertPreviewFiring[]> {
   const bucketMs = gcd(stepMs, MINUTE_MS);
   const firstStep = Math.ceil((nowMs - PREVIEW_DAYS * 24 * HOUR_MS) / stepMs) * stepMs;
   const steps: number[] = [];
   for (let t = firstStep; t <= nowMs; t += stepMs) steps.push(t);
-  const observe = await observer(deps, projectId, condition, { firstStep, nowMs, bucketMs, stepMs });
+  const observe = await observer(deps, projectId, condition, {
+    firstStep,
+    nowMs,
+    bucketMs,
+    stepMs,
+    projectCreatedMs,
+  });
   const states = new Map<string, SubjectState>();
   const firings: AlertPreviewFiring[] = [];
   for (const t of steps) {
@@ -87,7 +104,7 @@ export async function previewRule(
   return firings;
 }
 
-type Span = { firstStep: number; nowMs: number; bucketMs: number; stepMs: number };
+type Span = { firstStep: number; nowMs: number; bucketMs: number; stepMs: number; projectCreatedMs: number };
 
 /** The first evaluation time after `ms` (an evaluation at t sees what happened before t). */
 const stepAfter = (ms: number, stepMs: number) => Math.floor(ms / stepMs) * stepMs + stepMs;
@@ -96,7 +113,7 @@ async function observer(
   { eventStore, incidents }: { eventStore: AlertQuestions; incidents: IncidentFacts },
   projectId: string,
   condition: AlertRuleCondition,
-  { firstStep, nowMs, bucketMs, stepMs }: Span,
+  { firstStep, nowMs, bucketMs, stepMs, projectCreatedMs }: Span,
 ): Promise<(t: number) => Promise<Observation[]>> {
   switch (condition.kind) {
     case 'tx_fail_rate': {
@@ -128,7 +145,7 @@ async function observer(
           lastMs = lasts[next]?.lastMs ?? lastMs;
           next += 1;
         }
-        return [noEventsObservation(projectId, params, lastMs, origin, t)];
+        return [noEventsObservation(projectId, params, lastMs, Math.max(origin, projectCreatedMs), t)];
       };
     }
     case 'incident_spike': {

@@ -140,16 +140,16 @@ export function createAlertRuleService(deps: AlertRuleServiceDeps) {
       projectId: string,
       input: AlertRulePreviewInput,
     ): Promise<AlertPreviewFiring[]> {
-      await projects.getProjectFor(userId, projectId);
+      const project = await projects.getProjectFor(userId, projectId);
       const { cooldownMinutes = DEFAULT_COOLDOWN_MINUTES, ...condition } = input;
-      return previewRule(
-        deps,
+      return previewRule(deps, {
         projectId,
-        condition as AlertRuleCondition,
+        projectCreatedMs: Date.parse(project.createdAt),
+        condition: condition as AlertRuleCondition,
         cooldownMinutes,
-        clock().getTime(),
-        deps.evaluationIntervalMs,
-      );
+        nowMs: clock().getTime(),
+        stepMs: deps.evaluationIntervalMs,
+      });
     },
 
     /** One evaluation of every rule (the background job; tests call it with their clock). */
