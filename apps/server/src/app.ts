@@ -409,6 +409,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pollIntervalMs: config.alertDeliveryPollMs,
     // Stable across this node's restarts, distinct between nodes (each has its own DATA_DIR).
     onAttempt: (outcome) => metrics.alertAttempt(outcome),
+    timeZoneOf: (projectId) => projects.timeZoneOf(projectId),
     nodeId: sha256(`${os.hostname()}\0${config.dataDir}`).slice(0, 32),
   });
   // Before the accounts store closes (hooks run last-in first-out): deliveries under way are given back.

@@ -441,7 +441,7 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
     },
   );
 
-  it('writes email channels’ notices to each chosen member through the outbox, with figures and link', async () => {
+  it('writes email channels’ notices to each chosen member through the outbox, with figures, link and the project’s clock', async () => {
     const { user: viewer } = { user: await seed(t.services).user().verified().build() };
     await t.services.db
       .insertInto('project_members')
@@ -457,7 +457,12 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
       body: { type: 'email', name: 'People', memberIds: [owner.id, viewer.id] },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const fired = notice();
+    const zoned = await api().patch(`projects/${projectId}`, {
+      token: owner.token,
+      body: { timeZone: 'Asia/Kolkata' },
+    });
+    expect(zoned.statusCode, zoned.body).toBe(200);
+    const fired = notice({ at: '2026-11-29T04:10:00.000Z' });
     await t.services.alertChannels.enqueueNotice(fired, [created.json().id]);
     await t.services.alertChannels.flush();
     await t.services.mail.flush();
@@ -466,8 +471,10 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
       expect(email.subject).toBe('[Polyflow] Triggered: Checkout failures (Shop)');
       expect(email.text).toContain('Fail rate (%): 42.5');
       expect(email.text).toContain('Transactions: 40');
+      expect(email.text).toContain('At: 29 Nov 2026, 09:40 (Asia/Kolkata, UTC+5:30)');
       expect(email.text).toContain(fired.url);
     }
+    await api().patch(`projects/${projectId}`, { token: owner.token, body: { timeZone: 'UTC' } });
     const [line] = await deliveriesOf(created.json().id);
     expect(line).toMatchObject({ noticeId: fired.id, state: 'delivered', attempt: 1 });
   });

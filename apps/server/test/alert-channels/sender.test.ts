@@ -127,9 +127,10 @@ describe('message formats', () => {
     figures: { failRatePercent: 42.5, transactions: 1234, windowMinutes: 15 },
     url: 'https://polyflow.example.com/console/p1/errorlogs/i1',
   };
+  const zone = 'America/New_York';
 
   it('Slack: bold headline, figures, a link, markup in names kept as text', () => {
-    expect(slackMessage(notice).text).toBe(
+    expect(slackMessage(notice, zone).text).toBe(
       [
         '*Triggered: Checkout *failures* (Shop &lt;prod&gt;)*',
         'Incident: Error: @everyone reverted',
@@ -142,7 +143,7 @@ describe('message formats', () => {
   });
 
   it('Discord: markdown with names escaped, no mentions', () => {
-    const message = discordMessage(notice);
+    const message = discordMessage(notice, zone);
     expect(message.allowed_mentions).toEqual({ parse: [] });
     expect(message.content.split('\n')).toEqual([
       '**Triggered\\: Checkout \\*failures\\* \\(Shop \\<prod\\>\\)**',
@@ -155,11 +156,36 @@ describe('message formats', () => {
   });
 
   it('email: subject and text with figures and the link; a test notice says so', () => {
-    const email = emailMessage(notice);
+    const email = emailMessage(notice, zone);
     expect(email.subject).toBe('[Polyflow] Triggered: Checkout *failures* (Shop <prod>)');
     expect(email.text).toContain('Fail rate (%): 42.5\nTransactions: 1,234\nWindow minutes: 15');
     expect(email.text).toContain('Open in Polyflow: https://polyflow.example.com/console/p1/errorlogs/i1');
-    const test = emailMessage({ ...notice, type: 'test', rule: null, figures: {} });
+    const test = emailMessage({ ...notice, type: 'test', rule: null, figures: {} }, zone);
     expect(test.subject).toBe('[Polyflow] Test notice from Polyflow for Shop <prod>');
+  });
+
+  it("readable messages print times on the project's clock, with the offset that tells a repeated hour apart", () => {
+    const silent: AlertNotice = {
+      ...notice,
+      rule: { id: 'r2', name: 'SDK silent', kind: 'no_events' },
+      subject: { kind: 'project', id: 'p1' },
+      // 04:10 UTC on 29 Nov is 23:10 the day before in New York (EST, UTC−5). New York's clocks went back
+      // at 06:00 UTC on 1 Nov: 05:30 UTC was 01:30 EDT (UTC−4), 06:30 UTC the second 01:30 (EST).
+      figures: { hours: 6, lastEventAt: '2026-11-01T05:30:00.000Z' },
+    };
+    expect(emailMessage(silent, zone).text).toContain(
+      'At: 28 Nov 2026, 23:10 (America/New_York, UTC−5)\n\nHours: 6\nLast event at: 1 Nov 2026, 01:30 (America/New_York, UTC−4)',
+    );
+    const later = { ...silent, figures: { lastEventAt: '2026-11-01T06:30:00.000Z' } };
+    expect(emailMessage(later, zone).text).toContain(
+      'Last event at: 1 Nov 2026, 01:30 (America/New_York, UTC−5)',
+    );
+    expect(emailMessage(silent, 'Asia/Kolkata').text).toContain(
+      'At: 29 Nov 2026, 09:40 (Asia/Kolkata, UTC+5:30)',
+    );
+    expect(slackMessage(silent, 'UTC').text).toContain('• Last event at: 1 Nov 2026, 05:30 (UTC)');
+    expect(discordMessage(silent, zone).content).toContain(
+      '- Last event at\\: 1 Nov 2026, 01\\:30 \\(America/New\\_York, UTC−4\\)',
+    );
   });
 });

@@ -2,8 +2,41 @@ import type { AlertNotice } from '@polyflow/contracts/alert-channels';
 
 /**
  * What each channel type receives for one notice (docs/alerts.md, "Channels"). A webhook gets the notice's
- * JSON itself; Slack, Discord and email a readable message with the figures and the link.
+ * JSON itself (times in UTC ISO 8601); Slack, Discord and email a readable message with the figures and the
+ * link, its times on the project's clock as the reports print them.
  */
+
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "1 Nov 2026, 01:30 (America/New_York, UTC−4)": an instant on the project's clock, the zone and its offset
+ * named (the offset tells the two 01:30 of a night the clocks go back apart).
+ */
+export function localTime(iso: string, timeZone: string): string {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'shortOffset',
+    });
+    localFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const offset = part('timeZoneName').replace('GMT', 'UTC').replace('-', '\u2212');
+  const zone = timeZone === 'UTC' || offset === 'UTC' ? timeZone : `${timeZone}, ${offset}`;
+  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${zone})`;
+}
+
+/** A figure named `…At` holding an ISO instant (lastEventAt, firstSeenAt, resolvedAt, occurredAt). */
+const isInstantFigure = (name: string, value: number | string): value is string =>
+  name.endsWith('At') && typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 /** "Fail rate (%)" from "failRatePercent": the figure's name as words. */
 export function figureLabel(name: string): string {
@@ -15,12 +48,16 @@ export function figureLabel(name: string): string {
   return name.endsWith('Percent') ? `${label} (%)` : label;
 }
 
-const formatFigure = (value: number | string): string =>
-  typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : value;
+function formatFigure(name: string, value: number | string, timeZone: string): string {
+  if (isInstantFigure(name, value)) return localTime(value, timeZone);
+  return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : value;
+}
 
 /** One line per figure, in the notice's order. */
-export const figureLines = (notice: AlertNotice): string[] =>
-  Object.entries(notice.figures).map(([name, value]) => `${figureLabel(name)}: ${formatFigure(value)}`);
+export const figureLines = (notice: AlertNotice, timeZone: string): string[] =>
+  Object.entries(notice.figures).map(
+    ([name, value]) => `${figureLabel(name)}: ${formatFigure(name, value, timeZone)}`,
+  );
 
 /** "Triggered: Checkout fail rate" — the first line of every message. */
 export function headline(notice: AlertNotice): string {
@@ -40,39 +77,42 @@ const escapeSlack = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, 
 const escapeDiscord = (text: string) => text.replace(/([\\*_~`|<>[\]()@#:])/g, '\\$1');
 
 /** Slack's incoming webhook body: mrkdwn text (headline in bold, figures, link). */
-export function slackMessage(notice: AlertNotice): { text: string } {
+export function slackMessage(notice: AlertNotice, timeZone: string): { text: string } {
   const lines = [
     `*${escapeSlack(headline(notice))}*`,
     escapeSlack(subjectLine(notice)),
-    ...figureLines(notice).map((line) => `• ${escapeSlack(line)}`),
+    ...figureLines(notice, timeZone).map((line) => `• ${escapeSlack(line)}`),
     `<${notice.url}|Open in Polyflow>`,
   ];
   return { text: lines.join('\n') };
 }
 
 /** Discord's webhook body: markdown content (at most 2,000 characters), no mentions. */
-export function discordMessage(notice: AlertNotice): {
+export function discordMessage(
+  notice: AlertNotice,
+  timeZone: string,
+): {
   content: string;
   allowed_mentions: { parse: string[] };
 } {
   const lines = [
     `**${escapeDiscord(headline(notice))}**`,
     escapeDiscord(subjectLine(notice)),
-    ...figureLines(notice).map((line) => `- ${escapeDiscord(line)}`),
+    ...figureLines(notice, timeZone).map((line) => `- ${escapeDiscord(line)}`),
     `Open in Polyflow: ${notice.url}`,
   ];
   return { content: lines.join('\n').slice(0, 2000), allowed_mentions: { parse: [] } };
 }
 
 /** The email: subject and plain text. */
-export function emailMessage(notice: AlertNotice): { subject: string; text: string } {
+export function emailMessage(notice: AlertNotice, timeZone: string): { subject: string; text: string } {
   const text = [
     headline(notice),
     '',
     subjectLine(notice),
-    `At: ${notice.at}`,
+    `At: ${localTime(notice.at, timeZone)}`,
     '',
-    ...figureLines(notice),
+    ...figureLines(notice, timeZone),
     '',
     `Open in Polyflow: ${notice.url}`,
     '',

@@ -50,6 +50,8 @@ export type AlertChannelServiceDeps = {
   nodeId: string;
   /** Told of each attempt's outcome (the Prometheus counter). */
   onAttempt?: (outcome: 'delivered' | 'retrying' | 'gave_up') => void;
+  /** The project's time zone, for the times in readable messages (default UTC). */
+  timeZoneOf?: (projectId: string) => Promise<string>;
 };
 
 /** A notice is retried for a day, then given up. */
@@ -92,6 +94,7 @@ export function createAlertChannelService({
   timeoutMs,
   nodeId,
   onAttempt = () => undefined,
+  timeZoneOf = async () => 'UTC',
 }: AlertChannelServiceDeps) {
   /** Deliveries this node holds (claimed, under way): given back on close. */
   const inFlight = new Map<string, Promise<void>>();
@@ -133,9 +136,13 @@ export function createAlertChannelService({
         });
       }
       case 'slack':
-        return post(delivery, JSON.stringify(slackMessage(notice)), {});
+        return post(delivery, JSON.stringify(slackMessage(notice, await timeZoneOf(notice.project.id))), {});
       case 'discord':
-        return post(delivery, JSON.stringify(discordMessage(notice)), {});
+        return post(
+          delivery,
+          JSON.stringify(discordMessage(notice, await timeZoneOf(notice.project.id))),
+          {},
+        );
       case 'email': {
         const started = performance.now();
         // Members who left the project since the channel was saved get nothing.
@@ -146,7 +153,7 @@ export function createAlertChannelService({
         if (members.length === 0) {
           return { statusCode: null, latencyMs: 0, error: 'none of its members is in the project any more' };
         }
-        const message = emailMessage(notice);
+        const message = emailMessage(notice, await timeZoneOf(notice.project.id));
         // Into the outbox (durable, retried as every email): from here the mail module delivers.
         for (const member of members) await mail.enqueue({ to: member.email, ...message });
         return { statusCode: null, latencyMs: Math.round(performance.now() - started), error: null };
