@@ -170,7 +170,8 @@ describe('Project switcher', { timeout: 15_000 }, () => {
     mockApi({ 'GET /projects': json(200, { projects: [mine] }) });
     const { user, location } = renderApp('/console/someone-elses-project/acquisition?country=JP');
 
-    expect(await screen.findByText('Project not found')).toBeTruthy();
+    // The page's one h1, as every screen has (WCAG 1.3.1, 2.4.6).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project not found' })).toBeTruthy();
     expect(screen.getByText('someone-elses-project')).toBeTruthy();
     // Not silently another project.
     expect(location()).toBe('/console/someone-elses-project/acquisition?country=JP');
@@ -227,6 +228,8 @@ describe('After a login (no current project)', () => {
     logIn({ email: 'grace@example.com' });
     renderApp('/console/analytics');
     expect(await screen.findByRole('dialog', { name: 'My Projects' })).toBeTruthy();
+    // Behind the dialog, the page says what it waits for in its h1.
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose a project', hidden: true })).toBeTruthy();
   });
 });
 

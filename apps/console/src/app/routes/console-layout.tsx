@@ -151,7 +151,7 @@ function ConsoleShell({ session }: { session: StoredSession }) {
             </Card>
           ) : isUnknownProject ? (
             <Card>
-              <EmptyState icon={<FolderX className="size-6" />} title="Project not found">
+              <EmptyState icon={<FolderX className="size-6" />} title="Project not found" isPageHeading>
                 <span className="block">
                   There is no project <code className="font-mono break-all">{projectID}</code> among yours: it
                   does not exist, was deleted, or belongs to another account.
@@ -163,7 +163,7 @@ function ConsoleShell({ session }: { session: StoredSession }) {
             </Card>
           ) : (
             <Card>
-              <EmptyState icon={<FolderKanban className="size-6" />} title="Choose a project">
+              <EmptyState icon={<FolderKanban className="size-6" />} title="Choose a project" isPageHeading>
                 Open one of your projects or create a new one to see its analytics and settings.
               </EmptyState>
             </Card>

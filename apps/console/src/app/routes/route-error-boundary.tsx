@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { documentTitle } from '../../hooks/use-document-title';
 
 interface State {
   error: Error | null;
@@ -14,6 +15,8 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Console screen failed', error, info.componentStack);
+    // The tab and a screen reader's first words say what the page now is, not the screen that failed.
+    document.title = documentTitle('Something went wrong');
   }
 
   render() {
