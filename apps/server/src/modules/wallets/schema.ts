@@ -162,7 +162,7 @@ export const walletTypeDefs = /* GraphQL */ `
   }
 
   type FailedCostRow {
-    "UTC day of the reverted receipts (YYYY-MM-DD)."
+    "Day of the project's time zone of the reverted receipts (YYYY-MM-DD)."
     day: String!
     chainId: ChainId
     contract: String

@@ -4,7 +4,7 @@ import {
   AnalyticsFiltersSchema,
   hasAnalyticsFilters,
 } from '@polyflow/contracts/analytics';
-import { DEFAULT_TIME_ZONE, localDate } from '@polyflow/contracts/time-zone';
+import { DEFAULT_TIME_ZONE, localDate, startOfLocalDay, wallClockMs } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { groupBy } from '../../lib/group-by.ts';
@@ -213,6 +213,13 @@ export function shareOf(burned: string, paid: string): number | null {
   return Number((BigInt(burned) * 2_000_000n + total) / (2n * total)) / 1_000_000;
 }
 
+/**
+ * A range's length in days of the project's zone, read on its wall clock: 1 to 31 March is 30 days in New
+ * York though the spring change makes it 719 hours (docs/wallets.md: ranges and periods are local days).
+ */
+export const localDaysLong = (range: TimeRange, zone: string): number =>
+  (wallClockMs(range.toMs, zone) - wallClockMs(range.fromMs, zone)) / DAY_MS;
+
 export function createWalletService({ projects, store, clock = systemClock }: WalletServiceDeps) {
   /** Owner check; the project's time zone (all time starts at the local midnight of its first event). */
   async function owned(userId: string, projectId: string): Promise<string> {
@@ -223,10 +230,11 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
   async function rangeOf(projectId: string, input: RangeInput, zone: string): Promise<TimeRange> {
     const span = needsSpan(input) ? await store.eventSpan(projectId) : null;
     const range = resolveRange(input, span, clock().getTime(), zone);
-    if (range.toMs - range.fromMs <= MAX_RANGE_DAYS * DAY_MS) return range;
-    // An open start ("all time") longer than the limit means its last 400 days; an explicit one is refused.
+    if (localDaysLong(range, zone) <= MAX_RANGE_DAYS) return range;
+    // An open start ("all time") longer than the limit means its last 400 local days, the one holding the
+    // range's end counted, from the first one's midnight; an explicit one is refused.
     if (input.from) throw new InputError(`Invalid range: at most ${MAX_RANGE_DAYS} days from from to to.`);
-    return { fromMs: range.toMs - MAX_RANGE_DAYS * DAY_MS, toMs: range.toMs };
+    return { fromMs: startOfLocalDay(range.toMs - 1, zone, 1 - MAX_RANGE_DAYS), toMs: range.toMs };
   }
 
   /**
@@ -323,7 +331,7 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
           )
         : null;
       const range = await rangeOf(projectId, input, timeZone ?? DEFAULT_TIME_ZONE);
-      const daily = range.toMs - range.fromMs < DAILY_COHORTS_BELOW_DAYS * DAY_MS;
+      const daily = localDaysLong(range, timeZone ?? DEFAULT_TIME_ZONE) < DAILY_COHORTS_BELOW_DAYS;
       const periodMs = daily ? DAY_MS : 7 * DAY_MS;
       const nowMs = clock().getTime();
       const query = {
