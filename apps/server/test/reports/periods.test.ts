@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastCompletedPeriod, periodTitle } from '../../src/modules/reports/periods.ts';
+import { lastCompletedPeriod, periodTitle, zonedMidnight } from '../../src/modules/reports/periods.ts';
 
 /** The weeks and months reports cover (docs/reports.md), in UTC and in a zone with daylight saving. */
 const iso = (period: { fromMs: number; toMs: number }) => [
@@ -61,5 +61,21 @@ describe('lastCompletedPeriod', () => {
     );
     const berlin = lastCompletedPeriod('monthly', Date.parse('2026-12-01T06:00:00Z'), 'Europe/Berlin');
     expect(periodTitle(berlin, 'Europe/Berlin')).toBe('November 2026');
+  });
+});
+
+describe('zonedMidnight', () => {
+  it('is the first instant of the local day, where the clocks spring forward soon after or at midnight', () => {
+    const at = (zone: string, year: number, month: number, day: number) =>
+      new Date(zonedMidnight({ year, month, day }, zone)).toISOString();
+    // Jerusalem (UTC+2, then +3 from 02:00 on 27 March 2026): the day starts at 00:00 +02:00.
+    expect(at('Asia/Jerusalem', 2026, 3, 27)).toBe('2026-03-26T22:00:00.000Z');
+    // Cairo, Beirut and Santiago skip midnight itself (00:00 → 01:00): the day starts at 01:00.
+    expect(at('Africa/Cairo', 2026, 4, 24)).toBe('2026-04-23T22:00:00.000Z');
+    expect(at('Asia/Beirut', 2026, 3, 29)).toBe('2026-03-28T22:00:00.000Z');
+    expect(at('America/Santiago', 2026, 9, 6)).toBe('2026-09-06T04:00:00.000Z');
+    // And where they go back: the day starts at the first of the two midnights it does not have twice.
+    expect(at('America/New_York', 2026, 11, 1)).toBe('2026-11-01T04:00:00.000Z');
+    expect(at('America/New_York', 2026, 11, 2)).toBe('2026-11-02T05:00:00.000Z');
   });
 });

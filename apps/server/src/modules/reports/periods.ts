@@ -1,4 +1,7 @@
 import type { ReportKind } from '@polyflow/contracts/reports';
+import { instantOfWallClock, wallClockMs } from '@polyflow/contracts/time-zone';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The period a report covers (docs/reports.md): a weekly report the past Monday to Sunday, a monthly one
@@ -9,65 +12,18 @@ export type ReportPeriod = { kind: ReportKind; fromMs: number; toMs: number };
 
 type WallDate = { year: number; month: number; day: number };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // Throws a RangeError for a zone the runtime does not know: callers check zones with isTimeZone.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall-clock fields of an instant in a zone. */
-function wallTime(ms: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(ms))
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-  return parts;
-}
-
-/** How far the zone's wall clock is ahead of UTC at `ms`. */
-function offsetAt(ms: number, timeZone: string): number {
-  const wall = wallTime(ms, timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant the zone's day `date` begins (its midnight; the first instant of the day where a shift skips it). */
+/**
+ * The instant the zone's day `date` begins: its midnight, or where a change of the clocks skips midnight
+ * (Cairo, Santiago) the first instant of the day. The shared zone arithmetic (`@polyflow/contracts/time-zone`)
+ * decides it, as it decides every local day of the dashboards.
+ */
 export function zonedMidnight({ year, month, day }: WallDate, timeZone: string): number {
-  const guess = Date.UTC(year, month - 1, day);
-  const first = guess - offsetAt(guess, timeZone);
-  const second = guess - offsetAt(first, timeZone);
-  return Math.min(first, second);
+  return instantOfWallClock(Date.UTC(year, month - 1, day), timeZone);
 }
 
 /** The zone's calendar date at `ms`, moved by `days` (any number, across months and years). */
 export function dateOf(ms: number, timeZone: string, days = 0): WallDate & { weekday: number } {
-  const wall = wallTime(ms, timeZone);
-  const moved = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
+  const moved = new Date(Math.floor(wallClockMs(ms, timeZone) / DAY_MS) * DAY_MS + days * DAY_MS);
   return {
     year: moved.getUTCFullYear(),
     month: moved.getUTCMonth() + 1,
