@@ -69,6 +69,26 @@ describe('csvFileName', () => {
     );
   });
 
+  it("names the project's local days, whatever the zone's offset", () => {
+    // 04:20 UTC on 2 December: still 1 December in New York, already 2 December in Kolkata.
+    const newYorkToday = {
+      project: 'P',
+      screen: 'analytics',
+      from: '2026-12-01T05:00:00.000Z',
+      to: '2026-12-02T04:20:00.000Z',
+    };
+    expect(csvFileName(newYorkToday, 'Overview', 'America/New_York')).toBe(
+      'p_analytics_overview_2026-12-01_2026-12-01.csv',
+    );
+    const newYorkMonth = { ...newYorkToday, from: '2026-11-02T05:00:00.000Z' };
+    expect(csvFileName(newYorkMonth, 'Overview', 'America/New_York')).toMatch(/_2026-11-02_2026-12-01\.csv$/);
+    const kolkataMonth = { ...newYorkToday, from: '2026-11-02T18:30:00.000Z' };
+    expect(csvFileName(kolkataMonth, 'Overview', 'Asia/Kolkata')).toMatch(/_2026-11-03_2026-12-02\.csv$/);
+    // A period ending at the zone's midnight ends the day before.
+    const kolkataWeek = { ...newYorkToday, from: '2026-11-23T18:30:00.000Z', to: '2026-11-30T18:30:00.000Z' };
+    expect(csvFileName(kolkataWeek, 'Overview', 'Asia/Kolkata')).toMatch(/_2026-11-24_2026-11-30\.csv$/);
+  });
+
   it('keeps names safe for every file system', () => {
     expect(slug('Café «Zürich» / DEX #1')).toBe('cafe-zurich-dex-1');
     expect(slug('///')).toBe('project');

@@ -6,6 +6,9 @@
  * with `'` (OWASP "CSV Injection"), as the server's raw export does (docs/data-access-and-privacy.md).
  */
 
+import { localDate } from '@polyflow/contracts/time-zone';
+import { displayTimeZone } from './format';
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 /** A table as it goes into the file: the header and the rows, cells in header order. */
@@ -48,8 +51,6 @@ export interface CsvFileScope {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-
 /** "Demo DEX" → "demo-dex": safe in every file system, still readable. */
 export function slug(text: string): string {
   const cleaned = text
@@ -62,13 +63,12 @@ export function slug(text: string): string {
 }
 
 /**
- * `<project>_<screen>_<table>_<first day>_<last day>.csv`; the last day is the last one included, as the
- * period control shows it (a period ending at midnight ends the day before).
+ * `<project>_<screen>_<table>_<first day>_<last day>.csv`; the days are the project's local days, as the
+ * period control shows them, and the last day is the last one included (a period ending at midnight ends
+ * the day before).
  */
-export function csvFileName(scope: CsvFileScope, table: string): string {
-  const first = scope.from.slice(0, 10);
-  const toMs = Date.parse(scope.to);
-  const endsAtMidnight = toMs % DAY_MS === 0;
-  const last = new Date(endsAtMidnight ? toMs - DAY_MS : toMs).toISOString().slice(0, 10);
+export function csvFileName(scope: CsvFileScope, table: string, zone: string = displayTimeZone()): string {
+  const first = localDate(Date.parse(scope.from), zone);
+  const last = localDate(Date.parse(scope.to) - 1, zone);
   return `${[slug(scope.project), slug(scope.screen), slug(table), first, last].join('_')}.csv`;
 }
