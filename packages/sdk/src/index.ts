@@ -78,7 +78,7 @@ declare global {
 export const OPT_OUT_KEY = 'pf_optout';
 
 const inert: PolyflowHandle = {
-  flush: () => Promise.resolve(),
+  flush: async () => {},
   optOut: noop,
   optIn: noop,
   detach: noop,
@@ -110,7 +110,7 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
     addon: () => (addon ||= loadAddon(host).catch(noop) as ReturnType<Core['addon']>),
     emit: safe((body, w = core.active) => {
       if (isOptedOut()) return;
-      const session = touchSession(() => redetect());
+      const session = touchSession(redetect);
       const event = {
         id: uid(),
         ts: now(),

@@ -17,7 +17,7 @@ export interface Session {
   /** Keys of the wallets already reported as detected in this session. */
   d: string[];
   /** Connected address per wallet key, so a reload does not report the same connection again. */
-  c: Record<string, string>;
+  c: Record<string, string | undefined>;
 }
 
 // Memory copies keep ids stable when localStorage is blocked.

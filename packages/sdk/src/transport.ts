@@ -109,16 +109,19 @@ export function createTransport(
     if (retry && index >= 0) {
       pending.unshift(...events);
       failures++;
-      clearTimeout(timer);
-      timer = undefined;
+      stop();
       schedule(Math.min(1000 * 2 ** failures, 60_000));
     } else failures = 0;
     save();
   }
 
-  function flush(): Promise<void> {
+  function stop() {
     clearTimeout(timer);
     timer = undefined;
+  }
+
+  function flush(): Promise<void> {
+    stop();
     return Promise.all(split(pending.splice(0)).map(send)).then(noop);
   }
 
@@ -136,8 +139,6 @@ export function createTransport(
       inFlight.length = 0;
       save();
     },
-    stop() {
-      clearTimeout(timer);
-    },
+    stop,
   };
 }

@@ -34,15 +34,15 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
   };
 
   // Connected = the wallet's first account changed to a new address; disconnected = no account any more.
-  const accounts = (w: Wallet, list: unknown) => {
-    const address = hex(Array.isArray(list) ? list[0] : undefined, 42);
+  const accounts = (w: Wallet, list?: unknown) => {
+    const address = hex((list as Rec | null)?.[0], 42);
     const session = touchSession();
     const before = session.c[keyOf(w)];
     w.a = address;
     if (address) core.active = w;
     if (address === before) return;
-    if (address) session.c[keyOf(w)] = address;
-    else delete session.c[keyOf(w)];
+    // Undefined (disconnected) is left out when the session is stored.
+    session.c[keyOf(w)] = address;
     saveSession(session);
     core.emit({ type: address ? 'wallet_connected' : 'wallet_disconnected' }, { ...w, a: address ?? before });
   };
@@ -151,7 +151,7 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
     };
     on('accountsChanged', (value) => accounts(w, value));
     on('chainChanged', (value) => chain(w, value, true));
-    on('disconnect', () => accounts(w, []));
+    on('disconnect', () => accounts(w));
     detect(w);
     // Neither call prompts the user (EIP-1102); they tell the chain and an existing connection.
     w.q('eth_chainId').then((value) => chain(w, value));
