@@ -65,8 +65,8 @@ export async function follow(w: Wallet, tx: TxBody, send: Stages) {
     if (known) fill(tx, known);
     return known;
   };
+  // `submitted` has gone with the hash already (trackTransaction); what this fills goes with the next stage.
   await lookUp();
-  send('submitted');
   await poll(async () => {
     if (await reportReceipt(w, send, tx.hash)) return true;
     // The nonce had passed ours before this receipt check came back empty: ours can no longer be mined.
@@ -123,9 +123,10 @@ export function trackTransaction(core: Core, w: Wallet, params: unknown): CallHo
   return {
     ok(hash) {
       tx.hash = hex(hash, 66);
-      // From the add-on (ADR 068). `follow` cannot reject: every wallet call in it resolves and every value
-      // it parses is checked.
-      if (tx.hash) core.addon().then((addon) => addon?.follow(w, tx, send));
+      // `submitted` goes now, with the hash: a dapp that navigates on the hash must not leave it behind the
+      // add-on's loading. The rest comes from the add-on (ADR 068). `follow` cannot reject: every wallet call
+      // in it resolves and every value it parses is checked.
+      if (tx.hash) send('submitted') && core.addon().then((addon) => addon?.follow(w, tx, send));
     },
     fail: failed(send),
   };

@@ -5,6 +5,7 @@ import {
   cleanUp,
   fakeProvider,
   inject,
+  loadSdk,
   settle,
   start,
   stubFetch,
@@ -52,8 +53,17 @@ describe('transactions', () => {
     expect(txs[0]).toMatchObject({ kind: 'coin', value: '1000000000000000000', to: TO, chainId: 31337 });
     expect(txs[0]?.nonce).toBeUndefined();
     expect(txs[0]?.selector).toBeUndefined();
-    expect(txs[1]).toMatchObject({ hash: TX_HASH, nonce: '5', gasLimit: '21000', gasPrice: '1000000000' });
-    expect(txs[2]).toMatchObject({ gasUsed: '21000', effectiveGasPrice: '1000000000', blockNumber: '16' });
+    // `submitted` goes when the wallet returns the hash; what the node adds follows with the later stages.
+    expect(txs[1]).toMatchObject({ hash: TX_HASH });
+    expect(txs[2]).toMatchObject({
+      hash: TX_HASH,
+      nonce: '5',
+      gasLimit: '21000',
+      gasPrice: '1000000000',
+      gasUsed: '21000',
+      effectiveGasPrice: '1000000000',
+      blockNumber: '16',
+    });
   });
 
   it('records a reverted contract call with its selector and fee fields', async () => {
@@ -208,6 +218,31 @@ describe('transactions', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await handle.flush();
     expect(byType(sent.events(), 'tx').map((tx) => tx.stage)).toEqual(['requested', 'submitted', 'dropped']);
+  });
+
+  it('records submitted with its hash as soon as the wallet returns it, add-on loaded or not, and sends it on page hide', async () => {
+    const sent = stubFetch();
+    const wallet = fakeProvider({ eth_sendTransaction: () => TX_HASH });
+    inject(wallet.provider);
+    // The add-on is still loading when the page goes (the dapp navigates on the hash).
+    const handle = await loadSdk({ flushIntervalMs: 60_000 }, () => new Promise(() => {}));
+    await wallet.provider.request({ method: 'eth_requestAccounts' });
+    await settle();
+    await handle.flush();
+    const hash = await wallet.provider.request({ method: 'eth_sendTransaction', params: [{ to: TO }] });
+    expect(hash).toBe(TX_HASH);
+    const before = sent.requests.length;
+    window.dispatchEvent(new Event('pagehide'));
+    await settle();
+    handle.detach();
+    const txs = sent.requests.slice(before).flatMap((request) => request.batch.events);
+    expect(
+      txs.map((tx) => [tx.type, (tx as { stage?: string }).stage, (tx as { hash?: string }).hash]),
+    ).toEqual([
+      ['tx', 'requested', undefined],
+      ['tx', 'submitted', TX_HASH],
+    ]);
+    expect(sent.requests.at(-1)?.init.keepalive).toBe(true);
   });
 });
 
