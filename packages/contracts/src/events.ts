@@ -238,6 +238,21 @@ export const BatchSchema = z
 export type Batch = z.infer<typeof BatchSchema>;
 export type BatchInput = z.input<typeof BatchSchema>;
 
-/** Answer of `POST /api/v1/events`: how many were stored, how many were already known (retries). */
-export const BatchResultSchema = z.object({ accepted: z.number(), duplicates: z.number() });
+/**
+ * Answer of `POST /api/v1/events`: how many were stored, how many were already known (retries), and the
+ * events left out because they would pass the project's custom-event limits (only when there are some).
+ */
+export const BatchResultSchema = z.object({
+  accepted: z.number(),
+  duplicates: z.number(),
+  dropped: z
+    .array(
+      z.object({
+        index: z.number().int().describe("the event's place in the batch, from 0"),
+        errorCode: z.literal('CUSTOM_EVENT_LIMIT'),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+});
 export type BatchResult = z.infer<typeof BatchResultSchema>;

@@ -64,7 +64,7 @@ describe('custom events through the SDK route', () => {
     expect(ids).not.toContain(good.id);
   });
 
-  it(`refuses the ${MAX_EVENT_NAMES + 1}st name and the ${MAX_PROPERTY_KEYS + 1}st key, whole batch, and keeps known ones`, async () => {
+  it(`drops the event of the ${MAX_EVENT_NAMES + 1}st name and the ${MAX_PROPERTY_KEYS + 1}st key, stores the rest of its batch, and keeps known ones`, async () => {
     const { project } = await seed(harness.services)
       .user()
       .verified()
@@ -77,13 +77,30 @@ describe('custom events through the SDK route', () => {
       const names = Array.from({ length: 100 }, (_, i) => custom(`event_${start + i}`));
       expect((await send(names)).statusCode).toBe(200);
     }
+    // Another event beside custom events over the limit: it is stored, they are not (null: the page view's).
     const good = pageView();
-    const over = await send([good, custom('event_known_0'), custom('event_500')]);
-    expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ errorCode: 'CUSTOM_EVENT_LIMIT' });
-    expect(over.json().message).toContain('event 1');
+    const overName = custom('event_500');
+    const over = await send([good, custom('event_known_0'), overName]);
+    expect(over.statusCode, over.body).toBe(200);
+    expect(over.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      dropped: [
+        {
+          index: 1,
+          errorCode: 'CUSTOM_EVENT_LIMIT',
+          message: `the project has ${MAX_EVENT_NAMES} custom event names already; "event_known_0" would be one more`,
+        },
+        {
+          index: 2,
+          errorCode: 'CUSTOM_EVENT_LIMIT',
+          message: `the project has ${MAX_EVENT_NAMES} custom event names already; "event_500" would be one more`,
+        },
+      ],
+    });
     // Names already known still pass.
-    expect((await send([custom('event_499', { k0: 1 })])).statusCode).toBe(200);
+    const known = await send([custom('event_499', { k0: 1 })]);
+    expect(known.json()).toEqual({ accepted: 1, duplicates: 0 });
     for (let start = 1; start < MAX_PROPERTY_KEYS; start += 20) {
       const props = Object.fromEntries(
         Array.from({ length: 20 }, (_, i) => [`k${start + i}`, i]).filter(
@@ -92,11 +109,17 @@ describe('custom events through the SDK route', () => {
       );
       expect((await send([custom('event_0', props)])).statusCode).toBe(200);
     }
-    const keyOver = await send([identify('acct-1', { k100: true })]);
-    expect(keyOver.statusCode).toBe(400);
-    expect(keyOver.json()).toMatchObject({ errorCode: 'CUSTOM_EVENT_LIMIT' });
+    const overKey = identify('acct-1', { k100: true });
+    const keyOver = await send([overKey, custom('event_1', { k5: 'known' })]);
+    expect(keyOver.json()).toMatchObject({
+      accepted: 1,
+      dropped: [{ index: 0, errorCode: 'CUSTOM_EVENT_LIMIT' }],
+    });
     const stored = await storedEvents(harness.services, project.id);
-    expect(stored.some((row) => row.id === good.id)).toBe(false);
-    expect(new Set(stored.map((row) => row.event_name)).size).toBe(MAX_EVENT_NAMES);
+    const ids = new Set(stored.map((row) => row.id));
+    expect(ids.has(good.id)).toBe(true);
+    expect(ids.has(overName.id)).toBe(false);
+    expect(ids.has(overKey.id)).toBe(false);
+    expect(new Set(stored.map((row) => row.event_name)).size).toBe(MAX_EVENT_NAMES + 1);
   });
 });

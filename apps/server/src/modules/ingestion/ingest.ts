@@ -11,7 +11,7 @@ import { assertClientTimes } from './client-time.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
 import { batchEntry, rowsEntry } from './log-entries.ts';
 import { assertStorable } from './storable-numbers.ts';
-import { createVocabularyLimits } from './vocabulary.ts';
+import { createVocabularyLimits, type DroppedEvent } from './vocabulary.ts';
 
 /** Source maps as ingestion sees them (modules/sourcemaps' symbolicator, wired by app.ts). */
 export type TopFrameMapper = {
@@ -109,7 +109,11 @@ export function createIngest(deps: IngestDeps) {
 
   return {
     /** A parsed JSON body of `POST /api/v1/events`; answers once the batch is committed. */
-    async ingestBatch(access: IngestAccess, body: unknown, client: ClientInfo): Promise<CommitResult> {
+    async ingestBatch(
+      access: IngestAccess,
+      body: unknown,
+      client: ClientInfo,
+    ): Promise<CommitResult & { dropped?: DroppedEvent[] }> {
       const parsed = validateBatch(body);
       if (!parsed.success) {
         const issues = zodIssues(parsed.error);
@@ -125,7 +129,10 @@ export function createIngest(deps: IngestDeps) {
       );
       assertClientTimes(batch.events, facts.receivedAt);
       if (facts.isBot) return { accepted: 0, duplicates: 0 };
-      await vocabulary.check(facts.projectId, batch.events);
+      // Events over the custom events' limits are left out; the rest of the batch is stored (ADR 168).
+      const dropped = await vocabulary.check(facts.projectId, batch.events);
+      const skipped = new Set(dropped.map((drop) => drop.index));
+      const events = skipped.size ? batch.events.filter((_, index) => !skipped.has(index)) : batch.events;
       const request = {
         project: facts.projectId,
         origin: facts.originHost,
@@ -138,9 +145,13 @@ export function createIngest(deps: IngestDeps) {
         release: batch.release ?? null,
       };
       const topFrames = batch.release
-        ? await mappedTopFrames(facts.projectId, batch.release, batch.events)
+        ? await mappedTopFrames(facts.projectId, batch.release, events)
         : undefined;
-      return deps.log.submit(batchEntry(request, batch.events, access.ignoredWalletCodes, topFrames));
+      const committed =
+        events.length > 0
+          ? await deps.log.submit(batchEntry(request, events, access.ignoredWalletCodes, topFrames))
+          : { accepted: 0, duplicates: 0 };
+      return dropped.length ? { ...committed, dropped } : committed;
     },
 
     /** For the published SDK's GraphQL mutations: the request's facts, or null for a bot. */

@@ -87,7 +87,8 @@ export async function eventRoutes(
     bodyContentTypes: ['text/plain', 'application/json'],
     responses: {
       200: {
-        description: 'Accepted, and how many were duplicates of events already sent.',
+        description:
+          'Accepted, how many were duplicates of events already sent, and the events left out for the custom-event limits.',
         schema: BatchResultSchema,
       },
     },

@@ -1,4 +1,3 @@
-import { AppError } from '../../errors.ts';
 import type { CustomEventVocabulary } from '../event-store/custom-event-questions.ts';
 
 /** Per project: distinct custom event names, and distinct property keys (traits included). */
@@ -10,12 +9,15 @@ const REFRESH_MS = 60_000;
 type Known = { names: Set<string>; keys: Set<string>; readAt: number };
 type WireEvent = { type: string; name?: string; props?: object; traits?: object };
 
+/** An event the limits keep out of the store: its place in the batch and why (the answer's `dropped`). */
+export type DroppedEvent = { index: number; errorCode: 'CUSTOM_EVENT_LIMIT'; message: string };
+
 /**
- * The per-project limits of custom events (docs/custom-events.md#limits): a batch whose events would take a
- * project past 500 distinct names or 100 distinct property keys is refused whole (400 CUSTOM_EVENT_LIMIT,
- * naming the first such event), as a batch with an invalid event is; events of names and keys already known
- * always pass. Each node knows what the store holds (read again after a minute) and what it accepted since,
- * so nodes accepting new names at the same moment can pass the limit by a few.
+ * The per-project limits of custom events (docs/custom-events.md#limits, ADR 168): an event that would take
+ * a project past 500 distinct names or 100 distinct property keys is dropped, the batch's other events
+ * stored (a transaction's stages never go with a custom event over a limit); events of names and keys
+ * already known always pass. Each node knows what the store holds (read again after a minute) and what it
+ * accepted since, so nodes accepting new names at the same moment can pass the limit by a few.
  */
 export function createVocabularyLimits(
   store: { customEventVocabulary(projectId: string): Promise<CustomEventVocabulary> },
@@ -37,49 +39,38 @@ export function createVocabularyLimits(
   }
 
   return {
-    /** Throws CUSTOM_EVENT_LIMIT, or records the batch's new names and keys. Free for batches without any. */
-    async check(projectId: string, events: readonly WireEvent[]): Promise<void> {
-      if (!events.some((event) => event.type === 'custom' || event.type === 'identify')) return;
+    /**
+     * The batch's events over a limit (none for batches without custom events or identifies); records the
+     * new names and keys of the others.
+     */
+    async check(projectId: string, events: readonly WireEvent[]): Promise<DroppedEvent[]> {
+      if (!events.some((event) => event.type === 'custom' || event.type === 'identify')) return [];
       const known = await knownOf(projectId);
-      const names = new Set(known.names);
-      const keys = new Set(known.keys);
+      const dropped: DroppedEvent[] = [];
       events.forEach((event, index) => {
         if (event.type !== 'custom' && event.type !== 'identify') return;
-        if (event.type === 'custom' && event.name !== undefined && !names.has(event.name)) {
-          if (names.size >= MAX_EVENT_NAMES)
-            throw new AppError(
-              400,
-              'CUSTOM_EVENT_LIMIT',
-              `Invalid batch: event ${index}: the project has ${MAX_EVENT_NAMES} custom event names already; "${event.name}" would be one more.`,
-              [
-                {
-                  path: `events.${index}.name`,
-                  message: `more than ${MAX_EVENT_NAMES} custom event names`,
-                },
-              ],
-            );
-          names.add(event.name);
-        }
+        const newName =
+          event.type === 'custom' && event.name !== undefined && !known.names.has(event.name)
+            ? event.name
+            : null;
         const field = event.type === 'custom' ? 'props' : 'traits';
-        for (const key of Object.keys(event[field] ?? {})) {
-          if (keys.has(key)) continue;
-          if (keys.size >= MAX_PROPERTY_KEYS)
-            throw new AppError(
-              400,
-              'CUSTOM_EVENT_LIMIT',
-              `Invalid batch: event ${index}: the project has ${MAX_PROPERTY_KEYS} property keys already; "${key}" would be one more.`,
-              [
-                {
-                  path: `events.${index}.${field}`,
-                  message: `more than ${MAX_PROPERTY_KEYS} property keys`,
-                },
-              ],
-            );
-          keys.add(key);
+        const newKeys = Object.keys(event[field] ?? {}).filter((key) => !known.keys.has(key));
+        const drop = (message: string) => dropped.push({ index, errorCode: 'CUSTOM_EVENT_LIMIT', message });
+        if (newName !== null && known.names.size >= MAX_EVENT_NAMES) {
+          drop(
+            `the project has ${MAX_EVENT_NAMES} custom event names already; "${newName}" would be one more`,
+          );
+          return;
         }
+        const overKey = newKeys[MAX_PROPERTY_KEYS - known.keys.size];
+        if (overKey !== undefined) {
+          drop(`the project has ${MAX_PROPERTY_KEYS} property keys already; "${overKey}" would be one more`);
+          return;
+        }
+        if (newName !== null) known.names.add(newName);
+        for (const key of newKeys) known.keys.add(key);
       });
-      known.names = names;
-      known.keys = keys;
+      return dropped;
     },
   };
 }
