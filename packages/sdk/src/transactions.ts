@@ -55,7 +55,8 @@ async function poll(step: () => Promise<unknown>) {
  * receipt status 1 → confirmed, 0 → reverted. Replaced: the account's mined nonce (`eth_getTransactionCount`
  * at `latest`) went past ours and our hash still has no receipt at the next check, so another transaction
  * with our nonce was mined (a speed-up or cancel). Dropped: the node has not known our hash for ten polls in
- * a row (about a minute) while the nonce has not passed ours.
+ * a row (about a minute) while the nonce has not passed ours. Each poll first asks the wallet's chain: on
+ * another chain than the transaction's it reads nothing and forgets the misses and the nonce seen.
  */
 export async function follow(w: Wallet, tx: TxBody, send: Stages) {
   let nonceMined = false;
@@ -68,6 +69,15 @@ export async function follow(w: Wallet, tx: TxBody, send: Stages) {
   // `submitted` has gone with the hash already (trackTransaction); what this fills goes with the next stage.
   await lookUp();
   await poll(async () => {
+    // The wallet answers for the chain it is on now: while that is not ours, nothing is read or concluded and
+    // what was seen is forgotten; polling goes on (the user may switch back).
+    const chainId = num(await w.q('eth_chainId'));
+    tx.chainId ??= chainId;
+    if (chainId !== tx.chainId) {
+      nonceMined = false;
+      misses = 0;
+      return;
+    }
     if (await reportReceipt(w, send, tx.hash)) return true;
     // The nonce had passed ours before this receipt check came back empty: ours can no longer be mined.
     if (nonceMined) return send('replaced');

@@ -244,6 +244,72 @@ describe('transactions', () => {
     ]);
     expect(sent.requests.at(-1)?.init.keepalive).toBe(true);
   });
+
+  /** A wallet on two chains (31337, 31338): every answer is the current chain's, as a real wallet's. */
+  async function twoChainWallet(answers: Record<number, Record<string, () => unknown>>) {
+    let chain = 31337;
+    const on = (method: string) => () => answers[chain]?.[method]?.() ?? null;
+    const { sent, wallet, handle } = await connectedWallet({
+      eth_chainId: () => `0x${chain.toString(16)}`,
+      eth_getTransactionReceipt: on('eth_getTransactionReceipt'),
+      eth_getTransactionByHash: on('eth_getTransactionByHash'),
+      eth_getTransactionCount: on('eth_getTransactionCount'),
+    });
+    const switchTo = (id: number) => {
+      chain = id;
+      wallet.provider.fire('chainChanged', `0x${id.toString(16)}`);
+    };
+    const stages = async () => {
+      await handle.flush();
+      return byType(sent.events(), 'tx').map((tx) => tx.stage);
+    };
+    return { wallet, switchTo, stages };
+  }
+
+  it('concludes nothing while the wallet is on another chain (nonce higher there), and confirms when it comes back', async () => {
+    vi.useFakeTimers();
+    let mined = false;
+    const { wallet, switchTo, stages } = await twoChainWallet({
+      31337: {
+        eth_getTransactionByHash: () => minedTx,
+        eth_getTransactionReceipt: () => (mined ? receipt('0x1') : null),
+        eth_getTransactionCount: () => (mined ? '0x6' : '0x5'),
+      },
+      // The account has used more nonces on the other chain, and our hash is unknown there.
+      31338: { eth_getTransactionCount: () => '0x9' },
+    });
+    await wallet.provider.request({ method: 'eth_sendTransaction', params: [{ to: TO, nonce: '0x5' }] });
+    await vi.advanceTimersByTimeAsync(500);
+    switchTo(31338);
+    await vi.advanceTimersByTimeAsync(2000);
+    mined = true; // mined on 31337 while the wallet shows 31338
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(await stages()).toEqual(['requested', 'submitted']);
+    switchTo(31337);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await stages()).toEqual(['requested', 'submitted', 'confirmed']);
+  });
+
+  it('does not say dropped because the other chain does not know our hash', async () => {
+    vi.useFakeTimers();
+    let mined = false;
+    const { wallet, switchTo, stages } = await twoChainWallet({
+      31337: {
+        eth_getTransactionByHash: () => minedTx,
+        eth_getTransactionReceipt: () => (mined ? receipt('0x1') : null),
+      },
+      31338: { eth_getTransactionCount: () => '0x0' },
+    });
+    await wallet.provider.request({ method: 'eth_sendTransaction', params: [{ to: TO, nonce: '0x5' }] });
+    await vi.advanceTimersByTimeAsync(500);
+    switchTo(31338);
+    mined = true;
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(await stages()).toEqual(['requested', 'submitted']);
+    switchTo(31337);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await stages()).toEqual(['requested', 'submitted', 'confirmed']);
+  });
 });
 
 describe('signatures', () => {
