@@ -23,6 +23,9 @@ const keyOf = (w: Wallet) => w.r || w.n;
  */
 export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
   const wallets: Wallet[] = [];
+  // Above 0 while a wallet's own request runs (a wrapped or probing call): a provider that forwards to another
+  // wrapped provider (an EIP-6963 object calling window.ethereum.request) is recorded once, as the outer one.
+  let depth = 0;
   const { undo } = core;
 
   const detect = (w: Wallet) => {
@@ -98,11 +101,19 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
       }
       return;
     }
+    const call = (self: unknown, args: unknown[]) => {
+      depth++;
+      try {
+        return original.apply(self, args as [{ method: string }]);
+      } finally {
+        depth--;
+      }
+    };
     const w: Wallet = {
       p,
       q: (method, params) =>
         Promise.race([
-          new Promise((resolve) => resolve(original.call(p, { method, params }))).catch(noop),
+          new Promise((resolve) => resolve(call(p, [{ method, params }]))).catch(noop),
           sleep(CALL_TIMEOUT_MS),
         ]),
       // Wallets that announce through EIP-6963 get their own name; this guess is for the others.
@@ -114,11 +125,11 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
       let hooks: CallHooks | undefined;
       try {
         const request = args[0] as Rec | undefined;
-        hooks = hooksFor(w, request?.method, request?.params);
+        if (!depth) hooks = hooksFor(w, request?.method, request?.params);
       } catch {}
       let result: unknown;
       try {
-        result = original.apply(this, args as [{ method: string }]);
+        result = call(this, args);
       } catch (error) {
         hooks?.fail(error);
         throw error;

@@ -10,6 +10,7 @@ import {
   settle,
   start,
   stubFetch,
+  TX_HASH,
 } from './helpers.ts';
 
 afterEach(cleanUp);
@@ -97,6 +98,36 @@ describe('wallets', () => {
     await second.flush();
     expect(byType(sent.events(), 'wallet_connected')).toHaveLength(1);
     expect(byType(sent.events(), 'wallet_disconnected')).toHaveLength(1);
+  });
+
+  it('records a call once when an announced provider forwards it to window.ethereum.request', async () => {
+    const sent = stubFetch();
+    const injected = fakeProvider({ eth_sendTransaction: () => TX_HASH, personal_sign: () => '0x5ig' });
+    inject(injected.provider);
+    // The wallet's EIP-6963 object delegates to the injected provider at call time (both wrapped by the SDK).
+    const facade = {
+      request: (args: { method: string; params?: unknown[] }) =>
+        (window as unknown as { ethereum: typeof injected.provider }).ethereum.request(args),
+    };
+    announce(facade, 'Facade Wallet', 'com.facade');
+    const handle = await start();
+    await settle();
+    await facade.request({ method: 'eth_requestAccounts' });
+    await facade.request({ method: 'eth_sendTransaction', params: [{ to: OTHER_ADDRESS, value: '0x1' }] });
+    await facade.request({ method: 'personal_sign', params: ['0x68', ADDRESS] });
+    await settle(30);
+    await handle.flush();
+    const events = sent.events();
+    const txs = byType(events, 'tx');
+    expect(new Set(txs.map((tx) => tx.txId)).size).toBe(1);
+    expect(txs.filter((tx) => tx.stage === 'requested').map((tx) => tx.wallet?.provider)).toEqual([
+      'Facade Wallet',
+    ]);
+    expect(byType(events, 'signature').map((s) => [s.stage, s.wallet?.provider])).toEqual([
+      ['requested', 'Facade Wallet'],
+      ['signed', 'Facade Wallet'],
+    ]);
+    expect(byType(events, 'wallet_connected').map((e) => e.wallet?.provider)).toEqual(['Facade Wallet']);
   });
 
   it('restores the provider and removes its listeners on detach', async () => {
