@@ -37,12 +37,14 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
   };
 
   // Connected = the wallet's first account changed to a new address; disconnected = no account any more.
-  const accounts = (w: Wallet, list?: unknown) => {
+  const accounts = (w: Wallet, list?: unknown, user?: boolean) => {
     const address = hex((list as Rec | null)?.[0], 42);
     const session = touchSession();
     const before = session.c[keyOf(w)];
     w.a = address;
-    if (address) core.active = w;
+    // Only a dapp's call makes it the active wallet; its own events (and the SDK's probe) only while there is
+    // none: another installed wallet changing its account must not take over the events of the one in use.
+    if (address && (user || !core.active)) core.active = w;
     if (address === before) return;
     // Undefined (disconnected) is left out when the session is stored.
     session.c[keyOf(w)] = address;
@@ -70,7 +72,7 @@ export function watchWallets(core: Core, onFailure: WalletFailure): () => void {
     if (call) core.active = w;
     return {
       ok: safe((value: unknown) => {
-        if (method === 'eth_requestAccounts' || method === 'eth_accounts') accounts(w, value);
+        if (method === 'eth_requestAccounts' || method === 'eth_accounts') accounts(w, value, true);
         if (method === 'eth_chainId') chain(w, value);
         call?.ok(value);
       }),

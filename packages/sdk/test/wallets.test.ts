@@ -130,6 +130,33 @@ describe('wallets', () => {
     expect(byType(events, 'wallet_connected').map((e) => e.wallet?.provider)).toEqual(['Facade Wallet']);
   });
 
+  it('keeps the wallet the user connected active when another installed wallet changes its account', async () => {
+    const sent = stubFetch();
+    const rabby = fakeProvider();
+    // Connected to this page earlier: the SDK's probe finds its account.
+    const coinbase = fakeProvider({ eth_accounts: () => [OTHER_ADDRESS] });
+    announce(rabby.provider, 'Rabby Wallet', 'io.rabby');
+    announce(coinbase.provider, 'Coinbase Wallet', 'com.coinbase.wallet');
+    const handle = await start();
+    await settle();
+    await rabby.provider.request({ method: 'eth_requestAccounts' });
+    const CHANGED = `0x${'34'.repeat(20)}`;
+    coinbase.provider.fire('accountsChanged', [CHANGED]);
+    history.pushState(null, '', '/next');
+    await settle();
+    await handle.flush();
+    const events = sent.events();
+    expect(byType(events, 'page_view').at(-1)?.wallet).toMatchObject({
+      provider: 'Rabby Wallet',
+      address: ADDRESS.toLowerCase(),
+    });
+    // The other wallet's change is still its own event.
+    expect(byType(events, 'wallet_connected').at(-1)?.wallet).toMatchObject({
+      provider: 'Coinbase Wallet',
+      address: CHANGED,
+    });
+  });
+
   it('restores the provider and removes its listeners on detach', async () => {
     stubFetch();
     const wallet = fakeProvider();
