@@ -52,7 +52,9 @@ describe('Events screen', () => {
     // Days read like every other date of the console ("1 Feb 2024"), not as ISO keys.
     expect(within(series).getByText('1 Feb 2024')).toBeTruthy();
     expect(within(series).queryByText('2024-02-01')).toBeNull();
-    expect(within(series).getByText('1 Feb 2024').closest('time')?.getAttribute('dateTime')).toBe('2024-02-01');
+    expect(within(series).getByText('1 Feb 2024').closest('time')?.getAttribute('dateTime')).toBe(
+      '2024-02-01',
+    );
     // Counts read as everywhere else in the console: thousands grouped, one user singular.
     expect(within(series).getByText('1,500 · 1 user')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Property'), 'pair');
