@@ -55,3 +55,22 @@ describe('compare', () => {
     expect(describeComparison(compare(7, 0, 'relative'))).toBe('nothing to compare with');
   });
 });
+
+describe('compare as shown', () => {
+  it('reads as flat when the shown change rounds to 0 (77.2 % vs 77.2 % is no arrow)', () => {
+    // 0.7721 vs 0.7724: −0.03 pp, shown "0 pp": neither a red nor a green arrow.
+    expect(compare(0.7721, 0.7724, 'points')).toMatchObject({
+      hasChange: true,
+      direction: 'flat',
+      change: 0,
+      magnitude: '0 pp',
+    });
+    expect(compare(0.7724, 0.7721, 'points')).toMatchObject({ direction: 'flat', magnitude: '0 pp' });
+    expect(describeComparison(compare(0.7721, 0.7724, 'points'))).toBe('no change');
+    // 10,002 vs 10,000 is +0.02 %, shown "0%".
+    expect(compare(10_002, 10_000, 'relative')).toMatchObject({ direction: 'flat', magnitude: '0%' });
+    // A change that shows keeps its arrow.
+    expect(compare(0.7721, 0.7731, 'points')).toMatchObject({ direction: 'down', magnitude: '0.1 pp' });
+    expect(compare(1006, 1000, 'relative')).toMatchObject({ direction: 'up', magnitude: '0.6%' });
+  });
+});
