@@ -4,6 +4,7 @@
 // docs/.vitepress/dist (part of `npm run build` and of the first `npm start`). Its theme is VitePress's
 // default with colours that pass WCAG 2.1 AA (theme/custom.css).
 import { defineConfig } from 'vitepress';
+import { REPOSITORY_FILES, repositoryFilePage } from './reference.mjs';
 
 /**
  * Links written for the repository (README sections the site includes, the SDK's README, files outside
@@ -20,6 +21,11 @@ const REPOSITORY_LINKS: [RegExp, string][] = [
   [/^(\.\.\/|\.\/)?(docs\/)?decisions\/?$/, '/decisions/'],
   // README sections included in self-hosting.md link to docs/… from the repository's root.
   [/^docs\/(.*)$/, '/$1'],
+  // The repository's files the pages name: the generated page that shows each one (reference.mjs).
+  ...REPOSITORY_FILES.map(([path]): [RegExp, string] => [
+    new RegExp(`^(\\.\\.\\/)?${path.replace(/[.]/g, '\\.')}$`),
+    `/reference/files/${repositoryFilePage(path)}`,
+  ]),
 ];
 
 export default defineConfig({

@@ -4,7 +4,9 @@
 // - reference/graphql.md from docs/graphql-schema.graphql (`npm run docs:graphql`);
 // - reference/event-fields.md, the wire format's field tables, from the ingestion route's body schema;
 // - reference/decisions.md, the list of decision records, from docs/decisions/*.md (their headings, Status and
-//   Date lines, read as scripts/docs-records.mjs checks them).
+//   Date lines, read as scripts/docs-records.mjs checks them);
+// - reference/files/*.md, the repository's files the pages link to (.env.example, deploy/…), each shown whole
+//   in a code block, so that a link to one from the site opens it (config.mts maps the links).
 // The generated pages are not committed (.gitignore): their sources are.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +16,27 @@ import { recordHeader } from '../../scripts/docs-records.mjs';
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(docs, 'reference');
+
+/** The repository's files the documentation links to, as [path, highlighting language]. */
+export const REPOSITORY_FILES = [
+  ['.env.example', 'sh'],
+  ['deploy/compose.scale.yml', 'yaml'],
+  ['deploy/nginx.conf', 'nginx'],
+  ['deploy/scale.env.example', 'sh'],
+];
+
+/** A repository file's page name under reference/files/: `deploy/nginx.conf` → `deploy-nginx-conf`. */
+export const repositoryFilePage = (path) =>
+  path
+    .replace(/^\./, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .toLowerCase();
+
+/** A page holding one repository file whole. */
+export function repositoryFileMarkdown(path, language, text) {
+  const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `# ${path}\n\nThe file \`${path}\` of the Polyflow repository, as this version has it.\n\n${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}\n`;
+}
 
 /** Markdown table cell: no line breaks or pipes. */
 const cell = (text) =>
@@ -300,5 +323,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const decisions = join(docs, 'decisions');
   const records = readdirSync(decisions).map((file) => [file, readFileSync(join(decisions, file), 'utf8')]);
   writeFileSync(join(out, 'decisions.md'), decisionsIndex(records));
-  console.log('wrote docs/reference/rest-api.md, event-fields.md, graphql.md and decisions.md');
+  mkdirSync(join(out, 'files'), { recursive: true });
+  for (const [path, language] of REPOSITORY_FILES) {
+    const text = readFileSync(join(docs, '..', path), 'utf8');
+    writeFileSync(
+      join(out, 'files', `${repositoryFilePage(path)}.md`),
+      repositoryFileMarkdown(path, language, text),
+    );
+  }
+  console.log('wrote docs/reference/rest-api.md, event-fields.md, graphql.md, decisions.md and files/*.md');
 }
