@@ -40,6 +40,33 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'alert_channel.delete': 'Deleted an alert channel',
 };
 
+/**
+ * Actions whose target is a goal's, funnel's or annotation's id (docs/teams.md): an id means nothing to a
+ * reader, so the entry names the thing when its details carry a `name`, and else says only "a goal".
+ */
+const ID_TARGET_ACTIONS = new Set<AuditAction>([
+  'annotation.create',
+  'annotation.update',
+  'annotation.delete',
+  'funnel.create',
+  'funnel.update',
+  'funnel.delete',
+  'goal.create',
+  'goal.update',
+  'goal.delete',
+]);
+
+/** What the entry names after its action: the target, a name for an id target, or nothing. */
+function targetOf(entry: AuditEntry): { text: string | null; details: Record<string, unknown> } {
+  if (!ID_TARGET_ACTIONS.has(entry.action)) {
+    // Joining and leaving name the actor twice otherwise.
+    const text = entry.target && entry.target !== entry.actor.email ? entry.target : null;
+    return { text, details: entry.details };
+  }
+  const { name, ...details } = entry.details;
+  return { text: typeof name === 'string' && name !== '' ? `“${name}”` : null, details };
+}
+
 /** `{from: "viewer", to: "admin"}` → `from viewer, to admin`. */
 function describe(details: Record<string, unknown>): string {
   return Object.entries(details)
@@ -57,24 +84,27 @@ export function AuditLogTable({ entries }: { entries: AuditEntry[] }) {
       aria-label="Audit log entries"
       className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-inset ring-slate-200"
     >
-      {entries.map((entry) => (
-        <li key={entry.id} className="grid gap-1 px-3 py-2.5 text-sm md:grid-cols-[11rem_1fr_9rem] md:gap-4">
-          <time dateTime={entry.at} className="text-xs text-slate-500 tabular-nums md:text-sm">
-            {formatDateTime(entry.at)}
-          </time>
-          <span className="min-w-0 break-words text-slate-800">
-            <strong className="font-semibold">{entry.actor.email}</strong> {ACTION_LABELS[entry.action]}
-            {/* Joining and leaving name the actor twice otherwise. */}
-            {entry.target && entry.target !== entry.actor.email && (
-              <span className="font-medium text-indigo-800"> {entry.target}</span>
-            )}
-            {Object.keys(entry.details).length > 0 && (
-              <span className="text-slate-500"> ({describe(entry.details)})</span>
-            )}
-          </span>
-          <span className="text-xs text-slate-500 tabular-nums md:text-right md:text-sm">{entry.ip}</span>
-        </li>
-      ))}
+      {entries.map((entry) => {
+        const target = targetOf(entry);
+        return (
+          <li
+            key={entry.id}
+            className="grid gap-1 px-3 py-2.5 text-sm md:grid-cols-[11rem_1fr_9rem] md:gap-4"
+          >
+            <time dateTime={entry.at} className="text-xs text-slate-500 tabular-nums md:text-sm">
+              {formatDateTime(entry.at)}
+            </time>
+            <span className="min-w-0 break-words text-slate-800">
+              <strong className="font-semibold">{entry.actor.email}</strong> {ACTION_LABELS[entry.action]}
+              {target.text && <span className="font-medium text-indigo-800"> {target.text}</span>}
+              {Object.keys(target.details).length > 0 && (
+                <span className="text-slate-500"> ({describe(target.details)})</span>
+              )}
+            </span>
+            <span className="text-xs text-slate-500 tabular-nums md:text-right md:text-sm">{entry.ip}</span>
+          </li>
+        );
+      })}
     </ol>
   );
 }
