@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerDocsSite } from '../src/http/docs-site.ts';
 import { startTestApp, type TestApp } from './support/harness.ts';
 
 const INLINE = 'document.documentElement.classList.toggle("mac",true)';
@@ -91,5 +93,20 @@ describe('the documentation site at /docs/', () => {
     // The console keeps its stricter policy.
     const consolePage = await t.app.inject({ method: 'GET', url: '/' });
     expect(consolePage.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('starts before the site is built without a warning in the log', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+    const notBuilt = path.join(mkdtempSync(path.join(os.tmpdir(), 'polyflow-docs-')), 'dist');
+    try {
+      await registerDocsSite(app, { docsDir: notBuilt });
+      await app.ready();
+      // The static plugin warned '"root" path "…/dist" must exist' on every first start.
+      expect(lines.filter((line) => JSON.parse(line).level >= 40)).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(path.dirname(notBuilt), { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -30,6 +30,11 @@ export async function registerDocsSite(app: FastifyInstance, { docsDir }: { docs
     if (isDocsPath(request.url)) reply.header('content-security-policy', policy());
     done();
   });
+  // Not built yet on a first start: the folder the build fills, made now, so that the static plugin does not
+  // warn a newcomer that its root "must exist" (the site is served once built, without a restart).
+  try {
+    mkdirSync(docsDir, { recursive: true });
+  } catch {}
   await app.register(fastifyStatic, {
     root: docsDir,
     // Without its trailing slash: the plugin serves /docs/* all the same, and with `redirect` it adds
