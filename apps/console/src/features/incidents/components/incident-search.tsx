@@ -26,7 +26,7 @@ export function IncidentSearch({ value, onSearch }: { value: string; onSearch: (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every screen reader.
     <form
       role="search"
-      className="relative w-full sm:max-w-md"
+      className="relative w-full sm:w-auto sm:max-w-md sm:min-w-64 sm:flex-1"
       onSubmit={(event) => {
         event.preventDefault();
         clearTimeout(timer.current);

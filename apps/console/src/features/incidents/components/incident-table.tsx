@@ -48,16 +48,19 @@ function InspectLink({ row, linkSearch }: { row: IncidentRow; linkSearch: string
 }
 
 /**
- * A table from the `sm` breakpoint up; on a phone every incident is a card, so that no column (severity,
- * wallet, occurrences) hides behind sideways scrolling and the page never gets wider than the screen.
+ * A table when the list itself is wide enough (a container query on the card's width, not the window's:
+ * the sidebar takes a share of the window from `lg` up); otherwise every incident is a card, so that no
+ * column (severity, wallet, occurrences) hides behind sideways scrolling and the page never gets wider than
+ * the screen. The table's fixed columns leave the Type column (the error message) at least 15rem: the
+ * Wallet column joins from a 56rem wide list, the Assignee column from 64rem.
  */
 export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableProps) {
   return (
     <div
       aria-busy={isRefreshing || undefined}
-      className={cn('transition-opacity', isRefreshing && 'opacity-60')}
+      className={cn('@container transition-opacity', isRefreshing && 'opacity-60')}
     >
-      <ul aria-label="Incidents" className="flex flex-col gap-2 sm:hidden">
+      <ul aria-label="Incidents" className="flex flex-col gap-2 @3xl:hidden">
         {rows.map((row) => (
           <li key={row.id} className="min-w-0 rounded-xl p-3 ring-1 ring-slate-200">
             <div className="flex flex-wrap items-center gap-1.5">
@@ -66,7 +69,7 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
               <span className="text-xs font-semibold text-slate-800">{IncidentTypeLabels[row.type]}</span>
             </div>
             <p className="mt-1.5 line-clamp-2 text-sm break-words text-slate-700">{row.title}</p>
-            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs @xl:grid-cols-[8rem_1fr]">
               <dt className="text-slate-500">Last seen</dt>
               <dd className="text-slate-800 tabular-nums">
                 <time dateTime={row.lastSeen}>{formatDateTime(row.lastSeen)}</time>
@@ -88,26 +91,26 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
           </li>
         ))}
       </ul>
-      <div className="hidden rounded-xl ring-1 ring-slate-200 sm:block">
+      <div className="hidden rounded-xl ring-1 ring-slate-200 @3xl:block">
         <table className="w-full table-fixed text-sm">
           <thead className="bg-indigo-50 text-left text-xs font-semibold uppercase tracking-wide text-indigo-800">
             <tr>
-              <th scope="col" className="w-44 px-3 py-2.5">
+              <th scope="col" className="w-36 px-3 py-2.5">
                 Time
               </th>
               <th scope="col" className="px-3 py-2.5">
                 Type
               </th>
-              <th scope="col" className="w-36 px-3 py-2.5">
+              <th scope="col" className="w-32 px-3 py-2.5">
                 Severity
               </th>
-              <th scope="col" className="hidden w-32 px-3 py-2.5 md:table-cell">
+              <th scope="col" className="hidden w-32 px-3 py-2.5 @4xl:table-cell">
                 Wallet
               </th>
-              <th scope="col" className="w-28 px-3 py-2.5 text-right">
+              <th scope="col" className="w-32 px-3 py-2.5 text-right">
                 Occurrences
               </th>
-              <th scope="col" className="hidden w-40 px-3 py-2.5 lg:table-cell">
+              <th scope="col" className="hidden w-40 px-3 py-2.5 @5xl:table-cell">
                 Assignee
               </th>
               <th scope="col" className="w-24 px-3 py-2.5">
@@ -123,7 +126,7 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
                 </td>
                 <td className="min-w-0 px-3 py-2.5">
                   <p className="font-semibold text-slate-800">{IncidentTypeLabels[row.type]}</p>
-                  <p className="text-xs wrap-anywhere text-slate-600">{row.title}</p>
+                  <p className="text-xs break-words text-slate-600">{row.title}</p>
                 </td>
                 <td className="px-3 py-2.5">
                   <div className="flex flex-wrap gap-1">
@@ -131,13 +134,13 @@ export function IncidentTable({ rows, linkSearch, isRefreshing }: IncidentTableP
                     {row.isRegression && <RegressionBadge />}
                   </div>
                 </td>
-                <td className="hidden px-3 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700 md:table-cell">
+                <td className="hidden px-3 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700 @4xl:table-cell">
                   {row.wallet ? <WalletLink address={row.wallet} /> : '—'}
                 </td>
                 <td className="px-3 py-2.5 text-right text-slate-700 tabular-nums">
                   {row.occurrences.toLocaleString('en-US')}
                 </td>
-                <td className="hidden truncate px-3 py-2.5 text-slate-700 lg:table-cell">
+                <td className="hidden truncate px-3 py-2.5 text-slate-700 @5xl:table-cell">
                   <AssigneeName row={row} />
                 </td>
                 <td className="px-3 py-2.5 text-right">

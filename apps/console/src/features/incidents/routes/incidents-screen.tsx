@@ -93,7 +93,7 @@ export function IncidentsScreen({ project, configPath }: { project: Project; con
               <StatusFilter value={view.status} counts={list.byStatus} onChange={setStatus} />
               <IncidentSummary list={list} selected={view.severities} onToggleSeverity={toggleSeverity} />
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center lg:w-auto lg:flex-1">
+                <div className="flex w-full flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center lg:w-auto lg:flex-1">
                   <IncidentSearch value={view.search} onSearch={setSearch} />
                   <AssigneeFilter value={view.assignee} members={members.data ?? []} onChange={setAssignee} />
                   <ReleaseFilter value={view.release} onChange={setRelease} />
