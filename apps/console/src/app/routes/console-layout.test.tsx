@@ -9,11 +9,11 @@ const storedProject = () => JSON.parse(window.localStorage.getItem(CURRENT_PROJE
 
 // The first test of a file also loads the lazy screens; a busy machine needs more than the default 5 s.
 describe('Console guard', { timeout: 15_000 }, () => {
-  it('sends a visitor without a session to the root route', async () => {
+  it('sends a visitor without a session to the root route, with the page asked for to come back to', async () => {
     mockApi({});
-    const { location } = renderApp('/console/some-project/config');
+    const { location } = renderApp('/console/some-project/config?tab=tokens');
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
-    expect(location()).toBe('/');
+    expect(location()).toBe('/?next=%2Fconsole%2Fsome-project%2Fconfig%3Ftab%3Dtokens');
   });
 
   it('treats an expired session as no session', async () => {

@@ -12,6 +12,7 @@ import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { setDisplayTimeZone } from '../../lib/format';
+import { loginPathFor, noteLogout } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import {
   clearUserData,
@@ -51,7 +52,9 @@ function projectToReopen(projects: readonly Project[], email: string): Project |
 /** Guarded `console/:projectID`: visitors without a live session go to the root route. */
 export function ConsoleLayout() {
   const session = useSession();
-  if (!session) return <Navigate to="/" replace />;
+  const { pathname, search } = useLocation();
+  // The page asked for goes along, so that logging in opens it (lib/return-path.ts).
+  if (!session) return <Navigate to={loginPathFor(pathname, search)} replace />;
   // An invitation link opened before logging in (or signing up and verifying) is accepted now.
   const pendingInvitation = readPendingInvitation();
   if (pendingInvitation) return <Navigate to={`/invite?token=${pendingInvitation}`} replace />;
@@ -110,6 +113,8 @@ function ConsoleShell({ session }: { session: StoredSession }) {
   };
   const logOut = () => {
     void logout();
+    // A logout has no page to come back to: the guard's `next` is for deep links opened without a session.
+    noteLogout();
     clearUserData();
     navigate('/');
   };

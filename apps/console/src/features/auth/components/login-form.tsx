@@ -1,16 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { noteLogin, safeReturnPath } from '../../../lib/return-path';
 import { writeCurrentProject, writeSession } from '../../../lib/storage';
 import { useLogin } from '../api/login';
 import { type CredentialsForm, CredentialsFormSchema } from './form-schemas';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // A deep link opened without a session (the console guard's `next`): opened after the login.
+  const next = safeReturnPath(searchParams.get('next'));
   const login = useLogin();
   const form = useForm<CredentialsForm>({
     resolver: zodResolver(CredentialsFormSchema),
@@ -28,7 +32,8 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: (session) => {
         writeSession(session);
-        navigate('/console/analytics');
+        noteLogin();
+        navigate(next ?? '/console/analytics');
       },
       onError: (error) => {
         form.setValue('password', '', { shouldValidate: true });

@@ -93,6 +93,31 @@ describe('Log In', () => {
   });
 });
 
+describe('Log In from a deep link', () => {
+  const logInAt = async (project: ReturnType<typeof buildProject>, path: string) => {
+    const session = buildSession();
+    mockApi({ 'POST /login': json(200, session), 'GET /projects': json(200, { projects: [project] }) });
+    const view = renderApp(path);
+    await view.user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await view.user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await view.user.keyboard('{Enter}');
+    return view;
+  };
+
+  it('opens the page asked for before logging in: same project, screen and query', async () => {
+    const project = buildProject();
+    const next = `/console/${project.id}/wallets?sort=lastSeen`;
+    const { location } = await logInAt(project, `/?next=${encodeURIComponent(next)}`);
+    await waitFor(() => expect(location()).toBe(next));
+  });
+
+  it('ignores a return address that is not a console page of this app', async () => {
+    const project = buildProject();
+    const { location } = await logInAt(project, `/?next=${encodeURIComponent('//evil.example/console/x')}`);
+    await waitFor(() => expect(location()).toBe(`/console/${project.id}/analytics`));
+  });
+});
+
 describe('Sign Up', () => {
   it("has a title of its own, and the link to it focuses its heading (the link's form went away)", async () => {
     mockApi({});
