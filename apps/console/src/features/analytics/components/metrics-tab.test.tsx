@@ -102,6 +102,39 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
     ).toEqual(['MetaMask3,00075%', 'Unknown1,00025%']);
   });
 
+  it('names devices as the other charts name browsers, and says what a missing source or referrer is', async () => {
+    logIn();
+    const project = buildProject();
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      devices: data({
+        devices: [
+          { key: 'desktop', value: 30 },
+          { key: 'mobile', value: 10 },
+        ],
+      }),
+      sources: data({
+        sources: [
+          { key: null, value: 16 },
+          { key: 'twitter', value: 4 },
+        ],
+      }),
+    });
+    const downloads = catchCsvDownloads();
+    const { user } = renderApp(`/console/${project.id}/analytics`);
+    const devices = await within(await card('Devices')).findByRole('list', { name: 'Users by share' });
+    expect(
+      within(devices)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Desktop3075%', 'Mobile1025%']);
+    // Users whose sessions carried no utm_source: not "Unknown", and not the referrers' "Direct".
+    const sources = await card('Sources');
+    await user.click(await within(sources).findByRole('button', { name: 'Download CSV: Sources' }));
+    const [file] = await downloads.take();
+    expect(file?.records.map((record) => record[0])).toEqual(['utm_source', 'No UTM source', 'twitter']);
+  });
+
   it('names each chart and gives its values as text: a summary, a table, a donut that is no tab stop', async () => {
     logIn();
     const project = buildProject();
@@ -209,7 +242,7 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
       // The users cell repeats the share for phones (its Share column is hidden below sm).
     ).toEqual(['1,20096.8%', '96.8%', '300', '95']);
     const referrers = await card('Top referrers');
-    const direct = await within(referrers).findByRole('row', { name: /Direct \/ none/ });
+    const direct = await within(referrers).findByRole('row', { name: /Direct \(no referrer\)/ });
     expect(
       within(direct)
         .getAllByRole('cell')

@@ -13,10 +13,10 @@ import { useFailedTransactions } from '../api/get-failed-transactions';
 import { TOP_PAGES_LIMIT, useTopPages } from '../api/get-top-pages';
 import { TOP_REFERRERS_LIMIT, useTopReferrers } from '../api/get-top-referrers';
 import { chainLabel } from '../lib/chains';
-import { formatCount, formatGwei, weiToGwei } from '../lib/format';
+import { deviceName, formatCount, formatGwei, weiToGwei } from '../lib/format';
 import { alignPrevious, type Bucket, seriesCsv } from '../lib/series-comparison';
 import { seriesSummary } from '../lib/series-summary';
-import { contractFunctionsCsv, topPagesCsv, topReferrersCsv } from '../lib/share-csv';
+import { contractFunctionsCsv, DIRECT_REFERRER, topPagesCsv, topReferrersCsv } from '../lib/share-csv';
 import { shareOf, splitTop, sumOf, TABLE_ROWS_SHOWN } from '../lib/top-n';
 import { hasValues, stateOf } from './chart-state';
 import { ContractFunctionsTable } from './contract-functions-table';
@@ -187,7 +187,7 @@ export function MetricsTab({
         name="devices"
         title="Devices"
         unit="Users"
-        columns={{ key: 'device', value: 'users' }}
+        columns={{ key: 'device', value: 'users', nameOf: deviceName }}
         range={range}
         chart="pie"
         filterName="devices"
@@ -197,7 +197,7 @@ export function MetricsTab({
         name="sources"
         title="Sources"
         unit="Users"
-        columns={{ key: 'utm_source', value: 'users' }}
+        columns={{ key: 'utm_source', value: 'users', noKey: 'No UTM source' }}
         range={range}
         chart="bars"
         filterName="sources"
@@ -248,7 +248,7 @@ export function MetricsTab({
                 note={`Users whose visit came from each domain, and their share of the users of every referrer listed${cappedNote(referrers.data, TOP_REFERRERS_LIMIT)}.`}
                 columns={countsColumns(
                   'Referrer',
-                  (row: ReferrerRow) => row.domain ?? 'Direct / none',
+                  (row: ReferrerRow) => row.domain ?? DIRECT_REFERRER,
                   referrers.data ?? [],
                 )}
               />

@@ -16,9 +16,13 @@ import { ShowAllButton } from './show-all-button';
 const SharePie = lazy(() => import('./charts/share-charts').then((m) => ({ default: m.SharePie })));
 const ShareBars = lazy(() => import('./charts/share-charts').then((m) => ({ default: m.ShareBars })));
 
-const toSlices = (shares: Share[], nameOf: (key: string) => string = (key) => key): Slice[] =>
+const toSlices = (
+  shares: Share[],
+  nameOf: (key: string) => string = (key) => key,
+  noKey = 'Unknown',
+): Slice[] =>
   shares.map((share) => ({
-    name: share.key === null ? 'Unknown' : nameOf(share.key),
+    name: share.key === null ? noKey : nameOf(share.key),
     value: share.value,
     isUnknown: share.key === null,
     ...(share.key !== null && { filterValue: share.key }),
@@ -52,7 +56,7 @@ export function ShareCard({
   const all = query.data ?? [];
   const whole = sumOf(all, (share) => share.value);
   const { shown, rest } = splitTop(all, SHARES_SHOWN);
-  const slices = toSlices(shown, columns.nameOf);
+  const slices = toSlices(shown, columns.nameOf, columns.noKey);
   if (rest.length > 0) {
     slices.push({
       name: otherLabel(rest.length),
@@ -62,7 +66,7 @@ export function ShareCard({
     });
   }
   const nameOf = (share: Share) =>
-    share.key === null ? 'Unknown' : (columns.nameOf?.(share.key) ?? share.key);
+    share.key === null ? (columns.noKey ?? 'Unknown') : (columns.nameOf?.(share.key) ?? share.key);
   const Chart = chart === 'pie' ? SharePie : ShareBars;
   return (
     <ChartCard

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPercent } from '../../../lib/format';
 import { formatCount } from '../lib/format';
+import { DIRECT_REFERRER } from '../lib/share-csv';
 import { otherLabel, shareOf, sumOf } from '../lib/top-n';
 import { FilterButton } from './filter-select';
 
@@ -162,7 +163,7 @@ export function TopReferrersTable({ rows, rest }: { rows: ReferrerRow[]; rest?: 
       keyOf={(row) => row.domain ?? ''}
       labelOf={(row) =>
         row.domain === null ? (
-          <span className="text-slate-500 italic">Direct / none</span>
+          <span className="text-slate-500 italic">{DIRECT_REFERRER}</span>
         ) : (
           <FilterButton name="referrers" value={row.domain}>
             <span className="text-slate-900" title={row.domain}>

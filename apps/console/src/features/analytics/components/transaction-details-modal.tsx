@@ -24,10 +24,22 @@ const STATUS_TONES: Record<TransactionDetail['status'], string> = {
   failed: 'bg-red-50 text-red-700',
 };
 
+/** A status as the console writes it ("Confirmed"), not the wire's code ("confirmed"). */
+export const STATUS_NAMES: Record<TransactionDetail['status'], string> = {
+  requested: 'Requested',
+  submitted: 'Submitted',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+  replaced: 'Replaced',
+  dropped: 'Dropped',
+  reverted: 'Reverted',
+  failed: 'Failed',
+};
+
 export function StatusBadge({ status }: { status: TransactionDetail['status'] }) {
   return (
-    <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize', STATUS_TONES[status])}>
-      {status}
+    <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_TONES[status])}>
+      {STATUS_NAMES[status]}
     </span>
   );
 }

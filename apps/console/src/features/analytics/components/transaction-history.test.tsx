@@ -56,7 +56,7 @@ describe('Transaction History', { timeout: 15_000 }, () => {
       '00:10:05',
       '0x1111…0000',
       'Contract',
-      'confirmed',
+      'Confirmed',
       'Germany',
       'Firefox',
     ]);
@@ -66,11 +66,17 @@ describe('Transaction History', { timeout: 15_000 }, () => {
       '23:59:59',
       '0x1111…0000',
       'Coin',
-      'rejected',
+      'Rejected',
       'Unknown',
       'Unknown',
     ]);
     expect(cells(4)[0]).toBe('0xabcd…1234');
+    // On a phone each cell is labelled ("Hash", "Wallet"): labels in the text font, only values in code.
+    for (const cell of within(rows[1] as HTMLElement)
+      .getAllByRole('cell')
+      .slice(0, 3)) {
+      expect(cell.className).toContain('max-sm:before:font-sans');
+    }
   });
 
   it('loads older pages through the cursor', async () => {
@@ -150,10 +156,10 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     expect(link.getAttribute('href')).toBe(buildDetail().explorerUrl);
     const stages = within(within(dialog).getByRole('region', { name: 'Stages' })).getAllByRole('listitem');
     expect(stages.map((stage) => stage.textContent)).toEqual([
-      'requested1 Jun 2025, 14:03:27 UTC',
-      'submitted1 Jun 2025, 14:03:31 UTC',
-      'confirmed1 Jun 2025, 14:03:45 UTC',
-      'reverted1 Jun 2025, 14:04:00 UTCError -32000: execution reverted',
+      'Requested1 Jun 2025, 14:03:27 UTC',
+      'Submitted1 Jun 2025, 14:03:31 UTC',
+      'Confirmed1 Jun 2025, 14:03:45 UTC',
+      'Reverted1 Jun 2025, 14:04:00 UTCError -32000: execution reverted',
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));

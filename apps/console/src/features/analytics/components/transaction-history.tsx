@@ -228,20 +228,20 @@ function HistoryRow({ row, onInspect }: { row: TransactionRow; onInspect: () => 
     <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:py-2">
       <td
         data-label="Hash"
-        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:font-sans max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.hash ?? 'No hash: never submitted'}
       >
         {row.hash ? shortenAddress(row.hash) : <span className="font-sans text-slate-600">Not sent</span>}
       </td>
       <td
         data-label="Time"
-        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 text-slate-700 tabular-nums"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:font-sans max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 text-slate-700 tabular-nums"
       >
         <time dateTime={row.time}>{formatTimeOfDay(row.time)}</time>
       </td>
       <td
         data-label="Wallet"
-        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
+        className="max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:font-sans max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] whitespace-nowrap px-3 py-2 font-mono text-xs text-slate-800"
         title={row.wallet ?? undefined}
       >
         {row.wallet ? <WalletLink address={row.wallet} /> : NOT_AVAILABLE}

@@ -81,3 +81,8 @@ export function formatBigCount(value: string | null): string {
 
 /** "14:03:27", "Tuesday, 4 March 2025" and the local day key "2025-03-04": the console's one date format. */
 export { formatDayHeading, formatTimeOfDay, localDayOf } from '../../../lib/format';
+
+/** "desktop" → "Desktop": device types read like the other charts' names (Chrome, MetaMask). */
+export function deviceName(key: string): string {
+  return key === '' ? key : `${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+}

@@ -17,7 +17,7 @@ describe('top pages and referrers CSV', () => {
       { domain: 'x.com', users: 0, wallets: 0, transactions: 0 },
     ]);
     expect(referrers.rows).toEqual([
-      ['Direct / none', 1, 1, 0, 0],
+      ['Direct (no referrer)', 1, 1, 0, 0],
       ['x.com', 0, 0, 0, 0],
     ]);
     expect(

@@ -8,16 +8,22 @@ export interface ShareColumns {
   value: string;
   /** When the legend shows a name for a code (countries): the name, and the code in `<key>_code`. */
   nameOf?: (key: string) => string;
+  /** What a slice without a key is ("No UTM source" for sources); "Unknown" otherwise. */
+  noKey?: string;
 }
+
+/** A referrer row without a domain: no referrer, or a page of the dapp's own site (docs/analytics.md). */
+export const DIRECT_REFERRER = 'Direct (no referrer)';
 
 /**
  * A distribution chart as a file: every slice (Show all's, not only those drawn), as its legend names it,
  * the count, and its share (0..1) of the whole.
  */
-export function sharesCsv(shares: readonly Share[], { key, value, nameOf }: ShareColumns): CsvTable {
+export function sharesCsv(shares: readonly Share[], { key, value, nameOf, noKey }: ShareColumns): CsvTable {
   const total = shares.reduce((sum, share) => sum + share.value, 0);
   const shareOf = (share: Share) => (total > 0 ? share.value / total : null);
-  const nameIn = (share: Share) => (share.key === null ? 'Unknown' : (nameOf?.(share.key) ?? share.key));
+  const nameIn = (share: Share) =>
+    share.key === null ? (noKey ?? 'Unknown') : (nameOf?.(share.key) ?? share.key);
   if (!nameOf) {
     return { header: [key, value, 'share'], rows: shares.map((s) => [nameIn(s), s.value, shareOf(s)]) };
   }
@@ -67,7 +73,7 @@ export function topReferrersCsv(rows: readonly ReferrerRow[]): CsvTable {
   return {
     header: ['referrer', 'users', 'share', 'wallets', 'transactions'],
     rows: rows.map((row) => [
-      row.domain ?? 'Direct / none',
+      row.domain ?? DIRECT_REFERRER,
       row.users,
       shareOf(row.users),
       row.wallets,

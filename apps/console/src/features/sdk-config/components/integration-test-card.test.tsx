@@ -67,7 +67,7 @@ describe('Test SDK Integration', () => {
     serveIntegration(json(200, status({ lastEvent })), []);
     renderCard();
     await advance(10);
-    expect(screen.getByText(/Last event seen: page_view from https:\/\/shop.example at/)).toBeTruthy();
+    expect(screen.getByText(/Last event seen: Page view from https:\/\/shop.example at/)).toBeTruthy();
   });
 
   it('says plainly when the project has no API key, with a progress bar and countdown', async () => {
@@ -125,12 +125,12 @@ describe('Test SDK Integration', () => {
       screen.getByText(/^Received 3 events from https:\/\/shop.example, last at .* Still watching/),
     ).toBeTruthy();
     expect(screen.getByRole('progressbar')).toBeTruthy();
-    expect(screen.getByText(/Last event seen: wallet_connected from https:\/\/shop.example/)).toBeTruthy();
+    expect(screen.getByText(/Last event seen: Wallet connected from https:\/\/shop.example/)).toBeTruthy();
 
     // The second batch: the count and the last event follow instead of freezing on the first.
     await advance(4000);
     expect(screen.getByText(/^Received 8 events from https:\/\/shop.example/)).toBeTruthy();
-    expect(screen.getByText(/Last event seen: tx from https:\/\/shop.example/)).toBeTruthy();
+    expect(screen.getByText(/Last event seen: Transaction from https:\/\/shop.example/)).toBeTruthy();
 
     await advance(60_000);
     expect(screen.queryByRole('progressbar')).toBeNull();
