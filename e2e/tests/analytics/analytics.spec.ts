@@ -243,7 +243,7 @@ test('transaction history by UTC day, Load more, and Inspect with the block expl
   await expect(dialog.getByText(hash, { exact: true })).toBeVisible();
   await expect(dialog.getByText('Stages (UTC)')).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Stages' }).getByRole('listitem').first()).toContainText(
-    'requested',
+    'Requested',
   );
   await expect(dialog.getByText(/ ETH$/).first()).toBeVisible();
   await expect(dialog.getByText(/ gwei$/).first()).toBeVisible();
