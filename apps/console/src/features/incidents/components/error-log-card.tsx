@@ -1,12 +1,24 @@
-import type { IncidentOccurrence } from '@polyflow/contracts/incidents';
+import type { IncidentOccurrence, TrailEvent } from '@polyflow/contracts/incidents';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { eventTypeLabel } from '../../../components/ui/event-types';
 import { AlertOctagon } from '../../../components/ui/icons';
 import { countryName } from '../../../lib/format';
 import { formatTimeOfDay } from '../lib/format';
 import { trailCsv } from '../lib/incident-csv';
 import { StackTrace } from './stack-trace';
+
+/**
+ * The server's words for a trail event, or null when they only repeat its type: for a type it has no
+ * words for it answers the bare code ("custom"), which the chip beside already says in words. A custom
+ * event's name is not in the trail (TrailEvent has time, type and description only): say so.
+ */
+function trailDescription(event: TrailEvent): string | null {
+  const bare = event.type.replace(/_/g, ' ');
+  if (event.description.trim() !== '' && event.description !== bare) return event.description;
+  return event.type === 'custom' ? 'name not available' : null;
+}
 
 /** The stored error: message, context, stack, and the session's events that led up to it. */
 export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence }) {
@@ -56,10 +68,10 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
               <time dateTime={event.time} className="font-mono text-xs text-slate-500">
                 {formatTimeOfDay(event.time)}
               </time>
-              <span className="rounded bg-indigo-50 px-1.5 py-0.5 font-mono text-[0.7rem] text-indigo-800">
-                {event.type}
+              <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-[0.7rem] font-semibold text-indigo-800">
+                {eventTypeLabel(event.type)}
               </span>
-              <span className="text-slate-700">{event.description}</span>
+              <span className="text-slate-700">{trailDescription(event)}</span>
             </p>
           </li>
         ))}
@@ -71,8 +83,8 @@ export function ErrorLogCard({ occurrence }: { occurrence: IncidentOccurrence })
             <time dateTime={occurrence.time} className="font-mono text-xs text-slate-500">
               {formatTimeOfDay(occurrence.time)}
             </time>
-            <span className="rounded bg-red-50 px-1.5 py-0.5 font-mono text-[0.7rem] text-red-800">
-              error
+            <span className="rounded bg-red-50 px-1.5 py-0.5 text-[0.7rem] font-semibold text-red-800">
+              Error
             </span>
             <span className="font-semibold text-red-800">This error</span>
           </p>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { eventTypeLabel } from '../../../components/ui/event-types';
 import { resolvePeriod } from '../../../components/ui/periods';
 import { formatDateTime } from '../../../lib/format';
 import { catchCsvDownloads } from '../../../testing/csv-downloads';
@@ -267,11 +268,37 @@ describe('Incident detail', { timeout: 15_000 }, () => {
       .map((item) => item.textContent);
     expect(steps).toHaveLength(shownSteps.length);
     steps.slice(0, -1).forEach(([time = '', type = '', description = ''], index) => {
-      expect(shownSteps[index]).toBe(`${formatTimeOfDay(time)}${type}${description}`);
+      // The file keeps the type's code; the screen says it in words.
+      expect(shownSteps[index]).toBe(`${formatTimeOfDay(time)}${eventTypeLabel(type)}${description}`);
     });
     expect(steps.at(-1)).toEqual(['2025-06-01T14:03:27.417Z', 'error', incident.latest.message]);
-    expect(shownSteps.at(-1)).toBe(`${formatTimeOfDay('2025-06-01T14:03:27.417Z')}errorThis error`);
+    expect(shownSteps.at(-1)).toBe(`${formatTimeOfDay('2025-06-01T14:03:27.417Z')}ErrorThis error`);
     expect(within(log).getByText(incident.latest.message, { selector: 'p' })).toBeTruthy();
+  });
+
+  it('names each trail event in words, never its raw type code, a custom event included', async () => {
+    const incident = buildIncidentDetail();
+    incident.latest.trail = [
+      {
+        time: '2025-06-01T14:01:00.000Z',
+        type: 'wallet_detected',
+        description: 'Wallet detected: Rabby Wallet',
+      },
+      { time: '2025-06-01T14:02:00.000Z', type: 'page_view', description: 'Viewed /swap' },
+      // The server has no words for a custom event, and the trail carries no name: it answers the code.
+      { time: '2025-06-01T14:02:10.000Z', type: 'custom', description: 'custom' },
+    ];
+    setUp('errorlogs/inc_b41d02?period=7d', { incident: data({ incident }) });
+    const trail = await screen.findByRole('list', { name: 'Events leading up to the error' });
+    const steps = within(trail)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(steps[0]).toContain('Wallet detectedWallet detected: Rabby Wallet');
+    expect(steps[1]).toContain('Page viewViewed /swap');
+    expect(steps[2]).toContain('Custom eventname not available');
+    for (const code of ['wallet_detected', 'page_view', 'custom']) {
+      expect(within(trail).queryByText(code)).toBeNull();
+    }
   });
 
   it('covers all time when opened from a bare link, and says when the incident does not exist', async () => {

@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@polyflow/contracts/live';
+import { eventTypeLabel } from '../../../components/ui/event-types';
 import { shortenAddress } from '../../../lib/format';
 
 export type EventTone = 'neutral' | 'wallet' | 'transaction' | 'signature' | 'error';
@@ -10,8 +11,6 @@ export interface EventDescription {
   detail: string | null;
   tone: EventTone;
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A live event in the console's words. */
 export function describeEvent(event: LiveEvent): EventDescription {
@@ -60,6 +59,7 @@ export function describeEvent(event: LiveEvent): EventDescription {
     case 'error':
       return { title: 'Error', detail: event.errorMessage, tone: 'error' };
     default:
-      return { title: capitalised(event.type.replace(/_/g, ' ')), detail: event.path, tone: 'neutral' };
+      // A custom event: the stream carries its type, not its name (docs/live.md).
+      return { title: eventTypeLabel(event.type), detail: event.path, tone: 'neutral' };
   }
 }

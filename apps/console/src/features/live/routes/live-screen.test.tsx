@@ -57,6 +57,13 @@ function serveLiveStream() {
   };
 }
 
+describe('describeEvent', () => {
+  it('calls a custom event one, not by its bare code', () => {
+    expect(describeEvent(event({ type: 'custom' })).title).toBe('Custom event');
+    expect(describeEvent(event({ type: 'identify' })).title).toBe('User identified');
+  });
+});
+
 describe('Live screen', { timeout: 15_000 }, () => {
   it('shows the last 30 minutes and each event as it arrives, newest first', async () => {
     logIn();

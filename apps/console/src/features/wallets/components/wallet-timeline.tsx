@@ -5,12 +5,14 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { eventTypeLabel } from '../../../components/ui/event-types';
 import {
   AlertTriangle,
   ArrowRightLeft,
   FileSignature,
   Link2,
   MousePointerClick,
+  Sparkles,
 } from '../../../components/ui/icons';
 import { formatDateTime, formatTimeOfDay, shortenAddress } from '../../../lib/format';
 import { useOlderSessions } from '../api/get-wallet';
@@ -22,6 +24,32 @@ const STAGE_TONE: Record<string, string> = {
   failed: 'text-red-700',
   rejected: 'text-amber-700',
 };
+
+/**
+ * A page view, a wallet or network change, a signature, a custom event, in words. The answer carries a
+ * custom event's type but not its name (WalletTimelineEvent has no name field), so it reads "Custom event".
+ */
+export function describeOtherEvent(event: WalletTimelineEvent): string {
+  const provider = event.walletProvider;
+  switch (event.type) {
+    case 'page_view':
+      return `Viewed ${event.path ?? 'a page'}`;
+    case 'wallet_detected':
+      return provider ? `Wallet detected: ${provider}` : 'Wallet detected';
+    case 'wallet_connected':
+      return `Connected${provider ? ` with ${provider}` : ''} on ${chainName(event.chainId)}`;
+    case 'wallet_disconnected':
+      return `Disconnected${provider ? ` from ${provider}` : ''}`;
+    case 'chain_changed':
+      return event.chainId === null ? 'Network changed' : `Switched to ${chainName(event.chainId)}`;
+    case 'signature':
+      return ['Signature', event.sigStage, event.sigMethod && `(${event.sigMethod})`]
+        .filter(Boolean)
+        .join(' ');
+    default:
+      return eventTypeLabel(event.type);
+  }
+}
 
 function EventLine({
   event,
@@ -115,15 +143,14 @@ function EventLine({
     );
   }
   const Icon =
-    event.type === 'signature' ? FileSignature : event.type === 'page_view' ? MousePointerClick : Link2;
-  const label =
-    event.type === 'page_view'
-      ? `Viewed ${event.path ?? 'a page'}`
-      : event.type === 'wallet_connected'
-        ? `Connected${event.walletProvider ? ` with ${event.walletProvider}` : ''} on ${chainName(event.chainId)}`
-        : event.type === 'signature'
-          ? `Signature ${event.sigStage ?? ''} ${event.sigMethod ? `(${event.sigMethod})` : ''}`
-          : `${event.type.charAt(0).toUpperCase()}${event.type.slice(1).replaceAll('_', ' ')}`;
+    event.type === 'signature'
+      ? FileSignature
+      : event.type === 'page_view'
+        ? MousePointerClick
+        : event.type === 'custom'
+          ? Sparkles
+          : Link2;
+  const label = describeOtherEvent(event);
   return (
     <li className="flex gap-3 py-1.5">
       {at}

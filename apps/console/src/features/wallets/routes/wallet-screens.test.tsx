@@ -132,6 +132,26 @@ describe('Wallet page', { timeout: 15_000 }, () => {
     );
   });
 
+  it('says every timeline event in words: the wallet detected by name, a custom event as one', async () => {
+    const events = [
+      event({ eventId: 'd', type: 'wallet_detected', path: null, walletProvider: 'Rabby Wallet' }),
+      event({ eventId: 'c', type: 'custom', path: '/swap' }),
+      event({ eventId: 'n', type: 'chain_changed', path: null, chainId: 137 }),
+    ];
+    setUp(`wallets/${ADDRESS}`, {
+      wallet: data({ wallet: { ...wallet, sessions: [{ ...wallet.sessions[0], events }] } }),
+    });
+    const lines = within(await screen.findByRole('list', { name: /Session of/ }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      expect.stringContaining('Wallet detected: Rabby Wallet'),
+      expect.stringContaining('Custom event'),
+      expect.stringContaining('Switched to Polygon'),
+    ]);
+    expect(screen.queryByText('Custom')).toBeNull();
+  });
+
   it('loads older sessions on demand, page after page, until the oldest', async () => {
     const pages: Record<string, Record<string, unknown>> = {
       'cursor-1': { sessions: [session('s0', '2024-04-20T09:00:00.000Z')], nextCursor: 'cursor-2' },

@@ -1,0 +1,27 @@
+/**
+ * Event types in words, for every screen that lists a user's events (the wallet's sessions, an incident's
+ * trail, the Live stream): never the raw code (`page_view`, `custom`).
+ *
+ * The answers these screens read (WalletTimelineEvent, TrailEvent, the live stream) carry a custom event's
+ * type but not its name, so a custom event is "Custom event" until the server sends the name.
+ */
+const LABELS: Record<string, string> = {
+  page_view: 'Page view',
+  wallet_detected: 'Wallet detected',
+  wallet_connected: 'Wallet connected',
+  wallet_disconnected: 'Wallet disconnected',
+  chain_changed: 'Network changed',
+  tx: 'Transaction',
+  signature: 'Signature',
+  error: 'Error',
+  custom: 'Custom event',
+  identify: 'User identified',
+};
+
+/** "Page view", "Custom event"; a type this list does not know yet: its code in words ("new_type" → "New type"). */
+export function eventTypeLabel(type: string): string {
+  const known = LABELS[type];
+  if (known) return known;
+  const words = type.replace(/_/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Event';
+}
