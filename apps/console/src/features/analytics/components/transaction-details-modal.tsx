@@ -12,6 +12,7 @@ import { countryName, displayTimeZone, formatDateTime } from '../../../lib/forma
 import { useTransaction } from '../api/get-transaction';
 import { chainLabel } from '../lib/chains';
 import { formatBigCount, formatEth, formatWeiAsGwei, NOT_AVAILABLE } from '../lib/format';
+import { stageNotes } from '../lib/stage-notes';
 
 const STATUS_TONES: Record<TransactionDetail['status'], string> = {
   requested: 'bg-slate-100 text-slate-700',
@@ -100,6 +101,7 @@ function Field({
 
 function TransactionDetails({ detail }: { detail: TransactionDetail }) {
   const func = detail.functionName ?? detail.selector;
+  const { notes, calls } = stageNotes(detail);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
@@ -189,11 +191,26 @@ function TransactionDetails({ detail }: { detail: TransactionDetail }) {
         <p className="mb-2 text-[0.7rem] font-semibold uppercase tracking-wide text-indigo-700">
           Stages ({displayTimeZone()})
         </p>
+        {calls > 1 ? (
+          <p className="mb-2 text-xs text-slate-600">
+            A batch of {calls} calls (EIP-5792): a Requested stage per call, a Confirmed or Reverted stage per
+            receipt, then the outcome of the whole batch.
+          </p>
+        ) : (
+          notes.some((note) => note !== null) && (
+            <p className="mb-2 text-xs text-slate-600">
+              A stage reported more than once is listed each time.
+            </p>
+          )
+        )}
         <ol className="flex flex-col gap-2 border-l-2 border-indigo-100 pl-4">
-          {detail.stages.map((stage) => (
-            <li key={`${stage.stage}-${stage.time}`} className="text-sm">
+          {detail.stages.map((stage, index) => (
+            // Stages repeat (a batch's calls share one request time): the position tells them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the stages are a fixed list, never reordered
+            <li key={index} className="text-sm">
               <div className="flex flex-wrap items-center gap-2">
                 <StatusBadge status={stage.stage} />
+                {notes[index] && <span className="text-xs font-medium text-slate-700">{notes[index]}</span>}
                 <time dateTime={stage.time} className="text-slate-600 tabular-nums">
                   {formatDateTime(stage.time)}
                 </time>

@@ -221,6 +221,68 @@ describe('Transaction History', { timeout: 15_000 }, () => {
     expect(within(section).getByRole('button', { name: `Copy receipt hash ${hashB}` })).toBeTruthy();
   });
 
+  it('Inspect of a batch says what each repeated stage is: one request per call, one receipt each, the batch', async () => {
+    logIn();
+    const project = buildProject();
+    const hashA = `0x${'a1'.repeat(32)}`;
+    const hashB = `0x${'b2'.repeat(32)}`;
+    const stage = (name: 'requested' | 'submitted' | 'confirmed', time: string) => ({
+      stage: name,
+      time,
+      errorCode: null,
+      errorMessage: null,
+    });
+    const receipt = (hash: string, time: string) => ({
+      hash,
+      status: 'confirmed' as const,
+      time,
+      blockNumber: '120',
+      gasUsed: '21000',
+      effectiveGasPrice: '1000000000',
+      fee: '21000000000000',
+      explorerUrl: null,
+    });
+    serveGraphql([project], {
+      ...analyticsAnswers,
+      transactionHistory: page([buildRow({ hash: hashB })]),
+      transaction: data({
+        transaction: buildDetail({
+          hash: hashB,
+          stages: [
+            stage('requested', '2026-12-01T18:23:04.100Z'),
+            stage('requested', '2026-12-01T18:23:04.100Z'),
+            stage('submitted', '2026-12-01T18:23:06.000Z'),
+            stage('confirmed', '2026-12-01T18:23:10.000Z'),
+            stage('confirmed', '2026-12-01T18:23:12.000Z'),
+            stage('confirmed', '2026-12-01T18:23:12.001Z'),
+          ],
+          receipts: [receipt(hashA, '2026-12-01T18:23:10.000Z'), receipt(hashB, '2026-12-01T18:23:12.000Z')],
+        }),
+      }),
+    });
+    const { user } = renderApp(`/console/${project.id}/analytics?tab=history`);
+    await user.click(await screen.findByRole('button', { name: /Inspect transaction/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction' });
+    const section = await within(dialog).findByRole('region', { name: 'Stages' });
+    expect(
+      within(section).getByText(
+        'A batch of 2 calls (EIP-5792): a Requested stage per call, a Confirmed or Reverted stage per receipt, then the outcome of the whole batch.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'RequestedCall 1 of 21 Dec 2026, 18:23:04 UTC',
+      'RequestedCall 2 of 21 Dec 2026, 18:23:04 UTC',
+      'Submitted1 Dec 2026, 18:23:06 UTC',
+      'ConfirmedReceipt 0xa1a1…a1a11 Dec 2026, 18:23:10 UTC',
+      'ConfirmedReceipt 0xb2b2…b2b21 Dec 2026, 18:23:12 UTC',
+      'ConfirmedWhole batch1 Dec 2026, 18:23:12 UTC',
+    ]);
+  });
+
   it('Inspect of a transaction with one receipt shows no receipts list', async () => {
     logIn();
     const project = buildProject();
