@@ -5,7 +5,17 @@
  */
 export type HostileValue = { label: string; value: unknown };
 /** What a position holds: the values below are chosen so that each is wrong for it. */
-export type Kind = 'text' | 'id' | 'integer' | 'float' | 'boolean' | 'date' | 'enum' | 'object' | 'property';
+export type Kind =
+  | 'text'
+  | 'cleaned'
+  | 'id'
+  | 'integer'
+  | 'float'
+  | 'boolean'
+  | 'date'
+  | 'enum'
+  | 'object'
+  | 'property';
 
 /** Stands for 5,000 nested arrays, which JSON.stringify cannot write: `serialize` puts them in. */
 const DEEP_MARKER = 'polyflow-hostile-deep-nesting';
@@ -22,7 +32,7 @@ const PROTOTYPE = [
   v('prototype key', JSON.parse('{"__proto__":{"isAdmin":true}}')),
   v('constructor.prototype', JSON.parse('{"constructor":{"prototype":{"isAdmin":true}}}')),
 ];
-const UNSTORABLE = [
+export const UNSTORABLE = [
   v('NUL', 'polyflow\u0000value'),
   v('lone high surrogate', 'polyflow\ud800value'),
   v('lone low surrogate', '\udc00polyflowvalue'),
@@ -33,6 +43,9 @@ const NUMBERS = [v('number', 12), v('huge number', 1.7976931348623157e308), v('2
 
 export const HOSTILE_VALUES: Record<Kind, HostileValue[]> = {
   text: [...WRONG_SHAPES, ...NUMBERS, ...HUGE, ...PROTOTYPE, ...UNSTORABLE],
+  // Text a page or a wallet wrote (an error's message, a wallet's name): ingestion stores its unstorable
+  // characters as U+FFFD rather than refuse the batch (ADR 169); everything else is refused as for text.
+  cleaned: [...WRONG_SHAPES, ...NUMBERS, ...HUGE, ...PROTOTYPE],
   id: [
     ...WRONG_SHAPES,
     ...NUMBERS,

@@ -11,6 +11,7 @@ import { assertClientTimes } from './client-time.ts';
 import { type ClientFacts, createGeoLookup, createUserAgentParser, type GeoLookup } from './enrich.ts';
 import { batchEntry, rowsEntry } from './log-entries.ts';
 import { assertStorable } from './storable-numbers.ts';
+import { cleanThirdPartyText } from './third-party-text.ts';
 import { createVocabularyLimits, type DroppedEvent } from './vocabulary.ts';
 
 /** Source maps as ingestion sees them (modules/sourcemaps' symbolicator, wired by app.ts). */
@@ -114,6 +115,7 @@ export function createIngest(deps: IngestDeps) {
       body: unknown,
       client: ClientInfo,
     ): Promise<CommitResult & { dropped?: DroppedEvent[] }> {
+      cleanThirdPartyText(body);
       const parsed = validateBatch(body);
       if (!parsed.success) {
         const issues = zodIssues(parsed.error);
