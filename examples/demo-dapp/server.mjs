@@ -71,6 +71,14 @@ try {
 }
 
 const pageUrl = apiKey ? demo.url : `${demo.url}/?key=YOUR_API_KEY`;
+// With a key given, the project has one already: only the whitelist and the test remain to do.
+const steps = [
+  ...(apiKey ? [] : ["In the Polyflow console, open your project's SDK screen, create an API key."]),
+  `Whitelist the domain localhost on ${apiKey ? "your project's SDK screen (if it is not there yet)" : 'the same screen'}.`,
+  'On the same screen, "Test SDK Integration" → Start test (it counts events from then on).',
+  apiKey ? `Open ${pageUrl}` : `Open ${pageUrl}  (or restart with POLYFLOW_API_KEY=…)`,
+  'Press Connect, approve in the test wallet, then try the other buttons: the test card shows them arriving.',
+];
 console.log(`
   Polyflow demo dapp
   ──────────────────
@@ -81,11 +89,7 @@ console.log(`
   Polyflow      ${polyflowUrl}  (the page loads ${polyflowUrl}/sdk.js)
 
   To see your first events:
-   1. In the Polyflow console, open your project's SDK screen, create an API key.
-   2. Whitelist the domain: localhost
-   3. On the same screen, "Test SDK Integration" → Start test (it counts events from then on).
-   4. ${apiKey ? `Open ${pageUrl}` : `Open ${pageUrl}  (or restart with POLYFLOW_API_KEY=…)`}
-   5. Press Connect, approve in the test wallet, then try the other buttons: the test card shows them arriving.
+${steps.map((step, index) => `   ${index + 1}. ${step}`).join('\n')}
 
   Ctrl+C stops the page and the chain.
 `);
