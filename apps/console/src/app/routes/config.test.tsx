@@ -577,3 +577,25 @@ describe('forgetting a wallet or user', () => {
     });
   });
 });
+
+describe('layout', () => {
+  it('keeps a gap between stacked cards, and Export raw events in a column with Forget, not stretched alone', async () => {
+    logIn();
+    const server = serveProject();
+    renderApp(`/console/${server.project.id}/config`);
+    const annotations = await cardOf('Annotations');
+    const ignored = await cardOf('Ignored wallet errors');
+    // Two cards in one grid cell: a column with a gap (before, they touched).
+    const stack = annotations.parentElement as HTMLElement;
+    expect(stack).toBe(ignored.parentElement);
+    expect(stack.className).toMatch(/\bflex-col\b/);
+    expect(stack.className).toMatch(/\bgap-4\b/);
+    // Export raw events shares its cell with Forget: its own height, not the tall row's.
+    const exportCard = await cardOf('Export raw events');
+    const forget = await cardOf('Forget a wallet or user');
+    const column = exportCard.parentElement as HTMLElement;
+    expect(column.contains(forget)).toBe(true);
+    expect(column.className).toMatch(/\bflex-col\b/);
+    expect(column.className).toMatch(/\bgap-4\b/);
+  });
+});

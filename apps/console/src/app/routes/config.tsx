@@ -67,14 +67,18 @@ export function ConfigPage() {
         <Locked reason={manageLock}>
           <TimeZoneCard key={`time-zone-${project.id}`} project={project} onError={showError} />
         </Locked>
-        <Locked reason={manageLock}>
+        {/* Two cards to a cell, each column as tall as its cards: a gap between them, and no card stretched
+            to its row's height with nothing in it. */}
+        <Locked reason={manageLock} className="flex flex-col gap-4">
           <AnnotationsCard key={`annotations-${project.id}`} projectId={project.id} onError={showError} />
           <IgnoredWalletCodesCard key={`wallet-codes-${project.id}`} project={project} onError={showError} />
         </Locked>
-        <ExportEventsCard key={`export-${project.id}`} project={project} />
-        <Locked reason={manageLock}>
-          <ForgetCard key={`forget-${project.id}`} project={project} />
-        </Locked>
+        <div className="flex min-w-0 flex-col gap-4">
+          <ExportEventsCard key={`export-${project.id}`} project={project} />
+          <Locked reason={manageLock}>
+            <ForgetCard key={`forget-${project.id}`} project={project} />
+          </Locked>
+        </div>
       </div>
       {/* Deleting clears the current project; the shell then opens the switcher by itself. */}
       <Locked reason={isOwner(project.role) ? null : OWNER_HINT}>
