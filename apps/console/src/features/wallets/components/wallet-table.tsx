@@ -52,8 +52,10 @@ function AddressLink({
 const sourceOf = (row: WalletRow) => [row.source, row.campaign].filter(Boolean).join(' / ') || '—';
 
 /**
- * A table from the `sm` breakpoint up; on a phone every wallet is a card with a sort menu, so that no
- * column (last seen, failed, gas paid) hides behind sideways scrolling, as the Incidents list does.
+ * A table when the list itself is 56rem wide or more (a container query on the card's width, not the
+ * window's: the sidebar takes a share of the window from `lg` up); narrower, every wallet is a card with a
+ * sort menu, so that no column (last seen, failed, gas paid, source) hides behind sideways scrolling, as the
+ * Incidents list does.
  */
 export function WalletTable({
   rows,
@@ -65,13 +67,13 @@ export function WalletTable({
   isRefreshing = false,
 }: WalletTableProps) {
   return (
-    <div aria-busy={isRefreshing || undefined}>
+    <div aria-busy={isRefreshing || undefined} className="@container">
       {isRefreshing && (
         <p className="mb-2 flex items-center gap-2 text-xs text-slate-600">
           <Spinner /> Updating the list…
         </p>
       )}
-      <div className="flex flex-col gap-2 sm:hidden">
+      <div className="flex flex-col gap-2 @4xl:hidden">
         <label className="flex items-center gap-2 text-xs font-semibold text-slate-600">
           Sort by
           <select
@@ -100,7 +102,7 @@ export function WalletTable({
                 <AddressLink address={row.address} walletPath={walletPath} className="text-sm" />
                 <StageBadge stage={row.stage} />
               </div>
-              <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+              <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs @xl:grid-cols-[auto_1fr_auto_1fr] @xl:gap-x-4">
                 <dt className="text-slate-600">First seen</dt>
                 <dd className="text-slate-800">{formatDate(row.firstSeen)}</dd>
                 <dt className="text-slate-600">Last seen</dt>
@@ -122,11 +124,11 @@ export function WalletTable({
           ))}
         </ul>
       </div>
-      <div className="hidden overflow-x-auto sm:block">
-        <table className="w-full min-w-[52rem] text-left text-sm">
+      <div className="hidden overflow-x-auto @4xl:block">
+        <table className="w-full text-left text-sm">
           <thead className="text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-3 py-2 whitespace-nowrap">
                 Address
               </th>
               <th scope="col" className="px-3 py-2">
@@ -136,7 +138,7 @@ export function WalletTable({
                 <th
                   key={column}
                   scope="col"
-                  className="px-3 py-2"
+                  className="px-3 py-2 whitespace-nowrap"
                   aria-sort={sort === column ? (descending ? 'descending' : 'ascending') : 'none'}
                 >
                   <button
@@ -162,7 +164,7 @@ export function WalletTable({
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.address} className="hover:bg-slate-50">
-                <td className="px-3 py-2">
+                <td className="px-3 py-2 whitespace-nowrap">
                   <AddressLink address={row.address} walletPath={walletPath} />
                 </td>
                 <td className="px-3 py-2">
@@ -179,7 +181,7 @@ export function WalletTable({
                   {formatCount(row.failed)}
                 </td>
                 <td className="px-3 py-2 tabular-nums">{formatNative(row.gasPaidWei)}</td>
-                <td className="px-3 py-2 text-slate-600">{sourceOf(row)}</td>
+                <td className="px-3 py-2 break-words text-slate-600">{sourceOf(row)}</td>
               </tr>
             ))}
           </tbody>
