@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventRow } from '../../src/modules/event-store/event-row.ts';
 import { parseCsv } from '../event-export/support.ts';
 import { apiClient, errorOf as restErrorOf } from '../support/client.ts';
 import { storeRows } from '../support/event-stores.ts';
@@ -258,6 +259,69 @@ describe('Analytics filters', () => {
     // A value nothing carries keeps nothing.
     const none = await ask(OVERVIEW, visits, { campaigns: ['spring'] });
     expect(none.analyticsOverview).toMatchObject({ totalTransactions: 0, connectedWallets: 0 });
+  });
+
+  it("averages a receipt's gas price under its transaction's request session, wherever the receipt was logged", async () => {
+    const { id, email } = world.owner;
+    const receipts = (
+      await world.test.services.projects.createProject({ id, email, ip: '127.0.0.1' }, 'Receipts')
+    ).id;
+    const GWEI = 1_000_000_000n;
+    const mined = (gwei: bigint) => ({
+      gas_used: 21_000n,
+      effective_gas_price: gwei * GWEI,
+      block_number: 9n,
+    });
+    const inSession = (session: string, device: string) => (row: EventRow) => ({
+      ...row,
+      session_id: session,
+      device,
+    });
+    await storeRows(world.test.services.eventStore, [
+      eventRow(receipts, '2024-02-01T10:00:00Z', 'u1', 'page_view', { session_id: 'r1', device: 'desktop' }),
+      // Requested on the desktop; its receipt came after the user moved to the phone (a new session).
+      ...txRows(receipts, {
+        txId: 'r-tx-1',
+        user: 'u1',
+        kind: 'coin',
+        chainId: 1,
+        hash: `0x${'e1'.repeat(32)}`,
+        stages: [
+          ['requested', '2024-02-01T10:01:00Z'],
+          ['submitted', '2024-02-01T10:01:05Z'],
+        ],
+      }).map(inSession('r1', 'desktop')),
+      eventRow(receipts, '2024-02-01T10:20:00Z', 'u1', 'page_view', { session_id: 'r2', device: 'mobile' }),
+      ...txRows(receipts, {
+        txId: 'r-tx-1',
+        user: 'u1',
+        kind: 'coin',
+        chainId: 1,
+        hash: `0x${'e1'.repeat(32)}`,
+        stages: [['confirmed', '2024-02-01T10:21:00Z', mined(5n)]],
+      }).map(inSession('r2', 'mobile')),
+      // Wholly on the phone.
+      ...txRows(receipts, {
+        txId: 'r-tx-2',
+        user: 'u1',
+        kind: 'coin',
+        chainId: 1,
+        hash: `0x${'e2'.repeat(32)}`,
+        stages: [
+          ['requested', '2024-02-01T10:30:00Z'],
+          ['submitted', '2024-02-01T10:30:05Z'],
+          ['confirmed', '2024-02-01T10:31:00Z', mined(1n)],
+        ],
+      }).map(inSession('r2', 'mobile')),
+    ]);
+    const desktop = await ask(SERIES, receipts, { devices: ['desktop'] });
+    expect(values(desktop.totalTransactions)).toEqual([1, 0, 0]);
+    expect(values(desktop.averageGasPrice)).toEqual([5e9, null, null]);
+    const phone = await ask(SERIES, receipts, { devices: ['mobile'] });
+    expect(values(phone.totalTransactions)).toEqual([1, 0, 0]);
+    expect(values(phone.averageGasPrice)).toEqual([1e9, null, null]);
+    const all = await ask(SERIES, receipts, null);
+    expect(values(all.averageGasPrice)).toEqual([3e9, null, null]);
   });
 
   it('answers as without filters when every list is empty or null', async () => {
