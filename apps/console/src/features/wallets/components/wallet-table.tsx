@@ -49,6 +49,15 @@ function AddressLink({
   );
 }
 
+/**
+ * The list's gas paid (gasPaidWei) is wei summed over the wallet's chains (docs/wallets.md), shown divided
+ * by 10^18: each chain's native coin (ETH, POL, BNB…) added together, a total of mixed units when the wallet
+ * used several chains. The wallet's page shows it per chain.
+ */
+export const GAS_PAID_UNIT_LABEL = 'Gas paid (native units, all chains)';
+export const GAS_PAID_NOTE =
+  "Gas paid adds each chain's fees in its own native coin (ETH, POL, BNB…) across the wallet's chains, so a wallet on several chains has a total of mixed units; its page shows gas per chain.";
+
 const sourceOf = (row: WalletRow) => [row.source, row.campaign].filter(Boolean).join(' / ') || '—';
 
 /**
@@ -115,7 +124,7 @@ export function WalletTable({
                 >
                   {formatCount(row.failed)}
                 </dd>
-                <dt className="text-slate-600">Gas paid</dt>
+                <dt className="text-slate-600">{GAS_PAID_UNIT_LABEL}</dt>
                 <dd className="text-slate-800 tabular-nums">{formatNative(row.gasPaidWei)}</dd>
                 <dt className="text-slate-600">Source / campaign</dt>
                 <dd className="break-words text-slate-800">{sourceOf(row)}</dd>
@@ -154,6 +163,11 @@ export function WalletTable({
                         <ArrowUp aria-hidden="true" className="size-3" />
                       ))}
                   </button>
+                  {column === 'gas_paid' && (
+                    <span className="block text-[0.7rem] font-normal normal-case tracking-normal text-slate-600">
+                      native units, all chains
+                    </span>
+                  )}
                 </th>
               ))}
               <th scope="col" className="px-3 py-2">

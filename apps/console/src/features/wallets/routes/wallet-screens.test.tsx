@@ -225,6 +225,12 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     const link = within(table).getByRole('link', { name: /0xc3c3/ });
     expect(link.getAttribute('href')).toBe(`/console/${project.id}/wallets/${ADDRESS}`);
     expect(within(table).getByText('discord / launch')).toBeTruthy();
+    // The gas column says what it adds up: each chain's native coin, not wei, over all chains.
+    expect(within(table).getByText('native units, all chains')).toBeTruthy();
+    expect(screen.queryByText(/Gas paid in wei/)).toBeNull();
+    expect(
+      screen.getByText(/fees in its own native coin \(ETH, POL, BNB…\) across the wallet's chains/),
+    ).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Stage'), 'AT_RISK');
     await waitFor(() => expect(api.lastCallOf('wallets')?.variables).toMatchObject({ stage: 'AT_RISK' }));
     await user.click(await screen.findByRole('button', { name: 'Gas paid' }));
@@ -273,7 +279,8 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     ).toBe(`/console/${project.id}/wallets/${ADDRESS}`);
     const figure = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
     expect(figure('Failed')).toBe('1');
-    expect(figure('Gas paid')).toBe('0.0163');
+    // Native units summed over chains (wei / 10^18 of each chain's coin), and labelled so.
+    expect(figure('Gas paid (native units, all chains)')).toBe('0.0163');
     expect(figure('Source / campaign')).toBe('discord / launch');
     const sortBy = screen.getByLabelText('Sort by');
     sortBy.focus();

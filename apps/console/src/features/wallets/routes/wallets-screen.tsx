@@ -19,7 +19,7 @@ import { announce, focusSoon } from '../../../lib/announce';
 import { countOf, formatDate } from '../../../lib/format';
 import { useWallets, type WalletFilters } from '../api/get-wallets';
 import { WalletFiltersForm } from '../components/wallet-filters-form';
-import { WalletTable } from '../components/wallet-table';
+import { GAS_PAID_NOTE, WalletTable } from '../components/wallet-table';
 
 function filtersOf(params: URLSearchParams): WalletFilters {
   const text = (name: string) => params.get(name)?.trim() || null;
@@ -149,7 +149,7 @@ export function WalletsScreen({
                     </span>
                   )}
                   {wallets.data?.pages[0] &&
-                    `Stages as of ${formatDate(wallets.data.pages[0].asOf, 'UTC')}. Gas paid in wei is summed over chains.`}
+                    `Stages as of ${formatDate(wallets.data.pages[0].asOf, 'UTC')}. ${GAS_PAID_NOTE}`}
                 </>
               )
             }
@@ -165,7 +165,7 @@ export function WalletsScreen({
                     'Last seen',
                     'Transactions',
                     'Failed',
-                    'Gas paid (wei)',
+                    'Gas paid (wei, summed over chains)',
                     'Source',
                     'Campaign',
                     ...(filtered ? ['Filters'] : []),
