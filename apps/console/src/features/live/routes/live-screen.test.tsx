@@ -102,6 +102,11 @@ describe('Live screen', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(tile('Active users')).getByText('12')).toBeTruthy());
     expect(within(tile('Active wallets')).getByText('5')).toBeTruthy();
     expect(within(tile('Events')).getByText('34')).toBeTruthy();
+    // Events in the last 30 minutes but none since the page opened: the stream has no replay, and says so
+    // rather than suggesting a broken integration.
+    expect(screen.getByText(/Only events that arrive after you opened this page show here/)).toBeTruthy();
+    expect(screen.getByText(/The tiles above count the 34 events of the last 30 minutes/)).toBeTruthy();
+    expect(screen.queryByText(/Nothing arriving\?/)).toBeNull();
 
     stream.send([
       event({ id: 'ev_1' }),
@@ -177,5 +182,29 @@ describe('Live screen', { timeout: 15_000 }, () => {
       `0x${'1'.repeat(40)}`,
     ]);
     expect(lines[1]?.slice(2, 5)).toEqual(['page_view', 'Page view', '/swap']);
+  });
+
+  it('points to the SDK settings when the last 30 minutes saw no event either', async () => {
+    logIn();
+    const project = buildProject();
+    mockApi({
+      'GET /projects': json(200, { projects: [project] }),
+      'POST /api/graphql': json(200, {
+        data: {
+          liveActivity: {
+            from: '2026-11-24T11:31:00.000Z',
+            to: '2026-11-24T12:01:00.000Z',
+            activeUsers: 0,
+            activeWallets: 0,
+            eventsPerMinute: [{ from: '2026-11-24T12:00:00.000Z', to: '2026-11-24T12:01:00.000Z', value: 0 }],
+          },
+        },
+      }),
+    });
+    serveLiveStream();
+    renderApp(`/console/${project.id}/live`);
+    expect(await screen.findByText(/Nothing arriving\?/, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SDK settings' })).toBeTruthy();
+    expect(screen.queryByText(/The tiles above count/)).toBeNull();
   });
 });

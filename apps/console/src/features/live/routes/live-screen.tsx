@@ -33,6 +33,9 @@ export function LiveScreen({ project, configPath }: { project: Project; configPa
   const data = activity.data;
   const to = data?.to ?? new Date().toISOString();
   const from = data?.from ?? new Date(Date.parse(to) - 30 * 60_000).toISOString();
+  // The stream has no replay (docs/live.md): an empty list beside tiles that count recent events is a page
+  // opened between events, not a broken integration, and says so.
+  const recentEvents = data?.eventsPerMinute.reduce((sum, minute) => sum + minute.value, 0) ?? 0;
 
   return (
     <CsvScope scope={{ project: project.name, screen: 'live', from, to }}>
@@ -83,15 +86,23 @@ export function LiveScreen({ project, configPath }: { project: Project; configPa
                 <p>
                   {live.status === 'connecting'
                     ? 'Connecting to the live stream…'
-                    : 'Waiting for events. They appear here the moment your dapp sends them.'}
+                    : 'Waiting for events. Only events that arrive after you opened this page show here.'}
                 </p>
-                <p className="text-xs text-slate-500">
-                  Nothing arriving? Check the integration in{' '}
-                  <Link to={configPath} className="font-semibold text-indigo-700 underline">
-                    SDK settings
-                  </Link>
-                  .
-                </p>
+                {recentEvents > 0 ? (
+                  <p className="text-xs text-slate-500">
+                    The tiles above count the {recentEvents.toLocaleString('en-US')}{' '}
+                    {recentEvents === 1 ? 'event' : 'events'} of the last 30 minutes, so events are arriving;
+                    new ones appear here the moment your dapp sends them.
+                  </p>
+                ) : (
+                  <p className="text-xs text-slate-500">
+                    Nothing arriving? Check the integration in{' '}
+                    <Link to={configPath} className="font-semibold text-indigo-700 underline">
+                      SDK settings
+                    </Link>
+                    .
+                  </p>
+                )}
               </div>
             ) : (
               <LiveEventList events={live.events} received={live.received} />
