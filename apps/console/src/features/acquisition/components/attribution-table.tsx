@@ -5,6 +5,7 @@ import {
 } from '@polyflow/contracts/acquisition';
 import { cn } from '../../../components/ui/cn';
 import { ArrowDown, ArrowUp, ArrowUpDown } from '../../../components/ui/icons';
+import { Breakable } from '../../../lib/break-points';
 import { formatPercent } from '../../../lib/format';
 import type { AttributionSort } from '../hooks/use-acquisition-view';
 import { attributionRowName, previousRowOf } from '../lib/acquisition-csv';
@@ -113,10 +114,10 @@ export function AttributionTable({
               >
                 <th
                   scope="row"
-                  className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800 max-sm:col-span-2 max-sm:max-w-none max-sm:px-0 max-sm:whitespace-normal max-sm:wrap-anywhere"
+                  className="max-w-64 truncate px-3 py-2 text-left font-semibold text-slate-800 max-sm:col-span-2 max-sm:max-w-none max-sm:px-0 max-sm:whitespace-normal max-sm:break-words"
                 >
                   <span className={cn(row.kind === 'unattributed' && 'italic font-normal text-slate-500')}>
-                    {attributionRowName(row)}
+                    <Breakable text={attributionRowName(row)} />
                   </span>
                 </th>
                 {AttributionColumns.map((column) => {
@@ -126,7 +127,7 @@ export function AttributionTable({
                       key={column.key}
                       title={column.parts?.(row)}
                       data-label={column.header}
-                      className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
+                      className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] max-sm:before:whitespace-nowrap"
                     >
                       {column.kind === 'rate' ? (
                         <span className="inline-flex flex-col items-end">
@@ -152,7 +153,7 @@ export function AttributionTable({
                   <td
                     data-label={`Goal: ${goalColumn.name}`}
                     data-testid="goal-conversions"
-                    className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
+                    className="px-3 py-2 text-right tabular-nums text-slate-700 max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] max-sm:before:whitespace-nowrap"
                   >
                     {goalColumn.error
                       ? '—'

@@ -303,6 +303,10 @@ describe('Acquisition: Attributions', { timeout: 15_000 }, () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent?.replace(/previous period.*$/, '')),
     ).toEqual(['5', '12', '4', '8%', '10%', '24%', '30%']);
+    // On a phone each cell's label ("WConn(U) %") stays on one line: no "WConn(U)" over a lone "%".
+    for (const cell of within(twitter).getAllByRole('cell')) {
+      expect(cell.className).toContain('max-sm:before:whitespace-nowrap');
+    }
     expect(screen.getByRole('tab', { name: 'Campaign' }).getAttribute('aria-selected')).toBe('true');
   });
 

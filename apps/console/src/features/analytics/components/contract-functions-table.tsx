@@ -1,4 +1,5 @@
 import type { ContractFunctionCalls } from '@polyflow/contracts/analytics';
+import { Breakable } from '../../../lib/break-points';
 import { shortenAddress } from '../../../lib/format';
 import { chainLabel } from '../lib/chains';
 import { formatCount } from '../lib/format';
@@ -46,10 +47,10 @@ export function ContractFunctionsTable({
               </td>
               <td
                 // Long names wrap rather than being cut: a phone has no hover to read a title.
-                className="px-2 py-2 font-mono text-xs wrap-anywhere text-slate-900 sm:px-3"
+                className="px-2 py-2 font-mono text-xs break-words text-slate-900 sm:px-3"
                 title={row.functionName ?? row.selector}
               >
-                {row.functionName ? row.functionName.replace(/\(.*$/, '') : row.selector}
+                <Breakable text={row.functionName ? row.functionName.replace(/\(.*$/, '') : row.selector} />
               </td>
               <td className="px-2 py-2 text-right font-semibold text-slate-900 tabular-nums sm:px-3">
                 {formatCount(row.calls)}

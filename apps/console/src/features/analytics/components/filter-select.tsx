@@ -60,7 +60,7 @@ export function FilterButton({
       onClick={() => select(name, value)}
       aria-label={`Filter by ${FILTER_LABELS[name]}: ${filterValueLabel(name, value)}`}
       className={cn(
-        'cursor-pointer rounded text-left wrap-anywhere hover:text-indigo-700 hover:underline',
+        'cursor-pointer rounded text-left break-words hover:text-indigo-700 hover:underline',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
         className,
       )}

@@ -37,6 +37,15 @@ const goalsCard = async () =>
     'section',
   ) as HTMLElement;
 
+/** A phone may wrap it only at its seams (<wbr>), never inside a word (break-all, wrap-anywhere). */
+const wrapsAtSeams = (element: Element) => {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    expect(node.className.toString()).not.toMatch(/break-all|wrap-anywhere/);
+    if (node.tagName === 'TABLE') break;
+  }
+  expect(element.querySelector('wbr')).not.toBeNull();
+};
+
 describe('Goals card', { timeout: 40_000 }, () => {
   it('shows each goal’s converted users, rate and change against the previous period', async () => {
     logIn();
@@ -64,11 +73,15 @@ describe('Goals card', { timeout: 40_000 }, () => {
     const card = await goalsCard();
     const signup = await within(card).findByRole('row', { name: /Signed up/ });
     expect(signup.textContent).toContain('Event signup');
+
     expect(within(signup).getAllByRole('cell')[1]?.textContent).toMatch(/^15/);
     expect(within(signup).getAllByRole('cell')[2]?.textContent).toBe('25%');
     await waitFor(() => expect(within(signup).getByTestId('change').dataset.direction).toBe('up'));
     const docs = within(card).getByRole('row', { name: /Docs/ });
     expect(docs.textContent).toContain('Page /docs/**');
+    wrapsAtSeams(
+      within(docs).getByText((_, element) => element?.textContent === 'Page /docs/**', { selector: 'p' }),
+    );
     // 0 before: nothing to compare with.
     expect(within(docs).getByTestId('change').dataset.direction).toBe('none');
     expect(api.currentCallsOf('goalConversions')[0]?.variables).toMatchObject({ projectId: project.id });

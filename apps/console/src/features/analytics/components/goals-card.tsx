@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChangeBadge } from '../../../components/ui/change-badge';
 import { ChartCard } from '../../../components/ui/chart-card';
+import { Breakable } from '../../../lib/break-points';
 import { compare } from '../../../lib/comparison';
 import { formatPercent } from '../../../lib/format';
 import { describeGoal } from '../../../lib/goals';
@@ -78,7 +79,9 @@ export function GoalsCard({ range, canManage }: GoalsCardProps) {
                   <tr key={row.goal.id} className="border-b border-slate-100 last:border-0">
                     <td className="py-2 pr-3">
                       <p className="font-semibold break-words text-slate-900">{row.goal.name}</p>
-                      <p className="text-xs break-all text-slate-500">{describeGoal(row.goal as Goal)}</p>
+                      <p className="text-xs break-words text-slate-500">
+                        <Breakable text={describeGoal(row.goal as Goal)} />
+                      </p>
                     </td>
                     <td className="py-2 pr-3 text-right tabular-nums">
                       <span className="inline-flex items-center gap-2">

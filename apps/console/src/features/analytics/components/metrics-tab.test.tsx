@@ -10,6 +10,15 @@ const card = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement;
 
 // The first test of a file also loads the lazy screen and chart chunks.
+/** A phone may wrap it only at its seams (<wbr>), never inside a word (break-all, wrap-anywhere). */
+const wrapsAtSeams = (element: Element) => {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    expect(node.className.toString()).not.toMatch(/break-all|wrap-anywhere/);
+    if (node.tagName === 'TABLE') break;
+  }
+  expect(element.querySelector('wbr')).not.toBeNull();
+};
+
 describe('Metrics tab', { timeout: 15_000 }, () => {
   it('says so when a period has no transactions', async () => {
     logIn();
@@ -72,6 +81,7 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['0x7a25…488dEthereum', 'swapExactETHForTokens', '1,234']);
+    wrapsAtSeams(within(rows[0] as HTMLElement).getAllByRole('cell')[1] as HTMLElement);
     expect(
       within(rows[1] as HTMLElement)
         .getAllByRole('cell')
@@ -242,6 +252,10 @@ describe('Metrics tab', { timeout: 15_000 }, () => {
       // The users cell repeats the share for phones (its Share column is hidden below sm).
     ).toEqual(['1,20096.8%', '96.8%', '300', '95']);
     const referrers = await card('Top referrers');
+    const twitter = await within(referrers).findByRole('row', { name: /twitter\.com/ });
+    wrapsAtSeams(
+      within(twitter).getByText((_, element) => element?.textContent === 'twitter.com', { selector: 'span' }),
+    );
     const direct = await within(referrers).findByRole('row', { name: /Direct \(no referrer\)/ });
     expect(
       within(direct)

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Breakable } from '../../../lib/break-points';
 import { formatPercent } from '../../../lib/format';
 import { formatCount } from '../lib/format';
 import { DIRECT_REFERRER } from '../lib/share-csv';
@@ -75,7 +76,7 @@ function CountsTable<Row extends CountsRow>({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={keyOf(row)}>
-              <th scope="row" className="px-2 py-2 font-normal wrap-anywhere sm:px-3">
+              <th scope="row" className="px-2 py-2 font-normal break-words sm:px-3">
                 {labelOf(row)}
               </th>
               <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
@@ -144,7 +145,7 @@ export function TopPagesTable({ rows, rest }: { rows: PageRow[]; rest?: PageRow[
       labelOf={(row) => (
         <FilterButton name="pages" value={row.path}>
           <span className="font-mono text-xs text-slate-900" title={row.path}>
-            {row.path}
+            <Breakable text={row.path} />
           </span>
         </FilterButton>
       )}
@@ -167,7 +168,7 @@ export function TopReferrersTable({ rows, rest }: { rows: ReferrerRow[]; rest?: 
         ) : (
           <FilterButton name="referrers" value={row.domain}>
             <span className="text-slate-900" title={row.domain}>
-              {row.domain}
+              <Breakable text={row.domain} />
             </span>
           </FilterButton>
         )

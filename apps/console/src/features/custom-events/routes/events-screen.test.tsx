@@ -19,7 +19,7 @@ const counts = (variables: Record<string, unknown>) =>
       ? [{ name: 'swap', events: 2, users: 2 }]
       : [
           { name: 'swap', events: 4, users: 2 },
-          { name: 'bridge', events: 1219, users: 1003 },
+          { name: 'bridge_route_selected', events: 1219, users: 1003 },
         ],
   });
 
@@ -47,7 +47,11 @@ describe('Events screen', () => {
       within(table)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['EventEventsUsers', expect.stringContaining('swap4'), expect.stringContaining('bridge1,219')]);
+    ).toEqual([
+      'EventEventsUsers',
+      expect.stringContaining('swap4'),
+      expect.stringContaining('bridge_route_selected1,219'),
+    ]);
     const series = await screen.findByTestId('event-series');
     // Days read like every other date of the console ("1 Feb 2024"), not as ISO keys.
     expect(within(series).getByText('1 Feb 2024')).toBeTruthy();
@@ -62,10 +66,16 @@ describe('Events screen', () => {
     const breakdown = await screen.findByTestId('event-breakdown');
     expect(within(breakdown).getByText('ETH/USDC')).toBeTruthy();
     expect(within(breakdown).getByText('not set')).toBeTruthy();
-    await userEvent.click(within(table).getByRole('button', { name: 'bridge' }));
+    const bridge = within(table).getByRole('button', { name: 'bridge_route_selected' });
+    // A phone wraps it at its seams ("bridge_ / route_ / selected"), never inside a word.
+    expect(bridge.className).not.toMatch(/break-all|wrap-anywhere/);
+    expect(bridge.querySelectorAll('wbr')).toHaveLength(2);
+    await userEvent.click(bridge);
     await waitFor(() =>
       expect(
-        api.calls.some((call) => call.field === 'customEventSeries' && call.variables.name === 'bridge'),
+        api.calls.some(
+          (call) => call.field === 'customEventSeries' && call.variables.name === 'bridge_route_selected',
+        ),
       ).toBe(true),
     );
   });

@@ -16,6 +16,7 @@ import { PeriodFilter } from '../../../components/ui/period-filter';
 import { describePeriod, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePeriod } from '../../../hooks/use-period';
+import { Breakable } from '../../../lib/break-points';
 import { compare } from '../../../lib/comparison';
 import { displayTimeZone } from '../../../lib/format';
 import type { EventsRange } from '../api/custom-event-keys';
@@ -115,11 +116,11 @@ export function EventsScreen({ project }: { project: Project }) {
                       <td className="px-3 py-2">
                         <button
                           type="button"
-                          className="break-all text-left font-medium text-indigo-700 hover:underline"
+                          className="break-words text-left font-medium text-indigo-700 hover:underline"
                           aria-pressed={row.name === chosen}
                           onClick={() => setParam('event', row.name)}
                         >
-                          {row.name}
+                          <Breakable text={row.name} />
                         </button>
                       </td>
                       <td className="px-3 py-2 text-right tabular-nums">
@@ -235,8 +236,12 @@ function BreakdownCard({
           <tbody className="divide-y divide-slate-100">
             {breakdown.data.map((row) => (
               <tr key={row.value ?? '∅'}>
-                <td className="break-all py-1 pr-2">
-                  {row.value ?? <span className="italic text-slate-500">not set</span>}
+                <td className="break-words py-1 pr-2">
+                  {row.value !== null ? (
+                    <Breakable text={row.value} />
+                  ) : (
+                    <span className="italic text-slate-500">not set</span>
+                  )}
                 </td>
                 <td className="py-1 pr-2 text-right tabular-nums">{row.events.toLocaleString('en-US')}</td>
                 <td className="py-1 text-right tabular-nums">{row.users.toLocaleString('en-US')}</td>

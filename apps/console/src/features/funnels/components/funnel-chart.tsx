@@ -1,3 +1,4 @@
+import { Breakable } from '../../../lib/break-points';
 import { countOf, formatPercent } from '../../../lib/format';
 import type { CustomFunnelResult } from '../api/get-custom-funnel';
 
@@ -12,7 +13,10 @@ export function FunnelChart({ steps }: { steps: CustomFunnelResult['steps'] }) {
         <li key={step.index} className="flex flex-col gap-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
             <span className="font-medium text-slate-800">
-              {step.index}. <span className="break-all">{step.label}</span>
+              {step.index}.{' '}
+              <span className="break-words">
+                <Breakable text={step.label} />
+              </span>
             </span>
             <span className="tabular-nums text-slate-700" data-testid={`funnel-step-${step.index}`}>
               {countOf(step.users, 'user')} · {formatPercent(step.conversion)}
