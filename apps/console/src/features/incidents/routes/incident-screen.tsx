@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ArrowLeft, SearchX } from '../../../components/ui/icons';
 import { describePeriod, periodFromSearchParams, resolvePeriod } from '../../../components/ui/periods';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { canManage, VIEWER_HINT } from '../../../lib/roles';
 import { useIncident } from '../api/get-incident';
 import { AssigneeControl } from '../components/assignee-control';
@@ -37,6 +38,12 @@ export function IncidentScreen({ project, incidentId, email = '', listPath }: In
   const range = period ? { from: period.from, to: period.to } : { from: null, to: null };
   const incident = useIncident({ projectId: project.id, id: incidentId, ...range });
   const backSearch = params.toString();
+  // No such incident: the server answers null for an id it does not know, and refuses one that is no
+  // incident id at all (400 BAD_USER_INPUT): both are a wrong link, not a failure to retry.
+  const isMalformed =
+    incident.error instanceof ApiError &&
+    (incident.error.errorCode === 'BAD_USER_INPUT' || incident.error.status === 400);
+  const isNotFound = incident.data === null || isMalformed;
 
   return (
     <div className="flex animate-panel flex-col gap-4">
@@ -47,12 +54,40 @@ export function IncidentScreen({ project, incidentId, email = '', listPath }: In
         <ArrowLeft aria-hidden="true" className="size-4" />
         All incidents
       </Link>
-      <PageHeader
-        eyebrow={project.name}
-        title="Incident"
-        help={{ href: DOCS.incidents, topic: 'how incidents are grouped and counted' }}
-      />
-      {incident.isError ? (
+      {!isNotFound && (
+        <PageHeader
+          eyebrow={project.name}
+          title="Incident"
+          help={{ href: DOCS.incidents, topic: 'how incidents are grouped and counted' }}
+        />
+      )}
+      {isNotFound ? (
+        <EmptyState
+          icon={<SearchX aria-hidden="true" className="size-6" />}
+          title="Incident not found"
+          isPageHeading
+        >
+          <p>
+            {isMalformed ? (
+              <>
+                <span className="font-mono break-all">{incidentId}</span> is not an incident id. Open an
+                incident from the list, or check the link you followed.
+              </>
+            ) : (
+              <>
+                This project has no incident <span className="font-mono break-all">{incidentId}</span>
+                {hasPeriod ? ' in the chosen period' : ''}. It may belong to another project.
+              </>
+            )}
+          </p>
+          <Link
+            to={{ pathname: listPath, search: backSearch }}
+            className="mt-3 inline-flex items-center gap-1 font-semibold text-indigo-700 underline"
+          >
+            Back to the incident list
+          </Link>
+        </EmptyState>
+      ) : incident.isError ? (
         <Alert tone="error">
           Could not load the incident: {incident.error.message}{' '}
           <button type="button" className="font-semibold underline" onClick={() => incident.refetch()}>
@@ -63,12 +98,7 @@ export function IncidentScreen({ project, incidentId, email = '', listPath }: In
         <p className="flex items-center gap-2 py-8 text-sm text-slate-500" role="status">
           <Spinner /> Loading the incident…
         </p>
-      ) : incident.data === null ? (
-        <EmptyState icon={<SearchX aria-hidden="true" className="size-6" />} title="Incident not found">
-          This project has no incident {incidentId}
-          {hasPeriod ? ' in the chosen period' : ''}.
-        </EmptyState>
-      ) : (
+      ) : !incident.data ? null : (
         // The files cover the period the figures do: the list's, or the incident's whole span.
         <CsvScope
           scope={{

@@ -302,9 +302,38 @@ describe('Incident detail', { timeout: 15_000 }, () => {
   });
 
   it('covers all time when opened from a bare link, and says when the incident does not exist', async () => {
-    const { api } = setUp('errorlogs/inc_missing', { incident: data({ incident: null }) });
-    expect(await screen.findByText('Incident not found')).toBeTruthy();
+    const { api, project } = setUp('errorlogs/inc_missing', { incident: data({ incident: null }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incident not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the incident list' }).getAttribute('href')).toBe(
+      `/console/${project.id}/errorlogs`,
+    );
     expect(api.lastCallOf('incident')?.variables).toMatchObject({ id: 'inc_missing', from: null, to: null });
+  });
+});
+
+describe('Incident not found', { timeout: 15_000 }, () => {
+  it('says a malformed id (the server refuses it, 400) is no incident, with a way back, not "Try again"', async () => {
+    const { project } = setUp('errorlogs/inc_doesnotexist?period=7d', {
+      incident: graphqlError('Invalid incident id: pass the id of an incident row unchanged.'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incident not found' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText(/is not an incident id/)).toBeTruthy();
+    expect(screen.queryByText(/Could not load the incident/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the incident list' }).getAttribute('href')).toBe(
+      `/console/${project.id}/errorlogs?period=7d`,
+    );
+  });
+
+  it('still offers to try again when the server fails', async () => {
+    setUp('errorlogs/inc_b41d02', {
+      incident: graphqlError('Store unavailable', 'INTERNAL_SERVER_ERROR', 500),
+    });
+    expect(
+      await screen.findByText(/Could not load the incident: Store unavailable/, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
 
