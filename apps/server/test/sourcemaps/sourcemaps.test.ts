@@ -91,15 +91,15 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('releases and source maps on %s', (eng
     name: `~/assets/${bundle.file}.map`,
     content: readFileSync(path.join(bundle.assets, `${bundle.file}.map`)),
   });
-  async function throwFrom(bundle: Bundle, release: string) {
+  /** An occurrence received now; `clientBehindMs`: the page's clock that far behind the server's. */
+  async function throwFrom(bundle: Bundle, release: string, clientBehindMs = 0) {
     const { message, stack } = throwIn(bundle);
     test.clock.advance(1000);
+    const ts = test.clock().getTime() - clientBehindMs;
     const response = await postBatch(test.app, {
       apiKey,
       release,
-      events: [
-        pageView({ ts: test.clock().getTime(), type: 'error', source: 'window', message, stack } as never),
-      ],
+      events: [pageView({ ts, type: 'error', source: 'window', message, stack } as never)],
     });
     expect(response.statusCode).toBe(200);
     await test.services.events.flush();
@@ -201,26 +201,37 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('releases and source maps on %s', (eng
 
   it('resolve in next release: the old release does not reopen it, a new one does', async () => {
     const id = incidentIdOf(projectId, 'window|amount missing for USDC|src/wallet.ts:formatAmount');
-    const resolved = dataOf(await gql(SET_STATUS, { id, status: 'resolved', inNextRelease: true }));
-    expect(resolved.setIncidentStatus).toMatchObject({
+    const resolve = async () =>
+      dataOf(await gql(SET_STATUS, { id, status: 'resolved', inNextRelease: true })).setIncidentStatus;
+    expect(await resolve()).toMatchObject({
       status: 'resolved',
       resolvedInNextRelease: true,
       resolvedInRelease: '1.0.1',
     });
-    // Old tabs still run 1.0.0 and 1.0.1: still resolved.
+    // 1.0.2 is first received after the resolve: a regression by the server's receipt time, though this
+    // page's clock is an hour behind (its occurrence's time is before the resolve, its only one since).
+    await upload('1.0.2', [mapOf(builds[1])]);
+    await throwFrom(builds[1], '1.0.2', 3_600_000);
+    expect((await incidentIds()).find((row) => row.id === id)).toMatchObject({
+      status: 'open',
+      isRegression: true,
+    });
+    // Resolved again: old tabs still run 1.0.0, 1.0.1 and 1.0.2, all seen before it: still resolved.
+    await resolve();
     await throwFrom(builds[0], '1.0.0');
     await throwFrom(builds[1], '1.0.1');
+    await throwFrom(builds[1], '1.0.2');
     expect((await incidentIds()).find((row) => row.id === id)).toMatchObject({
       status: 'resolved',
       isRegression: false,
     });
-    // 1.0.2 is first seen after the resolve: a regression.
-    await upload('1.0.2', [mapOf(builds[1])]);
-    await throwFrom(builds[1], '1.0.2');
+    // 1.0.3 is first seen after this resolve: a regression.
+    await upload('1.0.3', [mapOf(builds[1])]);
+    await throwFrom(builds[1], '1.0.3');
     expect((await incidentIds()).find((row) => row.id === id)).toMatchObject({
       status: 'open',
       isRegression: true,
-      lastRelease: '1.0.2',
+      lastRelease: '1.0.3',
     });
     // Plain resolve keeps today's rule: any later occurrence reopens it.
     dataOf(await gql(SET_STATUS, { id, status: 'resolved' }));

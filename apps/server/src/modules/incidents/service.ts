@@ -117,8 +117,10 @@ function statusOf(
     state.status === 'resolved' && state.nextRelease
       ? { resolvedInNextRelease: true, resolvedInRelease: state.resolvedInRelease }
       : none;
-  const occurredSince = lastSeenEverMs > state.changedAtMs;
-  if (state.status === 'resolved' && occurredSince && (!state.nextRelease || reopenedByRelease)) {
+  // Resolved in next release, only an occurrence of a newer release reopens it, by the server's receipt
+  // times (the store decides it: a client's clock cannot hide it nor make an old release look new).
+  const reopens = state.nextRelease ? reopenedByRelease : lastSeenEverMs > state.changedAtMs;
+  if (state.status === 'resolved' && reopens) {
     return { status: 'open', isRegression: true, statusChangedAt, ...release };
   }
   return { status: state.status, isRegression: false, statusChangedAt, ...release };
@@ -128,20 +130,19 @@ function statusOf(
 type ReleaseView = { of: ReadonlyMap<string, IncidentReleases>; reopened: ReadonlySet<string> };
 const NO_RELEASES: ReleaseView = { of: new Map(), reopened: new Set() };
 
-/** The incidents resolved in next release that occurred since: those a newer release may have reopened. */
+/**
+ * The incidents shown that are resolved in next release: those a newer release may have reopened. Their
+ * client times are not read here: an occurrence received after the resolve may carry an earlier `ts`.
+ */
 function nextReleaseCandidates(
   states: ReadonlyMap<string, IncidentState>,
   lastSeenEver: (id: string) => number | undefined,
 ) {
-  return [...states.values()].flatMap((state) => {
-    const lastSeenMs = lastSeenEver(state.incidentId);
-    return state.status === 'resolved' &&
-      state.nextRelease &&
-      lastSeenMs !== undefined &&
-      lastSeenMs > state.changedAtMs
+  return [...states.values()].flatMap((state) =>
+    state.status === 'resolved' && state.nextRelease && lastSeenEver(state.incidentId) !== undefined
       ? [{ incidentId: state.incidentId, sinceMs: state.changedAtMs }]
-      : [];
-  });
+      : [],
+  );
 }
 
 /** The mapped top frame as the fingerprint names it (`file:function`), or undefined when it is not mapped. */
