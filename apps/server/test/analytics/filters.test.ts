@@ -324,6 +324,23 @@ describe('Analytics filters', () => {
     expect(values(all.averageGasPrice)).toEqual([3e9, null, null]);
   });
 
+  it('counts a blank landing source as none, not as a source of its own', async () => {
+    const { id, email } = world.owner;
+    const blank = (await world.test.services.projects.createProject({ id, email, ip: '127.0.0.1' }, 'Blank'))
+      .id;
+    await storeRows(world.test.services.eventStore, [
+      // `?utm_source=&utm_medium=cpc`: the SDK sends the blank source as it is.
+      eventRow(blank, '2024-02-01T10:00:00Z', 'u1', 'page_view', { session_id: 'b1', utm_source: '' }),
+      eventRow(blank, '2024-02-01T11:00:00Z', 'u2', 'page_view', { session_id: 'b2', utm_source: 'x' }),
+      eventRow(blank, '2024-02-01T12:00:00Z', 'u3', 'page_view', { session_id: 'b3' }),
+    ]);
+    const { sources } = await ask(CARDS, blank, null);
+    expect(sources).toEqual([
+      { key: null, value: 2 },
+      { key: 'x', value: 1 },
+    ]);
+  });
+
   it('answers as without filters when every list is empty or null', async () => {
     const plain = await ask(CARDS, world.main, null);
     expect(await ask(CARDS, world.main, { countries: [], browsers: null })).toEqual(plain);

@@ -6,6 +6,7 @@ import { EVENTS, IN_RANGE, rangeParams } from '../../clickhouse/sql.ts';
 import { ShareRow, shareOf } from '../wallet-providers/question.ts';
 import type { ExtraUserAttribute, UserAttribute } from './question.ts';
 
+/** Users per value of an attribute; a blank value (`utm_source=` in a URL) is none, as null is. */
 async function usersByAttribute(
   attribute: UserAttribute,
   clickhouse: ClickHouse,
@@ -17,10 +18,10 @@ async function usersByAttribute(
   const filter = eventFilter(filters, range);
   const rows = await clickhouse.rows(
     `${withCtes(filter.cte)}
-     SELECT ${attribute} AS share_key, uniqExact(user_id) AS share_value
+     SELECT nullIf(${attribute}, '') AS share_key, uniqExact(user_id) AS share_value
        FROM ${EVENTS}
       WHERE ${IN_RANGE}${filter.events}
-      GROUP BY ${attribute}
+      GROUP BY share_key
       ORDER BY share_value DESC, share_key NULLS LAST
       LIMIT {limit:UInt32}`,
     { ...rangeParams(projectId, range), ...filter.params, limit },

@@ -5,6 +5,7 @@ import { type Connection, IN_RANGE, rangeParams, rowsOf } from '../../duckdb/sql
 import { ShareRow, shareOf } from '../wallet-providers/question.ts';
 import type { ExtraUserAttribute, UserAttribute } from './question.ts';
 
+/** Users per value of an attribute; a blank value (`utm_source=` in a URL) is none, as null is. */
 async function usersByAttribute(
   attribute: UserAttribute,
   connection: Connection,
@@ -17,10 +18,10 @@ async function usersByAttribute(
   const rows = await rowsOf(
     connection,
     `${withCtes(filter.cte)}
-     SELECT ${attribute} AS share_key, count(DISTINCT user_id)::DOUBLE AS share_value
+     SELECT NULLIF(${attribute}, '') AS share_key, count(DISTINCT user_id)::DOUBLE AS share_value
        FROM events
       WHERE ${IN_RANGE}${filter.events}
-      GROUP BY ${attribute}
+      GROUP BY share_key
       ORDER BY share_value DESC, share_key NULLS LAST
       LIMIT $limit`,
     { ...rangeParams(projectId, range), ...filter.params, limit: BigInt(limit) },
