@@ -148,8 +148,22 @@ test('a newcomer signs up, verifies by email, manages a project, key and domains
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('PF_USER'))).toBeNull();
 
-  await page.goto(`/console/${projectId}/config`);
-  await expect(page).toHaveURL(/\/$/);
+  // A deep link without a session: the login, with the page to come back to, and the login opens it.
+  await page.goto(`/console/${projectId}/config?from=mail`);
+  await expect(page).toHaveURL(new RegExp(`/\\?next=%2Fconsole%2F${projectId}%2Fconfig%3Ffrom%3Dmail$`));
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/console/${projectId}/config\\?from=mail$`));
+  await expect(page.getByRole('heading', { name: 'SDK', exact: true })).toBeVisible();
+  // A return address off this app's console is not followed.
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/?next=${encodeURIComponent('//evil.example/console/x')}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/console/${projectId}/analytics`));
   expect(countMails(email)).toBe(1);
 });

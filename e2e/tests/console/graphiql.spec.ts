@@ -11,7 +11,8 @@ test('GraphiQL is for signed-in owners and runs a query against their project', 
   // Anonymous visitors get the login screen, not the editor.
   await page.goto(`/console/${project.id}/graphiql`);
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // …with the page asked for, opened after logging in.
+  await expect(page).toHaveURL(new RegExp(`/\\?next=%2Fconsole%2F${project.id}%2Fgraphiql$`));
 
   // Signed in (without the form: logging in has journeys of its own), its only project opens by itself.
   await signInAs(page, account);

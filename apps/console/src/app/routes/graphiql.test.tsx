@@ -5,11 +5,11 @@ import { json, mockApi } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 
 describe('GraphiQL route', () => {
-  it('sends a visitor without a session to the login screen', async () => {
+  it('sends a visitor without a session to the login screen, which opens the editor after the login', async () => {
     const api = mockApi({});
     const { location } = renderApp('/console/some-project/graphiql');
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
-    expect(location()).toBe('/');
+    expect(location()).toBe('/?next=%2Fconsole%2Fsome-project%2Fgraphiql');
     expect(api.requests.filter((request) => request.path === '/api/graphql')).toHaveLength(0);
   });
 
