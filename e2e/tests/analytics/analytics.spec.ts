@@ -153,7 +153,11 @@ test("a tile's change against the previous period; a chart's overlay; a table's 
     ((await textOf(totalTile)).match(/Previous: ([\d,]+)/)?.[1] ?? '').replace(/,/g, ''),
   );
   const direction = await change.getAttribute('data-direction');
-  expect(direction).toBe(current > previous ? 'up' : current < previous ? 'down' : 'flat');
+  // A change that rounds to 0 as shown (under 0.05 %) is flat: no arrow points at a "0%".
+  const roundsToNothing = previous > 0 && Math.round((Math.abs(current - previous) / previous) * 1000) === 0;
+  expect(direction).toBe(
+    roundsToNothing ? 'flat' : current > previous ? 'up' : current < previous ? 'down' : 'flat',
+  );
   if (previous > 0) {
     const shown = Number((await textOf(change)).match(/^([\d.]+)%/)?.[1]);
     const exact = (Math.abs(current - previous) / previous) * 100;
