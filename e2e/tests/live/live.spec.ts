@@ -133,7 +133,7 @@ test('an event the demo dapp sends shows on the Live screen within 2 s', async (
   const referrers = consolePage
     .locator('section')
     .filter({ has: consolePage.getByRole('heading', { name: 'Top referrers' }) });
-  await expect(referrers.getByRole('row', { name: /Direct \/ none/ }).getByRole('cell')).toHaveText([
+  await expect(referrers.getByRole('row', { name: /Direct \(no referrer\)/ }).getByRole('cell')).toHaveText([
     /^1(100%)?$/,
     '100%',
     '1',
