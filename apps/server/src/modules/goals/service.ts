@@ -199,7 +199,12 @@ export function createGoalService({ store, projects, audit, events, clock = syst
       const goal = isId(input.goalId) ? await store.find(projectId, input.goalId) : null;
       if (!goal) throw goalNotFound();
       const rows = await events.goalAttribution(projectId, range, dimension, matchOf(goal), filters);
-      return { goal, rows };
+      // As the attribution table lists them: Total, then the values in byte order, Unattributed last.
+      const rank = (row: (typeof rows)[number]) => (row.isTotal ? 0 : row.value === null ? 2 : 1);
+      const ordered = rows.toSorted(
+        (a, b) => rank(a) - rank(b) || ((a.value ?? '') < (b.value ?? '') ? -1 : a.value === b.value ? 0 : 1),
+      );
+      return { goal, rows: ordered };
     },
   };
 }
