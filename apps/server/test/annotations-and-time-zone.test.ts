@@ -126,13 +126,16 @@ describe.each(ENGINES)('the project time zone and annotations on %s', (engine) =
     expect(removed.statusCode).toBe(204);
     const left = (await api().get(`projects/${project.id}/annotations`, { token: user.token })).json();
     expect(left.annotations.map((a: { id: string }) => a.id)).toEqual([created.id]);
-    expect((await auditActions(project.id)).map(([action]) => action)).toEqual([
-      'project.create',
-      'annotation.create',
-      'annotation.create',
-      'annotation.update',
-      'annotation.update',
-      'annotation.delete',
+    // Each names the note by its text (the audit log shows that, not the id).
+    expect(
+      (await auditActions(project.id)).map(([action, details]) => [action, details.name ?? null]),
+    ).toEqual([
+      ['project.create', null],
+      ['annotation.create', created.text],
+      ['annotation.create', 'Spring campaign\nwith a second line'],
+      ['annotation.update', 'Deployed v2.1 (rolled out)'],
+      ['annotation.update', 'Deployed v2.1 (rolled out)'],
+      ['annotation.delete', 'Spring campaign\nwith a second line'],
     ]);
   });
 

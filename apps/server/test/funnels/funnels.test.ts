@@ -78,15 +78,16 @@ describe.each(ENGINES)('saved funnels on %s', (engine) => {
     expect((await api().get(`${url}/${funnel.id}`, { token: user.token })).statusCode).toBe(404);
     const actions = await t.services.db
       .selectFrom('audit_log')
-      .select(['action', 'target'])
+      .select(['action', 'target', 'details'])
       .where('project_id', '=', project.id)
       .where('action', 'like', 'funnel.%')
       .orderBy('at')
       .execute();
-    expect(actions).toEqual([
-      { action: 'funnel.create', target: funnel.id },
-      { action: 'funnel.update', target: funnel.id },
-      { action: 'funnel.delete', target: funnel.id },
+    // Each names the funnel as it was then (the audit log shows that, not the id).
+    expect(actions.map((row) => ({ ...row, details: JSON.parse(row.details) }))).toEqual([
+      { action: 'funnel.create', target: funnel.id, details: { name: 'Pricing to swap' } },
+      { action: 'funnel.update', target: funnel.id, details: { name: 'Renamed' } },
+      { action: 'funnel.delete', target: funnel.id, details: { name: 'Renamed' } },
     ]);
   });
 

@@ -12,11 +12,11 @@ describe.each(ENGINES)('goals on %s', (engine) => {
   async function auditActions(projectId: string) {
     const rows = await t.services.db
       .selectFrom('audit_log')
-      .select(['action', 'target'])
+      .select(['action', 'target', 'details'])
       .where('project_id', '=', projectId)
       .orderBy('at')
       .execute();
-    return rows.map((row) => [row.action, row.target]);
+    return rows.map((row) => [row.action, row.target, JSON.parse(row.details).name]);
   }
 
   it('adds, lists, replaces and deletes goals, each change audited', async () => {
@@ -70,9 +70,10 @@ describe.each(ENGINES)('goals on %s', (engine) => {
     expect((await api().delete(`${url}/${goal.id}`, { token: user.token })).statusCode).toBe(404);
     expect(await auditActions(project.id)).toEqual(
       expect.arrayContaining([
-        ['goal.create', goal.id],
-        ['goal.update', goal.id],
-        ['goal.delete', goal.id],
+        // Each names the goal as it was then (the audit log shows that, not the id).
+        ['goal.create', goal.id, 'Pro signup'],
+        ['goal.update', goal.id, 'Any docs'],
+        ['goal.delete', goal.id, 'Any docs'],
       ]),
     );
   });

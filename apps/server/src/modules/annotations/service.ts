@@ -40,6 +40,9 @@ function checkDateBounds(dates: { startDate?: string | null; endDate?: string | 
  * Annotations (docs/timezone.md, "Annotations"): every member reads them, admins and the owner write them; each change
  * is in the audit log. Another project's annotation id answers 404 as a missing one.
  */
+/** An annotation as the audit log names it: its text, the first 80 characters. */
+const nameOf = (text: string) => ({ name: text.length > 80 ? `${text.slice(0, 79)}…` : text });
+
 export function createAnnotationService({ store, projects, clock, audit }: AnnotationServiceDeps) {
   return {
     async list(userId: string, projectId: string): Promise<Annotation[]> {
@@ -85,7 +88,13 @@ export function createAnnotationService({ store, projects, clock, audit }: Annot
         created_by: actor.email,
         created_at: clock().toISOString(),
       });
-      await audit.record({ projectId, actor, action: 'annotation.create', target: created.id });
+      await audit.record({
+        projectId,
+        actor,
+        action: 'annotation.create',
+        target: created.id,
+        details: nameOf(created.text),
+      });
       return created;
     },
 
@@ -105,14 +114,28 @@ export function createAnnotationService({ store, projects, clock, audit }: Annot
         ...(change.startDate !== undefined ? { start_date: change.startDate } : {}),
         ...(change.endDate !== undefined ? { end_date: change.endDate } : {}),
       });
-      await audit.record({ projectId, actor, action: 'annotation.update', target: id });
-      return (await store.find(projectId, id)) ?? before;
+      const after = (await store.find(projectId, id)) ?? before;
+      await audit.record({
+        projectId,
+        actor,
+        action: 'annotation.update',
+        target: id,
+        details: nameOf(after.text),
+      });
+      return after;
     },
 
     async remove(actor: Actor, projectId: string, id: string): Promise<void> {
       await projects.getProjectFor(actor.id, projectId, 'manage');
-      if (!isId(id) || !(await store.delete(projectId, id))) throw annotationNotFound();
-      await audit.record({ projectId, actor, action: 'annotation.delete', target: id });
+      const annotation = isId(id) ? await store.find(projectId, id) : null;
+      if (!annotation || !(await store.delete(projectId, id))) throw annotationNotFound();
+      await audit.record({
+        projectId,
+        actor,
+        action: 'annotation.delete',
+        target: id,
+        details: nameOf(annotation.text),
+      });
     },
   };
 }

@@ -98,7 +98,13 @@ export function createFunnelService({
         created_at: now,
         updated_at: now,
       });
-      await audit.record({ projectId, actor, action: 'funnel.create', target: created.id });
+      await audit.record({
+        projectId,
+        actor,
+        action: 'funnel.create',
+        target: created.id,
+        details: { name: created.name },
+      });
       return created;
     },
 
@@ -111,14 +117,28 @@ export function createFunnelService({
         ...(change.windowHours !== undefined ? { window_hours: change.windowHours } : {}),
         updated_at: clock().toISOString(),
       });
-      await audit.record({ projectId, actor, action: 'funnel.update', target: id });
-      return findFunnel(projectId, id);
+      const updated = await findFunnel(projectId, id);
+      await audit.record({
+        projectId,
+        actor,
+        action: 'funnel.update',
+        target: id,
+        details: { name: updated.name },
+      });
+      return updated;
     },
 
     async remove(actor: Actor, projectId: string, id: string): Promise<void> {
       await projects.getProjectFor(actor.id, projectId, 'manage');
-      if (!isId(id) || !(await store.delete(projectId, id))) throw funnelNotFound();
-      await audit.record({ projectId, actor, action: 'funnel.delete', target: id });
+      const funnel = await findFunnel(projectId, id);
+      if (!(await store.delete(projectId, id))) throw funnelNotFound();
+      await audit.record({
+        projectId,
+        actor,
+        action: 'funnel.delete',
+        target: id,
+        details: { name: funnel.name },
+      });
     },
 
     /** The funnel's answer over the range, optionally split by the landing attribution of step 1. */

@@ -148,7 +148,13 @@ export function createGoalService({ store, projects, audit, events, clock = syst
         created_by: actor.email,
         created_at: clock().toISOString(),
       });
-      await audit.record({ projectId, actor, action: 'goal.create', target: created.id });
+      await audit.record({
+        projectId,
+        actor,
+        action: 'goal.create',
+        target: created.id,
+        details: { name: created.name },
+      });
       return created;
     },
 
@@ -159,14 +165,27 @@ export function createGoalService({ store, projects, audit, events, clock = syst
       if (!before) throw goalNotFound();
       checkPattern(input);
       await store.update(projectId, id, columnsOf(input));
-      await audit.record({ projectId, actor, action: 'goal.update', target: id });
+      await audit.record({
+        projectId,
+        actor,
+        action: 'goal.update',
+        target: id,
+        details: { name: input.name },
+      });
       return (await store.find(projectId, id)) ?? before;
     },
 
     async remove(actor: Actor, projectId: string, id: string): Promise<void> {
       await projects.getProjectFor(actor.id, projectId, 'manage');
-      if (!isId(id) || !(await store.delete(projectId, id))) throw goalNotFound();
-      await audit.record({ projectId, actor, action: 'goal.delete', target: id });
+      const goal = isId(id) ? await store.find(projectId, id) : null;
+      if (!goal || !(await store.delete(projectId, id))) throw goalNotFound();
+      await audit.record({
+        projectId,
+        actor,
+        action: 'goal.delete',
+        target: id,
+        details: { name: goal.name },
+      });
     },
 
     /** Every goal's converting users and rate; `previous`: the same over the period before. */
