@@ -54,7 +54,7 @@ function AddressLink({
  * by 10^18: each chain's native coin (ETH, POL, BNB…) added together, a total of mixed units when the wallet
  * used several chains. The wallet's page shows it per chain.
  */
-export const GAS_PAID_UNIT_LABEL = 'Gas paid (native units, all chains)';
+export const GAS_PAID_UNIT = 'native units, all chains';
 export const GAS_PAID_NOTE =
   "Gas paid adds each chain's fees in its own native coin (ETH, POL, BNB…) across the wallet's chains, so a wallet on several chains has a total of mixed units; its page shows gas per chain.";
 
@@ -124,8 +124,10 @@ export function WalletTable({
                 >
                   {formatCount(row.failed)}
                 </dd>
-                <dt className="text-slate-600">{GAS_PAID_UNIT_LABEL}</dt>
-                <dd className="text-slate-800 tabular-nums">{formatNative(row.gasPaidWei)}</dd>
+                <dt className="text-slate-600">Gas paid</dt>
+                <dd className="text-slate-800 tabular-nums">
+                  {formatNative(row.gasPaidWei)} <span className="text-slate-500">({GAS_PAID_UNIT})</span>
+                </dd>
                 <dt className="text-slate-600">Source / campaign</dt>
                 <dd className="break-words text-slate-800">{sourceOf(row)}</dd>
               </dl>
@@ -165,7 +167,7 @@ export function WalletTable({
                   </button>
                   {column === 'gas_paid' && (
                     <span className="block text-[0.7rem] font-normal normal-case tracking-normal text-slate-600">
-                      native units, all chains
+                      {GAS_PAID_UNIT}
                     </span>
                   )}
                 </th>

@@ -280,7 +280,7 @@ describe('Wallets list', { timeout: 15_000 }, () => {
     const figure = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
     expect(figure('Failed')).toBe('1');
     // Native units summed over chains (wei / 10^18 of each chain's coin), and labelled so.
-    expect(figure('Gas paid (native units, all chains)')).toBe('0.0163');
+    expect(figure('Gas paid')).toBe('0.0163 (native units, all chains)');
     expect(figure('Source / campaign')).toBe('discord / launch');
     const sortBy = screen.getByLabelText('Sort by');
     sortBy.focus();
