@@ -32,6 +32,8 @@ export const WalletTimelineEventSchema = z.object({
   eventId: z.string(),
   time: isoTime,
   type: z.string(),
+  /** A custom event's name. */
+  eventName: z.string().nullable(),
   path: z.string().nullable(),
   walletAddress: z.string().nullable(),
   walletProvider: z.string().nullable(),

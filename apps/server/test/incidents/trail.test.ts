@@ -5,6 +5,7 @@ import { describeTrailEvent, shorten } from '../../src/modules/incidents/trail.t
 const event = (overrides: Partial<StoredTrailEvent>): StoredTrailEvent => ({
   timeMs: 0,
   type: 'page_view',
+  eventName: null,
   path: null,
   title: null,
   walletAddress: null,
@@ -57,6 +58,9 @@ describe('describeTrailEvent', () => {
     ],
     [{ type: 'error', errorSource: 'promise', errorMessage: 'boom' }, 'Unhandled rejection: boom'],
     [{ type: 'error', errorSource: 'window', errorMessage: 'boom' }, 'Error: boom'],
+    // A custom event by its name (it read "custom"), an identify in words.
+    [{ type: 'custom', eventName: 'quote_requested' }, 'Custom event quote_requested'],
+    [{ type: 'identify' }, 'Identified the user'],
   ])('%o → %s', (overrides, expected) => {
     expect(describeTrailEvent(event(overrides))).toBe(expected);
   });

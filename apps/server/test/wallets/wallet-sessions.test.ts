@@ -74,6 +74,7 @@ function events(projectId: string): { rows: EventRow[]; replayed: EventRow[] } {
   });
   rows.push(
     ...sessionOf('2024-06-05', 'wg-06-05', WG),
+    { ...row('2024-06-05T09:30:00Z', 'wg-06-05', WG, 'custom'), event_name: 'quote_requested' },
     stage('2024-06-05T10:00:00Z', 'tx-g', 'requested', WG),
     stage('2024-06-05T10:02:00Z', 'tx-g', 'confirmed', null, 10n),
     stage('2024-06-05T10:05:00Z', 'tx-h', 'requested', WG),
@@ -174,6 +175,24 @@ describe('the wallet page’s sessions in pages', () => {
       'page_view',
       'wallet_connected',
     ]);
+  });
+
+  it('names a custom event in the timeline (it read "Custom" alone)', async () => {
+    const answer = dataOf(
+      await gql(
+        `query W($projectId: ID!, $address: String!) {
+          wallet(projectId: $projectId, address: $address) { sessions { events { type eventName } } }
+        }`,
+        { projectId: main, address: WG },
+      ),
+    ).wallet as { sessions: { events: { type: string; eventName: string | null }[] }[] };
+    const events = answer.sessions.flatMap((session) => session.events);
+    expect(events.filter((event) => event.type === 'custom')).toEqual([
+      { type: 'custom', eventName: 'quote_requested' },
+    ]);
+    expect(events.filter((event) => event.type !== 'custom').every((event) => event.eventName === null)).toBe(
+      true,
+    );
   });
 
   it('shows each event of a replayed session once', async () => {

@@ -1,9 +1,8 @@
 /**
  * Event types in words, for every screen that lists a user's events (the wallet's sessions, an incident's
  * trail, the Live stream): never the raw code (`page_view`, `custom`).
- *
- * The answers these screens read (WalletTimelineEvent, TrailEvent, the live stream) carry a custom event's
- * type but not its name, so a custom event is "Custom event" until the server sends the name.
+ * A custom event's name comes with the wallet's timeline and the incident's trail, not with the Live
+ * stream: there it is "Custom event".
  */
 const LABELS: Record<string, string> = {
   page_view: 'Page view',

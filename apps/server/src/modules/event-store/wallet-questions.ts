@@ -206,6 +206,8 @@ export type WalletTimelineEvent = {
   sessionId: string;
   timeMs: number;
   type: string;
+  /** A custom event's name. */
+  eventName: string | null;
   path: string | null;
   walletAddress: string | null;
   walletProvider: string | null;

@@ -72,6 +72,10 @@ export function describeTrailEvent(event: StoredTrailEvent): string {
       return clip(`Signature (${event.sigMethod ?? 'unknown method'}) ${event.sigStage ?? 'updated'}`);
     case 'error':
       return clip(describeError(event));
+    case 'custom':
+      return clip(event.eventName ? `Custom event ${event.eventName}` : 'Custom event');
+    case 'identify':
+      return 'Identified the user';
     default:
       return clip(event.type.replace(/_/g, ' '));
   }

@@ -32,6 +32,8 @@ export const walletTypeDefs = /* GraphQL */ `
     eventId: ID!
     time: DateTime!
     type: String!
+    "A custom event's name (\`polyflow.track(name)\`); null for other types."
+    eventName: String
     path: String
     walletAddress: String
     walletProvider: String

@@ -10,14 +10,15 @@ import { trailCsv } from '../lib/incident-csv';
 import { StackTrace } from './stack-trace';
 
 /**
- * The server's words for a trail event, or null when they only repeat its type: for a type it has no
- * words for it answers the bare code ("custom"), which the chip beside already says in words. A custom
- * event's name is not in the trail (TrailEvent has time, type and description only): say so.
+ * The server's words for a trail event, or null when they only repeat its type (the chip beside says it
+ * in words): a custom event by its name alone ("Custom event quote_requested" → "quote_requested").
  */
 function trailDescription(event: TrailEvent): string | null {
+  const text = event.description.trim();
+  if (event.type === 'custom')
+    return text.startsWith('Custom event ') ? text.slice('Custom event '.length) : null;
   const bare = event.type.replace(/_/g, ' ');
-  if (event.description.trim() !== '' && event.description !== bare) return event.description;
-  return event.type === 'custom' ? 'name not available' : null;
+  return text !== '' && text !== bare ? text : null;
 }
 
 /** The stored error: message, context, stack, and the session's events that led up to it. */

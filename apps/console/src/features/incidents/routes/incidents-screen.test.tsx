@@ -285,8 +285,10 @@ describe('Incident detail', { timeout: 15_000 }, () => {
         description: 'Wallet detected: Rabby Wallet',
       },
       { time: '2025-06-01T14:02:00.000Z', type: 'page_view', description: 'Viewed /swap' },
-      // The server has no words for a custom event, and the trail carries no name: it answers the code.
-      { time: '2025-06-01T14:02:10.000Z', type: 'custom', description: 'custom' },
+      // A custom event: the chip says what it is, the text its name.
+      { time: '2025-06-01T14:02:10.000Z', type: 'custom', description: 'Custom event quote_requested' },
+      // An older server's words for it: the bare code, which the chip already says.
+      { time: '2025-06-01T14:02:20.000Z', type: 'custom', description: 'custom' },
     ];
     setUp('errorlogs/inc_b41d02?period=7d', { incident: data({ incident }) });
     const trail = await screen.findByRole('list', { name: 'Events leading up to the error' });
@@ -295,7 +297,8 @@ describe('Incident detail', { timeout: 15_000 }, () => {
       .map((item) => item.textContent ?? '');
     expect(steps[0]).toContain('Wallet detectedWallet detected: Rabby Wallet');
     expect(steps[1]).toContain('Page viewViewed /swap');
-    expect(steps[2]).toContain('Custom eventname not available');
+    expect(steps[2]).toContain('Custom eventquote_requested');
+    expect(steps[3]?.trim().endsWith('Custom event')).toBe(true);
     for (const code of ['wallet_detected', 'page_view', 'custom']) {
       expect(within(trail).queryByText(code)).toBeNull();
     }

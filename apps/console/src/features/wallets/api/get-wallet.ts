@@ -13,7 +13,7 @@ export const WALLET_QUERY = graphql(`
       countries browsers providers chains sessionCount transactions failedBeforeSubmission reverted stage
       gas { chainId gasPaidWei gasBurnedWei burnedShare reverted failedBeforeSubmission }
       sessions { sessionId startedAt endedAt events {
-          eventId time type path walletAddress walletProvider chainId txId txStage txHash txTo selector gasUsed effectiveGasPrice sigStage sigMethod errorSource errorMessage errorCode rpcMethod incidentId gasBalance walletNonce
+          eventId time type eventName path walletAddress walletProvider chainId txId txStage txHash txTo selector gasUsed effectiveGasPrice sigStage sigMethod errorSource errorMessage errorCode rpcMethod incidentId gasBalance walletNonce
         } }
       olderSessions
     }
@@ -24,7 +24,7 @@ export const WALLET_SESSIONS_QUERY = graphql(`
   query WalletSessions($projectId: ID!, $address: String!, $after: String!) {
     walletSessions(projectId: $projectId, address: $address, after: $after) {
       sessions { sessionId startedAt endedAt events {
-          eventId time type path walletAddress walletProvider chainId txId txStage txHash txTo selector gasUsed effectiveGasPrice sigStage sigMethod errorSource errorMessage errorCode rpcMethod incidentId gasBalance walletNonce
+          eventId time type eventName path walletAddress walletProvider chainId txId txStage txHash txTo selector gasUsed effectiveGasPrice sigStage sigMethod errorSource errorMessage errorCode rpcMethod incidentId gasBalance walletNonce
         } }
       nextCursor
     }

@@ -25,10 +25,7 @@ const STAGE_TONE: Record<string, string> = {
   rejected: 'text-amber-700',
 };
 
-/**
- * A page view, a wallet or network change, a signature, a custom event, in words. The answer carries a
- * custom event's type but not its name (WalletTimelineEvent has no name field), so it reads "Custom event".
- */
+/** A page view, a wallet or network change, a signature, a custom event (by its name), in words. */
 export function describeOtherEvent(event: WalletTimelineEvent): string {
   const provider = event.walletProvider;
   switch (event.type) {
@@ -42,6 +39,8 @@ export function describeOtherEvent(event: WalletTimelineEvent): string {
       return `Disconnected${provider ? ` from ${provider}` : ''}`;
     case 'chain_changed':
       return event.chainId === null ? 'Network changed' : `Switched to ${chainName(event.chainId)}`;
+    case 'custom':
+      return event.eventName ? `Custom event ${event.eventName}` : 'Custom event';
     case 'signature':
       return ['Signature', event.sigStage, event.sigMethod && `(${event.sigMethod})`]
         .filter(Boolean)

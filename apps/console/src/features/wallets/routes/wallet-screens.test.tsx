@@ -20,6 +20,7 @@ const event = (overrides: Partial<Wallet['sessions'][number]['events'][number]>)
   eventId: 'e',
   time: '2024-05-24T09:00:00.000Z',
   type: 'page_view',
+  eventName: null,
   path: '/swap',
   walletAddress: null,
   walletProvider: null,
@@ -132,10 +133,10 @@ describe('Wallet page', { timeout: 15_000 }, () => {
     );
   });
 
-  it('says every timeline event in words: the wallet detected by name, a custom event as one', async () => {
+  it('says every timeline event in words: the wallet detected by name, a custom event by its name', async () => {
     const events = [
       event({ eventId: 'd', type: 'wallet_detected', path: null, walletProvider: 'Rabby Wallet' }),
-      event({ eventId: 'c', type: 'custom', path: '/swap' }),
+      event({ eventId: 'c', type: 'custom', path: '/swap', eventName: 'quote_requested' }),
       event({ eventId: 'n', type: 'chain_changed', path: null, chainId: 137 }),
     ];
     setUp(`wallets/${ADDRESS}`, {
@@ -146,7 +147,7 @@ describe('Wallet page', { timeout: 15_000 }, () => {
       .map((item) => item.textContent);
     expect(lines).toEqual([
       expect.stringContaining('Wallet detected: Rabby Wallet'),
-      expect.stringContaining('Custom event'),
+      expect.stringContaining('Custom event quote_requested'),
       expect.stringContaining('Switched to Polygon'),
     ]);
     expect(screen.queryByText('Custom')).toBeNull();

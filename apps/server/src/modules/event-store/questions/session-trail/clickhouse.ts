@@ -19,7 +19,7 @@ export async function sessionTrail(
   occurrence: Pick<StoredOccurrence, 'eventId' | 'timeMs' | 'sessionId' | 'userId'>,
 ): Promise<StoredTrailEvent[]> {
   const rows = await clickhouse.rows(
-    `SELECT ${ms('ts')} AS time, type, path, title, wallet_address, wallet_provider,
+    `SELECT ${ms('ts')} AS time, type, event_name, path, title, wallet_address, wallet_provider,
             chain_id, tx_stage, tx_kind, tx_hash, tx_to, selector, sig_stage, sig_method,
             error_source, error_message, error_code, rpc_method
        FROM events

@@ -14,7 +14,7 @@ export async function sessionTrail(
 ): Promise<StoredTrailEvent[]> {
   const rows = await rowsOf(
     connection,
-    `SELECT epoch_ms(ts)::DOUBLE AS time, type, path, title, wallet_address, wallet_provider,
+    `SELECT epoch_ms(ts)::DOUBLE AS time, type, event_name, path, title, wallet_address, wallet_provider,
             chain_id::DOUBLE AS chain_id, tx_stage, tx_kind, tx_hash, tx_to, selector, sig_stage, sig_method,
             error_source, error_message, error_code::DOUBLE AS error_code, rpc_method
        FROM events

@@ -6,6 +6,8 @@ import type { StoredOccurrence } from '../occurrence-by-id/question.ts';
 export type StoredTrailEvent = {
   timeMs: number;
   type: string;
+  /** A custom event's name. */
+  eventName: string | null;
   path: string | null;
   title: string | null;
   walletAddress: string | null;
@@ -35,6 +37,7 @@ export type SessionTrailQuestion = {
 export const TrailRow = z.object({
   time: count,
   type: text,
+  event_name: textOrNull,
   path: textOrNull,
   title: textOrNull,
   wallet_address: textOrNull,
@@ -56,6 +59,7 @@ export const TrailRow = z.object({
 export const trailEventOf = (row: z.infer<typeof TrailRow>): StoredTrailEvent => ({
   timeMs: row.time,
   type: row.type,
+  eventName: row.event_name,
   path: row.path,
   title: row.title,
   walletAddress: row.wallet_address,

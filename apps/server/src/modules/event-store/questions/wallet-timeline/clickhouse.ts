@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import type { ClickHouse, Params } from '../../clickhouse/client.ts';
+import { timeParam } from '../../clickhouse/question-sql.ts';
 import { ms } from '../../clickhouse/sql.ts';
-import type { TimelinePage, WalletTimeline } from '../../wallet-questions.ts';
+import { text, textOrNull } from '../../rows.ts';
+import type { TimelinePage, WalletTimeline, WalletTimelineEvent } from '../../wallet-questions.ts';
 import { LatestRow, olderOf, TIMELINE_EVENTS, TimelineRow, timelineEventOf } from './question.ts';
 
 /**
@@ -38,7 +41,8 @@ export async function walletTimeline(
   });
   const ids = shown.map((_row, index) => `{s_${index}:String}`).join(', ');
   const rows = await clickhouse.rows(
-    `SELECT id, session_id, ${ms('ts')} AS time_ms, type, path, wallet_address, wallet_provider, chain_id,
+    `SELECT id, session_id, ${ms('ts')} AS time_ms, type, CAST(NULL AS Nullable(String)) AS event_name, path,
+            wallet_address, wallet_provider, chain_id,
             tx_id, tx_stage, tx_hash, tx_to, selector, toString(gas_used) AS gas_used_text,
             toString(effective_gas_price) AS effective_gas_price_text, sig_stage, sig_method, error_source,
             error_message, error_code, rpc_method, incident_id, toString(gas_balance) AS gas_balance_text,
@@ -51,6 +55,39 @@ export async function walletTimeline(
     params,
     TimelineRow,
   );
-  const events = rows.map(timelineEventOf);
+  const events = await withEventNames(clickhouse, projectId, rows.map(timelineEventOf));
   return { events, older: olderOf(latest, page.sessions, events) };
 }
+
+/**
+ * The custom events' names, read from `events` by their keys (time, id): `session_events` does not copy
+ * `event_name`, and a timeline page holds at most a few hundred events, few of them custom.
+ */
+async function withEventNames(
+  clickhouse: ClickHouse,
+  projectId: string,
+  events: WalletTimelineEvent[],
+): Promise<WalletTimelineEvent[]> {
+  const custom = events.filter((event) => event.type === 'custom');
+  if (custom.length === 0) return events;
+  const times = custom.map((event) => event.timeMs);
+  const rows = await clickhouse.rows(
+    `SELECT id, event_name FROM events
+      WHERE project_id = {project:String} AND type = 'custom'
+        AND ts >= ${timeParam('from')} AND ts <= ${timeParam('to')} AND id IN {ids:Array(String)}
+      LIMIT 1 BY id`,
+    {
+      project: projectId,
+      from: Math.min(...times),
+      to: Math.max(...times),
+      ids: custom.map((event) => event.eventId),
+    },
+    EventNameRow,
+  );
+  const names = new Map(rows.map((row) => [row.id, row.event_name]));
+  return events.map((event) =>
+    event.type === 'custom' ? { ...event, eventName: names.get(event.eventId) ?? null } : event,
+  );
+}
+
+const EventNameRow = z.object({ id: text, event_name: textOrNull });

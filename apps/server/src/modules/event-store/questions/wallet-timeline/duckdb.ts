@@ -84,7 +84,7 @@ export async function walletTimeline(
   const order = shown.map((_row, index) => `WHEN $s_${index} THEN ${index}`).join(' ');
   const rows = await rowsOf(
     connection,
-    `SELECT id, session_id, epoch_ms(ts) AS time_ms, type, path, wallet_address, wallet_provider,
+    `SELECT id, session_id, epoch_ms(ts) AS time_ms, type, event_name, path, wallet_address, wallet_provider,
             chain_id, tx_id, tx_stage, tx_hash, tx_to, selector, gas_used::VARCHAR AS gas_used_text,
             effective_gas_price::VARCHAR AS effective_gas_price_text, sig_stage, sig_method, error_source,
             error_message, error_code, rpc_method, incident_id, gas_balance::VARCHAR AS gas_balance_text,
