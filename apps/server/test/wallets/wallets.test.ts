@@ -60,7 +60,7 @@ const COHORTS = `query C($projectId: ID!, $from: DateTime, $to: DateTime, $retur
 const COST = `query F($projectId: ID!, $from: DateTime, $to: DateTime) {
   failedTransactionCost(projectId: $projectId, from: $from, to: $to) {
     chains { chainId gasPaidWei gasBurnedWei burnedShare reverted failedBeforeSubmission }
-    rows { day chainId contract selector reverted gasBurnedWei }
+    rows { day chainId contract selector functionName reverted gasBurnedWei }
   }
 }`;
 
@@ -220,6 +220,8 @@ describe('failed-transaction cost', () => {
           chainId: 137,
           contract: C1,
           selector: '0x095ea7b3',
+          // Well-known selectors by name, as the contract functions; 0x12345678 is not one.
+          functionName: 'approve(address,uint256)',
           reverted: 1,
           gasBurnedWei: '5000000000000000',
         },
@@ -228,6 +230,7 @@ describe('failed-transaction cost', () => {
           chainId: 1,
           contract: C2,
           selector: '0x12345678',
+          functionName: null,
           reverted: 1,
           gasBurnedWei: '1000000000000000',
         },
@@ -236,6 +239,7 @@ describe('failed-transaction cost', () => {
           chainId: 1,
           contract: C1,
           selector: '0xa9059cbb',
+          functionName: 'transfer(address,uint256)',
           reverted: 1,
           gasBurnedWei: '300000000000000',
         },

@@ -15,6 +15,7 @@ import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor, type HistoryCursor } from '../../reading/cursor.ts';
 import { parseFilters } from '../../reading/filters.ts';
+import { functionNameOf } from '../../reading/known-selectors.ts';
 import {
   type BucketedRange,
   bucketRange,
@@ -36,7 +37,6 @@ import {
   type ReferrerRow,
 } from '../event-store/analytics-questions.ts';
 import { type HistoryFilterInput, parseHistoryFilter } from './history-filter.ts';
-import { functionNameOf } from './known-selectors.ts';
 import { toTransactionDetail, toTransactionRow } from './transaction-record.ts';
 
 /** The Analytics screen's filters as GraphQL hands them over: parsed with AnalyticsFiltersSchema. */

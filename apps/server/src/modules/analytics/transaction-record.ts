@@ -4,9 +4,9 @@ import {
   type TransactionRow,
   TransactionStatuses,
 } from '@polyflow/contracts/analytics';
+import { functionNameOf } from '../../reading/known-selectors.ts';
 import type { TransactionHistoryRow, TransactionStageEvent } from '../event-store/analytics-questions.ts';
 import { explorerUrlOf } from './explorers.ts';
-import { functionNameOf } from './known-selectors.ts';
 
 type Status = TransactionRow['status'];
 const asStatus = (value: unknown): Status =>

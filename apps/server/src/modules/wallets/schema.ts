@@ -169,6 +169,8 @@ export const walletTypeDefs = /* GraphQL */ `
     chainId: ChainId
     contract: String
     selector: String
+    "The function's signature when the selector is a well-known one (as contractFunctions names it), else null."
+    functionName: String
     reverted: Int!
     gasBurnedWei: String!
   }

@@ -11,6 +11,7 @@ import { groupBy } from '../../lib/group-by.ts';
 import { decodeCursorParts, encodeCursorParts } from '../../reading/cursor.ts';
 import { parseFilters } from '../../reading/filters.ts';
 import { InputError } from '../../reading/input-error.ts';
+import { functionNameOf } from '../../reading/known-selectors.ts';
 import {
   DAY_MS,
   daysIn,
@@ -377,7 +378,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
           ...chain,
           burnedShare: shareOf(chain.gasBurnedWei, chain.gasPaidWei),
         })),
-        rows: cost.rows,
+        // Named as the contract functions are (docs/wallets.md#failed-transaction-cost).
+        rows: cost.rows.map((row) => ({ ...row, functionName: functionNameOf(row.selector) })),
       };
     },
 

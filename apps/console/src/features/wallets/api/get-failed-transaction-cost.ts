@@ -8,7 +8,7 @@ export const FAILED_TRANSACTION_COST_QUERY = graphql(`
   query FailedTransactionCost($projectId: ID!, $from: DateTime, $to: DateTime, $filters: AnalyticsFilters) {
     failedTransactionCost(projectId: $projectId, from: $from, to: $to, filters: $filters) {
       chains { chainId gasPaidWei gasBurnedWei burnedShare reverted failedBeforeSubmission }
-      rows { day chainId contract selector reverted gasBurnedWei }
+      rows { day chainId contract selector functionName reverted gasBurnedWei }
     }
   }
 `);

@@ -32,12 +32,13 @@ export function FailedCostCard({ range }: { range: WalletRange }) {
           table="Failed transaction cost"
           disabled={!data}
           build={() => ({
-            header: ['Day', 'Chain', 'Contract', 'Function', 'Reverted', 'Gas burned (wei)'],
+            header: ['Day', 'Chain', 'Contract', 'Selector', 'Function', 'Reverted', 'Gas burned (wei)'],
             rows: (data?.rows ?? []).map((row) => [
               row.day,
               row.chainId,
               row.contract,
               row.selector,
+              row.functionName,
               row.reverted,
               row.gasBurnedWei,
             ]),
@@ -94,7 +95,11 @@ export function FailedCostCard({ range }: { range: WalletRange }) {
                   {data.rows.slice(0, 6).map((row) => (
                     <tr key={`${row.day}/${row.chainId}/${row.contract}/${row.selector}`}>
                       <td className="py-1 pr-2 font-mono">
-                        {row.contract ? shortenAddress(row.contract) : '—'} · {row.selector ?? '—'}
+                        {row.contract ? shortenAddress(row.contract) : '—'} ·{' '}
+                        {/* A well-known function by its name, as "Most executed contract functions" shows it. */}
+                        <span title={row.functionName ?? row.selector ?? undefined}>
+                          {row.functionName ? row.functionName.replace(/\(.*$/, '') : (row.selector ?? '—')}
+                        </span>
                         <span className="font-sans text-slate-500"> {chainName(row.chainId)}</span>
                       </td>
                       <td className="py-1 pr-2 whitespace-nowrap">
