@@ -1,5 +1,6 @@
 import { ChartCard } from '../../../components/ui/chart-card';
 import { DownloadCsvButton } from '../../../components/ui/download-csv-button';
+import { Breakable } from '../../../lib/break-points';
 import { formatDate, formatPercent, shortenAddress } from '../../../lib/format';
 import { useFailedTransactionCost } from '../api/get-failed-transaction-cost';
 import type { WalletRange } from '../api/wallet-keys';
@@ -97,8 +98,12 @@ export function FailedCostCard({ range }: { range: WalletRange }) {
                       <td className="py-1 pr-2 font-mono">
                         {row.contract ? shortenAddress(row.contract) : '—'} ·{' '}
                         {/* A well-known function by its name, as "Most executed contract functions" shows it. */}
-                        <span title={row.functionName ?? row.selector ?? undefined}>
-                          {row.functionName ? row.functionName.replace(/\(.*$/, '') : (row.selector ?? '—')}
+                        <span title={row.functionName ?? row.selector ?? undefined} className="break-words">
+                          <Breakable
+                            text={
+                              row.functionName ? row.functionName.replace(/\(.*$/, '') : (row.selector ?? '—')
+                            }
+                          />
                         </span>
                         <span className="font-sans text-slate-500"> {chainName(row.chainId)}</span>
                       </td>
