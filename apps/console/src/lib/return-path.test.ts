@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeReturnPath } from './return-path';
+import { loginPathFor, noteLogin, noteLogout, safeReturnPath } from './return-path';
 
 describe('safeReturnPath', () => {
   it('keeps a console path of this app with its query and hash', () => {
@@ -37,5 +37,17 @@ describe('loginPathFor', () => {
     );
     expect(loginPathFor('/console/analytics', '')).toBe('/');
     expect(loginPathFor('/console', '')).toBe('/');
+  });
+
+  it("keeps a logout's mark in the tab until the next login, and nowhere else", () => {
+    noteLogout();
+    expect(loginPathFor('/console/p1/wallets', '')).toBe('/');
+    noteLogin();
+    expect(loginPathFor('/console/p1/wallets', '')).toBe('/?next=%2Fconsole%2Fp1%2Fwallets');
+    // Another tab (or the next test in this window) starts with its own storage: no mark to inherit. It was
+    // a module variable, and a logout in one test file sent another's deep link to a bare root.
+    noteLogout();
+    window.sessionStorage.clear();
+    expect(loginPathFor('/console/p1/wallets', '')).toBe('/?next=%2Fconsole%2Fp1%2Fwallets');
   });
 });

@@ -7,6 +7,8 @@ configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   window.localStorage.clear();
+  // The tab's own state (lib/return-path.ts: a logout's mark), which the files of a worker would share.
+  window.sessionStorage.clear();
   // A cookie set without a path has the page's directory as its own: it is expired there too (the files of a
   // worker share one window: vitest.config.ts).
   for (const cookie of document.cookie.split(';')) {
