@@ -30,7 +30,10 @@ export function Modal({ isOpen, title, onClose, children, tone = 'default', clas
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
-    return () => opener?.focus();
+    // Back to the opener, unless it went while the dialog was open (a Revoke that took its own button).
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
   }, [isOpen]);
 
   if (!isOpen) return null;

@@ -1,11 +1,11 @@
 import type { Project } from '@polyflow/contracts/projects';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { KeyRound, RefreshCw, Trash2 } from '../../../components/ui/icons';
-import { announce, focusSoon } from '../../../lib/announce';
+import { announce } from '../../../lib/announce';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
@@ -29,16 +29,26 @@ export function ApiKeyCard({ project, onError }: ApiKeyCardProps) {
       onError,
       onSettled: () => setConfirming(null),
     });
-  const confirmRevoke = () =>
+  // Revoke goes with the key, and the dialog would give focus back to it: once the key is gone from the
+  // screen (the render without Revoke), focus goes to Create. Not from the answer's callback: the dialog
+  // closes and refocuses Revoke after it, in either order with the project's refresh (a test's race).
+  const revoked = useRef(false);
+  useEffect(() => {
+    if (hasKey || !revoked.current) return;
+    revoked.current = false;
+    createButton.current?.focus();
+  }, [hasKey]);
+  const confirmRevoke = () => {
+    revoked.current = true;
     revokeKey.mutate(project.id, {
-      onSuccess: () => {
-        announce('API key revoked');
-        // Revoke goes with the key; the dialog would give focus back to it.
-        focusSoon(() => createButton.current);
+      onSuccess: () => announce('API key revoked'),
+      onError: (error) => {
+        revoked.current = false;
+        onError(error);
       },
-      onError,
       onSettled: () => setConfirming(null),
     });
+  };
 
   return (
     <Card aria-labelledby="api-key-title">
