@@ -23,30 +23,18 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return path === value ? path : null;
 }
 
-/**
- * Set by Log out, until the next login: the session was ended on purpose, with no page to come back to. Kept
- * in the tab's sessionStorage, not in a variable: it holds across a reload, and nothing else (another tab, a
- * test of another file in the same window) inherits it.
- */
-const LOGGED_OUT_KEY = 'polyflow.loggedOut';
-const tabStorage = (): Storage | null => {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-};
+/** Set by Log out, until the next login: the session was ended on purpose, with no page to come back to. */
+let endedByLogout = false;
 export function noteLogout(): void {
-  tabStorage()?.setItem(LOGGED_OUT_KEY, '1');
+  endedByLogout = true;
 }
 export function noteLogin(): void {
-  tabStorage()?.removeItem(LOGGED_OUT_KEY);
+  endedByLogout = false;
 }
-const endedByLogout = () => tabStorage()?.getItem(LOGGED_OUT_KEY) === '1';
 
 /** The root route, with the page asked for as `next` when there is one worth coming back to. */
 export function loginPathFor(pathname: string, search: string): string {
-  if (endedByLogout() || (DEFAULT_LANDING.has(pathname) && !search)) return '/';
+  if (endedByLogout || (DEFAULT_LANDING.has(pathname) && !search)) return '/';
   const next = safeReturnPath(`${pathname}${search}`);
   return next ? `/?next=${encodeURIComponent(next)}` : '/';
 }
