@@ -45,7 +45,25 @@ export function checkedTimeZone(value: string | null | undefined): string {
   }
 }
 
-/** Every calendar day of `timeZone` the range touches, `YYYY-MM-DD`, in order. */
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The calendar day after `day` (`YYYY-MM-DD`), by date arithmetic alone. */
+function nextDate(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const next = new Date(0);
+  next.setUTCFullYear(year, month - 1, date + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * Every calendar day of `timeZone` the range touches, `YYYY-MM-DD`, in order: the days of the instants
+ * `fromMs + k` hours and the range's last instant. Formatting all those hours cost 120,000 Intl calls for
+ * a 5,000-day range (about 100 ms of the event loop, 2 s for a request of 20 such series, which every
+ * other tenant waited for), so the walk takes day-long steps and formats the hours between two steps only
+ * where the step did not land on the same or the next calendar day (a 23-hour day, a skipped date, a
+ * date line moved): the same days, about 24 times fewer calls.
+ */
 export function daysOf(range: TimeRange, timeZone: string): string[] {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
@@ -55,17 +73,33 @@ export function daysOf(range: TimeRange, timeZone: string): string[] {
   });
   // One row per day, as every series: at most MAX_BUCKETS, refused beyond rather than truncated (or walked
   // hour by hour over a range that can span millennia).
-  const dayCount = Math.ceil((range.toMs - range.fromMs) / 86_400_000) + 1;
+  const dayCount = Math.ceil((range.toMs - range.fromMs) / DAY_MS) + 1;
   if (dayCount > MAX_BUCKETS) {
     throw new InputError(
       `This range makes ${dayCount} days; the series shows at most ${MAX_BUCKETS}. Choose a shorter range.`,
     );
   }
   const days: string[] = [];
-  // Hour steps meet every local day (a day lasts 23 to 25 hours); the last instant closes the range.
-  for (let ms = range.fromMs; ms < range.toMs; ms += 3_600_000) {
-    const day = format.format(ms);
+  const add = (day: string) => {
     if (days.at(-1) !== day) days.push(day);
+  };
+  // Hour steps meet every local day (a day lasts 23 to 25 hours); the last instant closes the range.
+  let ms = range.fromMs;
+  let day = ms < range.toMs ? format.format(ms) : undefined;
+  if (day !== undefined) add(day);
+  while (day !== undefined) {
+    const stepMs = ms + DAY_MS;
+    if (stepMs >= range.toMs) {
+      for (let hour = ms + HOUR_MS; hour < range.toMs; hour += HOUR_MS) add(format.format(hour));
+      break;
+    }
+    const stepDay = format.format(stepMs);
+    if (stepDay !== day && stepDay !== nextDate(day)) {
+      for (let hour = ms + HOUR_MS; hour < stepMs; hour += HOUR_MS) add(format.format(hour));
+    }
+    add(stepDay);
+    ms = stepMs;
+    day = stepDay;
   }
   const last = range.toMs > range.fromMs ? format.format(range.toMs - 1) : undefined;
   if (last && days.at(-1) !== last) days.push(last);
