@@ -100,15 +100,36 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
         .execute();
     },
 
-    /** The removed channel's name, or null when there was no such channel (its deliveries go with it). */
+    /**
+     * The removed channel's name, or null when there was no such channel (its deliveries go with it). The
+     * project's rules stop naming it in the same transaction: a rule lists only channels that exist, so
+     * that saving it back as listed is not refused for an unknown channel.
+     */
     async delete(projectId: string, channelId: string): Promise<string | null> {
-      const row = await db
-        .deleteFrom('alert_channels')
-        .where('project_id', '=', projectId)
-        .where('id', '=', channelId)
-        .returning('name')
-        .executeTakeFirst();
-      return row?.name ?? null;
+      return inTransaction(db, async (trx) => {
+        const row = await trx
+          .deleteFrom('alert_channels')
+          .where('project_id', '=', projectId)
+          .where('id', '=', channelId)
+          .returning('name')
+          .executeTakeFirst();
+        if (!row) return null;
+        const rules = await trx
+          .selectFrom('alert_rules')
+          .select(['id', 'channel_ids'])
+          .where('project_id', '=', projectId)
+          .where('channel_ids', 'like', `%"${channelId}"%`)
+          .execute();
+        for (const rule of rules) {
+          const kept = (JSON.parse(rule.channel_ids) as string[]).filter((id) => id !== channelId);
+          await trx
+            .updateTable('alert_rules')
+            .set({ channel_ids: JSON.stringify(kept) })
+            .where('id', '=', rule.id)
+            .execute();
+        }
+        return row.name;
+      });
     },
 
     /** Of `userIds`, those who are members of the project, with their addresses. */
