@@ -27,6 +27,7 @@ import { CONSOLE_SCREENS, consoleScreenTitle } from '../shell/console-screens';
 import { Navbar } from '../shell/navbar';
 import { PromoBanner } from '../shell/promo-banner';
 import { Sidebar } from '../shell/sidebar';
+import { MAIN_ID, SkipLink } from '../shell/skip-link';
 import { UnverifiedWarning } from '../shell/unverified-warning';
 import { UpsellModal } from '../shell/upsell-modal';
 import type { ConsoleOutletContext } from './console-outlet';
@@ -122,6 +123,7 @@ function ConsoleShell({ session }: { session: StoredSession }) {
   const context: ConsoleOutletContext | null = currentProject ? { project: currentProject, basePath } : null;
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <PromoBanner onOpen={() => setIsUpsellOpen(true)} />
       <Navbar
         email={session.email}
@@ -131,12 +133,12 @@ function ConsoleShell({ session }: { session: StoredSession }) {
       />
       <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-4 px-4 pb-10 sm:px-6 lg:flex-row lg:gap-6">
         <Sidebar basePath={basePath} isIndex={screenPath === ''} role={currentProject?.role ?? null} />
-        <main className="flex min-w-0 flex-1 flex-col gap-4">
+        <main id={MAIN_ID} className="flex min-w-0 flex-1 flex-col gap-4">
           {session.verified === false && <UnverifiedWarning />}
           {context ? (
             <Suspense
               fallback={
-                <Card className="flex items-center gap-2 text-sm text-slate-600">
+                <Card role="status" className="flex items-center gap-2 text-sm text-slate-600">
                   <Spinner /> Loading…
                 </Card>
               }
@@ -151,7 +153,7 @@ function ConsoleShell({ session }: { session: StoredSession }) {
               </Button>
             </Alert>
           ) : projects.isPending ? (
-            <Card className="flex items-center gap-2 text-sm text-slate-600">
+            <Card role="status" className="flex items-center gap-2 text-sm text-slate-600">
               <Spinner /> Loading your projects…
             </Card>
           ) : isUnknownProject ? (
