@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -25,6 +25,7 @@ export function LoginForm() {
   // Spec §8 clears the password after a failed login; "Password is required" under the server's message
   // would then blame the user for what the form did. It shows again once the user edits the field.
   const [isPasswordClearedByUs, setIsPasswordClearedByUs] = useState(false);
+  const loginErrorId = useId();
 
   const onSubmit = (values: CredentialsForm) => {
     // Spec §4: the current project is cleared before a login, so the switcher asks again.
@@ -41,7 +42,12 @@ export function LoginForm() {
         // The server's unverified message contains "verified" (spec §8); its code is the reliable signal.
         if (error.errorCode === 'USER_NOT_YET_VERIFIED' || error.message.includes('verified')) {
           navigate(`/verify?email=${encodeURIComponent(values.email)}`);
+          return;
         }
+        // The emptied form disables Log In, which had focus: without this it falls to the page's body and the
+        // next Tab starts over at the top (WCAG 2.4.3). The field to type into again takes it, described by
+        // the server's message.
+        form.setFocus('password');
       },
     });
   };
@@ -60,12 +66,17 @@ export function LoginForm() {
         type="password"
         autoComplete="current-password"
         error={isPasswordClearedByUs ? undefined : errors.password?.message}
+        {...(isPasswordClearedByUs && login.error && { 'aria-describedby': loginErrorId })}
         {...form.register('password', { onChange: () => setIsPasswordClearedByUs(false) })}
       />
       <Link to="/forgot-password" className="self-end text-xs font-semibold text-indigo-700 hover:underline">
         Forgot your password?
       </Link>
-      {login.error && <Alert tone="error">{login.error.message}</Alert>}
+      {login.error && (
+        <Alert id={loginErrorId} tone="error">
+          {login.error.message}
+        </Alert>
+      )}
       <Button type="submit" disabled={!isValid} isLoading={login.isPending}>
         Log In
       </Button>

@@ -52,6 +52,11 @@ describe('Log In', () => {
     expect(screen.queryByText('Password is required')).toBeNull();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(button('Log In').disabled).toBe(true);
+    // Log In went disabled under the keyboard's focus: the emptied field takes it, with the message as its
+    // description, rather than the page's body.
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     expect(location()).toBe('/');
     const [login] = api.calls('POST /login');
     expect(login?.body).toEqual({ email: 'ada@example.com', password: 'wrong-password' });
