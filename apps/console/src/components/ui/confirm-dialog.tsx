@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -23,10 +23,13 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const consequencesId = useId();
   return (
-    <Modal isOpen={isOpen} title={title} onClose={onCancel}>
+    <Modal isOpen={isOpen} title={title} onClose={onCancel} descriptionId={consequencesId}>
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2 text-sm text-slate-700">{children}</div>
+        <div id={consequencesId} className="flex flex-col gap-2 text-sm text-slate-700">
+          {children}
+        </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>
             Cancel

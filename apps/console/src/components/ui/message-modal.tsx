@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
 import { WholeDates } from './whole-dates';
@@ -11,14 +12,16 @@ export interface ModalMessage {
 /** The spec's generic modal: a title, a message and Close; errors use the error style. */
 export function MessageModal({ content, onClose }: { content: ModalMessage | null; onClose: () => void }) {
   const isError = content?.type === 'error';
+  const messageId = useId();
   return (
     <Modal
       isOpen={content !== null}
       title={content?.title ?? ''}
       onClose={onClose}
       tone={isError ? 'error' : 'default'}
+      descriptionId={messageId}
     >
-      <p className="text-sm text-slate-700">
+      <p id={messageId} className="text-sm text-slate-700">
         <WholeDates text={content?.message ?? ''} />
       </p>
       <div className="mt-6 flex justify-end">

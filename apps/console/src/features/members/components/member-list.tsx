@@ -1,5 +1,5 @@
 import type { GrantableRole, Member, Role } from '@polyflow/contracts/members';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -31,6 +31,7 @@ type Pending = { kind: 'remove' | 'leave' | 'transfer'; member: Member };
  * owner hands the project to an admin; anyone but the owner leaves.
  */
 export function MemberList({ projectId, projectName, members, role, email, onLeft }: MemberListProps) {
+  const dialogTextId = useId();
   const [pending, setPending] = useState<Pending | null>(null);
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
@@ -161,10 +162,11 @@ export function MemberList({ projectId, projectName, members, role, email, onLef
               : 'Remove this member?'
         }
         onClose={() => setPending(null)}
+        descriptionId={dialogTextId}
       >
         {pending && (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-slate-700">
+            <p id={dialogTextId} className="text-sm text-slate-700">
               {pending.kind === 'transfer' ? (
                 <>
                   <strong>{pending.member.email}</strong> becomes the owner of {projectName}; you become an

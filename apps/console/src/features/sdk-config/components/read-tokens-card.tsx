@@ -1,5 +1,5 @@
 import type { CreatedReadToken, Project, ReadToken } from '@polyflow/contracts/projects';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -22,6 +22,7 @@ interface ReadTokensCardProps {
 
 /** Read tokens for scripts and BI tools: created with a name, shown once, listed, revoked after a confirm. */
 export function ReadTokensCard({ project, onError }: ReadTokensCardProps) {
+  const dialogTextId = useId();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedReadToken | null>(null);
   const [revoking, setRevoking] = useState<ReadToken | null>(null);
@@ -135,10 +136,15 @@ export function ReadTokensCard({ project, onError }: ReadTokensCardProps) {
         </Button>
       </form>
 
-      <Modal isOpen={created !== null} title="Copy your read token" onClose={closeCreated}>
+      <Modal
+        isOpen={created !== null}
+        title="Copy your read token"
+        onClose={closeCreated}
+        descriptionId={`${dialogTextId}-created`}
+      >
         {created && (
           <div className="flex flex-col gap-4">
-            <Alert tone="warning">
+            <Alert id={`${dialogTextId}-created`} tone="warning">
               This is the only time the token is shown. Copy it now and keep it secret: anyone holding it can
               read this project's analytics and export its events.
             </Alert>
@@ -159,10 +165,15 @@ export function ReadTokensCard({ project, onError }: ReadTokensCardProps) {
         )}
       </Modal>
 
-      <Modal isOpen={revoking !== null} title="Revoke this read token?" onClose={() => setRevoking(null)}>
+      <Modal
+        isOpen={revoking !== null}
+        title="Revoke this read token?"
+        onClose={() => setRevoking(null)}
+        descriptionId={`${dialogTextId}-revoke`}
+      >
         {revoking && (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-slate-700">
+            <p id={`${dialogTextId}-revoke`} className="text-sm text-slate-700">
               Scripts and tools using <strong>{revoking.name}</strong> stop working at once. This cannot be
               undone.
             </p>

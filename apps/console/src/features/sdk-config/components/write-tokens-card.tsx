@@ -1,6 +1,6 @@
 import type { Project } from '@polyflow/contracts/projects';
 import type { CreatedWriteToken, WriteToken } from '@polyflow/contracts/sourcemaps';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -26,6 +26,7 @@ interface WriteTokensCardProps {
  * a name, shown once, listed, revoked after a confirm, as read tokens are.
  */
 export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
+  const dialogTextId = useId();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedWriteToken | null>(null);
   const [revoking, setRevoking] = useState<WriteToken | null>(null);
@@ -139,10 +140,15 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
         </Button>
       </form>
 
-      <Modal isOpen={created !== null} title="Copy your write token" onClose={closeCreated}>
+      <Modal
+        isOpen={created !== null}
+        title="Copy your write token"
+        onClose={closeCreated}
+        descriptionId={`${dialogTextId}-created`}
+      >
         {created && (
           <div className="flex flex-col gap-4">
-            <Alert tone="warning">
+            <Alert id={`${dialogTextId}-created`} tone="warning">
               This is the only time the token is shown. Copy it now into your CI's secrets: anyone holding it
               can upload source maps to this project.
             </Alert>
@@ -163,10 +169,15 @@ export function WriteTokensCard({ project, onError }: WriteTokensCardProps) {
         )}
       </Modal>
 
-      <Modal isOpen={revoking !== null} title="Revoke this write token?" onClose={() => setRevoking(null)}>
+      <Modal
+        isOpen={revoking !== null}
+        title="Revoke this write token?"
+        onClose={() => setRevoking(null)}
+        descriptionId={`${dialogTextId}-revoke`}
+      >
         {revoking && (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-slate-700">
+            <p id={`${dialogTextId}-revoke`} className="text-sm text-slate-700">
               Uploads with <strong>{revoking.name}</strong> are refused at once. This cannot be undone.
             </p>
             <div className="flex justify-end gap-2">
