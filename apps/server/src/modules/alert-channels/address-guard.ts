@@ -9,17 +9,29 @@ import ipaddr from 'ipaddr.js';
  * rebinding) is refused too. `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true` lifts the check (tests, LAN receivers).
  */
 
+/** The only IPv6 addresses assigned for the public Internet: global unicast, 2000::/3 (RFC 4291). */
+const GLOBAL_UNICAST_V6: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('2000::'), 3];
+/** IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291): `::127.0.0.1` names the IPv4 loopback. */
+const IPV4_COMPATIBLE_V6: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('::'), 96];
+
 /**
  * Why an address may not be reached, or null when it may: loopback, private (RFC 1918), carrier-grade
  * NAT, link-local (cloud metadata, 169.254.169.254), unspecified, IPv6 unique-local (fd00::/8, also
- * metadata), IPv4-mapped and the other special ranges ipaddr.js names; only "unicast" passes.
+ * metadata), IPv4-mapped and the other special ranges ipaddr.js names; only "unicast" passes, and for IPv6
+ * only within global unicast (2000::/3): ipaddr.js calls the rest of the space, IPv4-compatible `::a.b.c.d`
+ * included, "unicast" too.
  */
 export function refusedAddressReason(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'is not an IP address';
   const parsed = ipaddr.parse(address);
   const range = parsed.range();
-  if (range === 'unicast') return null;
-  return `is a ${range} address`;
+  if (range !== 'unicast') return `is a ${range} address`;
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.match(IPV4_COMPATIBLE_V6)) return 'is an ipv4Compatible address';
+    if (!v6.match(GLOBAL_UNICAST_V6)) return 'is a reserved address';
+  }
+  return null;
 }
 
 /** An error whose message names the refused address; delivery logs it, the routes answer 400 with it. */
