@@ -63,8 +63,12 @@ export type Config = {
     maxConnectionsPerProject?: number;
     maxConnectionsPerUser?: number;
   };
-  /** Raw exports running at once, per project (default 2) and on this node (default 8); tests set them small. */
-  exportLimits?: { perProject?: number; perNode?: number };
+  /**
+   * Raw exports running at once, per project (default 2), per user (default half the node's, at least a project's) and on this
+   * node (default 8), and how long one waits for a client that reads nothing (default 60 s); tests set
+   * them small.
+   */
+  exportLimits?: { perProject?: number; perNode?: number; perUser?: number; stallMs?: number };
   /** Health fails when the oldest acknowledged event not yet queryable is older than this. */
   healthMaxLoaderLagMs?: number;
   /** Health fails when the disk holding DATA_DIR has less free space than this. */

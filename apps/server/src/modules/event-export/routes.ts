@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { type AnalyticsFilterKey, AnalyticsFilterKeys } from '@polyflow/contracts/analytics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -86,6 +87,31 @@ function filtersOfQuery(query: z.infer<typeof TransactionsQuery>): Record<string
 }
 
 /**
+ * Ends a download whose client has taken nothing of what it was sent for `stallMs` (the socket's buffers
+ * full, no drain since): its export slot is given back on close. A client that opened exports and stopped
+ * reading kept the node's slots, and every other tenant's exports were refused, for as long as it liked.
+ */
+function endWhenStalled(response: ServerResponse, stallMs: number): void {
+  let progressAt = Date.now();
+  const onDrain = () => {
+    progressAt = Date.now();
+  };
+  const timer = setInterval(
+    () => {
+      if (!response.writableNeedDrain) progressAt = Date.now();
+      else if (Date.now() - progressAt >= stallMs) response.destroy();
+    },
+    Math.max(50, Math.min(5_000, stallMs / 4)),
+  );
+  timer.unref();
+  response.on('drain', onDrain);
+  response.once('close', () => {
+    clearInterval(timer);
+    response.off('drain', onDrain);
+  });
+}
+
+/**
  * `GET /api/v1/projects/:id/export/events?from&to&format&localTime`: the owner (session) or a read token of the
  * project. The body streams a page of rows at a time, pulled only as fast as the client reads.
  */
@@ -116,9 +142,10 @@ export async function eventExportRoutes(app: FastifyInstance, { exports }: { exp
       const userId = readerUserId(reader, projectId);
       const input = parseQuery(request.query);
       const { filename, chunks, release } = await exports.exportEvents(userId, projectId, input);
-      // The slot is held until the response is over: sent, failed, or abandoned by the client.
+      // The slot is held until the response is over: sent, failed, abandoned or stalled by the client.
       reply.raw.once('close', release);
       if (reply.raw.destroyed) release();
+      else endWhenStalled(reply.raw, exports.stallMs);
       return reply
         .header('content-type', CONTENT_TYPES[input.format])
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -168,6 +195,7 @@ export async function eventExportRoutes(app: FastifyInstance, { exports }: { exp
       });
       reply.raw.once('close', release);
       if (reply.raw.destroyed) release();
+      else endWhenStalled(reply.raw, exports.stallMs);
       return reply
         .header('content-type', CONTENT_TYPES.csv)
         .header('content-disposition', `attachment; filename="${filename}"`)

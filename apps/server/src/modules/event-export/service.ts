@@ -52,6 +52,17 @@ export type ExportLimits = {
   perProject?: number;
   /** Exports running at once on this node, all projects together (default 8). */
   perNode?: number;
+  /**
+   * Exports running at once for one user over all their projects (a read token counts for the project's
+   * owner): default half the node's (at least a project's), so that one account's projects cannot take
+   * every slot.
+   */
+  perUser?: number;
+  /**
+   * An export whose client has taken none of the bytes sent for this long is ended and gives its slot
+   * back (default 60 s): a client that opens exports and never reads them held the node's slots forever.
+   */
+  stallMs?: number;
 };
 
 /** What a refused export is told to wait, in seconds: an export of a large range runs for minutes. */
@@ -59,9 +70,9 @@ export const EXPORT_RETRY_AFTER_SECONDS = 30;
 
 /**
  * The raw export: every stored event of a project in [from, to) of client time, streamed. At most
- * `perProject` exports of a project and `perNode` in all run at once (429 TOO_MANY_EXPORTS with
- * Retry-After beyond): one tenant's exports cannot take every reader connection and the JavaScript
- * thread from the others (docs/decisions/047).
+ * `perProject` exports of a project, `perUser` of one user's projects and `perNode` in all run at once (429
+ * TOO_MANY_EXPORTS with Retry-After beyond): one tenant's exports cannot take every reader connection and
+ * the JavaScript thread from the others (docs/decisions/047), nor every slot.
  */
 export function createEventExportService(
   { projects, store, history }: EventExportDeps,
@@ -69,33 +80,50 @@ export function createEventExportService(
 ) {
   const perProject = limits.perProject ?? 2;
   const perNode = limits.perNode ?? 8;
+  const perUser = limits.perUser ?? Math.max(perProject, Math.floor(perNode / 2));
   const running = new Map<string, number>();
+  const runningOfUser = new Map<string, number>();
   let total = 0;
 
-  /** Takes a slot for the project's export, or throws 429; the returned function gives it back (once). */
-  function takeSlot(projectId: string): () => void {
+  const less = (counts: Map<string, number>, key: string) => {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
+
+  /**
+   * Takes a slot for the project's export on behalf of `userId`, or throws 429; the returned function
+   * gives it back (once).
+   */
+  function takeSlot(projectId: string, userId: string): () => void {
     const ofProject = running.get(projectId) ?? 0;
-    if (ofProject >= perProject || total >= perNode) {
+    const ofUser = runningOfUser.get(userId) ?? 0;
+    if (ofProject >= perProject || ofUser >= perUser || total >= perNode) {
       const message =
         ofProject >= perProject
           ? `This project already has ${perProject} exports running; retry when one has finished.`
-          : `This server already runs ${perNode} exports; retry in a moment.`;
+          : ofUser >= perUser
+            ? `You already have ${perUser} exports running; retry when one has finished.`
+            : `This server already runs ${perNode} exports; retry in a moment.`;
       throw new AppError(429, 'TOO_MANY_EXPORTS', message, undefined, EXPORT_RETRY_AFTER_SECONDS);
     }
     running.set(projectId, ofProject + 1);
+    runningOfUser.set(userId, ofUser + 1);
     total++;
     let isReleased = false;
     return () => {
       if (isReleased) return;
       isReleased = true;
       total--;
-      const left = (running.get(projectId) ?? 1) - 1;
-      if (left > 0) running.set(projectId, left);
-      else running.delete(projectId);
+      less(running, projectId);
+      less(runningOfUser, userId);
     };
   }
 
   return {
+    /** How long an export may wait for its client to take what it was sent before it is ended. */
+    stallMs: limits.stallMs ?? 60_000,
+
     /**
      * Checks access and takes one of the export slots: call `release` when the response is over (sent,
      * failed or abandoned by the client), whatever happened.
@@ -106,7 +134,7 @@ export function createEventExportService(
       { fromMs, toMs, format, localTime }: ExportRequest,
     ) {
       const project = await projects.getProjectFor(userId, projectId);
-      const release = takeSlot(project.id);
+      const release = takeSlot(project.id, userId);
       const timeZone = localTime ? (project.timeZone ?? DEFAULT_TIME_ZONE) : null;
       // The store writes the lines on the engine's threads (docs/decisions/077); formatEvents adds the
       // CSV header and formats the batches of a store that hands values instead.
@@ -130,7 +158,7 @@ export function createEventExportService(
       if (!history) throw new Error('The transaction history was not handed to the export service.');
       const project = await projects.getProjectFor(userId, projectId);
       const { range, pages } = await history(userId, project.id, input);
-      const release = takeSlot(project.id);
+      const release = takeSlot(project.id, userId);
       return {
         filename: `polyflow-transactions-${project.id}-${fileTime(range.fromMs)}-${fileTime(range.toMs)}.csv`,
         chunks: formatTransactionsCsv(pages),
