@@ -1,5 +1,5 @@
 import type { AnalyticsFilterKey } from '@polyflow/contracts/analytics';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '../../../../lib/format';
 import {
@@ -137,6 +137,9 @@ function describe(slices: Slice[]) {
 /**
  * Horizontal bars, largest first: for long category names such as countries. Each bar's count is
  * written at its end (not only in the hover tooltip); the labels are the keyboard's filter buttons.
+ * Unlike the donut it cannot be one named picture (its labels are buttons), and in the SVG the counts come
+ * after every label, far from their names: a figure named "Countries, bar chart" holds the figures in
+ * words (WCAG 1.1.1), and each label button is described by its count.
  */
 export function ShareBars({
   title,
@@ -147,8 +150,17 @@ export function ShareBars({
   const onSelect = useSliceSelect(filterName);
   const height = Math.max(120, slices.length * 30 + 30);
   const ticks = countTicks(Math.max(0, ...slices.map((slice) => slice.value)));
+  const figuresId = useId();
   return (
-    <div className="w-full" style={{ height }}>
+    <figure
+      aria-label={`${title}, bar chart`}
+      aria-describedby={figuresId}
+      className="w-full"
+      style={{ height }}
+    >
+      <p id={figuresId} className="sr-only">
+        {describe(slices)}
+      </p>
       <BarChart
         responsive
         accessibilityLayer={false}
@@ -178,7 +190,9 @@ export function ShareBars({
           stroke={AXIS_COLOR}
           tick={
             onSelect
-              ? (props: TickProps) => <SelectableTick {...props} slices={slices} onSelect={onSelect} />
+              ? (props: TickProps) => (
+                  <SelectableTick {...props} slices={slices} unit={unit} onSelect={onSelect} />
+                )
               : { fontSize: 11, fill: '#334155' }
           }
           tickLine={false}
@@ -208,7 +222,7 @@ export function ShareBars({
           />
         </Bar>
       </BarChart>
-    </div>
+    </figure>
   );
 }
 
@@ -223,8 +237,13 @@ function SelectableTick({
   y,
   payload,
   slices,
+  unit,
   onSelect,
-}: TickProps & { slices: Slice[]; onSelect: (slice: Slice | undefined) => void }) {
+}: TickProps & {
+  slices: Slice[];
+  unit: string;
+  onSelect: (slice: Slice | undefined) => void;
+}) {
   const slice = slices[payload?.index ?? -1];
   const label = String(payload?.value ?? '');
   const isSelectable = slice?.filterValue !== undefined;
@@ -245,6 +264,8 @@ function SelectableTick({
         role: 'button',
         tabIndex: 0,
         'aria-label': `Filter by ${label}`,
+        // The bar's count, which the SVG writes after every label, far from this one.
+        'aria-description': `${formatCount(slice.value)} ${unit.toLowerCase()}`,
         className: 'cursor-pointer hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600',
         onClick: () => onSelect(slice),
         onKeyDown,
