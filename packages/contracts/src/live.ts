@@ -7,8 +7,10 @@ import { z } from 'zod';
  */
 export const LiveEventSchema = z.object({
   id: z.string(),
-  /** page_view | wallet_detected | wallet_connected | wallet_disconnected | chain_changed | tx | signature | error */
+  /** page_view | wallet_detected | wallet_connected | wallet_disconnected | chain_changed | tx | signature | error | custom */
   type: z.string(),
+  /** A custom event's name (`polyflow.track(name)`); null for the other types. */
+  eventName: z.string().nullable(),
   /** The event's own time (client clock), ISO 8601. */
   time: z.string(),
   /** When the server accepted it, ISO 8601. */

@@ -63,9 +63,13 @@ describe('GET /api/v1/projects/:id/live', () => {
     await postBatch(testApp.app, { apiKey: other.apiKey as string, events: [pageView()] });
     // The same batch again (a retry): acknowledged as duplicates, not sent twice.
     const third = pageView({ path: '/pool' });
-    await postBatch(testApp.app, { apiKey: project.apiKey as string, events: [first, connect, third] });
+    const tracked = pageView({ type: 'custom', name: 'swap_clicked', path: '/swap' } as never);
+    await postBatch(testApp.app, {
+      apiKey: project.apiKey as string,
+      events: [first, connect, third, tracked],
+    });
 
-    const messages = await stream.next(3);
+    const messages = await stream.next(4);
     // Delivered from the ingestion path: nothing had to be loaded into the event store first.
     expect(Date.now() - before).toBeLessThan(2_000);
     const events = messages.map((message) => LiveEventSchema.parse(JSON.parse(message.data)));
@@ -73,8 +77,17 @@ describe('GET /api/v1/projects/:id/live', () => {
       ['event', first.id],
       ['event', connect.id],
       ['event', third.id],
+      ['event', tracked.id],
     ]);
-    expect(events[0]).toMatchObject({ id: first.id, type: 'page_view', path: '/swap', wallet: null });
+    expect(events[0]).toMatchObject({
+      id: first.id,
+      type: 'page_view',
+      eventName: null,
+      path: '/swap',
+      wallet: null,
+    });
+    // A custom event carries its name, as the stored event does.
+    expect(events[3]).toMatchObject({ type: 'custom', eventName: 'swap_clicked', path: '/swap' });
     expect(events[1]).toMatchObject({
       id: connect.id,
       type: 'wallet_connected',
@@ -86,7 +99,7 @@ describe('GET /api/v1/projects/:id/live', () => {
       time: new Date(connect.ts).toISOString(),
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(stream.messages).toHaveLength(3);
+    expect(stream.messages).toHaveLength(4);
     stream.request.destroy();
   });
 

@@ -38,6 +38,7 @@ export function liveEventOf(row: EventRow): LiveEvent {
   return {
     id: row.id,
     type: row.type,
+    eventName: row.event_name,
     time: new Date(row.ts).toISOString(),
     receivedAt: new Date(row.received_at).toISOString(),
     userId: row.user_id,

@@ -58,8 +58,14 @@ export function describeEvent(event: LiveEvent): EventDescription {
     }
     case 'error':
       return { title: 'Error', detail: event.errorMessage, tone: 'error' };
+    case 'custom':
+      // Named as the wallet timeline and the incident trail name it.
+      return {
+        title: event.eventName ? `Custom event ${event.eventName}` : eventTypeLabel(event.type),
+        detail: event.path,
+        tone: 'neutral',
+      };
     default:
-      // A custom event: the stream carries its type, not its name (docs/live.md).
       return { title: eventTypeLabel(event.type), detail: event.path, tone: 'neutral' };
   }
 }

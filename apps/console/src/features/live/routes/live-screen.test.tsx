@@ -10,6 +10,7 @@ import { describeEvent } from '../lib/describe-event';
 const event = (overrides: Partial<LiveEvent>): LiveEvent => ({
   id: 'ev_1',
   type: 'page_view',
+  eventName: null,
   time: '2026-11-24T12:00:01.000Z',
   receivedAt: '2026-11-24T12:00:01.200Z',
   userId: 'u1',
@@ -60,6 +61,10 @@ function serveLiveStream() {
 describe('describeEvent', () => {
   it('calls a custom event one, not by its bare code', () => {
     expect(describeEvent(event({ type: 'custom' })).title).toBe('Custom event');
+    // By its name, as the wallet timeline and the incident trail call it.
+    expect(describeEvent(event({ type: 'custom', eventName: 'swap_clicked' })).title).toBe(
+      'Custom event swap_clicked',
+    );
     expect(describeEvent(event({ type: 'identify' })).title).toBe('User identified');
   });
 });
