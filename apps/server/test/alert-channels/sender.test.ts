@@ -134,6 +134,7 @@ describe('message formats', () => {
       [
         '*Triggered: Checkout *failures* (Shop &lt;prod&gt;)*',
         'Incident: Error: @everyone reverted',
+        'At: 28 Nov 2026, 23:10 (America/New_York, UTC−5)',
         '• Fail rate (%): 42.5',
         '• Transactions: 1,234',
         '• Window minutes: 15',
@@ -148,6 +149,7 @@ describe('message formats', () => {
     expect(message.content.split('\n')).toEqual([
       '**Triggered\\: Checkout \\*failures\\* \\(Shop \\<prod\\>\\)**',
       'Incident\\: Error\\: \\@everyone reverted',
+      'At\\: 28 Nov 2026, 23\\:10 \\(America/New\\_York, UTC−5\\)',
       '- Fail rate \\(%\\)\\: 42.5',
       '- Transactions\\: 1,234',
       '- Window minutes\\: 15',

@@ -72,6 +72,9 @@ export function subjectLine(notice: AlertNotice): string {
   return `Project: ${notice.project.name}`;
 }
 
+/** When the notice happened, on the project's clock: every readable message says it (docs/alerts.md). */
+const atLine = (notice: AlertNotice, timeZone: string) => `At: ${localTime(notice.at, timeZone)}`;
+
 /** Slack and Discord read `<`, `>` and `&` as markup: a rule's or incident's name must stay text. */
 const escapeSlack = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeDiscord = (text: string) => text.replace(/([\\*_~`|<>[\]()@#:])/g, '\\$1');
@@ -81,6 +84,7 @@ export function slackMessage(notice: AlertNotice, timeZone: string): { text: str
   const lines = [
     `*${escapeSlack(headline(notice))}*`,
     escapeSlack(subjectLine(notice)),
+    escapeSlack(atLine(notice, timeZone)),
     ...figureLines(notice, timeZone).map((line) => `• ${escapeSlack(line)}`),
     `<${notice.url}|Open in Polyflow>`,
   ];
@@ -98,6 +102,7 @@ export function discordMessage(
   const lines = [
     `**${escapeDiscord(headline(notice))}**`,
     escapeDiscord(subjectLine(notice)),
+    escapeDiscord(atLine(notice, timeZone)),
     ...figureLines(notice, timeZone).map((line) => `- ${escapeDiscord(line)}`),
     `Open in Polyflow: ${notice.url}`,
   ];
@@ -110,7 +115,7 @@ export function emailMessage(notice: AlertNotice, timeZone: string): { subject: 
     headline(notice),
     '',
     subjectLine(notice),
-    `At: ${localTime(notice.at, timeZone)}`,
+    atLine(notice, timeZone),
     '',
     ...figureLines(notice, timeZone),
     '',
