@@ -54,7 +54,8 @@ export type Config = {
   ingestLoadDelayMs?: number;
   /**
    * Bounds of the live streams (`GET /api/v1/projects/:id/live`): queued messages per stream, heartbeat,
-   * streams per project and per user. Defaults in modules/live/feed.ts; tests set them small.
+   * streams per project, per user and per user of one project. Defaults in modules/live/feed.ts; tests set
+   * them small.
    */
   live?: {
     maxQueuedMessages?: number;
@@ -62,6 +63,7 @@ export type Config = {
     closeGraceMs?: number;
     maxConnectionsPerProject?: number;
     maxConnectionsPerUser?: number;
+    maxConnectionsPerUserOfProject?: number;
   };
   /**
    * Raw exports running at once, per project (default 2), per user (default half the node's, at least a project's) and on this

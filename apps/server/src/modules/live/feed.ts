@@ -10,6 +10,11 @@ export type LiveFeedOptions = {
   /** Streams open at once on one project (default 10) and for one user over all projects (default 20). */
   maxConnectionsPerProject?: number;
   maxConnectionsPerUser?: number;
+  /**
+   * Streams one user may hold of one project (default 5, half a project's): one member (a viewer's ten
+   * tabs, or a script) could take every stream of a project, and its owner's Live screen answered 429.
+   */
+  maxConnectionsPerUserOfProject?: number;
   /** Default 15 s: well inside the 60 s idle timeout of common proxies. */
   heartbeatMs?: number;
   closeGraceMs?: number;
@@ -65,6 +70,7 @@ export function liveEventOf(row: EventRow): LiveEvent {
 export function createLiveFeed(options: LiveFeedOptions = {}) {
   const maxPerProject = options.maxConnectionsPerProject ?? 10;
   const maxPerUser = options.maxConnectionsPerUser ?? 20;
+  const maxPerUserOfProject = options.maxConnectionsPerUserOfProject ?? 5;
   const byProject = new Map<string, Set<LiveConnection>>();
   const perUser = new Map<string, number>();
   /** Who each open stream is for: the user, and the session its token names. */
@@ -102,6 +108,17 @@ export function createLiveFeed(options: LiveFeedOptions = {}) {
           429,
           'RATE_LIMITED',
           `This project already has ${maxPerProject} live streams open; close one (another tab) and retry.`,
+        );
+      }
+      let ofUser = 0;
+      for (const connection of byProject.get(projectId) ?? []) {
+        if (owners.get(connection)?.userId === userId) ofUser += 1;
+      }
+      if (ofUser >= maxPerUserOfProject) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `You already have ${maxPerUserOfProject} live streams of this project open; close one (another tab) and retry.`,
         );
       }
       if ((perUser.get(userId) ?? 0) >= maxPerUser) {
