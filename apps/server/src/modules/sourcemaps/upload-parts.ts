@@ -109,7 +109,9 @@ export async function readUploadedMaps(request: FastifyRequest): Promise<Uploade
       const content = await part.toBuffer();
       total += content.length;
       if (total > MAX_SOURCEMAP_BYTES_PER_RELEASE) throw tooLarge();
-      files.push({ name: part.filename, content });
+      // A file part without a `filename` (a Content-Type makes busboy take it for a file) has no name: it is
+      // refused by its name like any other badly named map, not a TypeError and a 500.
+      files.push({ name: part.filename ?? '', content });
     }
   } catch (error) {
     throw uploadError(error);
