@@ -28,6 +28,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The console's percent: one decimal (lib/format.ts), so a notice reads as the Analytics screen does. */
 export const percentAsShown = (ratio: number) => Math.round(ratio * 1000) / 10;
 
+/** Millionths of a percent: the finest threshold compared exactly (thresholds are 0–100). */
+const THRESHOLD_SCALE = 1_000_000;
+
+/**
+ * Whether `failed / attempted` is above `thresholdPercent`, compared exactly in integers: as floating
+ * point, 7 failed of 100 is 7.000000000000001 % and was "above" a 7 % threshold.
+ */
+export function isRateAbove(failed: number, attempted: number, thresholdPercent: number): boolean {
+  if (attempted <= 0) return false;
+  const threshold = BigInt(Math.round(thresholdPercent * THRESHOLD_SCALE));
+  return BigInt(failed) * BigInt(100 * THRESHOLD_SCALE) > threshold * BigInt(attempted);
+}
+
 export function txFailRateObservation(
   projectId: string,
   params: TxFailRateParams,
@@ -37,7 +50,7 @@ export function txFailRateObservation(
   const rate = attempted > 0 ? failed / attempted : 0;
   return {
     subject: { kind: 'project', id: projectId },
-    isMet: attempted >= params.minTransactions && rate * 100 > params.thresholdPercent,
+    isMet: attempted >= params.minTransactions && isRateAbove(failed, attempted, params.thresholdPercent),
     figures: {
       failRatePercent: percentAsShown(rate),
       transactions: total,
