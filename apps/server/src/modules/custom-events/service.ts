@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@polyflow/contracts/time-zone';
 import type { ProjectAccess } from '../../lib/access.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { InputError } from '../../reading/input-error.ts';
@@ -35,14 +36,17 @@ function checkedName(value: string, what: string): string {
   return value;
 }
 
-/** An IANA time zone name the runtime knows (`Europe/Berlin`), or BAD_USER_INPUT naming it. */
+/**
+ * A time zone a project may choose (`Europe/Berlin`, `UTC`, a former name such as `Asia/Calcutta`), or
+ * BAD_USER_INPUT naming it. Not any spelling Intl resolves: `europe/berlin` or `US/Pacific-New` passed
+ * Intl, and ClickHouse, which knows names exactly, answered INTERNAL_ERROR.
+ */
 export function checkedTimeZone(value: string | null | undefined): string {
-  const zone = value ?? 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).resolvedOptions().timeZone && zone;
-  } catch {
+  const zone = value ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(zone)) {
     throw new InputError(`Unknown timeZone "${zone.slice(0, 64)}": use an IANA name such as Europe/Berlin.`);
   }
+  return zone;
 }
 
 const HOUR_MS = 3_600_000;
