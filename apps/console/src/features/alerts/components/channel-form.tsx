@@ -7,11 +7,12 @@ import {
   SLACK_URL_PATTERN,
 } from '@polyflow/contracts/alert-channels';
 import type { Member } from '@polyflow/contracts/members';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
+import { isApiError } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { type ChannelDraft, useCreateAlertChannel } from '../api/create-alert-channel';
 import { CHANNEL_TYPE_LABELS } from './channel-type';
@@ -68,6 +69,11 @@ export function ChannelForm({ projectId, members, onCreated, onCancel }: Channel
   const [memberIds, setMemberIds] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const create = useCreateAlertChannel();
+  const urlId = useId();
+  const refusalId = useId();
+  // The server refuses an address only it can judge (a host that resolves to a private network): the URL
+  // field is then the one in error, and says so with the server's message (WCAG 3.3.1).
+  const isAddressRefused = isApiError(create.error) && create.error.errorCode === 'WEBHOOK_ADDRESS_REFUSED';
 
   const nameError = name.trim() === '' ? 'Give the channel a name' : null;
   const addressError =
@@ -84,7 +90,16 @@ export function ChannelForm({ projectId, members, onCreated, onCancel }: Channel
       type === 'email'
         ? { type, name: name.trim(), memberIds }
         : { type, name: name.trim(), url: url.trim() };
-    create.mutate({ projectId, channel }, { onSuccess: onCreated });
+    create.mutate(
+      { projectId, channel },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          if (isApiError(error) && error.errorCode === 'WEBHOOK_ADDRESS_REFUSED')
+            document.getElementById(urlId)?.focus();
+        },
+      },
+    );
   };
 
   return (
@@ -147,6 +162,7 @@ export function ChannelForm({ projectId, members, onCreated, onCancel }: Channel
         </fieldset>
       ) : (
         <Input
+          id={urlId}
           label="URL"
           type="url"
           inputMode="url"
@@ -156,10 +172,22 @@ export function ChannelForm({ projectId, members, onCreated, onCancel }: Channel
           required
           error={submitted ? (addressError ?? undefined) : undefined}
           hint={URL_HINTS[type].hint}
-          onChange={(event) => setUrl(event.target.value)}
+          {...(isAddressRefused && {
+            'aria-invalid': true,
+            'aria-describedby': `${refusalId} ${urlId}-message`,
+          })}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            // A new address has not been refused yet.
+            if (isAddressRefused) create.reset();
+          }}
         />
       )}
-      {create.isError && <Alert tone="error">{create.error.message}</Alert>}
+      {create.isError && (
+        <Alert id={refusalId} tone="error">
+          {create.error.message}
+        </Alert>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={create.isPending}>
           Add channel
