@@ -29,8 +29,13 @@ describe('Skip link', { timeout: 15_000 }, () => {
 
   it('says that a screen is loading: the wait for the projects is a status message', async () => {
     logIn();
-    mockApi({ 'GET /projects': () => new Promise(() => {}) });
+    // Answered late, so that the wait shows; the answer ends the test's requests.
+    mockApi({
+      'GET /projects': () =>
+        new Promise((resolve) => setTimeout(() => resolve(json(200, { projects: [] })), 1_500)),
+    });
     renderApp('/console/analytics');
-    expect((await screen.findByRole('status')).textContent).toContain('Loading your projects…');
+    const loading = await screen.findByText('Loading your projects…', { exact: false });
+    expect(loading.closest('[role="status"]')).toBeTruthy();
   });
 });
