@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Modal } from '../../../components/ui/modal';
+import { Breakable } from '../../../lib/break-points';
 
 export interface ShowAllColumn<Row> {
   header: string;
@@ -50,19 +51,27 @@ export function ShowAllButton<Row>({ title, rows, columns, keyOf, note }: ShowAl
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={keyOf(row)}>
-                  {columns.map((column) => (
-                    <td
-                      key={column.header}
-                      className={cn(
-                        'px-2 py-1.5 sm:px-3',
-                        column.isNumber
-                          ? 'text-right text-slate-900 tabular-nums'
-                          : 'wrap-anywhere text-slate-800',
-                      )}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
+                  {columns.map((column) => {
+                    const content = column.cell(row);
+                    return (
+                      <td
+                        key={column.header}
+                        className={cn(
+                          'px-2 py-1.5 sm:px-3',
+                          column.isNumber
+                            ? 'text-right text-slate-900 tabular-nums'
+                            : 'break-words text-slate-800',
+                        )}
+                      >
+                        {/* A name breaks at its seams (`_`, `/`, `.`, camelCase), not inside a word. */}
+                        {typeof content === 'string' && !column.isNumber ? (
+                          <Breakable text={content} />
+                        ) : (
+                          content
+                        )}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
