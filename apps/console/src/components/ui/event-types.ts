@@ -1,8 +1,7 @@
 /**
- * Event types in words, for every screen that lists a user's events (the wallet's sessions, an incident's
- * trail, the Live stream): never the raw code (`page_view`, `custom`).
- * A custom event's name comes with the wallet's timeline and the incident's trail, not with the Live
- * stream: there it is "Custom event".
+ * Event types in words, for every screen that names an event (the wallet's sessions, an incident's trail, the
+ * Live stream, the SDK screen's last event seen): never the raw code (`page_view`, `custom`). Where a custom
+ * event's name is known, the screen adds it: "Custom event swap_clicked".
  */
 const LABELS: Record<string, string> = {
   page_view: 'Page view',

@@ -70,6 +70,18 @@ describe('Test SDK Integration', () => {
     expect(screen.getByText(/Last event seen: Page view from https:\/\/shop.example at/)).toBeTruthy();
   });
 
+  it('names a custom event as every other screen does, not by a bare "Custom"', async () => {
+    const lastEvent = {
+      receivedAt: '2025-06-01T11:58:00.000Z',
+      origin: 'https://shop.example',
+      type: 'custom',
+    };
+    serveIntegration(json(200, status({ lastEvent })), []);
+    renderCard();
+    await advance(10);
+    expect(screen.getByText(/Last event seen: Custom event from https:\/\/shop.example at/)).toBeTruthy();
+  });
+
   it('says plainly when the project has no API key, with a progress bar and countdown', async () => {
     const api = serveIntegration(json(200, status({ hasApiKey: false })), [
       json(200, status({ hasApiKey: false })),

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { eventTypeLabel } from '../../../components/ui/event-types';
 import { Activity, Play, RotateCcw } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/format';
 import { integrationStatusQueryOptions, useIntegrationStatus } from '../api/get-integration-status';
@@ -38,18 +39,6 @@ function waitingText(status: IntegrationStatus | null): { tone: 'info' | 'warnin
   };
 }
 
-/** The SDK's event types as the console names them ("page_view" → "Page view"; docs/wire-format.md). */
-const EVENT_TYPE_NAMES: Record<string, string> = {
-  page_view: 'Page view',
-  tx: 'Transaction',
-};
-export function eventTypeName(type: string): string {
-  const known = EVENT_TYPE_NAMES[type];
-  if (known) return known;
-  const words = type.replace(/_/g, ' ');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-}
-
 export function IntegrationTestCard({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const before = useIntegrationStatus(projectId);
@@ -75,7 +64,7 @@ export function IntegrationTestCard({ projectId }: { projectId: string }) {
       <p className="mb-4 flex items-center gap-2 text-sm text-slate-600">
         <Activity aria-hidden="true" className="size-4 text-indigo-600" />
         {lastEvent
-          ? `Last event seen: ${eventTypeName(lastEvent.type)} from ${lastEvent.origin} at ${formatDateTime(lastEvent.receivedAt)}.`
+          ? `Last event seen: ${eventTypeLabel(lastEvent.type)} from ${lastEvent.origin} at ${formatDateTime(lastEvent.receivedAt)}.`
           : before.isPending
             ? 'Looking for recent events…'
             : before.error
