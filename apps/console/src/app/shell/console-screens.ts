@@ -14,6 +14,7 @@ import {
   Users,
   Wallet,
 } from '../../components/ui/icons';
+import { isWalletAddress } from '../../features/wallets/lib/format';
 
 /** The console's screens in the sidebar's order: their path under `console/:projectID` and their name. */
 export const CONSOLE_SCREENS: ReadonlyArray<{
@@ -49,7 +50,12 @@ export function consoleScreenTitle(screenPath: string): string | null {
   const [screen = '', detail] = screenPath.split('/');
   const path = screen === '' ? 'analytics' : screen;
   const detailName = DETAILS[path];
-  if (detail && detailName) return `${detailName} ${safeDecode(detail)}`;
+  if (detail && detailName) {
+    const id = safeDecode(detail);
+    // The wallet screen says so when its address is not one: the title says the same, not "Wallet <text>".
+    if (path === 'wallets' && !isWalletAddress(id)) return 'Not a wallet address';
+    return `${detailName} ${id}`;
+  }
   return CONSOLE_SCREENS.find((candidate) => candidate.path === path)?.label ?? null;
 }
 
