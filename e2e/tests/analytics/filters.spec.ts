@@ -57,7 +57,7 @@ test('click a country, then a wallet provider: every card changes, chips show th
   const country = card(page, 'Countries')
     .getByRole('button', { name: /^Filter by / })
     .first();
-  const countryName = ((await country.getAttribute('aria-label')) ?? '').replace(/^Filter by /, '');
+  const countryName = ((await country.getAttribute('aria-label')) ?? '').replace(/^Filter by Country: /, '');
   await country.focus();
   await page.keyboard.press('Enter');
   await expect(chips(page)).toHaveText([`Country: ${countryName}`]);

@@ -11,7 +11,7 @@ import {
   UNKNOWN_COLOR,
 } from '../../lib/chart-axis';
 import { formatCount } from '../../lib/format';
-import { FilterButton, useFilterSelect } from '../filter-select';
+import { FILTER_LABELS, FilterButton, useFilterSelect } from '../filter-select';
 
 /*
  * The distribution chart group: one lazy chunk (with recharts). Each chart has a legend that lists
@@ -189,9 +189,15 @@ export function ShareBars({
           interval={0}
           stroke={AXIS_COLOR}
           tick={
-            onSelect
+            onSelect && filterName
               ? (props: TickProps) => (
-                  <SelectableTick {...props} slices={slices} unit={unit} onSelect={onSelect} />
+                  <SelectableTick
+                    {...props}
+                    slices={slices}
+                    unit={unit}
+                    filterName={filterName}
+                    onSelect={onSelect}
+                  />
                 )
               : { fontSize: 11, fill: '#334155' }
           }
@@ -238,10 +244,12 @@ function SelectableTick({
   payload,
   slices,
   unit,
+  filterName,
   onSelect,
 }: TickProps & {
   slices: Slice[];
   unit: string;
+  filterName: AnalyticsFilterKey;
   onSelect: (slice: Slice | undefined) => void;
 }) {
   const slice = slices[payload?.index ?? -1];
@@ -263,7 +271,8 @@ function SelectableTick({
       {...(isSelectable && {
         role: 'button',
         tabIndex: 0,
-        'aria-label': `Filter by ${label}`,
+        // Named as every other filter button: "Filter by Country: United States".
+        'aria-label': `Filter by ${FILTER_LABELS[filterName]}: ${label}`,
         // The bar's count, which the SVG writes after every label, far from this one.
         'aria-description': `${formatCount(slice.value)} ${unit.toLowerCase()}`,
         className: 'cursor-pointer hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600',
