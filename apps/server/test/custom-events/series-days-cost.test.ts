@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { daysOf } from '../../src/modules/custom-events/service.ts';
 import type { TimeRange } from '../../src/reading/time-range.ts';
 
@@ -86,14 +86,16 @@ describe('customEventSeries days (daysOf)', () => {
     const read = original?.get;
     if (!read) throw new Error('Intl.DateTimeFormat.prototype.format is not a getter here');
     let calls = 0;
-    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get').mockImplementation(function (
-      this: Intl.DateTimeFormat,
-    ) {
-      const format = read.call(this) as (date?: number | Date) => string;
-      return (date?: number | Date) => {
-        calls += 1;
-        return format(date);
-      };
+    // The standard makes `format` a getter (TypeScript's types call it a method): it is replaced, and put back.
+    Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', {
+      ...original,
+      get(this: Intl.DateTimeFormat) {
+        const format = read.call(this) as (date?: number | Date) => string;
+        return (date?: number | Date) => {
+          calls += 1;
+          return format(date);
+        };
+      },
     });
     try {
       const range = { fromMs: at('2013-03-26T00:00:00Z'), toMs: at('2026-12-02T00:00:00Z') };
@@ -110,7 +112,7 @@ describe('customEventSeries days (daysOf)', () => {
       // no day of this range is skipped or short. Formatting every hour made 24 calls a day.
       expect(daily.calls).toBeLessThanOrEqual(daily.days + 24 + 1);
     } finally {
-      spy.mockRestore();
+      Object.defineProperty(Intl.DateTimeFormat.prototype, 'format', original as PropertyDescriptor);
     }
   });
 });
