@@ -39,6 +39,11 @@ export type AlertChannelServiceDeps = {
   maxRetryDelayMs?: number;
   /** Deliveries under way at once on this node. */
   concurrency?: number;
+  /**
+   * Of those, at most this many for one project (default half, at least 1): a project whose receivers all
+   * hang holds these, and the other projects' notices go out through the rest.
+   */
+  concurrencyPerProject?: number;
   /** How often the queue is looked at for retries that came due and work other nodes enqueued. */
   pollIntervalMs?: number;
   /** Each delivery's bound (tests shorten it). */
@@ -53,6 +58,13 @@ export type AlertChannelServiceDeps = {
   /** The project's time zone, for the times in readable messages (default UTC). */
   timeZoneOf?: (projectId: string) => Promise<string>;
 };
+
+/** How many times each value occurs. */
+function countsOf(values: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
 
 /** A notice is retried for a day, then given up. */
 export const DELIVERY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -90,6 +102,7 @@ export function createAlertChannelService({
   retryBaseMs = 30_000,
   maxRetryDelayMs = 60 * 60_000,
   concurrency = 4,
+  concurrencyPerProject = Math.max(1, Math.floor(concurrency / 2)),
   pollIntervalMs = 2_000,
   timeoutMs,
   nodeId,
@@ -100,6 +113,8 @@ export function createAlertChannelService({
   const inFlight = new Map<string, Promise<void>>();
   /** The channel of each delivery under way: one at a time per channel on this node. */
   const busyChannels = new Map<string, string>();
+  /** The project of each delivery under way: at most `concurrencyPerProject` per project on this node. */
+  const busyProjects = new Map<string, string>();
   let isClosed = false;
   let claiming: Promise<number> | undefined;
   let claimAgain = false;
@@ -237,6 +252,7 @@ export function createAlertChannelService({
         new Date(now.getTime() + CLAIM_MS).toISOString(),
         concurrency - inFlight.size,
         new Set(busyChannels.values()),
+        { busyByProject: countsOf(busyProjects.values()), perProject: concurrencyPerProject },
       );
       for (const row of rows) {
         const running = deliver(row)
@@ -246,10 +262,12 @@ export function createAlertChannelService({
           .finally(() => {
             inFlight.delete(row.id);
             busyChannels.delete(row.id);
+            busyProjects.delete(row.id);
             void pump();
           });
         inFlight.set(row.id, running);
         busyChannels.set(row.id, row.channel.id);
+        busyProjects.set(row.id, row.channel.project_id);
       }
       return rows.length;
     })()

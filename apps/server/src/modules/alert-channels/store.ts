@@ -168,25 +168,49 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
       claimUntil: string,
       limit: number,
       busyChannelIds: ReadonlySet<string> = new Set(),
+      /** Deliveries under way on this node per project, and how many one project may hold at once. */
+      share: { busyByProject: ReadonlyMap<string, number>; perProject: number } = {
+        busyByProject: new Map(),
+        perProject: Number.POSITIVE_INFINITY,
+      },
     ): Promise<ClaimedDelivery[]> {
       if (limit <= 0) return [];
       const busy = [...busyChannelIds];
+      const load = new Map(share.busyByProject);
+      const full = [...load].filter(([, count]) => count >= share.perProject).map(([project]) => project);
       const due = await db
         .selectFrom('alert_deliveries')
-        .select(['id', 'channel_id'])
-        .where('state', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-        .$call((query) => (busy.length > 0 ? query.where('channel_id', 'not in', busy) : query))
-        .orderBy('next_attempt_at')
+        .innerJoin('alert_channels', 'alert_channels.id', 'alert_deliveries.channel_id')
+        .select([
+          'alert_deliveries.id as id',
+          'alert_deliveries.channel_id as channel_id',
+          'alert_channels.project_id',
+        ])
+        .where('alert_deliveries.state', '=', 'pending')
+        .where('alert_deliveries.next_attempt_at', '<=', now)
+        .where((eb) =>
+          eb.or([
+            eb('alert_deliveries.claimed_until', 'is', null),
+            eb('alert_deliveries.claimed_until', '<', now),
+          ]),
+        )
+        .$call((query) =>
+          busy.length > 0 ? query.where('alert_deliveries.channel_id', 'not in', busy) : query,
+        )
+        .$call((query) =>
+          full.length > 0 ? query.where('alert_channels.project_id', 'not in', full) : query,
+        )
+        .orderBy('alert_deliveries.next_attempt_at')
         .limit(limit * 5)
         .execute();
       const claimed: ClaimedDelivery[] = [];
-      // One delivery per channel at a time on this node: a receiver that hangs holds one slot, not all.
+      // One delivery per channel at a time on this node: a receiver that hangs holds one slot, not all. And
+      // at most `perProject` per project: one project's hanging receivers leave the other slots to the others.
       const taken = new Set<string>();
-      for (const { id, channel_id } of due) {
+      for (const { id, channel_id, project_id } of due) {
         if (claimed.length >= limit) break;
         if (taken.has(channel_id)) continue;
+        if ((load.get(project_id) ?? 0) >= share.perProject) continue;
         const result = await db
           .updateTable('alert_deliveries')
           .set((eb) => ({ claimed_until: claimUntil, claimed_by: nodeId, attempts: eb('attempts', '+', 1) }))
@@ -196,6 +220,7 @@ export function createAlertChannelStore(db: AccountDb, engine: DbEngine) {
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) continue;
         taken.add(channel_id);
+        load.set(project_id, (load.get(project_id) ?? 0) + 1);
         const row = await db
           .selectFrom('alert_deliveries')
           .innerJoin('alert_channels', 'alert_channels.id', 'alert_deliveries.channel_id')
