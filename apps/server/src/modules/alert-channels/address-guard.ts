@@ -56,11 +56,28 @@ export function hostOf(url: URL): string {
 }
 
 /**
+ * Names that only ever mean this machine or a private network, refused by name when a channel is saved,
+ * whether or not this machine resolves them now (a resolver may later: systemd-resolved answers every
+ * `*.localhost` with the loopback): `localhost` and its subdomains (RFC 6761), Debian's `ip6-localhost` and
+ * `ip6-loopback`, and the private-use `.internal` (cloud metadata: `metadata.google.internal`), `.local`
+ * (mDNS, RFC 6762) and `home.arpa` (RFC 8375). A trailing dot names the same host.
+ */
+const SPECIAL_USE_NAME =
+  /^(?:(?:.+\.)?localhost|ip6-localhost|ip6-loopback|.+\.internal|.+\.local|(?:.+\.)?home\.arpa)$/i;
+
+export function specialUseNameReason(host: string): string | null {
+  const name = host.replace(/\.$/, '');
+  return SPECIAL_USE_NAME.test(name) ? 'names this machine or a private network' : null;
+}
+
+/**
  * At save time: throws RefusedAddressError when the URL's host is, or resolves to, an address that may not
  * be reached. A name that does not resolve (now) is accepted: its deliveries are checked when they connect.
  */
 export async function checkUrlHost(url: URL): Promise<void> {
   const host = hostOf(url);
+  const special = specialUseNameReason(host);
+  if (special) throw new RefusedAddressError(host, host, special);
   if (ipaddr.isValid(host)) {
     const reason = refusedAddressReason(host);
     if (reason) throw new RefusedAddressError(host, host, reason);
