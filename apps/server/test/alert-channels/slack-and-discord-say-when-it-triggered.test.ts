@@ -20,7 +20,7 @@ describe('Slack and Discord messages say when the notice happened', () => {
     figures: { failRatePercent: 2.5 },
     url: 'https://polyflow.example.com/console/p1/analytics',
   });
-  const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
+  const unescaped = (text: string) => text.replace(/\\(.)/g, '$1');
   const zone = 'America/New_York';
 
   it.each([
@@ -29,13 +29,13 @@ describe('Slack and Discord messages say when the notice happened', () => {
   ])('at %s: "At: %s" in Slack, Discord and the email alike', (at, local) => {
     const line = `At: ${local}`;
     expect(slackMessage(notice(at), zone).text.split('\n')).toContain(line);
-    expect(discordMessage(notice(at), zone).content.split('\n').map(unescape)).toContain(line);
+    expect(discordMessage(notice(at), zone).content.split('\n').map(unescaped)).toContain(line);
     expect(emailMessage(notice(at), zone).text.split('\n')).toContain(line);
   });
 
   it('on a UTC project the time is UTC', () => {
     const at = '2026-11-29T04:10:00.000Z';
     expect(slackMessage(notice(at), 'UTC').text).toContain('\nAt: 29 Nov 2026, 04:10 (UTC)\n');
-    expect(unescape(discordMessage(notice(at), 'UTC').content)).toContain('\nAt: 29 Nov 2026, 04:10 (UTC)\n');
+    expect(unescaped(discordMessage(notice(at), 'UTC').content)).toContain('\nAt: 29 Nov 2026, 04:10 (UTC)\n');
   });
 });
