@@ -36,6 +36,8 @@ describe('Slack and Discord messages say when the notice happened', () => {
   it('on a UTC project the time is UTC', () => {
     const at = '2026-11-29T04:10:00.000Z';
     expect(slackMessage(notice(at), 'UTC').text).toContain('\nAt: 29 Nov 2026, 04:10 (UTC)\n');
-    expect(unescaped(discordMessage(notice(at), 'UTC').content)).toContain('\nAt: 29 Nov 2026, 04:10 (UTC)\n');
+    expect(unescaped(discordMessage(notice(at), 'UTC').content)).toContain(
+      '\nAt: 29 Nov 2026, 04:10 (UTC)\n',
+    );
   });
 });
