@@ -3,7 +3,7 @@ import { ProjectSchema } from '@polyflow/contracts/projects';
 import { describe, expect, it } from 'vitest';
 import { apiClient, errorOf } from './support/client.ts';
 import { ENGINES, useTestApp } from './support/harness.ts';
-import { seed, snapshot } from './support/seed.ts';
+import { addMember, seed, snapshot } from './support/seed.ts';
 
 describe.each(ENGINES)('the project time zone and annotations on %s', (engine) => {
   const t = useTestApp(engine);
@@ -12,15 +12,7 @@ describe.each(ENGINES)('the project time zone and annotations on %s', (engine) =
   async function withViewer() {
     const { user, project } = await seed(t.services).user().verified().project('Zoned');
     const viewer = await seed(t.services).user().verified();
-    await t.services.db
-      .insertInto('project_members')
-      .values({
-        project_id: project.id,
-        user_id: viewer.id,
-        role: 'viewer',
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMember(t.services, project.id, viewer.id, 'viewer');
     return { user, project, viewer };
   }
 

@@ -16,7 +16,7 @@ import { newEmailToken, newId, sha256 } from '../src/lib/ids.ts';
 import { apiClient, errorOf } from './support/client.ts';
 import { ENGINES, startTestApp, useTestApp } from './support/harness.ts';
 import { createTestDatabase } from './support/postgres.ts';
-import { type SeededUser, seed, snapshot } from './support/seed.ts';
+import { addMember, type SeededUser, seed, snapshot } from './support/seed.ts';
 import { codeFrom } from './support/smtp-sink.ts';
 
 const DAY_MS = 86_400_000;
@@ -555,15 +555,7 @@ describe('members across nodes and the migration', () => {
     try {
       const { user: owner, project } = await seed(first.services).user().verified().project('Shared');
       const member = await seed(first.services).user().verified().build();
-      await first.services.db
-        .insertInto('project_members')
-        .values({
-          project_id: project.id,
-          user_id: member.id,
-          role: 'admin',
-          joined_at: new Date().toISOString(),
-        })
-        .execute();
+      await addMember(first.services, project.id, member.id, 'admin');
       const onSecond = () =>
         apiClient(second.app).get(`projects/${project.id}/members`, { token: member.token });
       expect((await onSecond()).statusCode).toBe(200);

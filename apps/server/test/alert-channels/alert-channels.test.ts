@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { apiClient, errorOf } from '../support/client.ts';
 import { ENGINES, useTestApp } from '../support/harness.ts';
-import { type SeededUser, seed, snapshot } from '../support/seed.ts';
+import { addMember, type SeededUser, seed, snapshot } from '../support/seed.ts';
 import { docsVerifier, type Receiver, startReceiver } from './receiver.ts';
 
 /**
@@ -443,15 +443,7 @@ describe.each(ENGINES)('alert channels on %s', (engine) => {
 
   it('writes email channels’ notices to each chosen member through the outbox, with figures, link and the project’s clock', async () => {
     const { user: viewer } = { user: await seed(t.services).user().verified().build() };
-    await t.services.db
-      .insertInto('project_members')
-      .values({
-        project_id: projectId,
-        user_id: viewer.id,
-        role: 'viewer',
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMember(t.services, projectId, viewer.id, 'viewer');
     const created = await api().post(channels(), {
       token: owner.token,
       body: { type: 'email', name: 'People', memberIds: [owner.id, viewer.id] },

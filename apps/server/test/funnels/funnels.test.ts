@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { graphqlClient } from '../analytics/graphql-client.ts';
 import { apiClient, errorOf } from '../support/client.ts';
 import { ENGINES, useTestApp } from '../support/harness.ts';
-import { seed, snapshot } from '../support/seed.ts';
+import { addMember, seed, snapshot } from '../support/seed.ts';
 
 const VALID = {
   name: 'Pricing to swap',
@@ -24,15 +24,7 @@ describe.each(ENGINES)('saved funnels on %s', (engine) => {
   async function team() {
     const { user, project } = await seed(t.services).user().verified().project('Funnels');
     const viewer = await seed(t.services).user().verified();
-    await t.services.db
-      .insertInto('project_members')
-      .values({
-        project_id: project.id,
-        user_id: viewer.id,
-        role: 'viewer',
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMember(t.services, project.id, viewer.id, 'viewer');
     return { user, project, viewer };
   }
 

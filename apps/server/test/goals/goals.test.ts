@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { apiClient, errorOf } from '../support/client.ts';
 import { ENGINES, useTestApp } from '../support/harness.ts';
-import { seed, snapshot } from '../support/seed.ts';
+import { addMember, seed, snapshot } from '../support/seed.ts';
 
 describe.each(ENGINES)('goals on %s', (engine) => {
   const t = useTestApp(engine);
@@ -142,15 +142,7 @@ describe.each(ENGINES)('goals on %s', (engine) => {
     const { user, project } = await seed(t.services).user().verified().project('Full');
     const stranger = await seed(t.services).user().verified();
     const viewer = await seed(t.services).user().verified();
-    await t.services.db
-      .insertInto('project_members')
-      .values({
-        project_id: project.id,
-        user_id: viewer.id,
-        role: 'viewer',
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMember(t.services, project.id, viewer.id, 'viewer');
     const url = `projects/${project.id}/goals`;
     const ids: string[] = [];
     for (let index = 0; index < MAX_GOALS_PER_PROJECT; index++) {

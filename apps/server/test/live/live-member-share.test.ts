@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../support/client.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
-import { seed } from '../support/seed.ts';
+import { addMember, seed } from '../support/seed.ts';
 import { openLiveStream, type Stream } from './live-client.ts';
 
 /**
@@ -33,15 +33,7 @@ describe('live streams of one project shared between its members', () => {
   it("refuses a member's sixth stream of a project, so that the owner can still watch", async () => {
     const { project, user: owner } = await seed(testApp.services).user().verified().project('Shared');
     const viewer = await seed(testApp.services).user().verified().build();
-    await testApp.services.db
-      .insertInto('project_members')
-      .values({
-        project_id: project.id,
-        user_id: viewer.id,
-        role: 'viewer',
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    await addMember(testApp.services, project.id, viewer.id, 'viewer');
     const streams: Stream[] = [];
     for (let tab = 0; tab < 5; tab++) streams.push(await openLiveStream(baseUrl, project.id, viewer.token));
     expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200, 200]);

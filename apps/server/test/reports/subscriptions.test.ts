@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../src/modules/reports/unsubscribe-token.ts';
 import { apiClient, errorOf } from '../support/client.ts';
 import { ENGINES, useTestApp } from '../support/harness.ts';
-import { type SeededUser, seed, snapshot } from '../support/seed.ts';
+import { addMember, type SeededUser, seed, snapshot } from '../support/seed.ts';
 
 /**
  * Report choices (docs/reports.md): every member listed, off by default; each member sets their own;
@@ -21,15 +21,7 @@ describe.each(ENGINES)('report subscriptions on %s', (engine) => {
   async function team() {
     const seeded = await seed(t.services).user().verified().project('Reported');
     const member = await seed(t.services).user().verified().build();
-    await t.services.db
-      .insertInto('project_members')
-      .values({
-        project_id: seeded.project.id,
-        user_id: member.id,
-        role: 'viewer',
-        joined_at: t.clock().toISOString(),
-      })
-      .execute();
+    await addMember(t.services, seeded.project.id, member.id, 'viewer');
     return { owner: seeded.user, viewer: member, projectId: seeded.project.id };
   }
 
@@ -235,10 +227,7 @@ describe.each(ENGINES)('report subscriptions on %s', (engine) => {
     const { owner: o, viewer: v, projectId: id } = await team();
     // Removed by another node whose clean-up of their choice never ran: no longer a member is enough.
     const removed = await seed(t.services).user().verified().build();
-    await t.services.db
-      .insertInto('project_members')
-      .values({ project_id: id, user_id: removed.id, role: 'viewer', joined_at: t.clock().toISOString() })
-      .execute();
+    await addMember(t.services, id, removed.id, 'viewer');
     for (const member of [o, v, removed]) {
       await api().put(`projects/${id}/report-subscriptions/me`, {
         token: member.token,

@@ -2,7 +2,7 @@ import { CreatedWriteTokenSchema } from '@polyflow/contracts/sourcemaps';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/client.ts';
 import { useTestApp } from '../support/harness.ts';
-import { seed } from '../support/seed.ts';
+import { addMember, seed } from '../support/seed.ts';
 
 const MAP = '{"version":3,"sources":["a.ts"],"names":[],"mappings":"AAAA"}';
 const UPLOAD = `--zz\r\nContent-Disposition: form-data; name="file"; filename="~/assets/a.js.map"\r\nContent-Type: application/octet-stream\r\n\r\n${MAP}\r\n--zz--\r\n`;
@@ -19,15 +19,7 @@ describe('a write token whose creator is removed from the project', () => {
   it('keeps uploading in its creator name until an admin revokes it', async () => {
     const { user: owner, project } = await seed(t.services).user().verified().project('Dapp');
     const admin = await seed(t.services).user().verified().build();
-    await t.services.db
-      .insertInto('project_members')
-      .values({
-        project_id: project.id,
-        user_id: admin.id,
-        role: 'admin',
-        joined_at: t.clock().toISOString(),
-      })
-      .execute();
+    await addMember(t.services, project.id, admin.id, 'admin');
     const created = await api().post(`projects/${project.id}/write-tokens`, {
       token: admin.token,
       body: { name: 'CI' },

@@ -96,6 +96,19 @@ export function seed(services: Services) {
   };
 }
 
+/** Makes a user a member of the project with `role`, as an accepted invitation does (docs/teams.md). */
+export async function addMember(
+  services: Services,
+  projectId: string,
+  userId: string,
+  role: 'admin' | 'viewer',
+): Promise<void> {
+  await services.db
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: userId, role, joined_at: services.clock().toISOString() })
+    .execute();
+}
+
 /** Every row of every account table, to prove a rejected request wrote nothing. */
 export async function snapshot(services: Services): Promise<string> {
   const { db } = services;
