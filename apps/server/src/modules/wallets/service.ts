@@ -460,9 +460,11 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         chainId: input.chainId ?? null,
         country: input.country ?? null,
       };
-      // A cursor names the query it came from: another query's cursor is refused, not misread.
+      // A cursor names the query it came from: another query's cursor is refused, not misread. An open end
+      // is named open, not by the instant it resolved to: "all time" ends at now, which moves between pages.
+      const askedRange = [input.from ? range.fromMs : null, input.to ? range.toMs : null];
       const queryKey = createHash('sha256')
-        .update(JSON.stringify([projectId, range, filters, analyticsFilters, sort, descending]))
+        .update(JSON.stringify([projectId, askedRange, filters, analyticsFilters, sort, descending]))
         .digest('base64url')
         .slice(0, 16);
       const after = input.after ? decodeListCursor(input.after, queryKey) : null;

@@ -142,12 +142,15 @@ export async function walletList(
   // every row (ADR 102, 110).
   const derivePower = query.powerThreshold === undefined;
   if (!derivePower) params.power = query.powerThreshold ?? NO_POWER;
-  // The wallets seen in the range, narrowed by the filters on their events: conditions on the events of
-  // the range's partial UTC days (`eventFilters`) and on `wallet_list_days` rows of its whole days
-  // (`dayFilters`), and the latest time of those rows that meets them (`dayLast`).
+  // The wallets seen in the range, narrowed by the filters: conditions on the wallet (`eventFilters` on the
+  // events of the range's partial UTC days, `dayFilters` on `wallet_list_days` rows of its whole days), and
+  // the chain and country, which keep a wallet with such an event in the range (`eventMatch`, `dayMatch`)
+  // without narrowing its last seen: its latest event in the range on any chain, from anywhere
+  // (docs/wallets.md).
   const eventFilters: string[] = [];
   const dayFilters: string[] = [];
-  let dayLast = 'last_seen';
+  const eventMatch: string[] = [];
+  const dayMatch: string[] = [];
   // The Analytics filters: the wallets a passing session carried in the range (docs/wallets.md).
   const filter = eventFilter(query.filters);
   if (filter.cte) {
@@ -161,42 +164,45 @@ export async function walletList(
     params.search = query.search;
   }
   if (query.chainId !== null) {
-    eventFilters.push('chain_id = {chain:Int64}');
-    dayFilters.push('has(chain_lasts.1, {chain:Int64})');
-    dayLast = 'chain_lasts.2[indexOf(chain_lasts.1, {chain:Int64})]';
+    eventMatch.push('chain_id = {chain:Int64}');
+    dayMatch.push('has(chain_lasts.1, {chain:Int64})');
     params.chain = query.chainId;
   }
   if (query.country !== null) {
-    eventFilters.push('country = {country:String}');
-    dayFilters.push('has(country_lasts.1, {country:String})');
-    dayLast = 'country_lasts.2[indexOf(country_lasts.1, {country:String})]';
+    eventMatch.push('country = {country:String}');
+    dayMatch.push('has(country_lasts.1, {country:String})');
     params.country = query.country;
   }
-  // A chain and a country together: the latest event with both, which the day rows do not keep, from
-  // the events of the whole range.
+  // A chain and a country together: an event with both, which the day rows do not keep, from the events of
+  // the whole range.
   const seenParts = dayParts(query.range, 's_');
   const days = query.chainId !== null && query.country !== null ? null : seenParts.wholeDays;
   const edges = days ? seenParts.partialDays : `ts >= ${FROM} AND ts < ${TO}`;
   Object.assign(params, seenParts.params);
+  const matches = eventMatch.length > 0;
   const seenSources: string[] = [];
   if (days)
-    seenSources.push(`SELECT wallet AS d_wallet, max(${dayLast}) AS d_last
+    seenSources.push(`SELECT wallet AS d_wallet, max(last_seen) AS d_last${
+      matches ? `, max(toUInt8(${dayMatch.join(' AND ')})) AS d_match` : ''
+    }
          FROM wallet_list_days
         WHERE project_id = {project:String} AND ${days}${dayFilters.map((f) => ` AND ${f}`).join('')}
         GROUP BY d_wallet`);
   if (edges)
-    seenSources.push(`SELECT assumeNotNull(wallet_address) AS d_wallet, max(ts) AS d_last
+    seenSources.push(`SELECT assumeNotNull(wallet_address) AS d_wallet, max(ts) AS d_last${
+      matches ? `, max(toUInt8(ifNull(${eventMatch.join(' AND ')}, 0))) AS d_match` : ''
+    }
          FROM ${EVENT_ROWS}
         WHERE project_id = {project:String} AND ${edges} AND wallet_address IS NOT NULL${eventFilters
           .map((f) => ` AND ${f}`)
           .join('')}
         GROUP BY d_wallet`);
   const seen =
-    seenSources.length === 1
+    seenSources.length === 1 && !matches
       ? `SELECT d_wallet AS s_wallet, ${ms('d_last')} AS s_last FROM (${seenSources[0]})`
       : `SELECT d_wallet AS s_wallet, ${ms('max(d_last)')} AS s_last
          FROM (${seenSources.join('\n        UNION ALL\n       ')})
-        GROUP BY s_wallet`;
+        GROUP BY s_wallet${matches ? '\n       HAVING max(d_match) = 1' : ''}`;
   const listFilters: string[] = [];
   if (query.stage) {
     listFilters.push('stage = {stage:String}');

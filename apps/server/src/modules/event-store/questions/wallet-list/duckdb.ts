@@ -67,12 +67,16 @@ export async function walletList(
     seenFilters.push('starts_with(wallet_address, $search)');
     params.search = query.search;
   }
+  // The chain and country filters keep a wallet with such an event in the range (both: one event with
+  // both); its last seen stays its latest event in the range on any chain, from anywhere (docs/wallets.md):
+  // a condition on its group.
+  const seenMatch: string[] = [];
   if (query.chainId !== null) {
-    seenFilters.push('chain_id = $chain');
+    seenMatch.push('chain_id = $chain');
     params.chain = BigInt(query.chainId);
   }
   if (query.country !== null) {
-    seenFilters.push('country = $country');
+    seenMatch.push('country = $country');
     params.country = query.country;
   }
   const listFilters: string[] = [];
@@ -185,7 +189,7 @@ export async function walletList(
        SELECT wallet_address AS wallet, epoch_ms(max(ts)) AS last_ms
          FROM events
         WHERE ${IN_RANGE} AND wallet_address IS NOT NULL${seenFilters.map((f) => ` AND ${f}`).join('')}
-        GROUP BY wallet_address
+        GROUP BY wallet_address${seenMatch.length ? `\n       HAVING bool_or(${seenMatch.join(' AND ')})` : ''}
      ),
      firsts AS (
        SELECT wallet_address AS wallet, first_seen, first_source AS source, first_campaign AS campaign
