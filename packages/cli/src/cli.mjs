@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /**
- * `polyflow sourcemaps upload --release X --url-prefix ~/assets dist/`: uploads every `.map` file under
+ * `polyflow sourcemaps upload --release X --url-prefix '~/assets' dist/`: uploads every `.map` file under
  * the directory to a Polyflow server, each named by the URL its minified file is served at
  * (docs/source-maps.md). No dependencies: Node's own fetch, FormData and argument parser.
  */
@@ -13,7 +13,8 @@ const USAGE = `Usage: polyflow sourcemaps upload --release <release> --url-prefi
 Uploads every .map file under <dir> as the source maps of <release>.
 
   --release <name>      the release, as given to the SDK's release option (1-64 characters)
-  --url-prefix <prefix> where <dir>'s files are served, e.g. ~/assets (~: any host) or
+  --url-prefix <prefix> where <dir>'s files are served, e.g. '~/assets' (~: any host; quote it, or the shell
+                        makes it your home directory) or
                         https://app.example.com/assets
   --url <url>           the Polyflow server (or POLYFLOW_URL), e.g. https://polyflow.example.com
   --project <id>        the project's id (or POLYFLOW_PROJECT)
