@@ -145,6 +145,11 @@ export type CohortInput = Filtered &
     splitValue?: string | null;
   };
 
+/** A blank UTM value (empty or spaces) is none, as in acquisition's attribution (docs/wallets.md). */
+function blankIsNone(value: string | null): string | null {
+  return value === null || value.trim() === '' ? null : value;
+}
+
 type ListCursor = { query: string; value: string; wallet: string };
 
 function encodeListCursor(cursor: ListCursor): string {
@@ -407,7 +412,12 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
         firstSeen: new Date(profile.firstSeenMs),
         lastSeen: new Date(profile.lastSeenMs),
         firstConnected: profile.firstConnectedMs === null ? null : new Date(profile.firstConnectedMs),
-        firstTouch: profile.firstTouch,
+        firstTouch: profile.firstTouch && {
+          ...profile.firstTouch,
+          source: blankIsNone(profile.firstTouch.source),
+          medium: blankIsNone(profile.firstTouch.medium),
+          campaign: blankIsNone(profile.firstTouch.campaign),
+        },
         countries: profile.countries,
         browsers: profile.browsers,
         providers: profile.providers,
@@ -500,8 +510,8 @@ export function createWalletService({ projects, store, clock = systemClock }: Wa
           failed: row.failed,
           gasPaidWei: row.gasPaidWei,
           stage: STAGE_NAMES[row.stage],
-          source: row.source,
-          campaign: row.campaign,
+          source: blankIsNone(row.source),
+          campaign: blankIsNone(row.campaign),
         })),
         nextCursor:
           rows.length > limit && last

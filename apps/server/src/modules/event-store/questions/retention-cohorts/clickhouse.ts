@@ -39,7 +39,7 @@ export async function retentionCohorts(
          SELECT wallet_address, ts FROM ${EVENT_ROWS}
           WHERE project_id = {project:String} AND type = 'wallet_connected' AND wallet_address IS NOT NULL
             AND ts >= ${FROM} AND ts < ${TO}
-            AND ${utm} ${query.split.value === null ? 'IS NULL' : '= {value:String}'})`;
+            AND ${query.split.value === null ? `trimBoth(ifNull(${utm}, '')) = ''` : `${utm} = {value:String}`})`;
   const matching = !filter.cte
     ? ''
     : `AND (wallet, first_at) IN (

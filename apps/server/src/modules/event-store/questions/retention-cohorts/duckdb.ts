@@ -37,7 +37,7 @@ export async function retentionCohorts(
                     WHERE e.project_id = $project AND e.type = 'wallet_connected'
                       AND e.wallet_address = f.wallet_address AND e.ts = f.first_connected
                       AND e.session_id = f.first_connected_session
-                      AND e.${utm} ${query.split.value === null ? 'IS NULL' : '= $value'})`;
+                      AND ${query.split.value === null ? `coalesce(trim(e.${utm}), '') = ''` : `e.${utm} = $value`})`;
   const returns = RETURN_EVENTS[query.returnBy];
   const periodOf = (ms: string) =>
     periodSql(
