@@ -29,10 +29,11 @@ Commands:
                                                                report now to its subscribed members, through
                                                                the running server (once per member and period)
 
-Stores: the accounts are copied while the server runs (SQLite VACUUM INTO, or pg_dump with DATABASE_URL);
-the event store (DuckDB) can be copied only while the server is stopped: DuckDB lets one process open it.
-copy-events reads DATA_DIR/events.duckdb (or --from, a copy of it) and remembers what it copied in
-DATA_DIR/copy-events.checkpoint.json; see docs/scaling.md for moving over.
+Stores: backup copies the accounts (SQLite VACUUM INTO, or pg_dump with DATABASE_URL) and the DuckDB event
+store consistently while the server runs (docs/self-hosting.md). copy-events reads DATA_DIR/events.duckdb
+while the server is stopped (DuckDB lets one process open it), or --from, a copy of it taken while the server
+was stopped for a moment, and remembers what it copied in DATA_DIR/copy-events.checkpoint.json; see
+docs/scaling.md for moving over.
 The commands read the server's environment (DATA_DIR, DATABASE_URL, ...; see .env.example).`;
 
 const COMMANDS = [
