@@ -154,7 +154,11 @@ function start(apiKey: string, options: AttachOptions): PolyflowHandle {
   };
 
   return {
-    flush: () => transport.flush(),
+    // After the track/identify calls still waiting for the add-on: they were queued before this flush.
+    flush: async () => {
+      await addon;
+      await transport.flush();
+    },
     track: later('custom'),
     identify: later('identify'),
     optOut() {

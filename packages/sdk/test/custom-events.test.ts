@@ -31,6 +31,15 @@ describe('track and identify', () => {
     expect(identify?.path).toBe(location.pathname);
   });
 
+  it('are sent by a flush called right after them, while the add-on that records them still loads', async () => {
+    // A page that tracks and leaves calls flush() at once: the call was lost to the next batch, 3 s later.
+    const sent = stubFetch();
+    const handle = await start();
+    handle.track('leaving_now', { n: 1.5 });
+    await handle.flush();
+    expect(byType(sent.events(), 'custom').map((event) => event.name)).toEqual(['leaving_now']);
+  });
+
   it('drops each invalid call with one console warning, never throwing', async () => {
     const sent = stubFetch();
     const warn = warnings();
