@@ -67,6 +67,14 @@ function checkOptions(values, positionals, env) {
   if (!/^(~\/|~$|\/|https?:\/\/)/.test(prefix)) {
     throw new UsageError('--url-prefix must start with ~/ (any host), / or http(s)://.');
   }
+  // An unquoted ~/assets reaches us as the shell made it: $HOME/assets. Its maps would be stored under a path
+  // no page is served from, and no frame would ever be mapped.
+  const home = env.HOME?.replace(/\/+$/, '');
+  if (home && (prefix === home || prefix.startsWith(`${home}/`))) {
+    throw new UsageError(
+      `--url-prefix ${prefix} is your home directory: the shell expanded ~. Quote it: --url-prefix '~${prefix.slice(home.length)}'.`,
+    );
+  }
   const server = values.url ?? env.POLYFLOW_URL;
   if (!server) throw new UsageError('--url (or POLYFLOW_URL) is required: the Polyflow server.');
   let base;
@@ -162,6 +170,8 @@ async function upload(options, io) {
     io.out(
       `  [${index + 1}/${groups.length}] ${group.length} map${group.length === 1 ? '' : 's'}, ${formatBytes(bytes)}: ${group.map((file) => file.relative).join(', ')}`,
     );
+    // The file each map is for: what an error's frame URL must match (~: any host).
+    for (const stored of body?.uploaded ?? []) io.out(`    maps the frames of ${stored.url}`);
   }
   io.out(
     `Done: release ${options.release} holds ${formatBytes(last?.releaseBytes ?? total)} of source maps.`,

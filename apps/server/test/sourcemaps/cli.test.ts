@@ -79,6 +79,8 @@ describe('polyflow sourcemaps upload', () => {
     expect(run.stdout).toContain(`Uploading 1 source map (`);
     expect(run.stdout).toContain(`[1/1] 1 map`);
     expect(run.stdout).toContain(`${bundle.file}.map`);
+    // The file the map is for, which an error's frame URL must match.
+    expect(run.stdout).toContain(`maps the frames of ~/assets/${bundle.file}\n`);
     expect(run.stdout).toContain('Done: release v1.2.3 holds');
     const listed = await apiClient(test.app).get(`projects/${projectId}/releases/sourcemaps`, {
       token: owner.token,
@@ -98,6 +100,21 @@ describe('polyflow sourcemaps upload', () => {
       POLYFLOW_TOKEN: token,
     });
     expect(badRelease.code).toBe(2);
+    // An unquoted ~/assets, as the shell hands it over: refused before anything is sent, with the fix.
+    const expanded = await polyflow(
+      [
+        'sourcemaps',
+        'upload',
+        '--release',
+        'v2',
+        ...common.map((arg) => (arg === '~/assets' ? '/home/ci/assets' : arg)),
+      ],
+      { POLYFLOW_TOKEN: token, HOME: '/home/ci' },
+    );
+    expect(expanded.code).toBe(2);
+    expect(expanded.stderr).toContain(
+      "--url-prefix /home/ci/assets is your home directory: the shell expanded ~. Quote it: --url-prefix '~/assets'.",
+    );
     const refused = await polyflow(['sourcemaps', 'upload', '--release', 'v2', ...common], {
       POLYFLOW_TOKEN: `pfw_${'a'.repeat(40)}`,
     });
