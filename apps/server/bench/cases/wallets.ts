@@ -3,8 +3,9 @@ import type { BenchCase, DuckBenchContext } from '../bench-case.ts';
 
 /**
  * The wallet queries (docs/wallets.md) through the service, as the resolvers call them: the wallet page of
- * the target project's busiest wallet, the Wallets list (default sort; gas paid with a stage filter), the
- * lifecycle counts with the previous period, 12 weeks of cohorts, and the failed-transaction cost. The
+ * the target project's busiest wallet, the Wallets list (default sort, also by chain and country; gas paid
+ * with a stage filter), the lifecycle counts with the previous period, 12 weeks of cohorts, and the
+ * failed-transaction cost. The
  * budget (issue 28): p95 ≤ 100 ms each. No PostgreSQL translation: that column reads "error".
  */
 const stubOwner = { getProjectFor: async () => ({}) as never };
@@ -46,6 +47,12 @@ export const cases: BenchCase[] = [
     name: 'wallets list (gas paid, Active)',
     duckdb: (c) =>
       service(c).list('bench', c.projectId, { ...rangeOf(c), sort: 'gas_paid', stage: 'ACTIVE' }),
+    postgres: noPostgres,
+  },
+  {
+    // A chain and a country choose wallets; each wallet's last seen stays its latest event on any chain.
+    name: 'wallets list (last seen, chain 137 and country US)',
+    duckdb: (c) => service(c).list('bench', c.projectId, { ...rangeOf(c), chainId: 137, country: 'US' }),
     postgres: noPostgres,
   },
   {
