@@ -1,10 +1,10 @@
-import { type IncomingMessage, request } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
+import { heavyErrorRows, startPausedExport } from './held-exports.ts';
 import { pagedEventStore } from './paged-event-store.ts';
 
 /**
@@ -13,10 +13,6 @@ import { pagedEventStore } from './paged-event-store.ts';
  * read to the end or abandoned by the client (docs/data-access-and-privacy.md).
  */
 const ROWS = 6_000;
-// ~2 KB a row, ~12 MB an export: more than the loopback socket's buffers, so a client that stops reading
-// keeps its export running.
-const STACK = 'at swap (https://app.example.com/assets/index-4f3a.js:1:2345)\n'.repeat(32);
-const T0 = Date.UTC(2026, 2, 1);
 
 let app: TestApp;
 let baseUrl: string;
@@ -41,39 +37,12 @@ async function projectWithEvents(
   count = ROWS,
 ): Promise<{ projectId: string; user: SeededUser }> {
   const { user, project } = await seed(app.services).user().verified().project(name);
-  const rows: EventRow[] = Array.from({ length: count }, (_, index) => ({
-    ...blankRow({
-      project_id: project.id,
-      id: `ev-${index}`,
-      type: 'error',
-      ts: T0 + index,
-      received_at: T0 + index,
-      user_id: 'u',
-      session_id: 's',
-      origin: 'app.example.com',
-    }),
-    error_message: 'boom',
-    error_stack: STACK,
-  }));
+  const rows = heavyErrorRows(project.id, count);
   if (rows.length > 0) await storeRows(app.services.eventStore, rows);
   return { projectId: project.id, user };
 }
 
-/** Starts an export and stops reading it after its head: its slot stays taken. */
-function startExport(projectId: string, token: string): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const asked = request(
-      `${baseUrl}/api/v1/projects/${projectId}/export/events?from=2026-03-01&to=2026-03-02`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    asked.on('error', reject);
-    asked.on('response', (response) => {
-      response.pause();
-      resolve(response);
-    });
-    asked.end();
-  });
-}
+const startExport = (projectId: string, token: string) => startPausedExport(baseUrl, projectId, token);
 
 const drained = (response: IncomingMessage) =>
   new Promise<number>((resolve) => {

@@ -1,10 +1,10 @@
-import { type IncomingMessage, request } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blankRow, type EventRow } from '../../src/modules/event-store/event-row.ts';
 import { storeRows } from '../support/event-stores.ts';
 import { startTestApp, type TestApp } from '../support/harness.ts';
 import { seed } from '../support/seed.ts';
+import { heavyErrorRows, startPausedExport } from './held-exports.ts';
 import { pagedEventStore } from './paged-event-store.ts';
 
 /**
@@ -15,10 +15,6 @@ import { pagedEventStore } from './paged-event-store.ts';
  * (docs/data-access-and-privacy.md).
  */
 const ROWS = 6_000;
-// ~2 KB a row, ~12 MB an export: more than the loopback socket's buffers, so a client that stops reading
-// leaves the export waiting for it.
-const STACK = 'at swap (https://app.example.com/assets/index-4f3a.js:1:2345)\n'.repeat(32);
-const T0 = Date.UTC(2026, 2, 1);
 
 let app: TestApp;
 let baseUrl: string;
@@ -37,39 +33,10 @@ afterAll(async () => {
 });
 
 async function storeEvents(projectId: string): Promise<void> {
-  const rows: EventRow[] = Array.from({ length: ROWS }, (_, index) => ({
-    ...blankRow({
-      project_id: projectId,
-      id: `ev-${index}`,
-      type: 'error',
-      ts: T0 + index,
-      received_at: T0 + index,
-      user_id: 'u',
-      session_id: 's',
-      origin: 'app.example.com',
-    }),
-    error_message: 'boom',
-    error_stack: STACK,
-  }));
-  await storeRows(app.services.eventStore, rows);
+  await storeRows(app.services.eventStore, heavyErrorRows(projectId, ROWS));
 }
 
-/** Starts an export and reads nothing after its head. */
-function startExport(projectId: string, token: string): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const asked = request(
-      `${baseUrl}/api/v1/projects/${projectId}/export/events?from=2026-03-01&to=2026-03-02`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    asked.on('error', reject);
-    asked.on('response', (response) => {
-      response.pause();
-      response.on('error', () => {});
-      resolve(response);
-    });
-    asked.end();
-  });
-}
+const startExport = (projectId: string, token: string) => startPausedExport(baseUrl, projectId, token);
 
 const bodyOf = (response: IncomingMessage) =>
   new Promise<string>((resolve) => {
