@@ -10,7 +10,7 @@ mkdir -p "$reports"
 # A step that fails before writing its report must not be summed from an earlier run's.
 rm -f "$reports/vitest.json" "$reports/playwright.json"
 
-step() { printf '\n=== %s ===\n' "$*"; }
+step() { printf '\n=== %s (at %d s) ===\n' "$*" "$SECONDS"; }
 
 missing=()
 [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell fonts-liberation)
@@ -131,4 +131,5 @@ else
 fi
 
 node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
+printf 'npm test: %d s from its start, installs included\n' "$SECONDS"
 [ "$checks_status" -eq 0 ] && [ "$vitest_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
