@@ -15,7 +15,9 @@ export const TX_STAGE_WINDOW_MS = 86_400_000;
 
 /**
  * Ranks that order a transaction's stages logged in the same millisecond: the request first, then the
- * submission, an outcome last. A SQL expression over the row's `tx_stage`.
+ * submission, an outcome last. A SQL expression over the row's `tx_stage`. Two stages of one rank in one
+ * millisecond (two outcomes) order by their event id, the greatest last: ids are ASCII
+ * (`[A-Za-z0-9_-]`), compared byte by byte in both engines (each engine's `sql.ts` writes the whole order).
  */
 export const STAGE_RANK = `CASE WHEN tx_stage = 'requested' THEN 0 WHEN tx_stage = 'submitted' THEN 1 ELSE 2 END`;
 

@@ -371,6 +371,17 @@ const MIGRATIONS: readonly Migration[] = [
       await clickhouse.command('OPTIMIZE TABLE wallet_events FINAL');
     },
   },
+  // A transaction's latest stage by time, rank, then the greatest event id (docs/analytics.md): the
+  // latest stage keys of `transaction_days` and `wallet_list_transactions` made again as text with the
+  // event id, each table filled from what is stored and merged into one part.
+  {
+    version: 38,
+    statements: [...TRANSACTION_REQUEST_KEYS_STATEMENTS, ...WALLET_LIST_RECEIPT_IDS_STATEMENTS],
+    run: async (clickhouse) => {
+      await mergeTransactionDays(clickhouse);
+      await mergeWalletListTransactions(clickhouse);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map(({ version }) => version));

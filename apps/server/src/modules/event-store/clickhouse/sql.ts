@@ -61,9 +61,14 @@ export const bucketParams = (projectId: string, range: BucketedRange): Params =>
   ...(range.zone ? { zone: range.zone.name, from_wall: range.zone.fromWallMs } : {}),
 });
 
-/** A stage's order among a transaction's stages: its time, then its rank within the millisecond. */
-export const STAGE_ORDER = `${ms('ts')} * 10 + ${STAGE_RANK}`;
-/** The latest stage of a transaction's events (a later one in the same millisecond by rank). */
+/**
+ * A stage's order among a transaction's stages: its time, then its rank within the millisecond, then its
+ * event id (the greatest last, domain.ts), as text that compares in that order: the time in ms times ten
+ * plus the rank as 16 hex digits (an event's time is never before 1970), then the id. Text, not a tuple:
+ * `argMax` and `max` compare a tuple generically, about three times the CPU of a text's bytes.
+ */
+export const STAGE_ORDER = `concat(leftPad(hex(toUInt64(${ms('ts')} * 10 + ${STAGE_RANK})), 16, '0'), id)`;
+/** The latest stage of a transaction's events (docs/analytics.md: by time, rank, then the greatest event id). */
 export const LATEST_STAGE = `argMax(tx_stage, ${STAGE_ORDER})`;
 /** Where the stages of transactions requested in [from, to) can lie. */
 export const STAGE_WINDOW = `ts >= fromUnixTimestamp64Milli({from:Int64} - ${TX_STAGE_WINDOW_MS}, 'UTC')

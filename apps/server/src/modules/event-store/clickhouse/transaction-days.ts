@@ -1,16 +1,17 @@
 import type { TimeRange } from '../../../reading/time-range.ts';
-import { SUBMITTED_STAGES, sqlList } from '../domain.ts';
+import { STAGE_RANK, SUBMITTED_STAGES, sqlList } from '../domain.ts';
 import type { Params } from './client.ts';
 import { COPY_SPILL_BYTES } from './copy-spill.ts';
 import { dayParts } from './day-parts.ts';
-import { STAGE_ORDER } from './sql.ts';
+import { ms, STAGE_ORDER } from './sql.ts';
 
 /**
  * `transaction_days`: one row per (project, UTC day, transaction) with what the transaction outcomes
  * read of that transaction's stages of that day (docs/decisions/033-clickhouse-transaction-days.md): its
- * first stage's time, whether one was a submitted stage, and its latest stage's key (ADR 045): the
- * stage's order (`STAGE_ORDER`: time in ms, then rank) times four plus its outcome (`STAGE_OUTCOME`), so
- * that the latest stage is the largest key and its outcome the key's two low bits. An
+ * first stage's time, whether one was a submitted stage, and its latest stage's key (ADR 045; text since
+ * version 38): the stage's order (`STAGE_ORDER`: time in ms, then rank, then event id) followed by its
+ * outcome (`STAGE_OUTCOME`) as one character, so that the latest stage is the largest key and its outcome
+ * the key's last character. An
  * AggregatingMergeTree fed by a materialized view on `events`, like `session_days` and `wallet_days`: a
  * minimum and a maximum fold the same whatever the number of copies of a stage, the loads it came in or
  * their order.
@@ -21,16 +22,20 @@ const EVENT_DAY = "toDate(ts, 'UTC')";
 
 /**
  * What the outcomes tell of a latest stage: 2 failed, 1 reverted, 0 any other (or none). Two stages of
- * one rank in the same millisecond order by it (where `argMax` kept either).
+ * one rank in the same millisecond order by their event id (STAGE_ORDER), not by this.
  */
 export const OUTCOME = { failed: 2, reverted: 1 } as const;
 const STAGE_OUTCOME = `multiIf(tx_stage = 'failed', ${OUTCOME.failed}, tx_stage = 'reverted', ${OUTCOME.reverted}, 0)`;
-/** The key of no stage at all (a stage without a name is none, as `argMax` skips a NULL): below any other. */
-const NO_STAGE = '-9223372036854775808';
-/** A stage's key: its order, then its outcome in the two low bits (`latestOutcome` reads them). */
-export const STAGE_KEY = `if(tx_stage IS NULL, toInt64(${NO_STAGE}), toInt64(${STAGE_ORDER}) * 4 + ${STAGE_OUTCOME})`;
-/** The outcome of the largest key `max(latest_stage_key)` (two's complement: the low bits of any key). */
-export const latestOutcome = (latestKey: string) => `bitAnd(${latestKey}, 3)`;
+/**
+ * A stage's key: its order, then its outcome as a character below any of an id's (`[A-Za-z0-9_-]`), so
+ * that an id that begins another still orders first (`latestOutcome` reads it). The key of no stage at all
+ * (a stage without a name is none, as `argMax` skips a NULL) is the empty text, below any other.
+ */
+export const STAGE_KEY = `if(tx_stage IS NULL, '', concat(${STAGE_ORDER}, char(${STAGE_OUTCOME})))`;
+/** The outcome of the largest key `max(latest_stage_key)`: its last character's code (none: 0). */
+export const latestOutcome = (latestKey: string) => `ascii(right(${latestKey}, 1))`;
+/** The latest stage key's column (versions 11 and 28 make it as today's table does: see version 38). */
+const LATEST_STAGE_KEY = 'latest_stage_key SimpleAggregateFunction(max, String)';
 
 /** The table, `latestStage` its latest stage's column: an `argMax` state in version 7 (ADR 033), a key in 11. */
 const createTransactionDays = (latestStage: string) => `CREATE TABLE IF NOT EXISTS transaction_days (
@@ -46,9 +51,9 @@ ORDER BY (project_id, day, tx_id)`;
 const FIRST_AND_SUBMITTED = `min(ts) AS first_stage_at,
          max(toUInt8(ifNull(tx_stage IN ${sqlList(SUBMITTED_STAGES)}, 0))) AS has_submitted`;
 
-/** Version 7's aggregates, for its view and copy only. */
+/** Version 7's aggregates, for its view and copy only (its order: time in ms, then rank). */
 const VERSION_7_AGGREGATES = `${FIRST_AND_SUBMITTED},
-         argMaxState(CAST(tx_stage, 'Nullable(String)'), toInt64(${STAGE_ORDER})) AS latest_stage`;
+         argMaxState(CAST(tx_stage, 'Nullable(String)'), toInt64(${ms('ts')} * 10 + ${STAGE_RANK})) AS latest_stage`;
 
 /** The aggregates over a transaction's stages, for the view, the partial days of a question and rebuilds. */
 export const TRANSACTION_DAY_AGGREGATES = `${FIRST_AND_SUBMITTED},
@@ -105,19 +110,21 @@ export const TRANSACTION_DAYS_STATEMENTS = [
 export const TRANSACTION_DAY_KEYS_STATEMENTS = [
   'DROP VIEW IF EXISTS transaction_days_of_events',
   'DROP TABLE IF EXISTS transaction_days',
-  createTransactionDays('latest_stage_key SimpleAggregateFunction(max, Int64)'),
+  createTransactionDays(LATEST_STAGE_KEY),
   ...viewAndCopy(TRANSACTION_DAY_AGGREGATES),
 ];
 
 /**
  * Version 28 (ADR 111): each transaction-day's request key beside its other folds, so that a filtered
  * question finds the transactions requested in a passing session here instead of grouping every stage of
- * its window in `events`. Made again and filled from the stored stages as version 11 was.
+ * its window in `events`. Made again and filled from the stored stages as version 11 was. Version 38 runs
+ * the same statements for the latest stage key as text (an Int64 before: the order without the event id,
+ * so two outcomes of one millisecond kept the larger outcome, where every other question kept either).
  */
 export const TRANSACTION_REQUEST_KEYS_STATEMENTS = [
   'DROP VIEW IF EXISTS transaction_days_of_events',
   'DROP TABLE IF EXISTS transaction_days',
-  createTransactionDays(`latest_stage_key SimpleAggregateFunction(max, Int64),
+  createTransactionDays(`${LATEST_STAGE_KEY},
   request_key SimpleAggregateFunction(min, Int128)`),
   ...viewAndCopy(TRANSACTION_DAY_COLUMNS),
 ];

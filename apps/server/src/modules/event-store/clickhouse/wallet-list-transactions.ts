@@ -10,7 +10,7 @@ import { pageTransactionsOf } from './wallet-sent-transactions.ts';
  * `wallet_list_transactions`: one row per (project, UTC day, transaction) with what the Wallets list
  * reads of that transaction's stages of that day (docs/decisions/110): its first stage's time, the
  * earliest stage's sender (`from`, or the connected wallet), its latest stage's key (`STAGE_KEY`, as
- * `transaction_days`: the outcome in the two low bits) and its receipts (version 37: each `confirmed` and
+ * `transaction_days`: the outcome its last character) and its receipts (version 37: each `confirmed` and
  * `reverted` stage with a fee, as (receipt key, time, event id, fee), of which each key's latest counts, by
  * time, then the greatest event id: docs/wallets.md). The list's transaction
  * totals (transactions, failed, gas paid per sender) fold these rows per transaction instead of every
@@ -34,7 +34,7 @@ export const CREATE_WALLET_LIST_TRANSACTIONS = `CREATE TABLE IF NOT EXISTS walle
   tx_id String,
   first_stage_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
   sender SimpleAggregateFunction(min, Tuple(DateTime64(3, 'UTC'), String)),
-  latest_stage_key SimpleAggregateFunction(max, Int64),
+  latest_stage_key SimpleAggregateFunction(max, String),
   receipts SimpleAggregateFunction(groupUniqArrayArray, ${RECEIPTS_TYPE})
 ) ENGINE = AggregatingMergeTree
 ORDER BY (project_id, day, tx_id)`;
@@ -73,7 +73,8 @@ SETTINGS max_bytes_before_external_group_by = ${COPY_SPILL_BYTES},
  * Version 36: the table made again with each fee's (time, event id, fee) in place of version 25's
  * (time, fee), whose maximum kept the larger fee of two receipts in one millisecond (docs/wallets.md: the
  * greatest id's): its view and table dropped, then made and filled from the stored stages as version 25.
- * Version 37 runs the same statements for its set of receipts (ADR 165); both make today's table.
+ * Version 37 runs the same statements for its set of receipts (ADR 165), version 38 for the latest stage
+ * key as text (`transaction_days`' STAGE_KEY, with the event id); each makes today's table.
  */
 export const WALLET_LIST_RECEIPT_IDS_STATEMENTS = [
   'DROP VIEW IF EXISTS wallet_list_transactions_of_events',
@@ -81,7 +82,7 @@ export const WALLET_LIST_RECEIPT_IDS_STATEMENTS = [
   ...WALLET_LIST_TRANSACTIONS_STATEMENTS,
 ];
 
-/** Version 36's (and 37's) copy, merged into one part as version 23 left every other table (ADR 097). */
+/** Version 36's (and 37's, 38's) copy, merged into one part as version 23 left every other table (ADR 097). */
 export async function mergeWalletListTransactions(clickhouse: ClickHouse): Promise<void> {
   await clickhouse.command('OPTIMIZE TABLE wallet_list_transactions FINAL');
 }

@@ -105,7 +105,7 @@ export const CREATE_EVENTS_TABLE = `CREATE TABLE IF NOT EXISTS events (
  * Bump DERIVED_TABLES_VERSION whenever one of them changes, and set that table's `definedIn` to it
  * (derived-tables.ts): on start-up the store rebuilds the tables defined after the file's version.
  */
-export const DERIVED_TABLES_VERSION = 17;
+export const DERIVED_TABLES_VERSION = 18;
 
 export const CREATE_DERIVED_TABLES = [
   // Per wallet: when any event first carried it (with that event's id and landing UTM source and campaign),
@@ -241,14 +241,15 @@ export const CREATE_DERIVED_TABLES = [
   ts TIMESTAMP NOT NULL,
   PRIMARY KEY (project_id, id)
 )`,
-  // Per transaction (tx_id): its first and last stages' times, its latest stage with that stage's rank
-  // (sql.ts STAGE_KEY) and whether it reached `submitted`: what the transaction outcomes count.
+  // Per transaction (tx_id): its first and last stages' times, its latest stage with that stage's order
+  // and event id (sql.ts STAGE_KEY) and whether it reached `submitted`: what the transaction outcomes count.
   `CREATE TABLE IF NOT EXISTS transaction_summaries (
   project_id VARCHAR NOT NULL,
   tx_id VARCHAR NOT NULL,
   requested_at TIMESTAMP NOT NULL,
   last_ts TIMESTAMP NOT NULL,
   status_key BIGINT NOT NULL,
+  status_id VARCHAR NOT NULL,
   status VARCHAR,
   is_submitted BOOLEAN NOT NULL,
   sender VARCHAR,

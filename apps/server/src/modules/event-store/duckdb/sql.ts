@@ -33,14 +33,21 @@ export const bucketOf = (expression: string, range: BucketedRange) =>
     ? `floor((epoch_ms(timezone($zone, timezone('UTC', ${expression}))) - $from_wall::BIGINT) / $bucket::BIGINT)::BIGINT`
     : `floor((epoch_ms(${expression}) - $from::BIGINT) / $bucket::BIGINT)::BIGINT`;
 
-/** Orders a transaction's stages: by time, then by STAGE_RANK within a millisecond. */
-export const STAGE_KEY = `epoch_ms(ts) * 10 + ${STAGE_RANK}`;
-/** What a transaction row can hold; each query asks only for what it reads (aggregates are the cost). */
+/** A stage's time and rank as one number: by time, then by STAGE_RANK within a millisecond. */
+export const STAGE_TIME_RANK = `epoch_ms(ts) * 10 + ${STAGE_RANK}`;
+/**
+ * Orders a transaction's stages: by STAGE_TIME_RANK, then by event id (the greatest last, domain.ts), so
+ * that two outcomes of one millisecond order the same way in every load and on both engines. A struct:
+ * DuckDB compares its id as bytes, as ClickHouse does its text order (clickhouse/sql.ts STAGE_ORDER).
+ */
+export const STAGE_KEY = `(${STAGE_TIME_RANK}, id)`;
+/** The latest stage of a transaction's events (docs/analytics.md: by time, rank, then the greatest event id). */
 export const LATEST_STAGE = `arg_max(tx_stage, ${STAGE_KEY})`;
 /** Where the stages of transactions requested in [from, to) can lie. */
 export const STAGE_WINDOW = `ts >= make_timestamp(($from::BIGINT - ${TX_STAGE_WINDOW_MS}) * 1000)
      AND ts < make_timestamp(($to::BIGINT + ${TX_STAGE_WINDOW_MS}) * 1000)`;
 
+/** What a transaction row can hold; each query asks only for what it reads (aggregates are the cost). */
 const TRANSACTION_FIELDS = {
   status: `${LATEST_STAGE} AS status`,
   is_submitted: `bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted`,

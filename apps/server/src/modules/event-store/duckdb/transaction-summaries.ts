@@ -1,7 +1,7 @@
 import { SUBMITTED_STAGES, sqlList, TX_STAGE_WINDOW_MS } from '../domain.ts';
 import type { DerivedTable } from './derived-table.ts';
 import { keyOf } from './schema.ts';
-import { RECEIPT_HAS_FEE, STAGE_KEY } from './sql.ts';
+import { RECEIPT_HAS_FEE, STAGE_KEY, STAGE_TIME_RANK } from './sql.ts';
 
 /**
  * A `transaction_summaries` row whose stages lie less than the stage window apart: the scan of the events
@@ -26,6 +26,9 @@ export const LATER_RECEIPT_IS_CONFIRMED = `(reverted_ts IS NULL OR (confirmed_ts
 
 /** Several receipt hashes: its fees are read from its events (docs/wallets.md), as a longer transaction's. */
 export const HAS_SEVERAL_RECEIPTS = 'receipt_key_min <> receipt_key_max';
+
+/** A loaded row's latest stage is later than the held one's (STAGE_KEY: order, then event id). */
+const LATER_STATUS = '(excluded.status_key, excluded.status_id) > (status_key, status_id)';
 
 /** CASE, not FILTER alone: DuckDB would multiply an unbounded pair before filtering it out. */
 const FEE = `CASE WHEN ${RECEIPT_HAS_FEE} THEN gas_used * effective_gas_price END`;
@@ -63,12 +66,14 @@ const moves = (time: string, id: string, direction: '<' | '>') =>
  */
 export const TRANSACTION_SUMMARIES: DerivedTable = {
   name: 'transaction_summaries',
-  definedIn: 17,
+  definedIn: 18,
   order: 'project_id, requested_at',
-  // The latest stage by STAGE_KEY; two stages of the same key (two outcomes in one millisecond) are
-  // ordered by name, so that every order of loading gives the same row.
+  // The latest stage by STAGE_KEY (time, rank, then the greatest event id: two outcomes in one millisecond
+  // are ordered as on ClickHouse), kept as its order and event id, so that every order of loading gives the
+  // same row.
   rows: `SELECT project_id, tx_id, min(ts) AS requested_at, max(ts) AS last_ts,
-       max(${STAGE_KEY}) AS status_key, arg_max(tx_stage, (${STAGE_KEY}, tx_stage)) AS status,
+       max(${STAGE_TIME_RANK}) AS status_key, arg_max(id, ${STAGE_KEY}) AS status_id,
+       arg_max(tx_stage, ${STAGE_KEY}) AS status,
        bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted,
        arg_min(coalesce(tx_from, wallet_address), (ts, id)) AS sender,
        min(ts) FILTER (WHERE coalesce(tx_from, wallet_address) IS NOT NULL) AS sender_ts,
@@ -96,8 +101,8 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
     `ON CONFLICT (project_id, tx_id) DO UPDATE SET
   requested_at = least(requested_at, excluded.requested_at),
   last_ts = greatest(last_ts, excluded.last_ts),
-  status = CASE WHEN (excluded.status_key, excluded.status) > (status_key, status) THEN excluded.status
-    ELSE status END,
+  status = CASE WHEN ${LATER_STATUS} THEN excluded.status ELSE status END,
+  status_id = CASE WHEN ${LATER_STATUS} THEN excluded.status_id ELSE status_id END,
   status_key = greatest(status_key, excluded.status_key),
   is_submitted = is_submitted OR excluded.is_submitted,
   ${keep('sender', 'sender_ts', 'sender_id', '<')},
@@ -121,7 +126,7 @@ export const TRANSACTION_SUMMARIES: DerivedTable = {
   ${keep('session_key', 'requested_at', 'request_id', '<')},
   ${keep('request_id', 'requested_at', 'request_id', '<')}
   WHERE ${moves('requested_at', 'request_id', '<')} OR excluded.last_ts > last_ts
-     OR (excluded.status_key, excluded.status) > (status_key, status)
+     OR ${LATER_STATUS}
      OR (excluded.is_submitted AND NOT is_submitted)
      OR ${moves('sender_ts', 'sender_id', '<')} OR ${moves('chain_ts', 'chain_event_id', '<')}
      OR ${moves('confirmed_ts', 'confirmed_id', '>')} OR ${moves('reverted_ts', 'reverted_id', '>')}

@@ -22,7 +22,7 @@ export async function transactionEvents(
         AND tx_id = (SELECT tx_id FROM events
                       WHERE project_id = $project AND type = 'tx' AND (tx_hash = $key OR tx_id = $key)
                       LIMIT 1)
-      ORDER BY ts, ${STAGE_RANK}`,
+      ORDER BY ts, ${STAGE_RANK}, id`,
     { project: projectId, key: hashOrId },
     StageRow,
   );

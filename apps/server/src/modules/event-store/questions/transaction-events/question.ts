@@ -34,7 +34,8 @@ export type TransactionStageEvent = {
 
 /**
  * Every stage event of the transaction with this hash (lower case) or SDK id, oldest first (by time, then
- * STAGE_RANK, domain.ts) (docs/analytics.md#transaction-history-and-a-single-transaction).
+ * STAGE_RANK, domain.ts, then event id: the last listed is its status)
+ * (docs/analytics.md#transaction-history-and-a-single-transaction).
  */
 export type TransactionEventsQuestion = {
   transactionEvents(projectId: string, hashOrId: string): Promise<TransactionStageEvent[]>;
