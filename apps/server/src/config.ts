@@ -75,6 +75,11 @@ export type Config = {
   healthMaxLoaderLagMs?: number;
   /** Health fails when the disk holding DATA_DIR has less free space than this. */
   healthMinFreeDiskBytes?: number;
+  /**
+   * Source-map storage across projects (docs/source-maps.md): the maps of all the projects one account owns
+   * (default 5 GB) and the free space an upload must leave on the disk holding DATA_DIR (default 1 GB).
+   */
+  sourcemapLimits?: { accountMaxBytes?: number; minFreeDiskBytes?: number };
   /** The SDK's IIFE build served at `/sdk.js`. */
   sdkScriptPath?: string;
   /** The operator's own country .mmdb file (GeoLite2-Country, DB-IP country); undefined: the bundled DB-IP lite. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -29,6 +29,13 @@ export function createMapFiles(root: string) {
     },
 
     read: (file: string): Promise<string> => readFile(full(file), 'utf8'),
+
+    /** Bytes free for this process on the file system holding the maps (DATA_DIR's, unless mounted apart). */
+    async freeBytes(): Promise<number> {
+      await mkdir(root, { recursive: true });
+      const stats = await statfs(root);
+      return stats.bavail * stats.bsize;
+    },
 
     /** Removes a deleted project's folder of maps (its id is a UUID the accounts store gave). */
     async removeProject(projectId: string): Promise<void> {

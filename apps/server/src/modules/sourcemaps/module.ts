@@ -3,7 +3,7 @@ import type { AccountDb } from '../../db/database.ts';
 import type { AuditRecorder, ProjectAccess } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createMapFiles } from './files.ts';
-import { createSourcemapService, type SourcemapService } from './service.ts';
+import { createSourcemapService, type SourcemapLimits, type SourcemapService } from './service.ts';
 import { createSourcemapStore } from './store.ts';
 import { createSymbolicator, type Symbolicator } from './symbolicator.ts';
 
@@ -14,6 +14,8 @@ export function createSourcemaps(deps: {
   projects: ProjectAccess;
   clock: Clock;
   audit: AuditRecorder;
+  /** The account quota and the free-disk reserve (config.sourcemapLimits); defaults in service.ts. */
+  limits?: Partial<SourcemapLimits>;
 }): {
   service: SourcemapService;
   symbolicator: Symbolicator;
@@ -30,6 +32,7 @@ export function createSourcemaps(deps: {
     projects: deps.projects,
     clock: deps.clock,
     audit: deps.audit,
+    limits: deps.limits,
   });
   return { service, symbolicator, removeProjectFiles: (projectId) => files.removeProject(projectId) };
 }

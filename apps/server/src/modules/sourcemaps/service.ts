@@ -10,10 +10,25 @@ import type { Clock } from '../../lib/clock.ts';
 import { isId, newId, newWriteToken, sha256 } from '../../lib/ids.ts';
 import type { MapFiles } from './files.ts';
 import { pathKeyOfUpload } from './stack-frames.ts';
-import type { SourcemapStore } from './store.ts';
+import type { PutMapsResult, SourcemapStore } from './store.ts';
 import type { Symbolicator } from './symbolicator.ts';
 
 export const MAX_WRITE_TOKENS_PER_PROJECT = 25;
+
+/**
+ * Storage bounds across projects (docs/source-maps.md): the maps of every project one account owns together,
+ * and the free disk an upload must leave on the file system holding DATA_DIR (events need it more).
+ */
+export type SourcemapLimits = { accountMaxBytes: number; minFreeDiskBytes: number };
+const MB = 1024 * 1024;
+/** 5 GB: one project filled to its own limits (100 releases × 50 MB); more projects share it. */
+export const DEFAULT_SOURCEMAP_ACCOUNT_MAX_BYTES = 5120 * MB;
+/** 1 GB: four times the free space below which the health check fails (HEALTH_MIN_FREE_DISK_MB, 256). */
+export const DEFAULT_SOURCEMAP_MIN_FREE_DISK_BYTES = 1024 * MB;
+export const DEFAULT_SOURCEMAP_LIMITS: SourcemapLimits = {
+  accountMaxBytes: DEFAULT_SOURCEMAP_ACCOUNT_MAX_BYTES,
+  minFreeDiskBytes: DEFAULT_SOURCEMAP_MIN_FREE_DISK_BYTES,
+};
 const WRITE_TOKEN_PATTERN = /^pfw_[0-9A-Za-z]{40}$/;
 /** Who uploads: a member with the `manage` right (session), or a write token of the project. */
 export type Uploader = { kind: 'session'; actor: Actor } | { kind: 'token'; token: string; ip: string };
@@ -58,6 +73,7 @@ export type SourcemapServiceDeps = {
   projects: ProjectAccess;
   clock: Clock;
   audit: AuditRecorder;
+  limits?: Partial<SourcemapLimits>;
 };
 
 /**
@@ -71,7 +87,13 @@ export function createSourcemapService({
   projects,
   clock,
   audit,
+  limits: given = {},
 }: SourcemapServiceDeps) {
+  const limits: SourcemapLimits = { ...DEFAULT_SOURCEMAP_LIMITS, ...given };
+  // Bytes of uploads being written on this node: counted as used until their files are on disk and
+  // recorded, so uploads at once cannot each see the same free space.
+  let writingBytes = 0;
+
   /** The project the uploader may upload to, and who the audit log names. */
   async function uploaderActor(
     uploader: Uploader,
@@ -121,33 +143,45 @@ export function createSourcemapService({
       const entries = [...byUrl];
       const total = entries.reduce((sum, [, file]) => sum + file.content.length, 0);
       if (total > MAX_SOURCEMAP_BYTES_PER_RELEASE) throw tooLarge();
-      const names = await files.write(
-        projectId,
-        entries.map(([, file]) => file.content),
-      );
-      const now = clock().toISOString();
-      let result: Awaited<ReturnType<SourcemapStore['putMaps']>>;
+      // Checked and reserved in one step (no await between): two uploads cannot both take the last room.
+      const freeBytes = await files.freeBytes();
+      if (freeBytes - writingBytes - total < limits.minFreeDiskBytes) throw diskReserveReached(limits);
+      writingBytes += total;
+      let result: PutMapsResult;
+      let names: string[];
       try {
-        result = await store.putMaps({
+        names = await files.write(
           projectId,
-          release,
-          files: entries.map(([url, file], index) => ({
-            url,
-            file: names[index] as string,
-            bytes: file.content.length,
-            uploaded_at: now,
-          })),
-          now,
-          maxBytes: MAX_SOURCEMAP_BYTES_PER_RELEASE,
-          maxReleases: MAX_SOURCEMAP_RELEASES,
-        });
-      } catch (error) {
-        await files.remove(names);
-        throw error;
+          entries.map(([, file]) => file.content),
+        );
+        const now = clock().toISOString();
+        try {
+          result = await store.putMaps({
+            projectId,
+            release,
+            files: entries.map(([url, file], index) => ({
+              url,
+              file: names[index] as string,
+              bytes: file.content.length,
+              uploaded_at: now,
+            })),
+            now,
+            maxBytes: MAX_SOURCEMAP_BYTES_PER_RELEASE,
+            maxReleases: MAX_SOURCEMAP_RELEASES,
+            maxAccountBytes: limits.accountMaxBytes,
+          });
+        } catch (error) {
+          await files.remove(names);
+          throw error;
+        }
+      } finally {
+        writingBytes -= total;
       }
-      if (result.tooLarge) {
+      if (result.outcome !== 'stored') {
         await files.remove(names);
-        throw tooLarge();
+        throw result.outcome === 'release-too-large'
+          ? tooLarge()
+          : accountQuotaReached(result.accountBytes, total, limits);
       }
       const deletedReleases = result.deleted.map((deleted) => deleted.release);
       symbolicator.changed(projectId, release, deletedReleases);
@@ -214,6 +248,32 @@ const tooLarge = () =>
     413,
     'PAYLOAD_TOO_LARGE',
     `A release's source maps may take ${MAX_SOURCEMAP_BYTES_PER_RELEASE / 1024 / 1024} MB at most; nothing of this upload was stored.`,
+  );
+
+/** 1.5 GB, 120 MB, 3 KB: what the refusals say. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${Math.round((bytes / 1024 / MB) * 100) / 100} GB`;
+  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+const accountQuotaReached = (usedBytes: number, uploadBytes: number, limits: SourcemapLimits) =>
+  new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The projects of this project's owner hold ${formatBytes(usedBytes)} of source maps together; this upload ` +
+      `(${formatBytes(uploadBytes)}) would pass the account's limit of ${formatBytes(limits.accountMaxBytes)}. ` +
+      'Nothing of this upload was stored. Make room by deleting projects you no longer use (their maps go ' +
+      "with them) or by uploading only your own bundles' maps, or ask the server's operator to raise the limit.",
+  );
+
+const diskReserveReached = (limits: SourcemapLimits) =>
+  new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The server is short of disk space: source maps may not take the last ${formatBytes(limits.minFreeDiskBytes)} ` +
+      "its events need. Nothing of this upload was stored. Ask the server's operator to free disk space; " +
+      'uploads are accepted again once there is room.',
   );
 
 export type SourcemapService = ReturnType<typeof createSourcemapService>;

@@ -1,6 +1,7 @@
 import type { WriteToken } from '@polyflow/contracts/sourcemaps';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { AccountDb } from '../../db/database.ts';
-import type { SourcemapFilesTable, WriteTokensTable } from '../../db/schema.ts';
+import type { Database, SourcemapFilesTable, WriteTokensTable } from '../../db/schema.ts';
 
 export type SourcemapStore = ReturnType<typeof createSourcemapStore>;
 
@@ -12,6 +13,46 @@ const toWriteToken = (row: Pick<WriteTokensTable, 'id' | 'name' | 'created_at'>)
 
 /** A map of a release as stored: the minified file's path key and the map's file under DATA_DIR/sourcemaps. */
 export type StoredMap = { url: string; file: string; bytes: number };
+
+/** What putMaps answers: stored, or refused with nothing written (the release's or the account's limit). */
+export type PutMapsResult =
+  | { outcome: 'release-too-large'; releaseBytes: number }
+  | { outcome: 'account-over-quota'; accountBytes: number }
+  | {
+      outcome: 'stored';
+      releaseBytes: number;
+      accountBytes: number;
+      replaced: string[];
+      deleted: { release: string; files: string[] }[];
+    };
+
+type PutMapsInput = {
+  projectId: string;
+  release: string;
+  files: readonly Omit<SourcemapFilesTable, 'project_id' | 'release'>[];
+  now: string;
+  maxBytes: number;
+  maxReleases: number;
+  maxAccountBytes: number;
+};
+
+/** Thrown inside putMaps' transaction to roll it back when the account would pass its quota. */
+class AccountOverQuota extends Error {
+  constructor(readonly accountBytes: number) {
+    super('account over its source-map quota');
+  }
+}
+
+/** The bytes of maps of every project `ownerId` owns (the account's quota counts them all). */
+async function accountBytesOf(db: Kysely<Database>, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sourcemap_releases as r')
+    .innerJoin('projects as p', 'p.id', 'r.project_id')
+    .select((eb) => eb.fn.sum<string | number | bigint | null>('r.bytes').as('bytes'))
+    .where('p.owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
 
 /** All SQL about write tokens and source maps (the maps themselves are files: files.ts). */
 export function createSourcemapStore(db: AccountDb) {
@@ -109,103 +150,120 @@ export function createSourcemapStore(db: AccountDb) {
       }));
     },
 
+    /** The account (owner) of the project and the bytes of maps all its projects hold. */
+    async accountUsage(projectId: string): Promise<{ ownerId: string; bytes: number } | null> {
+      const project = await db
+        .selectFrom('projects')
+        .select('owner_id')
+        .where('id', '=', projectId)
+        .executeTakeFirst();
+      return project
+        ? { ownerId: project.owner_id, bytes: await accountBytesOf(db, project.owner_id) }
+        : null;
+    },
+
     /**
      * Stores a release's new maps in one transaction: the files replace those of the same URLs, the release's
      * total is recounted, and past `maxReleases` the oldest releases (by first upload) go. Answers the
      * release's total and the releases deleted with their files (for the caller to remove from disk).
-     * Refuses (`tooLarge`) without writing when the release would pass `maxBytes`.
+     * Refuses without writing when the release would pass `maxBytes`, or when the maps of every project of
+     * the project's owner would pass `maxAccountBytes` once stored (replaced maps and deleted releases
+     * counted out). Uploads of one account are serialised: SQLite runs one transaction at a time, and on
+     * PostgreSQL the owner's row is locked first, so two uploads at once (on any nodes) cannot both pass.
      */
-    async putMaps(input: {
-      projectId: string;
-      release: string;
-      files: readonly Omit<SourcemapFilesTable, 'project_id' | 'release'>[];
-      now: string;
-      maxBytes: number;
-      maxReleases: number;
-    }): Promise<
-      | { tooLarge: true; releaseBytes: number }
-      | {
-          tooLarge: false;
-          releaseBytes: number;
-          replaced: string[];
-          deleted: { release: string; files: string[] }[];
+    async putMaps(input: PutMapsInput): Promise<PutMapsResult> {
+      try {
+        return await db.transaction().execute((trx) => putMapsIn(trx, input));
+      } catch (error) {
+        if (error instanceof AccountOverQuota) {
+          return { outcome: 'account-over-quota', accountBytes: error.accountBytes };
         }
-    > {
-      return db.transaction().execute(async (trx) => {
-        const urls = input.files.map((file) => file.url);
-        const existing = await trx
-          .selectFrom('sourcemap_files')
-          .select(['url', 'file', 'bytes'])
-          .where('project_id', '=', input.projectId)
-          .where('release', '=', input.release)
-          .execute();
-        const kept = existing.filter((row) => !urls.includes(row.url));
-        const releaseBytes =
-          kept.reduce((sum, row) => sum + Number(row.bytes), 0) +
-          input.files.reduce((sum, file) => sum + Number(file.bytes), 0);
-        if (releaseBytes > input.maxBytes) return { tooLarge: true as const, releaseBytes };
-        const replaced = existing.filter((row) => urls.includes(row.url)).map((row) => row.file);
-
-        await trx
-          .insertInto('sourcemap_releases')
-          .values({
-            project_id: input.projectId,
-            release: input.release,
-            bytes: releaseBytes,
-            created_at: input.now,
-            updated_at: input.now,
-          })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['project_id', 'release'])
-              .doUpdateSet({ bytes: releaseBytes, updated_at: input.now }),
-          )
-          .execute();
-        if (urls.length > 0) {
-          await trx
-            .deleteFrom('sourcemap_files')
-            .where('project_id', '=', input.projectId)
-            .where('release', '=', input.release)
-            .where('url', 'in', urls)
-            .execute();
-          await trx
-            .insertInto('sourcemap_files')
-            .values(
-              input.files.map((file) => ({ ...file, project_id: input.projectId, release: input.release })),
-            )
-            .execute();
-        }
-
-        const releases = await trx
-          .selectFrom('sourcemap_releases')
-          .select(['release'])
-          .where('project_id', '=', input.projectId)
-          .orderBy('created_at', 'desc')
-          .orderBy('release', 'desc')
-          .execute();
-        const deleted: { release: string; files: string[] }[] = [];
-        for (const { release } of releases.slice(input.maxReleases)) {
-          if (release === input.release) continue;
-          const files = await trx
-            .selectFrom('sourcemap_files')
-            .select('file')
-            .where('project_id', '=', input.projectId)
-            .where('release', '=', release)
-            .execute();
-          await trx
-            .deleteFrom('sourcemap_files')
-            .where('project_id', '=', input.projectId)
-            .where('release', '=', release)
-            .execute();
-          await trx
-            .deleteFrom('sourcemap_releases')
-            .where('project_id', '=', input.projectId)
-            .where('release', '=', release)
-            .execute();
-          deleted.push({ release, files: files.map((row) => row.file) });
-        }
-        return { tooLarge: false as const, releaseBytes, replaced, deleted };
-      });
+        throw error;
+      }
     },
   };
+}
+
+async function putMapsIn(trx: Kysely<Database>, input: PutMapsInput): Promise<PutMapsResult> {
+  const project = await trx
+    .selectFrom('projects')
+    .select('owner_id')
+    .where('id', '=', input.projectId)
+    .executeTakeFirst();
+  if (project && trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom('users').select('id').where('id', '=', project.owner_id).forNoKeyUpdate().execute();
+  }
+  const accountBytesBefore = project ? await accountBytesOf(trx, project.owner_id) : 0;
+  const urls = input.files.map((file) => file.url);
+  const existing = await trx
+    .selectFrom('sourcemap_files')
+    .select(['url', 'file', 'bytes'])
+    .where('project_id', '=', input.projectId)
+    .where('release', '=', input.release)
+    .execute();
+  const kept = existing.filter((row) => !urls.includes(row.url));
+  const releaseBytes =
+    kept.reduce((sum, row) => sum + Number(row.bytes), 0) +
+    input.files.reduce((sum, file) => sum + Number(file.bytes), 0);
+  if (releaseBytes > input.maxBytes) return { outcome: 'release-too-large', releaseBytes };
+  const replaced = existing.filter((row) => urls.includes(row.url)).map((row) => row.file);
+
+  await trx
+    .insertInto('sourcemap_releases')
+    .values({
+      project_id: input.projectId,
+      release: input.release,
+      bytes: releaseBytes,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['project_id', 'release']).doUpdateSet({ bytes: releaseBytes, updated_at: input.now }),
+    )
+    .execute();
+  if (urls.length > 0) {
+    await trx
+      .deleteFrom('sourcemap_files')
+      .where('project_id', '=', input.projectId)
+      .where('release', '=', input.release)
+      .where('url', 'in', urls)
+      .execute();
+    await trx
+      .insertInto('sourcemap_files')
+      .values(input.files.map((file) => ({ ...file, project_id: input.projectId, release: input.release })))
+      .execute();
+  }
+
+  const releases = await trx
+    .selectFrom('sourcemap_releases')
+    .select(['release'])
+    .where('project_id', '=', input.projectId)
+    .orderBy('created_at', 'desc')
+    .orderBy('release', 'desc')
+    .execute();
+  const deleted: { release: string; files: string[] }[] = [];
+  for (const { release } of releases.slice(input.maxReleases)) {
+    if (release === input.release) continue;
+    const files = await trx
+      .selectFrom('sourcemap_files')
+      .select('file')
+      .where('project_id', '=', input.projectId)
+      .where('release', '=', release)
+      .execute();
+    await trx
+      .deleteFrom('sourcemap_files')
+      .where('project_id', '=', input.projectId)
+      .where('release', '=', release)
+      .execute();
+    await trx
+      .deleteFrom('sourcemap_releases')
+      .where('project_id', '=', input.projectId)
+      .where('release', '=', release)
+      .execute();
+    deleted.push({ release, files: files.map((row) => row.file) });
+  }
+  // Counted after the writes: the maps this upload replaces and the releases it pushed out are gone.
+  const accountBytes = project ? await accountBytesOf(trx, project.owner_id) : 0;
+  if (accountBytes > input.maxAccountBytes) throw new AccountOverQuota(accountBytesBefore);
+  return { outcome: 'stored', releaseBytes, accountBytes, replaced, deleted };
 }

@@ -1,0 +1,161 @@
+import { readdirSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSourcemaps } from '../../src/modules/sourcemaps/module.ts';
+import type { SourcemapLimits, UploadedFile } from '../../src/modules/sourcemaps/service.ts';
+import { ENGINES_BESIDE_EVENT_STORE, type TestApp, useTestApp } from '../support/harness.ts';
+import { type SeededUser, seed } from '../support/seed.ts';
+
+const KB = 1024;
+
+/** A valid version 3 map of exactly `bytes` bytes (its sourcesContent padded). */
+function mapOf(name: string, bytes: number): UploadedFile {
+  const empty = '{"version":3,"sources":["a.ts"],"names":[],"mappings":"AAAA","sourcesContent":[""]}';
+  const padded = empty.replace('[""]', `["${'x'.repeat(bytes - empty.length)}"]`);
+  return { name: `~/assets/${name}.js.map`, content: Buffer.from(padded) };
+}
+
+/**
+ * The server's own source-map module on the test server's accounts store and DATA_DIR, with small limits:
+ * the quotas are the operator's (config.sourcemapLimits), and a test cannot fill gigabytes of disk.
+ */
+function sourcemapsWith(t: TestApp, limits: Partial<SourcemapLimits>) {
+  return createSourcemaps({
+    db: t.services.db,
+    dataDir: t.config.dataDir,
+    projects: t.services.projects,
+    clock: t.services.clock,
+    audit: t.services.auditLog,
+    limits,
+  }).service;
+}
+
+const actorOf = (user: SeededUser) => ({ actor: { id: user.id, email: user.email, ip: '127.0.0.1' } });
+
+/**
+ * Round-39 finding: nothing bounded source maps across projects. One account could own 100 projects and
+ * upload 100 releases × 50 MB to each (500 GB), filling the disk every tenant's events live on. Now the maps
+ * of all the projects one account owns share a quota, an upload must leave a free-disk reserve, and a
+ * refusal is 413 PAYLOAD_TOO_LARGE with nothing of the upload stored (docs/source-maps.md).
+ */
+describe.each(ENGINES_BESIDE_EVENT_STORE)('source-map storage limits across projects on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  /** The files of the project's maps on disk. */
+  const filesOf = (projectId: string): string[] => {
+    try {
+      return readdirSync(path.join(t.config.dataDir, 'sourcemaps', projectId));
+    } catch {
+      return [];
+    }
+  };
+
+  async function accountWithProjects(count: number) {
+    const user = await seed(t.services).user().verified();
+    const projects: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      projects.push((await t.services.projects.createProject(actorOf(user).actor, `P${index}`)).id);
+    }
+    return { user, projects };
+  }
+
+  it("refuses an upload that takes an account's projects past its quota, storing nothing; another account is unaffected", async () => {
+    const sourcemaps = sourcemapsWith(t, { accountMaxBytes: 100 * KB, minFreeDiskBytes: 0 });
+    const { user, projects } = await accountWithProjects(2);
+    const [first, second] = projects as [string, string];
+
+    await sourcemaps.upload(actorOf(user), first, 'r1', [mapOf('a', 40 * KB), mapOf('b', 30 * KB)]);
+    const refused = sourcemaps.upload(actorOf(user), second, 'r1', [mapOf('c', 40 * KB)]);
+    await expect(refused).rejects.toMatchObject({
+      status: 413,
+      errorCode: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringMatching(
+        /hold 70 KB .*this upload \(40 KB\).*limit of 100 KB.*Nothing of this upload/,
+      ),
+    });
+    expect(await sourcemaps.listReleases(user.id, second)).toEqual([]);
+    expect(filesOf(second)).toEqual([]);
+    expect(filesOf(first)).toHaveLength(2);
+
+    // Within the quota once the maps it replaces are counted out: the same URL again, the same size.
+    const replaced = await sourcemaps.upload(actorOf(user), first, 'r1', [mapOf('a', 40 * KB)]);
+    expect(replaced.releaseBytes).toBe(70 * KB);
+    expect(filesOf(first)).toHaveLength(2);
+    // And up to the quota exactly.
+    await sourcemaps.upload(actorOf(user), second, 'r1', [mapOf('c', 30 * KB)]);
+
+    // Another account's uploads count against its own quota only.
+    const other = await seed(t.services).user().verified().project('Other');
+    const stored = await sourcemaps.upload(actorOf(other.user), other.project.id, 'r1', [
+      mapOf('a', 90 * KB),
+    ]);
+    expect(stored.releaseBytes).toBe(90 * KB);
+  });
+
+  it('lets only one of several uploads at once through when any two of them pass the quota', async () => {
+    const sourcemaps = sourcemapsWith(t, { accountMaxBytes: 100 * KB, minFreeDiskBytes: 0 });
+    // Several rounds, each a new account: how the transactions interleave varies from one run to the next.
+    for (let round = 0; round < 4; round += 1) {
+      const { user, projects } = await accountWithProjects(8);
+      const results = await Promise.allSettled(
+        projects.map((projectId) => sourcemaps.upload(actorOf(user), projectId, 'r1', [mapOf('a', 60 * KB)])),
+      );
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          expect(result.reason).toMatchObject({ status: 413, errorCode: 'PAYLOAD_TOO_LARGE' });
+        }
+      }
+      const stored = await Promise.all(
+        projects.map(async (projectId) => ({
+          releases: (await sourcemaps.listReleases(user.id, projectId)).length,
+          files: filesOf(projectId).length,
+        })),
+      );
+      expect(stored.filter((project) => project.releases > 0 || project.files > 0)).toEqual([
+        { releases: 1, files: 1 },
+      ]);
+    }
+  });
+
+  it("refuses an upload that would leave less than the free-disk reserve on DATA_DIR's disk, storing nothing", async () => {
+    const { user, projects } = await accountWithProjects(1);
+    const projectId = projects[0] as string;
+    const stats = await statfs(t.config.dataDir);
+    const freeBytes = stats.bavail * stats.bsize;
+    const reserved = sourcemapsWith(t, { minFreeDiskBytes: freeBytes + 1024 * 1024 * 1024 });
+    await expect(reserved.upload(actorOf(user), projectId, 'r1', [mapOf('a', 4 * KB)])).rejects.toMatchObject(
+      {
+        status: 413,
+        errorCode: 'PAYLOAD_TOO_LARGE',
+        message: expect.stringMatching(/short of disk space.*Nothing of this upload was stored/),
+      },
+    );
+    expect(await reserved.listReleases(user.id, projectId)).toEqual([]);
+    expect(filesOf(projectId)).toEqual([]);
+
+    const roomy = sourcemapsWith(t, { minFreeDiskBytes: 0 });
+    await roomy.upload(actorOf(user), projectId, 'r1', [mapOf('a', 4 * KB)]);
+    expect(filesOf(projectId)).toHaveLength(1);
+  });
+
+  it.runIf(engine === 'sqlite')(
+    'counts the uploads being written against the reserve: of two at once, only the one that fits is stored',
+    async () => {
+      const { user, projects } = await accountWithProjects(2);
+      const size = 16 * 1024 * 1024;
+      const stats = await statfs(t.config.dataDir);
+      // Room for one upload and half of another above the reserve: other processes' writes meanwhile would
+      // have to move the free space by 8 MB to change the outcome.
+      const sourcemaps = sourcemapsWith(t, {
+        minFreeDiskBytes: stats.bavail * stats.bsize - size * 1.5,
+      });
+      const results = await Promise.allSettled(
+        projects.map((projectId) => sourcemaps.upload(actorOf(user), projectId, 'r1', [mapOf('a', size)])),
+      );
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(projects.map((projectId) => filesOf(projectId).length).sort()).toEqual([0, 1]);
+    },
+  );
+});
