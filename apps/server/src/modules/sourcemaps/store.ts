@@ -150,18 +150,6 @@ export function createSourcemapStore(db: AccountDb) {
       }));
     },
 
-    /** The account (owner) of the project and the bytes of maps all its projects hold. */
-    async accountUsage(projectId: string): Promise<{ ownerId: string; bytes: number } | null> {
-      const project = await db
-        .selectFrom('projects')
-        .select('owner_id')
-        .where('id', '=', projectId)
-        .executeTakeFirst();
-      return project
-        ? { ownerId: project.owner_id, bytes: await accountBytesOf(db, project.owner_id) }
-        : null;
-    },
-
     /**
      * Stores a release's new maps in one transaction: the files replace those of the same URLs, the release's
      * total is recounted, and past `maxReleases` the oldest releases (by first upload) go. Answers the
