@@ -14,7 +14,7 @@ export const bucketOf = (expression: string) =>
 export const TRANSACTIONS_CTE = `transactions AS (
   SELECT tx_id,
          min(ts) AS requested_at,
-         (array_agg(tx_stage ORDER BY ts DESC, ${STAGE_RANK} DESC))[1] AS status,
+         (array_agg(tx_stage ORDER BY ts DESC, ${STAGE_RANK} DESC, id COLLATE "C" DESC))[1] AS status,
          bool_or(tx_stage IN ${sqlList(SUBMITTED_STAGES)}) AS is_submitted,
          max(tx_kind) AS kind,
          max(tx_hash) AS hash,
