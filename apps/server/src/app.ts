@@ -240,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     projects: projectAccess,
     clock,
     audit: auditLog,
+    limits: config.sourcemapLimits,
   });
   if (options.migrate !== false) await sourcemaps.symbolicator.start();
   app.addHook('onClose', async () => sourcemaps.symbolicator.stop());

@@ -77,7 +77,8 @@ export type Config = {
   healthMinFreeDiskBytes?: number;
   /**
    * Source-map storage across projects (docs/source-maps.md): the maps of all the projects one account owns
-   * (default 5 GB) and the free space an upload must leave on the disk holding DATA_DIR (default 1 GB).
+   * (SOURCEMAP_ACCOUNT_MAX_MB, default 5 GB) and the free space an upload must leave on the disk holding
+   * DATA_DIR (SOURCEMAP_MIN_FREE_DISK_MB, default 1 GB).
    */
   sourcemapLimits?: { accountMaxBytes?: number; minFreeDiskBytes?: number };
   /** The SDK's IIFE build served at `/sdk.js`. */
@@ -166,6 +167,8 @@ const EnvSchema = z.object({
   ),
   HEALTH_MAX_LOADER_LAG_SECONDS: z.coerce.number().positive().default(60),
   HEALTH_MIN_FREE_DISK_MB: z.coerce.number().nonnegative().default(256),
+  SOURCEMAP_ACCOUNT_MAX_MB: z.coerce.number().positive().default(5120),
+  SOURCEMAP_MIN_FREE_DISK_MB: z.coerce.number().nonnegative().default(1024),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   ALERT_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   ALERT_DELIVERY_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
@@ -214,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestLoadDelayMs: vars.INGEST_LOAD_DELAY_MS,
     healthMaxLoaderLagMs: vars.HEALTH_MAX_LOADER_LAG_SECONDS * 1000,
     healthMinFreeDiskBytes: Math.round(vars.HEALTH_MIN_FREE_DISK_MB * 1024 * 1024),
+    sourcemapLimits: {
+      accountMaxBytes: Math.round(vars.SOURCEMAP_ACCOUNT_MAX_MB * 1024 * 1024),
+      minFreeDiskBytes: Math.round(vars.SOURCEMAP_MIN_FREE_DISK_MB * 1024 * 1024),
+    },
     sdkScriptPath: vars.SDK_SCRIPT_PATH ? path.resolve(vars.SDK_SCRIPT_PATH) : defaultSdkScriptPath,
     geoipDb: vars.GEOIP_DB ? existingFile('GEOIP_DB', vars.GEOIP_DB) : undefined,
     metricsToken: vars.METRICS_TOKEN,

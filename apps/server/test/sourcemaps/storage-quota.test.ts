@@ -1,13 +1,19 @@
-import { readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import { createSourcemaps } from '../../src/modules/sourcemaps/module.ts';
 import type { SourcemapLimits, UploadedFile } from '../../src/modules/sourcemaps/service.ts';
 import { ENGINES_BESIDE_EVENT_STORE, type TestApp, useTestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 
 const KB = 1024;
+const CLI = path.resolve(import.meta.dirname, '../../../../packages/cli/bin/polyflow.mjs');
 
 /** A valid version 3 map of exactly `bytes` bytes (its sourcesContent padded). */
 function mapOf(name: string, bytes: number): UploadedFile {
@@ -138,5 +144,86 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('source-map storage limits across proj
     const roomy = sourcemapsWith(t, { minFreeDiskBytes: 0 });
     await roomy.upload(actorOf(user), projectId, 'r1', [mapOf('a', 4 * KB)]);
     expect(filesOf(projectId)).toHaveLength(1);
+  });
+});
+
+/** A multipart body of `.map` files, as the CLI sends it. */
+async function multipart(files: UploadedFile[]) {
+  const form = new FormData();
+  for (const file of files) form.append('file', new Blob([file.content]), file.name);
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type') as string,
+  };
+}
+
+/** The operator's limits (SOURCEMAP_ACCOUNT_MAX_MB, SOURCEMAP_MIN_FREE_DISK_MB) reach the upload route. */
+describe('the configured source-map limits, over HTTP and in the CLI', () => {
+  const t = useTestApp('sqlite', { sourcemapLimits: { accountMaxBytes: 100 * KB, minFreeDiskBytes: 0 } });
+
+  it('reads them from the environment, in MB, with 5 GB and 1 GB by default', () => {
+    const env = { DATA_DIR: t.config.dataDir, JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env).sourcemapLimits).toEqual({
+      accountMaxBytes: 5120 * 1024 * 1024,
+      minFreeDiskBytes: 1024 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({ ...env, SOURCEMAP_ACCOUNT_MAX_MB: '200', SOURCEMAP_MIN_FREE_DISK_MB: '0' })
+        .sourcemapLimits,
+    ).toEqual({ accountMaxBytes: 200 * 1024 * 1024, minFreeDiskBytes: 0 });
+    expect(() => loadConfig({ ...env, SOURCEMAP_ACCOUNT_MAX_MB: '0' })).toThrow(/SOURCEMAP_ACCOUNT_MAX_MB/);
+  });
+
+  it("answers 413 {errorCode, message} past the account's quota, and the CLI prints the message", async () => {
+    const user = await seed(t.services).user().verified();
+    const actor = actorOf(user).actor;
+    const first = await t.services.projects.createProject(actor, 'Shop');
+    const second = await t.services.projects.createProject(actor, 'Wallet');
+    const upload = async (projectId: string, files: UploadedFile[]) => {
+      const body = await multipart(files);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/releases/r1/sourcemaps`,
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    expect((await upload(first.id, [mapOf('a', 70 * KB)])).statusCode).toBe(201);
+    const refused = await upload(second.id, [mapOf('a', 40 * KB)]);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      errorCode: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining("would pass the account's limit of 100 KB. Nothing of this upload"),
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${second.id}/releases/sourcemaps`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(listed.json()).toEqual({ releases: [] });
+
+    // The CLI, as a CI job runs it, says why.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-quota-cli-'));
+    try {
+      const map = mapOf('index', 40 * KB);
+      writeFileSync(path.join(dir, 'index.js.map'), map.content);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const run = await promisify(execFile)(
+        process.execPath,
+        [CLI, 'sourcemaps', 'upload', '--release', 'r2', '--url-prefix', '~/assets', '--url', url, dir],
+        { env: { PATH: process.env.PATH ?? '', POLYFLOW_TOKEN: user.token, POLYFLOW_PROJECT: second.id } },
+      ).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /Upload refused \(413\) PAYLOAD_TOO_LARGE: The projects of this project's owner hold 70 KB/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -57,7 +57,7 @@ export async function sourcemapRoutes(
         docs: {
           summary: "Upload a release's source maps",
           description:
-            'multipart/form-data, one file part per map, each named by the URL of the minified file it maps plus `.map` (`~/assets/index-3f2a.js.map`; `~` is any host). 50 MB per release; past 100 releases the oldest go. All or nothing. The maps are never served back.',
+            'multipart/form-data, one file part per map, each named by the URL of the minified file it maps plus `.map` (`~/assets/index-3f2a.js.map`; `~` is any host). 50 MB per release; past 100 releases the oldest go. By default 5 GB across the projects of one owner, and 1 GB left free on the disk of the server (413 PAYLOAD_TOO_LARGE past either). All or nothing. The maps are never served back.',
           tag: 'Source maps',
           auth: 'session-or-write-token',
           body: UploadBody,
