@@ -230,6 +230,12 @@ const REST: RestCase[] = [
     expected: READ,
   },
   {
+    method: 'DELETE',
+    route: `${P}/releases/:release/sourcemaps`,
+    url: (t) => `/api/v1/projects/${t.projectId}/releases/0.9.0/sourcemaps`,
+    expected: manage(204),
+  },
+  {
     method: 'GET',
     route: `${P}/annotations`,
     url: (t) => `/api/v1/projects/${t.projectId}/annotations`,
@@ -525,7 +531,10 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
   }
   afterAll(() => remove(refused?.made ?? []));
 
-  /** A fresh project: a new owner, an admin, two viewers, a domain, a key, a read token, two invitations. */
+  /**
+   * A fresh project: a new owner, an admin, two viewers, a domain, a key, a read token, a release's maps, two
+   * invitations.
+   */
   async function team(): Promise<Team> {
     const { projects, readTokens, db, clock } = t.services;
     const owner = await seed(t.services).user().verified().build();
@@ -604,6 +613,22 @@ describe.each(ENGINES)('role-by-route matrix on %s', (engine) => {
         token_hash: sha256(newEmailToken()),
         created_by: owner.id,
         created_at: now,
+      })
+      .execute();
+    // Release 0.9.0's maps (rows only: deleting them removes a file already gone without an error).
+    await db
+      .insertInto('sourcemap_releases')
+      .values({ project_id: project.id, release: '0.9.0', bytes: 64, created_at: now, updated_at: now })
+      .execute();
+    await db
+      .insertInto('sourcemap_files')
+      .values({
+        project_id: project.id,
+        release: '0.9.0',
+        url: '/assets/index.js',
+        file: `${project.id}/${newId()}.map`,
+        bytes: 64,
+        uploaded_at: now,
       })
       .execute();
     // An email channel: a test notice to it sends nothing outside the test's SMTP sink.

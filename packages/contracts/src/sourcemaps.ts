@@ -36,9 +36,25 @@ export const SourcemapUploadResultSchema = z.object({
 });
 export type SourcemapUploadResult = z.infer<typeof SourcemapUploadResultSchema>;
 
+/** One release with maps: their total size, how many there are, and when the release's last upload was. */
+export const SourcemapReleaseSchema = z.object({
+  release: z.string(),
+  bytes: z.number(),
+  files: z.number(),
+  updatedAt: z.string(),
+});
+export type SourcemapRelease = z.infer<typeof SourcemapReleaseSchema>;
+
+/**
+ * The maps of every project the project's owner owns together, against the account's limit
+ * (SOURCEMAP_ACCOUNT_MAX_MB): past it, uploads are refused with 413.
+ */
+export const SourcemapAccountUsageSchema = z.object({ bytes: z.number(), maxBytes: z.number() });
+export type SourcemapAccountUsage = z.infer<typeof SourcemapAccountUsageSchema>;
+
 /** `GET /projects/:id/releases/sourcemaps`: releases with maps, newest upload first (never the maps). */
 export const SourcemapReleaseListSchema = z.object({
-  releases: z.array(
-    z.object({ release: z.string(), bytes: z.number(), files: z.number(), updatedAt: z.string() }),
-  ),
+  releases: z.array(SourcemapReleaseSchema),
+  account: SourcemapAccountUsageSchema,
 });
+export type SourcemapReleaseList = z.infer<typeof SourcemapReleaseListSchema>;

@@ -94,11 +94,32 @@ export async function sourcemapRoutes(
   app.get(
     '/projects/:id/releases/sourcemaps',
     doc('List the releases with source maps (never the maps)', 'session', undefined, {
-      200: { description: 'Releases with maps, latest upload first.', schema: SourcemapReleaseListSchema },
+      200: {
+        description:
+          "Releases with maps, latest upload first, and the maps of all the projects of the project's owner against the account's limit.",
+        schema: SourcemapReleaseListSchema,
+      },
     }),
     async (request) => {
       const user = await requireUser(request);
-      return { releases: await sourcemaps.listReleases(user.id, paramsOf(request).id) };
+      return sourcemaps.releaseList(user.id, paramsOf(request).id);
+    },
+  );
+
+  app.delete(
+    '/projects/:id/releases/:release/sourcemaps',
+    doc("Delete a release's source maps", 'session', NoBodySchema, {
+      204: {
+        description:
+          "Deleted, files included: the release's errors are no longer mapped, and its bytes no longer count against the account's limit.",
+      },
+    }),
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      parseBody(NoBodySchema, request.body);
+      const { id, release } = paramsOf(request);
+      await sourcemaps.deleteRelease(actor, id, release);
+      return reply.status(204).send();
     },
   );
 

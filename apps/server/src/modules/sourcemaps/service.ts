@@ -1,4 +1,9 @@
-import type { CreatedWriteToken, SourcemapUploadResult, WriteToken } from '@polyflow/contracts/sourcemaps';
+import type {
+  CreatedWriteToken,
+  SourcemapReleaseList,
+  SourcemapUploadResult,
+  WriteToken,
+} from '@polyflow/contracts/sourcemaps';
 import {
   MAX_SOURCEMAP_BYTES_PER_RELEASE,
   MAX_SOURCEMAP_RELEASES,
@@ -209,6 +214,31 @@ export function createSourcemapService({
     async listReleases(userId: string, projectId: string) {
       await projects.getProjectFor(userId, projectId);
       return store.listReleases(projectId);
+    },
+
+    /** The releases with maps, and the maps of every project of the project's owner against their limit. */
+    async releaseList(userId: string, projectId: string): Promise<SourcemapReleaseList> {
+      const project = await projects.getProjectFor(userId, projectId);
+      const [releases, bytes] = await Promise.all([
+        store.listReleases(projectId),
+        store.accountBytes(project.ownerId),
+      ]);
+      return { releases, account: { bytes, maxBytes: limits.accountMaxBytes } };
+    },
+
+    /**
+     * Deletes a release's maps, rows and files, to make room (docs/source-maps.md): admins and the owner, as
+     * for uploads from the console. Its errors are mapped from then on as a release without maps.
+     */
+    async deleteRelease(actor: Actor, projectId: string, rawRelease: string): Promise<void> {
+      await projects.getProjectFor(actor.id, projectId, 'manage');
+      const release = parseRelease(rawRelease);
+      const deleted = await store.deleteRelease(projectId, release);
+      if (deleted === null) {
+        throw notFound(`This project has no source maps for release ${release}.`);
+      }
+      symbolicator.removed(projectId, release, deleted);
+      await files.remove(deleted);
     },
 
     async createWriteToken(actor: Actor, projectId: string, name: string): Promise<CreatedWriteToken> {

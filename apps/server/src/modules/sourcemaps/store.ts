@@ -150,6 +150,32 @@ export function createSourcemapStore(db: AccountDb) {
       }));
     },
 
+    /** The bytes of maps of every project `ownerId` owns: what the account's quota counts (one SUM). */
+    accountBytes: (ownerId: string): Promise<number> => accountBytesOf(db, ownerId),
+
+    /**
+     * Deletes a release's maps (rows) in one transaction; answers their files for the caller to remove from
+     * disk, or null when the project has no maps for that release.
+     */
+    async deleteRelease(projectId: string, release: string): Promise<string[] | null> {
+      return db.transaction().execute(async (trx) => {
+        // The files first: deleting the release's row would take them by cascade, before their names are read.
+        const files = await trx
+          .deleteFrom('sourcemap_files')
+          .where('project_id', '=', projectId)
+          .where('release', '=', release)
+          .returning('file')
+          .execute();
+        const deleted = await trx
+          .deleteFrom('sourcemap_releases')
+          .where('project_id', '=', projectId)
+          .where('release', '=', release)
+          .returning('release')
+          .executeTakeFirst();
+        return deleted ? files.map((row) => row.file) : null;
+      });
+    },
+
     /**
      * Stores a release's new maps in one transaction: the files replace those of the same URLs, the release's
      * total is recounted, and past `maxReleases` the oldest releases (by first upload) go. Answers the

@@ -76,6 +76,11 @@ export function createSymbolicator(deps: {
       releases.add(release);
     }
     index = next;
+    // Releases whose maps were deleted on another node: their rows are read again if they come back.
+    for (const key of releaseMaps.keys()) {
+      const [projectId = '', release = ''] = key.split('\u0000');
+      if (!next.get(projectId)?.has(release)) releaseMaps.delete(key);
+    }
   }
 
   function mapsOfRelease(projectId: string, release: string): Promise<Map<string, StoredMap>> {
@@ -218,6 +223,20 @@ export function createSymbolicator(deps: {
       for (const deleted of deletedReleases) {
         releases.delete(deleted);
         releaseMaps.delete(releaseKey(projectId, deleted));
+      }
+    },
+
+    /**
+     * After a release's maps were deleted on this node: it is not mapped from now on, and its parsed maps
+     * leave the cache (other nodes stop mapping it at their next read of the index).
+     */
+    removed(projectId: string, release: string, deletedFiles: readonly string[]): void {
+      index.get(projectId)?.delete(release);
+      releaseMaps.delete(releaseKey(projectId, release));
+      for (const file of deletedFiles) {
+        if (!parsed.delete(file)) continue;
+        cachedBytes -= sizes.get(file) ?? 0;
+        sizes.delete(file);
       }
     },
 
