@@ -16,13 +16,14 @@ import { InstallSnippetsCard } from '../../features/sdk-config/components/instal
 import { IntegrationTestCard } from '../../features/sdk-config/components/integration-test-card';
 import { ReadTokensCard } from '../../features/sdk-config/components/read-tokens-card';
 import { RetentionCard } from '../../features/sdk-config/components/retention-card';
+import { SourceMapsCard } from '../../features/sdk-config/components/source-maps-card';
 import { TimeZoneCard } from '../../features/sdk-config/components/time-zone-card';
 import { WriteTokensCard } from '../../features/sdk-config/components/write-tokens-card';
 import { canManage, isOwner, OWNER_HINT, ROLE_LABELS, VIEWER_HINT } from '../../lib/roles';
 import { useConsoleContext } from './console-outlet';
 
 /**
- * The SDK screen: key, whitelist, install, test, read tokens, retention, time zone, annotations, the raw export, forgetting a wallet
+ * The SDK screen: key, whitelist, install, test, write tokens, source maps, read tokens, retention, time zone, annotations, the raw export, forgetting a wallet
  * or user, and the project's danger zone.
  */
 export function ConfigPage() {
@@ -56,17 +57,22 @@ export function ConfigPage() {
         <InstallSnippetsCard project={project} />
         <IntegrationTestCard projectId={project.id} />
         <Locked reason={manageLock}>
-          <ReadTokensCard key={`tokens-${project.id}`} project={project} onError={showError} />
-        </Locked>
-        <Locked reason={manageLock}>
           <WriteTokensCard key={`write-tokens-${project.id}`} project={project} onError={showError} />
         </Locked>
         <Locked reason={manageLock}>
-          <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
+          <SourceMapsCard key={`source-maps-${project.id}`} project={project} onError={showError} />
         </Locked>
         <Locked reason={manageLock}>
-          <TimeZoneCard key={`time-zone-${project.id}`} project={project} onError={showError} />
+          <ReadTokensCard key={`tokens-${project.id}`} project={project} onError={showError} />
         </Locked>
+        <div className="flex min-w-0 flex-col gap-4">
+          <Locked reason={manageLock}>
+            <RetentionCard key={`retention-${project.id}`} project={project} onError={showError} />
+          </Locked>
+          <Locked reason={manageLock}>
+            <TimeZoneCard key={`time-zone-${project.id}`} project={project} onError={showError} />
+          </Locked>
+        </div>
         {/* Two cards to a cell, each column as tall as its cards: a gap between them, and no card stretched
             to its row's height with nothing in it. */}
         <Locked reason={manageLock} className="flex flex-col gap-4">
