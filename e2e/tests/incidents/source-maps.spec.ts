@@ -280,3 +280,44 @@ test('resolve in next release: the old release does not reopen it, a new one doe
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   if (SCREENS) await page.screenshot({ path: join(SCREENS, 'sdk-write-tokens-390.png'), fullPage: true });
 });
+
+test("the SDK screen's Source maps card lists the uploaded releases and deletes one after a confirm", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, account);
+  await page.goto(`/console/${project.id}/config`);
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Source maps' }) });
+  const releases = card.getByRole('list', { name: 'Releases with source maps' });
+  // The three releases the CLI uploaded above, latest upload first, each with its one map.
+  await expect(releases.getByRole('listitem')).toHaveCount(3);
+  await expect(releases.getByRole('listitem').first()).toContainText('1.0.2');
+  await expect(releases.getByRole('listitem').first()).toContainText('1 file ·');
+  await expect(card).toContainText(/ of 5 GB used across your projects/);
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, 'sdk-source-maps-1280');
+
+  // By keyboard: the Delete button of 1.0.0, the confirm, and focus on the release that took its place.
+  const remove = releases.getByRole('button', { name: 'Delete the source maps of 1.0.0' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Delete these source maps?' });
+  await expect(confirm).toContainText('The 1 map of release 1.0.0');
+  await confirm.getByRole('button', { name: 'Delete source maps' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(releases.getByRole('listitem')).toHaveCount(2);
+  await expect(releases).not.toContainText('1.0.0');
+  await expect(releases.getByRole('button', { name: 'Delete the source maps of 1.0.1' })).toBeFocused();
+
+  // The server no longer holds them.
+  const listed = await new PolyflowApi(account.token).expectOk<{ releases: { release: string }[] }>(
+    'GET',
+    `/projects/${project.id}/releases/sourcemaps`,
+  );
+  expect(listed.releases.map((release) => release.release)).toEqual(['1.0.2', '1.0.1']);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, 'sdk-source-maps-390');
+});

@@ -117,15 +117,12 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
                   className="flex items-center justify-between gap-3 px-3 py-2 focus:outline-2 focus:outline-indigo-600"
                 >
                   <span className="flex min-w-0 flex-col">
-                    <span
-                      className="truncate font-mono text-sm font-medium text-slate-800"
-                      title={release.release}
-                    >
+                    <span className="break-all font-mono text-sm font-medium text-slate-800">
                       {release.release}
                     </span>
                     <span className="text-xs text-slate-600">
-                      {countOf(release.files, 'file')} · {formatBytes(release.bytes)} · uploaded{' '}
-                      {formatDateTime(release.updatedAt)}
+                      {countOf(release.files, 'file')} · {formatBytes(release.bytes)} ·{' '}
+                      <span className="whitespace-nowrap">uploaded {formatDateTime(release.updatedAt)}</span>
                     </span>
                   </span>
                   <Button
@@ -194,8 +191,8 @@ function AccountUsage({ usage, isOwner }: { usage: SourcemapAccountUsage; isOwne
       {share >= NEAR_LIMIT && (
         <Alert tone="warning">
           {share >= 1 ? 'At the limit' : 'Near the limit'}: an upload that would pass{' '}
-          {formatBytes(usage.maxBytes)} is refused. Delete the maps of releases you no longer run, here or in
-          the owner's other projects, or ask the server's operator to raise the limit.
+          {formatBytes(usage.maxBytes)} is refused. Delete the maps of releases you no longer run, here or in{' '}
+          {isOwner ? 'your' : "the owner's"} other projects, or ask the server's operator to raise the limit.
         </Alert>
       )}
     </div>
