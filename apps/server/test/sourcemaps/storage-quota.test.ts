@@ -201,7 +201,8 @@ describe('the configured source-map limits, over HTTP and in the CLI', () => {
       url: `/api/v1/projects/${second.id}/releases/sourcemaps`,
       headers: { authorization: `Bearer ${user.token}` },
     });
-    expect(listed.json()).toEqual({ releases: [] });
+    // Nothing stored; the list says how much of the account's limit is used (the first project's 70 KB).
+    expect(listed.json()).toEqual({ releases: [], account: { bytes: 70 * KB, maxBytes: 100 * KB } });
 
     // The CLI, as a CI job runs it, says why.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'polyflow-quota-cli-'));
