@@ -237,8 +237,8 @@ export function createSourcemapService({
       if (deleted === null) {
         throw notFound(`This project has no source maps for release ${release}.`);
       }
-      symbolicator.removed(projectId, release, deleted);
-      await files.remove(deleted);
+      symbolicator.removed(projectId, release, deleted.files);
+      await files.remove(deleted.files);
     },
 
     async createWriteToken(actor: Actor, projectId: string, name: string): Promise<CreatedWriteToken> {

@@ -154,10 +154,13 @@ export function createSourcemapStore(db: AccountDb) {
     accountBytes: (ownerId: string): Promise<number> => accountBytesOf(db, ownerId),
 
     /**
-     * Deletes a release's maps (rows) in one transaction; answers their files for the caller to remove from
-     * disk, or null when the project has no maps for that release.
+     * Deletes a release's maps (rows) in one transaction; answers their files, for the caller to remove from
+     * disk, and their bytes, or null when the project has no maps for that release.
      */
-    async deleteRelease(projectId: string, release: string): Promise<string[] | null> {
+    async deleteRelease(
+      projectId: string,
+      release: string,
+    ): Promise<{ files: string[]; bytes: number } | null> {
       return db.transaction().execute(async (trx) => {
         // The files first: deleting the release's row would take them by cascade, before their names are read.
         const files = await trx
@@ -170,9 +173,9 @@ export function createSourcemapStore(db: AccountDb) {
           .deleteFrom('sourcemap_releases')
           .where('project_id', '=', projectId)
           .where('release', '=', release)
-          .returning('release')
+          .returning('bytes')
           .executeTakeFirst();
-        return deleted ? files.map((row) => row.file) : null;
+        return deleted ? { files: files.map((row) => row.file), bytes: Number(deleted.bytes) } : null;
       });
     },
 
