@@ -100,6 +100,7 @@ export const AuditActions = [
   'write_token.create',
   'write_token.revoke',
   'sourcemaps.upload',
+  'sourcemaps.delete',
   'incident.status',
   'incident.assign',
   'wallet_codes.set',

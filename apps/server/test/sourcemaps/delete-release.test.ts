@@ -208,6 +208,15 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)("deleting a release's source maps on %
     const deleted = await api().delete(releaseUrl('1.0.0'), { token: admin.token });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(deleted.body).toBe('');
+    const entries = await test.services.db
+      .selectFrom('audit_log')
+      .select(['actor_email', 'target', 'details'])
+      .where('project_id', '=', projectId)
+      .where('action', '=', 'sourcemaps.delete')
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor_email: admin.email, target: '1.0.0' });
+    expect(JSON.parse(String(entries[0]?.details))).toEqual({ files: 1, bytes: deletedBytes });
 
     const after = await list();
     expect(after.releases.map((release) => release.release)).toEqual(['1.0.1']);

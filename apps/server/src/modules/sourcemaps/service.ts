@@ -239,6 +239,13 @@ export function createSourcemapService({
       }
       symbolicator.removed(projectId, release, deleted.files);
       await files.remove(deleted.files);
+      await audit.record({
+        projectId,
+        actor,
+        action: 'sourcemaps.delete',
+        target: release,
+        details: { files: deleted.files.length, bytes: deleted.bytes },
+      });
     },
 
     async createWriteToken(actor: Actor, projectId: string, name: string): Promise<CreatedWriteToken> {

@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'write_token.create': 'Created a write token',
   'write_token.revoke': 'Revoked a write token',
   'sourcemaps.upload': 'Uploaded source maps for release',
+  'sourcemaps.delete': 'Deleted the source maps of release',
   'incident.status': 'Changed an incident status',
   'incident.assign': 'Assigned an incident',
   'wallet_codes.set': 'Changed the ignored wallet codes',
