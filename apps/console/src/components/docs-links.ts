@@ -16,6 +16,7 @@ export const DOCS = {
   funnels: '/docs/funnels.html',
   sdk: '/docs/sdk.html',
   alerts: '/docs/alerts.html',
+  sourceMaps: '/docs/source-maps.html',
   dataAccess: '/docs/data-access-and-privacy.html',
   graphql: '/docs/reference/graphql.html',
   troubleshooting: '/docs/troubleshooting.html',

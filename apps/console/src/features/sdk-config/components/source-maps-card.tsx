@@ -14,9 +14,6 @@ import { countOf, formatDateTime } from '../../../lib/format';
 import { useDeleteSourcemapRelease } from '../api/delete-sourcemap-release';
 import { useSourcemapReleases } from '../api/get-sourcemap-releases';
 
-/** docs/source-maps.md on the documentation site (the docs' other pages are in DOCS). */
-export const SOURCE_MAPS_DOCS = `${DOCS.home}source-maps.html`;
-
 const KB = 1024;
 const MB = 1024 * KB;
 const GB = 1024 * MB;
@@ -98,7 +95,7 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
               <Code2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-indigo-600" />
               <span>
                 No source maps yet. Upload them from CI with a write token: see the{' '}
-                <a href={SOURCE_MAPS_DOCS} className="font-semibold text-indigo-700 underline">
+                <a href={DOCS.sourceMaps} className="font-semibold text-indigo-700 underline">
                   source maps docs
                 </a>
                 .
