@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Download } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
-import { countOf } from '../../../lib/format';
+import { countOf, formatBytes } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import { type ExportFormat, useExportEvents } from '../api/export-events';
 
@@ -21,12 +21,6 @@ const FORMATS: Array<{ value: ExportFormat; label: string; hint: string }> = [
   { value: 'csv', label: 'CSV', hint: 'a spreadsheet, one row per event' },
   { value: 'ndjson', label: 'NDJSON', hint: 'one JSON object per line, for scripts' },
 ];
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * The raw export of docs/data-access-and-privacy.md: every stored event of whole days of the project's

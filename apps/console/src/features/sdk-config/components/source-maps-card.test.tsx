@@ -2,10 +2,10 @@ import type { Project } from '@polyflow/contracts/projects';
 import type { SourcemapRelease } from '@polyflow/contracts/sourcemaps';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../../lib/format';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { apiError, json, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
-import { formatBytes } from './source-maps-card';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -151,8 +151,8 @@ describe('the source maps card', () => {
 
   it('formats sizes as the server says them', () => {
     expect([0, 1, 340 * 1024, 3 * MB, 1.2 * GB, 5 * GB].map(formatBytes)).toEqual([
-      '0 KB',
-      '1 KB',
+      '0 B',
+      '1 B',
       '340 KB',
       '3 MB',
       '1.2 GB',

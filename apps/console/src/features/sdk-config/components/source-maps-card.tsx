@@ -10,22 +10,9 @@ import { focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Code2, Trash2 } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { announce } from '../../../lib/announce';
-import { countOf, formatDateTime } from '../../../lib/format';
+import { countOf, formatBytes, formatDateTime } from '../../../lib/format';
 import { useDeleteSourcemapRelease } from '../api/delete-sourcemap-release';
 import { useSourcemapReleases } from '../api/get-sourcemap-releases';
-
-const KB = 1024;
-const MB = 1024 * KB;
-const GB = 1024 * MB;
-const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** "1.2 GB", "5 GB", "340 KB": sizes as the server's refusals say them (binary units). */
-export function formatBytes(bytes: number): string {
-  if (bytes >= GB) return `${decimal.format(bytes / GB)} GB`;
-  if (bytes >= MB) return `${decimal.format(bytes / MB)} MB`;
-  if (bytes === 0) return '0 KB';
-  return `${decimal.format(Math.ceil(bytes / KB))} KB`;
-}
 
 /** From this share of the limit the card says what happens at the limit and how to make room. */
 const NEAR_LIMIT = 0.9;
