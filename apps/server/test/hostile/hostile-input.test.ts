@@ -327,6 +327,9 @@ describe('hostile input', () => {
       ['POST', (x) => `/api/v1/projects/${x}/releases/1.0.0/sourcemaps`],
       // Hostile release names: too long, bad encodings, control characters, path tricks; none is multipart.
       ['POST', (x) => `/api/v1/projects/${id}/releases/${x}/sourcemaps`],
+      // Deleting a release's maps: hostile project ids and release names alike.
+      ['DELETE', (x) => `/api/v1/projects/${x}/releases/1.0.0/sourcemaps`],
+      ['DELETE', (x) => `/api/v1/projects/${id}/releases/${x}/sourcemaps`],
     ];
     for (const [method, url] of byId) {
       for (const hostileId of HOSTILE_IDS) {
