@@ -15,29 +15,8 @@ import { apiClient, errorOf } from '../support/client.ts';
 import { ENGINES_BESIDE_EVENT_STORE, startTestApp, type TestApp } from '../support/harness.ts';
 import { type SeededUser, seed } from '../support/seed.ts';
 import { type Bundle, buildBundle, THROW_LINE, throwIn } from './bundle.ts';
+import { DETAIL, LIST } from './incident-queries.ts';
 
-const DETAIL = `query Detail($projectId: ID!, $id: ID!) {
-  incident(projectId: $projectId, id: $id) {
-    id type title severity firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays
-    failedTransactions wallet code method status isRegression statusChangedAt
-    firstRelease lastRelease resolvedInNextRelease resolvedInRelease assignee { userId email assignedAt } from to fingerprint
-    lifetime { firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays failedTransactions activeUsers reach }
-    latest {
-      eventId time userId sessionId wallet message stack code method path browser os country release
-      walletState { gasBalanceWei gasBalance symbol nonce chainId network walletProvider }
-      frames { minified mapped function file line column context { line text } }
-      trail { time type description }
-    }
-  }
-}`;
-const LIST = `query List($projectId: ID!, $release: String, $statuses: [IncidentStatus!]) {
-  incidents(projectId: $projectId, release: $release, statuses: $statuses) {
-    from to totalIncidents byStatus { open resolved ignored } transactionFailRate bySeverity { low mid high severe } matching nextCursor
-    rows { id type title severity firstSeen lastSeen occurrences affectedUsers affectedWallets activeDays
-      failedTransactions wallet code method status isRegression statusChangedAt
-      firstRelease lastRelease resolvedInNextRelease resolvedInRelease assignee { userId email assignedAt } }
-  }
-}`;
 const SET_STATUS = `mutation Set($projectId: ID!, $id: ID!, $status: IncidentStatus!, $inNextRelease: Boolean) {
   setIncidentStatus(projectId: $projectId, id: $id, status: $status, inNextRelease: $inNextRelease) {
     id status isRegression resolvedInNextRelease resolvedInRelease
