@@ -300,7 +300,9 @@ const accountQuotaReached = (usedBytes: number, uploadBytes: number, limits: Sou
     'PAYLOAD_TOO_LARGE',
     `The projects of this project's owner hold ${formatBytes(usedBytes)} of source maps together; this upload ` +
       `(${formatBytes(uploadBytes)}) would pass the account's limit of ${formatBytes(limits.accountMaxBytes)}. ` +
-      'Nothing of this upload was stored. Make room by deleting projects you no longer use (their maps go ' +
+      'Nothing of this upload was stored. Make room by deleting the maps of releases no one runs any more (the ' +
+      'Source maps card of the SDK screen, or DELETE /api/v1/projects/:id/releases/:release/sourcemaps), in ' +
+      "this project or in the owner's other projects, by deleting projects you no longer use (their maps go " +
       "with them) or by uploading only your own bundles' maps, or ask the server's operator to raise the limit.",
   );
 
