@@ -149,6 +149,24 @@ describe('the source maps card', () => {
     ).toBeTruthy();
   });
 
+  it('says "is deleted" of a release with one map, and "over the limit" past it (after a transfer)', async () => {
+    const over = renderScreen(buildProject(), RELEASES, { bytes: 5.5 * GB, maxBytes: 5 * GB });
+    const section = await over.card();
+    expect(
+      await within(section).findByText(
+        /^Over the limit: every upload is refused until less than 5 GB is used\. Delete the maps of releases/,
+      ),
+    ).toBeTruthy();
+    const list = await within(section).findByRole('list', { name: 'Releases with source maps' });
+    await over.user.click(
+      within(list).getByRole('button', { name: 'Delete the source maps of v1.0.0+build/7' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Delete these source maps?' });
+    expect(confirm.textContent).toContain(
+      'The 1 map of release v1.0.0+build/7 (340 KB) is deleted from the server.',
+    );
+  });
+
   it('formats sizes as the server says them', () => {
     expect([0, 1, 340 * 1024, 3 * MB, 1.2 * GB, 5 * GB].map(formatBytes)).toEqual([
       '0 B',

@@ -136,8 +136,8 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
           <>
             <p>
               The {countOf(deleting.files, 'map')} of release{' '}
-              <strong className="break-all">{deleting.release}</strong> ({formatBytes(deleting.bytes)}) are
-              deleted from the server.
+              <strong className="break-all">{deleting.release}</strong> ({formatBytes(deleting.bytes)}){' '}
+              {deleting.files === 1 ? 'is' : 'are'} deleted from the server.
             </p>
             <p>
               Errors from this release are then shown and grouped on their minified frames, until its maps are
@@ -174,9 +174,11 @@ function AccountUsage({ usage, isOwner }: { usage: SourcemapAccountUsage; isOwne
       </div>
       {share >= NEAR_LIMIT && (
         <Alert tone="warning">
-          {share >= 1 ? 'At the limit' : 'Near the limit'}: an upload that would pass{' '}
-          {formatBytes(usage.maxBytes)} is refused. Delete the maps of releases you no longer run, here or in{' '}
-          {isOwner ? 'your' : "the owner's"} other projects, or ask the server's operator to raise the limit.
+          {share > 1
+            ? `Over the limit: every upload is refused until less than ${formatBytes(usage.maxBytes)} is used.`
+            : `${share >= 1 ? 'At the limit' : 'Near the limit'}: an upload that would pass ${formatBytes(usage.maxBytes)} is refused.`}{' '}
+          Delete the maps of releases you no longer run, here or in {isOwner ? 'your' : "the owner's"} other
+          projects, or ask the server's operator to raise the limit.
         </Alert>
       )}
     </div>
