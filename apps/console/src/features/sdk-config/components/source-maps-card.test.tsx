@@ -167,6 +167,25 @@ describe('the source maps card', () => {
     );
   });
 
+  it('names a blank, space-padded or direction-flipped release so each Delete button says which it is', async () => {
+    const odd = ['\u200b', ' ', '1.0 ', '\u202egnp.1', '1.0'].map((release) => ({ ...RELEASES[1], release }));
+    const { card } = renderScreen(buildProject(), odd as SourcemapRelease[]);
+    const section = await card();
+    const list = await within(section).findByRole('list', { name: 'Releases with source maps' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Delete the source maps of "\\u200b"',
+      'Delete the source maps of " "',
+      'Delete the source maps of "1.0 "',
+      'Delete the source maps of "\\u202egnp.1"',
+      'Delete the source maps of 1.0',
+    ]);
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toMatch(/^"\\u200b"1 file/);
+  });
+
   it('formats sizes as the server says them', () => {
     expect([0, 1, 340 * 1024, 3 * MB, 1.2 * GB, 5 * GB].map(formatBytes)).toEqual([
       '0 B',

@@ -17,6 +17,20 @@ import { useSourcemapReleases } from '../api/get-sourcemap-releases';
 /** From this share of the limit the card says what happens at the limit and how to make room. */
 const NEAR_LIMIT = 0.9;
 
+/**
+ * A release's name as the card shows and speaks it. One with spaces at its ends, other blanks or invisible and
+ * direction characters (U+200B, U+202E) is quoted with those escaped (`"\u200b"`), so a blank name still
+ * names its row and its Delete button, and none passes for another release (`"1.0 "` beside `1.0`).
+ */
+function shownRelease(release: string): string {
+  const unclear = /[^\S ]|\p{Cf}/u;
+  if (release === release.trim() && !unclear.test(release)) return release;
+  const escaped = [...release].map((char) =>
+    unclear.test(char) ? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}` : char,
+  );
+  return `"${escaped.join('')}"`;
+}
+
 interface SourceMapsCardProps {
   project: Project;
   onError: (error: Error) => void;
@@ -42,7 +56,7 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
       { projectId: project.id, release: deleting.release },
       {
         onSuccess: () => {
-          announce(`Source maps of release ${deleting.release} deleted`);
+          announce(`Source maps of release ${shownRelease(deleting.release)} deleted`);
           focusAfterRemoval({
             list: () => list.current,
             removedKey: deleting.release,
@@ -101,8 +115,8 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
                   className="flex items-center justify-between gap-3 px-3 py-2 focus:outline-2 focus:outline-indigo-600"
                 >
                   <span className="flex min-w-0 flex-col">
-                    <span className="break-all font-mono text-sm font-medium text-slate-800">
-                      {release.release}
+                    <span className="whitespace-pre-wrap break-all font-mono text-sm font-medium text-slate-800">
+                      {shownRelease(release.release)}
                     </span>
                     <span className="text-xs text-slate-600">
                       {countOf(release.files, 'file')} · {formatBytes(release.bytes)} ·{' '}
@@ -112,7 +126,7 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
                   <Button
                     variant="danger-outline"
                     size="sm"
-                    aria-label={`Delete the source maps of ${release.release}`}
+                    aria-label={`Delete the source maps of ${shownRelease(release.release)}`}
                     onClick={() => setDeleting(release)}
                   >
                     <Trash2 aria-hidden="true" className="size-3.5" />
@@ -136,8 +150,8 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
           <>
             <p>
               The {countOf(deleting.files, 'map')} of release{' '}
-              <strong className="break-all">{deleting.release}</strong> ({formatBytes(deleting.bytes)}){' '}
-              {deleting.files === 1 ? 'is' : 'are'} deleted from the server.
+              <strong className="whitespace-pre-wrap break-all">{shownRelease(deleting.release)}</strong> (
+              {formatBytes(deleting.bytes)}) {deleting.files === 1 ? 'is' : 'are'} deleted from the server.
             </p>
             <p>
               Errors from this release are then shown and grouped on their minified frames, until its maps are
