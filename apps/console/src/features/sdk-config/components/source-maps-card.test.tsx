@@ -6,6 +6,7 @@ import { formatBytes } from '../../../lib/format';
 import { buildProject, logIn } from '../../../testing/fixtures';
 import { apiError, json, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
+import { FIRST_RELEASES } from './source-maps-card';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -117,6 +118,33 @@ describe('the source maps card', () => {
       expect.stringMatching(/\/releases\/1\.1\.0\/sourcemaps$/),
       expect.stringMatching(/\/releases\/v1\.0\.0%2Bbuild%2F7\/sourcemaps$/),
     ]);
+  });
+
+  it('lists the 10 latest releases, then all of them on "Show all" with the focus on the 11th', async () => {
+    const many: SourcemapRelease[] = Array.from({ length: 12 }, (_, index) => ({
+      release: `1.0.${12 - index}`,
+      bytes: MB,
+      files: 2,
+      updatedAt: new Date(Date.UTC(2026, 10, 30 - index)).toISOString(),
+    }));
+    const { card, user, unmount } = renderScreen(buildProject(), many);
+    const section = await card();
+    const list = await within(section).findByRole('list', { name: 'Releases with source maps' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(FIRST_RELEASES);
+    expect(within(list).queryByText('1.0.2')).toBeNull();
+    await user.click(within(section).getByRole('button', { name: 'Show all 12 releases' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(section).queryByRole('button', { name: /^Show all/ })).toBeNull();
+    const eleventh = within(list).getByRole('button', { name: 'Delete the source maps of 1.0.2' });
+    await waitFor(() => expect(document.activeElement).toBe(eleventh));
+    unmount();
+
+    // A viewer's locked card lists them all: its disabled buttons are no Tab stops, and Show all could not be pressed.
+    const viewer = renderScreen(buildProject({ role: 'viewer' }), many);
+    const viewerList = await within(await viewer.card()).findByRole('list', {
+      name: 'Releases with source maps',
+    });
+    expect(within(viewerList).getAllByRole('listitem')).toHaveLength(12);
   });
 
   it('shows a viewer the releases with every Delete button disabled, and the reason', async () => {

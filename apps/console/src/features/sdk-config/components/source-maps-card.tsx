@@ -11,11 +11,18 @@ import { Code2, Trash2 } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { announce } from '../../../lib/announce';
 import { countOf, formatBytes, formatDateTime } from '../../../lib/format';
+import { canManage } from '../../../lib/roles';
 import { useDeleteSourcemapRelease } from '../api/delete-sourcemap-release';
 import { useSourcemapReleases } from '../api/get-sourcemap-releases';
 
 /** From this share of the limit the card says what happens at the limit and how to make room. */
 const NEAR_LIMIT = 0.9;
+
+/**
+ * The releases listed before "Show all": the most recently uploaded. A project holds up to 100, and a Delete
+ * button each would be 100 Tab stops between the card and the next one (a viewer's are disabled: all listed).
+ */
+export const FIRST_RELEASES = 10;
 
 /**
  * A release's name as the card shows and speaks it. One with spaces at its ends, other blanks or invisible and
@@ -46,6 +53,7 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
   const releases = useSourcemapReleases(project.id);
   const deleteRelease = useDeleteSourcemapRelease();
   const [deleting, setDeleting] = useState<SourcemapRelease | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const emptyState = useRef<HTMLParagraphElement>(null);
 
@@ -68,6 +76,17 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
         onSettled: () => setDeleting(null),
         onError,
       },
+    );
+  };
+
+  const all = releases.data?.releases ?? [];
+  // A viewer's card is locked (its buttons disabled, so no Tab stops, and "Show all" could not be pressed).
+  const shown = showAll || !canManage(project.role) ? all : all.slice(0, FIRST_RELEASES);
+  const expand = () => {
+    setShowAll(true);
+    // The first release that was hidden takes the focus, so the keyboard goes on where the list went on.
+    requestAnimationFrame(() =>
+      list.current?.querySelectorAll<HTMLButtonElement>('li button')[FIRST_RELEASES]?.focus(),
     );
   };
 
@@ -103,38 +122,47 @@ export function SourceMapsCard({ project, onError }: SourceMapsCardProps) {
               </span>
             </p>
           ) : (
-            <ul
-              ref={list}
-              aria-label="Releases with source maps"
-              className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-inset ring-slate-200"
-            >
-              {releases.data.releases.map((release) => (
-                <li
-                  key={release.release}
-                  data-item-key={release.release}
-                  className="flex items-center justify-between gap-3 px-3 py-2 focus:outline-2 focus:outline-indigo-600"
-                >
-                  <span className="flex min-w-0 flex-col">
-                    <span className="whitespace-pre-wrap break-all font-mono text-sm font-medium text-slate-800">
-                      {shownRelease(release.release)}
-                    </span>
-                    <span className="text-xs text-slate-600">
-                      {countOf(release.files, 'file')} · {formatBytes(release.bytes)} ·{' '}
-                      <span className="whitespace-nowrap">uploaded {formatDateTime(release.updatedAt)}</span>
-                    </span>
-                  </span>
-                  <Button
-                    variant="danger-outline"
-                    size="sm"
-                    aria-label={`Delete the source maps of ${shownRelease(release.release)}`}
-                    onClick={() => setDeleting(release)}
+            <>
+              <ul
+                ref={list}
+                aria-label="Releases with source maps"
+                className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-inset ring-slate-200"
+              >
+                {shown.map((release) => (
+                  <li
+                    key={release.release}
+                    data-item-key={release.release}
+                    className="flex items-center justify-between gap-3 px-3 py-2 focus:outline-2 focus:outline-indigo-600"
                   >
-                    <Trash2 aria-hidden="true" className="size-3.5" />
-                    Delete
-                  </Button>
-                </li>
-              ))}
-            </ul>
+                    <span className="flex min-w-0 flex-col">
+                      <span className="whitespace-pre-wrap break-all font-mono text-sm font-medium text-slate-800">
+                        {shownRelease(release.release)}
+                      </span>
+                      <span className="text-xs text-slate-600">
+                        {countOf(release.files, 'file')} · {formatBytes(release.bytes)} ·{' '}
+                        <span className="whitespace-nowrap">
+                          uploaded {formatDateTime(release.updatedAt)}
+                        </span>
+                      </span>
+                    </span>
+                    <Button
+                      variant="danger-outline"
+                      size="sm"
+                      aria-label={`Delete the source maps of ${shownRelease(release.release)}`}
+                      onClick={() => setDeleting(release)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-3.5" />
+                      Delete
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              {shown.length < all.length && (
+                <Button variant="secondary" size="sm" className="self-start" onClick={expand}>
+                  Show all {all.length.toLocaleString('en-US')} releases
+                </Button>
+              )}
+            </>
           )}
         </div>
       )}
