@@ -125,15 +125,5 @@ export function countryName(code: string | null): string {
   }
 }
 
-const KB = 1024;
-const MB = 1024 * KB;
-const GB = 1024 * MB;
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** "87 B", "340 KB", "1.2 GB": a size in binary units, as the server's refusals say them. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= GB) return `${oneDecimal.format(bytes / GB)} GB`;
-  if (bytes >= MB) return `${oneDecimal.format(bytes / MB)} MB`;
-  if (bytes >= KB) return `${oneDecimal.format(bytes / KB)} KB`;
-  return `${bytes} B`;
-}
+/** Sizes as the server's refusals say them (one definition: @polyflow/contracts/bytes). */
+export { formatBytes } from '@polyflow/contracts/bytes';

@@ -80,7 +80,7 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('source-map storage limits across proj
         /hold 70 KB .*this upload \(40 KB\).*limit of 100 KB.*Nothing of this upload/,
       ),
     });
-    expect(await sourcemaps.listReleases(user.id, second)).toEqual([]);
+    expect((await sourcemaps.releaseList(user.id, second)).releases).toEqual([]);
     expect(filesOf(second)).toEqual([]);
     expect(filesOf(first)).toHaveLength(2);
 
@@ -115,7 +115,7 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('source-map storage limits across proj
       }
       const stored = await Promise.all(
         projects.map(async (projectId) => ({
-          releases: (await sourcemaps.listReleases(user.id, projectId)).length,
+          releases: (await sourcemaps.releaseList(user.id, projectId)).releases.length,
           files: filesOf(projectId).length,
         })),
       );
@@ -138,7 +138,7 @@ describe.each(ENGINES_BESIDE_EVENT_STORE)('source-map storage limits across proj
         message: expect.stringMatching(/short of disk space.*Nothing of this upload was stored/),
       },
     );
-    expect(await reserved.listReleases(user.id, projectId)).toEqual([]);
+    expect((await reserved.releaseList(user.id, projectId)).releases).toEqual([]);
     expect(filesOf(projectId)).toEqual([]);
 
     const roomy = sourcemapsWith(t, { minFreeDiskBytes: 0 });

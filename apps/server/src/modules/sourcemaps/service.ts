@@ -1,3 +1,4 @@
+import { formatBytes } from '@polyflow/contracts/bytes';
 import type {
   CreatedWriteToken,
   SourcemapReleaseList,
@@ -211,11 +212,6 @@ export function createSourcemapService({
       };
     },
 
-    async listReleases(userId: string, projectId: string) {
-      await projects.getProjectFor(userId, projectId);
-      return store.listReleases(projectId);
-    },
-
     /** The releases with maps, and the maps of every project of the project's owner against their limit. */
     async releaseList(userId: string, projectId: string): Promise<SourcemapReleaseList> {
       const project = await projects.getProjectFor(userId, projectId);
@@ -286,13 +282,6 @@ const tooLarge = () =>
     'PAYLOAD_TOO_LARGE',
     `A release's source maps may take ${MAX_SOURCEMAP_BYTES_PER_RELEASE / 1024 / 1024} MB at most; nothing of this upload was stored.`,
   );
-
-/** 1.5 GB, 120 MB, 3 KB: what the refusals say. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${Math.round((bytes / 1024 / MB) * 100) / 100} GB`;
-  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
-}
 
 const accountQuotaReached = (usedBytes: number, uploadBytes: number, limits: SourcemapLimits) =>
   new AppError(
