@@ -12,7 +12,7 @@ import { Session } from 'chdb';
  * that `@clickhouse/client` uses, so the real client, and several Polyflow processes, talk to one
  * ClickHouse over HTTP in the tests (no modern ClickHouse server can be installed on these machines).
  *
- *   npx tsx apps/server/test/support/chdb-http-server.ts --port 8123 --path ./chdb-data [--user u --password p] [--no-jit]
+ *   npx tsx apps/server/test/support/chdb-http-server.ts --port 8123 --path ./chdb-data [--user u --password p] [--no-jit] [--default-background-retry]
  *
  * What it serves, as the real server does:
  * - `GET /ping` and `GET /` answer `Ok.`;
@@ -80,7 +80,22 @@ export type ChdbHttpServerOptions = {
    * The answers are the same; production engines and the benches keep the JIT.
    */
   jit?: boolean;
+  /**
+   * true: the engine's background tasks wait as ClickHouse's defaults make them (see PROMPT_BACKGROUND_WORK);
+   * `npm run bench:forget` compares the two.
+   */
+  defaultBackgroundRetry?: boolean;
 };
+
+/**
+ * A server setting of ClickHouse's (config.xml's `background_processing_pool_task_sleep_seconds_when_no_work_random_part`,
+ * 1 s by default): after a table's background task finds nothing to do (a mutation whose parts a merge still
+ * holds), it sleeps its backoff plus up to this long at random before it looks again. A lightweight DELETE
+ * answers when its mutation is done (`lightweight_deletes_sync`), so a delete right after a load waited up to a
+ * second per table, the engine idle (ADR 171). 0 keeps the backoff and drops the random second; the
+ * statements and their answers are the same. docs/scaling.md recommends it for a ClickHouse server.
+ */
+const PROMPT_BACKGROUND_WORK = ['--background_processing_pool_task_sleep_seconds_when_no_work_random_part=0'];
 
 /** Settings that turn the engine's JIT off (`jit: false`). */
 const NO_JIT = [
@@ -226,7 +241,11 @@ export async function startChdbHttpServer(options: ChdbHttpServerOptions): Promi
   mkdirSync(options.dataPath, { recursive: true });
   // The real server's HTTP defaults where clickhouse-local's differ.
   const session = new Session(options.dataPath, {
-    connectionArgs: ['--output_format_json_quote_64bit_integers=1', ...(options.jit === false ? NO_JIT : [])],
+    connectionArgs: [
+      '--output_format_json_quote_64bit_integers=1',
+      ...(options.jit === false ? NO_JIT : []),
+      ...(options.defaultBackgroundRetry ? [] : PROMPT_BACKGROUND_WORK),
+    ],
   });
   const expectedUser = options.user ?? 'default';
   const expectedPassword = options.password ?? '';
@@ -562,7 +581,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dataPath = argument('path');
   if (!dataPath) {
     console.error(
-      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p] [--temporary] [--no-jit]',
+      'usage: chdb-http-server.ts --path <data dir> [--port 8123] [--host 127.0.0.1] [--user u] [--password p] [--temporary] [--no-jit] [--default-background-retry]',
     );
     process.exit(2);
   }
@@ -573,6 +592,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     user: argument('user'),
     password: argument('password'),
     jit: !process.argv.includes('--no-jit'),
+    defaultBackgroundRetry: process.argv.includes('--default-background-retry'),
   });
   console.log(`chdb HTTP server listening on ${server.url}`);
   // --temporary: a vitest worker's shared engine (test/support/worker-chdb.ts), in a data directory of its

@@ -36,6 +36,8 @@ export async function startChdbProcess(
     temporary?: boolean;
     /** false: an engine for tests, without its JIT (chdb-http-server.ts `jit`, ADR 131). */
     jit?: boolean;
+    /** true: ClickHouse's default wait of background tasks (chdb-http-server.ts `defaultBackgroundRetry`). */
+    defaultBackgroundRetry?: boolean;
   } = {},
 ): Promise<ChdbProcess> {
   const ownDir = options.dataPath ? undefined : mkdtempSync(path.join(os.tmpdir(), 'polyflow-chdb-'));
@@ -58,6 +60,7 @@ export async function startChdbProcess(
       password,
       ...(options.temporary && !options.dataPath ? ['--temporary'] : []),
       ...(options.jit === false ? ['--no-jit'] : []),
+      ...(options.defaultBackgroundRetry ? ['--default-background-retry'] : []),
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
