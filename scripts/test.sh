@@ -29,7 +29,17 @@ if ! npm ls --depth=0 >/dev/null 2>&1; then
   npm install --no-audit --no-fund
 fi
 
-step "Build (the SDK, the console and its operation types, the server; the documentation site is built beside the tests)"
+step "Build (the SDK, the console and its operation types, the server; the documentation site is built beside them and the checks)"
+# The documentation site (vitepress, from committed sources only) builds in the background while the builds and
+# the checks run: a core is idle for a third of the build step, and the journeys wait for it (end_to_end). Its
+# output is printed there. Not a job of this shell (run_parallel counts its jobs and waits for them all): its exit
+# status lands in a file.
+docs_log=$(mktemp)
+( (
+  set +e
+  npm run build:docs >"$docs_log" 2>&1
+  echo $? >"$docs_log.exit" && mv "$docs_log.exit" "$docs_log.status"
+) & )
 # The console's operation types (src/gql/, not committed) come from codegen, which the build does not run
 # (ADR 083); its type check and its tests (graphql-document.test.ts) read them. Generated before the console's
 # build, so that the build is not older than its sources: the README journey's `npm start` would build the
@@ -93,12 +103,21 @@ unit_tests() {
   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 }
 
-e2e_title="Documentation site (npm run build:docs), then the end-to-end tests (Playwright, Debian Chromium's headless shell)"
+e2e_title="Documentation site (npm run build:docs, started with the build), then the end-to-end tests (Playwright, Debian Chromium's headless shell)"
 # The README journey starts `npm start` over links to this checkout, which builds docs/ itself when it is
 # missing: the site is built before the journeys start. The journeys check each screen's contrast without saving
 # its screenshot (E2E_SCREENSHOTS=0, ADR 107).
 end_to_end() {
-  npm run build:docs && E2E_SCREENSHOTS=0 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npm run test:e2e
+  local waited=0 docs_status
+  while [ ! -e "$docs_log.status" ] && [ "$waited" -lt 900 ]; do
+    sleep 1
+    waited=$((waited + 1))
+  done
+  cat "$docs_log"
+  docs_status=$(cat "$docs_log.status" 2>/dev/null || echo 1)
+  rm -f "$docs_log" "$docs_log.status"
+  [ "$docs_status" -eq 0 ] || return "$docs_status"
+  E2E_SCREENSHOTS=0 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npm run test:e2e
 }
 
 checks_status=0 vitest_status=0 e2e_status=0
