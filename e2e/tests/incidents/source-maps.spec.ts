@@ -320,4 +320,18 @@ test("the SDK screen's Source maps card lists the uploaded releases and deletes 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await card.scrollIntoViewIfNeeded();
   await snap(page, 'sdk-source-maps-390');
+
+  // The audit log names the release whose maps were deleted (quoted when blank or unclear, as the card does).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/console/${project.id}/audit-log`);
+  const entries = page.getByRole('list', { name: 'Audit log entries' });
+  await expect(
+    entries
+      .getByRole('listitem')
+      .filter({ hasText: /Deleted the source maps of release 1\.0\.0 \(files 1, bytes \d+\)/ }),
+  ).toHaveCount(1);
+  await snap(page, 'audit-log-source-maps-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snap(page, 'audit-log-source-maps-390');
 });

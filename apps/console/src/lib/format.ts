@@ -90,6 +90,21 @@ export const formatDayHeading = (iso: string | number): string => formatIn('dayH
 /** The local day of an instant, "2025-03-04": the key rows are grouped under, what a date input holds. */
 export const localDayOf = (iso: string | number): string => localDate(new Date(iso).getTime(), displayZone);
 
+/**
+ * A release's name as the console shows and speaks it (the Source maps card, the audit log). One with spaces at
+ * its ends, other blanks or invisible and direction characters (U+200B, U+202E) is quoted with those escaped
+ * (`"\u200b"`), and an empty one is `""`, so a blank name still names its row, and none passes for another
+ * release (`"1.0 "` beside `1.0`).
+ */
+export function shownRelease(release: string): string {
+  const unclear = /[^\S ]|\p{Cf}/u;
+  if (release !== '' && release === release.trim() && !unclear.test(release)) return release;
+  const escaped = [...release].map((char) =>
+    unclear.test(char) ? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}` : char,
+  );
+  return `"${escaped.join('')}"`;
+}
+
 /** "0x1234…abcd": `0x` and 4 characters, an ellipsis, the last 4; addresses and hashes alike. */
 export function shortenAddress(value: string): string {
   return value.length <= 12 ? value : `${value.slice(0, 6)}…${value.slice(-4)}`;

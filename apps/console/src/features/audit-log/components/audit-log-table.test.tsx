@@ -41,6 +41,30 @@ describe('AuditLogTable', () => {
     expect(rows[3]).not.toContain('(name');
   });
 
+  it('names a release as the Source maps card does: quoted when blank, padded or holding invisible characters', () => {
+    const deleted = { files: 2, bytes: 2048 };
+    render(
+      <AuditLogTable
+        entries={[
+          entry({ id: 'a', action: 'sourcemaps.delete', target: '1.0', details: deleted }),
+          entry({ id: 'b', action: 'sourcemaps.delete', target: '1.0 ', details: deleted }),
+          entry({ id: 'c', action: 'sourcemaps.upload', target: '   ', details: {} }),
+          entry({ id: 'd', action: 'sourcemaps.upload', target: '\u200b', details: {} }),
+          entry({ id: 'e', action: 'sourcemaps.delete', target: 'v2\u202e1', details: deleted }),
+          entry({ id: 'f', action: 'sourcemaps.upload', target: '', details: {} }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem').map((row) => row.textContent ?? '');
+    expect(rows[0]).toContain('Deleted the source maps of release 1.0 (files 2, bytes 2048)');
+    expect(rows[1]).toContain('Deleted the source maps of release "1.0 " (files 2');
+    expect(rows[2]).toContain('Uploaded source maps for release "   "');
+    expect(rows[3]).toContain('Uploaded source maps for release "\\u200b"');
+    expect(rows[4]).toContain('Deleted the source maps of release "v2\\u202e1"');
+    // An empty name still names the release, where the entry used to end after "release".
+    expect(rows[5]).toContain('Uploaded source maps for release ""');
+  });
+
   it('keeps the targets that are names already', () => {
     render(<AuditLogTable entries={[entry({ action: 'domain.add', target: 'app.example.com' })]} />);
     expect(screen.getByRole('listitem').textContent).toContain('Added a domain app.example.com');

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry } from '@polyflow/contracts/members';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, shownRelease } from '../../../lib/format';
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   'project.create': 'Created the project',
@@ -57,8 +57,15 @@ const ID_TARGET_ACTIONS = new Set<AuditAction>([
   'goal.delete',
 ]);
 
+/** Actions whose target is a release's name, which may be blank or hold invisible characters (docs/source-maps.md). */
+const RELEASE_TARGET_ACTIONS = new Set<AuditAction>(['sourcemaps.upload', 'sourcemaps.delete']);
+
 /** What the entry names after its action: the target, a name for an id target, or nothing. */
 function targetOf(entry: AuditEntry): { text: string | null; details: Record<string, unknown> } {
+  // As the Source maps card shows it: quoted when blank or unclear, so the entry still names its release.
+  if (RELEASE_TARGET_ACTIONS.has(entry.action) && entry.target !== null) {
+    return { text: shownRelease(entry.target), details: entry.details };
+  }
   if (!ID_TARGET_ACTIONS.has(entry.action)) {
     // Joining and leaving name the actor twice otherwise.
     const text = entry.target && entry.target !== entry.actor.email ? entry.target : null;

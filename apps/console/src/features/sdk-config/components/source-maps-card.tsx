@@ -10,7 +10,7 @@ import { focusAfterRemoval } from '../../../components/ui/focus-after-removal';
 import { Code2, Trash2 } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { announce } from '../../../lib/announce';
-import { countOf, formatBytes, formatDateTime } from '../../../lib/format';
+import { countOf, formatBytes, formatDateTime, shownRelease } from '../../../lib/format';
 import { canManage } from '../../../lib/roles';
 import { useDeleteSourcemapRelease } from '../api/delete-sourcemap-release';
 import { useSourcemapReleases } from '../api/get-sourcemap-releases';
@@ -23,20 +23,6 @@ const NEAR_LIMIT = 0.9;
  * button each would be 100 Tab stops between the card and the next one (a viewer's are disabled: all listed).
  */
 export const FIRST_RELEASES = 10;
-
-/**
- * A release's name as the card shows and speaks it. One with spaces at its ends, other blanks or invisible and
- * direction characters (U+200B, U+202E) is quoted with those escaped (`"\u200b"`), so a blank name still
- * names its row and its Delete button, and none passes for another release (`"1.0 "` beside `1.0`).
- */
-function shownRelease(release: string): string {
-  const unclear = /[^\S ]|\p{Cf}/u;
-  if (release === release.trim() && !unclear.test(release)) return release;
-  const escaped = [...release].map((char) =>
-    unclear.test(char) ? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}` : char,
-  );
-  return `"${escaped.join('')}"`;
-}
 
 interface SourceMapsCardProps {
   project: Project;
