@@ -29,7 +29,7 @@
  * at the end; with --reuse they pass through the kept file, so give it a copy that no one else opens.
  */
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -54,6 +54,7 @@ import { loadClickHouse } from './analytics-data/load-clickhouse.ts';
 import { loadPostgres } from './analytics-data/load-postgres.ts';
 import { startIngestion } from './analytics-data/while-ingesting.ts';
 import type { BenchTarget } from './bench-case.ts';
+import { processCpuMs } from './support/process-cpu.ts';
 
 const BUDGET_P95_MS = 100;
 const END_MS = Date.UTC(2026, 0, 1);
@@ -96,13 +97,6 @@ const log = (message: string) => console.log(`[${new Date().toISOString().slice(
 
 type Timing = { p50: number; p95: number; runs: number; cpuMs?: number };
 
-/** CPU ms (user + system) a process has used, from /proc (Linux; clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  // Fields after the command name (which may hold spaces) start at state: utime and stime are 12th and 13th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /**
  * Two warm-up runs, then `RUNS` timed ones (at least 5, and no more once 4 s have passed). With `pid`,
  * also the CPU that process spent per timed run: chdb's, which other work on a shared machine disturbs
@@ -113,13 +107,13 @@ async function time(run: () => Promise<unknown>, pid?: number): Promise<Timing |
     for (let i = 0; i < 2; i++) await run();
     const samples: number[] = [];
     const started = performance.now();
-    const cpuBefore = pid === undefined ? 0 : cpuMsOf(pid);
+    const cpuBefore = pid === undefined ? 0 : processCpuMs(pid);
     while (samples.length < RUNS && (samples.length < 5 || performance.now() - started < 4_000)) {
       const t = performance.now();
       await run();
       samples.push(performance.now() - t);
     }
-    const cpuMs = pid === undefined ? undefined : (cpuMsOf(pid) - cpuBefore) / samples.length;
+    const cpuMs = pid === undefined ? undefined : (processCpuMs(pid) - cpuBefore) / samples.length;
     samples.sort((a, b) => a - b);
     const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)] ?? NaN;
     return { p50: at(0.5), p95: at(0.95), runs: samples.length, cpuMs };

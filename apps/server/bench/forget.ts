@@ -12,7 +12,7 @@
  * while a user is forgotten. Prints each forget's wall time and the engine's CPU (its process, from /proc),
  * then per setting the median and the sums: the difference between the two is the time the engine waited.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClickHouseEventStore } from '../src/modules/event-store/clickhouse/clickhouse-event-store.ts';
@@ -20,6 +20,7 @@ import type { EventRow } from '../src/modules/event-store/event-row.ts';
 import { eventBuilder, sequence } from '../test/event-store/event-builder.ts';
 import { writeSegment } from '../test/event-store/segment-file.ts';
 import { startChdbProcess } from '../test/support/chdb-process.ts';
+import { processCpuMs } from './support/process-cpu.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 40);
 const FORGETS = Number(process.env.BENCH_FORGETS ?? 6);
@@ -65,13 +66,6 @@ function usersEvents(users: string[], seed: number): EventRow[] {
   return rows;
 }
 
-/** The user and system CPU seconds of a process so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function round(setting: Setting, dir: string): Promise<{ wallMs: number; cpuMs: number }[]> {
   const chdb = await startChdbProcess({
     dataPath: path.join(dir, `chdb-${setting}-${Date.now()}`),
@@ -93,11 +87,11 @@ async function round(setting: Setting, dir: string): Promise<{ wallMs: number; c
     const forgets: { wallMs: number; cpuMs: number }[] = [];
     for (let index = 0; index < FORGETS; index += 1) {
       await store.loadSegment(writeSegment(dir, usersEvents([`late${index}`], 100 + index)));
-      const cpuBefore = cpuSeconds(pid);
+      const cpuBefore = processCpuMs(pid);
       const started = performance.now();
       const removed = await store.deleteUserEvents(PROJECT, `u${index}`);
       const wallMs = performance.now() - started;
-      const cpuMs = (cpuSeconds(pid) - cpuBefore) * 1000;
+      const cpuMs = processCpuMs(pid) - cpuBefore;
       if (removed !== 60) throw new Error(`forgot ${removed} events of u${index}, not 60`);
       forgets.push({ wallMs, cpuMs });
       console.log(

@@ -13,7 +13,7 @@
  * BENCH_EVENT_STORE=clickhouse runs the server on the ClickHouse adapter (CLICKHOUSE_URL) against ClickHouse's
  * engine (chdb) behind its HTTP interface, started as a process of its own (test/support/chdb-http-server.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { createClickHouseEventStore } from '../src/modules/event-store/clickhous
 import { DuckDBInstance } from '../src/modules/event-store/duckdb/binding.ts';
 import { type ChdbProcess, startChdbProcess } from '../test/support/chdb-process.ts';
 import { drive, percentile } from './support/load.ts';
+import { processCpu } from './support/process-cpu.ts';
 import { type BenchProject, seedProject } from './support/seed-project.ts';
 import { freePort, type ServerProcess, startServer } from './support/server-process.ts';
 
@@ -55,14 +56,6 @@ async function storedIds(dataDir: string, projectId: string, clickhouseUrl?: str
   return ids;
 }
 
-/** CPU seconds (user + system) of a process, or of one of its threads, from /proc (Linux). */
-function cpuSeconds(pid: number, thread = false): { user: number; system: number } {
-  const file = thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-  // Fields after the command name (which may hold spaces) start at state: utime and stime are 12th and 13th.
-  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
-}
-
 /**
  * One measured run on the running server: as fast as answered, or paced at `eventsPerSecond`. Prints
  * events/s, refusals by status, p50/p99, the client's and the server's CPU, the drain of the backlog and
@@ -77,8 +70,8 @@ async function throughput(
 ): Promise<boolean> {
   const clientCpu = process.cpuUsage();
   const serverPid = server.child.pid as number;
-  const serverCpu = { process: cpuSeconds(serverPid), main: cpuSeconds(serverPid, true) };
-  const chdbCpuBefore = chdb ? cpuSeconds(chdb.process.pid as number) : undefined;
+  const serverCpu = { process: processCpu(serverPid), main: processCpu(serverPid, true) };
+  const chdbCpuBefore = chdb ? processCpu(chdb.process.pid as number) : undefined;
   const run = await drive(server.url, project, {
     concurrency: CONCURRENCY,
     seconds: SECONDS,
@@ -86,8 +79,8 @@ async function throughput(
     eventsPerSecond: offered,
   });
   const { user, system } = process.cpuUsage(clientCpu);
-  const processNow = cpuSeconds(serverPid);
-  const mainNow = cpuSeconds(serverPid, true);
+  const processNow = processCpu(serverPid);
+  const mainNow = processCpu(serverPid, true);
   const serverUser = processNow.user - serverCpu.process.user;
   const serverSystem = processNow.system - serverCpu.process.system;
   const serverProcessCpu = serverUser + serverSystem;
@@ -135,7 +128,7 @@ async function throughput(
     `loader: ${storedAfterRun} events in ${ENGINE} ${(drainSeconds * 1000).toFixed(0)} ms after the run ended (backlog drained)`,
   );
   if (chdb && chdbCpuBefore) {
-    const chdbCpu = cpuSeconds(chdb.process.pid as number);
+    const chdbCpu = processCpu(chdb.process.pid as number);
     const seconds = chdbCpu.user + chdbCpu.system - chdbCpuBefore.user - chdbCpuBefore.system;
     console.log(
       `chdb HTTP server process CPU for the run and the drain: ${seconds.toFixed(1)} s, ${((seconds * 1e6) / Math.max(1, run.events)).toFixed(1)} µs per event`,

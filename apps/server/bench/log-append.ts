@@ -4,21 +4,18 @@
  * (fdatasync) before the next, rotating every 200. Prints wall time per append and the CPU of the
  * JavaScript thread (what the request path pays) and of the whole process per append, from /proc (Linux).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createIngestLog } from '../src/modules/ingest-log/ingest-log.ts';
 import { batchEntry } from '../src/modules/ingestion/log-entries.ts';
 import { batch, benchRequest } from './support/load.ts';
+import { processCpuMs } from './support/process-cpu.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 2000);
 
 /** CPU ms (user + system) of this process, or of its JavaScript thread. */
-function cpuMs(thread: boolean): number {
-  const file = thread ? `/proc/${process.pid}/task/${process.pid}/stat` : `/proc/${process.pid}/stat`;
-  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const cpuMs = (thread: boolean): number => processCpuMs(process.pid, thread);
 
 const request = benchRequest();
 const group: string[] = [];
